@@ -1,0 +1,45 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import type { Env } from './env.js';
+import { openDatabase, type DbHandle } from './db/index.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createTokenService, loadJwtSecret } from './services/auth/tokens.js';
+import { createAdapters } from './adapters/index.js';
+import type { AppDeps } from './trpc/context.js';
+import { appRouter } from './routers/index.js';
+import { createApp } from './http/app.js';
+import { seedIfEmpty } from './seed/index.js';
+
+export interface Runtime {
+  deps: AppDeps;
+  handle: DbHandle;
+  app: ReturnType<typeof createApp>;
+}
+
+/** Opens the database, migrates, seeds an empty database, and builds the HTTP app. */
+export async function bootstrap(env: Env, opts: { memory?: boolean; serveClient?: boolean; seed?: boolean } = {}): Promise<Runtime> {
+  const handle = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DB_POOL_MAX,
+    memory: opts.memory,
+  });
+  try {
+    await migrateToLatest(handle.db);
+    const secret = await loadJwtSecret(handle.db, env.JWT_SECRET);
+    const deps: AppDeps = {
+      db: handle.db,
+      env,
+      tokens: createTokenService(secret, env.JWT_TTL),
+      adapters: createAdapters(handle.db, env),
+    };
+    if (opts.seed ?? env.SEED_DEMO === 'auto') await seedIfEmpty(handle.db);
+    const uploadsDir = path.resolve(env.DATA_DIR, 'uploads');
+    fs.mkdirSync(uploadsDir, { recursive: true });
+    const app = createApp({ deps, router: appRouter, ping: handle.ping, serveClient: opts.serveClient, uploadsDir });
+    return { deps, handle, app };
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types.js';
+
+export type Db = Kysely<Database>;
+
+/** numeric → number, bigint counts → number, date → 'YYYY-MM-DD' text on both drivers. */
+const NUMERIC = 1700;
+const INT8 = 20;
+const DATE = 1082;
+pg.types.setTypeParser(NUMERIC, (v) => Number.parseFloat(v));
+pg.types.setTypeParser(INT8, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(DATE, (v) => v);
+
+export interface DbHandle {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** Cheap liveness probe used by /api/health. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolMax?: number;
+  /** PGlite only: keep everything in memory (tests). */
+  memory?: boolean;
+}): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolMax ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30000,
+    });
+    // A dropped connection (server restart) must not crash the process; the pool reconnects.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: () => db.destroy(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { cube } = await import('@electric-sql/pglite/contrib/cube');
+  const { earthdistance } = await import('@electric-sql/pglite/contrib/earthdistance');
+  const { PGliteDialect } = await import('kysely-pglite-dialect');
+  let dataDir: string | undefined;
+  if (!opts.memory) {
+    dataDir = path.resolve(opts.dataDir ?? './.data', 'pgdata');
+    fs.mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { btree_gist, pg_trgm, cube, earthdistance },
+    parsers: {
+      [NUMERIC]: (v: string) => Number.parseFloat(v),
+      [INT8]: (v: string) => Number.parseInt(v, 10),
+      [DATE]: (v: string) => v,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { Db } from '../index.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewAccount, AccountUpdate } from '../types.js';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export function findAccountByEmail(db: Executor, email: string) {
+  return db.selectFrom('accounts').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export function findAccountById(db: Executor, id: string) {
+  return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertAccount(db: Executor, values: NewAccount) {
+  return db.insertInto('accounts').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateAccount(db: Executor, id: string, values: AccountUpdate) {
+  return db
+    .updateTable('accounts')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Signs the account out everywhere: tokens carry the version they were issued under. */
+export function bumpTokenVersion(db: Executor, id: string) {
+  return db
+    .updateTable('accounts')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function recordLoginAttempt(db: Db, email: string, ip: string, succeeded: boolean) {
+  return db.insertInto('login_attempts').values({ email, ip, succeeded }).execute();
+}
+
+/** Failed attempts in the window, per e-mail and per IP, in one round trip. */
+export async function countRecentFailures(db: Db, email: string, ip: string, windowMinutes: number) {
+  const since = new Date(Date.now() - windowMinutes * 60_000);
+  const row = await db
+    .selectFrom('login_attempts')
+    .select([
+      sql<number>`count(*) filter (where email = ${email})`.as('byEmail'),
+      sql<number>`count(*) filter (where ip = ${ip})`.as('byIp'),
+    ])
+    .where('succeeded', '=', false)
+    .where('created_at', '>', since)
+    .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
+    .executeTakeFirstOrThrow();
+  return { byEmail: Number(row.byEmail), byIp: Number(row.byIp) };
+}
+
+export function insertOneTimeCode(
+  db: Executor,
+  values: { account_id: string | null; destination: string; purpose: 'password_reset' | 'login' | 'registration'; code_hash: string; expires_at: Date },
+) {
+  return db.insertInto('one_time_codes').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+export function countCodesSince(db: Executor, destination: string, purpose: string, since: Date) {
+  return db
+    .selectFrom('one_time_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('destination', '=', destination)
+    .where('purpose', '=', purpose as 'password_reset')
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+export function latestLiveCode(db: Executor, destination: string, purpose: 'password_reset' | 'login' | 'registration') {
+  return db
+    .selectFrom('one_time_codes')
+    .selectAll()
+    .where('destination', '=', destination)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function bumpCodeAttempts(db: Executor, id: string) {
+  return db
+    .updateTable('one_time_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+}
+
+/** Marks a code used; returns false when another request used it first (single use). */
+export async function consumeCode(db: Executor, id: string): Promise<boolean> {
+  const r = await db
+    .updateTable('one_time_codes')
+    .set({ used_at: new Date() })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

@@ -1,0 +1,353 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type JsonDefault<T> = ColumnType<T, string | undefined, string>;
+
+export type Role = 'customer' | 'merchant' | 'admin';
+export type BookingStatus = 'pending' | 'upcoming' | 'confirmed' | 'completed' | 'cancelled';
+
+export interface OpeningHoursDay {
+  name: string;
+  enabled: boolean;
+  openTime: string;
+  closeTime: string;
+}
+
+export interface WorkingHoursDay {
+  day: string;
+  enabled: boolean;
+  start: string;
+  end: string;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_at: Generated<Date>;
+}
+
+export interface AccountsTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string | null;
+  role: Role;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  phone: string | null;
+  avatar_url: string | null;
+  is_blocked: Generated<boolean>;
+  blocked_reason: string | null;
+  token_version: Generated<number>;
+  notification_prefs: JsonDefault<Record<string, boolean>>;
+  last_login_at: Date | null;
+  created_at: CreatedAt & Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  email: string;
+  ip: string;
+  succeeded: boolean;
+  created_at: Generated<Date>;
+}
+
+export interface OneTimeCodesTable {
+  id: Generated<string>;
+  account_id: string | null;
+  destination: string;
+  purpose: 'password_reset' | 'login' | 'registration';
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface CategoriesTable {
+  id: Generated<string>;
+  name: string;
+  shop_category: string;
+  image: string | null;
+  icon: string | null;
+  sort_order: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface MerchantsTable {
+  id: string;
+  shop_name: string;
+  shop_owner: string;
+  address: Generated<string>;
+  city: Generated<string>;
+  state: Generated<string>;
+  country: Generated<string>;
+  postal_code: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  shop_types: Generated<string[]>;
+  description: Generated<string>;
+  phone: string | null;
+  email: string | null;
+  opening_hours: JsonDefault<OpeningHoursDay[]>;
+  time_zone: Generated<string>;
+  is_published: Generated<boolean>;
+  publish_status: Generated<'draft' | 'pending' | 'approved' | 'rejected' | 'unpublished'>;
+  publish_note: string | null;
+  amenities: Generated<string[]>;
+  gender_served: Generated<'unisex' | 'male' | 'female'>;
+  is_sponsored: Generated<boolean>;
+  promotion_message: string | null;
+  rating_avg: Generated<number>;
+  review_count: Generated<number>;
+  booking_count: Generated<number>;
+  min_price: number | null;
+  notification_settings: JsonDefault<unknown[]>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface MerchantCategoriesTable {
+  merchant_id: string;
+  category_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface ServicesTable {
+  id: Generated<string>;
+  merchant_id: string;
+  category_id: string | null;
+  name: string;
+  description: Generated<string>;
+  duration_min: number;
+  price: number;
+  discount_type: 'flat' | 'percentage' | null;
+  discount_value: Generated<number>;
+  discount_active: Generated<boolean>;
+  active: Generated<boolean>;
+  image: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface StaffTable {
+  id: Generated<string>;
+  merchant_id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  role: Generated<'Manager' | 'Stylist' | 'Receptionist' | 'Other'>;
+  rate: Generated<number>;
+  status: Generated<'Active' | 'Inactive' | 'On Leave'>;
+  avatar_url: string | null;
+  specializations: Generated<string[]>;
+  experience_years: Generated<number>;
+  working_hours: JsonDefault<WorkingHoursDay[]>;
+  days_off: Generated<string[]>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CouponsTable {
+  id: Generated<string>;
+  merchant_id: string | null;
+  code: string;
+  description: Generated<string>;
+  discount_type: 'flat' | 'percentage';
+  discount_value: number;
+  min_amount: Generated<number>;
+  max_discount: number | null;
+  valid_from: string | null;
+  valid_until: string | null;
+  usage_limit: number | null;
+  used_count: Generated<number>;
+  active: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface BookingsTable {
+  id: Generated<string>;
+  user_id: string;
+  merchant_id: string;
+  staff_id: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  booking_date: string;
+  booking_time: string;
+  status: Generated<BookingStatus>;
+  subtotal: number;
+  discount_amount: Generated<number>;
+  total_price: number;
+  total_duration: number;
+  coupon_id: string | null;
+  cancellation_reason: string | null;
+  cancelled_by: 'customer' | 'merchant' | 'admin' | null;
+  cancelled_at: Date | null;
+  refund_percent: number | null;
+  scanned: Generated<boolean>;
+  scanned_at: Date | null;
+  payment_received: Generated<boolean>;
+  completed_at: Date | null;
+  commission: number | null;
+  merchant_earning: number | null;
+  idempotency_key: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface BookingServicesTable {
+  booking_id: string;
+  position: number;
+  service_id: string | null;
+  service_name: string;
+  duration_min: number;
+  price: number;
+}
+
+export interface CommissionLedgerTable {
+  id: Generated<string>;
+  booking_id: string;
+  merchant_id: string;
+  gross_amount: number;
+  commission: number;
+  merchant_earning: number;
+  created_at: Generated<Date>;
+}
+
+export interface ReviewsTable {
+  id: Generated<string>;
+  booking_id: string | null;
+  user_id: string;
+  merchant_id: string;
+  rating: number;
+  comment: Generated<string>;
+  response_text: string | null;
+  response_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ManualBookingsTable {
+  id: Generated<string>;
+  merchant_id: string;
+  name: string;
+  mobile: string;
+  email: string;
+  status: Generated<'confirmed' | 'completed' | 'cancelled'>;
+  created_at: Generated<Date>;
+}
+
+export interface ShopImagesTable {
+  id: Generated<string>;
+  merchant_id: string;
+  url: string;
+  storage_key: string | null;
+  is_cover: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  account_id: string;
+  type: 'booking' | 'system' | 'alert';
+  title: string;
+  message: string;
+  link: string | null;
+  is_read: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface SupportMessagesTable {
+  id: Generated<string>;
+  account_id: string | null;
+  merchant_id: string | null;
+  kind: 'contact' | 'ticket';
+  type: Generated<string>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  category: 'account' | 'billing' | 'technical' | 'other' | null;
+  priority: 'low' | 'medium' | 'high' | null;
+  status: Generated<'open' | 'pending' | 'closed'>;
+  reply: string | null;
+  replied_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<string>;
+  channel: 'email' | 'sms' | 'whatsapp' | 'push';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  status: Generated<'queued' | 'sending' | 'sent' | 'failed'>;
+  provider: Generated<string>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  meta: JsonDefault<Record<string, unknown>>;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+}
+
+export interface TestimonialsTable {
+  id: Generated<string>;
+  title: string;
+  content: string;
+  name: string;
+  avatar: string | null;
+  rating: number;
+  created_at: Generated<Date>;
+}
+
+export interface NewsletterSubscribersTable {
+  email: string;
+  created_at: Generated<Date>;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  details: JsonDefault<Record<string, unknown>>;
+  created_at: Generated<Date>;
+}
+
+export interface Database {
+  app_settings: AppSettingsTable;
+  accounts: AccountsTable;
+  login_attempts: LoginAttemptsTable;
+  one_time_codes: OneTimeCodesTable;
+  categories: CategoriesTable;
+  merchants: MerchantsTable;
+  merchant_categories: MerchantCategoriesTable;
+  services: ServicesTable;
+  staff: StaffTable;
+  coupons: CouponsTable;
+  bookings: BookingsTable;
+  booking_services: BookingServicesTable;
+  commission_ledger: CommissionLedgerTable;
+  reviews: ReviewsTable;
+  manual_bookings: ManualBookingsTable;
+  shop_images: ShopImagesTable;
+  notifications: NotificationsTable;
+  support_messages: SupportMessagesTable;
+  outbox_messages: OutboxMessagesTable;
+  testimonials: TestimonialsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  audit_log: AuditLogTable;
+}
+
+export type Account = Selectable<AccountsTable>;
+export type NewAccount = Insertable<AccountsTable>;
+export type AccountUpdate = Updateable<AccountsTable>;
+export type Merchant = Selectable<MerchantsTable>;
+export type Service = Selectable<ServicesTable>;
+export type Staff = Selectable<StaffTable>;
+export type Booking = Selectable<BookingsTable>;
+export type Review = Selectable<ReviewsTable>;
+export type Coupon = Selectable<CouponsTable>;

@@ -1,0 +1,87 @@
+import { TRPCError } from '@trpc/server';
+
+export type AppErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'TOO_MANY_REQUESTS'
+  | 'PAYLOAD_TOO_LARGE';
+
+/** A rule broken by the caller; services throw these, the tRPC layer maps them to statuses. */
+export class AppError extends Error {
+  constructor(
+    public readonly code: AppErrorCode,
+    message: string,
+    public readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new AppError('BAD_REQUEST', message, field);
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const unauthorized = (message = 'Please sign in to continue') => new AppError('UNAUTHORIZED', message);
+
+export const SLOT_TAKEN = 'This time slot is no longer available';
+
+interface PgLikeError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+  message?: string;
+}
+
+function pgError(err: unknown): PgLikeError | null {
+  if (err && typeof err === 'object' && 'code' in err && typeof (err as PgLikeError).code === 'string') {
+    const code = (err as PgLikeError).code!;
+    if (/^[0-9A-Z]{5}$/.test(code)) return err as PgLikeError;
+  }
+  return null;
+}
+
+/** Turns anything a service can throw into a TRPCError with a status and a human message. */
+export function toTRPCError(err: unknown): TRPCError {
+  if (err instanceof TRPCError) return err;
+  if (err instanceof AppError) return new TRPCError({ code: err.code, message: err.message, cause: err });
+  const pg = pgError(err);
+  if (pg) {
+    switch (pg.code) {
+      case '23P01':
+        return new TRPCError({ code: 'CONFLICT', message: SLOT_TAKEN });
+      case '23505':
+        return new TRPCError({ code: 'CONFLICT', message: uniqueMessage(pg.constraint) });
+      case '23503':
+        return new TRPCError({ code: 'BAD_REQUEST', message: 'A referenced record does not exist' });
+      case '23514':
+        return new TRPCError({ code: 'BAD_REQUEST', message: checkMessage(pg.constraint) });
+      case '22P02':
+      case '22007':
+      case '22008':
+      case '22003':
+      case '22001':
+        return new TRPCError({ code: 'BAD_REQUEST', message: 'A value has the wrong format or is out of range' });
+      case '40001':
+      case '40P01':
+        return new TRPCError({ code: 'CONFLICT', message: 'The request clashed with another one; please try again' });
+    }
+  }
+  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong', cause: err as Error });
+}
+
+function uniqueMessage(constraint?: string): string {
+  if (constraint === 'accounts_email_key') return 'This email is already registered';
+  if (constraint === 'coupons_code_key') return 'A coupon with this code already exists';
+  if (constraint === 'reviews_booking_id_key') return 'This booking has already been reviewed';
+  return 'This record already exists';
+}
+
+function checkMessage(constraint?: string): string {
+  if (constraint === 'services_discount_bounds') return 'discount: the discount is larger than allowed';
+  if (constraint === 'coupons_usage_bound') return 'couponCode: this coupon has reached its usage limit';
+  return `A value is out of the allowed range${constraint ? ` (${constraint})` : ''}`;
+}

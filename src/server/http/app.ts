@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import swaggerUi from 'swagger-ui-express';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
+import type { AppRouter } from '../routers/index.js';
+import { createContextFactory, type AppDeps } from '../trpc/context.js';
+import { buildOpenApiDocument, successStatusFor } from './openapi.js';
+import { CLIENT_DIST } from '../paths.js';
+
+export const BODY_LIMIT = '1mb';
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  deps: AppDeps;
+  router: AppRouter;
+  ping: () => Promise<void>;
+  /** Serve the built client from dist/client (off in API-only tests). */
+  serveClient?: boolean;
+  uploadsDir?: string;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
+export function createApp(opts: AppOptions) {
+  const { deps, router } = opts;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('etag', false);
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'connect-src': ["'self'"],
+          'font-src': ["'self'", 'data:'],
+          'worker-src': ["'self'", 'blob:'],
+          'media-src': ["'self'", 'blob:'],
+          'frame-ancestors': ["'none'"],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: deps.env.NODE_ENV === 'production',
+    }),
+  );
+
+  app.get('/api/health', async (_req, res) => {
+    try {
+      await withTimeout(opts.ping(), 2000);
+      res.json({ status: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+
+  let openApiDoc: ReturnType<typeof buildOpenApiDocument> | undefined;
+  const getDoc = () => (openApiDoc ??= buildOpenApiDocument(router, deps.env.PUBLIC_URL));
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(getDoc());
+  });
+  app.use('/api/docs', swaggerUi.serveFiles(undefined, { swaggerUrl: '/api/openapi.json' }), swaggerUi.setup(undefined, {
+    swaggerUrl: '/api/openapi.json',
+    customSiteTitle: 'GlowBook API',
+  }));
+
+  app.use(['/api', '/trpc'], express.json({ limit: BODY_LIMIT, strict: false }));
+
+  const createContext = createContextFactory(deps);
+  const onError = ({ error }: { error: { code: string; cause?: unknown } }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') console.error('[api] internal error', error.cause ?? error);
+  };
+
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router,
+      createContext,
+      onError,
+      maxBodySize: BODY_LIMIT_BYTES,
+    }),
+  );
+
+  app.use(
+    '/api',
+    createOpenApiExpressMiddleware({
+      router,
+      createContext: createContext as never,
+      maxBodySize: BODY_LIMIT_BYTES,
+      onError: onError as never,
+      responseMeta: ({ paths, errors }: { paths?: string[]; errors: unknown[] }) => {
+        if (errors.length || !paths || paths.length !== 1) return {};
+        const status = successStatusFor(router, paths[0]);
+        return status ? { status } : {};
+      },
+    } as never),
+  );
+
+  if (opts.uploadsDir) {
+    app.use('/uploads', express.static(opts.uploadsDir, { maxAge: '7d', index: false, dotfiles: 'deny' }));
+  }
+
+  if (opts.serveClient !== false && fs.existsSync(path.join(CLIENT_DIST, 'index.html'))) {
+    app.use('/assets', express.static(path.join(CLIENT_DIST, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static(CLIENT_DIST, { index: false, maxAge: '1h' }));
+    const indexHtml = path.join(CLIENT_DIST, 'index.html');
+    app.get(/.*/, (req: Request, res: Response) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(indexHtml);
+    });
+  }
+
+  const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+    const status = typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 500;
+    if (status === 400 && err?.type === 'entity.parse.failed') {
+      res.status(400).json({ message: 'Malformed JSON in request body', code: 'BAD_REQUEST' });
+      return;
+    }
+    if (status === 413) {
+      res.status(413).json({ message: `Request body is larger than ${BODY_LIMIT}`, code: 'PAYLOAD_TOO_LARGE' });
+      return;
+    }
+    if (status >= 400 && status < 500) {
+      res.status(status).json({ message: 'Bad request', code: 'BAD_REQUEST' });
+      return;
+    }
+    console.error('[http] unhandled error', err);
+    res.status(500).json({ message: 'Something went wrong', code: 'INTERNAL_SERVER_ERROR' });
+  };
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,46 @@
+import type { Socket } from 'node:net';
+import { loadEnv } from './env.js';
+import { bootstrap } from './bootstrap.js';
+
+const env = loadEnv();
+const started = Date.now();
+const runtime = await bootstrap(env);
+
+const server = runtime.app.listen(env.PORT, env.HOST, () => {
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : env.PORT;
+  console.log(
+    `GlowBook listening on http://localhost:${port} (${runtime.handle.kind === 'pglite' ? `embedded PostgreSQL in ${env.DATA_DIR}` : 'PostgreSQL'}) in ${Date.now() - started} ms`,
+  );
+});
+server.keepAliveTimeout = 65_000;
+
+// Graceful shutdown: stop accepting, let in-flight requests finish, close idle keep-alive
+// sockets, then close the database and exit 0. A hard deadline guards against stuck requests.
+const sockets = new Set<Socket>();
+server.on('connection', (s) => {
+  sockets.add(s);
+  s.on('close', () => sockets.delete(s));
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: draining requests`);
+  const deadline = setTimeout(() => {
+    console.error('Shutdown deadline passed; exiting');
+    process.exit(1);
+  }, 15_000);
+  deadline.unref();
+  server.close(async () => {
+    await runtime.handle.close().catch(() => undefined);
+    clearTimeout(deadline);
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  const idle = setInterval(() => server.closeIdleConnections(), 200);
+  idle.unref();
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import {
+  authAnswer,
+  changePasswordInput,
+  forgotPasswordInput,
+  loginInput,
+  messageAnswer,
+  registerAnswer,
+  registerUserInput,
+  resetPasswordInput,
+  userWire,
+  verifyResetOtpInput,
+} from '../../shared/schemas/auth.js';
+import * as auth from '../services/auth/service.js';
+import { toUserWire } from '../services/wire.js';
+import { router } from '../trpc/init.js';
+import { authedProcedure, publicProcedure } from '../trpc/procedures.js';
+
+const tags = ['Users'];
+
+export const usersRouter = router({
+  registerUser: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/registerUser', tags, protect: false }, successStatus: 201 })
+    .input(registerUserInput)
+    .output(registerAnswer)
+    .mutation(({ ctx, input }) => auth.registerCustomer(ctx.deps, input)),
+
+  loginEmail: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/loginUser/emailLogin', tags, protect: false } })
+    .input(loginInput)
+    .output(authAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const r = await auth.login(ctx.deps, input, ctx.ip, ['customer', 'admin']);
+      return { token: r.token, user: toUserWire(r.account), userType: r.account.role };
+    }),
+
+  profile: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/profile', tags } })
+    .input(z.void())
+    .output(z.object({ user: userWire }))
+    .query(({ ctx }) => auth.profile(ctx.deps, ctx.actor.id)),
+
+  refreshToken: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/refresh-token', tags } })
+    .input(z.object({}).optional())
+    .output(z.object({ token: z.string() }))
+    .mutation(({ ctx }) => auth.refreshToken(ctx.deps, ctx.actor.id)),
+
+  changePassword: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/changePassword', tags } })
+    .input(changePasswordInput)
+    .output(z.object({ message: z.string(), token: z.string() }))
+    .mutation(({ ctx, input }) => auth.changePassword(ctx.deps, ctx.actor.id, input)),
+
+  forgotPassword: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/forgot-password', tags, protect: false } })
+    .input(forgotPasswordInput)
+    .output(messageAnswer)
+    .mutation(({ ctx, input }) => auth.forgotPassword(ctx.deps, input.email)),
+
+  sendResetOtp: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/sendOTPToEmailToResetPassword', tags, protect: false } })
+    .input(forgotPasswordInput)
+    .output(messageAnswer)
+    .mutation(({ ctx, input }) => auth.forgotPassword(ctx.deps, input.email)),
+
+  verifyResetOtp: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/verifyOTPForEmailToResetPassword', tags, protect: false } })
+    .input(verifyResetOtpInput)
+    .output(z.object({ valid: z.boolean() }))
+    .mutation(({ ctx, input }) => auth.verifyResetOtp(ctx.deps, input)),
+
+  resetPassword: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/resetPassword', tags, protect: false } })
+    .input(resetPasswordInput)
+    .output(messageAnswer)
+    .mutation(({ ctx, input }) => auth.resetPassword(ctx.deps, input)),
+});

@@ -1,0 +1,199 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { AppDeps } from '../../trpc/context.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import type { Account, Role } from '../../db/types.js';
+import * as accounts from '../../db/repositories/accounts.js';
+import { findMerchantById, insertMerchant } from '../../db/repositories/merchants.js';
+import { dummyVerify, hashPassword, verifyPassword } from './passwords.js';
+import { toMerchantAccountWire, toUserWire } from '../wire.js';
+import { defaultNotificationPreferences, defaultOpeningHours } from '../../../shared/hours.js';
+import type { z } from 'zod';
+import type {
+  changePasswordInput,
+  loginInput,
+  registerMerchantInput,
+  registerUserInput,
+  resetPasswordInput,
+  verifyResetOtpInput,
+} from '../../../shared/schemas/auth.js';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+const THROTTLE_WINDOW_MIN = 15;
+const MAX_FAILURES_PER_ACCOUNT = 5;
+const MAX_FAILURES_PER_IP = 30;
+const CODE_TTL_MS = 10 * 60_000;
+const MAX_CODE_ATTEMPTS = 5;
+const MAX_CODES_PER_WINDOW = 5;
+
+async function issueToken(deps: AppDeps, a: Account) {
+  return deps.tokens.sign({ sub: a.id, role: a.role, ver: a.token_version });
+}
+
+async function isEmailTaken(deps: AppDeps, email: string) {
+  return !!(await accounts.findAccountByEmail(deps.db, email));
+}
+
+export async function registerCustomer(deps: AppDeps, input: z.output<typeof registerUserInput>) {
+  if (await isEmailTaken(deps, input.email)) throw conflict('This email is already registered');
+  const account = await accounts.insertAccount(deps.db, {
+    email: input.email,
+    password_hash: await hashPassword(input.password),
+    role: 'customer',
+    first_name: input.firstName,
+    last_name: input.lastName,
+    phone: input.phone ?? null,
+  });
+  return { user: toUserWire(account), token: await issueToken(deps, account), role: 'customer' as const };
+}
+
+export async function registerMerchant(deps: AppDeps, input: z.output<typeof registerMerchantInput>) {
+  if (await isEmailTaken(deps, input.email)) throw conflict('This email is already registered');
+  const passwordHash = await hashPassword(input.password);
+  const [firstName, ...rest] = input.shop_Owner.split(/\s+/);
+  const { account, merchant } = await deps.db.transaction().execute(async (trx) => {
+    const account = await accounts.insertAccount(trx, {
+      email: input.email,
+      password_hash: passwordHash,
+      role: 'merchant',
+      first_name: firstName ?? input.shop_Owner,
+      last_name: rest.join(' '),
+      phone: input.phone,
+    });
+    const merchant = await insertMerchant(trx, {
+      id: account.id,
+      shop_name: input.shop_Name,
+      shop_owner: input.shop_Owner,
+      address: input.Shop_Address,
+      city: input.City,
+      state: input.State,
+      shop_types: [...new Set(input.shop_type)],
+      phone: input.phone,
+      email: input.email,
+      opening_hours: JSON.stringify(defaultOpeningHours()),
+      notification_settings: JSON.stringify(defaultNotificationPreferences()),
+    });
+    return { account, merchant };
+  });
+  const token = await issueToken(deps, account);
+  return { account, merchant, token };
+}
+
+/**
+ * Password sign-in shared by every family. Failures are throttled per account and per IP
+ * (counted in the database, so it holds across server processes), and unknown e-mail and
+ * wrong password answer the same text.
+ */
+export async function login(deps: AppDeps, input: z.output<typeof loginInput>, ip: string, allowed: Role[]) {
+  const failures = await accounts.countRecentFailures(deps.db, input.email, ip, THROTTLE_WINDOW_MIN);
+  if (failures.byEmail >= MAX_FAILURES_PER_ACCOUNT || failures.byIp >= MAX_FAILURES_PER_IP) {
+    throw new AppError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts. Please try again in ${THROTTLE_WINDOW_MIN} minutes.`);
+  }
+  const account = await accounts.findAccountByEmail(deps.db, input.email);
+  const ok = account ? await verifyPassword(account.password_hash, input.password) : await dummyVerify(input.password);
+  await accounts.recordLoginAttempt(deps.db, input.email, ip, ok);
+  if (!account || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  if (account.is_blocked) throw forbidden('This account has been blocked. Please contact support.');
+  if (!allowed.includes(account.role)) {
+    throw forbidden(
+      account.role === 'merchant'
+        ? 'This is a business account. Please sign in as a salon owner.'
+        : 'This is a customer account. Please use the customer sign-in.',
+    );
+  }
+  const updated = await accounts.updateAccount(deps.db, account.id, { last_login_at: new Date() });
+  const merchant = updated.role === 'merchant' ? await findMerchantById(deps.db, updated.id) : null;
+  return { account: updated, merchant, token: await issueToken(deps, updated) };
+}
+
+export async function loadAccount(deps: AppDeps, id: string) {
+  const account = await accounts.findAccountById(deps.db, id);
+  if (!account) throw notFound('Account');
+  const merchant = account.role === 'merchant' ? await findMerchantById(deps.db, id) : null;
+  return { account, merchant };
+}
+
+export async function profile(deps: AppDeps, id: string) {
+  const { account, merchant } = await loadAccount(deps, id);
+  return { user: toUserWire(account, merchant) };
+}
+
+export async function merchantMe(deps: AppDeps, id: string) {
+  const { account, merchant } = await loadAccount(deps, id);
+  if (!merchant) throw notFound('Merchant');
+  return { merchant: toMerchantAccountWire(account, merchant) };
+}
+
+export async function refreshToken(deps: AppDeps, id: string) {
+  const { account } = await loadAccount(deps, id);
+  return { token: await issueToken(deps, account) };
+}
+
+/** Changing the password signs out every other session; the caller gets a fresh token. */
+export async function changePassword(deps: AppDeps, id: string, input: z.output<typeof changePasswordInput>) {
+  const { account } = await loadAccount(deps, id);
+  if (!(await verifyPassword(account.password_hash, input.currentPassword))) {
+    throw badRequest('currentPassword: the current password is not correct', 'currentPassword');
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw badRequest('newPassword: choose a password different from the current one', 'newPassword');
+  }
+  const hash = await hashPassword(input.newPassword);
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    await accounts.updateAccount(trx, id, { password_hash: hash });
+    return accounts.bumpTokenVersion(trx, id);
+  });
+  return { message: 'Password updated successfully.', token: await issueToken(deps, updated) };
+}
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest();
+
+export const RESET_SENT_MESSAGE = 'If an account exists for this email, a 6-digit code has been sent to it.';
+
+export async function forgotPassword(deps: AppDeps, email: string) {
+  const account = await accounts.findAccountByEmail(deps.db, email);
+  if (!account) return { message: RESET_SENT_MESSAGE };
+  const recent = await accounts.countCodesSince(deps.db, email, 'password_reset', new Date(Date.now() - CODE_TTL_MS));
+  if (recent >= MAX_CODES_PER_WINDOW) {
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many codes requested. Please wait 10 minutes and try again.');
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await accounts.insertOneTimeCode(deps.db, {
+    account_id: account.id,
+    destination: email,
+    purpose: 'password_reset',
+    code_hash: hashCode(code).toString('hex'),
+    expires_at: new Date(Date.now() + CODE_TTL_MS),
+  });
+  await deps.adapters.email.send({
+    to: email,
+    subject: 'Your GlowBook password reset code',
+    text: `Your password reset code is ${code}. It expires in 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this e-mail.`,
+    meta: { purpose: 'password_reset' },
+  });
+  return { message: RESET_SENT_MESSAGE };
+}
+
+async function checkCode(deps: AppDeps, email: string, otp: string) {
+  const row = await accounts.latestLiveCode(deps.db, email, 'password_reset');
+  if (!row) return null;
+  const { attempts } = await accounts.bumpCodeAttempts(deps.db, row.id);
+  if (attempts > MAX_CODE_ATTEMPTS) return null;
+  const expected = Buffer.from(row.code_hash, 'hex');
+  return timingSafeEqual(expected, hashCode(otp)) ? row : null;
+}
+
+export async function verifyResetOtp(deps: AppDeps, input: z.output<typeof verifyResetOtpInput>) {
+  return { valid: !!(await checkCode(deps, input.email, input.otp)) };
+}
+
+export async function resetPassword(deps: AppDeps, input: z.output<typeof resetPasswordInput>) {
+  const row = await checkCode(deps, input.email, input.otp);
+  if (!row || !row.account_id) throw badRequest('otp: the code is invalid or has expired', 'otp');
+  const hash = await hashPassword(input.newPassword);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await accounts.consumeCode(trx, row.id))) throw badRequest('otp: the code has already been used', 'otp');
+    await accounts.updateAccount(trx, row.account_id!, { password_hash: hash });
+    await accounts.bumpTokenVersion(trx, row.account_id!);
+  });
+  return { message: 'Your password has been reset. You can sign in now.' };
+}

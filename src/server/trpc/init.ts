@@ -1,0 +1,75 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import { AppError, toTRPCError } from '../errors.js';
+import type { Context } from './context.js';
+
+/** The input failed validation; `field` names the offending field. */
+export class InputError extends Error {
+  constructor(message: string, public readonly field: string | null) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+/** OpenAPI meta plus the HTTP status of a successful REST answer (201 for creations). */
+export type AppMeta = OpenApiMeta & { successStatus?: number };
+
+const isProduction = process.env.NODE_ENV === 'production';
+
+export const t = initTRPC
+  .context<Context>()
+  .meta<AppMeta>()
+  .create({
+    isDev: !isProduction,
+    errorFormatter({ shape, error }) {
+      const internal = error.code === 'INTERNAL_SERVER_ERROR';
+      const cause = error.cause;
+      return {
+        ...shape,
+        message: internal ? 'Something went wrong' : shape.message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          field: cause instanceof InputError ? cause.field : cause instanceof AppError ? (cause.field ?? null) : null,
+          ...(isProduction || internal ? {} : { stack: shape.data.stack }),
+        },
+      };
+    },
+  });
+
+export function describeZodError(err: ZodError): { message: string; field: string | null } {
+  const issue = err.issues[0];
+  if (!issue) return { message: 'Invalid input', field: null };
+  const field = issue.path.length ? issue.path.map(String).join('.') : null;
+  if (!field) {
+    return { message: issue.code === 'invalid_type' ? 'The request body must be a JSON object' : issue.message, field: null };
+  }
+  const msg = issue.message;
+  // Messages written for forms ("Email is required.") already name the field; generic ones get a prefix.
+  return { message: `${field}: ${msg}`, field };
+}
+
+/** One error mapping for every procedure: zod → 400 naming the field, domain and DB errors → their status. */
+const errorMapping = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const err = result.error;
+  const cause = err.cause;
+  if (err.code === 'BAD_REQUEST' && cause instanceof ZodError) {
+    const { message, field } = describeZodError(cause);
+    throw new TRPCError({ code: 'BAD_REQUEST', message, cause: new InputError(message, field) });
+  }
+  if (err.code === 'INTERNAL_SERVER_ERROR' && cause) {
+    const mapped = toTRPCError(cause);
+    if (mapped.code === 'INTERNAL_SERVER_ERROR') {
+      console.error('[trpc] unhandled error', cause);
+    }
+    throw mapped;
+  }
+  return result;
+});
+
+export const router = t.router;
+export const baseProcedure = t.procedure.use(errorMapping);

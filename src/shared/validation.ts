@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** Indian mobile number: 10 digits starting 6-9 (spec, customer doc point 5). */
+export const INDIAN_MOBILE_RE = /^[6-9]\d{9}$/;
+
+export const emailSchema = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Email is too long.')
+  .email('Enter a valid email address.')
+  .transform((v) => v.toLowerCase());
+
+export const mobileSchema = z
+  .string({ error: 'Mobile number is required.' })
+  .trim()
+  .regex(INDIAN_MOBILE_RE, 'Enter a valid 10-digit mobile number.');
+
+/** At least 8 characters with a letter and a digit (api contract, Sign-in). */
+export const passwordSchema = z
+  .string({ error: 'Password is required.' })
+  .min(8, 'Password must have at least 8 characters.')
+  .max(128, 'Password must have at most 128 characters.')
+  .regex(/[A-Za-z]/, 'Password must contain a letter.')
+  .regex(/\d/, 'Password must contain a digit.');
+
+export const nameSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(100, `${label} is too long.`);
+
+export const idSchema = z.string({ error: 'Id is required.' }).uuid('Invalid id.');
+
+export const dateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Invalid date.');
+
+/** Accepts `h:mm AM/PM` or `HH:mm`; normalises to minutes after midnight. */
+export function parseTimeToMinutes(value: string): number | null {
+  const v = value.trim();
+  let m = /^(\d{1,2}):(\d{2})\s*([AaPp][Mm])$/.exec(v);
+  if (m) {
+    let h = Number(m[1]);
+    const min = Number(m[2]);
+    if (h < 1 || h > 12 || min > 59) return null;
+    const pm = m[3].toUpperCase() === 'PM';
+    if (h === 12) h = 0;
+    return (pm ? h + 12 : h) * 60 + min;
+  }
+  m = /^(\d{1,2}):(\d{2})$/.exec(v);
+  if (m) {
+    const h = Number(m[1]);
+    const min = Number(m[2]);
+    if (h > 23 || min > 59) return null;
+    return h * 60 + min;
+  }
+  return null;
+}
+
+export function formatMinutes12h(minutes: number): string {
+  const h24 = Math.floor(minutes / 60) % 24;
+  const min = minutes % 60;
+  const suffix = h24 >= 12 ? 'PM' : 'AM';
+  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
+  return `${h12}:${String(min).padStart(2, '0')} ${suffix}`;
+}
+
+export const timeSchema = z
+  .string()
+  .refine((v) => parseTimeToMinutes(v) !== null, 'Use a time like 10:30 AM or 14:30.');
