@@ -13,12 +13,12 @@ import {
 } from '../../shared/schemas/auth.js';
 import * as auth from '../services/auth/service.js';
 import { toUserWire } from '../services/wire.js';
-import { router } from '../trpc/init.js';
 import { authedProcedure, publicProcedure } from '../trpc/procedures.js';
 
 const tags = ['Users'];
 
-export const usersRouter = router({
+/** Customer and admin sign-in and account calls under users/*. */
+export const userAccountProcedures = {
   registerUser: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/users/registerUser', tags, protect: false }, successStatus: 201 })
     .input(registerUserInput)
@@ -75,4 +75,4 @@ export const usersRouter = router({
     .input(resetPasswordInput)
     .output(messageAnswer)
     .mutation(({ ctx, input }) => auth.resetPassword(ctx.deps, input)),
-});
+};
