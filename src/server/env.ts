@@ -13,6 +13,7 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('GlowBook <no-reply@glowbook.in>'),
   PUBLIC_URL: z.string().default('http://localhost:3000'),
+  GEOCODER_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
 });
 

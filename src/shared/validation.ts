@@ -36,7 +36,11 @@ export const idSchema = z.string({ error: 'Id is required.' }).uuid('Invalid id.
 export const dateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Invalid date.');
+  .refine((v) => {
+    // Date.parse rolls 2026-02-30 over to March; a real date survives the round trip.
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, 'Invalid date.');
 
 /** Accepts `h:mm AM/PM` or `HH:mm`; normalises to minutes after midnight. */
 export function parseTimeToMinutes(value: string): number | null {

@@ -10,9 +10,12 @@ export type Db = Kysely<Database>;
 const NUMERIC = 1700;
 const INT8 = 20;
 const DATE = 1082;
+const DATE_ARRAY = 1182;
 pg.types.setTypeParser(NUMERIC, (v) => Number.parseFloat(v));
 pg.types.setTypeParser(INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(DATE, (v) => v);
+// date[] as a list of 'YYYY-MM-DD' strings, never JS Dates at local midnight.
+pg.types.setTypeParser(DATE_ARRAY, (v) => (v === '{}' ? [] : v.slice(1, -1).split(',')));
 
 export interface DbHandle {
   db: Db;
@@ -35,6 +38,8 @@ export async function openDatabase(opts: {
       max: opts.poolMax ?? 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30000,
+      // JIT compiling costs tens of milliseconds per query and only pays off for analytics.
+      options: '-c jit=off',
     });
     // A dropped connection (server restart) must not crash the process; the pool reconnects.
     pool.on('error', () => undefined);

@@ -351,3 +351,38 @@ export type Staff = Selectable<StaffTable>;
 export type Booking = Selectable<BookingsTable>;
 export type Review = Selectable<ReviewsTable>;
 export type Coupon = Selectable<CouponsTable>;
+
+// ---- Shop management (migration 2026112230_shop_management); interfaces merge with the ones above.
+
+export interface PricingChartItem {
+  name: string;
+  price: number;
+  note?: string;
+}
+
+export interface PricingChart {
+  title: string;
+  items: PricingChartItem[];
+}
+
+export interface MerchantsTable {
+  pricing_charts: JsonDefault<PricingChart[]>;
+  publish_requested_at: Date | null;
+}
+
+export interface StaffTable {
+  /** Set when a staff member with past bookings is deleted: they leave every list but history keeps them. */
+  archived_at: Date | null;
+}
+
+// ---- Discovery (migration 2026112220_discovery): generated columns, never written by the app.
+
+export interface MerchantsTable {
+  /** opening_hours as 7 int4ranges of minutes, Monday first ('empty' when closed); read by search SQL. */
+  discovery_week: ColumnType<string | null, never, never>;
+}
+
+export interface StaffTable {
+  /** working_hours as 7 int4ranges of minutes, Monday first; null when the member works the salon's hours. */
+  discovery_week: ColumnType<string | null, never, never>;
+}

@@ -86,6 +86,8 @@ export function createApp(opts: AppOptions) {
     customSiteTitle: 'GlowBook API',
   }));
 
+  // An image upload is a base64 file of up to 10MB (the service enforces that); only it gets a bigger body.
+  app.use(['/api/images/upload', '/api/images/uploadAvatar', /^\/trpc\/[^/]*\bimages\.upload/], express.json({ limit: '15mb', strict: false }));
   app.use(['/api', '/trpc'], express.json({ limit: BODY_LIMIT, strict: false }));
 
   const createContext = createContextFactory(deps);
@@ -110,9 +112,9 @@ export function createApp(opts: AppOptions) {
       createContext: createContext as never,
       maxBodySize: BODY_LIMIT_BYTES,
       onError: onError as never,
-      responseMeta: ({ paths, errors }: { paths?: string[]; errors: unknown[] }) => {
+      responseMeta: ({ paths, errors, ctx }: { paths?: string[]; errors: unknown[]; ctx?: { responseStatus?: number } }) => {
         if (errors.length || !paths || paths.length !== 1) return {};
-        const status = successStatusFor(router, paths[0]);
+        const status = ctx?.responseStatus ?? successStatusFor(router, paths[0]);
         return status ? { status } : {};
       },
     } as never),

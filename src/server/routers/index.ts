@@ -1,5 +1,8 @@
 import { router } from '../trpc/init.js';
+import { bookingMerchantProcedures, bookingUserProcedures } from './bookings.js';
+import { discoveryCategoryProcedures, discoveryLocationProcedures, discoveryMerchantProcedures, discoveryUserProcedures, geoProcedures, newsletterProcedures, testimonialProcedures } from './discovery.js';
 import { merchantAuthRouter, merchantSignInProcedures } from './merchantAuth.js';
+import { couponProcedures, imageProcedures, reviewProcedures, serviceProcedures, shopCategoryProcedures, shopMerchantProcedures } from './shop.js';
 import { userAccountProcedures } from './users.js';
 
 /**
@@ -10,11 +13,28 @@ import { userAccountProcedures } from './users.js';
 export const appRouter = router({
   users: router({
     ...userAccountProcedures,
+    ...bookingUserProcedures,
+    ...discoveryUserProcedures,
   }),
   merchants: router({
     ...merchantSignInProcedures,
+    ...bookingMerchantProcedures,
+    ...shopMerchantProcedures,
+    ...discoveryMerchantProcedures,
   }),
+  categories: router({
+    ...shopCategoryProcedures,
+    ...discoveryCategoryProcedures,
+  }),
+  services: router({ ...serviceProcedures }),
+  reviewRoutes: router({ ...reviewProcedures }),
+  Coupons: router({ ...couponProcedures }),
+  images: router({ ...imageProcedures }),
   merchantAuth: merchantAuthRouter,
+  locations: router({ ...discoveryLocationProcedures }),
+  testimonials: router({ ...testimonialProcedures }),
+  newsletter: router({ ...newsletterProcedures }),
+  geo: router({ ...geoProcedures }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -25,6 +25,8 @@ export interface Context {
   authError: string | null;
   ip: string;
   idempotencyKey: string | null;
+  /** Set by a procedure whose REST success status depends on the outcome (201 created vs 200 already there). */
+  responseStatus?: number;
 }
 
 function bearer(req: IncomingMessage): string | null {

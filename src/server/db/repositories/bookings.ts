@@ -1,0 +1,266 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { BookingServicesTable, BookingsTable, BookingStatus, CommissionLedgerTable } from '../types.js';
+import type { Executor } from './accounts.js';
+
+const ACTIVE = ['pending', 'upcoming', 'confirmed'] as const;
+/** Stands in for an empty id list: `in ()` is not SQL. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The salon and the requested services in one round trip: one row per matching service, or a
+ * single row with null service columns when none match (so an unknown salon and a wrong
+ * service list can be told apart).
+ */
+export function loadSalonWithServices(db: Executor, merchantId: string, serviceIds: string[]) {
+  const ids = serviceIds.length ? serviceIds : [NO_ID];
+  return db
+    .selectFrom('merchants as m')
+    .leftJoin('services as s', (join) => join.onRef('s.merchant_id', '=', 'm.id').on('s.id', 'in', ids))
+    .leftJoin('categories as c', 'c.id', 's.category_id')
+    .select([
+      'm.id as merchant_id',
+      'm.shop_name',
+      'm.time_zone',
+      'm.opening_hours',
+      'm.is_published',
+      's.id as service_id',
+      's.name as service_name',
+      's.duration_min',
+      's.price',
+      's.discount_type',
+      's.discount_value',
+      's.discount_active',
+      's.active',
+      'c.name as category_name',
+    ])
+    .where('m.id', '=', merchantId)
+    .execute();
+}
+
+export function listSalonStaff(db: Executor, merchantId: string) {
+  return db
+    .selectFrom('staff')
+    .select(['id', 'name', 'role', 'status', 'avatar_url', 'specializations', 'working_hours'])
+    // node-postgres parses date[] into Date objects (no parser for the array type); the rules compare 'YYYY-MM-DD'.
+    .select(sql<string[]>`days_off::text[]`.as('days_off'))
+    .where('merchant_id', '=', merchantId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Time held by the salon's staff in `[from, to)`: every active booking overlapping it. */
+export function listBusyIntervals(db: Executor, merchantId: string, from: Date, to: Date, exceptBookingId?: string) {
+  let q = db
+    .selectFrom('bookings')
+    .select(['staff_id', 'starts_at', 'ends_at'])
+    .where('staff_id', 'in', (eb) => eb.selectFrom('staff').select('id').where('merchant_id', '=', merchantId))
+    .where('status', 'in', ACTIVE)
+    .where('starts_at', '<', to)
+    .where('ends_at', '>', from);
+  if (exceptBookingId) q = q.where('id', '<>', exceptBookingId);
+  return q.execute();
+}
+
+export function findBookingIdByIdempotencyKey(db: Executor, userId: string, key: string) {
+  return db
+    .selectFrom('bookings')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst()
+    .then((r) => r?.id ?? null);
+}
+
+export function insertBooking(db: Executor, values: Insertable<BookingsTable>) {
+  return db.insertInto('bookings').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+export function insertBookingServices(db: Executor, rows: Insertable<BookingServicesTable>[]) {
+  return db.insertInto('booking_services').values(rows).execute();
+}
+
+/** A plain booking row, locked for the rest of the transaction when `lock` is set. */
+export function findBookingRow(db: Executor, id: string, opts: { lock?: boolean } = {}) {
+  const q = db.selectFrom('bookings').selectAll().where('id', '=', id);
+  return (opts.lock ? q.forUpdate() : q).executeTakeFirst();
+}
+
+/**
+ * Applies a change only while the booking is still in one of `from`; returns null when another
+ * request moved it first, so two racing transitions can never both apply.
+ */
+export function updateBookingIfStatus(
+  db: Executor,
+  id: string,
+  from: readonly BookingStatus[],
+  values: Updateable<BookingsTable>,
+) {
+  return db
+    .updateTable('bookings')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function insertCommissionLedger(db: Executor, values: Insertable<CommissionLedgerTable>) {
+  return db.insertInto('commission_ledger').values(values).execute();
+}
+
+export function findCouponByCode(db: Executor, code: string) {
+  return db.selectFrom('coupons').selectAll().where('code', '=', code.trim().toUpperCase()).executeTakeFirst();
+}
+
+/** Takes one use of a coupon unless it is used up; false when the limit was reached first. */
+export async function takeCouponUse(db: Executor, couponId: string): Promise<boolean> {
+  const r = await db
+    .updateTable('coupons')
+    .set((eb) => ({ used_count: eb('used_count', '+', 1), updated_at: new Date() }))
+    .where('id', '=', couponId)
+    .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export interface BookingFilter {
+  ids?: string[];
+  userId?: string;
+  merchantId?: string;
+  status?: BookingStatus;
+  date?: string;
+  search?: string;
+  limit?: number;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Bookings with everything their wire shape needs (salon, professional, customer, coupon code,
+ * salon images) in one query, newest first. Services come from `listBookingServices`.
+ */
+export function findBookingDetails(db: Executor, f: BookingFilter) {
+  let q = db
+    .selectFrom('bookings as b')
+    .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
+    .innerJoin('staff as s', 's.id', 'b.staff_id')
+    .innerJoin('accounts as a', 'a.id', 'b.user_id')
+    .leftJoin('coupons as c', 'c.id', 'b.coupon_id')
+    .selectAll('b')
+    .select([
+      'm.shop_name',
+      'm.address as shop_address',
+      'm.city as shop_city',
+      'm.state as shop_state',
+      'm.time_zone',
+      'm.rating_avg',
+      'm.review_count',
+      's.name as staff_name',
+      's.role as staff_role',
+      's.avatar_url as staff_avatar',
+      's.specializations as staff_specializations',
+      'a.first_name',
+      'a.last_name',
+      'a.email as user_email',
+      'a.phone as user_phone',
+      'a.avatar_url as user_avatar',
+      'c.code as coupon_code',
+      sql<string[]>`array(select si.url from shop_images si where si.merchant_id = m.id order by si.is_cover desc, si.created_at, si.id)`.as(
+        'shop_images',
+      ),
+    ]);
+  if (f.ids) q = q.where('b.id', 'in', f.ids.length ? f.ids : [NO_ID]);
+  if (f.userId) q = q.where('b.user_id', '=', f.userId);
+  if (f.merchantId) q = q.where('b.merchant_id', '=', f.merchantId);
+  if (f.status) q = q.where('b.status', '=', f.status);
+  if (f.date) q = q.where('b.booking_date', '=', f.date);
+  if (f.search) {
+    const contains = `%${likeEscape(f.search)}%`;
+    const prefix = `${likeEscape(f.search)}%`;
+    q = q.where(
+      sql<boolean>`(
+        (a.first_name || ' ' || a.last_name) ilike ${contains}
+        or a.email ilike ${contains}
+        or coalesce(a.phone, '') ilike ${contains}
+        or b.id::text ilike ${prefix}
+        or exists (select 1 from booking_services bs where bs.booking_id = b.id and bs.service_name ilike ${contains})
+      )`,
+    );
+  }
+  q = q.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc');
+  if (f.limit) q = q.limit(f.limit);
+  return q.execute();
+}
+export type BookingDetailRow = Awaited<ReturnType<typeof findBookingDetails>>[number];
+
+export function listBookingServices(db: Executor, bookingIds: string[]) {
+  if (bookingIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('booking_services')
+    .selectAll()
+    .where('booking_id', 'in', bookingIds)
+    .orderBy('booking_id')
+    .orderBy('position')
+    .execute();
+}
+
+/** The desk's summary cards: all bookings of the salon, revenue from completed ones. */
+export async function merchantBookingStats(db: Executor, merchantId: string) {
+  const r = await db
+    .selectFrom('bookings')
+    .select([
+      sql<number>`count(*)`.as('total'),
+      sql<number>`coalesce(sum(total_price) filter (where status = 'completed'), 0)`.as('revenue'),
+      sql<number>`count(*) filter (where status = 'upcoming')`.as('upcoming'),
+      sql<number>`count(*) filter (where status = 'completed')`.as('completed'),
+    ])
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+  return {
+    totalBookings: Number(r.total),
+    totalRevenue: Number(r.revenue),
+    upcomingBookings: Number(r.upcoming),
+    completedBookings: Number(r.completed),
+  };
+}
+
+export function insertManualBooking(db: Executor, values: { merchant_id: string; name: string; mobile: string; email: string }) {
+  return db.insertInto('manual_bookings').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function listManualBookings(db: Executor, merchantId: string, limit?: number) {
+  let q = db
+    .selectFrom('manual_bookings')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
+  if (limit) q = q.limit(limit);
+  return q.execute();
+}
+
+export async function reviewSummary(db: Executor, merchantId: string) {
+  const r = await db
+    .selectFrom('reviews')
+    .select([sql<number | null>`round(avg(rating)::numeric, 1)`.as('avg'), sql<number>`count(*)`.as('n')])
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+  return { average: r.avg == null ? 0 : Number(r.avg), count: Number(r.n) };
+}
+
+export function listRecentReviews(db: Executor, merchantId: string, limit: number) {
+  return db
+    .selectFrom('reviews as r')
+    .innerJoin('accounts as a', 'a.id', 'r.user_id')
+    .select(['r.id', 'r.rating', 'r.comment', 'r.created_at', 'a.first_name', 'a.last_name'])
+    .where('r.merchant_id', '=', merchantId)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function findCustomerAccount(db: Executor, id: string) {
+  return db.selectFrom('accounts').select(['id', 'role', 'is_blocked']).where('id', '=', id).executeTakeFirst();
+}

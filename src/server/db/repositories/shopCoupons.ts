@@ -1,0 +1,41 @@
+import { type Insertable, type Updateable } from 'kysely';
+import type { CouponsTable } from '../types.js';
+import type { Executor } from './accounts.js';
+
+/** A salon's coupons, or with `null` the platform's own (valid at every salon). */
+export type CouponScope = string | null;
+
+export function listCoupons(db: Executor, scope: CouponScope) {
+  const q = db.selectFrom('coupons').selectAll();
+  return (scope === null ? q.where('merchant_id', 'is', null) : q.where('merchant_id', '=', scope))
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+export function findCoupon(db: Executor, scope: CouponScope, couponId: string) {
+  const q = db.selectFrom('coupons').selectAll().where('id', '=', couponId);
+  return (scope === null ? q.where('merchant_id', 'is', null) : q.where('merchant_id', '=', scope)).executeTakeFirst();
+}
+
+export function insertCoupon(db: Executor, values: Insertable<CouponsTable>) {
+  return db.insertInto('coupons').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateCoupon(db: Executor, couponId: string, values: Updateable<CouponsTable>) {
+  return db
+    .updateTable('coupons')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', couponId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteCoupon(db: Executor, couponId: string): Promise<void> {
+  await db.deleteFrom('coupons').where('id', '=', couponId).execute();
+}
+
+export async function couponUsedByBookings(db: Executor, couponId: string): Promise<boolean> {
+  const r = await db.selectFrom('bookings').select('id').where('coupon_id', '=', couponId).limit(1).executeTakeFirst();
+  return !!r;
+}

@@ -1,0 +1,188 @@
+import {
+  categoryListAnswer,
+  createTestimonialInput,
+  geoReverseAnswer,
+  geoReverseInput,
+  geoSearchAnswer,
+  geoSearchInput,
+  getMerchantsInput,
+  locationsAnswer,
+  merchantByIdAnswer,
+  merchantByIdInput,
+  merchantsAnswer,
+  messageOnlyAnswer,
+  nearbyInput,
+  newsletterInput,
+  recommendedInput,
+  searchAnswer,
+  searchInput,
+  specialOffersAnswer,
+  sponsoredAnswer,
+  sponsoredInput,
+  testimonialAnswer,
+  testimonialByIdInput,
+  testimonialsAnswer,
+  trendingServicesAnswer,
+  updateTestimonialInput,
+} from '../../shared/schemas/discovery.js';
+import { z } from 'zod';
+import * as content from '../services/discovery/content.js';
+import { getMerchantById } from '../services/discovery/details.js';
+import { geoReverse, geoSearch } from '../services/discovery/geo.js';
+import { getSpecialOffers, getTrendingServices, listCategories, listPopularLocations } from '../services/discovery/home.js';
+import { getMerchants, getNearby, getRecommended, getSponsoredShops, searchMerchants } from '../services/discovery/search.js';
+import { adminProcedure, publicProcedure } from '../trpc/procedures.js';
+
+const none = z.object({});
+const discoveryTags = ['Discovery'];
+const homeTags = ['Home page'];
+
+/** Salon lists, search and the salon page, under merchants/*. All public. */
+export const discoveryMerchantProcedures = {
+  getMerchants: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/merchants/getMerchants', tags: discoveryTags, protect: false } })
+    .input(getMerchantsInput)
+    .output(merchantsAnswer)
+    .query(({ ctx, input }) => getMerchants(ctx.deps, input)),
+
+  search: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/merchants/search', tags: discoveryTags, protect: false } })
+    .input(searchInput)
+    .output(searchAnswer)
+    .query(({ ctx, input }) => searchMerchants(ctx.deps, input)),
+
+  getMerchantById: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/merchants/getMerchantById/{id}', tags: discoveryTags, protect: false } })
+    .input(merchantByIdInput)
+    .output(merchantByIdAnswer)
+    .query(({ ctx, input }) => getMerchantById(ctx.deps.db, ctx.actor, input)),
+};
+
+/** Home-page sections and the filter search, under users/*. All public. */
+export const discoveryUserProcedures = {
+  getTrendingServices: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/getTrendingServices', tags: homeTags, protect: false } })
+    .input(none)
+    .output(trendingServicesAnswer)
+    .query(({ ctx }) => getTrendingServices(ctx.deps.db)),
+
+  getSponsoredShops: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/getSponsoredShops', tags: homeTags, protect: false } })
+    .input(sponsoredInput)
+    .output(sponsoredAnswer)
+    .query(({ ctx, input }) => getSponsoredShops(ctx.deps, input)),
+
+  getShopByFilter: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/getShopByFilter', tags: discoveryTags, protect: false } })
+    .input(searchInput)
+    .output(searchAnswer)
+    .query(({ ctx, input }) => searchMerchants(ctx.deps, input)),
+
+  getSpecialOffers: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/getSpecialOffers', tags: homeTags, protect: false } })
+    .input(none)
+    .output(specialOffersAnswer)
+    .query(({ ctx }) => getSpecialOffers(ctx.deps.db)),
+
+  getNearby: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/getNearby', tags: homeTags, protect: false } })
+    .input(nearbyInput)
+    .output(merchantsAnswer)
+    .query(({ ctx, input }) => getNearby(ctx.deps, input)),
+
+  getRecommended: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/getRecommended', tags: homeTags, protect: false } })
+    .input(recommendedInput)
+    .output(merchantsAnswer)
+    .query(({ ctx, input }) => getRecommended(ctx.deps, input)),
+};
+
+/**
+ * The public catalogue, under categories/*. index.ts composes it with the shop-management
+ * category procedures: `categories: router({ ...discoveryCategoryProcedures, ...theirs })`.
+ */
+export const discoveryCategoryProcedures = {
+  listCategories: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/categories', tags: homeTags, protect: false } })
+    .input(none)
+    .output(categoryListAnswer)
+    .query(({ ctx }) => listCategories(ctx.deps.db)),
+
+  getAllCategories: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/categories/getAllCategories', tags: homeTags, protect: false } })
+    .input(none)
+    .output(categoryListAnswer)
+    .query(({ ctx }) => listCategories(ctx.deps.db)),
+};
+
+export const discoveryLocationProcedures = {
+  getLocations: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/locations', tags: homeTags, protect: false } })
+    .input(none)
+    .output(locationsAnswer)
+    .query(({ ctx }) => listPopularLocations(ctx.deps.db)),
+};
+
+const testimonialTags = ['Testimonials'];
+
+/** Public list; creating, reading one, editing and deleting are for admins. */
+export const testimonialProcedures = {
+  getTestimonials: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/getTestimonials', tags: testimonialTags, protect: false } })
+    .input(none)
+    .output(testimonialsAnswer)
+    .query(({ ctx }) => content.getTestimonials(ctx.deps.db)),
+
+  createTestimonials: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/createTestimonials', tags: testimonialTags }, successStatus: 201 })
+    .input(createTestimonialInput)
+    .output(testimonialAnswer)
+    .mutation(({ ctx, input }) => content.createTestimonial(ctx.deps.db, input)),
+
+  getTestimonialById: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/getTestimonialById/{id}', tags: testimonialTags } })
+    .input(testimonialByIdInput)
+    .output(testimonialAnswer)
+    .query(({ ctx, input }) => content.getTestimonialById(ctx.deps.db, input)),
+
+  updateTestimonial: adminProcedure
+    .meta({ openapi: { method: 'PUT', path: '/updateTestimonial/{id}', tags: testimonialTags } })
+    .input(updateTestimonialInput)
+    .output(testimonialAnswer)
+    .mutation(({ ctx, input }) => content.updateTestimonial(ctx.deps.db, input)),
+
+  deleteTestimonial: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/deleteTestimonial/{id}', tags: testimonialTags } })
+    .input(testimonialByIdInput)
+    .output(messageOnlyAnswer)
+    .mutation(({ ctx, input }) => content.deleteTestimonial(ctx.deps.db, input)),
+};
+
+export const newsletterProcedures = {
+  subscribe: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/newsletter/subscribe', tags: homeTags, protect: false }, successStatus: 201 })
+    .input(newsletterInput)
+    .output(messageOnlyAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const { message, created } = await content.subscribeNewsletter(ctx.deps.db, input);
+      // A repeat address is no new subscription: 200 instead of 201, the same thanks.
+      if (!created) ctx.responseStatus = 200;
+      return { message };
+    }),
+};
+
+const geoTags = ['Geocoding'];
+
+export const geoProcedures = {
+  search: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/geo/search', tags: geoTags, protect: false } })
+    .input(geoSearchInput)
+    .output(geoSearchAnswer)
+    .query(({ ctx, input }) => geoSearch(ctx.deps.adapters.geocoder, input)),
+
+  reverse: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/geo/reverse', tags: geoTags, protect: false } })
+    .input(geoReverseInput)
+    .output(geoReverseAnswer)
+    .query(({ ctx, input }) => geoReverse(ctx.deps.adapters.geocoder, input)),
+};

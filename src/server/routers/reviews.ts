@@ -1,0 +1,61 @@
+import {
+  createReviewInput,
+  deleteReviewAnswer,
+  merchantReviewsAnswer,
+  merchantReviewsInput,
+  respondToReviewAnswer,
+  respondToReviewInput,
+  reviewAnswer,
+  reviewByIdInput,
+  reviewIdInput,
+  updateReviewInput,
+} from '../../shared/schemas/reviews.js';
+import * as reviews from '../services/shop/reviews.js';
+import { authedProcedure, customerProcedure, merchantProcedure, publicProcedure } from '../trpc/procedures.js';
+
+const tags = ['Reviews'];
+
+/** Customers review completed bookings; salons read and answer them. Under reviewRoutes/*. */
+export const reviewProcedures = {
+  createReview: customerProcedure
+    .meta({ openapi: { method: 'POST', path: '/reviewRoutes/createReview', tags }, successStatus: 201 })
+    .input(createReviewInput)
+    .output(reviewAnswer)
+    .mutation(({ ctx, input }) => reviews.createReview(ctx.deps, ctx.actor, input)),
+
+  updateReview: customerProcedure
+    .meta({ openapi: { method: 'POST', path: '/reviewRoutes/updateReview', tags } })
+    .input(updateReviewInput)
+    .output(reviewAnswer)
+    .mutation(({ ctx, input }) => reviews.updateReview(ctx.deps, ctx.actor, input)),
+
+  deleteReview: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/reviewRoutes/deleteReview', tags } })
+    .input(reviewIdInput)
+    .output(deleteReviewAnswer)
+    .mutation(({ ctx, input }) => reviews.deleteReview(ctx.deps, ctx.actor, input.reviewId)),
+
+  getReviewById: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/reviewRoutes/getReviewById/{id}', tags, protect: false } })
+    .input(reviewByIdInput)
+    .output(reviewAnswer)
+    .query(({ ctx, input }) => reviews.getReviewById(ctx.deps, input.id)),
+
+  getReviewsByMerchant: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/reviewRoutes/getReviewsByMerchant', tags } })
+    .input(merchantReviewsInput)
+    .output(merchantReviewsAnswer)
+    .query(({ ctx, input }) => reviews.getMerchantReviews(ctx.deps, ctx.actor, input)),
+
+  respondToReviewByMerchant: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/reviewRoutes/respondToReviewByMerchant', tags } })
+    .input(respondToReviewInput)
+    .output(respondToReviewAnswer)
+    .mutation(({ ctx, input }) => reviews.respondToReview(ctx.deps, ctx.actor, input)),
+
+  respondToReview: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/reviewRoutes/respondToReview', tags } })
+    .input(respondToReviewInput)
+    .output(respondToReviewAnswer)
+    .mutation(({ ctx, input }) => reviews.respondToReview(ctx.deps, ctx.actor, input)),
+};

@@ -1,0 +1,271 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { availableSlotsInput, AvailableSlotsAnswer } from '../../../shared/schemas/bookings.js';
+import { BOOKING_HORIZON_DAYS, SLOT_STEP_MINUTES, servicePrice } from '../../../shared/policy.js';
+import { round2 } from '../../../shared/money.js';
+import {
+  addDays,
+  canPerformAll,
+  computeSlots,
+  instantToZoned,
+  isValidTimeZone,
+  localTimeExists,
+  zonedDayBounds,
+  zonedTimeToInstant,
+  type BusyInterval,
+  type SalonDayHours,
+  type SlotService,
+  type SlotStaff,
+} from '../../../shared/slots.js';
+import { formatMinutes12h } from '../../../shared/validation.js';
+import { badRequest, conflict, notFound, SLOT_TAKEN } from '../../errors.js';
+import type { Executor } from '../../db/repositories/accounts.js';
+import { listBusyIntervals, listSalonStaff, loadSalonWithServices } from '../../db/repositories/bookings.js';
+import type { Actor } from '../../trpc/context.js';
+
+const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+export interface SalonContext {
+  id: string;
+  name: string;
+  timeZone: string;
+  openingHours: SalonDayHours[];
+  /** The chosen services in the order the customer chose them, priced with their own discounts. */
+  services: { id: string; name: string; categoryName: string | null; duration: number; price: number }[];
+  totalDuration: number;
+  subtotal: number;
+}
+
+type SalonRow = Awaited<ReturnType<typeof loadSalonWithServices>>[number];
+
+export function salonBasics(row: SalonRow): Pick<SalonContext, 'id' | 'name' | 'timeZone' | 'openingHours'> {
+  return {
+    id: row.merchant_id,
+    name: row.shop_name,
+    timeZone: isValidTimeZone(row.time_zone) ? row.time_zone : DEFAULT_TIME_ZONE,
+    openingHours: Array.isArray(row.opening_hours) ? row.opening_hours : [],
+  };
+}
+
+const canSeeUnpublished = (actor: Actor | null, merchantId: string) => !!actor && (actor.role === 'admin' || actor.id === merchantId);
+
+/**
+ * The salon and the chosen services (one query). An unpublished salon is invisible except to its
+ * owner and admins; every service must be an active one of this salon.
+ */
+export async function loadSalonContext(
+  db: Executor,
+  actor: Actor | null,
+  merchantId: string,
+  serviceIds: string[],
+  opts: { requirePublished?: boolean } = {},
+): Promise<SalonContext> {
+  const ids = [...new Set(serviceIds)];
+  const rows = await loadSalonWithServices(db, merchantId, ids);
+  const salon = rows[0];
+  if (!salon) throw notFound('Salon');
+  if ((opts.requirePublished ?? true) && !salon.is_published && !canSeeUnpublished(actor, merchantId)) throw notFound('Salon');
+  const found = new Map(rows.filter((r) => r.service_id && r.active).map((r) => [r.service_id!, r]));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) {
+    throw badRequest(
+      missing.length === 1
+        ? 'serviceIds: this service is not offered by this salon'
+        : 'serviceIds: some of these services are not offered by this salon',
+      'serviceIds',
+    );
+  }
+  const services = ids.map((id) => {
+    const r = found.get(id)!;
+    return {
+      id,
+      name: r.service_name!,
+      categoryName: r.category_name,
+      duration: r.duration_min!,
+      price: servicePrice({
+        price: Number(r.price),
+        discountType: r.discount_type,
+        discountValue: Number(r.discount_value),
+        discountActive: !!r.discount_active,
+      }),
+    };
+  });
+  return {
+    ...salonBasics(salon),
+    services,
+    totalDuration: services.reduce((n, s) => n + s.duration, 0),
+    subtotal: round2(services.reduce((n, s) => n + s.price, 0)),
+  };
+}
+
+type StaffRow = Awaited<ReturnType<typeof listSalonStaff>>[number];
+
+export function toSlotStaff(r: StaffRow): SlotStaff {
+  return {
+    id: r.id,
+    workingHours: Array.isArray(r.working_hours) ? r.working_hours : [],
+    daysOff: r.days_off ?? [],
+    specializations: r.specializations ?? [],
+    status: r.status,
+  };
+}
+
+const slotServices = (ctx: SalonContext): SlotService[] => ctx.services.map((s) => ({ name: s.name, categoryName: s.categoryName }));
+
+const toBusy = (rows: { staff_id: string; starts_at: Date | string; ends_at: Date | string }[]): BusyInterval[] =>
+  rows.map((b) => ({ staffId: b.staff_id, start: new Date(b.starts_at), end: new Date(b.ends_at) }));
+
+/** The last salon-local date that can be booked: today plus the booking horizon. */
+function lastBookableDate(timeZone: string, now: Date): string {
+  return addDays(instantToZoned(now, timeZone).date, BOOKING_HORIZON_DAYS);
+}
+
+/**
+ * Free start times of a salon-local day for the chosen services. Three queries whatever the
+ * number of staff or bookings: salon + services, staff, the day's active bookings.
+ */
+export async function getAvailableSlots(
+  db: Executor,
+  actor: Actor | null,
+  input: z.output<typeof availableSlotsInput>,
+  opts: { now?: Date } = {},
+): Promise<AvailableSlotsAnswer> {
+  const now = opts.now ?? new Date();
+  const ctx = await loadSalonContext(db, actor, input.merchantId, input.serviceIds);
+  if (input.date > lastBookableDate(ctx.timeZone, now)) {
+    throw badRequest(`date: bookings open up to ${BOOKING_HORIZON_DAYS} days ahead`, 'date');
+  }
+  const staffRows = await listSalonStaff(db, ctx.id);
+  let staff = staffRows;
+  if (input.staffId) {
+    staff = staffRows.filter((s) => s.id === input.staffId);
+    if (!staff.length) throw badRequest('staffId: this professional does not work at this salon', 'staffId');
+  }
+  const answer = { date: input.date, timeZone: ctx.timeZone, totalDuration: ctx.totalDuration, totalPrice: ctx.subtotal };
+  if (input.date < instantToZoned(now, ctx.timeZone).date) return { data: { ...answer, slots: [] } };
+  const day = zonedDayBounds(input.date, ctx.timeZone);
+  const busy = toBusy(await listBusyIntervals(db, ctx.id, day.start, day.end));
+  const slots = computeSlots({
+    date: input.date,
+    timeZone: ctx.timeZone,
+    openingHours: ctx.openingHours,
+    staff: staff.map(toSlotStaff),
+    services: slotServices(ctx),
+    busy,
+    durationMinutes: ctx.totalDuration,
+    now,
+  });
+  return { data: { ...answer, slots: slots.map((s) => ({ time: s.time, staffIds: s.staffIds })) } };
+}
+
+export interface SlotChoice {
+  startsAt: Date;
+  endsAt: Date;
+  bookingTime: string;
+  /** Staff to try in order: free ones only, the preferred one first, then the least booked that day. */
+  candidates: string[];
+}
+
+/**
+ * Checks a requested salon-local date and time for the chosen services and lists the staff who
+ * could take it, with 400s that name what is wrong. Being free is only a pre-check: the
+ * exclusion constraint decides when requests race.
+ */
+export async function chooseSlot(
+  db: Executor,
+  ctx: SalonContext,
+  req: {
+    bookingDate: string;
+    minutes: number;
+    staffId?: string;
+    preferStaffId?: string;
+    exceptBookingId?: string;
+    now: Date;
+  },
+): Promise<SlotChoice> {
+  const { bookingDate: date, minutes, now } = req;
+  const tz = ctx.timeZone;
+  if (date > lastBookableDate(tz, now)) {
+    throw badRequest(`bookingDate: bookings open up to ${BOOKING_HORIZON_DAYS} days ahead`, 'bookingDate');
+  }
+  if (minutes % SLOT_STEP_MINUTES !== 0) {
+    throw badRequest(`bookingTime: choose a time on the ${SLOT_STEP_MINUTES}-minute grid`, 'bookingTime');
+  }
+  if (!localTimeExists(date, minutes, tz)) {
+    throw badRequest('bookingTime: this time does not exist on that day because the clocks change', 'bookingTime');
+  }
+  const startsAt = zonedTimeToInstant(date, minutes, tz);
+  if (startsAt.getTime() <= now.getTime()) throw badRequest('bookingTime: this time has already passed', 'bookingTime');
+  const endsAt = new Date(startsAt.getTime() + ctx.totalDuration * 60_000);
+
+  const services = slotServices(ctx);
+  const base = { date, timeZone: tz, openingHours: ctx.openingHours, services, busy: [], durationMinutes: ctx.totalDuration, now };
+  const at = (staff: SlotStaff[]) => computeSlots({ ...base, staff }).find((s) => s.minutes === minutes)?.staffIds ?? [];
+
+  const wholeSalon: SlotStaff = { id: 'salon', workingHours: [], daysOff: [], specializations: [] };
+  if (!at([wholeSalon]).length) {
+    throw badRequest('bookingTime: the salon is not open for the whole appointment at this time', 'bookingTime');
+  }
+
+  const staffRows = await listSalonStaff(db, ctx.id);
+  const all = staffRows.map(toSlotStaff);
+  let pool = all;
+  if (req.staffId) {
+    pool = all.filter((s) => s.id === req.staffId);
+    if (!pool.length) throw badRequest('staffId: this professional does not work at this salon', 'staffId');
+  }
+  const eligible = at(pool);
+  if (!eligible.length) {
+    if (req.staffId) {
+      if (pool[0].status !== 'Active') throw badRequest('staffId: this professional is not taking bookings', 'staffId');
+      if (!canPerformAll(pool[0].specializations, services)) {
+        throw badRequest('staffId: this professional does not offer the chosen services', 'staffId');
+      }
+      throw badRequest('bookingTime: this professional is not working at this time', 'bookingTime');
+    }
+    if (!all.some((s) => s.status === 'Active' && canPerformAll(s.specializations, services))) {
+      throw badRequest('serviceIds: no professional at this salon offers all the chosen services', 'serviceIds');
+    }
+    throw badRequest('bookingTime: no professional is working at this time', 'bookingTime');
+  }
+
+  const day = zonedDayBounds(date, tz);
+  const busy = toBusy(await listBusyIntervals(db, ctx.id, day.start, day.end, req.exceptBookingId));
+  const load = new Map<string, number>();
+  for (const b of busy) load.set(b.staffId, (load.get(b.staffId) ?? 0) + 1);
+  const free = eligible.filter(
+    (id) => !busy.some((b) => b.staffId === id && b.start.getTime() < endsAt.getTime() && b.end.getTime() > startsAt.getTime()),
+  );
+  if (!free.length) throw conflict(SLOT_TAKEN);
+  const order = (id: string) => (id === req.preferStaffId ? -1 : (load.get(id) ?? 0));
+  const candidates = free
+    .map((id, i) => ({ id, i }))
+    .sort((a, b) => order(a.id) - order(b.id) || a.i - b.i)
+    .map((c) => c.id);
+  return { startsAt, endsAt, bookingTime: formatMinutes12h(minutes), candidates };
+}
+
+const isExclusionViolation = (err: unknown) =>
+  !!err && typeof err === 'object' && (err as { code?: unknown }).code === '23P01';
+
+/**
+ * Runs `attempt` for each candidate in turn. Every candidate but the last gets its own savepoint,
+ * so a clash with that staff member's booking (the exclusion constraint) moves on to the next;
+ * the last one's clash, like any other error, ends the transaction and becomes the 409.
+ */
+export async function tryEachCandidate<T>(trx: Executor, candidates: string[], attempt: (staffId: string) => Promise<T>): Promise<T> {
+  for (const [i, staffId] of candidates.entries()) {
+    if (i === candidates.length - 1) return attempt(staffId);
+    await sql`savepoint booking_attempt`.execute(trx);
+    try {
+      const result = await attempt(staffId);
+      await sql`release savepoint booking_attempt`.execute(trx);
+      return result;
+    } catch (err) {
+      if (!isExclusionViolation(err)) throw err;
+      await sql`rollback to savepoint booking_attempt`.execute(trx);
+      await sql`release savepoint booking_attempt`.execute(trx);
+    }
+  }
+  throw conflict(SLOT_TAKEN);
+}

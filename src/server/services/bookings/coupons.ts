@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import type { validateCouponInput, ValidateCouponAnswer } from '../../../shared/schemas/bookings.js';
+import { formatINR, round2 } from '../../../shared/money.js';
+import { instantToZoned } from '../../../shared/slots.js';
+import { badRequest } from '../../errors.js';
+import type { Coupon } from '../../db/types.js';
+import type { Executor } from '../../db/repositories/accounts.js';
+import { findCouponByCode, takeCouponUse } from '../../db/repositories/bookings.js';
+import type { AppDeps, Actor } from '../../trpc/context.js';
+import { loadSalonContext } from './availability.js';
+
+export interface CouponContext {
+  merchantId: string;
+  subtotal: number;
+  /** The salon-local date 'YYYY-MM-DD' the validity window is judged on. */
+  today: string;
+}
+
+export type CouponCheck = { ok: true; discount: number } | { ok: false; message: string };
+
+export const COUPON_MESSAGES = {
+  notFound: 'couponCode: coupon not found',
+  otherSalon: 'couponCode: this coupon is not valid at this salon',
+  inactive: 'couponCode: this coupon is no longer active',
+  notYet: 'couponCode: this coupon is not valid yet',
+  expired: 'couponCode: this coupon has expired',
+  usedUp: 'couponCode: this coupon has reached its usage limit',
+  minAmount: (min: number) => `couponCode: spend at least ${formatINR(min)} to use this coupon`,
+} as const;
+
+/**
+ * The coupon rules, pure: a salon's coupon works only there, a platform coupon (no salon)
+ * anywhere; it must be active, inside its validity dates (salon-local), not used up, and the
+ * subtotal must reach its minimum. A percentage discount is capped by max_discount, and no
+ * discount exceeds the subtotal.
+ */
+export function evaluateCoupon(coupon: Coupon | undefined | null, ctx: CouponContext): CouponCheck {
+  if (!coupon) return { ok: false, message: COUPON_MESSAGES.notFound };
+  if (coupon.merchant_id && coupon.merchant_id !== ctx.merchantId) return { ok: false, message: COUPON_MESSAGES.otherSalon };
+  if (!coupon.active) return { ok: false, message: COUPON_MESSAGES.inactive };
+  if (coupon.valid_from && ctx.today < coupon.valid_from) return { ok: false, message: COUPON_MESSAGES.notYet };
+  if (coupon.valid_until && ctx.today > coupon.valid_until) return { ok: false, message: COUPON_MESSAGES.expired };
+  if (coupon.usage_limit != null && coupon.used_count >= coupon.usage_limit) return { ok: false, message: COUPON_MESSAGES.usedUp };
+  const min = Number(coupon.min_amount);
+  if (ctx.subtotal < min) return { ok: false, message: COUPON_MESSAGES.minAmount(min) };
+  const value = Number(coupon.discount_value);
+  let discount = coupon.discount_type === 'percentage' ? (ctx.subtotal * value) / 100 : value;
+  if (coupon.discount_type === 'percentage' && coupon.max_discount != null) discount = Math.min(discount, Number(coupon.max_discount));
+  return { ok: true, discount: round2(Math.max(0, Math.min(discount, ctx.subtotal))) };
+}
+
+/** Looks a code up (case-insensitive) and applies the rules; a broken rule is a 400 naming couponCode. */
+export async function checkCouponCode(db: Executor, code: string, ctx: CouponContext): Promise<{ coupon: Coupon; discount: number }> {
+  const coupon = await findCouponByCode(db, code);
+  const check = evaluateCoupon(coupon, ctx);
+  if (!check.ok) throw badRequest(check.message, 'couponCode');
+  return { coupon: coupon!, discount: check.discount };
+}
+
+/**
+ * Takes one use of the coupon in the booking's transaction. The conditional update makes the
+ * limit hold when bookings race: the last use goes to exactly one of them.
+ */
+export async function redeemCoupon(trx: Executor, couponId: string): Promise<void> {
+  if (!(await takeCouponUse(trx, couponId))) throw badRequest(COUPON_MESSAGES.usedUp, 'couponCode');
+}
+
+/** 'couponCode: this coupon has expired' → 'This coupon has expired' for the Apply box. */
+function sentence(message: string): string {
+  const text = message.replace(/^couponCode: /, '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The booking screen's "Apply": what the code would take off these services at this salon now. */
+export async function validateCoupon(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.output<typeof validateCouponInput>,
+  opts: { now?: Date } = {},
+): Promise<ValidateCouponAnswer> {
+  const ctx = await loadSalonContext(deps.db, actor, input.merchantId, input.serviceIds);
+  const today = instantToZoned(opts.now ?? new Date(), ctx.timeZone).date;
+  const code = input.code.trim().toUpperCase();
+  const check = evaluateCoupon(await findCouponByCode(deps.db, code), { merchantId: ctx.id, subtotal: ctx.subtotal, today });
+  if (!check.ok) {
+    return { valid: false, code, subtotal: ctx.subtotal, discount: 0, total: ctx.subtotal, message: sentence(check.message) };
+  }
+  return {
+    valid: true,
+    code,
+    subtotal: ctx.subtotal,
+    discount: check.discount,
+    total: round2(ctx.subtotal - check.discount),
+    message: `Coupon applied: you save ${formatINR(check.discount)}`,
+  };
+}

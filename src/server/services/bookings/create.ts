@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+import type { BookingWire, createBookingInput } from '../../../shared/schemas/bookings.js';
+import { round2 } from '../../../shared/money.js';
+import { instantToZoned } from '../../../shared/slots.js';
+import { parseTimeToMinutes } from '../../../shared/validation.js';
+import { badRequest } from '../../errors.js';
+import type { Executor } from '../../db/repositories/accounts.js';
+import {
+  findBookingIdByIdempotencyKey,
+  findCustomerAccount,
+  insertBooking,
+  insertBookingServices,
+} from '../../db/repositories/bookings.js';
+import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
+import type { Actor, AppDeps } from '../../trpc/context.js';
+import { chooseSlot, loadSalonContext, tryEachCandidate } from './availability.js';
+import { checkCouponCode, redeemCoupon } from './coupons.js';
+import { notifyBookingEvent } from './notify.js';
+import { loadBookingWire } from './wire.js';
+
+type Input = z.output<typeof createBookingInput>;
+
+/** Whom the booking is for: a customer books for themselves, an admin for the customer they name. */
+export async function bookingCustomerId(db: Executor, actor: Actor, userId: string | undefined): Promise<string> {
+  if (actor.role !== 'admin') return actor.id;
+  if (!userId) throw badRequest('userId: choose the customer to book for', 'userId');
+  const account = await findCustomerAccount(db, userId);
+  if (!account || account.role !== 'customer') throw badRequest('userId: this is not a customer account', 'userId');
+  return userId;
+}
+
+async function existingBooking(deps: AppDeps, userId: string, key: string): Promise<BookingWire | null> {
+  const id = await findBookingIdByIdempotencyKey(deps.db, userId, key);
+  return id ? loadBookingWire(deps.db, id) : null;
+}
+
+/**
+ * Books the chosen services back to back. Everything is re-checked inside one transaction and
+ * the exclusion constraint has the last word, so racing requests can never double-book. The
+ * same Idempotency-Key from the same customer always answers the same booking.
+ */
+export async function createBooking(
+  deps: AppDeps,
+  actor: Actor,
+  input: Input,
+  opts: { idempotencyKey?: string | null; now?: Date } = {},
+): Promise<{ data: { booking: BookingWire } }> {
+  const userId = await bookingCustomerId(deps.db, actor, input.userId);
+  const key = opts.idempotencyKey ?? null;
+  if (key) {
+    const earlier = await existingBooking(deps, userId, key);
+    if (earlier) return { data: { booking: earlier } };
+  }
+  const now = opts.now ?? new Date();
+  let bookingId: string;
+  try {
+    bookingId = await deps.db.transaction().execute((trx) => placeBooking(trx, actor, userId, input, key, now));
+  } catch (err) {
+    // A request with the same key that committed first makes this one clash (on the key or on
+    // the slot); the customer gets that booking, never a second one.
+    if (key) {
+      const winner = await existingBooking(deps, userId, key);
+      if (winner) return { data: { booking: winner } };
+    }
+    throw err;
+  }
+  return { data: { booking: (await loadBookingWire(deps.db, bookingId))! } };
+}
+
+async function placeBooking(trx: Executor, actor: Actor, userId: string, input: Input, key: string | null, now: Date): Promise<string> {
+  const ctx = await loadSalonContext(trx, actor, input.merchantId, input.serviceIds);
+  const minutes = parseTimeToMinutes(input.bookingTime)!;
+  const coupon = input.couponCode
+    ? await checkCouponCode(trx, input.couponCode, {
+        merchantId: ctx.id,
+        subtotal: ctx.subtotal,
+        today: instantToZoned(now, ctx.timeZone).date,
+      })
+    : null;
+  const slot = await chooseSlot(trx, ctx, { bookingDate: input.bookingDate, minutes, staffId: input.staffId, now });
+  const discount = coupon?.discount ?? 0;
+  const id = await tryEachCandidate(trx, slot.candidates, async (staffId) => {
+    const row = await insertBooking(trx, {
+      user_id: userId,
+      merchant_id: ctx.id,
+      staff_id: staffId,
+      starts_at: slot.startsAt,
+      ends_at: slot.endsAt,
+      booking_date: input.bookingDate,
+      booking_time: slot.bookingTime,
+      status: 'upcoming',
+      subtotal: ctx.subtotal,
+      discount_amount: discount,
+      total_price: round2(ctx.subtotal - discount),
+      total_duration: ctx.totalDuration,
+      coupon_id: coupon?.coupon.id ?? null,
+      idempotency_key: key,
+    });
+    return row.id;
+  });
+  await insertBookingServices(
+    trx,
+    ctx.services.map((s, position) => ({
+      booking_id: id,
+      position,
+      service_id: s.id,
+      service_name: s.name,
+      duration_min: s.duration,
+      price: s.price,
+    })),
+  );
+  if (coupon) await redeemCoupon(trx, coupon.coupon.id);
+  await refreshMerchantStats(trx, ctx.id);
+  await notifyBookingEvent(trx, 'made', {
+    userId,
+    merchantId: ctx.id,
+    salonName: ctx.name,
+    bookingDate: input.bookingDate,
+    bookingTime: slot.bookingTime,
+  });
+  return id;
+}

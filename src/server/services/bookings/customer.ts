@@ -1,0 +1,166 @@
+import type { z } from 'zod';
+import type {
+  BookingWire,
+  bookingByIdInput,
+  cancelBookingInput,
+  rescheduleBookingInput,
+  userBookingsInput,
+} from '../../../shared/schemas/bookings.js';
+import {
+  canReschedule,
+  CUSTOMER_CHANGEABLE_STATUSES,
+  refundAmountFor,
+  refundPercentFor,
+  RESCHEDULE_MIN_HOURS,
+} from '../../../shared/policy.js';
+import { parseTimeToMinutes } from '../../../shared/validation.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import type { Booking } from '../../db/types.js';
+import type { Executor } from '../../db/repositories/accounts.js';
+import { findBookingRow, listBookingServices, loadSalonWithServices, updateBookingIfStatus } from '../../db/repositories/bookings.js';
+import { findMerchantById } from '../../db/repositories/merchants.js';
+import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
+import type { Actor, AppDeps } from '../../trpc/context.js';
+import { chooseSlot, salonBasics, tryEachCandidate, type SalonContext } from './availability.js';
+import { notifyBookingEvent } from './notify.js';
+import { loadBookingWire, loadBookingWires } from './wire.js';
+
+/** A customer sees their own bookings; an admin the named customer's (or any, by id). */
+const ownerFilter = (actor: Actor, userId: string | undefined): string | undefined =>
+  actor.role === 'admin' ? userId : actor.id;
+
+export async function listMyBookings(deps: AppDeps, actor: Actor, input: z.output<typeof userBookingsInput>) {
+  const userId = ownerFilter(actor, input.userId) ?? actor.id;
+  return { data: { bookings: await loadBookingWires(deps.db, { userId }, { qr: true }) } };
+}
+
+export async function getMyBooking(deps: AppDeps, actor: Actor, input: z.output<typeof bookingByIdInput>) {
+  const [booking] = await loadBookingWires(deps.db, { ids: [input.bookingId], userId: ownerFilter(actor, input.userId) }, { qr: true });
+  if (!booking) throw notFound('Booking');
+  return { data: { booking } };
+}
+
+/** The caller's booking, locked for the transaction; someone else's is reported as unknown. */
+async function lockOwnBooking(trx: Executor, actor: Actor, bookingId: string): Promise<Booking> {
+  const row = await findBookingRow(trx, bookingId, { lock: true });
+  if (!row || (actor.role !== 'admin' && row.user_id !== actor.id)) throw notFound('Booking');
+  return row;
+}
+
+const isChangeable = (status: Booking['status']) => (CUSTOMER_CHANGEABLE_STATUSES as readonly string[]).includes(status);
+
+/** Cancels with the refund tier of the time left before the start. */
+export async function cancelMyBooking(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.output<typeof cancelBookingInput>,
+  opts: { now?: Date } = {},
+) {
+  const now = opts.now ?? new Date();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const booking = await lockOwnBooking(trx, actor, input.bookingId);
+    if (!isChangeable(booking.status)) {
+      throw badRequest(`bookingId: a ${booking.status} booking cannot be cancelled`, 'bookingId');
+    }
+    const refundPercent = refundPercentFor(new Date(booking.starts_at), now);
+    const updated = await updateBookingIfStatus(trx, booking.id, CUSTOMER_CHANGEABLE_STATUSES, {
+      status: 'cancelled',
+      cancellation_reason: input.reason ?? null,
+      cancelled_by: actor.role === 'admin' ? 'admin' : 'customer',
+      cancelled_at: now,
+      refund_percent: refundPercent,
+    });
+    if (!updated) throw conflict('This booking has just been changed; please reload it');
+    await refreshMerchantStats(trx, booking.merchant_id);
+    const salon = await findMerchantById(trx, booking.merchant_id);
+    await notifyBookingEvent(
+      trx,
+      'cancelledByCustomer',
+      {
+        userId: booking.user_id,
+        merchantId: booking.merchant_id,
+        salonName: salon?.shop_name ?? 'the salon',
+        bookingDate: booking.booking_date,
+        bookingTime: booking.booking_time,
+      },
+      { refundPercent },
+    );
+    return updated;
+  });
+  const refundPercent = row.refund_percent ?? 0;
+  return { data: { success: true as const, refundPercent, refundAmount: refundAmountFor(Number(row.total_price), refundPercent) } };
+}
+
+/** The booked services as the salon context for re-slotting: same services, same price. */
+async function bookedContext(trx: Executor, booking: Booking): Promise<SalonContext> {
+  const lines = await listBookingServices(trx, [booking.id]);
+  const liveIds = lines.map((l) => l.service_id).filter((id): id is string => !!id);
+  const rows = await loadSalonWithServices(trx, booking.merchant_id, liveIds);
+  if (!rows[0]) throw notFound('Salon');
+  // Category names make a staff member with "Hair" skills eligible for a hair service; a service
+  // deleted since the booking is matched by its booked name alone.
+  const categoryOf = new Map(rows.filter((r) => r.service_id).map((r) => [r.service_id!, r.category_name]));
+  return {
+    ...salonBasics(rows[0]),
+    services: lines.map((l) => ({
+      id: l.service_id ?? '',
+      name: l.service_name,
+      categoryName: l.service_id ? (categoryOf.get(l.service_id) ?? null) : null,
+      duration: l.duration_min,
+      price: Number(l.price),
+    })),
+    totalDuration: booking.total_duration,
+    subtotal: Number(booking.subtotal),
+  };
+}
+
+/**
+ * Moves an upcoming booking to another free slot, free of charge up to 4 hours before it. One
+ * UPDATE of the same row in one transaction: if the new slot clashes, nothing changes and the
+ * old slot stays held.
+ */
+export async function rescheduleMyBooking(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.output<typeof rescheduleBookingInput>,
+  opts: { now?: Date } = {},
+): Promise<{ data: { booking: BookingWire } }> {
+  const now = opts.now ?? new Date();
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const booking = await lockOwnBooking(trx, actor, input.bookingId);
+    if (!isChangeable(booking.status)) {
+      throw badRequest(`bookingId: a ${booking.status} booking cannot be rescheduled`, 'bookingId');
+    }
+    if (!canReschedule(new Date(booking.starts_at), now)) {
+      throw badRequest(`bookingId: bookings can be rescheduled up to ${RESCHEDULE_MIN_HOURS} hours before the appointment`, 'bookingId');
+    }
+    const ctx = await bookedContext(trx, booking);
+    const slot = await chooseSlot(trx, ctx, {
+      bookingDate: input.bookingDate,
+      minutes: parseTimeToMinutes(input.bookingTime)!,
+      staffId: input.staffId,
+      preferStaffId: booking.staff_id,
+      exceptBookingId: booking.id,
+      now,
+    });
+    await tryEachCandidate(trx, slot.candidates, async (staffId) => {
+      const moved = await updateBookingIfStatus(trx, booking.id, [booking.status], {
+        staff_id: staffId,
+        starts_at: slot.startsAt,
+        ends_at: slot.endsAt,
+        booking_date: input.bookingDate,
+        booking_time: slot.bookingTime,
+      });
+      if (!moved) throw conflict('This booking has just been changed; please reload it');
+    });
+    await notifyBookingEvent(trx, 'rescheduled', {
+      userId: booking.user_id,
+      merchantId: booking.merchant_id,
+      salonName: ctx.name,
+      bookingDate: input.bookingDate,
+      bookingTime: slot.bookingTime,
+    });
+    return booking.id;
+  });
+  return { data: { booking: (await loadBookingWire(deps.db, id))! } };
+}

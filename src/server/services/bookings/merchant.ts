@@ -1,0 +1,190 @@
+import type { z } from 'zod';
+import type {
+  DashboardAnswer,
+  dashboardInput,
+  manualBookingInput,
+  manualBookingsInput,
+  merchantBookingsInput,
+  scanQrInput,
+  updateBookingStatusInput,
+} from '../../../shared/schemas/bookings.js';
+import { canMerchantMove, commissionSplit } from '../../../shared/policy.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import type { Updateable } from 'kysely';
+import type { Booking, BookingsTable } from '../../db/types.js';
+import {
+  findBookingRow,
+  insertCommissionLedger,
+  insertManualBooking,
+  listManualBookings,
+  listRecentReviews,
+  merchantBookingStats,
+  reviewSummary,
+  updateBookingIfStatus,
+} from '../../db/repositories/bookings.js';
+import { findMerchantById } from '../../db/repositories/merchants.js';
+import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
+import type { Actor, AppDeps } from '../../trpc/context.js';
+import { iso } from '../wire.js';
+import { notifyBookingEvent } from './notify.js';
+import { loadBookingWire, loadBookingWires } from './wire.js';
+
+/** The desk's list shows the newest bookings; older ones are reached by date or search. */
+const DESK_LIST_LIMIT = 500;
+
+/**
+ * The salon a desk call acts on: a merchant's own (the payload's merchantId was already checked
+ * to be theirs), or for an admin the one the payload names.
+ */
+async function deskMerchantId(deps: AppDeps, actor: Actor, merchantId: string | undefined): Promise<string> {
+  if (actor.role !== 'admin') return actor.id;
+  if (!merchantId) throw badRequest('merchantId: choose the salon', 'merchantId');
+  if (!(await findMerchantById(deps.db, merchantId))) throw notFound('Salon');
+  return merchantId;
+}
+
+export async function merchantBookings(deps: AppDeps, actor: Actor, input: z.output<typeof merchantBookingsInput>) {
+  const merchantId = await deskMerchantId(deps, actor, input.merchantId);
+  const [bookings, stats] = await Promise.all([
+    loadBookingWires(
+      deps.db,
+      { merchantId, status: input.status, date: input.date, search: input.searchQuery, limit: DESK_LIST_LIMIT },
+      { qr: false },
+    ),
+    merchantBookingStats(deps.db, merchantId),
+  ]);
+  return { bookings, stats };
+}
+
+type StatusInput = z.output<typeof updateBookingStatusInput>;
+
+/** The columns a desk move writes, after its own rule (reason to cancel, payment to complete). */
+function moveValues(actor: Actor, booking: Booking, input: StatusInput, now: Date): Updateable<BookingsTable> {
+  switch (input.status) {
+    case 'confirmed':
+      return { status: 'confirmed', scanned: true, scanned_at: now };
+    case 'cancelled':
+      if (!input.cancellationReason) {
+        throw badRequest('cancellationReason: please provide a reason for cancellation', 'cancellationReason');
+      }
+      return {
+        status: 'cancelled',
+        cancellation_reason: input.cancellationReason,
+        cancelled_by: actor.role === 'admin' ? 'admin' : 'merchant',
+        cancelled_at: now,
+        refund_percent: 100,
+      };
+    case 'completed': {
+      if (input.paymentReceived !== true) {
+        throw badRequest('paymentReceived: please confirm that you have received the payment', 'paymentReceived');
+      }
+      const split = commissionSplit(Number(booking.total_price));
+      return {
+        status: 'completed',
+        payment_received: true,
+        completed_at: now,
+        commission: split.commission,
+        merchant_earning: split.merchantEarning,
+      };
+    }
+    default:
+      throw badRequest(`status: a booking cannot be set to ${input.status}`, 'status');
+  }
+}
+
+/**
+ * The desk's moves: upcoming → confirmed (checked in), upcoming or confirmed → cancelled (with a
+ * reason, full refund), confirmed → completed (payment received; commission recorded). The
+ * UPDATE only applies while the booking is still in the status it was read in, so two racing
+ * moves cannot both apply.
+ */
+export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: StatusInput, opts: { now?: Date } = {}) {
+  const merchantId = await deskMerchantId(deps, actor, input.merchantId);
+  const now = opts.now ?? new Date();
+  await deps.db.transaction().execute(async (trx) => {
+    const booking = await findBookingRow(trx, input.bookingId);
+    if (!booking || booking.merchant_id !== merchantId) throw notFound('Booking');
+    if (!canMerchantMove(booking.status, input.status)) {
+      throw badRequest(`status: a booking that is ${booking.status} cannot be changed to ${input.status}`, 'status');
+    }
+    const updated = await updateBookingIfStatus(trx, booking.id, [booking.status], moveValues(actor, booking, input, now));
+    if (!updated) throw conflict('This booking has just been changed; please reload it');
+    if (updated.status === 'completed') {
+      await insertCommissionLedger(trx, {
+        booking_id: updated.id,
+        merchant_id: merchantId,
+        gross_amount: Number(updated.total_price),
+        commission: Number(updated.commission),
+        merchant_earning: Number(updated.merchant_earning),
+      });
+    }
+    if (updated.status === 'completed' || updated.status === 'cancelled') await refreshMerchantStats(trx, merchantId);
+    const salon = await findMerchantById(trx, merchantId);
+    await notifyBookingEvent(
+      trx,
+      updated.status === 'confirmed' ? 'confirmed' : updated.status === 'completed' ? 'completed' : 'cancelledBySalon',
+      {
+        userId: updated.user_id,
+        merchantId,
+        salonName: salon?.shop_name ?? 'The salon',
+        bookingDate: updated.booking_date,
+        bookingTime: updated.booking_time,
+      },
+    );
+  });
+  return { booking: (await loadBookingWire(deps.db, input.bookingId))! };
+}
+
+/** Finds the booking a scanned QR names; it does not change it (the Confirm step does). */
+export async function scanQrForBooking(deps: AppDeps, actor: Actor, input: z.output<typeof scanQrInput>) {
+  const merchantId = await deskMerchantId(deps, actor, input.merchantId);
+  const [booking] = await loadBookingWires(deps.db, { ids: [input.bookingId], merchantId }, { qr: false });
+  if (!booking) throw notFound('Booking');
+  if (booking.userId !== input.userId) throw badRequest('userId: this QR code does not belong to this booking', 'userId');
+  return { booking };
+}
+
+type ManualRow = Awaited<ReturnType<typeof listManualBookings>>[number];
+const toManualWire = (r: ManualRow) => ({
+  _id: r.id,
+  name: r.name,
+  mobile: r.mobile,
+  email: r.email,
+  status: r.status,
+  createdAt: iso(r.created_at),
+});
+
+export async function createManualBooking(deps: AppDeps, actor: Actor, input: z.output<typeof manualBookingInput>) {
+  const merchantId = await deskMerchantId(deps, actor, input.merchantId);
+  await insertManualBooking(deps.db, { merchant_id: merchantId, name: input.name, mobile: input.mobile, email: input.email });
+  return { message: 'Booking created successfully' };
+}
+
+export async function getManualBookings(deps: AppDeps, actor: Actor, input: z.output<typeof manualBookingsInput>) {
+  const merchantId = await deskMerchantId(deps, actor, input.merchantId);
+  return { bookings: (await listManualBookings(deps.db, merchantId)).map(toManualWire) };
+}
+
+/** The dashboard's cards and recent lists, all from the salon's real rows. */
+export async function getDashboard(deps: AppDeps, actor: Actor, input: z.output<typeof dashboardInput>): Promise<DashboardAnswer> {
+  const merchantId = await deskMerchantId(deps, actor, input.merchantId);
+  const [stats, rating, recentBookings, manual, reviews] = await Promise.all([
+    merchantBookingStats(deps.db, merchantId),
+    reviewSummary(deps.db, merchantId),
+    loadBookingWires(deps.db, { merchantId, limit: 5 }, { qr: false }),
+    listManualBookings(deps.db, merchantId, 5),
+    listRecentReviews(deps.db, merchantId, 3),
+  ]);
+  return {
+    stats: { ...stats, customerRating: rating.average, reviewCount: rating.count },
+    recentBookings,
+    recentManualBookings: manual.map(toManualWire),
+    recentReviews: reviews.map((r) => ({
+      _id: r.id,
+      userName: `${r.first_name} ${r.last_name}`.trim(),
+      rating: r.rating,
+      comment: r.comment,
+      createdAt: iso(r.created_at),
+    })),
+  };
+}

@@ -1,0 +1,112 @@
+import type { BookingWire } from '../../../shared/schemas/bookings.js';
+import { refundAmountFor } from '../../../shared/policy.js';
+import type { Executor } from '../../db/repositories/accounts.js';
+import {
+  findBookingDetails,
+  listBookingServices,
+  type BookingDetailRow,
+  type BookingFilter,
+} from '../../db/repositories/bookings.js';
+import { iso } from '../wire.js';
+import { bookingQrDataUrl } from './qr.js';
+
+type ServiceRow = Awaited<ReturnType<typeof listBookingServices>>[number];
+
+const isoOrNull = (d: Date | string | null) => (d == null ? null : iso(d));
+
+/** The salon's street address followed by the city and state unless it already names them. */
+function fullAddress(r: BookingDetailRow): string {
+  const parts = [r.shop_address.trim()];
+  for (const extra of [r.shop_city, r.shop_state]) {
+    const e = extra.trim();
+    if (e && !parts.some((p) => p.toLowerCase().includes(e.toLowerCase()))) parts.push(e);
+  }
+  return parts.filter(Boolean).join(', ');
+}
+
+/** The one place a booking row becomes its wire shape. */
+export function toBookingWire(r: BookingDetailRow, services: ServiceRow[], qrCodeImage: string | null): BookingWire {
+  return {
+    _id: r.id,
+    userId: r.user_id,
+    merchantId: r.merchant_id,
+    staffId: r.staff_id,
+    salonName: r.shop_name,
+    salonImage: r.shop_images[0] ?? null,
+    shop_Images: r.shop_images,
+    address: fullAddress(r),
+    timeZone: r.time_zone,
+    bookingDate: r.booking_date,
+    bookingTime: r.booking_time,
+    startsAt: iso(r.starts_at),
+    endsAt: iso(r.ends_at),
+    status: r.status,
+    subtotal: Number(r.subtotal),
+    discount: Number(r.discount_amount),
+    totalPrice: Number(r.total_price),
+    totalDuration: r.total_duration,
+    couponCode: r.coupon_code ?? null,
+    professional: {
+      _id: r.staff_id,
+      name: r.staff_name,
+      role: r.staff_role,
+      image: r.staff_avatar,
+      specialization: r.staff_specializations,
+    },
+    services: services.map((s) => ({ _id: s.service_id, serviceName: s.service_name, duration: s.duration_min, price: Number(s.price) })),
+    userDetails: {
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.user_email,
+      phone: r.user_phone,
+      profileImage: r.user_avatar,
+    },
+    qrCodeImage,
+    scanned: r.scanned,
+    scannedAt: isoOrNull(r.scanned_at),
+    paymentReceived: r.payment_received,
+    cancellationReason: r.cancellation_reason,
+    cancelledBy: r.cancelled_by,
+    cancelledAt: isoOrNull(r.cancelled_at),
+    refundPercent: r.refund_percent,
+    refundAmount: r.refund_percent == null ? null : refundAmountFor(Number(r.total_price), r.refund_percent),
+    completedAt: isoOrNull(r.completed_at),
+    commission: r.commission == null ? null : Number(r.commission),
+    merchantEarning: r.merchant_earning == null ? null : Number(r.merchant_earning),
+    rating: Number(r.rating_avg),
+    reviewCount: r.review_count,
+    createdAt: iso(r.created_at),
+  };
+}
+
+/**
+ * Bookings in their wire shape with two queries however many there are. `qr` draws the
+ * check-in QR; the merchant desk's lists leave it out (the desk scans QRs, it does not show them).
+ */
+export async function loadBookingWires(db: Executor, filter: BookingFilter, opts: { qr: boolean }): Promise<BookingWire[]> {
+  const rows = await findBookingDetails(db, filter);
+  const services = await listBookingServices(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byBooking = new Map<string, ServiceRow[]>();
+  for (const s of services) {
+    const list = byBooking.get(s.booking_id) ?? [];
+    list.push(s);
+    byBooking.set(s.booking_id, list);
+  }
+  return Promise.all(
+    rows.map(async (r) =>
+      toBookingWire(
+        r,
+        byBooking.get(r.id) ?? [],
+        opts.qr ? await bookingQrDataUrl({ bookingId: r.id, merchantId: r.merchant_id, userId: r.user_id }) : null,
+      ),
+    ),
+  );
+}
+
+export async function loadBookingWire(db: Executor, id: string, opts: { qr: boolean } = { qr: true }): Promise<BookingWire | null> {
+  const [w] = await loadBookingWires(db, { ids: [id] }, opts);
+  return w ?? null;
+}

@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import {
+  NEWSLETTER_THANKS,
+  type createTestimonialInput,
+  type newsletterInput,
+  type testimonialByIdInput,
+  type TestimonialWire,
+  type updateTestimonialInput,
+} from '../../../shared/schemas/discovery.js';
+import { badRequest, notFound } from '../../errors.js';
+import type { Executor } from '../../db/repositories/accounts.js';
+import {
+  deleteTestimonial as deleteTestimonialRow,
+  findTestimonial,
+  insertNewsletterSubscriber,
+  insertTestimonial,
+  listTestimonials,
+  updateTestimonial as updateTestimonialRow,
+} from '../../db/repositories/discovery.js';
+import { toTestimonialWire } from './wire.js';
+
+/* Testimonials (public list, admin-managed) and the newsletter sign-up. */
+
+export async function getTestimonials(db: Executor): Promise<TestimonialWire[]> {
+  return (await listTestimonials(db)).map(toTestimonialWire);
+}
+
+export async function getTestimonialById(db: Executor, input: z.output<typeof testimonialByIdInput>) {
+  const row = await findTestimonial(db, input.id);
+  if (!row) throw notFound('Testimonial');
+  return { testimonial: toTestimonialWire(row) };
+}
+
+export async function createTestimonial(db: Executor, input: z.output<typeof createTestimonialInput>) {
+  const row = await insertTestimonial(db, { ...input, avatar: input.avatar ?? null });
+  return { testimonial: toTestimonialWire(row) };
+}
+
+export async function updateTestimonial(db: Executor, input: z.output<typeof updateTestimonialInput>) {
+  const { id, ...fields } = input;
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  if (!Object.keys(changes).length) {
+    if (!(await findTestimonial(db, id))) throw notFound('Testimonial');
+    throw badRequest('Send at least one of title, content, name, avatar or rating');
+  }
+  const row = await updateTestimonialRow(db, id, changes);
+  if (!row) throw notFound('Testimonial');
+  return { testimonial: toTestimonialWire(row) };
+}
+
+export async function deleteTestimonial(db: Executor, input: z.output<typeof testimonialByIdInput>) {
+  if (!(await deleteTestimonialRow(db, input.id))) throw notFound('Testimonial');
+  return { message: 'Testimonial deleted' };
+}
+
+/** Stores the address once; `created` is false for a repeat (answered 200 instead of 201). */
+export async function subscribeNewsletter(db: Executor, input: z.output<typeof newsletterInput>) {
+  const created = await insertNewsletterSubscriber(db, input.email);
+  return { message: NEWSLETTER_THANKS, created };
+}

@@ -1,0 +1,199 @@
+import type { z } from 'zod';
+import {
+  CITY_RADIUS_KM,
+  DEFAULT_PAGE_SIZE,
+  LOCALITY_RADIUS_KM,
+  parsePriceFilter,
+  TIME_WINDOWS,
+  type getMerchantsInput,
+  type MerchantCardWire,
+  type MerchantsAnswer,
+  type nearbyInput,
+  type recommendedInput,
+  type SearchAnswer,
+  type SearchInput,
+  type SponsoredAnswer,
+  type sponsoredInput,
+} from '../../../shared/schemas/discovery.js';
+import { WEEKDAYS } from '../../../shared/hours.js';
+import { instantToZoned, weekdayOf } from '../../../shared/slots.js';
+import { badRequest } from '../../errors.js';
+import type { Geocoder, Place } from '../../adapters/geocoding/index.js';
+import type { Executor } from '../../db/repositories/accounts.js';
+import {
+  containsPattern,
+  findCategoryIds,
+  findMerchantCards,
+  listCardImages,
+  listCardServices,
+  type AreaFilter,
+  type DiscoveryQuery,
+  type Point,
+} from '../../db/repositories/discovery.js';
+import type { AppDeps } from '../../trpc/context.js';
+import { CARD_IMAGES, CARD_SERVICES, toCardWire } from './wire.js';
+
+type Deps = Pick<AppDeps, 'db'> & { adapters: { geocoder: Geocoder } };
+
+/** The zone whose "today" a time window without a date refers to (the marketplace's). */
+const MARKET_TIME_ZONE = 'Asia/Kolkata';
+/** Lists on the home page and getMerchants. */
+const DEFAULT_LIST_SIZE = 20;
+/** "Nearby You" with coordinates only lists salons this close. */
+const NEARBY_RADIUS_KM = 25;
+
+function originOf(lat: number | undefined, lng: number | undefined): Point | undefined {
+  if (lat === undefined && lng === undefined) return undefined;
+  if (lat === undefined) throw badRequest('lat: send lat and lng together', 'lat');
+  if (lng === undefined) throw badRequest('lng: send lat and lng together', 'lng');
+  return { lat, lng };
+}
+
+/**
+ * The area a place stands for: its radius (a city's 15 km, a locality's 3 km) or the salons filed
+ * under its city (and, for a locality, with it in their address). An explicit maxDistance is a
+ * pure radius.
+ */
+export function areaOfPlace(place: Place, maxDistanceKm?: number): AreaFilter {
+  const center = { lat: place.lat, lng: place.lon };
+  if (maxDistanceKm !== undefined) return { center, radiusM: maxDistanceKm * 1000 };
+  const cities = [...new Set([place.city, ...place.cityAliases])];
+  return place.kind === 'city'
+    ? { center, radiusM: CITY_RADIUS_KM * 1000, cities }
+    : { center, radiusM: LOCALITY_RADIUS_KM * 1000, cities, addressPattern: containsPattern(place.name) };
+}
+
+/** Turns the wire filters into one repository query; categories and places are looked up first. */
+export async function buildQuery(deps: Deps, input: SearchInput, now: Date): Promise<DiscoveryQuery | null> {
+  const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+  const page = input.page ?? 1;
+  const q: DiscoveryQuery = {
+    sort: input.sortBy ?? 'recommended',
+    limit,
+    offset: (page - 1) * limit,
+    withTotal: true,
+    minRating: input.ratings,
+    gender: input.gender === 'any' ? undefined : input.gender,
+    amenities: input.amenities,
+  };
+
+  const service = input.service?.trim();
+  if (service || input.categories?.length) {
+    const pattern = service ? containsPattern(service) : undefined;
+    const cats = await findCategoryIds(deps.db, { pattern, namesOrIds: input.categories });
+    if (pattern) {
+      q.textPattern = pattern;
+      q.textCategoryIds = cats.byPattern;
+    }
+    if (input.categories?.length) {
+      // Naming only unknown categories matches nothing, not everything.
+      if (!cats.byList.length) return null;
+      q.categoryIds = cats.byList;
+    }
+  }
+
+  const userOrigin = originOf(input.lat, input.lng);
+  const location = input.location?.trim();
+  if (location) {
+    const [place] = await deps.adapters.geocoder.search(location, 1);
+    if (place) {
+      q.area = areaOfPlace(place, input.maxDistance);
+      q.origin = q.area.center;
+    } else {
+      q.placePattern = containsPattern(location.split(',')[0].trim());
+      q.origin = userOrigin;
+      if (userOrigin && input.maxDistance !== undefined) q.area = { center: userOrigin, radiusM: input.maxDistance * 1000 };
+    }
+  } else if (userOrigin) {
+    q.origin = userOrigin;
+    if (input.maxDistance !== undefined) q.area = { center: userOrigin, radiusM: input.maxDistance * 1000 };
+  }
+
+  if (input.prices) q.price = parsePriceFilter(input.prices) ?? undefined;
+
+  if (input.date || input.time) {
+    const date = input.date ?? instantToZoned(now, MARKET_TIME_ZONE).date;
+    const window = input.time ? TIME_WINDOWS[input.time] : { start: 0, end: 24 * 60 };
+    q.availability = { date, weekdayIndex: WEEKDAYS.indexOf(weekdayOf(date)), start: window.start, end: window.end, now };
+  }
+  return q;
+}
+
+/** Runs a query and completes each card with its images and first services (two more queries). */
+async function cards(db: Executor, q: DiscoveryQuery): Promise<{ merchants: MerchantCardWire[]; total: number }> {
+  const rows = await findMerchantCards(db, q);
+  const ids = rows.map((r) => r.id);
+  const [images, services] = await Promise.all([
+    listCardImages(db, ids, CARD_IMAGES),
+    listCardServices(db, ids, CARD_SERVICES, q.textPattern),
+  ]);
+  const merchants = rows.map((r) =>
+    toCardWire(
+      r,
+      images.filter((i) => i.merchant_id === r.id),
+      services.filter((s) => s.merchant_id === r.id),
+    ),
+  );
+  return { merchants, total: rows.length ? Number(rows[0].total ?? rows.length) : 0 };
+}
+
+/** merchants/search and users/getShopByFilter. */
+export async function searchMerchants(deps: Deps, input: SearchInput, opts: { now?: Date } = {}): Promise<SearchAnswer> {
+  const q = await buildQuery(deps, input, opts.now ?? new Date());
+  if (!q) return { data: { merchants: [], total: 0 } };
+  const { merchants, total } = await cards(deps.db, q);
+  // A page past the end still reports how many there are.
+  if (!merchants.length && q.offset > 0) {
+    const first = await findMerchantCards(deps.db, { ...q, offset: 0, limit: 1 });
+    return { data: { merchants, total: first.length ? Number(first[0].total) : 0 } };
+  }
+  return { data: { merchants, total } };
+}
+
+const listQuery = (over: Partial<DiscoveryQuery>): DiscoveryQuery => ({
+  sort: 'recommended',
+  limit: DEFAULT_LIST_SIZE,
+  offset: 0,
+  withTotal: false,
+  ...over,
+});
+
+/** merchants/getMerchants: nearest first with coordinates, else by recommended score. */
+export async function getMerchants(deps: Deps, input: z.output<typeof getMerchantsInput>): Promise<MerchantsAnswer> {
+  const origin = originOf(input.lat, input.lng);
+  const q = listQuery({ origin, sort: origin ? 'distance' : 'recommended', limit: input.limit ?? DEFAULT_LIST_SIZE });
+  return { data: { merchants: (await cards(deps.db, q)).merchants } };
+}
+
+/** users/getRecommended: 0.7 × rating + 0.3 × reviews / 1000, best first. */
+export async function getRecommended(deps: Deps, input: z.output<typeof recommendedInput>): Promise<MerchantsAnswer> {
+  const q = listQuery({ limit: input.limit ?? DEFAULT_PAGE_SIZE });
+  return { data: { merchants: (await cards(deps.db, q)).merchants } };
+}
+
+/** users/getSponsoredShops: promoted salons, nearest first when the customer's position is known. */
+export async function getSponsoredShops(deps: Deps, input: z.output<typeof sponsoredInput>): Promise<SponsoredAnswer> {
+  const origin = originOf(input.lat, input.lng);
+  const q = listQuery({ sponsoredOnly: true, origin, sort: origin ? 'distance' : 'recommended', limit: input.limit ?? DEFAULT_PAGE_SIZE });
+  return { data: { sponsoredShops: (await cards(deps.db, q)).merchants } };
+}
+
+/**
+ * users/getNearby: salons within 25 km of the customer, nearest first; without coordinates, the
+ * salons of the chosen city (nearest its centre first). Neither: an empty list.
+ */
+export async function getNearby(deps: Deps, input: z.output<typeof nearbyInput>): Promise<MerchantsAnswer> {
+  const origin = originOf(input.lat, input.lng);
+  const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+  if (origin) {
+    const q = listQuery({ origin, area: { center: origin, radiusM: NEARBY_RADIUS_KM * 1000 }, sort: 'distance', limit });
+    return { data: { merchants: (await cards(deps.db, q)).merchants } };
+  }
+  const city = input.city?.trim();
+  if (!city) return { data: { merchants: [] } };
+  const [place] = await deps.adapters.geocoder.search(city, 1);
+  const q = place
+    ? listQuery({ area: areaOfPlace(place), origin: { lat: place.lat, lng: place.lon }, sort: 'distance', limit })
+    : listQuery({ placePattern: containsPattern(city.split(',')[0].trim()), limit });
+  return { data: { merchants: (await cards(deps.db, q)).merchants } };
+}

@@ -1,0 +1,163 @@
+import type { z } from 'zod';
+import type { Updateable } from 'kysely';
+import type {
+  amenitiesInput,
+  businessProfileFields,
+  pricingChartsInput,
+  updateBusinessHoursInput,
+  updateNotificationSettingsInput,
+} from '../../../shared/schemas/shop.js';
+import { badRequest, forbidden, notFound } from '../../errors.js';
+import type { MerchantsTable } from '../../db/types.js';
+import type { Executor } from '../../db/repositories/accounts.js';
+import { listShopImages } from '../../db/repositories/shopImages.js';
+import { findShop, updateMerchant } from '../../db/repositories/shopProfile.js';
+import type { Actor, AppDeps } from '../../trpc/context.js';
+import { shopOf } from './scope.js';
+import { notificationSettingsOf, toShopProfileWire } from './wire.js';
+
+export async function shopProfileOf(db: Executor, merchantId: string) {
+  const [shop, images] = await Promise.all([findShop(db, merchantId), listShopImages(db, merchantId)]);
+  if (!shop) throw notFound('Salon');
+  return toShopProfileWire(shop, images);
+}
+
+/** Settings & Profile load: the path names the shop, which must be the caller's own (admins: any). */
+export async function getMerchantSettings(deps: AppDeps, actor: Actor, id: string) {
+  if (actor.role !== 'admin' && id !== actor.id) throw forbidden('id: you can only open your own shop settings');
+  return { merchant: await shopProfileOf(deps.db, id) };
+}
+
+export async function getShop(deps: AppDeps, actor: Actor, merchantId: string | undefined) {
+  return { shop: await shopProfileOf(deps.db, await shopOf(deps.db, actor, merchantId)) };
+}
+
+type ProfileFields = z.output<typeof businessProfileFields>;
+
+/** The profile fields sent, as columns; coordinates come as a pair (latitude/longitude or GeoJSON). */
+function profileColumns(p: ProfileFields): Updateable<MerchantsTable> {
+  let latitude = p.latitude;
+  let longitude = p.longitude;
+  if (p.location) [longitude, latitude] = p.location.coordinates;
+  if ((latitude === undefined) !== (longitude === undefined)) {
+    const missing = latitude === undefined ? 'latitude' : 'longitude';
+    throw badRequest(`${missing}: send latitude and longitude together`, missing);
+  }
+  const cols: Updateable<MerchantsTable> = {};
+  if (p.shop_Name !== undefined) cols.shop_name = p.shop_Name;
+  if (p.shop_Owner !== undefined) cols.shop_owner = p.shop_Owner;
+  if (p.official_Email !== undefined) cols.email = p.official_Email;
+  if (p.phone !== undefined) cols.phone = p.phone;
+  if (p.Shop_Address !== undefined) cols.address = p.Shop_Address;
+  if (p.City !== undefined) cols.city = p.City;
+  if (p.State !== undefined) cols.state = p.State;
+  if (p.Country !== undefined) cols.country = p.Country;
+  if (p.postalCode !== undefined) cols.postal_code = p.postalCode;
+  if (p.description !== undefined) cols.description = p.description;
+  if (p.gender !== undefined) cols.gender_served = p.gender;
+  if (p.shop_type !== undefined) cols.shop_types = [...new Set(p.shop_type)];
+  if (p.timeZone !== undefined) cols.time_zone = p.timeZone;
+  if (latitude !== undefined && longitude !== undefined) {
+    cols.latitude = latitude;
+    cols.longitude = longitude;
+  }
+  return cols;
+}
+
+/**
+ * Where the address is, when the merchant moved the shop (or never placed it) without sending
+ * coordinates: the most precise place the geocoder knows, trying the whole address, then each
+ * part of it (a locality) in the city, then the city. Null when nothing matches or the geocoder
+ * fails; the merchant can always send exact coordinates.
+ */
+async function locate(deps: AppDeps, address: string, city: string, state: string): Promise<{ latitude: number; longitude: number } | null> {
+  const parts = address.split(',').map((p) => p.trim()).filter(Boolean);
+  const queries = [
+    [address, city, state].filter(Boolean).join(', '),
+    ...parts.reverse().map((p) => [p, city].filter(Boolean).join(', ')),
+    [city, state].filter(Boolean).join(', '),
+  ];
+  try {
+    for (const q of [...new Set(queries)]) {
+      if (!q) continue;
+      const [hit] = await deps.adapters.geocoder.search(q, 1);
+      if (hit) return { latitude: hit.lat, longitude: hit.lon };
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+async function saveProfile(deps: AppDeps, actor: Actor, input: ProfileFields & { merchantId?: string }) {
+  const merchantId = await shopOf(deps.db, actor, input.merchantId);
+  const cols = profileColumns(input);
+  if (cols.latitude === undefined) {
+    const shop = await findShop(deps.db, merchantId);
+    if (!shop) throw notFound('Salon');
+    const next = { address: cols.address ?? shop.address, city: cols.city ?? shop.city, state: cols.state ?? shop.state };
+    const moved = next.address !== shop.address || next.city !== shop.city || next.state !== shop.state;
+    if (moved || shop.latitude == null) {
+      const point = await locate(deps, next.address, next.city, next.state);
+      if (point) Object.assign(cols, point);
+    }
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    if (Object.keys(cols).length) await updateMerchant(trx, merchantId, cols);
+    return shopProfileOf(trx, merchantId);
+  });
+}
+
+export async function updateBusinessProfile(deps: AppDeps, actor: Actor, input: ProfileFields & { merchantId?: string }) {
+  const merchant = await saveProfile(deps, actor, input);
+  return { success: true as const, message: 'Business profile updated successfully.', merchant };
+}
+
+export async function updateShop(deps: AppDeps, actor: Actor, input: ProfileFields & { merchantId?: string }) {
+  const shop = await saveProfile(deps, actor, input);
+  return { success: true as const, message: 'Shop profile updated successfully.', shop };
+}
+
+/** The opening hours drive availability: slots are only offered inside them. */
+export async function updateBusinessHours(deps: AppDeps, actor: Actor, input: z.output<typeof updateBusinessHoursInput>) {
+  const merchantId = await shopOf(deps.db, actor, input.merchantId);
+  await updateMerchant(deps.db, merchantId, { opening_hours: JSON.stringify(input.openingHours) });
+  return { success: true as const, message: 'Business hours updated successfully.', openingHours: input.openingHours };
+}
+
+/** Merges the preferences sent into the stored ones; the ones not sent keep their value. */
+export async function updateNotificationSettings(deps: AppDeps, actor: Actor, input: z.output<typeof updateNotificationSettingsInput>) {
+  const merchantId = await shopOf(deps.db, actor, input.merchantId);
+  return deps.db.transaction().execute(async (trx) => {
+    const shop = await findShop(trx, merchantId);
+    if (!shop) throw notFound('Salon');
+    const sent = new Map(input.preferences.map((p) => [p.id, p.enabled]));
+    const settings = notificationSettingsOf(shop.notification_settings).map((p) => ({ ...p, enabled: sent.get(p.id) ?? p.enabled }));
+    await updateMerchant(trx, merchantId, { notification_settings: JSON.stringify(settings) });
+    return { success: true as const, message: 'Notification settings updated successfully.', notificationSettings: settings };
+  });
+}
+
+export async function getAmenities(deps: AppDeps, actor: Actor, merchantId: string | undefined) {
+  const shop = await findShop(deps.db, await shopOf(deps.db, actor, merchantId));
+  if (!shop) throw notFound('Salon');
+  return { amenities: shop.amenities };
+}
+
+export async function updateAmenities(deps: AppDeps, actor: Actor, input: z.output<typeof amenitiesInput>) {
+  const merchantId = await shopOf(deps.db, actor, input.merchantId);
+  await updateMerchant(deps.db, merchantId, { amenities: input.amenities });
+  return { amenities: input.amenities };
+}
+
+export async function getPricingCharts(deps: AppDeps, actor: Actor, merchantId: string | undefined) {
+  const shop = await findShop(deps.db, await shopOf(deps.db, actor, merchantId));
+  if (!shop) throw notFound('Salon');
+  return { pricingCharts: Array.isArray(shop.pricing_charts) ? shop.pricing_charts : [] };
+}
+
+export async function updatePricingCharts(deps: AppDeps, actor: Actor, input: z.output<typeof pricingChartsInput>) {
+  const merchantId = await shopOf(deps.db, actor, input.merchantId);
+  await updateMerchant(deps.db, merchantId, { pricing_charts: JSON.stringify(input.pricingCharts) });
+  return { pricingCharts: input.pricingCharts };
+}

@@ -1,0 +1,72 @@
+import { round2 } from './money.js';
+
+export type BookingStatus = 'pending' | 'upcoming' | 'confirmed' | 'completed' | 'cancelled';
+
+const HOUR_MS = 3_600_000;
+
+/** Statuses that hold a staff member's time (the exclusion constraint covers exactly these). */
+export const ACTIVE_BOOKING_STATUSES = ['pending', 'upcoming', 'confirmed'] as const satisfies readonly BookingStatus[];
+
+/** Bookings start on this grid of salon-local wall-clock minutes. */
+export const SLOT_STEP_MINUTES = 15;
+/** How far ahead a customer may book, in days. */
+export const BOOKING_HORIZON_DAYS = 90;
+
+/**
+ * Cancellation refund tiers (chat policy, api contract): 100% up to 2 hours before the start,
+ * 50% between 2 and 1 hour, nothing under 1 hour.
+ */
+export function refundPercentFor(startsAt: Date, now: Date = new Date()): 0 | 50 | 100 {
+  const ms = startsAt.getTime() - now.getTime();
+  if (ms >= 2 * HOUR_MS) return 100;
+  if (ms >= 1 * HOUR_MS) return 50;
+  return 0;
+}
+
+export function refundAmountFor(totalPrice: number, refundPercent: number): number {
+  return round2((totalPrice * refundPercent) / 100);
+}
+
+/** Free rescheduling up to this many hours before the appointment (chat policy). */
+export const RESCHEDULE_MIN_HOURS = 4;
+
+export function canReschedule(startsAt: Date, now: Date = new Date()): boolean {
+  return startsAt.getTime() - now.getTime() >= RESCHEDULE_MIN_HOURS * HOUR_MS;
+}
+
+/** The platform's commission on a completed booking. */
+export const COMMISSION_RATE = 0.1;
+
+/** Commission and the merchant's share; they always add up to the total exactly. */
+export function commissionSplit(totalPrice: number): { commission: number; merchantEarning: number } {
+  const commission = round2(totalPrice * COMMISSION_RATE);
+  return { commission, merchantEarning: round2(totalPrice - commission) };
+}
+
+/** The moves the merchant booking desk may make (merchant doc, States and transitions). */
+export const MERCHANT_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
+  pending: [],
+  upcoming: ['confirmed', 'cancelled'],
+  confirmed: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+export function canMerchantMove(from: BookingStatus, to: BookingStatus): boolean {
+  return MERCHANT_TRANSITIONS[from].includes(to);
+}
+
+/** A customer may cancel or reschedule only a booking that has not been served or cancelled. */
+export const CUSTOMER_CHANGEABLE_STATUSES = ['upcoming', 'confirmed'] as const satisfies readonly BookingStatus[];
+
+/** A service's price after its own discount (percentage or flat), when that discount is switched on. */
+export function servicePrice(s: {
+  price: number;
+  discountType: 'flat' | 'percentage' | null;
+  discountValue: number;
+  discountActive: boolean;
+}): number {
+  if (!s.discountActive || !s.discountType || s.discountValue <= 0) return round2(s.price);
+  const off = s.discountType === 'percentage' ? (s.price * Math.min(s.discountValue, 100)) / 100 : s.discountValue;
+  return round2(Math.max(0, s.price - off));
+}

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { dateSchema, emailSchema, idSchema, mobileSchema, nameSchema, timeSchema } from '../validation.js';
+
+export const BOOKING_STATUSES = ['pending', 'upcoming', 'confirmed', 'completed', 'cancelled'] as const;
+export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
+
+/** Blank, null or "any" means "any professional". */
+const optionalStaffId = z.preprocess(
+  (v) => (v === '' || v === null || (typeof v === 'string' && v.toLowerCase() === 'any') ? undefined : v),
+  idSchema.optional(),
+);
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** The customer screens write "Cancelled"; statuses are lowercase on the wire. */
+const lowercase = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
+
+/** dateSchema lets calendar-impossible dates like 2026-02-30 through (Date.parse rolls them over). */
+const realDateSchema = dateSchema.refine((v) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}, 'Invalid date.');
+
+const serviceIdsSchema = z
+  .array(idSchema, { error: 'Choose at least one service.' })
+  .min(1, 'Choose at least one service.')
+  .max(20, 'Choose at most 20 services.');
+
+const reasonSchema = z.string().trim().max(500, 'Keep the reason under 500 characters.');
+
+// ---------------------------------------------------------------- wire DTOs
+
+export const bookingProfessionalWire = z.object({
+  _id: z.string(),
+  name: z.string(),
+  role: z.string(),
+  image: z.string().nullable(),
+  specialization: z.array(z.string()),
+});
+
+export const bookingServiceWire = z.object({
+  /** Null when the salon has since deleted the service; the booking keeps its name and price. */
+  _id: z.string().nullable(),
+  serviceName: z.string(),
+  duration: z.number(),
+  price: z.number(),
+});
+
+export const bookingUserDetailsWire = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  profileImage: z.string().nullable(),
+});
+
+/** One booking as both the customer screens and the merchant desk see it. */
+export const bookingWire = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  merchantId: z.string(),
+  staffId: z.string(),
+  salonName: z.string(),
+  salonImage: z.string().nullable(),
+  shop_Images: z.array(z.string()),
+  address: z.string(),
+  timeZone: z.string(),
+  /** Salon-local date and time. */
+  bookingDate: z.string(),
+  bookingTime: z.string(),
+  /** The real instants, ISO 8601. */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: bookingStatusSchema,
+  subtotal: z.number(),
+  discount: z.number(),
+  totalPrice: z.number(),
+  totalDuration: z.number(),
+  couponCode: z.string().nullable(),
+  professional: bookingProfessionalWire,
+  services: z.array(bookingServiceWire),
+  userDetails: bookingUserDetailsWire,
+  /** PNG data URL of the QR holding {"bookingId","merchantId","userId"}; null in the merchant desk's lists. */
+  qrCodeImage: z.string().nullable(),
+  scanned: z.boolean(),
+  scannedAt: z.string().nullable(),
+  paymentReceived: z.boolean(),
+  cancellationReason: z.string().nullable(),
+  cancelledBy: z.enum(['customer', 'merchant', 'admin']).nullable(),
+  cancelledAt: z.string().nullable(),
+  refundPercent: z.number().nullable(),
+  refundAmount: z.number().nullable(),
+  completedAt: z.string().nullable(),
+  commission: z.number().nullable(),
+  merchantEarning: z.number().nullable(),
+  /** The salon's rating and review count, for the confirmation screen. */
+  rating: z.number(),
+  reviewCount: z.number(),
+  createdAt: z.string(),
+});
+export type BookingWire = z.infer<typeof bookingWire>;
+
+export const bookingAnswer = z.object({ data: z.object({ booking: bookingWire }) });
+export const bookingsAnswer = z.object({ data: z.object({ bookings: z.array(bookingWire) }) });
+
+// ---------------------------------------------------------------- customer side
+
+export const availableSlotsInput = z.object({
+  merchantId: idSchema,
+  date: realDateSchema,
+  serviceIds: serviceIdsSchema,
+  staffId: optionalStaffId,
+});
+export type AvailableSlotsInput = z.input<typeof availableSlotsInput>;
+
+export const slotWire = z.object({ time: z.string(), staffIds: z.array(z.string()) });
+export const availableSlotsAnswer = z.object({
+  data: z.object({
+    date: z.string(),
+    timeZone: z.string(),
+    totalDuration: z.number(),
+    totalPrice: z.number(),
+    slots: z.array(slotWire),
+  }),
+});
+export type AvailableSlotsAnswer = z.infer<typeof availableSlotsAnswer>;
+
+export const couponCodeSchema = z.string().trim().max(30, 'Coupon codes are at most 30 characters.');
+
+export const createBookingInput = z.object({
+  userId: idSchema.optional(),
+  merchantId: idSchema,
+  serviceIds: serviceIdsSchema,
+  staffId: optionalStaffId,
+  bookingDate: realDateSchema,
+  bookingTime: timeSchema,
+  couponCode: z.preprocess(blankToUndefined, couponCodeSchema.optional()),
+});
+export type CreateBookingInput = z.input<typeof createBookingInput>;
+
+export const validateCouponInput = z.object({
+  merchantId: idSchema,
+  serviceIds: serviceIdsSchema,
+  code: couponCodeSchema.min(1, 'Enter a coupon code.'),
+});
+export const validateCouponAnswer = z.object({
+  valid: z.boolean(),
+  code: z.string(),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  message: z.string(),
+});
+export type ValidateCouponAnswer = z.infer<typeof validateCouponAnswer>;
+
+export const userBookingsInput = z.object({ userId: idSchema.optional() });
+export const bookingByIdInput = z.object({ userId: idSchema.optional(), bookingId: idSchema });
+
+export const cancelBookingInput = z.object({
+  bookingId: idSchema,
+  reason: z.preprocess(blankToUndefined, reasonSchema.optional()),
+});
+export const cancelBookingAnswer = z.object({
+  data: z.object({ success: z.literal(true), refundPercent: z.number(), refundAmount: z.number() }),
+});
+
+export const rescheduleBookingInput = z.object({
+  bookingId: idSchema,
+  bookingDate: realDateSchema,
+  bookingTime: timeSchema,
+  staffId: optionalStaffId,
+});
+
+// ---------------------------------------------------------------- merchant booking desk
+
+const merchantIdField = idSchema.optional();
+
+export const merchantBookingStatsWire = z.object({
+  totalBookings: z.number(),
+  totalRevenue: z.number(),
+  upcomingBookings: z.number(),
+  completedBookings: z.number(),
+});
+
+export const merchantBookingsInput = z.object({
+  merchantId: merchantIdField,
+  status: z.preprocess((v) => {
+    const s = lowercase(v);
+    return s === '' || s === null || s === 'all' ? undefined : s;
+  }, bookingStatusSchema.optional()),
+  searchQuery: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Keep the search under 100 characters.').optional()),
+  date: z.preprocess(blankToUndefined, realDateSchema.optional()),
+});
+export const merchantBookingsAnswer = z.object({ bookings: z.array(bookingWire), stats: merchantBookingStatsWire });
+
+export const updateBookingStatusInput = z.object({
+  bookingId: idSchema,
+  status: z.preprocess(lowercase, bookingStatusSchema),
+  /** The acting user's id, sent by the merchant screens; not used for authorisation. */
+  userId: z.string().max(100).optional(),
+  merchantId: merchantIdField,
+  cancellationReason: z.preprocess(blankToUndefined, reasonSchema.optional()),
+  paymentReceived: z.boolean().optional(),
+});
+export const merchantBookingAnswer = z.object({ booking: bookingWire });
+
+export const scanQrInput = z.object({
+  bookingId: idSchema,
+  merchantId: merchantIdField,
+  /** The customer's id from the QR. */
+  userId: idSchema,
+});
+
+export const manualBookingInput = z.object({
+  name: nameSchema('Name'),
+  mobile: z.string({ error: 'Mobile number is required.' }).trim().min(1, 'Mobile number is required.').pipe(mobileSchema),
+  email: emailSchema,
+  merchantId: merchantIdField,
+});
+export const manualBookingWire = z.object({
+  _id: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  status: z.enum(['confirmed', 'completed', 'cancelled']),
+  createdAt: z.string(),
+});
+export const manualBookingsInput = z.object({ merchantId: merchantIdField });
+export const manualBookingsAnswer = z.object({ bookings: z.array(manualBookingWire) });
+
+export const dashboardInput = z.object({ merchantId: merchantIdField });
+export const dashboardReviewWire = z.object({
+  _id: z.string(),
+  userName: z.string(),
+  rating: z.number(),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+export const dashboardAnswer = z.object({
+  stats: merchantBookingStatsWire.extend({ customerRating: z.number(), reviewCount: z.number() }),
+  recentBookings: z.array(bookingWire),
+  recentManualBookings: z.array(manualBookingWire),
+  recentReviews: z.array(dashboardReviewWire),
+});
+export type DashboardAnswer = z.infer<typeof dashboardAnswer>;

@@ -1,0 +1,475 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
+import { createCoupon, createCustomer, createStaff, localDate, openingHours, workingHours } from '../helpers/fixtures.js';
+import { categoryId, createDiscoverySalon, insertNamedBooking, type DiscoverySalon } from '../helpers/discoveryFixtures.js';
+import { weekdayOf, zonedTimeToInstant } from '../../src/shared/slots.js';
+import { recommendedScore } from '../../src/shared/ranking.js';
+import type { Actor } from '../../src/server/trpc/context.js';
+
+/*
+ * Discovery on hand-made salons (runs on PGlite and on PostgreSQL):
+ *   Alpha  Pune, Koregaon Park  rating 4.8, 100 reviews,  50 bookings, unisex, WiFi+Parking, from ₹300
+ *   Beta   Pune, Baner          rating 4.2, 900 reviews, 300 bookings, female, Parking,     from ₹800, sponsored
+ *   Gamma  Mumbai, Bandra West  rating 3.9,  20 reviews, 900 bookings, male,   Card,        from ₹150, closed tomorrow
+ *   Delta  Mumbai, Andheri West rating 4.5, 5000 reviews, 10 bookings, unisex, none,        from ₹3500
+ *   Hidden Pune, unpublished, would top every list.
+ */
+
+let rt: TestRuntime;
+let alpha: DiscoverySalon;
+let beta: DiscoverySalon;
+let gamma: DiscoverySalon;
+let delta: DiscoverySalon;
+let hidden: DiscoverySalon;
+let customer: Actor;
+let admin: Actor;
+const KOREGAON = { lat: 18.5362, lng: 73.894 };
+const tomorrow = localDate(1);
+const at = (date: string, hhmm: string) => zonedTimeToInstant(date, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)), 'Asia/Kolkata');
+
+beforeAll(async () => {
+  rt = await createTestRuntime();
+  customer = await createCustomer(rt);
+  admin = await makeAccount(rt, 'admin');
+  alpha = await createDiscoverySalon(rt, {
+    name: 'Alpha Hair Studio',
+    city: 'Pune',
+    state: 'Maharashtra',
+    address: 'Shop 4, Lane 6, Koregaon Park',
+    ...KOREGAON,
+    amenities: ['Free WiFi', 'Parking'],
+    rating: 4.8,
+    reviews: 100,
+    bookings: 50,
+    cover: '/uploads/alpha-cover.jpg',
+    services: [
+      { name: 'Haircut', price: 300, category: 'Haircut & Styling' },
+      { name: 'Gold Facial', price: 1200, category: 'Facial', duration: 60 },
+    ],
+  });
+  beta = await createDiscoverySalon(rt, {
+    name: 'Beta Spa',
+    city: 'Pune',
+    state: 'Maharashtra',
+    address: '12 Baner Road, Baner',
+    lat: 18.559,
+    lng: 73.7868,
+    amenities: ['Parking'],
+    gender: 'female',
+    rating: 4.2,
+    reviews: 900,
+    bookings: 300,
+    sponsored: 'Free foot soak with every massage',
+    openingHours: openingHours('09:00', '21:00'),
+    services: [
+      { name: 'Swedish Massage', price: 2500, category: 'Massage', duration: 90 },
+      { name: 'Hair Spa', price: 800, category: 'Hair Treatment', duration: 60 },
+    ],
+  });
+  gamma = await createDiscoverySalon(rt, {
+    name: 'Gamma Barbers',
+    city: 'Mumbai',
+    state: 'Maharashtra',
+    address: '3 Hill Road, Bandra West',
+    lat: 19.0596,
+    lng: 72.8295,
+    amenities: ['Card Payment'],
+    gender: 'male',
+    rating: 3.9,
+    reviews: 20,
+    bookings: 900,
+    openingHours: openingHours('09:00', '18:00', [weekdayOf(tomorrow)]),
+    services: [
+      { name: 'Beard Trim', price: 150, category: 'Beard & Shave' },
+      { name: 'Haircut', price: 250, category: 'Haircut & Styling' },
+    ],
+  });
+  delta = await createDiscoverySalon(rt, {
+    name: 'Delta Lounge',
+    city: 'Mumbai',
+    state: 'Maharashtra',
+    address: '7 Lokhandwala Complex, Andheri West',
+    lat: 19.1364,
+    lng: 72.8296,
+    rating: 4.5,
+    reviews: 5000,
+    bookings: 10,
+    services: [{ name: 'Luxury Pedicure', price: 3500, category: 'Nails' }],
+  });
+  hidden = await createDiscoverySalon(rt, {
+    name: 'Hidden Gem Salon',
+    published: false,
+    city: 'Pune',
+    state: 'Maharashtra',
+    address: 'Koregaon Park',
+    lat: 18.537,
+    lng: 73.895,
+    amenities: ['Free WiFi', 'Parking', 'Card Payment'],
+    rating: 5,
+    reviews: 10_000,
+    bookings: 10_000,
+    sponsored: 'Secret deal',
+    services: [
+      { name: 'Secret Service', price: 100, category: 'Piercing' },
+      { name: 'Gold Facial', price: 90, category: 'Facial' },
+    ],
+  });
+
+  // Staff for the time-window filter (tomorrow): Alpha is free all day; Beta's morning member is
+  // booked 09:00-11:30 (Beta's shortest service is 60 min) and its evening member works 17-21;
+  // Gamma is closed tomorrow; Delta's only member is on leave.
+  const a1 = await createStaff(rt, alpha.id);
+  const b1 = await createStaff(rt, beta.id, { workingHours: workingHours('09:00', '12:00') });
+  await createStaff(rt, beta.id, { workingHours: workingHours('17:00', '21:00') });
+  const g1 = await createStaff(rt, gamma.id);
+  await createStaff(rt, delta.id, { status: 'On Leave' });
+  const h1 = await createStaff(rt, hidden.id);
+  await insertNamedBooking(rt, { user: customer, merchantId: beta.id, staffId: b1, services: ['Hair Spa'], startsAt: at(tomorrow, '09:00'), minutes: 150, bookingDate: tomorrow });
+
+  // Bookings made this week (trending) and one made 10 days ago.
+  const yesterday = localDate(-1);
+  const past = at(yesterday, '10:00');
+  await insertNamedBooking(rt, { user: customer, merchantId: alpha.id, staffId: a1, services: ['Gold Facial'], startsAt: past, status: 'completed', createdDaysAgo: 2, bookingDate: yesterday });
+  await insertNamedBooking(rt, { user: customer, merchantId: alpha.id, staffId: a1, services: ['Gold Facial', 'Haircut'], startsAt: at(yesterday, '12:00'), status: 'completed', createdDaysAgo: 1, bookingDate: yesterday });
+  await insertNamedBooking(rt, { user: customer, merchantId: alpha.id, staffId: a1, services: ['Haircut'], startsAt: at(yesterday, '14:00'), status: 'cancelled', createdDaysAgo: 1, bookingDate: yesterday });
+  await insertNamedBooking(rt, { user: customer, merchantId: gamma.id, staffId: g1, services: ['Beard Trim'], startsAt: at(yesterday, '11:00'), status: 'completed', createdDaysAgo: 3, bookingDate: yesterday });
+  await insertNamedBooking(rt, { user: customer, merchantId: gamma.id, staffId: g1, services: ['Luxury Shave'], startsAt: at(localDate(-10), '11:00'), status: 'completed', createdDaysAgo: 10, bookingDate: localDate(-10) });
+  for (let i = 0; i < 4; i++) {
+    await insertNamedBooking(rt, { user: customer, merchantId: hidden.id, staffId: h1, services: ['Secret Service'], startsAt: at(yesterday, `1${i}:00`), status: 'completed', createdDaysAgo: 1, bookingDate: yesterday });
+  }
+});
+
+afterAll(async () => {
+  await rt?.close();
+});
+
+const search = (input: Record<string, unknown>) => rt.caller(null).merchants.search(input as never);
+const names = (list: { shop_Name: string }[]) => list.map((m) => m.shop_Name);
+const ALPHA = 'Alpha Hair Studio';
+const BETA = 'Beta Spa';
+const GAMMA = 'Gamma Barbers';
+const DELTA = 'Delta Lounge';
+
+describe('merchants.search filters', () => {
+  it('lists only published salons, by recommended score by default', async () => {
+    const r = await search({});
+    expect(names(r.data.merchants)).toEqual([DELTA, ALPHA, BETA, GAMMA]);
+    expect(r.data.total).toBe(4);
+    expect(r.data.merchants[0].recommendedScore).toBeCloseTo(recommendedScore(4.5, 5000), 4);
+  });
+
+  it('service matches service names, category names and salon names', async () => {
+    expect(names((await search({ service: 'facial' })).data.merchants)).toEqual([ALPHA]);
+    expect(names((await search({ service: 'Hair Treatment' })).data.merchants)).toEqual([BETA]);
+    expect(names((await search({ service: 'barbers' })).data.merchants)).toEqual([GAMMA]);
+    expect(names((await search({ service: 'haircut', sortBy: 'rating' })).data.merchants)).toEqual([ALPHA, GAMMA]);
+    expect((await search({ service: 'secret service' })).data.total).toBe(0);
+  });
+
+  it('a matching service is listed first on the card', async () => {
+    const [card] = (await search({ service: 'facial' })).data.merchants;
+    expect(card.services[0]).toMatchObject({ name: 'Gold Facial', price: 1200 });
+    expect(card.serviceCount).toBe(2);
+  });
+
+  it('categories takes names or ids (any of them)', async () => {
+    expect(names((await search({ categories: 'Beard & Shave' })).data.merchants)).toEqual([GAMMA]);
+    const nails = await categoryId(rt, 'Nails');
+    expect(names((await search({ categories: `${nails},massage`, sortBy: 'rating' })).data.merchants)).toEqual([DELTA, BETA]);
+    expect((await search({ categories: 'No Such Category' })).data.total).toBe(0);
+  });
+
+  it('location: a city, a locality (radius or address), or plain text', async () => {
+    expect(names((await search({ location: 'Pune', sortBy: 'rating' })).data.merchants)).toEqual([ALPHA, BETA]);
+    expect(names((await search({ location: 'Bombay', sortBy: 'rating' })).data.merchants)).toEqual([DELTA, GAMMA]);
+    const bandra = await search({ location: 'Bandra' });
+    expect(names(bandra.data.merchants)).toEqual([GAMMA]);
+    expect(bandra.data.merchants[0].distanceInKm).toBeLessThan(3);
+    expect(names((await search({ location: 'Koregaon Park, Pune' })).data.merchants)).toEqual([ALPHA]);
+    expect(names((await search({ location: 'Lane 6' })).data.merchants)).toEqual([ALPHA]);
+  });
+
+  it('maxDistance limits the radius around lat/lng or the named place', async () => {
+    const near = await search({ ...KOREGAON, maxDistance: 20, sortBy: 'distance' });
+    expect(names(near.data.merchants)).toEqual([ALPHA, BETA]);
+    expect(near.data.merchants[0].distanceInKm).toBe(0);
+    expect(near.data.merchants[1].distanceInKm).toBeGreaterThan(10);
+    expect(names((await search({ ...KOREGAON, maxDistance: 5 })).data.merchants)).toEqual([ALPHA]);
+    expect(names((await search({ location: 'Andheri West', maxDistance: 1 })).data.merchants)).toEqual([DELTA]);
+    // Without it, coordinates only measure: every salon, with its distance.
+    const all = await search({ ...KOREGAON });
+    expect(all.data.total).toBe(4);
+    expect(all.data.merchants.every((m) => typeof m.distanceInKm === 'number')).toBe(true);
+  });
+
+  it('prices: a rupee range or a tier of the lowest price', async () => {
+    expect(names((await search({ prices: '200-500' })).data.merchants)).toEqual([ALPHA]);
+    expect(names((await search({ prices: '$', sortBy: 'price_asc' })).data.merchants)).toEqual([GAMMA, ALPHA]);
+    expect(names((await search({ prices: '$$' })).data.merchants)).toEqual([BETA]);
+    expect(names((await search({ prices: '$$$$' })).data.merchants)).toEqual([DELTA]);
+    expect(names((await search({ prices: '1000-' })).data.merchants)).toEqual([DELTA]);
+  });
+
+  it('ratings is a minimum', async () => {
+    expect(names((await search({ ratings: '4.5' })).data.merchants)).toEqual([DELTA, ALPHA]);
+  });
+
+  it('gender: male or female include unisex salons; unisex alone; any is no filter', async () => {
+    expect(names((await search({ gender: 'female' })).data.merchants)).toEqual([DELTA, ALPHA, BETA]);
+    expect(names((await search({ gender: 'Male' })).data.merchants)).toEqual([DELTA, ALPHA, GAMMA]);
+    expect(names((await search({ gender: 'unisex' })).data.merchants)).toEqual([DELTA, ALPHA]);
+    expect((await search({ gender: 'any' })).data.total).toBe(4);
+  });
+
+  it('amenities: every listed one', async () => {
+    expect(names((await search({ amenities: 'parking' })).data.merchants)).toEqual([ALPHA, BETA]);
+    expect(names((await search({ amenities: 'Free WiFi,Parking' })).data.merchants)).toEqual([ALPHA]);
+  });
+
+  it('date + time window: only salons with an active member free for their shortest service then', async () => {
+    expect(names((await search({ date: tomorrow, time: 'morning' })).data.merchants)).toEqual([ALPHA]);
+    expect(names((await search({ date: tomorrow, time: 'afternoon' })).data.merchants)).toEqual([ALPHA]);
+    expect(names((await search({ date: tomorrow, time: 'evening' })).data.merchants)).toEqual([ALPHA, BETA]);
+    expect(names((await search({ date: tomorrow })).data.merchants)).toEqual([ALPHA, BETA]);
+    expect((await search({ date: localDate(-1), time: 'morning' })).data.total).toBe(0);
+  });
+
+  it('a cancelled booking frees the time again', async () => {
+    await rt.deps.db
+      .updateTable('bookings')
+      .set({ status: 'cancelled' })
+      .where('merchant_id', '=', beta.id)
+      .where('booking_date', '=', tomorrow)
+      .execute();
+    try {
+      expect(names((await search({ date: tomorrow, time: 'morning' })).data.merchants)).toEqual([ALPHA, BETA]);
+    } finally {
+      await rt.deps.db
+        .updateTable('bookings')
+        .set({ status: 'upcoming' })
+        .where('merchant_id', '=', beta.id)
+        .where('booking_date', '=', tomorrow)
+        .execute();
+    }
+  });
+
+  it('filters combine', async () => {
+    const r = await search({ service: 'haircut', location: 'Pune', amenities: 'Parking', ratings: 4 });
+    expect(names(r.data.merchants)).toEqual([ALPHA]);
+  });
+
+  it('bad input is a 400 naming the parameter', async () => {
+    await expect(search({ prices: 'cheap' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('prices') });
+    await expect(search({ sortBy: 'nearest' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('sortBy') });
+    await expect(search({ amenities: 'Jacuzzi' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('amenities') });
+    await expect(search({ limit: 51 })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('limit') });
+    await expect(search({ lat: 18.5 })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('lng') });
+    await expect(search({ date: '2026-02-30x' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('date') });
+  });
+});
+
+describe('merchants.search sorts and pages', () => {
+  it('rating, popular, price_asc, price_desc, distance', async () => {
+    expect(names((await search({ sortBy: 'rating' })).data.merchants)).toEqual([ALPHA, DELTA, BETA, GAMMA]);
+    expect(names((await search({ sortBy: 'popular' })).data.merchants)).toEqual([GAMMA, BETA, ALPHA, DELTA]);
+    expect(names((await search({ sortBy: 'price_asc' })).data.merchants)).toEqual([GAMMA, ALPHA, BETA, DELTA]);
+    expect(names((await search({ sortBy: 'price_desc' })).data.merchants)).toEqual([DELTA, BETA, ALPHA, GAMMA]);
+    const byDistance = await search({ ...KOREGAON, sortBy: 'distance' });
+    expect(names(byDistance.data.merchants)).toEqual([ALPHA, BETA, GAMMA, DELTA]);
+    const km = byDistance.data.merchants.map((m) => m.distanceInKm!);
+    expect([...km].sort((a, b) => a - b)).toEqual(km);
+  });
+
+  it('distance without a position falls back to recommended', async () => {
+    expect(names((await search({ sortBy: 'distance' })).data.merchants)).toEqual([DELTA, ALPHA, BETA, GAMMA]);
+  });
+
+  it('pages keep the total', async () => {
+    const p2 = await search({ limit: 3, page: 2 });
+    expect(names(p2.data.merchants)).toEqual([GAMMA]);
+    expect(p2.data.total).toBe(4);
+    const p1 = await search({ limit: 3, page: '1' });
+    expect(names(p1.data.merchants)).toEqual([DELTA, ALPHA, BETA]);
+    const beyond = await search({ limit: 3, page: 5 });
+    expect(beyond.data).toEqual({ merchants: [], total: 4 });
+  });
+
+  it('cards carry the card shape', async () => {
+    const card = (await search({ service: 'facial', ...KOREGAON })).data.merchants[0];
+    expect(card).toMatchObject({
+      _id: alpha.id,
+      shop_Name: ALPHA,
+      Shop_Address: 'Shop 4, Lane 6, Koregaon Park',
+      City: 'Pune',
+      State: 'Maharashtra',
+      image: '/uploads/alpha-cover.jpg',
+      rating: 4.8,
+      reviewCount: 100,
+      review: 100,
+      distanceInKm: 0,
+      lowestPrice: 300,
+      serviceCount: 2,
+      location: { type: 'Point', coordinates: [KOREGAON.lng, KOREGAON.lat] },
+      amenities: ['Free WiFi', 'Parking'],
+      gender: 'unisex',
+      isSponsored: false,
+      promotionMessage: null,
+    });
+    expect(card.shop_Images).toEqual([{ _id: expect.any(String), url: '/uploads/alpha-cover.jpg', isCover: true }]);
+  });
+
+  it('users.getShopByFilter takes the same filters', async () => {
+    const r = await rt.caller(null).users.getShopByFilter({ location: 'Mumbai', amenities: ['Card Payment'] } as never);
+    expect(names(r.data.merchants)).toEqual([GAMMA]);
+    expect(r.data.total).toBe(1);
+  });
+});
+
+describe('home-page lists', () => {
+  it('getMerchants: nearest first with coordinates, else recommended with null distance', async () => {
+    const near = await rt.caller(null).merchants.getMerchants({ ...KOREGAON } as never);
+    expect(names(near.data.merchants)).toEqual([ALPHA, BETA, GAMMA, DELTA]);
+    expect(near.data.merchants[2].distanceInKm).toBeGreaterThan(100);
+    const plain = await rt.caller(null).merchants.getMerchants({} as never);
+    expect(names(plain.data.merchants)).toEqual([DELTA, ALPHA, BETA, GAMMA]);
+    expect(plain.data.merchants.every((m) => m.distanceInKm === null)).toBe(true);
+  });
+
+  it('getRecommended ranks by 0.7 × rating + 0.3 × reviews / 1000', async () => {
+    const r = await rt.caller(null).users.getRecommended({ limit: 3 } as never);
+    expect(names(r.data.merchants)).toEqual([DELTA, ALPHA, BETA]);
+  });
+
+  it('getSponsoredShops: published promoted salons with their message', async () => {
+    const r = await rt.caller(null).users.getSponsoredShops({} as never);
+    expect(r.data.sponsoredShops).toHaveLength(1);
+    expect(r.data.sponsoredShops[0]).toMatchObject({
+      shop_Name: BETA,
+      isSponsored: true,
+      promotionMessage: 'Free foot soak with every massage',
+      review: 900,
+      serviceCount: 2,
+      lowestPrice: 800,
+    });
+  });
+
+  it('getNearby: by coordinates (25 km) or by city', async () => {
+    const byPoint = await rt.caller(null).users.getNearby({ ...KOREGAON } as never);
+    expect(names(byPoint.data.merchants)).toEqual([ALPHA, BETA]);
+    const byCity = await rt.caller(null).users.getNearby({ city: 'Mumbai' } as never);
+    expect(names(byCity.data.merchants).sort()).toEqual([DELTA, GAMMA]);
+    expect((await rt.caller(null).users.getNearby({} as never)).data.merchants).toEqual([]);
+  });
+
+  it('getTrendingServices: bookings of the last 7 days at published salons, not cancelled', async () => {
+    const r = await rt.caller(null).users.getTrendingServices({});
+    const list = r.data.services.map((s) => [s.serviceName, s.bookingCount, s.price]);
+    expect(list).toEqual([
+      ['Gold Facial', 2, 1200],
+      ['Beard Trim', 1, 150],
+      // Beta's upcoming booking for tomorrow was made today.
+      ['Hair Spa', 1, 800],
+      ['Haircut', 1, 250],
+    ]);
+    expect(r.data.services[0]).toMatchObject({ duration: 60, _id: alpha.serviceIds['Gold Facial'] });
+  });
+
+  it('getSpecialOffers: usable coupons of the platform and of published salons', async () => {
+    await createCoupon(rt, { code: 'PLATFORM10', value: 10, validUntil: localDate(30) });
+    await createCoupon(rt, { code: 'ALPHA200', merchantId: alpha.id, type: 'flat', value: 200, validFrom: localDate(-1) });
+    await createCoupon(rt, { code: 'HIDDEN50', merchantId: hidden.id, value: 50 });
+    await createCoupon(rt, { code: 'EXPIRED5', validUntil: localDate(-1) });
+    await createCoupon(rt, { code: 'LATER5', validFrom: localDate(3) });
+    await createCoupon(rt, { code: 'USEDUP5', usageLimit: 2, usedCount: 2 });
+    await createCoupon(rt, { code: 'OFF5', active: false });
+    const r = await rt.caller(null).users.getSpecialOffers({});
+    expect(r.data.offers.map((o) => o.code).sort()).toEqual(['ALPHA200', 'PLATFORM10']);
+    const alphaOffer = r.data.offers.find((o) => o.code === 'ALPHA200')!;
+    expect(alphaOffer).toMatchObject({ name: ALPHA, merchantId: alpha.id, discount: '₹200 OFF', image: '/uploads/alpha-cover.jpg', location: 'Pune', expiryDate: null });
+    const platform = r.data.offers.find((o) => o.code === 'PLATFORM10')!;
+    expect(platform).toMatchObject({ name: 'All salons', merchantId: null, discount: '10% OFF', expiryDate: localDate(30) });
+    expect(platform.offerText).toMatch(/^Use code PLATFORM10 · valid till \d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}$/);
+  });
+
+  it('categories count published salons offering them', async () => {
+    const list = await rt.caller(null).categories.listCategories({});
+    const byName = new Map(list.map((c) => [c.name, c]));
+    expect(byName.get('Haircut & Styling')).toMatchObject({ count: 2, shopCategory: ['salon'], services: ['Haircut'] });
+    expect(byName.get('Facial')?.count).toBe(1);
+    expect(byName.get('Piercing')).toMatchObject({ count: 0, services: [] });
+    expect(await rt.caller(null).categories.getAllCategories({})).toEqual(list);
+  });
+
+  it('locations count published salons per city and locality', async () => {
+    const list = await rt.caller(null).locations.getLocations({});
+    const pune = list.find((l) => l._id === 'city:pune');
+    expect(pune).toMatchObject({ name: 'Pune', city: 'Pune', state: 'Maharashtra', kind: 'city', count: 2 });
+    expect(list.find((l) => l._id === 'city:mumbai')?.count).toBe(2);
+    const koregaon = list.find((l) => l.name === 'Koregaon Park');
+    expect(koregaon).toMatchObject({ city: 'Pune', kind: 'locality', count: 1 });
+    expect(list.length).toBeLessThanOrEqual(16);
+  });
+});
+
+describe('merchants.getMerchantById', () => {
+  it('answers the salon page', async () => {
+    const staffId = await createStaff(rt, alpha.id, { name: 'Riya', specializations: ['Facial'] });
+    await rt.deps.db.updateTable('staff').set({ experience_years: 6 }).where('id', '=', staffId).execute();
+    await createStaff(rt, alpha.id, { name: 'Gone', status: 'Inactive' });
+    await rt.deps.db
+      .insertInto('reviews')
+      .values([
+        { user_id: customer.id, merchant_id: alpha.id, rating: 5, comment: 'Lovely', response_text: 'Thank you!', response_at: new Date() },
+        { user_id: customer.id, merchant_id: alpha.id, rating: 3, comment: 'Okay' },
+      ])
+      .execute();
+    await rt.deps.db
+      .updateTable('services')
+      .set({ discount_type: 'percentage', discount_value: 10, discount_active: true })
+      .where('id', '=', alpha.serviceIds['Gold Facial'])
+      .execute();
+    const { merchant } = await rt.caller(null).merchants.getMerchantById({ id: alpha.id });
+    expect(merchant).toMatchObject({
+      _id: alpha.id,
+      shop_Name: ALPHA,
+      City: 'Pune',
+      Country: 'India',
+      rating: 4.8,
+      reviewCount: 100,
+      isPublished: true,
+      lowestPrice: 300,
+      timeZone: 'Asia/Kolkata',
+      location: { type: 'Point', coordinates: [KOREGAON.lng, KOREGAON.lat] },
+      ratingDistribution: { 1: 0, 2: 0, 3: 1, 4: 0, 5: 1 },
+      shop_Images: [{ _id: expect.any(String), url: '/uploads/alpha-cover.jpg', isCover: true }],
+    });
+    expect(merchant.openingHours).toHaveLength(7);
+    const facial = merchant.services.find((s) => s.name === 'Gold Facial')!;
+    expect(facial).toMatchObject({ serviceName: 'Gold Facial', price: 1200, finalPrice: 1080, discountType: 'percentage', discountValue: 10, isDiscountActive: true, duration: 60, category: { name: 'Facial' } });
+    expect(merchant.categories.map((c) => [c.name, c.services.map((s) => s.name)])).toEqual(
+      expect.arrayContaining([
+        ['Haircut & Styling', ['Haircut']],
+        ['Facial', ['Gold Facial']],
+      ]),
+    );
+    expect(merchant.stylists.map((s) => s.name)).toContain('Riya');
+    expect(merchant.stylists.map((s) => s.name)).not.toContain('Gone');
+    expect(merchant.stylists.find((s) => s.name === 'Riya')).toMatchObject({ role: 'Stylist', specialization: ['Facial'], experience: 6 });
+    const responded = merchant.reviews.find((r) => r.comment === 'Lovely')!;
+    expect(responded).toMatchObject({ rating: 5, userName: 'customer T.', response: { text: 'Thank you!' } });
+    expect(merchant.reviews.find((r) => r.comment === 'Okay')?.response).toBeNull();
+  });
+
+  it('an unpublished salon is 404 except to its owner and admins', async () => {
+    await expect(rt.caller(null).merchants.getMerchantById({ id: hidden.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(rt.caller(customer).merchants.getMerchantById({ id: hidden.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(rt.caller(alpha.owner).merchants.getMerchantById({ id: hidden.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await rt.caller(hidden.owner).merchants.getMerchantById({ id: hidden.id })).merchant.isPublished).toBe(false);
+    expect((await rt.caller(admin).merchants.getMerchantById({ id: hidden.id })).merchant.shop_Name).toBe('Hidden Gem Salon');
+  });
+
+  it('an unknown id is 404, a malformed one 400', async () => {
+    await expect(rt.caller(null).merchants.getMerchantById({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(rt.caller(null).merchants.getMerchantById({ id: 'nope' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});

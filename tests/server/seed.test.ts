@@ -1,0 +1,253 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { DEMO_PASSWORD, buildDemoData, demoImagePaths } from '../../src/server/seed/demo.js';
+import { seedIfEmpty } from '../../src/server/seed/index.js';
+import { instantToZoned, salonWindow } from '../../src/shared/slots.js';
+import type { OpeningHoursDay } from '../../src/shared/hours.js';
+
+let rt: TestRuntime;
+beforeAll(async () => {
+  rt = await createTestRuntime({ seed: true });
+});
+afterAll(async () => {
+  await rt.close();
+});
+
+const db = () => rt.deps.db;
+const PUBLIC_DIR = fileURLToPath(new URL('../../public', import.meta.url));
+
+describe('demo accounts', () => {
+  it('sign in with the demo password, each through its own door', async () => {
+    const customer = await rt.caller().users.loginEmail({ email: 'customer@demo.in', password: DEMO_PASSWORD });
+    expect(customer.userType).toBe('customer');
+    expect(customer.user.firstName).toBe('Priya');
+    const admin = await rt.caller().users.loginEmail({ email: 'admin@demo.in', password: DEMO_PASSWORD });
+    expect(admin.userType).toBe('admin');
+    const merchant = await rt.caller().merchants.loginMerchant({ email: 'merchant@demo.in', password: DEMO_PASSWORD });
+    expect(merchant.userType).toBe('merchant');
+  });
+
+  it('gives every other seeded account the same password', async () => {
+    const login = await rt.caller().users.loginEmail({ email: 'rohan.mehta@demo.in', password: DEMO_PASSWORD });
+    expect(login.userType).toBe('customer');
+    const hashes = await db().selectFrom('accounts').select('password_hash').distinct().execute();
+    expect(hashes).toHaveLength(1);
+  });
+});
+
+describe('published salons', () => {
+  it('has at least 12 complete salons in at least 4 cities', async () => {
+    const rows = await db()
+      .selectFrom('merchants as m')
+      .where('m.is_published', '=', true)
+      .select([
+        'm.id',
+        'm.city',
+        'm.publish_status',
+        'm.latitude',
+        'm.longitude',
+        sql<number>`(select count(*) from merchant_categories mc where mc.merchant_id = m.id)`.as('categories'),
+        sql<number>`(select count(*) from services s where s.merchant_id = m.id and s.active)`.as('services'),
+        sql<number>`(select count(*) from staff st where st.merchant_id = m.id)`.as('staff'),
+        sql<number>`(select count(*) from staff st where st.merchant_id = m.id and st.status = 'Active')`.as('activeStaff'),
+        sql<number>`(select count(*) from reviews r where r.merchant_id = m.id)`.as('reviews'),
+        sql<number>`(select count(*) from shop_images i where i.merchant_id = m.id and i.is_cover)`.as('covers'),
+      ])
+      .execute();
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(rows.map((r) => r.city)).size).toBeGreaterThanOrEqual(4);
+    for (const r of rows) {
+      expect(r.publish_status).toBe('approved');
+      expect(r.latitude).not.toBeNull();
+      expect(r.longitude).not.toBeNull();
+      expect(Number(r.categories)).toBeGreaterThanOrEqual(3);
+      expect(Number(r.services)).toBeGreaterThanOrEqual(6);
+      expect(Number(r.staff)).toBeGreaterThanOrEqual(2);
+      expect(Number(r.activeStaff)).toBeGreaterThanOrEqual(2);
+      expect(Number(r.reviews)).toBeGreaterThanOrEqual(1);
+      expect(Number(r.covers)).toBe(1);
+    }
+  });
+
+  it('makes merchant@demo.in the owner of a published salon', async () => {
+    const row = await db()
+      .selectFrom('accounts as a')
+      .innerJoin('merchants as m', 'm.id', 'a.id')
+      .where('a.email', '=', 'merchant@demo.in')
+      .select(['a.role', 'm.shop_name', 'm.is_published'])
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ role: 'merchant', is_published: true });
+  });
+
+  it('keeps one unpublished draft salon', async () => {
+    const drafts = await db().selectFrom('merchants').where('is_published', '=', false).select(['publish_status']).execute();
+    expect(drafts.length).toBeGreaterThanOrEqual(1);
+    expect(drafts.every((d) => d.publish_status !== 'approved')).toBe(true);
+  });
+
+  it('only selects categories that fit the salon types and prices services within the catalogue rules', async () => {
+    const misfits = await sql<{ n: number }>`
+      select count(*)::int as n from merchant_categories mc
+      join merchants m on m.id = mc.merchant_id
+      join categories c on c.id = mc.category_id
+      where not (c.shop_category = any(m.shop_types))`.execute(db());
+    expect(misfits.rows[0].n).toBe(0);
+    const services = await db().selectFrom('services').select(['price', 'duration_min', 'category_id', 'merchant_id']).execute();
+    for (const s of services) {
+      expect(s.price).toBeGreaterThanOrEqual(199);
+      expect(s.price).toBeLessThanOrEqual(4999);
+      expect(s.duration_min % 15).toBe(0);
+    }
+    const unselected = await sql<{ n: number }>`
+      select count(*)::int as n from services s
+      where not exists (select 1 from merchant_categories mc where mc.merchant_id = s.merchant_id and mc.category_id = s.category_id)`.execute(db());
+    expect(unselected.rows[0].n).toBe(0);
+  });
+});
+
+describe('bookings and reviews', () => {
+  it('keeps rating_avg and review_count equal to the reviews', async () => {
+    const rows = await sql<{ rating_avg: number; review_count: number; avg: number | null; n: number }>`
+      select m.rating_avg, m.review_count,
+             (select round(avg(r.rating)::numeric, 2) from reviews r where r.merchant_id = m.id) as avg,
+             (select count(*)::int from reviews r where r.merchant_id = m.id) as n
+      from merchants m`.execute(db());
+    for (const r of rows.rows) {
+      expect(Number(r.rating_avg)).toBeCloseTo(Number(r.avg ?? 0), 2);
+      expect(r.review_count).toBe(r.n);
+    }
+  });
+
+  it('ties every review to a distinct completed booking of the same customer and salon', async () => {
+    const bad = await sql<{ n: number }>`
+      select count(*)::int as n from reviews r
+      left join bookings b on b.id = r.booking_id
+      where b.id is null or b.status <> 'completed' or b.user_id <> r.user_id or b.merchant_id <> r.merchant_id`.execute(db());
+    expect(bad.rows[0].n).toBe(0);
+  });
+
+  it('never overlaps two active bookings of one staff member', async () => {
+    const overlaps = await sql<{ n: number }>`
+      select count(*)::int as n from bookings a
+      join bookings b on a.staff_id = b.staff_id and a.id < b.id
+        and tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)
+      where a.status in ('pending', 'upcoming', 'confirmed') and b.status in ('pending', 'upcoming', 'confirmed')`.execute(db());
+    expect(overlaps.rows[0].n).toBe(0);
+  });
+
+  it('places upcoming bookings ahead, inside opening hours, with active staff', async () => {
+    const rows = await db()
+      .selectFrom('bookings as b')
+      .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
+      .innerJoin('staff as s', 's.id', 'b.staff_id')
+      .where('b.status', '=', 'upcoming')
+      .select(['b.starts_at', 'b.ends_at', 'b.booking_date', 'b.booking_time', 'm.opening_hours', 'm.time_zone', 's.status as staffStatus', 's.merchant_id'])
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    const now = Date.now();
+    for (const r of rows) {
+      const start = instantToZoned(r.starts_at as Date, r.time_zone);
+      const end = instantToZoned(r.ends_at as Date, r.time_zone);
+      const window = salonWindow(r.opening_hours as OpeningHoursDay[], r.booking_date);
+      expect((r.starts_at as Date).getTime()).toBeGreaterThan(now);
+      expect(start.date).toBe(r.booking_date);
+      expect(window).not.toBeNull();
+      expect(start.minutes).toBeGreaterThanOrEqual(window!.start);
+      expect(end.minutes).toBeLessThanOrEqual(window!.end);
+      expect(r.staffStatus).toBe('Active');
+    }
+  });
+
+  it('gives the demo customer upcoming bookings, one at the demo merchant, and the merchant more from others', async () => {
+    const merchant = await db().selectFrom('accounts').where('email', '=', 'merchant@demo.in').select('id').executeTakeFirstOrThrow();
+    const customer = await db().selectFrom('accounts').where('email', '=', 'customer@demo.in').select('id').executeTakeFirstOrThrow();
+    const mine = await db().selectFrom('bookings').where('user_id', '=', customer.id).where('status', '=', 'upcoming').select('merchant_id').execute();
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect(mine.some((b) => b.merchant_id === merchant.id)).toBe(true);
+    const atSalon = await db()
+      .selectFrom('bookings')
+      .where('merchant_id', '=', merchant.id)
+      .where('status', '=', 'upcoming')
+      .where('user_id', '<>', customer.id)
+      .select('id')
+      .execute();
+    expect(atSalon.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('books completed visits with the 10% commission and a ledger row each', async () => {
+    const bad = await sql<{ n: number }>`
+      select count(*)::int as n from bookings b
+      left join commission_ledger l on l.booking_id = b.id
+      where b.status = 'completed' and (
+        not b.payment_received or l.id is null
+        or b.commission <> round(b.total_price * 0.10, 2)
+        or b.commission + b.merchant_earning <> b.total_price
+        or l.gross_amount <> b.total_price)`.execute(db());
+    expect(bad.rows[0].n).toBe(0);
+    const lines = await sql<{ n: number }>`
+      select count(*)::int as n from bookings b
+      where b.subtotal <> (select sum(bs.price) from booking_services bs where bs.booking_id = b.id)
+         or b.total_duration <> (select sum(bs.duration_min) from booking_services bs where bs.booking_id = b.id)`.execute(db());
+    expect(lines.rows[0].n).toBe(0);
+  });
+
+  it('has bookings in the last seven days for trending data', async () => {
+    const recent = await sql<{ n: number }>`
+      select count(*)::int as n from bookings where status = 'completed' and starts_at > now() - interval '7 days'`.execute(db());
+    expect(recent.rows[0].n).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('the rest of the demo', () => {
+  it('offers the platform coupons and an expired salon coupon', async () => {
+    const coupons = await db().selectFrom('coupons').select(['code', 'merchant_id', 'valid_until']).execute();
+    const platform = coupons.filter((c) => c.merchant_id === null).map((c) => c.code);
+    expect(platform).toEqual(expect.arrayContaining(['GLOW20', 'NEWUSER', 'WEEKEND']));
+    const today = instantToZoned(new Date(), 'Asia/Kolkata').date;
+    expect(coupons.some((c) => c.merchant_id && c.valid_until && c.valid_until < today)).toBe(true);
+  });
+
+  it('fills testimonials, manual bookings and notifications', async () => {
+    const count = async (table: 'testimonials' | 'manual_bookings' | 'notifications') =>
+      Number((await db().selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    expect(await count('testimonials')).toBe(6);
+    expect(await count('manual_bookings')).toBeGreaterThanOrEqual(3);
+    expect(await count('notifications')).toBeGreaterThan(0);
+  });
+
+  it('points only at pictures that exist in public/', async () => {
+    const urls = await sql<{ url: string }>`
+      select url from shop_images
+      union select avatar_url from staff where avatar_url is not null
+      union select image from categories where image is not null
+      union select avatar_url from accounts where avatar_url is not null
+      union select avatar from testimonials where avatar is not null`.execute(db());
+    expect(urls.rows.length).toBeGreaterThan(50);
+    for (const { url } of urls.rows) expect(fs.existsSync(path.join(PUBLIC_DIR, url)), url).toBe(true);
+  });
+
+  it('builds the same data for the same moment, ids aside', () => {
+    const at = new Date('2026-10-05T11:00:00+05:30');
+    const strip = (data: ReturnType<typeof buildDemoData>) => {
+      const ids = new Map<string, string>();
+      const json = JSON.stringify(data, (_k, v: unknown) =>
+        typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-/.test(v) ? (ids.get(v) ?? ids.set(v, `id${ids.size}`).get(v)) : v,
+      );
+      return json;
+    };
+    const a = buildDemoData('hash', at);
+    expect(strip(a)).toBe(strip(buildDemoData('hash', at)));
+    expect(demoImagePaths(a).length).toBeGreaterThan(50);
+  });
+
+  it('does nothing when seeding a database that already has accounts', async () => {
+    const before = await db().selectFrom('bookings').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    expect(await seedIfEmpty(db())).toBe(false);
+    const after = await db().selectFrom('bookings').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});

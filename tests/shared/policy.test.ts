@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canMerchantMove,
+  canReschedule,
+  commissionSplit,
+  MERCHANT_TRANSITIONS,
+  refundAmountFor,
+  refundPercentFor,
+  servicePrice,
+  type BookingStatus,
+} from '../../src/shared/policy.js';
+import { formatINR, round2 } from '../../src/shared/money.js';
+
+const start = new Date('2030-01-07T10:00:00Z');
+const before = (minutes: number) => new Date(start.getTime() - minutes * 60_000);
+
+describe('refund tiers', () => {
+  it('refunds 100% from 2 hours before, 50% from 1 to 2 hours, nothing under 1 hour', () => {
+    expect(refundPercentFor(start, before(24 * 60))).toBe(100);
+    expect(refundPercentFor(start, before(120))).toBe(100);
+    expect(refundPercentFor(start, before(119))).toBe(50);
+    expect(refundPercentFor(start, before(60))).toBe(50);
+    expect(refundPercentFor(start, before(59))).toBe(0);
+    expect(refundPercentFor(start, before(-30))).toBe(0);
+  });
+
+  it('derives the refund amount from the total', () => {
+    expect(refundAmountFor(999, 50)).toBe(499.5);
+    expect(refundAmountFor(1000, 0)).toBe(0);
+  });
+});
+
+describe('reschedule window', () => {
+  it('is free up to 4 hours before the start', () => {
+    expect(canReschedule(start, before(240))).toBe(true);
+    expect(canReschedule(start, before(239))).toBe(false);
+  });
+});
+
+describe('commission', () => {
+  it('takes 10% and leaves the rest to the merchant, adding up exactly', () => {
+    expect(commissionSplit(1000)).toEqual({ commission: 100, merchantEarning: 900 });
+    expect(commissionSplit(999.99)).toEqual({ commission: 100, merchantEarning: 899.99 });
+    expect(commissionSplit(0.05)).toEqual({ commission: 0.01, merchantEarning: 0.04 });
+    const { commission, merchantEarning } = commissionSplit(1234.56);
+    expect(round2(commission + merchantEarning)).toBe(1234.56);
+  });
+});
+
+describe('merchant transitions', () => {
+  const all: BookingStatus[] = ['pending', 'upcoming', 'confirmed', 'completed', 'cancelled'];
+  it('allows exactly upcoming→confirmed|cancelled and confirmed→completed|cancelled', () => {
+    const allowed = all.flatMap((from) => all.filter((to) => canMerchantMove(from, to)).map((to) => `${from}→${to}`));
+    expect(allowed.sort()).toEqual(['confirmed→cancelled', 'confirmed→completed', 'upcoming→cancelled', 'upcoming→confirmed']);
+    expect(MERCHANT_TRANSITIONS.completed).toEqual([]);
+  });
+});
+
+describe('money', () => {
+  it('rounds to paise the way people expect', () => {
+    expect(round2(1.005)).toBe(1.01);
+    expect(round2(2.675)).toBe(2.68);
+    expect(round2(-1.005)).toBe(-1.01);
+    expect(round2(10)).toBe(10);
+    expect(round2(Number.NaN)).toBe(0);
+  });
+
+  it('formats rupees with Indian grouping', () => {
+    expect(formatINR(150000)).toBe('₹1,50,000');
+    expect(formatINR(1234.5)).toBe('₹1,234.50');
+    expect(formatINR(500, { paise: true })).toBe('₹500.00');
+  });
+
+  it('prices a service with its active discount only', () => {
+    const base = { price: 1000, discountType: 'percentage' as const, discountValue: 15, discountActive: true };
+    expect(servicePrice(base)).toBe(850);
+    expect(servicePrice({ ...base, discountActive: false })).toBe(1000);
+    expect(servicePrice({ ...base, discountType: 'flat', discountValue: 250 })).toBe(750);
+    expect(servicePrice({ ...base, discountType: 'flat', discountValue: 2000 })).toBe(0);
+    expect(servicePrice({ price: 333, discountType: 'percentage', discountValue: 33.33, discountActive: true })).toBe(222.01);
+  });
+});
