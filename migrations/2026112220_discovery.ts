@@ -6,8 +6,10 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index categories_name_trgm on categories using gin (name gin_trgm_ops)`.execute(db);
   await sql`create index merchants_amenities_gin on merchants using gin (amenities) where is_published`.execute(db);
+  // The recommended score in float8 (numeric arithmetic over every salon costs more than the scan).
   await sql`
-    create index merchants_recommended_idx on merchants ((0.7 * rating_avg + 0.3 * review_count / 1000.0) desc, id)
+    create index merchants_recommended_idx
+    on merchants ((0.7::float8 * rating_avg::float8 + 0.3::float8 * review_count::float8 / 1000) desc, id)
     where is_published`.execute(db);
   await sql`create index merchants_sponsored_idx on merchants (id) where is_published and is_sponsored`.execute(db);
   await sql`create index services_merchant_price_idx on services (merchant_id, price) where active`.execute(db);
@@ -55,6 +57,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       select array_agg(coalesce(discovery_day_range(days, day_key, d, start_key, end_key), 'empty'::int4range) order by i)
       from unnest(array['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) with ordinality as w(d, i)
     $$`.execute(db);
+  // The salon's point on the earth, computed once per write instead of per row and per use in
+  // every radius test, distance and nearest-first walk.
+  await sql`
+    alter table merchants add column discovery_point earth
+      generated always as (ll_to_earth(latitude, longitude)) stored`.execute(db);
+  await sql`create index merchants_discovery_point_idx on merchants using gist (discovery_point) where is_published`.execute(db);
   await sql`
     alter table merchants add column discovery_week int4range[]
       generated always as (discovery_week(opening_hours, 'name', 'openTime', 'closeTime')) stored`.execute(db);
@@ -67,6 +75,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`alter table staff drop column if exists discovery_week`.execute(db);
   await sql`alter table merchants drop column if exists discovery_week`.execute(db);
+  await sql`alter table merchants drop column if exists discovery_point`.execute(db);
   await sql`drop function if exists discovery_week(jsonb, text, text, text)`.execute(db);
   await sql`drop function if exists discovery_day_range(jsonb, text, text, text, text)`.execute(db);
   await sql`drop function if exists discovery_clock_minutes(text, boolean)`.execute(db);

@@ -378,6 +378,8 @@ export interface StaffTable {
 // ---- Discovery (migration 2026112220_discovery): generated columns, never written by the app.
 
 export interface MerchantsTable {
+  /** ll_to_earth(latitude, longitude), for radius tests and distances. */
+  discovery_point: ColumnType<string | null, never, never>;
   /** opening_hours as 7 int4ranges of minutes, Monday first ('empty' when closed); read by search SQL. */
   discovery_week: ColumnType<string | null, never, never>;
 }
@@ -385,4 +387,33 @@ export interface MerchantsTable {
 export interface StaffTable {
   /** working_hours as 7 int4ranges of minutes, Monday first; null when the member works the salon's hours. */
   discovery_week: ColumnType<string | null, never, never>;
+}
+
+// ---- Admin area (migration 2026112240_admin).
+
+export interface FeaturedLocationsTable {
+  id: Generated<string>;
+  name: string;
+  city: string;
+  state: Generated<string>;
+  kind: 'city' | 'locality';
+  lat: number;
+  lng: number;
+  sort_order: Generated<number>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface EmailTemplatesTable {
+  key: string;
+  description: Generated<string>;
+  subject: string;
+  body: string;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface Database {
+  featured_locations: FeaturedLocationsTable;
+  email_templates: EmailTemplatesTable;
 }

@@ -33,7 +33,8 @@ import { getSpecialOffers, getTrendingServices, listCategories, listPopularLocat
 import { getMerchants, getNearby, getRecommended, getSponsoredShops, searchMerchants } from '../services/discovery/search.js';
 import { adminProcedure, publicProcedure } from '../trpc/procedures.js';
 
-const none = z.object({});
+// No parameters: callable with no argument from the tRPC client (as users.profile).
+const none = z.object({}).optional();
 const discoveryTags = ['Discovery'];
 const homeTags = ['Home page'];
 

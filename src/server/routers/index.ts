@@ -1,4 +1,5 @@
 import { router } from '../trpc/init.js';
+import { adminProcedures } from './admin.js';
 import { bookingMerchantProcedures, bookingUserProcedures } from './bookings.js';
 import { discoveryCategoryProcedures, discoveryLocationProcedures, discoveryMerchantProcedures, discoveryUserProcedures, geoProcedures, newsletterProcedures, testimonialProcedures } from './discovery.js';
 import { merchantAuthRouter, merchantSignInProcedures } from './merchantAuth.js';
@@ -35,6 +36,7 @@ export const appRouter = router({
   testimonials: router({ ...testimonialProcedures }),
   newsletter: router({ ...newsletterProcedures }),
   geo: router({ ...geoProcedures }),
+  admin: router({ ...adminProcedures }),
 });
 
 export type AppRouter = typeof appRouter;

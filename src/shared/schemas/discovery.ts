@@ -100,48 +100,60 @@ export function parsePriceFilter(raw: string): { min: number | null; max: number
 // ---------------------------------------------------------------- search
 
 export const searchFiltersShape = {
-  /** Matches service names, category names and salon names. */
-  service: textParam(100),
-  /** A city or locality; resolved to coordinates by the geocoder, else matched as text. */
-  location: textParam(120),
-  /** With `time`: only salons with a free slot then (salon-local date). */
-  date: z.preprocess(blank, dateSchema.optional()),
-  time: choiceParam(Object.keys(TIME_WINDOWS) as TimeWindow[], true),
-  /** 'min-max' in rupees (e.g. '500-1500') or a tier '$'..'$$$$' of the salon's lowest price. */
-  prices: z.preprocess(
-    (v) => (typeof v === 'string' ? blank(v.trim()) : blank(v)),
-    z
-      .string()
-      .refine((v) => parsePriceFilter(v) !== null, 'Use a range like 500-1500 or a tier $, $$, $$$ or $$$$.')
-      .optional(),
+  service: textParam(100).describe('Text matched against service names, category names and salon names.'),
+  location: textParam(120).describe(
+    `A city or locality. A known place filters to ${CITY_RADIUS_KM} km around a city (or salons filed under it) or ` +
+      `${LOCALITY_RADIUS_KM} km around a locality (or salons naming it in their address); maxDistance replaces that ` +
+      'radius. Unknown text is matched against city, address and state.',
   ),
-  /** Minimum average rating. */
-  ratings: numberParam(0, 5),
-  /** Kilometres from lat/lng or from the place named in `location`. */
-  maxDistance: numberParam(0.1, 1000),
-  sortBy: choiceParam(SORT_OPTIONS),
-  lat: numberParam(-90, 90),
-  lng: numberParam(-180, 180),
-  page: numberParam(1, 10_000, { int: true }),
-  limit: numberParam(1, MAX_PAGE_SIZE, { int: true }),
-  /** 'male' or 'female' also lists unisex salons; 'unisex' only those; 'any' is no filter. */
-  gender: choiceParam(GENDER_FILTERS, true),
-  /** Every listed amenity must be offered. */
-  amenities: listParam(AMENITIES.length).transform((list, ctx) => {
-    if (!list) return undefined;
-    const out: string[] = [];
-    for (const a of list) {
-      const canonical = AMENITY_BY_LOWER.get(a.toLowerCase());
-      if (!canonical) {
-        ctx.addIssue({ code: 'custom', message: `Choose amenities from: ${AMENITIES.join(', ')}.` });
-        return z.NEVER;
+  date: z
+    .preprocess(blank, dateSchema.optional())
+    .describe('YYYY-MM-DD, salon-local. With or without time: only salons with a free slot then.'),
+  time: choiceParam(Object.keys(TIME_WINDOWS) as TimeWindow[], true).describe(
+    'morning (9AM-12PM), afternoon (12PM-5PM) or evening (5PM-9PM); without date it means today. A salon qualifies when ' +
+      'an active staff member is free, within the window, for the salon\'s shortest active service.',
+  ),
+  prices: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? blank(v.trim()) : blank(v)),
+      z
+        .string()
+        .refine((v) => parsePriceFilter(v) !== null, 'Use a range like 500-1500 or a tier $, $$, $$$ or $$$$.')
+        .optional(),
+    )
+    .describe(
+      "On the salon's lowest service price (the card's 'From ₹'): 'min-max' in rupees (500-1500, 500-, -1500) or a tier: " +
+        '$ under 500, $$ 500-1499, $$$ 1500-2999, $$$$ 3000 and up.',
+    ),
+  ratings: numberParam(0, 5).describe('Minimum average rating.'),
+  maxDistance: numberParam(0.1, 1000).describe(
+    'Kilometres from lat/lng, or from the place named in location. Not sent: no limit around lat/lng.',
+  ),
+  sortBy: choiceParam(SORT_OPTIONS).describe(
+    'recommended (default: 0.7 × rating + 0.3 × reviews / 1000), rating, popular (bookings), price_asc, price_desc ' +
+      '(lowest price, salons without prices last), distance (from location, else lat/lng; recommended without either).',
+  ),
+  lat: numberParam(-90, 90).describe("The customer's latitude; distances are measured from it."),
+  lng: numberParam(-180, 180).describe("The customer's longitude."),
+  page: numberParam(1, 10_000, { int: true }).describe('From 1 (default 1).'),
+  limit: numberParam(1, MAX_PAGE_SIZE, { int: true }).describe(`Page size, default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}.`),
+  gender: choiceParam(GENDER_FILTERS, true).describe("male or female also list unisex salons; unisex only those; any: no filter."),
+  amenities: listParam(AMENITIES.length)
+    .transform((list, ctx) => {
+      if (!list) return undefined;
+      const out: string[] = [];
+      for (const a of list) {
+        const canonical = AMENITY_BY_LOWER.get(a.toLowerCase());
+        if (!canonical) {
+          ctx.addIssue({ code: 'custom', message: `Choose amenities from: ${AMENITIES.join(', ')}.` });
+          return z.NEVER;
+        }
+        out.push(canonical);
       }
-      out.push(canonical);
-    }
-    return [...new Set(out)];
-  }),
-  /** Category names or ids; a salon offering a service in any of them matches. */
-  categories: listParam(30),
+      return [...new Set(out)];
+    })
+    .describe(`Comma-separated; a salon must offer every one. From: ${AMENITIES.join(', ')}.`),
+  categories: listParam(30).describe('Comma-separated category names or ids; a salon offering a service in any of them matches.'),
 };
 
 export const searchInput = z.object(searchFiltersShape);

@@ -2,14 +2,15 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from './accounts.js';
 
 /*
- * Discovery reads. Only published salons appear. A search is one query for the page (filters,
- * sort, window count) plus one each for the page's images and services, whatever the page size.
+ * Discovery reads. Only published salons appear. A search is one query for the page (the filters
+ * run once; the count and the sorted page both read that) plus one each for the page's images and
+ * services, whatever the page size.
  */
 
 const ACTIVE_STATUSES = sql`('pending', 'upcoming', 'confirmed')`;
 
 /** The recommended score (src/shared/ranking.ts); the same expression as merchants_recommended_idx. */
-const SCORE = sql`(0.7 * m.rating_avg + 0.3 * m.review_count / 1000.0)`;
+const SCORE = sql`(0.7::float8 * m.rating_avg::float8 + 0.3::float8 * m.review_count::float8 / 1000)`;
 
 /** Escapes LIKE wildcards in user text and wraps it as a "contains" pattern. */
 export function containsPattern(text: string): string {
@@ -81,28 +82,26 @@ export interface CardRow {
 
 const earth = (p: Point) => sql`ll_to_earth(${p.lat}::float8, ${p.lng}::float8)`;
 
-/** Indexable radius test: the earth_box uses merchants_earth_idx, earth_distance trims the corners. */
+/**
+ * Indexable radius test on the stored point (merchants.discovery_point, gist-indexed): earth_box
+ * finds the candidates, earth_distance trims the corners.
+ */
 function within(center: RawBuilder<unknown>, radiusM: RawBuilder<unknown>) {
-  return sql`(m.latitude is not null and m.longitude is not null
-    and earth_box(${center}, ${radiusM}) @> ll_to_earth(m.latitude, m.longitude)
-    and earth_distance(${center}, ll_to_earth(m.latitude, m.longitude)) <= ${radiusM})`;
+  return sql`(earth_box(${center}, ${radiusM}) @> m.discovery_point
+    and earth_distance(${center}, m.discovery_point) <= ${radiusM})`;
 }
 
 /**
- * The area test shared by search and the Popular Locations counts, so a location's count is what
- * a search for it lists. Arguments are SQL (values or columns).
+ * Within the radius, or filed under one of the cities (and, for a locality, naming it in the
+ * address). The Popular Locations counts (services/discovery/home.ts) apply the same rule.
  */
-function areaPredicate(a: {
-  center: RawBuilder<unknown>;
-  radiusM: RawBuilder<unknown>;
-  cities: RawBuilder<unknown> | null;
-  addressPattern: RawBuilder<unknown> | null;
-}) {
-  const near = within(a.center, a.radiusM);
-  if (!a.cities) return near;
+function areaPredicate(a: AreaFilter) {
+  const near = within(earth(a.center), sql`${a.radiusM}::float8`);
+  if (!a.cities?.length) return near;
+  const cities = sql`${a.cities.map((c) => c.toLowerCase())}::text[]`;
   const named = a.addressPattern
-    ? sql`(lower(m.city) = any(${a.cities}) and (${a.addressPattern}::text is null or m.address ilike ${a.addressPattern}))`
-    : sql`lower(m.city) = any(${a.cities})`;
+    ? sql`(lower(m.city) = any(${cities}) and m.address ilike ${a.addressPattern})`
+    : sql`lower(m.city) = any(${cities})`;
   return sql`(${near} or ${named})`;
 }
 
@@ -143,34 +142,24 @@ function whereClauses(q: DiscoveryQuery): RawBuilder<unknown>[] {
   if (q.sponsoredOnly) w.push(sql`m.is_sponsored`);
   if (q.textPattern !== undefined) {
     const catIds = q.textCategoryIds ?? [];
-    // Two index-friendly halves (trigram on names, btree on categories) rather than one OR.
+    // Each match is an id set an index finds (trigram on names, btree on categories), hashed once:
+    // no ILIKE runs per salon row.
     const inCategory = catIds.length
       ? sql` union all select s.merchant_id from services s where s.active and s.category_id = any(${catIds}::uuid[])`
       : sql``;
-    w.push(sql`(m.shop_name ilike ${q.textPattern} or m.id in (
-      select s.merchant_id from services s where s.active and s.name ilike ${q.textPattern}${inCategory}))`);
+    w.push(sql`(m.id in (select x.id from merchants x where x.shop_name ilike ${q.textPattern})
+      or m.id in (select s.merchant_id from services s where s.active and s.name ilike ${q.textPattern}${inCategory}))`);
   }
   if (q.categoryIds) {
     w.push(sql`m.id in (select s.merchant_id from services s where s.active and s.category_id = any(${q.categoryIds}::uuid[]))`);
   }
-  if (q.area) {
-    const a = q.area;
-    w.push(
-      areaPredicate({
-        center: earth(a.center),
-        radiusM: sql`${a.radiusM}::float8`,
-        cities: a.cities?.length ? sql`${a.cities.map((c) => c.toLowerCase())}::text[]` : null,
-        addressPattern: a.cities?.length && a.addressPattern ? sql`${a.addressPattern}` : null,
-      }),
-    );
-  }
+  if (q.area) w.push(areaPredicate(q.area));
   if (q.placePattern !== undefined) {
     w.push(sql`(m.city ilike ${q.placePattern} or m.address ilike ${q.placePattern} or m.state ilike ${q.placePattern})`);
   }
   if (q.price) {
     if (q.price.min !== null) w.push(sql`m.min_price >= ${q.price.min}`);
     if (q.price.max !== null) w.push(sql`m.min_price < ${q.price.max}`);
-    if (q.price.min === null && q.price.max === null) w.push(sql`m.min_price is not null`);
   }
   if (q.minRating !== undefined && q.minRating > 0) w.push(sql`m.rating_avg >= ${q.minRating}`);
   if (q.gender === 'unisex') w.push(sql`m.gender_served = 'unisex'`);
@@ -204,19 +193,16 @@ const CARD_COLUMNS = sql`m.id, m.shop_name, m.address, m.city, m.state, m.shop_t
 
 /** One page of salon cards, with the number of all matches when `withTotal`. */
 export async function findMerchantCards(db: Executor, q: DiscoveryQuery): Promise<CardRow[]> {
-  const distance = q.origin
-    ? sql`case when m.latitude is not null and m.longitude is not null
-        then earth_distance(${earth(q.origin)}, ll_to_earth(m.latitude, m.longitude)) end`
-    : sql`null::float8`;
+  const distance = q.origin ? sql`earth_distance(${earth(q.origin)}, m.discovery_point)` : sql`null::float8`;
   const where = sql.join(whereClauses(q), sql` and `);
   if (!q.withTotal) {
-    // A plain list: nearest first walks merchants_earth_idx (KNN) instead of measuring every salon.
+    // A plain list: nearest first walks merchants_discovery_point_idx (KNN) instead of measuring every salon.
     const nearest = q.sort === 'distance' && q.origin;
     const result = await sql<CardRow>`
       select ${CARD_COLUMNS}, ${SCORE} as score, ${distance} as distance_m, null::bigint as total
       from merchants m
-      where ${where}${nearest ? sql` and m.latitude is not null and m.longitude is not null` : sql``}
-      order by ${nearest ? sql`ll_to_earth(m.latitude, m.longitude) <-> ${earth(q.origin!)}` : orderBy(q)}
+      where ${where}${nearest ? sql` and m.discovery_point is not null` : sql``}
+      order by ${nearest ? sql`m.discovery_point <-> ${earth(q.origin!)}` : orderBy(q)}
       limit ${q.limit} offset ${q.offset}`.execute(db);
     return result.rows;
   }

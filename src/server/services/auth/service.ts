@@ -18,9 +18,9 @@ import type {
 } from '../../../shared/schemas/auth.js';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
-const THROTTLE_WINDOW_MIN = 15;
-const MAX_FAILURES_PER_ACCOUNT = 5;
-const MAX_FAILURES_PER_IP = 30;
+export const THROTTLE_WINDOW_MIN = 15;
+export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_IP = 30;
 const CODE_TTL_MS = 10 * 60_000;
 const MAX_CODE_ATTEMPTS = 5;
 const MAX_CODES_PER_WINDOW = 5;

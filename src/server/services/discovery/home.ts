@@ -1,5 +1,6 @@
 import {
   CITY_RADIUS_KM,
+  LOCALITY_RADIUS_KM,
   type CategoryListAnswer,
   type LocationWire,
   type SpecialOffersAnswer,
@@ -18,6 +19,7 @@ import {
   trendingServices,
 } from '../../db/repositories/discovery.js';
 import { cached } from './cache.js';
+import { withFeaturedLocations } from '../admin/locations.js';
 import { areaOfPlace } from './search.js';
 import { discountLabel, offerDate } from './wire.js';
 
@@ -32,7 +34,7 @@ const POPULAR_LOCATIONS = 16;
 /** Cities looked at for Popular Locations (their localities are counted too). */
 const LOCATION_CITIES = 40;
 /** Localities closer than this to one already listed are left out. */
-const SAME_AREA_KM = 2.5;
+const SAME_AREA_KM = LOCALITY_RADIUS_KM;
 
 /** users/getTrendingServices: service names by bookings made in the last 7 days at published salons. */
 export async function getTrendingServices(db: Executor, opts: { now?: Date } = {}): Promise<TrendingServicesAnswer> {
@@ -130,7 +132,7 @@ interface Candidate {
  * it reads every published salon of those cities.
  */
 export function listPopularLocations(db: Executor): Promise<LocationWire[]> {
-  return cached(db, 'popular-locations', () => computePopularLocations(db));
+  return cached(db, 'popular-locations', async () => withFeaturedLocations(db, await computePopularLocations(db)));
 }
 
 async function computePopularLocations(db: Executor): Promise<LocationWire[]> {

@@ -64,7 +64,7 @@ export function areaOfPlace(place: Place, maxDistanceKm?: number): AreaFilter {
 }
 
 /** Turns the wire filters into one repository query; categories and places are looked up first. */
-export async function buildQuery(deps: Deps, input: SearchInput, now: Date): Promise<DiscoveryQuery | null> {
+async function buildQuery(deps: Deps, input: SearchInput, now: Date): Promise<DiscoveryQuery | null> {
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
   const page = input.page ?? 1;
   const q: DiscoveryQuery = {

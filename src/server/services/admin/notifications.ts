@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import type { broadcastInput, broadcastsInput } from '../../../shared/schemas/admin.js';
+import type { Role } from '../../db/types.js';
+import { broadcastNotification } from '../../db/repositories/admin.js';
+import { listAudit, recordAudit } from '../../db/repositories/audit.js';
+import type { Actor, AppDeps } from '../../trpc/context.js';
+import { iso } from '../wire.js';
+import { pageOf } from './wire.js';
+
+const AUDIENCE_ROLES: Record<z.output<typeof broadcastInput>['audience'], Role[]> = {
+  all: ['customer', 'merchant', 'admin'],
+  customers: ['customer'],
+  merchants: ['merchant'],
+};
+const BROADCAST_ACTION = 'notifications.broadcast';
+
+/** An in-app notification to every unblocked account of the audience. Push delivery is not built yet. */
+export async function broadcast(deps: AppDeps, actor: Actor, input: z.output<typeof broadcastInput>) {
+  const recipients = await deps.db.transaction().execute(async (trx) => {
+    const n = await broadcastNotification(trx, { title: input.title, message: input.message, link: input.link ?? null, roles: AUDIENCE_ROLES[input.audience] });
+    await recordAudit(trx, actor.id, BROADCAST_ACTION, 'notification', null, {
+      title: input.title,
+      message: input.message,
+      audience: input.audience,
+      link: input.link ?? null,
+      recipients: n,
+    });
+    return n;
+  });
+  return { recipients, message: `Sent to ${recipients} account${recipients === 1 ? '' : 's'}.` };
+}
+
+/** Past broadcasts, read back from the audit log that records each one. */
+export async function listBroadcasts(deps: AppDeps, input: z.output<typeof broadcastsInput>) {
+  const { rows, total } = await listAudit(deps.db, { action: BROADCAST_ACTION, ...pageOf(input.page, input.limit) });
+  return {
+    broadcasts: rows.map((r) => {
+      const d = (r.details ?? {}) as Record<string, unknown>;
+      return {
+        _id: String(r.id),
+        title: String(d.title ?? ''),
+        message: String(d.message ?? ''),
+        audience: String(d.audience ?? ''),
+        recipients: Number(d.recipients ?? 0),
+        sentBy: r.actor_email ?? null,
+        createdAt: iso(r.created_at),
+      };
+    }),
+    total,
+    page: input.page,
+    limit: input.limit,
+  };
+}

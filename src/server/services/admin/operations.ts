@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import type { auditInput, commissionsInput, outboxInput } from '../../../shared/schemas/admin.js';
+import { badRequest } from '../../errors.js';
+import * as repo from '../../db/repositories/admin.js';
+import { listAudit } from '../../db/repositories/audit.js';
+import { PACKAGE_ROOT } from '../../paths.js';
+import type { AppDeps } from '../../trpc/context.js';
+import { iso } from '../wire.js';
+import { isoOrNull, pageOf } from './wire.js';
+
+/* Payments (commission ledger), the message outbox, system state and the audit log. */
+
+export async function getCommissions(deps: AppDeps, input: z.output<typeof commissionsInput>) {
+  if (input.from && input.to && input.from > input.to) throw badRequest('to: the end date is before the start date', 'to');
+  const { rows, total, totals } = await repo.listCommissions(deps.db, {
+    from: input.from,
+    to: input.to,
+    merchantId: input.merchantId,
+    ...pageOf(input.page, input.limit),
+  });
+  return {
+    entries: rows.map((r) => ({
+      _id: r.id,
+      bookingId: r.booking_id,
+      merchantId: r.merchant_id,
+      salonName: r.shop_name,
+      city: r.city,
+      bookingDate: r.booking_date,
+      grossAmount: Number(r.gross_amount),
+      commission: Number(r.commission),
+      merchantEarning: Number(r.merchant_earning),
+      createdAt: iso(r.created_at),
+    })),
+    totals,
+    total,
+    page: input.page,
+    limit: input.limit,
+  };
+}
+
+/** Messages that carry a one-time code would let whoever reads them take over the account. */
+const SECRET_PURPOSES = new Set(['password_reset', 'login', 'registration', 'otp']);
+
+export async function getOutbox(deps: AppDeps, input: z.output<typeof outboxInput>) {
+  const { rows, total } = await repo.listOutbox(deps.db, { channel: input.channel, status: input.status, search: input.search, ...pageOf(input.page, input.limit) });
+  return {
+    messages: rows.map((r) => {
+      const purpose = (r.meta as Record<string, unknown> | null)?.purpose;
+      return {
+        _id: r.id,
+        channel: r.channel,
+        recipient: r.recipient,
+        subject: r.subject,
+        body: typeof purpose === 'string' && SECRET_PURPOSES.has(purpose) ? '[hidden: this message carries a one-time code]' : r.body,
+        status: r.status,
+        provider: r.provider,
+        attempts: r.attempts,
+        lastError: r.last_error,
+        createdAt: iso(r.created_at),
+        sentAt: isoOrNull(r.sent_at),
+      };
+    }),
+    total,
+    page: input.page,
+    limit: input.limit,
+  };
+}
+
+const packageInfo = (() => {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name?: string; version?: string };
+    return { name: pkg.name ?? 'glowbook', version: pkg.version ?? '0.0.0' };
+  } catch {
+    return { name: 'glowbook', version: '0.0.0' };
+  }
+})();
+
+/** Health, versions and applied migrations. The job queue arrives with the jobs issue. */
+export async function getSystem(deps: AppDeps) {
+  const started = performance.now();
+  const version = await repo.databaseVersion(deps.db);
+  const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+  const [migrations, outbox] = await Promise.all([repo.appliedMigrations(deps.db), repo.outboxBacklog(deps.db)]);
+  return {
+    status: outbox.failedLast24h > 0 ? ('degraded' as const) : ('ok' as const),
+    database: { kind: deps.env.DATABASE_URL ? ('postgres' as const) : ('pglite' as const), version, latencyMs },
+    node: process.version,
+    app: { ...packageInfo, environment: deps.env.NODE_ENV, uptimeSeconds: Math.round(process.uptime()) },
+    migrations: migrations.map((m) => ({ name: m.name, appliedAt: iso(m.timestamp) })),
+    outbox,
+  };
+}
+
+export async function getAudit(deps: AppDeps, input: z.output<typeof auditInput>) {
+  const { rows, total } = await listAudit(deps.db, { action: input.action, actorId: input.actorId, ...pageOf(input.page, input.limit) });
+  return {
+    entries: rows.map((r) => ({
+      _id: String(r.id),
+      actor: r.actor_id ? { _id: r.actor_id, email: r.actor_email ?? '', name: r.actor_name ?? '' } : null,
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entity_id,
+      details: (r.details ?? {}) as Record<string, unknown>,
+      createdAt: iso(r.created_at),
+    })),
+    total,
+    page: input.page,
+    limit: input.limit,
+  };
+}

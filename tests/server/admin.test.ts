@@ -1,0 +1,489 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRPCError } from '@trpc/server';
+import { appRouter } from '../../src/server/routers/index.js';
+import { resolveActor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/trpc/context.js';
+import { getDashboard } from '../../src/server/services/admin/reports.js';
+import { csvField, toCsv } from '../../src/server/services/admin/csv.js';
+import { createTestRuntime, DB_KIND, makeAccount, type TestRuntime } from '../helpers/runtime.js';
+import { createCategory, createCustomer, createSalon, createStaff, insertBookingRow } from '../helpers/fixtures.js';
+import { createDiscoverySalon } from '../helpers/discoveryFixtures.js';
+
+let rt: TestRuntime;
+let admin: Actor;
+let customer: Actor;
+let merchant: Actor;
+
+beforeAll(async () => {
+  rt = await createTestRuntime();
+  admin = await makeAccount(rt, 'admin');
+  customer = await makeAccount(rt, 'customer');
+  merchant = await makeAccount(rt, 'merchant');
+});
+afterAll(async () => {
+  await rt.close();
+});
+
+const db = () => rt.deps.db;
+const asAdmin = () => rt.caller(admin).admin;
+
+async function auditRows(action: string, entityId?: string) {
+  let q = db().selectFrom('audit_log').selectAll().where('action', '=', action);
+  if (entityId) q = q.where('entity_id', '=', entityId);
+  return q.execute();
+}
+
+/** A salon that passes all 14 completion checks and waits for approval. */
+async function pendingCompleteSalon(name: string, city = 'Pune') {
+  const salon = await createDiscoverySalon(rt, {
+    name,
+    published: false,
+    city,
+    state: 'Maharashtra',
+    address: '14 Koregaon Park Road',
+    lat: 18.5362,
+    lng: 73.8939,
+    cover: '/uploads/cover.jpg',
+    services: [{ name: 'Keratin Spa', price: 1200, category: 'Hair Care' }],
+  });
+  await createStaff(rt, salon.id);
+  await db().insertInto('merchant_categories').values({ merchant_id: salon.id, category_id: await createCategory(rt, 'Hair Care') }).execute();
+  await db()
+    .updateTable('merchants')
+    .set({
+      phone: '9876543210',
+      email: 'owner@salon.in',
+      description: 'A calm salon with trained stylists and organic products.',
+      publish_status: 'pending',
+      publish_requested_at: new Date(),
+    })
+    .where('id', '=', salon.id)
+    .execute();
+  return salon;
+}
+
+// ------------------------------------------------------------------------------------------
+describe('every admin procedure refuses non-admins', () => {
+  const adminPaths = Object.keys((appRouter._def as unknown as { procedures: Record<string, unknown> }).procedures).filter((p) =>
+    p.startsWith('admin.'),
+  );
+
+  const call = (actor: Actor | null, path: string) => {
+    let target: unknown = rt.caller(actor);
+    for (const part of path.split('.')) target = (target as Record<string, unknown>)[part];
+    return (target as (input: unknown) => Promise<unknown>)({});
+  };
+
+  it('finds the admin procedures', () => {
+    expect(adminPaths.length).toBeGreaterThanOrEqual(29);
+    expect(adminPaths).toContain('admin.approveSalon');
+    expect(adminPaths).toContain('admin.blockUser');
+  });
+
+  it('answers 403 to customers and merchants and 401 to anonymous callers', async () => {
+    for (const path of adminPaths) {
+      for (const actor of [customer, merchant]) {
+        const err = await call(actor, path).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(err, `${path} as ${actor.role}`).toBeInstanceOf(TRPCError);
+        expect((err as TRPCError).code, `${path} as ${actor.role}`).toBe('FORBIDDEN');
+      }
+      const anon = await call(null, path).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect((anon as TRPCError).code, `${path} anonymous`).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('lets an admin through (the dashboard answers)', async () => {
+    const d = await asAdmin().dashboard({});
+    expect(d.totals.customers).toBeGreaterThanOrEqual(1);
+    expect(d.trend).toHaveLength(30);
+  });
+});
+
+// ------------------------------------------------------------------------------------------
+describe('publish requests', () => {
+  const inSearch = async (name: string) => {
+    const r = await rt.caller(null).merchants.search({ service: 'Keratin', location: 'Pune' } as never);
+    return r.data.merchants.some((m) => m.shop_Name === name);
+  };
+
+  it('approve publishes a complete pending salon: it appears in merchants.search, the owner is told, the action is audited', async () => {
+    const salon = await pendingCompleteSalon('Approve Me Salon');
+    expect(await inSearch('Approve Me Salon')).toBe(false);
+    const completion = await asAdmin().salonCompletion({ id: salon.id });
+    expect(completion.checks).toHaveLength(14);
+    expect(completion.percent).toBe(100);
+
+    const pending = await asAdmin().listSalons({ publishStatus: 'pending' } as never);
+    expect(pending.salons.map((s) => s._id)).toContain(salon.id);
+    expect(pending.salons.find((s) => s._id === salon.id)?.completionPercent).toBe(100);
+
+    const r = await asAdmin().approveSalon({ merchantId: salon.id });
+    expect(r.salon).toMatchObject({ publishStatus: 'approved', isPublished: true });
+    expect(await inSearch('Approve Me Salon')).toBe(true);
+
+    const note = await db().selectFrom('notifications').selectAll().where('account_id', '=', salon.id).execute();
+    expect(note.map((n) => n.title)).toContain('Your salon is live');
+    const mail = await db().selectFrom('outbox_messages').selectAll().where('recipient', '=', 'owner@salon.in').execute();
+    expect(mail.some((m) => m.subject === 'Approve Me Salon is now live on GlowBook')).toBe(true);
+    expect(await auditRows('salon.approve', salon.id)).toHaveLength(1);
+  });
+
+  it('refuses to approve an incomplete profile (400 naming what is missing) or a salon that is not pending (409)', async () => {
+    const incomplete = await createSalon(rt, { published: false });
+    await db().updateTable('merchants').set({ publish_status: 'pending' }).where('id', '=', incomplete.id).execute();
+    await expect(asAdmin().approveSalon({ merchantId: incomplete.id })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('Cover image'),
+    });
+    const draft = await createSalon(rt, { published: false });
+    await expect(asAdmin().approveSalon({ merchantId: draft.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(asAdmin().approveSalon({ merchantId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await auditRows('salon.approve', incomplete.id)).toHaveLength(0);
+  });
+
+  it('reject needs a reason and records it as the publish note', async () => {
+    const salon = await pendingCompleteSalon('Reject Me Salon');
+    await expect(asAdmin().rejectSalon({ merchantId: salon.id, reason: '' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('reason'),
+    });
+    const r = await asAdmin().rejectSalon({ merchantId: salon.id, reason: 'Photos do not show the salon' });
+    expect(r.salon).toMatchObject({ publishStatus: 'rejected', isPublished: false, publishNote: 'Photos do not show the salon' });
+    expect(await auditRows('salon.reject', salon.id)).toHaveLength(1);
+    expect(await inSearch('Reject Me Salon')).toBe(false);
+  });
+
+  it('sponsor marks a published salon with a promotion message; unpublish takes it out of search', async () => {
+    const salon = await pendingCompleteSalon('Sponsor Me Salon');
+    await expect(asAdmin().sponsorSalon({ merchantId: salon.id, sponsored: true })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await asAdmin().approveSalon({ merchantId: salon.id });
+    const s = await asAdmin().sponsorSalon({ merchantId: salon.id, sponsored: true, promotionMessage: '20% off keratin this week' });
+    expect(s.salon).toMatchObject({ isSponsored: true, promotionMessage: '20% off keratin this week' });
+    expect(await auditRows('salon.sponsor', salon.id)).toHaveLength(1);
+
+    const u = await asAdmin().unpublishSalon({ merchantId: salon.id, reason: 'Repeated customer complaints' });
+    expect(u.salon).toMatchObject({ publishStatus: 'unpublished', isPublished: false, isSponsored: false });
+    expect(await inSearch('Sponsor Me Salon')).toBe(false);
+    expect(await auditRows('salon.unpublish', salon.id)).toHaveLength(1);
+    await expect(asAdmin().unpublishSalon({ merchantId: salon.id, reason: 'again please' })).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+});
+
+// ------------------------------------------------------------------------------------------
+describe('users', () => {
+  const register = (email: string) =>
+    rt.caller().users.registerUser({ firstName: 'Ravi', lastName: 'Kumar', email, phone: '9123456780', password: 'secret123' });
+
+  it('block signs the account out everywhere and refuses sign-in; unblock lets it sign in again', async () => {
+    const reg = await register('blockme@example.in');
+    expect((await resolveActor(rt.deps, reg.token)).actor?.id).toBe(reg.user._id);
+
+    const r = await asAdmin().blockUser({ userId: reg.user._id, reason: 'Fake bookings' });
+    expect(r.user).toMatchObject({ isBlocked: true, blockedReason: 'Fake bookings' });
+    const after = await resolveActor(rt.deps, reg.token);
+    expect(after.actor).toBeNull();
+    expect(after.authError).toBeTruthy();
+    await expect(rt.caller().users.loginEmail({ email: 'blockme@example.in', password: 'secret123' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await auditRows('user.block', reg.user._id)).toHaveLength(1);
+
+    await asAdmin().unblockUser({ userId: reg.user._id });
+    expect(await auditRows('user.unblock', reg.user._id)).toHaveLength(1);
+    const login = await rt.caller().users.loginEmail({ email: 'blockme@example.in', password: 'secret123' });
+    expect((await resolveActor(rt.deps, login.token)).actor?.id).toBe(reg.user._id);
+    // The token from before the block stays dead.
+    expect((await resolveActor(rt.deps, reg.token)).actor).toBeNull();
+  });
+
+  it('an admin cannot block their own account', async () => {
+    await expect(asAdmin().blockUser({ userId: admin.id, reason: 'oops' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('promotes a customer to admin (old token ends) and refuses to promote a salon owner', async () => {
+    const reg = await register('promote@example.in');
+    const r = await asAdmin().promoteUser({ userId: reg.user._id });
+    expect(r.user.role).toBe('admin');
+    expect((await resolveActor(rt.deps, reg.token)).actor).toBeNull();
+    const login = await rt.caller().users.loginEmail({ email: 'promote@example.in', password: 'secret123' });
+    expect(login.userType).toBe('admin');
+    expect(await auditRows('user.promote', reg.user._id)).toHaveLength(1);
+    await expect(asAdmin().promoteUser({ userId: reg.user._id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(asAdmin().promoteUser({ userId: merchant.id })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('lists users with search and role filter', async () => {
+    await register('findable-ravi@example.in');
+    const r = await asAdmin().listUsers({ search: 'findable-ravi', role: 'customer' } as never);
+    expect(r.total).toBe(1);
+    expect(r.users[0]).toMatchObject({ email: 'findable-ravi@example.in', role: 'customer', isBlocked: false });
+    const merchants = await asAdmin().listUsers({ role: 'merchant', limit: 200 } as never);
+    expect(merchants.users.every((u) => u.role === 'merchant')).toBe(true);
+    expect(merchants.users.find((u) => u._id === merchant.id)?.shop_Name).toBeTruthy();
+  });
+});
+
+// ------------------------------------------------------------------------------------------
+describe('reports, dashboard and payments', () => {
+  // Dates far from today, so other tests' bookings never fall in these periods.
+  let pune: string;
+  let mumbai: string;
+
+  beforeAll(async () => {
+    const a = await createSalon(rt, { name: 'Report Pune' });
+    const b = await createSalon(rt, { name: 'Report Mumbai' });
+    await db().updateTable('merchants').set({ city: 'Mumbai, "West"' }).where('id', '=', b.id).execute();
+    pune = a.id;
+    mumbai = b.id;
+    const sa = await createStaff(rt, a.id);
+    const sb = await createStaff(rt, b.id);
+    const cust = await createCustomer(rt);
+    const book = async (merchantId: string, staffId: string, date: string, hour: number, price: number, status: 'upcoming' | 'completed' | 'cancelled') => {
+      const id = await insertBookingRow(rt, {
+        userId: cust.id,
+        merchantId,
+        staffId,
+        startsAt: new Date(`${date}T${String(hour).padStart(2, '0')}:00:00+05:30`),
+        bookingDate: date,
+        price,
+        status,
+      });
+      if (status === 'completed') {
+        const commission = Math.round(price * 10) / 100;
+        await db().updateTable('bookings').set({ commission, merchant_earning: price - commission }).where('id', '=', id).execute();
+        await db()
+          .insertInto('commission_ledger')
+          .values({ booking_id: id, merchant_id: merchantId, gross_amount: price, commission, merchant_earning: price - commission })
+          .execute();
+      }
+    };
+    await book(pune, sa, '2031-03-01', 10, 1000, 'completed');
+    await book(pune, sa, '2031-03-01', 12, 550.5, 'upcoming');
+    await book(pune, sa, '2031-03-02', 10, 800, 'cancelled');
+    await book(mumbai, sb, '2031-03-02', 11, 2000, 'completed');
+    await book(mumbai, sb, '2031-04-05', 11, 300, 'completed');
+  });
+
+  it('groups by day, month and city with the right sums', async () => {
+    const days = await asAdmin().reports({ groupBy: 'day', from: '2031-03-01', to: '2031-03-31' } as never);
+    expect(days.rows).toEqual([
+      { key: '2031-03-01', bookings: 2, completed: 1, cancelled: 0, gbv: 1550.5, commission: 100 },
+      { key: '2031-03-02', bookings: 2, completed: 1, cancelled: 1, gbv: 2000, commission: 200 },
+    ]);
+    expect(days.totals).toEqual({ bookings: 4, completed: 2, cancelled: 1, gbv: 3550.5, commission: 300 });
+
+    const months = await asAdmin().reports({ groupBy: 'month', from: '2031-03-01', to: '2031-04-30' } as never);
+    expect(months.rows.map((r) => [r.key, r.bookings, r.gbv, r.commission])).toEqual([
+      ['2031-03', 4, 3550.5, 300],
+      ['2031-04', 1, 300, 30],
+    ]);
+
+    const cities = await asAdmin().reports({ groupBy: 'city', from: '2031-03-01', to: '2031-04-30' } as never);
+    expect(cities.rows).toEqual([
+      { key: 'Mumbai, "West"', bookings: 2, completed: 2, cancelled: 0, gbv: 2300, commission: 230 },
+      { key: 'Pune', bookings: 3, completed: 1, cancelled: 1, gbv: 1550.5, commission: 100 },
+    ]);
+  });
+
+  it('refuses a period that ends before it starts', async () => {
+    await expect(asAdmin().reports({ groupBy: 'day', from: '2031-03-05', to: '2031-03-01' } as never)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('to'),
+    });
+  });
+
+  it('exports the report as escaped CSV', async () => {
+    const r = await asAdmin().reportsCsv({ groupBy: 'city', from: '2031-03-01', to: '2031-04-30' } as never);
+    expect(r.filename).toBe('glowbook-report-city-2031-03-01-to-2031-04-30.csv');
+    expect(r.csv.split('\r\n')).toEqual([
+      'City,Bookings,Completed,Cancelled,GBV (INR),Commission (INR)',
+      '"Mumbai, ""West""",2,2,0,2300.00,230.00',
+      'Pune,3,1,1,1550.50,100.00',
+      'Total,5,3,1,3850.50,330.00',
+      '',
+    ]);
+  });
+
+  it('charts the last 30 salon-local days on the dashboard', async () => {
+    const d = await getDashboard(rt.deps, { now: new Date('2031-03-02T20:00:00Z') });
+    // 20:00 UTC is already 3 March in India.
+    expect(d.trend.at(-1)).toEqual({ date: '2031-03-03', bookings: 0, gbv: 0, commission: 0 });
+    expect(d.trend.at(-2)).toEqual({ date: '2031-03-02', bookings: 2, gbv: 2000, commission: 200 });
+    expect(d.trend.at(-3)).toEqual({ date: '2031-03-01', bookings: 2, gbv: 1550.5, commission: 100 });
+    expect(d.trend[0].date).toBe('2031-02-02');
+    expect(d.totals.commissionEarned).toBeGreaterThanOrEqual(330);
+  });
+
+  it('lists the commission ledger with totals, by period and salon', async () => {
+    const r = await asAdmin().commissions({ from: '2031-03-01', to: '2031-04-30' } as never);
+    expect(r.totals).toEqual({ entries: 3, grossAmount: 3300, commission: 330, merchantEarning: 2970 });
+    const one = await asAdmin().commissions({ from: '2031-03-01', to: '2031-04-30', merchantId: pune } as never);
+    expect(one.entries).toHaveLength(1);
+    expect(one.entries[0]).toMatchObject({ merchantId: pune, salonName: 'Report Pune', grossAmount: 1000, commission: 100, bookingDate: '2031-03-01' });
+  });
+
+  it('lists bookings across salons with filters, and opens one', async () => {
+    const r = await asAdmin().listBookings({ merchantId: mumbai, from: '2031-03-01', to: '2031-03-31' } as never);
+    expect(r.total).toBe(1);
+    expect(r.bookings[0]).toMatchObject({ bookingDate: '2031-03-02', status: 'completed', totalPrice: 2000, commission: 200, services: ['Haircut'] });
+    const cancelled = await asAdmin().listBookings({ status: 'cancelled', city: 'pune', from: '2031-03-01' } as never);
+    expect(cancelled.bookings.map((b) => b.totalPrice)).toEqual([800]);
+    const detail = await asAdmin().getBooking({ id: r.bookings[0]._id });
+    expect(detail.booking).toMatchObject({ _id: r.bookings[0]._id, merchantId: mumbai, totalPrice: 2000 });
+    await expect(asAdmin().getBooking({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('CSV escaping', () => {
+  it('quotes commas, quotes and line breaks and defuses formulas', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('-5')).toBe("'-5");
+    expect(csvField(-5)).toBe('-5');
+    expect(csvField(null)).toBe('');
+    expect(toCsv(['a', 'b'], [[1, 'x,y']])).toBe('a,b\r\n1,"x,y"\r\n');
+  });
+});
+
+// ------------------------------------------------------------------------------------------
+describe('feedback', () => {
+  const insertMessage = async (kind: 'contact' | 'ticket', accountId: string | null) =>
+    (
+      await db()
+        .insertInto('support_messages')
+        .values({ kind, account_id: accountId, name: 'Asha', email: 'asha@example.in', subject: 'Refund', message: 'Where is my refund?' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  it('replies by e-mail (status pending), closes, and refuses replies once closed', async () => {
+    const id = await insertMessage('ticket', customer.id);
+    const listed = await asAdmin().listFeedback({ kind: 'ticket', status: 'open' } as never);
+    expect(listed.messages.map((m) => m._id)).toContain(id);
+
+    const r = await asAdmin().replyFeedback({ id, reply: 'Your refund was sent today.' });
+    expect(r.message).toMatchObject({ status: 'pending', reply: 'Your refund was sent today.' });
+    const mail = await db().selectFrom('outbox_messages').selectAll().where('recipient', '=', 'asha@example.in').executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Re: Refund');
+    expect(mail.body).toContain('Your refund was sent today.');
+    const notes = await db().selectFrom('notifications').select('title').where('account_id', '=', customer.id).execute();
+    expect(notes.map((n) => n.title)).toContain('We answered your message');
+    expect(await auditRows('feedback.reply', id)).toHaveLength(1);
+
+    const c = await asAdmin().closeFeedback({ id });
+    expect(c.message.status).toBe('closed');
+    expect(await auditRows('feedback.close', id)).toHaveLength(1);
+    await expect(asAdmin().replyFeedback({ id, reply: 'One more thing' })).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('uses the edited template and refuses unknown placeholders', async () => {
+    await expect(
+      asAdmin().updateEmailTemplate({ key: 'support_reply', subject: 'Hi {{nope}}', body: 'x' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('{{nope}}') });
+    await asAdmin().updateEmailTemplate({ key: 'support_reply', subject: 'Answer: {{subject}}', body: 'Dear {{name}}, {{reply}}' });
+    expect(await auditRows('email.template.update', 'support_reply')).toHaveLength(1);
+    const id = await insertMessage('contact', null);
+    await asAdmin().replyFeedback({ id, reply: 'Thanks for writing.' });
+    const mail = await db().selectFrom('outbox_messages').selectAll().where('subject', '=', 'Answer: Refund').executeTakeFirstOrThrow();
+    expect(mail.body).toBe('Dear Asha, Thanks for writing.');
+    const templates = await asAdmin().emailTemplates({});
+    expect(templates.templates.find((t) => t.key === 'support_reply')?.placeholders).toEqual(['name', 'subject', 'message', 'reply']);
+  });
+});
+
+// ------------------------------------------------------------------------------------------
+describe('broadcast, security, outbox, system, audit, featured locations', () => {
+  it('broadcasts one in-app notification to each unblocked account of the audience', async () => {
+    const blocked = await makeAccount(rt, 'customer');
+    await asAdmin().blockUser({ userId: blocked.id, reason: 'spam account' });
+    const expected = await db()
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('role', '=', 'customer')
+      .where('is_blocked', '=', false)
+      .executeTakeFirstOrThrow();
+    const r = await asAdmin().broadcast({ title: 'Diwali offers', message: 'Book now', audience: 'customers' });
+    expect(r.recipients).toBe(Number(expected.n));
+    const got = async (id: string) =>
+      (await db().selectFrom('notifications').select('id').where('account_id', '=', id).where('title', '=', 'Diwali offers').execute()).length;
+    expect(await got(customer.id)).toBe(1);
+    expect(await got(merchant.id)).toBe(0);
+    expect(await got(blocked.id)).toBe(0);
+    const past = await asAdmin().listBroadcasts({} as never);
+    expect(past.broadcasts[0]).toMatchObject({ title: 'Diwali offers', audience: 'customers', recipients: r.recipients, sentBy: admin.email });
+  });
+
+  it('shows failed sign-ins and the accounts the throttle refuses', async () => {
+    await rt.caller().users.registerUser({ firstName: 'T', lastName: 'R', email: 'throttled@example.in', password: 'secret123' });
+    for (let i = 0; i < 5; i++) {
+      await expect(rt.caller(null, { ip: '198.51.100.9' }).users.loginEmail({ email: 'throttled@example.in', password: 'wrongpass1' })).rejects.toThrow();
+    }
+    const s = await asAdmin().security({} as never);
+    expect(s.failedSignIns).toContainEqual(expect.objectContaining({ email: 'throttled@example.in', ip: '198.51.100.9', count: 5 }));
+    const t = s.throttledAccounts.find((a) => a.email === 'throttled@example.in');
+    expect(t?.failures).toBe(5);
+    expect(Date.parse(t!.until)).toBeGreaterThan(Date.parse(t!.lastAt));
+    expect(s.throttledIps).toEqual([]);
+  });
+
+  it('hides one-time codes in the outbox', async () => {
+    await rt.caller().users.forgotPassword({ email: 'throttled@example.in' });
+    const r = await asAdmin().outbox({ channel: 'email', search: 'throttled@example.in' } as never);
+    expect(r.messages).toHaveLength(1);
+    expect(r.messages[0].body).not.toMatch(/\d{6}/);
+  });
+
+  it('reports database kind and version, node version and applied migrations', async () => {
+    const s = await asAdmin().system({});
+    expect(s.database.kind).toBe(DB_KIND === 'pg' ? 'postgres' : 'pglite');
+    expect(s.database.version).toContain('PostgreSQL');
+    expect(s.node).toBe(process.version);
+    expect(s.migrations.map((m) => m.name)).toContain('2026112240_admin');
+  });
+
+  it('pages the audit log, newest first, with the acting admin', async () => {
+    const r = await asAdmin().audit({ limit: 5 } as never);
+    expect(r.entries.length).toBeGreaterThan(0);
+    expect(r.total).toBeGreaterThanOrEqual(r.entries.length);
+    expect(r.entries[0].actor?._id).toBe(admin.id);
+    const blocks = await asAdmin().audit({ action: 'user.block' } as never);
+    expect(blocks.entries.every((e) => e.action === 'user.block')).toBe(true);
+  });
+
+  it('featured locations come first in the public /locations list', async () => {
+    const salon = await createDiscoverySalon(rt, {
+      name: 'Nashik Glow',
+      city: 'Nashik',
+      state: 'Maharashtra',
+      address: 'College Road',
+      lat: 19.9975,
+      lng: 73.7898,
+      services: [{ name: 'Haircut', price: 300 }],
+    });
+    expect(salon.id).toBeTruthy();
+    const added = await asAdmin().addFeaturedLocation({ name: 'Nashik', city: 'Nashik', kind: 'city', lat: 19.9975, lng: 73.7898 } as never);
+    expect(await auditRows('settings.location.add', added.location._id)).toHaveLength(1);
+    const list = await rt.caller().locations.getLocations({});
+    expect(list[0]).toMatchObject({ name: 'Nashik', city: 'Nashik', kind: 'city' });
+    expect(list[0].count).toBeGreaterThanOrEqual(1);
+    expect((await asAdmin().featuredLocations({})).locations.map((l) => l._id)).toEqual([added.location._id]);
+
+    await asAdmin().removeFeaturedLocation({ id: added.location._id });
+    expect(await auditRows('settings.location.remove', added.location._id)).toHaveLength(1);
+    expect((await asAdmin().featuredLocations({})).locations).toEqual([]);
+    await expect(asAdmin().removeFeaturedLocation({ id: added.location._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('counts the user base', async () => {
+    const r = await asAdmin().getUserBaseByAdmin({});
+    expect(r.totalUsers).toBe(r.customers + r.merchants + r.admins);
+    expect(r.blocked).toBeGreaterThanOrEqual(1);
+  });
+});
