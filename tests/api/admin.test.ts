@@ -47,6 +47,12 @@ describe('admin REST paths', () => {
     for (const r of adminRoutes) expect(r.path, r.name).toMatch(/^\/admin\//);
   });
 
+  it('documents the admin paths in the OpenAPI document', async () => {
+    const doc = await call('GET', '/openapi.json', null);
+    expect(doc.status).toBe(200);
+    for (const r of adminRoutes) expect(doc.body.paths[r.path]?.[r.method.toLowerCase()], `${r.method} ${r.path}`).toBeTruthy();
+  });
+
   it('answers 401 without a token and 403 to customers and merchants on every admin path', async () => {
     const someId = '00000000-0000-4000-8000-000000000000';
     for (const r of adminRoutes) {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { addFeaturedLocationInput, removeFeaturedLocationInput } from '../../../shared/schemas/admin.js';
 import type { LocationWire } from '../../../shared/schemas/discovery.js';
+import { normalizePlaceText } from '../../adapters/geocoding/index.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import * as repo from '../../db/repositories/admin.js';
@@ -52,7 +53,8 @@ export async function removeFeatured(deps: AppDeps, actor: Actor, input: z.outpu
 }
 
 const placeKey = (l: { kind: string; name: string; city: string }) => `${l.kind}|${l.name.trim().toLowerCase()}|${l.city.trim().toLowerCase()}`;
-const slug = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+/** The same ids the ranked list gives its places (services/discovery/home.ts). */
+const slug = (s: string) => normalizePlaceText(s).replace(/ /g, '-');
 
 /**
  * The public Popular Locations list with the admin's featured places first, in the admin's

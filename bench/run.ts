@@ -1,0 +1,375 @@
+/**
+ * npm run bench: seeds a large synthetic catalogue on local PostgreSQL, drives the built server,
+ * prints a table and writes bench/results.json. Needs `npm run build` first (it runs it if dist is
+ * missing) and PostgreSQL on 127.0.0.1:5432 (BENCH_DATABASE_URL to override).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { sql, type KyselyPlugin } from 'kysely';
+import { openDatabase } from '../src/server/db/index.js';
+import { migrateToLatest } from '../src/server/db/migrate.js';
+import { seedIfEmpty } from '../src/server/seed/index.js';
+import { createTokenService, loadJwtSecret } from '../src/server/services/auth/tokens.js';
+import { getAvailableSlots } from '../src/server/services/bookings/availability.js';
+import { runLoad, request, type LoadResult } from './load.js';
+import { seedBenchCatalogue, SIZES } from './seed.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PG_BASE = process.env.BENCH_PG_BASE ?? 'postgres://postgres@127.0.0.1:5432';
+const BENCH_DB = process.env.BENCH_DATABASE_URL ?? `${PG_BASE}/glowbook_bench`;
+const QUICK = process.env.BENCH_QUICK === '1';
+const SECONDS = QUICK ? 3 : 10;
+const log = (s: string) => console.log(`[bench] ${s}`);
+
+async function ensureDatabase(url: string) {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: `${u.protocol}//${u.username}@${u.host}/postgres` });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`create database ${name}`);
+  await admin.end();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function waitHealthy(url: string, ms: number): Promise<number> {
+  const t0 = Date.now();
+  while (Date.now() - t0 < ms) {
+    try {
+      const r = await request({ method: 'GET', url: `${url}/api/health` });
+      if (r.status === 200) return Date.now() - t0;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+const children: ChildProcess[] = [];
+function startProcess(cmd: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  children.push(child);
+  return child;
+}
+function stop(child: ChildProcess) {
+  try {
+    process.kill(-child.pid!, 'SIGTERM');
+  } catch {
+    // gone
+  }
+}
+process.on('exit', () => children.forEach(stop));
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; ms: number }> {
+  const port = await freePort();
+  const t0 = Date.now();
+  const child = startProcess(process.execPath, ['dist/server/src/server/main.js'], {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'error',
+    ...env,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(url, 60_000);
+  return { url, child, ms: Date.now() - t0 };
+}
+
+function pgbenchTps(): number | null {
+  try {
+    const db = 'glowbook_pgbench';
+    execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-qc', `select 1`], { stdio: 'ignore' });
+    const exists = execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-Atc', `select 1 from pg_database where datname='${db}'`]).toString().trim();
+    if (!exists) {
+      execFileSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', db]);
+      execFileSync('pgbench', ['-h', '127.0.0.1', '-U', 'postgres', '-i', '-s', '10', '-q', db], { stdio: 'ignore' });
+    }
+    const out = execFileSync('pgbench', ['-h', '127.0.0.1', '-U', 'postgres', '-S', '-n', '-c', '8', '-j', '2', '-T', String(SECONDS), db]).toString();
+    const m = /tps = ([\d.]+)/.exec(out);
+    return m ? Math.round(Number(m[1])) : null;
+  } catch (err) {
+    log(`pgbench unavailable: ${(err as Error).message}`);
+    return null;
+  }
+}
+
+function gzipSize(file: string): number {
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+/** The JavaScript the browser must fetch before the home route renders: the entry and its preloads. */
+function initialJsKb(): number {
+  const dist = path.join(ROOT, 'dist/client');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) files.add(m[1]);
+  let bytes = 0;
+  for (const f of files) bytes += gzipSize(path.join(dist, f.replace(/^\//, '')));
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+async function lcpMs(url: string): Promise<number | null> {
+  const { chromium } = await import('playwright-core');
+  if (!fs.existsSync('/usr/bin/chromium')) return null;
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const values: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('splashSeen', 'true'));
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve(entries[entries.length - 1].startTime);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          setTimeout(() => resolve(-1), 3000);
+        }),
+    );
+    if (lcp >= 0) values.push(lcp);
+    await context.close();
+  }
+  await browser.close();
+  values.sort((a, b) => a - b);
+  return values.length ? Math.round(values[Math.floor(values.length / 2)]) : null;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, 'dist/server/src/server/main.js')) || !fs.existsSync(path.join(ROOT, 'dist/client/index.html'))) {
+    log('building first (npm run build)');
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  const results: Record<string, unknown> = { startedAt: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, sizes: SIZES };
+
+  log(`preparing ${BENCH_DB}`);
+  await ensureDatabase(BENCH_DB);
+  const handle = await openDatabase({ databaseUrl: BENCH_DB, poolMax: 4 });
+  const db = handle.db;
+  await migrateToLatest(db);
+  await seedIfEmpty(db);
+  await seedBenchCatalogue(db, log);
+  const counts = await sql<{ salons: number; services: number; staff: number; bookings: number }>`
+    select (select count(*) from merchants)::int as salons, (select count(*) from services)::int as services,
+           (select count(*) from staff)::int as staff, (select count(*) from bookings)::int as bookings`.execute(db);
+  results.catalogue = counts.rows[0];
+  log(`catalogue: ${JSON.stringify(counts.rows[0])}`);
+
+  log('pgbench -S (the ceiling of this box)');
+  results.pgbenchSelectTps = pgbenchTps();
+
+  const a = await startServer({ DATABASE_URL: BENCH_DB, SEED_DEMO: 'never', DB_POOL_MAX: '16' });
+  const b = await startServer({ DATABASE_URL: BENCH_DB, SEED_DEMO: 'never', DB_POOL_MAX: '16' });
+
+  // Search: a mix of typical queries, concurrency 8.
+  const searches = [
+    'service=haircut&location=Pune',
+    'service=facial',
+    'location=Bandra&sortBy=distance',
+    'lat=12.97&lng=77.59&maxDistance=5&sortBy=distance',
+    'prices=500-1500&ratings=4',
+    'service=massage&location=Hyderabad&sortBy=rating',
+    'sortBy=popular&page=2',
+    'gender=female&amenities=Parking&location=Mumbai',
+  ];
+  log('search load');
+  const search = await runLoad({
+    concurrency: 8,
+    seconds: SECONDS,
+    next: (w, i) => ({ method: 'GET', url: `${a.url}/api/merchants/search?${searches[(w + i) % searches.length]}` }),
+  });
+  results.search = search;
+
+  // Availability for a salon-day with 8 staff and 100 bookings.
+  log('availability setup');
+  const salon = await db
+    .selectFrom('merchants')
+    .select(['id'])
+    .where('email', 'like', 'hello%@bench.in')
+    .where('is_published', '=', true)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const service = await db.selectFrom('services').select('id').where('merchant_id', '=', salon.id).orderBy('duration_min').limit(1).executeTakeFirstOrThrow();
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  await sql`delete from bookings where merchant_id = ${salon.id} and idempotency_key like 'bench-avail-%'`.execute(db);
+  await sql`delete from staff where merchant_id = ${salon.id} and name like 'Bench Extra%'`.execute(db);
+  await sql`insert into staff (merchant_id, name, role, status) select ${salon.id}, 'Bench Extra ' || k, 'Stylist', 'Active' from generate_series(1, 5) k`.execute(db);
+  await sql`
+    with st as (select id, row_number() over (order by id) as n from staff where merchant_id = ${salon.id}),
+         cu as (select id from accounts where email = 'bench-c1@bench.in')
+    insert into bookings (user_id, merchant_id, staff_id, starts_at, ends_at, booking_date, booking_time, status,
+      subtotal, total_price, total_duration, idempotency_key)
+    select cu.id, ${salon.id}, st.id,
+      (${day}::date + time '10:00' + make_interval(mins => 50 * j)) at time zone 'Asia/Kolkata',
+      (${day}::date + time '10:00' + make_interval(mins => 50 * j + 30)) at time zone 'Asia/Kolkata',
+      ${day}::date, 'slot', 'upcoming', 500, 500, 30, 'bench-avail-' || st.n || '-' || j
+    from st cross join cu cross join generate_series(0, 12) j
+    where (st.n - 1) * 13 + j < 100`.execute(db);
+  let queries = 0;
+  const counter: KyselyPlugin = {
+    transformQuery: (args) => {
+      queries++;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  const slotsInput = { merchantId: salon.id, date: day, serviceIds: [service.id] };
+  const probe = await getAvailableSlots(db.withPlugin(counter), null, slotsInput);
+  const availabilityQueries = queries;
+  log(`availability: ${probe.data.slots.length} slots, ${availabilityQueries} queries per call`);
+  const availability = await runLoad({
+    concurrency: 8,
+    seconds: SECONDS,
+    next: () => ({ method: 'POST', url: `${a.url}/api/users/getAvailableSlots`, body: slotsInput }),
+  });
+  results.availability = { ...availability, sqlQueriesPerCall: availabilityQueries, slotsOffered: probe.data.slots.length };
+
+  // Booking under contention: 64 clients across two server processes, 20 salons.
+  log('booking contention');
+  const secret = await loadJwtSecret(db);
+  const tokens = createTokenService(secret, '1h');
+  const customers = await db.selectFrom('accounts').select(['id', 'token_version']).where('email', 'like', 'bench-c%@bench.in').orderBy('email').limit(64).execute();
+  const auth = await Promise.all(customers.map(async (c) => ({ id: c.id, token: await tokens.sign({ sub: c.id, role: 'customer', ver: c.token_version }) })));
+  const salons = await sql<{ id: string; service_id: string }>`
+    select m.id, (select s.id from services s where s.merchant_id = m.id order by s.duration_min limit 1) as service_id
+    from merchants m where m.email like 'hello%@bench.in' and m.is_published order by m.id offset 1 limit 20`.execute(db);
+  const salonIds = salons.rows.map((r) => r.id);
+  await sql`delete from bookings where merchant_id = any(${salonIds}::uuid[]) and status = 'upcoming'`.execute(db);
+  const acknowledged: string[] = [];
+  let seed = 12345;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const contention = await runLoad({
+    concurrency: 64,
+    seconds: SECONDS,
+    warmupSeconds: 0,
+    next: (w) => {
+      const s = salons.rows[Math.floor(rnd() * salons.rows.length)];
+      const c = auth[w];
+      const date = new Date(Date.now() + (2 + Math.floor(rnd() * 20)) * 86_400_000).toISOString().slice(0, 10);
+      const minutes = 10 * 60 + 15 * Math.floor(rnd() * 36);
+      const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      return {
+        method: 'POST',
+        url: `${w % 2 ? b.url : a.url}/api/users/createBooking`,
+        headers: { authorization: `Bearer ${c.token}` },
+        body: { userId: c.id, merchantId: s.id, serviceIds: [s.service_id], bookingDate: date, bookingTime: time },
+      };
+    },
+    onResponse: (status, body) => {
+      if (status === 201) acknowledged.push((JSON.parse(body) as { data: { booking: { _id: string } } }).data.booking._id);
+    },
+  });
+  const overlaps = await sql<{ n: number }>`
+    select count(*)::int as n from bookings x join bookings y
+      on x.staff_id = y.staff_id and x.id < y.id and tstzrange(x.starts_at, x.ends_at) && tstzrange(y.starts_at, y.ends_at)
+    where x.merchant_id = any(${salonIds}::uuid[]) and x.status in ('pending','upcoming','confirmed') and y.status in ('pending','upcoming','confirmed')`.execute(db);
+  const stored = await sql<{ n: number }>`select count(*)::int as n from bookings where id = any(${acknowledged}::uuid[])`.execute(db);
+  results.bookingContention = {
+    clients: 64,
+    serverProcesses: 2,
+    salons: 20,
+    seconds: SECONDS,
+    committedPerSecond: Math.round((contention.statuses[201] ?? 0) / SECONDS),
+    created: contention.statuses[201] ?? 0,
+    conflicts409: contention.statuses[409] ?? 0,
+    otherStatuses: Object.fromEntries(Object.entries(contention.statuses).filter(([k]) => k !== '201' && k !== '409')),
+    p95: contention.p95,
+    acknowledgedStored: stored.rows[0].n,
+    overlappingBookings: overlaps.rows[0].n,
+  };
+
+  // Adapter overhead: the same salon read through /api, /trpc and a bare express handler.
+  log('salon by id: /api vs /trpc vs bare');
+  const barePort = await freePort();
+  const bare = startProcess(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { DATABASE_URL: BENCH_DB, PORT: String(barePort) });
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await request({ method: 'GET', url: `${bareUrl}/bare/salon/${salon.id}` })).status === 200) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const readSeconds = Math.max(3, Math.round(SECONDS / 2));
+  const viaApi = await runLoad({ concurrency: 8, seconds: readSeconds, next: () => ({ method: 'GET', url: `${a.url}/api/merchants/getMerchantById/${salon.id}` }) });
+  const trpcInput = encodeURIComponent(JSON.stringify({ id: salon.id }));
+  const viaTrpc = await runLoad({ concurrency: 8, seconds: readSeconds, next: () => ({ method: 'GET', url: `${a.url}/trpc/merchants.getMerchantById?input=${trpcInput}` }) });
+  const viaBare = await runLoad({ concurrency: 8, seconds: readSeconds, next: () => ({ method: 'GET', url: `${bareUrl}/bare/salon/${salon.id}` }) });
+  stop(bare);
+  const ratio = (x: LoadResult) => Math.round((viaBare.rps / Math.max(1, x.rps)) * 100) / 100;
+  results.salonById = { api: viaApi, trpc: viaTrpc, bare: viaBare, apiRatio: ratio(viaApi), trpcRatio: ratio(viaTrpc) };
+  stop(a.child);
+  stop(b.child);
+  await handle.close();
+
+  // Cold start of npm start on the embedded database, and the client.
+  log('cold start on the embedded database');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-bench-'));
+  const first = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  stop(first.child);
+  await new Promise((r) => setTimeout(r, 1500));
+  const warm = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  results.coldStart = { firstStartMs: first.ms, restartMs: warm.ms };
+  log('client: initial JS and LCP');
+  results.client = { initialJsKbGzip: initialJsKb(), lcpMs: await lcpMs(warm.url) };
+  stop(warm.child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  results.finishedAt = new Date().toISOString();
+  fs.writeFileSync(path.join(ROOT, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
+  printTable(results);
+}
+
+function printTable(r: Record<string, any>) {
+  const rows: [string, string, string][] = [
+    ['pgbench -S tps (ceiling)', String(r.pgbenchSelectTps ?? 'n/a'), ''],
+    ['search p50 / p95 ms (c=8)', `${r.search.p50} / ${r.search.p95}`, 'p95 < 20'],
+    ['search req/s', String(r.search.rps), ''],
+    ['availability p95 ms', String(r.availability.p95), '< 10'],
+    ['availability SQL queries/call', String(r.availability.sqlQueriesPerCall), '≤ 3'],
+    ['bookings committed/s (64 clients, 2 procs)', String(r.bookingContention.committedPerSecond), '≥ 500'],
+    ['overlapping bookings afterwards', String(r.bookingContention.overlappingBookings), '0'],
+    ['acknowledged bookings stored', `${r.bookingContention.acknowledgedStored}/${r.bookingContention.created}`, 'all'],
+    ['salon by id req/s: bare / api / trpc', `${r.salonById.bare.rps} / ${r.salonById.api.rps} / ${r.salonById.trpc.rps}`, ''],
+    ['ratio bare÷api, bare÷trpc', `${r.salonById.apiRatio}, ${r.salonById.trpcRatio}`, '≤ 1.5'],
+    ['cold start first / restart ms', `${r.coldStart.firstStartMs} / ${r.coldStart.restartMs}`, '< 4000'],
+    ['home initial JS KB gzip', String(r.client.initialJsKbGzip), '< 150'],
+    ['home LCP ms', String(r.client.lcpMs ?? 'n/a'), '< 1000'],
+  ];
+  const w0 = Math.max(...rows.map((x) => x[0].length));
+  const w1 = Math.max(...rows.map((x) => x[1].length));
+  console.log(`\n${'measure'.padEnd(w0)}  ${'value'.padEnd(w1)}  target`);
+  for (const [k, v, t] of rows) console.log(`${k.padEnd(w0)}  ${v.padEnd(w1)}  ${t}`);
+  console.log('\nwritten to bench/results.json');
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
