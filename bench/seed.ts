@@ -46,8 +46,9 @@ export async function seedBenchCatalogue(db: Db, log: (s: string) => void): Prom
   const cities = sql.raw(
     `(values ${CITIES.map(([c, s, la, lo], i) => `(${i}, '${c}', '${s}', ${la}::float8, ${lo}::float8)`).join(', ')}) as c(idx, city, state, lat, lng)`,
   );
-  const names = sql.raw(`array[${SERVICE_NAMES.map((n) => `'${n}'`).join(',')}]`);
+  const names = sql.raw(`(array[${SERVICE_NAMES.map((n) => `'${n}'`).join(',')}])`);
   const t0 = Date.now();
+  // The whole seed is one transaction: an interrupted run leaves nothing half-made behind.
   await db.transaction().execute(async (trx) => {
     await sql`
       insert into accounts (email, role, first_name, last_name)
@@ -86,10 +87,9 @@ export async function seedBenchCatalogue(db: Db, log: (s: string) => void): Prom
     await sql`
       insert into accounts (email, role, first_name, last_name)
       select 'bench-c' || g || '@bench.in', 'customer', 'Customer', g::text from generate_series(1, ${SIZES.customers}) g`.execute(trx);
-  });
-  log(`catalogue rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    log(`catalogue rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-  const t1 = Date.now();
+    const t1 = Date.now();
   // One completed booking per staff member per day over past days: a million rows, no overlaps.
   await sql`
     with st as (select s.id, s.merchant_id, row_number() over (order by s.id) as n from staff s
@@ -97,7 +97,7 @@ export async function seedBenchCatalogue(db: Db, log: (s: string) => void): Prom
          cu as (select id, row_number() over (order by id) as n from accounts where email like 'bench-c%@bench.in'),
          b as (
            select st.id as staff_id, st.merchant_id, cu.id as user_id,
-             (date '2026-01-05' + d) as day, 10 + (st.n + d) % 8 as hour, 199 + ((st.n + d) % 40) * 50 as price
+             (date '2026-01-05' + d) as day, (10 + (st.n + d) % 8)::int as hour, 199 + ((st.n + d) % 40) * 50 as price
            from st cross join generate_series(0, ${SIZES.bookingDaysPerStaff - 1}) d
            join cu on cu.n = 1 + (st.n * 31 + d) % ${SIZES.customers})
     insert into bookings (user_id, merchant_id, staff_id, starts_at, ends_at, booking_date, booking_time, status,
@@ -108,13 +108,14 @@ export async function seedBenchCatalogue(db: Db, log: (s: string) => void): Prom
       day, (case when hour > 12 then hour - 12 else hour end) || ':00 ' || (case when hour >= 12 then 'PM' else 'AM' end),
       'completed', price, 0, price, 45, true, round(price * 0.10, 2), price - round(price * 0.10, 2),
       (day + make_interval(hours => hour + 1)) at time zone 'Asia/Kolkata'
-    from b`.execute(db);
-  await sql`
+    from b`.execute(trx);
+    await sql`
     insert into booking_services (booking_id, position, service_id, service_name, duration_min, price)
     select b.id, 0, null, 'Haircut', 45, b.total_price from bookings b
-    join merchants m on m.id = b.merchant_id where m.email like 'hello%@bench.in'`.execute(db);
-  log(`bookings in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
-  await refreshMerchantStats(db);
+    join merchants m on m.id = b.merchant_id where m.email like 'hello%@bench.in'`.execute(trx);
+    log(`bookings in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+    await refreshMerchantStats(trx);
+    await trx.insertInto('app_settings').values({ key: MARKER, value: new Date().toISOString() }).execute();
+  });
   await sql`analyze`.execute(db);
-  await db.insertInto('app_settings').values({ key: MARKER, value: new Date().toISOString() }).execute();
 }

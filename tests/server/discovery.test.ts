@@ -221,6 +221,25 @@ describe('merchants.search filters', () => {
     expect((await search({ gender: 'any' })).data.total).toBe(4);
   });
 
+  it('experience: salons with an active professional in the band', async () => {
+    const db = rt.deps.db;
+    const setYears = (merchantId: string, years: number) =>
+      db.updateTable('staff').set({ experience_years: years }).where('merchant_id', '=', merchantId).execute();
+    await setYears(alpha.id, 2);
+    await setYears(beta.id, 5);
+    await setYears(gamma.id, 12);
+    await setYears(delta.id, 0);
+    try {
+      expect(names((await search({ experience: 'junior' })).data.merchants)).toEqual([ALPHA]);
+      expect(names((await search({ experience: 'senior' })).data.merchants)).toEqual([BETA]);
+      expect(names((await search({ experience: 'master' })).data.merchants)).toEqual([GAMMA]);
+      expect((await search({ experience: 'all' })).data.total).toBe(4);
+      await expect(search({ experience: 'guru' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('experience') });
+    } finally {
+      await db.updateTable('staff').set({ experience_years: 0 }).execute();
+    }
+  });
+
   it('amenities: every listed one', async () => {
     expect(names((await search({ amenities: 'parking' })).data.merchants)).toEqual([ALPHA, BETA]);
     expect(names((await search({ amenities: 'Free WiFi,Parking' })).data.merchants)).toEqual([ALPHA]);

@@ -96,6 +96,8 @@ export const bookingWire = z.object({
   /** The salon's rating and review count, for the confirmation screen. */
   rating: z.number(),
   reviewCount: z.number(),
+  /** The customer has reviewed this booking (a completed booking can be reviewed once). */
+  reviewed: z.boolean(),
   createdAt: z.string(),
 });
 export type BookingWire = z.infer<typeof bookingWire>;

@@ -31,6 +31,13 @@ export const PRICE_TIERS = {
 export type PriceTier = keyof typeof PRICE_TIERS;
 
 export const GENDER_FILTERS = ['any', 'male', 'female', 'unisex'] as const;
+/** Stylist experience bands of the filter panel (spec point 9), in years. */
+export const EXPERIENCE_FILTERS = ['all', 'junior', 'senior', 'master'] as const;
+export const EXPERIENCE_YEARS: Record<Exclude<(typeof EXPERIENCE_FILTERS)[number], 'all'>, { min: number; max: number | null }> = {
+  junior: { min: 1, max: 3 },
+  senior: { min: 4, max: 7 },
+  master: { min: 8, max: null },
+};
 
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 50;
@@ -138,6 +145,9 @@ export const searchFiltersShape = {
   page: numberParam(1, 10_000, { int: true }).describe('From 1 (default 1).'),
   limit: numberParam(1, MAX_PAGE_SIZE, { int: true }).describe(`Page size, default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}.`),
   gender: choiceParam(GENDER_FILTERS, true).describe("male or female also list unisex salons; unisex only those; any: no filter."),
+  experience: choiceParam(EXPERIENCE_FILTERS).describe(
+    'Salons with an active professional of this experience: junior 1-3 years, senior 4-7, master 8+; all: no filter.',
+  ),
   amenities: listParam(AMENITIES.length)
     .transform((list, ctx) => {
       if (!list) return undefined;

@@ -166,6 +166,7 @@ export function findBookingDetails(db: Executor, f: BookingFilter) {
       'a.phone as user_phone',
       'a.avatar_url as user_avatar',
       'c.code as coupon_code',
+      sql<boolean>`exists(select 1 from reviews r where r.booking_id = b.id)`.as('reviewed'),
       sql<string[]>`array(select si.url from shop_images si where si.merchant_id = m.id order by si.is_cover desc, si.created_at, si.id)`.as(
         'shop_images',
       ),

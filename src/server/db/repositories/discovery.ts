@@ -48,6 +48,8 @@ export interface DiscoveryQuery {
   price?: { min: number | null; max: number | null };
   minRating?: number;
   gender?: 'male' | 'female' | 'unisex';
+  /** An active, non-archived professional with this many years of experience. */
+  experience?: { min: number; max: number | null };
   amenities?: string[];
   sponsoredOnly?: boolean;
   /** At least one active staff member with a free slot of the salon's shortest service in the window. */
@@ -165,6 +167,11 @@ function whereClauses(q: DiscoveryQuery): RawBuilder<unknown>[] {
   if (q.gender === 'unisex') w.push(sql`m.gender_served = 'unisex'`);
   else if (q.gender) w.push(sql`m.gender_served in (${q.gender}, 'unisex')`);
   if (q.amenities?.length) w.push(sql`m.amenities @> ${q.amenities}::text[]`);
+  if (q.experience) {
+    const { min, max } = q.experience;
+    w.push(sql`exists (select 1 from staff x where x.merchant_id = m.id and x.status = 'Active' and x.archived_at is null
+      and x.experience_years >= ${min} ${max === null ? sql`` : sql`and x.experience_years <= ${max}`})`);
+  }
   if (q.availability) w.push(availabilityPredicate(q.availability));
   return w;
 }

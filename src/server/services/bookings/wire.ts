@@ -75,6 +75,7 @@ export function toBookingWire(r: BookingDetailRow, services: ServiceRow[], qrCod
     merchantEarning: r.merchant_earning == null ? null : Number(r.merchant_earning),
     rating: Number(r.rating_avg),
     reviewCount: r.review_count,
+    reviewed: r.reviewed,
     createdAt: iso(r.created_at),
   };
 }

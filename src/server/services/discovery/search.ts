@@ -14,6 +14,7 @@ import {
   type SearchInput,
   type SponsoredAnswer,
   type sponsoredInput,
+  EXPERIENCE_YEARS,
 } from '../../../shared/schemas/discovery.js';
 import { WEEKDAYS } from '../../../shared/hours.js';
 import { instantToZoned, weekdayOf } from '../../../shared/slots.js';
@@ -74,6 +75,7 @@ async function buildQuery(deps: Deps, input: SearchInput, now: Date): Promise<Di
     withTotal: true,
     minRating: input.ratings,
     gender: input.gender === 'any' ? undefined : input.gender,
+    experience: input.experience && input.experience !== 'all' ? EXPERIENCE_YEARS[input.experience] : undefined,
     amenities: input.amenities,
   };
 

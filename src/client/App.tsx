@@ -1,0 +1,52 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Provider as JotaiProvider } from 'jotai';
+import type { ReactNode } from 'react';
+import { Splash } from './components/Splash';
+import { ScrollToTop } from './components/ScrollToTop';
+import { Toaster } from './components/ui/Toast';
+import { SessionKeeper } from './features/auth/SessionKeeper';
+import { LayoutForUser } from './layouts';
+import { AppRoutes } from './routes';
+import { appStore } from './state/session';
+import { TRPCProvider, queryClient as defaultQueryClient, trpcClient as defaultTrpcClient } from './trpc';
+
+export interface AppProvidersProps {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  trpcClient?: typeof defaultTrpcClient;
+}
+
+/** Query, tRPC and jotai providers; tests can pass their own clients. */
+export function AppProviders({ children, queryClient = defaultQueryClient, trpcClient = defaultTrpcClient }: AppProvidersProps) {
+  return (
+    <JotaiProvider store={appStore}>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          {children}
+        </TRPCProvider>
+      </QueryClientProvider>
+    </JotaiProvider>
+  );
+}
+
+export function App() {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-[90] rounded-full bg-plum-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SessionKeeper />
+      <ScrollToTop />
+      <LayoutForUser>
+        <AppRoutes />
+      </LayoutForUser>
+      <Toaster />
+      <Splash />
+    </>
+  );
+}
+
+export default App;

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { sessionAtom } from '../../state/session';
+import { useLogout } from '../../features/auth/useLogout';
+import { cn } from '../../lib/cn';
+import { Logo } from '../Logo';
+import { AvatarMenu } from './AvatarMenu';
+import { BottomBar } from './BottomBar';
+import { ChatLauncher } from './ChatLauncher';
+import { Footer } from './Footer';
+import { NotificationBell } from './NotificationBell';
+import { TopNav } from './TopNav';
+import type { NavItem } from './nav';
+
+export interface AppShellProps {
+  /** Which layout this is, exposed as data-layout for tests and styling. */
+  kind: 'customer' | 'merchant' | 'admin';
+  homePath: string;
+  brandTag?: string;
+  navItems: NavItem[];
+  bottomItems: NavItem[];
+  menuItems: NavItem[];
+  withChat?: boolean;
+  withFooter?: boolean;
+  children: ReactNode;
+}
+
+/** Signed-in layout frame: header with navigation, bell and account menu; mobile bottom bar; footer. */
+export function AppShell({
+  kind,
+  homePath,
+  brandTag,
+  navItems,
+  bottomItems,
+  menuItems,
+  withChat,
+  withFooter,
+  children,
+}: AppShellProps) {
+  const session = useAtomValue(sessionAtom);
+  const logout = useLogout();
+  const user = session.user;
+  const name = session.userName || user?.shop_Name || 'My account';
+  const subtitle = session.userEmail ?? user?.email ?? undefined;
+
+  return (
+    <div className="flex min-h-dvh flex-col" data-layout={kind}>
+      <header className="sticky top-0 z-40 border-b border-blush-200/70 bg-cream/90 backdrop-blur supports-[backdrop-filter]:bg-cream/75">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+          <Logo to={homePath} tag={brandTag} />
+          <TopNav items={navItems} label="Main" />
+          <div className="flex items-center gap-1 sm:gap-2">
+            <NotificationBell />
+            <AvatarMenu
+              name={name}
+              subtitle={subtitle}
+              imageUrl={user?.profileImage || user?.avatar}
+              items={menuItems}
+              onLogout={logout}
+            />
+          </div>
+        </div>
+      </header>
+      <main id="main" className={cn('flex-1', !withFooter && 'pb-24 nav:pb-0')}>
+        {children}
+      </main>
+      {withFooter && <Footer />}
+      {withFooter && <div className="h-16 bg-plum-900 nav:hidden" aria-hidden="true" />}
+      <BottomBar items={bottomItems} label="Quick navigation" />
+      {withChat && <ChatLauncher />}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { cn } from '../../lib/cn';
+
+export interface AvatarProps {
+  src?: string | null;
+  name?: string | null;
+  size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+  className?: string;
+}
+
+const SIZES = {
+  xs: 'size-6 text-[10px]',
+  sm: 'size-8 text-xs',
+  md: 'size-10 text-sm',
+  lg: 'size-14 text-lg',
+  xl: 'size-20 text-2xl',
+} as const;
+
+export function initialsOf(name?: string | null): string {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return '?';
+  const first = parts[0].charAt(0);
+  const last = parts.length > 1 ? parts[parts.length - 1].charAt(0) : '';
+  return (first + last).toUpperCase();
+}
+
+/** Image avatar that falls back to initials when there is no image or it fails to load. */
+export function Avatar({ src, name, size = 'md', className }: AvatarProps) {
+  const [failed, setFailed] = useState(false);
+  useEffect(() => setFailed(false), [src]);
+  const showImage = Boolean(src) && !failed;
+  return (
+    <span
+      className={cn(
+        'relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-gradient-to-br from-plum-200 to-rose-200 font-semibold text-plum-800 ring-2 ring-white',
+        SIZES[size],
+        className,
+      )}
+    >
+      {showImage ? (
+        <img
+          src={src ?? undefined}
+          alt={name ? `${name}` : ''}
+          className="size-full object-cover"
+          onError={() => setFailed(true)}
+          loading="lazy"
+        />
+      ) : (
+        <span aria-label={name ?? undefined} role={name ? 'img' : undefined}>
+          {initialsOf(name)}
+        </span>
+      )}
+    </span>
+  );
+}

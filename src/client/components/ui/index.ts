@@ -1,0 +1,15 @@
+export { Avatar, initialsOf, type AvatarProps } from './Avatar';
+export { Badge, StatusBadge, statusLabel, statusTone, type BadgeProps, type BadgeTone } from './Badge';
+export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
+export { Card, CardHeader, type CardProps } from './Card';
+export { Checkbox, type CheckboxProps } from './Checkbox';
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { FieldShell, controlClasses } from './Field';
+export { Input, type InputProps } from './Input';
+export { Modal, type ModalProps } from './Modal';
+export { Select, type SelectOption, type SelectProps } from './Select';
+export { Skeleton, SkeletonText } from './Skeleton';
+export { PageSpinner, Spinner, type SpinnerProps } from './Spinner';
+export { TabPanel, Tabs, tabId, tabPanelId, type TabItem, type TabsProps } from './Tabs';
+export { Textarea, type TextareaProps } from './Textarea';
+export { Toaster, toast } from './Toast';

@@ -1,0 +1,112 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../components/ui/Button';
+import { Modal } from '../../components/ui/Modal';
+import { Textarea } from '../../components/ui/Textarea';
+
+export interface ConfirmProps {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  tone?: 'danger' | 'primary';
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before an action; it runs only on the explicit confirm button. */
+export function ConfirmDialog({ open, title, message, confirmLabel, tone = 'danger', busy, onConfirm, onClose }: ConfirmProps) {
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      size="sm"
+      testId="admin-confirm"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant={tone} onClick={onConfirm} loading={busy} data-testid="admin-confirm-submit">
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <div className="text-sm text-ink-700">{message}</div>
+    </Modal>
+  );
+}
+
+export interface ReasonProps {
+  open: boolean;
+  title: string;
+  message?: ReactNode;
+  label?: string;
+  confirmLabel: string;
+  busy?: boolean;
+  /** A server error to show under the field (e.g. the salon is no longer pending). */
+  error?: string | null;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}
+
+/** A confirmation that needs a written reason (block, reject, unpublish): the reason is sent to the person affected. */
+export function ReasonDialog({ open, title, message, label = 'Reason', confirmLabel, busy, error, onConfirm, onClose }: ReasonProps) {
+  const [reason, setReason] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (open) {
+      setReason('');
+      setLocalError(null);
+    }
+  }, [open]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = reason.trim();
+    if (text.length < 3) {
+      setLocalError('Give a reason of at least 3 characters.');
+      return;
+    }
+    setLocalError(null);
+    onConfirm(text);
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      size="md"
+      testId="admin-reason"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="danger" type="submit" form="admin-reason-form" loading={busy} data-testid="admin-reason-submit">
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id="admin-reason-form" noValidate onSubmit={submit} className="space-y-3">
+        {message && <div className="text-sm text-ink-700">{message}</div>}
+        <Textarea
+          id="admin-reason-text"
+          label={label}
+          required
+          rows={3}
+          maxLength={500}
+          value={reason}
+          error={localError ?? error ?? undefined}
+          onChange={(e) => setReason(e.target.value)}
+          data-autofocus
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,253 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { BookingWire } from '../../../shared/schemas/bookings';
+import { REVIEW_MAX_LENGTH } from '../../../shared/schemas/reviews';
+import { refundAmountFor, refundPercentFor, RESCHEDULE_MIN_HOURS } from '../../../shared/policy';
+import { Button } from '../../components/ui/Button';
+import { Modal } from '../../components/ui/Modal';
+import { Textarea } from '../../components/ui/Textarea';
+import { toast } from '../../components/ui/Toast';
+import { cn } from '../../lib/cn';
+import { errorMessage, httpStatusOf, useTRPC } from '../../trpc';
+import { formatINR, formatLongDate } from './format';
+import { SlotPicker } from './SlotPicker';
+
+const TIER_TEXT: Record<number, string> = {
+  100: 'Full refund: your appointment is more than 2 hours away.',
+  50: '50% refund: your appointment is between 1 and 2 hours away.',
+  0: 'No refund: your appointment is less than 1 hour away.',
+};
+
+/** The spec's confirmation dialog, with the refund tier the cancellation would get right now. */
+export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const cancel = useMutation(trpc.users.cancelBooking.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+  if (!booking) return null;
+  const percent = refundPercentFor(new Date(booking.startsAt));
+  const amount = refundAmountFor(booking.totalPrice, percent);
+
+  const onConfirm = async () => {
+    setError(null);
+    try {
+      const answer = await cancel.mutateAsync({ bookingId: booking._id });
+      const { refundPercent, refundAmount } = answer.data;
+      toast.success(`Booking cancelled. Refund: ${refundPercent}% (${formatINR(refundAmount)}).`);
+      await queryClient.invalidateQueries({ queryKey: trpc.users.getAllBookings.queryKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.users.getBookingById.queryKey({ bookingId: booking._id }) });
+      onClose();
+    } catch (err) {
+      console.error('cancelBooking failed', err);
+      setError(errorMessage(err, 'Could not cancel this booking. Please try again.'));
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Cancel Booking"
+      size="sm"
+      testId="cancel-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} data-testid="cancel-keep">
+            No, Keep It
+          </Button>
+          <Button variant="danger" onClick={onConfirm} loading={cancel.isPending} data-testid="cancel-confirm">
+            Yes, Cancel Booking
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-ink-700">Are you sure you want to cancel this booking? This action cannot be undone.</p>
+      <div
+        className={cn(
+          'mt-4 rounded-xl px-3 py-2.5 text-sm',
+          percent === 100 ? 'bg-emerald-50 text-emerald-800' : percent === 50 ? 'bg-amber-50 text-amber-800' : 'bg-red-50 text-red-700',
+        )}
+        data-testid="refund-tier"
+        data-percent={percent}
+      >
+        <p className="font-semibold">
+          Refund {percent}% · {formatINR(amount)}
+        </p>
+        <p className="mt-0.5 text-xs">{TIER_TEXT[percent]}</p>
+      </div>
+      {error && (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+/** Moves an upcoming booking to another free slot of the same salon. */
+export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const reschedule = useMutation(trpc.users.rescheduleBooking.mutationOptions());
+  const [date, setDate] = useState<string | null>(booking?.bookingDate ?? null);
+  const [time, setTime] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (!booking) return null;
+  const serviceIds = booking.services.map((s) => s._id).filter((id): id is string => Boolean(id));
+  const servicesGone = serviceIds.length !== booking.services.length;
+
+  const onConfirm = async () => {
+    if (!date || !time) return;
+    setError(null);
+    try {
+      const answer = await reschedule.mutateAsync({ bookingId: booking._id, bookingDate: date, bookingTime: time });
+      const moved = answer.data.booking;
+      toast.success(`Booking moved to ${formatLongDate(moved.bookingDate)} at ${moved.bookingTime}.`);
+      await queryClient.invalidateQueries({ queryKey: trpc.users.getAllBookings.queryKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.users.getAvailableSlots.queryKey() });
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, 'Could not reschedule this booking. Please try again.'));
+      if (httpStatusOf(err) === 409) {
+        setTime(null);
+        void queryClient.invalidateQueries({ queryKey: trpc.users.getAvailableSlots.queryKey() });
+      }
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Reschedule Booking"
+      description={`Currently ${formatLongDate(booking.bookingDate)} at ${booking.bookingTime}. Free up to ${RESCHEDULE_MIN_HOURS} hours before.`}
+      size="lg"
+      testId="reschedule-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Keep current time
+          </Button>
+          <Button onClick={onConfirm} disabled={!date || !time || servicesGone} loading={reschedule.isPending} data-testid="reschedule-confirm">
+            {time ? `Move to ${time}` : 'Choose a time'}
+          </Button>
+        </>
+      }
+    >
+      {servicesGone ? (
+        <p className="text-sm text-ink-700">The salon no longer offers one of these services, so this booking cannot be moved online.</p>
+      ) : (
+        <SlotPicker
+          idPrefix="reschedule"
+          merchantId={booking.merchantId}
+          serviceIds={serviceIds}
+          staffId={null}
+          timeZone={booking.timeZone}
+          date={date}
+          time={time}
+          onDate={(d) => {
+            setDate(d);
+            setTime(null);
+          }}
+          onTime={setTime}
+        />
+      )}
+      {error && (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+/** Rating 1-5 and a comment on a completed booking. */
+export function ReviewDialog({
+  booking,
+  onClose,
+  onReviewed,
+}: {
+  booking: BookingWire | null;
+  onClose: () => void;
+  onReviewed: (bookingId: string) => void;
+}) {
+  const trpc = useTRPC();
+  const create = useMutation(trpc.reviewRoutes.createReview.mutationOptions());
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (!booking) return null;
+
+  const onSubmit = async () => {
+    if (rating < 1) {
+      setError('Please choose a rating from 1 to 5 stars.');
+      return;
+    }
+    setError(null);
+    try {
+      await create.mutateAsync({ bookingId: booking._id, rating, comment: comment.trim() });
+      onReviewed(booking._id);
+      toast.success('Thanks for your review!');
+      onClose();
+    } catch (err) {
+      if (httpStatusOf(err) === 409) {
+        onReviewed(booking._id);
+      }
+      setError(errorMessage(err, 'Could not send your review. Please try again.'));
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Write a review"
+      description={`${booking.salonName} · ${formatLongDate(booking.bookingDate)}`}
+      testId="review-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={onSubmit} loading={create.isPending} data-testid="review-submit">
+            Submit Review
+          </Button>
+        </>
+      }
+    >
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-ink-700">Your rating</legend>
+        <div className="flex gap-1" role="radiogroup" aria-label="Rating">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <button
+              key={n}
+              type="button"
+              role="radio"
+              aria-checked={rating === n}
+              aria-label={`${n} star${n > 1 ? 's' : ''}`}
+              onClick={() => setRating(n)}
+              data-testid={`review-star-${n}`}
+              className={cn('text-3xl leading-none transition-colors', n <= rating ? 'text-gold-500' : 'text-blush-300 hover:text-gold-300')}
+            >
+              ★
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <Textarea
+        label="Comment"
+        containerClassName="mt-4"
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        maxLength={REVIEW_MAX_LENGTH}
+        placeholder="How was your visit?"
+        data-testid="review-comment"
+      />
+      {error && (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,177 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { BOOKING_HORIZON_DAYS } from '../../../shared/policy';
+import { addDays, salonWindow, type SalonDayHours } from '../../../shared/slots';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { cn } from '../../lib/cn';
+import { errorMessage, useTRPC } from '../../trpc';
+import { DAY_PARTS, dayPartOf, formatLongDate, formatShortDay, salonToday } from './format';
+
+const STRIP_DAYS = 14;
+
+export interface SlotPickerProps {
+  merchantId: string;
+  serviceIds: string[];
+  /** null: any professional. */
+  staffId: string | null;
+  timeZone: string;
+  /** When given, closed days are marked on the date strip. */
+  openingHours?: SalonDayHours[];
+  date: string | null;
+  time: string | null;
+  onDate: (date: string) => void;
+  onTime: (time: string) => void;
+  /** Prefix for test ids, so two pickers on one page stay apart. */
+  idPrefix?: string;
+}
+
+/** A salon-local date strip and the free start times of the chosen day, grouped by part of day. */
+export function SlotPicker({
+  merchantId,
+  serviceIds,
+  staffId,
+  timeZone,
+  openingHours,
+  date,
+  time,
+  onDate,
+  onTime,
+  idPrefix = 'booking',
+}: SlotPickerProps) {
+  const trpc = useTRPC();
+  const today = salonToday(timeZone);
+  const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
+  const days = useMemo(() => Array.from({ length: STRIP_DAYS }, (_, i) => addDays(today, i)), [today]);
+  const ready = Boolean(date) && serviceIds.length > 0;
+
+  const slots = useQuery({
+    ...trpc.users.getAvailableSlots.queryOptions({
+      merchantId,
+      date: date ?? today,
+      serviceIds,
+      staffId: staffId ?? undefined,
+    }),
+    enabled: ready,
+    staleTime: 15_000,
+  });
+
+  const grouped = useMemo(() => {
+    const list = slots.data?.data.slots ?? [];
+    return DAY_PARTS.map((part) => ({ ...part, slots: list.filter((s) => dayPartOf(s.time) === part.id) }));
+  }, [slots.data]);
+
+  const isClosed = (d: string) => (openingHours ? salonWindow(openingHours, d) === null : false);
+
+  return (
+    <div className="space-y-5">
+      <div>
+        <div className="mb-2 flex items-center justify-between gap-3">
+          <p className="text-sm font-medium text-ink-700">Date</p>
+          <label className="flex items-center gap-2 text-xs text-ink-500">
+            <span>Other date</span>
+            <input
+              type="date"
+              min={today}
+              max={lastDay}
+              value={date ?? ''}
+              onChange={(e) => e.target.value && onDate(e.target.value)}
+              className="h-8 rounded-lg border border-blush-300 px-2 text-xs text-ink-900"
+              data-testid={`${idPrefix}-date-input`}
+              aria-label="Pick another date"
+            />
+          </label>
+        </div>
+        <div className="scrollbar-none -mx-1 flex gap-2 overflow-x-auto px-1 pb-1" role="listbox" aria-label="Choose a date">
+          {days.map((d) => {
+            const { weekday, day, month } = formatShortDay(d);
+            const closed = isClosed(d);
+            const selected = d === date;
+            return (
+              <button
+                key={d}
+                type="button"
+                role="option"
+                aria-selected={selected}
+                disabled={closed}
+                onClick={() => onDate(d)}
+                data-testid={`${idPrefix}-date-${d}`}
+                aria-label={`${formatLongDate(d, { weekday: true })}${closed ? ' (closed)' : ''}`}
+                className={cn(
+                  'flex w-16 shrink-0 flex-col items-center rounded-2xl border px-2 py-2 text-center transition-colors',
+                  selected
+                    ? 'border-plum-700 bg-plum-700 text-white shadow-soft'
+                    : 'border-blush-200 bg-white text-ink-700 hover:border-plum-300',
+                  closed && 'cursor-not-allowed opacity-45 hover:border-blush-200',
+                )}
+              >
+                <span className="text-[11px] font-medium uppercase">{d === today ? 'Today' : weekday}</span>
+                <span className="text-lg leading-tight font-bold">{day}</span>
+                <span className="text-[11px]">{closed ? 'Closed' : month}</span>
+              </button>
+            );
+          })}
+        </div>
+      </div>
+
+      <div>
+        <p className="mb-2 text-sm font-medium text-ink-700">
+          Available times{date ? <span className="font-normal text-ink-500"> · {formatLongDate(date, { weekday: true })}</span> : null}
+        </p>
+        {!serviceIds.length ? (
+          <p className="rounded-xl bg-blush-50 px-4 py-3 text-sm text-ink-500">Choose a service to see the free times.</p>
+        ) : !date ? (
+          <p className="rounded-xl bg-blush-50 px-4 py-3 text-sm text-ink-500">Choose a date to see the free times.</p>
+        ) : slots.isPending ? (
+          <div className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Loading times">
+            {Array.from({ length: 10 }, (_, i) => (
+              <Skeleton key={i} className="h-10" />
+            ))}
+          </div>
+        ) : slots.isError ? (
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700">
+            {errorMessage(slots.error, 'Could not load the free times. Please try again.')}
+          </p>
+        ) : !slots.data.data.slots.length ? (
+          <p className="rounded-xl bg-blush-50 px-4 py-3 text-sm text-ink-500" data-testid={`${idPrefix}-no-slots`}>
+            No free times on this day. Try another date{staffId ? ' or professional' : ''}.
+          </p>
+        ) : (
+          <div className="space-y-4" data-testid={`${idPrefix}-slots`}>
+            {grouped
+              .filter((g) => g.slots.length > 0)
+              .map((group) => (
+                <div key={group.id}>
+                  <p className="mb-2 text-xs font-semibold tracking-wide text-ink-500 uppercase">
+                    {group.label} <span className="font-normal normal-case">({group.slots.length})</span>
+                  </p>
+                  <div className="grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-6">
+                    {group.slots.map((slot) => {
+                      const selected = slot.time === time;
+                      return (
+                        <button
+                          key={slot.time}
+                          type="button"
+                          aria-pressed={selected}
+                          onClick={() => onTime(slot.time)}
+                          data-testid={`${idPrefix}-slot`}
+                          data-time={slot.time}
+                          className={cn(
+                            'h-10 rounded-xl border text-sm font-medium transition-colors',
+                            selected
+                              ? 'border-plum-700 bg-plum-700 text-white'
+                              : 'border-blush-200 bg-white text-ink-700 hover:border-plum-300 hover:bg-plum-50',
+                          )}
+                        >
+                          {slot.time}
+                        </button>
+                      );
+                    })}
+                  </div>
+                </div>
+              ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,415 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { BookingWire } from '../../../shared/schemas/bookings';
+import { commissionSplit, COMMISSION_RATE } from '../../../shared/policy';
+import { Avatar } from '../../components/ui/Avatar';
+import { StatusBadge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Checkbox } from '../../components/ui/Checkbox';
+import { Input } from '../../components/ui/Input';
+import { Modal } from '../../components/ui/Modal';
+import { Textarea } from '../../components/ui/Textarea';
+import { errorMessage, useTRPC } from '../../trpc';
+import { formatINR, formatLongDate } from '../booking/format';
+
+export const customerName = (b: BookingWire) => `${b.userDetails.firstName} ${b.userDetails.lastName}`.trim() || b.userDetails.email;
+export const serviceNames = (b: BookingWire) => b.services.map((s) => s.serviceName).join(', ');
+const money2 = (n: number) => formatINR(n, { paise: true });
+
+interface DeskActor {
+  merchantId: string;
+  userId: string | undefined;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5 text-sm">
+      <dt className="text-ink-500">{label}</dt>
+      <dd className="text-right font-medium text-ink-900">{children}</dd>
+    </div>
+  );
+}
+
+function useStatusMove() {
+  const trpc = useTRPC();
+  return useMutation(trpc.merchants.updateBookingStatus.mutationOptions());
+}
+
+export function BookingDetailsModal({
+  booking,
+  onClose,
+  onConfirm,
+  onCancel,
+  onComplete,
+}: {
+  booking: BookingWire | null;
+  onClose: () => void;
+  onConfirm: (b: BookingWire) => void;
+  onCancel: (b: BookingWire) => void;
+  onComplete: (b: BookingWire) => void;
+}) {
+  if (!booking) return null;
+  const b = booking;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Booking Details"
+      size="lg"
+      testId="booking-details-modal"
+      footer={
+        <>
+          {b.status === 'upcoming' && <Button onClick={() => onConfirm(b)}>Confirm</Button>}
+          {b.status === 'confirmed' && <Button onClick={() => onComplete(b)}>Complete</Button>}
+          {(b.status === 'upcoming' || b.status === 'confirmed') && (
+            <Button variant="outline" className="text-red-700" onClick={() => onCancel(b)}>
+              Cancel Booking
+            </Button>
+          )}
+          <Button variant="ghost" onClick={onClose}>
+            Close
+          </Button>
+        </>
+      }
+    >
+      <div className="mb-4 flex items-center gap-3">
+        <Avatar src={b.userDetails.profileImage} name={customerName(b)} size="lg" />
+        <div className="min-w-0">
+          <p className="font-semibold text-ink-900">{customerName(b)}</p>
+          <p className="truncate text-sm text-ink-500">{b.userDetails.email}</p>
+          {b.userDetails.phone && <p className="text-sm text-ink-500">{b.userDetails.phone}</p>}
+        </div>
+        <StatusBadge status={b.status} className="ml-auto" />
+      </div>
+      <dl className="divide-y divide-blush-100">
+        <Row label="Booking ID">
+          <span className="font-mono text-xs break-all">{b._id}</span>
+        </Row>
+        <Row label="Date & Time">
+          {formatLongDate(b.bookingDate)} · {b.bookingTime}
+        </Row>
+        <Row label="Professional">{b.professional.name}</Row>
+        <Row label="Services">
+          <ul>
+            {b.services.map((s, i) => (
+              <li key={`${s._id}-${i}`}>
+                {s.serviceName} · {formatINR(s.price)}
+              </li>
+            ))}
+          </ul>
+        </Row>
+        <Row label="Duration">{b.totalDuration} mins</Row>
+        {b.discount > 0 && <Row label={`Coupon ${b.couponCode ?? ''}`}>−{formatINR(b.discount)}</Row>}
+        <Row label="Total">{formatINR(b.totalPrice)}</Row>
+        <Row label="Checked in">{b.scanned ? 'Yes' : 'No'}</Row>
+        <Row label="Payment received">{b.paymentReceived ? 'Yes' : 'No'}</Row>
+        {b.status === 'completed' && b.commission !== null && (
+          <>
+            <Row label={`Commission (${COMMISSION_RATE * 100}%)`}>{money2(b.commission)}</Row>
+            <Row label="Your earning">{money2(b.merchantEarning ?? 0)}</Row>
+          </>
+        )}
+        {b.status === 'cancelled' && (
+          <Row label="Cancellation">
+            {b.cancellationReason ?? '—'}
+            {b.cancelledBy ? ` (by ${b.cancelledBy})` : ''}
+          </Row>
+        )}
+        <Row label="Booked on">{formatLongDate(b.createdAt)}</Row>
+      </dl>
+    </Modal>
+  );
+}
+
+/** Check-in: the booking ID (typed or from a scanned QR) and the arrival tick. */
+export function ConfirmBookingModal({
+  open,
+  initialBookingId,
+  booking,
+  actor,
+  onClose,
+  onScan,
+  onDone,
+}: {
+  open: boolean;
+  initialBookingId: string;
+  /** The booking a scan found, for a glance at whom is being checked in. */
+  booking: BookingWire | null;
+  actor: DeskActor;
+  onClose: () => void;
+  onScan: () => void;
+  onDone: (b: BookingWire) => void;
+}) {
+  const move = useStatusMove();
+  const [bookingId, setBookingId] = useState(initialBookingId);
+  const [arrived, setArrived] = useState(false);
+  const [errors, setErrors] = useState<{ bookingId?: string; arrived?: string; form?: string }>({});
+
+  useEffect(() => {
+    if (open) {
+      setBookingId(initialBookingId);
+      setArrived(false);
+      setErrors({});
+    }
+  }, [open, initialBookingId]);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const next: typeof errors = {};
+    if (!bookingId.trim()) next.bookingId = 'Please enter the booking ID';
+    if (!arrived) next.arrived = 'Please confirm that the customer has arrived';
+    setErrors(next);
+    if (next.bookingId || next.arrived) return;
+    try {
+      const answer = await move.mutateAsync({
+        bookingId: bookingId.trim(),
+        status: 'confirmed',
+        userId: actor.userId,
+        merchantId: actor.merchantId,
+      });
+      onDone(answer.booking);
+    } catch (err) {
+      setErrors({ form: errorMessage(err, 'An error occurred while confirming the booking') });
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Confirm Booking"
+      description="Check the customer in when they arrive."
+      testId="confirm-booking-modal"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => submit()} disabled={!arrived} loading={move.isPending} data-testid="confirm-booking-submit">
+            Confirm
+          </Button>
+        </>
+      }
+    >
+      <form noValidate onSubmit={submit} className="space-y-4">
+        {booking && booking._id === bookingId.trim() && (
+          <div className="rounded-xl bg-plum-50 px-3 py-2 text-sm" data-testid="scanned-booking">
+            <p className="font-semibold text-ink-900">{customerName(booking)}</p>
+            <p className="text-ink-700">
+              {serviceNames(booking)} · {formatLongDate(booking.bookingDate)} {booking.bookingTime}
+            </p>
+            <p className="mt-1">
+              <StatusBadge status={booking.status} />
+            </p>
+          </div>
+        )}
+        <div className="flex items-end gap-2">
+          <Input
+            label="Booking ID"
+            value={bookingId}
+            onChange={(e) => setBookingId(e.target.value)}
+            error={errors.bookingId}
+            placeholder="Type or scan the booking ID"
+            containerClassName="flex-1"
+            data-testid="confirm-booking-id"
+            autoComplete="off"
+          />
+          <Button variant="secondary" className={errors.bookingId ? 'mb-6 h-11' : 'h-11'} onClick={onScan} data-testid="confirm-scan">
+            Scan
+          </Button>
+        </div>
+        <Checkbox
+          label="The customer has arrived"
+          checked={arrived}
+          onChange={(e) => setArrived(e.target.checked)}
+          error={errors.arrived}
+          data-testid="confirm-arrived"
+        />
+        {errors.form && (
+          <p role="alert" className="text-sm font-medium text-red-600" data-testid="confirm-error">
+            {errors.form}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+export function CancelDeskBookingModal({
+  booking,
+  actor,
+  onClose,
+  onDone,
+}: {
+  booking: BookingWire | null;
+  actor: DeskActor;
+  onClose: () => void;
+  onDone: (b: BookingWire) => void;
+}) {
+  const move = useStatusMove();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (!booking) return null;
+
+  const submit = async () => {
+    if (!reason.trim()) {
+      setError('Please provide a reason for cancellation');
+      return;
+    }
+    setError(null);
+    try {
+      const answer = await move.mutateAsync({
+        bookingId: booking._id,
+        status: 'cancelled',
+        userId: actor.userId,
+        merchantId: actor.merchantId,
+        cancellationReason: reason.trim(),
+      });
+      onDone(answer.booking);
+    } catch (err) {
+      setError(errorMessage(err, 'An error occurred while cancelling the booking'));
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Cancel Booking"
+      description={`${customerName(booking)} · ${formatLongDate(booking.bookingDate)} ${booking.bookingTime}`}
+      testId="cancel-booking-modal"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Keep Booking
+          </Button>
+          <Button variant="danger" onClick={submit} loading={move.isPending} data-testid="cancel-booking-submit">
+            Cancel Booking
+          </Button>
+        </>
+      }
+    >
+      <Textarea
+        label="Reason for cancellation"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={error ?? undefined}
+        maxLength={500}
+        placeholder="Tell the customer why"
+        data-testid="cancel-reason"
+      />
+      <p className="mt-2 text-xs text-ink-500">The customer is notified and gets a full refund.</p>
+    </Modal>
+  );
+}
+
+/** Completion with the payment tick; shows the platform's 10% and what the salon keeps. */
+export function CompleteBookingModal({
+  booking,
+  actor,
+  onClose,
+  onDone,
+}: {
+  booking: BookingWire | null;
+  actor: DeskActor;
+  onClose: () => void;
+  onDone: (b: BookingWire) => void;
+}) {
+  const move = useStatusMove();
+  const [paid, setPaid] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<BookingWire | null>(null);
+  if (!booking) return null;
+  const split = commissionSplit(booking.totalPrice);
+
+  const submit = async () => {
+    if (!paid) {
+      setError('Please confirm that you have received the payment');
+      return;
+    }
+    setError(null);
+    try {
+      const answer = await move.mutateAsync({
+        bookingId: booking._id,
+        status: 'completed',
+        userId: actor.userId,
+        merchantId: actor.merchantId,
+        paymentReceived: true,
+      });
+      setResult(answer.booking);
+      onDone(answer.booking);
+    } catch (err) {
+      setError(errorMessage(err, 'An error occurred while completing the booking'));
+    }
+  };
+
+  if (result) {
+    return (
+      <Modal
+        open
+        onClose={onClose}
+        title="Booking Completed"
+        size="sm"
+        testId="complete-result-modal"
+        footer={
+          <Button onClick={onClose} data-testid="complete-done">
+            Done
+          </Button>
+        }
+      >
+        <dl className="divide-y divide-blush-100" data-testid="complete-result">
+          <Row label="Amount">{money2(result.totalPrice)}</Row>
+          <Row label={`Commission (${COMMISSION_RATE * 100}%)`}>
+            <span data-testid="complete-commission">{money2(result.commission ?? split.commission)}</span>
+          </Row>
+          <Row label="Your earning">
+            <span data-testid="complete-earning">{money2(result.merchantEarning ?? split.merchantEarning)}</span>
+          </Row>
+        </dl>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Complete Booking"
+      description={`${customerName(booking)} · ${serviceNames(booking)}`}
+      size="sm"
+      testId="complete-booking-modal"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={move.isPending} data-testid="complete-booking-submit">
+            Complete
+          </Button>
+        </>
+      }
+    >
+      <dl className="mb-4 divide-y divide-blush-100">
+        <Row label="Amount">{money2(booking.totalPrice)}</Row>
+        <Row label={`Commission (${COMMISSION_RATE * 100}%)`}>
+          <span data-testid="complete-commission-preview">−{money2(split.commission)}</span>
+        </Row>
+        <Row label="Final amount">
+          <span className="text-plum-800">{money2(split.merchantEarning)}</span>
+        </Row>
+      </dl>
+      <Checkbox
+        label="I have received the payment"
+        checked={paid}
+        onChange={(e) => setPaid(e.target.checked)}
+        error={error === 'Please confirm that you have received the payment' ? error : undefined}
+        data-testid="complete-paid"
+      />
+      {error && error !== 'Please confirm that you have received the payment' && (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}

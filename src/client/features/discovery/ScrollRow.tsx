@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { ChevronRightIcon } from '../../components/icons';
+import { cn } from '../../lib/cn';
+
+interface ScrollRowProps {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}
+
+const arrowClasses =
+  'flex size-9 items-center justify-center rounded-full border border-blush-200 bg-white text-plum-800 shadow-soft transition hover:border-plum-300 hover:bg-plum-50 disabled:cursor-default disabled:opacity-35 disabled:hover:bg-white';
+
+/** A home-page section: heading, left/right arrows and a horizontally scrolling row of cards. */
+export function ScrollRow({ title, subtitle, action, children, testId, className }: ScrollRowProps) {
+  const trackRef = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ start: true, end: false });
+
+  const measure = useCallback(() => {
+    const el = trackRef.current;
+    if (!el) return;
+    setEdges({ start: el.scrollLeft <= 4, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 4 });
+  }, []);
+
+  useEffect(() => {
+    measure();
+    const el = trackRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measure, children]);
+
+  const scrollBy = (direction: 1 | -1) => {
+    const el = trackRef.current;
+    if (el) el.scrollBy({ left: direction * Math.max(240, el.clientWidth * 0.8), behavior: 'smooth' });
+  };
+
+  return (
+    <section className={cn('mx-auto mt-12 max-w-7xl px-4 sm:px-6 lg:px-8', className)} data-testid={testId}>
+      <div className="mb-4 flex items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h2 className="text-xl font-bold tracking-tight text-ink-900 sm:text-2xl">{title}</h2>
+          {subtitle && <p className="mt-0.5 text-sm text-ink-500">{subtitle}</p>}
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          {action}
+          <button type="button" aria-label="Scroll left" className={arrowClasses} disabled={edges.start} onClick={() => scrollBy(-1)}>
+            <ChevronRightIcon className="size-4 rotate-180" />
+          </button>
+          <button type="button" aria-label="Scroll right" className={arrowClasses} disabled={edges.end} onClick={() => scrollBy(1)}>
+            <ChevronRightIcon className="size-4" />
+          </button>
+        </div>
+      </div>
+      <div
+        ref={trackRef}
+        onScroll={measure}
+        className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pt-1 pb-4 [scrollbar-width:none] sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:-mx-8 lg:scroll-px-8 lg:px-8 [&::-webkit-scrollbar]:hidden"
+      >
+        {children}
+      </div>
+    </section>
+  );
+}

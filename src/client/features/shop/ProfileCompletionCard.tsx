@@ -1,0 +1,110 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Card, CardHeader } from '../../components/ui/Card';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { cn } from '../../lib/cn';
+import { errorMessage, useTRPC } from '../../trpc';
+import { Banner, useFlash } from './Banner';
+
+const STATUS_TEXT = {
+  draft: { tone: 'neutral', label: 'Not published' },
+  pending: { tone: 'warning', label: 'Publish request pending review' },
+  approved: { tone: 'success', label: 'Published' },
+  rejected: { tone: 'danger', label: 'Publish request rejected' },
+  unpublished: { tone: 'neutral', label: 'Unpublished' },
+} as const;
+
+/** The 14 completion checks and the publish request, which needs every check done. */
+export function ProfileCompletionCard({ merchantId }: { merchantId: string | null }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const completion = useQuery(trpc.merchants.getProfileCompletion.queryOptions({ merchantId: merchantId ?? undefined }));
+  const publish = useMutation(trpc.merchants.createPublishRequest.mutationOptions());
+  const [flash, show] = useFlash();
+
+  const onPublish = async () => {
+    try {
+      const answer = await publish.mutateAsync({ merchantId: merchantId ?? undefined });
+      show('success', answer.message);
+      await queryClient.invalidateQueries({ queryKey: trpc.merchants.getProfileCompletion.queryKey() });
+    } catch (err) {
+      show('error', errorMessage(err, 'Failed to send the publish request. Please try again.'));
+    }
+  };
+
+  if (completion.isLoading) {
+    return (
+      <Card>
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="mt-4 h-3 w-full" />
+      </Card>
+    );
+  }
+  if (completion.isError || !completion.data) {
+    return (
+      <Card>
+        <p className="text-sm text-red-600">{errorMessage(completion.error, 'Failed to load profile completion.')}</p>
+      </Card>
+    );
+  }
+
+  const { percent, checks, publishStatus, isPublished, publishNote } = completion.data;
+  const status = isPublished ? STATUS_TEXT.approved : STATUS_TEXT[publishStatus];
+  const complete = percent >= 100;
+  const canRequest = complete && !isPublished && publishStatus !== 'pending';
+
+  return (
+    <Card data-testid="profile-completion">
+      <CardHeader
+        title="Profile Completion"
+        description="Complete every item to publish your shop on GlowBook."
+        action={<Badge tone={status.tone} data-testid="publish-status">{status.label}</Badge>}
+      />
+      <Banner flash={flash} testId="publish-banner" />
+      <div className="flex items-center gap-3">
+        <div
+          className="h-2.5 flex-1 overflow-hidden rounded-full bg-blush-100"
+          role="progressbar"
+          aria-label="Profile completion"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <div className={cn('h-full rounded-full transition-all', complete ? 'bg-emerald-500' : 'bg-plum-600')} style={{ width: `${percent}%` }} />
+        </div>
+        <span className="w-12 text-right text-sm font-semibold text-ink-900" data-testid="completion-percent">
+          {percent}%
+        </span>
+      </div>
+      <ul className="mt-4 grid gap-1.5 sm:grid-cols-2">
+        {checks.map((c) => (
+          <li key={c.id} className="flex items-center gap-2 text-sm" data-done={c.done}>
+            <span
+              aria-hidden="true"
+              className={cn(
+                'flex size-5 shrink-0 items-center justify-center rounded-full text-[11px] font-bold',
+                c.done ? 'bg-emerald-100 text-emerald-700' : 'bg-blush-100 text-ink-400',
+              )}
+            >
+              {c.done ? '✓' : ''}
+            </span>
+            <span className={c.done ? 'text-ink-700' : 'text-ink-500'}>
+              {c.label}
+              <span className="sr-only">{c.done ? ' (done)' : ' (to do)'}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {publishStatus === 'rejected' && publishNote && <p className="mt-3 text-sm text-red-700">Reviewer note: {publishNote}</p>}
+      <div className="mt-5 flex flex-wrap items-center gap-3">
+        <Button onClick={onPublish} disabled={!canRequest} loading={publish.isPending} loadingText="Sending..." data-testid="request-publish">
+          Request to publish
+        </Button>
+        {!complete && <span className="text-xs text-ink-500">Available once your profile is 100% complete.</span>}
+        {publishStatus === 'pending' && !isPublished && <span className="text-xs text-ink-500">An admin is reviewing your request.</span>}
+        {isPublished && <span className="text-xs text-ink-500">Your shop is live: customers can find and book it.</span>}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Logo } from '../components/Logo';
+import { Footer } from '../components/layout/Footer';
+import { TopNav } from '../components/layout/TopNav';
+import { isActive, type NavItem } from '../components/layout/nav';
+import { MenuIcon, CloseIcon } from '../components/icons';
+import { buttonClasses } from '../components/ui/Button';
+import { cn } from '../lib/cn';
+
+const NAV: NavItem[] = [
+  { label: 'Dashboard', to: '/', testId: 'nav-dashboard', exact: true },
+  { label: 'Salons', to: '/Salons', testId: 'nav-salons', activeOn: ['/salons', '/salon'] },
+  { label: 'Bookings', to: '/bookings', testId: 'nav-bookings' },
+  { label: 'Profile', to: '/profile', testId: 'nav-profile' },
+  { label: 'About Us', to: '/about-us', testId: 'nav-about-us', activeOn: ['/about-us', '/about'] },
+];
+
+const MOBILE_MENU: NavItem[] = [
+  { label: 'Home', to: '/', testId: 'mobile-menu-home', exact: true },
+  { label: 'Services', to: '/services', testId: 'mobile-menu-services' },
+  { label: 'About', to: '/about', testId: 'mobile-menu-about' },
+  { label: 'Contact', to: '/contact', testId: 'mobile-menu-contact' },
+  { label: 'List your business', to: '/business-signup', testId: 'mobile-menu-business-signup' },
+];
+
+/** Layout for visitors (no stored user type). */
+export function DefaultLayout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [location]);
+
+  return (
+    <div className="flex min-h-dvh flex-col" data-layout="default">
+      <header className="sticky top-0 z-40 border-b border-blush-200/70 bg-cream/90 backdrop-blur supports-[backdrop-filter]:bg-cream/75">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+          <Logo />
+          <TopNav items={NAV} label="Main" />
+          <div className="flex items-center gap-2">
+            <Link href="/login" data-testid="login-register-button" className={buttonClasses('primary', 'sm', 'h-9 px-4')}>
+              Login / Register
+            </Link>
+            <button
+              type="button"
+              className="inline-flex size-10 items-center justify-center rounded-full text-ink-700 hover:bg-plum-50 nav:hidden"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              data-testid="mobile-menu-button"
+              onClick={() => setMenuOpen((v) => !v)}
+            >
+              {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+            </button>
+          </div>
+        </div>
+        {menuOpen && (
+          <nav id="mobile-menu" aria-label="Mobile" className="animate-fade-in border-t border-blush-200 bg-cream nav:hidden">
+            <ul className="mx-auto max-w-7xl space-y-1 px-4 py-3">
+              {MOBILE_MENU.map((item) => (
+                <li key={item.testId}>
+                  <Link
+                    href={item.to}
+                    data-testid={item.testId}
+                    className={cn(
+                      'block rounded-xl px-3 py-2.5 text-base font-medium',
+                      isActive(item, location) ? 'bg-plum-50 text-plum-800' : 'text-ink-700 hover:bg-blush-100',
+                    )}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CouponStatus, CouponWire } from '../../../shared/schemas/coupons';
+import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { toast } from '../../components/ui/Toast';
+import { AdminPage } from '../../features/admin/AdminPage';
+import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
+import { ConfirmDialog } from '../../features/admin/Dialogs';
+import { formatDay, formatINR } from '../../features/admin/format';
+import { CouponFormModal } from '../../features/shop/CouponFormModal';
+import { errorMessage, useTRPC } from '../../trpc';
+
+const STATUS: Record<CouponStatus, { tone: BadgeTone; label: string }> = {
+  active: { tone: 'success', label: 'Active' },
+  scheduled: { tone: 'info', label: 'Scheduled' },
+  expired: { tone: 'danger', label: 'Expired' },
+  used_up: { tone: 'warning', label: 'Used up' },
+  inactive: { tone: 'neutral', label: 'Inactive' },
+};
+
+function discount(c: CouponWire): string {
+  if (c.discountType === 'flat') return `${formatINR(c.discountValue)} off`;
+  return c.maxDiscount !== null ? `${c.discountValue}% off, up to ${formatINR(c.maxDiscount)}` : `${c.discountValue}% off`;
+}
+
+function validity(c: CouponWire): string {
+  if (c.validFrom && c.validUntil) return `${formatDay(c.validFrom)} – ${formatDay(c.validUntil)}`;
+  if (c.validUntil) return `Until ${formatDay(c.validUntil)}`;
+  if (c.validFrom) return `From ${formatDay(c.validFrom)}`;
+  return 'No end date';
+}
+
+/** Platform coupons: codes the platform funds, valid at every salon. An admin call without merchantId manages them. */
+export default function CouponManagement() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const coupons = useQuery(trpc.Coupons.getAllCoupons.queryOptions({}));
+  const remove = useMutation(trpc.Coupons.deleteCoupon.mutationOptions());
+  const [form, setForm] = useState<{ open: boolean; editing: CouponWire | null }>({ open: false, editing: null });
+  const [toDelete, setToDelete] = useState<CouponWire | null>(null);
+  const list = coupons.data?.coupons ?? [];
+
+  const onDelete = async () => {
+    if (!toDelete) return;
+    try {
+      const answer = await remove.mutateAsync({ couponId: toDelete._id });
+      toast.success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: trpc.Coupons.getAllCoupons.queryKey() });
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not delete the coupon.'));
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <AdminPage
+      title="Platform Coupons"
+      description="Discount codes valid at every salon. Salons' own codes are managed in their merchant panel."
+      actions={
+        <Button onClick={() => setForm({ open: true, editing: null })} data-testid="add-coupon">
+          Create coupon
+        </Button>
+      }
+    >
+      <QueryState query={coupons} isEmpty={list.length === 0} emptyTitle="No platform coupons" emptyDescription="Create a code every customer can use at any salon.">
+        <TableCard testId="coupons-table" caption="Platform coupons" minWidth={820}>
+          <thead>
+            <tr>
+              <Th>Code</Th>
+              <Th>Discount</Th>
+              <Th className="text-right">Min. booking</Th>
+              <Th>Valid</Th>
+              <Th className="text-right">Used</Th>
+              <Th>Status</Th>
+              <Th className="text-right">Actions</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((c) => (
+              <tr key={c._id} data-testid="coupon-row">
+                <Td>
+                  <p className="font-mono font-bold tracking-wider text-plum-800">{c.code}</p>
+                  {c.description && <p className="max-w-56 text-xs text-ink-500">{c.description}</p>}
+                </Td>
+                <Td className="whitespace-nowrap">{discount(c)}</Td>
+                <Td className="text-right whitespace-nowrap">{formatINR(c.minAmount)}</Td>
+                <Td className="whitespace-nowrap">{validity(c)}</Td>
+                <Td className="text-right">
+                  {c.usedCount}
+                  {c.usageLimit !== null ? ` / ${c.usageLimit}` : ''}
+                </Td>
+                <Td>
+                  <Badge tone={STATUS[c.status].tone}>{STATUS[c.status].label}</Badge>
+                </Td>
+                <Td>
+                  <div className="flex justify-end gap-1">
+                    <Button size="sm" variant="ghost" onClick={() => setForm({ open: true, editing: c })} aria-label={`Edit ${c.code}`}>
+                      Edit
+                    </Button>
+                    <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" onClick={() => setToDelete(c)} aria-label={`Delete ${c.code}`}>
+                      Delete
+                    </Button>
+                  </div>
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </TableCard>
+      </QueryState>
+      <CouponFormModal open={form.open} editing={form.editing} merchantId={null} onClose={() => setForm({ open: false, editing: null })} />
+      <ConfirmDialog
+        open={Boolean(toDelete)}
+        title="Delete coupon?"
+        message={toDelete && <p>Customers can no longer apply “{toDelete.code}”.</p>}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => void onDelete()}
+        onClose={() => setToDelete(null)}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,249 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { OUTBOX_CHANNELS, updateEmailTemplateInput, type emailTemplateWire, type outboxAnswer } from '../../../shared/schemas/admin';
+import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { Input } from '../../components/ui/Input';
+import { Modal } from '../../components/ui/Modal';
+import { Select } from '../../components/ui/Select';
+import { TabPanel, Tabs } from '../../components/ui/Tabs';
+import { Textarea } from '../../components/ui/Textarea';
+import { toast } from '../../components/ui/Toast';
+import { AdminPage } from '../../features/admin/AdminPage';
+import { FilterBar, Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
+import { formatDateTime } from '../../features/admin/format';
+import { useDebounced } from '../../features/admin/useDebounced';
+import { cn } from '../../lib/cn';
+import { errorMessage, useTRPC } from '../../trpc';
+
+type OutboxMessage = z.infer<typeof outboxAnswer>['messages'][number];
+type Template = z.infer<typeof emailTemplateWire>;
+type Tab = 'outbox' | 'templates';
+
+const STATUS_TONES: Record<string, BadgeTone> = { queued: 'info', sending: 'info', sent: 'success', failed: 'danger' };
+const LIMIT = 20;
+
+function Outbox() {
+  const trpc = useTRPC();
+  const [channel, setChannel] = useState('');
+  const [status, setStatus] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<OutboxMessage | null>(null);
+  const term = useDebounced(search.trim());
+  const outbox = useQuery({
+    ...trpc.admin.outbox.queryOptions({
+      channel: (channel || undefined) as (typeof OUTBOX_CHANNELS)[number] | undefined,
+      status: (status || undefined) as 'queued' | 'sending' | 'sent' | 'failed' | undefined,
+      search: term || undefined,
+      page,
+      limit: LIMIT,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const list = outbox.data?.messages ?? [];
+  const reset = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    setPage(1);
+  };
+
+  return (
+    <div className="space-y-4">
+      <FilterBar>
+        <Input label="Search" type="search" placeholder="Recipient or subject" value={search} onChange={(e) => reset(setSearch)(e.target.value)} containerClassName="lg:col-span-2" />
+        <Select label="Channel" value={channel} placeholder="All channels" options={OUTBOX_CHANNELS.map((c) => ({ value: c, label: c === 'sms' ? 'SMS' : c.charAt(0).toUpperCase() + c.slice(1) }))} onChange={(e) => reset(setChannel)(e.target.value)} />
+        <Select
+          label="Status"
+          value={status}
+          placeholder="Any status"
+          options={['queued', 'sending', 'sent', 'failed'].map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }))}
+          onChange={(e) => reset(setStatus)(e.target.value)}
+        />
+      </FilterBar>
+      <QueryState query={outbox} isEmpty={list.length === 0} emptyTitle="No messages" emptyDescription="E-mails, texts and WhatsApp messages the app sends are listed here.">
+        <TableCard testId="outbox-table" caption="Outgoing messages" minWidth={820}>
+          <thead>
+            <tr>
+              <Th>Created</Th>
+              <Th>Channel</Th>
+              <Th>To</Th>
+              <Th>Subject</Th>
+              <Th>Status</Th>
+              <Th className="text-right">Attempts</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((m) => (
+              <tr key={m._id} className="cursor-pointer hover:bg-blush-50/60" onClick={() => setOpen(m)} data-testid="outbox-row">
+                <Td className="whitespace-nowrap">{formatDateTime(m.createdAt)}</Td>
+                <Td>
+                  <Badge>{m.channel}</Badge>
+                </Td>
+                <Td className="text-xs break-all">{m.recipient}</Td>
+                <Td className="max-w-72">
+                  <button type="button" className="line-clamp-2 text-left font-medium text-plum-800 hover:underline" onClick={() => setOpen(m)}>
+                    {m.subject ?? m.body.slice(0, 80)}
+                  </button>
+                </Td>
+                <Td>
+                  <Badge tone={STATUS_TONES[m.status] ?? 'neutral'}>{m.status}</Badge>
+                  {m.lastError && <p className="mt-1 max-w-48 text-xs text-red-600">{m.lastError}</p>}
+                </Td>
+                <Td className="text-right">{m.attempts}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </TableCard>
+        <Pagination page={page} limit={LIMIT} total={outbox.data?.total ?? 0} onPage={setPage} />
+      </QueryState>
+      <Modal open={Boolean(open)} onClose={() => setOpen(null)} title={open?.subject ?? 'Message'} description={open ? `${open.channel} to ${open.recipient} via ${open.provider}` : undefined} size="lg" testId="outbox-message">
+        {open && (
+          <div className="space-y-3 text-sm">
+            <p className="text-ink-500">
+              Created {formatDateTime(open.createdAt)}
+              {open.sentAt ? ` · sent ${formatDateTime(open.sentAt)}` : ''} · {open.attempts} attempt{open.attempts === 1 ? '' : 's'}
+            </p>
+            {open.lastError && <p className="rounded-xl bg-red-50 px-3 py-2 text-red-700">{open.lastError}</p>}
+            <pre className="max-h-96 overflow-auto rounded-xl bg-blush-50 p-4 font-sans whitespace-pre-wrap text-ink-800">{open.body}</pre>
+          </div>
+        )}
+      </Modal>
+    </div>
+  );
+}
+
+function TemplateEditor({ template }: { template: Template }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const save = useMutation(trpc.admin.updateEmailTemplate.mutationOptions());
+  const [subject, setSubject] = useState(template.subject);
+  const [body, setBody] = useState(template.body);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setSubject(template.subject);
+    setBody(template.body);
+    setError(null);
+  }, [template]);
+
+  const dirty = subject !== template.subject || body !== template.body;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = updateEmailTemplateInput.safeParse({ key: template.key, subject, body });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0].message);
+      return;
+    }
+    try {
+      await save.mutateAsync(parsed.data);
+      toast.success('Template saved.');
+      setError(null);
+      await queryClient.invalidateQueries({ queryKey: trpc.admin.emailTemplates.queryKey() });
+    } catch (err) {
+      setError(errorMessage(err, 'Could not save the template.'));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4" data-testid="template-editor">
+      <div>
+        <h3 className="font-mono text-sm font-semibold text-plum-800">{template.key}</h3>
+        <p className="text-sm text-ink-500">{template.description}</p>
+        <p className="mt-1 text-xs text-ink-400">Last changed {formatDateTime(template.updatedAt)}</p>
+      </div>
+      {error && (
+        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      <Input id="template-subject" label="Subject" required maxLength={200} value={subject} onChange={(e) => setSubject(e.target.value)} />
+      <Textarea id="template-body" label="Body" required rows={12} value={body} onChange={(e) => setBody(e.target.value)} className="font-mono text-[13px]" />
+      {template.placeholders.length > 0 && (
+        <div>
+          <p className="mb-1.5 text-xs font-medium text-ink-500">Placeholders filled in when the message is sent:</p>
+          <div className="flex flex-wrap gap-1.5">
+            {template.placeholders.map((p) => (
+              <code key={p} className="rounded-md bg-plum-50 px-1.5 py-0.5 text-xs text-plum-800">
+                {`{{${p}}}`}
+              </code>
+            ))}
+          </div>
+        </div>
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" loading={save.isPending} disabled={!dirty} data-testid="template-save">
+          Save template
+        </Button>
+        {dirty && (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setSubject(template.subject);
+              setBody(template.body);
+            }}
+          >
+            Discard changes
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function Templates() {
+  const trpc = useTRPC();
+  const templates = useQuery(trpc.admin.emailTemplates.queryOptions({}));
+  const list = templates.data?.templates ?? [];
+  const [key, setKey] = useState<string | null>(null);
+  const current = list.find((t) => t.key === key) ?? list[0];
+
+  return (
+    <QueryState query={templates} isEmpty={list.length === 0} emptyTitle="No templates">
+      <div className="grid gap-4 lg:grid-cols-[16rem_1fr]">
+        <Card padded={false} className="h-fit overflow-hidden">
+          <ul className="max-h-[28rem] divide-y divide-blush-100 overflow-y-auto" data-testid="template-list">
+            {list.map((t) => (
+              <li key={t.key}>
+                <button
+                  type="button"
+                  onClick={() => setKey(t.key)}
+                  aria-current={current?.key === t.key ? 'true' : undefined}
+                  className={cn('block w-full px-4 py-3 text-left text-sm hover:bg-blush-50', current?.key === t.key && 'bg-plum-50')}
+                >
+                  <span className="block font-mono text-xs font-semibold text-plum-800">{t.key}</span>
+                  <span className="line-clamp-1 text-xs text-ink-500">{t.subject}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <Card>{current && <TemplateEditor template={current} />}</Card>
+      </div>
+    </QueryState>
+  );
+}
+
+export default function EmailSettings() {
+  const [tab, setTab] = useState<Tab>('outbox');
+  return (
+    <AdminPage title="Email" description="Every message the app sends, and the templates its e-mails are written from.">
+      <Tabs
+        idPrefix="email"
+        label="Email sections"
+        variant="underline"
+        items={[
+          { id: 'outbox', label: 'Outbox' },
+          { id: 'templates', label: 'Templates' },
+        ]}
+        value={tab}
+        onChange={setTab}
+      />
+      <TabPanel idPrefix="email" id={tab}>
+        {tab === 'outbox' ? <Outbox /> : <Templates />}
+      </TabPanel>
+    </AdminPage>
+  );
+}

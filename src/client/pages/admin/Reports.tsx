@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { REPORT_GROUPS } from '../../../shared/schemas/admin';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { Input } from '../../components/ui/Input';
+import { Tabs } from '../../components/ui/Tabs';
+import { toast } from '../../components/ui/Toast';
+import { AdminPage } from '../../features/admin/AdminPage';
+import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
+import { formatCount, formatDay, formatINR, formatINRCompact, isoDay } from '../../features/admin/format';
+import { StatTile } from '../../features/admin/StatTile';
+import { TrendChart } from '../../features/admin/TrendChart';
+import { errorMessage, useTRPC } from '../../trpc';
+
+type Group = (typeof REPORT_GROUPS)[number];
+
+const GROUPS: { id: Group; label: string }[] = [
+  { id: 'day', label: 'By day' },
+  { id: 'month', label: 'By month' },
+  { id: 'city', label: 'By city' },
+];
+
+function keyLabel(group: Group, key: string): string {
+  if (group === 'day') return formatDay(key);
+  if (group === 'month' && /^\d{4}-\d{2}$/.test(key)) return new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric' }).format(new Date(`${key}-01T00:00:00`));
+  return key;
+}
+
+/** Saves text as a file through a temporary object URL. */
+function downloadText(filename: string, text: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers; a moment later is safe.
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export default function Reports() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const today = new Date();
+  const [group, setGroup] = useState<Group>('day');
+  const [from, setFrom] = useState(isoDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29)));
+  const [to, setTo] = useState(isoDay(today));
+  const [exporting, setExporting] = useState(false);
+  const input = { groupBy: group, from: from || undefined, to: to || undefined };
+  const report = useQuery({ ...trpc.admin.reports.queryOptions(input), placeholderData: keepPreviousData });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const answer = await queryClient.fetchQuery({ ...trpc.admin.reportsCsv.queryOptions(input), staleTime: 0 });
+      downloadText(answer.filename, answer.csv, 'text/csv;charset=utf-8');
+      toast.success(`Downloaded ${answer.filename}`);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not export the report.'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const r = report.data;
+  const rows = r?.rows ?? [];
+  const chartRows = group === 'city' ? [] : rows;
+
+  return (
+    <AdminPage
+      title="Reports"
+      description="Bookings, booking value and commission by city and period. Cancelled bookings count in bookings but not in value."
+      actions={
+        <Button onClick={() => void exportCsv()} loading={exporting} loadingText="Exporting…" disabled={!r} data-testid="export-csv">
+          Export CSV
+        </Button>
+      }
+    >
+      <Card className="grid gap-4 md:grid-cols-[1fr_auto] md:items-end">
+        <Tabs idPrefix="report-group" label="Group by" items={GROUPS} value={group} onChange={setGroup} className="md:max-w-md" />
+        <div className="grid grid-cols-2 gap-3">
+          <Input label="From" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+          <Input label="To" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+        </div>
+      </Card>
+
+      {r && (
+        <section aria-label="Totals for the period" className="grid grid-cols-2 gap-3 lg:grid-cols-5" data-testid="report-totals">
+          <StatTile label="Bookings" value={formatCount(r.totals.bookings)} hint={`${formatDay(r.from)} – ${formatDay(r.to)}`} testId="report-bookings" />
+          <StatTile label="Completed" value={formatCount(r.totals.completed)} />
+          <StatTile label="Cancelled" value={formatCount(r.totals.cancelled)} />
+          <StatTile label="Booking value" value={formatINR(r.totals.gbv)} testId="report-gbv" />
+          <StatTile label="Commission" value={formatINR(r.totals.commission)} testId="report-commission" />
+        </section>
+      )}
+
+      {chartRows.length > 1 && (
+        <Card>
+          <h2 className="mb-3 text-base font-semibold text-ink-900">Booking value</h2>
+          <TrendChart
+            label="Booking value"
+            kind={group === 'month' ? 'bar' : 'line'}
+            points={chartRows.map((row) => ({ date: group === 'month' ? `${row.key}-01` : row.key, value: row.gbv }))}
+            formatValue={formatINRCompact}
+            testId="report-chart"
+          />
+        </Card>
+      )}
+
+      <QueryState query={report} isEmpty={rows.length === 0} emptyTitle="No bookings in this period" emptyDescription="Pick a wider date range.">
+        <TableCard testId="report-table" caption="Report rows" minWidth={680}>
+          <thead>
+            <tr>
+              <Th>{group === 'city' ? 'City' : group === 'month' ? 'Month' : 'Day'}</Th>
+              <Th className="text-right">Bookings</Th>
+              <Th className="text-right">Completed</Th>
+              <Th className="text-right">Cancelled</Th>
+              <Th className="text-right">Booking value</Th>
+              <Th className="text-right">Commission</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key} data-testid="report-row">
+                <Td className="font-medium whitespace-nowrap text-ink-900">{keyLabel(group, row.key)}</Td>
+                <Td className="text-right">{formatCount(row.bookings)}</Td>
+                <Td className="text-right">{formatCount(row.completed)}</Td>
+                <Td className="text-right">{formatCount(row.cancelled)}</Td>
+                <Td className="text-right whitespace-nowrap">{formatINR(row.gbv)}</Td>
+                <Td className="text-right whitespace-nowrap">{formatINR(row.commission)}</Td>
+              </tr>
+            ))}
+          </tbody>
+          {r && (
+            <tfoot>
+              <tr className="bg-blush-50/70 font-semibold text-ink-900">
+                <Td>Total</Td>
+                <Td className="text-right">{formatCount(r.totals.bookings)}</Td>
+                <Td className="text-right">{formatCount(r.totals.completed)}</Td>
+                <Td className="text-right">{formatCount(r.totals.cancelled)}</Td>
+                <Td className="text-right whitespace-nowrap">{formatINR(r.totals.gbv)}</Td>
+                <Td className="text-right whitespace-nowrap">{formatINR(r.totals.commission)}</Td>
+              </tr>
+            </tfoot>
+          )}
+        </TableCard>
+      </QueryState>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,296 @@
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearch } from 'wouter';
+import { PUBLISH_STATUSES, type AdminSalonWire } from '../../../shared/schemas/admin';
+import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { Button, buttonClasses } from '../../components/ui/Button';
+import { Input } from '../../components/ui/Input';
+import { Select } from '../../components/ui/Select';
+import { Tabs } from '../../components/ui/Tabs';
+import { toast } from '../../components/ui/Toast';
+import { AdminPage } from '../../features/admin/AdminPage';
+import { Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
+import { ReasonDialog } from '../../features/admin/Dialogs';
+import { formatCount, formatDateTime } from '../../features/admin/format';
+import { SalonReviewModal } from '../../features/admin/SalonReviewModal';
+import { SponsorModal } from '../../features/admin/SponsorModal';
+import { useDebounced } from '../../features/admin/useDebounced';
+import { cn } from '../../lib/cn';
+import { errorMessage, useTRPC } from '../../trpc';
+
+type PublishStatus = (typeof PUBLISH_STATUSES)[number];
+type Tab = 'all' | PublishStatus;
+
+const STATUS: Record<PublishStatus, { label: string; tone: BadgeTone }> = {
+  draft: { label: 'Draft', tone: 'neutral' },
+  pending: { label: 'Pending review', tone: 'warning' },
+  approved: { label: 'Published', tone: 'success' },
+  rejected: { label: 'Rejected', tone: 'danger' },
+  unpublished: { label: 'Unpublished', tone: 'neutral' },
+};
+
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'all', label: 'All' },
+  { id: 'pending', label: 'Pending' },
+  { id: 'approved', label: 'Published' },
+  { id: 'draft', label: 'Draft' },
+  { id: 'rejected', label: 'Rejected' },
+  { id: 'unpublished', label: 'Unpublished' },
+];
+
+const LIMIT = 20;
+
+type Decision = { kind: 'reject' | 'unpublish'; salon: AdminSalonWire } | null;
+
+export default function SalonManagement() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const initial = new URLSearchParams(useSearch()).get('status');
+  const [tab, setTab] = useState<Tab>(TABS.some((t) => t.id === initial) ? (initial as Tab) : 'all');
+  const [search, setSearch] = useState('');
+  const [sponsored, setSponsored] = useState('');
+  const [page, setPage] = useState(1);
+  const [reviewing, setReviewing] = useState<AdminSalonWire | null>(null);
+  const [decision, setDecision] = useState<Decision>(null);
+  const [sponsoring, setSponsoring] = useState<AdminSalonWire | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const term = useDebounced(search.trim());
+
+  const salons = useQuery({
+    ...trpc.admin.listSalons.queryOptions({
+      publishStatus: tab === 'all' ? undefined : tab,
+      search: term || undefined,
+      sponsored: (sponsored || undefined) as 'true' | 'false' | undefined,
+      page,
+      limit: LIMIT,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const pendingCount = useQuery(trpc.admin.listSalons.queryOptions({ publishStatus: 'pending', limit: 1 }));
+  const approve = useMutation(trpc.admin.approveSalon.mutationOptions());
+  const reject = useMutation(trpc.admin.rejectSalon.mutationOptions());
+  const unpublish = useMutation(trpc.admin.unpublishSalon.mutationOptions());
+  const sponsor = useMutation(trpc.admin.sponsorSalon.mutationOptions());
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.admin.listSalons.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.admin.salonCompletion.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.admin.dashboard.queryKey() }),
+    ]);
+
+  const onApprove = async (salon: AdminSalonWire) => {
+    try {
+      await approve.mutateAsync({ merchantId: salon._id });
+      toast.success(`${salon.shop_Name} is published.`);
+      setReviewing(null);
+      await refresh();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not approve this salon.'));
+    }
+  };
+
+  const onDecide = async (reason: string) => {
+    if (!decision) return;
+    const { kind, salon } = decision;
+    try {
+      if (kind === 'reject') await reject.mutateAsync({ merchantId: salon._id, reason });
+      else await unpublish.mutateAsync({ merchantId: salon._id, reason });
+      toast.success(kind === 'reject' ? `The publish request of ${salon.shop_Name} is rejected.` : `${salon.shop_Name} is no longer listed.`);
+      setDecision(null);
+      setReviewing(null);
+      setDialogError(null);
+      await refresh();
+    } catch (err) {
+      setDialogError(errorMessage(err, 'Could not save the decision.'));
+    }
+  };
+
+  const onSponsor = async (on: boolean, promotionMessage: string) => {
+    if (!sponsoring) return;
+    try {
+      await sponsor.mutateAsync({ merchantId: sponsoring._id, sponsored: on, promotionMessage: promotionMessage || undefined });
+      toast.success(on ? `${sponsoring.shop_Name} is sponsored.` : `${sponsoring.shop_Name} is no longer sponsored.`);
+      setSponsoring(null);
+      setDialogError(null);
+      await refresh();
+    } catch (err) {
+      setDialogError(errorMessage(err, 'Could not save the sponsorship.'));
+    }
+  };
+
+  const list = salons.data?.salons ?? [];
+  const waiting = pendingCount.data?.total ?? 0;
+
+  return (
+    <AdminPage title="Salon Management" description="Review publish requests against the 14 profile checks, unpublish salons and run sponsored placements.">
+      <Tabs
+        idPrefix="salons"
+        label="Publish status"
+        variant="underline"
+        items={TABS.map((t) => (t.id === 'pending' ? { ...t, count: waiting } : t))}
+        value={tab}
+        onChange={(id) => {
+          setTab(id);
+          setPage(1);
+        }}
+      />
+      <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
+        <Input
+          label="Search"
+          type="search"
+          placeholder="Salon, owner, e-mail or city"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <Select
+          label="Sponsored"
+          value={sponsored}
+          placeholder="Any"
+          options={[
+            { value: 'true', label: 'Sponsored only' },
+            { value: 'false', label: 'Not sponsored' },
+          ]}
+          onChange={(e) => {
+            setSponsored(e.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+
+      <QueryState
+        query={salons}
+        isEmpty={list.length === 0}
+        emptyTitle={tab === 'pending' ? 'No publish requests waiting' : 'No salons match'}
+        emptyDescription={tab === 'pending' ? 'When a merchant completes their profile and asks to be published, the request shows here.' : 'Try another search or tab.'}
+      >
+        <TableCard testId="salons-table" caption="Salons" minWidth={960}>
+          <thead>
+            <tr>
+              <Th>Salon</Th>
+              <Th>City</Th>
+              <Th>Status</Th>
+              <Th>Profile</Th>
+              <Th className="text-right">Rating</Th>
+              <Th className="text-right">Bookings</Th>
+              <Th className="text-right">Actions</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((s) => (
+              <tr key={s._id} data-testid="salon-row" data-name={s.shop_Name}>
+                <Td>
+                  <p className="font-medium text-ink-900">{s.shop_Name}</p>
+                  <p className="text-xs text-ink-500">
+                    {s.shop_Owner} · {s.email}
+                  </p>
+                  {s.isSponsored && (
+                    <p className="mt-1 text-xs text-gold-700">
+                      <Badge tone="accent">Sponsored</Badge> {s.promotionMessage}
+                    </p>
+                  )}
+                  {s.ownerBlocked && (
+                    <Badge tone="danger" className="mt-1">
+                      Owner blocked
+                    </Badge>
+                  )}
+                </Td>
+                <Td className="whitespace-nowrap">{s.City}</Td>
+                <Td>
+                  <Badge tone={STATUS[s.publishStatus].tone} data-testid="salon-status">
+                    {STATUS[s.publishStatus].label}
+                  </Badge>
+                  {s.publishStatus === 'pending' && s.publishRequestedAt && <p className="mt-1 text-xs whitespace-nowrap text-ink-500">{formatDateTime(s.publishRequestedAt)}</p>}
+                  {s.publishNote && s.publishStatus !== 'approved' && <p className="mt-1 max-w-48 text-xs text-ink-500">“{s.publishNote}”</p>}
+                </Td>
+                <Td>
+                  <div className="flex items-center gap-2">
+                    <div className="h-1.5 w-16 overflow-hidden rounded-full bg-blush-100" aria-hidden="true">
+                      <div className={cn('h-full rounded-full', s.completionPercent >= 100 ? 'bg-emerald-500' : 'bg-amber-400')} style={{ width: `${s.completionPercent}%` }} />
+                    </div>
+                    <span className="text-xs text-ink-600">{s.completionPercent}%</span>
+                  </div>
+                </Td>
+                <Td className="text-right whitespace-nowrap">{s.reviewCount > 0 ? `${s.rating.toFixed(1)} (${formatCount(s.reviewCount)})` : '—'}</Td>
+                <Td className="text-right">{formatCount(s.bookingCount)}</Td>
+                <Td>
+                  <div className="flex flex-wrap justify-end gap-1">
+                    <Button size="sm" variant={s.publishStatus === 'pending' ? 'primary' : 'ghost'} onClick={() => setReviewing(s)} data-testid="review-salon">
+                      {s.publishStatus === 'pending' ? 'Review' : 'Checks'}
+                    </Button>
+                    {s.isPublished && (
+                      <>
+                        <Button size="sm" variant="ghost" onClick={() => setSponsoring(s)} data-testid="sponsor-salon">
+                          {s.isSponsored ? 'Sponsorship' : 'Sponsor'}
+                        </Button>
+                        <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" onClick={() => setDecision({ kind: 'unpublish', salon: s })} data-testid="unpublish-salon">
+                          Unpublish
+                        </Button>
+                        <Link href={`/salon/${s._id}`} className={buttonClasses('ghost', 'sm')}>
+                          View
+                        </Link>
+                      </>
+                    )}
+                    <Link href={`/admin/bookings?merchantId=${s._id}`} className={buttonClasses('ghost', 'sm')}>
+                      Bookings
+                    </Link>
+                  </div>
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </TableCard>
+        <Pagination page={page} limit={LIMIT} total={salons.data?.total ?? 0} onPage={setPage} />
+      </QueryState>
+
+      <SalonReviewModal
+        salon={decision ? null : reviewing}
+        approving={approve.isPending}
+        onApprove={(s) => void onApprove(s)}
+        onReject={(s) => {
+          setDialogError(null);
+          setDecision({ kind: 'reject', salon: s });
+        }}
+        onClose={() => setReviewing(null)}
+      />
+      <ReasonDialog
+        open={Boolean(decision)}
+        title={decision?.kind === 'reject' ? 'Reject publish request?' : 'Unpublish this salon?'}
+        message={
+          decision &&
+          (decision.kind === 'reject' ? (
+            <p>
+              <strong>{decision.salon.shop_Name}</strong> stays hidden from customers. The merchant sees your reason and can ask again after fixing it.
+            </p>
+          ) : (
+            <p>
+              <strong>{decision.salon.shop_Name}</strong> disappears from search at once and any sponsorship ends. The merchant sees your reason and can ask to be published again.
+            </p>
+          ))
+        }
+        label={decision?.kind === 'reject' ? 'Reason for rejecting' : 'Reason for unpublishing'}
+        confirmLabel={decision?.kind === 'reject' ? 'Reject request' : 'Unpublish salon'}
+        busy={reject.isPending || unpublish.isPending}
+        error={dialogError}
+        onConfirm={(reason) => void onDecide(reason)}
+        onClose={() => {
+          setDecision(null);
+          setDialogError(null);
+        }}
+      />
+      <SponsorModal
+        salon={sponsoring}
+        busy={sponsor.isPending}
+        error={dialogError}
+        onSave={(on, message) => void onSponsor(on, message)}
+        onClose={() => {
+          setSponsoring(null);
+          setDialogError(null);
+        }}
+      />
+    </AdminPage>
+  );
+}

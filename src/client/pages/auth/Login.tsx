@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useSearch } from 'wouter';
+import { loginInput } from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/Button';
+import { Input } from '../../components/ui/Input';
+import { Tabs } from '../../components/ui/Tabs';
+import { AuthShell, FormError } from '../../features/auth/AuthShell';
+import { fieldErrorsOf, type FieldErrors } from '../../features/auth/formErrors';
+import { PasswordInput } from '../../features/auth/PasswordInput';
+import { useAuthSuccess, withRedirect } from '../../features/auth/useAuthSuccess';
+import { errorMessage, useTRPC } from '../../trpc';
+
+type Mode = 'customer' | 'merchant';
+type Field = 'email' | 'password';
+
+export interface LoginProps {
+  initialMode?: Mode;
+}
+
+export default function Login({ initialMode }: LoginProps) {
+  const search = useSearch();
+  const params = new URLSearchParams(search);
+  const [mode, setMode] = useState<Mode>(
+    initialMode ?? (params.get('as') === 'merchant' || params.get('type') === 'merchant' ? 'merchant' : 'customer'),
+  );
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const trpc = useTRPC();
+  const onSuccess = useAuthSuccess();
+  const customerLogin = useMutation(trpc.users.loginEmail.mutationOptions());
+  const merchantLogin = useMutation(trpc.merchants.loginMerchant.mutationOptions());
+  const pending = customerLogin.isPending || merchantLogin.isPending;
+  const isMerchant = mode === 'merchant';
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setFormError(null);
+    setErrors({});
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = loginInput.safeParse({ email, password });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf<Field>(parsed.error));
+      return;
+    }
+    setErrors({});
+    try {
+      const answer = isMerchant
+        ? await merchantLogin.mutateAsync(parsed.data)
+        : await customerLogin.mutateAsync(parsed.data);
+      onSuccess(answer);
+    } catch (error) {
+      setFormError(errorMessage(error, 'Login failed'));
+    }
+  };
+
+  return (
+    <AuthShell
+      pageTitle={isMerchant ? 'Merchant sign in' : 'Sign in'}
+      title={isMerchant ? 'Welcome back, partner' : 'Welcome back'}
+      subtitle={isMerchant ? 'Sign in to manage your salon, bookings and team.' : 'Sign in to book and manage your appointments.'}
+      footer={
+        isMerchant ? (
+          <>
+            New to GlowBook for business?{' '}
+            <Link href={withRedirect('/register?tab=business', search)} className="font-semibold text-plum-700 hover:underline">
+              List your business
+            </Link>
+          </>
+        ) : (
+          <>
+            New to GlowBook?{' '}
+            <Link href={withRedirect('/register', search)} className="font-semibold text-plum-700 hover:underline" data-testid="register-link">
+              Create an account
+            </Link>
+          </>
+        )
+      }
+    >
+      <Tabs
+        idPrefix="login-mode"
+        label="Sign in as"
+        value={mode}
+        onChange={switchMode}
+        items={[
+          { id: 'customer', label: 'Customer' },
+          { id: 'merchant', label: 'Salon owner' },
+        ]}
+        className="mb-6"
+      />
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-4"
+        data-testid={isMerchant ? 'merchant-login-form' : 'login-form'}
+        aria-labelledby={`login-mode-tab-${mode}`}
+        id={`login-mode-panel-${mode}`}
+        role="tabpanel"
+      >
+        <FormError message={formError} />
+        <Input
+          id="login-email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+          required
+        />
+        <PasswordInput
+          id="login-password"
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+          required
+        />
+        <div className="flex justify-end">
+          <Link
+            href={withRedirect(isMerchant ? '/forgot-password?as=merchant' : '/forgot-password', search)}
+            className="text-sm font-medium text-plum-700 hover:underline"
+            data-testid="forgot-password-link"
+          >
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" fullWidth loading={pending} loadingText="Signing in..." data-testid="login-submit">
+          {isMerchant ? 'Sign in as merchant' : 'Sign in'}
+        </Button>
+      </form>
+      <div className="mt-6 rounded-2xl bg-blush-50 px-4 py-3 text-center text-sm text-ink-700">
+        {isMerchant ? (
+          <button type="button" onClick={() => switchMode('customer')} className="font-medium text-plum-700 hover:underline" data-testid="switch-to-customer">
+            Not a salon owner? Sign in as customer
+          </button>
+        ) : (
+          <button type="button" onClick={() => switchMode('merchant')} className="font-medium text-plum-700 hover:underline" data-testid="switch-to-merchant">
+            Are you a salon owner? Sign in as merchant
+          </button>
+        )}
+      </div>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,210 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { ArrowLeftIcon, TagIcon } from '../../components/icons';
+import { PageContainer, PageHeader } from '../../components/PageHeader';
+import { Button, buttonClasses } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { Input } from '../../components/ui/Input';
+import { BookingSummary } from '../../features/booking/BookingSummary';
+import { bookingDraftAtom, idempotencyKeyFor, resetDraftAtom, saveConfirmedBooking } from '../../features/booking/draft';
+import { formatINR } from '../../features/booking/format';
+import { setNextIdempotencyKey } from '../../features/booking/idempotency';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { sessionAtom } from '../../state/session';
+import { errorMessage, httpStatusOf, useTRPC, useTRPCClient } from '../../trpc';
+
+interface AppliedCoupon {
+  code: string;
+  amount: number;
+  message: string;
+}
+
+export default function BookingReview({ params }: { params: { id: string } }) {
+  usePageTitle('Review your booking');
+  const salonId = params.id;
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const session = useAtomValue(sessionAtom);
+  const draft = useAtomValue(bookingDraftAtom);
+  const resetDraft = useSetAtom(resetDraftAtom);
+
+  const [couponText, setCouponText] = useState('');
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const [checkingCoupon, setCheckingCoupon] = useState(false);
+  const [error, setError] = useState<{ message: string; slotTaken: boolean } | null>(null);
+
+  const create = useMutation(trpc.users.createBooking.mutationOptions());
+  const selectPath = `/salon/${salonId}/booking/select`;
+  const complete =
+    draft.salonId === salonId && draft.selectedServices.length > 0 && Boolean(draft.selectedDate) && Boolean(draft.selectedTime);
+
+  if (!complete) {
+    return (
+      <PageContainer>
+        <EmptyState
+          title="Nothing to review yet"
+          description="Choose your services, professional, date and time first."
+          action={
+            <Link href={selectPath} className={buttonClasses('primary')}>
+              Choose services and time
+            </Link>
+          }
+        />
+      </PageContainer>
+    );
+  }
+
+  const serviceIds = draft.selectedServices.map((s) => s._id);
+
+  const applyCoupon = async (event: FormEvent) => {
+    event.preventDefault();
+    const code = couponText.trim();
+    setCouponError(null);
+    if (!code) {
+      setCouponError('Enter a coupon code.');
+      return;
+    }
+    setCheckingCoupon(true);
+    try {
+      const answer = await client.users.validateCoupon.query({ merchantId: salonId, serviceIds, code });
+      if (answer.valid) setCoupon({ code: answer.code, amount: answer.discount, message: answer.message });
+      else {
+        setCoupon(null);
+        setCouponError(answer.message);
+      }
+    } catch (err) {
+      setCoupon(null);
+      setCouponError(errorMessage(err, 'Could not check this coupon. Please try again.'));
+    } finally {
+      setCheckingCoupon(false);
+    }
+  };
+
+  const confirm = async () => {
+    setError(null);
+    setNextIdempotencyKey(idempotencyKeyFor(draft));
+    try {
+      const answer = await create.mutateAsync({
+        userId: session.userType === 'customer' ? (session.userId ?? undefined) : undefined,
+        merchantId: salonId,
+        serviceIds,
+        staffId: draft.selectedProfessional?._id ?? undefined,
+        bookingDate: draft.selectedDate!,
+        bookingTime: draft.selectedTime!,
+        couponCode: coupon?.code,
+      });
+      const booking = answer.data.booking;
+      queryClient.setQueryData(trpc.users.getBookingById.queryKey({ bookingId: booking._id }), answer);
+      void queryClient.invalidateQueries({ queryKey: trpc.users.getAllBookings.queryKey() });
+      saveConfirmedBooking({
+        id: booking._id,
+        localId: draft.bookingId,
+        salonId,
+        salonName: booking.salonName,
+        salonImage: booking.salonImage,
+        services: booking.services.map((s) => ({ _id: s._id ?? '', serviceName: s.serviceName, duration: s.duration, price: s.price })),
+        professional: booking.professional,
+        date: booking.bookingDate,
+        time: booking.bookingTime,
+        totalAmount: booking.totalPrice,
+        totalDuration: booking.totalDuration,
+        status: 'upcoming',
+        createdAt: booking.createdAt,
+      });
+      navigate(`/salon/${salonId}/booking/confirmation?bookingId=${booking._id}`);
+      resetDraft();
+    } catch (err) {
+      const slotTaken = httpStatusOf(err) === 409;
+      setError({ message: errorMessage(err, 'Could not confirm your booking. Please try again.'), slotTaken });
+    }
+  };
+
+  return (
+    <PageContainer>
+      <Link href={selectPath} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-plum-700 hover:underline">
+        <ArrowLeftIcon className="size-4" /> Change services or time
+      </Link>
+      <PageHeader eyebrow={draft.salonName} title="Review your booking" description="Check the details, add a coupon if you have one, then confirm." />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+        <div className="space-y-6">
+          <Card>
+            <h2 className="mb-3 flex items-center gap-2 text-base font-semibold text-ink-900">
+              <TagIcon className="size-5 text-plum-600" /> Coupon
+            </h2>
+            <form onSubmit={applyCoupon} className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
+              <Input
+                label="Coupon code"
+                hideLabel
+                placeholder="Enter coupon code"
+                value={couponText}
+                onChange={(e) => setCouponText(e.target.value.toUpperCase())}
+                error={couponError ?? undefined}
+                containerClassName="flex-1"
+                data-testid="coupon-input"
+                maxLength={30}
+              />
+              <div className="flex gap-2">
+                <Button type="submit" variant="outline" className="h-11" loading={checkingCoupon} data-testid="apply-coupon">
+                  Apply
+                </Button>
+                {coupon && (
+                  <Button
+                    variant="ghost"
+                    className="h-11"
+                    onClick={() => {
+                      setCoupon(null);
+                      setCouponText('');
+                    }}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </div>
+            </form>
+            {coupon && (
+              <p className="mt-3 rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800" role="status" data-testid="coupon-applied">
+                {coupon.message || `${coupon.code} applied`}: you save {formatINR(coupon.amount)}.
+              </p>
+            )}
+          </Card>
+
+          <Card>
+            <h2 className="mb-2 text-base font-semibold text-ink-900">Before you go</h2>
+            <ul className="list-disc space-y-1 pl-5 text-sm text-ink-700">
+              <li>Show the QR code from your confirmation at the salon to check in.</li>
+              <li>Free cancellation up to 2 hours before; 50% refund 1 to 2 hours before; no refund under 1 hour.</li>
+              <li>Free reschedule up to 4 hours before your appointment.</li>
+            </ul>
+          </Card>
+        </div>
+
+        <aside className="lg:sticky lg:top-24 lg:self-start">
+          <BookingSummary draft={draft} title="Booking summary" discount={coupon}>
+            {error && (
+              <div role="alert" className="mb-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="booking-error">
+                {error.message}
+                {error.slotTaken && (
+                  <>
+                    {' '}
+                    <Link href={selectPath} className="font-semibold underline">
+                      Choose another time
+                    </Link>
+                  </>
+                )}
+              </div>
+            )}
+            <Button size="lg" fullWidth onClick={confirm} loading={create.isPending} loadingText="Confirming..." data-testid="confirm-booking">
+              Confirm Booking
+            </Button>
+          </BookingSummary>
+        </aside>
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,236 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { BookingWire } from '../../../shared/schemas/bookings';
+import { canReschedule } from '../../../shared/policy';
+import { CalendarIcon, ClockIcon, UserIcon } from '../../components/icons';
+import { PageContainer, PageHeader } from '../../components/PageHeader';
+import { Button, buttonClasses } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { StatusBadge } from '../../components/ui/Badge';
+import { TabPanel, Tabs } from '../../components/ui/Tabs';
+import { CancelBookingDialog, RescheduleDialog, ReviewDialog } from '../../features/booking/BookingActions';
+import { formatINR, formatLongDate, salonToday } from '../../features/booking/format';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { sessionAtom } from '../../state/session';
+import { errorMessage, useTRPC } from '../../trpc';
+
+type TabId = 'all' | 'upcoming' | 'completed' | 'cancelled';
+const TABS: { id: TabId; label: string }[] = [
+  { id: 'all', label: 'All' },
+  { id: 'upcoming', label: 'Upcoming' },
+  { id: 'completed', label: 'Completed' },
+  { id: 'cancelled', label: 'Cancelled' },
+];
+
+/** Upcoming counts only status upcoming dated today or later on the salon's clock (customer doc, States). */
+function isUpcoming(b: BookingWire): boolean {
+  return b.status === 'upcoming' && b.bookingDate >= salonToday(b.timeZone);
+}
+
+function inTab(b: BookingWire, tab: TabId): boolean {
+  if (tab === 'all') return true;
+  if (tab === 'upcoming') return isUpcoming(b);
+  return b.status === tab;
+}
+
+function tabFromSearch(search: string): TabId {
+  const wanted = new URLSearchParams(search).get('status')?.toLowerCase();
+  return TABS.some((t) => t.id === wanted) ? (wanted as TabId) : 'all';
+}
+
+function BookingCard({
+  booking,
+  reviewed,
+  onCancel,
+  onReschedule,
+  onReview,
+}: {
+  booking: BookingWire;
+  reviewed: boolean;
+  onCancel: () => void;
+  onReschedule: () => void;
+  onReview: () => void;
+}) {
+  const upcoming = isUpcoming(booking);
+  const movable = (booking.status === 'upcoming' || booking.status === 'confirmed') && canReschedule(new Date(booking.startsAt));
+  return (
+    <Card padded={false} data-testid="booking-card" data-booking-id={booking._id} data-status={booking.status}>
+      <div className="flex gap-4 p-4 sm:p-5">
+        {booking.salonImage ? (
+          <img src={booking.salonImage} alt="" className="size-20 shrink-0 rounded-xl object-cover sm:size-24" loading="lazy" />
+        ) : (
+          <div className="size-20 shrink-0 rounded-xl bg-gradient-to-br from-plum-100 to-rose-100 sm:size-24" aria-hidden="true" />
+        )}
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="min-w-0">
+              <h3 className="truncate font-semibold text-ink-900">{booking.salonName}</h3>
+              <p className="truncate font-mono text-xs text-ink-500" title={booking._id}>
+                #{booking._id.slice(0, 8).toUpperCase()}
+              </p>
+            </div>
+            <StatusBadge status={booking.status} />
+          </div>
+          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-700">
+            <span className="flex items-center gap-1.5">
+              <CalendarIcon className="size-4 text-plum-600" /> {formatLongDate(booking.bookingDate)}
+            </span>
+            <span className="flex items-center gap-1.5">
+              <ClockIcon className="size-4 text-plum-600" /> {booking.bookingTime}
+            </span>
+            <span className="flex items-center gap-1.5">
+              <UserIcon className="size-4 text-plum-600" /> {booking.professional.name}
+            </span>
+          </div>
+        </div>
+      </div>
+      <div className="border-t border-blush-100 px-4 py-3 sm:px-5">
+        <ul className="space-y-1 text-sm">
+          {booking.services.map((s, i) => (
+            <li key={`${s._id}-${i}`} className="flex justify-between gap-3">
+              <span className="text-ink-700">{s.serviceName}</span>
+              <span className="text-ink-900">{formatINR(s.price)}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-2 flex items-center justify-between border-t border-dashed border-blush-200 pt-2 text-sm">
+          <span className="text-ink-500">
+            {booking.services.length} service{booking.services.length === 1 ? '' : 's'}
+          </span>
+          <span className="font-semibold text-ink-900">Total {formatINR(booking.totalPrice)}</span>
+        </div>
+        {booking.status === 'cancelled' && (
+          <p className="mt-2 rounded-lg bg-red-50 px-3 py-1.5 text-xs text-red-700" data-testid="refund-info">
+            {booking.refundPercent !== null ? `Refund ${booking.refundPercent}%` : 'Cancelled'}
+            {booking.refundAmount !== null ? ` · ${formatINR(booking.refundAmount)}` : ''}
+            {booking.cancellationReason ? ` · ${booking.cancellationReason}` : ''}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap justify-end gap-2 border-t border-blush-100 px-4 py-3 sm:px-5">
+        {booking.status === 'completed' && !reviewed && (
+          <Button variant="secondary" size="sm" onClick={onReview} data-testid="write-review">
+            Write a review
+          </Button>
+        )}
+        {movable && (
+          <Button variant="outline" size="sm" onClick={onReschedule} data-testid="reschedule-booking">
+            Reschedule
+          </Button>
+        )}
+        {upcoming && (
+          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={onCancel} data-testid="cancel-booking">
+            Cancel Booking
+          </Button>
+        )}
+        <Link
+          href={`/salon/${booking.merchantId}/booking/confirmation?bookingId=${booking._id}`}
+          className={buttonClasses('primary', 'sm')}
+          data-testid="view-details"
+        >
+          View Details
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+export default function Bookings() {
+  usePageTitle('My Bookings');
+  const trpc = useTRPC();
+  const session = useAtomValue(sessionAtom);
+  const search = useSearch();
+  const [tab, setTab] = useState<TabId>(() => tabFromSearch(search));
+  useEffect(() => setTab(tabFromSearch(search)), [search]);
+  const [cancelling, setCancelling] = useState<BookingWire | null>(null);
+  const [moving, setMoving] = useState<BookingWire | null>(null);
+  const [reviewing, setReviewing] = useState<BookingWire | null>(null);
+  // Reviews written in this visit, shown at once while the bookings list refreshes.
+  const [reviewed, setReviewed] = useState<Set<string>>(() => new Set());
+
+  const query = useQuery(
+    trpc.users.getAllBookings.queryOptions({ userId: session.userType === 'customer' ? (session.userId ?? undefined) : undefined }),
+  );
+  useEffect(() => {
+    if (query.isError) console.error('getAllBookings failed', query.error);
+  }, [query.isError, query.error]);
+
+  const bookings = useMemo(() => query.data?.data.bookings ?? [], [query.data]);
+  const counts = useMemo(
+    () => Object.fromEntries(TABS.map((t) => [t.id, bookings.filter((b) => inTab(b, t.id)).length])) as Record<TabId, number>,
+    [bookings],
+  );
+  const visible = bookings.filter((b) => inTab(b, tab));
+  const tabLabel = TABS.find((t) => t.id === tab)!.label.toLowerCase();
+
+  return (
+    <PageContainer className="max-w-4xl">
+      <PageHeader title="My Bookings" description="Your upcoming, completed and cancelled appointments." />
+      <Tabs
+        idPrefix="bookings"
+        label="Booking status"
+        value={tab}
+        onChange={setTab}
+        items={TABS.map((t) => ({ ...t, count: query.data ? counts[t.id] : undefined }))}
+        className="mb-6"
+      />
+      <TabPanel idPrefix="bookings" id={tab}>
+        {query.isPending ? (
+          <div className="space-y-4" aria-label="Loading bookings">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-44 rounded-2xl" />
+            ))}
+          </div>
+        ) : query.isError ? (
+          <EmptyState
+            title="Could not load your bookings"
+            description={errorMessage(query.error, 'Please try again in a moment.')}
+            action={
+              <Button variant="outline" onClick={() => query.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        ) : visible.length === 0 ? (
+          <EmptyState
+            title="No bookings found"
+            description={tab === 'all' ? "You don't have any bookings" : `You don't have any ${tabLabel} bookings`}
+            action={
+              <Link href="/salons" className={buttonClasses('primary')} data-testid="browse-salons">
+                Browse Salons
+              </Link>
+            }
+          />
+        ) : (
+          <div className="space-y-4">
+            {visible.map((b) => (
+              <BookingCard
+                key={b._id}
+                booking={b}
+                reviewed={b.reviewed || reviewed.has(b._id)}
+                onCancel={() => setCancelling(b)}
+                onReschedule={() => setMoving(b)}
+                onReview={() => setReviewing(b)}
+              />
+            ))}
+          </div>
+        )}
+      </TabPanel>
+      <CancelBookingDialog booking={cancelling} onClose={() => setCancelling(null)} />
+      <RescheduleDialog key={moving?._id ?? 'none'} booking={moving} onClose={() => setMoving(null)} />
+      <ReviewDialog
+        key={reviewing?._id ?? 'none-review'}
+        booking={reviewing}
+        onClose={() => setReviewing(null)}
+        onReviewed={(id) => {
+          setReviewed((prev) => new Set(prev).add(id));
+          void query.refetch();
+        }}
+      />
+    </PageContainer>
+  );
+}

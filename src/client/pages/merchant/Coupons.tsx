@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CouponStatus, CouponWire } from '../../../shared/schemas/coupons';
+import { PageContainer, PageHeader } from '../../components/PageHeader';
+import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { PageSpinner } from '../../components/ui/Spinner';
+import { toast } from '../../components/ui/Toast';
+import { useMerchantId } from '../../features/shop/api';
+import { ConfirmDialog } from '../../features/shop/ConfirmDialog';
+import { CouponFormModal } from '../../features/shop/CouponFormModal';
+import { formatINR, formatLongDate } from '../../features/shop/format';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { errorMessage, useTRPC } from '../../trpc';
+
+const STATUS: Record<CouponStatus, { tone: BadgeTone; label: string }> = {
+  active: { tone: 'success', label: 'Active' },
+  scheduled: { tone: 'info', label: 'Scheduled' },
+  expired: { tone: 'danger', label: 'Expired' },
+  used_up: { tone: 'warning', label: 'Used up' },
+  inactive: { tone: 'neutral', label: 'Inactive' },
+};
+
+function discountText(c: CouponWire): string {
+  const base = c.discountType === 'percentage' ? `${c.discountValue}% off` : `${formatINR(c.discountValue)} off`;
+  return c.maxDiscount !== null && c.discountType === 'percentage' ? `${base} (up to ${formatINR(c.maxDiscount)})` : base;
+}
+
+function validityText(c: CouponWire): string {
+  if (c.validFrom && c.validUntil) return `${formatLongDate(c.validFrom)} – ${formatLongDate(c.validUntil)}`;
+  if (c.validUntil) return `Until ${formatLongDate(c.validUntil)}`;
+  if (c.validFrom) return `From ${formatLongDate(c.validFrom)}`;
+  return 'No end date';
+}
+
+export default function Coupons() {
+  usePageTitle('Coupons & Offers');
+  const merchantId = useMerchantId();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const couponsQuery = useQuery(trpc.Coupons.getAllCoupons.queryOptions({ merchantId: merchantId ?? undefined }));
+  const remove = useMutation(trpc.Coupons.deleteCoupon.mutationOptions());
+  const [form, setForm] = useState<{ open: boolean; editing: CouponWire | null }>({ open: false, editing: null });
+  const [toDelete, setToDelete] = useState<CouponWire | null>(null);
+
+  const onDelete = async () => {
+    if (!toDelete) return;
+    try {
+      const answer = await remove.mutateAsync({ merchantId: merchantId ?? undefined, couponId: toDelete._id });
+      toast.success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: trpc.Coupons.getAllCoupons.queryKey() });
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to delete coupon. Please try again.'));
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  const coupons = couponsQuery.data?.coupons ?? [];
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title="Coupons & Offers"
+        description="Discount codes your customers can apply when they book."
+        actions={
+          <Button onClick={() => setForm({ open: true, editing: null })} data-testid="add-coupon">
+            Create Coupon
+          </Button>
+        }
+      />
+      {couponsQuery.isLoading ? (
+        <PageSpinner label="Loading coupons" />
+      ) : couponsQuery.isError ? (
+        <EmptyState
+          title="Could not load coupons"
+          description={errorMessage(couponsQuery.error, 'Failed to load coupons. Please try again later.')}
+          action={
+            <Button variant="secondary" onClick={() => void couponsQuery.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : coupons.length === 0 ? (
+        <EmptyState title="No coupons yet" description="Create a code to reward loyal customers or fill quiet hours." />
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2" data-testid="coupon-list">
+          {coupons.map((c) => (
+            <li key={c._id}>
+              <Card className="flex h-full flex-col gap-3" data-testid="coupon-item">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-mono text-lg font-bold tracking-wider text-plum-800">{c.code}</p>
+                    <p className="text-sm font-medium text-ink-900">{discountText(c)}</p>
+                  </div>
+                  <Badge tone={STATUS[c.status].tone} data-testid="coupon-status">
+                    {STATUS[c.status].label}
+                  </Badge>
+                </div>
+                {c.description && <p className="text-sm text-ink-600">{c.description}</p>}
+                <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs text-ink-500">
+                  <dt>Minimum amount</dt>
+                  <dd className="text-right text-ink-700">{formatINR(c.minAmount)}</dd>
+                  <dt>Valid</dt>
+                  <dd className="text-right text-ink-700">{validityText(c)}</dd>
+                  <dt>Used</dt>
+                  <dd className="text-right text-ink-700">
+                    {c.usedCount}
+                    {c.usageLimit !== null ? ` / ${c.usageLimit}` : ''}
+                  </dd>
+                </dl>
+                {c.merchantId === null ? (
+                  <p className="mt-auto text-xs text-ink-500">Platform coupon, valid at every salon.</p>
+                ) : (
+                  <div className="mt-auto flex justify-end gap-1">
+                    <Button variant="ghost" size="sm" onClick={() => setForm({ open: true, editing: c })} aria-label={`Edit ${c.code}`}>
+                      Edit
+                    </Button>
+                    <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => setToDelete(c)} aria-label={`Delete ${c.code}`}>
+                      Delete
+                    </Button>
+                  </div>
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CouponFormModal open={form.open} editing={form.editing} merchantId={merchantId} onClose={() => setForm({ open: false, editing: null })} />
+      <ConfirmDialog
+        open={Boolean(toDelete)}
+        title="Delete coupon"
+        message={toDelete ? `Are you sure you want to delete the coupon "${toDelete.code}"? This action cannot be undone.` : ''}
+        busy={remove.isPending}
+        onConfirm={onDelete}
+        onClose={() => setToDelete(null)}
+      />
+    </PageContainer>
+  );
+}

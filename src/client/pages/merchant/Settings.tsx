@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { PageContainer, PageHeader } from '../../components/PageHeader';
+import { Button } from '../../components/ui/Button';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { PageSpinner } from '../../components/ui/Spinner';
+import { useMerchantId } from '../../features/shop/api';
+import { ProfileCompletionCard } from '../../features/shop/ProfileCompletionCard';
+import { BusinessHoursSection, BusinessProfileSection, NotificationsSection, SecuritySection } from '../../features/shop/SettingsSections';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { useTRPC } from '../../trpc';
+
+export default function Settings() {
+  usePageTitle('Settings & Profile');
+  const merchantId = useMerchantId();
+  const trpc = useTRPC();
+  const settings = useQuery({
+    ...trpc.merchants.getMerchantSettingsById.queryOptions({ id: merchantId ?? '' }),
+    enabled: Boolean(merchantId),
+  });
+  const merchant = settings.data?.merchant;
+
+  return (
+    <PageContainer className="max-w-5xl">
+      <PageHeader title="Settings & Profile" description="Your business profile, opening hours, notifications and password." />
+      {!merchantId ? (
+        <EmptyState title="No shop selected" description="Merchant ID not found. Please log in again." />
+      ) : settings.isLoading ? (
+        <PageSpinner label="Loading settings" />
+      ) : settings.isError || !merchant ? (
+        <EmptyState
+          title="Could not load your settings"
+          description="Failed to load settings. Please try again later."
+          action={
+            <Button variant="secondary" onClick={() => void settings.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <ProfileCompletionCard merchantId={merchantId} />
+          <BusinessProfileSection merchant={merchant} merchantId={merchantId} />
+          <BusinessHoursSection merchant={merchant} merchantId={merchantId} />
+          <NotificationsSection merchant={merchant} merchantId={merchantId} />
+          <SecuritySection />
+        </div>
+      )}
+    </PageContainer>
+  );
+}

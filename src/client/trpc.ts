@@ -1,0 +1,116 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { TRPCClientError, createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { observable } from '@trpc/server/observable';
+import { navigate } from 'wouter/use-browser-location';
+import type { AppRouter } from '../server/routers/index.js';
+import { clearSession, getSession } from './state/session';
+import { takeIdempotencyKey } from './features/booking/idempotency';
+
+export type { AppRouter };
+
+/** Calls where a 401 means "wrong credentials", not "session expired". */
+const CREDENTIAL_CALLS = new Set([
+  'users.loginEmail',
+  'users.registerUser',
+  'users.changePassword',
+  'users.forgotPassword',
+  'users.verifyResetOtp',
+  'users.resetPassword',
+  'merchants.loginMerchant',
+  'merchants.registerMerchants',
+  'merchantAuth.logout',
+]);
+
+interface ErrorData {
+  httpStatus?: number;
+  code?: string;
+}
+
+function errorData(error: unknown): ErrorData | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  return (error.data ?? error.shape?.data) as ErrorData | undefined;
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  const data = errorData(error);
+  return data?.httpStatus === 401 || data?.code === 'UNAUTHORIZED';
+}
+
+export function httpStatusOf(error: unknown): number | undefined {
+  return errorData(error)?.httpStatus;
+}
+
+/** The server's human message, else the screen's fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError) {
+    const message = error.message?.trim();
+    // Network failures surface as fetch errors with technical text; the fallback reads better.
+    if (message && !/^(failed to fetch|networkerror|load failed|unexpected token)/i.test(message)) return message;
+  }
+  return fallback;
+}
+
+let queryClientRef: QueryClient | null = null;
+
+/** Spec "Any 401": storage is cleared and the user goes to /login. */
+function handleUnauthorized(): void {
+  if (!getSession().token) return;
+  clearSession();
+  queryClientRef?.clear();
+  if (window.location.pathname !== '/login') navigate('/login', { replace: true });
+}
+
+const unauthorizedLink: TRPCLink<AppRouter> = () => ({ op, next }) =>
+  observable((observer) =>
+    next(op).subscribe({
+      next: (value) => observer.next(value),
+      error: (error) => {
+        if (isUnauthorized(error) && !CREDENTIAL_CALLS.has(op.path)) handleUnauthorized();
+        observer.error(error);
+      },
+      complete: () => observer.complete(),
+    }),
+  );
+
+export function createAppTRPCClient() {
+  return createTRPCClient<AppRouter>({
+    links: [
+      unauthorizedLink,
+      httpBatchLink({
+        url: '/trpc',
+        headers() {
+          const token = getSession().token;
+          const key = takeIdempotencyKey();
+          return { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(key ? { 'Idempotency-Key': key } : {}) };
+        },
+      }),
+    ],
+  });
+}
+
+export function createAppQueryClient(): QueryClient {
+  const client = new QueryClient({
+    queryCache: new QueryCache(),
+    mutationCache: new MutationCache(),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => {
+          const status = httpStatusOf(error);
+          if (status !== undefined && status >= 400 && status < 500) return false;
+          return failureCount < 2;
+        },
+      },
+      mutations: { retry: false },
+    },
+  });
+  queryClientRef = client;
+  return client;
+}
+
+export const queryClient = createAppQueryClient();
+export const trpcClient = createAppTRPCClient();
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();

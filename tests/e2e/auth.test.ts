@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { baseUrl, launch, newPage, shot, signIn } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('sign-in shell', () => {
+  it('registers a customer, lands on home signed in, and logs out', async () => {
+    const { context, page } = await newPage(browser);
+    const email = `e2e-${Date.now()}@example.in`;
+    await page.goto('/register');
+    await page.locator('#register-first-name').fill('Anika');
+    await page.locator('#register-last-name').fill('Verma');
+    await page.locator('#register-email').fill(email);
+    await page.locator('#register-phone').fill('9812312345');
+    await page.locator('#register-password').fill('weak');
+    await page.getByTestId('register-submit').click();
+    await expect.poll(() => page.getByText(/at least 8 characters/i).count()).toBeGreaterThan(0);
+    await page.locator('#register-password').fill('Glowing2026');
+    await page.getByTestId('register-submit').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByTestId('avatar-menu-button').waitFor();
+    expect(await page.evaluate(() => [localStorage.getItem('userType'), localStorage.getItem('user_email')])).toEqual(['customer', email]);
+    await shot(page, 'auth-home-signed-in');
+
+    await page.getByTestId('avatar-menu-button').click();
+    await page.getByTestId('logout-button').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.getByRole('link', { name: /login \/ register/i }).first().waitFor();
+    await context.close();
+  });
+
+  it('sends a guest from a protected page to login and back after signing in', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/bookings');
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/bookings');
+    await signIn(page, 'customer@demo.in');
+    await page.waitForURL((u) => u.pathname === '/bookings');
+    await context.close();
+  });
+
+  it('shows the same message for a wrong password, and a merchant lands on the merchant dashboard', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'merchant@demo.in', 'WrongPass1', true);
+    await page.getByText('Invalid email or password').waitFor();
+    await page.locator('#login-password').fill('Demo@1234');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => u.pathname === '/merchant');
+    await page.goto('/admin');
+    await page.waitForURL((u) => u.pathname === '/');
+    await context.close();
+  });
+
+  it('logs out on any 401: a forged token sends the user to /login', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'forged.token.value');
+      localStorage.setItem('userType', 'customer');
+      localStorage.setItem('userRole', 'customer');
+      localStorage.setItem('user_id', '00000000-0000-4000-8000-000000000000');
+    });
+    await page.goto('/bookings');
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it('serves /api/health, the OpenAPI document and a not-found page', async () => {
+    const health = await fetch(`${baseUrl()}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const doc = (await (await fetch(`${baseUrl()}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toContain('/users/loginUser/emailLogin');
+    const { context, page } = await newPage(browser, { width: 375 });
+    await page.goto('/no-such-page');
+    await page.getByText(/not found/i).first().waitFor();
+    await shot(page, 'auth-not-found-mobile');
+    await context.close();
+  });
+});

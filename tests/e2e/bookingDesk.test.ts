@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, newPage, shot } from './browser';
+
+const PASSWORD = 'Demo@1234';
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
+async function api<T>(pathname: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api/${pathname}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+function kolkataDate(daysAhead: number): string {
+  const d = new Date(Date.now() + daysAhead * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+interface Booking {
+  _id: string;
+  totalPrice: number;
+  qrCodeImage: string;
+}
+
+/** A fresh customer books the demo salon's cheapest service at the first free time from tomorrow on. */
+async function bookDemoSalon(): Promise<{ booking: Booking; salonId: string; email: string }> {
+  const merchant = await api<{ user: { _id: string } }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD });
+  const salonId = merchant.user._id;
+  const email = `desk.${Date.now()}@example.com`;
+  const customer = await api<{ token: string }>('users/registerUser', { firstName: 'Ravi', lastName: 'Desk', email, password: PASSWORD });
+  const { merchant: salon } = await api<{ merchant: { services: { _id: string; finalPrice: number }[] } }>(`merchants/getMerchantById/${salonId}`);
+  const service = [...salon.services].sort((a, b) => a.finalPrice - b.finalPrice)[0];
+  for (let day = 1; day <= 14; day++) {
+    const date = kolkataDate(day);
+    const slots = await api<{ data: { slots: { time: string }[] } }>('users/getAvailableSlots', { merchantId: salonId, date, serviceIds: [service._id] });
+    const slot = slots.data.slots.at(-1);
+    if (!slot) continue;
+    const created = await api<{ data: { booking: Booking } }>(
+      'users/createBooking',
+      { merchantId: salonId, serviceIds: [service._id], bookingDate: date, bookingTime: slot.time },
+      customer.token,
+    );
+    return { booking: created.data.booking, salonId, email };
+  }
+  throw new Error('the demo salon has no free slot in two weeks');
+}
+
+/** browser.ts's signIn matches the footer's newsletter e-mail box too; the form's own ids are unambiguous. */
+async function signInWith(page: Page, email: string, asMerchant: boolean): Promise<void> {
+  await page.goto('/login');
+  if (asMerchant) await page.getByTestId('switch-to-merchant').click();
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+}
+
+async function openDesk(page: Page): Promise<void> {
+  await signInWith(page, 'merchant@demo.in', true);
+  await poll(() => page.url()).toMatch(/\/merchant\/?$/);
+}
+
+describe('merchant booking desk', () => {
+  let browser: Browser;
+  let tmp: string;
+  beforeAll(async () => {
+    browser = await launch();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-desk-'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('checks a customer in from an uploaded QR image, completes the booking and shows the commission', async () => {
+    const { booking, email } = await bookDemoSalon();
+    const qrFile = path.join(tmp, 'booking-qr.png');
+    fs.writeFileSync(qrFile, Buffer.from(booking.qrCodeImage.replace(/^data:image\/png;base64,/, ''), 'base64'));
+
+    const { context, page } = await newPage(browser, { width: 1280 });
+    try {
+      await openDesk(page);
+      await page.getByTestId('dash-total').waitFor();
+      await shot(page, 'merchant-dashboard-1280');
+
+      // Add New Booking shows the spec's validation texts.
+      await page.getByTestId('add-booking').click();
+      await page.getByTestId('manual-booking-submit').click();
+      const modal = page.getByTestId('manual-booking-modal');
+      await poll(() => modal.textContent()).toContain('Name is required.');
+      await poll(() => modal.textContent()).toContain('Mobile number is required.');
+      await poll(() => modal.textContent()).toContain('Email is required.');
+      await page.locator('#manual-mobile').fill('12345');
+      await page.locator('#manual-email').fill('not-an-email');
+      await page.getByTestId('manual-booking-submit').click();
+      await poll(() => modal.textContent()).toContain('Enter a valid 10-digit mobile number.');
+      await poll(() => modal.textContent()).toContain('Enter a valid email address.');
+      await page.keyboard.press('Escape');
+
+      await page.getByTestId('view-bookings').click();
+      await poll(() => page.url()).toContain('/merchant/appointments');
+      await page.getByTestId('stat-total').waitFor();
+
+      await page.getByTestId('open-scan').click();
+      const scan = page.getByTestId('qr-scan-modal');
+      await scan.getByRole('tab', { name: 'Upload Image' }).click();
+      await scan.getByTestId('qr-upload-input').setInputFiles(qrFile);
+
+      const confirm = page.getByTestId('confirm-booking-modal');
+      await confirm.waitFor();
+      await poll(() => confirm.getByTestId('confirm-booking-id').inputValue()).toBe(booking._id);
+      expect(await confirm.getByTestId('confirm-booking-submit').isDisabled()).toBe(true);
+      await confirm.getByLabel('The customer has arrived').check();
+      await confirm.getByTestId('confirm-booking-submit').click();
+      await confirm.waitFor({ state: 'detached' });
+
+      const row = page.locator(`[data-testid="desk-row"][data-booking-id="${booking._id}"]`);
+      await poll(() => row.getAttribute('data-status')).toBe('confirmed');
+      await shot(page, 'merchant-appointments-1280');
+
+      await row.getByTestId('row-complete').click();
+      const complete = page.getByTestId('complete-booking-modal');
+      await complete.getByTestId('complete-booking-submit').click();
+      await poll(() => complete.textContent()).toContain('Please confirm that you have received the payment');
+      await complete.getByLabel('I have received the payment').check();
+      await complete.getByTestId('complete-booking-submit').click();
+
+      const result = page.getByTestId('complete-result-modal');
+      await result.waitFor();
+      const expected = (Math.round(booking.totalPrice * 10) / 100).toFixed(2);
+      await poll(() => result.getByTestId('complete-commission').textContent()).toContain(expected);
+      await shot(page, 'merchant-complete-1280');
+      await result.getByTestId('complete-done').click();
+      await poll(() => row.getAttribute('data-status')).toBe('completed');
+
+      await page.getByRole('tab', { name: 'Calendar' }).click();
+      await page.getByTestId('booking-calendar').waitFor();
+      expect(await page.getByTestId('calendar-cell').count()).toBe(42);
+      await shot(page, 'merchant-calendar-1280');
+
+      await page.setViewportSize({ width: 375, height: 800 });
+      await shot(page, 'merchant-calendar-375');
+      await page.getByRole('tab', { name: 'List' }).click();
+      await page.getByTestId('desk-card').first().waitFor();
+      await shot(page, 'merchant-appointments-375');
+      await page.goto('/merchant');
+      await page.getByTestId('dash-total').waitFor();
+      await shot(page, 'merchant-dashboard-375');
+    } catch (err) {
+      await shot(page, 'desk-failure');
+      throw err;
+    } finally {
+      await context.close();
+    }
+
+    // The customer can now review the completed visit, once.
+    const customer = await newPage(browser, { width: 1280 });
+    try {
+      await signInWith(customer.page, email, false);
+      await poll(() => customer.page.url()).toBe(`${baseUrl()}/`);
+      await customer.page.goto('/bookings?status=completed');
+      const card = customer.page.locator(`[data-testid="booking-card"][data-booking-id="${booking._id}"]`);
+      await card.getByTestId('write-review').click();
+      const dialog = customer.page.getByTestId('review-dialog');
+      await dialog.getByTestId('review-star-5').click();
+      await dialog.getByTestId('review-comment').fill('Quick and friendly check-in.');
+      await dialog.getByTestId('review-submit').click();
+      await dialog.waitFor({ state: 'detached' });
+      await poll(() => card.getByTestId('write-review').count()).toBe(0);
+    } catch (err) {
+      await shot(customer.page, 'desk-review-failure');
+      throw err;
+    } finally {
+      await customer.context.close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const SHOTS_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
+  });
+}
+
+export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
+    timezoneId: 'Asia/Kolkata',
+    locale: 'en-IN',
+  });
+  const page = await context.newPage();
+  // The splash screen shows on a first visit only; tests start as returning visitors.
+  await page.addInitScript(() => window.localStorage.setItem('splashSeen', 'true'));
+  return { context, page };
+}
+
+/** Saves a full-page screenshot under test-results/screenshots for a person to look at. */
+export async function shot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  const file = path.join(SHOTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Signs in through the real login form. */
+export async function signIn(page: Page, email: string, password = 'Demo@1234', asMerchant = false): Promise<void> {
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto('/login');
+  if (asMerchant) await page.getByTestId('switch-to-merchant').click();
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
