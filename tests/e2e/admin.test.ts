@@ -48,6 +48,10 @@ describe('admin area', () => {
     // A failed sign-in the security screen must list.
     const stranger = `nobody.${Date.now().toString(36)}@example.com`;
     expect((await api('POST', '/users/loginUser/emailLogin', { email: stranger, password: 'Wrong-pass1' })).status).toBe(401);
+    // A password-reset code: an e-mail the outbox must list.
+    const mailed = `outbox.${Date.now().toString(36)}@example.com`;
+    expect((await api('POST', '/users/registerUser', { firstName: 'Out', lastName: 'Box', email: mailed, password: 'Outbox123' })).status).toBe(201);
+    expect((await api('POST', '/users/forgot-password', { email: mailed })).status).toBe(200);
 
     await heading(page, 'Admin Dashboard');
     await poll(() => page.getByTestId('stat-customers-value').isVisible()).toBe(true);
@@ -73,7 +77,7 @@ describe('admin area', () => {
     await poll(() => page.getByTestId('booking-row').count()).toBeGreaterThan(0);
     await page.getByTestId('booking-row').first().getByRole('button', { name: /details/i }).click();
     const detail = page.getByTestId('booking-detail');
-    await poll(() => detail.getByText('Total').isVisible()).toBe(true);
+    await poll(() => detail.getByText('Total', { exact: true }).isVisible()).toBe(true);
     expect(await detail.innerText()).toMatch(/₹\d/);
     await shot(page, 'admin-booking-detail');
     await detail.getByRole('button', { name: 'Close dialog' }).click();
@@ -91,8 +95,8 @@ describe('admin area', () => {
     const code = `ADM${Date.now().toString(36).toUpperCase()}`;
     await page.getByTestId('add-coupon').click();
     const couponModal = page.getByTestId('coupon-modal');
-    await couponModal.getByLabel('Code').fill(code);
-    await couponModal.getByLabel(/Discount value/).fill('10');
+    await couponModal.locator('#coupon-code').fill(code);
+    await couponModal.locator('#coupon-value').fill('10');
     await couponModal.getByTestId('coupon-save').click();
     await poll(() => couponModal.isVisible()).toBe(false);
     await poll(() => page.getByTestId('coupon-row').filter({ hasText: code }).count()).toBe(1);
@@ -140,7 +144,11 @@ describe('admin area', () => {
 
     await page.goto('/admin/email');
     await heading(page, 'Email');
-    await poll(() => page.getByTestId('outbox-row').count()).toBeGreaterThan(0);
+    await poll(() => page.getByTestId('outbox-row').filter({ hasText: mailed }).count()).toBe(1);
+    await page.getByTestId('outbox-row').filter({ hasText: mailed }).click();
+    // Admins see that a code went out, never the code itself.
+    await poll(() => page.getByTestId('outbox-message').innerText()).toContain('hidden: this message carries a one-time code');
+    await page.getByTestId('outbox-message').getByRole('button', { name: 'Close dialog' }).click();
     await shot(page, 'admin-email-outbox');
     await page.getByTestId('email-tab-templates').click();
     await poll(() => page.getByTestId('template-list').locator('li').count()).toBeGreaterThan(0);
@@ -246,7 +254,7 @@ describe('admin area', () => {
     expect(await row.innerText()).toContain('Please add photos of the interior');
 
     expect((await request()).status).toBe(200);
-    await page.reload();
+    await page.goto('/admin/salons');
     await page.getByLabel('Search').fill('Velvet Touch');
     await poll(() => row.getByTestId('salon-status').innerText()).toBe('Pending review');
     await row.getByTestId('review-salon').click();

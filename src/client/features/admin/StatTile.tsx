@@ -8,7 +8,7 @@ export function StatTile({ label, value, hint, to, tone = 'plain', testId }: { l
   const body = (
     <Card interactive={Boolean(to)} className={cn('h-full', tone === 'alert' && 'border-amber-300 bg-amber-50/60')} data-testid={testId}>
       <p className="text-xs font-medium tracking-wide text-ink-500 uppercase">{label}</p>
-      <p className="mt-1 text-2xl font-bold break-words text-ink-900" data-testid={testId ? `${testId}-value` : undefined}>
+      <p className="mt-1 text-lg font-bold break-words text-ink-900 sm:text-2xl" data-testid={testId ? `${testId}-value` : undefined}>
         {value}
       </p>
       {hint && <p className="mt-0.5 text-xs text-ink-500">{hint}</p>}

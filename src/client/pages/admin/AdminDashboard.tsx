@@ -17,7 +17,7 @@ type Metric = 'bookings' | 'gbv' | 'commission';
 
 const METRICS: { id: Metric; label: string }[] = [
   { id: 'bookings', label: 'Bookings' },
-  { id: 'gbv', label: 'Booking value' },
+  { id: 'gbv', label: 'Value' },
   { id: 'commission', label: 'Commission' },
 ];
 
@@ -101,7 +101,7 @@ export default function AdminDashboard() {
         {data ? (
           <TrendChart
             testId="dashboard-trend"
-            label={METRICS.find((m) => m.id === metric)!.label}
+            label={metric === 'gbv' ? 'Booking value' : METRICS.find((m) => m.id === metric)!.label}
             kind={metric === 'bookings' ? 'bar' : 'line'}
             points={data.trend.map((d) => ({ date: d.date, value: d[metric] }))}
             formatValue={money ? formatINRCompact : (n) => formatCount(Math.round(n))}
@@ -113,12 +113,12 @@ export default function AdminDashboard() {
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <div>
+        <div className="min-w-0">
           <h2 className="mb-3 text-lg font-semibold text-ink-900">Top cities</h2>
           {data && data.topCities.length === 0 ? (
             <EmptyState title="No bookings yet" description="Cities appear here once salons in them take bookings." />
           ) : (
-            <TableCard testId="top-cities" caption="Top cities by booking value" minWidth={420}>
+            <TableCard testId="top-cities" caption="Top cities by booking value" minWidth={320}>
               <thead>
                 <tr>
                   <Th>City</Th>
@@ -140,7 +140,7 @@ export default function AdminDashboard() {
             </TableCard>
           )}
         </div>
-        <div>
+        <div className="min-w-0">
           <h2 className="mb-3 text-lg font-semibold text-ink-900">Quick actions</h2>
           <Card className="grid gap-2 sm:grid-cols-2">
             {[

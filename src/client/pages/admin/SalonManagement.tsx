@@ -167,7 +167,7 @@ export default function SalonManagement() {
         emptyTitle={tab === 'pending' ? 'No publish requests waiting' : 'No salons match'}
         emptyDescription={tab === 'pending' ? 'When a merchant completes their profile and asks to be published, the request shows here.' : 'Try another search or tab.'}
       >
-        <TableCard testId="salons-table" caption="Salons" minWidth={960}>
+        <TableCard testId="salons-table" caption="Salons" minWidth={1080}>
           <thead>
             <tr>
               <Th>Salon</Th>
@@ -182,7 +182,7 @@ export default function SalonManagement() {
           <tbody>
             {list.map((s) => (
               <tr key={s._id} data-testid="salon-row" data-name={s.shop_Name}>
-                <Td>
+                <Td className="min-w-56">
                   <p className="font-medium text-ink-900">{s.shop_Name}</p>
                   <p className="text-xs text-ink-500">
                     {s.shop_Owner} · {s.email}
@@ -217,7 +217,7 @@ export default function SalonManagement() {
                 <Td className="text-right whitespace-nowrap">{s.reviewCount > 0 ? `${s.rating.toFixed(1)} (${formatCount(s.reviewCount)})` : '—'}</Td>
                 <Td className="text-right">{formatCount(s.bookingCount)}</Td>
                 <Td>
-                  <div className="flex flex-wrap justify-end gap-1">
+                  <div className="flex justify-end gap-1">
                     <Button size="sm" variant={s.publishStatus === 'pending' ? 'primary' : 'ghost'} onClick={() => setReviewing(s)} data-testid="review-salon">
                       {s.publishStatus === 'pending' ? 'Review' : 'Checks'}
                     </Button>

@@ -19,6 +19,11 @@ function uptime(seconds: number): string {
   return `${m}m ${Math.floor(seconds % 60)}s`;
 }
 
+/** 'PostgreSQL 16.2 on x86_64-pc-linux-gnu, compiled by …' → 'PostgreSQL 16.2'; the full text stays in the tooltip. */
+function shortVersion(version: string): string {
+  return version.split(/ on |,/)[0].trim();
+}
+
 export default function SystemHealth() {
   const trpc = useTRPC();
   const system = useQuery({ ...trpc.admin.system.queryOptions({}), refetchInterval: 30_000 });
@@ -44,7 +49,16 @@ export default function SystemHealth() {
             </div>
           </Card>
           <section aria-label="Components" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <StatTile label="Database" value={s.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} hint={`${s.database.version} · ${s.database.latencyMs} ms`} testId="system-db" />
+            <StatTile
+              label="Database"
+              value={s.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}
+              hint={
+                <span title={s.database.version}>
+                  {shortVersion(s.database.version)} · {s.database.latencyMs} ms
+                </span>
+              }
+              testId="system-db"
+            />
             <StatTile label="App" value={`v${s.app.version}`} hint={`${s.app.name} · ${s.app.environment}`} testId="system-app" />
             <StatTile label="Node.js" value={s.node} hint={`Up ${uptime(s.app.uptimeSeconds)}`} />
             <StatTile
