@@ -3,6 +3,7 @@ export { Badge, StatusBadge, statusLabel, statusTone, type BadgeProps, type Badg
 export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
 export { Card, CardHeader, type CardProps } from './Card';
 export { Checkbox, type CheckboxProps } from './Checkbox';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { FieldShell, controlClasses } from './Field';
 export { Input, type InputProps } from './Input';

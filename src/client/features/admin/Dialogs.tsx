@@ -3,42 +3,6 @@ import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Textarea } from '../../components/ui/Textarea';
 
-export interface ConfirmProps {
-  open: boolean;
-  title: string;
-  message: ReactNode;
-  confirmLabel: string;
-  tone?: 'danger' | 'primary';
-  busy?: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}
-
-/** Asks before an action; it runs only on the explicit confirm button. */
-export function ConfirmDialog({ open, title, message, confirmLabel, tone = 'danger', busy, onConfirm, onClose }: ConfirmProps) {
-  return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={title}
-      size="sm"
-      testId="admin-confirm"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant={tone} onClick={onConfirm} loading={busy} data-testid="admin-confirm-submit">
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    >
-      <div className="text-sm text-ink-700">{message}</div>
-    </Modal>
-  );
-}
-
 export interface ReasonProps {
   open: boolean;
   title: string;

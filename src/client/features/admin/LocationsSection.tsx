@@ -8,7 +8,7 @@ import { Input } from '../../components/ui/Input';
 import { toast } from '../../components/ui/Toast';
 import { errorMessage, useTRPC } from '../../trpc';
 import { QueryState, TableCard, Td, Th } from './DataTable';
-import { ConfirmDialog } from './Dialogs';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 
 interface Form {
   name: string;

@@ -10,7 +10,7 @@ import { Textarea } from '../../components/ui/Textarea';
 import { toast } from '../../components/ui/Toast';
 import { errorMessage, useTRPC } from '../../trpc';
 import { QueryState } from './DataTable';
-import { ConfirmDialog } from './Dialogs';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 
 interface Form {
   name: string;

@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, useTRPC } from '../../trpc';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 
 export interface CategoriesModalProps {
   open: boolean;

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/Toast';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
-import { ConfirmDialog } from '../../features/admin/Dialogs';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { formatDay, formatINR } from '../../features/admin/format';
 import { CouponFormModal } from '../../features/shop/CouponFormModal';
 import { errorMessage, useTRPC } from '../../trpc';

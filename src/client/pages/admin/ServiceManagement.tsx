@@ -11,7 +11,7 @@ import { Tabs } from '../../components/ui/Tabs';
 import { toast } from '../../components/ui/Toast';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
-import { ConfirmDialog } from '../../features/admin/Dialogs';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { formatCount } from '../../features/admin/format';
 import { errorMessage, useTRPC } from '../../trpc';
 

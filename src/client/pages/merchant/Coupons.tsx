@@ -9,7 +9,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { useMerchantId } from '../../features/shop/api';
-import { ConfirmDialog } from '../../features/shop/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { CouponFormModal } from '../../features/shop/CouponFormModal';
 import { formatINR, formatLongDate } from '../../features/shop/format';
 import { usePageTitle } from '../../lib/usePageTitle';

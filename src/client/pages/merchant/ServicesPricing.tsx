@@ -10,7 +10,7 @@ import { PageSpinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { useMerchantId } from '../../features/shop/api';
 import { CategoriesModal } from '../../features/shop/CategoriesModal';
-import { ConfirmDialog } from '../../features/shop/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { formatINR } from '../../features/shop/format';
 import { ServiceFormModal } from '../../features/shop/ServiceFormModal';
 import { usePageTitle } from '../../lib/usePageTitle';

@@ -11,7 +11,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { useMerchantId } from '../../features/shop/api';
-import { ConfirmDialog } from '../../features/shop/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { formatINR } from '../../features/shop/format';
 import { StaffAnalyticsModal } from '../../features/shop/StaffAnalyticsModal';
 import { StaffFormModal } from '../../features/shop/StaffFormModal';

@@ -1,19 +1,20 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/Button';
-import { Modal } from '../../components/ui/Modal';
+import { Button } from './Button';
+import { Modal } from './Modal';
 
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  tone?: 'danger' | 'primary';
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** Asks before a destructive action; the action runs only on the explicit confirm button. */
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Delete', busy, onConfirm, onClose }: ConfirmDialogProps) {
+/** Asks before an action (usually a destructive one); it runs only on the explicit confirm button. */
+export function ConfirmDialog({ open, title, message, confirmLabel = 'Delete', tone = 'danger', busy, onConfirm, onClose }: ConfirmDialogProps) {
   return (
     <Modal
       open={open}
@@ -26,13 +27,13 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Delete', b
           <Button variant="ghost" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={onConfirm} loading={busy} data-testid="confirm-delete">
+          <Button variant={tone} onClick={onConfirm} loading={busy} data-testid="confirm-submit">
             {confirmLabel}
           </Button>
         </>
       }
     >
-      <p className="text-sm text-ink-700">{message}</p>
+      <div className="text-sm text-ink-700">{message}</div>
     </Modal>
   );
 }
