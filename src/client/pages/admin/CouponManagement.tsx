@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CouponStatus, CouponWire } from '../../../shared/schemas/coupons';
-import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import type { CouponWire } from '../../../shared/schemas/coupons';
+import { Badge } from '../../components/ui/Badge';
+import { COUPON_STATUS } from '../../features/shop/couponStatus';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/Toast';
 import { AdminPage } from '../../features/admin/AdminPage';
@@ -11,13 +12,6 @@ import { formatDay, formatINR } from '../../features/admin/format';
 import { CouponFormModal } from '../../features/shop/CouponFormModal';
 import { errorMessage, useTRPC } from '../../trpc';
 
-const STATUS: Record<CouponStatus, { tone: BadgeTone; label: string }> = {
-  active: { tone: 'success', label: 'Active' },
-  scheduled: { tone: 'info', label: 'Scheduled' },
-  expired: { tone: 'danger', label: 'Expired' },
-  used_up: { tone: 'warning', label: 'Used up' },
-  inactive: { tone: 'neutral', label: 'Inactive' },
-};
 
 function discount(c: CouponWire): string {
   if (c.discountType === 'flat') return `${formatINR(c.discountValue)} off`;
@@ -92,7 +86,7 @@ export default function CouponManagement() {
                   {c.usageLimit !== null ? ` / ${c.usageLimit}` : ''}
                 </Td>
                 <Td>
-                  <Badge tone={STATUS[c.status].tone}>{STATUS[c.status].label}</Badge>
+                  <Badge tone={COUPON_STATUS[c.status].tone}>{COUPON_STATUS[c.status].label}</Badge>
                 </Td>
                 <Td>
                   <div className="flex justify-end gap-1">

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CouponStatus, CouponWire } from '../../../shared/schemas/coupons';
+import type { CouponWire } from '../../../shared/schemas/coupons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
-import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { Badge } from '../../components/ui/Badge';
+import { COUPON_STATUS } from '../../features/shop/couponStatus';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -15,13 +16,6 @@ import { formatINR, formatLongDate } from '../../features/shop/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, useTRPC } from '../../trpc';
 
-const STATUS: Record<CouponStatus, { tone: BadgeTone; label: string }> = {
-  active: { tone: 'success', label: 'Active' },
-  scheduled: { tone: 'info', label: 'Scheduled' },
-  expired: { tone: 'danger', label: 'Expired' },
-  used_up: { tone: 'warning', label: 'Used up' },
-  inactive: { tone: 'neutral', label: 'Inactive' },
-};
 
 function discountText(c: CouponWire): string {
   const base = c.discountType === 'percentage' ? `${c.discountValue}% off` : `${formatINR(c.discountValue)} off`;
@@ -95,8 +89,8 @@ export default function Coupons() {
                     <p className="font-mono text-lg font-bold tracking-wider text-plum-800">{c.code}</p>
                     <p className="text-sm font-medium text-ink-900">{discountText(c)}</p>
                   </div>
-                  <Badge tone={STATUS[c.status].tone} data-testid="coupon-status">
-                    {STATUS[c.status].label}
+                  <Badge tone={COUPON_STATUS[c.status].tone} data-testid="coupon-status">
+                    {COUPON_STATUS[c.status].label}
                   </Badge>
                 </div>
                 {c.description && <p className="text-sm text-ink-600">{c.description}</p>}
