@@ -3,6 +3,7 @@ import { adminProcedures } from './admin.js';
 import { bookingMerchantProcedures, bookingUserProcedures } from './bookings.js';
 import { discoveryCategoryProcedures, discoveryLocationProcedures, discoveryMerchantProcedures, discoveryUserProcedures, geoProcedures, newsletterProcedures, testimonialProcedures } from './discovery.js';
 import { merchantAuthRouter, merchantSignInProcedures } from './merchantAuth.js';
+import { notificationUserProcedures } from './notifications.js';
 import { couponProcedures, imageProcedures, reviewProcedures, serviceProcedures, shopCategoryProcedures, shopMerchantProcedures } from './shop.js';
 import { userAccountProcedures } from './users.js';
 
@@ -16,6 +17,7 @@ export const appRouter = router({
     ...userAccountProcedures,
     ...bookingUserProcedures,
     ...discoveryUserProcedures,
+    ...notificationUserProcedures,
   }),
   merchants: router({
     ...merchantSignInProcedures,

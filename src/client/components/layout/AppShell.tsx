@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { sessionAtom } from '../../state/session';
 import { useLogout } from '../../features/auth/useLogout';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { cn } from '../../lib/cn';
 import { Logo } from '../Logo';
 import { AvatarMenu } from './AvatarMenu';
 import { BottomBar } from './BottomBar';
 import { ChatLauncher } from './ChatLauncher';
 import { Footer } from './Footer';
-import { NotificationBell } from './NotificationBell';
 import { TopNav } from './TopNav';
 import type { NavItem } from './nav';
 
