@@ -1,31 +1,148 @@
-import { useEffect, useRef } from 'react';
-import { ChatIcon, CloseIcon, SendIcon } from '../../components/icons';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import type { QuickReply } from '../../../shared/chatIntents';
+import { CalendarIcon, ChatIcon, CloseIcon, SendIcon } from '../../components/icons';
+import { cn } from '../../lib/cn';
+import type { ChatMessage } from './answers';
+import { useChat } from './useChat';
 
 export interface ChatPanelProps {
   onClose: () => void;
 }
 
-/** The assistant's panel. Only the greeting is here; the conversation itself is built separately. */
+const MESSAGE_MAX_LENGTH = 500;
+const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+function QuickReplies({ replies, disabled, onPick }: { replies: readonly QuickReply[]; disabled: boolean; onPick: (q: QuickReply) => void }) {
+  return (
+    <ul className="flex flex-wrap gap-2 pt-1" aria-label="Quick replies">
+      {replies.map((q) => (
+        <li key={q.id}>
+          <button
+            type="button"
+            disabled={disabled}
+            onClick={() => onPick(q)}
+            data-testid="chat-quick-reply"
+            className="rounded-full border border-plum-200 bg-white px-3 py-1.5 text-xs font-medium text-plum-700 transition-colors hover:border-plum-400 hover:bg-plum-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-plum-500 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            {q.text}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MessageBubble({ message, onNavigate }: { message: ChatMessage; onNavigate: () => void }) {
+  const mine = message.isUser;
+  return (
+    <li
+      className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}
+      data-testid="chat-message"
+      data-from={mine ? 'user' : 'bot'}
+    >
+      <span className="sr-only">{mine ? 'You said:' : 'Assistant said:'}</span>
+      <div
+        className={cn(
+          'max-w-[85%] px-3.5 py-2.5 text-sm break-words shadow-soft',
+          mine
+            ? 'rounded-2xl rounded-tr-sm bg-plum-700 text-white'
+            : message.tone === 'error'
+              ? 'rounded-2xl rounded-tl-sm border border-rose-200 bg-rose-50 text-rose-700'
+              : 'rounded-2xl rounded-tl-sm bg-white text-ink-700',
+        )}
+      >
+        <p className="whitespace-pre-line">{message.text}</p>
+        {message.bookings && (
+          <ul className="mt-2 space-y-2">
+            {message.bookings.map((b) => (
+              <li key={b._id} data-testid="chat-booking" className="rounded-xl border border-blush-200 bg-blush-50 px-3 py-2">
+                <p className="font-semibold text-ink-900">{b.salonName}</p>
+                <p className="mt-0.5 flex items-center gap-1.5 text-xs text-ink-700">
+                  <CalendarIcon className="size-3.5 text-plum-600" />
+                  <span data-testid="chat-booking-when">
+                    {b.date} at {b.time}
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        {message.lines && (
+          <ul className="mt-2 list-disc space-y-1 pl-4" data-testid="chat-lines">
+            {message.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+        {message.link && (
+          <Link
+            href={message.link.to}
+            onClick={onNavigate}
+            data-testid="chat-link"
+            className="mt-2 inline-block font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900"
+          >
+            {message.link.label}
+          </Link>
+        )}
+      </div>
+      <time dateTime={message.timestamp.toISOString()} className="px-1 text-[11px] text-ink-500">
+        {clock.format(message.timestamp)}
+      </time>
+    </li>
+  );
+}
+
+/** The assistant's panel: conversation log, typing indicator, quick replies and the message box. */
 export function ChatPanel({ onClose }: ChatPanelProps) {
+  const { messages, replying, sendText, sendQuickReply } = useChat();
+  const [draft, setDraft] = useState('');
   const panelRef = useRef<HTMLElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    panelRef.current?.focus();
+    // Focus goes back where it came from (the toggle) when the panel closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    inputRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (opener?.isConnected) opener.focus();
+    };
   }, [onClose]);
+
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [messages, replying]);
+
+  useEffect(() => {
+    if (replying) return;
+    // Disabling the input while the bot replies drops focus; give it back unless the user moved on.
+    const active = document.activeElement;
+    if (!active || active === document.body || panelRef.current?.contains(active)) inputRef.current?.focus();
+  }, [replying]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.trim() || replying) return;
+    void sendText(draft);
+    setDraft('');
+  };
+
+  const last = messages[messages.length - 1];
 
   return (
     <section
       ref={panelRef}
-      tabIndex={-1}
       role="dialog"
       aria-label="Chat assistant"
       data-testid="chat-panel"
-      className="flex h-[min(32rem,calc(100dvh-9rem))] w-[min(23rem,calc(100vw-2rem))] animate-pop-in flex-col overflow-hidden rounded-3xl border border-blush-200 bg-white shadow-lift focus:outline-none"
+      className="flex h-[min(34rem,calc(100dvh-9rem))] w-[min(24rem,calc(100vw-2rem))] animate-pop-in flex-col overflow-hidden rounded-3xl border border-blush-200 bg-white shadow-lift"
     >
       <header className="flex items-center gap-3 bg-gradient-to-r from-plum-700 to-rose-500 px-4 py-3 text-white">
         <span className="flex size-9 items-center justify-center rounded-full bg-white/20">
@@ -40,32 +157,63 @@ export function ChatPanel({ onClose }: ChatPanelProps) {
           onClick={onClose}
           aria-label="Close chat"
           data-testid="chat-close"
-          className="rounded-full p-1.5 hover:bg-white/15"
+          className="rounded-full p-1.5 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white"
         >
           <CloseIcon className="size-5" />
         </button>
       </header>
-      <div className="flex-1 space-y-3 overflow-y-auto bg-blush-50 px-4 py-4" aria-live="polite">
-        <div className="max-w-[85%] rounded-2xl rounded-tl-sm bg-white px-3.5 py-2.5 text-sm text-ink-700 shadow-soft">
-          Hi there! 👋 I'm your GlowBook assistant. Ask me about your bookings, cancellations, payments or today's offers.
-        </div>
+      <div
+        ref={logRef}
+        role="log"
+        aria-live="polite"
+        aria-label="Conversation"
+        data-testid="chat-log"
+        className="flex-1 overflow-y-auto bg-blush-50 px-4 py-4"
+      >
+        <ul className="space-y-3">
+          {messages.map((m) => (
+            <MessageBubble key={m.id} message={m} onNavigate={onClose} />
+          ))}
+        </ul>
+        {!last.isUser && last.quickReplies && last.quickReplies.length > 0 && (
+          <div className="mt-2">
+            <QuickReplies replies={last.quickReplies} disabled={replying} onPick={(q) => void sendQuickReply(q)} />
+          </div>
+        )}
+        {replying && (
+          <div role="status" data-testid="chat-typing" className="mt-3 flex items-center gap-2">
+            <span className="flex gap-1 rounded-2xl rounded-tl-sm bg-white px-3.5 py-3 shadow-soft" aria-hidden="true">
+              {[0, 150, 300].map((delay) => (
+                <span key={delay} className="size-1.5 animate-bounce rounded-full bg-plum-400" style={{ animationDelay: `${delay}ms` }} />
+              ))}
+            </span>
+            <span className="sr-only">Assistant is typing</span>
+          </div>
+        )}
       </div>
-      <form className="flex items-center gap-2 border-t border-blush-100 p-3" onSubmit={(event) => event.preventDefault()}>
+      <form className="flex items-center gap-2 border-t border-blush-100 p-3" onSubmit={submit}>
         <label htmlFor="chat-input" className="sr-only">
           Message
         </label>
         <input
+          ref={inputRef}
           id="chat-input"
           type="text"
-          disabled
-          placeholder="Type a message..."
-          className="h-10 flex-1 rounded-full border border-blush-300 bg-blush-50 px-4 text-sm disabled:cursor-not-allowed"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          disabled={replying}
+          maxLength={MESSAGE_MAX_LENGTH}
+          autoComplete="off"
+          placeholder={replying ? 'Assistant is typing…' : 'Type a message...'}
+          data-testid="chat-input"
+          className="h-10 min-w-0 flex-1 rounded-full border border-blush-300 bg-blush-50 px-4 text-sm text-ink-900 placeholder:text-ink-400 focus:border-plum-400 focus:outline-none focus:ring-2 focus:ring-plum-200 disabled:cursor-not-allowed disabled:opacity-70"
         />
         <button
           type="submit"
-          disabled
+          disabled={replying || !draft.trim()}
           aria-label="Send message"
-          className="flex size-10 items-center justify-center rounded-full bg-plum-700 text-white disabled:opacity-50"
+          data-testid="chat-send"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-plum-700 text-white hover:bg-plum-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-plum-500 disabled:cursor-not-allowed disabled:opacity-50"
         >
           <SendIcon className="size-4.5" />
         </button>

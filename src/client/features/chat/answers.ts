@@ -1,0 +1,136 @@
+import type { BookingWire } from '../../../shared/schemas/bookings';
+import type { SpecialOffersAnswer } from '../../../shared/schemas/discovery';
+import { ACTIVE_BOOKING_STATUSES } from '../../../shared/policy';
+import { CHAT_TEXT, QUICK_REPLIES, type ChatIntent, type QuickReply } from '../../../shared/chatIntents';
+import { formatMinutes12h, parseTimeToMinutes } from '../../../shared/validation';
+import type { UserType } from '../../state/session';
+import { formatLongDate } from '../booking/format';
+
+/** Most bookings the assistant lists (customer doc, "Chat assistant"). */
+export const CHAT_BOOKINGS_LIMIT = 3;
+const CHAT_OFFERS_LIMIT = 4;
+
+export interface ChatBookingLine {
+  _id: string;
+  salonName: string;
+  /** en-US long date, e.g. "March 5, 2026". */
+  date: string;
+  /** 12-hour time, e.g. "10:30 AM". */
+  time: string;
+}
+
+export interface ChatLink {
+  to: string;
+  label: string;
+}
+
+/** The spec's chat message (id, text, isUser, timestamp, quick replies) plus what a bot answer shows below its text. */
+export interface ChatMessage {
+  id: string;
+  text: string;
+  isUser: boolean;
+  timestamp: Date;
+  quickReplies?: readonly QuickReply[];
+  bookings?: ChatBookingLine[];
+  lines?: string[];
+  link?: ChatLink;
+  tone?: 'error';
+}
+
+export type BotAnswer = Omit<ChatMessage, 'id' | 'isUser' | 'timestamp'>;
+
+export interface AnswerContext {
+  userType: UserType | null;
+  /** The stored user_id; without it the assistant cannot look bookings up. */
+  userId: string | null;
+  fetchBookings: (userId: string) => Promise<BookingWire[]>;
+  fetchOffers: () => Promise<SpecialOffersAnswer['data']['offers']>;
+  now?: Date;
+}
+
+/** Bookings that still lie ahead and hold their slot, soonest first. */
+export function upcomingBookings(bookings: BookingWire[], now: Date = new Date(), limit = CHAT_BOOKINGS_LIMIT): ChatBookingLine[] {
+  const active: readonly string[] = ACTIVE_BOOKING_STATUSES;
+  return bookings
+    .filter((b) => active.includes(b.status) && new Date(b.startsAt).getTime() > now.getTime())
+    .sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime())
+    .slice(0, limit)
+    .map((b) => {
+      const minutes = parseTimeToMinutes(b.bookingTime);
+      return {
+        _id: b._id,
+        salonName: b.salonName,
+        date: formatLongDate(b.bookingDate),
+        time: minutes === null ? b.bookingTime : formatMinutes12h(minutes),
+      };
+    });
+}
+
+/** The other topics, so the conversation can go on with a tap. */
+function followUps(answered: ChatIntent): readonly QuickReply[] {
+  return QUICK_REPLIES.filter((q) => q.response !== answered);
+}
+
+async function bookingsAnswer(ctx: AnswerContext): Promise<BotAnswer> {
+  if (ctx.userType === 'merchant') {
+    return { text: CHAT_TEXT.bookingsMerchant, link: { to: '/merchant/appointments', label: 'Open Appointments' } };
+  }
+  if (ctx.userType === 'admin') {
+    return { text: CHAT_TEXT.bookingsAdmin, link: { to: '/admin/bookings', label: 'Open Bookings' } };
+  }
+  if (!ctx.userId) return { text: CHAT_TEXT.bookingsLogin, link: { to: '/login', label: 'Log in' } };
+
+  let all: BookingWire[];
+  try {
+    all = await ctx.fetchBookings(ctx.userId);
+  } catch {
+    return { text: CHAT_TEXT.bookingsError, tone: 'error' };
+  }
+  const next = upcomingBookings(all, ctx.now);
+  if (next.length === 0) return { text: CHAT_TEXT.bookingsNone, link: { to: '/salons', label: 'Find a salon' } };
+  return {
+    text: next.length === 1 ? 'Here is your upcoming booking:' : `Here are your next ${next.length} upcoming bookings:`,
+    bookings: next,
+    link: { to: '/bookings', label: 'View all bookings' },
+  };
+}
+
+async function offersAnswer(ctx: AnswerContext): Promise<BotAnswer> {
+  let offers: SpecialOffersAnswer['data']['offers'];
+  try {
+    offers = await ctx.fetchOffers();
+  } catch {
+    return { text: CHAT_TEXT.offersStatic };
+  }
+  if (offers.length === 0) return { text: CHAT_TEXT.offersNone };
+  return {
+    text: 'Here are the offers running right now:',
+    lines: offers
+      .slice(0, CHAT_OFFERS_LIMIT)
+      .map((o) => `${o.code}: ${o.title}${o.expiryDate ? ` (valid till ${formatLongDate(o.expiryDate)})` : ''}`),
+  };
+}
+
+/** The bot's reply to a topic; only bookings and offers touch the network. */
+export async function answerFor(intent: ChatIntent, ctx: AnswerContext): Promise<BotAnswer> {
+  const withFollowUps = (answer: BotAnswer): BotAnswer => ({ ...answer, quickReplies: followUps(intent) });
+  switch (intent) {
+    case 'bookings':
+      return withFollowUps(await bookingsAnswer(ctx));
+    case 'offers':
+      return withFollowUps(await offersAnswer(ctx));
+    case 'cancellation':
+    case 'reschedule':
+      return withFollowUps({
+        text: CHAT_TEXT[intent],
+        link: ctx.userType === 'customer' ? { to: '/bookings', label: 'Go to My Bookings' } : undefined,
+      });
+    case 'payment':
+    case 'support':
+      return withFollowUps({ text: CHAT_TEXT[intent] });
+    case 'greeting':
+      return { text: CHAT_TEXT.greeting, quickReplies: QUICK_REPLIES };
+    case 'fallback':
+      return { text: CHAT_TEXT.fallback, quickReplies: QUICK_REPLIES };
+  }
+}

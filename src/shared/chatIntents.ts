@@ -1,0 +1,144 @@
+/**
+ * The chat assistant's understanding of a message: a pure, rule-based intent matcher plus the
+ * policy texts it states (customer doc, "Chat assistant"). No React, no network: the panel turns an
+ * intent into an answer, fetching real data where the intent needs it.
+ */
+
+export const CHAT_INTENTS = [
+  'bookings',
+  'cancellation',
+  'reschedule',
+  'payment',
+  'offers',
+  'support',
+  'greeting',
+  'fallback',
+] as const;
+export type ChatIntent = (typeof CHAT_INTENTS)[number];
+
+/** A tappable suggestion; `response` names the answer the bot gives when it is tapped. */
+export interface QuickReply {
+  id: string;
+  text: string;
+  response: Exclude<ChatIntent, 'greeting' | 'fallback'>;
+}
+
+export const QUICK_REPLIES: readonly QuickReply[] = [
+  { id: 'qr-bookings', text: 'My bookings', response: 'bookings' },
+  { id: 'qr-cancellation', text: 'Cancellation policy', response: 'cancellation' },
+  { id: 'qr-reschedule', text: 'Reschedule', response: 'reschedule' },
+  { id: 'qr-payment', text: 'Payment methods', response: 'payment' },
+  { id: 'qr-offers', text: 'Offers', response: 'offers' },
+  { id: 'qr-support', text: 'Support hours', response: 'support' },
+];
+
+/** The policy the spec has the assistant state, word for word where it gives words. */
+export const CHAT_TEXT = {
+  greeting:
+    "Hi there! I'm your GlowBook assistant. Ask me about your bookings, cancellations, rescheduling, payments or today's offers.",
+  cancellation:
+    'Cancellation policy: free cancellation up to 2 hours before your appointment; 50% refund if you cancel 1 to 2 hours before; no refund under 1 hour before.',
+  reschedule:
+    'You can reschedule for free up to 4 hours before your appointment. Open My Bookings and choose Reschedule on the booking.',
+  payment:
+    'We accept UPI and wallets, credit and debit cards, net banking, and cash at the salon for select partners.',
+  support: 'Our support team is available from 9 AM to 9 PM, every day. You can also reach us through the Contact Us page.',
+  offersStatic:
+    'Current offers: GLOW20 (20% off facials), NEWUSER (₹200 off your first booking), WEEKEND (buy 1 get 1).',
+  offersNone: 'There are no active offers right now. Check back soon!',
+  fallback: "Sorry, I didn't quite get that. I can help with these:",
+  bookingsError: "Oops! Couldn't fetch your bookings right now. Please try again later",
+  bookingsLogin: 'Please log in to see your bookings.',
+  bookingsNone: "You have no upcoming bookings. Find a salon and book your next appointment!",
+  bookingsMerchant: 'You can see and manage all your salon’s bookings on the Appointments page.',
+  bookingsAdmin: 'All bookings on the platform are on the admin Bookings page.',
+} as const;
+
+/** Lower-case, punctuation and extra spaces removed, so "Can I cancel?!" reads as "can i cancel". */
+export function normalizeMessage(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9\s]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Checked in this order: a message about cancelling or moving a booking mentions "booking" too,
+ * and "hi, any offers?" is about offers, so the specific topics win over bookings and greetings.
+ */
+const RULES: readonly { intent: Exclude<ChatIntent, 'fallback'>; patterns: readonly RegExp[] }[] = [
+  {
+    intent: 'reschedule',
+    patterns: [
+      /\bre ?schedul\w*/,
+      /\bpostpone\w*/,
+      /\b(change|move|shift) (the |my )?(booking|appointment|appt|slot|time|date)s?\b/,
+      /\b(another|different|new) (time|date|slot|day)\b/,
+    ],
+  },
+  {
+    intent: 'cancellation',
+    patterns: [/\bcancel\w*/, /\brefund\w*/, /\bmoney back\b/, /\bno show\b/],
+  },
+  {
+    intent: 'payment',
+    patterns: [
+      /\bpa(y|ys|ying|yment|yments|id)\b/,
+      /\b(upi|gpay|google pay|phonepe|paytm|bhim|wallets?|net ?banking|cards?|credit|debit|cash|cod|emi)\b/,
+    ],
+  },
+  {
+    intent: 'offers',
+    patterns: [
+      /\b(offers?|coupons?|discounts?|deals?|promos?|promo codes?|promotions?|vouchers?|cashback|sale)\b/,
+      /\b(glow20|newuser|weekend)\b/,
+      /\b(percent|%) off\b/,
+    ],
+  },
+  {
+    intent: 'support',
+    patterns: [
+      /\b(support|helpline|help line|customer (care|service)|contact|reach you|call you|email you|phone number)\b/,
+      /\b(talk|speak|chat) (to|with) (a |an )?(human|person|agent|someone|representative)\b/,
+      /\b(working|support|office|business) hours\b/,
+      /\bwhat time (are|do) you (open|close)\b/,
+      /\b(are|is) (you|anyone|someone) (available|there|online)\b/,
+    ],
+  },
+  {
+    intent: 'bookings',
+    patterns: [
+      /\b(bookings?|booked|appointments?|appts?|apointments?|reservations?)\b/,
+      /\bupcoming\b/,
+      /\bmy (visit|visits|schedule|slot|slots)\b/,
+    ],
+  },
+  {
+    intent: 'greeting',
+    patterns: [
+      /^(hi+|hello+|hey+|hiya|helo|yo|namaste|namaskar|hola|greetings|howdy|sup)\b/,
+      /^good (morning|afternoon|evening|day)\b/,
+      /^(hi|hello|hey) there\b/,
+    ],
+  },
+];
+
+/** What the message is about; 'fallback' when nothing matches (the bot then offers quick replies). */
+export function matchIntent(text: string): ChatIntent {
+  const message = normalizeMessage(text);
+  if (!message) return 'fallback';
+  for (const rule of RULES) {
+    if (rule.patterns.some((p) => p.test(message))) return rule.intent;
+  }
+  return 'fallback';
+}
+
+/** Reply delay (customer doc): 1 to 2 s after typed text, 0.8 to 1.4 s after a quick reply. */
+export function replyDelayMs(source: 'typed' | 'quickReply', random: () => number = Math.random): number {
+  const [min, max] = source === 'typed' ? [1000, 2000] : [800, 1400];
+  return Math.round(min + random() * (max - min));
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHAT_TEXT,
+  QUICK_REPLIES,
+  matchIntent,
+  normalizeMessage,
+  replyDelayMs,
+  type ChatIntent,
+} from '../../src/shared/chatIntents.js';
+
+const PHRASINGS: Record<ChatIntent, string[]> = {
+  bookings: [
+    'show my bookings',
+    'When is my appointment?',
+    'upcoming appointments',
+    'Do I have anything booked',
+    'MY BOOKING!!!',
+    'list my reservations please',
+  ],
+  cancellation: [
+    'how do refunds work',
+    'Can I cancel?',
+    'cancellation policy',
+    'I want to cancel my booking',
+    'will I get my money back',
+  ],
+  reschedule: [
+    'Can I reschedule my appointment?',
+    'change my booking time',
+    'I need a different date',
+    'postpone appointment',
+    're-schedule',
+  ],
+  payment: [
+    'can I pay with upi',
+    'Payment options',
+    'do you take credit cards?',
+    'is cash accepted',
+    'how do I pay',
+    'Net banking?',
+  ],
+  offers: ['any offers', 'Discount codes', 'do you have coupons?', 'what deals are running', 'promo code please'],
+  support: [
+    'support hours',
+    'How do I contact you?',
+    'talk to a human',
+    'customer care number',
+    'what time are you open',
+  ],
+  greeting: ['hi', 'Hello!', 'hey there', 'Good morning', 'namaste 🙏'],
+  fallback: ['what is the weather', 'asdfgh', 'tell me a joke', '', '   ?!  '],
+};
+
+describe('matchIntent', () => {
+  for (const [intent, phrasings] of Object.entries(PHRASINGS) as [ChatIntent, string[]][]) {
+    it(`understands ${phrasings.length} phrasings of ${intent}`, () => {
+      for (const text of phrasings) expect(matchIntent(text), text).toBe(intent);
+    });
+  }
+
+  it('prefers the specific topic over a greeting or a mention of bookings', () => {
+    expect(matchIntent('hi, can I cancel my booking?')).toBe('cancellation');
+    expect(matchIntent('Hello, any offers on bookings today?')).toBe('offers');
+    expect(matchIntent('reschedule my upcoming appointment')).toBe('reschedule');
+    expect(matchIntent('hey, show my appointments')).toBe('bookings');
+  });
+
+  it('ignores case and punctuation', () => {
+    expect(matchIntent('CANCELLATION POLICY???')).toBe('cancellation');
+    expect(matchIntent('...payment...options...')).toBe('payment');
+    expect(matchIntent("What's UPCOMING?")).toBe('bookings');
+  });
+
+  it('does not read a word inside another word', () => {
+    // "salon" contains neither "sale" nor "on"; "paying" is payment but "display" is not.
+    expect(matchIntent('salon near me')).toBe('fallback');
+    expect(matchIntent('display settings')).toBe('fallback');
+  });
+});
+
+describe('normalizeMessage', () => {
+  it('lower-cases, drops punctuation and accents and collapses spaces', () => {
+    expect(normalizeMessage('  Can   I  CANCEL?! ')).toBe('can i cancel');
+    expect(normalizeMessage("What's my booking—today?")).toBe('whats my booking today');
+    expect(normalizeMessage('Café')).toBe('cafe');
+  });
+});
+
+describe('quick replies and texts', () => {
+  it('offers a quick reply for every answerable topic, each of which its own text matches', () => {
+    const topics = new Set(QUICK_REPLIES.map((q) => q.response));
+    expect([...topics].sort()).toEqual(['bookings', 'cancellation', 'offers', 'payment', 'reschedule', 'support']);
+    expect(new Set(QUICK_REPLIES.map((q) => q.id)).size).toBe(QUICK_REPLIES.length);
+    for (const q of QUICK_REPLIES) expect(matchIntent(q.text), q.text).toBe(q.response);
+  });
+
+  it("states the spec's policy figures", () => {
+    expect(CHAT_TEXT.cancellation).toContain('free cancellation up to 2 hours before');
+    expect(CHAT_TEXT.cancellation).toContain('50% refund');
+    expect(CHAT_TEXT.cancellation).toContain('no refund under 1 hour');
+    expect(CHAT_TEXT.reschedule).toContain('up to 4 hours before');
+    expect(CHAT_TEXT.payment).toMatch(/UPI and wallets.*cards.*net banking.*cash at the salon for select partners/);
+    expect(CHAT_TEXT.support).toContain('9 AM to 9 PM');
+    expect(CHAT_TEXT.offersStatic).toMatch(/GLOW20.*NEWUSER.*WEEKEND/);
+    expect(CHAT_TEXT.bookingsError).toBe("Oops! Couldn't fetch your bookings right now. Please try again later");
+  });
+});
+
+describe('replyDelayMs', () => {
+  it('waits 1 to 2 seconds after typed text and 0.8 to 1.4 seconds after a quick reply', () => {
+    expect(replyDelayMs('typed', () => 0)).toBe(1000);
+    expect(replyDelayMs('typed', () => 0.999999)).toBe(2000);
+    expect(replyDelayMs('typed', () => 0.5)).toBe(1500);
+    expect(replyDelayMs('quickReply', () => 0)).toBe(800);
+    expect(replyDelayMs('quickReply', () => 0.999999)).toBe(1400);
+    expect(replyDelayMs('quickReply', () => 0.5)).toBe(1100);
+  });
+});
