@@ -64,6 +64,9 @@ export function toTRPCError(err: unknown): TRPCError {
       case '22008':
       case '22003':
       case '22001':
+      // A NUL character (text cannot hold one) or a \u0000 escape inside JSON.
+      case '22021':
+      case '22P05':
         return new TRPCError({ code: 'BAD_REQUEST', message: 'A value has the wrong format or is out of range' });
       case '40001':
       case '40P01':

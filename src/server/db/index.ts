@@ -43,6 +43,10 @@ export async function openDatabase(opts: {
     });
     // A dropped connection (server restart) must not crash the process; the pool reconnects.
     pool.on('error', () => undefined);
+    // A client checked out by a transaction has no pool listener: losing its connection between two
+    // queries would emit an unhandled 'error' and end the process. The transaction's next query fails
+    // instead, and the pool drops the broken client when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -13,6 +13,19 @@ import { CLIENT_DIST } from '../paths.js';
 export const BODY_LIMIT = '1mb';
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+const MAX_JSON_DEPTH = 64;
+
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length) {
+    const [v, depth] = pending.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(v)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 export interface AppOptions {
   deps: AppDeps;
   router: AppRouter;
@@ -89,6 +102,14 @@ export function createApp(opts: AppOptions) {
   // An image upload is a base64 file of up to 10MB (the service enforces that); only it gets a bigger body.
   app.use(['/api/images/upload', '/api/images/uploadAvatar', /^\/trpc\/[^/]*\bimages\.upload/], express.json({ limit: '15mb', strict: false }));
   app.use(['/api', '/trpc'], express.json({ limit: BODY_LIMIT, strict: false }));
+  // The tRPC adapters re-serialise the body recursively: a deeply nested one would overflow the stack (a 500).
+  app.use(['/api', '/trpc'], (req, res, next) => {
+    if (nestedDeeperThan(req.body, MAX_JSON_DEPTH)) {
+      res.status(400).json({ message: `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`, code: 'BAD_REQUEST' });
+      return;
+    }
+    next();
+  });
 
   const createContext = createContextFactory(deps);
   const onError = ({ error }: { error: { code: string; cause?: unknown } }) => {

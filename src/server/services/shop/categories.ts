@@ -87,13 +87,15 @@ export async function createCategory(deps: AppDeps, input: z.output<typeof creat
 }
 
 export async function updateCategory(deps: AppDeps, input: z.output<typeof updateCategoryInput>) {
-  const row = await updateCategoryRow(deps.db, input.id, {
+  const patch = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.shopCategory !== undefined ? { shop_category: input.shopCategory } : {}),
     ...(input.image !== undefined ? { image: input.image || null } : {}),
     ...(input.icon !== undefined ? { icon: input.icon || null } : {}),
     ...(input.sortOrder !== undefined ? { sort_order: input.sortOrder } : {}),
-  });
+  };
+  // An empty patch is an UPDATE without SET, which is not SQL: answer the category as it is.
+  const row = Object.keys(patch).length ? await updateCategoryRow(deps.db, input.id, patch) : await findCategoryById(deps.db, input.id);
   if (!row) throw notFound('Category');
   return { category: toCatalogueCategoryWire(row) };
 }

@@ -1,0 +1,175 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const ENTRY = path.join(ROOT, 'dist/server/src/server/main.js');
+export const JWT_SECRET = 'faults-secret-faults-secret-faults-secret-0123';
+/** The shared local PostgreSQL: scratch databases only, never stopped or restarted by these tests. */
+export const SHARED_PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function requireBuild() {
+  if (!fs.existsSync(ENTRY)) throw new Error(`The fault tests drive the built server: run \`npm run build\` first (npm test does). Missing ${ENTRY}`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  dataDir: string;
+  log(): string;
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  exited: Promise<number | string>;
+  /** Kills the whole process group and removes the data directory. */
+  dispose(): Promise<void>;
+}
+
+/** Starts `node dist/server/src/server/main.js` in its own process group and waits for /api/health to answer 200. */
+export async function startServer(env: Record<string, string | undefined>, opts: { healthyWithinMs?: number } = {}): Promise<ServerProcess> {
+  requireBuild();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-faults-'));
+  const port = await freePort();
+  const logFile = path.join(dataDir, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, [ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      DATABASE_URL: undefined,
+      TEST_DATABASE_URL: undefined,
+      ...env,
+    },
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  fs.closeSync(log);
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const url = `http://127.0.0.1:${port}`;
+  const readLog = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '');
+  const server: ServerProcess = {
+    child,
+    url,
+    port,
+    dataDir,
+    log: readLog,
+    exited,
+    async dispose() {
+      if (child.exitCode === null && child.signalCode === null) {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+        await Promise.race([exited, sleep(3000)]);
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  const until = Date.now() + (opts.healthyWithinMs ?? 60_000);
+  while (Date.now() < until) {
+    if (child.exitCode !== null) {
+      const out = readLog();
+      await server.dispose();
+      throw new Error(`server exited with ${child.exitCode} while starting:\n${out}`);
+    }
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await sleep(150);
+  }
+  const out = readLog();
+  await server.dispose();
+  throw new Error(`server did not become healthy:\n${out}`);
+}
+
+export interface Answer {
+  status: number;
+  text: string;
+  json: any;
+}
+
+export async function call(
+  base: string,
+  method: string,
+  apiPath: string,
+  opts: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.body !== undefined || opts.raw !== undefined) headers['content-type'] ??= 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const res = await fetch(`${base}${apiPath}`, {
+    method,
+    headers,
+    body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+    signal: opts.signal,
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: res.status, text, json };
+}
+
+/** A scratch database on the shared local PostgreSQL, dropped by `drop()`. */
+export async function scratchDatabase(prefix: string): Promise<{ url: string; name: string; client: () => pg.Client; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SHARED_PG, connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (err) {
+    throw new Error(`The fault tests need the local PostgreSQL at ${SHARED_PG} (set TEST_DATABASE_URL to point elsewhere): ${(err as Error).message}`);
+  }
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(SHARED_PG);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    client: () => new pg.Client({ connectionString: url.toString() }),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: SHARED_PG });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Strings that must never reach a client: stack traces, source paths, connection strings, secrets. */
+export function leaks(text: string, secrets: string[] = []): string[] {
+  const found: string[] = [];
+  for (const needle of ['"stack"', 'at /', 'node_modules', 'DATABASE_URL', 'postgres://', 'postgresql://', ROOT, JWT_SECRET, ...secrets]) {
+    if (needle && text.includes(needle)) found.push(needle);
+  }
+  if (/\n\s+at .+:\d+:\d+/.test(text)) found.push('a stack frame');
+  return found;
+}
