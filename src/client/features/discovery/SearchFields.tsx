@@ -1,14 +1,57 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { MapPinIcon, SearchIcon } from '../../components/icons';
+import { CalendarIcon, ClockIcon, MapPinIcon, SearchIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
 import { useTRPC } from '../../trpc';
-import { LOCATION_BLUR_CLOSE_MS, MAX_SERVICE_SUGGESTIONS, MIN_LOCATION_QUERY, POPULAR_SERVICES, SERVICE_BLUR_CLOSE_MS } from './constants';
+import { LOCATION_BLUR_CLOSE_MS, MAX_SERVICE_SUGGESTIONS, MIN_LOCATION_QUERY, POPULAR_SERVICES, SERVICE_BLUR_CLOSE_MS, TIME_WINDOW_OPTIONS } from './constants';
+import { localIsoDate } from './filters';
 import { useGeolocation, type Located } from './useGeolocation';
 
 export const fieldBox =
   'relative flex items-center gap-2.5 rounded-2xl border border-blush-200 bg-white px-3.5 transition-colors focus-within:border-plum-400 focus-within:ring-3 focus-within:ring-plum-100';
 export const fieldInput = 'h-12 w-full min-w-0 bg-transparent text-sm text-ink-900 placeholder:text-ink-400 focus:outline-none';
+
+interface BoxFieldProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The home hero hides the leading icon on phones to leave room for the value. */
+  hideIconOnMobile?: boolean;
+}
+
+const iconClass = (hideOnMobile?: boolean) => cn('size-5 shrink-0 text-plum-500', hideOnMobile && 'hidden sm:block');
+
+/** The search row's date box: today at the earliest (spec: date minimum is today). */
+export function DateField({ id, value, onChange, hideIconOnMobile }: BoxFieldProps) {
+  return (
+    <div className={fieldBox}>
+      <CalendarIcon className={iconClass(hideIconOnMobile)} />
+      <label htmlFor={id} className="sr-only">
+        Date
+      </label>
+      <input id={id} type="date" min={localIsoDate(0)} className={fieldInput} value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
+
+/** The search row's time-window select (Any Time, morning, afternoon, evening). */
+export function TimeWindowField({ id, value, onChange, hideIconOnMobile }: BoxFieldProps) {
+  return (
+    <div className={fieldBox}>
+      <ClockIcon className={iconClass(hideIconOnMobile)} />
+      <label htmlFor={id} className="sr-only">
+        Time
+      </label>
+      <select id={id} className={`${fieldInput} appearance-none`} value={value} onChange={(event) => onChange(event.target.value)}>
+        {TIME_WINDOW_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 interface Option {
   key: string;

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { SortOption } from '../../../shared/schemas/discovery';
-import { CalendarIcon, ClockIcon, SearchIcon, SparkleIcon } from '../../components/icons';
+import { SearchIcon, SparkleIcon } from '../../components/icons';
 import { Button } from '../../components/ui/Button';
-import { TIME_WINDOW_OPTIONS, SORT_CHOICES } from '../../features/discovery/constants';
-import { countActiveFilters, EMPTY_FILTERS, filtersToQuery, localIsoDate, type SearchFilters } from '../../features/discovery/filters';
+import { SORT_CHOICES } from '../../features/discovery/constants';
+import { countActiveFilters, EMPTY_FILTERS, filtersToQuery, type SearchFilters } from '../../features/discovery/filters';
 import '../../features/discovery/installPrompt';
-import { fieldBox, fieldInput, LocationField, ServiceField } from '../../features/discovery/SearchFields';
+import { DateField, LocationField, ServiceField, TimeWindowField } from '../../features/discovery/SearchFields';
 import { storedPosition } from '../../features/discovery/useGeolocation';
 import { usePageTitle } from '../../lib/usePageTitle';
 
@@ -118,33 +118,8 @@ export default function Home() {
                 onLocated={(place) => set({ location: place.label, lat: place.lat, lng: place.lng })}
                 />
               </div>
-              <div className={fieldBox}>
-                <CalendarIcon className="hidden size-5 shrink-0 text-plum-500 sm:block" />
-                <label htmlFor="home-date" className="sr-only">
-                  Date
-                </label>
-                <input
-                  id="home-date"
-                  type="date"
-                  min={localIsoDate(0)}
-                  className={fieldInput}
-                  value={filters.date}
-                  onChange={(event) => set({ date: event.target.value, availability: '' })}
-                />
-              </div>
-              <div className={fieldBox}>
-                <ClockIcon className="hidden size-5 shrink-0 text-plum-500 sm:block" />
-                <label htmlFor="home-time" className="sr-only">
-                  Time
-                </label>
-                <select id="home-time" className={`${fieldInput} appearance-none`} value={filters.time} onChange={(event) => set({ time: event.target.value })}>
-                  {TIME_WINDOW_OPTIONS.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <DateField id="home-date" hideIconOnMobile value={filters.date} onChange={(date) => set({ date, availability: '' })} />
+              <TimeWindowField id="home-time" hideIconOnMobile value={filters.time} onChange={(time) => set({ time })} />
             </div>
             <div className="mt-2.5 flex flex-wrap items-center gap-2.5 sm:flex-nowrap">
               <button

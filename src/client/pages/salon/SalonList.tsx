@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { MerchantCardWire, SortOption } from '../../../shared/schemas/discovery';
-import { CalendarIcon, ClockIcon, CloseIcon, MapPinIcon, SearchIcon } from '../../components/icons';
+import { CloseIcon, MapPinIcon, SearchIcon } from '../../components/icons';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import {
@@ -14,12 +14,12 @@ import {
   SORT_CHOICES,
   TIME_WINDOW_OPTIONS,
 } from '../../features/discovery/constants';
-import { countActiveFilters, EMPTY_FILTERS, filtersToQuery, localIsoDate, queryToFilters, toSearchInput, type SearchFilters } from '../../features/discovery/filters';
+import { countActiveFilters, EMPTY_FILTERS, filtersToQuery, queryToFilters, toSearchInput, type SearchFilters } from '../../features/discovery/filters';
 import { formatDistance, fromPrice, longDate, plural, rupees } from '../../features/discovery/format';
 import { RatingPill } from '../../features/discovery/Rating';
 import { recordRecentlyViewed } from '../../features/discovery/recentlyViewed';
 import { recentEntryOf, SalonImage } from '../../features/discovery/SalonCard';
-import { fieldBox, fieldInput, LocationField, ServiceField } from '../../features/discovery/SearchFields';
+import { DateField, LocationField, ServiceField, TimeWindowField } from '../../features/discovery/SearchFields';
 import { storedPosition } from '../../features/discovery/useGeolocation';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, useTRPC } from '../../trpc';
@@ -213,33 +213,8 @@ export default function SalonList() {
               onChange={(location) => setDraft((d) => ({ ...d, location, lat: null, lng: null }))}
               onLocated={(place) => setDraft((d) => ({ ...d, location: place.label, lat: place.lat, lng: place.lng }))}
             />
-            <div className={fieldBox}>
-              <CalendarIcon className="size-5 shrink-0 text-plum-500" />
-              <label htmlFor="list-date" className="sr-only">
-                Date
-              </label>
-              <input
-                id="list-date"
-                type="date"
-                min={localIsoDate(0)}
-                className={fieldInput}
-                value={draft.date}
-                onChange={(event) => setDraft((d) => ({ ...d, date: event.target.value, availability: '' }))}
-              />
-            </div>
-            <div className={fieldBox}>
-              <ClockIcon className="size-5 shrink-0 text-plum-500" />
-              <label htmlFor="list-time" className="sr-only">
-                Time
-              </label>
-              <select id="list-time" className={`${fieldInput} appearance-none`} value={draft.time} onChange={(event) => setDraft((d) => ({ ...d, time: event.target.value }))}>
-                {TIME_WINDOW_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <DateField id="list-date" value={draft.date} onChange={(date) => setDraft((d) => ({ ...d, date, availability: '' }))} />
+            <TimeWindowField id="list-time" value={draft.time} onChange={(time) => setDraft((d) => ({ ...d, time }))} />
             <Button type="submit" size="lg" className="h-12 sm:col-span-2 lg:col-span-1" data-testid="list-search-submit">
               <SearchIcon className="size-5" />
               Search
