@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Button } from './Button';
 
 export interface EmptyStateProps {
   title: ReactNode;
@@ -29,5 +30,29 @@ export function EmptyState({ title, description, icon, action, className }: Empt
       {description && <p className="mt-1 max-w-sm text-sm text-ink-500">{description}</p>}
       {action && <div className="mt-5">{action}</div>}
     </div>
+  );
+}
+
+export interface LoadErrorProps {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Fetches again, usually a react-query `refetch`. */
+  onRetry: () => unknown;
+  className?: string;
+}
+
+/** A list or page that failed to load, with a Try again button. */
+export function LoadError({ title, description, onRetry, className }: LoadErrorProps) {
+  return (
+    <EmptyState
+      title={title}
+      description={description}
+      className={className}
+      action={
+        <Button variant="secondary" onClick={() => void onRetry()}>
+          Try again
+        </Button>
+      }
+    />
   );
 }

@@ -4,7 +4,7 @@ export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVa
 export { Card, CardHeader, type CardProps } from './Card';
 export { Checkbox, type CheckboxProps } from './Checkbox';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
-export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { EmptyState, LoadError, type EmptyStateProps, type LoadErrorProps } from './EmptyState';
 export { FieldShell, controlClasses } from './Field';
 export { Input, type InputProps } from './Input';
 export { Modal, type ModalProps } from './Modal';

@@ -1,7 +1,7 @@
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../trpc';
@@ -63,15 +63,7 @@ export function QueryState({
   }
   if (query.isError) {
     return (
-      <EmptyState
-        title="Could not load this list"
-        description={errorMessage(query.error, 'Something went wrong. Please try again.')}
-        action={
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      />
+      <LoadError title="Could not load this list" description={errorMessage(query.error, 'Something went wrong. Please try again.')} onRetry={query.refetch} />
     );
   }
   if (isEmpty) return <EmptyState title={emptyTitle} description={emptyDescription} />;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { Button, buttonClasses } from '../../components/ui/Button';
+import { buttonClasses } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { Tabs } from '../../components/ui/Tabs';
 import { AdminPage } from '../../features/admin/AdminPage';
@@ -30,15 +30,7 @@ export default function AdminDashboard() {
   if (dashboard.isError) {
     return (
       <AdminPage title="Admin Dashboard">
-        <EmptyState
-          title="Could not load the dashboard"
-          description={errorMessage(dashboard.error, 'Please try again.')}
-          action={
-            <Button variant="secondary" onClick={() => void dashboard.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError title="Could not load the dashboard" description={errorMessage(dashboard.error, 'Please try again.')} onRetry={dashboard.refetch} />
       </AdminPage>
     );
   }

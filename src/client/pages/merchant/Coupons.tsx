@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/Badge';
 import { COUPON_STATUS } from '../../features/shop/couponStatus';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { useMerchantId } from '../../features/shop/api';
@@ -68,15 +68,7 @@ export default function Coupons() {
       {couponsQuery.isLoading ? (
         <PageSpinner label="Loading coupons" />
       ) : couponsQuery.isError ? (
-        <EmptyState
-          title="Could not load coupons"
-          description={errorMessage(couponsQuery.error, 'Failed to load coupons. Please try again later.')}
-          action={
-            <Button variant="secondary" onClick={() => void couponsQuery.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError title="Could not load coupons" description={errorMessage(couponsQuery.error, 'Failed to load coupons. Please try again later.')} onRetry={couponsQuery.refetch} />
       ) : coupons.length === 0 ? (
         <EmptyState title="No coupons yet" description="Create a code to reward loyal customers or fill quiet hours." />
       ) : (

@@ -6,7 +6,7 @@ import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { PageSpinner } from '../../components/ui/Spinner';
@@ -50,15 +50,7 @@ export default function Reviews() {
       ) : reviewsQuery.isLoading ? (
         <PageSpinner label="Loading reviews" />
       ) : reviewsQuery.isError || !data || !stats ? (
-        <EmptyState
-          title="Could not load reviews"
-          description="Failed to load reviews. Please try again later."
-          action={
-            <Button variant="secondary" onClick={() => void reviewsQuery.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError title="Could not load reviews" description="Failed to load reviews. Please try again later." onRetry={reviewsQuery.refetch} />
       ) : (
         <>
           <div className="mb-6 grid gap-3 md:grid-cols-3">

@@ -5,7 +5,7 @@ import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { useMerchantId } from '../../features/shop/api';
@@ -72,14 +72,10 @@ export default function ServicesPricing() {
       {loading ? (
         <PageSpinner label="Loading services" />
       ) : loadError ? (
-        <EmptyState
+        <LoadError
           title="Could not load your services"
           description={errorMessage(loadError, 'Failed to load services. Please try again later.')}
-          action={
-            <Button variant="secondary" onClick={() => void Promise.all([categoriesQuery.refetch(), servicesQuery.refetch()])}>
-              Try again
-            </Button>
-          }
+          onRetry={() => Promise.all([categoriesQuery.refetch(), servicesQuery.refetch()])}
         />
       ) : (
         <>

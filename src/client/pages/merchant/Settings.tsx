@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
-import { Button } from '../../components/ui/Button';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { useMerchantId } from '../../features/shop/api';
 import { ProfileCompletionCard } from '../../features/shop/ProfileCompletionCard';
@@ -27,15 +26,7 @@ export default function Settings() {
       ) : settings.isLoading ? (
         <PageSpinner label="Loading settings" />
       ) : settings.isError || !merchant ? (
-        <EmptyState
-          title="Could not load your settings"
-          description="Failed to load settings. Please try again later."
-          action={
-            <Button variant="secondary" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError title="Could not load your settings" description="Failed to load settings. Please try again later." onRetry={settings.refetch} />
       ) : (
         <div className="flex flex-col gap-6">
           <ProfileCompletionCard merchantId={merchantId} />

@@ -5,7 +5,7 @@ import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { MB, uploadImage, useMerchantId } from '../../features/shop/api';
@@ -114,15 +114,7 @@ export default function ShopImages() {
       {imagesQuery.isLoading ? (
         <PageSpinner label="Loading images" />
       ) : imagesQuery.isError ? (
-        <EmptyState
-          title="Could not load your images"
-          description={errorMessage(imagesQuery.error, 'Failed to load images. Please try again later.')}
-          action={
-            <Button variant="secondary" onClick={() => void imagesQuery.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError title="Could not load your images" description={errorMessage(imagesQuery.error, 'Failed to load images. Please try again later.')} onRetry={imagesQuery.refetch} />
       ) : images.length === 0 ? (
         <EmptyState title="No images yet" description="Upload photos of your shop; the first one becomes your cover." />
       ) : (

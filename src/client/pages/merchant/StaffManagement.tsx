@@ -7,7 +7,7 @@ import { Avatar } from '../../components/ui/Avatar';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { useMerchantId } from '../../features/shop/api';
@@ -76,15 +76,7 @@ export default function StaffManagement() {
       {staffQuery.isLoading ? (
         <PageSpinner label="Loading staff" />
       ) : staffQuery.isError ? (
-        <EmptyState
-          title="Could not load your team"
-          description="Failed to load staff members. Please try again later."
-          action={
-            <Button variant="secondary" onClick={() => void staffQuery.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError title="Could not load your team" description="Failed to load staff members. Please try again later." onRetry={staffQuery.refetch} />
       ) : (
         <>
           <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
