@@ -22,6 +22,7 @@ import { badRequest, conflict, notFound, SLOT_TAKEN } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { listBusyIntervals, listSalonStaff, loadSalonWithServices } from '../../db/repositories/bookings.js';
 import type { Actor } from '../../trpc/context.js';
+import { managesSalon } from '../scope.js';
 
 const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
@@ -47,7 +48,6 @@ export function salonBasics(row: SalonRow): Pick<SalonContext, 'id' | 'name' | '
   };
 }
 
-const canSeeUnpublished = (actor: Actor | null, merchantId: string) => !!actor && (actor.role === 'admin' || actor.id === merchantId);
 
 /**
  * The salon and the chosen services (one query). An unpublished salon is invisible except to its
@@ -64,7 +64,7 @@ export async function loadSalonContext(
   const rows = await loadSalonWithServices(db, merchantId, ids);
   const salon = rows[0];
   if (!salon) throw notFound('Salon');
-  if ((opts.requirePublished ?? true) && !salon.is_published && !canSeeUnpublished(actor, merchantId)) throw notFound('Salon');
+  if ((opts.requirePublished ?? true) && !salon.is_published && !managesSalon(actor, merchantId)) throw notFound('Salon');
   const found = new Map(rows.filter((r) => r.service_id && r.active).map((r) => [r.service_id!, r]));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) {

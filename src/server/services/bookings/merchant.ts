@@ -25,6 +25,7 @@ import {
 import { findMerchantById } from '../../db/repositories/merchants.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
+import { shopOf } from '../scope.js';
 import { iso } from '../wire.js';
 import { notifyBookingEvent } from './notify.js';
 import { loadBookingWire, loadBookingWires } from './wire.js';
@@ -32,19 +33,9 @@ import { loadBookingWire, loadBookingWires } from './wire.js';
 /** The desk's list shows the newest bookings; older ones are reached by date or search. */
 const DESK_LIST_LIMIT = 500;
 
-/**
- * The salon a desk call acts on: a merchant's own (the payload's merchantId was already checked
- * to be theirs), or for an admin the one the payload names.
- */
-async function deskMerchantId(deps: AppDeps, actor: Actor, merchantId: string | undefined): Promise<string> {
-  if (actor.role !== 'admin') return actor.id;
-  if (!merchantId) throw badRequest('merchantId: choose the salon', 'merchantId');
-  if (!(await findMerchantById(deps.db, merchantId))) throw notFound('Salon');
-  return merchantId;
-}
 
 export async function merchantBookings(deps: AppDeps, actor: Actor, input: z.output<typeof merchantBookingsInput>) {
-  const merchantId = await deskMerchantId(deps, actor, input.merchantId);
+  const merchantId = await shopOf(deps.db, actor, input.merchantId);
   const [bookings, stats] = await Promise.all([
     loadBookingWires(
       deps.db,
@@ -99,7 +90,7 @@ function moveValues(actor: Actor, booking: Booking, input: StatusInput, now: Dat
  * moves cannot both apply.
  */
 export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: StatusInput, opts: { now?: Date } = {}) {
-  const merchantId = await deskMerchantId(deps, actor, input.merchantId);
+  const merchantId = await shopOf(deps.db, actor, input.merchantId);
   const now = opts.now ?? new Date();
   await deps.db.transaction().execute(async (trx) => {
     const booking = await findBookingRow(trx, input.bookingId);
@@ -137,7 +128,7 @@ export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: St
 
 /** Finds the booking a scanned QR names; it does not change it (the Confirm step does). */
 export async function scanQrForBooking(deps: AppDeps, actor: Actor, input: z.output<typeof scanQrInput>) {
-  const merchantId = await deskMerchantId(deps, actor, input.merchantId);
+  const merchantId = await shopOf(deps.db, actor, input.merchantId);
   const [booking] = await loadBookingWires(deps.db, { ids: [input.bookingId], merchantId }, { qr: false });
   if (!booking) throw notFound('Booking');
   if (booking.userId !== input.userId) throw badRequest('userId: this QR code does not belong to this booking', 'userId');
@@ -155,19 +146,19 @@ const toManualWire = (r: ManualRow) => ({
 });
 
 export async function createManualBooking(deps: AppDeps, actor: Actor, input: z.output<typeof manualBookingInput>) {
-  const merchantId = await deskMerchantId(deps, actor, input.merchantId);
+  const merchantId = await shopOf(deps.db, actor, input.merchantId);
   await insertManualBooking(deps.db, { merchant_id: merchantId, name: input.name, mobile: input.mobile, email: input.email });
   return { message: 'Booking created successfully' };
 }
 
 export async function getManualBookings(deps: AppDeps, actor: Actor, input: z.output<typeof manualBookingsInput>) {
-  const merchantId = await deskMerchantId(deps, actor, input.merchantId);
+  const merchantId = await shopOf(deps.db, actor, input.merchantId);
   return { bookings: (await listManualBookings(deps.db, merchantId)).map(toManualWire) };
 }
 
 /** The dashboard's cards and recent lists, all from the salon's real rows. */
 export async function getDashboard(deps: AppDeps, actor: Actor, input: z.output<typeof dashboardInput>): Promise<DashboardAnswer> {
-  const merchantId = await deskMerchantId(deps, actor, input.merchantId);
+  const merchantId = await shopOf(deps.db, actor, input.merchantId);
   const [stats, rating, recentBookings, manual, reviews] = await Promise.all([
     merchantBookingStats(deps.db, merchantId),
     reviewSummary(deps.db, merchantId),

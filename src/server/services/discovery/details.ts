@@ -13,6 +13,7 @@ import {
   ratingDistribution,
 } from '../../db/repositories/discovery.js';
 import type { Actor } from '../../trpc/context.js';
+import { managesSalon } from '../scope.js';
 import { iso } from '../wire.js';
 import { oneDecimal, pointOf } from './wire.js';
 
@@ -35,8 +36,7 @@ export async function getMerchantById(
   input: z.output<typeof merchantByIdInput>,
 ): Promise<{ merchant: MerchantDetailWire }> {
   const m = await findMerchantForDetails(db, input.id);
-  const mayPreview = !!actor && (actor.role === 'admin' || actor.id === input.id);
-  if (!m || (!m.is_published && !mayPreview)) throw notFound('Salon');
+  if (!m || (!m.is_published && !managesSalon(actor, input.id))) throw notFound('Salon');
 
   const [serviceRows, staff, images, reviews, distribution] = await Promise.all([
     listDetailServices(db, m.id),

@@ -24,7 +24,7 @@ import {
   updateCategory as updateCategoryRow,
 } from '../../db/repositories/shopCatalogue.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
-import { shopOf } from './scope.js';
+import { shopOf } from '../scope.js';
 import { toCatalogueCategoryWire, toSelectedCategoryWire } from './wire.js';
 
 export const CATEGORY_HAS_SERVICES = 'Move or delete the services in this category first';

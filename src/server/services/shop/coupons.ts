@@ -15,7 +15,7 @@ import {
 } from '../../db/repositories/shopCoupons.js';
 import { findShop } from '../../db/repositories/shopProfile.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
-import { shopOf } from './scope.js';
+import { shopOf } from '../scope.js';
 import { toCouponWire } from './wire.js';
 
 /*

@@ -17,7 +17,7 @@ import {
 import { lockMerchant } from '../../db/repositories/shopProfile.js';
 import { findStaff, updateStaff } from '../../db/repositories/shopStaff.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
-import { shopOf } from './scope.js';
+import { shopOf } from '../scope.js';
 import { toShopImageWire } from './wire.js';
 
 export const NOT_AN_IMAGE = 'file: this file is not a supported image (JPEG, PNG or WebP)';

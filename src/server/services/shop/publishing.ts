@@ -4,7 +4,7 @@ import type { Executor } from '../../db/repositories/accounts.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
 import { completionCounts, findShop, listAdminIds, lockMerchant, updateMerchant, type ShopRow } from '../../db/repositories/shopProfile.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
-import { shopOf } from './scope.js';
+import { shopOf } from '../scope.js';
 
 export const ALREADY_PUBLISHED = 'Your shop is already published';
 

@@ -18,7 +18,7 @@ import {
   updateReview as updateReviewRow,
 } from '../../db/repositories/shopReviews.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
-import { shopOf } from './scope.js';
+import { shopOf } from '../scope.js';
 import { notificationSettingsOf, toReviewWire } from './wire.js';
 
 export const ALREADY_REVIEWED = 'This booking has already been reviewed';

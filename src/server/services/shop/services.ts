@@ -20,7 +20,7 @@ import {
   updateService as updateServiceRow,
 } from '../../db/repositories/shopCatalogue.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
-import { shopOf } from './scope.js';
+import { managesSalon, shopOf } from '../scope.js';
 import { toServiceWire } from './wire.js';
 
 /** A service's category must be one the shop picked in Manage Categories. */
@@ -110,7 +110,7 @@ export async function getAllServices(deps: AppDeps, actor: Actor, merchantId: st
 /** Public: an active service of a published salon; the owner and admins see any of theirs. */
 export async function getServiceById(deps: AppDeps, actor: Actor | null, id: string) {
   const row = await findServiceWithSalon(deps.db, id);
-  const privileged = !!actor && (actor.role === 'admin' || actor.id === row?.merchant_id);
+  const privileged = managesSalon(actor, row?.merchant_id);
   if (!row || (!privileged && !(row.active && row.is_published))) throw notFound('Service');
   return { service: toServiceWire(row) };
 }

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/repositories/accounts.js';
 import { listShopImages } from '../../db/repositories/shopImages.js';
 import { findShop, updateMerchant } from '../../db/repositories/shopProfile.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
-import { shopOf } from './scope.js';
+import { shopOf } from '../scope.js';
 import { notificationSettingsOf, toShopProfileWire } from './wire.js';
 
 export async function shopProfileOf(db: Executor, merchantId: string) {

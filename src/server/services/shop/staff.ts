@@ -14,7 +14,7 @@ import {
   updateStaff as updateStaffRow,
 } from '../../db/repositories/shopStaff.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
-import { shopOf } from './scope.js';
+import { shopOf } from '../scope.js';
 import { toStaffWire } from './wire.js';
 
 async function checkEmailFree(db: Executor, merchantId: string, email: string, exceptId?: string) {

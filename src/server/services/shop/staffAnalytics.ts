@@ -7,7 +7,7 @@ import { findShop } from '../../db/repositories/shopProfile.js';
 import { findStaff, staffBookingsBetween } from '../../db/repositories/shopStaff.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { iso } from '../wire.js';
-import { shopOf } from './scope.js';
+import { shopOf } from '../scope.js';
 import { wholeRupees } from './wire.js';
 
 const MAX_CUSTOM_DAYS = 366;
