@@ -1,3 +1,10 @@
+import type { AuthExtrasTables } from './schema/authExtras.js';
+import type { BillingTables } from './schema/billing.js';
+import type { ContentTables } from './schema/content.js';
+import type { CrmTables } from './schema/crm.js';
+import type { JobsTables } from './schema/jobs.js';
+import type { SearchTables } from './schema/search.js';
+import type { WalletTables } from './schema/wallet.js';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -412,6 +419,9 @@ export interface EmailTemplatesTable {
   updated_by: string | null;
   updated_at: Generated<Date>;
 }
+
+/** Later domains declare their tables in ./schema/<domain>.ts. */
+export interface Database extends JobsTables, CrmTables, BillingTables, WalletTables, ContentTables, AuthExtrasTables, SearchTables {}
 
 export interface Database {
   featured_locations: FeaturedLocationsTable;

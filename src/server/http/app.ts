@@ -9,6 +9,8 @@ import type { AppRouter } from '../routers/index.js';
 import { createContextFactory, type AppDeps } from '../trpc/context.js';
 import { buildOpenApiDocument, successStatusFor } from './openapi.js';
 import { CLIENT_DIST } from '../paths.js';
+import { mountDownloads } from './downloads.js';
+import { mountTracking } from './tracking.js';
 
 export const BODY_LIMIT = '1mb';
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -125,6 +127,9 @@ export function createApp(opts: AppOptions) {
       maxBodySize: BODY_LIMIT_BYTES,
     }),
   );
+
+  mountTracking(app, deps);
+  mountDownloads(app, deps);
 
   app.use(
     '/api',

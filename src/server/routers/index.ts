@@ -6,6 +6,12 @@ import { merchantAuthRouter, merchantSignInProcedures } from './merchantAuth.js'
 import { notificationUserProcedures } from './notifications.js';
 import { couponProcedures, imageProcedures, reviewProcedures, serviceProcedures, shopCategoryProcedures, shopMerchantProcedures } from './shop.js';
 import { userAccountProcedures } from './users.js';
+import { otpMerchantProcedures, otpUserProcedures } from './authExtras.js';
+import { billingAdminProcedures, billingMerchantProcedures, supportProcedures } from './billing.js';
+import { blogProcedures, contentProcedures } from './content.js';
+import { crmMerchantProcedures, marketingProcedures } from './crm.js';
+import { pushProcedures, pushUserProcedures } from './push.js';
+import { walletUserProcedures } from './wallet.js';
 
 /**
  * The tRPC namespaces mirror the /api path prefixes (users/*, merchants/*, ...). A namespace
@@ -18,12 +24,18 @@ export const appRouter = router({
     ...bookingUserProcedures,
     ...discoveryUserProcedures,
     ...notificationUserProcedures,
+    ...pushUserProcedures,
+    ...walletUserProcedures,
+    ...otpUserProcedures,
   }),
   merchants: router({
     ...merchantSignInProcedures,
     ...bookingMerchantProcedures,
     ...shopMerchantProcedures,
     ...discoveryMerchantProcedures,
+    ...crmMerchantProcedures,
+    ...billingMerchantProcedures,
+    ...otpMerchantProcedures,
   }),
   categories: router({
     ...shopCategoryProcedures,
@@ -38,7 +50,12 @@ export const appRouter = router({
   testimonials: router({ ...testimonialProcedures }),
   newsletter: router({ ...newsletterProcedures }),
   geo: router({ ...geoProcedures }),
-  admin: router({ ...adminProcedures }),
+  admin: router({ ...adminProcedures, ...billingAdminProcedures }),
+  marketing: router({ ...marketingProcedures }),
+  support: router({ ...supportProcedures }),
+  blogs: router({ ...blogProcedures }),
+  content: router({ ...contentProcedures }),
+  notification: router({ ...pushProcedures }),
 });
 
 export type AppRouter = typeof appRouter;

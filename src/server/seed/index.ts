@@ -1,10 +1,18 @@
 import type { Db } from '../db/index.js';
+import { seedBilling } from './billing.js';
+import { seedContent } from './content.js';
+import { seedCrm } from './crm.js';
 import { loadDemoData } from './demo.js';
+import { seedWallet } from './wallet.js';
 
 /** Loads the demo data when the database has no accounts yet. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const any = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
   if (any) return false;
   await loadDemoData(db);
+  await seedCrm(db);
+  await seedBilling(db);
+  await seedWallet(db);
+  await seedContent(db);
   return true;
 }

@@ -112,6 +112,8 @@ async function placeBooking(trx: Executor, actor: Actor, userId: string, input: 
   if (coupon) await redeemCoupon(trx, coupon.coupon.id);
   await refreshMerchantStats(trx, ctx.id);
   await notifyBookingEvent(trx, 'made', {
+    bookingId: id,
+    startsAt: slot.startsAt,
     userId,
     merchantId: ctx.id,
     salonName: ctx.name,

@@ -77,6 +77,8 @@ export async function cancelMyBooking(
       trx,
       'cancelledByCustomer',
       {
+        bookingId: booking.id,
+        startsAt: new Date(booking.starts_at),
         userId: booking.user_id,
         merchantId: booking.merchant_id,
         salonName: salon?.shop_name ?? 'the salon',
@@ -154,6 +156,8 @@ export async function rescheduleMyBooking(
       if (!moved) throw conflict('This booking has just been changed; please reload it');
     });
     await notifyBookingEvent(trx, 'rescheduled', {
+      bookingId: booking.id,
+      startsAt: new Date(slot.startsAt),
       userId: booking.user_id,
       merchantId: booking.merchant_id,
       salonName: ctx.name,

@@ -115,6 +115,8 @@ export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: St
       trx,
       updated.status === 'confirmed' ? 'confirmed' : updated.status === 'completed' ? 'completed' : 'cancelledBySalon',
       {
+        bookingId: updated.id,
+        startsAt: new Date(updated.starts_at),
         userId: updated.user_id,
         merchantId,
         salonName: salon?.shop_name ?? 'The salon',

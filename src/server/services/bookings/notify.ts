@@ -12,6 +12,9 @@ export function displayDate(date: string): string {
 }
 
 export interface BookingEvent {
+  bookingId: string;
+  /** The appointment's start as now booked (after a reschedule, the new one). */
+  startsAt: Date;
   userId: string;
   merchantId: string;
   salonName: string;

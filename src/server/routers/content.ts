@@ -1,0 +1,3 @@
+/** Blogs and content pages (issue 7). */
+export const blogProcedures = {};
+export const contentProcedures = {};

@@ -1,0 +1,3 @@
+/** Merchant customers, messages and marketing (issue 6). */
+export const crmMerchantProcedures = {};
+export const marketingProcedures = {};

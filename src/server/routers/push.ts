@@ -1,0 +1,3 @@
+/** Web push subscriptions (issue 7). */
+export const pushProcedures = {};
+export const pushUserProcedures = {};

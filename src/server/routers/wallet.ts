@@ -1,0 +1,2 @@
+/** Wallet, loyalty, rewards, gift cards and profile (issue 7). */
+export const walletUserProcedures = {};
