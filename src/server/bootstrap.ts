@@ -5,6 +5,7 @@ import { openDatabase, type DbHandle } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createTokenService, loadJwtSecret } from './services/auth/tokens.js';
 import { createAdapters } from './adapters/index.js';
+import { loadVapidKeys } from './adapters/messaging/vapid.js';
 import type { AppDeps } from './trpc/context.js';
 import { appRouter } from './routers/index.js';
 import { createApp } from './http/app.js';
@@ -27,11 +28,12 @@ export async function bootstrap(env: Env, opts: { memory?: boolean; serveClient?
   try {
     await migrateToLatest(handle.db);
     const secret = await loadJwtSecret(handle.db, env.JWT_SECRET);
+    const vapid = await loadVapidKeys(handle.db, env);
     const deps: AppDeps = {
       db: handle.db,
       env,
       tokens: createTokenService(secret, env.JWT_TTL),
-      adapters: createAdapters(handle.db, env),
+      adapters: createAdapters(handle.db, env, vapid),
     };
     if (opts.seed ?? env.SEED_DEMO === 'auto') await seedIfEmpty(handle.db);
     const uploadsDir = path.resolve(env.DATA_DIR, 'uploads');

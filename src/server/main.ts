@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { loadEnv } from './env.js';
 import { bootstrap } from './bootstrap.js';
+import { startJobRunner } from './jobs/runner.js';
 
 const env = loadEnv();
 const started = Date.now();
@@ -14,6 +15,9 @@ const server = runtime.app.listen(env.PORT, env.HOST, () => {
   );
 });
 server.keepAliveTimeout = 65_000;
+
+// Reminders and message delivery; every process may run one (claims are exclusive).
+const jobs = env.JOBS === 'on' ? startJobRunner(runtime.deps) : null;
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, close idle keep-alive
 // sockets, then close the database and exit 0. A hard deadline guards against stuck requests.
@@ -33,7 +37,9 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 15_000);
   deadline.unref();
+  const jobsStopped = jobs?.stop().catch(() => undefined);
   server.close(async () => {
+    await jobsStopped;
     await runtime.handle.close().catch(() => undefined);
     clearTimeout(deadline);
     process.exit(0);

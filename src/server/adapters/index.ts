@@ -1,19 +1,27 @@
+import path from 'node:path';
 import type { Db } from '../db/index.js';
 import type { Env } from '../env.js';
-import { createOutboxEmailAdapter, createSmtpEmailAdapter, type EmailAdapter } from './email/index.js';
-import path from 'node:path';
+import { createQueuedEmailAdapter, type EmailAdapter } from './email/index.js';
 import { createLocalDiskImageStorage, type ImageStorage } from './images/index.js';
 import { createGeocoder, type Geocoder } from './geocoding/index.js';
+import { createTransports, type Transports } from './messaging/index.js';
+import type { VapidKeys } from './messaging/push.js';
 
 export interface Adapters {
+  /** Queues an e-mail for durable delivery (see messaging/). */
   email: EmailAdapter;
+  /** Per-channel delivery used by the message jobs: providers when configured, else offline defaults. */
+  transports: Transports;
+  vapid: VapidKeys;
   images: ImageStorage;
   geocoder: Geocoder;
 }
 
-export function createAdapters(db: Db, env: Env): Adapters {
+export function createAdapters(db: Db, env: Env, vapid: VapidKeys, overrides: Partial<Transports> = {}): Adapters {
   return {
-    email: env.SMTP_URL ? createSmtpEmailAdapter(db, env.SMTP_URL, env.MAIL_FROM) : createOutboxEmailAdapter(db),
+    email: createQueuedEmailAdapter(db),
+    transports: { ...createTransports(env, vapid), ...overrides },
+    vapid,
     // The HTTP app serves DATA_DIR/uploads at /uploads.
     images: createLocalDiskImageStorage(path.resolve(env.DATA_DIR, 'uploads')),
     geocoder: createGeocoder(env.GEOCODER_URL),

@@ -8,6 +8,5 @@ export interface EmailMessage {
 }
 
 export interface EmailAdapter {
-  readonly provider: string;
   send(message: EmailMessage): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/repositories/accounts.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
+import { cancelReminders, scheduleReminders } from '../../jobs/reminders.js';
 
 const CUSTOMER_LINK = '/bookings';
 const MERCHANT_LINK = '/merchant/appointments';
@@ -29,6 +30,7 @@ type Kind = 'made' | 'confirmed' | 'cancelledByCustomer' | 'cancelledBySalon' | 
  * customer did, to the salon (link to its appointments).
  */
 export async function notifyBookingEvent(trx: Executor, kind: Kind, e: BookingEvent, extra: { refundPercent?: number } = {}) {
+  await keepRemindersInStep(trx, kind, e);
   const when = `${displayDate(e.bookingDate)} at ${e.bookingTime}`;
   const toCustomer = (title: string, message: string) => insertNotification(trx, { accountId: e.userId, title, message, link: CUSTOMER_LINK });
   const toSalon = (title: string, message: string) => insertNotification(trx, { accountId: e.merchantId, title, message, link: MERCHANT_LINK });
@@ -55,4 +57,11 @@ export async function notifyBookingEvent(trx: Executor, kind: Kind, e: BookingEv
       await toSalon('Booking rescheduled', `A customer moved a booking to ${when}.`);
       return;
   }
+}
+
+/** Reminder jobs follow the booking: scheduled when made, replaced when moved, dropped when it ends. */
+async function keepRemindersInStep(trx: Executor, kind: Kind, e: BookingEvent) {
+  if (kind === 'confirmed') return;
+  await cancelReminders(trx, e.bookingId);
+  if (kind === 'made' || kind === 'rescheduled') await scheduleReminders(trx, e.bookingId, e.startsAt);
 }

@@ -1,0 +1,58 @@
+import { PermanentDeliveryError, type Transport } from './types.js';
+
+/** Offline default for SMS and WhatsApp: the outbox row is the delivery record, readable in the app. */
+export function createOutboxTransport(): Transport {
+  return {
+    provider: 'outbox',
+    async send() {
+      return {};
+    },
+  };
+}
+
+async function failFor(res: Response, provider: string): Promise<never> {
+  const text = (await res.text().catch(() => '')).slice(0, 500);
+  const message = `${provider} answered ${res.status}: ${text}`;
+  // 4xx (bad number, bad credentials) will not get better by retrying; 429 and 5xx may.
+  if (res.status >= 400 && res.status < 500 && res.status !== 429) throw new PermanentDeliveryError(message);
+  throw new Error(message);
+}
+
+/** SMS through Twilio's Messages API. */
+export function createTwilioSmsTransport(cfg: { accountSid: string; authToken: string; from: string }, fetchImpl: typeof fetch = fetch): Transport {
+  const url = `https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(cfg.accountSid)}/Messages.json`;
+  const auth = Buffer.from(`${cfg.accountSid}:${cfg.authToken}`).toString('base64');
+  return {
+    provider: 'twilio',
+    async send(m) {
+      const res = await fetchImpl(url, {
+        method: 'POST',
+        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded', 'I-Twilio-Idempotency-Token': m.id },
+        body: new URLSearchParams({ To: m.to, From: cfg.from, Body: m.body }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!res.ok) await failFor(res, 'Twilio');
+      const json = (await res.json()) as { sid?: string };
+      return { providerId: json.sid };
+    },
+  };
+}
+
+/** WhatsApp text messages through the WhatsApp Business Cloud API. */
+export function createWhatsAppCloudTransport(cfg: { token: string; phoneNumberId: string }, fetchImpl: typeof fetch = fetch): Transport {
+  const url = `https://graph.facebook.com/v21.0/${encodeURIComponent(cfg.phoneNumberId)}/messages`;
+  return {
+    provider: 'whatsapp-cloud',
+    async send(m) {
+      const res = await fetchImpl(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${cfg.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ messaging_product: 'whatsapp', to: m.to.replace(/^\+/, ''), type: 'text', text: { body: m.body } }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!res.ok) await failFor(res, 'WhatsApp');
+      const json = (await res.json()) as { messages?: { id: string }[] };
+      return { providerId: json.messages?.[0]?.id };
+    },
+  };
+}

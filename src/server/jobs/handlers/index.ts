@@ -1,0 +1,3 @@
+// Every domain's job handlers register themselves on import.
+import './messaging.js';
+import './reminders.js';

@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import { GoneSubscriptionError } from '../../adapters/messaging/push.js';
+import { DELIVER_MESSAGE, notifySettled, type OutboxMessage } from '../../messaging/index.js';
+import { registerJobHandler } from '../queue.js';
+
+/**
+ * Delivers one outbox message through its channel's transport. The row is locked, so a message is
+ * handed to the provider by one worker at a time, and a sent message is never sent again.
+ */
+registerJobHandler(
+  DELIVER_MESSAGE,
+  async (trx, payload: { messageId: string }, ctx) => {
+    const { rows } = await sql<OutboxMessage>`select * from outbox_messages where id = ${payload.messageId} for update`.execute(trx);
+    const msg = rows[0];
+    if (!msg || msg.status === 'sent' || msg.status === 'failed') return;
+    const meta = { ...(msg.meta as Record<string, unknown>) };
+    let subscriptionId: string | undefined;
+    if (msg.channel === 'push') {
+      subscriptionId = meta.subscriptionId as string | undefined;
+      const sub = subscriptionId
+        ? await trx.selectFrom('push_subscriptions').select(['endpoint', 'p256dh', 'auth']).where('id', '=', subscriptionId).executeTakeFirst()
+        : undefined;
+      if (!sub) throw new GoneSubscriptionError('the push subscription was removed');
+      meta.target = { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } };
+    }
+    const transport = ctx.deps.adapters.transports[msg.channel];
+    const { providerId } = await transport.send({
+      id: msg.id,
+      channel: msg.channel,
+      to: msg.recipient,
+      subject: msg.subject,
+      body: msg.body,
+      html: typeof meta.html === 'string' ? meta.html : null,
+      meta,
+    });
+    const sent = await trx
+      .updateTable('outbox_messages')
+      .set({
+        status: 'sent',
+        provider: transport.provider,
+        attempts: ctx.attempt,
+        last_error: null,
+        next_attempt_at: null,
+        sent_at: new Date(),
+        meta: JSON.stringify({ ...(msg.meta as Record<string, unknown>), ...(providerId ? { providerId } : {}) }),
+      })
+      .where('id', '=', msg.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (subscriptionId) await trx.updateTable('push_subscriptions').set({ last_success_at: new Date() }).where('id', '=', subscriptionId).execute();
+    await notifySettled(trx, sent);
+  },
+  {
+    async onFailure(trx, payload: { messageId: string }, failure) {
+      const updated = await trx
+        .updateTable('outbox_messages')
+        .set(
+          failure.final
+            ? { status: 'failed', attempts: failure.attempt, last_error: failure.message, next_attempt_at: null }
+            : { attempts: failure.attempt, last_error: failure.message },
+        )
+        .where('id', '=', payload.messageId)
+        .where('status', '=', 'queued')
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) return;
+      if (updated.channel === 'push' && failure.error instanceof GoneSubscriptionError) {
+        const subscriptionId = (updated.meta as Record<string, unknown>).subscriptionId;
+        if (typeof subscriptionId === 'string') await trx.deleteFrom('push_subscriptions').where('id', '=', subscriptionId).execute();
+      }
+      if (failure.final) await notifySettled(trx, updated);
+    },
+  },
+);

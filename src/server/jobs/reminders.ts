@@ -1,0 +1,35 @@
+import type { Executor } from '../db/repositories/accounts.js';
+import { REMINDER_HOURS_BEFORE } from '../../shared/reminders.js';
+import { cancelQueuedJobs, enqueueJob } from './queue.js';
+
+export const BOOKING_REMINDER = 'booking_reminder';
+
+const HOUR = 3_600_000;
+const bookingRef = (bookingId: string) => `booking:${bookingId}`;
+
+/**
+ * Durable reminder jobs for a booking's start (24 h and 2 h before); a reminder whose moment has
+ * passed is not created. The dedupe key includes the start, so a retried call adds nothing.
+ */
+export async function scheduleReminders(db: Executor, bookingId: string, startsAt: Date, now = new Date()): Promise<number> {
+  let created = 0;
+  for (const hours of REMINDER_HOURS_BEFORE) {
+    const runAt = new Date(startsAt.getTime() - hours * HOUR);
+    if (runAt.getTime() <= now.getTime()) continue;
+    const id = await enqueueJob(db, {
+      kind: BOOKING_REMINDER,
+      payload: { bookingId, startsAt: startsAt.toISOString(), hoursBefore: hours },
+      runAt,
+      dedupeKey: `reminder:${bookingId}:${hours}h:${startsAt.toISOString()}`,
+      ref: bookingRef(bookingId),
+      maxAttempts: 3,
+    });
+    if (id) created++;
+  }
+  return created;
+}
+
+/** Cancels a booking's pending reminders (it was cancelled, or moved: new ones are scheduled). */
+export function cancelReminders(db: Executor, bookingId: string): Promise<number> {
+  return cancelQueuedJobs(db, BOOKING_REMINDER, bookingRef(bookingId));
+}

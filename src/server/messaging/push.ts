@@ -1,0 +1,49 @@
+import type { Executor } from '../db/repositories/accounts.js';
+import { enqueueJob } from '../jobs/queue.js';
+import { DELIVER_MESSAGE } from './index.js';
+
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** Opened when the notification is clicked. */
+  url?: string;
+  tag?: string;
+}
+
+function endpointHost(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return 'push service';
+  }
+}
+
+/** Queues one push message per subscription of the account; returns how many were queued. */
+export async function queuePushToAccount(db: Executor, accountId: string, payload: PushPayload, meta: Record<string, unknown> = {}): Promise<number> {
+  const subs = await db.selectFrom('push_subscriptions').select(['id', 'endpoint']).where('account_id', '=', accountId).execute();
+  for (const sub of subs) await queuePushToSubscription(db, { ...sub, account_id: accountId }, payload, meta);
+  return subs.length;
+}
+
+export async function queuePushToSubscription(
+  db: Executor,
+  sub: { id: string; endpoint: string; account_id: string },
+  payload: PushPayload,
+  meta: Record<string, unknown> = {},
+): Promise<void> {
+  const row = await db
+    .insertInto('outbox_messages')
+    .values({
+      channel: 'push',
+      recipient: endpointHost(sub.endpoint),
+      subject: payload.title,
+      body: JSON.stringify(payload),
+      status: 'queued',
+      provider: 'pending',
+      account_id: sub.account_id,
+      meta: JSON.stringify({ ...meta, subscriptionId: sub.id }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await enqueueJob(db, { kind: DELIVER_MESSAGE, payload: { messageId: row.id }, ref: `message:${row.id}`, maxAttempts: 4 });
+}

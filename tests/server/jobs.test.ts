@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PermanentDeliveryError, type Transport } from '../../src/server/adapters/messaging/index.js';
+import { onMessageSettled, queueMessage, type OutboxMessage } from '../../src/server/messaging/index.js';
+import { enqueueJob, registerJobHandler } from '../../src/server/jobs/queue.js';
+import { runJobsUntilIdle, runNextJob } from '../../src/server/jobs/runner.js';
+import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
+
+let rt: TestRuntime;
+let realEmail: Transport;
+beforeAll(async () => {
+  rt = await createTestRuntime();
+  realEmail = rt.deps.adapters.transports.email;
+});
+afterAll(async () => {
+  await rt.close();
+});
+beforeEach(() => {
+  rt.deps.adapters.transports.email = realEmail;
+});
+
+const message = (id: string) => rt.deps.db.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const jobOf = (messageId: string) =>
+  rt.deps.db.selectFrom('jobs').selectAll().where('ref', '=', `message:${messageId}`).executeTakeFirstOrThrow();
+const makeDue = (messageId: string) =>
+  rt.deps.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000) }).where('ref', '=', `message:${messageId}`).execute();
+
+/** A transport that records what it was asked to send and fails the first `failures` calls. */
+function scripted(failures: number, error: () => Error = () => new Error('SMTP 421 try later')) {
+  const sent: string[] = [];
+  let calls = 0;
+  const transport: Transport = {
+    provider: 'scripted',
+    async send(m) {
+      calls++;
+      if (calls <= failures) throw error();
+      sent.push(m.id);
+      return { providerId: `p-${m.id}` };
+    },
+  };
+  return { transport, sent, calls: () => calls };
+}
+
+describe('message delivery jobs', () => {
+  it('delivers a queued e-mail once: outbox row sent, and the offline mail drop holds the .eml', async () => {
+    const { messageId } = await queueMessage(rt.deps.db, { channel: 'email', to: 'asha@example.in', subject: 'Hello', body: 'Namaste', meta: { purpose: 'test' } });
+    expect((await message(messageId)).status).toBe('queued');
+    await runJobsUntilIdle(rt.deps);
+    const row = await message(messageId);
+    expect(row).toMatchObject({ status: 'sent', provider: 'outbox', attempts: 1, last_error: null });
+    const drop = path.resolve(rt.deps.env.DATA_DIR, 'mail');
+    const file = fs.readdirSync(drop).find((f) => f.includes(messageId.slice(0, 8)));
+    expect(file).toBeDefined();
+    const eml = fs.readFileSync(path.join(drop, file!), 'utf8');
+    expect(eml).toContain('To: asha@example.in');
+    expect(eml).toContain('Subject: Hello');
+    expect(eml).toContain('Namaste');
+    // Running again sends nothing more.
+    expect(await runJobsUntilIdle(rt.deps)).toBe(0);
+  });
+
+  it('nothing is queued when the caller’s transaction rolls back', async () => {
+    let id = '';
+    await expect(
+      rt.deps.db.transaction().execute(async (trx) => {
+        id = (await queueMessage(trx, { channel: 'sms', to: '+919876543210', body: 'x' })).messageId;
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+    expect(await rt.deps.db.selectFrom('outbox_messages').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(await rt.deps.db.selectFrom('jobs').select('id').where('ref', '=', `message:${id}`).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('retries a failing adapter with backoff, then delivers', async () => {
+    const s = scripted(2);
+    rt.deps.adapters.transports.email = s.transport;
+    const { messageId } = await queueMessage(rt.deps.db, { channel: 'email', to: 'bala@example.in', subject: 'S', body: 'B' });
+    expect(await runNextJob(rt.deps)).toBe('retry');
+    let job = await jobOf(messageId);
+    expect(job).toMatchObject({ status: 'queued', attempts: 1, last_error: 'SMTP 421 try later' });
+    expect(new Date(job.run_at).getTime()).toBeGreaterThan(Date.now() + 5_000);
+    expect(await message(messageId)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'SMTP 421 try later' });
+    // Not due yet: nothing runs.
+    expect(await runJobsUntilIdle(rt.deps)).toBe(0);
+
+    await makeDue(messageId);
+    expect(await runNextJob(rt.deps)).toBe('retry');
+    await makeDue(messageId);
+    expect(await runNextJob(rt.deps)).toBe('done');
+    job = await jobOf(messageId);
+    expect(job).toMatchObject({ status: 'done', attempts: 3 });
+    expect(await message(messageId)).toMatchObject({ status: 'sent', provider: 'scripted', attempts: 3, last_error: null });
+    expect(s.sent).toEqual([messageId]);
+  });
+
+  it('marks the message failed after the last attempt and tells the listener once', async () => {
+    const s = scripted(100);
+    rt.deps.adapters.transports.email = s.transport;
+    const settled: OutboxMessage[] = [];
+    const off = onMessageSettled(async (_trx, m) => {
+      if ((m.meta as { purpose?: string }).purpose === 'doomed') settled.push(m);
+    });
+    const { messageId } = await queueMessage(rt.deps.db, { channel: 'email', to: 'c@example.in', body: 'B', meta: { purpose: 'doomed' } });
+    for (let i = 0; i < 6; i++) {
+      await makeDue(messageId);
+      await runNextJob(rt.deps);
+    }
+    off();
+    expect(s.calls()).toBe(6);
+    expect(await jobOf(messageId)).toMatchObject({ status: 'failed', attempts: 6 });
+    expect(await message(messageId)).toMatchObject({ status: 'failed', attempts: 6 });
+    expect(settled.map((m) => [m.id, m.status])).toEqual([[messageId, 'failed']]);
+  });
+
+  it('stops at once on a permanent error (a rejected address)', async () => {
+    const s = scripted(1, () => new PermanentDeliveryError('550 no such user'));
+    rt.deps.adapters.transports.email = s.transport;
+    const { messageId } = await queueMessage(rt.deps.db, { channel: 'email', to: 'nobody@example.in', body: 'B' });
+    expect(await runNextJob(rt.deps)).toBe('failed');
+    expect(await message(messageId)).toMatchObject({ status: 'failed', last_error: '550 no such user' });
+  });
+
+  it('two workers deliver every message exactly once', async () => {
+    const sent: string[] = [];
+    rt.deps.adapters.transports.email = {
+      provider: 'slow',
+      async send(m) {
+        await new Promise((r) => setTimeout(r, 2));
+        sent.push(m.id);
+        return {};
+      },
+    };
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) ids.push((await queueMessage(rt.deps.db, { channel: 'email', to: `u${i}@example.in`, body: `m${i}` })).messageId);
+    const [a, b] = await Promise.all([runJobsUntilIdle(rt.deps), runJobsUntilIdle(rt.deps)]);
+    expect(a + b).toBe(40);
+    if (DB_KIND === 'pg') expect(Math.min(a, b)).toBeGreaterThan(0);
+    expect([...sent].sort()).toEqual([...ids].sort());
+    const rows = await rt.deps.db.selectFrom('outbox_messages').select('status').where('id', 'in', ids).execute();
+    expect(rows.every((r) => r.status === 'sent')).toBe(true);
+  });
+});
+
+describe('job queue', () => {
+  it('a dedupe key makes a second enqueue a no-op', async () => {
+    registerJobHandler('test_noop', async () => undefined);
+    const first = await enqueueJob(rt.deps.db, { kind: 'test_noop', payload: {}, dedupeKey: 'once-only' });
+    const second = await enqueueJob(rt.deps.db, { kind: 'test_noop', payload: {}, dedupeKey: 'once-only' });
+    expect(first).not.toBeNull();
+    expect(second).toBeNull();
+    expect(await runJobsUntilIdle(rt.deps)).toBe(1);
+  });
+
+  it('a job’s database effects and its completion commit together', async () => {
+    let runs = 0;
+    registerJobHandler('test_effect', async (trx, payload: { n: number }) => {
+      runs++;
+      await trx.insertInto('app_settings').values({ key: `effect-${payload.n}`, value: String(runs) }).execute();
+      if (runs === 1) throw new Error('crash after the write');
+    });
+    await enqueueJob(rt.deps.db, { kind: 'test_effect', payload: { n: 7 } });
+    expect(await runNextJob(rt.deps)).toBe('retry');
+    // The failed run's write was rolled back with it.
+    expect(await rt.deps.db.selectFrom('app_settings').select('value').where('key', '=', 'effect-7').executeTakeFirst()).toBeUndefined();
+    await rt.deps.db.updateTable('jobs').set({ run_at: new Date(0) }).where('kind', '=', 'test_effect').execute();
+    expect(await runNextJob(rt.deps)).toBe('done');
+    expect((await rt.deps.db.selectFrom('app_settings').select('value').where('key', '=', 'effect-7').executeTakeFirstOrThrow()).value).toBe('2');
+  });
+
+  it('a job of an unknown kind fails without blocking the queue', async () => {
+    await enqueueJob(rt.deps.db, { kind: 'no_such_kind', payload: {}, maxAttempts: 1 });
+    expect(await runNextJob(rt.deps)).toBe('failed');
+    const job = await rt.deps.db.selectFrom('jobs').selectAll().where('kind', '=', 'no_such_kind').executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'failed', last_error: "No handler for job kind 'no_such_kind'" });
+  });
+});
