@@ -1,3 +1,37 @@
-/** Web push subscriptions (issue 7). */
-export const pushProcedures = {};
-export const pushUserProcedures = {};
+import * as s from '../../shared/schemas/push.js';
+import * as push from '../services/push/service.js';
+import { adminProcedure, authedProcedure, publicProcedure } from '../trpc/procedures.js';
+
+const tags = ['Push notifications'];
+
+/** Web push under notification/* (customer spec section 7). */
+export const pushProcedures = {
+  vapidPublicKey: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/notification/vapidPublicKey', tags } })
+    .input(s.pushBroadcastsInput)
+    .output(s.vapidAnswer)
+    .query(({ ctx }) => push.vapidPublicKey(ctx.deps)),
+  subscribeUserToNotifications: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/notification/subscribeUserToNotifications', tags }, successStatus: 201 })
+    .input(s.subscribeInput)
+    .output(s.successAnswer)
+    .mutation(({ ctx, input }) => push.subscribe(ctx.deps, ctx.actor, input, ctx.userAgent ?? null)),
+  createSubscribeUserNotifications: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/notification/createSubscribeUserNotifications', tags }, successStatus: 201 })
+    .input(s.pushBroadcastInput)
+    .output(s.pushBroadcastAnswer)
+    .mutation(({ ctx, input }) => push.createBroadcast(ctx.deps, ctx.actor, input)),
+  getAllSubscribeUserNotifications: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/notification/getAllSubscribeUserNotifications', tags } })
+    .input(s.pushBroadcastsInput)
+    .output(s.pushBroadcastsAnswer)
+    .query(({ ctx }) => push.listBroadcasts(ctx.deps)),
+};
+
+export const pushUserProcedures = {
+  unsubscribeUserFromNotifications: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/unsubscribeUserFromNotifications', tags } })
+    .input(s.unsubscribeInput)
+    .output(s.unsubscribeAnswer)
+    .mutation(({ ctx, input }) => push.unsubscribe(ctx.deps, ctx.actor, input)),
+};

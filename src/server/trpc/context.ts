@@ -24,6 +24,7 @@ export interface Context {
   /** Set when a bearer token was sent but is invalid, expired or revoked. */
   authError: string | null;
   ip: string;
+  userAgent?: string | null;
   idempotencyKey: string | null;
   /** Set by a procedure whose REST success status depends on the outcome (201 created vs 200 already there). */
   responseStatus?: number;
@@ -62,6 +63,6 @@ export function createContextFactory(deps: AppDeps) {
     const { actor, authError } = await resolveActor(deps, bearer(req));
     const key = req.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : null;
-    return { deps, actor, authError, ip: clientIp(req), idempotencyKey };
+    return { deps, actor, authError, ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, idempotencyKey };
   };
 }

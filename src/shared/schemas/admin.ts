@@ -253,6 +253,8 @@ export const broadcastInput = z.object({
   title: z.string({ error: 'title: write a title' }).trim().min(1, 'title: write a title').max(120, 'title: at most 120 characters'),
   message: z.string({ error: 'message: write the message' }).trim().min(1, 'message: write the message').max(1000, 'message: at most 1000 characters'),
   audience: z.enum(AUDIENCES, { error: 'audience: all, customers or merchants' }),
+  /** Also as a web push to every subscribed browser of the audience. */
+  push: z.boolean({ error: 'push: true or false' }).optional().default(false),
   link: optional(
     z
       .string()
@@ -261,7 +263,7 @@ export const broadcastInput = z.object({
       .regex(/^\/[^\s]*$/, 'link: use a path inside the app, starting with /'),
   ),
 });
-export const broadcastAnswer = z.object({ recipients: z.number(), message: z.string() });
+export const broadcastAnswer = z.object({ recipients: z.number(), pushSubscriptions: z.number(), message: z.string() });
 export const broadcastsInput = z.object({ page: pageField, limit: limitField });
 export const broadcastsAnswer = z.object({
   broadcasts: z.array(

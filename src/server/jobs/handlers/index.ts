@@ -1,3 +1,4 @@
 // Every domain's job handlers register themselves on import.
 import './messaging.js';
 import './reminders.js';
+import './push.js';

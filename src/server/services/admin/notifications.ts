@@ -4,6 +4,7 @@ import type { Role } from '../../db/types.js';
 import { broadcastNotification } from '../../db/repositories/admin.js';
 import { listAudit, recordAudit } from '../../db/repositories/audit.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
+import { recordPushBroadcast } from '../push/service.js';
 import { iso } from '../wire.js';
 import { pageOf } from './wire.js';
 
@@ -14,9 +15,11 @@ const AUDIENCE_ROLES: Record<z.output<typeof broadcastInput>['audience'], Role[]
 };
 const BROADCAST_ACTION = 'notifications.broadcast';
 
-/** An in-app notification to every unblocked account of the audience. Push delivery is not built yet. */
+const PUSH_AUDIENCE = { all: 'all', customers: 'customer', merchants: 'merchant' } as const;
+
+/** An in-app notification to every unblocked account of the audience, and optionally a web push. */
 export async function broadcast(deps: AppDeps, actor: Actor, input: z.output<typeof broadcastInput>) {
-  const recipients = await deps.db.transaction().execute(async (trx) => {
+  const { recipients, pushSubscriptions } = await deps.db.transaction().execute(async (trx) => {
     const n = await broadcastNotification(trx, { title: input.title, message: input.message, link: input.link ?? null, roles: AUDIENCE_ROLES[input.audience] });
     await recordAudit(trx, actor.id, BROADCAST_ACTION, 'notification', null, {
       title: input.title,
@@ -24,10 +27,15 @@ export async function broadcast(deps: AppDeps, actor: Actor, input: z.output<typ
       audience: input.audience,
       link: input.link ?? null,
       recipients: n,
+      push: input.push,
     });
-    return n;
+    const pushed = input.push
+      ? await recordPushBroadcast(trx, actor, { title: input.title, body: input.message, url: input.link ?? null, audience: PUSH_AUDIENCE[input.audience] })
+      : null;
+    return { recipients: n, pushSubscriptions: pushed?.subscriptions ?? 0 };
   });
-  return { recipients, message: `Sent to ${recipients} account${recipients === 1 ? '' : 's'}.` };
+  const pushText = input.push ? ` Push queued for ${pushSubscriptions} subscribed browser${pushSubscriptions === 1 ? '' : 's'}.` : '';
+  return { recipients, pushSubscriptions, message: `Sent to ${recipients} account${recipients === 1 ? '' : 's'}.${pushText}` };
 }
 
 /** Past broadcasts, read back from the audit log that records each one. */

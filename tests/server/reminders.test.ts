@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_REMINDER, scheduleReminders } from '../../src/server/jobs/reminders.js';
+import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
+import type { Actor } from '../../src/server/trpc/context.js';
+import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture } from '../helpers/fixtures.js';
+import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+
+let rt: TestRuntime;
+let salon: SalonFixture;
+let haircut: string;
+beforeAll(async () => {
+  rt = await createTestRuntime();
+  salon = await createSalon(rt, { name: 'Lotus Salon' });
+  haircut = await createService(rt, salon.id, { name: 'Haircut', duration: 30, price: 500, category: 'Hair' });
+  await createStaff(rt, salon.id, { name: 'Asha' });
+});
+afterAll(async () => {
+  await rt.close();
+});
+
+const remindersOf = (bookingId: string) =>
+  rt.deps.db.selectFrom('jobs').selectAll().where('kind', '=', BOOKING_REMINDER).where('ref', '=', `booking:${bookingId}`).orderBy('run_at').execute();
+const makeDue = (bookingId: string) =>
+  rt.deps.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000) }).where('ref', '=', `booking:${bookingId}`).where('status', '=', 'queued').execute();
+
+async function book(customer: Actor, daysAhead = 3, time = '11:00 AM') {
+  const r = await rt.caller(customer).users.createBooking({ merchantId: salon.id, serviceIds: [haircut], bookingDate: localDate(daysAhead), bookingTime: time } as never);
+  return r.data.booking;
+}
+
+describe('booking reminders', () => {
+  it('a booking gets durable reminder jobs 24 h and 2 h before its start', async () => {
+    const c = await createCustomer(rt);
+    const b = await book(c);
+    const starts = await rt.deps.db.selectFrom('bookings').select('starts_at').where('id', '=', b._id).executeTakeFirstOrThrow();
+    const jobs = await remindersOf(b._id);
+    expect(jobs.map((j) => [j.status, new Date(starts.starts_at).getTime() - new Date(j.run_at).getTime()])).toEqual([
+      ['queued', 24 * 3_600_000],
+      ['queued', 2 * 3_600_000],
+    ]);
+  });
+
+  it('skips a reminder whose moment has already passed, and never schedules twice', async () => {
+    const start = new Date(Date.now() + 5 * 3_600_000);
+    const created = await scheduleReminders(rt.deps.db, '00000000-0000-4000-8000-000000000001', start);
+    expect(created).toBe(1);
+    expect(await scheduleReminders(rt.deps.db, '00000000-0000-4000-8000-000000000001', start)).toBe(0);
+    const jobs = await remindersOf('00000000-0000-4000-8000-000000000001');
+    expect(jobs.map((j) => (j.payload as { hoursBefore: number }).hoursBefore)).toEqual([2]);
+    await rt.deps.db.deleteFrom('jobs').where('ref', '=', 'booking:00000000-0000-4000-8000-000000000001').execute();
+  });
+
+  it('when due, reminds in-app and by e-mail (and push when subscribed), once', async () => {
+    const c = await createCustomer(rt, { firstName: 'Meera' });
+    const b = await book(c, 2, '2:00 PM');
+    await makeDue(b._id);
+    await runJobsUntilIdle(rt.deps);
+    const notes = await rt.deps.db.selectFrom('notifications').selectAll().where('account_id', '=', c.id).where('title', 'like', 'Reminder:%').execute();
+    expect(notes.map((n) => n.title).sort()).toEqual(['Reminder: your appointment in 2 hours', 'Reminder: your appointment tomorrow']);
+    expect(notes[0].message).toContain('Lotus Salon');
+    const mails = await rt.deps.db
+      .selectFrom('outbox_messages')
+      .selectAll()
+      .where('recipient', '=', c.email)
+      .where('subject', 'like', 'Reminder:%')
+      .execute();
+    expect(mails).toHaveLength(2);
+    expect(mails.every((m) => m.status === 'sent' && m.body.includes('Hi Meera') && m.body.includes('2:00 PM'))).toBe(true);
+    expect((await remindersOf(b._id)).every((j) => j.status === 'done')).toBe(true);
+    // Nothing runs twice.
+    expect(await runJobsUntilIdle(rt.deps)).toBe(0);
+  });
+
+  it('cancelling a booking cancels its reminders; a reminder that runs anyway sends nothing', async () => {
+    const c = await createCustomer(rt);
+    const b = await book(c, 4);
+    await rt.caller(c).users.cancelBooking({ bookingId: b._id } as never);
+    const jobs = await remindersOf(b._id);
+    expect(jobs.map((j) => j.status)).toEqual(['cancelled', 'cancelled']);
+    // Even a reminder that runs after the cancellation (queued again by hand here) sends nothing.
+    await rt.deps.db.updateTable('jobs').set({ status: 'queued', run_at: new Date(0) }).where('ref', '=', `booking:${b._id}`).execute();
+    await runJobsUntilIdle(rt.deps);
+    const notes = await rt.deps.db.selectFrom('notifications').select('title').where('account_id', '=', c.id).where('title', 'like', 'Reminder:%').execute();
+    expect(notes).toHaveLength(0);
+  });
+
+  it('rescheduling replaces the reminders with ones for the new time', async () => {
+    const c = await createCustomer(rt);
+    const b = await book(c, 3, '10:00 AM');
+    await rt.caller(c).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(5), bookingTime: '3:00 PM' } as never);
+    const jobs = await remindersOf(b._id);
+    const queued = jobs.filter((j) => j.status === 'queued');
+    const starts = await rt.deps.db.selectFrom('bookings').select('starts_at').where('id', '=', b._id).executeTakeFirstOrThrow();
+    expect(jobs.filter((j) => j.status === 'cancelled')).toHaveLength(2);
+    expect(queued.map((j) => (j.payload as { startsAt: string }).startsAt)).toEqual([new Date(starts.starts_at).toISOString(), new Date(starts.starts_at).toISOString()]);
+  });
+
+  it('respects a customer who turned reminders off', async () => {
+    const c = await createCustomer(rt);
+    await rt.deps.db.updateTable('accounts').set({ notification_prefs: JSON.stringify({ reminders: false }) }).where('id', '=', c.id).execute();
+    const b = await book(c, 3, '4:00 PM');
+    await makeDue(b._id);
+    await runJobsUntilIdle(rt.deps);
+    expect(await rt.deps.db.selectFrom('notifications').select('id').where('account_id', '=', c.id).where('title', 'like', 'Reminder:%').execute()).toHaveLength(0);
+  });
+});
