@@ -5,6 +5,7 @@ import { Splash } from './components/Splash';
 import { ScrollToTop } from './components/ScrollToTop';
 import { Toaster } from './components/ui/Toast';
 import { SessionKeeper } from './features/auth/SessionKeeper';
+import { PushOptInGate } from './features/push/PushOptInGate';
 import { LayoutForUser } from './layouts';
 import { AppRoutes } from './routes';
 import { appStore } from './state/session';
@@ -44,6 +45,7 @@ export function App() {
         <AppRoutes />
       </LayoutForUser>
       <Toaster />
+      <PushOptInGate />
       <Splash />
     </>
   );

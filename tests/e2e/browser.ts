@@ -16,7 +16,7 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(browser: Browser, opts: { width?: number; height?: number; offerPush?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
@@ -26,6 +26,8 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
   const page = await context.newPage();
   // The splash screen shows on a first visit only; tests start as returning visitors.
   await page.addInitScript(() => window.localStorage.setItem('splashSeen', 'true'));
+  // The push opt-in modal appears a few seconds after sign-in; tests that are not about it have declined it.
+  if (!opts.offerPush) await page.addInitScript(() => window.localStorage.setItem('customNotificationPermission', 'denied'));
   return { context, page };
 }
 

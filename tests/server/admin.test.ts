@@ -64,9 +64,10 @@ async function pendingCompleteSalon(name: string, city = 'Pune') {
 
 // ------------------------------------------------------------------------------------------
 describe('every admin procedure refuses non-admins', () => {
-  const adminPaths = Object.keys((appRouter._def as unknown as { procedures: Record<string, unknown> }).procedures).filter((p) =>
-    p.startsWith('admin.'),
-  );
+  // The admin namespace, and admin-only procedures of other namespaces (push broadcasts, blogs...).
+  const adminPaths = Object.entries((appRouter._def as unknown as { procedures: Record<string, { _def: { meta?: { adminOnly?: boolean } } }> }).procedures)
+    .filter(([p, proc]) => p.startsWith('admin.') || proc._def.meta?.adminOnly)
+    .map(([p]) => p);
 
   const call = (actor: Actor | null, path: string) => {
     let target: unknown = rt.caller(actor);
@@ -78,6 +79,7 @@ describe('every admin procedure refuses non-admins', () => {
     expect(adminPaths.length).toBeGreaterThanOrEqual(29);
     expect(adminPaths).toContain('admin.approveSalon');
     expect(adminPaths).toContain('admin.blockUser');
+    expect(adminPaths).toContain('notification.createSubscribeUserNotifications');
   });
 
   it('answers 403 to customers and merchants and 401 to anonymous callers', async () => {

@@ -175,3 +175,27 @@ describe('job queue', () => {
     expect(job).toMatchObject({ status: 'failed', last_error: "No handler for job kind 'no_such_kind'" });
   });
 });
+
+describe('admin view of the queue', () => {
+  it('shows the backlog per kind and failed jobs; an admin can retry a failed delivery', async () => {
+    const { makeAccount } = await import('../helpers/runtime.js');
+    const admin = await makeAccount(rt, 'admin');
+    rt.deps.adapters.transports.sms = { provider: 'down', send: async () => Promise.reject(new PermanentDeliveryError('invalid number')) };
+    const { messageId } = await queueMessage(rt.deps.db, { channel: 'sms', to: '+911234', body: 'hi' });
+    await runJobsUntilIdle(rt.deps);
+    const sys = await rt.caller(admin).admin.system({});
+    const kind = sys.jobs.byKind.find((k) => k.kind === 'deliver_message')!;
+    expect(kind.failed).toBeGreaterThanOrEqual(1);
+    const failure = sys.jobs.failures.find((f) => f.lastError === 'invalid number')!;
+    expect(failure).toMatchObject({ kind: 'deliver_message', attempts: 1 });
+
+    rt.deps.adapters.transports.sms = { provider: 'fixed', send: async () => ({}) };
+    const r = await rt.caller(admin).admin.retryJob({ jobId: failure._id });
+    expect(r.success).toBe(true);
+    await runJobsUntilIdle(rt.deps);
+    expect(await message(messageId)).toMatchObject({ status: 'sent', provider: 'fixed' });
+    await expect(rt.caller(admin).admin.retryJob({ jobId: failure._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const audit = await rt.deps.db.selectFrom('audit_log').selectAll().where('action', '=', 'system.retry_job').execute();
+    expect(audit.map((a) => a.entity_id)).toContain(failure._id);
+  });
+});

@@ -4,7 +4,7 @@ import { getBooking, listBookings } from '../services/admin/bookings.js';
 import { closeFeedback, listFeedback, replyFeedback } from '../services/admin/feedback.js';
 import { addFeatured, listFeatured, removeFeatured } from '../services/admin/locations.js';
 import { broadcast, listBroadcasts } from '../services/admin/notifications.js';
-import { getAudit, getCommissions, getOutbox, getSystem } from '../services/admin/operations.js';
+import { getAudit, getCommissions, getOutbox, getSystem, retryJob } from '../services/admin/operations.js';
 import { getDashboard, getReport, getReportCsv, getUserBase } from '../services/admin/reports.js';
 import { approveSalon, getSalonCompletion, listSalons, rejectSalon, sponsorSalon, unpublishSalon } from '../services/admin/salons.js';
 import { getSecurity } from '../services/admin/security.js';
@@ -177,6 +177,11 @@ export const adminProcedures = {
     .input(s.noInput)
     .output(s.systemAnswer)
     .query(({ ctx }) => getSystem(ctx.deps)),
+  retryJob: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/system/retryJob', tags } })
+    .input(s.retryJobInput)
+    .output(s.retryJobAnswer)
+    .mutation(({ ctx, input }) => retryJob(ctx.deps, ctx.actor, input)),
 
   audit: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/audit', tags } })

@@ -12,8 +12,11 @@ export class InputError extends Error {
   }
 }
 
-/** OpenAPI meta plus the HTTP status of a successful REST answer (201 for creations). */
-export type AppMeta = OpenApiMeta & { successStatus?: number };
+/**
+ * OpenAPI meta plus the HTTP status of a successful REST answer (201 for creations); adminOnly is
+ * set by adminProcedure, so tests find every admin-only procedure in any namespace.
+ */
+export type AppMeta = OpenApiMeta & { successStatus?: number; adminOnly?: boolean };
 
 const isProduction = process.env.NODE_ENV === 'production';
 

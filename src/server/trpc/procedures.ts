@@ -42,4 +42,4 @@ export const customerProcedure = authedProcedure
 export const merchantProcedure = authedProcedure
   .use(requireRole(['merchant', 'admin'], 'This action is for salon owners'))
   .use(ownPayloadField('merchantId'));
-export const adminProcedure = authedProcedure.use(requireRole(['admin'], 'This action is for administrators'));
+export const adminProcedure = authedProcedure.meta({ adminOnly: true }).use(requireRole(['admin'], 'This action is for administrators'));

@@ -352,9 +352,18 @@ export const systemAnswer = z.object({
   node: z.string(),
   app: z.object({ name: z.string(), version: z.string(), environment: z.string(), uptimeSeconds: z.number() }),
   migrations: z.array(z.object({ name: z.string(), appliedAt: z.string() })),
-  /** Degraded: messages failed to send in the last 24 hours. */
+  /** Degraded: messages failed to send in the last 24 hours, or due jobs wait more than 5 minutes. */
   outbox: z.object({ queued: z.number(), failedLast24h: z.number() }),
+  jobs: z.object({
+    byKind: z.array(z.object({ kind: z.string(), due: z.number(), scheduled: z.number(), failed: z.number(), done24h: z.number() })),
+    /** How long the oldest due job has waited, in seconds (0 when none waits). */
+    oldestDueSeconds: z.number(),
+    failures: z.array(z.object({ _id: z.string(), kind: z.string(), attempts: z.number(), lastError: z.string().nullable(), failedAt: z.string().nullable() })),
+  }),
 });
+
+export const retryJobInput = z.object({ jobId: z.string({ error: 'jobId: required' }).trim().regex(/^\d{1,18}$/, 'jobId: a job number') });
+export const retryJobAnswer = z.object({ success: z.literal(true), message: z.string() });
 
 export const auditInput = z.object({
   action: optional(z.string().trim().max(60)),

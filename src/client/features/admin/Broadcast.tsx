@@ -4,6 +4,7 @@ import { AUDIENCES, broadcastInput } from '../../../shared/schemas/admin';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
+import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { Textarea } from '../../components/ui/Textarea';
@@ -20,16 +21,20 @@ interface Draft {
   message: string;
   audience: Audience;
   link: string;
+  push: boolean;
 }
 
 type Errors = Partial<Record<keyof Draft, string>>;
 
-/** Writes and sends an in-app broadcast; `preview` shows how it reads as a notification. */
-export function BroadcastForm({ preview = false }: { preview?: boolean }) {
+/**
+ * Writes and sends an in-app broadcast, optionally also as a web push; `preview` shows how it
+ * reads as a notification.
+ */
+export function BroadcastForm({ preview = false, pushDefault = false }: { preview?: boolean; pushDefault?: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const send = useMutation(trpc.admin.broadcast.mutationOptions());
-  const [draft, setDraft] = useState<Draft>({ title: '', message: '', audience: 'all', link: '' });
+  const [draft, setDraft] = useState<Draft>({ title: '', message: '', audience: 'all', link: '', push: pushDefault });
   const [errors, setErrors] = useState<Errors>({});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -49,8 +54,9 @@ export function BroadcastForm({ preview = false }: { preview?: boolean }) {
     try {
       const answer = await send.mutateAsync(parsed.data);
       toast.success(answer.message);
-      setDraft({ title: '', message: '', audience: draft.audience, link: '' });
+      setDraft({ title: '', message: '', audience: draft.audience, link: '', push: draft.push });
       await queryClient.invalidateQueries({ queryKey: trpc.admin.listBroadcasts.queryKey() });
+      await queryClient.invalidateQueries({ queryKey: trpc.notification.getAllSubscribeUserNotifications.queryKey() });
     } catch (err) {
       toast.error(errorMessage(err, 'Could not send the broadcast.'));
     }
@@ -69,6 +75,13 @@ export function BroadcastForm({ preview = false }: { preview?: boolean }) {
       <Input id="broadcast-title" label="Title" required maxLength={120} value={draft.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
       <Textarea id="broadcast-message" label="Message" required rows={4} maxLength={1000} value={draft.message} error={errors.message} hint={`${draft.message.length}/1000`} onChange={(e) => set('message', e.target.value)} />
       <Input id="broadcast-link" label="Link (optional)" placeholder="/salons" value={draft.link} error={errors.link} hint="A page inside the app that opens when the notification is tapped." onChange={(e) => set('link', e.target.value)} />
+      <Checkbox
+        id="broadcast-push"
+        label="Also send as a push notification"
+        description="Reaches the lock screen of every browser in the audience that allowed notifications."
+        checked={draft.push}
+        onChange={(e) => set('push', e.target.checked)}
+      />
       <div>
         <Button type="submit" loading={send.isPending} loadingText="Sending…" data-testid="broadcast-send">
           Send to {AUDIENCE_LABELS[draft.audience].toLowerCase()}
@@ -141,11 +154,11 @@ export function BroadcastHistory() {
   );
 }
 
-export function BroadcastCard({ title, description, preview }: { title: string; description: string; preview?: boolean }) {
+export function BroadcastCard({ title, description, preview, pushDefault }: { title: string; description: string; preview?: boolean; pushDefault?: boolean }) {
   return (
     <Card>
       <CardHeader title={title} description={description} />
-      <BroadcastForm preview={preview} />
+      <BroadcastForm preview={preview} pushDefault={pushDefault} />
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { formatCount, formatDateTime } from '../../features/admin/format';
+import { JobQueueCard } from '../../features/admin/JobQueueCard';
 import { StatTile } from '../../features/admin/StatTile';
 import { useTRPC } from '../../trpc';
 
@@ -32,7 +33,7 @@ export default function SystemHealth() {
   return (
     <AdminPage
       title="System Health"
-      description="Is everything running: the database, the app version, applied migrations and the message queue."
+      description="Is everything running: the database, the app version, applied migrations, the message queue and background jobs."
       actions={
         <Button variant="outline" onClick={() => void system.refetch()} loading={system.isFetching}>
           Refresh
@@ -45,7 +46,7 @@ export default function SystemHealth() {
             <div className="flex flex-wrap items-center gap-3">
               <span aria-hidden="true" className={`size-3 rounded-full ${s.status === 'ok' ? 'bg-emerald-500' : 'bg-amber-500'}`} />
               <p className="text-lg font-semibold text-ink-900">{s.status === 'ok' ? 'All systems working' : 'Degraded'}</p>
-              {s.status !== 'ok' && <p className="text-sm text-amber-800">Messages failed to send in the last 24 hours; see the e-mail outbox.</p>}
+              {s.status !== 'ok' && <p className="text-sm text-amber-800">Messages failed to send in the last 24 hours, or background jobs are waiting too long; see the e-mail outbox and the job queue below.</p>}
             </div>
           </Card>
           <section aria-label="Components" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -78,6 +79,8 @@ export default function SystemHealth() {
           ))}
         </div>
       )}
+
+      {s && <JobQueueCard jobs={s.jobs} />}
 
       <Card padded={false}>
         <div className="p-5 pb-0 sm:p-6 sm:pb-0">

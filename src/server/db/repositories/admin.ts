@@ -545,3 +545,43 @@ export async function countPublishedIn(db: Executor, places: { kind: 'city' | 'l
     }),
   );
 }
+
+// ---------------------------------------------------------------- job queue
+
+/** Jobs per kind: due now (backlog), scheduled later, failed, and done in the last 24 hours. */
+export async function jobQueueByKind(db: Executor) {
+  return db
+    .selectFrom('jobs')
+    .select([
+      'kind',
+      sql<number>`count(*) filter (where status = 'queued' and run_at <= now())::int`.as('due'),
+      sql<number>`count(*) filter (where status = 'queued' and run_at > now())::int`.as('scheduled'),
+      sql<number>`count(*) filter (where status = 'failed')::int`.as('failed'),
+      sql<number>`count(*) filter (where status = 'done' and finished_at > now() - interval '24 hours')::int`.as('done24h'),
+      sql<Date | null>`min(run_at) filter (where status = 'queued' and run_at <= now())`.as('oldest_due'),
+    ])
+    .groupBy('kind')
+    .orderBy('kind')
+    .execute();
+}
+
+export function recentFailedJobs(db: Executor, limit = 20) {
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'kind', 'attempts', 'last_error', 'finished_at'])
+    .where('status', '=', 'failed')
+    .orderBy('finished_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Puts a failed job back in the queue with a fresh set of attempts. */
+export async function requeueFailedJob(db: Executor, id: string) {
+  return db
+    .updateTable('jobs')
+    .set({ status: 'queued', run_at: new Date(), attempts: 0, finished_at: null })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .returning(['id', 'kind', 'payload'])
+    .executeTakeFirst();
+}

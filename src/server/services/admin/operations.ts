@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import type { auditInput, commissionsInput, outboxInput } from '../../../shared/schemas/admin.js';
-import { badRequest } from '../../errors.js';
+import type { auditInput, commissionsInput, outboxInput, retryJobInput } from '../../../shared/schemas/admin.js';
+import { badRequest, notFound } from '../../errors.js';
 import * as repo from '../../db/repositories/admin.js';
-import { listAudit } from '../../db/repositories/audit.js';
+import { listAudit, recordAudit } from '../../db/repositories/audit.js';
+import { DELIVER_MESSAGE } from '../../messaging/index.js';
 import { PACKAGE_ROOT } from '../../paths.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../trpc/context.js';
 import { iso } from '../wire.js';
 import { isoOrNull, pageOf } from './wire.js';
 
@@ -77,20 +78,52 @@ const packageInfo = (() => {
   }
 })();
 
-/** Health, versions and applied migrations. The job queue arrives with the jobs issue. */
+const STALE_QUEUE_SECONDS = 300;
+
+/** Health, versions, applied migrations, the outbox and the job queue. */
 export async function getSystem(deps: AppDeps) {
   const started = performance.now();
   const version = await repo.databaseVersion(deps.db);
   const latencyMs = Math.round((performance.now() - started) * 10) / 10;
-  const [migrations, outbox] = await Promise.all([repo.appliedMigrations(deps.db), repo.outboxBacklog(deps.db)]);
+  const [migrations, outbox, byKind, failures] = await Promise.all([
+    repo.appliedMigrations(deps.db),
+    repo.outboxBacklog(deps.db),
+    repo.jobQueueByKind(deps.db),
+    repo.recentFailedJobs(deps.db),
+  ]);
+  const oldestDue = byKind.reduce<number | null>((min, k) => (k.oldest_due ? Math.min(min ?? Infinity, new Date(k.oldest_due).getTime()) : min), null);
+  const oldestDueSeconds = oldestDue === null ? 0 : Math.max(0, Math.round((Date.now() - oldestDue) / 1000));
   return {
-    status: outbox.failedLast24h > 0 ? ('degraded' as const) : ('ok' as const),
+    status: outbox.failedLast24h > 0 || oldestDueSeconds > STALE_QUEUE_SECONDS ? ('degraded' as const) : ('ok' as const),
     database: { kind: deps.env.DATABASE_URL ? ('postgres' as const) : ('pglite' as const), version, latencyMs },
     node: process.version,
     app: { ...packageInfo, environment: deps.env.NODE_ENV, uptimeSeconds: Math.round(process.uptime()) },
     migrations: migrations.map((m) => ({ name: m.name, appliedAt: iso(m.timestamp) })),
     outbox,
+    jobs: {
+      byKind: byKind.map(({ oldest_due: _oldest, ...k }) => k),
+      oldestDueSeconds,
+      failures: failures.map((f) => ({ _id: String(f.id), kind: f.kind, attempts: f.attempts, lastError: f.last_error, failedAt: f.finished_at ? iso(f.finished_at) : null })),
+    },
   };
+}
+
+/** An admin puts a failed job back in the queue (e.g. after fixing SMTP settings). */
+export async function retryJob(deps: AppDeps, actor: Actor, input: z.output<typeof retryJobInput>) {
+  return deps.db.transaction().execute(async (trx) => {
+    const job = await repo.requeueFailedJob(trx, input.jobId);
+    if (!job) throw notFound('Failed job');
+    if (job.kind === DELIVER_MESSAGE) {
+      await trx
+        .updateTable('outbox_messages')
+        .set({ status: 'queued', last_error: null })
+        .where('id', '=', String((job.payload as { messageId?: string }).messageId ?? ''))
+        .where('status', '=', 'failed')
+        .execute();
+    }
+    await recordAudit(trx, actor.id, 'system.retry_job', 'job', job.id, { kind: job.kind });
+    return { success: true as const, message: `Job #${job.id} (${job.kind}) is queued again.` };
+  });
 }
 
 export async function getAudit(deps: AppDeps, input: z.output<typeof auditInput>) {

@@ -1,0 +1,104 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../components/ui/Button';
+import { Card, CardHeader } from '../../components/ui/Card';
+import { toast } from '../../components/ui/Toast';
+import { errorMessage, useTRPC } from '../../trpc';
+import type { AppRouter } from '../../trpc';
+import type { inferRouterOutputs } from '@trpc/server';
+import { TableCard, Td, Th } from './DataTable';
+import { formatCount, formatDateTime } from './format';
+
+type Jobs = inferRouterOutputs<AppRouter>['admin']['system']['jobs'];
+
+const KIND_LABELS: Record<string, string> = {
+  deliver_message: 'Message delivery',
+  booking_reminder: 'Appointment reminders',
+  push_broadcast_fanout: 'Push broadcast fan-out',
+};
+
+function waited(seconds: number): string {
+  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
+  return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
+}
+
+/** The background job queue: backlog per kind, and failed jobs an admin can put back in the queue. */
+export function JobQueueCard({ jobs }: { jobs: Jobs }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const retry = useMutation(trpc.admin.retryJob.mutationOptions());
+  const onRetry = async (jobId: string) => {
+    try {
+      const r = await retry.mutateAsync({ jobId });
+      toast.success(r.message);
+      await queryClient.invalidateQueries({ queryKey: trpc.admin.system.queryKey() });
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not queue the job again.'));
+    }
+  };
+  return (
+    <Card padded={false} data-testid="job-queue">
+      <div className="p-5 pb-0 sm:p-6 sm:pb-0">
+        <CardHeader
+          title="Job queue"
+          description={jobs.oldestDueSeconds > 0 ? `The oldest due job has waited ${waited(jobs.oldestDueSeconds)}.` : 'Nothing is waiting: due jobs run within seconds.'}
+        />
+      </div>
+      <TableCard testId="jobs-table" caption="Jobs by kind" minWidth={560} className="rounded-none border-x-0 border-b-0 shadow-none">
+        <thead>
+          <tr>
+            <Th>Kind</Th>
+            <Th className="text-right">Due now</Th>
+            <Th className="text-right">Scheduled</Th>
+            <Th className="text-right">Done (24 h)</Th>
+            <Th className="text-right">Failed</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {jobs.byKind.length === 0 && (
+            <tr>
+              <Td colSpan={5} className="text-center text-ink-500">
+                No jobs yet.
+              </Td>
+            </tr>
+          )}
+          {jobs.byKind.map((k) => (
+            <tr key={k.kind}>
+              <Td>
+                <span className="font-medium text-ink-900">{KIND_LABELS[k.kind] ?? k.kind}</span>
+                <span className="block font-mono text-xs text-ink-500">{k.kind}</span>
+              </Td>
+              <Td className="text-right">{formatCount(k.due)}</Td>
+              <Td className="text-right">{formatCount(k.scheduled)}</Td>
+              <Td className="text-right">{formatCount(k.done24h)}</Td>
+              <Td className={k.failed > 0 ? 'text-right font-semibold text-red-700' : 'text-right'}>{formatCount(k.failed)}</Td>
+            </tr>
+          ))}
+        </tbody>
+      </TableCard>
+      {jobs.failures.length > 0 && (
+        <div className="border-t border-blush-100 p-5 sm:p-6">
+          <h3 className="mb-2 text-sm font-semibold text-ink-900">Failed jobs</h3>
+          <ul className="divide-y divide-blush-100" data-testid="failed-jobs">
+            {jobs.failures.map((f) => (
+              <li key={f._id} className="flex flex-wrap items-center justify-between gap-3 py-2.5">
+                <div className="min-w-0">
+                  <p className="text-sm font-medium text-ink-900">
+                    #{f._id} · {KIND_LABELS[f.kind] ?? f.kind} · {f.attempts} attempt{f.attempts === 1 ? '' : 's'}
+                  </p>
+                  <p className="truncate text-xs text-red-700" title={f.lastError ?? undefined}>
+                    {f.lastError ?? 'No error text'}
+                  </p>
+                  <p className="text-xs text-ink-500">{formatDateTime(f.failedAt)}</p>
+                </div>
+                <Button size="sm" variant="outline" onClick={() => onRetry(f._id)} loading={retry.isPending && retry.variables?.jobId === f._id}>
+                  Retry
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Card>
+  );
+}
