@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { Role } from '../db/types.js';
+import { recordAudit } from '../db/repositories/audit.js';
 import { baseProcedure, t } from './init.js';
 
 export const publicProcedure = baseProcedure;
@@ -34,8 +35,46 @@ const ownPayloadField = (field: 'userId' | 'merchantId') =>
     return next();
   });
 
+/** Namespaces whose services write their own, richer audit entries in the same transaction. */
+const SELF_AUDITED = ['admin.', 'notification.', 'blogs.'];
+const SECRET_KEY = /pass|token|secret|otp|code|signature/i;
+const ID_KEYS = ['id', '_id', 'bookingId', 'merchantId', 'userId', 'couponId', 'serviceId', 'staffId', 'reviewId'];
+
+/** A bounded copy of an input for the audit log: secrets masked, long strings (uploads) cut. */
+export function auditDetails(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 200)}… (${value.length} chars)` : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= 3) return '…';
+  if (Array.isArray(value)) return value.slice(0, 20).map((v) => auditDetails(v, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .slice(0, 40)
+      .map(([k, v]) => [k, SECRET_KEY.test(k) ? '***' : auditDetails(v, depth + 1)]),
+  );
+}
+
+/**
+ * Every change an admin makes is in the audit log: the admin area's own services record theirs
+ * with the change; any other mutation an admin performs (acting for a salon, categories,
+ * testimonials, coupons...) is recorded here once it has succeeded.
+ */
+const auditAdminWrites = t.middleware(async ({ ctx, next, path, type, getRawInput }) => {
+  const result = await next();
+  if (!result.ok || type !== 'mutation' || ctx.actor?.role !== 'admin' || SELF_AUDITED.some((p) => path.startsWith(p))) return result;
+  const raw = (await getRawInput().catch(() => undefined)) as Record<string, unknown> | undefined;
+  const idKey = raw && typeof raw === 'object' ? ID_KEYS.find((k) => typeof raw[k] === 'string') : undefined;
+  try {
+    await recordAudit(ctx.deps.db, ctx.actor.id, `api.${path}`, path.split('.')[0], idKey ? String(raw![idKey]) : null, {
+      input: auditDetails(raw) as Record<string, unknown>,
+    });
+  } catch (err) {
+    console.error('[audit] could not record', path, err);
+  }
+  return result;
+});
+
 /** Any signed-in account. */
-export const authedProcedure = baseProcedure.use(requireActor);
+export const authedProcedure = baseProcedure.use(requireActor).use(auditAdminWrites);
 export const customerProcedure = authedProcedure
   .use(requireRole(['customer', 'admin'], 'This action is for customers'))
   .use(ownPayloadField('userId'));
