@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scratchDatabase, sleep, startServer, type ServerProcess } from './helpers.js';
+
+/**
+ * Background jobs with two server processes over one PostgreSQL: every message is delivered and
+ * recorded as sent exactly once, due reminders run once, and when one process is killed with
+ * SIGKILL mid-run the other finishes its work (the killed transaction rolls back, nothing is lost).
+ */
+
+const MESSAGES = 300;
+
+function mailDropIds(server: ServerProcess): string[] {
+  const dir = path.join(server.dataDir, 'mail');
+  if (!fs.existsSync(dir)) return [];
+  // File names end with the first 8 characters of the outbox id.
+  return fs.readdirSync(dir).map((f) => f.replace(/\.eml$/, '').slice(-8));
+}
+
+async function waitFor(check: () => Promise<boolean>, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await sleep(100);
+  }
+  throw new Error('timed out');
+}
+
+describe('jobs across two server processes', () => {
+  it('deliver every message once and run each due reminder once, even when one process is killed', async () => {
+    const db = await scratchDatabase('gb_faults_jobs');
+    const servers: ServerProcess[] = [];
+    const client = db.client();
+    try {
+      servers.push(await startServer({ DATABASE_URL: db.url, SEED_DEMO: 'auto', JOB_POLL_MS: '100', DB_POOL_MAX: '4' }));
+      servers.push(await startServer({ DATABASE_URL: db.url, SEED_DEMO: 'never', JOB_POLL_MS: '100', DB_POOL_MAX: '4' }));
+      await client.connect();
+
+      // The demo's reminder jobs, all made due now.
+      const reminders = await client.query(`update jobs set run_at = now() where kind = 'booking_reminder' and status = 'queued' returning id`);
+      expect(reminders.rowCount).toBeGreaterThan(5);
+      await client.query(`
+        with m as (
+          insert into outbox_messages (channel, recipient, subject, body, status, provider)
+          select 'email', 'load' || g || '@faults.in', 'Load ' || g, 'Body ' || g, 'queued', 'pending' from generate_series(1, ${MESSAGES}) g
+          returning id
+        )
+        insert into jobs (kind, payload, ref) select 'deliver_message', jsonb_build_object('messageId', id), 'message:' || id from m`);
+
+      // Let both work for a moment, then kill one mid-run.
+      await waitFor(async () => (await client.query(`select count(*)::int n from outbox_messages where status = 'sent' and recipient like 'load%'`)).rows[0].n >= 40, 30_000);
+      process.kill(-servers[0].child.pid!, 'SIGKILL');
+      await servers[0].exited;
+
+      await waitFor(async () => (await client.query(`select count(*)::int n from jobs where status = 'queued' and run_at <= now()`)).rows[0].n === 0, 60_000);
+
+      const sent = await client.query(`select id::text, status, attempts from outbox_messages where recipient like 'load%'`);
+      expect(sent.rows).toHaveLength(MESSAGES);
+      expect(sent.rows.every((r) => r.status === 'sent')).toBe(true);
+      const jobs = await client.query(`select status, count(*)::int n from jobs where kind = 'deliver_message' group by status`);
+      expect(jobs.rows.filter((r) => r.status !== 'done')).toEqual([]);
+
+      // Both processes delivered; a message reaches the provider twice only if its process died
+      // between handing it over and committing (at most one per killed runner). The outbox id goes
+      // with it (Message-ID), so a provider can drop such a repeat.
+      const handed = [...mailDropIds(servers[0]), ...mailDropIds(servers[1])];
+      const own = new Set(sent.rows.map((r) => r.id.slice(0, 8)));
+      const loadHanded = handed.filter((id) => own.has(id));
+      expect(mailDropIds(servers[0]).length).toBeGreaterThan(0);
+      expect(mailDropIds(servers[1]).length).toBeGreaterThan(0);
+      expect(new Set(loadHanded).size).toBe(MESSAGES);
+      expect(loadHanded.length - MESSAGES).toBeLessThanOrEqual(1);
+
+      // Each due reminder ran once: one in-app notification per reminder job.
+      const done = await client.query(`select count(*)::int n from jobs where kind = 'booking_reminder' and id = any($1::bigint[]) and status = 'done'`, [
+        reminders.rows.map((r) => r.id),
+      ]);
+      expect(done.rows[0].n).toBe(reminders.rowCount);
+      const notes = await client.query(`select count(*)::int n from notifications where title like 'Reminder:%'`);
+      expect(notes.rows[0].n).toBe(reminders.rowCount);
+    } finally {
+      await client.end().catch(() => undefined);
+      for (const s of servers) await s.dispose();
+      await db.drop();
+    }
+  });
+});
