@@ -141,3 +141,33 @@ describe('push broadcast', () => {
     expect(deliveries.map((x) => x.path)).toEqual(['inapp']);
   });
 });
+
+describe('booking events and reminders by push', () => {
+  it('pushes booking events and reminders to a subscribed customer, unless push is turned off', async () => {
+    const { createSalon, createService, createStaff, localDate } = await import('../helpers/fixtures.js');
+    const salon = await createSalon(rt, { name: 'Push Salon' });
+    const cut = await createService(rt, salon.id, { name: 'Haircut', duration: 30, price: 400, category: 'Hair' });
+    await createStaff(rt, salon.id, { name: 'Kiran' });
+    const c = await createCustomer(rt);
+    const sub = browserSubscription('booking-events');
+    await rt.caller(c).notification.subscribeUserToNotifications({ subscription: sub.json });
+    deliveries.length = 0;
+
+    const b = await rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [cut], bookingDate: localDate(3), bookingTime: '11:00 AM' } as never);
+    await rt.deps.db.updateTable('jobs').set({ run_at: new Date(0) }).where('ref', '=', `booking:${b.data.booking._id}`).where('status', '=', 'queued').execute();
+    await runJobsUntilIdle(rt.deps);
+    const titles = deliveries
+      .filter((d) => d.path === 'booking-events')
+      .map((d) => JSON.parse(ece.decrypt(d.body, { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.auth }).toString('utf8')).title)
+      .sort();
+    expect(titles).toEqual(['Booking confirmed', 'Reminder: your appointment in 2 hours', 'Reminder: your appointment tomorrow']);
+
+    await rt.deps.db.updateTable('accounts').set({ notification_prefs: JSON.stringify({ push: false }) }).where('id', '=', c.id).execute();
+    deliveries.length = 0;
+    await rt.caller(c).users.cancelBooking({ bookingId: b.data.booking._id } as never);
+    await runJobsUntilIdle(rt.deps);
+    expect(deliveries).toEqual([]);
+    const inApp = await rt.deps.db.selectFrom('notifications').select('title').where('account_id', '=', c.id).where('title', '=', 'Booking cancelled').execute();
+    expect(inApp).toHaveLength(1);
+  });
+});

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Executor } from '../db/repositories/accounts.js';
+import { CUSTOMER_PREFERENCE_KEYS } from '../../shared/reminders.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { DELIVER_MESSAGE } from './index.js';
 
@@ -18,9 +20,18 @@ function endpointHost(endpoint: string): string {
   }
 }
 
-/** Queues one push message per subscription of the account; returns how many were queued. */
+/**
+ * Queues one push message per subscription of the account, unless the account turned push off in
+ * its preferences; returns how many were queued.
+ */
 export async function queuePushToAccount(db: Executor, accountId: string, payload: PushPayload, meta: Record<string, unknown> = {}): Promise<number> {
-  const subs = await db.selectFrom('push_subscriptions').select(['id', 'endpoint']).where('account_id', '=', accountId).execute();
+  const subs = await db
+    .selectFrom('push_subscriptions as p')
+    .innerJoin('accounts as a', 'a.id', 'p.account_id')
+    .select(['p.id', 'p.endpoint'])
+    .where('p.account_id', '=', accountId)
+    .where(sql<boolean>`coalesce(a.notification_prefs ->> ${CUSTOMER_PREFERENCE_KEYS.push}, 'true') <> 'false'`)
+    .execute();
   for (const sub of subs) await queuePushToSubscription(db, { ...sub, account_id: accountId }, payload, meta);
   return subs.length;
 }

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/repositories/accounts.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
 import { cancelReminders, scheduleReminders } from '../../jobs/reminders.js';
+import { queuePushToAccount } from '../../messaging/push.js';
 
 const CUSTOMER_LINK = '/bookings';
 const MERCHANT_LINK = '/merchant/appointments';
@@ -32,7 +33,11 @@ type Kind = 'made' | 'confirmed' | 'cancelledByCustomer' | 'cancelledBySalon' | 
 export async function notifyBookingEvent(trx: Executor, kind: Kind, e: BookingEvent, extra: { refundPercent?: number } = {}) {
   await keepRemindersInStep(trx, kind, e);
   const when = `${displayDate(e.bookingDate)} at ${e.bookingTime}`;
-  const toCustomer = (title: string, message: string) => insertNotification(trx, { accountId: e.userId, title, message, link: CUSTOMER_LINK });
+  // The customer hears of it in the app and, on browsers that allowed it, by push.
+  const toCustomer = async (title: string, message: string) => {
+    await insertNotification(trx, { accountId: e.userId, title, message, link: CUSTOMER_LINK });
+    await queuePushToAccount(trx, e.userId, { title, body: message, url: CUSTOMER_LINK, tag: `booking-${e.bookingId}` }, { purpose: 'booking_event', bookingId: e.bookingId });
+  };
   const toSalon = (title: string, message: string) => insertNotification(trx, { accountId: e.merchantId, title, message, link: MERCHANT_LINK });
   switch (kind) {
     case 'made':
