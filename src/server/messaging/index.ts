@@ -2,6 +2,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Executor } from '../db/repositories/accounts.js';
 import type { Database, OutboxMessagesTable } from '../db/types.js';
 import { enqueueJob } from '../jobs/queue.js';
+import { toJsonb } from '../db/json.js';
 
 export type OutboxMessage = Selectable<OutboxMessagesTable>;
 
@@ -39,7 +40,7 @@ export async function queueMessage(db: Executor, m: NewMessage): Promise<{ messa
       status: 'queued',
       provider: 'pending',
       account_id: m.accountId ?? null,
-      meta: JSON.stringify(meta),
+      meta: toJsonb(meta),
       next_attempt_at: m.sendAt ?? null,
     })
     .returning('id')

@@ -3,6 +3,7 @@ import type { Executor } from '../db/repositories/accounts.js';
 import { CUSTOMER_PREFERENCE_KEYS } from '../../shared/reminders.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { DELIVER_MESSAGE } from './index.js';
+import { toJsonb } from '../db/json.js';
 
 export interface PushPayload {
   title: string;
@@ -52,7 +53,7 @@ export async function queuePushToSubscription(
       status: 'queued',
       provider: 'pending',
       account_id: sub.account_id,
-      meta: JSON.stringify({ ...meta, subscriptionId: sub.id }),
+      meta: toJsonb({ ...meta, subscriptionId: sub.id }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from './accounts.js';
+import { toJsonb } from '../json.js';
 
 /** One row per admin action, written in the same transaction as the change it records. */
 export async function recordAudit(
@@ -12,7 +13,7 @@ export async function recordAudit(
 ): Promise<void> {
   await db
     .insertInto('audit_log')
-    .values({ actor_id: actorId, action, entity, entity_id: entityId, details: JSON.stringify(details) })
+    .values({ actor_id: actorId, action, entity, entity_id: entityId, details: toJsonb(details) })
     .execute();
 }
 
