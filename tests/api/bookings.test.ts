@@ -124,7 +124,7 @@ describe('POST /api/users/cancelBooking', () => {
       });
       const r = await post('/users/cancelBooking', { bookingId: id, reason: 'Running late' }, customer);
       expect(r.status).toBe(200);
-      expect(r.body).toEqual({ data: { success: true, refundPercent: percent, refundAmount: (450 * percent) / 100 } });
+      expect(r.body).toEqual({ data: { success: true, refundPercent: percent, refundAmount: (450 * percent) / 100, walletCredit: 0 } });
     }
   });
 

@@ -421,7 +421,7 @@ describe('cancelling', () => {
   it('refunds by the tiers and frees the slot', async () => {
     const b = (await book(w, w.customer, { staffId: w.anyone, bookingTime: '10:00 AM' })).data.booking;
     const r = await rt.caller(w.customer).users.cancelBooking({ bookingId: b._id, reason: 'Plans changed' });
-    expect(r.data).toEqual({ success: true, refundPercent: 100, refundAmount: 500 });
+    expect(r.data).toEqual({ success: true, refundPercent: 100, refundAmount: 500, walletCredit: 0 });
     const row = await rt.deps.db.selectFrom('bookings').selectAll().where('id', '=', b._id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'cancelled', cancelled_by: 'customer', refund_percent: 100, cancellation_reason: 'Plans changed' });
     const again = await book(w, w.customer, { staffId: w.anyone, bookingTime: '10:00 AM' });

@@ -1,2 +1,54 @@
-/** Wallet, loyalty, rewards, gift cards and profile (issue 7). */
-export const walletUserProcedures = {};
+import * as s from '../../shared/schemas/wallet.js';
+import * as wallet from '../services/wallet/service.js';
+import { authedProcedure } from '../trpc/procedures.js';
+
+const tags = ['Wallet, loyalty and profile'];
+
+/** Wallet, loyalty points and rewards, gift cards, and the profile, under users/*. */
+export const walletUserProcedures = {
+  getWallet: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/getWallet', tags } })
+    .input(s.walletInput)
+    .output(s.walletAnswer)
+    .query(({ ctx }) => wallet.getWallet(ctx.deps, ctx.actor)),
+  getLoyalty: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/getLoyalty', tags } })
+    .input(s.walletInput)
+    .output(s.loyaltyAnswer)
+    .query(({ ctx }) => wallet.getLoyalty(ctx.deps, ctx.actor)),
+  redeemReward: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/redeemReward', tags }, successStatus: 201 })
+    .input(s.walletInput)
+    .output(s.redeemRewardAnswer)
+    .mutation(({ ctx }) => wallet.redeemReward(ctx.deps, ctx.actor)),
+  getGiftCards: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/getGiftCards', tags } })
+    .input(s.walletInput)
+    .output(s.giftCardsAnswer)
+    .query(({ ctx }) => wallet.getGiftCards(ctx.deps, ctx.actor)),
+  purchaseGiftCard: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/purchaseGiftCard', tags }, successStatus: 201 })
+    .input(s.purchaseGiftCardInput)
+    .output(s.purchaseGiftCardAnswer)
+    .mutation(({ ctx, input }) => wallet.purchaseGiftCard(ctx.deps, ctx.actor, input)),
+  redeemGiftCard: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/redeemGiftCard', tags } })
+    .input(s.redeemGiftCardInput)
+    .output(s.redeemGiftCardAnswer)
+    .mutation(({ ctx, input }) => wallet.redeemGiftCard(ctx.deps, ctx.actor, input)),
+  updateProfile: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/updateProfile', tags } })
+    .input(s.updateProfileInput)
+    .output(s.updateProfileAnswer)
+    .mutation(({ ctx, input }) => wallet.updateProfile(ctx.deps, ctx.actor, input)),
+  getNotificationPreferences: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/getNotificationPreferences', tags } })
+    .input(s.walletInput)
+    .output(s.preferencesAnswer)
+    .query(({ ctx }) => wallet.getPreferences(ctx.deps, ctx.actor)),
+  updateNotificationPreferences: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/updateNotificationPreferences', tags } })
+    .input(s.updatePreferencesInput)
+    .output(s.preferencesAnswer)
+    .mutation(({ ctx, input }) => wallet.updatePreferences(ctx.deps, ctx.actor, input)),
+};

@@ -1,4 +1,65 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.js';
+import { appendWallet, awardBookingPoints, refundBookingToWallet } from '../services/wallet/ledger.js';
 
-/** Demo rows for this domain, loaded after the core demo data on an empty database. */
-export async function seedWallet(_db: Db): Promise<void> {}
+/**
+ * The demo customer's wallet and points, as the app would have written them: a redeemed gift
+ * card, one cancelled booking that had been prepaid from the wallet (and its refund), and points
+ * for every completed booking.
+ */
+export async function seedWallet(db: Db): Promise<void> {
+  const customer = await db.selectFrom('accounts').select('id').where('email', '=', 'customer@demo.in').executeTakeFirst();
+  if (!customer) return;
+  await db.transaction().execute(async (trx) => {
+    const card = await trx
+      .insertInto('gift_cards')
+      .values({
+        code: `GB-DEMO-${randomBytes(2).toString('hex').toUpperCase()}-GIFT`,
+        amount: 5000,
+        purchaser_id: customer.id,
+        payment_method: 'test_card',
+        payment_reference: 'test_demo',
+        recipient_name: 'Priya',
+        message: 'Happy birthday! Treat yourself.',
+        status: 'redeemed',
+        redeemed_by: customer.id,
+        redeemed_at: new Date(Date.now() - 45 * 86_400_000),
+      })
+      .returning(['id', 'code'])
+      .executeTakeFirstOrThrow();
+    await appendWallet(trx, { accountId: customer.id, amount: 5000, kind: 'gift_card_redeemed', giftCardId: card.id, description: `Gift card ${card.code}` });
+
+    const cancelled = await trx
+      .selectFrom('bookings as b')
+      .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
+      .select(['b.id', 'b.total_price', 'b.refund_percent', 'm.shop_name'])
+      .where('b.user_id', '=', customer.id)
+      .where('b.status', '=', 'cancelled')
+      .orderBy('b.starts_at')
+      .limit(1)
+      .executeTakeFirst();
+    if (cancelled) {
+      const total = Number(cancelled.total_price);
+      await appendWallet(trx, { accountId: customer.id, amount: -total, kind: 'booking_payment', bookingId: cancelled.id, description: `Booking at ${cancelled.shop_name}` });
+      await trx.updateTable('bookings').set({ payment_method: 'wallet', amount_paid: total, payment_received: true }).where('id', '=', cancelled.id).execute();
+      await refundBookingToWallet(trx, {
+        userId: customer.id,
+        bookingId: cancelled.id,
+        amountPaid: total,
+        refundPercent: cancelled.refund_percent ?? 100,
+        salonName: cancelled.shop_name,
+      });
+    }
+
+    const completed = await trx
+      .selectFrom('bookings as b')
+      .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
+      .select(['b.id', 'b.total_price', 'b.user_id', 'm.shop_name'])
+      .where('b.status', '=', 'completed')
+      .orderBy('b.completed_at')
+      .execute();
+    for (const b of completed) {
+      await awardBookingPoints(trx, { userId: b.user_id, bookingId: b.id, total: Number(b.total_price), salonName: b.shop_name });
+    }
+  });
+}

@@ -50,8 +50,8 @@ export function describeZodError(err: ZodError): { message: string; field: strin
     return { message: issue.code === 'invalid_type' ? 'The request body must be a JSON object' : issue.message, field: null };
   }
   const msg = issue.message;
-  // Messages written for forms ("Email is required.") already name the field; generic ones get a prefix.
-  return { message: `${field}: ${msg}`, field };
+  // Every message starts with the field's name: schemas that already write "field: ..." keep theirs.
+  return { message: msg.startsWith(`${field}: `) ? msg : `${field}: ${msg}`, field };
 }
 
 /** One error mapping for every procedure: zod → 400 naming the field, domain and DB errors → their status. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { dateSchema, emailSchema, idSchema, mobileSchema, nameSchema, timeSchema } from '../validation.js';
 
+/** How a booking is paid: at the salon, or in advance from the customer's wallet. */
+export const PAYMENT_METHODS = ['pay_at_salon', 'wallet'] as const;
+
 export const BOOKING_STATUSES = ['pending', 'upcoming', 'confirmed', 'completed', 'cancelled'] as const;
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 
@@ -85,6 +88,9 @@ export const bookingWire = z.object({
   scanned: z.boolean(),
   scannedAt: z.string().nullable(),
   paymentReceived: z.boolean(),
+  /** 'wallet' when prepaid from the wallet; a cancellation refunds its tier's share of amountPaid there. */
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  amountPaid: z.number(),
   cancellationReason: z.string().nullable(),
   cancelledBy: z.enum(['customer', 'merchant', 'admin']).nullable(),
   cancelledAt: z.string().nullable(),
@@ -137,6 +143,8 @@ export const createBookingInput = z.object({
   bookingDate: realDateSchema,
   bookingTime: timeSchema,
   couponCode: z.preprocess(blankToUndefined, couponCodeSchema.optional()),
+  /** Pay at the salon (default) or now from the wallet balance. */
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentMethod: pay_at_salon or wallet' }).optional().default('pay_at_salon'),
 });
 export type CreateBookingInput = z.input<typeof createBookingInput>;
 
@@ -163,7 +171,7 @@ export const cancelBookingInput = z.object({
   reason: z.preprocess(blankToUndefined, reasonSchema.optional()),
 });
 export const cancelBookingAnswer = z.object({
-  data: z.object({ success: z.literal(true), refundPercent: z.number(), refundAmount: z.number() }),
+  data: z.object({ success: z.literal(true), refundPercent: z.number(), refundAmount: z.number(), walletCredit: z.number() }),
 });
 
 export const rescheduleBookingInput = z.object({

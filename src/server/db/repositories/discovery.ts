@@ -457,6 +457,7 @@ export async function activeOffers(db: Executor, today: string, limit: number): 
       and (c.valid_until is null or c.valid_until >= ${today}::date)
       and (c.usage_limit is null or c.used_count < c.usage_limit)
       and (c.merchant_id is null or m.is_published)
+      and c.owner_account_id is null
     order by (c.merchant_id is null) desc, c.valid_until asc nulls last, c.created_at desc, c.id
     limit ${limit}`.execute(db);
   return result.rows;

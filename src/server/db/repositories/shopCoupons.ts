@@ -6,7 +6,8 @@ import type { Executor } from './accounts.js';
 export type CouponScope = string | null;
 
 export function listCoupons(db: Executor, scope: CouponScope) {
-  const q = db.selectFrom('coupons').selectAll();
+  // Personal reward coupons belong to their customer, not to the platform's list.
+  const q = db.selectFrom('coupons').selectAll().where('owner_account_id', 'is', null);
   return (scope === null ? q.where('merchant_id', 'is', null) : q.where('merchant_id', '=', scope))
     .orderBy('created_at', 'desc')
     .orderBy('id')

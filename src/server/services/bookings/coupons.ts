@@ -14,6 +14,8 @@ export interface CouponContext {
   subtotal: number;
   /** The salon-local date 'YYYY-MM-DD' the validity window is judged on. */
   today: string;
+  /** Who is booking: a personal (reward) coupon works only for its owner. */
+  userId?: string | null;
 }
 
 export type CouponCheck = { ok: true; discount: number } | { ok: false; message: string };
@@ -21,6 +23,7 @@ export type CouponCheck = { ok: true; discount: number } | { ok: false; message:
 export const COUPON_MESSAGES = {
   notFound: 'couponCode: coupon not found',
   otherSalon: 'couponCode: this coupon is not valid at this salon',
+  notYours: 'couponCode: this coupon belongs to another account',
   inactive: 'couponCode: this coupon is no longer active',
   notYet: 'couponCode: this coupon is not valid yet',
   expired: 'couponCode: this coupon has expired',
@@ -37,6 +40,7 @@ export const COUPON_MESSAGES = {
 export function evaluateCoupon(coupon: Coupon | undefined | null, ctx: CouponContext): CouponCheck {
   if (!coupon) return { ok: false, message: COUPON_MESSAGES.notFound };
   if (coupon.merchant_id && coupon.merchant_id !== ctx.merchantId) return { ok: false, message: COUPON_MESSAGES.otherSalon };
+  if (coupon.owner_account_id && coupon.owner_account_id !== ctx.userId) return { ok: false, message: COUPON_MESSAGES.notYours };
   if (!coupon.active) return { ok: false, message: COUPON_MESSAGES.inactive };
   if (coupon.valid_from && ctx.today < coupon.valid_from) return { ok: false, message: COUPON_MESSAGES.notYet };
   if (coupon.valid_until && ctx.today > coupon.valid_until) return { ok: false, message: COUPON_MESSAGES.expired };
@@ -81,7 +85,7 @@ export async function validateCoupon(
   const ctx = await loadSalonContext(deps.db, actor, input.merchantId, input.serviceIds);
   const today = instantToZoned(opts.now ?? new Date(), ctx.timeZone).date;
   const code = input.code.trim().toUpperCase();
-  const check = evaluateCoupon(await findCouponByCode(deps.db, code), { merchantId: ctx.id, subtotal: ctx.subtotal, today });
+  const check = evaluateCoupon(await findCouponByCode(deps.db, code), { merchantId: ctx.id, subtotal: ctx.subtotal, today, userId: actor?.id });
   if (!check.ok) {
     return { valid: false, code, subtotal: ctx.subtotal, discount: 0, total: ctx.subtotal, message: sentence(check.message) };
   }

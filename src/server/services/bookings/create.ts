@@ -16,9 +16,11 @@ import type { Actor, AppDeps } from '../../trpc/context.js';
 import { chooseSlot, loadSalonContext, tryEachCandidate } from './availability.js';
 import { checkCouponCode, redeemCoupon } from './coupons.js';
 import { notifyBookingEvent } from './notify.js';
+import { payBookingFromWallet } from '../wallet/ledger.js';
 import { loadBookingWire } from './wire.js';
 
-type Input = z.output<typeof createBookingInput>;
+// Callers inside the server may leave paymentMethod out: the booking is paid at the salon.
+type Input = Omit<z.output<typeof createBookingInput>, 'paymentMethod'> & { paymentMethod?: z.output<typeof createBookingInput>['paymentMethod'] };
 
 /** Whom the booking is for: a customer books for themselves, an admin for the customer they name. */
 export async function bookingCustomerId(db: Executor, actor: Actor, userId: string | undefined): Promise<string> {
@@ -75,6 +77,7 @@ async function placeBooking(trx: Executor, actor: Actor, userId: string, input: 
         merchantId: ctx.id,
         subtotal: ctx.subtotal,
         today: instantToZoned(now, ctx.timeZone).date,
+        userId,
       })
     : null;
   const slot = await chooseSlot(trx, ctx, { bookingDate: input.bookingDate, minutes, staffId: input.staffId, now });
@@ -110,6 +113,9 @@ async function placeBooking(trx: Executor, actor: Actor, userId: string, input: 
     })),
   );
   if (coupon) await redeemCoupon(trx, coupon.coupon.id);
+  if (input.paymentMethod === 'wallet') {
+    await payBookingFromWallet(trx, { userId, bookingId: id, total: round2(ctx.subtotal - discount), salonName: ctx.name });
+  }
   await refreshMerchantStats(trx, ctx.id);
   await notifyBookingEvent(trx, 'made', {
     bookingId: id,

@@ -23,6 +23,7 @@ import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { chooseSlot, salonBasics, tryEachCandidate, type SalonContext } from './availability.js';
 import { notifyBookingEvent } from './notify.js';
+import { refundBookingToWallet } from '../wallet/ledger.js';
 import { loadBookingWire, loadBookingWires } from './wire.js';
 
 /** A customer sees their own bookings; an admin the named customer's (or any, by id). */
@@ -57,7 +58,7 @@ export async function cancelMyBooking(
   opts: { now?: Date } = {},
 ) {
   const now = opts.now ?? new Date();
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const { row, walletCredit } = await deps.db.transaction().execute(async (trx) => {
     const booking = await lockOwnBooking(trx, actor, input.bookingId);
     if (!isChangeable(booking.status)) {
       throw badRequest(`bookingId: a ${booking.status} booking cannot be cancelled`, 'bookingId');
@@ -73,6 +74,13 @@ export async function cancelMyBooking(
     if (!updated) throw conflict('This booking has just been changed; please reload it');
     await refreshMerchantStats(trx, booking.merchant_id);
     const salon = await findMerchantById(trx, booking.merchant_id);
+    const walletCredit = await refundBookingToWallet(trx, {
+      userId: booking.user_id,
+      bookingId: booking.id,
+      amountPaid: Number(booking.amount_paid),
+      refundPercent,
+      salonName: salon?.shop_name ?? 'the salon',
+    });
     await notifyBookingEvent(
       trx,
       'cancelledByCustomer',
@@ -85,12 +93,12 @@ export async function cancelMyBooking(
         bookingDate: booking.booking_date,
         bookingTime: booking.booking_time,
       },
-      { refundPercent },
+      { refundPercent, walletCredit },
     );
-    return updated;
+    return { row: updated, walletCredit };
   });
   const refundPercent = row.refund_percent ?? 0;
-  return { data: { success: true as const, refundPercent, refundAmount: refundAmountFor(Number(row.total_price), refundPercent) } };
+  return { data: { success: true as const, refundPercent, refundAmount: refundAmountFor(Number(row.total_price), refundPercent), walletCredit } };
 }
 
 /** The booked services as the salon context for re-slotting: same services, same price. */

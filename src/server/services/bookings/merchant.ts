@@ -28,6 +28,7 @@ import type { Actor, AppDeps } from '../../trpc/context.js';
 import { shopOf } from '../scope.js';
 import { iso } from '../wire.js';
 import { notifyBookingEvent } from './notify.js';
+import { awardBookingPoints, refundBookingToWallet } from '../wallet/ledger.js';
 import { loadBookingWire, loadBookingWires } from './wire.js';
 
 /** The desk's list shows the newest bookings; older ones are reached by date or search. */
@@ -111,6 +112,12 @@ export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: St
     }
     if (updated.status === 'completed' || updated.status === 'cancelled') await refreshMerchantStats(trx, merchantId);
     const salon = await findMerchantById(trx, merchantId);
+    const money = { userId: updated.user_id, bookingId: updated.id, salonName: salon?.shop_name ?? 'the salon' };
+    let walletCredit = 0;
+    if (updated.status === 'completed') await awardBookingPoints(trx, { ...money, total: Number(updated.total_price) });
+    if (updated.status === 'cancelled') {
+      walletCredit = await refundBookingToWallet(trx, { ...money, amountPaid: Number(updated.amount_paid), refundPercent: updated.refund_percent ?? 100 });
+    }
     await notifyBookingEvent(
       trx,
       updated.status === 'confirmed' ? 'confirmed' : updated.status === 'completed' ? 'completed' : 'cancelledBySalon',
@@ -123,6 +130,7 @@ export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: St
         bookingDate: updated.booking_date,
         bookingTime: updated.booking_time,
       },
+      { walletCredit },
     );
   });
   return { booking: (await loadBookingWire(deps.db, input.bookingId))! };

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/repositories/accounts.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
 import { cancelReminders, scheduleReminders } from '../../jobs/reminders.js';
 import { queuePushToAccount } from '../../messaging/push.js';
+import { formatINR } from '../../../shared/money.js';
 
 const CUSTOMER_LINK = '/bookings';
 const MERCHANT_LINK = '/merchant/appointments';
@@ -30,7 +31,7 @@ type Kind = 'made' | 'confirmed' | 'cancelledByCustomer' | 'cancelledBySalon' | 
  * In-app notifications of a booking event, to the customer (link /bookings) and, for what the
  * customer did, to the salon (link to its appointments).
  */
-export async function notifyBookingEvent(trx: Executor, kind: Kind, e: BookingEvent, extra: { refundPercent?: number } = {}) {
+export async function notifyBookingEvent(trx: Executor, kind: Kind, e: BookingEvent, extra: { refundPercent?: number; walletCredit?: number } = {}) {
   await keepRemindersInStep(trx, kind, e);
   const when = `${displayDate(e.bookingDate)} at ${e.bookingTime}`;
   // The customer hears of it in the app and, on browsers that allowed it, by push.
@@ -48,11 +49,11 @@ export async function notifyBookingEvent(trx: Executor, kind: Kind, e: BookingEv
       await toCustomer('Checked in', `${e.salonName} checked you in for your booking on ${when}.`);
       return;
     case 'cancelledByCustomer':
-      await toCustomer('Booking cancelled', `Your booking at ${e.salonName} on ${when} was cancelled. Refund: ${extra.refundPercent ?? 0}%.`);
+      await toCustomer('Booking cancelled', `Your booking at ${e.salonName} on ${when} was cancelled. Refund: ${extra.refundPercent ?? 0}%.${walletText(extra.walletCredit)}`);
       await toSalon('Booking cancelled', `A customer cancelled the booking on ${when}.`);
       return;
     case 'cancelledBySalon':
-      await toCustomer('Booking cancelled', `${e.salonName} cancelled your booking on ${when}. You get a full refund.`);
+      await toCustomer('Booking cancelled', `${e.salonName} cancelled your booking on ${when}. You get a full refund.${walletText(extra.walletCredit)}`);
       return;
     case 'completed':
       await toCustomer('Booking completed', `Thanks for visiting ${e.salonName}. How was it? Leave a review from your bookings.`);
@@ -69,4 +70,8 @@ async function keepRemindersInStep(trx: Executor, kind: Kind, e: BookingEvent) {
   if (kind === 'confirmed') return;
   await cancelReminders(trx, e.bookingId);
   if (kind === 'made' || kind === 'rescheduled') await scheduleReminders(trx, e.bookingId, e.startsAt);
+}
+
+function walletText(credit: number | undefined): string {
+  return credit && credit > 0 ? ` ${formatINR(credit)} is back in your wallet.` : '';
 }

@@ -65,6 +65,8 @@ export function toBookingWire(r: BookingDetailRow, services: ServiceRow[], qrCod
     scanned: r.scanned,
     scannedAt: isoOrNull(r.scanned_at),
     paymentReceived: r.payment_received,
+    paymentMethod: r.payment_method,
+    amountPaid: Number(r.amount_paid),
     cancellationReason: r.cancellation_reason,
     cancelledBy: r.cancelled_by,
     cancelledAt: isoOrNull(r.cancelled_at),

@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import type { Executor } from './accounts.js';
+
+/** Serialises ledger writes of one account (the balance-after of each row depends on the last). */
+export async function lockAccount(db: Executor, accountId: string): Promise<void> {
+  await sql`select id from accounts where id = ${accountId} for update`.execute(db);
+}
+
+export async function walletBalance(db: Executor, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('wallet_ledger')
+    .select('balance_after')
+    .where('account_id', '=', accountId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.balance_after) : 0;
+}
+
+export async function loyaltyBalance(db: Executor, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('loyalty_ledger')
+    .select('balance_after')
+    .where('account_id', '=', accountId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.balance_after) : 0;
+}
+
+export async function lifetimePoints(db: Executor, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('loyalty_ledger')
+    .select(sql<number>`coalesce(sum(points) filter (where points > 0), 0)::int`.as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function walletEntries(db: Executor, accountId: string, limit: number) {
+  return db.selectFrom('wallet_ledger').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc').limit(limit).execute();
+}
+
+export function loyaltyEntries(db: Executor, accountId: string, limit: number) {
+  return db.selectFrom('loyalty_ledger').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc').limit(limit).execute();
+}
+
+export function giftCardsOf(db: Executor, accountId: string) {
+  return db
+    .selectFrom('gift_cards')
+    .selectAll()
+    .where((eb) => eb.or([eb('purchaser_id', '=', accountId), eb('redeemed_by', '=', accountId)]))
+    .orderBy('created_at', 'desc')
+    .limit(100)
+    .execute();
+}
+
+export function rewardCouponsOf(db: Executor, accountId: string) {
+  return db.selectFrom('coupons').selectAll().where('owner_account_id', '=', accountId).orderBy('created_at', 'desc').execute();
+}

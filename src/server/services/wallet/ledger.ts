@@ -1,0 +1,113 @@
+import { round2, formatINR } from '../../../shared/money.js';
+import { pointsFor, refundOf } from '../../../shared/loyalty.js';
+import type { Executor } from '../../db/repositories/accounts.js';
+import { lockAccount, loyaltyBalance, walletBalance } from '../../db/repositories/wallet.js';
+import type { LoyaltyLedgerTable, WalletLedgerTable } from '../../db/schema/wallet.js';
+import { badRequest } from '../../errors.js';
+
+/*
+ * The wallet and the loyalty points are ledgers: rows are only appended, each with the balance
+ * after it, computed while the account row is locked, so concurrent writes of one account queue up
+ * and the balance can never go below zero (a CHECK in the database says so too).
+ */
+
+export interface WalletEntry {
+  accountId: string;
+  amount: number;
+  kind: WalletLedgerTable['kind'];
+  description: string;
+  bookingId?: string | null;
+  giftCardId?: string | null;
+}
+
+/** Appends to the wallet; a booking's payment or refund is written once (a repeat is a no-op). */
+export async function appendWallet(trx: Executor, e: WalletEntry, field = 'amount'): Promise<number> {
+  await lockAccount(trx, e.accountId);
+  if (e.bookingId) {
+    const done = await trx
+      .selectFrom('wallet_ledger')
+      .select('balance_after')
+      .where('kind', '=', e.kind)
+      .where('booking_id', '=', e.bookingId)
+      .executeTakeFirst();
+    if (done) return Number(done.balance_after);
+  }
+  const balance = await walletBalance(trx, e.accountId);
+  const after = round2(balance + e.amount);
+  if (after < 0) {
+    throw badRequest(`${field}: your wallet has ${formatINR(balance)}, not enough for ${formatINR(-e.amount)}`, field);
+  }
+  await trx
+    .insertInto('wallet_ledger')
+    .values({
+      account_id: e.accountId,
+      amount: round2(e.amount),
+      balance_after: after,
+      kind: e.kind,
+      booking_id: e.bookingId ?? null,
+      gift_card_id: e.giftCardId ?? null,
+      description: e.description,
+    })
+    .execute();
+  return after;
+}
+
+export interface PointsEntry {
+  accountId: string;
+  points: number;
+  kind: LoyaltyLedgerTable['kind'];
+  description: string;
+  bookingId?: string | null;
+  couponId?: string | null;
+}
+
+export async function appendPoints(trx: Executor, e: PointsEntry): Promise<number> {
+  await lockAccount(trx, e.accountId);
+  if (e.bookingId) {
+    const done = await trx.selectFrom('loyalty_ledger').select('balance_after').where('kind', '=', e.kind).where('booking_id', '=', e.bookingId).executeTakeFirst();
+    if (done) return done.balance_after;
+  }
+  const balance = await loyaltyBalance(trx, e.accountId);
+  const after = balance + e.points;
+  if (after < 0) throw badRequest(`points: you have ${balance} points, ${-e.points} are needed`, 'points');
+  await trx
+    .insertInto('loyalty_ledger')
+    .values({ account_id: e.accountId, points: e.points, balance_after: after, kind: e.kind, booking_id: e.bookingId ?? null, coupon_id: e.couponId ?? null, description: e.description })
+    .execute();
+  return after;
+}
+
+/** Pays a booking from the wallet, in the booking's transaction. */
+export async function payBookingFromWallet(trx: Executor, b: { userId: string; bookingId: string; total: number; salonName: string }): Promise<void> {
+  if (b.total <= 0) return;
+  await appendWallet(trx, { accountId: b.userId, amount: -b.total, kind: 'booking_payment', bookingId: b.bookingId, description: `Booking at ${b.salonName}` }, 'paymentMethod');
+  await trx.updateTable('bookings').set({ payment_method: 'wallet', amount_paid: b.total, payment_received: true }).where('id', '=', b.bookingId).execute();
+}
+
+/**
+ * A cancelled prepaid booking returns the refund tier's share of what was paid to the wallet, in
+ * the cancellation's transaction. Returns the amount credited (0 for bookings paid at the salon).
+ */
+export async function refundBookingToWallet(
+  trx: Executor,
+  b: { userId: string; bookingId: string; amountPaid: number; refundPercent: number; salonName: string },
+): Promise<number> {
+  const credit = refundOf(b.amountPaid, b.refundPercent);
+  if (credit <= 0) return 0;
+  await appendWallet(trx, {
+    accountId: b.userId,
+    amount: credit,
+    kind: 'refund',
+    bookingId: b.bookingId,
+    description: `Refund (${b.refundPercent}%) for the cancelled booking at ${b.salonName}`,
+  });
+  return credit;
+}
+
+/** Loyalty points for a completed booking, once. */
+export async function awardBookingPoints(trx: Executor, b: { userId: string; bookingId: string; total: number; salonName: string }): Promise<number> {
+  const points = pointsFor(b.total);
+  if (points <= 0) return 0;
+  await appendPoints(trx, { accountId: b.userId, points, kind: 'booking_completed', bookingId: b.bookingId, description: `Visit to ${b.salonName}` });
+  return points;
+}

@@ -1,0 +1,249 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { formatINR } from '../../../shared/money.js';
+import { REWARD_POINTS, REWARD_VALID_DAYS, REWARD_VALUE, RUPEES_PER_POINT, tierFor } from '../../../shared/loyalty.js';
+import { preferenceOn } from '../../../shared/reminders.js';
+import {
+  CUSTOMER_PREFERENCES,
+  TEST_CARDS,
+  type purchaseGiftCardInput,
+  type redeemGiftCardInput,
+  type updatePreferencesInput,
+  type updateProfileInput,
+} from '../../../shared/schemas/wallet.js';
+import * as repo from '../../db/repositories/wallet.js';
+import type { GiftCardsTable } from '../../db/schema/wallet.js';
+import type { Selectable } from 'kysely';
+import { toJsonb } from '../../db/json.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { queueMessage } from '../../messaging/index.js';
+import type { Actor, AppDeps } from '../../trpc/context.js';
+import { toUserWire } from '../wire.js';
+import { iso } from '../wire.js';
+import { appendPoints, appendWallet } from './ledger.js';
+
+const ENTRIES = 50;
+
+export async function getWallet(deps: AppDeps, actor: Actor) {
+  const [balance, entries] = await Promise.all([repo.walletBalance(deps.db, actor.id), repo.walletEntries(deps.db, actor.id, ENTRIES)]);
+  return {
+    data: {
+      balance,
+      entries: entries.map((e) => ({
+        _id: String(e.id),
+        amount: Number(e.amount),
+        balanceAfter: Number(e.balance_after),
+        kind: e.kind,
+        description: e.description,
+        bookingId: e.booking_id,
+        createdAt: iso(e.created_at),
+      })),
+    },
+  };
+}
+
+type CouponRow = { code: string; discount_value: number | string; valid_until: string | null; used_count: number; created_at: Date };
+const rewardWire = (c: CouponRow) => ({ code: c.code, value: Number(c.discount_value), validUntil: c.valid_until, used: c.used_count > 0, createdAt: iso(c.created_at) });
+
+export async function getLoyalty(deps: AppDeps, actor: Actor) {
+  const [points, lifetime, entries, rewards] = await Promise.all([
+    repo.loyaltyBalance(deps.db, actor.id),
+    repo.lifetimePoints(deps.db, actor.id),
+    repo.loyaltyEntries(deps.db, actor.id, ENTRIES),
+    repo.rewardCouponsOf(deps.db, actor.id),
+  ]);
+  const tier = tierFor(lifetime);
+  return {
+    data: {
+      points,
+      lifetimePoints: lifetime,
+      tier: tier.name,
+      nextTier: tier.next ? { name: tier.next.name, pointsToGo: tier.next.from - lifetime } : null,
+      rupeesPerPoint: RUPEES_PER_POINT,
+      reward: { points: REWARD_POINTS, value: REWARD_VALUE, validDays: REWARD_VALID_DAYS },
+      entries: entries.map((e) => ({ _id: String(e.id), points: e.points, balanceAfter: e.balance_after, kind: e.kind, description: e.description, createdAt: iso(e.created_at) })),
+      rewards: rewards.map(rewardWire),
+    },
+  };
+}
+
+/** Short codes without look-alike characters (0/O, 1/I). */
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function randomCode(groups: number): string {
+  const bytes = randomBytes(groups * 4);
+  const chars = Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]);
+  return Array.from({ length: groups }, (_, i) => chars.slice(i * 4, i * 4 + 4).join('')).join('-');
+}
+
+function addDaysIso(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** My Rewards: 500 points become a personal ₹100-off coupon, usable once at any salon. */
+export async function redeemReward(deps: AppDeps, actor: Actor) {
+  return deps.db.transaction().execute(async (trx) => {
+    const coupon = await trx
+      .insertInto('coupons')
+      .values({
+        merchant_id: null,
+        owner_account_id: actor.id,
+        code: `RWD-${randomCode(2)}`,
+        description: `Loyalty reward: ${formatINR(REWARD_VALUE)} off`,
+        discount_type: 'flat',
+        discount_value: REWARD_VALUE,
+        min_amount: REWARD_VALUE,
+        valid_until: addDaysIso(REWARD_VALID_DAYS),
+        usage_limit: 1,
+      } as never)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const points = await appendPoints(trx, {
+      accountId: actor.id,
+      points: -REWARD_POINTS,
+      kind: 'reward_redeemed',
+      couponId: coupon.id,
+      description: `Reward coupon ${coupon.code}`,
+    });
+    return {
+      data: { coupon: rewardWire(coupon as unknown as CouponRow), points },
+      message: `Your code ${coupon.code} takes ${formatINR(REWARD_VALUE)} off your next booking.`,
+    };
+  });
+}
+
+function giftCardWire(g: Selectable<GiftCardsTable>, me: string) {
+  return {
+    _id: g.id,
+    code: g.code,
+    amount: Number(g.amount),
+    status: g.status,
+    recipientName: g.recipient_name,
+    recipientEmail: g.recipient_email,
+    message: g.message,
+    paymentMethod: g.payment_method,
+    purchasedByMe: g.purchaser_id === me,
+    redeemedAt: g.redeemed_at ? iso(g.redeemed_at) : null,
+    createdAt: iso(g.created_at),
+  };
+}
+
+export async function getGiftCards(deps: AppDeps, actor: Actor) {
+  const rows = await repo.giftCardsOf(deps.db, actor.id);
+  return { data: { giftCards: rows.map((g) => giftCardWire(g, actor.id)) } };
+}
+
+/**
+ * Buys a gift card, paid from the wallet or through the offline test gateway (test mode: the
+ * approved test card succeeds, any other card is declined). The code is e-mailed to the recipient.
+ */
+export async function purchaseGiftCard(deps: AppDeps, actor: Actor, input: z.output<typeof purchaseGiftCardInput>) {
+  let reference: string | null = null;
+  if (input.paymentMethod === 'test_card') {
+    if (!input.cardNumber) throw badRequest('cardNumber: enter the card number', 'cardNumber');
+    if (input.cardNumber !== TEST_CARDS.approved) throw badRequest('cardNumber: the card was declined (test mode)', 'cardNumber');
+    reference = `test_${randomBytes(6).toString('hex')}`;
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    const card = await trx
+      .insertInto('gift_cards')
+      .values({
+        code: `GB-${randomCode(3)}`,
+        amount: input.amount,
+        purchaser_id: actor.id,
+        payment_method: input.paymentMethod,
+        payment_reference: reference,
+        recipient_name: input.recipientName ?? null,
+        recipient_email: input.recipientEmail ?? null,
+        message: input.message ?? null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (input.paymentMethod === 'wallet') {
+      await appendWallet(trx, { accountId: actor.id, amount: -input.amount, kind: 'gift_card_purchase', giftCardId: card.id, description: `Gift card ${card.code}` }, 'paymentMethod');
+    }
+    if (input.recipientEmail) {
+      await queueMessage(trx, {
+        channel: 'email',
+        to: input.recipientEmail,
+        subject: `You have a ${formatINR(input.amount)} GlowBook gift card`,
+        body: [
+          `Hi ${input.recipientName ?? 'there'},`,
+          '',
+          `${actor.email} sent you a GlowBook gift card worth ${formatINR(input.amount)}.`,
+          input.message ? `\n"${input.message}"\n` : '',
+          `Your code: ${card.code}`,
+          `Redeem it at ${deps.env.PUBLIC_URL.replace(/\/$/, '')}/gift-cards and book any salon, spa or parlour.`,
+          '',
+          'GlowBook',
+        ].join('\n'),
+        meta: { purpose: 'gift_card', giftCardId: card.id },
+      });
+    }
+    return {
+      data: { giftCard: giftCardWire(card, actor.id) },
+      message: input.recipientEmail ? `Gift card bought; the code is on its way to ${input.recipientEmail}.` : `Gift card bought: ${card.code}`,
+    };
+  });
+}
+
+/** Redeems a code into the caller's wallet, once: the conditional update decides between racers. */
+export async function redeemGiftCard(deps: AppDeps, actor: Actor, input: z.output<typeof redeemGiftCardInput>) {
+  return deps.db.transaction().execute(async (trx) => {
+    const card = await trx
+      .updateTable('gift_cards')
+      .set({ status: 'redeemed', redeemed_by: actor.id, redeemed_at: new Date() })
+      .where('code', '=', input.code)
+      .where('status', '=', 'active')
+      .returningAll()
+      .executeTakeFirst();
+    if (!card) {
+      const exists = await trx.selectFrom('gift_cards').select('status').where('code', '=', input.code).executeTakeFirst();
+      if (!exists) throw notFound('Gift card');
+      throw conflict('code: this gift card has already been redeemed');
+    }
+    const amount = Number(card.amount);
+    const balance = await appendWallet(trx, { accountId: actor.id, amount, kind: 'gift_card_redeemed', giftCardId: card.id, description: `Gift card ${card.code}` });
+    return { data: { amount, balance }, message: `${formatINR(amount)} added to your wallet.` };
+  });
+}
+
+export async function updateProfile(deps: AppDeps, actor: Actor, input: z.output<typeof updateProfileInput>) {
+  const updated = await deps.db
+    .updateTable('accounts')
+    .set({
+      first_name: input.firstName,
+      last_name: input.lastName,
+      ...(input.phone !== undefined ? { phone: input.phone } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', actor.id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw notFound('Account');
+  return { user: toUserWire(updated), message: 'Profile updated' };
+}
+
+function preferencesOf(prefs: unknown) {
+  const out = {} as Record<(typeof CUSTOMER_PREFERENCES)[number]['key'], boolean>;
+  for (const p of CUSTOMER_PREFERENCES) {
+    out[p.key] = p.key === 'marketing' ? (prefs as Record<string, unknown> | null)?.marketing === true : preferenceOn(prefs, p.key);
+  }
+  return out;
+}
+
+export async function getPreferences(deps: AppDeps, actor: Actor) {
+  const row = await deps.db.selectFrom('accounts').select('notification_prefs').where('id', '=', actor.id).executeTakeFirstOrThrow();
+  return { preferences: preferencesOf(row.notification_prefs) };
+}
+
+export async function updatePreferences(deps: AppDeps, actor: Actor, input: z.output<typeof updatePreferencesInput>) {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('accounts').select('notification_prefs').where('id', '=', actor.id).forUpdate().executeTakeFirstOrThrow();
+    const current = row.notification_prefs && typeof row.notification_prefs === 'object' && !Array.isArray(row.notification_prefs) ? row.notification_prefs : {};
+    const next = { ...current, ...input.preferences };
+    await trx.updateTable('accounts').set({ notification_prefs: toJsonb(next), updated_at: new Date() }).where('id', '=', actor.id).execute();
+    return { preferences: preferencesOf(next) };
+  });
+}
+
+
