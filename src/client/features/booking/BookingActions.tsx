@@ -26,15 +26,19 @@ export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire
   const [error, setError] = useState<string | null>(null);
   if (!booking) return null;
   const percent = refundPercentFor(new Date(booking.startsAt));
-  const amount = refundAmountFor(booking.totalPrice, percent);
+  const prepaid = booking.paymentMethod === 'wallet';
+  const amount = refundAmountFor(prepaid ? booking.amountPaid : booking.totalPrice, percent);
 
   const onConfirm = async () => {
     setError(null);
     try {
       const answer = await cancel.mutateAsync({ bookingId: booking._id });
-      const { refundPercent, refundAmount } = answer.data;
-      toast.success(`Booking cancelled. Refund: ${refundPercent}% (${formatINR(refundAmount)}).`);
+      const { refundPercent, walletCredit } = answer.data;
+      toast.success(
+        walletCredit > 0 ? `Booking cancelled. ${formatINR(walletCredit)} (${refundPercent}%) is back in your wallet.` : 'Booking cancelled. Nothing was prepaid, so there is nothing to refund.',
+      );
       await queryClient.invalidateQueries({ queryKey: trpc.users.getAllBookings.queryKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.users.getWallet.queryKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.users.getBookingById.queryKey({ bookingId: booking._id }) });
       onClose();
     } catch (err) {
@@ -70,10 +74,11 @@ export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire
         data-testid="refund-tier"
         data-percent={percent}
       >
-        <p className="font-semibold">
-          Refund {percent}% · {formatINR(amount)}
+        <p className="font-semibold">{prepaid ? `Refund ${percent}% · ${formatINR(amount)} to your wallet` : `Refund tier ${percent}%`}</p>
+        <p className="mt-0.5 text-xs">
+          {TIER_TEXT[percent]}
+          {!prepaid && ' You chose to pay at the salon, so nothing was charged.'}
         </p>
-        <p className="mt-0.5 text-xs">{TIER_TEXT[percent]}</p>
       </div>
       {error && (
         <p role="alert" className="mt-3 text-sm font-medium text-red-600">

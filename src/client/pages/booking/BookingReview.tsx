@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
 import { BookingSummary } from '../../features/booking/BookingSummary';
+import { PaymentChoice, type PaymentMethod } from '../../features/wallet/PaymentChoice';
 import { bookingDraftAtom, idempotencyKeyFor, resetDraftAtom, saveConfirmedBooking } from '../../features/booking/draft';
 import { formatINR } from '../../features/booking/format';
 import { setNextIdempotencyKey } from '../../features/booking/idempotency';
@@ -37,6 +38,7 @@ export default function BookingReview({ params }: { params: { id: string } }) {
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   const [checkingCoupon, setCheckingCoupon] = useState(false);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('pay_at_salon');
   const [error, setError] = useState<{ message: string; slotTaken: boolean } | null>(null);
 
   const create = useMutation(trpc.users.createBooking.mutationOptions());
@@ -98,6 +100,7 @@ export default function BookingReview({ params }: { params: { id: string } }) {
         bookingDate: draft.selectedDate!,
         bookingTime: draft.selectedTime!,
         couponCode: coupon?.code,
+        paymentMethod,
       });
       const booking = answer.data.booking;
       queryClient.setQueryData(trpc.users.getBookingById.queryKey({ bookingId: booking._id }), answer);
@@ -173,6 +176,8 @@ export default function BookingReview({ params }: { params: { id: string } }) {
               </p>
             )}
           </Card>
+
+          <PaymentChoice total={Math.max(0, draft.totalAmount - (coupon?.amount ?? 0))} value={paymentMethod} onChange={setPaymentMethod} />
 
           <Card>
             <h2 className="mb-2 text-base font-semibold text-ink-900">Before you go</h2>
