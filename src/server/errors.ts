@@ -7,7 +7,8 @@ export type AppErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'TOO_MANY_REQUESTS'
-  | 'PAYLOAD_TOO_LARGE';
+  | 'PAYLOAD_TOO_LARGE'
+  | 'PRECONDITION_FAILED';
 
 /** A rule broken by the caller; services throw these, the tRPC layer maps them to statuses. */
 export class AppError extends Error {

@@ -1,3 +1,61 @@
-/** OTP and Google sign-in (issue 7). */
-export const otpUserProcedures = {};
-export const otpMerchantProcedures = {};
+import { z } from 'zod';
+import { authAnswer, roleSchema, userWire } from '../../shared/schemas/auth.js';
+import * as s from '../../shared/schemas/authExtras.js';
+import * as otp from '../services/auth/otp.js';
+import { publicProcedure } from '../trpc/procedures.js';
+
+const tags = ['Sign-in'];
+const googleAnswer = z.object({ token: z.string(), user: userWire, userRole: roleSchema, userType: roleSchema });
+
+/** One-time-code and Google sign-in for customers (the spec's users/* and bare verify paths). */
+export const otpUserProcedures = {
+  sendOTPonEmailForLogin: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/loginUser/sendOTPonEmailForLogin', tags } })
+    .input(s.emailOtpRequestInput)
+    .output(s.otpSentAnswer)
+    .mutation(({ ctx, input }) => otp.sendEmailLoginCode(ctx.deps, input)),
+  verifyOTPForEmailLogin: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/loginUser/verifyOTPForEmailLogin', tags } })
+    .input(s.emailOtpVerifyInput)
+    .output(authAnswer)
+    .mutation(({ ctx, input }) => otp.verifyEmailLoginCode(ctx.deps, input, ctx.ip)),
+  sendOTPonWhatsappForLogin: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/loginUser/sendOTPonWhatsappForLogin', tags } })
+    .input(s.phoneOtpRequestInput)
+    .output(s.otpSentAnswer)
+    .mutation(({ ctx, input }) => otp.sendWhatsAppLoginCode(ctx.deps, input)),
+  verifyOTPForMobileLogin: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/verifyOTPForMobileLogin', tags } })
+    .input(s.phoneOtpVerifyInput)
+    .output(authAnswer)
+    .mutation(({ ctx, input }) => otp.verifyPhoneLoginCode(ctx.deps, input, ctx.ip)),
+  authProviders: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/auth/providers', tags } })
+    .input(s.providersInput)
+    .output(s.providersAnswer)
+    .query(({ ctx }) => otp.providers(ctx.deps)),
+  registerUserViaGoogle: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/registerUserViaGoogle', tags } })
+    .input(s.googleSignInInput)
+    .output(googleAnswer)
+    .mutation(({ ctx, input }) => otp.googleSignIn(ctx.deps, input)),
+  firebaseLogin: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/auth/firebase-login', tags } })
+    .input(s.googleSignInInput)
+    .output(googleAnswer)
+    .mutation(({ ctx, input }) => otp.googleSignIn(ctx.deps, input)),
+};
+
+/** A salon owner's sign-in code by WhatsApp (merchants/loginMerchant/sendOTP). */
+export const otpMerchantProcedures = {
+  sendOTP: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/merchants/loginMerchant/sendOTP', tags } })
+    .input(s.phoneOtpRequestInput)
+    .output(s.otpSentAnswer)
+    .mutation(({ ctx, input }) => otp.sendMerchantLoginCode(ctx.deps, input)),
+  verifyOTP: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/merchants/loginMerchant/verifyOTP', tags } })
+    .input(s.phoneOtpVerifyInput)
+    .output(authAnswer)
+    .mutation(({ ctx, input }) => otp.verifyMerchantLoginCode(ctx.deps, input, ctx.ip)),
+};

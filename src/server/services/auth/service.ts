@@ -21,11 +21,11 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const THROTTLE_WINDOW_MIN = 15;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_IP = 30;
-const CODE_TTL_MS = 10 * 60_000;
+export const CODE_TTL_MS = 10 * 60_000;
 const MAX_CODE_ATTEMPTS = 5;
 const MAX_CODES_PER_WINDOW = 5;
 
-async function issueToken(deps: AppDeps, a: Account) {
+export async function issueToken(deps: AppDeps, a: Account) {
   return deps.tokens.sign({ sub: a.id, role: a.role, ver: a.token_version });
 }
 
@@ -145,7 +145,7 @@ export async function changePassword(deps: AppDeps, id: string, input: z.output<
   return { message: 'Password updated successfully.', token: await issueToken(deps, updated) };
 }
 
-const hashCode = (code: string) => createHash('sha256').update(code).digest();
+export const hashCode = (code: string) => createHash('sha256').update(code).digest();
 
 export const RESET_SENT_MESSAGE = 'If an account exists for this email, a 6-digit code has been sent to it.';
 
@@ -173,8 +173,9 @@ export async function forgotPassword(deps: AppDeps, email: string) {
   return { message: RESET_SENT_MESSAGE };
 }
 
-async function checkCode(deps: AppDeps, email: string, otp: string) {
-  const row = await accounts.latestLiveCode(deps.db, email, 'password_reset');
+/** The live code for a destination if `otp` matches it; every try counts, and 5 wrong ones burn it. */
+export async function checkCode(deps: AppDeps, destination: string, otp: string, purpose: 'password_reset' | 'login' = 'password_reset') {
+  const row = await accounts.latestLiveCode(deps.db, destination, purpose);
   if (!row) return null;
   const { attempts } = await accounts.bumpCodeAttempts(deps.db, row.id);
   if (attempts > MAX_CODE_ATTEMPTS) return null;

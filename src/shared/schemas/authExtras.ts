@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { emailSchema, mobileSchema } from '../validation.js';
+import { otpSchema } from './auth.js';
+
+/** '98123 45678', '+91 98123-45678' and '9812345678' are the same number. */
+const phoneField = z.preprocess((v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, '') : v), mobileSchema);
+
+export const emailOtpRequestInput = z.object({ email: emailSchema });
+export const phoneOtpRequestInput = z.object({ phone: phoneField });
+export const emailOtpVerifyInput = z.object({ email: emailSchema, otp: otpSchema });
+export const phoneOtpVerifyInput = z.object({ phone: phoneField, otp: otpSchema });
+export const otpSentAnswer = z.object({ message: z.string(), resendAfterSeconds: z.number() });
+
+export const providersInput = z.object({});
+export const providersAnswer = z.object({ google: z.object({ enabled: z.boolean(), clientId: z.string().nullable(), message: z.string().nullable() }) });
+export const googleSignInInput = z.object({
+  /** The Google ID token (a JWT) from Google Identity Services; `idToken` is accepted as an alias. */
+  credential: z.string().trim().min(20, 'credential: the Google credential is missing').max(4096).optional(),
+  idToken: z.string().trim().min(20, 'idToken: the Google credential is missing').max(4096).optional(),
+});
