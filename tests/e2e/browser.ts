@@ -9,6 +9,19 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
+/** The newest e-mail the server sent to `to`, from its local mail drop (the offline e-mail transport). */
+export async function latestMailTo(to: string, timeoutMs = 10_000): Promise<string> {
+  const dir = path.join(inject('dataDir'), 'mail');
+  const until = Date.now() + timeoutMs;
+  const needle = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  while (Date.now() < until) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(needle)).sort() : [];
+    if (files.length) return fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
+}
+
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',

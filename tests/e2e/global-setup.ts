@@ -36,6 +36,8 @@ async function waitHealthy(url: string, child: ChildProcess, ms: number) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: e-mails it sends land in its mail drop, DATA_DIR/mail. */
+    dataDir: string;
   }
 }
 
@@ -62,6 +64,7 @@ export default async function setup(project: TestProject) {
     throw err;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
   return async () => {
     try {
       process.kill(-child.pid!, 'SIGTERM');

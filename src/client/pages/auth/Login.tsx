@@ -8,6 +8,7 @@ import { Tabs } from '../../components/ui/Tabs';
 import { AuthShell, FormError } from '../../features/auth/AuthShell';
 import { fieldErrorsOf, type FieldErrors } from '../../features/auth/formErrors';
 import { PasswordInput } from '../../features/auth/PasswordInput';
+import { GoogleButton, OtpSignIn } from '../../features/auth/OtpSignIn';
 import { useAuthSuccess, withRedirect } from '../../features/auth/useAuthSuccess';
 import { errorMessage, useTRPC } from '../../trpc';
 
@@ -28,6 +29,7 @@ export default function Login({ initialMode }: LoginProps) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [withCode, setWithCode] = useState(false);
 
   const trpc = useTRPC();
   const onSuccess = useAuthSuccess();
@@ -95,6 +97,9 @@ export default function Login({ initialMode }: LoginProps) {
         ]}
         className="mb-6"
       />
+      {withCode ? (
+        <OtpSignIn key={mode} merchant={isMerchant} onSuccess={onSuccess} />
+      ) : (
       <form
         noValidate
         onSubmit={onSubmit}
@@ -140,6 +145,16 @@ export default function Login({ initialMode }: LoginProps) {
           {isMerchant ? 'Sign in as merchant' : 'Sign in'}
         </Button>
       </form>
+      )}
+      <div className="my-5 flex items-center gap-3 text-xs text-ink-400" aria-hidden>
+        <span className="h-px flex-1 bg-blush-200" /> or <span className="h-px flex-1 bg-blush-200" />
+      </div>
+      <div className="space-y-3">
+        <Button type="button" variant="outline" size="lg" fullWidth onClick={() => setWithCode((v) => !v)} data-testid="toggle-otp">
+          {withCode ? 'Sign in with a password' : isMerchant ? 'Sign in with a WhatsApp code' : 'Sign in with a one-time code'}
+        </Button>
+        {!isMerchant && <GoogleButton />}
+      </div>
       <div className="mt-6 rounded-2xl bg-blush-50 px-4 py-3 text-center text-sm text-ink-700">
         {isMerchant ? (
           <button type="button" onClick={() => switchMode('customer')} className="font-medium text-plum-700 hover:underline" data-testid="switch-to-customer">
