@@ -8,7 +8,7 @@ import { couponProcedures, imageProcedures, reviewProcedures, serviceProcedures,
 import { userAccountProcedures } from './users.js';
 import { otpMerchantProcedures, otpUserProcedures } from './authExtras.js';
 import { billingAdminProcedures, billingMerchantProcedures, supportProcedures } from './billing.js';
-import { blogProcedures, contentProcedures } from './content.js';
+import { blogProcedures, contentProcedures, supportContentProcedures } from './content.js';
 import { crmMerchantProcedures, marketingProcedures } from './crm.js';
 import { pushProcedures, pushUserProcedures } from './push.js';
 import { walletUserProcedures } from './wallet.js';
@@ -52,7 +52,7 @@ export const appRouter = router({
   geo: router({ ...geoProcedures }),
   admin: router({ ...adminProcedures, ...billingAdminProcedures }),
   marketing: router({ ...marketingProcedures }),
-  support: router({ ...supportProcedures }),
+  support: router({ ...supportContentProcedures, ...supportProcedures }),
   blogs: router({ ...blogProcedures }),
   content: router({ ...contentProcedures }),
   notification: router({ ...pushProcedures }),
