@@ -6,6 +6,7 @@ import { ScrollToTop } from './components/ScrollToTop';
 import { Toaster } from './components/ui/Toast';
 import { SessionKeeper } from './features/auth/SessionKeeper';
 import { PushOptInGate } from './features/push/PushOptInGate';
+import { InstallBanner } from './features/install/InstallBanner';
 import { LayoutForUser } from './layouts';
 import { AppRoutes } from './routes';
 import { appStore } from './state/session';
@@ -46,6 +47,7 @@ export function App() {
       </LayoutForUser>
       <Toaster />
       <PushOptInGate />
+      <InstallBanner />
       <Splash />
     </>
   );

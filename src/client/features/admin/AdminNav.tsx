@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/notifications', label: 'Notifications' },
   { to: '/admin/PushNotification', label: 'Push' },
   { to: '/admin/email', label: 'Email' },
+  { to: '/bloglist', label: 'Blog', match: ['/bloglist', '/create-blog', '/edit-blog'] },
   { to: '/admin/services', label: 'Categories' },
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/security', label: 'Security' },

@@ -1,10 +1,6 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { ABOUT } from '../../features/content/copy';
+import { StaticPage } from '../../features/content/StaticPage';
 
 export default function AboutUs() {
-  return (
-    <ComingSoon
-      title="About Us"
-      description="Our story and the people behind GlowBook, the home of beauty and wellness bookings in India."
-    />
-  );
+  return <StaticPage content={ABOUT} />;
 }

@@ -1,10 +1,6 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { ANALYTICS } from '../../features/content/copy';
+import { StaticPage } from '../../features/content/StaticPage';
 
 export default function Analytics() {
-  return (
-    <ComingSoon
-      title="Analytics"
-      description="Understand bookings, revenue and customer trends at a glance."
-    />
-  );
+  return <StaticPage content={ANALYTICS} />;
 }

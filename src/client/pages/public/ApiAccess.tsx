@@ -1,10 +1,6 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { API_ACCESS } from '../../features/content/copy';
+import { StaticPage } from '../../features/content/StaticPage';
 
 export default function ApiAccess() {
-  return (
-    <ComingSoon
-      title="API Access"
-      description="Connect your systems to GlowBook through our documented REST API."
-    />
-  );
+  return <StaticPage content={API_ACCESS} />;
 }

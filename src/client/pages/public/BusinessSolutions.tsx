@@ -1,10 +1,6 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { BUSINESS } from '../../features/content/copy';
+import { StaticPage } from '../../features/content/StaticPage';
 
 export default function BusinessSolutions() {
-  return (
-    <ComingSoon
-      title="Business Solutions"
-      description="Booking, staff and payment tools built for beauty and wellness businesses."
-    />
-  );
+  return <StaticPage content={BUSINESS} />;
 }

@@ -1,10 +1,6 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { COOKIES } from '../../features/content/copy';
+import { StaticPage } from '../../features/content/StaticPage';
 
 export default function CookiePolicy() {
-  return (
-    <ComingSoon
-      title="Cookie Policy"
-      description="Which cookies and browser storage GlowBook uses and why."
-    />
-  );
+  return <StaticPage content={COOKIES} />;
 }

@@ -1,10 +1,6 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { MARKETING_TOOLS } from '../../features/content/copy';
+import { StaticPage } from '../../features/content/StaticPage';
 
 export default function MarketingTools() {
-  return (
-    <ComingSoon
-      title="Marketing Tools"
-      description="E-mail, SMS and social campaigns that bring clients back."
-    />
-  );
+  return <StaticPage content={MARKETING_TOOLS} />;
 }

@@ -1,10 +1,6 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { PARTNER } from '../../features/content/copy';
+import { StaticPage } from '../../features/content/StaticPage';
 
 export default function PartnerWithUs() {
-  return (
-    <ComingSoon
-      title="Partner With Us"
-      description="Grow your salon or spa with GlowBook bookings, tools and marketing."
-    />
-  );
+  return <StaticPage content={PARTNER} />;
 }

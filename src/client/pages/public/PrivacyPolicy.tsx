@@ -1,10 +1,6 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { PRIVACY } from '../../features/content/copy';
+import { StaticPage } from '../../features/content/StaticPage';
 
 export default function PrivacyPolicy() {
-  return (
-    <ComingSoon
-      title="Privacy Policy"
-      description="How GlowBook collects, uses and protects your personal data."
-    />
-  );
+  return <StaticPage content={PRIVACY} />;
 }

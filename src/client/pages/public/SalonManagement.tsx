@@ -1,10 +1,6 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { SALON_MANAGEMENT } from '../../features/content/copy';
+import { StaticPage } from '../../features/content/StaticPage';
 
 export default function SalonManagement() {
-  return (
-    <ComingSoon
-      title="Salon Management"
-      description="Run appointments, services, staff and customers from one panel."
-    />
-  );
+  return <StaticPage content={SALON_MANAGEMENT} />;
 }

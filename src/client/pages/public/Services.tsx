@@ -1,10 +1,6 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { SERVICES } from '../../features/content/copy';
+import { StaticPage } from '../../features/content/StaticPage';
 
 export default function Services() {
-  return (
-    <ComingSoon
-      title="Services"
-      description="Browse haircuts, facials, massages, bridal makeup and more across every category."
-    />
-  );
+  return <StaticPage content={SERVICES} />;
 }

@@ -1,10 +1,6 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { TERMS } from '../../features/content/copy';
+import { StaticPage } from '../../features/content/StaticPage';
 
 export default function TermsAndConditions() {
-  return (
-    <ComingSoon
-      title="Terms and Conditions"
-      description="The terms that apply when you book or list a business on GlowBook."
-    />
-  );
+  return <StaticPage content={TERMS} />;
 }
