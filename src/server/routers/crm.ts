@@ -1,3 +1,46 @@
-/** Merchant customers, messages and marketing (issue 6). */
-export const crmMerchantProcedures = {};
+import * as s from '../../shared/schemas/crm.js';
+import * as crm from '../services/crm/service.js';
+import { merchantProcedure } from '../trpc/procedures.js';
+
+const tags = ['Customers'];
+
+/** Customer management (merchant panel): customers from real bookings, messages and templates. */
+export const crmMerchantProcedures = {
+  getCustomers: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/merchants/getCustomers', tags } })
+    .input(s.customersInput)
+    .output(s.customersAnswer)
+    .query(({ ctx, input }) => crm.getCustomers(ctx.deps, ctx.actor, input)),
+  sendCustomerMessage: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/merchants/sendCustomerMessage', tags }, successStatus: 201 })
+    .input(s.sendMessageInput)
+    .output(s.sendMessageAnswer)
+    .mutation(({ ctx, input }) => crm.sendMessage(ctx.deps, ctx.actor, input)),
+  getSentMessages: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/merchants/getSentMessages', tags } })
+    .input(s.sentMessagesInput)
+    .output(s.sentMessagesAnswer)
+    .query(({ ctx, input }) => crm.getSentMessages(ctx.deps, ctx.actor, input.merchantId)),
+  getMessageTemplates: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/merchants/getMessageTemplates', tags } })
+    .input(s.templatesInput)
+    .output(s.templatesAnswer)
+    .query(({ ctx, input }) => crm.getTemplates(ctx.deps, ctx.actor, input.merchantId)),
+  createMessageTemplate: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/merchants/createMessageTemplate', tags }, successStatus: 201 })
+    .input(s.createTemplateInput)
+    .output(s.templateAnswer)
+    .mutation(({ ctx, input }) => crm.createTemplate(ctx.deps, ctx.actor, input)),
+  updateMessageTemplate: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/merchants/updateMessageTemplate', tags } })
+    .input(s.updateTemplateInput)
+    .output(s.templateAnswer)
+    .mutation(({ ctx, input }) => crm.updateTemplate(ctx.deps, ctx.actor, input)),
+  deleteMessageTemplate: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/merchants/deleteMessageTemplate', tags } })
+    .input(s.templateIdInput)
+    .output(s.deleteTemplateAnswer)
+    .mutation(({ ctx, input }) => crm.deleteTemplate(ctx.deps, ctx.actor, input)),
+};
+
 export const marketingProcedures = {};

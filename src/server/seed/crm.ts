@@ -1,4 +1,22 @@
 import type { Db } from '../db/index.js';
 
-/** Demo rows for this domain, loaded after the core demo data on an empty database. */
-export async function seedCrm(_db: Db): Promise<void> {}
+const TEMPLATES = [
+  { name: 'Appointment reminder', type: 'sms' as const, subject: null, content: 'Hi {customer_name}, a reminder of your appointment at {merchant_name} on {appointment_date}. Reply to reschedule.' },
+  {
+    name: 'Thank you for visiting',
+    type: 'email' as const,
+    subject: 'Thank you for visiting {merchant_name}',
+    content: 'Hi {customer_name},\n\nThank you for visiting us. We hope you loved the results! Book your next appointment on GlowBook any time.\n\nSee you soon,\n{merchant_name}',
+  },
+  { name: 'We miss you', type: 'whatsapp' as const, subject: null, content: 'Hi {customer_name}! It has been a while. Come back to {merchant_name} this week and ask about our seasonal offers.' },
+];
+
+/** Message templates for every demo salon, so the Send Message dialog has some to pick. */
+export async function seedCrm(db: Db): Promise<void> {
+  const salons = await db.selectFrom('merchants').select('id').execute();
+  if (!salons.length) return;
+  await db
+    .insertInto('message_templates')
+    .values(salons.flatMap((s) => TEMPLATES.map((t) => ({ merchant_id: s.id, ...t }))))
+    .execute();
+}

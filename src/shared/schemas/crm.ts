@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { idSchema } from '../validation.js';
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+export const CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+export type MessageChannel = (typeof CHANNELS)[number];
+
+export const RANGE_DAYS = [7, 30, 90] as const;
+
+export const customersInput = z.object({
+  merchantId: idSchema.optional(),
+  search: z.preprocess(blank, z.string().trim().max(80).optional()),
+  /** Customers with a booking in the last N days. */
+  rangeDays: z.preprocess(blank, z.coerce.number().refine((n) => (RANGE_DAYS as readonly number[]).includes(n), 'rangeDays: 7, 30 or 90').optional()),
+  /** Customers whose average rating of this salon is at least this. */
+  minRating: z.preprocess(blank, z.coerce.number().int('minRating: 3, 4 or 5').min(1, 'minRating: 3, 4 or 5').max(5, 'minRating: 3, 4 or 5').optional()),
+});
+
+const customerWire = z.object({
+  _id: z.string(),
+  source: z.enum(['account', 'walk-in']),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  totalBookings: z.number(),
+  lastVisit: z.string().nullable(),
+  nextAppointment: z.string().nullable(),
+  memberSince: z.string(),
+  /** Their average rating of this salon, null when they have not reviewed it. */
+  rating: z.number().nullable(),
+});
+export type CustomerWire = z.infer<typeof customerWire>;
+export const customersAnswer = z.object({ data: z.object({ customers: z.array(customerWire), total: z.number() }) });
+
+export const sendMessageInput = z.object({
+  merchantId: idSchema.optional(),
+  customerId: z.string({ error: 'customerId: choose a customer' }).trim().min(1, 'customerId: choose a customer').max(300),
+  channels: z.array(z.enum(CHANNELS, { error: 'channels: email, sms or whatsapp' })).min(1, 'Please select at least one contact method and enter a message.').max(3),
+  subject: z.preprocess(blank, z.string().trim().max(150, 'subject: at most 150 characters').optional()),
+  message: z.string({ error: 'Please select at least one contact method and enter a message.' }).trim().min(1, 'Please select at least one contact method and enter a message.').max(2000, 'message: at most 2,000 characters'),
+});
+export const sendMessageAnswer = z.object({ success: z.literal(true), message: z.string(), queued: z.array(z.object({ channel: z.enum(CHANNELS), to: z.string() })), skipped: z.array(z.string()) });
+
+export const templateFields = {
+  name: z.string({ error: 'Please fill in all required fields.' }).trim().min(1, 'Please fill in all required fields.').max(80, 'name: at most 80 characters'),
+  type: z.enum(CHANNELS, { error: 'type: email, sms or whatsapp' }),
+  subject: z.preprocess(blank, z.string().trim().max(150, 'subject: at most 150 characters').optional()),
+  content: z.string({ error: 'Please fill in all required fields.' }).trim().min(1, 'Please fill in all required fields.').max(2000, 'content: at most 2,000 characters'),
+};
+export const createTemplateInput = z.object({ merchantId: idSchema.optional(), ...templateFields });
+export const updateTemplateInput = z.object({ merchantId: idSchema.optional(), templateId: idSchema, ...templateFields });
+export const templateIdInput = z.object({ merchantId: idSchema.optional(), templateId: idSchema });
+export const templatesInput = z.object({ merchantId: idSchema.optional() });
+const templateWire = z.object({ _id: z.string(), name: z.string(), type: z.enum(CHANNELS), subject: z.string().nullable(), content: z.string(), createdAt: z.string() });
+export type TemplateWire = z.infer<typeof templateWire>;
+export const templatesAnswer = z.object({ data: z.array(templateWire) });
+export const templateAnswer = z.object({ data: templateWire, message: z.string() });
+export const deleteTemplateAnswer = z.object({ success: z.literal(true) });
+
+export const sentMessagesInput = z.object({ merchantId: idSchema.optional() });
+export const sentMessagesAnswer = z.object({
+  data: z.array(
+    z.object({
+      _id: z.string(),
+      channel: z.enum(['email', 'sms', 'whatsapp', 'push']),
+      recipient: z.string(),
+      subject: z.string().nullable(),
+      body: z.string(),
+      status: z.enum(['queued', 'sending', 'sent', 'failed']),
+      lastError: z.string().nullable(),
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
+    }),
+  ),
+});

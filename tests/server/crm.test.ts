@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
+import type { Actor } from '../../src/server/trpc/context.js';
+import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture } from '../helpers/fixtures.js';
+import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+
+let rt: TestRuntime;
+let salon: SalonFixture;
+let other: SalonFixture;
+let asha: Actor;
+let bala: Actor;
+beforeAll(async () => {
+  rt = await createTestRuntime();
+  salon = await createSalon(rt, { name: 'Lotus Salon' });
+  other = await createSalon(rt, { name: 'Other Salon' });
+  const cut = await createService(rt, salon.id, { name: 'Haircut', duration: 30, price: 500, category: 'Hair' });
+  await createStaff(rt, salon.id, { name: 'Kiran' });
+  asha = await createCustomer(rt, { firstName: 'Asha' });
+  bala = await createCustomer(rt, { firstName: 'Bala' });
+  await rt.deps.db.updateTable('accounts').set({ phone: '9876543210' }).where('id', '=', asha.id).execute();
+  for (const [c, time] of [[asha, '10:00 AM'], [asha, '11:00 AM'], [bala, '12:00 PM']] as const) {
+    await rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [cut], bookingDate: localDate(2), bookingTime: time } as never);
+  }
+  await rt.deps.db.insertInto('manual_bookings').values({ merchant_id: salon.id, name: 'Walk In', mobile: '9123456780', email: 'walkin@example.in' }).execute();
+});
+afterAll(async () => {
+  await rt.close();
+});
+
+describe('customers', () => {
+  it('lists the salon’s customers from bookings and walk-ins with their counts; only to the salon', async () => {
+    const r = await rt.caller(salon.owner).merchants.getCustomers({});
+    const byName = Object.fromEntries(r.data.customers.map((c) => [c.name.split(' ')[0], c]));
+    expect(byName.Asha).toMatchObject({ source: 'account', totalBookings: 2, phone: '9876543210' });
+    expect(byName.Asha.nextAppointment).not.toBeNull();
+    expect(byName.Bala.totalBookings).toBe(1);
+    expect(byName.Walk).toMatchObject({ source: 'walk-in', email: 'walkin@example.in', totalBookings: 1 });
+    expect((await rt.caller(other.owner).merchants.getCustomers({})).data.customers).toEqual([]);
+    await expect(rt.caller(other.owner).merchants.getCustomers({ merchantId: salon.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller(asha).merchants.getCustomers({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('searches by name or e-mail and filters by recency and rating', async () => {
+    expect((await rt.caller(salon.owner).merchants.getCustomers({ search: 'walkin@' })).data.customers.map((c) => c.source)).toEqual(['walk-in']);
+    expect((await rt.caller(salon.owner).merchants.getCustomers({ rangeDays: 7 })).data.total).toBe(3);
+    expect((await rt.caller(salon.owner).merchants.getCustomers({ minRating: 4 })).data.total).toBe(0);
+  });
+});
+
+describe('messages', () => {
+  it('fills the variables and queues one message per channel, shown in the salon’s sent list and delivered by the jobs', async () => {
+    const r = await rt.caller(salon.owner).merchants.sendCustomerMessage({
+      customerId: asha.id,
+      channels: ['email', 'whatsapp'],
+      subject: 'See you soon, {customer_name}',
+      message: 'Hi {customer_name}, {merchant_name} looks forward to {appointment_date}.',
+    });
+    expect(r.queued).toEqual([
+      { channel: 'email', to: asha.email },
+      { channel: 'whatsapp', to: '+919876543210' },
+    ]);
+    await runJobsUntilIdle(rt.deps);
+    const sent = await rt.caller(salon.owner).merchants.getSentMessages({});
+    expect(sent.data).toHaveLength(2);
+    expect(sent.data.every((m) => m.status === 'sent')).toBe(true);
+    expect(sent.data[0].body).toMatch(/^Hi Asha, Lotus Salon looks forward to \w+ \d+, \d{4}\.$/);
+    expect((await rt.caller(other.owner).merchants.getSentMessages({})).data).toEqual([]);
+  });
+
+  it('refuses: another salon’s customer, an SMS over 160 characters once filled, a customer without a number', async () => {
+    await expect(rt.caller(other.owner).merchants.sendCustomerMessage({ customerId: asha.id, channels: ['sms'], message: 'hi' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      rt.caller(salon.owner).merchants.sendCustomerMessage({ customerId: asha.id, channels: ['sms'], message: `${'x'.repeat(150)} {merchant_name}` }),
+    ).rejects.toMatchObject({ message: expect.stringContaining('SMS message cannot exceed 160 characters') });
+    await expect(rt.caller(salon.owner).merchants.sendCustomerMessage({ customerId: bala.id, channels: ['sms'], message: 'hello' })).rejects.toMatchObject({
+      message: expect.stringContaining('no phone number'),
+    });
+    await expect(rt.caller(salon.owner).merchants.sendCustomerMessage({ customerId: asha.id, channels: [], message: 'hello' })).rejects.toMatchObject({
+      message: expect.stringContaining('Please select at least one contact method'),
+    });
+  });
+});
+
+describe('templates', () => {
+  it('CRUD scoped to the salon, with the SMS and e-mail rules', async () => {
+    const t = await rt.caller(salon.owner).merchants.createMessageTemplate({ name: 'Offer', type: 'sms', content: 'Hi {customer_name}, 20% off this week!' });
+    await expect(rt.caller(salon.owner).merchants.createMessageTemplate({ name: 'Long', type: 'sms', content: 'x'.repeat(161) })).rejects.toMatchObject({ message: expect.stringContaining('160') });
+    await expect(rt.caller(salon.owner).merchants.createMessageTemplate({ name: 'Mail', type: 'email', content: 'Body' })).rejects.toMatchObject({ message: expect.stringMatching(/^subject: /) });
+    await rt.caller(salon.owner).merchants.updateMessageTemplate({ templateId: t.data._id, name: 'Offer 2', type: 'whatsapp', content: 'Updated' });
+    await expect(rt.caller(other.owner).merchants.deleteMessageTemplate({ templateId: t.data._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await rt.caller(salon.owner).merchants.getMessageTemplates({})).data.map((x) => x.name)).toEqual(['Offer 2']);
+    await rt.caller(salon.owner).merchants.deleteMessageTemplate({ templateId: t.data._id });
+    expect((await rt.caller(salon.owner).merchants.getMessageTemplates({})).data).toEqual([]);
+  });
+});
