@@ -1,10 +1,299 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RANGE_DAYS, type CustomerWire } from '../../../shared/schemas/crm';
+import { relativeTime } from '../../../shared/relativeTime';
+import { PageContainer, PageHeader } from '../../components/PageHeader';
+import { Avatar } from '../../components/ui/Avatar';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { EmptyState, LoadError } from '../../components/ui/EmptyState';
+import { Input } from '../../components/ui/Input';
+import { Modal } from '../../components/ui/Modal';
+import { Select } from '../../components/ui/Select';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { TabPanel, Tabs } from '../../components/ui/Tabs';
+import { toast } from '../../components/ui/Toast';
+import { useDebounced } from '../../features/admin/useDebounced';
+import { CHANNEL_LABELS, SendMessageDialog, TemplateDialog } from '../../features/crm/MessageDialogs';
+import { useMerchantId } from '../../features/shop/api';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { errorMessage, useTRPC } from '../../trpc';
+
+type Tab = 'customers' | 'messages' | 'templates';
+type Filters = { rangeDays?: number; minRating?: number };
+
+const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
+
+function Stars({ rating }: { rating: number | null }) {
+  if (rating === null) return <span className="text-xs text-ink-400">No review</span>;
+  return <span className="text-sm font-medium text-amber-600">★ {rating.toFixed(1)}</span>;
+}
+
+function FilterDialog({ value, onApply, onClose }: { value: Filters; onApply: (f: Filters) => void; onClose: () => void }) {
+  const [f, setF] = useState<Filters>(value);
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Filter customers"
+      size="sm"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onApply({})}>
+            Reset
+          </Button>
+          <Button onClick={() => onApply(f)} data-testid="apply-filters">
+            Apply
+          </Button>
+        </>
+      }
+    >
+      <div className="grid gap-4">
+        <Select
+          id="filter-range"
+          label="Booking Range"
+          value={String(f.rangeDays ?? '')}
+          options={[{ value: '', label: 'All Time' }, ...RANGE_DAYS.map((d) => ({ value: String(d), label: `Last ${d} Days` }))]}
+          onChange={(e) => setF({ ...f, rangeDays: e.target.value ? Number(e.target.value) : undefined })}
+        />
+        <Select
+          id="filter-rating"
+          label="Rating"
+          value={String(f.minRating ?? '')}
+          options={[
+            { value: '', label: 'All' },
+            { value: '5', label: '5 Stars' },
+            { value: '4', label: '4+ Stars' },
+            { value: '3', label: '3+ Stars' },
+          ]}
+          onChange={(e) => setF({ ...f, minRating: e.target.value ? Number(e.target.value) : undefined })}
+        />
+      </div>
+    </Modal>
+  );
+}
+
+function CustomerDetail({ c, onMessage, onClose }: { c: CustomerWire; onMessage: () => void; onClose: () => void }) {
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={c.name}
+      size="sm"
+      testId="customer-detail"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={onMessage} data-testid="detail-send-message">
+            Send Message
+          </Button>
+        </>
+      }
+    >
+      <dl className="divide-y divide-blush-100 text-sm">
+        {[
+          ['Email', c.email ?? '—'],
+          ['Phone', c.phone ?? '—'],
+          ['Total bookings', String(c.totalBookings)],
+          ['Last visit', day(c.lastVisit)],
+          ['Next appointment', day(c.nextAppointment)],
+          ['Member since', day(c.memberSince)],
+          ['Rating given', c.rating === null ? 'No review yet' : `${c.rating.toFixed(1)} / 5`],
+        ].map(([k, v]) => (
+          <div key={k} className="flex justify-between gap-3 py-2">
+            <dt className="text-ink-500">{k}</dt>
+            <dd className="text-right text-ink-900">{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </Modal>
+  );
+}
 
 export default function Customers() {
+  usePageTitle('Customers');
+  const merchantId = useMerchantId();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<Tab>('customers');
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<Filters>({});
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [detail, setDetail] = useState<CustomerWire | null>(null);
+  const [messaging, setMessaging] = useState<CustomerWire | null>(null);
+  const [templateOpen, setTemplateOpen] = useState(false);
+  const q = useDebounced(search, 300);
+  const scope = { merchantId: merchantId ?? undefined };
+  const customers = useQuery({ ...trpc.merchants.getCustomers.queryOptions({ ...scope, search: q || undefined, ...filters }), placeholderData: keepPreviousData });
+  const sent = useQuery({ ...trpc.merchants.getSentMessages.queryOptions(scope), enabled: tab === 'messages', refetchInterval: tab === 'messages' ? 5000 : false });
+  const templates = useQuery({ ...trpc.merchants.getMessageTemplates.queryOptions(scope), enabled: tab === 'templates' });
+  const removeTemplate = useMutation(trpc.merchants.deleteMessageTemplate.mutationOptions());
+  const list = customers.data?.data.customers ?? [];
+  const filtered = Boolean(q || filters.rangeDays || filters.minRating);
+  const activeFilters = (filters.rangeDays ? 1 : 0) + (filters.minRating ? 1 : 0);
+
   return (
-    <ComingSoon
-      title="Customers"
-      description="See your customers, their visits and send them messages." backTo="/merchant" backLabel="Back to dashboard"
-    />
+    <PageContainer>
+      <PageHeader
+        title="Customers"
+        description="Everyone who booked your salon, online or at the counter. Message them by e-mail, SMS or WhatsApp."
+        actions={
+          <Button variant="outline" onClick={() => setTemplateOpen(true)} data-testid="new-template">
+            Create New Template
+          </Button>
+        }
+      />
+      <Tabs
+        idPrefix="crm"
+        label="Customers sections"
+        value={tab}
+        onChange={setTab}
+        items={[
+          { id: 'customers', label: `Customers${customers.data ? ` (${customers.data.data.total})` : ''}` },
+          { id: 'messages', label: 'Sent messages' },
+          { id: 'templates', label: 'Templates' },
+        ]}
+        className="mb-5"
+      />
+      {tab === 'customers' && (
+      <TabPanel idPrefix="crm" id="customers">
+        <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+          <Input id="customer-search" label="Search customers" hideLabel placeholder="Search by name or email" value={search} containerClassName="flex-1" onChange={(e) => setSearch(e.target.value)} />
+          <Button variant="outline" onClick={() => setFiltersOpen(true)} data-testid="open-filters">
+            Filters{activeFilters ? ` (${activeFilters})` : ''}
+          </Button>
+        </div>
+        {customers.isError ? (
+          <LoadError title="Failed to load customers. Please try again later." onRetry={customers.refetch} />
+        ) : !customers.data ? (
+          <Skeleton className="h-64 rounded-2xl" />
+        ) : list.length === 0 ? (
+          <EmptyState title="No customers found" description={filtered ? 'No customers match your search criteria.' : 'Get started by adding your first customer.'} />
+        ) : (
+          <Card padded={false} className="overflow-hidden">
+            <ul className="divide-y divide-blush-100" data-testid="customer-list">
+              {list.map((c) => (
+                <li key={c._id} className="flex flex-wrap items-center gap-3 px-4 py-3 sm:flex-nowrap" data-testid="customer-row">
+                  <button type="button" className="flex min-w-0 flex-1 items-center gap-3 text-left" onClick={() => setDetail(c)}>
+                    <Avatar name={c.name} src={c.avatar ?? undefined} />
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium text-ink-900">
+                        {c.name} {c.source === 'walk-in' && <Badge tone="neutral">Walk-in</Badge>}
+                      </span>
+                      <span className="block truncate text-xs text-ink-500">{c.email ?? c.phone}</span>
+                    </span>
+                  </button>
+                  <span className="w-24 text-sm text-ink-700">
+                    {c.totalBookings} booking{c.totalBookings === 1 ? '' : 's'}
+                  </span>
+                  <span className="w-20">
+                    <Stars rating={c.rating} />
+                  </span>
+                  <Button size="sm" variant="outline" onClick={() => setMessaging(c)} data-testid="message-customer">
+                    Message
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+      </TabPanel>
+      )}
+      {tab === 'messages' && (
+      <TabPanel idPrefix="crm" id="messages">
+        {sent.isError ? (
+          <LoadError title="Could not load your messages" onRetry={sent.refetch} />
+        ) : !sent.data ? (
+          <Skeleton className="h-40 rounded-2xl" />
+        ) : sent.data.data.length === 0 ? (
+          <EmptyState title="No messages sent yet" description="Messages you send to customers appear here with their delivery status." />
+        ) : (
+          <Card padded={false}>
+            <ul className="divide-y divide-blush-100" data-testid="sent-messages">
+              {sent.data.data.map((m) => (
+                <li key={m._id} className="px-4 py-3" data-testid="sent-message">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <p className="text-sm font-medium text-ink-900">
+                      {CHANNEL_LABELS[m.channel as 'email'] ?? m.channel} to {m.recipient}
+                    </p>
+                    <Badge tone={m.status === 'sent' ? 'success' : m.status === 'failed' ? 'danger' : 'info'}>{m.status === 'sent' ? 'Delivered' : m.status === 'failed' ? 'Failed' : 'Sending'}</Badge>
+                  </div>
+                  {m.subject && <p className="text-sm text-ink-700">{m.subject}</p>}
+                  <p className="line-clamp-2 text-sm text-ink-600">{m.body}</p>
+                  <p className="text-xs text-ink-500">
+                    {relativeTime(m.createdAt)}
+                    {m.lastError && ` · ${m.lastError}`}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+      </TabPanel>
+      )}
+      {tab === 'templates' && (
+      <TabPanel idPrefix="crm" id="templates">
+        {!templates.data ? (
+          <Skeleton className="h-40 rounded-2xl" />
+        ) : templates.data.data.length === 0 ? (
+          <EmptyState title="No templates yet" description="Save messages you send often." />
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2" data-testid="templates">
+            {templates.data.data.map((t) => (
+              <Card key={t._id}>
+                <div className="flex items-start justify-between gap-2">
+                  <div>
+                    <p className="font-semibold text-ink-900">{t.name}</p>
+                    <Badge tone="brand">{CHANNEL_LABELS[t.type]}</Badge>
+                  </div>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={async () => {
+                      try {
+                        await removeTemplate.mutateAsync({ ...scope, templateId: t._id });
+                        await queryClient.invalidateQueries({ queryKey: trpc.merchants.getMessageTemplates.queryKey() });
+                      } catch (err) {
+                        toast.error(errorMessage(err, 'Could not delete the template.'));
+                      }
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </div>
+                {t.subject && <p className="mt-2 text-sm font-medium text-ink-700">{t.subject}</p>}
+                <p className="mt-1 text-sm whitespace-pre-line text-ink-600">{t.content}</p>
+              </Card>
+            ))}
+          </div>
+        )}
+      </TabPanel>
+      )}
+      {filtersOpen && (
+        <FilterDialog
+          value={filters}
+          onClose={() => setFiltersOpen(false)}
+          onApply={(f) => {
+            setFilters(f);
+            setFiltersOpen(false);
+          }}
+        />
+      )}
+      {detail && (
+        <CustomerDetail
+          c={detail}
+          onClose={() => setDetail(null)}
+          onMessage={() => {
+            setMessaging(detail);
+            setDetail(null);
+          }}
+        />
+      )}
+      {messaging && <SendMessageDialog customer={messaging} merchantId={merchantId} onClose={() => setMessaging(null)} />}
+      {templateOpen && <TemplateDialog merchantId={merchantId} onClose={() => setTemplateOpen(false)} />}
+    </PageContainer>
   );
 }
