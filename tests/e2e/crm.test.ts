@@ -46,4 +46,34 @@ describe('merchant customers and messages', () => {
     await shot(page, 'merchant-sent-messages');
     await context.close();
   });
+
+  it('help & support: opens a ticket and sees it with its priority; FAQ, articles and the getting started guide', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'merchant@demo.in', 'Demo@1234', true);
+    await poll(() => new URL(page.url()).pathname).toMatch(/^\/merchant/);
+    await page.goto('/merchant/help');
+    await poll(() => page.getByTestId('merchant-faq').locator('details').count()).toBe(15);
+    await page.getByTestId('qa-ticket').click();
+    const dialog = page.getByTestId('ticket-dialog');
+    await dialog.getByTestId('ticket-submit').click();
+    await poll(() => dialog.innerText()).toContain('Please fill in all required fields.');
+    await dialog.locator('#support-subject').fill('Payout missing for last week');
+    await dialog.locator('#support-priority').selectOption('high');
+    await dialog.locator('#support-message').fill('The payout for last week has not reached my bank account.');
+    await dialog.getByTestId('ticket-submit').click();
+    await page.getByText('Ticket created successfully!').waitFor();
+    const ticket = page.getByTestId('ticket-row').first();
+    await poll(() => ticket.innerText()).toContain('Payout missing for last week');
+    expect(await ticket.innerText()).toContain('High');
+    await shot(page, 'merchant-help');
+    await page.locator('#help-query').fill('qr');
+    await page.getByTestId('help-search-results').getByText('Managing bookings and QR check-in').click();
+    await page.getByTestId('kb-article').waitFor();
+    await shot(page, 'merchant-kb-article');
+    await page.goto('/merchant/knowledge-base/no-such-article');
+    await page.getByText("The article you're looking for doesn't exist or has been removed.").waitFor();
+    await page.goto('/merchant/help/getting-started');
+    await page.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
+    await context.close();
+  });
 });

@@ -1,10 +1,51 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Link } from 'wouter';
+import { GETTING_STARTED } from '../../../shared/merchantHelp';
+import { PageContainer, PageHeader } from '../../components/PageHeader';
+import { buttonClasses } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 export default function GettingStarted() {
+  usePageTitle('Getting Started');
   return (
-    <ComingSoon
-      title="Getting Started"
-      description="Set up your account, services, staff and bookings step by step." backTo="/merchant/dashboard" backLabel="Go to Dashboard"
-    />
+    <PageContainer className="max-w-3xl">
+      <Link href="/merchant/help" className="mb-4 inline-block text-sm font-medium text-plum-700 hover:underline">
+        ← Help & Support
+      </Link>
+      <PageHeader title="Getting Started" description="Set up your salon on GlowBook in four steps." />
+      <nav aria-label="Contents" className="mb-8 rounded-2xl bg-blush-50 p-4">
+        <p className="mb-2 text-sm font-semibold text-ink-900">Contents</p>
+        <ol className="list-decimal space-y-1 pl-5 text-sm">
+          {GETTING_STARTED.map((s) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`} className="text-plum-700 hover:underline">
+                {s.title}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="space-y-6">
+        {GETTING_STARTED.map((s, i) => (
+          <Card key={s.id} id={s.id} className="scroll-mt-24">
+            <h2 className="text-lg font-semibold text-ink-900">
+              {i + 1}. {s.title}
+            </h2>
+            <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-sm text-ink-700">
+              {s.steps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          </Card>
+        ))}
+      </div>
+      <div className="mt-8 rounded-3xl bg-gradient-to-br from-plum-800 to-rose-600 p-6 text-center text-white">
+        <p className="font-semibold">Next Steps</p>
+        <p className="mt-1 text-sm text-white/85">Complete the checklist on your dashboard and request publishing.</p>
+        <Link href="/merchant/dashboard" className={buttonClasses('secondary', 'md', 'mt-4')}>
+          Go to Dashboard
+        </Link>
+      </div>
+    </PageContainer>
   );
 }
