@@ -137,7 +137,8 @@ describe('admin area', () => {
 
     await page.goto('/admin/PushNotification');
     await heading(page, 'Push Notifications');
-    expect(await page.getByTestId('push-status').innerText()).toContain('Push delivery arrives with web push');
+    await poll(() => page.getByTestId('push-subscribers').innerText()).toContain('Subscribed browsers');
+    expect(await page.locator('#broadcast-push').isChecked()).toBe(true);
     await page.locator('#broadcast-title').fill('Monsoon offers are live');
     await poll(() => page.getByLabel('Preview').innerText()).toContain('Monsoon offers are live');
     await shot(page, 'admin-push');
