@@ -6,6 +6,7 @@ import { createLocalDiskImageStorage, type ImageStorage } from './images/index.j
 import { createGeocoder, type Geocoder } from './geocoding/index.js';
 import { createTransports, type Transports } from './messaging/index.js';
 import type { VapidKeys } from './messaging/push.js';
+import { createRazorpayGateway, createTestGateway, type PaymentGateway } from './payments/index.js';
 
 export interface Adapters {
   /** Queues an e-mail for durable delivery (see messaging/). */
@@ -13,6 +14,8 @@ export interface Adapters {
   /** Per-channel delivery used by the message jobs: providers when configured, else offline defaults. */
   transports: Transports;
   vapid: VapidKeys;
+  /** Subscription payments: Razorpay when configured, else the offline test gateway. */
+  payments: PaymentGateway;
   images: ImageStorage;
   geocoder: Geocoder;
 }
@@ -22,6 +25,7 @@ export function createAdapters(db: Db, env: Env, vapid: VapidKeys, overrides: Pa
     email: createQueuedEmailAdapter(db),
     transports: { ...createTransports(env, vapid), ...overrides },
     vapid,
+    payments: env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET ? createRazorpayGateway(env.RAZORPAY_KEY_ID, env.RAZORPAY_KEY_SECRET) : createTestGateway(),
     // The HTTP app serves DATA_DIR/uploads at /uploads.
     images: createLocalDiskImageStorage(path.resolve(env.DATA_DIR, 'uploads')),
     geocoder: createGeocoder(env.GEOCODER_URL),

@@ -1,4 +1,29 @@
-/** Subscription, invoices and help & support (issue 6). */
-export const billingMerchantProcedures = {};
+import * as s from '../../shared/schemas/billing.js';
+import * as billing from '../services/billing/service.js';
+import { adminProcedure, merchantProcedure } from '../trpc/procedures.js';
+
+const tags = ['Subscription & Billing'];
+
+/** Subscription & Billing (merchant panel): plan, plan change through the payment gateway, invoices. */
+export const billingMerchantProcedures = {
+  getSubscription: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/merchants/getSubscription', tags } })
+    .input(s.subscriptionInput)
+    .output(s.subscriptionAnswer)
+    .query(({ ctx, input }) => billing.getSubscription(ctx.deps, ctx.actor, input.merchantId)),
+  changePlan: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/merchants/changePlan', tags }, successStatus: 201 })
+    .input(s.changePlanInput)
+    .output(s.changePlanAnswer)
+    .mutation(({ ctx, input }) => billing.changePlan(ctx.deps, ctx.actor, input)),
+};
+
 export const supportProcedures = {};
-export const billingAdminProcedures = {};
+
+export const billingAdminProcedures = {
+  invoices: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/payments/invoices', tags } })
+    .input(s.adminInvoicesInput)
+    .output(s.adminInvoicesAnswer)
+    .query(({ ctx }) => billing.adminInvoices(ctx.deps)),
+};
