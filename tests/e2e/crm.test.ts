@@ -77,3 +77,31 @@ describe('merchant customers and messages', () => {
     await context.close();
   });
 });
+
+describe('subscription and billing', () => {
+  it('shows the plan and invoices, refuses a declined test card, changes plan with a GST breakdown and downloads the invoice PDF', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'merchant@demo.in', 'Demo@1234', true);
+    await poll(() => new URL(page.url()).pathname).toMatch(/^\/merchant/);
+    await page.goto('/merchant/subscription');
+    await poll(() => page.getByTestId('current-plan').innerText()).toContain('Professional');
+    expect(await page.getByTestId('test-mode').innerText()).toContain('test gateway');
+    await poll(() => page.getByTestId('invoice-row').count()).toBe(2);
+    await page.getByTestId('choose-enterprise').click();
+    const modal = page.getByTestId('confirm-plan');
+    expect(await modal.getByTestId('price-breakdown').innerText()).toContain('₹9,438.82');
+    await modal.locator('#plan-card').fill('4000 0000 0000 0002');
+    await modal.getByTestId('pay-now').click();
+    await poll(() => modal.innerText()).toContain('declined');
+    await modal.locator('#plan-card').fill('4111 1111 1111 1111');
+    await shot(page, 'merchant-confirm-plan');
+    await modal.getByTestId('pay-now').click();
+    await page.getByText('Plan updated successfully!').waitFor();
+    await poll(() => page.getByTestId('current-plan').innerText()).toContain('Enterprise');
+    await poll(() => page.getByTestId('invoice-row').count()).toBe(3);
+    await shot(page, 'merchant-subscription');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-invoice').first().click()]);
+    expect(download.suggestedFilename()).toMatch(/^GB-\d{4}-\d{2}-\d{6}\.pdf$/);
+    await context.close();
+  });
+});

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, CardHeader } from '../../components/ui/Card';
-import { EmptyState } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
 import { AdminPage } from '../../features/admin/AdminPage';
+import { SubscriptionInvoices } from '../../features/admin/SubscriptionInvoices';
 import { FilterBar, Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { formatCount, formatDay, formatINR } from '../../features/admin/format';
 import { StatTile } from '../../features/admin/StatTile';
@@ -98,10 +97,7 @@ export default function Payments() {
         </QueryState>
       </section>
 
-      <Card>
-        <CardHeader title="Subscription invoices" description="Invoices for merchants' paid plans." />
-        <EmptyState title="No invoices yet" description="Invoices appear here once merchants subscribe to a paid plan." className="py-8" />
-      </Card>
+      <SubscriptionInvoices />
     </AdminPage>
   );
 }
