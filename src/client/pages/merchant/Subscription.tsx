@@ -208,7 +208,7 @@ export default function Subscription() {
                     <tbody className="divide-y divide-blush-100">
                       {d.invoices.map((inv) => (
                         <tr key={inv._id} data-testid="invoice-row">
-                          <td className="px-5 py-2.5 font-mono text-xs">{inv.number}</td>
+                          <td className="px-5 py-2.5 font-mono text-xs whitespace-nowrap">{inv.number}</td>
                           <td className="px-3 py-2.5 whitespace-nowrap">{fmtDay(inv.date)}</td>
                           <td className="px-3 py-2.5">{inv.description}</td>
                           <td className="px-3 py-2.5 text-right whitespace-nowrap">{rupees(inv.amount, 2)}</td>
