@@ -1,5 +1,26 @@
 import type { Express } from 'express';
 import type { AppDeps } from '../trpc/context.js';
 
-/** Non-JSON endpoints of marketing (e.g. the e-mail open-tracking pixel); mounted before /api. */
-export function mountTracking(_app: Express, _deps: AppDeps): void {}
+// The smallest transparent GIF.
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /api/t/open/<message id>.gif: the open-tracking pixel of campaign e-mails. Records the first
+ * open; always answers the image (never an error a mail client would show).
+ */
+export function mountTracking(app: Express, deps: AppDeps): void {
+  app.get('/api/t/open/:file', async (req, res) => {
+    const id = req.params.file.replace(/\.gif$/, '');
+    if (UUID.test(id)) {
+      try {
+        await deps.db.updateTable('outbox_messages').set({ opened_at: new Date() }).where('id', '=', id).where('channel', '=', 'email').where('opened_at', 'is', null).execute();
+      } catch (err) {
+        console.error('[tracking] open not recorded', err);
+      }
+    }
+    res.setHeader('content-type', 'image/gif');
+    res.setHeader('cache-control', 'no-store, private');
+    res.end(PIXEL);
+  });
+}

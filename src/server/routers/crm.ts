@@ -1,5 +1,6 @@
 import * as s from '../../shared/schemas/crm.js';
 import * as crm from '../services/crm/service.js';
+import * as marketing from '../services/crm/marketing.js';
 import { merchantProcedure } from '../trpc/procedures.js';
 
 const tags = ['Customers'];
@@ -43,4 +44,28 @@ export const crmMerchantProcedures = {
     .mutation(({ ctx, input }) => crm.deleteTemplate(ctx.deps, ctx.actor, input)),
 };
 
-export const marketingProcedures = {};
+const marketingTags = ['Marketing'];
+
+/** Marketing tools: campaigns to segments, SMS, social connections and analytics from real sends. */
+export const marketingProcedures = {
+  getMarketing: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/marketing/getMarketing', tags: marketingTags } })
+    .input(s.marketingInput)
+    .output(s.marketingAnswer)
+    .query(({ ctx, input }) => marketing.getMarketing(ctx.deps, ctx.actor, input.merchantId)),
+  createCampaign: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/marketing/createCampaign', tags: marketingTags }, successStatus: 201 })
+    .input(s.createCampaignInput)
+    .output(s.campaignAnswer)
+    .mutation(({ ctx, input }) => marketing.createCampaign(ctx.deps, ctx.actor, input)),
+  resendCampaign: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/marketing/resendCampaign', tags: marketingTags }, successStatus: 201 })
+    .input(s.campaignIdInput)
+    .output(s.campaignAnswer)
+    .mutation(({ ctx, input }) => marketing.resendCampaign(ctx.deps, ctx.actor, input)),
+  setSocialConnection: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/marketing/setSocialConnection', tags: marketingTags } })
+    .input(s.socialInput)
+    .output(s.socialAnswer)
+    .mutation(({ ctx, input }) => marketing.setSocial(ctx.deps, ctx.actor, input)),
+};

@@ -74,3 +74,50 @@ export const sentMessagesAnswer = z.object({
     }),
   ),
 });
+
+// ---------------------------------------------------------------- marketing
+
+export const SEGMENTS = ['all', 'active', 'inactive'] as const;
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'twitter'] as const;
+/** Active customers booked in the last this many days. */
+export const ACTIVE_DAYS = 90;
+
+export const marketingInput = z.object({ merchantId: idSchema.optional() });
+export const createCampaignInput = z.object({
+  merchantId: idSchema.optional(),
+  channel: z.enum(['email', 'sms'], { error: 'channel: email or sms' }),
+  name: z.string({ error: 'name: name the campaign' }).trim().min(1, 'name: name the campaign').max(100, 'name: at most 100 characters'),
+  subject: z.preprocess(blank, z.string().trim().max(150, 'subject: at most 150 characters').optional()),
+  body: z.string({ error: 'body: write the message' }).trim().min(1, 'body: write the message').max(5000, 'body: at most 5,000 characters'),
+  segment: z.enum(SEGMENTS, { error: 'segment: all, active or inactive' }),
+});
+export const campaignIdInput = z.object({ merchantId: idSchema.optional(), campaignId: idSchema });
+export const socialInput = z.object({ merchantId: idSchema.optional(), network: z.enum(SOCIAL_NETWORKS, { error: 'network: facebook, instagram or twitter' }), connected: z.boolean({ error: 'connected: true or false' }) });
+
+const campaignWire = z.object({
+  _id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  name: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  segment: z.enum(SEGMENTS),
+  status: z.enum(['sending', 'sent', 'failed']),
+  recipients: z.number(),
+  delivered: z.number(),
+  failed: z.number(),
+  opened: z.number(),
+  bookingsAfter: z.number(),
+  createdAt: z.string(),
+});
+export type CampaignWire = z.infer<typeof campaignWire>;
+const rate = z.number().nullable();
+export const marketingAnswer = z.object({
+  data: z.object({
+    segments: z.object({ all: z.number(), active: z.number(), inactive: z.number() }),
+    campaigns: z.array(campaignWire),
+    social: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), connected: z.boolean() })),
+    analytics: z.object({ emailOpenRate: rate, smsDeliveryRate: rate, socialConnected: z.number(), conversionRate: rate }),
+  }),
+});
+export const campaignAnswer = z.object({ data: campaignWire, message: z.string() });
+export const socialAnswer = z.object({ success: z.literal(true) });

@@ -11,14 +11,40 @@ export interface MessageTemplatesTable {
   updated_at: Generated<Date>;
 }
 
-/** Table types for the salon's customers and messages; merged into Database in ../types.ts. */
+export interface CampaignsTable {
+  id: Generated<string>;
+  merchant_id: string;
+  channel: 'email' | 'sms';
+  name: string;
+  subject: string | null;
+  body: string;
+  segment: 'all' | 'active' | 'inactive';
+  status: Generated<'sending' | 'sent' | 'failed'>;
+  recipients: Generated<number>;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
+export interface SocialConnectionsTable {
+  merchant_id: string;
+  network: 'facebook' | 'instagram' | 'twitter';
+  connected: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+/** Table types for the salon's customers, messages and marketing; merged into Database in ../types.ts. */
 export interface CrmTables {
   message_templates: MessageTemplatesTable;
+  campaigns: CampaignsTable;
+  social_connections: SocialConnectionsTable;
 }
 
 declare module '../types.js' {
   interface OutboxMessagesTable {
     /** The salon that sent the message to its customer. */
     merchant_id: ColumnType<string | null, string | null | undefined, string | null>;
+    /** First time the e-mail's tracking pixel was loaded. */
+    opened_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    campaign_id: ColumnType<string | null, string | null | undefined, string | null>;
   }
 }

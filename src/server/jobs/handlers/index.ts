@@ -2,3 +2,4 @@
 import './messaging.js';
 import './reminders.js';
 import './push.js';
+import '../../services/crm/marketing.js';
