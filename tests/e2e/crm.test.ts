@@ -105,3 +105,26 @@ describe('subscription and billing', () => {
     await context.close();
   });
 });
+
+describe('marketing', () => {
+  it('sends an e-mail campaign to a segment and watches it go from Sending to Sent; the SMS counter enforces 160', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'merchant@demo.in', 'Demo@1234', true);
+    await poll(() => new URL(page.url()).pathname).toMatch(/^\/merchant/);
+    await page.goto('/merchant/marketing');
+    await page.getByTestId('marketing-analytics').waitFor();
+    await page.locator('#sms-body').fill('x'.repeat(161));
+    expect(await page.getByTestId('sms-counter').innerText()).toContain('161/160');
+    expect(await page.getByTestId('sms-send').isDisabled()).toBe(true);
+    await page.locator('#email-name').fill('Festive offer');
+    await page.locator('#email-subject').fill('Festive offer for you, {customer_name}');
+    await page.locator('#email-body').fill('Hi {customer_name}, enjoy 15% off at {merchant_name} this week.');
+    await page.getByTestId('email-send').click();
+    const row = page.getByTestId('campaign-row').filter({ hasText: 'Festive offer' });
+    await poll(() => row.innerText()).toContain('Sent');
+    await row.getByRole('button', { name: 'View Stats' }).click();
+    await poll(() => row.getByTestId('campaign-stats').innerText()).toMatch(/Delivered\s+[1-9]/);
+    await shot(page, 'merchant-marketing');
+    await context.close();
+  });
+});
