@@ -81,4 +81,18 @@ describe('support/createContactUs', () => {
     expect((await rt.caller(m).support.getSupportMessages({})).data.map((x) => x._id)).toEqual([r.data._id]);
     expect((await rt.caller(other).support.getSupportMessages({})).data).toEqual([]);
   });
+
+  it('ticket lifecycle: open → answered (reply e-mailed and shown to the owner) → closed', async () => {
+    const m = await makeAccount(rt, 'merchant');
+    const t = await rt.caller(m).support.createContactUs({ name: 'Owner', email: m.email, subject: 'QR scanner', message: 'The scanner does not open on my tablet.', type: 'Merchant Support', category: 'technical', priority: 'medium', merchantId: m.id } as never);
+    expect(t.data.status).toBe('open');
+    await rt.caller(admin).admin.replyFeedback({ id: t.data._id, reply: 'Please allow camera access in the browser settings.' });
+    let mine = (await rt.caller(m).support.getSupportMessages({})).data[0];
+    expect(mine).toMatchObject({ status: 'pending', reply: 'Please allow camera access in the browser settings.' });
+    await rt.caller(admin).admin.closeFeedback({ id: t.data._id });
+    mine = (await rt.caller(m).support.getSupportMessages({})).data[0];
+    expect(mine.status).toBe('closed');
+    const actions = (await rt.deps.db.selectFrom('audit_log').select('action').where('entity_id', '=', t.data._id).execute()).map((a) => a.action);
+    expect(actions.length).toBeGreaterThanOrEqual(2);
+  });
 });
