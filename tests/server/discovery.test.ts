@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
-import { createCoupon, createCustomer, createStaff, localDate, openingHours, workingHours } from '../helpers/fixtures.js';
+import { createCoupon, createCustomer, createService, createStaff, localDate, openingHours, workingHours } from '../helpers/fixtures.js';
 import { categoryId, createDiscoverySalon, insertNamedBooking, type DiscoverySalon } from '../helpers/discoveryFixtures.js';
 import { weekdayOf, zonedTimeToInstant } from '../../src/shared/slots.js';
 import { recommendedScore } from '../../src/shared/ranking.js';
@@ -490,5 +490,60 @@ describe('merchants.getMerchantById', () => {
   it('an unknown id is 404, a malformed one 400', async () => {
     await expect(rt.caller(null).merchants.getMerchantById({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(rt.caller(null).merchants.getMerchantById({ id: 'nope' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
+describe('the search copy (salon_search) follows every write', () => {
+  it('service, category and salon changes show in search at once; unpublished salons leave it', async () => {
+    const db = rt.deps.db;
+    const epsilon = await createDiscoverySalon(rt, {
+      name: 'Epsilon Studio',
+      city: 'Nagpur',
+      state: 'Maharashtra',
+      address: 'Civil Lines',
+      lat: 21.1458,
+      lng: 79.0882,
+      services: [{ name: 'Ombre Colour', price: 2500, category: 'Zyx Colour Bar' }],
+    });
+    const found = async (service: string) => names((await search({ service })).data.merchants).includes('Epsilon Studio');
+    expect(await found('ombre')).toBe(true);
+    expect(await found('zyx colour')).toBe(true);
+
+    // A renamed service: the old name no longer matches, the new one does.
+    await db.updateTable('services').set({ name: 'Balayage' }).where('id', '=', epsilon.serviceIds['Ombre Colour']).execute();
+    expect(await found('ombre')).toBe(false);
+    expect(await found('balayage')).toBe(true);
+
+    // A renamed category.
+    await db.updateTable('categories').set({ name: 'Qwv Colour Bar' }).where('name', '=', 'Zyx Colour Bar').execute();
+    expect(await found('zyx colour')).toBe(false);
+    expect(await found('qwv colour')).toBe(true);
+
+    // A new service, then switched off, then deleted.
+    const extra = await createService(rt, epsilon.id, { name: 'Scalp Detox', price: 900 });
+    expect(await found('scalp detox')).toBe(true);
+    await db.updateTable('services').set({ active: false }).where('id', '=', extra).execute();
+    expect(await found('scalp detox')).toBe(false);
+    await db.updateTable('services').set({ active: true }).where('id', '=', extra).execute();
+    expect(await found('scalp detox')).toBe(true);
+    await db.deleteFrom('services').where('id', '=', extra).execute();
+    expect(await found('scalp detox')).toBe(false);
+
+    // A renamed salon, new figures and a new place.
+    await db.updateTable('merchants').set({ shop_name: 'Epsilon Colour House', rating_avg: 4.9, review_count: 20, city: 'Nashik' }).where('id', '=', epsilon.id).execute();
+    const renamed = (await search({ service: 'colour house' })).data.merchants;
+    expect(renamed.map((m) => m.shop_Name)).toEqual(['Epsilon Colour House']);
+    expect(renamed[0]).toMatchObject({ rating: 4.9, reviewCount: 20, City: 'Nashik' });
+    expect(names((await search({ location: 'Nashik' })).data.merchants)).toContain('Epsilon Colour House');
+
+    // Wildcards in the text are literal; a pattern never spans two names.
+    expect((await search({ service: 'colour%house' })).data.total).toBe(0);
+    expect((await search({ service: 'house balayage' })).data.total).toBe(0);
+    expect((await rt.deps.db.selectFrom('search_terms').select('term').where('term', '=', 'balayage').execute()).length).toBe(1);
+
+    await db.updateTable('merchants').set({ is_published: false }).where('id', '=', epsilon.id).execute();
+    expect((await search({ service: 'colour house' })).data.total).toBe(0);
+    const copy = await db.selectFrom('merchants as m').innerJoin('salon_search as s', 's.id', 'm.id').select(['s.is_published', 's.city']).where('m.id', '=', epsilon.id).executeTakeFirstOrThrow();
+    expect(copy).toEqual({ is_published: false, city: 'Nashik' });
   });
 });

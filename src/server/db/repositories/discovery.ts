@@ -2,15 +2,13 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from './accounts.js';
 
 /*
- * Discovery reads. Only published salons appear. A search is one query for the page (the filters
- * run once; the count and the sorted page both read that) plus one each for the page's images and
- * services, whatever the page size.
+ * Discovery reads. Only published salons appear. Filters and sorts read salon_search (a narrow,
+ * trigger-kept copy of each salon, see migrations/2026112360_salon_search.ts); a search is one
+ * statement: the filters run once, the count and the sorted page both read that, and the page's
+ * cards come back with their images and first services.
  */
 
 const ACTIVE_STATUSES = sql`('pending', 'upcoming', 'confirmed')`;
-
-/** The recommended score (src/shared/ranking.ts); the same expression as merchants_recommended_idx. */
-const SCORE = sql`(0.7::float8 * m.rating_avg::float8 + 0.3::float8 * m.review_count::float8 / 1000)`;
 
 /** Escapes LIKE wildcards in user text and wraps it as a "contains" pattern. */
 export function containsPattern(text: string): string {
@@ -34,10 +32,8 @@ export interface AreaFilter {
 }
 
 export interface DiscoveryQuery {
-  /** A "contains" pattern matched against service, category and salon names. */
+  /** A "contains" pattern matched against salon, active service and their category names. */
   textPattern?: string;
-  /** Categories whose name matched the text: their services count as matches too. */
-  textCategoryIds?: string[];
   /** Salons offering an active service in any of these categories. */
   categoryIds?: string[];
   area?: AreaFilter;
@@ -80,12 +76,29 @@ export interface CardRow {
   score: number;
   distance_m: number | null;
   total: number | null;
+  /** Up to CARD_IMAGES of the salon's images, the cover first. */
+  images: ImageRow[];
+  /** Up to CARD_SERVICES active services: those matching the search text first, then cheapest. */
+  services: CardServiceRow[];
+  service_count: number;
+}
+
+export interface ImageRow {
+  id: string;
+  url: string;
+  is_cover: boolean;
+}
+
+export interface CardServiceRow {
+  id: string;
+  name: string;
+  price: number;
 }
 
 const earth = (p: Point) => sql`ll_to_earth(${p.lat}::float8, ${p.lng}::float8)`;
 
 /**
- * Indexable radius test on the stored point (merchants.discovery_point, gist-indexed): earth_box
+ * Indexable radius test on the stored point (salon_search.discovery_point, gist-indexed): earth_box
  * finds the candidates, earth_distance trims the corners.
  */
 function within(center: RawBuilder<unknown>, radiusM: RawBuilder<unknown>) {
@@ -142,15 +155,10 @@ function availabilityPredicate(av: NonNullable<DiscoveryQuery['availability']>) 
 function whereClauses(q: DiscoveryQuery): RawBuilder<unknown>[] {
   const w: RawBuilder<unknown>[] = [sql`m.is_published`];
   if (q.sponsoredOnly) w.push(sql`m.is_sponsored`);
+  // The pattern runs over the dictionary of names (trigram-indexed); salons holding any matching
+  // name come from a GIN index on their name ids.
   if (q.textPattern !== undefined) {
-    const catIds = q.textCategoryIds ?? [];
-    // Each match is an id set an index finds (trigram on names, btree on categories), hashed once:
-    // no ILIKE runs per salon row.
-    const inCategory = catIds.length
-      ? sql` union all select s.merchant_id from services s where s.active and s.category_id = any(${catIds}::uuid[])`
-      : sql``;
-    w.push(sql`(m.id in (select x.id from merchants x where x.shop_name ilike ${q.textPattern})
-      or m.id in (select s.merchant_id from services s where s.active and s.name ilike ${q.textPattern}${inCategory}))`);
+    w.push(sql`m.term_ids && (select coalesce(array_agg(t.id), '{}') from search_terms t where t.term like lower(${q.textPattern}))`);
   }
   if (q.categoryIds) {
     w.push(sql`m.id in (select s.merchant_id from services s where s.active and s.category_id = any(${q.categoryIds}::uuid[]))`);
@@ -176,123 +184,97 @@ function whereClauses(q: DiscoveryQuery): RawBuilder<unknown>[] {
   return w;
 }
 
-/** The sort; `score` is the recommended score's SQL (a column once computed, else the expression). */
-function orderBy(q: DiscoveryQuery, score: RawBuilder<unknown> = SCORE): RawBuilder<unknown> {
+/** The sort over rows aliased `t` that carry salon_search's sort columns and distance_m. */
+function orderBy(q: DiscoveryQuery, t: string): RawBuilder<unknown> {
+  const c = (name: string) => sql.ref(`${t}.${name}`);
   switch (q.sort) {
     case 'rating':
-      return sql`m.rating_avg desc, m.review_count desc, m.id`;
+      return sql`${c('rating_avg')} desc, ${c('review_count')} desc, ${c('id')}`;
     case 'popular':
-      return sql`m.booking_count desc, ${score} desc, m.id`;
+      return sql`${c('booking_count')} desc, ${c('score')} desc, ${c('id')}`;
     case 'price_asc':
-      return sql`m.min_price asc nulls last, ${score} desc, m.id`;
+      return sql`${c('min_price')} asc nulls last, ${c('score')} desc, ${c('id')}`;
     case 'price_desc':
-      return sql`m.min_price desc nulls last, ${score} desc, m.id`;
+      return sql`${c('min_price')} desc nulls last, ${c('score')} desc, ${c('id')}`;
     case 'distance':
-      if (q.origin) return sql`distance_m asc nulls last, ${score} desc, m.id`;
-      return sql`${score} desc, m.id`;
+      if (q.origin) return sql`${c('distance_m')} asc nulls last, ${c('score')} desc, ${c('id')}`;
+      return sql`${c('score')} desc, ${c('id')}`;
     default:
-      return sql`${score} desc, m.id`;
+      return sql`${c('score')} desc, ${c('id')}`;
   }
 }
 
-const CARD_COLUMNS = sql`m.id, m.shop_name, m.address, m.city, m.state, m.shop_types, m.latitude, m.longitude, m.amenities,
-  m.gender_served, m.is_sponsored, m.promotion_message, m.rating_avg, m.review_count, m.booking_count, m.min_price`;
+/**
+ * The card of each page row (aliased `p`: id, score, distance_m): the salon's columns, its first
+ * images and services as JSON, and how many active services it has.
+ */
+function cardColumns(matchPattern: string | undefined, images: number, services: number) {
+  const matchFirst = matchPattern ? sql`(lower(s.name) like lower(${matchPattern})) desc,` : sql``;
+  return sql`c.id, c.shop_name, c.address, c.city, c.state, c.shop_types, c.latitude, c.longitude, c.amenities,
+    c.gender_served, c.is_sponsored, c.promotion_message, c.rating_avg, c.review_count, c.booking_count, c.min_price,
+    p.score, p.distance_m,
+    (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'is_cover', i.is_cover)), '[]'::json)
+       from (select i.id, i.url, i.is_cover from shop_images i where i.merchant_id = c.id
+             order by i.is_cover desc, i.created_at, i.id limit ${images}) i) as images,
+    (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'price', s.price)), '[]'::json)
+       from (select s.id, s.name, s.price from services s where s.merchant_id = c.id and s.active
+             order by ${matchFirst} s.price, s.name, s.id limit ${services}) s) as services,
+    (select count(*)::int from services s where s.merchant_id = c.id and s.active) as service_count`;
+}
 
-/** One page of salon cards, with the number of all matches when `withTotal`. */
-export async function findMerchantCards(db: Executor, q: DiscoveryQuery): Promise<CardRow[]> {
+/**
+ * One page of salon cards, with the number of all matches when `withTotal`; each card carries up
+ * to `cardImages` images and `cardServices` services.
+ */
+export async function findMerchantCards(
+  db: Executor,
+  q: DiscoveryQuery,
+  opts: { cardImages: number; cardServices: number },
+): Promise<CardRow[]> {
   const distance = q.origin ? sql`earth_distance(${earth(q.origin)}, m.discovery_point)` : sql`null::float8`;
   const where = sql.join(whereClauses(q), sql` and `);
+  const card = cardColumns(q.textPattern, opts.cardImages, opts.cardServices);
   if (!q.withTotal) {
-    // A plain list: nearest first walks merchants_discovery_point_idx (KNN) instead of measuring every salon.
+    // A plain list: nearest first walks salon_search_point_idx (KNN) instead of measuring every salon.
     const nearest = q.sort === 'distance' && q.origin;
     const result = await sql<CardRow>`
-      select ${CARD_COLUMNS}, ${SCORE} as score, ${distance} as distance_m, null::bigint as total
-      from merchants m
-      where ${where}${nearest ? sql` and m.discovery_point is not null` : sql``}
-      order by ${nearest ? sql`m.discovery_point <-> ${earth(q.origin!)}` : orderBy(q)}
-      limit ${q.limit} offset ${q.offset}`.execute(db);
+      with page as (
+        select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${distance} as distance_m
+        from salon_search m
+        where ${where}${nearest ? sql` and m.discovery_point is not null` : sql``}
+        order by ${nearest ? sql`m.discovery_point <-> ${earth(q.origin!)}` : orderBy(q, 'm')}
+        limit ${q.limit} offset ${q.offset}
+      )
+      select ${card}, null::bigint as total
+      from page p join merchants c on c.id = p.id
+      order by ${nearest ? sql`p.distance_m, p.id` : orderBy(q, 'p')}`.execute(db);
     return result.rows;
   }
   // The filters run once over narrow rows; the count and the page both read that.
   const result = await sql<CardRow>`
     with hits as materialized (
-      select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, ${SCORE} as score, ${distance} as distance_m
-      from merchants m
+      select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${distance} as distance_m
+      from salon_search m
       where ${where}
     ),
     page as (
-      select * from hits m order by ${orderBy(q, sql`m.score`)} limit ${q.limit} offset ${q.offset}
+      select * from hits h order by ${orderBy(q, 'h')} limit ${q.limit} offset ${q.offset}
     )
-    select ${CARD_COLUMNS}, p.score, p.distance_m, (select count(*) from hits) as total
-    from page p join merchants m on m.id = p.id
-    order by ${orderBy(q, sql`p.score`)}`.execute(db);
+    select ${card}, (select count(*) from hits) as total
+    from page p join merchants c on c.id = p.id
+    order by ${orderBy(q, 'p')}`.execute(db);
   return result.rows;
 }
 
-export interface ImageRow {
-  merchant_id: string;
-  id: string;
-  url: string;
-  is_cover: boolean;
-}
-
-/** Up to `perMerchant` images of each salon, the cover first. */
-export async function listCardImages(db: Executor, merchantIds: string[], perMerchant: number): Promise<ImageRow[]> {
-  if (!merchantIds.length) return [];
-  const result = await sql<ImageRow>`
-    select merchant_id, id, url, is_cover from (
-      select i.merchant_id, i.id, i.url, i.is_cover,
-        row_number() over (partition by i.merchant_id order by i.is_cover desc, i.created_at, i.id) as rn
-      from shop_images i where i.merchant_id = any(${merchantIds}::uuid[])
-    ) x where rn <= ${perMerchant}
-    order by merchant_id, rn`.execute(db);
-  return result.rows;
-}
-
-export interface CardServiceRow {
-  merchant_id: string;
-  id: string;
-  name: string;
-  price: number;
-  service_count: number;
-}
-
-/** The first `perMerchant` active services of each salon (those matching the search first, then cheapest). */
-export async function listCardServices(
-  db: Executor,
-  merchantIds: string[],
-  perMerchant: number,
-  matchPattern?: string,
-): Promise<CardServiceRow[]> {
-  if (!merchantIds.length) return [];
-  const matchFirst = matchPattern ? sql`(case when s.name ilike ${matchPattern} then 0 else 1 end),` : sql``;
-  const result = await sql<CardServiceRow>`
-    select merchant_id, id, name, price, service_count from (
-      select s.merchant_id, s.id, s.name, s.price,
-        count(*) over (partition by s.merchant_id) as service_count,
-        row_number() over (partition by s.merchant_id order by ${matchFirst} s.price, s.name, s.id) as rn
-      from services s where s.merchant_id = any(${merchantIds}::uuid[]) and s.active
-    ) x where rn <= ${perMerchant}
-    order by merchant_id, rn`.execute(db);
-  return result.rows;
-}
-
-/** Ids of categories whose name contains the pattern, and of those named (or with the ids) listed. */
-export async function findCategoryIds(db: Executor, opts: { pattern?: string; namesOrIds?: string[] }) {
+/** Ids of the categories named (case-insensitively) or given by id in the list. */
+export async function findCategoryIds(db: Executor, namesOrIds: string[]): Promise<string[]> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const ids = (opts.namesOrIds ?? []).filter((v) => uuid.test(v));
-  const names = (opts.namesOrIds ?? []).filter((v) => !uuid.test(v)).map((v) => v.toLowerCase());
-  const result = await sql<{ id: string; by_pattern: boolean; by_list: boolean }>`
-    select c.id,
-      ${opts.pattern ?? null}::text is not null and c.name ilike ${opts.pattern ?? null} as by_pattern,
-      (c.id = any(${ids}::uuid[]) or lower(c.name) = any(${names}::text[])) as by_list
-    from categories c
-    where (${opts.pattern ?? null}::text is not null and c.name ilike ${opts.pattern ?? null})
-       or c.id = any(${ids}::uuid[]) or lower(c.name) = any(${names}::text[])`.execute(db);
-  return {
-    byPattern: result.rows.filter((r) => r.by_pattern).map((r) => r.id),
-    byList: result.rows.filter((r) => r.by_list).map((r) => r.id),
-  };
+  const ids = namesOrIds.filter((v) => uuid.test(v));
+  const names = namesOrIds.filter((v) => !uuid.test(v)).map((v) => v.toLowerCase());
+  const result = await sql<{ id: string }>`
+    select c.id from categories c
+    where c.id = any(${ids}::uuid[]) or lower(c.name) = any(${names}::text[])`.execute(db);
+  return result.rows.map((r) => r.id);
 }
 
 // ---------------------------------------------------------------- salon details

@@ -25,8 +25,6 @@ import {
   containsPattern,
   findCategoryIds,
   findMerchantCards,
-  listCardImages,
-  listCardServices,
   type AreaFilter,
   type DiscoveryQuery,
   type Point,
@@ -80,18 +78,12 @@ async function buildQuery(deps: Deps, input: SearchInput, now: Date): Promise<Di
   };
 
   const service = input.service?.trim();
-  if (service || input.categories?.length) {
-    const pattern = service ? containsPattern(service) : undefined;
-    const cats = await findCategoryIds(deps.db, { pattern, namesOrIds: input.categories });
-    if (pattern) {
-      q.textPattern = pattern;
-      q.textCategoryIds = cats.byPattern;
-    }
-    if (input.categories?.length) {
-      // Naming only unknown categories matches nothing, not everything.
-      if (!cats.byList.length) return null;
-      q.categoryIds = cats.byList;
-    }
+  if (service) q.textPattern = containsPattern(service);
+  if (input.categories?.length) {
+    const ids = await findCategoryIds(deps.db, input.categories);
+    // Naming only unknown categories matches nothing, not everything.
+    if (!ids.length) return null;
+    q.categoryIds = ids;
   }
 
   const userOrigin = originOf(input.lat, input.lng);
@@ -121,22 +113,12 @@ async function buildQuery(deps: Deps, input: SearchInput, now: Date): Promise<Di
   return q;
 }
 
-/** Runs a query and completes each card with its images and first services (two more queries). */
+const CARD_SIZE = { cardImages: CARD_IMAGES, cardServices: CARD_SERVICES };
+
+/** Runs a query: one statement for the page of cards, their images and first services. */
 async function cards(db: Executor, q: DiscoveryQuery): Promise<{ merchants: MerchantCardWire[]; total: number }> {
-  const rows = await findMerchantCards(db, q);
-  const ids = rows.map((r) => r.id);
-  const [images, services] = await Promise.all([
-    listCardImages(db, ids, CARD_IMAGES),
-    listCardServices(db, ids, CARD_SERVICES, q.textPattern),
-  ]);
-  const merchants = rows.map((r) =>
-    toCardWire(
-      r,
-      images.filter((i) => i.merchant_id === r.id),
-      services.filter((s) => s.merchant_id === r.id),
-    ),
-  );
-  return { merchants, total: rows.length ? Number(rows[0].total ?? rows.length) : 0 };
+  const rows = await findMerchantCards(db, q, CARD_SIZE);
+  return { merchants: rows.map(toCardWire), total: rows.length ? Number(rows[0].total ?? rows.length) : 0 };
 }
 
 /** merchants/search and users/getShopByFilter. */
@@ -146,7 +128,7 @@ export async function searchMerchants(deps: Deps, input: SearchInput, opts: { no
   const { merchants, total } = await cards(deps.db, q);
   // A page past the end still reports how many there are.
   if (!merchants.length && q.offset > 0) {
-    const first = await findMerchantCards(deps.db, { ...q, offset: 0, limit: 1 });
+    const first = await findMerchantCards(deps.db, { ...q, offset: 0, limit: 1 }, CARD_SIZE);
     return { data: { merchants, total: first.length ? Number(first[0].total) : 0 } };
   }
   return { data: { merchants, total } };

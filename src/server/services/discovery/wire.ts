@@ -1,7 +1,7 @@
 import type { MerchantCardWire, TestimonialWire } from '../../../shared/schemas/discovery.js';
 import { round2 } from '../../../shared/money.js';
 import type { Place } from '../../adapters/geocoding/index.js';
-import type { CardRow, CardServiceRow, ImageRow } from '../../db/repositories/discovery.js';
+import type { CardRow } from '../../db/repositories/discovery.js';
 import type { Selectable } from 'kysely';
 import type { TestimonialsTable } from '../../db/types.js';
 import { iso } from '../wire.js';
@@ -18,8 +18,8 @@ export function pointOf(lat: number | null, lng: number | null) {
   return lat == null || lng == null ? null : { type: 'Point' as const, coordinates: [lng, lat] as [number, number] };
 }
 
-export function toCardWire(row: CardRow, images: ImageRow[], services: CardServiceRow[]): MerchantCardWire {
-  const shopImages = images.map((i) => ({ _id: i.id, url: i.url, isCover: i.is_cover }));
+export function toCardWire(row: CardRow): MerchantCardWire {
+  const shopImages = row.images.map((i) => ({ _id: i.id, url: i.url, isCover: i.is_cover }));
   const reviewCount = Number(row.review_count);
   return {
     _id: row.id,
@@ -35,8 +35,8 @@ export function toCardWire(row: CardRow, images: ImageRow[], services: CardServi
     review: reviewCount,
     distanceInKm: row.distance_m == null ? null : oneDecimal(Number(row.distance_m) / 1000),
     lowestPrice: row.min_price == null ? null : round2(Number(row.min_price)),
-    services: services.map((s) => ({ _id: s.id, name: s.name, price: round2(Number(s.price)) })),
-    serviceCount: services.length ? Number(services[0].service_count) : 0,
+    services: row.services.map((s) => ({ _id: s.id, name: s.name, price: round2(Number(s.price)) })),
+    serviceCount: Number(row.service_count),
     location: pointOf(row.latitude, row.longitude),
     amenities: row.amenities ?? [],
     gender: row.gender_served,
