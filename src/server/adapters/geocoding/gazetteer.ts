@@ -44,6 +44,54 @@ export function distanceKm(aLat: number, aLon: number, bLat: number, bLon: numbe
 
 let entries: Entry[] | null = null;
 
+/**
+ * Every name and alias, and every later-word tail of one ("koregaon park" also as "park"), sorted,
+ * so the names a text begins are one binary search away instead of a scan of every place.
+ */
+interface NameIndex {
+  texts: string[];
+  entry: number[];
+  /** True for a whole name, false for a later-word tail. */
+  whole: boolean[];
+}
+let nameIndex: NameIndex | null = null;
+
+function index(): NameIndex {
+  if (nameIndex) return nameIndex;
+  const rows: [string, number, boolean][] = [];
+  load().forEach((e, i) => {
+    for (const key of e.keys) {
+      rows.push([key, i, true]);
+      for (let at = key.indexOf(' '); at >= 0; at = key.indexOf(' ', at + 1)) rows.push([key.slice(at + 1), i, false]);
+    }
+  });
+  rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  nameIndex = { texts: rows.map((r) => r[0]), entry: rows.map((r) => r[1]), whole: rows.map((r) => r[2]) };
+  return nameIndex;
+}
+
+/**
+ * Places whose name or alias matches the text, each with its best tier: 0 the whole name, 1 the
+ * name starts with the text, 2 a later word does.
+ */
+function matches(q: string): Map<number, number> {
+  const { texts, entry, whole } = index();
+  let lo = 0;
+  let hi = texts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (texts[mid] < q) lo = mid + 1;
+    else hi = mid;
+  }
+  const tiers = new Map<number, number>();
+  for (let i = lo; i < texts.length && texts[i].startsWith(q); i++) {
+    const tier = whole[i] ? (texts[i] === q ? 0 : 1) : 2;
+    const best = tiers.get(entry[i]);
+    if (best === undefined || tier < best) tiers.set(entry[i], tier);
+  }
+  return tiers;
+}
+
 function load(): Entry[] {
   if (entries) return entries;
   const raw = JSON.parse(fs.readFileSync(DATA_FILE, 'utf8')) as { states: string[]; places: Row[] };
@@ -78,26 +126,16 @@ function load(): Entry[] {
   return entries;
 }
 
-/** 0: the whole name, 1: the name starts with the text, 2: a later word does; null: no match. */
-function matchTier(keys: string[], q: string): number | null {
-  let best: number | null = null;
-  for (const k of keys) {
-    const tier = k === q ? 0 : k.startsWith(q) ? 1 : k.includes(` ${q}`) ? 2 : null;
-    if (tier !== null && (best === null || tier < best)) best = tier;
-  }
-  return best;
-}
-
 export function createGazetteerGeocoder(): Geocoder {
   return {
     async search(q, limit) {
       // "Koregaon Park, Pune, Maharashtra": the first part names the place, the rest narrow it.
       const [head, ...qualifiers] = q.split(',').map(normalizePlaceText).filter(Boolean);
       if (!head || limit <= 0) return [];
+      const all = load();
       const hits: { entry: Entry; tier: number }[] = [];
-      for (const entry of load()) {
-        const tier = matchTier(entry.keys, head);
-        if (tier === null) continue;
+      for (const [i, tier] of matches(head)) {
+        const entry = all[i];
         if (!qualifiers.every((w) => entry.context.some((c) => c === w || c.startsWith(w)))) continue;
         hits.push({ entry, tier });
       }
