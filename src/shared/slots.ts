@@ -110,6 +110,28 @@ export function zonedDayBounds(date: string, timeZone: string): { start: Date; e
   return { start: zonedTimeToInstant(date, 0, timeZone), end: zonedTimeToInstant(addDays(date, 1), 0, timeZone) };
 }
 
+/**
+ * The instant (ms) of each wall-clock minute 0..1440 of a salon-local day (1440: the day's end);
+ * null for a minute the clocks skip. On a day without a clock change (its length is 24 h and the offset the same at both
+ * ends: every day of Indian time) that is plain arithmetic from the day's start; Intl is asked
+ * per minute only on the rare day the clocks change.
+ */
+export function zonedDayClock(date: string, timeZone: string): (minutes: number) => number | null {
+  const { start, end } = zonedDayBounds(date, timeZone);
+  const startMs = start.getTime();
+  const uniform =
+    end.getTime() - startMs === DAY_MS &&
+    offsetMinutesAt(startMs, timeZone) === offsetMinutesAt(end.getTime() - MINUTE_MS, timeZone) &&
+    offsetMinutesAt(startMs + DAY_MS / 2, timeZone) === offsetMinutesAt(startMs, timeZone);
+  if (uniform) return (m) => startMs + m * MINUTE_MS;
+  const memo = new Map<number, number | null>();
+  return (m) => {
+    if (m === 1440) return end.getTime();
+    if (!memo.has(m)) memo.set(m, localTimeExists(date, m, timeZone) ? zonedTimeToInstant(date, m, timeZone).getTime() : null);
+    return memo.get(m)!;
+  };
+}
+
 export interface SalonDayHours {
   name: string;
   enabled: boolean;
@@ -233,19 +255,14 @@ export function computeSlots(q: SlotQuery): Slot[] {
   }
   const durationMs = q.durationMinutes * MINUTE_MS;
   const nowMs = q.now.getTime();
-  const instants = new Map<number, number | null>();
-  const instantOf = (m: number): number | null => {
-    if (!instants.has(m)) {
-      instants.set(m, localTimeExists(q.date, m, q.timeZone) ? zonedTimeToInstant(q.date, m, q.timeZone).getTime() : null);
-    }
-    return instants.get(m)!;
-  };
+  const instantOf = zonedDayClock(q.date, q.timeZone);
   const slots = new Map<number, Slot>();
   for (const member of q.staff) {
     if (!canPerformAll(member.specializations, q.services)) continue;
     const window = staffWindow(salon, member, q.date);
     if (!window) continue;
-    const windowEnd = zonedTimeToInstant(q.date, window.end, q.timeZone).getTime();
+    // A window ending in skipped time ends where the clock resumes.
+    const windowEnd = instantOf(window.end) ?? zonedTimeToInstant(q.date, window.end, q.timeZone).getTime();
     const busy = busyByStaff.get(member.id) ?? [];
     for (let m = Math.ceil(window.start / step) * step; m < window.end; m += step) {
       const start = instantOf(m);

@@ -8,6 +8,7 @@ import {
   offsetMinutesAt,
   weekdayOf,
   zonedDayBounds,
+  zonedDayClock,
   zonedTimeToInstant,
   type SalonDayHours,
   type SlotQuery,
@@ -164,5 +165,26 @@ describe('computeSlots', () => {
     expect(slots[0].startsAt.toISOString()).toBe('2026-10-24T23:00:00.000Z');
     expect(slots.find((s) => s.time === '2:00 AM')!.startsAt.toISOString()).toBe('2026-10-25T02:00:00.000Z');
     expect(labels.at(-1)).toBe('2:00 AM');
+  });
+});
+
+describe('zonedDayClock', () => {
+  it('agrees with the per-minute conversion on ordinary and clock-change days', () => {
+    const cases: [string, string][] = [
+      ['2026-11-26', 'Asia/Kolkata'],
+      ['2026-03-29', 'Europe/London'],
+      ['2026-10-25', 'Europe/London'],
+      ['2026-03-08', 'America/New_York'],
+      ['2026-11-01', 'America/New_York'],
+      ['2026-10-04', 'Australia/Lord_Howe'],
+      ['2026-06-15', 'Asia/Kathmandu'],
+    ];
+    for (const [date, tz] of cases) {
+      const clock = zonedDayClock(date, tz);
+      for (let m = 0; m <= 1440; m += 5) {
+        const exact = m < 1440 && !localTimeExists(date, m, tz) ? null : zonedTimeToInstant(date, m, tz).getTime();
+        expect(clock(m), `${date} ${tz} ${m}`).toBe(exact);
+      }
+    }
   });
 });
