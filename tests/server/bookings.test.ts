@@ -20,6 +20,7 @@ import { createBooking } from '../../src/server/services/bookings/create.js';
 import { cancelMyBooking, listMyBookings, rescheduleMyBooking } from '../../src/server/services/bookings/customer.js';
 import { SLOT_TAKEN } from '../../src/server/errors.js';
 import { zonedTimeToInstant } from '../../src/shared/slots.js';
+import { refreshMerchantStats } from '../../src/server/db/repositories/merchantStats.js';
 
 let rt: TestRuntime;
 beforeAll(async () => {
@@ -185,6 +186,8 @@ describe('createBooking', () => {
     for (const rating of [4, 5]) {
       await rt.deps.db.insertInto('reviews').values({ user_id: w.customer.id, merchant_id: w.salon.id, rating }).execute();
     }
+    // Written straight into the table, so the salon's figures are refreshed by hand.
+    await refreshMerchantStats(rt.deps.db, w.salon.id);
   });
 
   it('books the services back to back and answers the full booking with its QR', async () => {
@@ -583,6 +586,9 @@ describe('merchant booking desk', () => {
   it('completing needs the payment and records the 10% commission in the ledger', async () => {
     const id = await rowWith('confirmed');
     const desk = rt.caller(w.salon.owner).merchants;
+    const completedCount = async () =>
+      (await rt.deps.db.selectFrom('salon_search').select('booking_count').where('id', '=', w.salon.id).executeTakeFirstOrThrow()).booking_count;
+    const before = await completedCount();
     await expect(desk.updateBookingStatus({ bookingId: id, status: 'completed', merchantId: w.salon.id })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'paymentReceived: please confirm that you have received the payment',
@@ -591,6 +597,10 @@ describe('merchant booking desk', () => {
     expect(r.booking).toMatchObject({ status: 'completed', paymentReceived: true, commission: 123.45, merchantEarning: 1111.05 });
     const ledger = await rt.deps.db.selectFrom('commission_ledger').selectAll().where('booking_id', '=', id).executeTakeFirstOrThrow();
     expect(ledger).toMatchObject({ merchant_id: w.salon.id, gross_amount: 1234.5, commission: 123.45, merchant_earning: 1111.05 });
+    // "Most popular" counts completed bookings, and search sees the new figure at once.
+    expect(await completedCount()).toBe(before + 1);
+    await book(w, w.customer, { bookingTime: '12:30 PM' });
+    expect(await completedCount()).toBe(before + 1);
   });
 
   it('lets exactly one of two racing moves apply', async () => {

@@ -137,7 +137,7 @@ export const searchFiltersShape = {
     'Kilometres from lat/lng, or from the place named in location. Not sent: no limit around lat/lng.',
   ),
   sortBy: choiceParam(SORT_OPTIONS).describe(
-    'recommended (default: 0.7 × rating + 0.3 × reviews / 1000), rating, popular (bookings), price_asc, price_desc ' +
+    'recommended (default: 0.7 × rating + 0.3 × reviews / 1000), rating, popular (completed bookings), price_asc, price_desc ' +
       '(lowest price, salons without prices last), distance (from location, else lat/lng; recommended without either).',
   ),
   lat: numberParam(-90, 90).describe("The customer's latitude; distances are measured from it."),

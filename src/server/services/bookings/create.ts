@@ -11,7 +11,6 @@ import {
   insertBooking,
   insertBookingServices,
 } from '../../db/repositories/bookings.js';
-import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { chooseSlot, loadSalonContext, tryEachCandidate } from './availability.js';
 import { checkCouponCode, redeemCoupon } from './coupons.js';
@@ -116,7 +115,6 @@ async function placeBooking(trx: Executor, actor: Actor, userId: string, input: 
   if (input.paymentMethod === 'wallet') {
     await payBookingFromWallet(trx, { userId, bookingId: id, total: round2(ctx.subtotal - discount), salonName: ctx.name });
   }
-  await refreshMerchantStats(trx, ctx.id);
   await notifyBookingEvent(trx, 'made', {
     bookingId: id,
     startsAt: slot.startsAt,
