@@ -1,4 +1,6 @@
 import QRCode from 'qrcode';
+import { PNG } from 'pngjs';
+import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 import {
@@ -224,12 +226,20 @@ describe('createBooking', () => {
     expect(b.startsAt).toBe(at(tomorrow(), '11:00').toISOString());
     expect(new Date(b.endsAt).getTime() - new Date(b.startsAt).getTime()).toBe(75 * 60_000);
     expect(b.qrCodeImage).toMatch(/^data:image\/png;base64,/);
-    const expected = await QRCode.toDataURL(JSON.stringify({ bookingId: b._id, merchantId: w.salon.id, userId: w.customer.id }), {
-      errorCorrectionLevel: 'M',
-      margin: 2,
-      scale: 4,
-    });
-    expect(b.qrCodeImage).toBe(expected);
+    // A PNG decoder and a QR reader get the payload back; every pixel is the module qrcode laid out.
+    const payload = JSON.stringify({ bookingId: b._id, merchantId: w.salon.id, userId: w.customer.id });
+    const png = PNG.sync.read(Buffer.from(b.qrCodeImage!.split(',')[1], 'base64'));
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(payload);
+    const { modules } = QRCode.create([{ data: Buffer.from(payload, 'utf8'), mode: 'byte' }], { errorCorrectionLevel: 'M' });
+    expect(png.width).toBe((modules.size + 4) * 4);
+    for (let y = 0; y < png.height; y++) {
+      for (let x = 0; x < png.width; x++) {
+        const r = Math.floor(y / 4) - 2;
+        const c = Math.floor(x / 4) - 2;
+        const dark = r >= 0 && c >= 0 && r < modules.size && c < modules.size && !!modules.get(r, c);
+        expect(png.data[(y * png.width + x) * 4], `pixel ${x},${y}`).toBe(dark ? 0 : 255);
+      }
+    }
     const notes = await rt.deps.db.selectFrom('notifications').selectAll().where('account_id', 'in', [w.customer.id, w.salon.id]).execute();
     expect(notes.map((n) => `${n.account_id === w.customer.id ? 'customer' : 'salon'}:${n.type}`).sort()).toEqual(['customer:booking', 'salon:booking']);
     expect(notes.find((n) => n.account_id === w.customer.id)!.link).toBe('/bookings');
