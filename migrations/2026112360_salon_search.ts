@@ -2,7 +2,8 @@ import { type Kysely, sql } from 'kysely';
 
 // Discovery reads a narrow copy of each salon instead of the wide merchants row (descriptions,
 // hours JSON, settings: a kilobyte and more per salon, and rewritten by every stats refresh).
-// salon_search holds only what search filters and sorts on, plus the ids of the salon's names
+// salon_search holds only what search filters and sorts on (the opening hours the rarer
+// free-time filter needs stay in merchants), plus the ids of the salon's names
 // (its own, its active services' and their categories') in a dictionary of distinct lower-cased
 // names, search_terms. A text search matches the pattern against the dictionary (thousands of
 // names, trigram-indexed) and then finds salons holding any matching name through a GIN index,
@@ -18,8 +19,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       address text not null,
       state text not null,
       discovery_point earth,
-      discovery_week int4range[],
-      time_zone text not null,
       gender_served text not null,
       amenities text[] not null,
       rating_avg numeric(3, 2) not null,
@@ -62,15 +61,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     create or replace function salon_search_from_merchant() returns trigger
     language plpgsql as $$
     begin
-      insert into salon_search (id, is_published, is_sponsored, city, address, state, discovery_point, discovery_week,
-        time_zone, gender_served, amenities, rating_avg, review_count, booking_count, min_price)
+      insert into salon_search (id, is_published, is_sponsored, city, address, state, discovery_point,
+        gender_served, amenities, rating_avg, review_count, booking_count, min_price)
       values (new.id, new.is_published, new.is_sponsored, new.city, new.address, new.state, new.discovery_point,
-        new.discovery_week, new.time_zone, new.gender_served, new.amenities, new.rating_avg, new.review_count,
+        new.gender_served, new.amenities, new.rating_avg, new.review_count,
         new.booking_count, new.min_price)
       on conflict (id) do update set
         is_published = excluded.is_published, is_sponsored = excluded.is_sponsored, city = excluded.city,
         address = excluded.address, state = excluded.state, discovery_point = excluded.discovery_point,
-        discovery_week = excluded.discovery_week, time_zone = excluded.time_zone,
         gender_served = excluded.gender_served, amenities = excluded.amenities, rating_avg = excluded.rating_avg,
         review_count = excluded.review_count, booking_count = excluded.booking_count, min_price = excluded.min_price;
       if tg_op = 'INSERT' or new.shop_name is distinct from old.shop_name then
@@ -88,11 +86,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     create trigger salon_search_merchant_update after update on merchants
     for each row when (
       (old.is_published, old.is_sponsored, old.city, old.address, old.state, old.discovery_point::text,
-        old.discovery_week, old.time_zone, old.gender_served, old.amenities, old.rating_avg, old.review_count,
+        old.gender_served, old.amenities, old.rating_avg, old.review_count,
         old.booking_count, old.min_price, old.shop_name)
       is distinct from
       (new.is_published, new.is_sponsored, new.city, new.address, new.state, new.discovery_point::text,
-        new.discovery_week, new.time_zone, new.gender_served, new.amenities, new.rating_avg, new.review_count,
+        new.gender_served, new.amenities, new.rating_avg, new.review_count,
         new.booking_count, new.min_price, new.shop_name))
     execute function salon_search_from_merchant()`.execute(db);
 
@@ -139,9 +137,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     for each row when (old.name is distinct from new.name) execute function salon_search_from_category()`.execute(db);
 
   await sql`
-    insert into salon_search (id, is_published, is_sponsored, city, address, state, discovery_point, discovery_week,
-      time_zone, gender_served, amenities, rating_avg, review_count, booking_count, min_price, term_ids)
-    select id, is_published, is_sponsored, city, address, state, discovery_point, discovery_week, time_zone,
+    insert into salon_search (id, is_published, is_sponsored, city, address, state, discovery_point,
+      gender_served, amenities, rating_avg, review_count, booking_count, min_price, term_ids)
+    select id, is_published, is_sponsored, city, address, state, discovery_point,
       gender_served, amenities, rating_avg, review_count, booking_count, min_price, salon_search_terms(id)
     from merchants`.execute(db);
 

@@ -123,7 +123,7 @@ function areaPredicate(a: AreaFilter) {
 function availabilityPredicate(av: NonNullable<DiscoveryQuery['availability']>) {
   const date = sql`${av.date}::date`;
   const day = sql`${av.date}::timestamp`;
-  const localMinutes = (instant: RawBuilder<unknown>) => sql`(extract(epoch from (${instant} at time zone m.time_zone) - ${day}) / 60)`;
+  const localMinutes = (instant: RawBuilder<unknown>) => sql`(extract(epoch from (${instant} at time zone salon.time_zone) - ${day}) / 60)`;
   const now = localMinutes(sql`${av.now.toISOString()}::timestamptz`);
   const dayNo = sql`${av.weekdayIndex + 1}::int`;
   // Per salon: its hours that day within the time window, and its shortest active service.
@@ -133,8 +133,9 @@ function availabilityPredicate(av: NonNullable<DiscoveryQuery['availability']>) 
   return sql`exists (
     select 1
     from (
-      select m.discovery_week[${dayNo}] * int4range(${av.start}::int, ${av.end}::int) as open,
+      select hours.discovery_week[${dayNo}] * int4range(${av.start}::int, ${av.end}::int) as open, hours.time_zone,
         (select s.duration_min from services s where s.merchant_id = m.id and s.active order by s.duration_min limit 1) as dur
+      from merchants hours where hours.id = m.id
     ) salon
     join staff st on st.merchant_id = m.id and st.status = 'Active' and st.archived_at is null
       and not (${date} = any(st.days_off))

@@ -11,7 +11,6 @@ export interface SalonSearchTable {
   city: ColumnType<string, never, never>;
   address: ColumnType<string, never, never>;
   state: ColumnType<string, never, never>;
-  time_zone: ColumnType<string, never, never>;
   gender_served: ColumnType<string, never, never>;
   amenities: ColumnType<string[], never, never>;
   rating_avg: ColumnType<string, never, never>;
