@@ -72,8 +72,15 @@ export function findBookingIdByIdempotencyKey(db: Executor, userId: string, key:
     .then((r) => r?.id ?? null);
 }
 
-export function insertBooking(db: Executor, values: Insertable<BookingsTable>) {
-  return db.insertInto('bookings').values(values).returning('id').executeTakeFirstOrThrow();
+/**
+ * Inserts the booking, or nothing when the exclusion constraint finds the staff member already
+ * holding an overlapping active booking (or the customer's idempotency key is taken): null then.
+ * ON CONFLICT DO NOTHING lets the constraint decide without an error, so trying the next
+ * professional needs no savepoint.
+ */
+export async function insertBookingUnlessTaken(db: Executor, values: Insertable<BookingsTable>): Promise<string | null> {
+  const row = await db.insertInto('bookings').values(values).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+  return row?.id ?? null;
 }
 
 export function insertBookingServices(db: Executor, rows: Insertable<BookingServicesTable>[]) {

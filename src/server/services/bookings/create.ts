@@ -3,16 +3,16 @@ import type { BookingWire, createBookingInput } from '../../../shared/schemas/bo
 import { round2 } from '../../../shared/money.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import { parseTimeToMinutes } from '../../../shared/validation.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, conflict, SLOT_TAKEN } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import {
   findBookingIdByIdempotencyKey,
   findCustomerAccount,
-  insertBooking,
+  insertBookingUnlessTaken,
   insertBookingServices,
 } from '../../db/repositories/bookings.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
-import { chooseSlot, loadSalonContext, tryEachCandidate } from './availability.js';
+import { chooseSlot, loadSalonContext } from './availability.js';
 import { checkCouponCode, redeemCoupon } from './coupons.js';
 import { notifyBookingEvent } from './notify.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
@@ -81,8 +81,10 @@ async function placeBooking(trx: Executor, actor: Actor, userId: string, input: 
     : null;
   const slot = await chooseSlot(trx, ctx, { bookingDate: input.bookingDate, minutes, staffId: input.staffId, now });
   const discount = coupon?.discount ?? 0;
-  const id = await tryEachCandidate(trx, slot.candidates, async (staffId) => {
-    const row = await insertBooking(trx, {
+  // Free staff in order of preference; the exclusion constraint has the last word for each.
+  let id: string | null = null;
+  for (const staffId of slot.candidates) {
+    id = await insertBookingUnlessTaken(trx, {
       user_id: userId,
       merchant_id: ctx.id,
       staff_id: staffId,
@@ -98,8 +100,9 @@ async function placeBooking(trx: Executor, actor: Actor, userId: string, input: 
       coupon_id: coupon?.coupon.id ?? null,
       idempotency_key: key,
     });
-    return row.id;
-  });
+    if (id) break;
+  }
+  if (!id) throw conflict(SLOT_TAKEN);
   await insertBookingServices(
     trx,
     ctx.services.map((s, position) => ({
