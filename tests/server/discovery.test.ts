@@ -4,6 +4,7 @@ import { createCoupon, createCustomer, createService, createStaff, localDate, op
 import { categoryId, createDiscoverySalon, insertNamedBooking, type DiscoverySalon } from '../helpers/discoveryFixtures.js';
 import { weekdayOf, zonedTimeToInstant } from '../../src/shared/slots.js';
 import { recommendedScore } from '../../src/shared/ranking.js';
+import { availabilityDays } from '../../src/server/services/discovery/search.js';
 import type { Actor } from '../../src/server/trpc/context.js';
 
 /*
@@ -251,6 +252,32 @@ describe('merchants.search filters', () => {
     expect(names((await search({ date: tomorrow, time: 'evening' })).data.merchants)).toEqual([ALPHA, BETA]);
     expect(names((await search({ date: tomorrow })).data.merchants)).toEqual([ALPHA, BETA]);
     expect((await search({ date: localDate(-1), time: 'morning' })).data.total).toBe(0);
+  });
+
+  it('availability: today, tomorrow, this week or next week, with or without a time window', async () => {
+    expect(names((await search({ availability: 'tomorrow' })).data.merchants)).toEqual([ALPHA, BETA]);
+    expect(names((await search({ availability: 'tomorrow', time: 'morning' })).data.merchants)).toEqual([ALPHA]);
+    // Gamma is closed only on tomorrow's weekday and Delta's one professional is on leave.
+    expect(names((await search({ availability: 'next_week' })).data.merchants)).toEqual([ALPHA, BETA, GAMMA]);
+    expect(names((await search({ availability: 'next_week', time: 'morning' })).data.merchants)).toEqual([ALPHA, BETA, GAMMA]);
+    // A date sent wins over the range.
+    expect(names((await search({ availability: 'next_week', date: tomorrow, time: 'morning' })).data.merchants)).toEqual([ALPHA]);
+    await expect(search({ availability: 'someday' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('availability') });
+  });
+
+  it('availability ranges are days in India time: this week ends on Sunday, next week is Monday to Sunday', () => {
+    // Wednesday 2026-11-25, 23:00 in India (17:30 UTC).
+    const wednesday = new Date('2026-11-25T17:30:00Z');
+    expect(availabilityDays({ availability: 'today' }, wednesday)).toEqual(['2026-11-25']);
+    expect(availabilityDays({ availability: 'tomorrow' }, wednesday)).toEqual(['2026-11-26']);
+    expect(availabilityDays({ availability: 'week' }, wednesday)).toEqual(['2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(availabilityDays({ availability: 'next_week' }, wednesday)).toEqual(['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06']);
+    // 19:00 UTC on Sunday is already Monday in India.
+    expect(availabilityDays({ availability: 'week' }, new Date('2026-11-29T19:00:00Z'))).toHaveLength(7);
+    expect(availabilityDays({ availability: 'week' }, new Date('2026-11-29T10:00:00Z'))).toEqual(['2026-11-29']);
+    expect(availabilityDays({ time: 'evening' }, wednesday)).toEqual(['2026-11-25']);
+    expect(availabilityDays({ date: '2026-12-24', availability: 'week' }, wednesday)).toEqual(['2026-12-24']);
+    expect(availabilityDays({}, wednesday)).toEqual([]);
   });
 
   it('a cancelled booking frees the time again', async () => {

@@ -21,6 +21,10 @@ export const TIME_WINDOWS = {
 } as const;
 export type TimeWindow = keyof typeof TIME_WINDOWS;
 
+/** The availability filter's day ranges (a custom day travels as date). */
+export const AVAILABILITY_RANGES = ['today', 'tomorrow', 'week', 'next_week'] as const;
+export type AvailabilityRange = (typeof AVAILABILITY_RANGES)[number];
+
 /** Price tiers on a salon's lowest service price, in rupees: [min, max) with max null = no cap. */
 export const PRICE_TIERS = {
   $: { min: 0, max: 500 },
@@ -116,6 +120,10 @@ export const searchFiltersShape = {
   date: z
     .preprocess(blank, dateSchema.optional())
     .describe('YYYY-MM-DD, salon-local. With or without time: only salons with a free slot then.'),
+  availability: choiceParam(AVAILABILITY_RANGES, true).describe(
+    'today, tomorrow, week (today to Sunday) or next_week (Monday to Sunday after this week), in India time: only salons ' +
+      'with a free slot on one of those days (within time when sent). date, when sent, wins.',
+  ),
   time: choiceParam(Object.keys(TIME_WINDOWS) as TimeWindow[], true).describe(
     'morning (9AM-12PM), afternoon (12PM-5PM) or evening (5PM-9PM); without date it means today. A salon qualifies when ' +
       'an active staff member is free, within the window, for the salon\'s shortest active service.',

@@ -175,6 +175,8 @@ export function toSearchInput(f: SearchFilters, page: number, limit: number, fal
     service: f.service.trim() || undefined,
     location: isCoordinates ? undefined : f.location.trim() || undefined,
     date: f.date || undefined,
+    // Today and tomorrow travel as their date; a week as the range, which the server resolves in India time.
+    availability: !f.date && (f.availability === 'week' || f.availability === 'next_week') ? f.availability : undefined,
     time: (f.time || undefined) as 'morning' | 'afternoon' | 'evening' | undefined,
     prices: f.prices || undefined,
     ratings: f.ratings ? Number(f.ratings) : undefined,

@@ -302,9 +302,6 @@ export default function SalonList() {
             </li>
           </ul>
         )}
-        {(filters.availability === 'week' || filters.availability === 'next_week') && (
-          <p className="mt-3 text-xs text-ink-500">Week-long availability is shown for reference; results are not narrowed by it yet.</p>
-        )}
 
         <div className={`mt-6 ${results.isFetching && !results.isPending ? 'opacity-60 transition-opacity' : ''}`}>
           {results.isPending ? (

@@ -48,8 +48,8 @@ export interface DiscoveryQuery {
   experience?: { min: number; max: number | null };
   amenities?: string[];
   sponsoredOnly?: boolean;
-  /** At least one active staff member with a free slot of the salon's shortest service in the window. */
-  availability?: { date: string; /** 0 = Monday. */ weekdayIndex: number; start: number; end: number; now: Date };
+  /** On one of the days, an active staff member free for the salon's shortest service within the window. */
+  availability?: { days: { date: string; /** 0 = Monday. */ weekdayIndex: number }[]; start: number; end: number; now: Date };
   sort: 'recommended' | 'rating' | 'popular' | 'price_asc' | 'price_desc' | 'distance';
   limit: number;
   offset: number;
@@ -121,30 +121,30 @@ function areaPredicate(a: AreaFilter) {
 }
 
 function availabilityPredicate(av: NonNullable<DiscoveryQuery['availability']>) {
-  const date = sql`${av.date}::date`;
-  const day = sql`${av.date}::timestamp`;
-  const localMinutes = (instant: RawBuilder<unknown>) => sql`(extract(epoch from (${instant} at time zone salon.time_zone) - ${day}) / 60)`;
+  const days = sql.join(av.days.map((d) => sql`(${d.date}::date, ${d.weekdayIndex + 1}::int)`));
+  const localMinutes = (instant: RawBuilder<unknown>) =>
+    sql`(extract(epoch from (${instant} at time zone salon.time_zone) - d.day::timestamp) / 60)`;
   const now = localMinutes(sql`${av.now.toISOString()}::timestamptz`);
-  const dayNo = sql`${av.weekdayIndex + 1}::int`;
-  // Per salon: its hours that day within the time window, and its shortest active service.
-  // Per active member: those hours narrowed by their own (none of their own: the salon's), minus
-  // their bookings that day and the time already past; a slot exists when some free stretch holds
-  // the shortest service from a start on the 15-minute grid.
+  // Per day and salon: its hours that day within the time window, and its shortest active
+  // service. Per active member: those hours narrowed by their own (none of their own: the
+  // salon's), minus their bookings that day and the time already past; a slot exists when some
+  // free stretch holds the shortest service from a start on the 15-minute grid.
   return sql`exists (
     select 1
-    from (
-      select hours.discovery_week[${dayNo}] * int4range(${av.start}::int, ${av.end}::int) as open, hours.time_zone,
+    from (values ${days}) d(day, dayno)
+    cross join lateral (
+      select hours.discovery_week[d.dayno] * int4range(${av.start}::int, ${av.end}::int) as open, hours.time_zone,
         (select s.duration_min from services s where s.merchant_id = m.id and s.active order by s.duration_min limit 1) as dur
       from merchants hours where hours.id = m.id
     ) salon
     join staff st on st.merchant_id = m.id and st.status = 'Active' and st.archived_at is null
-      and not (${date} = any(st.days_off))
+      and not (d.day = any(st.days_off))
     cross join lateral unnest(
-      int4multirange(coalesce(salon.open * st.discovery_week[${dayNo}], salon.open))
+      int4multirange(coalesce(salon.open * st.discovery_week[d.dayno], salon.open))
       - coalesce((
           select range_agg(int4range(floor(${localMinutes(sql`bk.starts_at`)})::int, ceil(${localMinutes(sql`bk.ends_at`)})::int))
           from bookings bk
-          where bk.staff_id = st.id and bk.booking_date = ${date} and bk.status in ${ACTIVE_STATUSES}
+          where bk.staff_id = st.id and bk.booking_date = d.day and bk.status in ${ACTIVE_STATUSES}
         ), '{}'::int4multirange)
       - int4multirange(int4range(null, floor(${now})::int + 1))
     ) free

@@ -17,7 +17,7 @@ import {
   EXPERIENCE_YEARS,
 } from '../../../shared/schemas/discovery.js';
 import { WEEKDAYS } from '../../../shared/hours.js';
-import { instantToZoned, weekdayOf } from '../../../shared/slots.js';
+import { addDays, instantToZoned, weekdayOf } from '../../../shared/slots.js';
 import { badRequest } from '../../errors.js';
 import type { Geocoder, Place } from '../../adapters/geocoding/index.js';
 import type { Executor } from '../../db/repositories/accounts.js';
@@ -60,6 +60,30 @@ export function areaOfPlace(place: Place, maxDistanceKm?: number): AreaFilter {
   return place.kind === 'city'
     ? { center, radiusM: CITY_RADIUS_KM * 1000, cities }
     : { center, radiusM: LOCALITY_RADIUS_KM * 1000, cities, addressPattern: containsPattern(place.name) };
+}
+
+/**
+ * The days a salon must have a free slot on: the date sent; else the availability range in the
+ * marketplace's time (this week runs to Sunday, next week Monday to Sunday); else today when only
+ * a time window was sent; else none (no filter).
+ */
+export function availabilityDays(input: Pick<SearchInput, 'date' | 'time' | 'availability'>, now: Date): string[] {
+  if (input.date) return [input.date];
+  const today = instantToZoned(now, MARKET_TIME_ZONE).date;
+  const span = (from: string, count: number) => Array.from({ length: count }, (_, i) => addDays(from, i));
+  const daysLeftInWeek = 7 - WEEKDAYS.indexOf(weekdayOf(today));
+  switch (input.availability) {
+    case 'today':
+      return [today];
+    case 'tomorrow':
+      return [addDays(today, 1)];
+    case 'week':
+      return span(today, daysLeftInWeek);
+    case 'next_week':
+      return span(addDays(today, daysLeftInWeek), 7);
+    default:
+      return input.time ? [today] : [];
+  }
 }
 
 /** Turns the wire filters into one repository query; categories and places are looked up first. */
@@ -105,10 +129,10 @@ async function buildQuery(deps: Deps, input: SearchInput, now: Date): Promise<Di
 
   if (input.prices) q.price = parsePriceFilter(input.prices) ?? undefined;
 
-  if (input.date || input.time) {
-    const date = input.date ?? instantToZoned(now, MARKET_TIME_ZONE).date;
+  const days = availabilityDays(input, now);
+  if (days.length) {
     const window = input.time ? TIME_WINDOWS[input.time] : { start: 0, end: 24 * 60 };
-    q.availability = { date, weekdayIndex: WEEKDAYS.indexOf(weekdayOf(date)), start: window.start, end: window.end, now };
+    q.availability = { days: days.map((date) => ({ date, weekdayIndex: WEEKDAYS.indexOf(weekdayOf(date)) })), start: window.start, end: window.end, now };
   }
   return q;
 }
