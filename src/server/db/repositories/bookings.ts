@@ -37,6 +37,48 @@ export function loadSalonWithServices(db: Executor, merchantId: string, serviceI
     .execute();
 }
 
+type SalonServiceRow = Awaited<ReturnType<typeof loadSalonWithServices>>[number];
+type StaffRow = Awaited<ReturnType<typeof listSalonStaff>>[number];
+
+/**
+ * What the free times of one salon-local day need, in one round trip: the salon with the
+ * requested services (the rows loadSalonWithServices gives), its staff (as listSalonStaff) and
+ * its active bookings overlapping [date - 1, date + 2) in UTC, which holds the local day in any
+ * zone (callers test overlaps exactly). Null for an unknown salon.
+ */
+export async function loadSlotDay(
+  db: Executor,
+  merchantId: string,
+  serviceIds: string[],
+  date: string,
+): Promise<{ salon: SalonServiceRow[]; staff: StaffRow[]; busy: { staff_id: string; starts_at: string; ends_at: string }[] } | null> {
+  const ids = serviceIds.length ? serviceIds : [NO_ID];
+  const result = await sql<{ salon: SalonServiceRow[] | null; staff: StaffRow[] | null; busy: { staff_id: string; starts_at: string; ends_at: string }[] | null }>`
+    select
+      (select json_agg(json_build_object(
+          'merchant_id', m.id, 'shop_name', m.shop_name, 'time_zone', m.time_zone, 'opening_hours', m.opening_hours,
+          'is_published', m.is_published, 'service_id', s.id, 'service_name', s.name, 'duration_min', s.duration_min,
+          'price', s.price, 'discount_type', s.discount_type, 'discount_value', s.discount_value,
+          'discount_active', s.discount_active, 'active', s.active, 'category_name', c.name))
+        from merchants m
+        left join services s on s.merchant_id = m.id and s.id = any(${ids}::uuid[])
+        left join categories c on c.id = s.category_id
+        where m.id = ${merchantId}) as salon,
+      (select json_agg(json_build_object(
+          'id', st.id, 'name', st.name, 'role', st.role, 'status', st.status, 'avatar_url', st.avatar_url,
+          'specializations', st.specializations, 'working_hours', st.working_hours, 'days_off', st.days_off::text[])
+          order by st.created_at, st.id)
+        from staff st where st.merchant_id = ${merchantId}) as staff,
+      (select json_agg(json_build_object('staff_id', b.staff_id, 'starts_at', b.starts_at, 'ends_at', b.ends_at))
+        from bookings b
+        where b.merchant_id = ${merchantId} and b.status in ('pending', 'upcoming', 'confirmed')
+          and b.starts_at < (${date}::date + 2)::timestamp at time zone 'UTC'
+          and b.ends_at > (${date}::date - 1)::timestamp at time zone 'UTC') as busy`.execute(db);
+  const row = result.rows[0];
+  if (!row?.salon) return null;
+  return { salon: row.salon, staff: row.staff ?? [], busy: row.busy ?? [] };
+}
+
 export function listSalonStaff(db: Executor, merchantId: string) {
   return db
     .selectFrom('staff')

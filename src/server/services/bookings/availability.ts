@@ -20,7 +20,7 @@ import {
 import { formatMinutes12h } from '../../../shared/validation.js';
 import { badRequest, conflict, notFound, SLOT_TAKEN } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { listBusyIntervals, listSalonStaff, loadSalonWithServices } from '../../db/repositories/bookings.js';
+import { listBusyIntervals, listSalonStaff, loadSalonWithServices, loadSlotDay } from '../../db/repositories/bookings.js';
 import type { Actor } from '../../trpc/context.js';
 import { managesSalon } from '../scope.js';
 
@@ -61,7 +61,16 @@ export async function loadSalonContext(
   opts: { requirePublished?: boolean } = {},
 ): Promise<SalonContext> {
   const ids = [...new Set(serviceIds)];
-  const rows = await loadSalonWithServices(db, merchantId, ids);
+  return salonContextOf(await loadSalonWithServices(db, merchantId, ids), actor, merchantId, ids, opts);
+}
+
+function salonContextOf(
+  rows: SalonRow[],
+  actor: Actor | null,
+  merchantId: string,
+  ids: string[],
+  opts: { requirePublished?: boolean } = {},
+): SalonContext {
   const salon = rows[0];
   if (!salon) throw notFound('Salon');
   if ((opts.requirePublished ?? true) && !salon.is_published && !managesSalon(actor, merchantId)) throw notFound('Salon');
@@ -121,8 +130,8 @@ function lastBookableDate(timeZone: string, now: Date): string {
 }
 
 /**
- * Free start times of a salon-local day for the chosen services. Three queries whatever the
- * number of staff or bookings: salon + services, staff, the day's active bookings.
+ * Free start times of a salon-local day for the chosen services. One query whatever the number
+ * of staff or bookings: salon + services, staff and the day's active bookings together.
  */
 export async function getAvailableSlots(
   db: Executor,
@@ -131,11 +140,14 @@ export async function getAvailableSlots(
   opts: { now?: Date } = {},
 ): Promise<AvailableSlotsAnswer> {
   const now = opts.now ?? new Date();
-  const ctx = await loadSalonContext(db, actor, input.merchantId, input.serviceIds);
+  const ids = [...new Set(input.serviceIds)];
+  const day = await loadSlotDay(db, input.merchantId, ids, input.date);
+  if (!day) throw notFound('Salon');
+  const ctx = salonContextOf(day.salon, actor, input.merchantId, ids);
   if (input.date > lastBookableDate(ctx.timeZone, now)) {
     throw badRequest(`date: bookings open up to ${BOOKING_HORIZON_DAYS} days ahead`, 'date');
   }
-  const staffRows = await listSalonStaff(db, ctx.id);
+  const staffRows = day.staff;
   let staff = staffRows;
   if (input.staffId) {
     staff = staffRows.filter((s) => s.id === input.staffId);
@@ -143,8 +155,7 @@ export async function getAvailableSlots(
   }
   const answer = { date: input.date, timeZone: ctx.timeZone, totalDuration: ctx.totalDuration, totalPrice: ctx.subtotal };
   if (input.date < instantToZoned(now, ctx.timeZone).date) return { data: { ...answer, slots: [] } };
-  const day = zonedDayBounds(input.date, ctx.timeZone);
-  const busy = toBusy(await listBusyIntervals(db, ctx.id, day.start, day.end));
+  const busy = toBusy(day.busy);
   const slots = computeSlots({
     date: input.date,
     timeZone: ctx.timeZone,
