@@ -22,6 +22,16 @@ beforeAll(async () => {
     await rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [cut], bookingDate: localDate(2), bookingTime: time } as never);
   }
   await rt.deps.db.insertInto('manual_bookings').values({ merchant_id: salon.id, name: 'Walk In', mobile: '9123456780', email: 'walkin@example.in' }).execute();
+  // At the counter with Asha's e-mail (typed in capitals), and with Devi's phone and another e-mail.
+  const devi = await createCustomer(rt, { firstName: 'Devi' });
+  await rt.deps.db.updateTable('accounts').set({ phone: '9988776655' }).where('id', '=', devi.id).execute();
+  await rt.deps.db
+    .insertInto('manual_bookings')
+    .values([
+      { merchant_id: salon.id, name: 'Asha at the desk', mobile: '9000011111', email: asha.email.toUpperCase() },
+      { merchant_id: salon.id, name: 'D. at the desk', mobile: '9988776655', email: 'devi.other@example.in' },
+    ])
+    .execute();
 });
 afterAll(async () => {
   await rt.close();
@@ -31,10 +41,14 @@ describe('customers', () => {
   it('lists the salon’s customers from bookings and walk-ins with their counts; only to the salon', async () => {
     const r = await rt.caller(salon.owner).merchants.getCustomers({});
     const byName = Object.fromEntries(r.data.customers.map((c) => [c.name.split(' ')[0], c]));
-    expect(byName.Asha).toMatchObject({ source: 'account', totalBookings: 2, phone: '9876543210' });
+    expect(byName.Asha).toMatchObject({ source: 'account', totalBookings: 3, phone: '9876543210', marketingOptIn: false });
     expect(byName.Asha.nextAppointment).not.toBeNull();
+    expect(byName.Asha.lastVisit).not.toBeNull();
     expect(byName.Bala.totalBookings).toBe(1);
-    expect(byName.Walk).toMatchObject({ source: 'walk-in', email: 'walkin@example.in', totalBookings: 1 });
+    expect(byName.Devi).toMatchObject({ source: 'account', totalBookings: 1, phone: '9988776655' });
+    expect(byName.Walk).toMatchObject({ source: 'walk-in', email: 'walkin@example.in', totalBookings: 1, marketingOptIn: false });
+    expect(r.data.customers.map((c) => c.source).sort()).toEqual(['account', 'account', 'account', 'walk-in']);
+    expect(r.data.total).toBe(4);
     expect((await rt.caller(other.owner).merchants.getCustomers({})).data.customers).toEqual([]);
     await expect(rt.caller(other.owner).merchants.getCustomers({ merchantId: salon.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(rt.caller(asha).merchants.getCustomers({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -42,8 +56,34 @@ describe('customers', () => {
 
   it('searches by name or e-mail and filters by recency and rating', async () => {
     expect((await rt.caller(salon.owner).merchants.getCustomers({ search: 'walkin@' })).data.customers.map((c) => c.source)).toEqual(['walk-in']);
-    expect((await rt.caller(salon.owner).merchants.getCustomers({ rangeDays: 7 })).data.total).toBe(3);
+    expect((await rt.caller(salon.owner).merchants.getCustomers({ rangeDays: 7 })).data.total).toBe(4);
     expect((await rt.caller(salon.owner).merchants.getCustomers({ minRating: 4 })).data.total).toBe(0);
+  });
+
+  it('pages through every customer with the true total', async () => {
+    const first = await rt.caller(salon.owner).merchants.getCustomers({ limit: 2 });
+    const second = await rt.caller(salon.owner).merchants.getCustomers({ limit: 2, page: 2 });
+    const beyond = await rt.caller(salon.owner).merchants.getCustomers({ limit: 2, page: 3 });
+    expect([first.data.total, second.data.total, beyond.data.total]).toEqual([4, 4, 4]);
+    expect(first.data.customers).toHaveLength(2);
+    expect(second.data.customers).toHaveLength(2);
+    expect(beyond.data.customers).toEqual([]);
+    expect(new Set([...first.data.customers, ...second.data.customers].map((c) => c._id)).size).toBe(4);
+    await expect(rt.caller(salon.owner).merchants.getCustomers({ page: 0 })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^page: /) });
+    await expect(rt.caller(salon.owner).merchants.getCustomers({ limit: 1000 })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^limit: /) });
+  });
+
+  it('counts beyond 500 customers without truncating', async () => {
+    const big = await createSalon(rt, { name: 'Crowded Salon' });
+    await rt.deps.db
+      .insertInto('manual_bookings')
+      .values(Array.from({ length: 510 }, (_, i) => ({ merchant_id: big.id, name: `Guest ${i}`, mobile: '9123400000', email: `guest${i}@walk.test` })))
+      .execute();
+    const r = await rt.caller(big.owner).merchants.getCustomers({ limit: 200, page: 3 });
+    expect(r.data.total).toBe(510);
+    expect(r.data.customers).toHaveLength(110);
+    const last = r.data.customers.at(-1)!;
+    await rt.caller(big.owner).merchants.sendCustomerMessage({ customerId: last._id, channels: ['email'], subject: 'Hi', message: 'Hello {customer_name}' });
   });
 });
 

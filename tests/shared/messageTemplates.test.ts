@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, SMS_MAX_CHARS, smsLength } from '../../src/shared/messageTemplates';
+import { fillMessage, fillTemplate, SMS_MAX_CHARS, smsLength } from '../../src/shared/messageTemplates';
 
 describe('message templates', () => {
   it('fills the three variables, every occurrence, and leaves other braces alone', () => {
@@ -14,5 +14,13 @@ describe('message templates', () => {
     expect(smsLength('a'.repeat(160))).toBe(160);
     expect(smsLength('💇‍♀️')).toBe(4);
     expect(smsLength('नमस्ते')).toBe(6);
+  });
+
+  it('fills subject and body from one set of values: first name, en-US long date in the salon zone, salon name', () => {
+    const parts = { subject: '{customer_name}, {appointment_date}', body: 'Hi {customer_name} at {merchant_name} on {appointment_date}' };
+    // 20:00 UTC on 31 March is 1 April in India.
+    const r = fillMessage(parts, { customerName: 'Asha Rao', appointment: '2026-03-31T20:00:00Z', merchantName: 'Glow Studio', timeZone: 'Asia/Kolkata' });
+    expect(r).toEqual({ subject: 'Asha, April 1, 2026', body: 'Hi Asha at Glow Studio on April 1, 2026' });
+    expect(fillMessage({ body: '{customer_name} {appointment_date}' }, { customerName: ' ', appointment: null, merchantName: 'X' })).toEqual({ subject: null, body: 'there your next visit' });
   });
 });

@@ -11,6 +11,7 @@ import { buildOpenApiDocument, successStatusFor } from './openapi.js';
 import { CLIENT_DIST } from '../paths.js';
 import { mountDownloads } from './downloads.js';
 import { mountTracking } from './tracking.js';
+import { mountUnsubscribe } from './unsubscribe.js';
 
 export const BODY_LIMIT = '1mb';
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -129,6 +130,7 @@ export function createApp(opts: AppOptions) {
   );
 
   mountTracking(app, deps);
+  mountUnsubscribe(app, deps);
   mountDownloads(app, deps);
 
   app.use(

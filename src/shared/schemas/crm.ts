@@ -6,6 +6,8 @@ export const CHANNELS = ['email', 'sms', 'whatsapp'] as const;
 export type MessageChannel = (typeof CHANNELS)[number];
 
 export const RANGE_DAYS = [7, 30, 90] as const;
+export const CUSTOMERS_PAGE_SIZE = 50;
+export const CUSTOMERS_PAGE_MAX = 200;
 
 export const customersInput = z.object({
   merchantId: idSchema.optional(),
@@ -14,6 +16,11 @@ export const customersInput = z.object({
   rangeDays: z.preprocess(blank, z.coerce.number().refine((n) => (RANGE_DAYS as readonly number[]).includes(n), 'rangeDays: 7, 30 or 90').optional()),
   /** Customers whose average rating of this salon is at least this. */
   minRating: z.preprocess(blank, z.coerce.number().int('minRating: 3, 4 or 5').min(1, 'minRating: 3, 4 or 5').max(5, 'minRating: 3, 4 or 5').optional()),
+  page: z.preprocess(blank, z.coerce.number({ error: 'page: a page number from 1' }).int('page: a page number from 1').min(1, 'page: a page number from 1').max(100_000, 'page: a page number from 1').optional()),
+  limit: z.preprocess(
+    blank,
+    z.coerce.number({ error: `limit: 1 to ${CUSTOMERS_PAGE_MAX}` }).int(`limit: 1 to ${CUSTOMERS_PAGE_MAX}`).min(1, `limit: 1 to ${CUSTOMERS_PAGE_MAX}`).max(CUSTOMERS_PAGE_MAX, `limit: 1 to ${CUSTOMERS_PAGE_MAX}`).optional(),
+  ),
 });
 
 const customerWire = z.object({
@@ -29,9 +36,11 @@ const customerWire = z.object({
   memberSince: z.string(),
   /** Their average rating of this salon, null when they have not reviewed it. */
   rating: z.number().nullable(),
+  /** They opted in to offers (campaigns reach only them); walk-ins never did. */
+  marketingOptIn: z.boolean(),
 });
 export type CustomerWire = z.infer<typeof customerWire>;
-export const customersAnswer = z.object({ data: z.object({ customers: z.array(customerWire), total: z.number() }) });
+export const customersAnswer = z.object({ data: z.object({ customers: z.array(customerWire), total: z.number(), page: z.number(), limit: z.number() }) });
 
 export const sendMessageInput = z.object({
   merchantId: idSchema.optional(),
@@ -108,12 +117,17 @@ const campaignWire = z.object({
   opened: z.number(),
   bookingsAfter: z.number(),
   createdAt: z.string(),
+  /** When the latest send (or resend) began; the stats are of that round. */
+  startedAt: z.string(),
 });
 export type CampaignWire = z.infer<typeof campaignWire>;
 const rate = z.number().nullable();
+const segmentCounts = z.object({ all: z.number(), active: z.number(), inactive: z.number() });
+export type SegmentCounts = z.infer<typeof segmentCounts>;
 export const marketingAnswer = z.object({
   data: z.object({
-    segments: z.object({ all: z.number(), active: z.number(), inactive: z.number() }),
+    /** How many customers each campaign would reach: opted in, with the channel's address. */
+    segments: z.object({ customers: z.number(), email: segmentCounts, sms: segmentCounts }),
     campaigns: z.array(campaignWire),
     social: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), connected: z.boolean() })),
     analytics: z.object({ emailOpenRate: rate, smsDeliveryRate: rate, socialConnected: z.number(), conversionRate: rate }),

@@ -16,10 +16,17 @@ export function createSmtpTransport(smtpUrl: string, from: string): Transport {
         text: m.body,
         html: m.html ?? undefined,
         messageId: `<${m.id}@glowbook.in>`,
+        headers: listHeaders(m),
       });
       return { providerId: info.messageId };
     },
   };
+}
+
+/** RFC 8058 one-click unsubscribe headers for a marketing e-mail that carries its link. */
+function listHeaders(m: OutboundMessage): Record<string, string> | undefined {
+  const url = m.meta.unsubscribeUrl;
+  return typeof url === 'string' ? { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
 }
 
 function safeName(s: string) {
@@ -38,7 +45,7 @@ export function createMailDropTransport(dir: string, from: string): Transport {
       const raw = await new Promise<Buffer>((resolve, reject) => {
         nodemailer
           .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-          .sendMail({ from, to: m.to, subject: m.subject ?? '', text: m.body, html: m.html ?? undefined, messageId: `<${m.id}@glowbook.in>` }, (err, info) =>
+          .sendMail({ from, to: m.to, subject: m.subject ?? '', text: m.body, html: m.html ?? undefined, messageId: `<${m.id}@glowbook.in>`, headers: listHeaders(m) }, (err, info) =>
             err ? reject(err) : resolve(info.message as Buffer),
           );
       });

@@ -14,24 +14,55 @@ export interface CustomerRow {
   member_since: Date;
   rating: number | null;
   last_booked: Date;
+  /** The customer switched "Offers and news" on; walk-ins never gave consent. */
+  marketing: boolean;
+}
+
+export interface CustomerFilters {
+  search?: string;
+  rangeDays?: number;
+  minRating?: number;
+  /** One customer (an account id or 'walk-in:<email>'). */
+  customerId?: string;
+  /** Only customers who opted in to marketing and have the channel's address. */
+  reachableBy?: 'email' | 'sms';
+  /** Customers who booked within this many days (true) or not (false). */
+  activeWithinDays?: { days: number; active: boolean };
 }
 
 /**
- * A salon's customers: accounts that booked it (bookings count, last visit, next appointment,
- * their average rating of it) and walk-in customers of its manual bookings, matched by e-mail.
+ * Everyone who booked the salon: accounts (online bookings, plus manual bookings made with the
+ * account's e-mail or, failing that, its phone) and walk-ins (manual bookings matching no customer
+ * account, one per e-mail).
  */
-export async function salonCustomers(db: Executor, merchantId: string, f: { search?: string; rangeDays?: number; minRating?: number }) {
-  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const since = f.rangeDays ? new Date(Date.now() - f.rangeDays * 86_400_000) : null;
-  const { rows } = await sql<CustomerRow>`
-    with booked as (
-      select b.user_id,
+function everyone(merchantId: string) {
+  return sql`
+    manual as (
+      select mb.name, lower(mb.email) as email, mb.mobile, mb.status, mb.created_at,
+        coalesce(
+          (select a.id from accounts a where a.role = 'customer' and a.email = lower(mb.email)),
+          (select a.id from accounts a where a.role = 'customer' and a.phone = mb.mobile order by a.created_at, a.id limit 1)
+        ) as account_id
+      from manual_bookings mb
+      where mb.merchant_id = ${merchantId}
+    ),
+    visits as (
+      select b.user_id as account_id,
         count(*)::int as total_bookings,
         max(b.starts_at) filter (where b.starts_at <= now() and b.status <> 'cancelled') as last_visit,
         min(b.starts_at) filter (where b.starts_at > now() and b.status in ('pending', 'upcoming', 'confirmed')) as next_appointment,
         max(b.created_at) as last_booked
       from bookings b where b.merchant_id = ${merchantId}
       group by b.user_id
+      union all
+      select m.account_id, count(*)::int, max(m.created_at) filter (where m.status <> 'cancelled'), null::timestamptz, max(m.created_at)
+      from manual m where m.account_id is not null
+      group by m.account_id
+    ),
+    booked as (
+      select account_id, sum(total_bookings)::int as total_bookings, max(last_visit) as last_visit,
+        min(next_appointment) as next_appointment, max(last_booked) as last_booked
+      from visits group by account_id
     ),
     rated as (
       select r.user_id, round(avg(r.rating)::numeric, 1)::float8 as rating
@@ -40,28 +71,70 @@ export async function salonCustomers(db: Executor, merchantId: string, f: { sear
     accounts_part as (
       select a.id::text as id, 'account' as source, trim(a.first_name || ' ' || a.last_name) as name, a.email, a.phone,
         a.avatar_url as avatar, bk.total_bookings, bk.last_visit, bk.next_appointment, a.created_at as member_since,
-        rt.rating, bk.last_booked
-      from booked bk join accounts a on a.id = bk.user_id
-      left join rated rt on rt.user_id = bk.user_id
+        rt.rating, bk.last_booked, coalesce(a.notification_prefs ->> 'marketing' = 'true', false) as marketing
+      from booked bk join accounts a on a.id = bk.account_id
+      left join rated rt on rt.user_id = bk.account_id
     ),
     walk_ins as (
-      select 'walk-in:' || lower(mb.email) as id, 'walk-in' as source, max(mb.name) as name, lower(mb.email) as email, max(mb.mobile) as phone,
+      select 'walk-in:' || m.email as id, 'walk-in' as source, max(m.name) as name, m.email, max(m.mobile) as phone,
         null::text as avatar, count(*)::int as total_bookings,
-        max(mb.created_at) filter (where mb.status <> 'cancelled') as last_visit, null::timestamptz as next_appointment,
-        min(mb.created_at) as member_since, null::float8 as rating, max(mb.created_at) as last_booked
-      from manual_bookings mb
-      where mb.merchant_id = ${merchantId}
-        and not exists (select 1 from accounts_part ap where lower(ap.email) = lower(mb.email))
-      group by lower(mb.email)
+        max(m.created_at) filter (where m.status <> 'cancelled') as last_visit, null::timestamptz as next_appointment,
+        min(m.created_at) as member_since, null::float8 as rating, max(m.created_at) as last_booked, false as marketing
+      from manual m where m.account_id is null
+      group by m.email
     ),
-    everyone as (select * from accounts_part union all select * from walk_ins)
-    select * from everyone
-    where (${like}::text is null or name ilike ${like} or email ilike ${like})
-      and (${since}::timestamptz is null or last_booked >= ${since})
-      and (${f.minRating ?? null}::int is null or rating >= ${f.minRating ?? null})
+    everyone as (select * from accounts_part union all select * from walk_ins)`;
+}
+
+function where(f: CustomerFilters) {
+  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const since = f.rangeDays ? new Date(Date.now() - f.rangeDays * 86_400_000) : null;
+  const activeSince = f.activeWithinDays ? new Date(Date.now() - f.activeWithinDays.days * 86_400_000) : null;
+  return sql`
+    (${like}::text is null or name ilike ${like} or email ilike ${like})
+    and (${since}::timestamptz is null or last_booked >= ${since})
+    and (${f.minRating ?? null}::int is null or rating >= ${f.minRating ?? null})
+    and (${f.customerId ?? null}::text is null or id = ${f.customerId ?? null})
+    and (${f.reachableBy ?? null}::text is null or (marketing and case ${f.reachableBy ?? null}::text when 'email' then email is not null else phone is not null end))
+    and (${activeSince}::timestamptz is null or (last_booked >= ${activeSince}) = ${f.activeWithinDays?.active ?? null}::boolean)`;
+}
+
+/** A page of the salon's customers, most recent first, and how many match in all. */
+export async function salonCustomers(db: Executor, merchantId: string, f: CustomerFilters, page: { limit?: number; offset?: number } = {}) {
+  const { rows } = await sql<CustomerRow & { total_count: number }>`
+    with ${everyone(merchantId)}
+    select *, count(*) over ()::int as total_count from everyone
+    where ${where(f)}
     order by last_booked desc, id
-    limit 500`.execute(db);
-  return rows;
+    limit ${page.limit ?? null} offset ${page.offset ?? 0}`.execute(db);
+  let total = rows[0]?.total_count ?? 0;
+  if (rows.length === 0 && (page.offset ?? 0) > 0) total = await countCustomers(db, merchantId, f);
+  return { rows: rows.map(({ total_count: _, ...r }) => r as CustomerRow), total };
+}
+
+export async function findSalonCustomer(db: Executor, merchantId: string, customerId: string): Promise<CustomerRow | undefined> {
+  return (await salonCustomers(db, merchantId, { customerId }, { limit: 1 })).rows[0];
+}
+
+export async function countCustomers(db: Executor, merchantId: string, f: CustomerFilters): Promise<number> {
+  const { rows } = await sql<{ n: number }>`with ${everyone(merchantId)} select count(*)::int as n from everyone where ${where(f)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Recipients of a campaign per channel and segment: opted in, with the channel's address. */
+export async function reachableCounts(db: Executor, merchantId: string, activeDays: number) {
+  const activeSince = new Date(Date.now() - activeDays * 86_400_000);
+  const { rows } = await sql<{ customers: number; email_all: number; email_active: number; sms_all: number; sms_active: number }>`
+    with ${everyone(merchantId)}
+    select count(*)::int as customers,
+      count(*) filter (where marketing and email is not null)::int as email_all,
+      count(*) filter (where marketing and email is not null and last_booked >= ${activeSince})::int as email_active,
+      count(*) filter (where marketing and phone is not null)::int as sms_all,
+      count(*) filter (where marketing and phone is not null and last_booked >= ${activeSince})::int as sms_active
+    from everyone`.execute(db);
+  const r = rows[0];
+  const seg = (all: number, active: number) => ({ all: Number(all), active: Number(active), inactive: Number(all) - Number(active) });
+  return { customers: Number(r?.customers ?? 0), email: seg(r?.email_all ?? 0, r?.email_active ?? 0), sms: seg(r?.sms_all ?? 0, r?.sms_active ?? 0) };
 }
 
 export function listTemplates(db: Executor, merchantId: string) {

@@ -22,6 +22,8 @@ export interface CampaignsTable {
   status: Generated<'sending' | 'sent' | 'failed'>;
   recipients: Generated<number>;
   created_at: Generated<Date>;
+  /** When the latest round (the first send or a resend) began. */
+  started_at: Generated<Date>;
   finished_at: Date | null;
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Db } from '../../db/index.js';
 import type { Role } from '../../db/types.js';
@@ -16,6 +16,14 @@ export interface TokenClaims {
 export interface TokenService {
   sign(claims: TokenClaims): Promise<string>;
   verify(token: string): Promise<TokenClaims | null>;
+  /**
+   * A link token that never expires, for one purpose and subject (e.g. an e-mail's unsubscribe
+   * link): `<subject>.<HMAC of purpose and subject>`, so it can be neither forged nor reused for
+   * another purpose.
+   */
+  signLink(purpose: string, subject: string): string;
+  /** The subject of a valid link token for this purpose, else null. */
+  verifyLink(purpose: string, token: string): string | null;
 }
 
 /**
@@ -35,7 +43,19 @@ export async function loadJwtSecret(db: Db, configured?: string): Promise<Uint8A
 }
 
 export function createTokenService(secret: Uint8Array, ttl: string): TokenService {
+  const mac = (purpose: string, subject: string) => createHmac('sha256', secret).update(`link:${purpose}:${subject}`).digest();
   return {
+    signLink(purpose, subject) {
+      return `${subject}.${mac(purpose, subject).toString('base64url')}`;
+    },
+    verifyLink(purpose, token) {
+      const dot = token.lastIndexOf('.');
+      if (dot <= 0) return null;
+      const subject = token.slice(0, dot);
+      const given = Buffer.from(token.slice(dot + 1), 'base64url');
+      const expected = mac(purpose, subject);
+      return given.length === expected.length && timingSafeEqual(given, expected) ? subject : null;
+    },
     async sign(claims) {
       return new SignJWT({ role: claims.role, ver: claims.ver })
         .setProtectedHeader({ alg: ALG, typ: 'JWT' })

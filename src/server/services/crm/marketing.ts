@@ -1,45 +1,62 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { z } from 'zod';
-import { fillTemplate, SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates.js';
+import { SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates.js';
 import { ACTIVE_DAYS, type campaignIdInput, type createCampaignInput, type socialInput } from '../../../shared/schemas/crm.js';
 import * as repo from '../../db/repositories/crm.js';
+import { findMerchantById } from '../../db/repositories/merchants.js';
+import type { CampaignsTable } from '../../db/schema/crm.js';
 import type { Database } from '../../db/types.js';
-import { badRequest, notFound } from '../../errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { enqueueJob, registerJobHandler } from '../../jobs/queue.js';
 import { onMessageSettled, queueMessage } from '../../messaging/index.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { toE164 } from '../auth/otp.js';
 import { shopOf } from '../scope.js';
 import { iso } from '../wire.js';
+import { fillMessage, recipientOf } from './variables.js';
 
 const CAMPAIGN_SEND = 'campaign_send';
 /** A booking made within this many days of a campaign message counts as a conversion. */
 const CONVERSION_DAYS = 7;
+/** The purpose of the signed token in a campaign e-mail's unsubscribe link. */
+export const UNSUBSCRIBE_PURPOSE = 'marketing-unsubscribe';
+
+export const CAMPAIGN_CREATED = 'Campaign created successfully!';
+export const SMS_SENT = 'SMS sent successfully!';
+export const CAMPAIGN_RESENT = 'Campaign is being resent!';
+export const CAMPAIGN_STILL_SENDING = 'This campaign is still being sent. You can resend it once it has finished.';
 
 type Segment = 'all' | 'active' | 'inactive';
-const inSegment = (segment: Segment, lastBooked: Date) => {
-  if (segment === 'all') return true;
-  const active = Date.now() - new Date(lastBooked).getTime() <= ACTIVE_DAYS * 86_400_000;
-  return segment === 'active' ? active : !active;
-};
+type Channel = 'email' | 'sms';
+type Db = AppDeps['db'] | Transaction<Database>;
+type CampaignRow = Selectable<CampaignsTable>;
 
-async function audience(db: AppDeps['db'] | Transaction<Database>, merchantId: string, segment: Segment, channel: 'email' | 'sms') {
-  const customers = await repo.salonCustomers(db, merchantId, {});
-  // Marketing goes only to people who did not switch offers off, and who have the address.
-  const optedOut = new Set(
-    (
-      await db
-        .selectFrom('accounts')
-        .select('id')
-        .where(sql<boolean>`notification_prefs ->> 'marketing' = 'false'`)
-        .where('id', 'in', customers.filter((c) => c.source === 'account').map((c) => c.id).concat(['00000000-0000-0000-0000-000000000000']))
-        .execute()
-    ).map((r) => r.id),
-  );
-  return customers.filter((c) => inSegment(segment, c.last_booked) && !optedOut.has(c.id) && (channel === 'email' ? c.email : c.phone));
+/** The customers a campaign reaches: in the segment, opted in to offers, with the channel's address. */
+async function audience(db: Db, merchantId: string, segment: Segment, channel: Channel) {
+  const { rows } = await repo.salonCustomers(db, merchantId, {
+    reachableBy: channel,
+    activeWithinDays: segment === 'all' ? undefined : { days: ACTIVE_DAYS, active: segment === 'active' },
+  });
+  return rows;
+}
+
+/**
+ * The recipients of a campaign about to be (re)sent; refuses an empty audience and, for SMS, a text
+ * that is over 160 characters once the variables are filled in for any recipient.
+ */
+async function recipientsFor(db: Db, merchantId: string, c: { channel: Channel; segment: Segment; subject?: string | null; body: string }) {
+  const people = await audience(db, merchantId, c.segment, c.channel);
+  if (people.length === 0) throw badRequest('segment: no customer in this segment has opted in to offers on this channel', 'segment');
+  if (c.channel === 'sms') {
+    const salon = await findMerchantById(db, merchantId);
+    const longest = Math.max(...people.map((p) => smsLength(fillMessage({ body: c.body }, recipientOf(p, salon)).body)));
+    if (longest > SMS_MAX_CHARS) throw badRequest(`body: ${SMS_TOO_LONG} (up to ${longest} once the variables are filled in)`, 'body');
+  }
+  return people;
 }
 
 async function stats(db: AppDeps['db'], merchantId: string) {
+  // The stats of a campaign are those of its latest round (a resend starts a new one).
   const { rows } = await sql<{ campaign_id: string; delivered: number; failed: number; opened: number; bookings_after: number }>`
     select o.campaign_id,
       count(*) filter (where o.status = 'sent')::int as delivered,
@@ -49,45 +66,47 @@ async function stats(db: AppDeps['db'], merchantId: string) {
         select 1 from bookings b where b.user_id = o.account_id and b.merchant_id = ${merchantId}
           and b.created_at > o.created_at and b.created_at <= o.created_at + make_interval(days => ${CONVERSION_DAYS})))::int as bookings_after
     from outbox_messages o
-    where o.merchant_id = ${merchantId} and o.campaign_id is not null
+    join campaigns c on c.id = o.campaign_id
+    where o.merchant_id = ${merchantId} and o.created_at >= c.started_at
     group by o.campaign_id`.execute(db);
   return new Map(rows.map((r) => [r.campaign_id, r]));
 }
 
+function campaignWire(c: CampaignRow, s?: { delivered: number; failed: number; opened: number; bookings_after: number }) {
+  return {
+    _id: c.id,
+    channel: c.channel,
+    name: c.name,
+    subject: c.subject,
+    body: c.body,
+    segment: c.segment,
+    status: c.status,
+    recipients: c.recipients,
+    delivered: s?.delivered ?? 0,
+    failed: s?.failed ?? 0,
+    opened: s?.opened ?? 0,
+    bookingsAfter: s?.bookings_after ?? 0,
+    createdAt: iso(c.created_at),
+    startedAt: iso(c.started_at),
+  };
+}
+
 export async function getMarketing(deps: AppDeps, actor: Actor, merchantId?: string) {
   const shop = await shopOf(deps.db, actor, merchantId);
-  const [customers, campaigns, social, byCampaign] = await Promise.all([
-    repo.salonCustomers(deps.db, shop, {}),
+  const [segments, campaigns, social, byCampaign] = await Promise.all([
+    repo.reachableCounts(deps.db, shop, ACTIVE_DAYS),
     deps.db.selectFrom('campaigns').selectAll().where('merchant_id', '=', shop).orderBy('created_at', 'desc').limit(50).execute(),
     deps.db.selectFrom('social_connections').selectAll().where('merchant_id', '=', shop).execute(),
     stats(deps.db, shop),
   ]);
-  const active = customers.filter((c) => inSegment('active', c.last_booked)).length;
-  const wire = campaigns.map((c) => {
-    const s = byCampaign.get(c.id);
-    return {
-      _id: c.id,
-      channel: c.channel,
-      name: c.name,
-      subject: c.subject,
-      body: c.body,
-      segment: c.segment,
-      status: c.status,
-      recipients: c.recipients,
-      delivered: s?.delivered ?? 0,
-      failed: s?.failed ?? 0,
-      opened: s?.opened ?? 0,
-      bookingsAfter: s?.bookings_after ?? 0,
-      createdAt: iso(c.created_at),
-    };
-  });
-  const sum = (list: typeof wire, k: 'delivered' | 'failed' | 'opened' | 'bookingsAfter' | 'recipients') => list.reduce((n, c) => n + c[k], 0);
+  const wire = campaigns.map((c) => campaignWire(c, byCampaign.get(c.id)));
+  const sum = (list: typeof wire, k: 'delivered' | 'failed' | 'opened' | 'bookingsAfter') => list.reduce((n, c) => n + c[k], 0);
   const emails = wire.filter((c) => c.channel === 'email');
   const sms = wire.filter((c) => c.channel === 'sms');
   const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 10 : null);
   return {
     data: {
-      segments: { all: customers.length, active, inactive: customers.length - active },
+      segments,
       campaigns: wire,
       social: (['facebook', 'instagram', 'twitter'] as const).map((n) => ({ network: n, connected: social.some((s) => s.network === n && s.connected) })),
       analytics: {
@@ -103,30 +122,44 @@ export async function getMarketing(deps: AppDeps, actor: Actor, merchantId?: str
 /** Records the campaign (status Sending) and a job that queues one message per recipient. */
 export async function createCampaign(deps: AppDeps, actor: Actor, input: z.output<typeof createCampaignInput>) {
   const shop = await shopOf(deps.db, actor, input.merchantId);
-  if (input.channel === 'sms' && smsLength(input.body) > SMS_MAX_CHARS) throw badRequest(`body: ${SMS_TOO_LONG}`, 'body');
   if (input.channel === 'email' && !input.subject) throw badRequest('subject: an e-mail campaign needs a subject', 'subject');
-  const recipients = await audience(deps.db, shop, input.segment, input.channel);
-  if (recipients.length === 0) throw badRequest('segment: no customer in this segment can receive it', 'segment');
+  const recipients = await recipientsFor(deps.db, shop, input);
   const row = await deps.db.transaction().execute(async (trx) => {
     const c = await trx
       .insertInto('campaigns')
-      .values({ merchant_id: shop, channel: input.channel, name: input.name, subject: input.subject ?? null, body: input.body, segment: input.segment, recipients: recipients.length })
+      .values({ merchant_id: shop, channel: input.channel, name: input.name, subject: input.channel === 'email' ? (input.subject ?? null) : null, body: input.body, segment: input.segment, recipients: recipients.length })
       .returningAll()
       .executeTakeFirstOrThrow();
     await enqueueJob(trx, { kind: CAMPAIGN_SEND, payload: { campaignId: c.id }, ref: `campaign:${c.id}` });
     return c;
   });
-  return {
-    data: { _id: row.id, channel: row.channel, name: row.name, subject: row.subject, body: row.body, segment: row.segment, status: row.status, recipients: row.recipients, delivered: 0, failed: 0, opened: 0, bookingsAfter: 0, createdAt: iso(row.created_at) },
-    message: `Sending to ${row.recipients} customer${row.recipients === 1 ? '' : 's'}`,
-  };
+  return { data: campaignWire(row), message: input.channel === 'sms' ? SMS_SENT : CAMPAIGN_CREATED };
 }
 
+/**
+ * Sends the same campaign again to its segment as it is now: the campaign goes back to Sending and
+ * its stats start over. Refused while a round is still being sent.
+ */
 export async function resendCampaign(deps: AppDeps, actor: Actor, input: z.output<typeof campaignIdInput>) {
   const shop = await shopOf(deps.db, actor, input.merchantId);
   const c = await deps.db.selectFrom('campaigns').selectAll().where('id', '=', input.campaignId).where('merchant_id', '=', shop).executeTakeFirst();
   if (!c) throw notFound('Campaign');
-  return createCampaign(deps, actor, { merchantId: shop, channel: c.channel, name: `${c.name} (resent)`, subject: c.subject ?? undefined, body: c.body, segment: c.segment });
+  if (c.status === 'sending') throw conflict(CAMPAIGN_STILL_SENDING);
+  const recipients = await recipientsFor(deps.db, shop, c);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    // The status condition makes two resends racing each other start one round, not two.
+    const updated = await trx
+      .updateTable('campaigns')
+      .set({ status: 'sending', started_at: sql`now()`, finished_at: null, recipients: recipients.length })
+      .where('id', '=', c.id)
+      .where('status', '<>', 'sending')
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw conflict(CAMPAIGN_STILL_SENDING);
+    await enqueueJob(trx, { kind: CAMPAIGN_SEND, payload: { campaignId: c.id }, ref: `campaign:${c.id}` });
+    return updated;
+  });
+  return { data: campaignWire(row), message: CAMPAIGN_RESENT };
 }
 
 export async function setSocial(deps: AppDeps, actor: Actor, input: z.output<typeof socialInput>) {
@@ -139,45 +172,90 @@ export async function setSocial(deps: AppDeps, actor: Actor, input: z.output<typ
   return { success: true as const };
 }
 
-/** Expands a campaign into one queued message per recipient (with the open pixel for e-mail). */
-registerJobHandler(CAMPAIGN_SEND, async (trx, payload: { campaignId: string }, ctx) => {
-  const c = await trx.selectFrom('campaigns as c').innerJoin('merchants as m', 'm.id', 'c.merchant_id').selectAll('c').select('m.shop_name').where('c.id', '=', payload.campaignId).executeTakeFirst();
-  if (!c || c.status !== 'sending') return;
-  const people = await audience(trx, c.merchant_id, c.segment, c.channel);
-  const base = ctx.deps.env.PUBLIC_URL.replace(/\/$/, '');
-  for (const p of people) {
-    const vars = { customer_name: p.name.split(' ')[0] || 'there', appointment_date: p.next_appointment ? new Date(p.next_appointment).toDateString() : 'your next visit', merchant_name: c.shop_name };
-    const body = fillTemplate(c.body, vars);
-    const { messageId } = await queueMessage(trx, {
-      channel: c.channel,
-      to: c.channel === 'email' ? p.email! : toE164(p.phone!),
-      subject: c.subject ? fillTemplate(c.subject, vars) : null,
-      body,
-      accountId: p.source === 'account' ? p.id : null,
-      meta: { purpose: 'campaign', campaignId: c.id, merchantId: c.merchant_id },
-    });
-    const html =
-      c.channel === 'email'
-        ? `<div style="font-family:sans-serif;white-space:pre-line">${body.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)}</div><img src="${base}/api/t/open/${messageId}.gif" width="1" height="1" alt="">`
-        : null;
-    await trx
-      .updateTable('outbox_messages')
-      .set({ merchant_id: c.merchant_id, campaign_id: c.id, ...(html ? { meta: sql`meta || ${JSON.stringify({ html })}::jsonb` } : {}) })
-      .where('id', '=', messageId)
-      .execute();
-  }
-  if (people.length === 0) await trx.updateTable('campaigns').set({ status: 'failed', finished_at: new Date() }).where('id', '=', c.id).execute();
-});
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-/** A campaign is Sent once none of its messages is pending and at least one went out; else Failed. */
+/** Switches a customer's offers off (the unsubscribe link); true when the link was valid. */
+export async function unsubscribe(deps: AppDeps, token: string): Promise<boolean> {
+  const accountId = deps.tokens.verifyLink(UNSUBSCRIBE_PURPOSE, token);
+  if (!accountId || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(accountId)) return false;
+  await deps.db
+    .updateTable('accounts')
+    .set({ notification_prefs: sql`notification_prefs || '{"marketing": false}'::jsonb`, updated_at: new Date() })
+    .where('id', '=', accountId)
+    .execute();
+  return true;
+}
+
+/**
+ * Expands a campaign into one queued message per recipient, each personalised; an e-mail carries
+ * the open pixel and an unsubscribe link (also as List-Unsubscribe headers, for one-click).
+ */
+registerJobHandler(
+  CAMPAIGN_SEND,
+  async (trx, payload: { campaignId: string }, ctx) => {
+    const c = await trx.selectFrom('campaigns').selectAll().where('id', '=', payload.campaignId).executeTakeFirst();
+    if (!c || c.status !== 'sending') return;
+    const salon = await findMerchantById(trx, c.merchant_id);
+    const people = await audience(trx, c.merchant_id, c.segment, c.channel);
+    const base = ctx.deps.env.PUBLIC_URL.replace(/\/$/, '');
+    for (const p of people) {
+      const filled = fillMessage({ subject: c.subject, body: c.body }, recipientOf(p, salon));
+      // Consent may have changed since the campaign was checked: an SMS that grew too long is skipped.
+      if (c.channel === 'sms' && smsLength(filled.body) > SMS_MAX_CHARS) continue;
+      const unsubscribeUrl = `${base}/api/marketing/unsubscribe?token=${encodeURIComponent(ctx.deps.tokens.signLink(UNSUBSCRIBE_PURPOSE, p.id))}`;
+      const body = c.channel === 'email' ? `${filled.body}\n\n--\nYou receive offers from ${salon?.shop_name ?? 'this salon'} because you opted in on GlowBook.\nUnsubscribe: ${unsubscribeUrl}` : filled.body;
+      const { messageId } = await queueMessage(trx, {
+        channel: c.channel,
+        to: c.channel === 'email' ? p.email! : toE164(p.phone!),
+        subject: filled.subject,
+        body,
+        accountId: p.id,
+        meta: { purpose: 'campaign', campaignId: c.id, merchantId: c.merchant_id, ...(c.channel === 'email' ? { unsubscribeUrl } : {}) },
+      });
+      const html =
+        c.channel === 'email'
+          ? `<div style="font-family:sans-serif;white-space:pre-line">${escapeHtml(filled.body)}</div>` +
+            `<p style="font-family:sans-serif;font-size:12px;color:#6b7280">You receive offers from ${escapeHtml(salon?.shop_name ?? 'this salon')} because you opted in on GlowBook. <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>` +
+            `<img src="${base}/api/t/open/${messageId}.gif" width="1" height="1" alt="">`
+          : null;
+      await trx
+        .updateTable('outbox_messages')
+        .set({ merchant_id: c.merchant_id, campaign_id: c.id, ...(html ? { meta: sql`meta || ${JSON.stringify({ html })}::jsonb` } : {}) })
+        .where('id', '=', messageId)
+        .execute();
+    }
+    const queued = await trx
+      .selectFrom('outbox_messages')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('campaign_id', '=', c.id)
+      .where('created_at', '>=', c.started_at)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('campaigns')
+      .set(Number(queued.n) === 0 ? { status: 'failed', recipients: 0, finished_at: new Date() } : { recipients: Number(queued.n) })
+      .where('id', '=', c.id)
+      .execute();
+  },
+  {
+    // A campaign whose expansion finally failed would otherwise read "Sending" for ever.
+    async onFailure(trx, payload: { campaignId: string }, failure) {
+      if (!failure.final) return;
+      await trx.updateTable('campaigns').set({ status: 'failed', finished_at: new Date() }).where('id', '=', payload.campaignId).where('status', '=', 'sending').execute();
+    },
+  },
+);
+
+/** A campaign is Sent once none of its latest round's messages is pending and one went out; else Failed. */
 onMessageSettled(async (trx, message) => {
   if (!message.campaign_id) return;
   // Serialises the last deliveries of a campaign, so one of them sees none pending.
-  await sql`select id from campaigns where id = ${message.campaign_id} for update`.execute(trx);
+  const { rows } = await sql<{ started_at: Date }>`select started_at from campaigns where id = ${message.campaign_id} for update`.execute(trx);
+  if (!rows[0]) return;
   const left = await trx
     .selectFrom('outbox_messages')
     .select([sql<number>`count(*) filter (where status in ('queued', 'sending'))::int`.as('pending'), sql<number>`count(*) filter (where status = 'sent')::int`.as('sent')])
     .where('campaign_id', '=', message.campaign_id)
+    .where('created_at', '>=', rows[0].started_at)
     .executeTakeFirstOrThrow();
   if (Number(left.pending) > 0) return;
   await trx

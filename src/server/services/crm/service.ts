@@ -1,15 +1,15 @@
 import type { z } from 'zod';
-import { fillTemplate, SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates.js';
-import type { createTemplateInput, customersInput, sendMessageInput, templateIdInput, updateTemplateInput } from '../../../shared/schemas/crm.js';
+import { SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates.js';
+import { CUSTOMERS_PAGE_SIZE, type createTemplateInput, type customersInput, type sendMessageInput, type templateIdInput, type updateTemplateInput } from '../../../shared/schemas/crm.js';
 import * as repo from '../../db/repositories/crm.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
 import { badRequest, notFound } from '../../errors.js';
 import { queueMessage } from '../../messaging/index.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { toE164 } from '../auth/otp.js';
-import { displayDate } from '../bookings/notify.js';
 import { shopOf } from '../scope.js';
 import { iso } from '../wire.js';
+import { fillMessage, recipientOf } from './variables.js';
 
 const isoOrNull = (d: Date | null) => (d ? iso(d) : null);
 
@@ -26,16 +26,17 @@ function toCustomerWire(r: repo.CustomerRow) {
     nextAppointment: isoOrNull(r.next_appointment),
     memberSince: iso(r.member_since),
     rating: r.rating === null ? null : Number(r.rating),
+    marketingOptIn: r.marketing,
   };
 }
 
 export async function getCustomers(deps: AppDeps, actor: Actor, input: z.output<typeof customersInput>) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
-  const rows = await repo.salonCustomers(deps.db, merchantId, input);
-  return { data: { customers: rows.map(toCustomerWire), total: rows.length } };
+  const page = input.page ?? 1;
+  const limit = input.limit ?? CUSTOMERS_PAGE_SIZE;
+  const { rows, total } = await repo.salonCustomers(deps.db, merchantId, input, { limit, offset: (page - 1) * limit });
+  return { data: { customers: rows.map(toCustomerWire), total, page, limit } };
 }
-
-const appointmentText = (d: Date | null) => (d ? displayDate(new Date(d).toISOString().slice(0, 10)) : 'your next visit');
 
 /**
  * Sends one message to one of the salon's own customers on each chosen channel, with the
@@ -43,18 +44,12 @@ const appointmentText = (d: Date | null) => (d ? displayDate(new Date(d).toISOSt
  */
 export async function sendMessage(deps: AppDeps, actor: Actor, input: z.output<typeof sendMessageInput>) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
-  const customers = await repo.salonCustomers(deps.db, merchantId, {});
-  const customer = customers.find((c) => c.id === input.customerId);
+  const customer = await repo.findSalonCustomer(deps.db, merchantId, input.customerId);
   if (!customer) throw notFound('Customer');
   const salon = await findMerchantById(deps.db, merchantId);
-  const text = fillTemplate(input.message, {
-    customer_name: customer.name.split(' ')[0] || 'there',
-    appointment_date: appointmentText(customer.next_appointment ?? customer.last_visit),
-    merchant_name: salon?.shop_name ?? 'your salon',
-  });
+  const { subject, body: text } = fillMessage({ subject: input.subject, body: input.message }, recipientOf(customer, salon));
   if (input.channels.includes('sms') && smsLength(text) > SMS_MAX_CHARS) throw badRequest(`message: ${SMS_TOO_LONG} (${smsLength(text)} once filled in)`, 'message');
-  if (input.channels.includes('email') && !input.subject) throw badRequest('subject: an e-mail needs a subject', 'subject');
-  const subject = input.subject ? fillTemplate(input.subject, { customer_name: customer.name, appointment_date: appointmentText(customer.next_appointment), merchant_name: salon?.shop_name ?? '' }) : null;
+  if (input.channels.includes('email') && !subject) throw badRequest('subject: an e-mail needs a subject', 'subject');
   const queued: { channel: 'email' | 'sms' | 'whatsapp'; to: string }[] = [];
   const skipped: string[] = [];
   await deps.db.transaction().execute(async (trx) => {
