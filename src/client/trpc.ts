@@ -51,6 +51,17 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * A refusal the caller can act on (a 4xx names the field and what to fix) in the server's words,
+ * without the field prefix; anything else (network, 5xx) as the screen's own failure text.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  const status = httpStatusOf(error);
+  const message = error instanceof TRPCClientError ? error.message?.trim() : '';
+  if (status && status >= 400 && status < 500 && message) return message.replace(/^\w+: /, '');
+  return fallback;
+}
+
 let queryClientRef: QueryClient | null = null;
 
 /** Spec "Any 401": storage is cleared and the user goes to /login. */

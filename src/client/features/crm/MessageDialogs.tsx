@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { SMS_MAX_CHARS, SMS_TOO_LONG, smsLength, TEMPLATE_VARIABLES } from '../../../shared/messageTemplates';
-import { CHANNELS, createTemplateInput, type CustomerWire, type MessageChannel } from '../../../shared/schemas/crm';
+import { fillMessage, SMS_MAX_CHARS, SMS_TOO_LONG, smsLength, TEMPLATE_VARIABLES } from '../../../shared/messageTemplates';
+import { CHANNELS, createTemplateInput, type CustomerWire, type MessageChannel, type TemplateWire } from '../../../shared/schemas/crm';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
@@ -10,6 +11,7 @@ import { Select } from '../../components/ui/Select';
 import { Textarea } from '../../components/ui/Textarea';
 import { toast } from '../../components/ui/Toast';
 import { cn } from '../../lib/cn';
+import { sessionAtom } from '../../state/session';
 import { errorMessage, useTRPC } from '../../trpc';
 
 export const CHANNEL_LABELS: Record<MessageChannel, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
@@ -23,16 +25,24 @@ function SmsCounter({ text }: { text: string }) {
 export function SendMessageDialog({ customer, merchantId, onClose }: { customer: CustomerWire; merchantId: string | null; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const session = useAtomValue(sessionAtom);
   const templates = useQuery(trpc.merchants.getMessageTemplates.queryOptions({ merchantId: merchantId ?? undefined }));
   const send = useMutation(trpc.merchants.sendCustomerMessage.mutationOptions());
   const [channels, setChannels] = useState<MessageChannel[]>(customer.email ? ['email'] : ['sms']);
+  const [templateId, setTemplateId] = useState('');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const toggle = (c: MessageChannel, on: boolean) => setChannels((list) => (on ? [...list, c] : list.filter((x) => x !== c)));
   const reachable = (c: MessageChannel) => (c === 'email' ? Boolean(customer.email) : Boolean(customer.phone));
+  // What the customer will read: the server fills the variables the same way before sending.
+  const filled = fillMessage(
+    { subject, body: message },
+    { customerName: customer.name, appointment: customer.nextAppointment ?? customer.lastVisit, merchantName: session.userType === 'merchant' ? (session.user?.shop_Name ?? '') : '' },
+  );
 
   const applyTemplate = (id: string) => {
+    setTemplateId(id);
     const t = templates.data?.data.find((x) => x._id === id);
     if (!t) return;
     setMessage(t.content);
@@ -43,7 +53,7 @@ export function SendMessageDialog({ customer, merchantId, onClose }: { customer:
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (channels.length === 0 || !message.trim()) return setError('Please select at least one contact method and enter a message.');
-    if (channels.includes('sms') && smsLength(message) > SMS_MAX_CHARS) return setError(SMS_TOO_LONG);
+    if (channels.includes('sms') && smsLength(filled.body) > SMS_MAX_CHARS) return setError(SMS_TOO_LONG);
     if (channels.includes('email') && !subject.trim()) return setError('An e-mail needs a subject.');
     setError(null);
     try {
@@ -83,7 +93,7 @@ export function SendMessageDialog({ customer, merchantId, onClose }: { customer:
         <Select
           id="message-template"
           label="Template"
-          value=""
+          value={templateId}
           options={[{ value: '', label: templates.data?.data.length ? 'Choose a template (optional)' : 'No templates yet' }, ...(templates.data?.data ?? []).map((t) => ({ value: t._id, label: `${t.name} · ${CHANNEL_LABELS[t.type]}` }))]}
           onChange={(e) => applyTemplate(e.target.value)}
         />
@@ -95,8 +105,8 @@ export function SendMessageDialog({ customer, merchantId, onClose }: { customer:
           value={message}
           hint={
             <span className="flex justify-between gap-3">
-              <span>Variables are filled in for the customer.</span>
-              {channels.includes('sms') && <SmsCounter text={message} />}
+              <span>Variables are filled in for the customer{channels.includes('sms') ? '; the SMS limit counts the filled-in text' : ''}.</span>
+              {channels.includes('sms') && <SmsCounter text={filled.body} />}
             </span>
           }
           onChange={(e) => setMessage(e.target.value)}
@@ -108,6 +118,13 @@ export function SendMessageDialog({ customer, merchantId, onClose }: { customer:
             </button>
           ))}
         </div>
+        {message.trim() && (
+          <div className="rounded-xl bg-blush-50 px-3 py-2 text-sm" data-testid="message-preview">
+            <p className="text-xs font-semibold tracking-wide text-ink-500 uppercase">Preview</p>
+            {channels.includes('email') && filled.subject && <p className="font-medium text-ink-900">{filled.subject}</p>}
+            <p className="whitespace-pre-line text-ink-700">{filled.body}</p>
+          </div>
+        )}
         <div className="flex justify-end gap-2">
           <Button variant="outline" type="button" onClick={onClose}>
             Cancel
@@ -121,12 +138,15 @@ export function SendMessageDialog({ customer, merchantId, onClose }: { customer:
   );
 }
 
-/** Create New Template: name, type, subject (e-mail only), content. */
-export function TemplateDialog({ merchantId, onClose }: { merchantId: string | null; onClose: () => void }) {
+/** Create New Template (or edit one): name, type, subject (e-mail only), content. */
+export function TemplateDialog({ merchantId, template, onClose }: { merchantId: string | null; template?: TemplateWire; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.merchants.createMessageTemplate.mutationOptions());
-  const [t, setT] = useState<{ name: string; type: MessageChannel; subject: string; content: string }>({ name: '', type: 'sms', subject: '', content: '' });
+  const update = useMutation(trpc.merchants.updateMessageTemplate.mutationOptions());
+  const [t, setT] = useState<{ name: string; type: MessageChannel; subject: string; content: string }>(
+    template ? { name: template.name, type: template.type, subject: template.subject ?? '', content: template.content } : { name: '', type: 'sms', subject: '', content: '' },
+  );
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -134,8 +154,9 @@ export function TemplateDialog({ merchantId, onClose }: { merchantId: string | n
     if (!parsed.success) return setError(parsed.error.issues[0].message.replace(/^\w+: /, ''));
     if (t.type === 'sms' && smsLength(t.content) > SMS_MAX_CHARS) return setError(SMS_TOO_LONG);
     try {
-      await create.mutateAsync(parsed.data);
-      toast.success('Template created');
+      if (template) await update.mutateAsync({ ...parsed.data, templateId: template._id });
+      else await create.mutateAsync(parsed.data);
+      toast.success(template ? 'Template saved' : 'Template created');
       await queryClient.invalidateQueries({ queryKey: trpc.merchants.getMessageTemplates.queryKey() });
       onClose();
     } catch (err) {
@@ -143,7 +164,7 @@ export function TemplateDialog({ merchantId, onClose }: { merchantId: string | n
     }
   };
   return (
-    <Modal open onClose={onClose} title="Create New Template" size="md" testId="template-dialog">
+    <Modal open onClose={onClose} title={template ? 'Edit Template' : 'Create New Template'} size="md" testId="template-dialog">
       <form noValidate onSubmit={submit} className="grid gap-4">
         {error && (
           <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -166,8 +187,8 @@ export function TemplateDialog({ merchantId, onClose }: { merchantId: string | n
           <Button variant="outline" type="button" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending} data-testid="template-save">
-            Create Template
+          <Button type="submit" loading={create.isPending || update.isPending} data-testid="template-save">
+            {template ? 'Save Template' : 'Create Template'}
           </Button>
         </div>
       </form>

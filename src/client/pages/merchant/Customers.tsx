@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RANGE_DAYS, type CustomerWire } from '../../../shared/schemas/crm';
+import { CUSTOMERS_PAGE_SIZE, RANGE_DAYS, type CustomerWire, type TemplateWire } from '../../../shared/schemas/crm';
 import { relativeTime } from '../../../shared/relativeTime';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Avatar } from '../../components/ui/Avatar';
@@ -17,13 +17,14 @@ import { toast } from '../../components/ui/Toast';
 import { useDebounced } from '../../features/admin/useDebounced';
 import { CHANNEL_LABELS, SendMessageDialog, TemplateDialog } from '../../features/crm/MessageDialogs';
 import { useMerchantId } from '../../features/shop/api';
+import { formatLongDate } from '../../features/shop/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, useTRPC } from '../../trpc';
 
 type Tab = 'customers' | 'messages' | 'templates';
 type Filters = { rangeDays?: number; minRating?: number };
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }) : '—');
+const day = (iso: string | null) => (iso ? formatLongDate(iso) : '—');
 
 function Stars({ rating }: { rating: number | null }) {
   if (rating === null) return <span className="text-xs text-ink-400">No review</span>;
@@ -102,6 +103,7 @@ function CustomerDetail({ c, onMessage, onClose }: { c: CustomerWire; onMessage:
           ['Next appointment', day(c.nextAppointment)],
           ['Member since', day(c.memberSince)],
           ['Rating given', c.rating === null ? 'No review yet' : `${c.rating.toFixed(1)} / 5`],
+          ['Offers and news', c.marketingOptIn ? 'Opted in' : c.source === 'walk-in' ? 'No consent (walk-in)' : 'Not opted in'],
         ].map(([k, v]) => (
           <div key={k} className="flex justify-between gap-3 py-2">
             <dt className="text-ink-500">{k}</dt>
@@ -124,14 +126,17 @@ export default function Customers() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [detail, setDetail] = useState<CustomerWire | null>(null);
   const [messaging, setMessaging] = useState<CustomerWire | null>(null);
-  const [templateOpen, setTemplateOpen] = useState(false);
+  const [templateOpen, setTemplateOpen] = useState<TemplateWire | 'new' | null>(null);
+  const [page, setPage] = useState(1);
   const q = useDebounced(search, 300);
   const scope = { merchantId: merchantId ?? undefined };
-  const customers = useQuery({ ...trpc.merchants.getCustomers.queryOptions({ ...scope, search: q || undefined, ...filters }), placeholderData: keepPreviousData });
+  const customers = useQuery({ ...trpc.merchants.getCustomers.queryOptions({ ...scope, search: q || undefined, ...filters, page, limit: CUSTOMERS_PAGE_SIZE }), placeholderData: keepPreviousData });
   const sent = useQuery({ ...trpc.merchants.getSentMessages.queryOptions(scope), enabled: tab === 'messages', refetchInterval: tab === 'messages' ? 5000 : false });
   const templates = useQuery({ ...trpc.merchants.getMessageTemplates.queryOptions(scope), enabled: tab === 'templates' });
   const removeTemplate = useMutation(trpc.merchants.deleteMessageTemplate.mutationOptions());
   const list = customers.data?.data.customers ?? [];
+  const total = customers.data?.data.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
   const filtered = Boolean(q || filters.rangeDays || filters.minRating);
   const activeFilters = (filters.rangeDays ? 1 : 0) + (filters.minRating ? 1 : 0);
 
@@ -141,7 +146,7 @@ export default function Customers() {
         title="Customers"
         description="Everyone who booked your salon, online or at the counter. Message them by e-mail, SMS or WhatsApp."
         actions={
-          <Button variant="outline" onClick={() => setTemplateOpen(true)} data-testid="new-template">
+          <Button variant="outline" onClick={() => setTemplateOpen('new')} data-testid="new-template">
             Create New Template
           </Button>
         }
@@ -161,7 +166,18 @@ export default function Customers() {
       {tab === 'customers' && (
       <TabPanel idPrefix="crm" id="customers">
         <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-          <Input id="customer-search" label="Search customers" hideLabel placeholder="Search by name or email" value={search} containerClassName="flex-1" onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            id="customer-search"
+            label="Search customers"
+            hideLabel
+            placeholder="Search by name or email"
+            value={search}
+            containerClassName="flex-1"
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
           <Button variant="outline" onClick={() => setFiltersOpen(true)} data-testid="open-filters">
             Filters{activeFilters ? ` (${activeFilters})` : ''}
           </Button>
@@ -198,6 +214,21 @@ export default function Customers() {
                 </li>
               ))}
             </ul>
+            {pages > 1 && (
+              <nav aria-label="Customer pages" className="flex items-center justify-between gap-3 border-t border-blush-100 px-4 py-3 text-sm" data-testid="customer-pages">
+                <span className="text-ink-600">
+                  {(page - 1) * CUSTOMERS_PAGE_SIZE + 1}–{Math.min(page * CUSTOMERS_PAGE_SIZE, total)} of {total}
+                </span>
+                <span className="flex gap-2">
+                  <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                    Previous
+                  </Button>
+                  <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)} data-testid="customers-next">
+                    Next
+                  </Button>
+                </span>
+              </nav>
+            )}
           </Card>
         )}
       </TabPanel>
@@ -243,12 +274,16 @@ export default function Customers() {
         ) : (
           <div className="grid gap-4 md:grid-cols-2" data-testid="templates">
             {templates.data.data.map((t) => (
-              <Card key={t._id}>
+              <Card key={t._id} data-testid="template-card">
                 <div className="flex items-start justify-between gap-2">
                   <div>
                     <p className="font-semibold text-ink-900">{t.name}</p>
                     <Badge tone="brand">{CHANNEL_LABELS[t.type]}</Badge>
                   </div>
+                  <span className="flex gap-1">
+                  <Button size="sm" variant="outline" onClick={() => setTemplateOpen(t)} data-testid="edit-template">
+                    Edit
+                  </Button>
                   <Button
                     size="sm"
                     variant="ghost"
@@ -263,6 +298,7 @@ export default function Customers() {
                   >
                     Delete
                   </Button>
+                  </span>
                 </div>
                 {t.subject && <p className="mt-2 text-sm font-medium text-ink-700">{t.subject}</p>}
                 <p className="mt-1 text-sm whitespace-pre-line text-ink-600">{t.content}</p>
@@ -278,6 +314,7 @@ export default function Customers() {
           onClose={() => setFiltersOpen(false)}
           onApply={(f) => {
             setFilters(f);
+            setPage(1);
             setFiltersOpen(false);
           }}
         />
@@ -293,7 +330,7 @@ export default function Customers() {
         />
       )}
       {messaging && <SendMessageDialog customer={messaging} merchantId={merchantId} onClose={() => setMessaging(null)} />}
-      {templateOpen && <TemplateDialog merchantId={merchantId} onClose={() => setTemplateOpen(false)} />}
+      {templateOpen && <TemplateDialog merchantId={merchantId} template={templateOpen === 'new' ? undefined : templateOpen} onClose={() => setTemplateOpen(null)} />}
     </PageContainer>
   );
 }

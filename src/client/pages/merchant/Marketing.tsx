@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates';
-import { SEGMENTS, SOCIAL_NETWORKS, type CampaignWire } from '../../../shared/schemas/crm';
+import { SEGMENTS, SOCIAL_NETWORKS, type CampaignWire, type SegmentCounts } from '../../../shared/schemas/crm';
 import { relativeTime } from '../../../shared/relativeTime';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
-import { Checkbox } from '../../components/ui/Checkbox';
 import { LoadError } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
@@ -17,13 +16,16 @@ import { toast } from '../../components/ui/Toast';
 import { useMerchantId } from '../../features/shop/api';
 import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC } from '../../trpc';
+import { failureMessage, useTRPC } from '../../trpc';
 
 const SEGMENT_LABEL = { all: 'All customers', active: 'Active (visited in 90 days)', inactive: 'Inactive (no visit in 90 days)' } as const;
 const NETWORK_LABEL = { facebook: 'Facebook', instagram: 'Instagram', twitter: 'Twitter' } as const;
+/** The spec's social stats per network. */
+const NETWORK_STATS = { facebook: ['Likes', 'Reach'], instagram: ['Followers', 'Engagement'], twitter: ['Followers', 'Impressions'] } as const;
 const pct = (n: number | null) => (n === null ? '—' : `${n}%`);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function CampaignForm({ channel, segments, merchantId }: { channel: 'email' | 'sms'; segments: Record<(typeof SEGMENTS)[number], number>; merchantId: string | null }) {
+function CampaignForm({ channel, reach, customers, merchantId }: { channel: 'email' | 'sms'; reach: SegmentCounts; customers: number; merchantId: string | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.marketing.createCampaign.mutationOptions());
@@ -40,9 +42,10 @@ function CampaignForm({ channel, segments, merchantId }: { channel: 'email' | 's
       setF({ name: '', subject: '', body: '', segment: f.segment });
       await queryClient.invalidateQueries({ queryKey: trpc.marketing.getMarketing.queryKey() });
     } catch (err) {
-      setError(errorMessage(err, 'Could not send the campaign.').replace(/^\w+: /, ''));
+      setError(failureMessage(err, channel === 'sms' ? 'Failed to send SMS. Please try again.' : 'Failed to create campaign. Please try again.'));
     }
   };
+  const address = channel === 'email' ? 'an e-mail address' : 'a mobile number';
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" data-testid={`${channel}-campaign-form`}>
       {error && (
@@ -55,9 +58,13 @@ function CampaignForm({ channel, segments, merchantId }: { channel: 'email' | 's
         id={`${channel}-segment`}
         label="Send to"
         value={f.segment}
-        options={SEGMENTS.map((s) => ({ value: s, label: `${SEGMENT_LABEL[s]} · ${segments[s]}` }))}
+        options={SEGMENTS.map((s) => ({ value: s, label: `${SEGMENT_LABEL[s]} · ${plural(reach[s], 'recipient')}` }))}
         onChange={(e) => setF({ ...f, segment: e.target.value as (typeof SEGMENTS)[number] })}
-        hint="Customers who turned offers off are left out."
+        hint={
+          <span data-testid={`${channel}-reach`}>
+            {reach.all} of {plural(customers, 'customer')} opted in to offers and have {address}.
+          </span>
+        }
       />
       {channel === 'email' && <Input id="email-subject" label="Subject" value={f.subject} onChange={(e) => setF({ ...f, subject: e.target.value })} />}
       <Textarea
@@ -68,11 +75,14 @@ function CampaignForm({ channel, segments, merchantId }: { channel: 'email' | 's
         onChange={(e) => setF({ ...f, body: e.target.value })}
         hint={
           channel === 'sms' ? (
-            <span className={cn('tabular-nums', tooLong && 'font-semibold text-red-600')} data-testid="sms-counter">
-              {smsLength(f.body)}/{SMS_MAX_CHARS} characters
+            <span className="flex justify-between gap-3">
+              <span>Variables count once filled in for each customer.</span>
+              <span className={cn('tabular-nums', tooLong && 'font-semibold text-red-600')} data-testid="sms-counter">
+                {smsLength(f.body)}/{SMS_MAX_CHARS} characters
+              </span>
             </span>
           ) : (
-            'Use {customer_name} and {merchant_name}.'
+            'Use {customer_name}, {appointment_date} and {merchant_name}. An unsubscribe link is added for you.'
           )
         }
       />
@@ -85,6 +95,9 @@ function CampaignForm({ channel, segments, merchantId }: { channel: 'email' | 's
   );
 }
 
+const STATUS_LABEL = { sent: 'Sent', sending: 'Sending', failed: 'Failed' } as const;
+const STATUS_TONE = { sent: 'success', sending: 'info', failed: 'danger' } as const;
+
 function CampaignList({ list, merchantId }: { list: CampaignWire[]; merchantId: string | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -93,60 +106,116 @@ function CampaignList({ list, merchantId }: { list: CampaignWire[]; merchantId: 
   if (list.length === 0) return <p className="text-sm text-ink-500">Nothing sent yet.</p>;
   return (
     <ul className="divide-y divide-blush-100" data-testid="campaigns">
-      {list.map((c) => (
-        <li key={c._id} className="py-3" data-testid="campaign-row">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <div>
-              <p className="font-medium text-ink-900">{c.name}</p>
-              <p className="text-xs text-ink-500">
-                {SEGMENT_LABEL[c.segment]} · {c.recipients} recipient{c.recipients === 1 ? '' : 's'} · {relativeTime(c.createdAt)}
-              </p>
+      {list.map((c) => {
+        const sending = c.status === 'sending' || (resend.isPending && resend.variables?.campaignId === c._id);
+        return (
+          <li key={c._id} className="py-3" data-testid="campaign-row">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <div>
+                <p className="font-medium text-ink-900">
+                  {c.name} <span className="text-xs font-normal text-ink-500">· {c.channel === 'sms' ? 'SMS' : 'E-mail'}</span>
+                </p>
+                <p className="text-xs text-ink-500">
+                  {SEGMENT_LABEL[c.segment]} · {plural(c.recipients, 'recipient')} · {relativeTime(c.startedAt)}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <Badge tone={STATUS_TONE[c.status]} data-testid="campaign-status">
+                  {STATUS_LABEL[c.status]}
+                </Badge>
+                <Button size="sm" variant="ghost" onClick={() => setOpen(open === c._id ? null : c._id)}>
+                  View Stats
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={sending}
+                  data-testid="campaign-resend"
+                  onClick={async () => {
+                    try {
+                      const r = await resend.mutateAsync({ merchantId: merchantId ?? undefined, campaignId: c._id });
+                      toast.success(r.message);
+                    } catch (err) {
+                      toast.error(failureMessage(err, 'Failed to resend campaign. Please try again.'));
+                    }
+                    await queryClient.invalidateQueries({ queryKey: trpc.marketing.getMarketing.queryKey() });
+                  }}
+                >
+                  Resend
+                </Button>
+              </div>
             </div>
-            <div className="flex items-center gap-2">
-              <Badge tone={c.status === 'sent' ? 'success' : c.status === 'failed' ? 'danger' : 'info'}>{c.status === 'sent' ? 'Sent' : c.status === 'failed' ? 'Failed' : 'Sending'}</Badge>
-              <Button size="sm" variant="ghost" onClick={() => setOpen(open === c._id ? null : c._id)}>
-                View Stats
-              </Button>
+            {open === c._id && (
+              <dl className="mt-2 grid grid-cols-2 gap-2 rounded-xl bg-blush-50 p-3 text-sm sm:grid-cols-4" data-testid="campaign-stats">
+                <div>
+                  <dt className="text-xs text-ink-500">Delivered</dt>
+                  <dd className="font-semibold">{c.delivered}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-ink-500">Failed</dt>
+                  <dd className="font-semibold">{c.failed}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-ink-500">Opened</dt>
+                  <dd className="font-semibold">{c.channel === 'email' ? c.opened : '—'}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-ink-500">Booked within 7 days</dt>
+                  <dd className="font-semibold">{c.bookingsAfter}</dd>
+                </div>
+              </dl>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function SocialCards({ social, merchantId }: { social: { network: (typeof SOCIAL_NETWORKS)[number]; connected: boolean }[]; merchantId: string | null }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const toggle = useMutation(trpc.marketing.setSocialConnection.mutationOptions());
+  return (
+    <div className="grid gap-4 md:grid-cols-3" data-testid="social">
+      {SOCIAL_NETWORKS.map((n) => {
+        const on = social.find((s) => s.network === n)?.connected ?? false;
+        const busy = toggle.isPending && toggle.variables?.network === n;
+        return (
+          <div key={n} className="rounded-2xl border border-blush-100 p-4" data-testid={`social-${n}`}>
+            <div className="flex items-center justify-between gap-3">
+              <p className="font-semibold text-ink-900">{NETWORK_LABEL[n]}</p>
               <Button
                 size="sm"
-                variant="outline"
+                variant={on ? 'secondary' : 'primary'}
+                aria-pressed={on}
+                loading={busy}
+                data-testid={`social-toggle-${n}`}
                 onClick={async () => {
                   try {
-                    const r = await resend.mutateAsync({ merchantId: merchantId ?? undefined, campaignId: c._id });
-                    toast.success(r.message);
+                    await toggle.mutateAsync({ merchantId: merchantId ?? undefined, network: n, connected: !on });
                     await queryClient.invalidateQueries({ queryKey: trpc.marketing.getMarketing.queryKey() });
                   } catch (err) {
-                    toast.error(errorMessage(err, 'Could not resend.'));
+                    toast.error(failureMessage(err, `Failed to toggle ${NETWORK_LABEL[n]} integration. Please try again.`));
                   }
                 }}
               >
-                Resend
+                {on ? 'Connected' : 'Connect'}
               </Button>
             </div>
-          </div>
-          {open === c._id && (
-            <dl className="mt-2 grid grid-cols-2 gap-2 rounded-xl bg-blush-50 p-3 text-sm sm:grid-cols-4" data-testid="campaign-stats">
-              <div>
-                <dt className="text-xs text-ink-500">Delivered</dt>
-                <dd className="font-semibold">{c.delivered}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-ink-500">Failed</dt>
-                <dd className="font-semibold">{c.failed}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-ink-500">Opened</dt>
-                <dd className="font-semibold">{c.channel === 'email' ? c.opened : '—'}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-ink-500">Booked within 7 days</dt>
-                <dd className="font-semibold">{c.bookingsAfter}</dd>
-              </div>
+            <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+              {NETWORK_STATS[n].map((label) => (
+                <div key={label} className="rounded-xl bg-blush-50 px-3 py-2">
+                  <dt className="text-xs text-ink-500">{label}</dt>
+                  <dd className="font-semibold text-ink-900">—</dd>
+                </div>
+              ))}
             </dl>
-          )}
-        </li>
-      ))}
-    </ul>
+            <p className="mt-2 text-xs text-ink-500">{on ? 'No stats shared by the network yet.' : `Connect to show your ${NETWORK_LABEL[n]} stats.`}</p>
+          </div>
+        );
+      })}
+    </div>
   );
 }
 
@@ -154,15 +223,14 @@ export default function Marketing() {
   usePageTitle('Marketing');
   const merchantId = useMerchantId();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  // Polls only while a campaign is being sent; a Sent or Failed campaign stops it.
   const q = useQuery({ ...trpc.marketing.getMarketing.queryOptions({ merchantId: merchantId ?? undefined }), refetchInterval: (query) => (query.state.data?.data.campaigns.some((c) => c.status === 'sending') ? 2000 : false) });
-  const social = useMutation(trpc.marketing.setSocialConnection.mutationOptions());
   const d = q.data?.data;
   return (
     <PageContainer>
       <PageHeader title="Marketing Tools" description="Bring customers back with e-mail and SMS campaigns, and see what they achieved." />
       {q.isError ? (
-        <LoadError title="Could not load marketing" onRetry={q.refetch} />
+        <LoadError title="Failed to load marketing data. Please try again later." onRetry={q.refetch} />
       ) : !d ? (
         <Skeleton className="h-96 rounded-3xl" />
       ) : (
@@ -183,11 +251,11 @@ export default function Marketing() {
           <div className="grid gap-6 lg:grid-cols-2">
             <Card>
               <CardHeader title="Email Campaigns" description="Create a campaign for a customer segment." />
-              <CampaignForm channel="email" segments={d.segments} merchantId={merchantId} />
+              <CampaignForm channel="email" reach={d.segments.email} customers={d.segments.customers} merchantId={merchantId} />
             </Card>
             <Card>
               <CardHeader title="SMS Marketing" description="Short offers straight to phones." />
-              <CampaignForm channel="sms" segments={d.segments} merchantId={merchantId} />
+              <CampaignForm channel="sms" reach={d.segments.sms} customers={d.segments.customers} merchantId={merchantId} />
             </Card>
           </div>
           <Card>
@@ -195,29 +263,8 @@ export default function Marketing() {
             <CampaignList list={d.campaigns} merchantId={merchantId} />
           </Card>
           <Card>
-            <CardHeader title="Social Media Integration" description="Mark the networks your salon is on; they are linked from your profile." />
-            <div className="flex flex-wrap gap-6">
-              {SOCIAL_NETWORKS.map((n) => {
-                const on = d.social.find((s) => s.network === n)?.connected ?? false;
-                return (
-                  <Checkbox
-                    key={n}
-                    id={`social-${n}`}
-                    label={NETWORK_LABEL[n]}
-                    description={on ? 'Connected' : 'Not connected'}
-                    checked={on}
-                    onChange={async (e) => {
-                      try {
-                        await social.mutateAsync({ merchantId: merchantId ?? undefined, network: n, connected: e.target.checked });
-                        await queryClient.invalidateQueries({ queryKey: trpc.marketing.getMarketing.queryKey() });
-                      } catch (err) {
-                        toast.error(errorMessage(err, 'Could not save.'));
-                      }
-                    }}
-                  />
-                );
-              })}
-            </div>
+            <CardHeader title="Social Media Integration" description="Connect the networks your salon is on; they are linked from your profile." />
+            <SocialCards social={d.social} merchantId={merchantId} />
           </Card>
         </div>
       )}
