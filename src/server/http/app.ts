@@ -57,6 +57,8 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 export function createApp(opts: AppOptions) {
   const { deps, router } = opts;
   const app = express();
+  // Razorpay Checkout is a script and iframes from Razorpay: allowed only when payments run there.
+  const razorpay = deps.env.RAZORPAY_KEY_ID && deps.env.RAZORPAY_KEY_SECRET;
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('etag', false);
@@ -67,10 +69,11 @@ export function createApp(opts: AppOptions) {
         useDefaults: true,
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'"],
+          'script-src': ["'self'", ...(razorpay ? ['https://checkout.razorpay.com'] : [])],
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'connect-src': ["'self'"],
+          'connect-src': ["'self'", ...(razorpay ? ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'] : [])],
+          'frame-src': ["'self'", ...(razorpay ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [])],
           'font-src': ["'self'", 'data:'],
           'worker-src': ["'self'", 'blob:'],
           'media-src': ["'self'", 'blob:'],

@@ -15,7 +15,12 @@ export const billingMerchantProcedures = {
     .meta({ openapi: { method: 'POST', path: '/merchants/changePlan', tags }, successStatus: 201 })
     .input(s.changePlanInput)
     .output(s.changePlanAnswer)
-    .mutation(({ ctx, input }) => billing.changePlan(ctx.deps, ctx.actor, input)),
+    .mutation(({ ctx, input }) => billing.changePlan(ctx.deps, ctx.actor, input, ctx.idempotencyKey)),
+  createPlanOrder: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/merchants/createPlanOrder', tags, description: 'Razorpay: the order to pay in Razorpay Checkout; then changePlan with its razorpay_order_id, razorpay_payment_id and razorpay_signature.' }, successStatus: 201 })
+    .input(s.createPlanOrderInput)
+    .output(s.createPlanOrderAnswer)
+    .mutation(({ ctx, input }) => billing.createPlanOrder(ctx.deps, ctx.actor, input)),
 };
 
 export const supportProcedures = {};

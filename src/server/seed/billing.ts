@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { issueInvoice } from '../services/billing/service.js';
+import { issueInvoice, scheduleRenewal } from '../services/billing/service.js';
 
 const PLATFORM_STATE = process.env.PLATFORM_STATE || 'Karnataka';
 
@@ -33,9 +33,22 @@ export async function seedBilling(db: Db): Promise<void> {
         at: new Date(`${periodStart}T05:00:00Z`),
       });
     }
+    // The approved test card, saved so the plan renews by itself (expiry two years ahead).
+    const expYear = new Date().getUTCFullYear() + 2;
     await trx
       .insertInto('subscriptions')
-      .values({ merchant_id: owner.id, plan: 'professional', status: 'active', current_period_start: shift(current, 0), current_period_end: shift(current, 1), card_last4: '1111' })
+      .values({
+        merchant_id: owner.id,
+        plan: 'professional',
+        status: 'active',
+        current_period_start: shift(current, 0),
+        current_period_end: shift(current, 1),
+        card_last4: '1111',
+        card_exp_month: 12,
+        card_exp_year: expYear,
+        payment_token: `test_tok_1111_12${expYear}`,
+      })
       .execute();
+    await scheduleRenewal(trx, owner.id, shift(current, 1));
   });
 }

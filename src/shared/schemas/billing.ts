@@ -3,10 +3,61 @@ import { PLAN_IDS } from '../gst.js';
 import { idSchema } from '../validation.js';
 
 export const subscriptionInput = z.object({ merchantId: idSchema.optional() });
-export const changePlanInput = z.object({
-  merchantId: idSchema.optional(),
-  plan: z.enum(PLAN_IDS, { error: 'plan: basic, professional or enterprise' }),
-  cardNumber: z.preprocess((v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v), z.string().regex(/^\d{12,19}$/, 'cardNumber: 12 to 19 digits').optional()),
+
+const planField = z.enum(PLAN_IDS, { error: 'plan: basic, professional or enterprise' });
+/**
+ * One id per payment attempt, made by the client when the owner starts paying: the same id sent
+ * again (a double click, a retry after a lost answer) is the same payment, never a second charge.
+ */
+const attemptIdField = z.string({ error: 'attemptId: a UUID' }).uuid('attemptId: a UUID').optional();
+const rzpField = (name: string) => z.string({ error: `${name}: from Razorpay Checkout` }).trim().min(1, `${name}: from Razorpay Checkout`).max(100, `${name}: from Razorpay Checkout`).regex(/^[\w-]+$/, `${name}: from Razorpay Checkout`);
+
+/** 'MM/YY' or 'MM/YYYY' → {month, year}. */
+export function parseCardExpiry(v: string): { month: number; year: number } | null {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(v);
+  if (!m) return null;
+  const month = Number(m[1]);
+  const year = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  return month >= 1 && month <= 12 && year <= 2200 ? { month, year } : null;
+}
+
+export const changePlanInput = z
+  .object({
+    merchantId: idSchema.optional(),
+    plan: planField,
+    attemptId: attemptIdField,
+    cardNumber: z.preprocess((v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v), z.string({ error: 'cardNumber: 12 to 19 digits' }).regex(/^\d{12,19}$/, 'cardNumber: 12 to 19 digits').optional()),
+    /** The test card's expiry, 'MM/YY'. */
+    cardExpiry: z
+      .string({ error: 'cardExpiry: MM/YY' })
+      .max(10, 'cardExpiry: MM/YY')
+      .transform((v, ctx) => {
+        const e = parseCardExpiry(v);
+        if (!e) ctx.addIssue({ code: 'custom', message: 'cardExpiry: MM/YY' });
+        return e ?? { month: 1, year: 2000 };
+      })
+      .optional(),
+    /** Razorpay Checkout's answer for an order from createPlanOrder. */
+    razorpay_order_id: rzpField('razorpay_order_id').optional(),
+    razorpay_payment_id: rzpField('razorpay_payment_id').optional(),
+    razorpay_signature: z.string({ error: 'razorpay_signature: from Razorpay Checkout' }).regex(/^[0-9a-f]{64}$/i, 'razorpay_signature: from Razorpay Checkout').optional(),
+  })
+  .superRefine((v, ctx) => {
+    const proof = [v.razorpay_order_id, v.razorpay_payment_id, v.razorpay_signature].filter(Boolean).length;
+    if (proof > 0 && proof < 3) ctx.addIssue({ code: 'custom', path: ['razorpay_signature'], message: 'razorpay_signature: send razorpay_order_id, razorpay_payment_id and razorpay_signature together' });
+  });
+
+export const createPlanOrderInput = z.object({ merchantId: idSchema.optional(), plan: planField, attemptId: attemptIdField });
+export const createPlanOrderAnswer = z.object({
+  data: z.object({
+    attemptId: z.string(),
+    orderId: z.string(),
+    /** In paise, as Razorpay Checkout takes it. */
+    amount: z.number(),
+    currency: z.literal('INR'),
+    keyId: z.string(),
+    description: z.string(),
+  }),
 });
 
 const invoiceWire = z.object({
@@ -30,10 +81,15 @@ export type InvoiceWire = z.infer<typeof invoiceWire>;
 export const subscriptionAnswer = z.object({
   data: z.object({
     plan: z.enum(PLAN_IDS).nullable(),
-    status: z.enum(['active', 'cancelled']).nullable(),
+    status: z.enum(['active', 'cancelled', 'expired']).nullable(),
+    /** The day the plan renews (or, with no card the gateway can charge, ends). */
     nextBillingDate: z.string().nullable(),
     cardLast4: z.string().nullable(),
-    gateway: z.object({ name: z.string(), testMode: z.boolean() }),
+    paymentMethod: z.object({ last4: z.string(), expMonth: z.number().nullable(), expYear: z.number().nullable() }).nullable(),
+    /** Whether the plan renews by itself at nextBillingDate (a saved card), or needs the owner to pay. */
+    autoRenew: z.boolean(),
+    /** checkoutKey: the Razorpay key id when payments run in Razorpay Checkout. */
+    gateway: z.object({ name: z.string(), testMode: z.boolean(), checkoutKey: z.string().nullable() }),
     merchantState: z.string(),
     platformState: z.string(),
     invoices: z.array(invoiceWire),

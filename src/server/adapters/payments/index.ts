@@ -1,39 +1,104 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface ChargeRequest {
   /** Rupees, GST included. */
   amount: number;
   description: string;
-  /** Our reference for the charge (idempotency). */
+  /**
+   * Our payment attempt's id: the gateway's idempotency key. The same receipt sent twice is one
+   * charge, answered the same both times.
+   */
   receipt: string;
   /** The test gateway's card number; real gateways collect the card in their own checkout. */
   cardNumber?: string;
+  /** The test gateway's card expiry. */
+  cardExpiry?: { month: number; year: number };
   /** A real gateway's proof that the customer paid (order id, payment id, signature). */
   proof?: { orderId: string; paymentId: string; signature: string };
 }
 
-export type ChargeResult = { ok: true; reference: string; last4: string | null } | { ok: false; error: string };
+export interface PaidCharge {
+  ok: true;
+  reference: string;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+  /** A saved-card token renewals can charge, when the gateway keeps one. */
+  token: string | null;
+}
+
+export type ChargeResult = PaidCharge | { ok: false; error: string };
 
 export interface PaymentGateway {
   readonly name: string;
   /** Shown in the app: no real money moves. */
   readonly testMode: boolean;
+  /** The key the browser opens the gateway's checkout with; null when the card is typed into our form. */
+  readonly checkoutKey: string | null;
+  /** Creates the gateway order the browser pays in its checkout (Razorpay); absent for the test gateway. */
+  createOrder?(amount: number, receipt: string): Promise<string>;
   charge(req: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * What became of an attempt whose answer was lost (a crash between charging and recording it):
+   * the charge if money was taken, else null.
+   */
+  lookup(req: { receipt: string; orderId: string | null }): Promise<PaidCharge | null>;
+  /** Charges a saved card (renewals); absent when the gateway keeps no reusable card. */
+  chargeSaved?(req: { token: string; amount: number; receipt: string; description: string }): Promise<ChargeResult>;
 }
 
 export const TEST_CARD_APPROVED = '4111111111111111';
 export const TEST_CARD_DECLINED = '4000000000000002';
 
-/** Offline default: a test gateway. The approved test card succeeds; any other card is declined. */
-export function createTestGateway(): PaymentGateway {
+const expired = (e: { month: number; year: number }, now: Date) => e.year < now.getUTCFullYear() || (e.year === now.getUTCFullYear() && e.month < now.getUTCMonth() + 1);
+
+/**
+ * Offline default: a test gateway. The approved test card succeeds (unless its expiry has passed);
+ * any other card is declined. Charges are kept per receipt in this process, so a repeated receipt
+ * is answered with the first charge, as a real gateway does with an idempotency key.
+ */
+export function createTestGateway(now: () => Date = () => new Date()): PaymentGateway {
+  const charges = new Map<string, ChargeResult>();
+  const tokenFor = (last4: string, e: { month: number; year: number } | undefined) => `test_tok_${last4}_${e ? `${String(e.month).padStart(2, '0')}${e.year}` : 'none'}`;
+  const approve = (receipt: string, last4: string, e: { month: number; year: number } | undefined): PaidCharge => ({
+    ok: true,
+    reference: `test_pay_${createHmac('sha256', 'test-gateway').update(receipt).digest('hex').slice(0, 16)}`,
+    last4,
+    expMonth: e?.month ?? null,
+    expYear: e?.year ?? null,
+    token: tokenFor(last4, e),
+  });
   return {
     name: 'test',
     testMode: true,
+    checkoutKey: null,
     async charge(req) {
+      const earlier = charges.get(req.receipt);
+      if (earlier) return earlier;
       const card = (req.cardNumber ?? '').replace(/[\s-]/g, '');
-      if (!/^\d{12,19}$/.test(card)) return { ok: false, error: 'cardNumber: enter the card number' };
-      if (card !== TEST_CARD_APPROVED) return { ok: false, error: 'Your card was declined (test mode).' };
-      return { ok: true, reference: `test_pay_${randomBytes(8).toString('hex')}`, last4: card.slice(-4) };
+      let result: ChargeResult;
+      if (!/^\d{12,19}$/.test(card)) result = { ok: false, error: 'cardNumber: enter the card number' };
+      else if (req.cardExpiry && expired(req.cardExpiry, now())) result = { ok: false, error: 'cardExpiry: Your card has expired (test mode).' };
+      else if (card !== TEST_CARD_APPROVED) result = { ok: false, error: 'Your card was declined (test mode).' };
+      else result = approve(req.receipt, card.slice(-4), req.cardExpiry);
+      charges.set(req.receipt, result);
+      return result;
+    },
+    async lookup(req) {
+      const r = charges.get(req.receipt);
+      return r?.ok ? r : null;
+    },
+    async chargeSaved(req) {
+      const earlier = charges.get(req.receipt);
+      if (earlier) return earlier;
+      const m = /^test_tok_(\d{4})_(?:(\d{2})(\d{4})|none)$/.exec(req.token);
+      const e = m?.[2] ? { month: Number(m[2]), year: Number(m[3]) } : undefined;
+      let result: ChargeResult;
+      if (!m || m[1] !== TEST_CARD_APPROVED.slice(-4)) result = { ok: false, error: 'The saved card was declined (test mode).' };
+      else if (e && expired(e, now())) result = { ok: false, error: 'The saved card has expired (test mode).' };
+      else result = approve(req.receipt, m[1], e);
+      charges.set(req.receipt, result);
+      return result;
     },
   };
 }
@@ -45,15 +110,24 @@ export function razorpaySignatureValid(secret: string, orderId: string, paymentI
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+interface RazorpayPayment {
+  id: string;
+  status: string;
+  card?: { last4?: string } | null;
+}
+
 /**
- * Razorpay: the browser pays in Razorpay Checkout for an order this server created
- * (createOrder), and the charge is accepted only with a valid payment signature.
+ * Razorpay: the browser pays in Razorpay Checkout for an order this server created (createOrder,
+ * with our attempt id as its receipt), and the charge is accepted only with a valid payment
+ * signature for that order. Razorpay keeps no card we may charge again, so renewals need the owner.
  */
-export function createRazorpayGateway(keyId: string, keySecret: string, fetchImpl: typeof fetch = fetch): PaymentGateway & { createOrder(amount: number, receipt: string): Promise<string> } {
+export function createRazorpayGateway(keyId: string, keySecret: string, fetchImpl: typeof fetch = fetch): PaymentGateway {
   const auth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+  const paid = (p: RazorpayPayment): PaidCharge => ({ ok: true, reference: p.id, last4: p.card?.last4 ?? null, expMonth: null, expYear: null, token: null });
   return {
     name: 'razorpay',
     testMode: keyId.startsWith('rzp_test_'),
+    checkoutKey: keyId,
     async createOrder(amount, receipt) {
       const res = await fetchImpl('https://api.razorpay.com/v1/orders', {
         method: 'POST',
@@ -66,8 +140,16 @@ export function createRazorpayGateway(keyId: string, keySecret: string, fetchImp
     },
     async charge(req) {
       if (!req.proof) return { ok: false, error: 'Complete the payment in the Razorpay window first.' };
-      if (!razorpaySignatureValid(keySecret, req.proof.orderId, req.proof.paymentId, req.proof.signature)) return { ok: false, error: 'The payment could not be verified.' };
-      return { ok: true, reference: req.proof.paymentId, last4: null };
+      if (!razorpaySignatureValid(keySecret, req.proof.orderId, req.proof.paymentId, req.proof.signature)) return { ok: false, error: 'razorpay_signature: the payment could not be verified' };
+      return { ok: true, reference: req.proof.paymentId, last4: null, expMonth: null, expYear: null, token: null };
+    },
+    async lookup(req) {
+      if (!req.orderId) return null;
+      const res = await fetchImpl(`https://api.razorpay.com/v1/orders/${encodeURIComponent(req.orderId)}/payments`, { headers: { authorization: auth }, signal: AbortSignal.timeout(15_000) });
+      if (!res.ok) throw new Error(`Razorpay answered ${res.status}`);
+      const { items = [] } = (await res.json()) as { items?: RazorpayPayment[] };
+      const captured = items.find((p) => p.status === 'captured');
+      return captured ? paid(captured) : null;
     },
   };
 }

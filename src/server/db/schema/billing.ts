@@ -6,10 +6,14 @@ type Day = ColumnType<string, string, string>;
 export interface SubscriptionsTable {
   merchant_id: string;
   plan: 'basic' | 'professional' | 'enterprise';
-  status: Generated<'active' | 'cancelled'>;
+  status: Generated<'active' | 'cancelled' | 'expired'>;
   current_period_start: Day;
   current_period_end: Day;
   card_last4: string | null;
+  card_exp_month: ColumnType<number | null, number | null | undefined, number | null>;
+  card_exp_year: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The gateway's saved-card token that renewals charge; null when the gateway keeps none. */
+  payment_token: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Generated<Date>;
 }
 
@@ -36,7 +40,12 @@ export interface InvoicesTable {
   payment_reference: string;
   status: Generated<'paid' | 'pending' | 'failed'>;
   issued_at: Generated<Date>;
+  payment_attempt_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type PaymentAttemptStatus = 'pending' | 'charged' | 'succeeded' | 'failed';
+
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface PaymentAttemptsTable {
   id: Generated<string>;
@@ -44,9 +53,21 @@ export interface PaymentAttemptsTable {
   amount: Money;
   gateway: string;
   reference: string | null;
-  status: 'succeeded' | 'failed';
+  /** pending (recorded, gateway asked) → charged (money taken) → succeeded (plan and invoice in place); or failed. */
+  status: PaymentAttemptStatus;
   error: string | null;
   created_at: Generated<Date>;
+  idempotency_key: Nullable<string>;
+  purpose: Generated<'change' | 'renewal'>;
+  plan: Nullable<'basic' | 'professional' | 'enterprise'>;
+  period_start: Nullable<string>;
+  /** The gateway's order (Razorpay), paid in its checkout window. */
+  order_id: Nullable<string>;
+  card_last4: Nullable<string>;
+  card_exp_month: Nullable<number>;
+  card_exp_year: Nullable<number>;
+  payment_token: Nullable<string>;
+  updated_at: Generated<Date>;
 }
 
 /** Table types for subscriptions, invoices and payments; merged into Database in ../types.ts. */

@@ -3,3 +3,4 @@ import './messaging.js';
 import './reminders.js';
 import './push.js';
 import '../../services/crm/marketing.js';
+import '../../services/billing/service.js';
