@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { gstBreakdown, indianNumber, PLANS, type PlanId } from '../../../shared/gst';
 import { TEST_CARDS } from '../../../shared/schemas/wallet';
@@ -11,15 +13,23 @@ import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { toast } from '../../components/ui/Toast';
+import { newAttemptId, payWithRazorpay } from '../../features/billing/razorpay';
 import { useMerchantId } from '../../features/shop/api';
+import { formatLongDate } from '../../features/shop/format';
 import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { getSession } from '../../state/session';
-import { errorMessage, useTRPC } from '../../trpc';
+import { getSession, sessionAtom } from '../../state/session';
+import { failureMessage, httpStatusOf, useTRPC } from '../../trpc';
 
 const rupees = (n: number, decimals = 0) => `₹${indianNumber(n, decimals)}`;
 const STATUS_TONE: Record<string, BadgeTone> = { paid: 'success', pending: 'warning', failed: 'danger' };
-const fmtDay = (d: string) => new Date(d.length === 10 ? `${d}T00:00:00` : d).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const PLAN_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
+  active: { label: 'Active', tone: 'success' },
+  expired: { label: 'Expired', tone: 'danger' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
+};
+const fmtDay = (d: string) => formatLongDate(d);
+const planName = (id: string) => PLANS.find((p) => p.id === id)?.name ?? id;
 
 /** Fetches the invoice PDF with the session's token and saves it. */
 async function downloadInvoice(id: string, number: string) {
@@ -33,22 +43,61 @@ async function downloadInvoice(id: string, number: string) {
   URL.revokeObjectURL(url);
 }
 
-function ConfirmPlan({ plan, merchantState, platformState, testMode, merchantId, onClose }: { plan: (typeof PLANS)[number]; merchantState: string; platformState: string; testMode: boolean; merchantId: string | null; onClose: () => void }) {
+function ConfirmPlan({
+  plan,
+  merchantState,
+  platformState,
+  testMode,
+  checkoutKey,
+  merchantId,
+  onClose,
+}: {
+  plan: (typeof PLANS)[number];
+  merchantState: string;
+  platformState: string;
+  testMode: boolean;
+  checkoutKey: string | null;
+  merchantId: string | null;
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const session = useAtomValue(sessionAtom);
   const change = useMutation(trpc.merchants.changePlan.mutationOptions());
+  const order = useMutation(trpc.merchants.createPlanOrder.mutationOptions());
   const [card, setCard] = useState('');
+  const [expiry, setExpiry] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // One id per attempt: a double click or a retry after a lost answer is the same payment. A
+  // definite answer (paid or refused) ends the attempt; the next Pay Now is a new one.
+  const [attemptId, setAttemptId] = useState(newAttemptId);
+  const [paying, setPaying] = useState(false);
   const tax = gstBreakdown(plan.price, platformState, merchantState);
+  const scope = { merchantId: merchantId ?? undefined, plan: plan.id, attemptId };
   const pay = async () => {
+    if (paying) return;
     setError(null);
+    if (!checkoutKey && testMode && !expiry.trim()) return setError('Enter the card expiry (MM/YY).');
+    setPaying(true);
     try {
-      const r = await change.mutateAsync({ merchantId: merchantId ?? undefined, plan: plan.id, cardNumber: card || undefined });
+      let r;
+      if (checkoutKey) {
+        const o = await order.mutateAsync(scope);
+        const proof = await payWithRazorpay({ key: o.data.keyId, orderId: o.data.orderId, amount: o.data.amount, description: o.data.description, email: session.userEmail ?? undefined, name: session.userName ?? undefined });
+        if (!proof) return;
+        r = await change.mutateAsync({ ...scope, ...proof });
+      } else {
+        r = await change.mutateAsync({ ...scope, cardNumber: card || undefined, cardExpiry: expiry.trim() || undefined });
+      }
       toast.success(r.message);
       await queryClient.invalidateQueries({ queryKey: trpc.merchants.getSubscription.queryKey() });
       onClose();
     } catch (err) {
-      setError(errorMessage(err, 'Failed to process payment. Please try again.').replace(/^\w+: /, ''));
+      const status = httpStatusOf(err);
+      if (status !== undefined && status >= 400 && status < 500 && status !== 409) setAttemptId(newAttemptId());
+      setError(err instanceof Error && !(err instanceof TRPCClientError) ? err.message : failureMessage(err, 'Failed to process payment. Please try again.'));
+    } finally {
+      setPaying(false);
     }
   };
   return (
@@ -63,7 +112,7 @@ function ConfirmPlan({ plan, merchantState, platformState, testMode, merchantId,
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void pay()} loading={change.isPending} loadingText="Processing..." data-testid="pay-now">
+          <Button onClick={() => void pay()} loading={paying} loadingText="Processing..." data-testid="pay-now">
             Pay Now
           </Button>
         </>
@@ -102,18 +151,43 @@ function ConfirmPlan({ plan, merchantState, platformState, testMode, merchantId,
           <dd>{rupees(tax.total, 2)}</dd>
         </div>
       </dl>
-      {testMode && (
-        <div className="mt-4 rounded-2xl border border-amber-200 bg-amber-50 p-4">
-          <p className="mb-2 text-sm font-semibold text-amber-900">TEST MODE: no real money moves.</p>
-          <Input
-            id="plan-card"
-            label="Card number"
-            inputMode="numeric"
-            value={card}
-            hint={`Use ${TEST_CARDS.approved.replace(/(\d{4})(?=\d)/g, '$1 ')} to approve, ${TEST_CARDS.declined.replace(/(\d{4})(?=\d)/g, '$1 ')} to decline.`}
-            onChange={(e) => setCard(e.target.value)}
-          />
-        </div>
+      {checkoutKey ? (
+        <p className="mt-4 text-sm text-ink-600">
+          Pay Now opens Razorpay's secure checkout{testMode ? ' in test mode' : ''}; the plan changes once the payment is verified.
+        </p>
+      ) : (
+        testMode && (
+          <div className="mt-4 rounded-2xl border border-amber-200 bg-amber-50 p-4">
+            <p className="mb-2 text-sm font-semibold text-amber-900">TEST MODE: no real money moves.</p>
+            <div className="grid gap-3 sm:grid-cols-[1fr_7rem]">
+              <Input
+                id="plan-card"
+                label="Card number"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                value={card}
+                hint={`Use ${TEST_CARDS.approved.replace(/(\d{4})(?=\d)/g, '$1 ')} to approve, ${TEST_CARDS.declined.replace(/(\d{4})(?=\d)/g, '$1 ')} to decline.`}
+                onChange={(e) => {
+                  setCard(e.target.value);
+                  setError(null);
+                }}
+              />
+              <Input
+                id="plan-card-expiry"
+                label="Expiry"
+                placeholder="MM/YY"
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                maxLength={7}
+                value={expiry}
+                onChange={(e) => {
+                  setExpiry(e.target.value);
+                  setError(null);
+                }}
+              />
+            </div>
+          </div>
+        )
       )}
       {error && (
         <p role="alert" className="mt-3 text-sm font-medium text-red-600">
@@ -153,10 +227,13 @@ export default function Subscription() {
                 <div>
                   <p className="text-2xl font-bold text-ink-900">{current.name}</p>
                   <p className="text-sm text-ink-600">
-                    {rupees(current.price)}/month + GST · next billing {d.nextBillingDate ? fmtDay(d.nextBillingDate) : '—'}
+                    {rupees(current.price)}/month + GST ·{' '}
+                    {d.status === 'active'
+                      ? `${d.autoRenew ? 'renews' : 'ends'} ${d.nextBillingDate ? fmtDay(d.nextBillingDate) : '—'}`
+                      : `ended ${d.nextBillingDate ? fmtDay(d.nextBillingDate) : '—'}; choose a plan to continue`}
                   </p>
                 </div>
-                <Badge tone="success">Active</Badge>
+                <Badge tone={PLAN_STATUS[d.status ?? 'active'].tone}>{PLAN_STATUS[d.status ?? 'active'].label}</Badge>
               </div>
             ) : (
               <p className="mt-1 text-ink-700">Free listing: you pay only the commission on completed bookings. Choose a plan for more tools.</p>
@@ -164,7 +241,7 @@ export default function Subscription() {
           </Card>
           <div className="grid gap-4 lg:grid-cols-3" data-testid="plans">
             {PLANS.map((p) => {
-              const isCurrent = p.id === d.plan;
+              const isCurrent = p.id === d.plan && d.status === 'active';
               return (
                 <Card key={p.id} className={cn('flex flex-col', isCurrent && 'ring-2 ring-plum-400')}>
                   <p className="text-lg font-semibold text-ink-900">{p.name}</p>
@@ -210,7 +287,10 @@ export default function Subscription() {
                         <tr key={inv._id} data-testid="invoice-row">
                           <td className="px-5 py-2.5 font-mono text-xs whitespace-nowrap">{inv.number}</td>
                           <td className="px-3 py-2.5 whitespace-nowrap">{fmtDay(inv.date)}</td>
-                          <td className="px-3 py-2.5">{inv.description}</td>
+                          <td className="px-3 py-2.5" title={inv.description}>
+                            {planName(inv.plan)} plan,{' '}
+                            <span className="whitespace-nowrap">{fmtDay(inv.periodStart)}</span> to <span className="whitespace-nowrap">{fmtDay(inv.periodEnd)}</span>
+                          </td>
                           <td className="px-3 py-2.5 text-right whitespace-nowrap">{rupees(inv.amount, 2)}</td>
                           <td className="px-3 py-2.5">
                             <Badge tone={STATUS_TONE[inv.status] ?? 'neutral'}>{inv.status[0].toUpperCase() + inv.status.slice(1)}</Badge>
@@ -235,8 +315,17 @@ export default function Subscription() {
             </Card>
             <Card>
               <CardHeader title="Payment Method" />
-              <p className="text-sm text-ink-700">{d.cardLast4 ? `Card ending ${d.cardLast4}` : 'No card on file'}</p>
-              <p className="mt-1 text-xs text-ink-500">The card is charged when you choose a plan.</p>
+              {d.paymentMethod ? (
+                <div data-testid="payment-method">
+                  <p className="text-sm text-ink-700">Card ending {d.paymentMethod.last4}</p>
+                  <p className="text-sm text-ink-700">
+                    {d.paymentMethod.expMonth && d.paymentMethod.expYear ? `Expires ${String(d.paymentMethod.expMonth).padStart(2, '0')}/${d.paymentMethod.expYear}` : 'Expiry not shared by the gateway'}
+                  </p>
+                </div>
+              ) : (
+                <p className="text-sm text-ink-700">No card on file</p>
+              )}
+              <p className="mt-1 text-xs text-ink-500">{d.autoRenew ? 'Charged automatically on your next billing date.' : 'The card is charged when you choose a plan.'}</p>
               <Button variant="outline" size="sm" className="mt-3" onClick={() => toast.info('Your card is updated the next time you pay for a plan.')}>
                 Update Payment Method
               </Button>
@@ -250,6 +339,7 @@ export default function Subscription() {
           merchantState={d.merchantState}
           platformState={d.platformState}
           testMode={d.gateway.testMode}
+          checkoutKey={d.gateway.checkoutKey}
           merchantId={merchantId}
           onClose={() => setChoosing(null)}
         />
