@@ -1,4 +1,4 @@
-import { COMMISSION_RATE, RESCHEDULE_MIN_HOURS } from './policy.js';
+import { COMMISSION_RATE, FULL_REFUND_MIN_HOURS, HALF_REFUND_MIN_HOURS, RESCHEDULE_MIN_HOURS } from './policy.js';
 
 /*
  * Help & Support content for salon owners: product copy, written against the real rules (the
@@ -13,7 +13,7 @@ export const MERCHANT_FAQ: { id: string; question: string; answer: string }[] = 
   { id: 'payout', question: 'How do I see my earnings?', answer: 'The dashboard shows revenue and completed bookings; each completed booking records the commission and your earning.' },
   { id: 'checkin', question: 'How do I check a customer in?', answer: 'Scan the QR code on their confirmation with the Scan button (camera or a photo), or type the booking ID, tick that the customer has arrived, and confirm.' },
   { id: 'complete', question: 'When do I mark a booking completed?', answer: 'After the service, once payment is received. Completing gives the customer loyalty points and lets them review you.' },
-  { id: 'cancel', question: 'Can customers cancel or reschedule?', answer: `Customers can cancel up to 2 hours before for a full refund (50% between 2 h and 1 h; none in the last hour) and reschedule free up to ${RESCHEDULE_MIN_HOURS} hours before. Both free the slot at once.` },
+  { id: 'cancel', question: 'Can customers cancel or reschedule?', answer: `Customers can cancel up to ${FULL_REFUND_MIN_HOURS} hours before the appointment for a full refund (50% between ${FULL_REFUND_MIN_HOURS} h and ${HALF_REFUND_MIN_HOURS} h; none in the last ${HALF_REFUND_MIN_HOURS === 1 ? 'hour' : `${HALF_REFUND_MIN_HOURS} hours`}) and reschedule free of charge up to ${RESCHEDULE_MIN_HOURS} hours before. Both free the slot at once.` },
   { id: 'salon-cancel', question: 'What if I need to cancel a booking?', answer: 'Cancel it from Appointments with a reason. The customer is notified and anything they prepaid is refunded in full to their wallet.' },
   { id: 'walkin', question: 'Can I add walk-in or phone bookings?', answer: 'Yes: Appointments → Manual booking. They appear in your customer list and block the time like online bookings.' },
   { id: 'double', question: 'Can two customers book the same stylist at the same time?', answer: 'No. The system refuses overlapping bookings for a staff member, even when two people book in the same second.' },

@@ -12,14 +12,19 @@ export const SLOT_STEP_MINUTES = 15;
 /** How far ahead a customer may book, in days. */
 export const BOOKING_HORIZON_DAYS = 90;
 
+/** Full refund when cancelled at least this many hours before the start (api contract). */
+export const FULL_REFUND_MIN_HOURS = 2;
+/** Half refund when cancelled at least this many hours (but under the full-refund window) before. */
+export const HALF_REFUND_MIN_HOURS = 1;
+
 /**
  * Cancellation refund tiers (chat policy, api contract): 100% up to 2 hours before the start,
  * 50% between 2 and 1 hour, nothing under 1 hour.
  */
 export function refundPercentFor(startsAt: Date, now: Date = new Date()): 0 | 50 | 100 {
   const ms = startsAt.getTime() - now.getTime();
-  if (ms >= 2 * HOUR_MS) return 100;
-  if (ms >= 1 * HOUR_MS) return 50;
+  if (ms >= FULL_REFUND_MIN_HOURS * HOUR_MS) return 100;
+  if (ms >= HALF_REFUND_MIN_HOURS * HOUR_MS) return 50;
   return 0;
 }
 

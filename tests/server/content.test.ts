@@ -82,6 +82,16 @@ describe('support/createContactUs', () => {
     expect((await rt.caller(other).support.getSupportMessages({})).data).toEqual([]);
   });
 
+  it('a ticket sent without a priority is a ticket of medium priority; a priority without a category is refused', async () => {
+    const m = await makeAccount(rt, 'merchant');
+    const base = { name: 'Owner', email: m.email, subject: 'Invoices', message: 'Where do I find last month’s invoice?', type: 'Merchant Support', merchantId: m.id };
+    const r = await rt.caller(m).support.createContactUs({ ...base, category: 'billing' } as never);
+    expect(r.data).toMatchObject({ kind: 'ticket', category: 'billing', priority: 'medium', status: 'open' });
+    await expect(rt.caller(m).support.createContactUs({ ...base, priority: 'high' } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^category: /) });
+    const contact = await rt.caller(m).support.createContactUs(base as never);
+    expect(contact.data).toMatchObject({ kind: 'contact', priority: null, category: null });
+  });
+
   it('ticket lifecycle: open → answered (reply e-mailed and shown to the owner) → closed', async () => {
     const m = await makeAccount(rt, 'merchant');
     const t = await rt.caller(m).support.createContactUs({ name: 'Owner', email: m.email, subject: 'QR scanner', message: 'The scanner does not open on my tablet.', type: 'Merchant Support', category: 'technical', priority: 'medium', merchantId: m.id } as never);

@@ -11,14 +11,16 @@ import { LoadError } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { useMerchantId } from '../../features/shop/api';
+import { formatLongDate } from '../../features/shop/format';
 import { SupportDialog } from '../../features/support/TicketDialogs';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useTRPC } from '../../trpc';
 
+/** The spec's ticket colours: open green, pending yellow, closed red. */
 const STATUS: Record<SupportMessageWire['status'], { label: string; tone: BadgeTone }> = {
-  open: { label: 'Open', tone: 'warning' },
-  pending: { label: 'Answered', tone: 'info' },
-  closed: { label: 'Closed', tone: 'success' },
+  open: { label: 'Open', tone: 'success' },
+  pending: { label: 'Pending', tone: 'warning' },
+  closed: { label: 'Closed', tone: 'danger' },
 };
 const PRIORITY: Record<string, BadgeTone> = { high: 'danger', medium: 'warning', low: 'neutral' };
 
@@ -100,12 +102,14 @@ export default function Help() {
                       <p className="font-medium text-ink-900">{t.subject}</p>
                       <span className="flex gap-1.5">
                         {t.priority && <Badge tone={PRIORITY[t.priority] ?? 'neutral'}>{t.priority[0].toUpperCase() + t.priority.slice(1)}</Badge>}
-                        <Badge tone={STATUS[t.status].tone}>{STATUS[t.status].label}</Badge>
+                        <Badge tone={STATUS[t.status].tone} data-testid="ticket-status">
+                          {STATUS[t.status].label}
+                        </Badge>
                       </span>
                     </div>
                     <p className="text-xs text-ink-500">
                       {t.category ? `${t.category[0].toUpperCase()}${t.category.slice(1)} · ` : ''}
-                      {new Date(t.createdAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}
+                      {formatLongDate(t.createdAt)}
                     </p>
                     {t.reply && <p className="mt-1 rounded-xl bg-blush-50 px-3 py-2 text-sm text-ink-800">{t.reply}</p>}
                   </li>

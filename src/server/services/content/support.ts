@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { createContactUsInput } from '../../../shared/schemas/content.js';
 import type { SupportMessagesTable } from '../../db/types.js';
-import { forbidden, unauthorized } from '../../errors.js';
+import { badRequest, forbidden, unauthorized } from '../../errors.js';
 import { queueMessage } from '../../messaging/index.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { managesSalon } from '../scope.js';
@@ -24,12 +24,17 @@ function toWire(r: Selectable<SupportMessagesTable>) {
   };
 }
 
+/** The spec's default priority of a support ticket. */
+export const DEFAULT_TICKET_PRIORITY = 'medium' as const;
+
 /**
- * support/createContactUs: a contact message from anyone, or (with category and priority) a
- * support ticket from a signed-in user; acknowledged by e-mail. Admins answer on /admin/feedback.
+ * support/createContactUs: a contact message from anyone, or (with a category, and a priority that
+ * defaults to medium) a support ticket from a signed-in user; acknowledged by e-mail. Admins answer
+ * on /admin/feedback.
  */
 export async function createContactUs(deps: AppDeps, actor: Actor | null, input: z.output<typeof createContactUsInput>) {
-  const isTicket = Boolean(input.category && input.priority);
+  const isTicket = Boolean(input.category || input.priority);
+  if (isTicket && !input.category) throw badRequest('category: account, billing, technical or other', 'category');
   if (isTicket && !actor) throw unauthorized('Please sign in to open a support ticket');
   if (input.merchantId && !managesSalon(actor, input.merchantId)) throw forbidden('merchantId: you can only write for your own salon');
   return deps.db.transaction().execute(async (trx) => {
@@ -45,7 +50,7 @@ export async function createContactUs(deps: AppDeps, actor: Actor | null, input:
         subject: input.subject,
         message: input.message,
         category: input.category ?? null,
-        priority: input.priority ?? null,
+        priority: isTicket ? (input.priority ?? DEFAULT_TICKET_PRIORITY) : null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
