@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { AppShell } from '../components/layout/AppShell';
 import type { NavItem } from '../components/layout/nav';
-import { CalendarIcon, ChartIcon, HelpIcon, QrIcon, ScissorsIcon, SettingsIcon, UserIcon, UsersIcon } from '../components/icons';
+import { BriefcaseIcon, CalendarIcon, ChartIcon, HelpIcon, QrIcon, ScissorsIcon, SendIcon, SettingsIcon, UserIcon, UsersIcon } from '../components/icons';
 
 /** Window event the appointments screen listens to, to open its QR scanner. */
 export const OPEN_QR_SCANNER_EVENT = 'open-qr-scanner';
@@ -14,10 +14,17 @@ const NAV: NavItem[] = [
   { label: 'Profile', to: '/merchant/settings', testId: 'nav-profile' },
 ];
 
+/**
+ * The spec's avatar menu (Profile, Help & Support, Settings, then Logout), followed by the merchant
+ * screens the spec's top nav has no room for.
+ */
 const MENU: NavItem[] = [
   { label: 'Profile', to: '/merchant/settings', testId: 'avatar-menu-profile', icon: UserIcon },
   { label: 'Help & Support', to: '/merchant/help', testId: 'avatar-menu-help', icon: HelpIcon },
   { label: 'Settings', to: '/merchant/settings', testId: 'avatar-menu-settings', icon: SettingsIcon },
+  { label: 'Customers', to: '/merchant/customers', testId: 'avatar-menu-customers', icon: UsersIcon },
+  { label: 'Marketing', to: '/merchant/marketing', testId: 'avatar-menu-marketing', icon: SendIcon },
+  { label: 'Subscription & Billing', to: '/merchant/subscription', testId: 'avatar-menu-subscription', icon: BriefcaseIcon },
 ];
 
 export function MerchantLayout({ children }: { children: ReactNode }) {

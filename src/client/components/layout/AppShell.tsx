@@ -61,7 +61,8 @@ export function AppShell({
           </div>
         </div>
       </header>
-      <main id="main" className={cn('flex-1', !withFooter && 'pb-24 nav:pb-0')}>
+      {/* The floating chat button sits over the page's bottom corner: room below the last row keeps it clear. */}
+      <main id="main" className={cn('flex-1', !withFooter && 'pb-24', !withFooter && !withChat && 'nav:pb-0')}>
         {children}
       </main>
       {withFooter && <Footer />}

@@ -129,6 +129,18 @@ export default function MerchantHome() {
               <ScissorsIcon className="size-4" /> Manage Services
             </Link>
           </div>
+          <nav aria-label="Grow your business" className="mt-4 border-t border-blush-100 pt-3" data-testid="grow-links">
+            <p className="mb-1 text-xs font-semibold tracking-wide text-ink-500 uppercase">Grow your business</p>
+            {[
+              { href: '/merchant/customers', label: 'Customers', testId: 'quick-customers' },
+              { href: '/merchant/marketing', label: 'Marketing', testId: 'quick-marketing' },
+              { href: '/merchant/subscription', label: 'Subscription & Billing', testId: 'quick-subscription' },
+            ].map((l) => (
+              <Link key={l.href} href={l.href} className="flex items-center justify-between rounded-xl px-2 py-2 text-sm font-medium text-plum-800 hover:bg-plum-50" data-testid={l.testId}>
+                {l.label} <span aria-hidden="true">›</span>
+              </Link>
+            ))}
+          </nav>
         </Card>
 
         <Card className="lg:col-span-2">
