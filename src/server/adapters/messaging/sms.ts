@@ -38,7 +38,16 @@ export function createTwilioSmsTransport(cfg: { accountSid: string; authToken: s
   };
 }
 
-/** WhatsApp text messages through the WhatsApp Business Cloud API. */
+/**
+ * WhatsApp text messages through the WhatsApp Business Cloud API.
+ *
+ * Delivery is at-least-once: the outbox job retries a send whose answer it never saw (a timeout, a
+ * crash before the row was marked sent), so the provider may receive the same message twice.
+ * Dedupe is the provider side's: every request, retries included, carries the outbox id as
+ * `biz_opaque_callback_data` (echoed in the Cloud API's status webhooks) and as an `Idempotency-Key`
+ * header, so a provider or relay that honours the key drops the repeat, and one that does not still
+ * reports both sends against the same outbox message.
+ */
 export function createWhatsAppCloudTransport(cfg: { token: string; phoneNumberId: string }, fetchImpl: typeof fetch = fetch): Transport {
   const url = `https://graph.facebook.com/v21.0/${encodeURIComponent(cfg.phoneNumberId)}/messages`;
   return {
@@ -46,8 +55,8 @@ export function createWhatsAppCloudTransport(cfg: { token: string; phoneNumberId
     async send(m) {
       const res = await fetchImpl(url, {
         method: 'POST',
-        headers: { authorization: `Bearer ${cfg.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ messaging_product: 'whatsapp', to: m.to.replace(/^\+/, ''), type: 'text', text: { body: m.body } }),
+        headers: { authorization: `Bearer ${cfg.token}`, 'content-type': 'application/json', 'Idempotency-Key': m.id },
+        body: JSON.stringify({ messaging_product: 'whatsapp', biz_opaque_callback_data: m.id, to: m.to.replace(/^\+/, ''), type: 'text', text: { body: m.body } }),
         signal: AbortSignal.timeout(15_000),
       });
       if (!res.ok) await failFor(res, 'WhatsApp');

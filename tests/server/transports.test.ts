@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { createWhatsAppCloudTransport } from '../../src/server/adapters/messaging/sms.js';
+
+describe('WhatsApp Cloud transport', () => {
+  it('sends the outbox id as the idempotency reference on every try, so the provider can drop a repeat', async () => {
+    const calls: { headers: Record<string, string>; body: Record<string, unknown> }[] = [];
+    let fail = true;
+    const fakeFetch = (async (_url: string, init?: RequestInit) => {
+      calls.push({ headers: init!.headers as Record<string, string>, body: JSON.parse(String(init!.body)) });
+      if (fail) {
+        fail = false;
+        return new Response('upstream timeout', { status: 503 });
+      }
+      return new Response(JSON.stringify({ messages: [{ id: 'wamid.1' }] }), { status: 200 });
+    }) as typeof fetch;
+    const t = createWhatsAppCloudTransport({ token: 't', phoneNumberId: '123' }, fakeFetch);
+    const message = { id: '6f1c2a4e-0000-4000-8000-000000000001', channel: 'whatsapp' as const, to: '+919876543210', subject: null, body: 'Hi', meta: {} };
+    await expect(t.send(message)).rejects.toThrow(/503/);
+    expect(await t.send(message)).toEqual({ providerId: 'wamid.1' });
+    expect(calls.map((c) => c.body.biz_opaque_callback_data)).toEqual([message.id, message.id]);
+    expect(calls.map((c) => c.headers['Idempotency-Key'])).toEqual([message.id, message.id]);
+    expect(calls[0].body).toMatchObject({ messaging_product: 'whatsapp', to: '919876543210', type: 'text', text: { body: 'Hi' } });
+  });
+
+  it('a 4xx is permanent (not retried), a 429 is not', async () => {
+    const answer = (status: number) => createWhatsAppCloudTransport({ token: 't', phoneNumberId: '1' }, (async () => new Response('no', { status })) as typeof fetch);
+    const message = { id: 'x', channel: 'whatsapp' as const, to: '+919876543210', subject: null, body: 'Hi', meta: {} };
+    await expect(answer(400).send(message)).rejects.toMatchObject({ permanent: true });
+    await expect(answer(429).send(message)).rejects.not.toMatchObject({ permanent: true });
+  });
+});
