@@ -1,8 +1,28 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, shot, signIn } from './browser';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
+/** Full-page screenshots from the top, so the sticky header sits where it belongs. */
+async function shotTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, name);
+}
+
+/** The chat button must not sit over the page's last row once scrolled to the bottom. */
+async function chatClearsLastRow(page: Page, lastRow: ReturnType<Page['locator']>) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const row = await lastRow.boundingBox();
+  const chat = await page.getByTestId('chat-toggle').boundingBox();
+  expect(row && chat).toBeTruthy();
+  expect(row!.y + row!.height).toBeLessThanOrEqual(chat!.y);
+}
+
+/** Quoted-printable e-mail text as the reader sees it. */
+const unQp = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,15 +32,41 @@ afterAll(async () => {
   await browser?.close();
 });
 
+async function merchantPage() {
+  const { context, page } = await newPage(browser);
+  await signIn(page, 'merchant@demo.in', 'Demo@1234', true);
+  await poll(() => new URL(page.url()).pathname).toMatch(/^\/merchant/);
+  return { context, page };
+}
+
+describe('merchant navigation', () => {
+  it('reaches Customers, Marketing and Subscription from the avatar menu and the dashboard, keeping the spec’s menu items', async () => {
+    const { context, page } = await merchantPage();
+    await page.getByTestId('grow-links').waitFor();
+    await page.getByTestId('avatar-menu-button').click();
+    const menu = page.getByTestId('avatar-menu');
+    expect((await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim())).toEqual(['Profile', 'Help & Support', 'Settings', 'Customers', 'Marketing', 'Subscription & Billing', 'Logout']);
+    await menu.getByTestId('avatar-menu-marketing').click();
+    await poll(() => new URL(page.url()).pathname).toBe('/merchant/marketing');
+    await page.getByTestId('marketing-analytics').waitFor();
+    await page.getByTestId('nav-dashboard').click();
+    await page.getByTestId('quick-subscription').click();
+    await poll(() => new URL(page.url()).pathname).toBe('/merchant/subscription');
+    await page.getByTestId('nav-dashboard').click();
+    await page.getByTestId('quick-customers').click();
+    await poll(() => new URL(page.url()).pathname).toBe('/merchant/customers');
+    await context.close();
+  });
+});
+
 describe('merchant customers and messages', () => {
   it('lists real customers, filters, sends a message with variables and sees it delivered in Sent messages', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'merchant@demo.in', 'Demo@1234', true);
-    await poll(() => new URL(page.url()).pathname).toMatch(/^\/merchant/);
+    const { context, page } = await merchantPage();
     await page.goto('/merchant/customers');
     const rows = page.getByTestId('customer-row');
     await poll(() => rows.count()).toBeGreaterThan(2);
-    await shot(page, 'merchant-customers');
+    await chatClearsLastRow(page, rows.last());
+    await shotTop(page, 'merchant-customers');
 
     await page.locator('#customer-search').fill('zzzz-nobody');
     await poll(() => page.getByText('No customers match your search criteria.').count()).toBe(1);
@@ -28,12 +74,22 @@ describe('merchant customers and messages', () => {
     await poll(() => rows.count()).toBeGreaterThan(2);
 
     await rows.first().locator('button').first().click();
-    await page.getByTestId('customer-detail').waitFor();
+    const detail = page.getByTestId('customer-detail');
+    await detail.waitFor();
+    expect(await detail.innerText()).toMatch(/Member since\s+[A-Z][a-z]+ \d{1,2}, \d{4}/);
     await page.getByTestId('detail-send-message').click();
     const dialog = page.getByTestId('send-message-dialog');
     await dialog.waitFor();
+    // A picked template stays picked and fills the form.
+    const picker = dialog.locator('#message-template');
+    await poll(() => picker.locator('option').count()).toBeGreaterThan(1);
+    const thanks = await picker.locator('option', { hasText: 'Thank you for visiting' }).getAttribute('value');
+    await picker.selectOption(thanks!);
+    expect(await picker.inputValue()).toBe(thanks);
+    expect(await dialog.locator('#message-body').inputValue()).toContain('Thank you for visiting us');
     await dialog.locator('#message-subject').fill('A note from {merchant_name}');
     await dialog.locator('#message-body').fill('Hi {customer_name}, thank you for visiting {merchant_name}!');
+    await poll(() => dialog.getByTestId('message-preview').innerText()).toMatch(/thank you for visiting (?!\{)/);
     await shot(page, 'merchant-send-message');
     await dialog.getByTestId('send-message').click();
     await page.getByText('Message sent successfully!').waitFor();
@@ -43,14 +99,24 @@ describe('merchant customers and messages', () => {
     await poll(() => sent.innerText()).toContain('Delivered');
     expect(await sent.innerText()).toMatch(/thank you for visiting (?!\{)/);
     expect(await sent.innerText()).not.toContain('{customer_name}');
-    await shot(page, 'merchant-sent-messages');
+    await shotTop(page, 'merchant-sent-messages');
+
+    // Templates can be edited, not only created and deleted.
+    await page.getByRole('tab', { name: 'Templates' }).click();
+    const card = page.getByTestId('template-card').filter({ hasText: 'We miss you' });
+    await card.getByTestId('edit-template').click();
+    const editor = page.getByTestId('template-dialog');
+    await editor.getByText('Edit Template').waitFor();
+    await editor.locator('#template-name').fill('We miss you (Diwali)');
+    await editor.getByTestId('template-save').click();
+    await page.getByText('Template saved').waitFor();
+    await page.getByTestId('template-card').filter({ hasText: 'We miss you (Diwali)' }).waitFor();
+    await shotTop(page, 'merchant-templates');
     await context.close();
   });
 
   it('help & support: opens a ticket and sees it with its priority; FAQ, articles and the getting started guide', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'merchant@demo.in', 'Demo@1234', true);
-    await poll(() => new URL(page.url()).pathname).toMatch(/^\/merchant/);
+    const { context, page } = await merchantPage();
     await page.goto('/merchant/help');
     await poll(() => page.getByTestId('merchant-faq').locator('details').count()).toBe(15);
     await page.getByTestId('qa-ticket').click();
@@ -65,7 +131,13 @@ describe('merchant customers and messages', () => {
     const ticket = page.getByTestId('ticket-row').first();
     await poll(() => ticket.innerText()).toContain('Payout missing for last week');
     expect(await ticket.innerText()).toContain('High');
-    await shot(page, 'merchant-help');
+    expect(await ticket.innerText()).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4}/);
+    const status = ticket.getByTestId('ticket-status');
+    expect(await status.innerText()).toBe('Open');
+    expect(await status.getAttribute('class')).toContain('emerald');
+    await page.getByTestId('merchant-faq').getByText('Can customers cancel or reschedule?').click();
+    await page.getByText('reschedule free of charge up to 4 hours before').waitFor();
+    await shotTop(page, 'merchant-help');
     await page.locator('#help-query').fill('qr');
     await page.getByTestId('help-search-results').getByText('Managing bookings and QR check-in').click();
     await page.getByTestId('kb-article').waitFor();
@@ -80,26 +152,37 @@ describe('merchant customers and messages', () => {
 
 describe('subscription and billing', () => {
   it('shows the plan and invoices, refuses a declined test card, changes plan with a GST breakdown and downloads the invoice PDF', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'merchant@demo.in', 'Demo@1234', true);
-    await poll(() => new URL(page.url()).pathname).toMatch(/^\/merchant/);
+    const { context, page } = await merchantPage();
     await page.goto('/merchant/subscription');
     await poll(() => page.getByTestId('current-plan').innerText()).toContain('Professional');
+    expect(await page.getByTestId('current-plan').innerText()).toMatch(/renews [A-Z][a-z]+ \d{1,2}, \d{4}/);
     expect(await page.getByTestId('test-mode').innerText()).toContain('test gateway');
+    expect(await page.getByTestId('payment-method').innerText()).toMatch(/Card ending 1111\s+Expires 12\/\d{4}/);
     await poll(() => page.getByTestId('invoice-row').count()).toBe(2);
+    expect(await page.getByTestId('invoice-row').first().innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     await page.getByTestId('choose-enterprise').click();
     const modal = page.getByTestId('confirm-plan');
     expect(await modal.getByTestId('price-breakdown').innerText()).toContain('₹9,438.82');
     await modal.locator('#plan-card').fill('4000 0000 0000 0002');
+    await modal.locator('#plan-card-expiry').fill('12/30');
     await modal.getByTestId('pay-now').click();
-    await poll(() => modal.innerText()).toContain('declined');
+    await poll(() => modal.innerText()).toContain('Your card was declined (test mode).');
     await modal.locator('#plan-card').fill('4111 1111 1111 1111');
+    // The decline belonged to the other card: it goes as soon as the card is changed.
+    expect(await modal.innerText()).not.toContain('declined');
     await shot(page, 'merchant-confirm-plan');
     await modal.getByTestId('pay-now').click();
     await page.getByText('Plan updated successfully!').waitFor();
     await poll(() => page.getByTestId('current-plan').innerText()).toContain('Enterprise');
     await poll(() => page.getByTestId('invoice-row').count()).toBe(3);
-    await shot(page, 'merchant-subscription');
+    expect(await page.getByTestId('payment-method').innerText()).toContain('Expires 12/2030');
+    const first = page.getByTestId('invoice-row').first();
+    // An invoice period never breaks inside a date.
+    const dates = first.locator('td:nth-child(3) span.whitespace-nowrap');
+    expect(await dates.count()).toBe(2);
+    for (const d of await dates.all()) expect((await d.boundingBox())!.height).toBeLessThan(30);
+    await chatClearsLastRow(page, page.getByTestId('invoice-row').last());
+    await shotTop(page, 'merchant-subscription');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-invoice').first().click()]);
     expect(download.suggestedFilename()).toMatch(/^GB-\d{4}-\d{2}-\d{6}\.pdf$/);
     await context.close();
@@ -107,12 +190,11 @@ describe('subscription and billing', () => {
 });
 
 describe('marketing', () => {
-  it('sends an e-mail campaign to a segment and watches it go from Sending to Sent; the SMS counter enforces 160', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'merchant@demo.in', 'Demo@1234', true);
-    await poll(() => new URL(page.url()).pathname).toMatch(/^\/merchant/);
+  it('sends an e-mail campaign to opted-in customers, watches Sending → Sent, resends the same campaign; the SMS counter enforces 160; the unsubscribe link works', async () => {
+    const { context, page } = await merchantPage();
     await page.goto('/merchant/marketing');
     await page.getByTestId('marketing-analytics').waitFor();
+    expect(await page.getByTestId('email-reach').innerText()).toMatch(/^\d+ of \d+ customers opted in to offers and have an e-mail address\.$/);
     await page.locator('#sms-body').fill('x'.repeat(161));
     expect(await page.getByTestId('sms-counter').innerText()).toContain('161/160');
     expect(await page.getByTestId('sms-send').isDisabled()).toBe(true);
@@ -120,11 +202,35 @@ describe('marketing', () => {
     await page.locator('#email-subject').fill('Festive offer for you, {customer_name}');
     await page.locator('#email-body').fill('Hi {customer_name}, enjoy 15% off at {merchant_name} this week.');
     await page.getByTestId('email-send').click();
+    await page.getByText('Campaign created successfully!').waitFor();
     const row = page.getByTestId('campaign-row').filter({ hasText: 'Festive offer' });
-    await poll(() => row.innerText()).toContain('Sent');
+    await poll(() => row.getByTestId('campaign-status').innerText()).toBe('Sent');
     await row.getByRole('button', { name: 'View Stats' }).click();
     await poll(() => row.getByTestId('campaign-stats').innerText()).toMatch(/Delivered\s+[1-9]/);
-    await shot(page, 'merchant-marketing');
+
+    await row.getByTestId('campaign-resend').click();
+    await page.getByText('Campaign is being resent!').waitFor();
+    await poll(() => page.getByTestId('campaign-row').filter({ hasText: 'Festive offer' }).count()).toBe(1);
+    await poll(() => row.getByTestId('campaign-status').innerText()).toBe('Sent');
+    expect(await row.getByTestId('campaign-resend').isDisabled()).toBe(false);
+
+    await page.getByTestId('social-toggle-instagram').click();
+    await poll(() => page.getByTestId('social-toggle-instagram').innerText()).toBe('Connected');
+    expect(await page.getByTestId('social-instagram').innerText()).toContain('Followers');
+    await shotTop(page, 'merchant-marketing');
+
+    // The customer's e-mail ends with an unsubscribe link that opens a confirmation page.
+    const dir = path.join(inject('dataDir'), 'mail');
+    const mails = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).filter((m) => unQp(m).includes('enjoy 15% off'));
+    expect(mails.length).toBeGreaterThan(0);
+    // Headers are not quoted-printable; the body is.
+    const [head, ...body] = mails[0].split(/\n\n/);
+    const link = /Unsubscribe: (http\S+)/.exec(unQp(body.join('\n\n')))![1];
+    expect(head).toContain(`List-Unsubscribe:\n <${link}>`);
+    const { pathname, search } = new URL(link);
+    await page.goto(`${pathname}${search}`);
+    await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+    await shot(page, 'marketing-unsubscribed');
     await context.close();
   });
 });

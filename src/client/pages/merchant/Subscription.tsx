@@ -288,8 +288,10 @@ export default function Subscription() {
                           <td className="px-5 py-2.5 font-mono text-xs whitespace-nowrap">{inv.number}</td>
                           <td className="px-3 py-2.5 whitespace-nowrap">{fmtDay(inv.date)}</td>
                           <td className="px-3 py-2.5" title={inv.description}>
-                            {planName(inv.plan)} plan,{' '}
-                            <span className="whitespace-nowrap">{fmtDay(inv.periodStart)}</span> to <span className="whitespace-nowrap">{fmtDay(inv.periodEnd)}</span>
+                            <span className="block text-ink-900">{planName(inv.plan)} plan</span>
+                            <span className="block text-xs text-ink-500">
+                              <span className="whitespace-nowrap">{fmtDay(inv.periodStart)}</span> to <span className="whitespace-nowrap">{fmtDay(inv.periodEnd)}</span>
+                            </span>
                           </td>
                           <td className="px-3 py-2.5 text-right whitespace-nowrap">{rupees(inv.amount, 2)}</td>
                           <td className="px-3 py-2.5">
