@@ -6,8 +6,9 @@ import type { Actor } from '../../src/server/trpc/context.js';
 import { getDashboard } from '../../src/server/services/admin/reports.js';
 import { csvField, toCsv } from '../../src/server/services/admin/csv.js';
 import { createTestRuntime, DB_KIND, makeAccount, type TestRuntime } from '../helpers/runtime.js';
-import { createCategory, createCustomer, createSalon, createStaff, insertBookingRow } from '../helpers/fixtures.js';
+import { createCustomer, createSalon, createStaff, insertBookingRow } from '../helpers/fixtures.js';
 import { createDiscoverySalon } from '../helpers/discoveryFixtures.js';
+import { pendingCompleteSalon } from '../helpers/adminFixtures.js';
 
 let rt: TestRuntime;
 let admin: Actor;
@@ -31,35 +32,6 @@ async function auditRows(action: string, entityId?: string) {
   let q = db().selectFrom('audit_log').selectAll().where('action', '=', action);
   if (entityId) q = q.where('entity_id', '=', entityId);
   return q.execute();
-}
-
-/** A salon that passes all 14 completion checks and waits for approval. */
-async function pendingCompleteSalon(name: string, city = 'Pune') {
-  const salon = await createDiscoverySalon(rt, {
-    name,
-    published: false,
-    city,
-    state: 'Maharashtra',
-    address: '14 Koregaon Park Road',
-    lat: 18.5362,
-    lng: 73.8939,
-    cover: '/uploads/cover.jpg',
-    services: [{ name: 'Keratin Spa', price: 1200, category: 'Hair Care' }],
-  });
-  await createStaff(rt, salon.id);
-  await db().insertInto('merchant_categories').values({ merchant_id: salon.id, category_id: await createCategory(rt, 'Hair Care') }).execute();
-  await db()
-    .updateTable('merchants')
-    .set({
-      phone: '9876543210',
-      email: 'owner@salon.in',
-      description: 'A calm salon with trained stylists and organic products.',
-      publish_status: 'pending',
-      publish_requested_at: new Date(),
-    })
-    .where('id', '=', salon.id)
-    .execute();
-  return salon;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -115,7 +87,7 @@ describe('publish requests', () => {
   };
 
   it('approve publishes a complete pending salon: it appears in merchants.search, the owner is told, the action is audited', async () => {
-    const salon = await pendingCompleteSalon('Approve Me Salon');
+    const salon = await pendingCompleteSalon(rt, 'Approve Me Salon');
     expect(await inSearch('Approve Me Salon')).toBe(false);
     const completion = await asAdmin().salonCompletion({ id: salon.id });
     expect(completion.checks).toHaveLength(14);
@@ -150,7 +122,7 @@ describe('publish requests', () => {
   });
 
   it('reject needs a reason and records it as the publish note', async () => {
-    const salon = await pendingCompleteSalon('Reject Me Salon');
+    const salon = await pendingCompleteSalon(rt, 'Reject Me Salon');
     await expect(asAdmin().rejectSalon({ merchantId: salon.id, reason: '' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringContaining('reason'),
@@ -162,7 +134,7 @@ describe('publish requests', () => {
   });
 
   it('sponsor marks a published salon with a promotion message; unpublish takes it out of search', async () => {
-    const salon = await pendingCompleteSalon('Sponsor Me Salon');
+    const salon = await pendingCompleteSalon(rt, 'Sponsor Me Salon');
     await expect(asAdmin().sponsorSalon({ merchantId: salon.id, sponsored: true })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await asAdmin().approveSalon({ merchantId: salon.id });
     const s = await asAdmin().sponsorSalon({ merchantId: salon.id, sponsored: true, promotionMessage: '20% off keratin this week' });

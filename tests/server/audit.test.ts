@@ -1,5 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../../src/server/routers/index.js';
+import type { Actor } from '../../src/server/trpc/context.js';
 import { auditDetails } from '../../src/server/trpc/procedures.js';
+import { insertFailedJob, insertSupportMessage, pendingCompleteSalon } from '../helpers/adminFixtures.js';
+import { createCategory, createSalon } from '../helpers/fixtures.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
@@ -44,5 +49,136 @@ describe('admin actions outside the admin area are audited', () => {
       image: `${'a'.repeat(200)}… (500 chars)`,
       nested: { otp: '***', ok: 1 },
     });
+  });
+});
+
+// ------------------------------------------------------------------------------------------
+describe('every admin-only mutation is audited', () => {
+  type Procedures = Record<string, { _def: { type: string; meta?: { adminOnly?: boolean } } }>;
+  const procedures = (appRouter._def as unknown as { procedures: Procedures }).procedures;
+  const adminMutations = Object.entries(procedures)
+    .filter(([path, proc]) => proc._def.type === 'mutation' && (path.startsWith('admin.') || proc._def.meta?.adminOnly))
+    .map(([path]) => path)
+    .sort();
+
+  let admin: Actor;
+  beforeAll(async () => {
+    admin = await makeAccount(rt, 'admin');
+  });
+  const db = () => rt.deps.db;
+  const testimonial = async () =>
+    (await db().insertInto('testimonials').values({ title: 'Kind words', content: 'Lovely staff and a great cut.', name: 'Meera', rating: 5, avatar: null }).returning('id').executeTakeFirstOrThrow()).id;
+  const blog = async () =>
+    (
+      await db()
+        .insertInto('blogs')
+        .values({ slug: `audit-${Date.now()}-${Math.random().toString(36).slice(2)}`, title: 'Audit post', excerpt: '', body: 'A post about audits, long enough.', tags: [], author_name: 'Admin', author_id: null, cover_image: null, published_at: null, status: 'draft' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  /*
+   * Valid input for each mutation, creating first whatever it acts on. Ids must name real rows
+   * in the right state (a pending salon to approve, a failed job to retry), which no schema can
+   * generate, hence the table; a new admin mutation without an entry fails the first test.
+   */
+  const VALID_INPUT: Record<string, () => Promise<Record<string, unknown>>> = {
+    'categories.createCategory': async () => ({ name: `Audit Category ${Date.now()}`, shopCategory: 'salon' }),
+    'categories.updateCategory': async () => ({ id: await createCategory(rt, `Audit Rename ${Date.now()}`), name: `Audit Renamed ${Date.now()}` }),
+    'categories.deleteCategory': async () => ({ id: await createCategory(rt, `Audit Delete ${Date.now()}`) }),
+    'testimonials.createTestimonials': async () => ({ title: 'Great', content: 'Friendly staff and a lovely facial.', name: 'Riya', rating: 5 }),
+    'testimonials.updateTestimonial': async () => ({ id: await testimonial(), title: 'Even better' }),
+    'testimonials.deleteTestimonial': async () => ({ id: await testimonial() }),
+    'admin.blockUser': async () => ({ userId: (await makeAccount(rt, 'customer')).id, reason: 'Repeated no-shows' }),
+    'admin.unblockUser': async () => {
+      const user = await makeAccount(rt, 'customer');
+      await db().updateTable('accounts').set({ is_blocked: true }).where('id', '=', user.id).execute();
+      return { userId: user.id };
+    },
+    'admin.promoteUser': async () => ({ userId: (await makeAccount(rt, 'customer')).id }),
+    'admin.approveSalon': async () => ({ merchantId: (await pendingCompleteSalon(rt, `Audit Approve ${Date.now()}`)).id }),
+    'admin.rejectSalon': async () => ({ merchantId: (await pendingCompleteSalon(rt, `Audit Reject ${Date.now()}`)).id, reason: 'Add interior photos' }),
+    'admin.unpublishSalon': async () => ({ merchantId: (await createSalon(rt)).id, reason: 'Closed for renovation' }),
+    'admin.sponsorSalon': async () => ({ merchantId: (await createSalon(rt)).id, sponsored: true, promotionMessage: '10% off this week' }),
+    'admin.replyFeedback': async () => ({ id: await insertSupportMessage(rt, 'contact', null), reply: 'Your refund was sent today.' }),
+    'admin.closeFeedback': async () => ({ id: await insertSupportMessage(rt, 'ticket', null) }),
+    'admin.broadcast': async () => ({ title: 'Audit broadcast', message: 'Hello everyone', audience: 'customers' }),
+    'admin.updateEmailTemplate': async () => ({ key: 'support_reply', subject: 'Re: {{subject}}', body: 'Hello {{name}},\n\n{{reply}}' }),
+    'admin.retryJob': async () => ({ jobId: await insertFailedJob(rt) }),
+    'admin.addFeaturedLocation': async () => ({ kind: 'city', name: 'Nashik', city: 'Nashik', lat: 19.9975, lng: 73.7898 }),
+    'admin.removeFeaturedLocation': async () => ({
+      id: (
+        await db()
+          .insertInto('featured_locations')
+          .values({ name: 'Aundh', city: 'Pune', kind: 'locality', lat: 18.558, lng: 73.8075 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    }),
+    'blogs.createBlog': async () => ({ title: 'Audited article', body: 'An article body that is long enough.' }),
+    'blogs.updateBlog': async () => ({ id: await blog(), title: 'Audited title' }),
+    'blogs.deleteBlog': async () => ({ id: await blog() }),
+    'notification.createSubscribeUserNotifications': async () => ({ title: 'Audit push', body: 'Hello', audience: 'all' }),
+  };
+
+  it('has valid input for each admin-only mutation (add one for a new mutation)', () => {
+    expect(adminMutations.length).toBeGreaterThanOrEqual(23);
+    expect(adminMutations.filter((p) => !(p in VALID_INPUT)), 'admin mutations without an entry in VALID_INPUT').toEqual([]);
+    expect(Object.keys(VALID_INPUT).filter((p) => !adminMutations.includes(p)), 'entries for mutations that no longer exist').toEqual([]);
+  });
+
+  it('writes an audit_log row by the acting admin for each of them', async () => {
+    const count = async () =>
+      Number((await db().selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('actor_id', '=', admin.id).executeTakeFirstOrThrow()).n);
+    const unaudited: string[] = [];
+    for (const path of adminMutations) {
+      const input = await VALID_INPUT[path]();
+      let target: unknown = rt.caller(admin);
+      for (const part of path.split('.')) target = (target as Record<string, unknown>)[part];
+      const before = await count();
+      await (target as (i: unknown) => Promise<unknown>)(input).catch((err: unknown) => {
+        throw new Error(`${path} refused its valid input: ${(err as Error).message}`);
+      });
+      if ((await count()) <= before) unaudited.push(path);
+    }
+    expect(unaudited).toEqual([]);
+  });
+});
+
+// ------------------------------------------------------------------------------------------
+describe('the audit row commits with the change', () => {
+  let admin: Actor;
+  beforeAll(async () => {
+    admin = await makeAccount(rt, 'admin');
+  });
+
+  it('rolls the change back and fails the request when the audit row cannot be written', async () => {
+    const db = rt.deps.db;
+    await sql`create function refuse_api_audit() returns trigger language plpgsql as $$
+      begin
+        if new.action like 'api.%' then raise exception 'audit log unavailable'; end if;
+        return new;
+      end $$`.execute(db);
+    await sql`create trigger refuse_api_audit before insert on audit_log for each row execute function refuse_api_audit()`.execute(db);
+    try {
+      await expect(rt.caller(admin).categories.createCategory({ name: 'Unaudited Category', shopCategory: 'salon' } as never)).rejects.toMatchObject({
+        code: 'INTERNAL_SERVER_ERROR',
+      });
+      const created = await db.selectFrom('categories').select('id').where('name', '=', 'Unaudited Category').execute();
+      expect(created).toHaveLength(0);
+
+      // Testimonials are written in one statement, outside any transaction: the row cannot be
+      // taken back, but the admin is not told the change went through.
+      await expect(
+        rt.caller(admin).testimonials.createTestimonials({ title: 'Unaudited', content: 'Written without an audit row.', name: 'Nobody', rating: 4 } as never),
+      ).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+    } finally {
+      await sql`drop trigger refuse_api_audit on audit_log`.execute(db);
+      await sql`drop function refuse_api_audit()`.execute(db);
+    }
+    // Once the log works again, the same change goes through with its row.
+    await rt.caller(admin).categories.createCategory({ name: 'Unaudited Category', shopCategory: 'salon' } as never);
+    const rows = await db.selectFrom('audit_log').select('action').where('actor_id', '=', admin.id).execute();
+    expect(rows.map((r) => r.action)).toContain('api.categories.createCategory');
   });
 });

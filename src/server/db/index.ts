@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { AuditingKysely } from './pendingAudit.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;
@@ -47,7 +48,7 @@ export async function openDatabase(opts: {
     // queries would emit an unhandled 'error' and end the process. The transaction's next query fails
     // instead, and the pool drops the broken client when it is released.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new AuditingKysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
       kind: 'postgres',
@@ -77,7 +78,7 @@ export async function openDatabase(opts: {
       [DATE]: (v: string) => v,
     },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const db = new AuditingKysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     db,
     kind: 'pglite',

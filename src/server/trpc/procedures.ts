@@ -1,5 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { Role } from '../db/types.js';
+import { PendingAudit, withPendingAudit } from '../db/pendingAudit.js';
+import type { Executor } from '../db/repositories/accounts.js';
 import { recordAudit } from '../db/repositories/audit.js';
 import { baseProcedure, t } from './init.js';
 
@@ -56,19 +58,25 @@ export function auditDetails(value: unknown, depth = 0): unknown {
 /**
  * Every change an admin makes is in the audit log: the admin area's own services record theirs
  * with the change; any other mutation an admin performs (acting for a salon, categories,
- * testimonials, coupons...) is recorded here once it has succeeded.
+ * testimonials, coupons...) is recorded here, in the same transaction as the change (see
+ * db/pendingAudit.ts): if the audit row cannot be written, the change is rolled back.
  */
 const auditAdminWrites = t.middleware(async ({ ctx, next, path, type, getRawInput }) => {
-  const result = await next();
-  if (!result.ok || type !== 'mutation' || ctx.actor?.role !== 'admin' || SELF_AUDITED.some((p) => path.startsWith(p))) return result;
+  if (type !== 'mutation' || ctx.actor?.role !== 'admin' || SELF_AUDITED.some((p) => path.startsWith(p))) return next();
+  const actorId = ctx.actor.id;
   const raw = (await getRawInput().catch(() => undefined)) as Record<string, unknown> | undefined;
   const idKey = raw && typeof raw === 'object' ? ID_KEYS.find((k) => typeof raw[k] === 'string') : undefined;
-  try {
-    await recordAudit(ctx.deps.db, ctx.actor.id, `api.${path}`, path.split('.')[0], idKey ? String(raw![idKey]) : null, {
+  const write = (db: Executor) =>
+    recordAudit(db, actorId, `api.${path}`, path.split('.')[0], idKey ? String(raw![idKey]) : null, {
       input: auditDetails(raw) as Record<string, unknown>,
     });
-  } catch (err) {
-    console.error('[audit] could not record', path, err);
+  const entry = new PendingAudit(write);
+  const result = await withPendingAudit(entry, () => next());
+  if (result.ok && entry.state !== 'written') {
+    // The service changed nothing, or wrote single statements that committed on their own (no
+    // transaction to join). The row is written now; if that fails the request fails, so an admin
+    // is never told a change succeeded that the audit log does not show.
+    await write(ctx.deps.db);
   }
   return result;
 });

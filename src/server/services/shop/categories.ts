@@ -75,14 +75,17 @@ export async function deleteSelectedCategories(deps: AppDeps, actor: Actor, inpu
 
 // ---------------------------------------------------------------- admin: the catalogue itself
 
+/** In a transaction, though one statement: the admin's audit row commits with it (db/pendingAudit.ts). */
 export async function createCategory(deps: AppDeps, input: z.output<typeof createCategoryInput>) {
-  const row = await insertCategory(deps.db, {
-    name: input.name,
-    shop_category: input.shopCategory,
-    image: input.image ?? null,
-    icon: input.icon ?? null,
-    sort_order: input.sortOrder ?? 0,
-  });
+  const row = await deps.db.transaction().execute((trx) =>
+    insertCategory(trx, {
+      name: input.name,
+      shop_category: input.shopCategory,
+      image: input.image ?? null,
+      icon: input.icon ?? null,
+      sort_order: input.sortOrder ?? 0,
+    }),
+  );
   return { category: toCatalogueCategoryWire(row) };
 }
 
@@ -95,7 +98,9 @@ export async function updateCategory(deps: AppDeps, input: z.output<typeof updat
     ...(input.sortOrder !== undefined ? { sort_order: input.sortOrder } : {}),
   };
   // An empty patch is an UPDATE without SET, which is not SQL: answer the category as it is.
-  const row = Object.keys(patch).length ? await updateCategoryRow(deps.db, input.id, patch) : await findCategoryById(deps.db, input.id);
+  const row = Object.keys(patch).length
+    ? await deps.db.transaction().execute((trx) => updateCategoryRow(trx, input.id, patch))
+    : await findCategoryById(deps.db, input.id);
   if (!row) throw notFound('Category');
   return { category: toCatalogueCategoryWire(row) };
 }
