@@ -74,7 +74,18 @@ describe('admin REST paths', () => {
     expect(d.body.trend).toHaveLength(30);
     const csv = await call('GET', '/admin/reports/csv?groupBy=month&from=2030-01-01&to=2030-12-31', admin);
     expect(csv.status).toBe(200);
-    expect(csv.body.csv.split('\r\n')[0]).toBe('Month,Bookings,Completed,Cancelled,GBV (INR),Commission (INR)');
+    expect(csv.body.csv.split('\r\n')[0]).toBe('Month,Bookings,Completed,Cancelled,GBV (INR),Commission (INR),Subscriptions excl. GST (INR)');
+    // One city by month: the city is a query parameter like the others.
+    const pune = await call('GET', '/admin/reports?groupBy=month&city=pune&from=2030-01-01&to=2030-12-31', admin);
+    expect(pune.status).toBe(200);
+    expect(pune.body).toMatchObject({ groupBy: 'month', city: 'Pune', totals: { subscriptions: 0 } });
+    expect(pune.body.cities).toContain('Pune');
+    const puneCsv = await call('GET', '/admin/reports/csv?groupBy=month&city=Pune&from=2030-01-01&to=2030-12-31', admin);
+    expect(puneCsv.body.filename).toBe('glowbook-report-month-pune-2030-01-01-to-2030-12-31.csv');
+    expect(puneCsv.body.csv.split('\r\n')[1]).toBe('Total (Pune),0,0,0,0.00,0.00,0.00');
+    const long = await call('GET', `/admin/reports?city=${'x'.repeat(101)}`, admin);
+    expect(long.status).toBe(400);
+    expect(long.body.message).toContain('city');
     const bad = await call('GET', '/admin/reports?groupBy=week', admin);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('groupBy');

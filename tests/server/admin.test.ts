@@ -240,27 +240,77 @@ describe('reports, dashboard and payments', () => {
     await book(pune, sa, '2031-03-02', 10, 800, 'cancelled');
     await book(mumbai, sb, '2031-03-02', 11, 2000, 'completed');
     await book(mumbai, sb, '2031-04-05', 11, 300, 'completed');
+    let n = 0;
+    const invoice = async (merchantId: string, issuedAt: string, base: number, status: 'paid' | 'failed' = 'paid') => {
+      const gst = Math.round(base * 18) / 100;
+      await db()
+        .insertInto('invoices')
+        .values({
+          number: `GB/TEST/${++n}`,
+          merchant_id: merchantId,
+          plan: 'professional',
+          description: 'Professional plan',
+          period_start: issuedAt.slice(0, 10),
+          period_end: '2031-12-31',
+          base_amount: base,
+          igst: gst,
+          total: base + gst,
+          place_of_supply: 'Maharashtra',
+          gateway: 'test',
+          payment_reference: `test_${n}`,
+          status,
+          issued_at: new Date(issuedAt),
+        })
+        .execute();
+    };
+    await invoice(pune, '2031-03-10T10:00:00+05:30', 999);
+    await invoice(pune, '2031-03-15T10:00:00+05:30', 999, 'failed');
+    // Ten past midnight on 1 April in India, still 31 March in UTC: April's revenue.
+    await invoice(mumbai, '2031-04-01T00:10:00+05:30', 2499);
+    // A month without bookings still gets its row.
+    await invoice(pune, '2031-05-02T10:00:00+05:30', 1499);
   });
 
-  it('groups by day, month and city with the right sums', async () => {
+  it('groups by day, month and city with the right sums, subscription revenue alongside', async () => {
     const days = await asAdmin().reports({ groupBy: 'day', from: '2031-03-01', to: '2031-03-31' } as never);
     expect(days.rows).toEqual([
-      { key: '2031-03-01', bookings: 2, completed: 1, cancelled: 0, gbv: 1550.5, commission: 100 },
-      { key: '2031-03-02', bookings: 2, completed: 1, cancelled: 1, gbv: 2000, commission: 200 },
+      { key: '2031-03-01', bookings: 2, completed: 1, cancelled: 0, gbv: 1550.5, commission: 100, subscriptions: 0 },
+      { key: '2031-03-02', bookings: 2, completed: 1, cancelled: 1, gbv: 2000, commission: 200, subscriptions: 0 },
+      { key: '2031-03-10', bookings: 0, completed: 0, cancelled: 0, gbv: 0, commission: 0, subscriptions: 999 },
     ]);
-    expect(days.totals).toEqual({ bookings: 4, completed: 2, cancelled: 1, gbv: 3550.5, commission: 300 });
+    expect(days.totals).toEqual({ bookings: 4, completed: 2, cancelled: 1, gbv: 3550.5, commission: 300, subscriptions: 999 });
+    expect(days.city).toBeNull();
 
-    const months = await asAdmin().reports({ groupBy: 'month', from: '2031-03-01', to: '2031-04-30' } as never);
-    expect(months.rows.map((r) => [r.key, r.bookings, r.gbv, r.commission])).toEqual([
-      ['2031-03', 4, 3550.5, 300],
-      ['2031-04', 1, 300, 30],
+    const months = await asAdmin().reports({ groupBy: 'month', from: '2031-03-01', to: '2031-05-31' } as never);
+    expect(months.rows.map((r) => [r.key, r.bookings, r.gbv, r.commission, r.subscriptions])).toEqual([
+      ['2031-03', 4, 3550.5, 300, 999],
+      ['2031-04', 1, 300, 30, 2499],
+      ['2031-05', 0, 0, 0, 1499],
     ]);
 
     const cities = await asAdmin().reports({ groupBy: 'city', from: '2031-03-01', to: '2031-04-30' } as never);
     expect(cities.rows).toEqual([
-      { key: 'Mumbai, "West"', bookings: 2, completed: 2, cancelled: 0, gbv: 2300, commission: 230 },
-      { key: 'Pune', bookings: 3, completed: 1, cancelled: 1, gbv: 1550.5, commission: 100 },
+      { key: 'Mumbai, "West"', bookings: 2, completed: 2, cancelled: 0, gbv: 2300, commission: 230, subscriptions: 2499 },
+      { key: 'Pune', bookings: 3, completed: 1, cancelled: 1, gbv: 1550.5, commission: 100, subscriptions: 999 },
     ]);
+    expect(cities.cities).toEqual(expect.arrayContaining(['Mumbai, "West"', 'Pune']));
+  });
+
+  it('filters by city: one city by month, in any spelling', async () => {
+    const pune = await asAdmin().reports({ groupBy: 'month', city: ' pUNE ', from: '2031-03-01', to: '2031-05-31' } as never);
+    expect(pune.city).toBe('Pune');
+    expect(pune.rows).toEqual([
+      { key: '2031-03', bookings: 3, completed: 1, cancelled: 1, gbv: 1550.5, commission: 100, subscriptions: 999 },
+      { key: '2031-05', bookings: 0, completed: 0, cancelled: 0, gbv: 0, commission: 0, subscriptions: 1499 },
+    ]);
+    expect(pune.totals).toEqual({ bookings: 3, completed: 1, cancelled: 1, gbv: 1550.5, commission: 100, subscriptions: 2498 });
+
+    const byCity = await asAdmin().reports({ groupBy: 'city', city: 'Mumbai, "West"', from: '2031-03-01', to: '2031-05-31' } as never);
+    expect(byCity.rows.map((r) => r.key)).toEqual(['Mumbai, "West"']);
+
+    const nowhere = await asAdmin().reports({ groupBy: 'month', city: 'Atlantis', from: '2031-03-01', to: '2031-05-31' } as never);
+    expect(nowhere.rows).toEqual([]);
+    expect(nowhere.city).toBe('Atlantis');
   });
 
   it('refuses a period that ends before it starts', async () => {
@@ -270,14 +320,26 @@ describe('reports, dashboard and payments', () => {
     });
   });
 
-  it('exports the report as escaped CSV', async () => {
+  it('exports the report as escaped CSV, with subscription revenue', async () => {
     const r = await asAdmin().reportsCsv({ groupBy: 'city', from: '2031-03-01', to: '2031-04-30' } as never);
     expect(r.filename).toBe('glowbook-report-city-2031-03-01-to-2031-04-30.csv');
     expect(r.csv.split('\r\n')).toEqual([
-      'City,Bookings,Completed,Cancelled,GBV (INR),Commission (INR)',
-      '"Mumbai, ""West""",2,2,0,2300.00,230.00',
-      'Pune,3,1,1,1550.50,100.00',
-      'Total,5,3,1,3850.50,330.00',
+      'City,Bookings,Completed,Cancelled,GBV (INR),Commission (INR),Subscriptions excl. GST (INR)',
+      '"Mumbai, ""West""",2,2,0,2300.00,230.00,2499.00',
+      'Pune,3,1,1,1550.50,100.00,999.00',
+      'Total,5,3,1,3850.50,330.00,3498.00',
+      '',
+    ]);
+  });
+
+  it('exports one city by month, named in the file and the total', async () => {
+    const r = await asAdmin().reportsCsv({ groupBy: 'month', city: 'pune', from: '2031-03-01', to: '2031-05-31' } as never);
+    expect(r.filename).toBe('glowbook-report-month-pune-2031-03-01-to-2031-05-31.csv');
+    expect(r.csv.split('\r\n')).toEqual([
+      'Month,Bookings,Completed,Cancelled,GBV (INR),Commission (INR),Subscriptions excl. GST (INR)',
+      '2031-03,3,1,1,1550.50,100.00,999.00',
+      '2031-05,0,0,0,0.00,0.00,1499.00',
+      'Total (Pune),3,1,1,1550.50,100.00,2498.00',
       '',
     ]);
   });

@@ -214,6 +214,8 @@ export const reportsInput = z.object({
   groupBy: optional(z.enum(REPORT_GROUPS, { error: 'groupBy: city, day or month' })).default('day'),
   from: dateField,
   to: dateField,
+  /** Only this city's salons (e.g. Pune by month). */
+  city: optional(z.string().trim().max(100, 'city: at most 100 characters')),
 });
 export const reportRowWire = z.object({
   key: z.string(),
@@ -222,14 +224,20 @@ export const reportRowWire = z.object({
   cancelled: z.number(),
   gbv: z.number(),
   commission: z.number(),
+  /** Paid subscription invoices, before GST. */
+  subscriptions: z.number(),
 });
 export type ReportRow = z.infer<typeof reportRowWire>;
 export const reportsAnswer = z.object({
   groupBy: z.enum(REPORT_GROUPS),
   from: z.string(),
   to: z.string(),
+  /** The city filter as reports spell it, or null for every city. */
+  city: z.string().nullable(),
   rows: z.array(reportRowWire),
   totals: reportRowWire.omit({ key: true }),
+  /** Every city with salons, for the filter. */
+  cities: z.array(z.string()),
 });
 export const reportsCsvAnswer = z.object({ filename: z.string(), csv: z.string() });
 

@@ -37,12 +37,6 @@ export function fullName(first: string, last: string): string {
   return [first, last].filter(Boolean).join(' ').trim() || '—';
 }
 
-/** Today's date in the browser's zone as 'YYYY-MM-DD', for date inputs. */
-export function isoDay(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
 /** Short rupee amounts for chart axes: ₹850, ₹12K, ₹1.5L, ₹2.3Cr (Indian lakh and crore). */
 export function formatINRCompact(n: number): string {
   const abs = Math.abs(n);

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { platformLastDays } from '../../../shared/platform';
 import { REPORT_GROUPS } from '../../../shared/schemas/admin';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Input } from '../../components/ui/Input';
+import { Select } from '../../components/ui/Select';
 import { Tabs } from '../../components/ui/Tabs';
 import { toast } from '../../components/ui/Toast';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
-import { formatCount, formatDay, formatINR, formatINRCompact, isoDay } from '../../features/admin/format';
+import { formatCount, formatDay, formatINR, formatINRCompact } from '../../features/admin/format';
 import { StatTile } from '../../features/admin/StatTile';
 import { TrendChart } from '../../features/admin/TrendChart';
 import { errorMessage, useTRPC } from '../../trpc';
@@ -43,12 +45,14 @@ function downloadText(filename: string, text: string, type: string) {
 export default function Reports() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const today = new Date();
+  // The platform's days are India's, whatever zone the admin's browser is in.
+  const [initial] = useState(() => platformLastDays(30));
   const [group, setGroup] = useState<Group>('day');
-  const [from, setFrom] = useState(isoDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29)));
-  const [to, setTo] = useState(isoDay(today));
+  const [city, setCity] = useState('');
+  const [from, setFrom] = useState(initial.from);
+  const [to, setTo] = useState(initial.to);
   const [exporting, setExporting] = useState(false);
-  const input = { groupBy: group, from: from || undefined, to: to || undefined };
+  const input = { groupBy: group, from: from || undefined, to: to || undefined, city: city || undefined };
   const report = useQuery({ ...trpc.admin.reports.queryOptions(input), placeholderData: keepPreviousData });
 
   const exportCsv = async () => {
@@ -71,28 +75,37 @@ export default function Reports() {
   return (
     <AdminPage
       title="Reports"
-      description="Bookings, booking value and commission by city and period. Cancelled bookings count in bookings but not in value."
+      description="Bookings, booking value, commission and subscription revenue by city and period. Cancelled bookings count in bookings but not in value."
       actions={
         <Button onClick={() => void exportCsv()} loading={exporting} loadingText="Exporting…" disabled={!r} data-testid="export-csv">
           Export CSV
         </Button>
       }
     >
-      <Card className="grid gap-4 md:grid-cols-[1fr_auto] md:items-end">
-        <Tabs idPrefix="report-group" label="Group by" items={GROUPS} value={group} onChange={setGroup} className="md:max-w-md" />
-        <div className="grid grid-cols-2 gap-3">
+      <Card className="grid gap-4 xl:grid-cols-[1fr_auto] xl:items-end">
+        <Tabs idPrefix="report-group" label="Group by" items={GROUPS} value={group} onChange={setGroup} className="xl:max-w-md" />
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Select
+            id="report-city"
+            label="City"
+            value={city}
+            placeholder="All cities"
+            options={(r?.cities ?? (city ? [city] : [])).map((c) => ({ value: c, label: c }))}
+            onChange={(e) => setCity(e.target.value)}
+          />
           <Input label="From" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
           <Input label="To" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
         </div>
       </Card>
 
       {r && (
-        <section aria-label="Totals for the period" className="grid grid-cols-2 gap-3 lg:grid-cols-5" data-testid="report-totals">
-          <StatTile label="Bookings" value={formatCount(r.totals.bookings)} hint={`${formatDay(r.from)} – ${formatDay(r.to)}`} testId="report-bookings" />
+        <section aria-label="Totals for the period" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6" data-testid="report-totals">
+          <StatTile label="Bookings" value={formatCount(r.totals.bookings)} hint={`${r.city ?? 'All cities'} · ${formatDay(r.from)} – ${formatDay(r.to)}`} testId="report-bookings" />
           <StatTile label="Completed" value={formatCount(r.totals.completed)} />
           <StatTile label="Cancelled" value={formatCount(r.totals.cancelled)} />
           <StatTile label="Booking value" value={formatINR(r.totals.gbv)} testId="report-gbv" />
           <StatTile label="Commission" value={formatINR(r.totals.commission)} testId="report-commission" />
+          <StatTile label="Subscriptions" value={formatINR(r.totals.subscriptions)} hint="Paid plans, before GST" testId="report-subscriptions" />
         </section>
       )}
 
@@ -109,8 +122,8 @@ export default function Reports() {
         </Card>
       )}
 
-      <QueryState query={report} isEmpty={rows.length === 0} emptyTitle="No bookings in this period" emptyDescription="Pick a wider date range.">
-        <TableCard testId="report-table" caption="Report rows" minWidth={680}>
+      <QueryState query={report} isEmpty={rows.length === 0} emptyTitle="No bookings or subscriptions in this period" emptyDescription="Pick a wider date range or another city.">
+        <TableCard testId="report-table" caption="Report rows" minWidth={800}>
           <thead>
             <tr>
               <Th>{group === 'city' ? 'City' : group === 'month' ? 'Month' : 'Day'}</Th>
@@ -119,6 +132,7 @@ export default function Reports() {
               <Th className="text-right">Cancelled</Th>
               <Th className="text-right">Booking value</Th>
               <Th className="text-right">Commission</Th>
+              <Th className="text-right">Subscriptions</Th>
             </tr>
           </thead>
           <tbody>
@@ -130,6 +144,7 @@ export default function Reports() {
                 <Td className="text-right">{formatCount(row.cancelled)}</Td>
                 <Td className="text-right whitespace-nowrap">{formatINR(row.gbv)}</Td>
                 <Td className="text-right whitespace-nowrap">{formatINR(row.commission)}</Td>
+                <Td className="text-right whitespace-nowrap">{formatINR(row.subscriptions)}</Td>
               </tr>
             ))}
           </tbody>
@@ -142,6 +157,7 @@ export default function Reports() {
                 <Td className="text-right">{formatCount(r.totals.cancelled)}</Td>
                 <Td className="text-right whitespace-nowrap">{formatINR(r.totals.gbv)}</Td>
                 <Td className="text-right whitespace-nowrap">{formatINR(r.totals.commission)}</Td>
+                <Td className="text-right whitespace-nowrap">{formatINR(r.totals.subscriptions)}</Td>
               </tr>
             </tfoot>
           )}

@@ -1,4 +1,4 @@
-import { sql, type Updateable } from 'kysely';
+import { sql, type RawBuilder, type Updateable } from 'kysely';
 import type { BookingStatus, Role, SupportMessagesTable } from '../types.js';
 import type { Executor } from './accounts.js';
 
@@ -79,26 +79,62 @@ export async function topCities(db: Executor, limit: number) {
 
 export type ReportGroup = 'city' | 'day' | 'month';
 
-export async function bookingReport(db: Executor, groupBy: ReportGroup, from: string, to: string) {
-  const key =
-    groupBy === 'city'
-      ? sql<string>`coalesce(nullif(${CITY_KEY}, ''), '(no city)')`
-      : groupBy === 'month'
-        ? sql<string>`to_char(b.booking_date, 'YYYY-MM')`
-        : sql<string>`to_char(b.booking_date, 'YYYY-MM-DD')`;
-  const order = groupBy === 'city' ? sql`gbv desc, key` : sql`key`;
-  const r = await sql<{ key: string; bookings: number; completed: number; cancelled: number; gbv: number; commission: number }>`
-    select ${key} as key,
-           count(*) as bookings,
-           count(*) filter (where b.status = 'completed') as completed,
-           count(*) filter (where b.status = 'cancelled') as cancelled,
-           ${GBV} as gbv,
-           ${COMMISSION} as commission
-    from bookings b
-    join merchants m on m.id = b.merchant_id
-    left join commission_ledger cl on cl.booking_id = b.id
-    where b.booking_date between ${from}::date and ${to}::date
-    group by 1
+export interface ReportFilter {
+  groupBy: ReportGroup;
+  from: string;
+  to: string;
+  /** One city only (any spelling of its case and spaces). */
+  city?: string;
+  /** The zone whose calendar dates an invoice's payment falls on. */
+  timeZone: string;
+}
+
+const cityMatches = (city: string | undefined) => (city ? sql`and lower(trim(m.city)) = lower(trim(${city}))` : sql``);
+
+function reportKey(groupBy: ReportGroup, day: RawBuilder<unknown>) {
+  if (groupBy === 'city') return sql<string>`coalesce(nullif(${CITY_KEY}, ''), '(no city)')`;
+  return groupBy === 'month' ? sql<string>`to_char(${day}, 'YYYY-MM')` : sql<string>`to_char(${day}, 'YYYY-MM-DD')`;
+}
+
+/**
+ * Bookings by their salon-local date, and subscription revenue (paid invoices, before GST) by the
+ * platform-local date they were paid, side by side per day, month or city. A period with
+ * invoices and no bookings still gets its row.
+ */
+export async function bookingReport(db: Executor, f: ReportFilter) {
+  const paidOn = sql`(i.issued_at at time zone ${f.timeZone})::date`;
+  const order = f.groupBy === 'city' ? sql`gbv desc, subscriptions desc, key` : sql`key`;
+  const r = await sql<{ key: string; bookings: number; completed: number; cancelled: number; gbv: number; commission: number; subscriptions: number }>`
+    with booked as (
+      select ${reportKey(f.groupBy, sql`b.booking_date`)} as key,
+             count(*) as bookings,
+             count(*) filter (where b.status = 'completed') as completed,
+             count(*) filter (where b.status = 'cancelled') as cancelled,
+             ${GBV} as gbv,
+             ${COMMISSION} as commission
+      from bookings b
+      join merchants m on m.id = b.merchant_id
+      left join commission_ledger cl on cl.booking_id = b.id
+      where b.booking_date between ${f.from}::date and ${f.to}::date ${cityMatches(f.city)}
+      group by 1
+    ), subscribed as (
+      select ${reportKey(f.groupBy, paidOn)} as key, sum(i.base_amount) as subscriptions
+      from invoices i
+      join merchants m on m.id = i.merchant_id
+      where i.status = 'paid' and ${paidOn} between ${f.from}::date and ${f.to}::date ${cityMatches(f.city)}
+      group by 1
+    )
+    select * from (
+      select coalesce(bk.key, sb.key) as key,
+             coalesce(bk.bookings, 0) as bookings,
+             coalesce(bk.completed, 0) as completed,
+             coalesce(bk.cancelled, 0) as cancelled,
+             coalesce(bk.gbv, 0) as gbv,
+             coalesce(bk.commission, 0) as commission,
+             coalesce(sb.subscriptions, 0) as subscriptions
+      from booked bk
+      full join subscribed sb on sb.key = bk.key
+    ) report
     order by ${order}`.execute(db);
   return r.rows.map((x) => ({
     key: x.key,
@@ -107,7 +143,15 @@ export async function bookingReport(db: Executor, groupBy: ReportGroup, from: st
     cancelled: Number(x.cancelled),
     gbv: Number(x.gbv),
     commission: Number(x.commission),
+    subscriptions: Number(x.subscriptions),
   }));
+}
+
+/** The cities salons are in, spelled as reports group them. */
+export async function reportCities(db: Executor): Promise<string[]> {
+  const r = await sql<{ city: string }>`
+    select distinct ${CITY_KEY} as city from merchants m where trim(m.city) <> '' order by 1`.execute(db);
+  return r.rows.map((x) => x.city);
 }
 
 // ---------------------------------------------------------------- users

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { reportsInput } from '../../../shared/schemas/admin.js';
-import { addDays, instantToZoned } from '../../../shared/slots.js';
+import { PLATFORM_TIME_ZONE, platformToday } from '../../../shared/platform.js';
+import { addDays } from '../../../shared/slots.js';
 import { badRequest } from '../../errors.js';
 import * as repo from '../../db/repositories/admin.js';
 import type { AppDeps } from '../../trpc/context.js';
@@ -9,16 +10,14 @@ import { toCsv } from './csv.js';
 /*
  * Dashboard figures and reports. Periods are salon-local booking dates (what bookings.booking_date
  * holds); "today" is the platform's day in India. GBV leaves out cancelled bookings; commission is
- * what the ledger recorded for completed ones.
+ * what the ledger recorded for completed ones; subscription revenue is what salons paid for their
+ * plans (paid invoices before GST), dated by the day in India they paid.
  */
 
-export const PLATFORM_TIME_ZONE = 'Asia/Kolkata';
 const TREND_DAYS = 30;
 const DEFAULT_REPORT_DAYS = 30;
 /** A daily report over years would be thousands of rows; months and cities stay small anyway. */
 const MAX_DAILY_REPORT_DAYS = 366;
-
-export const platformToday = (now: Date) => instantToZoned(now, PLATFORM_TIME_ZONE).date;
 
 export async function getDashboard(deps: AppDeps, opts: { now?: Date } = {}) {
   const today = platformToday(opts.now ?? new Date());
@@ -70,7 +69,11 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export async function getReport(deps: AppDeps, input: z.output<typeof reportsInput>, opts: { now?: Date } = {}) {
   const { from, to } = reportPeriod(input, opts.now ?? new Date());
-  const rows = await repo.bookingReport(deps.db, input.groupBy, from, to);
+  const [rows, cities] = await Promise.all([
+    repo.bookingReport(deps.db, { groupBy: input.groupBy, from, to, city: input.city, timeZone: PLATFORM_TIME_ZONE }),
+    repo.reportCities(deps.db),
+  ]);
+  const city = input.city ? (cities.find((c) => c.toLowerCase() === input.city!.toLowerCase()) ?? input.city) : null;
   const totals = rows.reduce(
     (s, r) => ({
       bookings: s.bookings + r.bookings,
@@ -78,16 +81,34 @@ export async function getReport(deps: AppDeps, input: z.output<typeof reportsInp
       cancelled: s.cancelled + r.cancelled,
       gbv: round2(s.gbv + r.gbv),
       commission: round2(s.commission + r.commission),
+      subscriptions: round2(s.subscriptions + r.subscriptions),
     }),
-    { bookings: 0, completed: 0, cancelled: 0, gbv: 0, commission: 0 },
+    { bookings: 0, completed: 0, cancelled: 0, gbv: 0, commission: 0, subscriptions: 0 },
   );
-  return { groupBy: input.groupBy, from, to, rows, totals };
+  return { groupBy: input.groupBy, from, to, city, rows, totals, cities };
 }
+
+const fileSlug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'city';
 
 export async function getReportCsv(deps: AppDeps, input: z.output<typeof reportsInput>, opts: { now?: Date } = {}) {
   const r = await getReport(deps, input, opts);
-  const header = [r.groupBy === 'city' ? 'City' : r.groupBy === 'month' ? 'Month' : 'Date', 'Bookings', 'Completed', 'Cancelled', 'GBV (INR)', 'Commission (INR)'];
-  const body = r.rows.map((x) => [x.key, x.bookings, x.completed, x.cancelled, x.gbv.toFixed(2), x.commission.toFixed(2)]);
-  const total = ['Total', r.totals.bookings, r.totals.completed, r.totals.cancelled, r.totals.gbv.toFixed(2), r.totals.commission.toFixed(2)];
-  return { filename: `glowbook-report-${r.groupBy}-${r.from}-to-${r.to}.csv`, csv: toCsv(header, [...body, total]) };
+  const money = (n: number) => n.toFixed(2);
+  const header = [
+    r.groupBy === 'city' ? 'City' : r.groupBy === 'month' ? 'Month' : 'Date',
+    'Bookings',
+    'Completed',
+    'Cancelled',
+    'GBV (INR)',
+    'Commission (INR)',
+    'Subscriptions excl. GST (INR)',
+  ];
+  const line = (key: string, x: Omit<(typeof r.rows)[number], 'key'>) => [key, x.bookings, x.completed, x.cancelled, money(x.gbv), money(x.commission), money(x.subscriptions)];
+  const body = r.rows.map((x) => line(x.key, x));
+  const total = line(r.city ? `Total (${r.city})` : 'Total', r.totals);
+  const scope = r.city ? `-${fileSlug(r.city)}` : '';
+  return { filename: `glowbook-report-${r.groupBy}${scope}-${r.from}-to-${r.to}.csv`, csv: toCsv(header, [...body, total]) };
 }
