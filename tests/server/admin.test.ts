@@ -253,6 +253,8 @@ describe('reports, dashboard and payments', () => {
           period_start: issuedAt.slice(0, 10),
           period_end: '2031-12-31',
           base_amount: base,
+          cgst: 0,
+          sgst: 0,
           igst: gst,
           total: base + gst,
           place_of_supply: 'Maharashtra',

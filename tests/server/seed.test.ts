@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { DEMO_PASSWORD, buildDemoData, demoImagePaths } from '../../src/server/seed/demo.js';
 import { seedIfEmpty } from '../../src/server/seed/index.js';
+import { DEMO_FAILED_MAIL } from '../../src/server/seed/admin.js';
+import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { instantToZoned, salonWindow } from '../../src/shared/slots.js';
 import type { OpeningHoursDay } from '../../src/shared/hours.js';
 
@@ -242,6 +244,35 @@ describe('the rest of the demo', () => {
     const a = buildDemoData('hash', at);
     expect(strip(a)).toBe(strip(buildDemoData('hash', at)));
     expect(demoImagePaths(a).length).toBeGreaterThan(50);
+  });
+
+  it('leaves the admin an open ticket, a contact message, featured locations and a failed e-mail to retry', async () => {
+    const admin = await db().selectFrom('accounts').select(['id', 'role', 'email']).where('email', '=', 'admin@demo.in').executeTakeFirstOrThrow();
+    const asAdmin = rt.caller(admin).admin;
+    const open = await asAdmin.listFeedback({ status: 'open' } as never);
+    const ticket = open.messages.find((m) => m.kind === 'ticket');
+    expect(ticket).toMatchObject({ email: 'merchant@demo.in', category: 'billing', priority: 'high' });
+    expect(open.messages.some((m) => m.kind === 'contact')).toBe(true);
+
+    const featured = await asAdmin.featuredLocations({});
+    expect(featured.locations.map((l) => [l.name, l.city, l.kind])).toEqual([
+      ['Pune', 'Pune', 'city'],
+      ['Bandra West', 'Mumbai', 'locality'],
+    ]);
+    const popular = await rt.caller().locations.getLocations({} as never);
+    expect(popular.slice(0, 2).map((l) => l.name)).toEqual(['Pune', 'Bandra West']);
+
+    // Failed three days ago: listed for a retry, but today's status is not degraded by it.
+    const system = await asAdmin.system({});
+    expect(system.status).toBe('ok');
+    expect(system.jobs.failures).toHaveLength(1);
+    const failed = system.jobs.failures[0];
+    expect(failed).toMatchObject({ kind: 'deliver_message', attempts: 5 });
+    await asAdmin.retryJob({ jobId: failed._id });
+    await runJobsUntilIdle(rt.deps);
+    expect((await asAdmin.system({})).jobs.failures).toHaveLength(0);
+    const mail = await db().selectFrom('outbox_messages').select(['status']).where('recipient', '=', DEMO_FAILED_MAIL.to).where('subject', '=', DEMO_FAILED_MAIL.subject).executeTakeFirstOrThrow();
+    expect(mail.status).toBe('sent');
   });
 
   it('does nothing when seeding a database that already has accounts', async () => {

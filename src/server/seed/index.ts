@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { scheduleReminders } from '../jobs/reminders.js';
+import { seedAdminDemo } from './admin.js';
 import { seedBilling } from './billing.js';
 import { seedContent } from './content.js';
 import { seedCrm } from './crm.js';
@@ -15,6 +16,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seedBilling(db);
   await seedWallet(db);
   await seedContent(db);
+  await seedAdminDemo(db);
   await scheduleDemoReminders(db);
   return true;
 }
