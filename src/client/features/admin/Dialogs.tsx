@@ -20,11 +20,14 @@ export interface ReasonProps {
 export function ReasonDialog({ open, title, message, label = 'Reason', confirmLabel, busy, error, onConfirm, onClose }: ReasonProps) {
   const [reason, setReason] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
+  // The server's answer is about the reason as it was sent; once it is edited, the error is stale.
+  const [showServerError, setShowServerError] = useState(false);
 
   useEffect(() => {
     if (open) {
       setReason('');
       setLocalError(null);
+      setShowServerError(false);
     }
   }, [open]);
 
@@ -36,6 +39,7 @@ export function ReasonDialog({ open, title, message, label = 'Reason', confirmLa
       return;
     }
     setLocalError(null);
+    setShowServerError(true);
     onConfirm(text);
   };
 
@@ -66,8 +70,12 @@ export function ReasonDialog({ open, title, message, label = 'Reason', confirmLa
           rows={3}
           maxLength={500}
           value={reason}
-          error={localError ?? error ?? undefined}
-          onChange={(e) => setReason(e.target.value)}
+          error={localError ?? (showServerError ? error : null) ?? undefined}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setLocalError(null);
+            setShowServerError(false);
+          }}
           data-autofocus
         />
       </form>
