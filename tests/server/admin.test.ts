@@ -5,6 +5,9 @@ import { resolveActor } from '../../src/server/trpc/context.js';
 import type { Actor } from '../../src/server/trpc/context.js';
 import { getDashboard } from '../../src/server/services/admin/reports.js';
 import { csvField, toCsv } from '../../src/server/services/admin/csv.js';
+import '../../src/server/jobs/handlers/index.js';
+import { registeredJobKinds } from '../../src/server/jobs/queue.js';
+import { JOB_KIND_LABELS } from '../../src/shared/jobKinds.js';
 import { createTestRuntime, DB_KIND, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 import { createCustomer, createSalon, createStaff, insertBookingRow } from '../helpers/fixtures.js';
 import { createDiscoverySalon } from '../helpers/discoveryFixtures.js';
@@ -484,6 +487,12 @@ describe('broadcast, security, outbox, system, audit, featured locations', () =>
     expect(s.database.version).toContain('PostgreSQL');
     expect(s.node).toBe(process.version);
     expect(s.migrations.map((m) => m.name)).toContain('2026112240_admin');
+  });
+
+  it('gives every kind of background job the server runs a name on the System screen', () => {
+    const kinds = registeredJobKinds();
+    expect(kinds).toEqual(expect.arrayContaining(['deliver_message', 'booking_reminder', 'push_broadcast_fanout', 'campaign_send']));
+    expect(kinds.filter((k) => !JOB_KIND_LABELS[k])).toEqual([]);
   });
 
   it('pages the audit log, newest first, with the acting admin', async () => {

@@ -53,6 +53,10 @@ export function jobHandler(kind: string) {
   return handlers.get(kind);
 }
 
+export function registeredJobKinds(): string[] {
+  return [...handlers.keys()];
+}
+
 /** The in-process runner listens so a job enqueued here starts without waiting for the next poll. */
 export function onJobEnqueued(listener: () => void): () => void {
   listeners.add(listener);

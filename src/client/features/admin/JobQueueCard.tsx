@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { JOB_KIND_LABELS } from '../../../shared/jobKinds';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { toast } from '../../components/ui/Toast';
@@ -10,11 +11,7 @@ import { formatCount, formatDateTime } from './format';
 
 type Jobs = inferRouterOutputs<AppRouter>['admin']['system']['jobs'];
 
-const KIND_LABELS: Record<string, string> = {
-  deliver_message: 'Message delivery',
-  booking_reminder: 'Appointment reminders',
-  push_broadcast_fanout: 'Push broadcast fan-out',
-};
+const kindLabel = (kind: string) => JOB_KIND_LABELS[kind] ?? kind;
 
 function waited(seconds: number): string {
   if (seconds < 60) return `${seconds}s`;
@@ -65,7 +62,7 @@ export function JobQueueCard({ jobs }: { jobs: Jobs }) {
           {jobs.byKind.map((k) => (
             <tr key={k.kind}>
               <Td>
-                <span className="font-medium text-ink-900">{KIND_LABELS[k.kind] ?? k.kind}</span>
+                <span className="font-medium text-ink-900">{kindLabel(k.kind)}</span>
                 <span className="block font-mono text-xs text-ink-500">{k.kind}</span>
               </Td>
               <Td className="text-right">{formatCount(k.due)}</Td>
@@ -84,7 +81,7 @@ export function JobQueueCard({ jobs }: { jobs: Jobs }) {
               <li key={f._id} className="flex flex-wrap items-center justify-between gap-3 py-2.5">
                 <div className="min-w-0">
                   <p className="text-sm font-medium text-ink-900">
-                    #{f._id} · {KIND_LABELS[f.kind] ?? f.kind} · {f.attempts} attempt{f.attempts === 1 ? '' : 's'}
+                    #{f._id} · {kindLabel(f.kind)} · {f.attempts} attempt{f.attempts === 1 ? '' : 's'}
                   </p>
                   <p className="truncate text-xs text-red-700" title={f.lastError ?? undefined}>
                     {f.lastError ?? 'No error text'}

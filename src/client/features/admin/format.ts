@@ -10,6 +10,11 @@ export function formatCount(n: number): string {
   return count.format(n);
 }
 
+/** '1 new account', '1,204 new accounts'. */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
 /** 'YYYY-MM-DD' is a calendar day, read as local midnight so it never shifts a day across time zones. */
 function toDate(value: string | Date): Date {
   if (value instanceof Date) return value;

@@ -8,7 +8,7 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { Tabs } from '../../components/ui/Tabs';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { TableCard, Td, Th } from '../../features/admin/DataTable';
-import { formatCount, formatINR, formatINRCompact } from '../../features/admin/format';
+import { countOf, formatCount, formatINR, formatINRCompact } from '../../features/admin/format';
 import { StatTile } from '../../features/admin/StatTile';
 import { TrendChart } from '../../features/admin/TrendChart';
 import { errorMessage, useTRPC } from '../../trpc';
@@ -55,7 +55,7 @@ export default function AdminDashboard() {
       <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="dashboard-totals">
         {t ? (
           <>
-            <StatTile label="Customers" value={formatCount(t.customers)} hint={userBase.data ? `${formatCount(userBase.data.newLast30Days)} new accounts in 30 days` : undefined} to="/admin/users" testId="stat-customers" />
+            <StatTile label="Customers" value={formatCount(t.customers)} hint={userBase.data ? `${countOf(userBase.data.newLast30Days, 'new account')} in 30 days` : undefined} to="/admin/users" testId="stat-customers" />
             <StatTile label="Merchants" value={formatCount(t.merchants)} hint={`${formatCount(t.publishedSalons)} salons published`} to="/admin/salons" testId="stat-merchants" />
             <StatTile label="Bookings" value={formatCount(t.bookings)} hint="All time" to="/admin/bookings" testId="stat-bookings" />
             <StatTile

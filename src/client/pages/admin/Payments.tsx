@@ -28,7 +28,7 @@ export default function Payments() {
         <StatTile label="Completed bookings" value={totals ? formatCount(totals.entries) : '…'} />
         <StatTile label="Gross amount" value={totals ? formatINR(totals.grossAmount) : '…'} />
         <StatTile label="Commission earned" value={totals ? formatINR(totals.commission) : '…'} testId="ledger-commission" />
-        <StatTile label="Paid out to salons" value={totals ? formatINR(totals.merchantEarning) : '…'} />
+        <StatTile label="Salons' earnings" value={totals ? formatINR(totals.merchantEarning) : '…'} hint="Gross amount less commission" testId="ledger-earnings" />
       </section>
 
       <section className="space-y-3">

@@ -1,0 +1,7 @@
+/** What the System screen calls each kind of background job (the raw kind is shown under it). */
+export const JOB_KIND_LABELS: Record<string, string> = {
+  deliver_message: 'Message delivery',
+  booking_reminder: 'Appointment reminders',
+  push_broadcast_fanout: 'Push broadcast fan-out',
+  campaign_send: 'Marketing campaigns',
+};
