@@ -1,11 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AdminSalonWire } from '../../../shared/schemas/admin';
 import { Button } from '../../components/ui/Button';
-import { Checkbox } from '../../components/ui/Checkbox';
 import { Modal } from '../../components/ui/Modal';
 import { Textarea } from '../../components/ui/Textarea';
 
-/** Turns a published salon's sponsored placement on or off, with the line customers see on its card. */
+/**
+ * Sponsors a published salon, or edits the promotion message of a sponsored one; the message is
+ * the line customers see on its card. Ending a sponsorship is its own action (Remove sponsorship).
+ */
 export function SponsorModal({
   salon,
   busy,
@@ -16,28 +18,26 @@ export function SponsorModal({
   salon: AdminSalonWire | null;
   busy: boolean;
   error: string | null;
-  onSave: (sponsored: boolean, promotionMessage: string) => void;
+  onSave: (promotionMessage: string) => void;
   onClose: () => void;
 }) {
-  const [sponsored, setSponsored] = useState(true);
   const [message, setMessage] = useState('');
 
   useEffect(() => {
-    if (!salon) return;
-    setSponsored(true);
-    setMessage(salon.promotionMessage ?? '');
+    if (salon) setMessage(salon.promotionMessage ?? '');
   }, [salon]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSave(sponsored, message.trim());
+    onSave(message.trim());
   };
 
+  const editing = Boolean(salon?.isSponsored);
   return (
     <Modal
       open={Boolean(salon)}
       onClose={onClose}
-      title={salon ? `Sponsor ${salon.shop_Name}` : 'Sponsor salon'}
+      title={salon ? (editing ? `Edit the promotion of ${salon.shop_Name}` : `Sponsor ${salon.shop_Name}`) : 'Sponsor salon'}
       description="Sponsored salons show first in the home page's sponsored row with their promotion message."
       testId="sponsor-modal"
       footer={
@@ -46,7 +46,7 @@ export function SponsorModal({
             Cancel
           </Button>
           <Button type="submit" form="sponsor-form" loading={busy} data-testid="sponsor-save">
-            Save
+            {editing ? 'Save promotion' : 'Sponsor'}
           </Button>
         </>
       }
@@ -57,7 +57,6 @@ export function SponsorModal({
             {error}
           </p>
         )}
-        <Checkbox id="sponsor-on" label="Sponsored" description="Untick to end the promotion." checked={sponsored} onChange={(e) => setSponsored(e.target.checked)} />
         <Textarea
           id="sponsor-message"
           label="Promotion message"
@@ -66,8 +65,8 @@ export function SponsorModal({
           placeholder="e.g. 20% off all hair spa this month"
           hint={`${message.length}/200`}
           value={message}
-          disabled={!sponsored}
           onChange={(e) => setMessage(e.target.value)}
+          data-autofocus
         />
       </form>
     </Modal>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { PUBLISH_STATUSES, type AdminSalonWire } from '../../../shared/schemas/admin';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
-import { Button, buttonClasses } from '../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { Tabs } from '../../components/ui/Tabs';
@@ -12,6 +13,7 @@ import { AdminPage } from '../../features/admin/AdminPage';
 import { Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { ReasonDialog } from '../../features/admin/Dialogs';
 import { formatCount, formatDateTime } from '../../features/admin/format';
+import { RowActionsMenu, type RowAction } from '../../features/admin/RowActionsMenu';
 import { SalonReviewModal } from '../../features/admin/SalonReviewModal';
 import { SponsorModal } from '../../features/admin/SponsorModal';
 import { useDebounced } from '../../features/admin/useDebounced';
@@ -53,6 +55,7 @@ export default function SalonManagement() {
   const [reviewing, setReviewing] = useState<AdminSalonWire | null>(null);
   const [decision, setDecision] = useState<Decision>(null);
   const [sponsoring, setSponsoring] = useState<AdminSalonWire | null>(null);
+  const [unsponsoring, setUnsponsoring] = useState<AdminSalonWire | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const term = useDebounced(search.trim());
 
@@ -106,11 +109,11 @@ export default function SalonManagement() {
     }
   };
 
-  const onSponsor = async (on: boolean, promotionMessage: string) => {
+  const onSponsor = async (promotionMessage: string) => {
     if (!sponsoring) return;
     try {
-      await sponsor.mutateAsync({ merchantId: sponsoring._id, sponsored: on, promotionMessage: promotionMessage || undefined });
-      toast.success(on ? `${sponsoring.shop_Name} is sponsored.` : `${sponsoring.shop_Name} is no longer sponsored.`);
+      await sponsor.mutateAsync({ merchantId: sponsoring._id, sponsored: true, promotionMessage: promotionMessage || undefined });
+      toast.success(sponsoring.isSponsored ? `The promotion of ${sponsoring.shop_Name} is saved.` : `${sponsoring.shop_Name} is sponsored.`);
       setSponsoring(null);
       setDialogError(null);
       await refresh();
@@ -118,6 +121,34 @@ export default function SalonManagement() {
       setDialogError(errorMessage(err, 'Could not save the sponsorship.'));
     }
   };
+
+  const onRemoveSponsorship = async () => {
+    if (!unsponsoring) return;
+    try {
+      await sponsor.mutateAsync({ merchantId: unsponsoring._id, sponsored: false });
+      toast.success(`${unsponsoring.shop_Name} is no longer sponsored.`);
+      await refresh();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not remove the sponsorship.'));
+    } finally {
+      setUnsponsoring(null);
+    }
+  };
+
+  /** Everything but Review goes in the row's More menu, so the table fits a laptop screen. */
+  const moreActions = (s: AdminSalonWire): RowAction[] => [
+    ...(s.isPublished
+      ? [
+          s.isSponsored
+            ? { label: 'Edit promotion', onSelect: () => setSponsoring(s), testId: 'sponsor-salon' }
+            : { label: 'Sponsor', onSelect: () => setSponsoring(s), testId: 'sponsor-salon' },
+          ...(s.isSponsored ? [{ label: 'Remove sponsorship', onSelect: () => setUnsponsoring(s), testId: 'unsponsor-salon' }] : []),
+          { label: 'Open salon page', href: `/salon/${s._id}`, testId: 'view-salon' },
+        ]
+      : []),
+    { label: 'Bookings', href: `/admin/bookings?merchantId=${s._id}`, testId: 'salon-bookings' },
+    ...(s.isPublished ? [{ label: 'Unpublish', tone: 'danger' as const, onSelect: () => setDecision({ kind: 'unpublish', salon: s }), testId: 'unpublish-salon' }] : []),
+  ];
 
   const list = salons.data?.salons ?? [];
   const waiting = pendingCount.data?.total ?? 0;
@@ -167,7 +198,7 @@ export default function SalonManagement() {
         emptyTitle={tab === 'pending' ? 'No publish requests waiting' : 'No salons match'}
         emptyDescription={tab === 'pending' ? 'When a merchant completes their profile and asks to be published, the request shows here.' : 'Try another search or tab.'}
       >
-        <TableCard testId="salons-table" caption="Salons" minWidth={1080}>
+        <TableCard testId="salons-table" caption="Salons" minWidth={900}>
           <thead>
             <tr>
               <Th>Salon</Th>
@@ -217,26 +248,11 @@ export default function SalonManagement() {
                 <Td className="text-right whitespace-nowrap">{s.reviewCount > 0 ? `${s.rating.toFixed(1)} (${formatCount(s.reviewCount)})` : '—'}</Td>
                 <Td className="text-right">{formatCount(s.bookingCount)}</Td>
                 <Td>
-                  <div className="flex justify-end gap-1">
+                  <div className="flex justify-end gap-1 whitespace-nowrap">
                     <Button size="sm" variant={s.publishStatus === 'pending' ? 'primary' : 'ghost'} onClick={() => setReviewing(s)} data-testid="review-salon">
                       {s.publishStatus === 'pending' ? 'Review' : 'Checks'}
                     </Button>
-                    {s.isPublished && (
-                      <>
-                        <Button size="sm" variant="ghost" onClick={() => setSponsoring(s)} data-testid="sponsor-salon">
-                          {s.isSponsored ? 'Sponsorship' : 'Sponsor'}
-                        </Button>
-                        <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" onClick={() => setDecision({ kind: 'unpublish', salon: s })} data-testid="unpublish-salon">
-                          Unpublish
-                        </Button>
-                        <Link href={`/salon/${s._id}`} className={buttonClasses('ghost', 'sm')}>
-                          View
-                        </Link>
-                      </>
-                    )}
-                    <Link href={`/admin/bookings?merchantId=${s._id}`} className={buttonClasses('ghost', 'sm')}>
-                      Bookings
-                    </Link>
+                    <RowActionsMenu label={`More actions for ${s.shop_Name}`} actions={moreActions(s)} testId="salon-actions" />
                   </div>
                 </Td>
               </tr>
@@ -285,11 +301,26 @@ export default function SalonManagement() {
         salon={sponsoring}
         busy={sponsor.isPending}
         error={dialogError}
-        onSave={(on, message) => void onSponsor(on, message)}
+        onSave={(message) => void onSponsor(message)}
         onClose={() => {
           setSponsoring(null);
           setDialogError(null);
         }}
+      />
+      <ConfirmDialog
+        open={Boolean(unsponsoring)}
+        title="Remove sponsorship?"
+        message={
+          unsponsoring && (
+            <p>
+              <strong>{unsponsoring.shop_Name}</strong> leaves the home page's sponsored row and its promotion message is no longer shown. The salon stays published.
+            </p>
+          )
+        }
+        confirmLabel="Remove sponsorship"
+        busy={sponsor.isPending}
+        onConfirm={() => void onRemoveSponsorship()}
+        onClose={() => setUnsponsoring(null)}
       />
     </AdminPage>
   );
