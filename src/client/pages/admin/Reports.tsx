@@ -84,9 +84,10 @@ export default function Reports() {
     >
       <Card className="grid gap-4 xl:grid-cols-[1fr_auto] xl:items-end">
         <Tabs idPrefix="report-group" label="Group by" items={GROUPS} value={group} onChange={setGroup} className="xl:max-w-md" />
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           <Select
             id="report-city"
+            containerClassName="col-span-2 sm:col-span-1"
             label="City"
             value={city}
             placeholder="All cities"
