@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PendingAudit, withPendingAudit } from '../../src/server/db/pendingAudit.js';
+import { recordAudit } from '../../src/server/db/repositories/audit.js';
+import { enqueueJob, registerJobHandler } from '../../src/server/jobs/queue.js';
+import { startJobRunner } from '../../src/server/jobs/runner.js';
 import { appRouter } from '../../src/server/routers/index.js';
 import type { Actor } from '../../src/server/trpc/context.js';
 import { auditDetails } from '../../src/server/trpc/procedures.js';
@@ -180,5 +184,31 @@ describe('the audit row commits with the change', () => {
     await rt.caller(admin).categories.createCategory({ name: 'Unaudited Category', shopCategory: 'salon' } as never);
     const rows = await db.selectFrom('audit_log').select('action').where('actor_id', '=', admin.id).execute();
     expect(rows.map((r) => r.action)).toContain('api.categories.createCategory');
+  });
+
+  it('is not carried by a job transaction the request happens to wake', async () => {
+    const db = rt.deps.db;
+    registerJobHandler('audit_probe', async () => undefined);
+    const runner = startJobRunner(rt.deps, { pollMs: 60_000 });
+    try {
+      // Let the runner's first round, started outside any request, finish.
+      await new Promise((r) => setTimeout(r, 300));
+      const entry = new PendingAudit((trx) => recordAudit(trx, admin.id, 'probe.wake', 'probe', null, {}));
+      await withPendingAudit(entry, async () => {
+        // Enqueued outside a transaction, the job wakes the runner from inside this request.
+        const jobId = await enqueueJob(db, { kind: 'audit_probe', payload: {} });
+        await expect.poll(async () => (await db.selectFrom('jobs').select('status').where('id', '=', jobId!).executeTakeFirstOrThrow()).status).toBe('done');
+        // The request's own change fails and rolls back: no audit row may survive it.
+        await expect(
+          db.transaction().execute(async () => {
+            throw new Error('the change failed');
+          }),
+        ).rejects.toThrow('the change failed');
+      });
+      expect(await db.selectFrom('audit_log').select('id').where('action', '=', 'probe.wake').execute()).toHaveLength(0);
+      expect(entry.state).toBe('closed');
+    } finally {
+      await runner.stop();
+    }
   });
 });

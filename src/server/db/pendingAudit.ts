@@ -36,8 +36,9 @@ function carrying<DB>(builder: TransactionBuilder<DB>): TransactionBuilder<DB> {
     execute<T>(callback: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
       const entry = pending.getStore();
       if (!entry || entry.state !== 'open') return builder.execute(callback);
-      // Claimed when the transaction starts, so work the request set off meanwhile (a job runner
-      // woken by an enqueued job) cannot carry the entry in a transaction of its own.
+      // Claimed when the transaction starts, so other work the request set off meanwhile cannot
+      // carry the entry in a transaction of its own (the job runner also leaves the request's
+      // context when a request wakes it: jobs/runner.ts).
       entry.state = 'claimed';
       return builder
         .execute(async (trx) => {

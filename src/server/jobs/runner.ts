@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'kysely';
 import type { AppDeps } from '../trpc/context.js';
 import { backoffMs, isPermanent, jobHandler, onJobEnqueued } from './queue.js';
@@ -136,7 +137,10 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}): J
 
   const timer = setInterval(tick, pollMs);
   timer.unref();
-  const unsubscribe = onJobEnqueued(tick);
+  // A wake-up comes from whoever enqueued, often a request: jobs run in the runner's own async
+  // context, never in the request's (whose pending audit row belongs to the request's change).
+  const inRunnerContext = AsyncLocalStorage.snapshot();
+  const unsubscribe = onJobEnqueued(() => inRunnerContext(tick));
   tick();
   return {
     async stop() {
