@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/discovery.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
+import type { Db } from '../../db/index.js';
 import {
   deleteTestimonial as deleteTestimonialRow,
   findTestimonial,
@@ -31,25 +32,34 @@ export async function getTestimonialById(db: Executor, input: z.output<typeof te
   return { testimonial: toTestimonialWire(row) };
 }
 
-export async function createTestimonial(db: Executor, input: z.output<typeof createTestimonialInput>) {
-  const row = await insertTestimonial(db, { ...input, avatar: input.avatar ?? null });
+// Admin changes run in a transaction, though each is one statement: the admin's audit row
+// commits with the change (db/pendingAudit.ts).
+
+export async function createTestimonial(db: Db, input: z.output<typeof createTestimonialInput>) {
+  const row = await db.transaction().execute((trx) => insertTestimonial(trx, { ...input, avatar: input.avatar ?? null }));
   return { testimonial: toTestimonialWire(row) };
 }
 
-export async function updateTestimonial(db: Executor, input: z.output<typeof updateTestimonialInput>) {
+export async function updateTestimonial(db: Db, input: z.output<typeof updateTestimonialInput>) {
   const { id, ...fields } = input;
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   if (!Object.keys(changes).length) {
     if (!(await findTestimonial(db, id))) throw notFound('Testimonial');
     throw badRequest('Send at least one of title, content, name, avatar or rating');
   }
-  const row = await updateTestimonialRow(db, id, changes);
-  if (!row) throw notFound('Testimonial');
+  // A miss throws inside the transaction, so it rolls back with the audit row it would carry.
+  const row = await db.transaction().execute(async (trx) => {
+    const updated = await updateTestimonialRow(trx, id, changes);
+    if (!updated) throw notFound('Testimonial');
+    return updated;
+  });
   return { testimonial: toTestimonialWire(row) };
 }
 
-export async function deleteTestimonial(db: Executor, input: z.output<typeof testimonialByIdInput>) {
-  if (!(await deleteTestimonialRow(db, input.id))) throw notFound('Testimonial');
+export async function deleteTestimonial(db: Db, input: z.output<typeof testimonialByIdInput>) {
+  await db.transaction().execute(async (trx) => {
+    if (!(await deleteTestimonialRow(trx, input.id))) throw notFound('Testimonial');
+  });
   return { message: 'Testimonial deleted' };
 }
 
