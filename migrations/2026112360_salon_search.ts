@@ -34,7 +34,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       id integer generated always as identity primary key,
       term text not null unique
     )`.execute(db);
-  await sql`create index search_terms_trgm on search_terms using gin (term gin_trgm_ops)`.execute(db);
+  // fastupdate off: written rarely, read by every text search, which would otherwise scan the
+  // GIN pending list linearly until a vacuum merged it.
+  await sql`create index search_terms_trgm on search_terms using gin (term gin_trgm_ops) with (fastupdate = off)`.execute(db);
 
   // The sorted ids of a salon's names, adding new names to the dictionary. Two statements: the
   // second one's snapshot sees a name another transaction added meanwhile.
@@ -143,7 +145,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       gender_served, amenities, rating_avg, review_count, booking_count, min_price, salon_search_terms(id)
     from merchants`.execute(db);
 
-  await sql`create index salon_search_terms_idx on salon_search using gin (term_ids) where is_published`.execute(db);
+  await sql`create index salon_search_terms_idx on salon_search using gin (term_ids) with (fastupdate = off) where is_published`.execute(db);
   await sql`create index salon_search_point_idx on salon_search using gist (discovery_point) where is_published`.execute(db);
   await sql`create index salon_search_city_idx on salon_search (lower(city)) where is_published`.execute(db);
   await sql`create index salon_search_score_idx on salon_search (score desc, id) where is_published`.execute(db);

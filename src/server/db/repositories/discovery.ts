@@ -117,7 +117,7 @@ function areaPredicate(a: AreaFilter) {
   const named = a.addressPattern
     ? sql`(lower(m.city) = any(${cities}) and m.address ilike ${a.addressPattern})`
     : sql`lower(m.city) = any(${cities})`;
-  return sql`(${near} or ${named})`;
+  return sql`(${named} or ${near})`;
 }
 
 function availabilityPredicate(av: NonNullable<DiscoveryQuery['availability']>) {
@@ -156,10 +156,10 @@ function availabilityPredicate(av: NonNullable<DiscoveryQuery['availability']>) 
 function whereClauses(q: DiscoveryQuery): RawBuilder<unknown>[] {
   const w: RawBuilder<unknown>[] = [sql`m.is_published`];
   if (q.sponsoredOnly) w.push(sql`m.is_sponsored`);
-  // The pattern runs over the dictionary of names (trigram-indexed); salons holding any matching
-  // name come from a GIN index on their name ids.
+  // The pattern runs over the dictionary of names once (the `terms` CTE of findMerchantCards);
+  // salons holding any matching name come from a GIN index on their name ids.
   if (q.textPattern !== undefined) {
-    w.push(sql`m.term_ids && (select coalesce(array_agg(t.id), '{}') from search_terms t where t.term like lower(${q.textPattern}))`);
+    w.push(sql`m.term_ids && (select ids from terms)`);
   }
   if (q.categoryIds) {
     w.push(sql`m.id in (select s.merchant_id from services s where s.active and s.category_id = any(${q.categoryIds}::uuid[]))`);
@@ -185,8 +185,8 @@ function whereClauses(q: DiscoveryQuery): RawBuilder<unknown>[] {
   return w;
 }
 
-/** The sort over rows aliased `t` that carry salon_search's sort columns and distance_m. */
-function orderBy(q: DiscoveryQuery, t: string): RawBuilder<unknown> {
+/** The sort over rows aliased `t` that carry salon_search's sort columns; `distance` measures a row. */
+function orderBy(q: DiscoveryQuery, t: string, distance: RawBuilder<unknown>): RawBuilder<unknown> {
   const c = (name: string) => sql.ref(`${t}.${name}`);
   switch (q.sort) {
     case 'rating':
@@ -198,7 +198,7 @@ function orderBy(q: DiscoveryQuery, t: string): RawBuilder<unknown> {
     case 'price_desc':
       return sql`${c('min_price')} desc nulls last, ${c('score')} desc, ${c('id')}`;
     case 'distance':
-      if (q.origin) return sql`${c('distance_m')} asc nulls last, ${c('score')} desc, ${c('id')}`;
+      if (q.origin) return sql`${distance} asc nulls last, ${c('score')} desc, ${c('id')}`;
       return sql`${c('score')} desc, ${c('id')}`;
     default:
       return sql`${c('score')} desc, ${c('id')}`;
@@ -213,7 +213,7 @@ function cardColumns(matchPattern: string | undefined, images: number, services:
   const matchFirst = matchPattern ? sql`(lower(s.name) like lower(${matchPattern})) desc,` : sql``;
   return sql`c.id, c.shop_name, c.address, c.city, c.state, c.shop_types, c.latitude, c.longitude, c.amenities,
     c.gender_served, c.is_sponsored, c.promotion_message, c.rating_avg, c.review_count, c.booking_count, c.min_price,
-    p.score, p.distance_m,
+    p.score,
     (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'is_cover', i.is_cover)), '[]'::json)
        from (select i.id, i.url, i.is_cover from shop_images i where i.merchant_id = c.id
              order by i.is_cover desc, i.created_at, i.id limit ${images}) i) as images,
@@ -225,45 +225,38 @@ function cardColumns(matchPattern: string | undefined, images: number, services:
 
 /**
  * One page of salon cards, with the number of all matches when `withTotal`; each card carries up
- * to `cardImages` images and `cardServices` services.
+ * to `cardImages` images and `cardServices` services. The page and the count are planned apart:
+ * a page in an indexed order (recommended, popular, nearest) walks that index and stops after
+ * it, the count reads the matches without sorting or carrying them, and only the page's salons
+ * are measured for their distance unless the sort is by distance.
  */
 export async function findMerchantCards(
   db: Executor,
   q: DiscoveryQuery,
   opts: { cardImages: number; cardServices: number },
 ): Promise<CardRow[]> {
-  const distance = q.origin ? sql`earth_distance(${earth(q.origin)}, m.discovery_point)` : sql`null::float8`;
   const where = sql.join(whereClauses(q), sql` and `);
-  const card = cardColumns(q.textPattern, opts.cardImages, opts.cardServices);
-  if (!q.withTotal) {
-    // A plain list: nearest first walks salon_search_point_idx (KNN) instead of measuring every salon.
-    const nearest = q.sort === 'distance' && q.origin;
-    const result = await sql<CardRow>`
-      with page as (
-        select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${distance} as distance_m
-        from salon_search m
-        where ${where}${nearest ? sql` and m.discovery_point is not null` : sql``}
-        order by ${nearest ? sql`m.discovery_point <-> ${earth(q.origin!)}` : orderBy(q, 'm')}
-        limit ${q.limit} offset ${q.offset}
-      )
-      select ${card}, null::bigint as total
-      from page p join merchants c on c.id = p.id
-      order by ${nearest ? sql`p.distance_m, p.id` : orderBy(q, 'p')}`.execute(db);
-    return result.rows;
-  }
-  // The filters run once over narrow rows; the count and the page both read that.
+  const origin = q.origin ? earth(q.origin) : null;
+  const byDistance = q.sort === 'distance' && origin !== null;
+  // A plain list nearest first walks salon_search_point_idx (KNN); salons without a point are left out.
+  const nearestWalk = byDistance && !q.withTotal;
+  const terms = q.textPattern !== undefined
+    ? sql`terms as materialized (select coalesce(array_agg(t.id), '{}') as ids from search_terms t where t.term like lower(${q.textPattern})),`
+    : sql``;
+  const pageDistance = byDistance ? sql`earth_distance(${origin}, m.discovery_point)` : sql`null::float8`;
+  const cardDistance = origin && !byDistance ? sql`earth_distance(${origin}, c.discovery_point)` : sql`p.distance_m`;
+  const total = q.withTotal ? sql`(select count(*) from salon_search m where ${where})` : sql`null::bigint`;
   const result = await sql<CardRow>`
-    with hits as materialized (
-      select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${distance} as distance_m
+    with ${terms} page as (
+      select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${pageDistance} as distance_m
       from salon_search m
-      where ${where}
-    ),
-    page as (
-      select * from hits h order by ${orderBy(q, 'h')} limit ${q.limit} offset ${q.offset}
+      where ${where}${nearestWalk ? sql` and m.discovery_point is not null` : sql``}
+      order by ${nearestWalk ? sql`m.discovery_point <-> ${origin}` : orderBy(q, 'm', pageDistance)}
+      limit ${q.limit} offset ${q.offset}
     )
-    select ${card}, (select count(*) from hits) as total
+    select ${cardColumns(q.textPattern, opts.cardImages, opts.cardServices)}, ${cardDistance} as distance_m, ${total} as total
     from page p join merchants c on c.id = p.id
-    order by ${orderBy(q, 'p')}`.execute(db);
+    order by ${nearestWalk ? sql`p.distance_m, p.id` : orderBy(q, 'p', sql`p.distance_m`)}`.execute(db);
   return result.rows;
 }
 
