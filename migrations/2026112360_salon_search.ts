@@ -150,6 +150,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index salon_search_city_idx on salon_search (lower(city)) where is_published`.execute(db);
   await sql`create index salon_search_score_idx on salon_search (score desc, id) where is_published`.execute(db);
   await sql`create index salon_search_popular_idx on salon_search (booking_count desc, score desc, id) where is_published`.execute(db);
+  await sql`create index salon_search_rating_idx on salon_search (rating_avg desc, review_count desc, id) where is_published`.execute(db);
+  await sql`create index salon_search_price_idx on salon_search (min_price, score desc, id) where is_published`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

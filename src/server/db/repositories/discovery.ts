@@ -34,6 +34,8 @@ export interface AreaFilter {
 export interface DiscoveryQuery {
   /** A "contains" pattern matched against salon, active service and their category names. */
   textPattern?: string;
+  /** search_terms ids of the names the pattern matches (findTermIds); required with textPattern. */
+  termIds?: number[];
   /** Salons offering an active service in any of these categories. */
   categoryIds?: string[];
   area?: AreaFilter;
@@ -153,13 +155,21 @@ function availabilityPredicate(av: NonNullable<DiscoveryQuery['availability']>) 
   )`;
 }
 
-function whereClauses(q: DiscoveryQuery): RawBuilder<unknown>[] {
+/**
+ * The filters of a search. `forCount`: the text test is written so the planner cannot see the
+ * ids when no place narrows the search. Seen, a broad text ("facial": half the catalogue) makes a
+ * sequential scan look cheaper than the GIN index, and testing each salon's name ids costs far
+ * more than the planner assumes; unseen, the index is used, which counts the matches exactly
+ * without testing a salon. With a place, the ids stay visible so the place's index leads.
+ */
+function whereClauses(q: DiscoveryQuery, opts: { forCount?: boolean } = {}): RawBuilder<unknown>[] {
   const w: RawBuilder<unknown>[] = [sql`m.is_published`];
   if (q.sponsoredOnly) w.push(sql`m.is_sponsored`);
-  // The pattern runs over the dictionary of names once (the `terms` CTE of findMerchantCards);
-  // salons holding any matching name come from a GIN index on their name ids.
-  if (q.textPattern !== undefined) {
-    w.push(sql`m.term_ids && (select ids from terms)`);
+  // Salons holding any name the pattern matched (findTermIds), through a GIN index on their name
+  // ids. The ids travel as a value, so the planner weighs them with the column's statistics.
+  if (q.termIds !== undefined) {
+    const hideIds = opts.forCount && !q.area && q.placePattern === undefined;
+    w.push(hideIds ? sql`m.term_ids && (select ${q.termIds}::int[])` : sql`m.term_ids && ${q.termIds}::int[]`);
   }
   if (q.categoryIds) {
     w.push(sql`m.id in (select s.merchant_id from services s where s.active and s.category_id = any(${q.categoryIds}::uuid[]))`);
@@ -240,14 +250,12 @@ export async function findMerchantCards(
   const byDistance = q.sort === 'distance' && origin !== null;
   // A plain list nearest first walks salon_search_point_idx (KNN); salons without a point are left out.
   const nearestWalk = byDistance && !q.withTotal;
-  const terms = q.textPattern !== undefined
-    ? sql`terms as materialized (select coalesce(array_agg(t.id), '{}') as ids from search_terms t where t.term like lower(${q.textPattern})),`
-    : sql``;
   const pageDistance = byDistance ? sql`earth_distance(${origin}, m.discovery_point)` : sql`null::float8`;
   const cardDistance = origin && !byDistance ? sql`earth_distance(${origin}, c.discovery_point)` : sql`p.distance_m`;
-  const total = q.withTotal ? sql`(select count(*) from salon_search m where ${where})` : sql`null::bigint`;
+  const countWhere = sql.join(whereClauses(q, { forCount: true }), sql` and `);
+  const total = q.withTotal ? sql`(select count(*) from salon_search m where ${countWhere})` : sql`null::bigint`;
   const result = await sql<CardRow>`
-    with ${terms} page as (
+    with page as (
       select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${pageDistance} as distance_m
       from salon_search m
       where ${where}${nearestWalk ? sql` and m.discovery_point is not null` : sql``}
@@ -258,6 +266,12 @@ export async function findMerchantCards(
     from page p join merchants c on c.id = p.id
     order by ${nearestWalk ? sql`p.distance_m, p.id` : orderBy(q, 'p', sql`p.distance_m`)}`.execute(db);
   return result.rows;
+}
+
+/** Ids of the dictionary names (salon, service and category names, lower-cased) a "contains" pattern matches. */
+export async function findTermIds(db: Executor, pattern: string): Promise<number[]> {
+  const result = await sql<{ id: number }>`select t.id from search_terms t where t.term like lower(${pattern})`.execute(db);
+  return result.rows.map((r) => r.id);
 }
 
 /** Ids of the categories named (case-insensitively) or given by id in the list. */

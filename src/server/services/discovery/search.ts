@@ -24,6 +24,7 @@ import type { Executor } from '../../db/repositories/accounts.js';
 import {
   containsPattern,
   findCategoryIds,
+  findTermIds,
   findMerchantCards,
   type AreaFilter,
   type DiscoveryQuery,
@@ -102,7 +103,12 @@ async function buildQuery(deps: Deps, input: SearchInput, now: Date): Promise<Di
   };
 
   const service = input.service?.trim();
-  if (service) q.textPattern = containsPattern(service);
+  if (service) {
+    q.textPattern = containsPattern(service);
+    q.termIds = await findTermIds(deps.db, q.textPattern);
+    // No salon, service or category name holds the text.
+    if (!q.termIds.length) return null;
+  }
   if (input.categories?.length) {
     const ids = await findCategoryIds(deps.db, input.categories);
     // Naming only unknown categories matches nothing, not everything.
