@@ -92,6 +92,8 @@ const tokens = {} as Record<Role, string>;
 /** Real ids from the demo data, so that a well-formed request reaches the service rules. */
 const ids: Record<string, string> = {};
 let forbidden: string[] = [];
+/** Every coercible leaf of every procedure input, with the coerce flag its schema declared. */
+let coercible: { where: string; def: { coerce?: unknown }; declared: boolean }[] = [];
 
 function today(offset = 0): string {
   const d = new Date(Date.now() + offset * 86_400_000);
@@ -383,6 +385,8 @@ async function refreshTokens() {
 
 beforeAll(async () => {
   const { createTestRuntime } = await import('../helpers/runtime.js');
+  const { appRouter } = await import('../../src/server/routers/index.js');
+  coercible = coercibleLeaves(appRouter._def.procedures as unknown as Record<string, { _def: { inputs: unknown[] } }>);
   rt = await createTestRuntime({ seed: true });
   base = await rt.listen();
   const db = rt.deps.db;
@@ -421,6 +425,121 @@ beforeAll(async () => {
 afterAll(async () => {
   await rt?.close();
   vi.unstubAllEnvs();
+});
+
+
+type ZodNode = { _zod: { def: Record<string, any> } };
+
+/** The leaves trpc-to-openapi's coerceSchema reaches (object shapes through optional, nullable, default, array, lazy). */
+function coercibleLeaves(procedures: Record<string, { _def: { inputs: unknown[] } }>) {
+  const out: { where: string; def: { coerce?: unknown }; declared: boolean }[] = [];
+  const visit = (node: unknown, where: string, depth: number): void => {
+    const def = (node as ZodNode | undefined)?._zod?.def;
+    if (!def || depth > 30) return;
+    switch (def.type) {
+      case 'number':
+      case 'boolean':
+      case 'bigint':
+      case 'date':
+        out.push({ where, def, declared: def.coerce === true });
+        return;
+      case 'object':
+        for (const [k, v] of Object.entries(def.shape)) visit(v, `${where}.${k}`, depth + 1);
+        return;
+      case 'array':
+        return visit(def.element, `${where}[]`, depth + 1);
+      case 'lazy':
+        return visit(def.getter(), where, depth + 1);
+      case 'pipe':
+        visit(def.in, where, depth + 1);
+        return visit(def.out, where, depth + 1);
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'prefault':
+        return visit(def.innerType, where, depth + 1);
+    }
+  };
+  for (const [name, p] of Object.entries(procedures)) p._def.inputs.forEach((input) => visit(input, name, 0));
+  return out;
+}
+
+async function call(role: Role, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${tokens[role]}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { message?: string; data?: { field?: string | null } } & Record<string, any> };
+}
+
+function expectFieldError(r: { status: number; body: { message?: string; data?: { field?: string | null } } }, field: string, label: string) {
+  expect(r.status, `${label}: ${JSON.stringify(r.body).slice(0, 200)}`).toBe(400);
+  expect(r.body.message, label).toMatch(new RegExp(`^${field.replace(/\./g, '\\.')}: `));
+  expect(r.body.data?.field, label).toBe(field);
+}
+
+describe('REST inputs keep their JSON types', () => {
+  const NOT_BOOLEANS = ['false', 'true', 'x', 1, 0, null, {}];
+
+  it('refuses strings, numbers and null for boolean fields of POST procedures, with a 400 naming the field and nothing changed', async () => {
+    await refreshTokens();
+    const off = await call('customer', 'POST', '/users/updateNotificationPreferences', { preferences: { email: false, push: false } });
+    expect(off.status).toBe(200);
+    const cases: { role: Role; path: string; field: string; body: (v: unknown) => unknown }[] = [
+      { role: 'customer', path: '/users/updateNotificationPreferences', field: 'preferences.email', body: (v) => ({ preferences: { email: v } }) },
+      { role: 'customer', path: '/users/updateNotificationPreferences', field: 'preferences.push', body: (v) => ({ preferences: { push: v } }) },
+      {
+        role: 'merchant',
+        path: '/merchants/updateBookingStatus',
+        field: 'paymentReceived',
+        body: (v) => ({ bookingId: ids.bookingId, status: 'completed', merchantId: accounts.merchant.id, paymentReceived: v }),
+      },
+      { role: 'admin', path: '/admin/salons/sponsor', field: 'sponsored', body: (v) => ({ merchantId: accounts.merchant.id, sponsored: v }) },
+      { role: 'admin', path: '/admin/notifications/broadcast', field: 'push', body: (v) => ({ title: 'Hello', message: 'Hi all', audience: 'all', push: v }) },
+    ];
+    for (const c of cases) {
+      for (const v of NOT_BOOLEANS) expectFieldError(await call(c.role, 'POST', c.path, c.body(v)), c.field, `${c.path} ${c.field}=${JSON.stringify(v)}`);
+    }
+    const prefs = await call('customer', 'GET', '/users/getNotificationPreferences');
+    expect(prefs.body.preferences).toMatchObject({ email: false, push: false });
+    const broadcasts = await call('admin', 'GET', '/admin/notifications');
+    expect(JSON.stringify(broadcasts.body)).not.toContain('Hi all');
+  });
+
+  it('refuses numeric strings and booleans for number fields of a body', async () => {
+    await refreshTokens();
+    for (const v of ['1000', true, null, '1e3']) {
+      expectFieldError(await call('customer', 'POST', '/users/purchaseGiftCard', { amount: v, paymentMethod: 'wallet' }), 'amount', `amount=${JSON.stringify(v)}`);
+    }
+  });
+
+  it('still converts query strings of GET procedures, strictly', async () => {
+    await refreshTokens();
+    expect((await call('customer', 'GET', '/users/getNotifications?page=1&limit=5&unreadOnly=true')).status).toBe(200);
+    expect((await call('customer', 'GET', '/users/getNotifications?page=&unreadOnly=false')).status).toBe(200);
+    for (const q of ['page=abc', 'page=0x10', 'page=1e1', 'limit=NaN', 'limit=true']) {
+      expectFieldError(await call('customer', 'GET', `/users/getNotifications?${q}`), q.split('=')[0], q);
+    }
+    for (const q of ['unreadOnly=x', 'unreadOnly=1', 'unreadOnly=yes', 'unreadOnly=TRUE']) {
+      expectFieldError(await call('customer', 'GET', `/users/getNotifications?${q}`), 'unreadOnly', q);
+    }
+    expect((await call('admin', 'GET', '/admin/users?page=2&limit=5')).status).toBe(200);
+    expectFieldError(await call('admin', 'GET', '/admin/users?page=abc'), 'page', 'admin page=abc');
+  });
+
+  it('leaves the tRPC procedures strict after REST calls', async () => {
+    await refreshTokens();
+    await call('customer', 'POST', '/users/updateNotificationPreferences', { preferences: { email: 'false' } });
+    const caller = rt.caller(accounts.customer);
+    await expect(caller.users.updateNotificationPreferences({ preferences: { email: 'false' } } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^preferences\.email: /) });
+    await expect(caller.users.updateNotificationPreferences({ preferences: { push: 1 } } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(rt.caller(accounts.merchant).merchants.updateBookingStatus({ bookingId: ids.bookingId, status: 'completed', merchantId: accounts.merchant.id, paymentReceived: 'yes' } as never)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^paymentReceived: /),
+    });
+    expect((await caller.users.getNotificationPreferences({})).preferences.email).toBe(false);
+  });
 });
 
 describe('hostile input on every /api operation', () => {
@@ -468,4 +587,12 @@ describe('hostile input on every /api operation', () => {
     const health = await fetch(`${base}/api/health`);
     expect(health.status).toBe(200);
   }, 240_000);
+});
+
+describe('after every hostile request', () => {
+  it('no input schema of any procedure has had its coerce flag changed', () => {
+    expect(coercible.length).toBeGreaterThan(20);
+    const changed = coercible.filter((c) => (c.def.coerce === true) !== c.declared).map((c) => c.where);
+    expect(changed).toEqual([]);
+  });
 });

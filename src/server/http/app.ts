@@ -12,6 +12,7 @@ import { CLIENT_DIST } from '../paths.js';
 import { mountDownloads } from './downloads.js';
 import { mountTracking } from './tracking.js';
 import { mountUnsubscribe } from './unsubscribe.js';
+import { pinInputCoercion } from './strictInputs.js';
 
 export const BODY_LIMIT = '1mb';
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -136,6 +137,7 @@ export function createApp(opts: AppOptions) {
   mountUnsubscribe(app, deps);
   mountDownloads(app, deps);
 
+  pinInputCoercion(router);
   app.use(
     '/api',
     createOpenApiExpressMiddleware({

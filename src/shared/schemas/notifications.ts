@@ -1,33 +1,20 @@
 import { z } from 'zod';
+import { queryBoolean, queryNumber } from './query.js';
 
 /* In-app notifications under users/* (customer spec section 7): every signed-in role has them. */
 
 export const NOTIFICATION_TYPES = ['booking', 'system', 'alert'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
-/** Query strings carry 'true'/'false'; the tRPC client sends real booleans. */
-const flag = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  const s = v.trim().toLowerCase();
-  if (s === '') return undefined;
-  if (s === 'true' || s === '1') return true;
-  if (s === 'false' || s === '0') return false;
-  return v;
-}, z.boolean({ error: 'unreadOnly: true or false' }).optional());
-
 export const NOTIFICATIONS_MAX_LIMIT = 50;
 
 export const getNotificationsInput = z.object({
-  page: z.preprocess(blankToUndefined, z.coerce.number().int('page: use a whole number').min(1, 'page: starts at 1').max(100_000).optional()).default(1),
-  limit: z
-    .preprocess(
-      blankToUndefined,
-      z.coerce.number().int('limit: use a whole number').min(1, 'limit: at least 1').max(NOTIFICATIONS_MAX_LIMIT, `limit: at most ${NOTIFICATIONS_MAX_LIMIT}`).optional(),
-    )
-    .default(20),
-  unreadOnly: flag.default(false),
+  page: queryNumber(z.number().int('page: use a whole number').min(1, 'page: starts at 1').max(100_000), 1),
+  limit: queryNumber(
+    z.number().int('limit: use a whole number').min(1, 'limit: at least 1').max(NOTIFICATIONS_MAX_LIMIT, `limit: at most ${NOTIFICATIONS_MAX_LIMIT}`),
+    20,
+  ),
+  unreadOnly: queryBoolean('unreadOnly', false),
 });
 export type GetNotificationsInput = z.input<typeof getNotificationsInput>;
 

@@ -52,7 +52,7 @@ export const GIFT_CARD_PAYMENT_METHODS = ['wallet', 'test_card'] as const;
 export const TEST_CARDS = { approved: '4111111111111111', declined: '4000000000000002' } as const;
 
 export const purchaseGiftCardInput = z.object({
-  amount: z.coerce
+  amount: z
     .number({ error: 'amount: enter an amount' })
     .int('amount: whole rupees')
     .min(GIFT_CARD_MIN, `amount: at least ₹${GIFT_CARD_MIN}`)

@@ -66,7 +66,8 @@ function Buy({ balance, onDone }: { balance: number; onDone: () => Promise<void>
   const set = <K extends keyof BuyForm>(k: K, v: BuyForm[K]) => setForm((f) => ({ ...f, [k]: v }));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = purchaseGiftCardInput.safeParse({ ...form, cardNumber: form.paymentMethod === 'test_card' ? form.cardNumber : undefined });
+    const amount = form.amount.trim() === '' ? undefined : Number(form.amount.trim());
+    const parsed = purchaseGiftCardInput.safeParse({ ...form, amount, cardNumber: form.paymentMethod === 'test_card' ? form.cardNumber : undefined });
     if (!parsed.success) return setErrors(firstErrors<keyof BuyForm>(parsed.error.issues));
     setErrors({});
     try {
