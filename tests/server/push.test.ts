@@ -81,6 +81,43 @@ describe('push subscriptions', () => {
     }
   });
 
+  it('subscribing for another account’s userId is 403 (the ownership rule); one’s own id or none is fine, an admin may name anyone', async () => {
+    const me = await createCustomer(rt);
+    const other = await createCustomer(rt);
+    const merchant = await makeAccount(rt, 'merchant');
+    for (const actor of [me, merchant]) {
+      await expect(
+        rt.caller(actor).notification.subscribeUserToNotifications({ subscription: browserSubscription(`steal-${actor.id}`).json, userId: other.id }),
+      ).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^userId: /) });
+    }
+    expect(await rt.deps.db.selectFrom('push_subscriptions').select('id').where('account_id', '=', other.id).execute()).toHaveLength(0);
+    await rt.caller(me).notification.subscribeUserToNotifications({ subscription: browserSubscription('own-id').json, userId: me.id });
+    await rt.caller(admin).notification.subscribeUserToNotifications({ subscription: browserSubscription('for-other').json, userId: other.id });
+    const owners = await rt.deps.db.selectFrom('push_subscriptions').select(['endpoint', 'account_id']).where('account_id', 'in', [me.id, other.id]).execute();
+    expect(owners.map((o) => [o.endpoint.split('/').pop(), o.account_id === me.id ? 'me' : 'other']).sort()).toEqual([
+      ['for-other', 'other'],
+      ['own-id', 'me'],
+    ]);
+  });
+
+  it('over REST: another account’s userId is 403 on subscribe and unsubscribe, one’s own is 201 / 200', async () => {
+    const base = await rt.listen();
+    const me = await createCustomer(rt);
+    const other = await createCustomer(rt);
+    const row = await rt.deps.db.selectFrom('accounts').select('token_version').where('id', '=', me.id).executeTakeFirstOrThrow();
+    const token = await rt.deps.tokens.sign({ sub: me.id, role: 'customer', ver: row.token_version });
+    const post = (path: string, body: unknown) =>
+      fetch(`${base}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const theirs = await post('/notification/subscribeUserToNotifications', { subscription: browserSubscription('rest-theirs').json, userId: other.id });
+    expect(theirs.status).toBe(403);
+    expect(((await theirs.json()) as { message: string }).message).toMatch(/^userId: /);
+    expect((await post('/notification/subscribeUserToNotifications', { subscription: browserSubscription('rest-mine').json, userId: me.id })).status).toBe(201);
+    expect((await post('/users/unsubscribeUserFromNotifications', { userId: other.id })).status).toBe(403);
+    const removed = await post('/users/unsubscribeUserFromNotifications', { userId: me.id, endpoint: browserSubscription('rest-mine').json.endpoint });
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual({ success: true, removed: 1 });
+  });
+
   it('unsubscribe removes the caller’s subscriptions only, and refuses another user’s id', async () => {
     const me = await createCustomer(rt);
     const other = await createCustomer(rt);

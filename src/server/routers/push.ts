@@ -1,6 +1,6 @@
 import * as s from '../../shared/schemas/push.js';
 import * as push from '../services/push/service.js';
-import { adminProcedure, authedProcedure, publicProcedure } from '../trpc/procedures.js';
+import { accountProcedure, adminProcedure, publicProcedure } from '../trpc/procedures.js';
 
 const tags = ['Push notifications'];
 
@@ -11,7 +11,7 @@ export const pushProcedures = {
     .input(s.pushBroadcastsInput)
     .output(s.vapidAnswer)
     .query(({ ctx }) => push.vapidPublicKey(ctx.deps)),
-  subscribeUserToNotifications: authedProcedure
+  subscribeUserToNotifications: accountProcedure
     .meta({ openapi: { method: 'POST', path: '/notification/subscribeUserToNotifications', tags }, successStatus: 201 })
     .input(s.subscribeInput)
     .output(s.successAnswer)
@@ -29,7 +29,7 @@ export const pushProcedures = {
 };
 
 export const pushUserProcedures = {
-  unsubscribeUserFromNotifications: authedProcedure
+  unsubscribeUserFromNotifications: accountProcedure
     .meta({ openapi: { method: 'POST', path: '/users/unsubscribeUserFromNotifications', tags } })
     .input(s.unsubscribeInput)
     .output(s.unsubscribeAnswer)

@@ -83,6 +83,8 @@ const auditAdminWrites = t.middleware(async ({ ctx, next, path, type, getRawInpu
 
 /** Any signed-in account. */
 export const authedProcedure = baseProcedure.use(requireActor).use(auditAdminWrites);
+/** Any signed-in account acting on itself: a `userId` in the payload must be its own (admins: anyone's). */
+export const accountProcedure = authedProcedure.use(ownPayloadField('userId'));
 export const customerProcedure = authedProcedure
   .use(requireRole(['customer', 'admin'], 'This action is for customers'))
   .use(ownPayloadField('userId'));

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { pushBroadcastInput, subscribeInput, unsubscribeInput } from '../../../shared/schemas/push.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import type { Database } from '../../db/types.js';
-import { badRequest, forbidden } from '../../errors.js';
+import { badRequest } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { iso } from '../wire.js';
@@ -31,17 +31,18 @@ export function vapidPublicKey(deps: AppDeps) {
 export async function subscribe(deps: AppDeps, actor: Actor, input: z.output<typeof subscribeInput>, userAgent: string | null) {
   const { endpoint, keys } = input.subscription;
   if (!isPushServiceEndpoint(endpoint)) throw badRequest("subscription.endpoint: not a browser push service's address", 'subscription.endpoint');
+  // The procedure's ownership rule has checked userId: the caller's own, or any for an admin.
+  const accountId = input.userId ?? actor.id;
   // One browser subscription belongs to whoever signed in on it last.
   await deps.db
     .insertInto('push_subscriptions')
-    .values({ account_id: actor.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, user_agent: userAgent?.slice(0, 300) ?? null })
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ account_id: actor.id, p256dh: keys.p256dh, auth: keys.auth, user_agent: userAgent?.slice(0, 300) ?? null }))
+    .values({ account_id: accountId, endpoint, p256dh: keys.p256dh, auth: keys.auth, user_agent: userAgent?.slice(0, 300) ?? null })
+    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ account_id: accountId, p256dh: keys.p256dh, auth: keys.auth, user_agent: userAgent?.slice(0, 300) ?? null }))
     .execute();
   return { success: true as const, message: 'Push notifications are on for this browser' };
 }
 
 export async function unsubscribe(deps: AppDeps, actor: Actor, input: z.output<typeof unsubscribeInput>) {
-  if (input.userId && input.userId !== actor.id && actor.role !== 'admin') throw forbidden('userId: you can only act on your own account');
   const accountId = input.userId ?? actor.id;
   let q = deps.db.deleteFrom('push_subscriptions').where('account_id', '=', accountId);
   if (input.endpoint) q = q.where('endpoint', '=', input.endpoint);
