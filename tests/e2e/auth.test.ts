@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launch, newPage, shot, signIn } from './browser.js';
+import { baseUrl, latestMailTo, launch, newPage, shot, signIn } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,6 +24,17 @@ describe('sign-in shell', () => {
     await expect.poll(() => page.getByText(/at least 8 characters/i).count()).toBeGreaterThan(0);
     await page.locator('#register-password').fill('Glowing2026');
     await page.getByTestId('register-submit').click();
+    // The account exists only once the code e-mailed to the address is entered.
+    await page.getByTestId('register-otp-form').waitFor();
+    expect(await page.getByTestId('register-otp-sent').innerText()).toContain(email);
+    expect(await page.getByTestId('register-resend').innerText()).toMatch(/Resend in \d+s/);
+    await shot(page, 'register-otp');
+    const code = /(\d{6}) is your GlowBook verification code/.exec(await latestMailTo(email))![1];
+    await page.locator('#register-otp').fill(code === '000000' ? '111111' : '000000');
+    await page.getByTestId('register-verify').click();
+    await expect.poll(() => page.getByTestId('form-error').innerText()).toContain('wrong or has expired');
+    await page.locator('#register-otp').fill(code);
+    await page.getByTestId('register-verify').click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByTestId('avatar-menu-button').waitFor();
     expect(await page.evaluate(() => [localStorage.getItem('userType'), localStorage.getItem('user_email')])).toEqual(['customer', email]);

@@ -47,6 +47,9 @@ export interface AccountsTable {
   token_version: Generated<number>;
   notification_prefs: JsonDefault<Record<string, boolean>>;
   last_login_at: Date | null;
+  /** When a one-time code sent to the e-mail address / mobile number was entered. */
+  email_verified_at: Date | null;
+  phone_verified_at: Date | null;
   created_at: CreatedAt & Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -68,6 +71,8 @@ export interface OneTimeCodesTable {
   attempts: Generated<number>;
   expires_at: Date;
   used_at: Date | null;
+  /** A registration code's pending account (see services/auth/otp.ts). */
+  payload: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
 }
 

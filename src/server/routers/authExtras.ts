@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authAnswer, roleSchema, userWire } from '../../shared/schemas/auth.js';
+import { authAnswer, registerUserInput, roleSchema, userWire } from '../../shared/schemas/auth.js';
 import * as s from '../../shared/schemas/authExtras.js';
 import * as otp from '../services/auth/otp.js';
 import { publicProcedure } from '../trpc/procedures.js';
@@ -29,6 +29,32 @@ export const otpUserProcedures = {
     .input(s.phoneOtpVerifyInput)
     .output(authAnswer)
     .mutation(({ ctx, input }) => otp.verifyPhoneLoginCode(ctx.deps, input, ctx.ip)),
+  sendOTPToEmailDuringRegistration: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/sendOTPToEmailDuringRegistration', tags, description: 'Registration, step 1: checks the form and e-mails a 6-digit code. Nothing is created yet.' } })
+    .input(registerUserInput)
+    .output(s.otpSentAnswer)
+    .mutation(({ ctx, input }) => otp.sendEmailRegistrationCode(ctx.deps, input)),
+  verifyOTPForEmailRegistration: publicProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/users/verifyOTPForEmailRegistration', tags, description: 'Registration, step 2: the code creates the customer account with its e-mail verified and signs it in.' },
+      successStatus: 201,
+    })
+    .input(s.emailOtpVerifyInput)
+    .output(s.registrationAnswer)
+    .mutation(({ ctx, input }) => otp.verifyEmailRegistrationCode(ctx.deps, input, ctx.ip)),
+  sendOTPonWhatsappForRegister: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/loginUser/sendOTPonWhatsappForRegister', tags, description: 'Registration, step 1: checks the form and sends a 6-digit code by WhatsApp. Nothing is created yet.' } })
+    .input(s.whatsappRegistrationInput)
+    .output(s.otpSentAnswer)
+    .mutation(({ ctx, input }) => otp.sendWhatsAppRegistrationCode(ctx.deps, input)),
+  verifyOTPForMobileRegistration: publicProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/verifyOTPForMobileRegistration', tags, description: 'Registration, step 2: the code creates the customer account with its mobile number verified and signs it in.' },
+      successStatus: 201,
+    })
+    .input(s.phoneOtpVerifyInput)
+    .output(s.registrationAnswer)
+    .mutation(({ ctx, input }) => otp.verifyPhoneRegistrationCode(ctx.deps, input, ctx.ip)),
   authProviders: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/users/auth/providers', tags } })
     .input(s.providersInput)

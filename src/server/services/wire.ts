@@ -16,6 +16,8 @@ export function toUserWire(a: Account, m?: Merchant | null): UserWire {
     avatar: a.avatar_url,
     profileImage: a.avatar_url,
     createdAt: iso(a.created_at),
+    emailVerified: a.email_verified_at != null,
+    phoneVerified: a.phone_verified_at != null,
     ...(m ? { shop_Name: m.shop_name, shop_type: m.shop_types } : {}),
   };
 }

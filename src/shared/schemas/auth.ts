@@ -19,6 +19,9 @@ export const userWire = z.object({
   avatar: z.string().nullable(),
   profileImage: z.string().nullable(),
   createdAt: z.string(),
+  /** Whether a one-time code sent to the e-mail address / mobile number has been entered. */
+  emailVerified: z.boolean().optional(),
+  phoneVerified: z.boolean().optional(),
   shop_Name: z.string().optional(),
   shop_type: z.array(z.string()).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, mobileSchema } from '../validation.js';
-import { otpSchema } from './auth.js';
+import { otpSchema, registerUserInput, roleSchema, userWire } from './auth.js';
 
 /** '98123 45678', '+91 98123-45678' and '9812345678' are the same number. */
 const phoneField = z.preprocess((v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, '') : v), mobileSchema);
@@ -10,6 +10,11 @@ export const phoneOtpRequestInput = z.object({ phone: phoneField });
 export const emailOtpVerifyInput = z.object({ email: emailSchema, otp: otpSchema });
 export const phoneOtpVerifyInput = z.object({ phone: phoneField, otp: otpSchema });
 export const otpSentAnswer = z.object({ message: z.string(), resendAfterSeconds: z.number() });
+
+/** Registering with a code by WhatsApp: the registration form, with the mobile number required. */
+export const whatsappRegistrationInput = registerUserInput.extend({ phone: phoneField });
+/** A registration finished with a code: the new account, signed in. */
+export const registrationAnswer = z.object({ user: userWire, token: z.string(), role: roleSchema, userType: roleSchema });
 
 export const providersInput = z.object({});
 export const providersAnswer = z.object({ google: z.object({ enabled: z.boolean(), clientId: z.string().nullable(), message: z.string().nullable() }) });

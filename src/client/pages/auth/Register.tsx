@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
 import { SHOP_TYPES, registerMerchantInput, registerUserInput } from '../../../shared/schemas/auth';
+import { whatsappRegistrationInput } from '../../../shared/schemas/authExtras';
+import type { z } from 'zod';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
@@ -17,6 +19,7 @@ import { cn } from '../../lib/cn';
 import { errorMessage, useTRPC } from '../../trpc';
 
 type Tab = 'customer' | 'business';
+type WhatsAppRegistration = z.output<typeof whatsappRegistrationInput>;
 type ShopType = (typeof SHOP_TYPES)[number];
 
 const SHOP_TYPE_LABELS: Record<ShopType, string> = {
@@ -81,11 +84,20 @@ export default function Register({ initialTab }: RegisterProps) {
 }
 
 type CustomerField = 'firstName' | 'lastName' | 'email' | 'phone' | 'password';
+type CodeChannel = 'email' | 'whatsapp';
 
+/**
+ * Customer registration in two steps: the form, then the 6-digit code sent to the e-mail address
+ * (or by WhatsApp to the mobile number). The account is created, with that address verified, only
+ * when the code is entered.
+ */
 function CustomerForm() {
   const trpc = useTRPC();
   const onSuccess = useAuthSuccess();
-  const register = useMutation(trpc.users.registerUser.mutationOptions());
+  const sendEmail = useMutation(trpc.users.sendOTPToEmailDuringRegistration.mutationOptions());
+  const sendWhatsApp = useMutation(trpc.users.sendOTPonWhatsappForRegister.mutationOptions());
+  const verifyEmail = useMutation(trpc.users.verifyOTPForEmailRegistration.mutationOptions());
+  const verifyPhone = useMutation(trpc.users.verifyOTPForMobileRegistration.mutationOptions());
   const [values, setValues] = useState<Record<CustomerField, string>>({
     firstName: '',
     lastName: '',
@@ -93,8 +105,18 @@ function CustomerForm() {
     phone: '',
     password: '',
   });
+  const [channel, setChannel] = useState<CodeChannel>('email');
   const [errors, setErrors] = useState<FieldErrors<CustomerField>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ to: string; message: string } | null>(null);
+  const [otp, setOtp] = useState('');
+  const [countdown, setCountdown] = useState(0);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const t = window.setTimeout(() => setCountdown((c) => c - 1), 1000);
+    return () => window.clearTimeout(t);
+  }, [countdown]);
 
   const bind = (field: CustomerField) => ({
     value: values[field],
@@ -102,28 +124,96 @@ function CustomerForm() {
     onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value })),
   });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const sendCode = async (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
     setFormError(null);
-    const parsed = registerUserInput.safeParse(values);
+    const parsed = (channel === 'whatsapp' ? whatsappRegistrationInput : registerUserInput).safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrorsOf<CustomerField>(parsed.error));
       return;
     }
     setErrors({});
     try {
-      const answer = await register.mutateAsync(parsed.data);
+      const answer = channel === 'whatsapp' ? await sendWhatsApp.mutateAsync(parsed.data as WhatsAppRegistration) : await sendEmail.mutateAsync(parsed.data);
+      setSent({ to: channel === 'whatsapp' ? (parsed.data.phone ?? values.phone) : parsed.data.email, message: answer.message });
+      setCountdown(answer.resendAfterSeconds);
+    } catch (error) {
+      const message = errorMessage(error, 'Registration failed');
+      const field = /^(\w+): /.exec(message)?.[1] as CustomerField | undefined;
+      if (field && field in values) setErrors({ [field]: message.replace(/^\w+: /, '').replace(/^./, (c) => c.toUpperCase()) });
+      else setFormError(message);
+      setSent(null);
+    }
+  };
+
+  const verify = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    if (!/^\d{6}$/.test(otp.trim()) || !sent) return setFormError('Enter the 6-digit code.');
+    try {
+      const answer =
+        channel === 'whatsapp'
+          ? await verifyPhone.mutateAsync({ phone: sent.to, otp: otp.trim() })
+          : await verifyEmail.mutateAsync({ email: sent.to, otp: otp.trim() });
       toast.success(`Welcome to GlowBook, ${answer.user.firstName}!`);
       onSuccess({ token: answer.token, user: answer.user, userType: answer.role });
     } catch (error) {
-      setFormError(errorMessage(error, 'Registration failed'));
+      setFormError(errorMessage(error, 'Registration failed').replace(/^\w+: /, '').replace(/^./, (c) => c.toUpperCase()));
     }
   };
+
+  if (sent) {
+    return (
+      <form noValidate onSubmit={verify} className="space-y-4" data-testid="register-otp-form" role="tabpanel" id="register-type-panel-customer" aria-labelledby="register-type-tab-customer">
+        <FormError message={formError} />
+        <p className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800" data-testid="register-otp-sent">
+          {sent.message}
+        </p>
+        <Input
+          id="register-otp"
+          label={channel === 'whatsapp' ? 'Code from WhatsApp' : 'Code from your e-mail'}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="6-digit code"
+          value={otp}
+          onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+          required
+        />
+        <Button type="submit" size="lg" fullWidth loading={verifyEmail.isPending || verifyPhone.isPending} loadingText="Creating account..." data-testid="register-verify">
+          Verify and create account
+        </Button>
+        <div className="flex items-center justify-between text-sm">
+          <button
+            type="button"
+            className="font-medium text-plum-700 hover:underline"
+            data-testid="register-back"
+            onClick={() => {
+              setSent(null);
+              setOtp('');
+              setFormError(null);
+            }}
+          >
+            Change details
+          </button>
+          <button
+            type="button"
+            className="font-medium text-plum-700 hover:underline disabled:text-ink-400 disabled:no-underline"
+            disabled={countdown > 0 || sendEmail.isPending || sendWhatsApp.isPending}
+            onClick={() => void sendCode()}
+            data-testid="register-resend"
+          >
+            {countdown > 0 ? `Resend in ${countdown}s` : 'Resend code'}
+          </button>
+        </div>
+      </form>
+    );
+  }
 
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={sendCode}
       className="space-y-4"
       data-testid="register-form"
       role="tabpanel"
@@ -147,13 +237,14 @@ function CustomerForm() {
       />
       <Input
         id="register-phone"
-        label="Mobile number (optional)"
+        label={channel === 'whatsapp' ? 'Mobile number (WhatsApp)' : 'Mobile number (optional)'}
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
         maxLength={10}
         placeholder="98XXXXXXXX"
         hint={PHONE_HINT}
+        required={channel === 'whatsapp'}
         {...bind('phone')}
       />
       <PasswordInput
@@ -164,7 +255,18 @@ function CustomerForm() {
         required
         {...bind('password')}
       />
-      <Button type="submit" size="lg" fullWidth loading={register.isPending} loadingText="Creating account..." data-testid="register-submit">
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-ink-700">Verify with a 6-digit code sent by</legend>
+        <div className="flex flex-wrap gap-4 text-sm text-ink-700">
+          {(['email', 'whatsapp'] as const).map((c) => (
+            <label key={c} className="inline-flex items-center gap-2">
+              <input type="radio" name="register-channel" value={c} checked={channel === c} onChange={() => setChannel(c)} className="accent-plum-600" data-testid={`register-channel-${c}`} />
+              {c === 'email' ? 'E-mail' : 'WhatsApp'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Button type="submit" size="lg" fullWidth loading={sendEmail.isPending || sendWhatsApp.isPending} loadingText="Sending code..." data-testid="register-submit">
         Create account
       </Button>
       <p className="text-center text-xs text-ink-500">

@@ -58,7 +58,7 @@ export async function countRecentFailures(db: Db, email: string, ip: string, win
 
 export function insertOneTimeCode(
   db: Executor,
-  values: { account_id: string | null; destination: string; purpose: 'password_reset' | 'login' | 'registration'; code_hash: string; expires_at: Date },
+  values: { account_id: string | null; destination: string; purpose: 'password_reset' | 'login' | 'registration'; code_hash: string; expires_at: Date; payload?: string | null },
 ) {
   return db.insertInto('one_time_codes').values(values).returning('id').executeTakeFirstOrThrow();
 }

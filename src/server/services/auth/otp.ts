@@ -1,9 +1,19 @@
 import { randomInt, randomBytes } from 'node:crypto';
-import type { z } from 'zod';
-import type { emailOtpRequestInput, emailOtpVerifyInput, googleSignInInput, phoneOtpRequestInput, phoneOtpVerifyInput } from '../../../shared/schemas/authExtras.js';
+import type { Transaction } from 'kysely';
+import { z } from 'zod';
+import type { registerUserInput } from '../../../shared/schemas/auth.js';
+import type {
+  emailOtpRequestInput,
+  emailOtpVerifyInput,
+  googleSignInInput,
+  phoneOtpRequestInput,
+  phoneOtpVerifyInput,
+  whatsappRegistrationInput,
+} from '../../../shared/schemas/authExtras.js';
 import * as accounts from '../../db/repositories/accounts.js';
+import { toJsonb } from '../../db/json.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
-import type { Account, Role } from '../../db/types.js';
+import type { Account, Database, Role } from '../../db/types.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
 import { createGoogleVerifier, GoogleTokenError, type GoogleVerifier } from '../../adapters/identity/google.js';
 import { queueMessage } from '../../messaging/index.js';
@@ -13,9 +23,11 @@ import { hashPassword } from './passwords.js';
 import { checkCode, CODE_TTL_MS, hashCode, issueToken, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP, THROTTLE_WINDOW_MIN } from './service.js';
 
 /*
- * One-time codes for signing in by e-mail or WhatsApp: 6 digits, 10 minutes, single use, five wrong
- * tries burn the code, at most 3 codes per 10 minutes and one per 30 seconds per destination. An
- * unknown address gets the same answer as a known one, so the form reveals no accounts.
+ * One-time codes by e-mail or WhatsApp, for signing in and for registering: 6 digits, 10 minutes,
+ * single use, five wrong tries burn the code, at most 3 codes per 10 minutes and one per 30 seconds
+ * per destination and purpose. Sign-in: an unknown address gets the same answer as a known one, so
+ * the form reveals no accounts. Registration: the code row holds the pending account, which is
+ * created, with the address marked verified, when the code is entered.
  */
 
 const RESEND_AFTER_S = 30;
@@ -24,6 +36,7 @@ export const OTP_SENT_MESSAGE = 'If an account exists for it, a 6-digit code is 
 const INVALID_CODE = 'otp: the code is wrong or has expired';
 
 type Channel = 'email' | 'whatsapp';
+type Purpose = 'login' | 'registration';
 
 /** '9876543210' → '+919876543210', the form WhatsApp providers take. */
 export function toE164(phone: string): string {
@@ -31,8 +44,10 @@ export function toE164(phone: string): string {
   return `+91${digits.slice(-10)}`;
 }
 
+const tenDigits = (phone: string) => phone.replace(/\D/g, '').slice(-10);
+
 async function findByPhone(deps: AppDeps, phone: string): Promise<Account | undefined> {
-  const ten = phone.replace(/\D/g, '').slice(-10);
+  const ten = tenDigits(phone);
   return deps.db
     .selectFrom('accounts')
     .selectAll()
@@ -41,13 +56,25 @@ async function findByPhone(deps: AppDeps, phone: string): Promise<Account | unde
     .executeTakeFirst();
 }
 
-async function sendCode(deps: AppDeps, channel: Channel, destination: string, account: Account | undefined, allowed: Role[]) {
+interface Delivery {
+  accountId: string | null;
+  subject: string;
+  text: (code: string) => string;
+  /** Stored with the code and handed back when it is entered. */
+  payload?: Record<string, unknown>;
+}
+
+/**
+ * Writes a code for the destination and queues it, in one transaction. Without a delivery a decoy
+ * row is written (nothing is sent), so the rate limit cannot tell unknown addresses apart.
+ */
+async function sendCode(deps: AppDeps, channel: Channel, destination: string, purpose: Purpose, delivery: Delivery | null) {
   const since = new Date(Date.now() - CODE_TTL_MS);
   const recent = await deps.db
     .selectFrom('one_time_codes')
     .select(['created_at'])
     .where('destination', '=', destination)
-    .where('purpose', '=', 'login')
+    .where('purpose', '=', purpose)
     .where('created_at', '>', since)
     .orderBy('created_at', 'desc')
     .execute();
@@ -56,46 +83,79 @@ async function sendCode(deps: AppDeps, channel: Channel, destination: string, ac
   const wait = Math.ceil((last + RESEND_AFTER_S * 1000 - Date.now()) / 1000);
   if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', `Please wait ${wait} seconds before asking for another code.`);
 
-  const eligible = account && !account.is_blocked && allowed.includes(account.role);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db.transaction().execute(async (trx) => {
-    // A row is written even for unknown destinations so the rate limit cannot tell them apart.
     await accounts.insertOneTimeCode(trx, {
-      account_id: eligible ? account.id : null,
+      account_id: delivery?.accountId ?? null,
       destination,
-      purpose: 'login',
-      code_hash: hashCode(eligible ? code : randomBytes(8).toString('hex')).toString('hex'),
+      purpose,
+      code_hash: hashCode(delivery ? code : randomBytes(8).toString('hex')).toString('hex'),
       expires_at: new Date(Date.now() + CODE_TTL_MS),
+      payload: delivery?.payload ? toJsonb(delivery.payload) : null,
     });
-    if (!eligible) return;
-    const text = `${code} is your GlowBook sign-in code. It expires in 10 minutes. Never share it with anyone, including GlowBook staff.`;
+    if (!delivery) return;
     await queueMessage(trx, {
       channel,
       to: channel === 'email' ? destination : toE164(destination),
-      subject: channel === 'email' ? 'Your GlowBook sign-in code' : null,
-      body: text,
-      accountId: account.id,
-      meta: { purpose: 'login' },
+      subject: channel === 'email' ? delivery.subject : null,
+      body: delivery.text(code),
+      accountId: delivery.accountId,
+      meta: { purpose },
     });
   });
-  return { message: OTP_SENT_MESSAGE, resendAfterSeconds: RESEND_AFTER_S };
+  return { resendAfterSeconds: RESEND_AFTER_S };
 }
 
-async function verifyCode(deps: AppDeps, destination: string, otp: string, ip: string, allowed: Role[]) {
+type CodeRow = NonNullable<Awaited<ReturnType<typeof checkCode>>>;
+
+/**
+ * Checks a code under the sign-in throttle (failures per destination and per IP) and, when it is
+ * right and `accept` agrees, uses it up and runs `then` in the same transaction: a code works once.
+ */
+async function redeemCode<T>(
+  deps: AppDeps,
+  destination: string,
+  otp: string,
+  ip: string,
+  purpose: Purpose,
+  accept: (row: CodeRow) => Promise<boolean>,
+  then: (trx: Transaction<Database>, row: CodeRow) => Promise<T>,
+): Promise<T> {
   const failures = await accounts.countRecentFailures(deps.db, destination, ip, THROTTLE_WINDOW_MIN);
   if (failures.byEmail >= MAX_FAILURES_PER_ACCOUNT || failures.byIp >= MAX_FAILURES_PER_IP) {
-    throw new AppError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts. Please try again in ${THROTTLE_WINDOW_MIN} minutes.`);
+    throw new AppError('TOO_MANY_REQUESTS', `Too many failed attempts. Please try again in ${THROTTLE_WINDOW_MIN} minutes.`);
   }
-  const row = await checkCode(deps, destination, otp, 'login');
-  const account = row?.account_id ? await accounts.findAccountById(deps.db, row.account_id) : undefined;
-  const ok = Boolean(row && account && !account.is_blocked && allowed.includes(account.role));
+  const row = await checkCode(deps, destination, otp, purpose);
+  const ok = Boolean(row && (await accept(row)));
   await accounts.recordLoginAttempt(deps.db, destination, ip, ok);
-  if (!ok || !row || !account) throw badRequest(INVALID_CODE, 'otp');
-  const used = await deps.db.transaction().execute(async (trx) => {
-    if (!(await accounts.consumeCode(trx, row.id))) return null;
-    return accounts.updateAccount(trx, account.id, { last_login_at: new Date() });
+  if (!ok || !row) throw badRequest(INVALID_CODE, 'otp');
+  const result = await deps.db.transaction().execute(async (trx) => {
+    if (!(await accounts.consumeCode(trx, row.id))) return { used: true as const };
+    return { used: false as const, value: await then(trx, row) };
   });
-  if (!used) throw badRequest('otp: this code has already been used', 'otp');
+  if (result.used) throw badRequest('otp: this code has already been used', 'otp');
+  return result.value;
+}
+
+async function verifyLoginCode(deps: AppDeps, channel: Channel, destination: string, otp: string, ip: string, allowed: Role[]) {
+  let account: Account | undefined;
+  const used = await redeemCode(
+    deps,
+    destination,
+    otp,
+    ip,
+    'login',
+    async (row) => {
+      account = row.account_id ? await accounts.findAccountById(deps.db, row.account_id) : undefined;
+      return Boolean(account && !account.is_blocked && allowed.includes(account.role));
+    },
+    (trx) => {
+      const now = new Date();
+      // The code reached this address: it is proven, as a registration code would prove it.
+      const proven = channel === 'email' ? { email_verified_at: account!.email_verified_at ?? now } : { phone_verified_at: account!.phone_verified_at ?? now };
+      return accounts.updateAccount(trx, account!.id, { last_login_at: now, ...proven });
+    },
+  );
   const merchant = used.role === 'merchant' ? await findMerchantById(deps.db, used.id) : null;
   return { token: await issueToken(deps, used), user: toUserWire(used, merchant), userType: used.role };
 }
@@ -103,16 +163,114 @@ async function verifyCode(deps: AppDeps, destination: string, otp: string, ip: s
 const CUSTOMERS: Role[] = ['customer'];
 const MERCHANTS: Role[] = ['merchant'];
 
+function loginDelivery(account: Account | undefined, allowed: Role[]): Delivery | null {
+  if (!account || account.is_blocked || !allowed.includes(account.role)) return null;
+  return {
+    accountId: account.id,
+    subject: 'Your GlowBook sign-in code',
+    text: (code) => `${code} is your GlowBook sign-in code. It expires in 10 minutes. Never share it with anyone, including GlowBook staff.`,
+  };
+}
+
+async function sendLoginCode(deps: AppDeps, channel: Channel, destination: string, account: Account | undefined, allowed: Role[]) {
+  const sent = await sendCode(deps, channel, destination, 'login', loginDelivery(account, allowed));
+  return { message: OTP_SENT_MESSAGE, ...sent };
+}
+
 export const sendEmailLoginCode = async (deps: AppDeps, input: z.output<typeof emailOtpRequestInput>) =>
-  sendCode(deps, 'email', input.email, await accounts.findAccountByEmail(deps.db, input.email), CUSTOMERS);
+  sendLoginCode(deps, 'email', input.email, await accounts.findAccountByEmail(deps.db, input.email), CUSTOMERS);
 export const sendWhatsAppLoginCode = async (deps: AppDeps, input: z.output<typeof phoneOtpRequestInput>, roles: Role[] = CUSTOMERS) =>
-  sendCode(deps, 'whatsapp', input.phone.replace(/\D/g, '').slice(-10), await findByPhone(deps, input.phone), roles);
+  sendLoginCode(deps, 'whatsapp', tenDigits(input.phone), await findByPhone(deps, input.phone), roles);
 export const sendMerchantLoginCode = (deps: AppDeps, input: z.output<typeof phoneOtpRequestInput>) => sendWhatsAppLoginCode(deps, input, MERCHANTS);
 
-export const verifyEmailLoginCode = (deps: AppDeps, input: z.output<typeof emailOtpVerifyInput>, ip: string) => verifyCode(deps, input.email, input.otp, ip, CUSTOMERS);
+export const verifyEmailLoginCode = (deps: AppDeps, input: z.output<typeof emailOtpVerifyInput>, ip: string) =>
+  verifyLoginCode(deps, 'email', input.email, input.otp, ip, CUSTOMERS);
 export const verifyPhoneLoginCode = (deps: AppDeps, input: z.output<typeof phoneOtpVerifyInput>, ip: string, roles: Role[] = CUSTOMERS) =>
-  verifyCode(deps, input.phone.replace(/\D/g, '').slice(-10), input.otp, ip, roles);
+  verifyLoginCode(deps, 'whatsapp', tenDigits(input.phone), input.otp, ip, roles);
 export const verifyMerchantLoginCode = (deps: AppDeps, input: z.output<typeof phoneOtpVerifyInput>, ip: string) => verifyPhoneLoginCode(deps, input, ip, MERCHANTS);
+
+// ---------------------------------------------------------------- registration
+
+export const EMAIL_TAKEN = 'email: this email is already registered';
+export const PHONE_TAKEN = 'phone: this mobile number is already registered';
+
+/** What a registration code row carries until the code is entered. */
+const pendingAccount = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  passwordHash: z.string(),
+});
+
+/**
+ * Step one of registering with a verified address: the registration form is checked (e-mail and,
+ * by WhatsApp, the number must be free), then a code goes to the e-mail address or WhatsApp number.
+ * Nothing is created yet.
+ */
+async function sendRegistrationCode(deps: AppDeps, channel: Channel, input: z.output<typeof registerUserInput>) {
+  if (await accounts.findAccountByEmail(deps.db, input.email)) throw conflictOn(EMAIL_TAKEN, 'email');
+  const phone = input.phone ? tenDigits(input.phone) : null;
+  if (channel === 'whatsapp' && phone && (await findByPhone(deps, phone))) throw conflictOn(PHONE_TAKEN, 'phone');
+  const destination = channel === 'email' ? input.email : phone!;
+  const payload: z.infer<typeof pendingAccount> = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone,
+    passwordHash: await hashPassword(input.password),
+  };
+  const sent = await sendCode(deps, channel, destination, 'registration', {
+    accountId: null,
+    subject: 'Your GlowBook verification code',
+    text: (code) => `${code} is your GlowBook verification code. Enter it to finish creating your account; it expires in 10 minutes. Never share it with anyone.`,
+    payload,
+  });
+  const where = channel === 'email' ? input.email : `WhatsApp +91 ${destination}`;
+  return { message: `A 6-digit code is on its way to ${where}. It expires in 10 minutes.`, ...sent };
+}
+
+/**
+ * Step two: the right code creates the customer account with that address marked verified and
+ * signs it in (201). The code works once; the e-mail must still be free.
+ */
+async function verifyRegistrationCode(deps: AppDeps, channel: Channel, destination: string, otp: string, ip: string) {
+  const account = await redeemCode(
+    deps,
+    destination,
+    otp,
+    ip,
+    'registration',
+    async (row) => pendingAccount.safeParse(row.payload).success,
+    async (trx, row) => {
+      const p = pendingAccount.parse(row.payload);
+      if (await accounts.findAccountByEmail(trx, p.email)) throw conflictOn(EMAIL_TAKEN, 'email');
+      const now = new Date();
+      await trx.updateTable('one_time_codes').set({ payload: null }).where('id', '=', row.id).execute();
+      return accounts.insertAccount(trx, {
+        email: p.email,
+        password_hash: p.passwordHash,
+        role: 'customer',
+        first_name: p.firstName,
+        last_name: p.lastName,
+        phone: p.phone,
+        email_verified_at: channel === 'email' ? now : null,
+        phone_verified_at: channel === 'whatsapp' ? now : null,
+        last_login_at: now,
+      });
+    },
+  );
+  return { user: toUserWire(account), token: await issueToken(deps, account), role: 'customer' as const, userType: 'customer' as const };
+}
+
+const conflictOn = (message: string, field: string) => new AppError('CONFLICT', message, field);
+
+export const sendEmailRegistrationCode = (deps: AppDeps, input: z.output<typeof registerUserInput>) => sendRegistrationCode(deps, 'email', input);
+export const sendWhatsAppRegistrationCode = (deps: AppDeps, input: z.output<typeof whatsappRegistrationInput>) => sendRegistrationCode(deps, 'whatsapp', input);
+export const verifyEmailRegistrationCode = (deps: AppDeps, input: z.output<typeof emailOtpVerifyInput>, ip: string) =>
+  verifyRegistrationCode(deps, 'email', input.email, input.otp, ip);
+export const verifyPhoneRegistrationCode = (deps: AppDeps, input: z.output<typeof phoneOtpVerifyInput>, ip: string) =>
+  verifyRegistrationCode(deps, 'whatsapp', tenDigits(input.phone), input.otp, ip);
 
 // ---------------------------------------------------------------- Google
 

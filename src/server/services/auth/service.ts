@@ -174,7 +174,7 @@ export async function forgotPassword(deps: AppDeps, email: string) {
 }
 
 /** The live code for a destination if `otp` matches it; every try counts, and 5 wrong ones burn it. */
-export async function checkCode(deps: AppDeps, destination: string, otp: string, purpose: 'password_reset' | 'login' = 'password_reset') {
+export async function checkCode(deps: AppDeps, destination: string, otp: string, purpose: 'password_reset' | 'login' | 'registration' = 'password_reset') {
   const row = await accounts.latestLiveCode(deps.db, destination, purpose);
   if (!row) return null;
   const { attempts } = await accounts.bumpCodeAttempts(deps.db, row.id);
