@@ -173,6 +173,18 @@ export async function takeCouponUse(db: Executor, couponId: string): Promise<boo
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** Gives one use of a personal (reward) coupon back; other coupons keep their count. */
+export async function returnPersonalCouponUse(db: Executor, couponId: string): Promise<boolean> {
+  const r = await db
+    .updateTable('coupons')
+    .set((eb) => ({ used_count: eb('used_count', '-', 1), updated_at: new Date() }))
+    .where('id', '=', couponId)
+    .where('owner_account_id', 'is not', null)
+    .where('used_count', '>', 0)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 export interface BookingFilter {
   ids?: string[];
   userId?: string;

@@ -5,7 +5,7 @@ import { instantToZoned } from '../../../shared/slots.js';
 import { badRequest } from '../../errors.js';
 import type { Coupon } from '../../db/types.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { findCouponByCode, takeCouponUse } from '../../db/repositories/bookings.js';
+import { findCouponByCode, returnPersonalCouponUse, takeCouponUse } from '../../db/repositories/bookings.js';
 import type { AppDeps, Actor } from '../../trpc/context.js';
 import { loadSalonContext } from './availability.js';
 
@@ -67,6 +67,15 @@ export async function checkCouponCode(db: Executor, code: string, ctx: CouponCon
  */
 export async function redeemCoupon(trx: Executor, couponId: string): Promise<void> {
   if (!(await takeCouponUse(trx, couponId))) throw badRequest(COUPON_MESSAGES.usedUp, 'couponCode');
+}
+
+/**
+ * A cancelled booking gives back the loyalty reward coupon it used, in the cancellation's
+ * transaction: the customer paid points for it and got nothing. Salon and platform coupons keep
+ * the use (their limits count redemptions, not visits).
+ */
+export async function returnRewardCoupon(trx: Executor, booking: { coupon_id: string | null }): Promise<boolean> {
+  return booking.coupon_id ? returnPersonalCouponUse(trx, booking.coupon_id) : false;
 }
 
 /** 'couponCode: this coupon has expired' → 'This coupon has expired' for the Apply box. */

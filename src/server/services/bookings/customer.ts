@@ -22,6 +22,7 @@ import { findMerchantById } from '../../db/repositories/merchants.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { chooseSlot, salonBasics, tryEachCandidate, type SalonContext } from './availability.js';
+import { returnRewardCoupon } from './coupons.js';
 import { notifyBookingEvent } from './notify.js';
 import { refundBookingToWallet } from '../wallet/ledger.js';
 import { loadBookingWire, loadBookingWires } from './wire.js';
@@ -72,6 +73,7 @@ export async function cancelMyBooking(
       refund_percent: refundPercent,
     });
     if (!updated) throw conflict('This booking has just been changed; please reload it');
+    await returnRewardCoupon(trx, booking);
     await refreshMerchantStats(trx, booking.merchant_id);
     const salon = await findMerchantById(trx, booking.merchant_id);
     const walletCredit = await refundBookingToWallet(trx, {

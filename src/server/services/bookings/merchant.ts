@@ -27,6 +27,7 @@ import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { shopOf } from '../scope.js';
 import { iso } from '../wire.js';
+import { returnRewardCoupon } from './coupons.js';
 import { notifyBookingEvent } from './notify.js';
 import { awardBookingPoints, refundBookingToWallet } from '../wallet/ledger.js';
 import { loadBookingWire, loadBookingWires } from './wire.js';
@@ -116,6 +117,7 @@ export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: St
     let walletCredit = 0;
     if (updated.status === 'completed') await awardBookingPoints(trx, { ...money, total: Number(updated.total_price) });
     if (updated.status === 'cancelled') {
+      await returnRewardCoupon(trx, updated);
       walletCredit = await refundBookingToWallet(trx, { ...money, amountPaid: Number(updated.amount_paid), refundPercent: updated.refund_percent ?? 100 });
     }
     await notifyBookingEvent(

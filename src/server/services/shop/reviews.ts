@@ -4,6 +4,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
+import { queuePushToAccount } from '../../messaging/push.js';
 import { findShop } from '../../db/repositories/shopProfile.js';
 import {
   bookingHasReview,
@@ -137,13 +138,9 @@ export async function respondToReview(deps: AppDeps, actor: Actor, input: z.outp
     await updateReviewRow(trx, review.id, { response_text: input.responseText, response_at: new Date() });
     if (review.response_text == null) {
       const shop = await findShop(trx, merchantId);
-      await insertNotification(trx, {
-        accountId: review.user_id,
-        type: 'booking',
-        title: 'Your review got a reply',
-        message: `${shop?.shop_name ?? 'The salon'} replied to your review.`,
-        link: '/bookings',
-      });
+      const note = { title: 'Your review got a reply', message: `${shop?.shop_name ?? 'The salon'} replied to your review.`, link: '/bookings' };
+      await insertNotification(trx, { accountId: review.user_id, type: 'booking', ...note });
+      await queuePushToAccount(trx, review.user_id, { title: note.title, body: note.message, url: note.link, tag: `review-${review.id}` }, { purpose: 'review_reply', reviewId: review.id });
     }
     await refreshMerchantStats(trx, merchantId);
     return { success: true as const, review: await reviewWireOf(trx, review.id) };
