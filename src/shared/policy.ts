@@ -1,4 +1,4 @@
-import { round2 } from './money.js';
+import { formatINR, round2 } from './money.js';
 
 export type BookingStatus = 'pending' | 'upcoming' | 'confirmed' | 'completed' | 'cancelled';
 
@@ -28,8 +28,17 @@ export function refundPercentFor(startsAt: Date, now: Date = new Date()): 0 | 50
   return 0;
 }
 
-export function refundAmountFor(totalPrice: number, refundPercent: number): number {
-  return round2((totalPrice * refundPercent) / 100);
+/** The refund tier's share of what was prepaid; a booking paid at the salon has nothing to refund. */
+export function refundAmountFor(amountPaid: number, refundPercent: number): number {
+  return round2((amountPaid * refundPercent) / 100);
+}
+
+/** A cancelled booking's refund as its card states it, from what was actually prepaid. */
+export function refundSummary(amountPaid: number, refundPercent: number | null): string {
+  if (amountPaid <= 0) return 'No payment was taken';
+  const percent = refundPercent ?? 0;
+  if (percent <= 0) return `No refund (0% of ${formatINR(amountPaid)} paid)`;
+  return `Refund ${percent}% · ${formatINR(refundAmountFor(amountPaid, percent))} to your wallet`;
 }
 
 /** Free rescheduling up to this many hours before the appointment (chat policy). */

@@ -124,7 +124,11 @@ describe('POST /api/users/cancelBooking', () => {
       });
       const r = await post('/users/cancelBooking', { bookingId: id, reason: 'Running late' }, customer);
       expect(r.status).toBe(200);
-      expect(r.body).toEqual({ data: { success: true, refundPercent: percent, refundAmount: (450 * percent) / 100, walletCredit: 0 } });
+      // Paid at the salon: the tier applies to nothing.
+      expect(r.body).toEqual({ data: { success: true, refundPercent: percent, refundAmount: 0, walletCredit: 0 } });
+      const prepaid = await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId: stylist, startsAt: new Date(now + minutesAhead * 60_000 + 3_600_000 * 24), price: 450, prepaid: true });
+      const p = await post('/users/cancelBooking', { bookingId: prepaid }, customer);
+      expect(p.body.data).toMatchObject({ refundPercent: 100, refundAmount: 450, walletCredit: 450 });
     }
   });
 

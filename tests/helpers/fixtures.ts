@@ -194,6 +194,8 @@ export async function insertBookingRow(
     price?: number;
     bookingDate?: string;
     bookingTime?: string;
+    /** Prepaid from the wallet (the whole price); otherwise to be paid at the salon. */
+    prepaid?: boolean;
   },
 ): Promise<string> {
   const minutes = b.minutes ?? 30;
@@ -212,6 +214,7 @@ export async function insertBookingRow(
       subtotal: price,
       total_price: price,
       total_duration: minutes,
+      ...(b.prepaid ? { payment_method: 'wallet' as const, amount_paid: price, payment_received: true } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -6,6 +6,7 @@ import {
   MERCHANT_TRANSITIONS,
   refundAmountFor,
   refundPercentFor,
+  refundSummary,
   servicePrice,
   type BookingStatus,
 } from '../../src/shared/policy.js';
@@ -24,9 +25,18 @@ describe('refund tiers', () => {
     expect(refundPercentFor(start, before(-30))).toBe(0);
   });
 
-  it('derives the refund amount from the total', () => {
+  it('derives the refund amount from what was prepaid', () => {
     expect(refundAmountFor(999, 50)).toBe(499.5);
     expect(refundAmountFor(1000, 0)).toBe(0);
+    expect(refundAmountFor(0, 100)).toBe(0);
+  });
+
+  it('states a cancelled booking’s refund from what was prepaid, never from the price', () => {
+    expect(refundSummary(0, 100)).toBe('No payment was taken');
+    expect(refundSummary(0, null)).toBe('No payment was taken');
+    expect(refundSummary(1000, 100)).toBe(`Refund 100% · ${formatINR(1000)} to your wallet`);
+    expect(refundSummary(999, 50)).toBe(`Refund 50% · ${formatINR(499.5)} to your wallet`);
+    expect(refundSummary(500, 0)).toBe(`No refund (0% of ${formatINR(500)} paid)`);
   });
 });
 

@@ -27,7 +27,7 @@ export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire
   if (!booking) return null;
   const percent = refundPercentFor(new Date(booking.startsAt));
   const prepaid = booking.paymentMethod === 'wallet';
-  const amount = refundAmountFor(prepaid ? booking.amountPaid : booking.totalPrice, percent);
+  const amount = refundAmountFor(booking.amountPaid, percent);
 
   const onConfirm = async () => {
     setError(null);

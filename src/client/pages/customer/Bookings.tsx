@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { BookingWire } from '../../../shared/schemas/bookings';
-import { canReschedule } from '../../../shared/policy';
+import { canReschedule, refundSummary } from '../../../shared/policy';
 import { CalendarIcon, ClockIcon, UserIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Button, buttonClasses } from '../../components/ui/Button';
@@ -105,8 +105,7 @@ function BookingCard({
         </div>
         {booking.status === 'cancelled' && (
           <p className="mt-2 rounded-lg bg-red-50 px-3 py-1.5 text-xs text-red-700" data-testid="refund-info">
-            {booking.refundPercent !== null ? `Refund ${booking.refundPercent}%` : 'Cancelled'}
-            {booking.refundAmount !== null ? ` · ${formatINR(booking.refundAmount)}` : ''}
+            {booking.refundPercent !== null ? refundSummary(booking.amountPaid, booking.refundPercent) : 'Cancelled'}
             {booking.cancellationReason ? ` · ${booking.cancellationReason}` : ''}
           </p>
         )}

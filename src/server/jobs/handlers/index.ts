@@ -1,6 +1,7 @@
 // Every domain's job handlers register themselves on import.
 import './messaging.js';
 import './reminders.js';
+import './bookingEmails.js';
 import './push.js';
 import '../../services/crm/marketing.js';
 import '../../services/billing/service.js';

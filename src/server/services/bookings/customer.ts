@@ -95,12 +95,12 @@ export async function cancelMyBooking(
         bookingDate: booking.booking_date,
         bookingTime: booking.booking_time,
       },
-      { refundPercent, walletCredit },
+      { refundPercent, walletCredit, amountPaid: Number(booking.amount_paid) },
     );
     return { row: updated, walletCredit };
   });
   const refundPercent = row.refund_percent ?? 0;
-  return { data: { success: true as const, refundPercent, refundAmount: refundAmountFor(Number(row.total_price), refundPercent), walletCredit } };
+  return { data: { success: true as const, refundPercent, refundAmount: refundAmountFor(Number(row.amount_paid), refundPercent), walletCredit } };
 }
 
 /** The booked services as the salon context for re-slotting: same services, same price. */

@@ -132,7 +132,7 @@ export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: St
         bookingDate: updated.booking_date,
         bookingTime: updated.booking_time,
       },
-      { walletCredit },
+      { walletCredit, amountPaid: Number(updated.amount_paid) },
     );
   });
   return { booking: (await loadBookingWire(deps.db, input.bookingId))! };

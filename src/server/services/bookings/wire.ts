@@ -71,7 +71,7 @@ export function toBookingWire(r: BookingDetailRow, services: ServiceRow[], qrCod
     cancelledBy: r.cancelled_by,
     cancelledAt: isoOrNull(r.cancelled_at),
     refundPercent: r.refund_percent,
-    refundAmount: r.refund_percent == null ? null : refundAmountFor(Number(r.total_price), r.refund_percent),
+    refundAmount: r.refund_percent == null ? null : refundAmountFor(Number(r.amount_paid), r.refund_percent),
     completedAt: isoOrNull(r.completed_at),
     commission: r.commission == null ? null : Number(r.commission),
     merchantEarning: r.merchant_earning == null ? null : Number(r.merchant_earning),
