@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/index.js';
 import { BOOKING_REMINDER, scheduleReminders } from '../../src/server/jobs/reminders.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import type { Actor } from '../../src/server/trpc/context.js';
-import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture } from '../helpers/fixtures.js';
-import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, type SalonFixture } from '../helpers/fixtures.js';
+import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
 let salon: SalonFixture;
@@ -103,4 +104,53 @@ describe('booking reminders', () => {
     await runJobsUntilIdle(rt.deps);
     expect(await rt.deps.db.selectFrom('notifications').select('id').where('account_id', '=', c.id).where('title', 'like', 'Reminder:%').execute()).toHaveLength(0);
   });
+});
+
+describe('reminders with two job workers', () => {
+  it('two workers running at once (on PostgreSQL, each with its own connection pool, like two processes) send each due reminder exactly once', async () => {
+    const other = await createSalon(rt, { name: 'Twin Worker Spa' });
+    const staff = await Promise.all(Array.from({ length: 4 }, (_, i) => createStaff(rt, other.id, { name: `Stylist ${i}` })));
+    const customers: Actor[] = [];
+    const bookings: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      const c = await createCustomer(rt, { firstName: `Twin${i}` });
+      const startsAt = new Date(Date.now() + (3 + i) * 86_400_000);
+      const id = await insertBookingRow(rt, { userId: c.id, merchantId: other.id, staffId: staff[i % 4], startsAt, bookingDate: localDate(3 + i), bookingTime: '11:00 AM' });
+      await scheduleReminders(rt.deps.db, id, startsAt);
+      customers.push(c);
+      bookings.push(id);
+    }
+    await rt.deps.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000) }).where('kind', '=', BOOKING_REMINDER).where('ref', 'in', bookings.map((b) => `booking:${b}`)).execute();
+
+    // The e-mail transport takes a moment, so the two workers interleave.
+    const transport = rt.deps.adapters.transports.email;
+    rt.deps.adapters.transports.email = {
+      provider: 'slow',
+      async send(m) {
+        await new Promise((r) => setTimeout(r, 3));
+        return transport.send(m);
+      },
+    };
+    const second = DB_KIND === 'pg' ? await openDatabase({ databaseUrl: rt.deps.env.DATABASE_URL, poolMax: 4 }) : null;
+    try {
+      const workerB = second ? { ...rt.deps, db: second.db } : rt.deps;
+      const [a, b] = await Promise.all([runJobsUntilIdle(rt.deps), runJobsUntilIdle(workerB)]);
+      // 32 reminders and the 32 e-mails they queue.
+      expect(a + b).toBeGreaterThanOrEqual(64);
+      if (DB_KIND === 'pg') expect(Math.min(a, b)).toBeGreaterThan(0);
+    } finally {
+      rt.deps.adapters.transports.email = transport;
+      await second?.close();
+    }
+
+    const jobs = await rt.deps.db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', BOOKING_REMINDER).where('ref', 'in', bookings.map((b) => `booking:${b}`)).execute();
+    expect(jobs).toHaveLength(32);
+    expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
+    for (const c of customers) {
+      const notes = await rt.deps.db.selectFrom('notifications').select('title').where('account_id', '=', c.id).where('title', 'like', 'Reminder:%').execute();
+      expect(notes.map((n) => n.title).sort(), c.email).toEqual(['Reminder: your appointment in 2 hours', 'Reminder: your appointment tomorrow']);
+      const mails = await rt.deps.db.selectFrom('outbox_messages').select('status').where('recipient', '=', c.email).where('subject', 'like', 'Reminder:%').execute();
+      expect(mails.map((m) => m.status), c.email).toEqual(['sent', 'sent']);
+    }
+  }, 60_000);
 });
