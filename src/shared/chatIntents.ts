@@ -43,8 +43,9 @@ export const CHAT_TEXT = {
   payment:
     'We accept UPI and wallets, credit and debit cards, net banking, and cash at the salon for select partners.',
   support: 'Our support team is available from 9 AM to 9 PM, every day. You can also reach us through the Contact Us page.',
-  offersStatic:
-    'Current offers: GLOW20 (20% off facials), NEWUSER (₹200 off your first booking), WEEKEND (buy 1 get 1).',
+  // The spec's sample offers, which the demo data carries as live coupons with these rules: the
+  // live answer reads the same, and this text stands in when the offers cannot be fetched.
+  offersStatic: 'Current offers: GLOW20 (20% off facials), NEWUSER (₹200 off first booking), WEEKEND (buy 1 get 1).',
   offersNone: 'There are no active offers right now. Check back soon!',
   fallback: "Sorry, I didn't quite get that. I can help with these:",
   bookingsError: "Oops! Couldn't fetch your bookings right now. Please try again later",

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHAT_TEXT, QUICK_REPLIES } from '../../src/shared/chatIntents.js';
 import type { BookingWire } from '../../src/shared/schemas/bookings.js';
 import type { SpecialOffersAnswer } from '../../src/shared/schemas/discovery.js';
-import { answerFor, upcomingBookings, type AnswerContext } from '../../src/client/features/chat/answers.js';
+import { answerFor, offerPhrase, upcomingBookings, type AnswerContext } from '../../src/client/features/chat/answers.js';
 
 const NOW = new Date('2030-03-10T06:00:00Z');
 
@@ -99,16 +99,31 @@ describe('answerFor bookings', () => {
 });
 
 describe('answerFor offers and policy', () => {
-  it('lists live offers, falls back to the static text when the call fails', async () => {
-    const offers = [
-      { code: 'FEST15', title: '15% OFF on your booking', expiryDate: '2030-12-31' },
-      { code: 'FLAT100', title: '₹100 OFF at Glow Studio', expiryDate: null },
-    ] as Offer[];
-    const live = await answerFor('offers', context({ fetchOffers: async () => offers }));
-    expect(live.lines).toEqual(['FEST15: 15% OFF on your booking (valid till December 31, 2030)', 'FLAT100: ₹100 OFF at Glow Studio']);
+  it('names up to 3 live offers in one sentence, code and words, the way the spec does', async () => {
+    const offer = (code: string, description: string, title = `${code} title`) => ({ code, description, title, expiryDate: null }) as unknown as Offer;
+    const three = [offer('GLOW20', '20% off facials'), offer('NEWUSER', '₹200 off first booking'), offer('WEEKEND', 'Buy 1 get 1')];
+    const live = await answerFor('offers', context({ fetchOffers: async () => three }));
+    expect(live.text).toBe('Current offers: GLOW20 (20% off facials), NEWUSER (₹200 off first booking), WEEKEND (buy 1 get 1).');
+    expect(live.text).toBe(CHAT_TEXT.offersStatic);
+    expect(live.link).toBeUndefined();
+
+    const more = await answerFor('offers', context({ fetchOffers: async () => [...three, offer('FEST15', 'Festive 15% off.')] }));
+    expect(more.text).not.toContain('FEST15');
+    expect(more.link).toEqual({ to: '/', label: 'See all 4 offers' });
+    const salon = await answerFor('offers', context({ fetchOffers: async () => [offer('FLAT100', '', '₹100 OFF at Glow Studio')] }));
+    expect(salon.text).toBe('Current offers: FLAT100 (₹100 OFF at Glow Studio).');
+  });
+
+  it('states the spec’s sample offers when the call fails, and says so when there are none', async () => {
     const fallback = await answerFor('offers', context({ fetchOffers: () => Promise.reject(new Error('down')) }));
     expect(fallback.text).toBe(CHAT_TEXT.offersStatic);
     expect((await answerFor('offers', context())).text).toBe(CHAT_TEXT.offersNone);
+  });
+
+  it('writes an offer as CODE (words), lower-casing only a leading word', () => {
+    expect(offerPhrase({ code: 'WEEKEND', description: 'Buy 1 get 1', title: '' })).toBe('WEEKEND (buy 1 get 1)');
+    expect(offerPhrase({ code: 'X1', description: 'GST-free facials.', title: '' })).toBe('X1 (GST-free facials)');
+    expect(offerPhrase({ code: 'X2', description: '', title: '20% OFF on your booking' })).toBe('X2 (20% OFF on your booking)');
   });
 
   it('states the policy texts and offers the other topics as quick replies', async () => {

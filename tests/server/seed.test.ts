@@ -10,6 +10,8 @@ import { DEMO_FAILED_MAIL } from '../../src/server/seed/admin.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { instantToZoned, salonWindow } from '../../src/shared/slots.js';
 import type { OpeningHoursDay } from '../../src/shared/hours.js';
+import { CHAT_TEXT } from '../../src/shared/chatIntents.js';
+import { answerFor } from '../../src/client/features/chat/answers.js';
 
 let rt: TestRuntime;
 beforeAll(async () => {
@@ -211,6 +213,24 @@ describe('the rest of the demo', () => {
     expect(platform).toEqual(expect.arrayContaining(['GLOW20', 'NEWUSER', 'WEEKEND']));
     const today = instantToZoned(new Date(), 'Asia/Kolkata').date;
     expect(coupons.some((c) => c.merchant_id && c.valid_until && c.valid_until < today)).toBe(true);
+  });
+
+  it('carries the spec’s sample offers as live coupons with their rules, so the chat assistant states them from real data', async () => {
+    const rules = await db()
+      .selectFrom('coupons')
+      .select(['code', 'description', 'service_category', 'first_booking_only', 'weekend_only', 'buy_one_get_one'])
+      .where('code', 'in', ['GLOW20', 'NEWUSER', 'WEEKEND'])
+      .orderBy('code')
+      .execute();
+    expect(rules).toEqual([
+      { code: 'GLOW20', description: '20% off facials', service_category: 'Facial', first_booking_only: false, weekend_only: false, buy_one_get_one: false },
+      { code: 'NEWUSER', description: '₹200 off first booking', service_category: null, first_booking_only: true, weekend_only: false, buy_one_get_one: false },
+      { code: 'WEEKEND', description: 'Buy 1 get 1', service_category: null, first_booking_only: false, weekend_only: true, buy_one_get_one: true },
+    ]);
+    const offers = (await rt.caller(null).users.getSpecialOffers({})).data.offers;
+    const answer = await answerFor('offers', { userType: 'customer', userId: 'u', fetchBookings: async () => [], fetchOffers: async () => offers });
+    expect(answer.text).toBe('Current offers: GLOW20 (20% off facials), NEWUSER (₹200 off first booking), WEEKEND (buy 1 get 1).');
+    expect(answer.text).toBe(CHAT_TEXT.offersStatic);
   });
 
   it('fills testimonials, manual bookings and notifications', async () => {

@@ -101,7 +101,8 @@ describe('quick replies and texts', () => {
     expect(CHAT_TEXT.reschedule).toContain('up to 4 hours before');
     expect(CHAT_TEXT.payment).toMatch(/UPI and wallets.*cards.*net banking.*cash at the salon for select partners/);
     expect(CHAT_TEXT.support).toContain('9 AM to 9 PM');
-    expect(CHAT_TEXT.offersStatic).toMatch(/GLOW20.*NEWUSER.*WEEKEND/);
+    // The spec: GLOW20 (20% off facials), NEWUSER (200 off first booking), WEEKEND (buy 1 get 1).
+    expect(CHAT_TEXT.offersStatic).toBe('Current offers: GLOW20 (20% off facials), NEWUSER (₹200 off first booking), WEEKEND (buy 1 get 1).');
     expect(CHAT_TEXT.bookingsError).toBe("Oops! Couldn't fetch your bookings right now. Please try again later");
   });
 });

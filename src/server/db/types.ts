@@ -174,6 +174,11 @@ export interface CouponsTable {
   usage_limit: number | null;
   used_count: Generated<number>;
   active: Generated<boolean>;
+  /** Rules (migration 2026112382): only services of this category name count; first booking; Sat/Sun; cheapest free. */
+  service_category: string | null;
+  first_booking_only: Generated<boolean>;
+  weekend_only: Generated<boolean>;
+  buy_one_get_one: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -152,6 +152,8 @@ export const validateCouponInput = z.object({
   merchantId: idSchema,
   serviceIds: serviceIdsSchema,
   code: couponCodeSchema.min(1, 'Enter a coupon code.'),
+  /** The appointment's date, for coupons valid on some days only; today when left out. */
+  bookingDate: dateSchema.optional(),
 });
 export const validateCouponAnswer = z.object({
   valid: z.boolean(),

@@ -68,13 +68,6 @@ function MessageBubble({ message, onNavigate }: { message: ChatMessage; onNaviga
             ))}
           </ul>
         )}
-        {message.lines && (
-          <ul className="mt-2 list-disc space-y-1 pl-4" data-testid="chat-lines">
-            {message.lines.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        )}
         {message.link && (
           <Link
             href={message.link.to}

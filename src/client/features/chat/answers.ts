@@ -8,7 +8,8 @@ import { formatLongDate } from '../booking/format';
 
 /** Most bookings the assistant lists (customer doc, "Chat assistant"). */
 export const CHAT_BOOKINGS_LIMIT = 3;
-const CHAT_OFFERS_LIMIT = 4;
+/** Offers named in one answer, as many as the spec's sample names. */
+export const CHAT_OFFERS_LIMIT = 3;
 
 export interface ChatBookingLine {
   _id: string;
@@ -32,7 +33,6 @@ export interface ChatMessage {
   timestamp: Date;
   quickReplies?: readonly QuickReply[];
   bookings?: ChatBookingLine[];
-  lines?: string[];
   link?: ChatLink;
   tone?: 'error';
 }
@@ -95,8 +95,19 @@ async function bookingsAnswer(ctx: AnswerContext): Promise<BotAnswer> {
   };
 }
 
+type Offer = SpecialOffersAnswer['data']['offers'][number];
+
+/** "GLOW20 (20% off facials)": the code and the offer's own words, the way the spec's sample reads. */
+export function offerPhrase(offer: Pick<Offer, 'code' | 'description' | 'title'>): string {
+  const words = (offer.description || offer.title).trim().replace(/\.$/, '');
+  // "Buy 1 get 1" reads "buy 1 get 1" mid-sentence; "GLOW..." or "₹200 ..." stay as written.
+  const inSentence = /^[A-Z][a-z]/.test(words) ? words[0].toLowerCase() + words.slice(1) : words;
+  return `${offer.code} (${inSentence})`;
+}
+
+/** The live offers (platform-wide first, soonest to end first) in one sentence; the spec's sample if the call fails. */
 async function offersAnswer(ctx: AnswerContext): Promise<BotAnswer> {
-  let offers: SpecialOffersAnswer['data']['offers'];
+  let offers: Offer[];
   try {
     offers = await ctx.fetchOffers();
   } catch {
@@ -104,10 +115,8 @@ async function offersAnswer(ctx: AnswerContext): Promise<BotAnswer> {
   }
   if (offers.length === 0) return { text: CHAT_TEXT.offersNone };
   return {
-    text: 'Here are the offers running right now:',
-    lines: offers
-      .slice(0, CHAT_OFFERS_LIMIT)
-      .map((o) => `${o.code}: ${o.title}${o.expiryDate ? ` (valid till ${formatLongDate(o.expiryDate)})` : ''}`),
+    text: `Current offers: ${offers.slice(0, CHAT_OFFERS_LIMIT).map(offerPhrase).join(', ')}.`,
+    link: offers.length > CHAT_OFFERS_LIMIT ? { to: '/', label: `See all ${offers.length} offers` } : undefined,
   };
 }
 

@@ -74,7 +74,7 @@ export default function BookingReview({ params }: { params: { id: string } }) {
     }
     setCheckingCoupon(true);
     try {
-      const answer = await client.users.validateCoupon.query({ merchantId: salonId, serviceIds, code });
+      const answer = await client.users.validateCoupon.query({ merchantId: salonId, serviceIds, code, bookingDate: draft.selectedDate ?? undefined });
       if (answer.valid) setCoupon({ code: answer.code, amount: answer.discount, message: answer.message });
       else {
         setCoupon(null);

@@ -173,6 +173,17 @@ export async function takeCouponUse(db: Executor, couponId: string): Promise<boo
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** A customer's bookings that were not cancelled (past, upcoming or completed). */
+export async function countLiveBookingsOf(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'cancelled')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Gives one use of a personal (reward) coupon back; other coupons keep their count. */
 export async function returnPersonalCouponUse(db: Executor, couponId: string): Promise<boolean> {
   const r = await db

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { validateCouponInput, ValidateCouponAnswer } from '../../../shared/schemas/bookings.js';
 import { formatINR, round2 } from '../../../shared/money.js';
-import { instantToZoned } from '../../../shared/slots.js';
+import { instantToZoned, weekdayOf } from '../../../shared/slots.js';
 import { badRequest } from '../../errors.js';
 import type { Coupon } from '../../db/types.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { findCouponByCode, returnPersonalCouponUse, takeCouponUse } from '../../db/repositories/bookings.js';
+import { countLiveBookingsOf, findCouponByCode, returnPersonalCouponUse, takeCouponUse } from '../../db/repositories/bookings.js';
 import type { AppDeps, Actor } from '../../trpc/context.js';
 import { loadSalonContext } from './availability.js';
 
@@ -16,6 +16,12 @@ export interface CouponContext {
   today: string;
   /** Who is booking: a personal (reward) coupon works only for its owner. */
   userId?: string | null;
+  /** The booked services (category-only and buy-one-get-one coupons are judged on them). */
+  services?: readonly { price: number; categoryName: string | null }[];
+  /** The appointment's salon-local date (weekend-only coupons); `today` when not known yet. */
+  bookingDate?: string;
+  /** The customer's earlier bookings that were not cancelled (first-booking coupons). */
+  earlierBookings?: number;
 }
 
 export type CouponCheck = { ok: true; discount: number } | { ok: false; message: string };
@@ -29,13 +35,22 @@ export const COUPON_MESSAGES = {
   expired: 'couponCode: this coupon has expired',
   usedUp: 'couponCode: this coupon has reached its usage limit',
   minAmount: (min: number) => `couponCode: spend at least ${formatINR(min)} to use this coupon`,
+  firstBooking: 'couponCode: this coupon is for your first booking only',
+  signIn: 'couponCode: sign in to use this coupon',
+  weekend: 'couponCode: this coupon is for Saturday and Sunday appointments',
+  category: (category: string) => `couponCode: this coupon is for ${category} services only`,
+  twoServices: 'couponCode: choose two or more services: the cheapest one is free',
 } as const;
+
+const isWeekend = (date: string) => ['Saturday', 'Sunday'].includes(weekdayOf(date));
 
 /**
  * The coupon rules, pure: a salon's coupon works only there, a platform coupon (no salon)
  * anywhere; it must be active, inside its validity dates (salon-local), not used up, and the
- * subtotal must reach its minimum. A percentage discount is capped by max_discount, and no
- * discount exceeds the subtotal.
+ * subtotal must reach its minimum. A coupon may also be for one category of services (its
+ * discount then applies to those services only), for a customer's first booking, for Saturday and
+ * Sunday appointments, or buy-one-get-one (with two or more services the cheapest is free). A
+ * percentage discount is capped by max_discount, and no discount exceeds what it applies to.
  */
 export function evaluateCoupon(coupon: Coupon | undefined | null, ctx: CouponContext): CouponCheck {
   if (!coupon) return { ok: false, message: COUPON_MESSAGES.notFound };
@@ -45,18 +60,43 @@ export function evaluateCoupon(coupon: Coupon | undefined | null, ctx: CouponCon
   if (coupon.valid_from && ctx.today < coupon.valid_from) return { ok: false, message: COUPON_MESSAGES.notYet };
   if (coupon.valid_until && ctx.today > coupon.valid_until) return { ok: false, message: COUPON_MESSAGES.expired };
   if (coupon.usage_limit != null && coupon.used_count >= coupon.usage_limit) return { ok: false, message: COUPON_MESSAGES.usedUp };
+  if (coupon.first_booking_only) {
+    if (!ctx.userId) return { ok: false, message: COUPON_MESSAGES.signIn };
+    if ((ctx.earlierBookings ?? 0) > 0) return { ok: false, message: COUPON_MESSAGES.firstBooking };
+  }
+  if (coupon.weekend_only && !isWeekend(ctx.bookingDate ?? ctx.today)) return { ok: false, message: COUPON_MESSAGES.weekend };
   const min = Number(coupon.min_amount);
   if (ctx.subtotal < min) return { ok: false, message: COUPON_MESSAGES.minAmount(min) };
-  const value = Number(coupon.discount_value);
-  let discount = coupon.discount_type === 'percentage' ? (ctx.subtotal * value) / 100 : value;
-  if (coupon.discount_type === 'percentage' && coupon.max_discount != null) discount = Math.min(discount, Number(coupon.max_discount));
-  return { ok: true, discount: round2(Math.max(0, Math.min(discount, ctx.subtotal))) };
+
+  // What the discount applies to: every booked service, or those of the coupon's category.
+  const category = coupon.service_category?.trim().toLowerCase();
+  const lines = ctx.services ?? [{ price: ctx.subtotal, categoryName: null }];
+  const eligible = category ? lines.filter((l) => l.categoryName?.trim().toLowerCase() === category) : lines;
+  if (category && eligible.length === 0) return { ok: false, message: COUPON_MESSAGES.category(coupon.service_category!.trim()) };
+  const base = category ? eligible.reduce((sum, l) => sum + l.price, 0) : ctx.subtotal;
+
+  let discount: number;
+  if (coupon.buy_one_get_one) {
+    if (eligible.length < 2) return { ok: false, message: COUPON_MESSAGES.twoServices };
+    discount = Math.min(...eligible.map((l) => l.price));
+  } else {
+    const value = Number(coupon.discount_value);
+    discount = coupon.discount_type === 'percentage' ? (base * value) / 100 : value;
+  }
+  if ((coupon.discount_type === 'percentage' || coupon.buy_one_get_one) && coupon.max_discount != null) discount = Math.min(discount, Number(coupon.max_discount));
+  return { ok: true, discount: round2(Math.max(0, Math.min(discount, base, ctx.subtotal))) };
+}
+
+/** The facts a coupon's rules need that the caller may not have: the customer's earlier bookings. */
+async function withHistory(db: Executor, coupon: Coupon | undefined, ctx: CouponContext): Promise<CouponContext> {
+  if (!coupon?.first_booking_only || !ctx.userId || ctx.earlierBookings !== undefined) return ctx;
+  return { ...ctx, earlierBookings: await countLiveBookingsOf(db, ctx.userId) };
 }
 
 /** Looks a code up (case-insensitive) and applies the rules; a broken rule is a 400 naming couponCode. */
 export async function checkCouponCode(db: Executor, code: string, ctx: CouponContext): Promise<{ coupon: Coupon; discount: number }> {
   const coupon = await findCouponByCode(db, code);
-  const check = evaluateCoupon(coupon, ctx);
+  const check = evaluateCoupon(coupon, await withHistory(db, coupon, ctx));
   if (!check.ok) throw badRequest(check.message, 'couponCode');
   return { coupon: coupon!, discount: check.discount };
 }
@@ -94,7 +134,9 @@ export async function validateCoupon(
   const ctx = await loadSalonContext(deps.db, actor, input.merchantId, input.serviceIds);
   const today = instantToZoned(opts.now ?? new Date(), ctx.timeZone).date;
   const code = input.code.trim().toUpperCase();
-  const check = evaluateCoupon(await findCouponByCode(deps.db, code), { merchantId: ctx.id, subtotal: ctx.subtotal, today, userId: actor?.id });
+  const coupon = await findCouponByCode(deps.db, code);
+  const couponCtx = { merchantId: ctx.id, subtotal: ctx.subtotal, today, userId: actor?.id, services: ctx.services, bookingDate: input.bookingDate };
+  const check = evaluateCoupon(coupon, await withHistory(deps.db, coupon, couponCtx));
   if (!check.ok) {
     return { valid: false, code, subtotal: ctx.subtotal, discount: 0, total: ctx.subtotal, message: sentence(check.message) };
   }

@@ -77,6 +77,8 @@ async function placeBooking(trx: Executor, actor: Actor, userId: string, input: 
         subtotal: ctx.subtotal,
         today: instantToZoned(now, ctx.timeZone).date,
         userId,
+        services: ctx.services,
+        bookingDate: input.bookingDate,
       })
     : null;
   const slot = await chooseSlot(trx, ctx, { bookingDate: input.bookingDate, minutes, staffId: input.staffId, now });
