@@ -83,6 +83,8 @@ export function Modal({
   }, [open]);
 
   if (!open) return null;
+  // A dialog that is all title and buttons gets no empty body band between them.
+  const hasBody = children !== undefined && children !== null && children !== false;
 
   return createPortal(
     <div className="fixed inset-0 z-[60] flex items-end justify-center p-0 sm:items-center sm:p-4">
@@ -105,7 +107,7 @@ export function Modal({
           className,
         )}
       >
-        <div className="flex items-start justify-between gap-4 border-b border-blush-100 px-5 pt-5 pb-4 sm:px-6">
+        <div className={cn('flex items-start justify-between gap-4 px-5 pt-5 pb-4 sm:px-6', hasBody && 'border-b border-blush-100')}>
           <div>
             <h2 id={titleId} className="text-lg font-semibold text-ink-900">
               {title}
@@ -127,7 +129,7 @@ export function Modal({
             </svg>
           </button>
         </div>
-        <div className="overflow-y-auto px-5 py-4 sm:px-6">{children}</div>
+        {hasBody && <div className="overflow-y-auto px-5 py-4 sm:px-6">{children}</div>}
         {footer && (
           <div className="flex flex-wrap justify-end gap-2 border-t border-blush-100 px-5 py-4 sm:px-6">{footer}</div>
         )}
