@@ -5,6 +5,7 @@ import { observable } from '@trpc/server/observable';
 import { navigate } from 'wouter/use-browser-location';
 import type { AppRouter } from '../server/routers/index.js';
 import { clearSession, getSession } from './state/session';
+import { detachPush } from './features/push/push';
 import { takeIdempotencyKey } from './features/booking/idempotency';
 
 export type { AppRouter };
@@ -67,6 +68,8 @@ let queryClientRef: QueryClient | null = null;
 /** Spec "Any 401": storage is cleared and the user goes to /login. */
 function handleUnauthorized(): void {
   if (!getSession().token) return;
+  // The token no longer works: the browser's push subscription is dropped there only.
+  void detachPush(null);
   clearSession();
   queryClientRef?.clear();
   if (window.location.pathname !== '/login') navigate('/login', { replace: true });

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { toast } from '../../components/ui/Toast';
 import { errorMessage, useTRPCClient } from '../../trpc';
-import { declinePush, enablePush, PUSH_UNSUPPORTED } from './push';
+import { declinePush, enablePush, markPushUnsupported, PUSH_UNSUPPORTED } from './push';
 
 /** The opt-in modal: Allow asks the browser and subscribes; Deny remembers the answer. */
 export default function PushOptIn({ onDone }: { onDone: () => void }) {
@@ -19,7 +19,10 @@ export default function PushOptIn({ onDone }: { onDone: () => void }) {
     setBusy(true);
     try {
       const result = await enablePush(client);
-      if (result === 'unsupported') window.alert(PUSH_UNSUPPORTED);
+      if (result === 'unsupported') {
+        window.alert(PUSH_UNSUPPORTED);
+        markPushUnsupported();
+      }
       else if (result === 'subscribed') toast.success('Notifications are on. We will remind you before your appointments.');
       else toast.info('Notifications stay off. You can turn them on later in your browser settings.');
     } catch (err) {

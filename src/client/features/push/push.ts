@@ -9,15 +9,34 @@ export function pushSupported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 
-/** Whether to offer the opt-in: the browser can still ask, and the user has not said no to us. */
+const ANSWERED = ['denied', 'unsupported'];
+
+/**
+ * Whether to offer the opt-in (spec: signed-in users whose permission is not granted): the browser
+ * can still ask, or cannot do push at all (Allow then says so), and the user has not answered us.
+ */
 export function shouldOfferPush(): boolean {
-  if (typeof window === 'undefined' || !('Notification' in window)) return false;
-  if (Notification.permission !== 'default') return false;
-  return readItem(STORAGE_KEYS.customNotificationPermission) !== 'denied';
+  if (typeof window === 'undefined') return false;
+  if (ANSWERED.includes(readItem(STORAGE_KEYS.customNotificationPermission) ?? '')) return false;
+  if (!pushSupported()) return true;
+  return Notification.permission === 'default';
 }
 
 export function declinePush(): void {
   writeItem(STORAGE_KEYS.customNotificationPermission, 'denied');
+}
+
+/** After the "not supported" alert: not offered again on this browser. */
+export function markPushUnsupported(): void {
+  writeItem(STORAGE_KEYS.customNotificationPermission, 'unsupported');
+}
+
+/**
+ * The browser granted notifications before (maybe to someone who has since logged out) and this
+ * session has not subscribed or turned push off yet: subscribe it for whoever is signed in now.
+ */
+export function shouldResubscribe(): boolean {
+  return pushSupported() && Notification.permission === 'granted' && readItem(STORAGE_KEYS.notificationsSubscribed) === null;
 }
 
 function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
@@ -46,6 +65,24 @@ export async function enablePush(client: Client): Promise<EnableResult> {
   await client.notification.subscribeUserToNotifications.mutate({ subscription: subscription.toJSON() as never });
   writeItem(STORAGE_KEYS.notificationsSubscribed, 'true');
   return 'subscribed';
+}
+
+/**
+ * Logout: pushes for the account that leaves must stop reaching this browser. Its subscription is
+ * dropped on the server (while the token still works; `client` null when it no longer does) and in
+ * the browser, so the next person to sign in gets a fresh one. Failures never block the logout.
+ */
+export async function detachPush(client: Client | null): Promise<void> {
+  if (!pushSupported()) return;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration('/sw.js');
+    const subscription = await registration?.pushManager.getSubscription();
+    if (!subscription) return;
+    if (client) await client.users.unsubscribeUserFromNotifications.mutate({ endpoint: subscription.endpoint }).catch(() => undefined);
+    await subscription.unsubscribe();
+  } catch (err) {
+    console.warn('push: could not drop the subscription on logout', err);
+  }
 }
 
 /** Drops this browser's subscription, here and on the server. */
