@@ -129,6 +129,10 @@ describe('chat assistant', () => {
     try {
       await signInCustomer(page);
       await openChat(page);
+      // The whole phone screen: nothing of the page shows around it, and the floating toggle steps aside.
+      expect(await page.getByTestId('chat-panel').boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 780 });
+      expect(await page.getByTestId('chat-toggle').isVisible()).toBe(false);
+      expect(await page.getByTestId('chat-close').isVisible()).toBe(true);
       const input = page.getByTestId('chat-input');
 
       await input.fill('Any discount codes?');
@@ -155,6 +159,9 @@ describe('chat assistant', () => {
       );
       await page.unroute('**/trpc/**users.getAllBookings**');
       await shot(page, 'chat-customer-375');
+      await page.getByTestId('chat-close').click();
+      await page.getByTestId('chat-panel').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('chat-toggle').isVisible()).toBe(true);
     } finally {
       await context.close();
     }

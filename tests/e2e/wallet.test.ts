@@ -1,6 +1,7 @@
-import type { Browser } from 'playwright-core';
+import nodePath from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage, shot, signIn } from './browser';
+import { baseUrl, launch, newPage, shot, signIn, SHOTS_DIR } from './browser';
 
 const PASSWORD = 'Demo@1234';
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
@@ -132,4 +133,50 @@ describe('wallet, gift cards and refunds', () => {
     await shot(page, 'profile-settings');
     await context.close();
   });
+
+  it('the chat toggle never rests on footer links or, on a desktop, on right-aligned figures, and at the end of the loyalty, rewards and profile pages it covers nothing', async () => {
+    for (const [width, height] of [
+      [1280, 860],
+      [375, 780],
+    ]) {
+      const { context, page } = await newPage(browser, { width, height });
+      try {
+        await signIn(page, 'customer@demo.in');
+        await poll(() => new URL(page.url()).pathname).not.toBe('/login');
+        for (const [route, ready] of [
+          ['/loyalty', 'points-entries'],
+          ['/rewards', 'reward-card'],
+          ['/profile', 'profile-form'],
+        ]) {
+          await page.goto(route);
+          await page.getByTestId(ready).waitFor();
+          await page.waitForTimeout(300);
+          expect(await underToggle(page, 'footer a, footer button, footer input'), `${route} at ${width}px, top`).toEqual([]);
+          // On a desktop it rests in the page gutter, clear of the cards' right-aligned figures too.
+          if (width >= 1280) expect(await underToggle(page, `${INTERACTIVE}, main p, main span, main h2, main h3`), `${route} at ${width}px, top`).toEqual([]);
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          await page.waitForTimeout(300);
+          expect(await underToggle(page, `${INTERACTIVE}, main p, main span, footer p`), `${route} at ${width}px, bottom`).toEqual([]);
+          await page.screenshot({ path: nodePath.join(SHOTS_DIR, `chat-toggle${route.replace('/', '-')}-${width}-end.png`) });
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });
+
+const INTERACTIVE = 'main a, main button, main input, main select, main textarea, footer a, footer button, footer input';
+
+/** What lies under the chat toggle where it rests now. */
+function underToggle(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const t = document.querySelector('[data-testid="chat-toggle"]')!.getBoundingClientRect();
+    return Array.from(document.querySelectorAll<HTMLElement>(sel))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.right > t.left && r.left < t.right && r.bottom > t.top && r.top < t.bottom;
+      })
+      .map((el) => `${el.tagName} ${(el.textContent || el.id).trim().slice(0, 40)}`);
+  }, selector);
+}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { sessionAtom } from '../../state/session';
 import { useLogout } from '../../features/auth/useLogout';
@@ -42,6 +42,7 @@ export function AppShell({
   const user = session.user;
   const name = session.userName || user?.shop_Name || 'My account';
   const subtitle = session.userEmail ?? user?.email ?? undefined;
+  const footer = useRef<HTMLElement>(null);
 
   return (
     <div className="flex min-h-dvh flex-col" data-layout={kind}>
@@ -61,14 +62,14 @@ export function AppShell({
           </div>
         </div>
       </header>
-      {/* The floating chat button sits over the page's bottom corner: room below the last row keeps it clear. */}
-      <main id="main" className={cn('flex-1', !withFooter && 'pb-24', !withFooter && !withChat && 'nav:pb-0')}>
+      {/* Without a footer, the page's own end must clear the bottom bar (phones) and the chat toggle. */}
+      <main id="main" className={cn('flex-1', !withFooter && (withChat ? 'pb-24' : 'pb-24 nav:pb-0'))}>
         {children}
       </main>
-      {withFooter && <Footer />}
+      {withFooter && <Footer ref={footer} clearChat={withChat} />}
       {withFooter && <div className="h-16 bg-plum-900 nav:hidden" aria-hidden="true" />}
       <BottomBar items={bottomItems} label="Quick navigation" />
-      {withChat && <ChatLauncher />}
+      {withChat && <ChatLauncher avoid={withFooter ? footer : undefined} />}
     </div>
   );
 }

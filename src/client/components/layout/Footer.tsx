@@ -1,5 +1,7 @@
+import type { Ref } from 'react';
 import { Link } from 'wouter';
 import { NewsletterForm } from '../../features/newsletter/NewsletterForm';
+import { cn } from '../../lib/cn';
 import { LogoMark } from '../Logo';
 
 interface FooterLink {
@@ -50,10 +52,11 @@ const LEGAL: FooterLink[] = [
 
 const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
 
-export function Footer() {
+/** `clearChat`: the floating chat toggle sits in the bottom-right corner; the links end above it. */
+export function Footer({ clearChat = false, ref }: { clearChat?: boolean; ref?: Ref<HTMLElement> }) {
   return (
-    <footer className="mt-16 bg-plum-900 text-plum-100" data-testid="site-footer">
-      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+    <footer ref={ref} className="mt-16 bg-plum-900 text-plum-100" data-testid="site-footer">
+      <div className={cn('mx-auto max-w-7xl px-4 pt-12 sm:px-6 lg:px-8', clearChat ? 'pb-24' : 'pb-12')}>
         <div className="grid gap-10 lg:grid-cols-[1.3fr_2fr]">
           <div className="max-w-md">
             <div className="flex items-center gap-2">

@@ -102,8 +102,13 @@ export function ChatPanel({ onClose }: ChatPanelProps) {
       if (event.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', onKey);
+    // Full screen on a phone: the page behind must not scroll under it.
+    const fullScreen = window.matchMedia('(max-width: 639.98px)').matches;
+    const { overflow } = document.body.style;
+    if (fullScreen) document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKey);
+      if (fullScreen) document.body.style.overflow = overflow;
       if (opener?.isConnected) opener.focus();
     };
   }, [onClose]);
@@ -135,9 +140,13 @@ export function ChatPanel({ onClose }: ChatPanelProps) {
       role="dialog"
       aria-label="Chat assistant"
       data-testid="chat-panel"
-      className="flex h-[min(34rem,calc(100dvh-9rem))] w-[min(24rem,calc(100vw-2rem))] animate-pop-in flex-col overflow-hidden rounded-3xl border border-blush-200 bg-white shadow-lift"
+      className={cn(
+        // A phone gets the whole screen; larger screens a floating card above the toggle.
+        'fixed inset-0 flex h-dvh w-full animate-pop-in flex-col overflow-hidden bg-white',
+        'sm:static sm:h-[min(34rem,calc(100dvh-9rem))] sm:w-[min(24rem,calc(100vw-2rem))] sm:rounded-3xl sm:border sm:border-blush-200 sm:shadow-lift',
+      )}
     >
-      <header className="flex items-center gap-3 bg-gradient-to-r from-plum-700 to-rose-500 px-4 py-3 text-white">
+      <header className="flex items-center gap-3 bg-gradient-to-r from-plum-700 to-rose-500 px-4 pt-[max(0.75rem,env(safe-area-inset-top))] pb-3 text-white sm:pt-3">
         <span className="flex size-9 items-center justify-center rounded-full bg-white/20">
           <ChatIcon className="size-5" />
         </span>
@@ -184,7 +193,7 @@ export function ChatPanel({ onClose }: ChatPanelProps) {
           </div>
         )}
       </div>
-      <form className="flex items-center gap-2 border-t border-blush-100 p-3" onSubmit={submit}>
+      <form className="flex items-center gap-2 border-t border-blush-100 px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:pb-3" onSubmit={submit}>
         <label htmlFor="chat-input" className="sr-only">
           Message
         </label>
