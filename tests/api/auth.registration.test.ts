@@ -92,6 +92,9 @@ describe('registration by e-mail code', () => {
     expect(again.status).toBe(400);
     expect(again.body.message).toMatch(/^otp: /);
     expect(await rt.deps.db.selectFrom('accounts').select('id').where('email', '=', f.email).execute()).toHaveLength(1);
+    // The used code no longer holds the pending account (its password hash).
+    const rows = await rt.deps.db.selectFrom('one_time_codes').select(['used_at', 'payload']).where('destination', '=', f.email).execute();
+    expect(rows).toEqual([{ used_at: expect.any(Date), payload: null }]);
   });
 
   it('refuses an expired code', async () => {

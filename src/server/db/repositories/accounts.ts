@@ -96,11 +96,11 @@ export function bumpCodeAttempts(db: Executor, id: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** Marks a code used; returns false when another request used it first (single use). */
+/** Marks a code used (dropping what it carried); returns false when another request used it first (single use). */
 export async function consumeCode(db: Executor, id: string): Promise<boolean> {
   const r = await db
     .updateTable('one_time_codes')
-    .set({ used_at: new Date() })
+    .set({ used_at: new Date(), payload: null })
     .where('id', '=', id)
     .where('used_at', 'is', null)
     .executeTakeFirst();

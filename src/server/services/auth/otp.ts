@@ -246,7 +246,6 @@ async function verifyRegistrationCode(deps: AppDeps, channel: Channel, destinati
       const p = pendingAccount.parse(row.payload);
       if (await accounts.findAccountByEmail(trx, p.email)) throw conflictOn(EMAIL_TAKEN, 'email');
       const now = new Date();
-      await trx.updateTable('one_time_codes').set({ payload: null }).where('id', '=', row.id).execute();
       return accounts.insertAccount(trx, {
         email: p.email,
         password_hash: p.passwordHash,
