@@ -41,10 +41,6 @@ export interface BookingEmailPayload {
   link: string;
 }
 
-/**
- * In-app notifications of a booking event, to the customer (link /bookings) and, for what the
- * customer did, to the salon (link to its appointments).
- */
 /** What a cancellation gives back; refunds come only from what was prepaid (wallet or gift card). */
 export interface CancellationMoney {
   refundPercent?: number;
@@ -54,6 +50,10 @@ export interface CancellationMoney {
   walletCredit?: number;
 }
 
+/**
+ * Notifications of a booking event: to the customer (in the app with link /bookings, by push and by
+ * e-mail) and, for what the customer did, to the salon (in the app, link to its appointments).
+ */
 export async function notifyBookingEvent(trx: Executor, kind: Kind, e: BookingEvent, extra: CancellationMoney = {}) {
   await keepRemindersInStep(trx, kind, e);
   const when = `${displayDate(e.bookingDate)} at ${e.bookingTime}`;
