@@ -524,6 +524,8 @@ describe('REST inputs keep their JSON types', () => {
     for (const q of ['unreadOnly=x', 'unreadOnly=1', 'unreadOnly=yes', 'unreadOnly=TRUE']) {
       expectFieldError(await call('customer', 'GET', `/users/getNotifications?${q}`), 'unreadOnly', q);
     }
+    expect((await call('customer', 'GET', '/blogs/getAllBlogs?page=1&limit=3')).status).toBe(200);
+    for (const q of ['page=abc', 'page=0x10', 'limit=1e1', 'limit=true']) expectFieldError(await call('customer', 'GET', `/blogs/getAllBlogs?${q}`), q.split('=')[0], `blogs ${q}`);
     expect((await call('admin', 'GET', '/admin/users?page=2&limit=5')).status).toBe(200);
     expectFieldError(await call('admin', 'GET', '/admin/users?page=abc'), 'page', 'admin page=abc');
   });

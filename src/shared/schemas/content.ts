@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../validation.js';
+import { queryNumber } from './query.js';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -43,8 +44,8 @@ export const blogsQueryInput = z.object({
   tag: z.preprocess(blank, z.string().trim().toLowerCase().max(30).optional()),
   /** 'all' includes drafts (admins only). */
   status: z.preprocess(blank, z.enum(['published', 'all']).optional()).default('published'),
-  page: z.preprocess(blank, z.coerce.number().int('page: a whole number').min(1, 'page: starts at 1').max(10_000).optional()).default(1),
-  limit: z.preprocess(blank, z.coerce.number().int('limit: a whole number').min(1, 'limit: at least 1').max(50, 'limit: at most 50').optional()).default(9),
+  page: queryNumber(z.number().int('page: a whole number').min(1, 'page: starts at 1').max(10_000), 1),
+  limit: queryNumber(z.number().int('limit: a whole number').min(1, 'limit: at least 1').max(50, 'limit: at most 50'), 9),
 });
 
 export const blogWire = z.object({
