@@ -4,4 +4,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   booking_reminder: 'Appointment reminders',
   push_broadcast_fanout: 'Push broadcast fan-out',
   campaign_send: 'Marketing campaigns',
+  booking_event_email: 'Booking update e-mails',
+  subscription_renew: 'Subscription renewals',
+  payment_reconcile: 'Payment reconciliation',
 };

@@ -130,7 +130,13 @@ describe('chat assistant', () => {
       await signInCustomer(page);
       await openChat(page);
       // The whole phone screen: nothing of the page shows around it, and the floating toggle steps aside.
-      expect(await page.getByTestId('chat-panel').boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 780 });
+      // (Polled: the panel scales in, so an early measure catches it mid-animation.)
+      await expect
+        .poll(async () => {
+          const box = await page.getByTestId('chat-panel').boundingBox();
+          return box && [box.x, box.y, box.width, box.height].map(Math.round);
+        })
+        .toEqual([0, 0, 375, 780]);
       expect(await page.getByTestId('chat-toggle').isVisible()).toBe(false);
       expect(await page.getByTestId('chat-close').isVisible()).toBe(true);
       const input = page.getByTestId('chat-input');
