@@ -231,10 +231,13 @@ async function main() {
   let queries = 0;
   const counter: KyselyPlugin = {
     transformQuery: (args) => {
-      queries++;
       return args.node;
     },
-    transformResult: async (args) => args.result,
+    // One per statement executed (subqueries also pass through transformQuery).
+    transformResult: async (args) => {
+      queries++;
+      return args.result;
+    },
   };
   const slotsInput = { merchantId: salon.id, date: day, serviceIds: [service.id] };
   const probe = await getAvailableSlots(db.withPlugin(counter), null, slotsInput);

@@ -225,15 +225,19 @@ export async function insertBookingRow(
   return row.id;
 }
 
-/** A Kysely instance over the same database that counts the queries sent through it. */
+/**
+ * A Kysely instance over the same database that counts the queries sent through it: one per
+ * statement executed (a statement's subqueries pass through transformQuery too, so that would
+ * count them as queries of their own).
+ */
 export function countingDb(db: Db): { db: Db; count: () => number; reset: () => void } {
   let n = 0;
   const plugin: KyselyPlugin = {
     transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-      n++;
       return args.node;
     },
     async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+      n++;
       return args.result;
     },
   };

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { BookingServicesTable, BookingsTable, BookingStatus, CommissionLedgerTable } from '../types.js';
 import type { Executor } from './accounts.js';
 
@@ -6,12 +7,13 @@ const ACTIVE = ['pending', 'upcoming', 'confirmed'] as const;
 /** Stands in for an empty id list: `in ()` is not SQL. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
+const DAY_MS = 86_400_000;
+
 /**
- * The salon and the requested services in one round trip: one row per matching service, or a
- * single row with null service columns when none match (so an unknown salon and a wrong
- * service list can be told apart).
+ * The salon and the requested services: one row per matching service, or a single row with null
+ * service columns when none match (so an unknown salon and a wrong service list can be told apart).
  */
-export function loadSalonWithServices(db: Executor, merchantId: string, serviceIds: string[]) {
+function salonWithServices(db: Executor, merchantId: string, serviceIds: string[]) {
   const ids = serviceIds.length ? serviceIds : [NO_ID];
   return db
     .selectFrom('merchants as m')
@@ -33,75 +35,53 @@ export function loadSalonWithServices(db: Executor, merchantId: string, serviceI
       's.active',
       'c.name as category_name',
     ])
-    .where('m.id', '=', merchantId)
-    .execute();
+    .where('m.id', '=', merchantId);
 }
 
-type SalonServiceRow = Awaited<ReturnType<typeof loadSalonWithServices>>[number];
-type StaffRow = Awaited<ReturnType<typeof listSalonStaff>>[number];
-
-/**
- * What the free times of one salon-local day need, in one round trip: the salon with the
- * requested services (the rows loadSalonWithServices gives), its staff (as listSalonStaff) and
- * its active bookings overlapping [date - 1, date + 2) in UTC, which holds the local day in any
- * zone (callers test overlaps exactly). Null for an unknown salon.
- */
-export async function loadSlotDay(
-  db: Executor,
-  merchantId: string,
-  serviceIds: string[],
-  date: string,
-): Promise<{ salon: SalonServiceRow[]; staff: StaffRow[]; busy: { staff_id: string; starts_at: string; ends_at: string }[] } | null> {
-  const ids = serviceIds.length ? serviceIds : [NO_ID];
-  const result = await sql<{ salon: SalonServiceRow[] | null; staff: StaffRow[] | null; busy: { staff_id: string; starts_at: string; ends_at: string }[] | null }>`
-    select
-      (select json_agg(json_build_object(
-          'merchant_id', m.id, 'shop_name', m.shop_name, 'time_zone', m.time_zone, 'opening_hours', m.opening_hours,
-          'is_published', m.is_published, 'service_id', s.id, 'service_name', s.name, 'duration_min', s.duration_min,
-          'price', s.price, 'discount_type', s.discount_type, 'discount_value', s.discount_value,
-          'discount_active', s.discount_active, 'active', s.active, 'category_name', c.name))
-        from merchants m
-        left join services s on s.merchant_id = m.id and s.id = any(${ids}::uuid[])
-        left join categories c on c.id = s.category_id
-        where m.id = ${merchantId}) as salon,
-      (select json_agg(json_build_object(
-          'id', st.id, 'name', st.name, 'role', st.role, 'status', st.status, 'avatar_url', st.avatar_url,
-          'specializations', st.specializations, 'working_hours', st.working_hours, 'days_off', st.days_off::text[])
-          order by st.created_at, st.id)
-        from staff st where st.merchant_id = ${merchantId}) as staff,
-      (select json_agg(json_build_object('staff_id', b.staff_id, 'starts_at', b.starts_at, 'ends_at', b.ends_at))
-        from bookings b
-        where b.merchant_id = ${merchantId} and b.status in ('pending', 'upcoming', 'confirmed')
-          and b.starts_at < (${date}::date + 2)::timestamp at time zone 'UTC'
-          and b.ends_at > (${date}::date - 1)::timestamp at time zone 'UTC') as busy`.execute(db);
-  const row = result.rows[0];
-  if (!row?.salon) return null;
-  return { salon: row.salon, staff: row.staff ?? [], busy: row.busy ?? [] };
+/** The salon and the requested services in one round trip (rows as salonWithServices). */
+export function loadSalonWithServices(db: Executor, merchantId: string, serviceIds: string[]) {
+  return salonWithServices(db, merchantId, serviceIds).execute();
 }
 
-export function listSalonStaff(db: Executor, merchantId: string) {
+/** What the slot rules read of each of the salon's staff. */
+function salonStaff(db: Executor, merchantId: string) {
   return db
     .selectFrom('staff')
-    .select(['id', 'name', 'role', 'status', 'avatar_url', 'specializations', 'working_hours'])
+    .select(['id', 'status', 'specializations', 'working_hours'])
     // node-postgres parses date[] into Date objects (no parser for the array type); the rules compare 'YYYY-MM-DD'.
     .select(sql<string[]>`days_off::text[]`.as('days_off'))
     .where('merchant_id', '=', merchantId)
     .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
 }
 
-/** Time held by the salon's staff in `[from, to)`: every active booking overlapping it. */
-export function listBusyIntervals(db: Executor, merchantId: string, from: Date, to: Date, exceptBookingId?: string) {
-  let q = db
+/** The salon's active bookings overlapping `[from, to)`. */
+function busyIntervals(db: Executor, merchantId: string, from: Date, to: Date) {
+  return db
     .selectFrom('bookings')
-    .select(['staff_id', 'starts_at', 'ends_at'])
-    .where('staff_id', 'in', (eb) => eb.selectFrom('staff').select('id').where('merchant_id', '=', merchantId))
+    .select(['id', 'staff_id', 'starts_at', 'ends_at'])
+    .where('merchant_id', '=', merchantId)
     .where('status', 'in', ACTIVE)
     .where('starts_at', '<', to)
     .where('ends_at', '>', from);
-  if (exceptBookingId) q = q.where('id', '<>', exceptBookingId);
-  return q.execute();
+}
+
+/**
+ * What the free times of one salon-local day need, in one round trip: the salon with the
+ * requested services (as loadSalonWithServices), its staff and its active bookings overlapping
+ * [date - 1, date + 2) in UTC, which holds the local day in any zone (callers keep the day's
+ * own). Null for an unknown salon.
+ */
+export async function loadSlotDay(db: Executor, merchantId: string, serviceIds: string[], date: string) {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  const row = await db
+    .selectNoFrom([
+      jsonArrayFrom(salonWithServices(db, merchantId, serviceIds)).as('salon'),
+      jsonArrayFrom(salonStaff(db, merchantId)).as('staff'),
+      jsonArrayFrom(busyIntervals(db, merchantId, new Date(midnightUtc - DAY_MS), new Date(midnightUtc + 2 * DAY_MS))).as('busy'),
+    ])
+    .executeTakeFirstOrThrow();
+  return row.salon.length ? row : null;
 }
 
 export function findBookingIdByIdempotencyKey(db: Executor, userId: string, key: string) {

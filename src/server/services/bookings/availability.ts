@@ -20,7 +20,7 @@ import {
 import { formatMinutes12h } from '../../../shared/validation.js';
 import { badRequest, conflict, notFound, SLOT_TAKEN } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { listBusyIntervals, listSalonStaff, loadSalonWithServices, loadSlotDay } from '../../db/repositories/bookings.js';
+import { loadSalonWithServices, loadSlotDay } from '../../db/repositories/bookings.js';
 import type { Actor } from '../../trpc/context.js';
 import { managesSalon } from '../scope.js';
 
@@ -107,9 +107,9 @@ function salonContextOf(
   };
 }
 
-type StaffRow = Awaited<ReturnType<typeof listSalonStaff>>[number];
+type SlotDayRows = NonNullable<Awaited<ReturnType<typeof loadSlotDay>>>;
 
-export function toSlotStaff(r: StaffRow): SlotStaff {
+function toSlotStaff(r: SlotDayRows['staff'][number]): SlotStaff {
   return {
     id: r.id,
     workingHours: Array.isArray(r.working_hours) ? r.working_hours : [],
@@ -121,8 +121,46 @@ export function toSlotStaff(r: StaffRow): SlotStaff {
 
 const slotServices = (ctx: SalonContext): SlotService[] => ctx.services.map((s) => ({ name: s.name, categoryName: s.categoryName }));
 
-const toBusy = (rows: { staff_id: string; starts_at: Date | string; ends_at: Date | string }[]): BusyInterval[] =>
-  rows.map((b) => ({ staffId: b.staff_id, start: new Date(b.starts_at), end: new Date(b.ends_at) }));
+/** A salon-local day's staff and the active bookings that overlap it. */
+export interface SalonDay {
+  staff: SlotStaff[];
+  busy: (BusyInterval & { bookingId: string })[];
+}
+
+function salonDayOf(rows: SlotDayRows, date: string, timeZone: string): SalonDay {
+  const bounds = zonedDayBounds(date, timeZone);
+  return {
+    staff: rows.staff.map(toSlotStaff),
+    busy: rows.busy
+      .map((b) => ({ bookingId: b.id, staffId: b.staff_id, start: new Date(b.starts_at), end: new Date(b.ends_at) }))
+      .filter((b) => b.start < bounds.end && b.end > bounds.start),
+  };
+}
+
+/** A salon-local day's staff and bookings alone (the salon is known). */
+async function readSalonDay(db: Executor, merchantId: string, date: string, timeZone: string): Promise<SalonDay> {
+  const rows = await loadSlotDay(db, merchantId, [], date);
+  if (!rows) throw notFound('Salon');
+  return salonDayOf(rows, date, timeZone);
+}
+
+/**
+ * The salon with the chosen services and the day's staff and bookings, in one query: what the
+ * free times of a day (getAvailableSlots) and placing a booking (createBooking) read.
+ */
+export async function loadSalonDay(
+  db: Executor,
+  actor: Actor | null,
+  merchantId: string,
+  serviceIds: string[],
+  date: string,
+): Promise<{ ctx: SalonContext; day: SalonDay }> {
+  const ids = [...new Set(serviceIds)];
+  const rows = await loadSlotDay(db, merchantId, ids, date);
+  if (!rows) throw notFound('Salon');
+  const ctx = salonContextOf(rows.salon, actor, merchantId, ids);
+  return { ctx, day: salonDayOf(rows, date, ctx.timeZone) };
+}
 
 /** The last salon-local date that can be booked: today plus the booking horizon. */
 function lastBookableDate(timeZone: string, now: Date): string {
@@ -140,29 +178,24 @@ export async function getAvailableSlots(
   opts: { now?: Date } = {},
 ): Promise<AvailableSlotsAnswer> {
   const now = opts.now ?? new Date();
-  const ids = [...new Set(input.serviceIds)];
-  const day = await loadSlotDay(db, input.merchantId, ids, input.date);
-  if (!day) throw notFound('Salon');
-  const ctx = salonContextOf(day.salon, actor, input.merchantId, ids);
+  const { ctx, day } = await loadSalonDay(db, actor, input.merchantId, input.serviceIds, input.date);
   if (input.date > lastBookableDate(ctx.timeZone, now)) {
     throw badRequest(`date: bookings open up to ${BOOKING_HORIZON_DAYS} days ahead`, 'date');
   }
-  const staffRows = day.staff;
-  let staff = staffRows;
+  let staff = day.staff;
   if (input.staffId) {
-    staff = staffRows.filter((s) => s.id === input.staffId);
+    staff = day.staff.filter((s) => s.id === input.staffId);
     if (!staff.length) throw badRequest('staffId: this professional does not work at this salon', 'staffId');
   }
   const answer = { date: input.date, timeZone: ctx.timeZone, totalDuration: ctx.totalDuration, totalPrice: ctx.subtotal };
   if (input.date < instantToZoned(now, ctx.timeZone).date) return { data: { ...answer, slots: [] } };
-  const busy = toBusy(day.busy);
   const slots = computeSlots({
     date: input.date,
     timeZone: ctx.timeZone,
     openingHours: ctx.openingHours,
-    staff: staff.map(toSlotStaff),
+    staff,
     services: slotServices(ctx),
-    busy,
+    busy: day.busy,
     durationMinutes: ctx.totalDuration,
     now,
   });
@@ -180,7 +213,8 @@ export interface SlotChoice {
 /**
  * Checks a requested salon-local date and time for the chosen services and lists the staff who
  * could take it, with 400s that name what is wrong. Being free is only a pre-check: the
- * exclusion constraint decides when requests race.
+ * exclusion constraint decides when requests race. `day`: that date's staff and bookings when
+ * already loaded (loadSalonDay); otherwise they are read here.
  */
 export async function chooseSlot(
   db: Executor,
@@ -193,6 +227,7 @@ export async function chooseSlot(
     exceptBookingId?: string;
     now: Date;
   },
+  day?: SalonDay,
 ): Promise<SlotChoice> {
   const { bookingDate: date, minutes, now } = req;
   const tz = ctx.timeZone;
@@ -218,8 +253,7 @@ export async function chooseSlot(
     throw badRequest('bookingTime: the salon is not open for the whole appointment at this time', 'bookingTime');
   }
 
-  const staffRows = await listSalonStaff(db, ctx.id);
-  const all = staffRows.map(toSlotStaff);
+  const { staff: all, busy: dayBusy } = day ?? (await readSalonDay(db, ctx.id, date, tz));
   let pool = all;
   if (req.staffId) {
     pool = all.filter((s) => s.id === req.staffId);
@@ -240,8 +274,7 @@ export async function chooseSlot(
     throw badRequest('bookingTime: no professional is working at this time', 'bookingTime');
   }
 
-  const day = zonedDayBounds(date, tz);
-  const busy = toBusy(await listBusyIntervals(db, ctx.id, day.start, day.end, req.exceptBookingId));
+  const busy = dayBusy.filter((b) => b.bookingId !== req.exceptBookingId);
   const load = new Map<string, number>();
   for (const b of busy) load.set(b.staffId, (load.get(b.staffId) ?? 0) + 1);
   const free = eligible.filter(

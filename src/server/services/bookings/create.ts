@@ -12,7 +12,7 @@ import {
   insertBookingServices,
 } from '../../db/repositories/bookings.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
-import { chooseSlot, loadSalonContext } from './availability.js';
+import { chooseSlot, loadSalonDay } from './availability.js';
 import { checkCouponCode, redeemCoupon } from './coupons.js';
 import { notifyBookingEvent } from './notify.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
@@ -69,7 +69,7 @@ export async function createBooking(
 }
 
 async function placeBooking(trx: Executor, actor: Actor, userId: string, input: Input, key: string | null, now: Date): Promise<string> {
-  const ctx = await loadSalonContext(trx, actor, input.merchantId, input.serviceIds);
+  const { ctx, day } = await loadSalonDay(trx, actor, input.merchantId, input.serviceIds, input.bookingDate);
   const minutes = parseTimeToMinutes(input.bookingTime)!;
   const coupon = input.couponCode
     ? await checkCouponCode(trx, input.couponCode, {
@@ -81,7 +81,7 @@ async function placeBooking(trx: Executor, actor: Actor, userId: string, input: 
         bookingDate: input.bookingDate,
       })
     : null;
-  const slot = await chooseSlot(trx, ctx, { bookingDate: input.bookingDate, minutes, staffId: input.staffId, now });
+  const slot = await chooseSlot(trx, ctx, { bookingDate: input.bookingDate, minutes, staffId: input.staffId, now }, day);
   const discount = coupon?.discount ?? 0;
   // Free staff in order of preference; the exclusion constraint has the last word for each.
   let id: string | null = null;
