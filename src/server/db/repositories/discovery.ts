@@ -3,9 +3,9 @@ import type { Executor } from './accounts.js';
 
 /*
  * Discovery reads. Only published salons appear. Filters and sorts read salon_search (a narrow,
- * trigger-kept copy of each salon, see migrations/2026112360_salon_search.ts); a search is one
- * statement: the filters run once, the count and the sorted page both read that, and the page's
- * cards come back with their images and first services.
+ * trigger-kept copy of each salon, see migrations/2026112360_salon_search.ts). A search is the
+ * names its text matches (findTermIds), then one statement: the sorted page, the count of all
+ * matches planned on its own, and the page's cards with their images and first services.
  */
 
 const ACTIVE_STATUSES = sql`('pending', 'upcoming', 'confirmed')`;
