@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { emailOtpRequestInput, phoneOtpRequestInput } from '../../../shared/schemas/authExtras';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
+import { OtpCodeInput } from './OtpCodeInput';
 import { Tabs } from '../../components/ui/Tabs';
 import { errorMessage, useTRPC } from '../../trpc';
 import { FormError } from './AuthShell';
@@ -83,17 +84,7 @@ export function OtpSignIn({ merchant, onSuccess }: { merchant: boolean; onSucces
       <form noValidate onSubmit={verify} className="space-y-4" data-testid="otp-verify-form">
         <FormError message={formError} />
         {info && <p className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{info}</p>}
-        <Input
-          id="otp-code"
-          label={`Code sent to ${sentTo}`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="6-digit code"
-          value={otp}
-          onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-          required
-        />
+        <OtpCodeInput id="otp-code" label={`Code sent to ${sentTo}`} value={otp} onChange={setOtp} />
         <Button type="submit" size="lg" fullWidth loading={verifying} loadingText="Checking..." data-testid="otp-verify">
           Sign in
         </Button>

@@ -6,6 +6,7 @@ import { whatsappRegistrationInput } from '../../../shared/schemas/authExtras';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
+import { OtpCodeInput } from '../../features/auth/OtpCodeInput';
 import { Select } from '../../components/ui/Select';
 import { Tabs } from '../../components/ui/Tabs';
 import { Textarea } from '../../components/ui/Textarea';
@@ -169,17 +170,7 @@ function CustomerForm() {
         <p className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800" data-testid="register-otp-sent">
           {sent.message}
         </p>
-        <Input
-          id="register-otp"
-          label={channel === 'whatsapp' ? 'Code from WhatsApp' : 'Code from your e-mail'}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="6-digit code"
-          value={otp}
-          onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-          required
-        />
+        <OtpCodeInput id="register-otp" label={channel === 'whatsapp' ? 'Code from WhatsApp' : 'Code from your e-mail'} value={otp} onChange={setOtp} />
         <Button type="submit" size="lg" fullWidth loading={verifyEmail.isPending || verifyPhone.isPending} loadingText="Creating account..." data-testid="register-verify">
           Verify and create account
         </Button>
