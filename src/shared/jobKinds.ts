@@ -4,7 +4,8 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   booking_reminder: 'Appointment reminders',
   push_broadcast_fanout: 'Push broadcast fan-out',
   campaign_send: 'Marketing campaigns',
-  booking_event_email: 'Booking update e-mails',
+  booking_event_messages: 'Booking updates by e-mail and push',
+  booking_event_email: 'Booking update e-mails (older jobs)',
   subscription_renew: 'Subscription renewals',
   payment_reconcile: 'Payment reconciliation',
 };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 import { createCoupon, createCustomer, createSalon, createService, createStaff, localDate } from '../helpers/fixtures.js';
@@ -64,8 +65,21 @@ describe(`racing bookings (${DB_KIND})`, () => {
       ),
     );
     expect(outcome(results)).toEqual({ ok: 2, conflicts: 18, other: [] });
-    const rows = await rt.deps.db.selectFrom('bookings').select('staff_id').where('merchant_id', '=', salon.id).execute();
+    const rows = await rt.deps.db.selectFrom('bookings').select(['id', 'staff_id', 'user_id']).where('merchant_id', '=', salon.id).execute();
     expect(rows.map((r) => r.staff_id).sort()).toEqual([...staff].sort());
+    // The services, notifications and jobs are written by the booking's own statement: the 18
+    // refused attempts (some of them after a first professional was taken) left none behind.
+    const lines = await rt.deps.db.selectFrom('booking_services').select('booking_id').where('booking_id', 'in', rows.map((r) => r.id)).execute();
+    expect(lines).toHaveLength(2);
+    const notes = await rt.deps.db.selectFrom('notifications').select('account_id').where('account_id', 'in', [salon.id, ...people.map((c) => c.id)]).execute();
+    expect(notes.map((n) => n.account_id).sort()).toEqual([salon.id, salon.id, ...rows.map((r) => r.user_id)].sort());
+    const messages = await rt.deps.db
+      .selectFrom('jobs')
+      .select('ref')
+      .where('kind', '=', 'booking_event_messages')
+      .where(sql<string>`payload ->> 'accountId'`, 'in', people.map((c) => c.id))
+      .execute();
+    expect(messages.map((j) => j.ref).sort()).toEqual(rows.map((r) => `booking:${r.id}`).sort());
   });
 
   it('gives the last use of a coupon to exactly one of the racing bookings', async () => {

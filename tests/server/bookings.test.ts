@@ -245,6 +245,21 @@ describe('createBooking', () => {
     expect(notes.find((n) => n.account_id === w.customer.id)!.link).toBe('/bookings');
   });
 
+  it('places a booking in three statements: the day, the booking with everything that follows from it, the answer', async () => {
+    const c = await createCustomer(rt);
+    const counted = countingDb(rt.deps.db);
+    const r = await createBooking({ ...rt.deps, db: counted.db }, c, { merchantId: w.salon.id, serviceIds: [w.haircut, w.facial], bookingDate: localDate(3), bookingTime: '10:00 AM' });
+    expect(counted.count()).toBe(3);
+    const id = r.data.booking._id;
+    expect(r.data.booking.services.map((s) => s.serviceName)).toEqual(['Haircut', 'Facial']);
+    const jobs = await rt.deps.db.selectFrom('jobs').select(['kind', 'payload', 'run_at', 'dedupe_key']).where('ref', '=', `booking:${id}`).orderBy('run_at').execute();
+    expect(jobs.map((j) => j.kind)).toEqual(['booking_event_messages', 'booking_reminder', 'booking_reminder']);
+    expect(jobs[0].payload).toMatchObject({ accountId: c.id, bookingId: id, event: 'made', title: 'Booking confirmed', link: '/bookings' });
+    const startsAt = new Date(r.data.booking.startsAt).getTime();
+    expect(jobs.slice(1).map((j) => startsAt - new Date(j.run_at).getTime())).toEqual([24 * 3_600_000, 2 * 3_600_000]);
+    expect(jobs[1].dedupe_key).toBe(`reminder:${id}:24h:${r.data.booking.startsAt}`);
+  });
+
   it('picks the least-booked capable professional when none is chosen', async () => {
     await book(w, w.customer, { staffId: w.anyone, bookingTime: '2:00 PM' });
     const r = await book(w, w.customer, { bookingTime: '3:00 PM' });
@@ -408,7 +423,7 @@ describe('customer bookings', () => {
     expect(r.data.bookings.map((b) => b._id)).toEqual([...ids].reverse());
     const counted = countingDb(rt.deps.db);
     await listMyBookings({ ...rt.deps, db: counted.db }, c, {});
-    expect(counted.count()).toBe(2);
+    expect(counted.count()).toBe(1);
     await expect(rt.caller(c).users.getAllBookings({ userId: w.customer.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const admin = await makeAccount(rt, 'admin');
     expect((await rt.caller(admin).users.getAllBookings({ userId: c.id })).data.bookings).toHaveLength(3);

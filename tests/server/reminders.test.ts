@@ -96,6 +96,17 @@ describe('booking reminders', () => {
     expect(queued.map((j) => (j.payload as { startsAt: string }).startsAt)).toEqual([new Date(starts.starts_at).toISOString(), new Date(starts.starts_at).toISOString()]);
   });
 
+  it('moving a booking away and back to its first time gives it reminders again', async () => {
+    const c = await createCustomer(rt);
+    const b = await book(c, 4, '10:00 AM');
+    await rt.caller(c).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(6), bookingTime: '3:00 PM' } as never);
+    await rt.caller(c).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(4), bookingTime: '10:00 AM' } as never);
+    const jobs = await remindersOf(b._id);
+    expect(jobs.filter((j) => j.status === 'cancelled')).toHaveLength(4);
+    const queued = jobs.filter((j) => j.status === 'queued');
+    expect(queued.map((j) => (j.payload as { startsAt: string }).startsAt)).toEqual([b.startsAt, b.startsAt]);
+  });
+
   it('respects a customer who turned reminders off', async () => {
     const c = await createCustomer(rt);
     await rt.deps.db.updateTable('accounts').set({ notification_prefs: JSON.stringify({ reminders: false }) }).where('id', '=', c.id).execute();

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../db/repositories/accounts.js';
 import type { Database } from '../db/types.js';
 import type { AppDeps } from '../trpc/context.js';
@@ -75,11 +75,18 @@ export async function enqueueJob(db: Executor, job: NewJob): Promise<string | nu
       ref: job.ref ?? null,
       max_attempts: job.maxAttempts ?? 5,
     })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    // The key is unique among jobs not cancelled (jobs_dedupe_key_live); the index's predicate is
+    // written out, not bound, so PostgreSQL can match the index in a generic (prepared) plan too.
+    .onConflict((oc) => oc.column('dedupe_key').where(sql<boolean>`status <> 'cancelled'`).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (row) queueMicrotask(() => listeners.forEach((l) => l()));
+  if (row) jobsEnqueued();
   return row?.id ?? null;
+}
+
+/** Tells this process's runner that jobs were enqueued (it starts them without waiting for the next poll). */
+export function jobsEnqueued(): void {
+  queueMicrotask(() => listeners.forEach((l) => l()));
 }
 
 /** Cancels the still-queued jobs of a kind about a subject (e.g. the reminders of a cancelled booking). */

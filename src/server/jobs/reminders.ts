@@ -1,6 +1,6 @@
 import type { Executor } from '../db/repositories/accounts.js';
 import { REMINDER_HOURS_BEFORE } from '../../shared/reminders.js';
-import { cancelQueuedJobs, enqueueJob } from './queue.js';
+import { cancelQueuedJobs, enqueueJob, type NewJob } from './queue.js';
 
 export const BOOKING_REMINDER = 'booking_reminder';
 
@@ -11,21 +11,23 @@ const bookingRef = (bookingId: string) => `booking:${bookingId}`;
  * Durable reminder jobs for a booking's start (24 h and 2 h before); a reminder whose moment has
  * passed is not created. The dedupe key includes the start, so a retried call adds nothing.
  */
-export async function scheduleReminders(db: Executor, bookingId: string, startsAt: Date, now = new Date()): Promise<number> {
-  let created = 0;
-  for (const hours of REMINDER_HOURS_BEFORE) {
-    const runAt = new Date(startsAt.getTime() - hours * HOUR);
-    if (runAt.getTime() <= now.getTime()) continue;
-    const id = await enqueueJob(db, {
+export function reminderJobs(bookingId: string, startsAt: Date, now = new Date()): NewJob[] {
+  return REMINDER_HOURS_BEFORE.map((hours) => ({ hours, runAt: new Date(startsAt.getTime() - hours * HOUR) }))
+    .filter(({ runAt }) => runAt.getTime() > now.getTime())
+    .map(({ hours, runAt }) => ({
       kind: BOOKING_REMINDER,
       payload: { bookingId, startsAt: startsAt.toISOString(), hoursBefore: hours },
       runAt,
       dedupeKey: `reminder:${bookingId}:${hours}h:${startsAt.toISOString()}`,
       ref: bookingRef(bookingId),
       maxAttempts: 3,
-    });
-    if (id) created++;
-  }
+    }));
+}
+
+/** Queues the reminder jobs (reminderJobs) and returns how many were created. */
+export async function scheduleReminders(db: Executor, bookingId: string, startsAt: Date, now = new Date()): Promise<number> {
+  let created = 0;
+  for (const job of reminderJobs(bookingId, startsAt, now)) if (await enqueueJob(db, job)) created++;
   return created;
 }
 

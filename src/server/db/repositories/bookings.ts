@@ -1,7 +1,9 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { BookingServicesTable, BookingsTable, BookingStatus, CommissionLedgerTable } from '../types.js';
 import type { Executor } from './accounts.js';
+import { effectsCtes, effectsWritten, type Effects } from '../effects.js';
+import { toJsonb } from '../json.js';
 
 const ACTIVE = ['pending', 'upcoming', 'confirmed'] as const;
 /** Stands in for an empty id list: `in ()` is not SQL. */
@@ -55,13 +57,18 @@ function salonStaff(db: Executor, merchantId: string) {
     .orderBy('id');
 }
 
-/** The salon's active bookings overlapping `[from, to)`. */
+/**
+ * The salon's active bookings overlapping `[from, to)`. A booking lasts at most a day (the
+ * bookings_within_a_day rule), so it starts in [from - 1 day, to): with the start bounded on both
+ * sides, even a prepared statement's generic plan walks the (merchant_id, starts_at) index.
+ */
 function busyIntervals(db: Executor, merchantId: string, from: Date, to: Date) {
   return db
     .selectFrom('bookings')
     .select(['id', 'staff_id', 'starts_at', 'ends_at'])
     .where('merchant_id', '=', merchantId)
     .where('status', 'in', ACTIVE)
+    .where('starts_at', '>=', new Date(from.getTime() - DAY_MS))
     .where('starts_at', '<', to)
     .where('ends_at', '>', from);
 }
@@ -95,18 +102,44 @@ export function findBookingIdByIdempotencyKey(db: Executor, userId: string, key:
 }
 
 /**
- * Inserts the booking, or nothing when the exclusion constraint finds the staff member already
- * holding an overlapping active booking (or the customer's idempotency key is taken): null then.
- * ON CONFLICT DO NOTHING lets the constraint decide without an error, so trying the next
- * professional needs no savepoint.
+ * Inserts the booking with its services and the effects that follow from it (notifications, jobs),
+ * all in one statement, or nothing at all when the exclusion constraint finds the staff member
+ * already holding an overlapping active booking (or the customer's idempotency key is taken):
+ * false then. ON CONFLICT DO NOTHING lets the constraint decide without an error, so trying the next
+ * professional needs no savepoint; the services and effects are inserted only from the booking's
+ * RETURNING row, so they cannot outlive a booking that was not made. The caller picks the id.
  */
-export async function insertBookingUnlessTaken(db: Executor, values: Insertable<BookingsTable>): Promise<string | null> {
-  const row = await db.insertInto('bookings').values(values).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
-  return row?.id ?? null;
-}
-
-export function insertBookingServices(db: Executor, rows: Insertable<BookingServicesTable>[]) {
-  return db.insertInto('booking_services').values(rows).execute();
+export async function insertBookingUnlessTaken(
+  db: Executor,
+  booking: Insertable<BookingsTable> & { id: string },
+  services: Omit<Insertable<BookingServicesTable>, 'booking_id'>[],
+  effects: Effects,
+): Promise<boolean> {
+  const made = sql<SqlBool>`exists (select 1 from b)`;
+  const follow = effectsCtes(db, effects, made);
+  const servicesJson = toJsonb(services);
+  const row = await db
+    .with('b', (qc) => qc.insertInto('bookings').values(booking).onConflict((oc) => oc.doNothing()).returning('id'))
+    .with('s', (qc) =>
+      qc
+        .insertInto('booking_services')
+        .columns(['booking_id', 'position', 'service_id', 'service_name', 'duration_min', 'price'])
+        .expression((eb) =>
+          eb
+            .selectFrom([
+              'b',
+              sql<{ position: number; service_id: string | null; service_name: string; duration_min: number; price: string }>`json_populate_recordset(null::booking_services, ${servicesJson}::json)`.as('r'),
+            ])
+            .select(['b.id', 'r.position', 'r.service_id', 'r.service_name', 'r.duration_min', 'r.price']),
+        ),
+    )
+    .with('n', follow.notifications)
+    .with('j', follow.jobs)
+    .selectFrom('b')
+    .select('id')
+    .executeTakeFirst();
+  if (row) effectsWritten(effects);
+  return Boolean(row);
 }
 
 /** A plain booking row, locked for the rest of the transaction when `lock` is set. */
@@ -190,7 +223,7 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Bookings with everything their wire shape needs (salon, professional, customer, coupon code,
- * salon images) in one query, newest first. Services come from `listBookingServices`.
+ * salon images, the booked services in order) in one query, newest first.
  */
 export function findBookingDetails(db: Executor, f: BookingFilter) {
   let q = db
@@ -222,6 +255,13 @@ export function findBookingDetails(db: Executor, f: BookingFilter) {
       sql<string[]>`array(select si.url from shop_images si where si.merchant_id = m.id order by si.is_cover desc, si.created_at, si.id)`.as(
         'shop_images',
       ),
+      jsonArrayFrom(
+        db
+          .selectFrom('booking_services as bs')
+          .select(['bs.service_id', 'bs.service_name', 'bs.duration_min', 'bs.price'])
+          .where('bs.booking_id', '=', sql<string>`b.id`)
+          .orderBy('bs.position'),
+      ).as('services'),
     ]);
   if (f.ids) q = q.where('b.id', 'in', f.ids.length ? f.ids : [NO_ID]);
   if (f.userId) q = q.where('b.user_id', '=', f.userId);

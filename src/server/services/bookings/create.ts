@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { BookingWire, createBookingInput } from '../../../shared/schemas/bookings.js';
 import { round2 } from '../../../shared/money.js';
@@ -9,12 +10,11 @@ import {
   findBookingIdByIdempotencyKey,
   findCustomerAccount,
   insertBookingUnlessTaken,
-  insertBookingServices,
 } from '../../db/repositories/bookings.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { chooseSlot, loadSalonDay } from './availability.js';
 import { checkCouponCode, redeemCoupon } from './coupons.js';
-import { notifyBookingEvent } from './notify.js';
+import { bookingEventEffects } from './notify.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
 import { loadBookingWire } from './wire.js';
 
@@ -53,9 +53,16 @@ export async function createBooking(
     if (earlier) return { data: { booking: earlier } };
   }
   const now = opts.now ?? new Date();
+  // The booking, its services, notifications and jobs are one statement, atomic by itself: a plain
+  // booking needs no transaction around it. A coupon's redemption or a wallet payment are further
+  // writes that must commit with it, and an admin's booking carries the request's audit entry
+  // (written by the transaction it opens), so those run in a transaction.
+  const alone = !input.couponCode && input.paymentMethod !== 'wallet' && actor.role !== 'admin';
   let bookingId: string;
   try {
-    bookingId = await deps.db.transaction().execute((trx) => placeBooking(trx, actor, userId, input, key, now));
+    bookingId = alone
+      ? await placeBooking(deps.db, actor, userId, input, key, now)
+      : await deps.db.transaction().execute((trx) => placeBooking(trx, actor, userId, input, key, now));
   } catch (err) {
     // A request with the same key that committed first makes this one clash (on the key or on
     // the slot); the customer gets that booking, never a second one.
@@ -68,11 +75,12 @@ export async function createBooking(
   return { data: { booking: (await loadBookingWire(deps.db, bookingId))! } };
 }
 
-async function placeBooking(trx: Executor, actor: Actor, userId: string, input: Input, key: string | null, now: Date): Promise<string> {
-  const { ctx, day } = await loadSalonDay(trx, actor, input.merchantId, input.serviceIds, input.bookingDate);
+/** Places the booking through `db`: the database, or a transaction when more than one write must commit together. */
+async function placeBooking(db: Executor, actor: Actor, userId: string, input: Input, key: string | null, now: Date): Promise<string> {
+  const { ctx, day } = await loadSalonDay(db, actor, input.merchantId, input.serviceIds, input.bookingDate);
   const minutes = parseTimeToMinutes(input.bookingTime)!;
   const coupon = input.couponCode
-    ? await checkCouponCode(trx, input.couponCode, {
+    ? await checkCouponCode(db, input.couponCode, {
         merchantId: ctx.id,
         subtotal: ctx.subtotal,
         today: instantToZoned(now, ctx.timeZone).date,
@@ -81,12 +89,21 @@ async function placeBooking(trx: Executor, actor: Actor, userId: string, input: 
         bookingDate: input.bookingDate,
       })
     : null;
-  const slot = await chooseSlot(trx, ctx, { bookingDate: input.bookingDate, minutes, staffId: input.staffId, now }, day);
+  const slot = await chooseSlot(db, ctx, { bookingDate: input.bookingDate, minutes, staffId: input.staffId, now }, day);
   const discount = coupon?.discount ?? 0;
+  const services = ctx.services.map((s, position) => ({ position, service_id: s.id, service_name: s.name, duration_min: s.duration, price: s.price }));
+  const id = randomUUID();
+  const effects = bookingEventEffects(
+    'made',
+    { bookingId: id, startsAt: slot.startsAt, userId, merchantId: ctx.id, salonName: ctx.name, bookingDate: input.bookingDate, bookingTime: slot.bookingTime },
+    {},
+    now,
+  );
   // Free staff in order of preference; the exclusion constraint has the last word for each.
-  let id: string | null = null;
+  let made = false;
   for (const staffId of slot.candidates) {
-    id = await insertBookingUnlessTaken(trx, {
+    const booking = {
+      id,
       user_id: userId,
       merchant_id: ctx.id,
       staff_id: staffId,
@@ -94,40 +111,20 @@ async function placeBooking(trx: Executor, actor: Actor, userId: string, input: 
       ends_at: slot.endsAt,
       booking_date: input.bookingDate,
       booking_time: slot.bookingTime,
-      status: 'upcoming',
+      status: 'upcoming' as const,
       subtotal: ctx.subtotal,
       discount_amount: discount,
       total_price: round2(ctx.subtotal - discount),
       total_duration: ctx.totalDuration,
       coupon_id: coupon?.coupon.id ?? null,
       idempotency_key: key,
-    });
-    if (id) break;
+    };
+    if ((made = await insertBookingUnlessTaken(db, booking, services, effects))) break;
   }
-  if (!id) throw conflict(SLOT_TAKEN);
-  await insertBookingServices(
-    trx,
-    ctx.services.map((s, position) => ({
-      booking_id: id,
-      position,
-      service_id: s.id,
-      service_name: s.name,
-      duration_min: s.duration,
-      price: s.price,
-    })),
-  );
-  if (coupon) await redeemCoupon(trx, coupon.coupon.id);
+  if (!made) throw conflict(SLOT_TAKEN);
+  if (coupon) await redeemCoupon(db, coupon.coupon.id);
   if (input.paymentMethod === 'wallet') {
-    await payBookingFromWallet(trx, { userId, bookingId: id, total: round2(ctx.subtotal - discount), salonName: ctx.name });
+    await payBookingFromWallet(db, { userId, bookingId: id, total: round2(ctx.subtotal - discount), salonName: ctx.name });
   }
-  await notifyBookingEvent(trx, 'made', {
-    bookingId: id,
-    startsAt: slot.startsAt,
-    userId,
-    merchantId: ctx.id,
-    salonName: ctx.name,
-    bookingDate: input.bookingDate,
-    bookingTime: slot.bookingTime,
-  });
   return id;
 }

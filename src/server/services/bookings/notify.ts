@@ -1,8 +1,6 @@
 import type { Executor } from '../../db/repositories/accounts.js';
-import { insertNotification } from '../../db/repositories/notifications.js';
-import { enqueueJob } from '../../jobs/queue.js';
-import { cancelReminders, scheduleReminders } from '../../jobs/reminders.js';
-import { queuePushToAccount } from '../../messaging/push.js';
+import { noEffects, writeEffects, type Effects } from '../../db/effects.js';
+import { cancelReminders, reminderJobs } from '../../jobs/reminders.js';
 import { formatINR } from '../../../shared/money.js';
 
 const CUSTOMER_LINK = '/bookings';
@@ -28,7 +26,12 @@ export interface BookingEvent {
 
 type Kind = 'made' | 'confirmed' | 'cancelledByCustomer' | 'cancelledBySalon' | 'completed' | 'rescheduled';
 
-/** The job that e-mails a booking event to its customer (jobs/handlers/bookingEmails.ts). */
+/**
+ * The job that tells the customer of a booking event by e-mail and by push (jobs/handlers/bookingEmails.ts):
+ * it reads their preferences and push subscriptions when it runs, off the request's path.
+ */
+export const BOOKING_EVENT_MESSAGES = 'booking_event_messages';
+/** Jobs queued before push moved into the job: e-mail only (their push was queued with the event). */
 export const BOOKING_EVENT_EMAIL = 'booking_event_email';
 export interface BookingEmailPayload {
   accountId: string;
@@ -51,51 +54,54 @@ export interface CancellationMoney {
 }
 
 /**
- * Notifications of a booking event: to the customer (in the app with link /bookings, by push and by
- * e-mail) and, for what the customer did, to the salon (in the app, link to its appointments).
+ * What a booking event leaves behind: a notification to the customer (in the app with link
+ * /bookings; by e-mail and push through one job) and, for what the customer did, to the salon (in
+ * the app, link to its appointments); a new or moved booking also gets its reminder jobs. Plain
+ * data: the caller writes it with the event's own statement or with writeEffects.
  */
-export async function notifyBookingEvent(trx: Executor, kind: Kind, e: BookingEvent, extra: CancellationMoney = {}) {
-  await keepRemindersInStep(trx, kind, e);
+export function bookingEventEffects(kind: Kind, e: BookingEvent, extra: CancellationMoney = {}, now = new Date()): Effects {
+  const effects = noEffects();
   const when = `${displayDate(e.bookingDate)} at ${e.bookingTime}`;
-  // The customer hears of it in the app, on browsers that allowed it by push, and by e-mail unless
-  // they switched e-mail off (the job writes the e-mail, with the link, when it runs).
-  const toCustomer = async (title: string, message: string) => {
-    await insertNotification(trx, { accountId: e.userId, title, message, link: CUSTOMER_LINK });
-    await queuePushToAccount(trx, e.userId, { title, body: message, url: CUSTOMER_LINK, tag: `booking-${e.bookingId}` }, { purpose: 'booking_event', bookingId: e.bookingId });
-    const email: BookingEmailPayload = { accountId: e.userId, bookingId: e.bookingId, event: kind, salonName: e.salonName, title, message, link: CUSTOMER_LINK };
-    await enqueueJob(trx, { kind: BOOKING_EVENT_EMAIL, payload: { ...email }, ref: `booking:${e.bookingId}`, maxAttempts: 3 });
+  const toCustomer = (title: string, message: string) => {
+    effects.notifications.push({ accountId: e.userId, title, message, link: CUSTOMER_LINK });
+    const payload: BookingEmailPayload = { accountId: e.userId, bookingId: e.bookingId, event: kind, salonName: e.salonName, title, message, link: CUSTOMER_LINK };
+    effects.jobs.push({ kind: BOOKING_EVENT_MESSAGES, payload: { ...payload }, ref: `booking:${e.bookingId}`, maxAttempts: 3 });
   };
-  const toSalon = (title: string, message: string) => insertNotification(trx, { accountId: e.merchantId, title, message, link: MERCHANT_LINK });
+  const toSalon = (title: string, message: string) => effects.notifications.push({ accountId: e.merchantId, title, message, link: MERCHANT_LINK });
   switch (kind) {
     case 'made':
-      await toCustomer('Booking confirmed', `Your booking at ${e.salonName} on ${when} is confirmed.`);
-      await toSalon('New booking', `A customer booked ${when}.`);
-      return;
+      toCustomer('Booking confirmed', `Your booking at ${e.salonName} on ${when} is confirmed.`);
+      toSalon('New booking', `A customer booked ${when}.`);
+      break;
     case 'confirmed':
-      await toCustomer('Checked in', `${e.salonName} checked you in for your booking on ${when}.`);
-      return;
+      toCustomer('Checked in', `${e.salonName} checked you in for your booking on ${when}.`);
+      break;
     case 'cancelledByCustomer':
-      await toCustomer('Booking cancelled', `Your booking at ${e.salonName} on ${when} was cancelled. ${refundText(extra, extra.refundPercent ?? 0)}`);
-      await toSalon('Booking cancelled', `A customer cancelled the booking on ${when}.`);
-      return;
+      toCustomer('Booking cancelled', `Your booking at ${e.salonName} on ${when} was cancelled. ${refundText(extra, extra.refundPercent ?? 0)}`);
+      toSalon('Booking cancelled', `A customer cancelled the booking on ${when}.`);
+      break;
     case 'cancelledBySalon':
-      await toCustomer('Booking cancelled', `${e.salonName} cancelled your booking on ${when}. ${refundText(extra, 100)}`);
-      return;
+      toCustomer('Booking cancelled', `${e.salonName} cancelled your booking on ${when}. ${refundText(extra, 100)}`);
+      break;
     case 'completed':
-      await toCustomer('Booking completed', `Thanks for visiting ${e.salonName}. How was it? Leave a review from your bookings.`);
-      return;
+      toCustomer('Booking completed', `Thanks for visiting ${e.salonName}. How was it? Leave a review from your bookings.`);
+      break;
     case 'rescheduled':
-      await toCustomer('Booking rescheduled', `Your booking at ${e.salonName} is now on ${when}.`);
-      await toSalon('Booking rescheduled', `A customer moved a booking to ${when}.`);
-      return;
+      toCustomer('Booking rescheduled', `Your booking at ${e.salonName} is now on ${when}.`);
+      toSalon('Booking rescheduled', `A customer moved a booking to ${when}.`);
+      break;
   }
+  if (kind === 'made' || kind === 'rescheduled') effects.jobs.push(...reminderJobs(e.bookingId, e.startsAt, now));
+  return effects;
 }
 
-/** Reminder jobs follow the booking: scheduled when made, replaced when moved, dropped when it ends. */
-async function keepRemindersInStep(trx: Executor, kind: Kind, e: BookingEvent) {
-  if (kind === 'confirmed') return;
-  await cancelReminders(trx, e.bookingId);
-  if (kind === 'made' || kind === 'rescheduled') await scheduleReminders(trx, e.bookingId, e.startsAt);
+/**
+ * Writes a booking event's effects in the caller's transaction. Reminders follow the booking: the
+ * pending ones are dropped when it moves or ends (a new booking has none), before new ones are queued.
+ */
+export async function notifyBookingEvent(trx: Executor, kind: Exclude<Kind, 'made'>, e: BookingEvent, extra: CancellationMoney = {}) {
+  if (kind !== 'confirmed') await cancelReminders(trx, e.bookingId);
+  await writeEffects(trx, bookingEventEffects(kind, e, extra));
 }
 
 function refundText(money: CancellationMoney, percent: number): string {

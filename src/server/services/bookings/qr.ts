@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 
 export interface QrPayload {
@@ -62,24 +63,15 @@ export function qrPng(text: string): Buffer {
   ]);
 }
 
-/*
- * A QR never changes for a booking, so recently drawn ones are kept (a small LRU: Map keeps
- * insertion order).
- */
-const CACHE_SIZE = 2000;
-const cache = new Map<string, string>();
+/** A QR never changes for a booking, so recently drawn ones are kept. */
+const cache = new LRUCache<string, string>({ max: 2000 });
 
 /** PNG data URL of the QR the salon scans at check-in: the JSON {"bookingId","merchantId","userId"}. */
 export async function bookingQrDataUrl(p: QrPayload): Promise<string> {
   const text = JSON.stringify({ bookingId: p.bookingId, merchantId: p.merchantId, userId: p.userId });
   const hit = cache.get(text);
-  if (hit) {
-    cache.delete(text);
-    cache.set(text, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const url = `data:image/png;base64,${qrPng(text).toString('base64')}`;
   cache.set(text, url);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return url;
 }

@@ -1,16 +1,9 @@
 import type { BookingWire } from '../../../shared/schemas/bookings.js';
 import { refundAmountFor } from '../../../shared/policy.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import {
-  findBookingDetails,
-  listBookingServices,
-  type BookingDetailRow,
-  type BookingFilter,
-} from '../../db/repositories/bookings.js';
+import { findBookingDetails, type BookingDetailRow, type BookingFilter } from '../../db/repositories/bookings.js';
 import { iso } from '../wire.js';
 import { bookingQrDataUrl } from './qr.js';
-
-type ServiceRow = Awaited<ReturnType<typeof listBookingServices>>[number];
 
 const isoOrNull = (d: Date | string | null) => (d == null ? null : iso(d));
 
@@ -25,7 +18,7 @@ function fullAddress(r: BookingDetailRow): string {
 }
 
 /** The one place a booking row becomes its wire shape. */
-export function toBookingWire(r: BookingDetailRow, services: ServiceRow[], qrCodeImage: string | null): BookingWire {
+export function toBookingWire(r: BookingDetailRow, qrCodeImage: string | null): BookingWire {
   return {
     _id: r.id,
     userId: r.user_id,
@@ -53,7 +46,7 @@ export function toBookingWire(r: BookingDetailRow, services: ServiceRow[], qrCod
       image: r.staff_avatar,
       specialization: r.staff_specializations,
     },
-    services: services.map((s) => ({ _id: s.service_id, serviceName: s.service_name, duration: s.duration_min, price: Number(s.price) })),
+    services: r.services.map((s) => ({ _id: s.service_id, serviceName: s.service_name, duration: s.duration_min, price: Number(s.price) })),
     userDetails: {
       firstName: r.first_name,
       lastName: r.last_name,
@@ -83,29 +76,13 @@ export function toBookingWire(r: BookingDetailRow, services: ServiceRow[], qrCod
 }
 
 /**
- * Bookings in their wire shape with two queries however many there are. `qr` draws the
+ * Bookings in their wire shape with one query however many there are. `qr` draws the
  * check-in QR; the merchant desk's lists leave it out (the desk scans QRs, it does not show them).
  */
 export async function loadBookingWires(db: Executor, filter: BookingFilter, opts: { qr: boolean }): Promise<BookingWire[]> {
   const rows = await findBookingDetails(db, filter);
-  const services = await listBookingServices(
-    db,
-    rows.map((r) => r.id),
-  );
-  const byBooking = new Map<string, ServiceRow[]>();
-  for (const s of services) {
-    const list = byBooking.get(s.booking_id) ?? [];
-    list.push(s);
-    byBooking.set(s.booking_id, list);
-  }
   return Promise.all(
-    rows.map(async (r) =>
-      toBookingWire(
-        r,
-        byBooking.get(r.id) ?? [],
-        opts.qr ? await bookingQrDataUrl({ bookingId: r.id, merchantId: r.merchant_id, userId: r.user_id }) : null,
-      ),
-    ),
+    rows.map(async (r) => toBookingWire(r, opts.qr ? await bookingQrDataUrl({ bookingId: r.id, merchantId: r.merchant_id, userId: r.user_id }) : null)),
   );
 }
 

@@ -1,0 +1,90 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Executor } from './repositories/accounts.js';
+import { toJsonb } from './json.js';
+import { jobsEnqueued, type NewJob } from '../jobs/queue.js';
+
+/** An in-app notification to write. */
+export interface NewNotification {
+  accountId: string;
+  title: string;
+  message: string;
+  link?: string | null;
+  type?: 'booking' | 'system' | 'alert';
+}
+
+/**
+ * What an event leaves behind besides its own change: in-app notifications and durable jobs
+ * (e-mails, pushes, reminders). Built as plain data, written together by one statement, so an
+ * event costs one round trip for its follow-ups however many there are.
+ */
+export interface Effects {
+  notifications: NewNotification[];
+  jobs: NewJob[];
+}
+
+export const noEffects = (): Effects => ({ notifications: [], jobs: [] });
+
+/*
+ * The rows travel as one JSON array each and json_populate_recordset turns them into rows typed by
+ * the table itself; an empty array inserts nothing, so the statement has the same shape whatever
+ * the event. `gate` (e.g. "the booking was inserted") makes the inserts conditional on a condition
+ * evaluated in the same statement.
+ */
+
+function insertNotifications(qc: Executor, rows: NewNotification[], gate?: Expression<SqlBool>) {
+  const json = toJsonb(rows.map((n) => ({ account_id: n.accountId, type: n.type ?? 'booking', title: n.title, message: n.message, link: n.link ?? null })));
+  let from = qc
+    .selectFrom(sql<{ account_id: string; type: 'booking' | 'system' | 'alert'; title: string; message: string; link: string | null }>`json_populate_recordset(null::notifications, ${json}::json)`.as('r'))
+    .select(['r.account_id', 'r.type', 'r.title', 'r.message', 'r.link']);
+  if (gate) from = from.where(gate);
+  return qc.insertInto('notifications').columns(['account_id', 'type', 'title', 'message', 'link']).expression(from);
+}
+
+function insertJobs(qc: Executor, jobs: NewJob[], gate?: Expression<SqlBool>) {
+  const json = toJsonb(
+    jobs.map((j) => ({
+      kind: j.kind,
+      payload: j.payload,
+      run_at: (j.runAt ?? null)?.toISOString() ?? null,
+      dedupe_key: j.dedupeKey ?? null,
+      ref: j.ref ?? null,
+      max_attempts: j.maxAttempts ?? 5,
+    })),
+  );
+  let from = qc
+    .selectFrom(
+      sql<{ kind: string; payload: string; run_at: Date | null; dedupe_key: string | null; ref: string | null; max_attempts: number }>`json_populate_recordset(null::jobs, ${json}::json)`.as('r'),
+    )
+    .select(['r.kind', 'r.payload', sql<Date>`coalesce(r.run_at, now())`.as('run_at'), 'r.dedupe_key', 'r.ref', 'r.max_attempts']);
+  if (gate) from = from.where(gate);
+  return qc
+    .insertInto('jobs')
+    .columns(['kind', 'payload', 'run_at', 'dedupe_key', 'ref', 'max_attempts'])
+    .expression(from)
+    .onConflict((oc) => oc.column('dedupe_key').where(sql<boolean>`status <> 'cancelled'`).doNothing());
+}
+
+/**
+ * The effects as two CTE bodies for a caller's statement (e.g. the booking insert, gated on the
+ * booking having been inserted). Call `effectsWritten` once the statement has run.
+ */
+export function effectsCtes(db: Executor, effects: Effects, gate?: Expression<SqlBool>) {
+  return {
+    notifications: () => insertNotifications(db, effects.notifications, gate),
+    jobs: () => insertJobs(db, effects.jobs, gate),
+  };
+}
+
+/** Wakes this process's job runner when the effects queued jobs. */
+export function effectsWritten(effects: Effects): void {
+  if (effects.jobs.length) jobsEnqueued();
+}
+
+/** Writes the effects in one statement (in the caller's transaction). */
+export async function writeEffects(db: Executor, effects: Effects): Promise<void> {
+  if (!effects.notifications.length && !effects.jobs.length) return;
+  const ctes = effectsCtes(db, effects);
+  // Data-modifying CTEs run exactly once whether or not the main query reads them.
+  await db.with('n', ctes.notifications).with('j', ctes.jobs).selectNoFrom(sql<number>`1`.as('one')).execute();
+  effectsWritten(effects);
+}
