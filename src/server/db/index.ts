@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { AuditingKysely } from './pendingAudit.js';
+import { preparingPool } from './preparing.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;
@@ -48,7 +49,7 @@ export async function openDatabase(opts: {
     // queries would emit an unhandled 'error' and end the process. The transaction's next query fails
     // instead, and the pool drops the broken client when it is released.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new AuditingKysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new AuditingKysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return {
       db,
       kind: 'postgres',
