@@ -40,13 +40,27 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+/*
+ * Intl's formatToParts is the slow step (tens of microseconds), and the same few instants (the
+ * ends of the days being booked) are asked about again and again, so answers are remembered; the
+ * memo is emptied when it grows past a bound.
+ */
+const wallClocks = new Map<string, number>();
+const WALL_CLOCK_MEMO = 4096;
+
 /** The wall clock in `timeZone` at an instant, as milliseconds of a fake UTC date. */
 function wallClockMs(instantMs: number, timeZone: string): number {
+  const key = `${timeZone} ${instantMs}`;
+  const known = wallClocks.get(key);
+  if (known !== undefined) return known;
   const parts: Record<string, number> = {};
   for (const p of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour % 24, parts.minute, parts.second);
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour % 24, parts.minute, parts.second);
+  if (wallClocks.size >= WALL_CLOCK_MEMO) wallClocks.clear();
+  wallClocks.set(key, wall);
+  return wall;
 }
 
 /** The zone's offset from UTC at an instant, in minutes (Asia/Kolkata: 330). */

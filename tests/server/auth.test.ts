@@ -161,6 +161,18 @@ describe('tokens', () => {
     const expired = await short.sign({ sub: reg.user._id, role: 'customer', ver: 0 });
     expect((await resolveActor(rt.deps, expired)).actor).toBeNull();
   });
+
+  it('a verified token is remembered only until it expires', async () => {
+    const { createTokenService } = await import('../../src/server/services/auth/tokens.js');
+    const tokens = createTokenService(new TextEncoder().encode('a-secret-a-secret-a-secret-a-secret'), '2s');
+    const token = await tokens.sign({ sub: '00000000-0000-4000-8000-000000000009', role: 'customer', ver: 3 });
+    expect(await tokens.verify(token)).toEqual({ sub: '00000000-0000-4000-8000-000000000009', role: 'customer', ver: 3 });
+    expect(await tokens.verify(token)).toEqual({ sub: '00000000-0000-4000-8000-000000000009', role: 'customer', ver: 3 });
+    // A forgery of the remembered token (same claims, another signature) is still refused.
+    expect(await tokens.verify(`${token.slice(0, token.lastIndexOf('.'))}.${'A'.repeat(43)}`)).toBeNull();
+    await new Promise((r) => setTimeout(r, 2100));
+    expect(await tokens.verify(token)).toBeNull();
+  });
 });
 
 describe('password change and reset', () => {

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/index.js';
 import type { Role } from '../../db/types.js';
 
@@ -43,6 +44,12 @@ export async function loadJwtSecret(db: Db, configured?: string): Promise<Uint8A
 }
 
 export function createTokenService(secret: Uint8Array, ttl: string): TokenService {
+  /*
+   * A token's signature and claims never change, so a verified token is remembered until it
+   * expires: a signed-in client's later requests skip the HMAC. Whether the account may still use
+   * it (blocked, signed out everywhere) is checked on every request against the database.
+   */
+  const verified = new LRUCache<string, TokenClaims>({ max: 20_000, ttlAutopurge: false });
   const mac = (purpose: string, subject: string) => createHmac('sha256', secret).update(`link:${purpose}:${subject}`).digest();
   return {
     signLink(purpose, subject) {
@@ -67,6 +74,8 @@ export function createTokenService(secret: Uint8Array, ttl: string): TokenServic
         .sign(secret);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) return known;
       try {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: [ALG],
@@ -76,7 +85,10 @@ export function createTokenService(secret: Uint8Array, ttl: string): TokenServic
         });
         const role = payload.role;
         if (role !== 'customer' && role !== 'merchant' && role !== 'admin') return null;
-        return { sub: payload.sub!, role, ver: typeof payload.ver === 'number' ? payload.ver : -1 };
+        const claims: TokenClaims = { sub: payload.sub!, role, ver: typeof payload.ver === 'number' ? payload.ver : -1 };
+        const left = payload.exp! * 1000 - Date.now();
+        if (left > 0) verified.set(token, claims, { ttl: left });
+        return claims;
       } catch (err) {
         if (err instanceof joseErrors.JOSEError) return null;
         throw err;
