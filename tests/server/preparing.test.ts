@@ -36,6 +36,12 @@ describe.skipIf(DB_KIND !== 'pg')('prepared statements on PostgreSQL', () => {
     expect(statements.some((s) => /^\s*(begin|commit)/i.test(s))).toBe(false);
   });
 
+  it('never prepares a statement marked to be planned per call', async () => {
+    const { PLANNED_PER_CALL } = await import('../../src/server/db/preparing.js');
+    for (const n of [1, 2, 3]) expect((await sql<{ v: number }>`${PLANNED_PER_CALL}select ${n}::int * 7 as v`.execute(handle.db)).rows[0].v).toBe(7 * n);
+    expect((await prepared()).some((s) => s.includes('* 7 as v'))).toBe(false);
+  });
+
   it('keeps at most 256 prepared statements on a connection, and still answers the rest', async () => {
     for (let round = 0; round < 2; round++) {
       for (let k = 0; k < 300; k++) {

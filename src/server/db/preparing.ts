@@ -1,4 +1,4 @@
-import type { PostgresCursor, PostgresPool, PostgresPoolClient } from 'kysely';
+import { sql, type PostgresCursor, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 
 /*
@@ -11,6 +11,13 @@ import type pg from 'pg';
  * This is what the JDBC and Npgsql drivers do by default. Bounded: only statements seen twice are
  * prepared, at most PER_CONNECTION per connection, and the process remembers at most MAX_TEXTS texts.
  */
+
+/**
+ * Put first in a statement whose best plan depends on its values (a search: which filters, how
+ * selective, which index to walk): it is never prepared, so PostgreSQL plans it for every call.
+ */
+export const PLANNED_PER_CALL = sql.raw('/* planned per call */ ');
+const PLANNED_PER_CALL_TEXT = '/* planned per call */';
 
 const PER_CONNECTION = 256;
 const MAX_TEXTS = 4096;
@@ -29,7 +36,7 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
   const nameFor = (client: pg.PoolClient, text: string): string | undefined => {
     let seen = texts.get(text);
     if (!seen) {
-      if (texts.size >= MAX_TEXTS || !PREPARABLE.test(text)) return undefined;
+      if (texts.size >= MAX_TEXTS || !PREPARABLE.test(text) || text.startsWith(PLANNED_PER_CALL_TEXT)) return undefined;
       seen = { name: `gb_${(next++).toString(36)}`, count: 0 };
       texts.set(text, seen);
     }

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type Updateable } from 'kysely';
 import type { BookingStatus, Role, SupportMessagesTable } from '../types.js';
 import type { Executor } from './accounts.js';
+import { PLANNED_PER_CALL } from '../preparing.js';
 
 /* Cross-salon reads and the few writes of the admin area. Money sums are rupees (numeric → number). */
 
@@ -104,7 +105,8 @@ function reportKey(groupBy: ReportGroup, day: RawBuilder<unknown>) {
 export async function bookingReport(db: Executor, f: ReportFilter) {
   const paidOn = sql`(i.issued_at at time zone ${f.timeZone})::date`;
   const order = f.groupBy === 'city' ? sql`gbv desc, subscriptions desc, key` : sql`key`;
-  const r = await sql<{ key: string; bookings: number; completed: number; cancelled: number; gbv: number; commission: number; subscriptions: number }>`
+  // A day's report and a year's want different plans.
+  const r = await sql<{ key: string; bookings: number; completed: number; cancelled: number; gbv: number; commission: number; subscriptions: number }>`${PLANNED_PER_CALL}
     with booked as (
       select ${reportKey(f.groupBy, sql`b.booking_date`)} as key,
              count(*) as bookings,

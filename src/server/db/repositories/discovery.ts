@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from './accounts.js';
+import { PLANNED_PER_CALL } from '../preparing.js';
 
 /*
  * Discovery reads. Only published salons appear. Filters and sorts read salon_search (a narrow,
@@ -254,7 +255,7 @@ export async function findMerchantCards(
   const cardDistance = origin && !byDistance ? sql`earth_distance(${origin}, c.discovery_point)` : sql`p.distance_m`;
   const countWhere = sql.join(whereClauses(q, { forCount: true }), sql` and `);
   const total = q.withTotal ? sql`(select count(*) from salon_search m where ${countWhere})` : sql`null::bigint`;
-  const result = await sql<CardRow>`
+  const result = await sql<CardRow>`${PLANNED_PER_CALL}
     with page as (
       select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${pageDistance} as distance_m
       from salon_search m
@@ -270,7 +271,7 @@ export async function findMerchantCards(
 
 /** Ids of the dictionary names (salon, service and category names, lower-cased) a "contains" pattern matches. */
 export async function findTermIds(db: Executor, pattern: string): Promise<number[]> {
-  const result = await sql<{ id: number }>`select t.id from search_terms t where t.term like lower(${pattern})`.execute(db);
+  const result = await sql<{ id: number }>`${PLANNED_PER_CALL}select t.id from search_terms t where t.term like lower(${pattern})`.execute(db);
   return result.rows.map((r) => r.id);
 }
 
@@ -386,7 +387,7 @@ export interface TrendingRow {
  * with the lowest price, usual duration and pictures of the published salons' services of that name.
  */
 export async function trendingServices(db: Executor, since: Date, limit: number): Promise<TrendingRow[]> {
-  const result = await sql<TrendingRow>`
+  const result = await sql<TrendingRow>`${PLANNED_PER_CALL}
     with booked as (
       select lower(bs.service_name) as key, count(distinct b.id) as booking_count,
         min(bs.price) as booked_price, min(bs.duration_min) as booked_duration, min(bs.service_name) as booked_name
