@@ -340,6 +340,22 @@ describe('merchants.search sorts and pages', () => {
     expect(beyond.data).toEqual({ merchants: [], total: 4 });
   });
 
+  it('within a place, every page and sort keeps the place’s total and order', async () => {
+    for (const sortBy of ['recommended', 'rating', 'popular', 'price_asc', 'price_desc', 'distance'] as const) {
+      const all = await search({ location: 'Pune', sortBy });
+      expect(all.data.total).toBe(all.data.merchants.length);
+      expect(all.data.total).toBeGreaterThanOrEqual(2);
+      const paged = [];
+      for (let page = 1; page <= all.data.total; page++) {
+        const r = await search({ location: 'Pune', sortBy, limit: 1, page });
+        expect(r.data.total).toBe(all.data.total);
+        paged.push(...names(r.data.merchants));
+      }
+      expect(paged).toEqual(names(all.data.merchants));
+      expect((await search({ location: 'Pune', sortBy, limit: 1, page: all.data.total + 1 })).data).toEqual({ merchants: [], total: all.data.total });
+    }
+  });
+
   it('cards carry the card shape', async () => {
     const card = (await search({ service: 'facial', ...KOREGAON })).data.merchants[0];
     expect(card).toMatchObject({

@@ -236,10 +236,11 @@ function cardColumns(matchPattern: string | undefined, images: number, services:
 
 /**
  * One page of salon cards, with the number of all matches when `withTotal`; each card carries up
- * to `cardImages` images and `cardServices` services. The page and the count are planned apart:
- * a page in an indexed order (recommended, popular, nearest) walks that index and stops after
- * it, the count reads the matches without sorting or carrying them, and only the page's salons
- * are measured for their distance unless the sort is by distance.
+ * to `cardImages` images and `cardServices` services. Within a place, the matches are read once
+ * for both the page and the count. Otherwise the page and the count are planned apart: a page in
+ * an indexed order (recommended, popular, nearest) walks that index and stops after it, the count
+ * reads the matches without sorting or carrying them. Only the page's salons are measured for
+ * their distance unless the sort is by distance.
  */
 export async function findMerchantCards(
   db: Executor,
@@ -253,19 +254,39 @@ export async function findMerchantCards(
   const nearestWalk = byDistance && !q.withTotal;
   const pageDistance = byDistance ? sql`earth_distance(${origin}, m.discovery_point)` : sql`null::float8`;
   const cardDistance = origin && !byDistance ? sql`earth_distance(${origin}, c.discovery_point)` : sql`p.distance_m`;
+  const cards = cardColumns(q.textPattern, opts.cardImages, opts.cardServices);
+  const pageOrder = nearestWalk ? sql`m.discovery_point <-> ${origin}` : orderBy(q, 'm', pageDistance);
+  const cardOrder = nearestWalk ? sql`p.distance_m, p.id` : orderBy(q, 'p', sql`p.distance_m`);
+  const nearestOnly = nearestWalk ? sql` and m.discovery_point is not null` : sql``;
+  // A place bounds the matches (a city's salons, not the catalogue): they are read once, and the
+  // page (a top-N sort) and the count are both taken from that one read.
+  if (q.withTotal && (q.area || q.placePattern !== undefined)) {
+    const result = await sql<CardRow>`${PLANNED_PER_CALL}
+      with matches as materialized (
+        select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${pageDistance} as distance_m
+        from salon_search m
+        where ${where}
+      ), page as (
+        select m.* from matches m order by ${orderBy(q, 'm', sql`m.distance_m`)} limit ${q.limit} offset ${q.offset}
+      )
+      select ${cards}, ${cardDistance} as distance_m, (select count(*) from matches) as total
+      from page p join merchants c on c.id = p.id
+      order by ${cardOrder}`.execute(db);
+    return result.rows;
+  }
   const countWhere = sql.join(whereClauses(q, { forCount: true }), sql` and `);
   const total = q.withTotal ? sql`(select count(*) from salon_search m where ${countWhere})` : sql`null::bigint`;
   const result = await sql<CardRow>`${PLANNED_PER_CALL}
     with page as (
       select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${pageDistance} as distance_m
       from salon_search m
-      where ${where}${nearestWalk ? sql` and m.discovery_point is not null` : sql``}
-      order by ${nearestWalk ? sql`m.discovery_point <-> ${origin}` : orderBy(q, 'm', pageDistance)}
+      where ${where}${nearestOnly}
+      order by ${pageOrder}
       limit ${q.limit} offset ${q.offset}
     )
-    select ${cardColumns(q.textPattern, opts.cardImages, opts.cardServices)}, ${cardDistance} as distance_m, ${total} as total
+    select ${cards}, ${cardDistance} as distance_m, ${total} as total
     from page p join merchants c on c.id = p.id
-    order by ${nearestWalk ? sql`p.distance_m, p.id` : orderBy(q, 'p', sql`p.distance_m`)}`.execute(db);
+    order by ${cardOrder}`.execute(db);
   return result.rows;
 }
 
