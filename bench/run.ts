@@ -23,6 +23,18 @@ import { seedBenchCatalogue, SIZES } from './seed.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PG_BASE = process.env.BENCH_PG_BASE ?? 'postgres://postgres@127.0.0.1:5432';
 const BENCH_DB = process.env.BENCH_DATABASE_URL ?? `${PG_BASE}/glowbook_bench`;
+/*
+ * The database phases run twice when the local server also listens on its Unix socket: over TCP
+ * to 127.0.0.1 and over the socket (how local clients such as psql connect by default). On some
+ * machines loopback TCP costs each round trip far more than the socket; both figures are kept.
+ */
+const SOCKET_DIR = process.env.BENCH_PG_SOCKET_DIR ?? '/var/run/postgresql';
+function viaSocket(url: string): string | null {
+  const u = new URL(url);
+  if (!['127.0.0.1', 'localhost'].includes(u.hostname) || process.env.BENCH_DATABASE_URL) return null;
+  if (!fs.existsSync(path.join(SOCKET_DIR, `.s.PGSQL.${u.port || 5432}`))) return null;
+  return `postgresql://${u.username}@localhost/${u.pathname.slice(1)}?host=${encodeURIComponent(SOCKET_DIR)}&port=${u.port || 5432}`;
+}
 const QUICK = process.env.BENCH_QUICK === '1';
 const SECONDS = QUICK ? 3 : 10;
 const log = (s: string) => console.log(`[bench] ${s}`);
@@ -30,7 +42,7 @@ const log = (s: string) => console.log(`[bench] ${s}`);
 async function ensureDatabase(url: string) {
   const u = new URL(url);
   const name = u.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: `${u.protocol}//${u.username}@${u.host}/postgres` });
+  const admin = new pg.Client({ connectionString: `${u.protocol}//${u.username}@${u.host}/postgres${u.search}` });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
   if (!exists.rowCount) await admin.query(`create database ${name}`);
@@ -92,7 +104,7 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   return { url, child, ms: Date.now() - t0 };
 }
 
-function pgbenchTps(): number | null {
+function pgbenchTps(host: string): number | null {
   try {
     const db = 'glowbook_pgbench';
     execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-qc', `select 1`], { stdio: 'ignore' });
@@ -101,7 +113,7 @@ function pgbenchTps(): number | null {
       execFileSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', db]);
       execFileSync('pgbench', ['-h', '127.0.0.1', '-U', 'postgres', '-i', '-s', '10', '-q', db], { stdio: 'ignore' });
     }
-    const out = execFileSync('pgbench', ['-h', '127.0.0.1', '-U', 'postgres', '-S', '-n', '-c', '8', '-j', '2', '-T', String(SECONDS), db]).toString();
+    const out = execFileSync('pgbench', ['-h', host, '-U', 'postgres', '-S', '-n', '-c', '8', '-j', '2', '-T', String(SECONDS), db]).toString();
     const m = /tps = ([\d.]+)/.exec(out);
     return m ? Math.round(Number(m[1])) : null;
   } catch (err) {
@@ -177,156 +189,168 @@ async function main() {
   results.catalogue = counts.rows[0];
   log(`catalogue: ${JSON.stringify(counts.rows[0])}`);
 
-  log('pgbench -S (the ceiling of this box)');
-  results.pgbenchSelectTps = pgbenchTps();
+  // The database phases, run over each transport the local server offers.
+  const dbPhases = async (url: string, pgHost: string): Promise<Record<string, any>> => {
+    const phase: Record<string, any> = { database: url.replace(/^postgres(ql)?:\/\/[^@]*@/, '') };
+    // Jobs left queued by an earlier run (e-mails and reminders of bookings since deleted) would
+    // keep the servers busy during this one.
+    await sql`delete from jobs where status = 'queued' and (ref like 'booking:%' or kind = 'deliver_message')`.execute(db);
+    log('pgbench -S (the ceiling of this box)');
+    phase.pgbenchSelectTps = pgbenchTps(pgHost);
 
-  const a = await startServer({ DATABASE_URL: BENCH_DB, SEED_DEMO: 'never', DB_POOL_MAX: '16' });
-  const b = await startServer({ DATABASE_URL: BENCH_DB, SEED_DEMO: 'never', DB_POOL_MAX: '16' });
+    const a = await startServer({ DATABASE_URL: url, SEED_DEMO: 'never', DB_POOL_MAX: '16' });
+    const b = await startServer({ DATABASE_URL: url, SEED_DEMO: 'never', DB_POOL_MAX: '16' });
 
-  // Search: a mix of typical queries, concurrency 8.
-  const searches = [
-    'service=haircut&location=Pune',
-    'service=facial',
-    'location=Bandra&sortBy=distance',
-    'lat=12.97&lng=77.59&maxDistance=5&sortBy=distance',
-    'prices=500-1500&ratings=4',
-    'service=massage&location=Hyderabad&sortBy=rating',
-    'sortBy=popular&page=2',
-    'gender=female&amenities=Parking&location=Mumbai',
-  ];
-  log('search load');
-  const search = await runLoad({
-    concurrency: 8,
-    seconds: SECONDS,
-    next: (w, i) => ({ method: 'GET', url: `${a.url}/api/merchants/search?${searches[(w + i) % searches.length]}` }),
-  });
-  results.search = search;
+    // Search: a mix of typical queries, concurrency 8.
+    const searches = [
+      'service=haircut&location=Pune',
+      'service=facial',
+      'location=Bandra&sortBy=distance',
+      'lat=12.97&lng=77.59&maxDistance=5&sortBy=distance',
+      'prices=500-1500&ratings=4',
+      'service=massage&location=Hyderabad&sortBy=rating',
+      'sortBy=popular&page=2',
+      'gender=female&amenities=Parking&location=Mumbai',
+    ];
+    log('search load');
+    const search = await runLoad({
+      concurrency: 8,
+      seconds: SECONDS,
+      next: (w, i) => ({ method: 'GET', url: `${a.url}/api/merchants/search?${searches[(w + i) % searches.length]}` }),
+    });
+    phase.search = search;
 
-  // Availability for a salon-day with 8 staff and 100 bookings.
-  log('availability setup');
-  const salon = await db
-    .selectFrom('merchants')
-    .select(['id'])
-    .where('email', 'like', 'hello%@bench.in')
-    .where('is_published', '=', true)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const service = await db.selectFrom('services').select('id').where('merchant_id', '=', salon.id).orderBy('duration_min').limit(1).executeTakeFirstOrThrow();
-  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  await sql`delete from bookings where merchant_id = ${salon.id} and idempotency_key like 'bench-avail-%'`.execute(db);
-  await sql`delete from staff where merchant_id = ${salon.id} and name like 'Bench Extra%'`.execute(db);
-  await sql`insert into staff (merchant_id, name, role, status) select ${salon.id}, 'Bench Extra ' || k, 'Stylist', 'Active' from generate_series(1, 5) k`.execute(db);
-  await sql`
-    with st as (select id, row_number() over (order by id) as n from staff where merchant_id = ${salon.id}),
-         cu as (select id from accounts where email = 'bench-c1@bench.in')
-    insert into bookings (user_id, merchant_id, staff_id, starts_at, ends_at, booking_date, booking_time, status,
-      subtotal, total_price, total_duration, idempotency_key)
-    select cu.id, ${salon.id}, st.id,
-      (${day}::date + time '10:00' + make_interval(mins => 50 * j)) at time zone 'Asia/Kolkata',
-      (${day}::date + time '10:00' + make_interval(mins => 50 * j + 30)) at time zone 'Asia/Kolkata',
-      ${day}::date, 'slot', 'upcoming', 500, 500, 30, 'bench-avail-' || st.n || '-' || j
-    from st cross join cu cross join generate_series(0, 12) j
-    where (st.n - 1) * 13 + j < 100`.execute(db);
-  let queries = 0;
-  const counter: KyselyPlugin = {
-    transformQuery: (args) => {
-      return args.node;
-    },
-    // One per statement executed (subqueries also pass through transformQuery).
-    transformResult: async (args) => {
-      queries++;
-      return args.result;
-    },
-  };
-  const slotsInput = { merchantId: salon.id, date: day, serviceIds: [service.id] };
-  const probe = await getAvailableSlots(db.withPlugin(counter), null, slotsInput);
-  const availabilityQueries = queries;
-  log(`availability: ${probe.data.slots.length} slots, ${availabilityQueries} queries per call`);
-  const availability = await runLoad({
-    concurrency: 8,
-    seconds: SECONDS,
-    next: () => ({ method: 'POST', url: `${a.url}/api/users/getAvailableSlots`, body: slotsInput }),
-  });
-  results.availability = { ...availability, sqlQueriesPerCall: availabilityQueries, slotsOffered: probe.data.slots.length };
+    // Availability for a salon-day with 8 staff and 100 bookings.
+    log('availability setup');
+    const salon = await db
+      .selectFrom('merchants')
+      .select(['id'])
+      .where('email', 'like', 'hello%@bench.in')
+      .where('is_published', '=', true)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const service = await db.selectFrom('services').select('id').where('merchant_id', '=', salon.id).orderBy('duration_min').limit(1).executeTakeFirstOrThrow();
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await sql`delete from bookings where merchant_id = ${salon.id} and idempotency_key like 'bench-avail-%'`.execute(db);
+    await sql`delete from staff where merchant_id = ${salon.id} and name like 'Bench Extra%'`.execute(db);
+    await sql`insert into staff (merchant_id, name, role, status) select ${salon.id}, 'Bench Extra ' || k, 'Stylist', 'Active' from generate_series(1, 5) k`.execute(db);
+    await sql`
+      with st as (select id, row_number() over (order by id) as n from staff where merchant_id = ${salon.id}),
+           cu as (select id from accounts where email = 'bench-c1@bench.in')
+      insert into bookings (user_id, merchant_id, staff_id, starts_at, ends_at, booking_date, booking_time, status,
+        subtotal, total_price, total_duration, idempotency_key)
+      select cu.id, ${salon.id}, st.id,
+        (${day}::date + time '10:00' + make_interval(mins => 50 * j)) at time zone 'Asia/Kolkata',
+        (${day}::date + time '10:00' + make_interval(mins => 50 * j + 30)) at time zone 'Asia/Kolkata',
+        ${day}::date, 'slot', 'upcoming', 500, 500, 30, 'bench-avail-' || st.n || '-' || j
+      from st cross join cu cross join generate_series(0, 12) j
+      where (st.n - 1) * 13 + j < 100`.execute(db);
+    let queries = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => {
+        return args.node;
+      },
+      // One per statement executed (subqueries also pass through transformQuery).
+      transformResult: async (args) => {
+        queries++;
+        return args.result;
+      },
+    };
+    const slotsInput = { merchantId: salon.id, date: day, serviceIds: [service.id] };
+    const probe = await getAvailableSlots(db.withPlugin(counter), null, slotsInput);
+    const availabilityQueries = queries;
+    log(`availability: ${probe.data.slots.length} slots, ${availabilityQueries} queries per call`);
+    const availability = await runLoad({
+      concurrency: 8,
+      seconds: SECONDS,
+      next: () => ({ method: 'POST', url: `${a.url}/api/users/getAvailableSlots`, body: slotsInput }),
+    });
+    phase.availability = { ...availability, sqlQueriesPerCall: availabilityQueries, slotsOffered: probe.data.slots.length };
 
-  // Adapter overhead: the same salon read through /api, /trpc and a bare express handler (before the
-  // booking phase, whose bookings leave reminder and e-mail jobs for the servers to work through).
-  log('salon by id: /api vs /trpc vs bare');
-  const barePort = await freePort();
-  const bare = startProcess(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { DATABASE_URL: BENCH_DB, PORT: String(barePort) });
-  const bareUrl = `http://127.0.0.1:${barePort}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await request({ method: 'GET', url: `${bareUrl}/bare/salon/${salon.id}` })).status === 200) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
+    // Adapter overhead: the same salon read through /api, /trpc and a bare express handler (before the
+    // booking phase, whose bookings leave reminder and e-mail jobs for the servers to work through).
+    log('salon by id: /api vs /trpc vs bare');
+    const barePort = await freePort();
+    const bare = startProcess(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { DATABASE_URL: url, PORT: String(barePort) });
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+    for (let i = 0; i < 200; i++) {
+      try {
+        if ((await request({ method: 'GET', url: `${bareUrl}/bare/salon/${salon.id}` })).status === 200) break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
-  }
-  const readSeconds = Math.max(3, Math.round(SECONDS / 2));
-  const viaApi = await runLoad({ concurrency: 8, seconds: readSeconds, next: () => ({ method: 'GET', url: `${a.url}/api/merchants/getMerchantById/${salon.id}` }) });
-  const trpcInput = encodeURIComponent(JSON.stringify({ id: salon.id }));
-  const viaTrpc = await runLoad({ concurrency: 8, seconds: readSeconds, next: () => ({ method: 'GET', url: `${a.url}/trpc/merchants.getMerchantById?input=${trpcInput}` }) });
-  const viaBare = await runLoad({ concurrency: 8, seconds: readSeconds, next: () => ({ method: 'GET', url: `${bareUrl}/bare/salon/${salon.id}` }) });
-  stop(bare);
-  const ratio = (x: LoadResult) => Math.round((viaBare.rps / Math.max(1, x.rps)) * 100) / 100;
-  results.salonById = { api: viaApi, trpc: viaTrpc, bare: viaBare, apiRatio: ratio(viaApi), trpcRatio: ratio(viaTrpc) };
-  // Booking under contention: 64 clients across two server processes, 20 salons.
-  log('booking contention');
-  const secret = await loadJwtSecret(db);
-  const tokens = createTokenService(secret, '1h');
-  const customers = await db.selectFrom('accounts').select(['id', 'token_version']).where('email', 'like', 'bench-c%@bench.in').orderBy('email').limit(64).execute();
-  const auth = await Promise.all(customers.map(async (c) => ({ id: c.id, token: await tokens.sign({ sub: c.id, role: 'customer', ver: c.token_version }) })));
-  const salons = await sql<{ id: string; service_id: string }>`
-    select m.id, (select s.id from services s where s.merchant_id = m.id order by s.duration_min limit 1) as service_id
-    from merchants m where m.email like 'hello%@bench.in' and m.is_published order by m.id offset 1 limit 20`.execute(db);
-  const salonIds = salons.rows.map((r) => r.id);
-  await sql`delete from bookings where merchant_id = any(${salonIds}::uuid[]) and status = 'upcoming'`.execute(db);
-  const acknowledged: string[] = [];
-  let seed = 12345;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const contention = await runLoad({
-    concurrency: 64,
-    seconds: SECONDS,
-    warmupSeconds: 0,
-    next: (w) => {
-      const s = salons.rows[Math.floor(rnd() * salons.rows.length)];
-      const c = auth[w];
-      const date = new Date(Date.now() + (2 + Math.floor(rnd() * 20)) * 86_400_000).toISOString().slice(0, 10);
-      const minutes = 10 * 60 + 15 * Math.floor(rnd() * 36);
-      const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-      return {
-        method: 'POST',
-        url: `${w % 2 ? b.url : a.url}/api/users/createBooking`,
-        headers: { authorization: `Bearer ${c.token}` },
-        body: { userId: c.id, merchantId: s.id, serviceIds: [s.service_id], bookingDate: date, bookingTime: time },
-      };
-    },
-    onResponse: (status, body) => {
-      if (status === 201) acknowledged.push((JSON.parse(body) as { data: { booking: { _id: string } } }).data.booking._id);
-    },
-  });
-  const overlaps = await sql<{ n: number }>`
-    select count(*)::int as n from bookings x join bookings y
-      on x.staff_id = y.staff_id and x.id < y.id and tstzrange(x.starts_at, x.ends_at) && tstzrange(y.starts_at, y.ends_at)
-    where x.merchant_id = any(${salonIds}::uuid[]) and x.status in ('pending','upcoming','confirmed') and y.status in ('pending','upcoming','confirmed')`.execute(db);
-  const stored = await sql<{ n: number }>`select count(*)::int as n from bookings where id = any(${acknowledged}::uuid[])`.execute(db);
-  results.bookingContention = {
-    clients: 64,
-    serverProcesses: 2,
-    salons: 20,
-    seconds: SECONDS,
-    committedPerSecond: Math.round((contention.statuses[201] ?? 0) / SECONDS),
-    created: contention.statuses[201] ?? 0,
-    conflicts409: contention.statuses[409] ?? 0,
-    otherStatuses: Object.fromEntries(Object.entries(contention.statuses).filter(([k]) => k !== '201' && k !== '409')),
-    p95: contention.p95,
-    acknowledgedStored: stored.rows[0].n,
-    overlappingBookings: overlaps.rows[0].n,
-  };
+    const readSeconds = Math.max(3, Math.round(SECONDS / 2));
+    const viaApi = await runLoad({ concurrency: 8, seconds: readSeconds, next: () => ({ method: 'GET', url: `${a.url}/api/merchants/getMerchantById/${salon.id}` }) });
+    const trpcInput = encodeURIComponent(JSON.stringify({ id: salon.id }));
+    const viaTrpc = await runLoad({ concurrency: 8, seconds: readSeconds, next: () => ({ method: 'GET', url: `${a.url}/trpc/merchants.getMerchantById?input=${trpcInput}` }) });
+    const viaBare = await runLoad({ concurrency: 8, seconds: readSeconds, next: () => ({ method: 'GET', url: `${bareUrl}/bare/salon/${salon.id}` }) });
+    stop(bare);
+    const ratio = (x: LoadResult) => Math.round((viaBare.rps / Math.max(1, x.rps)) * 100) / 100;
+    phase.salonById = { api: viaApi, trpc: viaTrpc, bare: viaBare, apiRatio: ratio(viaApi), trpcRatio: ratio(viaTrpc) };
+    // Booking under contention: 64 clients across two server processes, 20 salons.
+    log('booking contention');
+    const secret = await loadJwtSecret(db);
+    const tokens = createTokenService(secret, '1h');
+    const customers = await db.selectFrom('accounts').select(['id', 'token_version']).where('email', 'like', 'bench-c%@bench.in').orderBy('email').limit(64).execute();
+    const auth = await Promise.all(customers.map(async (c) => ({ id: c.id, token: await tokens.sign({ sub: c.id, role: 'customer', ver: c.token_version }) })));
+    const salons = await sql<{ id: string; service_id: string }>`
+      select m.id, (select s.id from services s where s.merchant_id = m.id order by s.duration_min limit 1) as service_id
+      from merchants m where m.email like 'hello%@bench.in' and m.is_published order by m.id offset 1 limit 20`.execute(db);
+    const salonIds = salons.rows.map((r) => r.id);
+    await sql`delete from bookings where merchant_id = any(${salonIds}::uuid[]) and status = 'upcoming'`.execute(db);
+    const acknowledged: string[] = [];
+    let seed = 12345;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const contention = await runLoad({
+      concurrency: 64,
+      seconds: SECONDS,
+      warmupSeconds: 0,
+      next: (w) => {
+        const s = salons.rows[Math.floor(rnd() * salons.rows.length)];
+        const c = auth[w];
+        const date = new Date(Date.now() + (2 + Math.floor(rnd() * 20)) * 86_400_000).toISOString().slice(0, 10);
+        const minutes = 10 * 60 + 15 * Math.floor(rnd() * 36);
+        const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+        return {
+          method: 'POST',
+          url: `${w % 2 ? b.url : a.url}/api/users/createBooking`,
+          headers: { authorization: `Bearer ${c.token}` },
+          body: { userId: c.id, merchantId: s.id, serviceIds: [s.service_id], bookingDate: date, bookingTime: time },
+        };
+      },
+      onResponse: (status, body) => {
+        if (status === 201) acknowledged.push((JSON.parse(body) as { data: { booking: { _id: string } } }).data.booking._id);
+      },
+    });
+    const overlaps = await sql<{ n: number }>`
+      select count(*)::int as n from bookings x join bookings y
+        on x.staff_id = y.staff_id and x.id < y.id and tstzrange(x.starts_at, x.ends_at) && tstzrange(y.starts_at, y.ends_at)
+      where x.merchant_id = any(${salonIds}::uuid[]) and x.status in ('pending','upcoming','confirmed') and y.status in ('pending','upcoming','confirmed')`.execute(db);
+    const stored = await sql<{ n: number }>`select count(*)::int as n from bookings where id = any(${acknowledged}::uuid[])`.execute(db);
+    phase.bookingContention = {
+      clients: 64,
+      serverProcesses: 2,
+      salons: 20,
+      seconds: SECONDS,
+      committedPerSecond: Math.round((contention.statuses[201] ?? 0) / SECONDS),
+      created: contention.statuses[201] ?? 0,
+      conflicts409: contention.statuses[409] ?? 0,
+      otherStatuses: Object.fromEntries(Object.entries(contention.statuses).filter(([k]) => k !== '201' && k !== '409')),
+      p95: contention.p95,
+      acknowledgedStored: stored.rows[0].n,
+      overlappingBookings: overlaps.rows[0].n,
+    };
 
-  stop(a.child);
-  stop(b.child);
+    stop(a.child);
+    stop(b.child);
+    return phase;
+  };
+  const tcp = await dbPhases(BENCH_DB, new URL(BENCH_DB).hostname);
+  const socketUrl = viaSocket(BENCH_DB);
+  const unixSocket = socketUrl ? await dbPhases(socketUrl, SOCKET_DIR) : null;
+  results.transports = { tcp, unixSocket };
   await handle.close();
 
   // Cold start of npm start on the embedded database, and the client.
@@ -348,25 +372,28 @@ async function main() {
 }
 
 function printTable(r: Record<string, any>) {
-  const rows: [string, string, string][] = [
-    ['pgbench -S tps (ceiling)', String(r.pgbenchSelectTps ?? 'n/a'), ''],
-    ['search p50 / p95 ms (c=8)', `${r.search.p50} / ${r.search.p95}`, 'p95 < 20'],
-    ['search req/s', String(r.search.rps), ''],
-    ['availability p95 ms', String(r.availability.p95), '< 10'],
-    ['availability SQL queries/call', String(r.availability.sqlQueriesPerCall), '≤ 3'],
-    ['bookings committed/s (64 clients, 2 procs)', String(r.bookingContention.committedPerSecond), '≥ 500'],
-    ['overlapping bookings afterwards', String(r.bookingContention.overlappingBookings), '0'],
-    ['acknowledged bookings stored', `${r.bookingContention.acknowledgedStored}/${r.bookingContention.created}`, 'all'],
-    ['salon by id req/s: bare / api / trpc', `${r.salonById.bare.rps} / ${r.salonById.api.rps} / ${r.salonById.trpc.rps}`, ''],
-    ['ratio bare÷api, bare÷trpc', `${r.salonById.apiRatio}, ${r.salonById.trpcRatio}`, '≤ 1.5'],
-    ['cold start first / restart ms', `${r.coldStart.firstStartMs} / ${r.coldStart.restartMs}`, '< 4000'],
-    ['home initial JS KB gzip', String(r.client.initialJsKbGzip), '< 150'],
-    ['home LCP ms', String(r.client.lcpMs ?? 'n/a'), '< 1000'],
+  const { tcp, unixSocket } = r.transports as { tcp: Record<string, any>; unixSocket: Record<string, any> | null };
+  const both = (f: (p: Record<string, any>) => string): [string, string] => [f(tcp), unixSocket ? f(unixSocket) : 'n/a'];
+  const rows: [string, string, string, string][] = [
+    ['pgbench -S tps (ceiling)', ...both((p) => String(p.pgbenchSelectTps ?? 'n/a')), ''],
+    ['search p50 / p95 ms (c=8)', ...both((p) => `${p.search.p50} / ${p.search.p95}`), 'p95 < 20'],
+    ['search req/s', ...both((p) => String(p.search.rps)), ''],
+    ['availability p95 ms', ...both((p) => String(p.availability.p95)), '< 10'],
+    ['availability SQL queries/call', ...both((p) => String(p.availability.sqlQueriesPerCall)), '≤ 3'],
+    ['bookings committed/s (64 clients, 2 procs)', ...both((p) => String(p.bookingContention.committedPerSecond)), '≥ 500'],
+    ['overlapping bookings afterwards', ...both((p) => String(p.bookingContention.overlappingBookings)), '0'],
+    ['acknowledged bookings stored', ...both((p) => `${p.bookingContention.acknowledgedStored}/${p.bookingContention.created}`), 'all'],
+    ['salon by id req/s: bare / api / trpc', ...both((p) => `${p.salonById.bare.rps} / ${p.salonById.api.rps} / ${p.salonById.trpc.rps}`), ''],
+    ['ratio bare÷api, bare÷trpc', ...both((p) => `${p.salonById.apiRatio}, ${p.salonById.trpcRatio}`), '≤ 1.5'],
+    ['cold start first / restart ms', `${r.coldStart.firstStartMs} / ${r.coldStart.restartMs}`, '', '< 4000'],
+    ['home initial JS KB gzip', String(r.client.initialJsKbGzip), '', '< 150'],
+    ['home LCP ms', String(r.client.lcpMs ?? 'n/a'), '', '< 1000'],
   ];
-  const w0 = Math.max(...rows.map((x) => x[0].length));
-  const w1 = Math.max(...rows.map((x) => x[1].length));
-  console.log(`\n${'measure'.padEnd(w0)}  ${'value'.padEnd(w1)}  target`);
-  for (const [k, v, t] of rows) console.log(`${k.padEnd(w0)}  ${v.padEnd(w1)}  ${t}`);
+  const head: [string, string, string, string] = ['measure', 'TCP 127.0.0.1', 'Unix socket', 'target'];
+  const w = [0, 1, 2].map((i) => Math.max(head[i].length, ...rows.map((x) => x[i].length)));
+  const line = (x: string[]) => `${x[0].padEnd(w[0])}  ${x[1].padEnd(w[1])}  ${x[2].padEnd(w[2])}  ${x[3]}`;
+  console.log(`\n${line(head)}`);
+  for (const row of rows) console.log(line(row));
   console.log('\nwritten to bench/results.json');
 }
 
