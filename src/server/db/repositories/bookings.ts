@@ -65,7 +65,9 @@ function salonStaff(db: Executor, merchantId: string) {
 function busyIntervals(db: Executor, merchantId: string, from: Date, to: Date) {
   return db
     .selectFrom('bookings')
-    .select(['id', 'staff_id', 'starts_at', 'ends_at'])
+    .select(['id', 'staff_id'])
+    // As epoch milliseconds: they travel inside JSON, where a timestamp would be text to parse.
+    .select([sql<number>`(extract(epoch from starts_at) * 1000)::float8`.as('starts_ms'), sql<number>`(extract(epoch from ends_at) * 1000)::float8`.as('ends_ms')])
     .where('merchant_id', '=', merchantId)
     .where('status', 'in', ACTIVE)
     .where('starts_at', '>=', new Date(from.getTime() - DAY_MS))

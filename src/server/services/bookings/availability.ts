@@ -132,7 +132,7 @@ function salonDayOf(rows: SlotDayRows, date: string, timeZone: string): SalonDay
   return {
     staff: rows.staff.map(toSlotStaff),
     busy: rows.busy
-      .map((b) => ({ bookingId: b.id, staffId: b.staff_id, start: new Date(b.starts_at), end: new Date(b.ends_at) }))
+      .map((b) => ({ bookingId: b.id, staffId: b.staff_id, start: new Date(b.starts_ms), end: new Date(b.ends_ms) }))
       .filter((b) => b.start < bounds.end && b.end > bounds.start),
   };
 }
