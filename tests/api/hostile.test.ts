@@ -527,7 +527,17 @@ describe('REST inputs keep their JSON types', () => {
     expect((await call('customer', 'GET', '/blogs/getAllBlogs?page=1&limit=3')).status).toBe(200);
     for (const q of ['page=abc', 'page=0x10', 'limit=1e1', 'limit=true']) expectFieldError(await call('customer', 'GET', `/blogs/getAllBlogs?${q}`), q.split('=')[0], `blogs ${q}`);
     expect((await call('admin', 'GET', '/admin/users?page=2&limit=5')).status).toBe(200);
-    expectFieldError(await call('admin', 'GET', '/admin/users?page=abc'), 'page', 'admin page=abc');
+    for (const q of ['page=abc', 'page=0x10', 'page=1e1', 'limit=true', 'limit=2.5']) expectFieldError(await call('admin', 'GET', `/admin/users?${q}`), q.split('=')[0], `admin ${q}`);
+    expect((await call('admin', 'GET', '/admin/security?hours=48')).status).toBe(200);
+    for (const q of ['hours=1e1', 'hours=0x10', 'hours=true']) expectFieldError(await call('admin', 'GET', `/admin/security?${q}`), 'hours', `security ${q}`);
+  });
+
+  it('reads the salon customer filters as plain numbers only', async () => {
+    await refreshTokens();
+    expect((await call('merchant', 'POST', '/merchants/getCustomers', { rangeDays: 30, minRating: '4', page: 1, limit: '10' })).status).toBe(200);
+    for (const [field, v] of [['rangeDays', '3e1'], ['rangeDays', true], ['minRating', '0x4'], ['page', '1e0'], ['limit', 'ten']] as const) {
+      expectFieldError(await call('merchant', 'POST', '/merchants/getCustomers', { [field]: v }), field, `getCustomers ${field}=${JSON.stringify(v)}`);
+    }
   });
 
   it('leaves the tRPC procedures strict after REST calls', async () => {

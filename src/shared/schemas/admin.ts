@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from '../validation.js';
 import { BOOKING_STATUSES } from './bookings.js';
+import { queryNumber } from './query.js';
 
 /* The admin area's wire shapes (issue 8). Every procedure under admin/* is for administrators only. */
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.ZodTypeAny>(s: T) => z.preprocess(blankToUndefined, s.optional());
 
-export const pageField = optional(z.coerce.number().int('page: use a whole number').min(1, 'page: starts at 1').max(100_000)).default(1);
-export const limitField = optional(z.coerce.number().int('limit: use a whole number').min(1).max(200, 'limit: at most 200')).default(20);
+export const pageField = queryNumber(z.number({ error: 'page: use a whole number' }).int('page: use a whole number').min(1, 'page: starts at 1').max(100_000, 'page: at most 100000'), 1);
+export const limitField = queryNumber(z.number({ error: 'limit: use a whole number' }).int('limit: use a whole number').min(1, 'limit: at least 1').max(200, 'limit: at most 200'), 20);
 const searchField = optional(z.string().trim().max(100, 'search: at most 100 characters'));
 const dateField = optional(dateSchema);
 
@@ -244,7 +245,7 @@ export const reportsCsvAnswer = z.object({ filename: z.string(), csv: z.string()
 // ---------------------------------------------------------------- security
 
 export const securityInput = z.object({
-  hours: optional(z.coerce.number().int('hours: use a whole number').min(1, 'hours: at least 1').max(720, 'hours: at most 720')).default(24),
+  hours: queryNumber(z.number({ error: 'hours: use a whole number' }).int('hours: use a whole number').min(1, 'hours: at least 1').max(720, 'hours: at most 720'), 24),
 });
 export const securityAnswer = z.object({
   hours: z.number(),

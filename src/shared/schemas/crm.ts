@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../validation.js';
+import { queryNumber } from './query.js';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 export const CHANNELS = ['email', 'sms', 'whatsapp'] as const;
@@ -13,13 +14,12 @@ export const customersInput = z.object({
   merchantId: idSchema.optional(),
   search: z.preprocess(blank, z.string().trim().max(80).optional()),
   /** Customers with a booking in the last N days. */
-  rangeDays: z.preprocess(blank, z.coerce.number().refine((n) => (RANGE_DAYS as readonly number[]).includes(n), 'rangeDays: 7, 30 or 90').optional()),
+  rangeDays: queryNumber(z.number({ error: 'rangeDays: 7, 30 or 90' }).refine((n) => (RANGE_DAYS as readonly number[]).includes(n), 'rangeDays: 7, 30 or 90')),
   /** Customers whose average rating of this salon is at least this. */
-  minRating: z.preprocess(blank, z.coerce.number().int('minRating: 3, 4 or 5').min(1, 'minRating: 3, 4 or 5').max(5, 'minRating: 3, 4 or 5').optional()),
-  page: z.preprocess(blank, z.coerce.number({ error: 'page: a page number from 1' }).int('page: a page number from 1').min(1, 'page: a page number from 1').max(100_000, 'page: a page number from 1').optional()),
-  limit: z.preprocess(
-    blank,
-    z.coerce.number({ error: `limit: 1 to ${CUSTOMERS_PAGE_MAX}` }).int(`limit: 1 to ${CUSTOMERS_PAGE_MAX}`).min(1, `limit: 1 to ${CUSTOMERS_PAGE_MAX}`).max(CUSTOMERS_PAGE_MAX, `limit: 1 to ${CUSTOMERS_PAGE_MAX}`).optional(),
+  minRating: queryNumber(z.number({ error: 'minRating: 3, 4 or 5' }).int('minRating: 3, 4 or 5').min(1, 'minRating: 3, 4 or 5').max(5, 'minRating: 3, 4 or 5')),
+  page: queryNumber(z.number({ error: 'page: a page number from 1' }).int('page: a page number from 1').min(1, 'page: a page number from 1').max(100_000, 'page: a page number from 1')),
+  limit: queryNumber(
+    z.number({ error: `limit: 1 to ${CUSTOMERS_PAGE_MAX}` }).int(`limit: 1 to ${CUSTOMERS_PAGE_MAX}`).min(1, `limit: 1 to ${CUSTOMERS_PAGE_MAX}`).max(CUSTOMERS_PAGE_MAX, `limit: 1 to ${CUSTOMERS_PAGE_MAX}`),
   ),
 });
 
