@@ -453,6 +453,38 @@ describe('home-page lists', () => {
     expect(platform.offerText).toMatch(/^Use code PLATFORM10 · valid till \d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}$/);
   });
 
+  it("getSpecialOffers: an offer's words say what its rules do (WEEKEND is buy 1 get 1, not 50% off)", async () => {
+    const rules = [
+      { code: 'WEEKEND', description: 'Buy 1 get 1', discount_type: 'percentage' as const, discount_value: 50, max_discount: 1500, weekend_only: true, buy_one_get_one: true },
+      { code: 'GLOW20', description: '', discount_type: 'percentage' as const, discount_value: 20, max_discount: 500, service_category: 'Facial' },
+      { code: 'NEWUSER', description: '', discount_type: 'flat' as const, discount_value: 200, min_amount: 499, first_booking_only: true },
+      { code: 'ALPHA300', merchant_id: alpha.id, description: '', discount_type: 'flat' as const, discount_value: 300, min_amount: 1999 },
+    ];
+    for (const r of rules) await rt.deps.db.insertInto('coupons').values({ merchant_id: null, ...r }).execute();
+    const offers = new Map((await rt.caller(null).users.getSpecialOffers({})).data.offers.map((o) => [o.code, o]));
+    expect(offers.get('WEEKEND')).toMatchObject({
+      discount: 'Buy 1 Get 1',
+      title: 'Buy 1 Get 1 up to ₹1,500, weekends only',
+      description: 'Buy 1 get 1',
+      // The coupon's own numbers are left as stored.
+      discountType: 'percentage',
+      discountValue: 50,
+      maxDiscount: 1500,
+    });
+    expect(offers.get('GLOW20')).toMatchObject({
+      discount: '20% OFF',
+      title: '20% OFF up to ₹500 on Facial services',
+      description: '20% off Facial services, up to ₹500.',
+    });
+    expect(offers.get('NEWUSER')).toMatchObject({
+      discount: '₹200 OFF',
+      title: '₹200 OFF on ₹499+, first booking only',
+      description: '₹200 off your booking. Valid on bookings of ₹499 or more. Your first booking only.',
+    });
+    expect(offers.get('ALPHA300')).toMatchObject({ discount: '₹300 OFF', title: `₹300 OFF on ₹1,999+ at ${ALPHA}`, name: ALPHA });
+    expect(offers.get('PLATFORM10')).toMatchObject({ discount: '10% OFF', title: '10% OFF on your booking', description: '10% off your booking.' });
+  });
+
   it('categories count published salons offering them', async () => {
     const list = await rt.caller(null).categories.listCategories({});
     const byName = new Map(list.map((c) => [c.name, c]));

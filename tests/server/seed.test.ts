@@ -231,6 +231,11 @@ describe('the rest of the demo', () => {
     const answer = await answerFor('offers', { userType: 'customer', userId: 'u', fetchBookings: async () => [], fetchOffers: async () => offers });
     expect(answer.text).toBe('Current offers: GLOW20 (20% off facials), NEWUSER (₹200 off first booking), WEEKEND (buy 1 get 1).');
     expect(answer.text).toBe(CHAT_TEXT.offersStatic);
+    // The home page's Special Offers state what each rule does (WEEKEND is not 50% off).
+    const byCode = new Map(offers.map((o) => [o.code, o]));
+    expect(byCode.get('WEEKEND')).toMatchObject({ discount: 'Buy 1 Get 1', title: 'Buy 1 Get 1 up to ₹1,500, weekends only' });
+    expect(byCode.get('GLOW20')).toMatchObject({ discount: '20% OFF', title: '20% OFF up to ₹500 on Facial services' });
+    expect(byCode.get('NEWUSER')).toMatchObject({ discount: '₹200 OFF', title: '₹200 OFF on ₹499+, first booking only' });
   });
 
   it('fills testimonials, manual bookings and notifications', async () => {

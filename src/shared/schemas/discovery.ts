@@ -325,9 +325,11 @@ export type TrendingServicesAnswer = z.infer<typeof trendingServicesAnswer>;
 export const specialOfferWire = z.object({
   _id: z.string(),
   code: z.string(),
+  /** The offer in one line, with its cap and conditions (shared/offers.ts): 'Buy 1 Get 1 up to ₹1,500, weekends only'. */
   title: z.string(),
+  /** The coupon's own description, or how the offer works when it has none. */
   description: z.string(),
-  /** '20% OFF' or '₹200 OFF'. */
+  /** 'Buy 1 Get 1', '20% OFF' or '₹200 OFF'. */
   discount: z.string(),
   discountType: z.enum(['flat', 'percentage']),
   discountValue: z.number(),

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { offerAmount } from '../../../shared/offers';
 import type { CouponWire } from '../../../shared/schemas/coupons';
 import { Badge } from '../../components/ui/Badge';
 import { COUPON_STATUS } from '../../features/shop/couponStatus';
@@ -12,11 +13,6 @@ import { formatDay, formatINR } from '../../features/admin/format';
 import { CouponFormModal } from '../../features/shop/CouponFormModal';
 import { errorMessage, useTRPC } from '../../trpc';
 
-
-function discount(c: CouponWire): string {
-  if (c.discountType === 'flat') return `${formatINR(c.discountValue)} off`;
-  return c.maxDiscount !== null ? `${c.discountValue}% off, up to ${formatINR(c.maxDiscount)}` : `${c.discountValue}% off`;
-}
 
 function validity(c: CouponWire): string {
   if (c.validFrom && c.validUntil) return `${formatDay(c.validFrom)} – ${formatDay(c.validUntil)}`;
@@ -78,7 +74,7 @@ export default function CouponManagement() {
                   <p className="font-mono font-bold tracking-wider text-plum-800">{c.code}</p>
                   {c.description && <p className="max-w-56 text-xs text-ink-500">{c.description}</p>}
                 </Td>
-                <Td className="whitespace-nowrap">{discount(c)}</Td>
+                <Td className="whitespace-nowrap">{offerAmount(c)}</Td>
                 <Td className="text-right whitespace-nowrap">{formatINR(c.minAmount)}</Td>
                 <Td className="whitespace-nowrap">{validity(c)}</Td>
                 <Td className="text-right">

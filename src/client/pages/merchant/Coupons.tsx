@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { offerAmount } from '../../../shared/offers';
 import type { CouponWire } from '../../../shared/schemas/coupons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge } from '../../components/ui/Badge';
@@ -16,11 +17,6 @@ import { formatINR, formatLongDate } from '../../features/shop/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, useTRPC } from '../../trpc';
 
-
-function discountText(c: CouponWire): string {
-  const base = c.discountType === 'percentage' ? `${c.discountValue}% off` : `${formatINR(c.discountValue)} off`;
-  return c.maxDiscount !== null && c.discountType === 'percentage' ? `${base} (up to ${formatINR(c.maxDiscount)})` : base;
-}
 
 function validityText(c: CouponWire): string {
   if (c.validFrom && c.validUntil) return `${formatLongDate(c.validFrom)} – ${formatLongDate(c.validUntil)}`;
@@ -79,7 +75,7 @@ export default function Coupons() {
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="font-mono text-lg font-bold tracking-wider text-plum-800">{c.code}</p>
-                    <p className="text-sm font-medium text-ink-900">{discountText(c)}</p>
+                    <p className="text-sm font-medium text-ink-900">{offerAmount(c)}</p>
                   </div>
                   <Badge tone={COUPON_STATUS[c.status].tone} data-testid="coupon-status">
                     {COUPON_STATUS[c.status].label}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { offerCap } from '../../../shared/offers';
 import { TagIcon } from '../../components/icons';
 import { PageContainer } from '../../components/PageHeader';
 import { Button, buttonClasses } from '../../components/ui/Button';
@@ -41,6 +42,7 @@ export default function SpecialOffer({ params }: { params: { id: string } }) {
     );
   }
 
+  const cap = offerCap(offer);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(offer.code);
@@ -75,7 +77,7 @@ export default function SpecialOffer({ params }: { params: { id: string } }) {
         <ul className="mt-3 space-y-2 text-sm text-ink-700">
           <li>Enter the code {offer.code} when you review your booking.</li>
           {offer.minAmount > 0 && <li>Valid on bookings of {rupees(offer.minAmount)} or more.</li>}
-          {offer.maxDiscount !== null && offer.discountType === 'percentage' && <li>Saves up to {rupees(offer.maxDiscount)}.</li>}
+          {cap !== null && <li>Saves up to {rupees(cap)}.</li>}
           <li>Applies at {offer.merchantId ? offer.name : 'every salon on GlowBook'}, {offer.location}.</li>
           {offer.expiryDate && <li>Valid till {longDate(`${offer.expiryDate}T12:00:00`)}.</li>}
         </ul>

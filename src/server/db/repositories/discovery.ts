@@ -448,6 +448,10 @@ export interface OfferRow {
   discount_value: number;
   min_amount: number;
   max_discount: number | null;
+  service_category: string | null;
+  first_booking_only: boolean;
+  weekend_only: boolean;
+  buy_one_get_one: boolean;
   valid_until: string | null;
   merchant_id: string | null;
   shop_name: string | null;
@@ -460,6 +464,7 @@ export interface OfferRow {
 export async function activeOffers(db: Executor, today: string, limit: number): Promise<OfferRow[]> {
   const result = await sql<OfferRow>`
     select c.id, c.code, c.description, c.discount_type, c.discount_value, c.min_amount, c.max_discount,
+      c.service_category, c.first_booking_only, c.weekend_only, c.buy_one_get_one,
       c.valid_until::text as valid_until, c.merchant_id, m.shop_name, m.city, m.address,
       (select i.url from shop_images i where i.merchant_id = m.id order by i.is_cover desc, i.created_at, i.id limit 1) as image
     from coupons c

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { validateCouponInput, ValidateCouponAnswer } from '../../../shared/schemas/bookings.js';
 import { formatINR, round2 } from '../../../shared/money.js';
+import { offerCap } from '../../../shared/offers.js';
 import { instantToZoned, weekdayOf } from '../../../shared/slots.js';
 import { badRequest } from '../../errors.js';
 import type { Coupon } from '../../db/types.js';
@@ -83,7 +84,9 @@ export function evaluateCoupon(coupon: Coupon | undefined | null, ctx: CouponCon
     const value = Number(coupon.discount_value);
     discount = coupon.discount_type === 'percentage' ? (base * value) / 100 : value;
   }
-  if ((coupon.discount_type === 'percentage' || coupon.buy_one_get_one) && coupon.max_discount != null) discount = Math.min(discount, Number(coupon.max_discount));
+  // The same cap the offer's words state (shared/offers.ts).
+  const cap = offerCap({ discountType: coupon.discount_type, maxDiscount: coupon.max_discount, buyOneGetOne: coupon.buy_one_get_one });
+  if (cap !== null) discount = Math.min(discount, cap);
   return { ok: true, discount: round2(Math.max(0, Math.min(discount, base, ctx.subtotal))) };
 }
 

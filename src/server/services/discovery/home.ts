@@ -7,6 +7,7 @@ import {
   type TrendingServicesAnswer,
 } from '../../../shared/schemas/discovery.js';
 import { round2 } from '../../../shared/money.js';
+import { offerDescription, offerHeadline, offerTitle } from '../../../shared/offers.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import { distanceKm, gazetteerCity, gazetteerLocalities, normalizePlaceText, type Place } from '../../adapters/geocoding/index.js';
 import type { Executor } from '../../db/repositories/accounts.js';
@@ -21,7 +22,7 @@ import {
 import { cached } from './cache.js';
 import { withFeaturedLocations } from '../admin/locations.js';
 import { areaOfPlace } from './search.js';
-import { discountLabel, offerDate } from './wire.js';
+import { offerDate, offerTermsOf } from './wire.js';
 
 const DAY_MS = 86_400_000;
 const TRENDING_LIMIT = 10;
@@ -64,19 +65,17 @@ export async function getSpecialOffers(db: Executor, opts: { now?: Date } = {}):
   return {
     data: {
       offers: rows.map((c) => {
-        const value = Number(c.discount_value);
-        const label = discountLabel(c.discount_type, value);
-        const cap = c.discount_type === 'percentage' && c.max_discount != null ? ` (up to ₹${Number(c.max_discount)})` : '';
+        const terms = offerTermsOf(c);
         return {
           _id: c.id,
           code: c.code,
-          title: c.merchant_id ? `${label} at ${c.shop_name}` : `${label} on your booking`,
-          description: c.description || `${label}${cap} with code ${c.code}`,
-          discount: label,
-          discountType: c.discount_type,
-          discountValue: value,
-          minAmount: Number(c.min_amount),
-          maxDiscount: c.max_discount == null ? null : Number(c.max_discount),
+          title: offerTitle(terms, { salon: c.merchant_id ? c.shop_name : null }),
+          description: c.description || offerDescription(terms),
+          discount: offerHeadline(terms),
+          discountType: terms.discountType,
+          discountValue: terms.discountValue,
+          minAmount: terms.minAmount,
+          maxDiscount: terms.maxDiscount,
           offerText: c.valid_until ? `Use code ${c.code} · valid till ${offerDate(c.valid_until)}` : `Use code ${c.code}`,
           image: c.image,
           name: c.shop_name ?? 'All salons',

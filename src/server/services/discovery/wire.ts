@@ -1,7 +1,8 @@
 import type { MerchantCardWire, TestimonialWire } from '../../../shared/schemas/discovery.js';
 import { round2 } from '../../../shared/money.js';
 import type { Place } from '../../adapters/geocoding/index.js';
-import type { CardRow } from '../../db/repositories/discovery.js';
+import type { CardRow, OfferRow } from '../../db/repositories/discovery.js';
+import type { OfferTerms } from '../../../shared/offers.js';
 import type { Selectable } from 'kysely';
 import type { TestimonialsTable } from '../../db/types.js';
 import { iso } from '../wire.js';
@@ -71,9 +72,16 @@ export function offerDate(date: string): string {
   return `${d}${suffix} ${MONTHS[m - 1]} ${y}`;
 }
 
-const rupees = (n: number) => `₹${Number.isInteger(n) ? n : n.toFixed(2)}`;
-
-/** '20% OFF' or '₹200 OFF'. */
-export function discountLabel(type: 'flat' | 'percentage', value: number): string {
-  return type === 'percentage' ? `${Number(value)}% OFF` : `${rupees(Number(value))} OFF`;
+/** A coupon row's terms, for the shared offer words (shared/offers.ts). */
+export function offerTermsOf(c: OfferRow): OfferTerms {
+  return {
+    discountType: c.discount_type,
+    discountValue: Number(c.discount_value),
+    minAmount: Number(c.min_amount),
+    maxDiscount: c.max_discount == null ? null : Number(c.max_discount),
+    buyOneGetOne: c.buy_one_get_one,
+    weekendOnly: c.weekend_only,
+    firstBookingOnly: c.first_booking_only,
+    serviceCategory: c.service_category,
+  };
 }
