@@ -39,6 +39,12 @@ export function offerAmount(t: OfferTerms): string {
   return cap === null ? offerHeadline(t) : `${offerHeadline(t)} up to ${formatINR(cap)}`;
 }
 
+/** The rules beyond the amount, for lists that show the minimum apart: 'Facial services', 'weekends only', 'first booking only'. */
+export function offerConditions(t: OfferTerms): string[] {
+  const cat = category(t);
+  return [...(cat ? [`${cat} services`] : []), ...(t.weekendOnly ? ['weekends only'] : []), ...(t.firstBookingOnly ? ['first booking only'] : [])];
+}
+
 /**
  * The offer in one line: 'Buy 1 Get 1 up to ₹1,500, weekends only', '20% OFF up to ₹500 on
  * Facial services', '₹200 OFF on ₹499+, first booking only', '15% OFF up to ₹750 at Glow & Grace

@@ -193,6 +193,10 @@ describe('admin area', () => {
     await couponModal.getByTestId('coupon-save').click();
     await poll(() => couponModal.isVisible()).toBe(false);
     await poll(() => page.getByTestId('coupon-row').filter({ hasText: code }).count()).toBe(1);
+    // A rule coupon is worded by what it does (its 50% is not what it gives).
+    const weekend = await page.getByTestId('coupon-row').filter({ hasText: 'WEEKEND' }).innerText();
+    expect(weekend).toContain('Buy 1 Get 1 up to ₹1,500');
+    expect(weekend).toContain('weekends only');
     await topShot(page, 'admin-coupons');
 
     await page.goto('/admin/feedback');

@@ -120,6 +120,17 @@ describe('listing with status', () => {
     });
   });
 
+  it('carries the coupon rules, so lists can word them', async () => {
+    const shop = await createSalon(rt);
+    await createCoupon(rt, { merchantId: shop.id, code: 'ST-B1G1' });
+    await rt.deps.db.updateTable('coupons').set({ buy_one_get_one: true, weekend_only: true, service_category: 'Hair' }).where('code', '=', 'ST-B1G1').execute();
+    await createCoupon(rt, { merchantId: shop.id, code: 'ST-PLAIN' });
+    const { coupons } = await rt.caller(shop.owner).Coupons.getAllCoupons({ merchantId: shop.id });
+    const byCode = Object.fromEntries(coupons.map((c) => [c.code, c]));
+    expect(byCode['ST-B1G1']).toMatchObject({ buyOneGetOne: true, weekendOnly: true, firstBookingOnly: false, serviceCategory: 'Hair' });
+    expect(byCode['ST-PLAIN']).toMatchObject({ buyOneGetOne: false, weekendOnly: false, firstBookingOnly: false, serviceCategory: null });
+  });
+
   it('judges status on the salon calendar (pure rule)', () => {
     const c = { active: true, validFrom: '2026-05-01', validUntil: '2026-05-31', usageLimit: null, usedCount: 0 };
     expect(couponStatus(c, '2026-04-30')).toBe('scheduled');

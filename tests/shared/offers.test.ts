@@ -76,3 +76,13 @@ describe('offer description', () => {
     expect(offerDescription(plain({ buyOneGetOne: true, serviceCategory: 'Facial' }))).toBe('Book 2 or more Facial services and the cheapest one is free.');
   });
 });
+
+describe('offerConditions', () => {
+  it('lists the rules a list shows beside the amount and minimum', async () => {
+    const { offerConditions } = await import('../../src/shared/offers.js');
+    expect(offerConditions(WEEKEND)).toEqual(['weekends only']);
+    expect(offerConditions(GLOW20)).toEqual(['Facial services']);
+    expect(offerConditions(NEWUSER)).toEqual(['first booking only']);
+    expect(offerConditions({ discountType: 'flat', discountValue: 100, minAmount: 0, maxDiscount: null })).toEqual([]);
+  });
+});

@@ -103,6 +103,14 @@ export const couponWire = z.object({
   /** Judged on the salon's today: inactive, expired, used_up, scheduled (not started) or active. */
   status: z.enum(COUPON_STATUSES),
   createdAt: z.string(),
+  /** The coupon's rules (shared/offers.ts words them): the cheapest of 2+ services free, */
+  buyOneGetOne: z.boolean(),
+  /** Saturday and Sunday appointments only, */
+  weekendOnly: z.boolean(),
+  /** the customer's first booking only, */
+  firstBookingOnly: z.boolean(),
+  /** only services of this category. */
+  serviceCategory: z.string().nullable(),
 });
 export type CouponWire = z.infer<typeof couponWire>;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { offerAmount } from '../../../shared/offers';
+import { offerAmount, offerConditions } from '../../../shared/offers';
 import type { CouponWire } from '../../../shared/schemas/coupons';
 import { Badge } from '../../components/ui/Badge';
 import { COUPON_STATUS } from '../../features/shop/couponStatus';
@@ -74,7 +74,10 @@ export default function CouponManagement() {
                   <p className="font-mono font-bold tracking-wider text-plum-800">{c.code}</p>
                   {c.description && <p className="max-w-56 text-xs text-ink-500">{c.description}</p>}
                 </Td>
-                <Td className="whitespace-nowrap">{offerAmount(c)}</Td>
+                <Td>
+                  <p className="whitespace-nowrap">{offerAmount(c)}</p>
+                  {offerConditions(c).length > 0 && <p className="text-xs text-ink-500">{offerConditions(c).join(' · ')}</p>}
+                </Td>
                 <Td className="text-right whitespace-nowrap">{formatINR(c.minAmount)}</Td>
                 <Td className="whitespace-nowrap">{validity(c)}</Td>
                 <Td className="text-right">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { offerAmount } from '../../../shared/offers';
+import { offerAmount, offerConditions } from '../../../shared/offers';
 import type { CouponWire } from '../../../shared/schemas/coupons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge } from '../../components/ui/Badge';
@@ -76,6 +76,7 @@ export default function Coupons() {
                   <div className="min-w-0">
                     <p className="font-mono text-lg font-bold tracking-wider text-plum-800">{c.code}</p>
                     <p className="text-sm font-medium text-ink-900">{offerAmount(c)}</p>
+                    {offerConditions(c).length > 0 && <p className="text-xs text-ink-500">{offerConditions(c).join(' · ')}</p>}
                   </div>
                   <Badge tone={COUPON_STATUS[c.status].tone} data-testid="coupon-status">
                     {COUPON_STATUS[c.status].label}

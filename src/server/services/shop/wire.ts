@@ -110,6 +110,10 @@ export function toCouponWire(c: Coupon, today: string): CouponWire {
     usedCount: c.used_count,
     active: c.active,
     createdAt: iso(c.created_at),
+    buyOneGetOne: c.buy_one_get_one,
+    weekendOnly: c.weekend_only,
+    firstBookingOnly: c.first_booking_only,
+    serviceCategory: c.service_category,
   };
   return { ...wire, status: couponStatus(wire, today) };
 }
