@@ -114,4 +114,15 @@ describe('merchant shop management', () => {
     await shot(page, 'shop-service-validation-375');
     await context.close();
   });
+
+  it('lists the salon’s coupons worded by what they give', async () => {
+    const { context, page } = await newPage(browser);
+    await signInMerchant(page);
+    await page.goto('/merchant/coupons');
+    const item = page.getByTestId('coupon-item').filter({ hasText: 'GLOWPUNE15' });
+    await poll(() => item.count()).toBe(1);
+    expect(await item.innerText()).toContain('15% OFF up to ₹750');
+    await shot(page, 'shop-coupons');
+    await context.close();
+  });
 });
