@@ -281,13 +281,26 @@ async function main() {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    const readSeconds = Math.max(3, Math.round(SECONDS / 2));
-    const viaApi = await runLoad({ concurrency: 8, seconds: readSeconds, next: () => ({ method: 'GET', url: `${a.url}/api/merchants/getMerchantById/${salon.id}` }) });
+    // Three rounds of the three reads, interleaved, so a slow spell of the machine falls on all of them.
     const trpcInput = encodeURIComponent(JSON.stringify({ id: salon.id }));
-    const viaTrpc = await runLoad({ concurrency: 8, seconds: readSeconds, next: () => ({ method: 'GET', url: `${a.url}/trpc/merchants.getMerchantById?input=${trpcInput}` }) });
-    const viaBare = await runLoad({ concurrency: 8, seconds: readSeconds, next: () => ({ method: 'GET', url: `${bareUrl}/bare/salon/${salon.id}` }) });
+    const reads = {
+      api: () => ({ method: 'GET' as const, url: `${a.url}/api/merchants/getMerchantById/${salon.id}` }),
+      trpc: () => ({ method: 'GET' as const, url: `${a.url}/trpc/merchants.getMerchantById?input=${trpcInput}` }),
+      bare: () => ({ method: 'GET' as const, url: `${bareUrl}/bare/salon/${salon.id}` }),
+    };
+    const rounds: Record<keyof typeof reads, LoadResult[]> = { api: [], trpc: [], bare: [] };
+    const roundSeconds = QUICK ? 1 : 3;
+    for (let round = 0; round < 3; round++) {
+      for (const via of ['api', 'trpc', 'bare'] as const) rounds[via].push(await runLoad({ concurrency: 8, seconds: roundSeconds, next: reads[via] }));
+    }
     stop(bare);
-    const ratio = (x: LoadResult) => Math.round((viaBare.rps / Math.max(1, x.rps)) * 100) / 100;
+    const summary = (list: LoadResult[]) => {
+      const requests = list.reduce((n, r) => n + r.requests, 0);
+      const mid = (k: 'p50' | 'p95' | 'p99') => [...list.map((r) => r[k])].sort((x, y) => x - y)[1];
+      return { requests, seconds: list.length * roundSeconds, rps: Math.round(requests / (list.length * roundSeconds)), p50: mid('p50'), p95: mid('p95'), p99: mid('p99'), rounds: list.map((r) => r.rps) };
+    };
+    const [viaApi, viaTrpc, viaBare] = [summary(rounds.api), summary(rounds.trpc), summary(rounds.bare)];
+    const ratio = (x: { rps: number }) => Math.round((viaBare.rps / Math.max(1, x.rps)) * 100) / 100;
     phase.salonById = { api: viaApi, trpc: viaTrpc, bare: viaBare, apiRatio: ratio(viaApi), trpcRatio: ratio(viaTrpc) };
     // Booking under contention: 64 clients across two server processes, 20 salons.
     log('booking contention');
