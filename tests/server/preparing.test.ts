@@ -42,6 +42,26 @@ describe.skipIf(DB_KIND !== 'pg')('prepared statements on PostgreSQL', () => {
     expect((await prepared()).some((s) => s.includes('* 7 as v'))).toBe(false);
   });
 
+  it('after a table changes shape, a prepared select * is sent afresh instead of failing', async () => {
+    await sql`drop table if exists prep_shape`.execute(handle.db);
+    await sql`create table prep_shape (a int)`.execute(handle.db);
+    await sql`insert into prep_shape values (1)`.execute(handle.db);
+    const read = () => sql<Record<string, number>>`select * from prep_shape`.execute(handle.db);
+    for (let i = 0; i < 3; i++) expect((await read()).rows).toEqual([{ a: 1 }]);
+    expect(await prepared()).toContain('select * from prep_shape');
+    await sql`alter table prep_shape add column b int default 2`.execute(handle.db);
+    expect((await read()).rows).toEqual([{ a: 1, b: 2 }]);
+    expect((await read()).rows).toEqual([{ a: 1, b: 2 }]);
+    // Inside a transaction the refused statement has aborted it: the error reaches the caller.
+    await sql`alter table prep_shape add column c int default 3`.execute(handle.db);
+    const again = () => sql<Record<string, number>>`select * from prep_shape where a = ${1}`.execute(handle.db);
+    for (let i = 0; i < 3; i++) await again();
+    await sql`alter table prep_shape add column d int default 4`.execute(handle.db);
+    await expect(handle.db.transaction().execute((trx) => sql`select * from prep_shape where a = ${1}`.execute(trx))).rejects.toThrow(/cached plan/);
+    expect((await again()).rows).toEqual([{ a: 1, b: 2, c: 3, d: 4 }]);
+    await sql`drop table prep_shape`.execute(handle.db);
+  });
+
   it('keeps at most 256 prepared statements on a connection, and still answers the rest', async () => {
     for (let round = 0; round < 2; round++) {
       for (let k = 0; k < 300; k++) {

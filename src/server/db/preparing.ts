@@ -28,24 +28,46 @@ interface Seen {
   count: number;
 }
 
+/**
+ * PostgreSQL refuses to run a prepared statement whose result columns changed since it was
+ * prepared (a `select *` after a deploy's migration added a column, while this process still
+ * runs): that statement is then sent unprepared on that connection from now on, and the call is
+ * repeated once unless a transaction (which the error has aborted) is open.
+ */
+const isStalePlan = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String((err as Error).message));
+
+const OPENS = /^\s*(begin|start\s+transaction)\b/i;
+const ENDS = /^\s*(commit|end|rollback(?!\s+to\b))\b/i;
+
+interface ClientState {
+  names: Set<string>;
+  stale: Set<string>;
+  inTransaction: boolean;
+}
+
 export function preparingPool(pool: pg.Pool): PostgresPool {
   const texts = new Map<string, Seen>();
-  const prepared = new WeakMap<pg.PoolClient, Set<string>>();
+  const states = new WeakMap<pg.PoolClient, ClientState>();
   let next = 0;
 
-  const nameFor = (client: pg.PoolClient, text: string): string | undefined => {
+  const stateOf = (client: pg.PoolClient): ClientState => {
+    let state = states.get(client);
+    if (!state) states.set(client, (state = { names: new Set(), stale: new Set(), inTransaction: false }));
+    return state;
+  };
+
+  const nameFor = (state: ClientState, text: string): string | undefined => {
     let seen = texts.get(text);
     if (!seen) {
       if (texts.size >= MAX_TEXTS || !PREPARABLE.test(text) || text.startsWith(PLANNED_PER_CALL_TEXT)) return undefined;
       seen = { name: `gb_${(next++).toString(36)}`, count: 0 };
       texts.set(text, seen);
     }
-    if (++seen.count < 2) return undefined;
-    let names = prepared.get(client);
-    if (!names) prepared.set(client, (names = new Set()));
-    if (!names.has(seen.name)) {
-      if (names.size >= PER_CONNECTION) return undefined;
-      names.add(seen.name);
+    if (++seen.count < 2 || state.stale.has(seen.name)) return undefined;
+    if (!state.names.has(seen.name)) {
+      if (state.names.size >= PER_CONNECTION) return undefined;
+      state.names.add(seen.name);
     }
     return seen.name;
   };
@@ -53,18 +75,27 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
+      const state = stateOf(client);
+      const run = async (text: string, values: unknown[]) => {
+        if (OPENS.test(text)) state.inTransaction = true;
+        else if (ENDS.test(text)) state.inTransaction = false;
+        const name = nameFor(state, text);
+        if (!name) return client.query(text, values);
+        try {
+          return await client.query({ name, text, values });
+        } catch (err) {
+          if (!isStalePlan(err)) throw err;
+          state.stale.add(name);
+          if (state.inTransaction) throw err;
+          return client.query(text, values);
+        }
+      };
       return {
-        query: ((textOrCursor: string | PostgresCursor<unknown>, values?: readonly unknown[]) => {
-          if (typeof textOrCursor !== 'string') return client.query(textOrCursor as never);
-          const name = nameFor(client, textOrCursor);
-          return name
-            ? client.query({ name, text: textOrCursor, values: values as unknown[] })
-            : client.query(textOrCursor, values as unknown[]);
-        }) as unknown as PostgresPoolClient['query'],
+        query: ((textOrCursor: string | PostgresCursor<unknown>, values?: readonly unknown[]) =>
+          typeof textOrCursor === 'string' ? run(textOrCursor, (values ?? []) as unknown[]) : client.query(textOrCursor as never)) as unknown as PostgresPoolClient['query'],
         release: () => client.release(),
       };
     },
     end: () => pool.end(),
   };
 }
-
