@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
+import { moveMenuFocus } from '../../lib/menuFocus';
 import { Avatar } from '../ui/Avatar';
 import { ChevronDownIcon, LogoutIcon } from '../icons';
 import type { NavItem } from './nav';
@@ -43,14 +44,7 @@ export function AvatarMenu({ name, subtitle, imageUrl, items, onLogout }: Avatar
     };
   }, [open]);
 
-  const onMenuKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    event.preventDefault();
-    const entries = Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const index = entries.indexOf(document.activeElement as HTMLElement);
-    const next = event.key === 'ArrowDown' ? (index + 1) % entries.length : (index - 1 + entries.length) % entries.length;
-    entries[next]?.focus();
-  };
+  const onMenuKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => moveMenuFocus(event, rootRef.current);
 
   const itemClass =
     'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-ink-700 hover:bg-plum-50 hover:text-plum-800 focus:bg-plum-50 focus:outline-none';

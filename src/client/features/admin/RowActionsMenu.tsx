@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { ChevronDownIcon } from '../../components/icons';
 import { buttonClasses } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
+import { moveMenuFocus } from '../../lib/menuFocus';
 
 export interface RowAction {
   label: string;
@@ -64,14 +65,7 @@ export function RowActionsMenu({ label, actions, testId }: { label: string; acti
     };
   }, [open]);
 
-  const onMenuKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    event.preventDefault();
-    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const next = event.key === 'ArrowDown' ? (index + 1) % items.length : (index - 1 + items.length) % items.length;
-    items[next]?.focus();
-  };
+  const onMenuKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => moveMenuFocus(event, menuRef.current);
 
   const itemClass = (tone?: 'danger') =>
     cn(
