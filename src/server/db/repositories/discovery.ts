@@ -254,39 +254,35 @@ export async function findMerchantCards(
   const nearestWalk = byDistance && !q.withTotal;
   const pageDistance = byDistance ? sql`earth_distance(${origin}, m.discovery_point)` : sql`null::float8`;
   const cardDistance = origin && !byDistance ? sql`earth_distance(${origin}, c.discovery_point)` : sql`p.distance_m`;
-  const cards = cardColumns(q.textPattern, opts.cardImages, opts.cardServices);
-  const pageOrder = nearestWalk ? sql`m.discovery_point <-> ${origin}` : orderBy(q, 'm', pageDistance);
-  const cardOrder = nearestWalk ? sql`p.distance_m, p.id` : orderBy(q, 'p', sql`p.distance_m`);
-  const nearestOnly = nearestWalk ? sql` and m.discovery_point is not null` : sql``;
   // A place bounds the matches (a city's salons, not the catalogue): they are read once, and the
   // page (a top-N sort) and the count are both taken from that one read.
-  if (q.withTotal && (q.area || q.placePattern !== undefined)) {
-    const result = await sql<CardRow>`${PLANNED_PER_CALL}
-      with matches as materialized (
+  const oneRead = q.withTotal && (q.area !== undefined || q.placePattern !== undefined);
+  let ctes: RawBuilder<unknown>;
+  let total: RawBuilder<unknown>;
+  if (oneRead) {
+    ctes = sql`matches as materialized (
         select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${pageDistance} as distance_m
         from salon_search m
         where ${where}
       ), page as (
         select m.* from matches m order by ${orderBy(q, 'm', sql`m.distance_m`)} limit ${q.limit} offset ${q.offset}
-      )
-      select ${cards}, ${cardDistance} as distance_m, (select count(*) from matches) as total
-      from page p join merchants c on c.id = p.id
-      order by ${cardOrder}`.execute(db);
-    return result.rows;
+      )`;
+    total = sql`(select count(*) from matches)`;
+  } else {
+    ctes = sql`page as (
+        select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${pageDistance} as distance_m
+        from salon_search m
+        where ${where}${nearestWalk ? sql` and m.discovery_point is not null` : sql``}
+        order by ${nearestWalk ? sql`m.discovery_point <-> ${origin}` : orderBy(q, 'm', pageDistance)}
+        limit ${q.limit} offset ${q.offset}
+      )`;
+    total = q.withTotal ? sql`(select count(*) from salon_search m where ${sql.join(whereClauses(q, { forCount: true }), sql` and `)})` : sql`null::bigint`;
   }
-  const countWhere = sql.join(whereClauses(q, { forCount: true }), sql` and `);
-  const total = q.withTotal ? sql`(select count(*) from salon_search m where ${countWhere})` : sql`null::bigint`;
   const result = await sql<CardRow>`${PLANNED_PER_CALL}
-    with page as (
-      select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${pageDistance} as distance_m
-      from salon_search m
-      where ${where}${nearestOnly}
-      order by ${pageOrder}
-      limit ${q.limit} offset ${q.offset}
-    )
-    select ${cards}, ${cardDistance} as distance_m, ${total} as total
+    with ${ctes}
+    select ${cardColumns(q.textPattern, opts.cardImages, opts.cardServices)}, ${cardDistance} as distance_m, ${total} as total
     from page p join merchants c on c.id = p.id
-    order by ${cardOrder}`.execute(db);
+    order by ${nearestWalk ? sql`p.distance_m, p.id` : orderBy(q, 'p', sql`p.distance_m`)}`.execute(db);
   return result.rows;
 }
 
