@@ -1,16 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Executor } from './repositories/accounts.js';
+import { notificationRow, type NewNotification } from './repositories/notifications.js';
 import { toJsonb } from './json.js';
 import { jobsEnqueued, type NewJob } from '../jobs/queue.js';
-
-/** An in-app notification to write. */
-export interface NewNotification {
-  accountId: string;
-  title: string;
-  message: string;
-  link?: string | null;
-  type?: 'booking' | 'system' | 'alert';
-}
 
 /**
  * What an event leaves behind besides its own change: in-app notifications and durable jobs
@@ -32,7 +24,7 @@ export const noEffects = (): Effects => ({ notifications: [], jobs: [] });
  */
 
 function insertNotifications(qc: Executor, rows: NewNotification[], gate?: Expression<SqlBool>) {
-  const json = toJsonb(rows.map((n) => ({ account_id: n.accountId, type: n.type ?? 'booking', title: n.title, message: n.message, link: n.link ?? null })));
+  const json = toJsonb(rows.map(notificationRow));
   let from = qc
     .selectFrom(sql<{ account_id: string; type: 'booking' | 'system' | 'alert'; title: string; message: string; link: string | null }>`json_populate_recordset(null::notifications, ${json}::json)`.as('r'))
     .select(['r.account_id', 'r.type', 'r.title', 'r.message', 'r.link']);

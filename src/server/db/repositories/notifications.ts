@@ -2,15 +2,23 @@ import type { Selectable } from 'kysely';
 import type { NotificationsTable } from '../types.js';
 import type { Executor } from './accounts.js';
 
+/** An in-app notification to write (type 'booking' unless said). */
+export interface NewNotification {
+  accountId: string;
+  title: string;
+  message: string;
+  link?: string | null;
+  type?: 'booking' | 'system' | 'alert';
+}
+
+/** Its row in the notifications table. */
+export function notificationRow(n: NewNotification) {
+  return { account_id: n.accountId, type: n.type ?? 'booking', title: n.title, message: n.message, link: n.link ?? null };
+}
+
 /** One in-app notification, written in the same transaction as the event it reports. */
-export function insertNotification(
-  db: Executor,
-  n: { accountId: string; title: string; message: string; link?: string | null; type?: 'booking' | 'system' | 'alert' },
-) {
-  return db
-    .insertInto('notifications')
-    .values({ account_id: n.accountId, type: n.type ?? 'booking', title: n.title, message: n.message, link: n.link ?? null })
-    .execute();
+export function insertNotification(db: Executor, n: NewNotification) {
+  return db.insertInto('notifications').values(notificationRow(n)).execute();
 }
 
 export type NotificationRow = Selectable<NotificationsTable>;

@@ -1,7 +1,7 @@
 import { queueMessage } from '../../messaging/index.js';
 import { queuePushToAccount } from '../../messaging/push.js';
 import { CUSTOMER_PREFERENCE_KEYS, preferenceOn } from '../../../shared/reminders.js';
-import { BOOKING_EVENT_EMAIL, BOOKING_EVENT_MESSAGES, type BookingEmailPayload } from '../../services/bookings/notify.js';
+import { BOOKING_EVENT_EMAIL, BOOKING_EVENT_MESSAGES, type BookingMessagesPayload } from '../../services/bookings/notify.js';
 import { registerJobHandler, type JobHandler } from '../queue.js';
 
 /**
@@ -11,7 +11,7 @@ import { registerJobHandler, type JobHandler } from '../queue.js';
  */
 const tellCustomer =
   (withPush: boolean): JobHandler =>
-  async (trx, p: BookingEmailPayload, ctx) => {
+  async (trx, p: BookingMessagesPayload, ctx) => {
     const account = await trx.selectFrom('accounts').select(['email', 'first_name', 'notification_prefs', 'is_blocked']).where('id', '=', p.accountId).executeTakeFirst();
     if (!account || account.is_blocked) return;
     if (withPush) {

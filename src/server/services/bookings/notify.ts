@@ -33,7 +33,7 @@ type Kind = 'made' | 'confirmed' | 'cancelledByCustomer' | 'cancelledBySalon' | 
 export const BOOKING_EVENT_MESSAGES = 'booking_event_messages';
 /** Jobs queued before push moved into the job: e-mail only (their push was queued with the event). */
 export const BOOKING_EVENT_EMAIL = 'booking_event_email';
-export interface BookingEmailPayload {
+export interface BookingMessagesPayload {
   accountId: string;
   bookingId: string;
   event: Kind;
@@ -64,7 +64,7 @@ export function bookingEventEffects(kind: Kind, e: BookingEvent, extra: Cancella
   const when = `${displayDate(e.bookingDate)} at ${e.bookingTime}`;
   const toCustomer = (title: string, message: string) => {
     effects.notifications.push({ accountId: e.userId, title, message, link: CUSTOMER_LINK });
-    const payload: BookingEmailPayload = { accountId: e.userId, bookingId: e.bookingId, event: kind, salonName: e.salonName, title, message, link: CUSTOMER_LINK };
+    const payload: BookingMessagesPayload = { accountId: e.userId, bookingId: e.bookingId, event: kind, salonName: e.salonName, title, message, link: CUSTOMER_LINK };
     effects.jobs.push({ kind: BOOKING_EVENT_MESSAGES, payload: { ...payload }, ref: `booking:${e.bookingId}`, maxAttempts: 3 });
   };
   const toSalon = (title: string, message: string) => effects.notifications.push({ accountId: e.merchantId, title, message, link: MERCHANT_LINK });
