@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PermanentDeliveryError, type Transport } from '../../src/server/adapters/messaging/index.js';
 import { onMessageSettled, queueMessage, type OutboxMessage } from '../../src/server/messaging/index.js';
 import { enqueueJob, registerJobHandler } from '../../src/server/jobs/queue.js';
-import { runJobsUntilIdle, runNextJob } from '../../src/server/jobs/runner.js';
+import { runJobBatch, runJobsUntilIdle, runNextJob } from '../../src/server/jobs/runner.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
@@ -121,6 +121,35 @@ describe('message delivery jobs', () => {
     expect(await message(messageId)).toMatchObject({ status: 'failed', last_error: '550 no such user' });
   });
 
+  it('a batch of deliveries: the one the provider refuses is retried alone, the rest are sent in the same batch', async () => {
+    const sent: string[] = [];
+    rt.deps.adapters.transports.email = {
+      provider: 'picky',
+      async send(m) {
+        if (m.to === 'bounce@example.in') throw new Error('SMTP 451 greylisted');
+        sent.push(m.to);
+        return { providerId: `pid-${m.to}` };
+      },
+    };
+    const to = ['a1@example.in', 'a2@example.in', 'bounce@example.in', 'a4@example.in'];
+    const ids: string[] = [];
+    for (const t of to) ids.push((await queueMessage(rt.deps.db, { channel: 'email', to: t, body: 'x' })).messageId);
+    const outcomes = await runJobBatch(rt.deps, { max: 10 });
+    expect([...outcomes].sort()).toEqual(['done', 'done', 'done', 'retry']);
+    expect(sent).toEqual(['a1@example.in', 'a2@example.in', 'a4@example.in']);
+    for (const [i, id] of ids.entries()) {
+      const row = await message(id);
+      if (to[i] === 'bounce@example.in') {
+        expect(row).toMatchObject({ status: 'queued', attempts: 1, last_error: 'SMTP 451 greylisted' });
+        expect(await jobOf(id)).toMatchObject({ status: 'queued', attempts: 1 });
+      } else {
+        expect(row).toMatchObject({ status: 'sent', provider: 'picky', attempts: 1, last_error: null });
+        expect((row.meta as { providerId?: string }).providerId).toBe(`pid-${to[i]}`);
+        expect(await jobOf(id)).toMatchObject({ status: 'done', attempts: 1 });
+      }
+    }
+  });
+
   it('two workers deliver every message exactly once', async () => {
     const sent: string[] = [];
     rt.deps.adapters.transports.email = {
@@ -133,7 +162,7 @@ describe('message delivery jobs', () => {
     };
     const ids: string[] = [];
     for (let i = 0; i < 40; i++) ids.push((await queueMessage(rt.deps.db, { channel: 'email', to: `u${i}@example.in`, body: `m${i}` })).messageId);
-    const [a, b] = await Promise.all([runJobsUntilIdle(rt.deps), runJobsUntilIdle(rt.deps)]);
+    const [a, b] = await Promise.all([runJobsUntilIdle(rt.deps, { batch: 8 }), runJobsUntilIdle(rt.deps, { batch: 8 })]);
     expect(a + b).toBe(40);
     if (DB_KIND === 'pg') expect(Math.min(a, b)).toBeGreaterThan(0);
     expect([...sent].sort()).toEqual([...ids].sort());
@@ -166,6 +195,55 @@ describe('job queue', () => {
     await rt.deps.db.updateTable('jobs').set({ run_at: new Date(0) }).where('kind', '=', 'test_effect').execute();
     expect(await runNextJob(rt.deps)).toBe('done');
     expect((await rt.deps.db.selectFrom('app_settings').select('value').where('key', '=', 'effect-7').executeTakeFirstOrThrow()).value).toBe('2');
+  });
+
+  it('one batch runs several jobs: a failing one undoes only its own writes and is retried, the rest commit', async () => {
+    const runs: number[] = [];
+    registerJobHandler('test_batch', async (trx, payload: { n: number }) => {
+      runs.push(payload.n);
+      await trx.insertInto('app_settings').values({ key: `batch-${payload.n}`, value: 'written' }).execute();
+      if (payload.n === 2) throw new Error('job 2 breaks after its write');
+      // A statement error inside the batch aborts only this job's savepoint, not the batch.
+      if (payload.n === 4) await trx.insertInto('app_settings').values({ key: 'batch-4', value: 'twice' }).execute();
+    });
+    for (const n of [1, 2, 3, 4, 5]) await enqueueJob(rt.deps.db, { kind: 'test_batch', payload: { n }, runAt: new Date(Date.now() - 60_000 + n) });
+    const outcomes = await runJobBatch(rt.deps, { max: 10 });
+    expect(runs).toEqual([1, 2, 3, 4, 5]);
+    expect(outcomes.filter((o) => o === 'done')).toHaveLength(3);
+    expect(outcomes.filter((o) => o === 'retry')).toHaveLength(2);
+    const kept = await rt.deps.db.selectFrom('app_settings').select('key').where('key', 'like', 'batch-%').orderBy('key').execute();
+    expect(kept.map((k) => k.key)).toEqual(['batch-1', 'batch-3', 'batch-5']);
+    const jobs = await rt.deps.db.selectFrom('jobs').select(['payload', 'status', 'attempts', 'last_error']).where('kind', '=', 'test_batch').execute();
+    const byN = new Map(jobs.map((j) => [(j.payload as { n: number }).n, j]));
+    for (const n of [1, 3, 5]) expect(byN.get(n)).toMatchObject({ status: 'done', attempts: 1, last_error: null });
+    expect(byN.get(2)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'job 2 breaks after its write' });
+    expect(byN.get(4)).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(byN.get(4)!.last_error).toMatch(/duplicate key/);
+    // Not due again until their backoff has passed.
+    expect(await runJobBatch(rt.deps)).toEqual([]);
+  });
+
+  it('a set handler that throws leaves nothing behind, and its jobs then run one by one', async () => {
+    const single: number[] = [];
+    registerJobHandler(
+      'test_set',
+      async (trx, payload: { n: number }) => {
+        single.push(payload.n);
+        await trx.insertInto('app_settings').values({ key: `set-${payload.n}`, value: 'one' }).execute();
+      },
+      {
+        async runBatch(trx, jobs) {
+          await trx.insertInto('app_settings').values({ key: 'set-all', value: String(jobs.length) }).execute();
+          throw new Error('the set statement failed');
+        },
+      },
+    );
+    for (const n of [1, 2, 3]) await enqueueJob(rt.deps.db, { kind: 'test_set', payload: { n }, runAt: new Date(Date.now() - 60_000 + n) });
+    const outcomes = await runJobBatch(rt.deps, { max: 10 });
+    expect(outcomes).toEqual(['done', 'done', 'done']);
+    expect(single).toEqual([1, 2, 3]);
+    const keys = await rt.deps.db.selectFrom('app_settings').select('key').where('key', 'like', 'set-%').orderBy('key').execute();
+    expect(keys.map((k) => k.key)).toEqual(['set-1', 'set-2', 'set-3']);
   });
 
   it('a job of an unknown kind fails without blocking the queue', async () => {

@@ -29,7 +29,20 @@ export interface JobContext {
  */
 export type JobHandler = (trx: Transaction<Database>, payload: any, ctx: JobContext) => Promise<void>;
 
+export interface BatchJob {
+  id: string;
+  payload: any;
+  ctx: JobContext;
+}
+
 export interface HandlerOptions {
+  /**
+   * Runs several due jobs of this kind at once with set-based statements. On a loaded server every
+   * statement waits its turn on the event loop, so a queue that runs one job's statements at a time
+   * falls behind the requests that feed it. Returns the jobs that failed, with their errors; it must
+   * have made no writes for those. Throwing undoes the batch's writes and its jobs run one by one.
+   */
+  runBatch?: (trx: Transaction<Database>, jobs: BatchJob[]) => Promise<Map<string, unknown>>;
   /**
    * Called after a failed attempt, in a new transaction (the failed one was rolled back): record
    * the error where users can see it; `final` when no retry follows.

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/repositories/accounts.js';
 import { CUSTOMER_PREFERENCE_KEYS } from '../../shared/reminders.js';
-import { enqueueJob } from '../jobs/queue.js';
-import { DELIVER_MESSAGE } from './index.js';
+import { queueOutboxRows } from './index.js';
 import { toJsonb } from '../db/json.js';
 
 export interface PushPayload {
@@ -43,9 +42,9 @@ export async function queuePushToSubscription(
   payload: PushPayload,
   meta: Record<string, unknown> = {},
 ): Promise<void> {
-  const row = await db
-    .insertInto('outbox_messages')
-    .values({
+  await queueOutboxRows(
+    db,
+    [{
       channel: 'push',
       recipient: endpointHost(sub.endpoint),
       subject: payload.title,
@@ -54,8 +53,7 @@ export async function queuePushToSubscription(
       provider: 'pending',
       account_id: sub.account_id,
       meta: toJsonb({ ...meta, subscriptionId: sub.id }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await enqueueJob(db, { kind: DELIVER_MESSAGE, payload: { messageId: row.id }, ref: `message:${row.id}`, maxAttempts: 4 });
+    }],
+    { maxAttempts: 4 },
+  );
 }

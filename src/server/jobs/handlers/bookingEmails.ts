@@ -1,43 +1,66 @@
-import { queueMessage } from '../../messaging/index.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { queueMessages, type NewMessage } from '../../messaging/index.js';
 import { queuePushToAccount } from '../../messaging/push.js';
 import { CUSTOMER_PREFERENCE_KEYS, preferenceOn } from '../../../shared/reminders.js';
 import { BOOKING_EVENT_EMAIL, BOOKING_EVENT_MESSAGES, type BookingMessagesPayload } from '../../services/bookings/notify.js';
-import { registerJobHandler, type JobHandler } from '../queue.js';
+import { registerJobHandler, type BatchJob } from '../queue.js';
 
 /**
- * Tells the customer of a booking event (made, checked in, cancelled, rescheduled, completed) by
+ * Tells the customers of booking events (made, checked in, cancelled, rescheduled, completed) by
  * e-mail unless they turned e-mail off, and by push on each browser that subscribed unless they
- * turned push off: preferences and subscriptions are read when the job runs.
+ * turned push off: preferences and subscriptions are read when the job runs. One job or many take
+ * the same two statements (the accounts, then every e-mail with its delivery job).
  */
-const tellCustomer =
-  (withPush: boolean): JobHandler =>
-  async (trx, p: BookingMessagesPayload, ctx) => {
-    const account = await trx.selectFrom('accounts').select(['email', 'first_name', 'notification_prefs', 'is_blocked']).where('id', '=', p.accountId).executeTakeFirst();
-    if (!account || account.is_blocked) return;
-    if (withPush) {
-      await queuePushToAccount(trx, p.accountId, { title: p.title, body: p.message, url: p.link, tag: `booking-${p.bookingId}` }, { purpose: 'booking_event', bookingId: p.bookingId });
+const tellCustomers =
+  (withPush: boolean) =>
+  async (trx: Transaction<Database>, jobs: BatchJob[]): Promise<Map<string, unknown>> => {
+    const accountIds = [...new Set(jobs.map((j) => (j.payload as BookingMessagesPayload).accountId))];
+    const accounts = await trx
+      .selectFrom('accounts as a')
+      .select(['a.id', 'a.email', 'a.first_name', 'a.notification_prefs', 'a.is_blocked'])
+      // Most customers have no push subscription: then their subscriptions need no second look.
+      .select((eb) => eb.exists(eb.selectFrom('push_subscriptions as p').select('p.id').whereRef('p.account_id', '=', 'a.id')).as('has_push'))
+      .where('a.id', 'in', accountIds)
+      .execute();
+    const byId = new Map(accounts.map((a) => [a.id, a]));
+    const mails: NewMessage[] = [];
+    for (const { payload, ctx } of jobs) {
+      const p = payload as BookingMessagesPayload;
+      const account = byId.get(p.accountId);
+      if (!account || account.is_blocked) continue;
+      if (withPush && account.has_push) {
+        await queuePushToAccount(trx, p.accountId, { title: p.title, body: p.message, url: p.link, tag: `booking-${p.bookingId}` }, { purpose: 'booking_event', bookingId: p.bookingId });
+      }
+      if (!preferenceOn(account.notification_prefs, CUSTOMER_PREFERENCE_KEYS.email)) continue;
+      const url = `${ctx.deps.env.PUBLIC_URL.replace(/\/$/, '')}${p.link}`;
+      mails.push({
+        channel: 'email',
+        to: account.email,
+        accountId: p.accountId,
+        subject: `${p.title} · ${p.salonName}`,
+        body: [
+          `Hi ${account.first_name || 'there'},`,
+          '',
+          p.message,
+          '',
+          `Your bookings: ${url}`,
+          '',
+          'You get these e-mails because e-mail updates are on in your GlowBook settings.',
+          'GlowBook',
+        ].join('\n'),
+        meta: { purpose: 'booking_event', event: p.event, bookingId: p.bookingId },
+      });
     }
-    if (!preferenceOn(account.notification_prefs, CUSTOMER_PREFERENCE_KEYS.email)) return;
-    const url = `${ctx.deps.env.PUBLIC_URL.replace(/\/$/, '')}${p.link}`;
-    await queueMessage(trx, {
-      channel: 'email',
-      to: account.email,
-      accountId: p.accountId,
-      subject: `${p.title} · ${p.salonName}`,
-      body: [
-        `Hi ${account.first_name || 'there'},`,
-        '',
-        p.message,
-        '',
-        `Your bookings: ${url}`,
-        '',
-        'You get these e-mails because e-mail updates are on in your GlowBook settings.',
-        'GlowBook',
-      ].join('\n'),
-      meta: { purpose: 'booking_event', event: p.event, bookingId: p.bookingId },
-    });
+    await queueMessages(trx, mails);
+    return new Map();
   };
 
-registerJobHandler(BOOKING_EVENT_MESSAGES, tellCustomer(true));
-// Queued before push moved into this job (their push went out with the event): e-mail only.
-registerJobHandler(BOOKING_EVENT_EMAIL, tellCustomer(false));
+for (const [kind, withPush] of [
+  [BOOKING_EVENT_MESSAGES, true],
+  // Queued before push moved into this job (their push went out with the event): e-mail only.
+  [BOOKING_EVENT_EMAIL, false],
+] as const) {
+  const tell = tellCustomers(withPush);
+  registerJobHandler(kind, async (trx, payload, ctx) => void (await tell(trx, [{ id: ctx.jobId, payload, ctx }])), { runBatch: tell });
+}
