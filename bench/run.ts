@@ -314,6 +314,7 @@ async function main() {
     const salonIds = salons.rows.map((r) => r.id);
     await sql`delete from bookings where merchant_id = any(${salonIds}::uuid[]) and status = 'upcoming'`.execute(db);
     const acknowledged: string[] = [];
+    const loadStart = new Date();
     let seed = 12345;
     const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
     const contention = await runLoad({
@@ -337,6 +338,11 @@ async function main() {
         if (status === 201) acknowledged.push((JSON.parse(body) as { data: { booking: { _id: string } } }).data.booking._id);
       },
     });
+    // The confirmations go out through the job queue while the load runs (each server runs its
+    // share of the jobs): how many of this run's confirmation e-mails had been sent when it ended.
+    const confirmations = await sql<{ n: number }>`
+      select count(*)::int as n from outbox_messages
+      where created_at >= ${loadStart} and status = 'sent' and meta ->> 'purpose' = 'booking_event'`.execute(db);
     const overlaps = await sql<{ n: number }>`
       select count(*)::int as n from bookings x join bookings y
         on x.staff_id = y.staff_id and x.id < y.id and tstzrange(x.starts_at, x.ends_at) && tstzrange(y.starts_at, y.ends_at)
@@ -353,6 +359,7 @@ async function main() {
       otherStatuses: Object.fromEntries(Object.entries(contention.statuses).filter(([k]) => k !== '201' && k !== '409')),
       p95: contention.p95,
       acknowledgedStored: stored.rows[0].n,
+      confirmationsSentDuringRun: confirmations.rows[0].n,
       overlappingBookings: overlaps.rows[0].n,
     };
 
@@ -396,6 +403,7 @@ function printTable(r: Record<string, any>) {
     ['bookings committed/s (64 clients, 2 procs)', ...both((p) => String(p.bookingContention.committedPerSecond)), '≥ 500'],
     ['overlapping bookings afterwards', ...both((p) => String(p.bookingContention.overlappingBookings)), '0'],
     ['acknowledged bookings stored', ...both((p) => `${p.bookingContention.acknowledgedStored}/${p.bookingContention.created}`), 'all'],
+    ['confirmation e-mails sent during the run', ...both((p) => `${p.bookingContention.confirmationsSentDuringRun}/${p.bookingContention.created}`), ''],
     ['salon by id req/s: bare / api / trpc', ...both((p) => `${p.salonById.bare.rps} / ${p.salonById.api.rps} / ${p.salonById.trpc.rps}`), ''],
     ['ratio bare÷api, bare÷trpc', ...both((p) => `${p.salonById.apiRatio}, ${p.salonById.trpcRatio}`), '≤ 1.5'],
     ['cold start first / restart ms', `${r.coldStart.firstStartMs} / ${r.coldStart.restartMs}`, '', '< 4000'],
