@@ -44,6 +44,12 @@ export interface HandlerOptions {
    */
   runBatch?: (trx: Transaction<Database>, jobs: BatchJob[]) => Promise<Map<string, unknown>>;
   /**
+   * The job's effect leaves the process (a provider call): it never shares a transaction, and a
+   * process runs one such job at a time, each committed before the next starts, so a crash repeats
+   * at most one hand-over.
+   */
+  alone?: boolean;
+  /**
    * Called after a failed attempt, in a new transaction (the failed one was rolled back): record
    * the error where users can see it; `final` when no retry follows.
    */
@@ -64,6 +70,11 @@ export function registerJobHandler(kind: string, run: JobHandler, opts: HandlerO
 
 export function jobHandler(kind: string) {
   return handlers.get(kind);
+}
+
+/** The kinds whose jobs run alone (HandlerOptions.alone). */
+export function aloneJobKinds(): string[] {
+  return [...handlers].filter(([, h]) => h.opts.alone).map(([kind]) => kind);
 }
 
 export function registeredJobKinds(): string[] {

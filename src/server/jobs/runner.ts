@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'kysely';
 import type { AppDeps } from '../trpc/context.js';
-import { backoffMs, isPermanent, jobHandler, onJobEnqueued } from './queue.js';
+import { aloneJobKinds, backoffMs, isPermanent, jobHandler, onJobEnqueued } from './queue.js';
 import './handlers/index.js';
 
 interface ClaimedJob {
@@ -13,6 +13,8 @@ interface ClaimedJob {
 }
 
 type Outcome = 'idle' | 'done' | 'retry' | 'failed';
+/** Which jobs a claim takes: those that may share a transaction, those that run alone, or any. */
+export type JobLane = 'shared' | 'alone' | 'any';
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
 
@@ -31,8 +33,14 @@ const BATCH_BUDGET_MS = 500;
  * server's event loop let the queue run about 10 jobs a second while bookings queued 300.) A failure is recorded afterwards in a transaction of its own:
  * attempts + 1 and a later run_at, or 'failed' after the last try. Returns each run job's outcome.
  */
-export async function runJobBatch(deps: AppDeps, opts: { max?: number } = {}): Promise<Exclude<Outcome, 'idle'>[]> {
-  const max = Math.max(1, opts.max ?? JOB_BATCH);
+export async function runJobBatch(deps: AppDeps, opts: { max?: number; lane?: JobLane } = {}): Promise<Exclude<Outcome, 'idle'>[]> {
+  // Any kind only when claiming a single job: a job that runs alone never joins a batch.
+  const lane = opts.lane ?? (opts.max === 1 ? 'any' : 'shared');
+  const max = lane === 'alone' || lane === 'any' ? 1 : Math.max(1, opts.max ?? JOB_BATCH);
+  // The 'shared' lane never claims a job that must run alone; the 'alone' lane claims only those.
+  const alone = aloneJobKinds();
+  const laneFilter =
+    lane === 'any' ? sql`true` : lane === 'alone' ? sql`kind = any(${alone}::text[])` : sql`not (kind = any(${alone}::text[]))`;
   const failures: { job: ClaimedJob; error: unknown }[] = [];
   const done: string[] = [];
   let claimed: ClaimedJob[] = [];
@@ -40,7 +48,7 @@ export async function runJobBatch(deps: AppDeps, opts: { max?: number } = {}): P
     await deps.db.transaction().execute(async (trx) => {
       const { rows } = await sql<ClaimedJob>`
         select id, kind, payload, attempts, max_attempts from jobs
-        where status = 'queued' and run_at <= now()
+        where status = 'queued' and run_at <= now() and ${laneFilter}
         order by run_at, id
         limit ${max}
         for update skip locked`.execute(trx);
@@ -152,14 +160,22 @@ export async function runNextJob(deps: AppDeps): Promise<Outcome> {
   return outcome ?? 'idle';
 }
 
-/** Runs due jobs, a batch at a time, until none is left (tests, and the runner's wake-ups). Returns how many ran. */
-export async function runJobsUntilIdle(deps: AppDeps, opts: { max?: number; batch?: number } = {}): Promise<number> {
+/**
+ * Runs due jobs until none is left (tests, and the runner's wake-ups): of one lane, or of both in
+ * turn (a batch of shared jobs, then one that runs alone). Returns how many ran.
+ */
+export async function runJobsUntilIdle(deps: AppDeps, opts: { max?: number; batch?: number; lane?: Exclude<JobLane, 'any'> } = {}): Promise<number> {
   let ran = 0;
   const max = opts.max ?? 10_000;
+  const lanes = opts.lane ? [opts.lane] : (['shared', 'alone'] as const);
   while (ran < max) {
-    const outcomes = await runJobBatch(deps, { max: Math.min(opts.batch ?? JOB_BATCH, max - ran) });
-    if (!outcomes.length) break;
-    ran += outcomes.length;
+    let round = 0;
+    for (const lane of lanes) {
+      if (ran + round >= max) break;
+      round += (await runJobBatch(deps, { lane, max: Math.min(opts.batch ?? JOB_BATCH, max - ran - round) })).length;
+    }
+    if (!round) break;
+    ran += round;
   }
   return ran;
 }
@@ -191,9 +207,13 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}): J
       do {
         again = false;
         try {
-          // Several claimers at once: under load each batch waits on the event loop between its
-          // statements, and one claimer at a time could not keep up with the jobs requests queue.
-          await Promise.all(Array.from({ length: deps.env.JOB_WORKERS }, () => runJobsUntilIdle(deps, { max: 400 })));
+          // Several claimers of shared jobs at once (under load each batch waits on the event loop
+          // between its statements, and one claimer could not keep up with the jobs requests
+          // queue), and one of the jobs that run alone.
+          await Promise.all([
+            ...Array.from({ length: deps.env.JOB_WORKERS }, () => runJobsUntilIdle(deps, { max: 400, lane: 'shared' })),
+            runJobsUntilIdle(deps, { max: 400, lane: 'alone' }),
+          ]);
           if (Date.now() - lastPrune > 3_600_000) {
             lastPrune = Date.now();
             await deps.db
