@@ -17,6 +17,13 @@ export interface Runtime {
   app: ReturnType<typeof createApp>;
 }
 
+/** What requests and jobs work with, over an open database (the keys are read, or made once). */
+export async function createDeps(db: AppDeps['db'], env: Env): Promise<AppDeps> {
+  const secret = await loadJwtSecret(db, env.JWT_SECRET);
+  const vapid = await loadVapidKeys(db, env);
+  return { db, env, tokens: createTokenService(secret, env.JWT_TTL), adapters: createAdapters(db, env, vapid) };
+}
+
 /** Opens the database, migrates, seeds an empty database, and builds the HTTP app. */
 export async function bootstrap(env: Env, opts: { memory?: boolean; serveClient?: boolean; seed?: boolean } = {}): Promise<Runtime> {
   const handle = await openDatabase({
@@ -27,14 +34,7 @@ export async function bootstrap(env: Env, opts: { memory?: boolean; serveClient?
   });
   try {
     await migrateToLatest(handle.db);
-    const secret = await loadJwtSecret(handle.db, env.JWT_SECRET);
-    const vapid = await loadVapidKeys(handle.db, env);
-    const deps: AppDeps = {
-      db: handle.db,
-      env,
-      tokens: createTokenService(secret, env.JWT_TTL),
-      adapters: createAdapters(handle.db, env, vapid),
-    };
+    const deps = await createDeps(handle.db, env);
     if (opts.seed ?? env.SEED_DEMO === 'auto') await seedIfEmpty(handle.db);
     const uploadsDir = path.resolve(env.DATA_DIR, 'uploads');
     fs.mkdirSync(uploadsDir, { recursive: true });

@@ -22,6 +22,7 @@ const schema = z.object({
   JOBS: z.enum(['on', 'off']).default('on'),
   JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   JOB_WORKERS: z.coerce.number().int().min(1).max(16).default(3),
+  JOB_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(5),
   // SMS via Twilio when all three are set; otherwise the offline outbox.
   TWILIO_ACCOUNT_SID: optional(z.string()),
   TWILIO_AUTH_TOKEN: optional(z.string()),

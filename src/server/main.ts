@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { loadEnv } from './env.js';
 import { bootstrap } from './bootstrap.js';
 import { startJobRunner } from './jobs/runner.js';
+import { JOB_THREAD_AVAILABLE, startJobThread } from './jobs/thread.js';
 
 const env = loadEnv();
 const started = Date.now();
@@ -16,8 +17,15 @@ const server = runtime.app.listen(env.PORT, env.HOST, () => {
 });
 server.keepAliveTimeout = 65_000;
 
-// Reminders and message delivery; every process may run one (claims are exclusive).
-const jobs = env.JOBS === 'on' ? startJobRunner(runtime.deps) : null;
+// Reminders and message delivery; every process may run one (claims are exclusive). On PostgreSQL
+// they run in a worker thread, so requests and jobs do not wait on each other's event loop; the
+// embedded database lives in this thread, and so do its jobs.
+const jobs =
+  env.JOBS !== 'on'
+    ? null
+    : runtime.handle.kind === 'postgres' && JOB_THREAD_AVAILABLE
+      ? startJobThread(env)
+      : startJobRunner(runtime.deps);
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, close idle keep-alive
 // sockets, then close the database and exit 0. A hard deadline guards against stuck requests.
