@@ -64,6 +64,24 @@ export function offerTitle(t: OfferTerms, where?: { salon: string | null }): str
   return text;
 }
 
+const cheapestFree = (cat: string | null) => `Book 2 or more${cat ? ` ${cat}` : ''} services and the cheapest one is free`;
+const WEEKEND_RULE = 'Saturday and Sunday appointments only.';
+const FIRST_BOOKING_RULE = 'Your first booking only.';
+
+/**
+ * The offer's rules beyond its amount, minimum and cap, one sentence each (an offer page's "How it
+ * works"): which services it takes off, on which days, for whom. None for a plain coupon.
+ */
+export function offerRules(t: OfferTerms): string[] {
+  const cat = category(t);
+  const what = t.buyOneGetOne
+    ? [`${cheapestFree(cat)}.`]
+    : cat
+      ? [`Takes off ${cat} services only.`]
+      : [];
+  return [...what, ...(t.weekendOnly ? [WEEKEND_RULE] : []), ...(t.firstBookingOnly ? [FIRST_BOOKING_RULE] : [])];
+}
+
 /**
  * How the offer works, in sentences, for an offer whose owner wrote no description: 'Book 2 or
  * more services and the cheapest one is free, up to ₹1,500. Saturday and Sunday appointments only.'
@@ -72,11 +90,11 @@ export function offerDescription(t: OfferTerms): string {
   const cap = offerCap(t);
   const cat = category(t);
   const what = t.buyOneGetOne
-    ? `Book 2 or more${cat ? ` ${cat}` : ''} services and the cheapest one is free`
+    ? cheapestFree(cat)
     : `${t.discountType === 'percentage' ? `${Number(t.discountValue)}%` : formatINR(Number(t.discountValue))} off ${cat ? `${cat} services` : 'your booking'}`;
   const sentences = [`${what}${cap !== null ? `, up to ${formatINR(cap)}` : ''}.`];
   if (Number(t.minAmount) > 0) sentences.push(`Valid on bookings of ${formatINR(Number(t.minAmount))} or more.`);
-  if (t.weekendOnly) sentences.push('Saturday and Sunday appointments only.');
-  if (t.firstBookingOnly) sentences.push('Your first booking only.');
+  if (t.weekendOnly) sentences.push(WEEKEND_RULE);
+  if (t.firstBookingOnly) sentences.push(FIRST_BOOKING_RULE);
   return sentences.join(' ');
 }

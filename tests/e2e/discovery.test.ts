@@ -132,6 +132,26 @@ describe('discovery: home → search → salon', () => {
     }
   });
 
+  it("opens a special offer from the home page and spells out its rules (WEEKEND: buy 1 get 1, weekends only)", async () => {
+    const { context, page } = await newPage(browser, { width: 375 });
+    try {
+      await page.goto('/');
+      const card = page.getByTestId('offer-card').filter({ hasText: 'WEEKEND' });
+      await card.click();
+      await page.waitForURL(/\/special-offer\//);
+      await page.getByTestId('offer-hero').waitFor();
+      expect(await page.getByTestId('offer-hero').innerText()).toContain('Buy 1 Get 1 up to ₹1,500, weekends only');
+      const how = page.getByTestId('offer-how');
+      const lines = await how.locator('li').allInnerTexts();
+      expect(lines).toContain('Book 2 or more services and the cheapest one is free.');
+      expect(lines).toContain('Saturday and Sunday appointments only.');
+      expect(lines).toContain('Saves up to ₹1,500.');
+      await shot(page, 'special-offer-weekend-375');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('validates and stores a newsletter subscription from the home page', async () => {
     const { context, page } = await newPage(browser, { width: 375 });
     try {

@@ -470,7 +470,14 @@ describe('home-page lists', () => {
       discountType: 'percentage',
       discountValue: 50,
       maxDiscount: 1500,
+      // The rules travel with it, for the offer page to spell out.
+      buyOneGetOne: true,
+      weekendOnly: true,
+      firstBookingOnly: false,
+      serviceCategory: null,
     });
+    expect(offers.get('GLOW20')).toMatchObject({ buyOneGetOne: false, weekendOnly: false, serviceCategory: 'Facial' });
+    expect(offers.get('NEWUSER')).toMatchObject({ firstBookingOnly: true, serviceCategory: null });
     expect(offers.get('GLOW20')).toMatchObject({
       discount: '20% OFF',
       title: '20% OFF up to ₹500 on Facial services',

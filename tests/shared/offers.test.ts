@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerAmount, offerCap, offerDescription, offerHeadline, offerTitle, type OfferTerms } from '../../src/shared/offers.js';
+import { offerAmount, offerCap, offerDescription, offerHeadline, offerRules, offerTitle, type OfferTerms } from '../../src/shared/offers.js';
 
 /* The demo's offers (server/seed/demo.ts), in the wire's terms. */
 const WEEKEND: OfferTerms = { discountType: 'percentage', discountValue: 50, minAmount: 0, maxDiscount: 1500, buyOneGetOne: true, weekendOnly: true };
@@ -84,5 +84,15 @@ describe('offerConditions', () => {
     expect(offerConditions(GLOW20)).toEqual(['Facial services']);
     expect(offerConditions(NEWUSER)).toEqual(['first booking only']);
     expect(offerConditions({ discountType: 'flat', discountValue: 100, minAmount: 0, maxDiscount: null })).toEqual([]);
+  });
+});
+
+describe('offer rules', () => {
+  it('says which services, which days and whom an offer is for, and nothing for a plain coupon', () => {
+    expect(offerRules(WEEKEND)).toEqual(['Book 2 or more services and the cheapest one is free.', 'Saturday and Sunday appointments only.']);
+    expect(offerRules(GLOW20)).toEqual(['Takes off Facial services only.']);
+    expect(offerRules(NEWUSER)).toEqual(['Your first booking only.']);
+    expect(offerRules(SUKOON300)).toEqual([]);
+    expect(offerRules(plain({ buyOneGetOne: true, serviceCategory: ' Facial ' }))).toEqual(['Book 2 or more Facial services and the cheapest one is free.']);
   });
 });

@@ -342,6 +342,14 @@ export const specialOfferWire = z.object({
   location: z.string(),
   merchantId: z.string().nullable(),
   expiryDate: z.string().nullable(),
+  /** The coupon's rules, as on a coupon (shared/offers.ts words them): the cheapest of 2+ services free, */
+  buyOneGetOne: z.boolean(),
+  /** Saturday and Sunday appointments only, */
+  weekendOnly: z.boolean(),
+  /** the customer's first booking only, */
+  firstBookingOnly: z.boolean(),
+  /** only services of this category. */
+  serviceCategory: z.string().nullable(),
 });
 export const specialOffersAnswer = z.object({ data: z.object({ offers: z.array(specialOfferWire) }) });
 export type SpecialOffersAnswer = z.infer<typeof specialOffersAnswer>;

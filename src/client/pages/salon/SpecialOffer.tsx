@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { offerCap } from '../../../shared/offers';
+import { offerCap, offerRules } from '../../../shared/offers';
 import { TagIcon } from '../../components/icons';
 import { PageContainer } from '../../components/PageHeader';
 import { Button, buttonClasses } from '../../components/ui/Button';
@@ -72,13 +72,16 @@ export default function SpecialOffer({ params }: { params: { id: string } }) {
         </div>
       </div>
 
-      <div className="mt-6 rounded-2xl border border-blush-200/70 bg-white p-6 shadow-soft">
+      <div className="mt-6 rounded-2xl border border-blush-200/70 bg-white p-6 shadow-soft" data-testid="offer-how">
         <h2 className="text-lg font-semibold text-ink-900">How it works</h2>
         <ul className="mt-3 space-y-2 text-sm text-ink-700">
           <li>Enter the code {offer.code} when you review your booking.</li>
+          {offerRules(offer).map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
           {offer.minAmount > 0 && <li>Valid on bookings of {rupees(offer.minAmount)} or more.</li>}
           {cap !== null && <li>Saves up to {rupees(cap)}.</li>}
-          <li>Applies at {offer.merchantId ? offer.name : 'every salon on GlowBook'}, {offer.location}.</li>
+          <li>Applies at {offer.merchantId ? [offer.name, offer.location].filter(Boolean).join(', ') : 'every salon on GlowBook, in every city'}.</li>
           {offer.expiryDate && <li>Valid till {longDate(`${offer.expiryDate}T12:00:00`)}.</li>}
         </ul>
         <Link href={offer.merchantId ? `/salon/${offer.merchantId}` : '/salons'} className={buttonClasses('primary', 'lg', 'mt-6')}>

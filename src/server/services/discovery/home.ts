@@ -82,6 +82,10 @@ export async function getSpecialOffers(db: Executor, opts: { now?: Date } = {}):
           location: c.merchant_id ? [c.city, c.address].find((s) => s && s.trim()) ?? '' : 'All cities',
           merchantId: c.merchant_id,
           expiryDate: c.valid_until,
+          buyOneGetOne: Boolean(terms.buyOneGetOne),
+          weekendOnly: Boolean(terms.weekendOnly),
+          firstBookingOnly: Boolean(terms.firstBookingOnly),
+          serviceCategory: terms.serviceCategory?.trim() || null,
         };
       }),
     },
