@@ -46,12 +46,25 @@ export async function runJobBatch(deps: AppDeps, opts: { max?: number; lane?: Jo
   let claimed: ClaimedJob[] = [];
   try {
     await deps.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<ClaimedJob>`
-        select id, kind, payload, attempts, max_attempts from jobs
-        where status = 'queued' and run_at <= now() and ${laneFilter}
-        order by run_at, id
-        limit ${max}
-        for update skip locked`.execute(trx);
+      // A lone job is marked done by the statement that claims it (one round trip fewer for every
+      // delivery): if it fails, the rollback puts it back as it was, and the failure is recorded.
+      const { rows } =
+        max === 1
+          ? await sql<ClaimedJob>`
+              update jobs set status = 'done', attempts = attempts + 1, finished_at = now(), last_error = null
+              where id = (
+                select id from jobs
+                where status = 'queued' and run_at <= now() and ${laneFilter}
+                order by run_at, id
+                limit 1
+                for update skip locked)
+              returning id, kind, payload, attempts - 1 as attempts, max_attempts`.execute(trx)
+          : await sql<ClaimedJob>`
+              select id, kind, payload, attempts, max_attempts from jobs
+              where status = 'queued' and run_at <= now() and ${laneFilter}
+              order by run_at, id
+              limit ${max}
+              for update skip locked`.execute(trx);
       claimed = rows;
       const started = Date.now();
       const overBudget = () => done.length + failures.length > 0 && Date.now() - started > BATCH_BUDGET_MS;
@@ -106,7 +119,7 @@ export async function runJobBatch(deps: AppDeps, opts: { max?: number; lane?: Jo
           await runAlone(job);
         }
       }
-      if (done.length) {
+      if (done.length && max > 1) {
         await trx
           .updateTable('jobs')
           .set((eb) => ({ status: 'done', attempts: eb('attempts', '+', 1), finished_at: new Date(), last_error: null }))
