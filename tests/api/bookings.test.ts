@@ -109,6 +109,9 @@ describe('POST /api/users/createBooking', () => {
 
 describe('POST /api/users/cancelBooking', () => {
   it('refunds 100, 50 or 0 percent by the time left', async () => {
+    // A stylist of its own: bookings hours from now must not meet the other tests' bookings at
+    // fixed times tomorrow (run at 06:30 IST, now + 1 day + 3 h met the 10:00 AM one).
+    const ownStylist = await createStaff(rt, salon.id, { name: 'Refund Tiers' });
     const now = Date.now();
     for (const [minutesAhead, percent] of [
       [180, 100],
@@ -118,7 +121,7 @@ describe('POST /api/users/cancelBooking', () => {
       const id = await insertBookingRow(rt, {
         userId: customer.id,
         merchantId: salon.id,
-        staffId: stylist,
+        staffId: ownStylist,
         startsAt: new Date(now + minutesAhead * 60_000),
         price: 450,
       });
@@ -126,7 +129,7 @@ describe('POST /api/users/cancelBooking', () => {
       expect(r.status).toBe(200);
       // Paid at the salon: the tier applies to nothing.
       expect(r.body).toEqual({ data: { success: true, refundPercent: percent, refundAmount: 0, walletCredit: 0 } });
-      const prepaid = await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId: stylist, startsAt: new Date(now + minutesAhead * 60_000 + 3_600_000 * 24), price: 450, prepaid: true });
+      const prepaid = await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId: ownStylist, startsAt: new Date(now + minutesAhead * 60_000 + 3_600_000 * 24), price: 450, prepaid: true });
       const p = await post('/users/cancelBooking', { bookingId: prepaid }, customer);
       expect(p.body.data).toMatchObject({ refundPercent: 100, refundAmount: 450, walletCredit: 450 });
     }
