@@ -30,7 +30,6 @@ export interface JobContext {
 export type JobHandler = (trx: Transaction<Database>, payload: any, ctx: JobContext) => Promise<void>;
 
 export interface BatchJob {
-  id: string;
   payload: any;
   ctx: JobContext;
 }
@@ -39,10 +38,10 @@ export interface HandlerOptions {
   /**
    * Runs several due jobs of this kind at once with set-based statements. On a loaded server every
    * statement waits its turn on the event loop, so a queue that runs one job's statements at a time
-   * falls behind the requests that feed it. Returns the jobs that failed, with their errors; it must
-   * have made no writes for those. Throwing undoes the batch's writes and its jobs run one by one.
+   * falls behind the requests that feed it. Throwing undoes the batch's writes and its jobs run one
+   * by one, each in its own savepoint, so only the failing one is retried.
    */
-  runBatch?: (trx: Transaction<Database>, jobs: BatchJob[]) => Promise<Map<string, unknown>>;
+  runBatch?: (trx: Transaction<Database>, jobs: BatchJob[]) => Promise<void>;
   /**
    * The job's effect leaves the process (a provider call): it never shares a transaction, and a
    * process runs one such job at a time, each committed before the next starts, so a crash repeats

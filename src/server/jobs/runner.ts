@@ -30,8 +30,9 @@ const BATCH_BUDGET_MS = 500;
  * statements; the others, or a set whose run threw, run one by one, each in its own savepoint, so a
  * failing job undoes only its own writes. The finished ones are marked done together and commit
  * together: one checkout, one commit and one WAL flush per batch. (One job at a time, a loaded
- * server's event loop let the queue run about 10 jobs a second while bookings queued 300.) A failure is recorded afterwards in a transaction of its own:
- * attempts + 1 and a later run_at, or 'failed' after the last try. Returns each run job's outcome.
+ * server's event loop let the queue run about 10 jobs a second while bookings queued 300.) A
+ * failure is recorded afterwards in a transaction of its own: attempts + 1 and a later run_at, or
+ * 'failed' after the last try. Returns each run job's outcome.
  */
 export async function runJobBatch(deps: AppDeps, opts: { max?: number; lane?: JobLane } = {}): Promise<Exclude<Outcome, 'idle'>[]> {
   // Any kind only when claiming a single job: a job that runs alone never joins a batch.
@@ -72,19 +73,21 @@ export async function runJobBatch(deps: AppDeps, opts: { max?: number; lane?: Jo
         const attempt = job.attempts + 1;
         return { deps, jobId: job.id, attempt, final: attempt >= job.max_attempts };
       };
-      const runAlone = async (job: ClaimedJob) => {
+      const run = async (job: ClaimedJob) => {
         const handler = jobHandler(job.kind);
+        if (!handler) throw new Error(`No handler for job kind '${job.kind}'`);
+        await handler.run(trx, job.payload, ctxOf(job));
+      };
+      const runAlone = async (job: ClaimedJob) => {
         if (rows.length === 1) {
           // Alone in its transaction: a failure rolls the transaction back, no savepoint needed.
-          if (!handler) throw new Error(`No handler for job kind '${job.kind}'`);
-          await handler.run(trx, job.payload, ctxOf(job));
+          await run(job);
           done.push(job.id);
           return;
         }
         await sql`savepoint job`.execute(trx);
         try {
-          if (!handler) throw new Error(`No handler for job kind '${job.kind}'`);
-          await handler.run(trx, job.payload, ctxOf(job));
+          await run(job);
           await sql`release savepoint job`.execute(trx);
           done.push(job.id);
         } catch (error) {
@@ -95,19 +98,20 @@ export async function runJobBatch(deps: AppDeps, opts: { max?: number; lane?: Jo
       };
       // Jobs of a kind that can run as a set run together (in the order claimed); the rest one by one.
       const groups = new Map<string, ClaimedJob[]>();
-      for (const job of rows) groups.set(job.kind, [...(groups.get(job.kind) ?? []), job]);
+      for (const job of rows) {
+        const group = groups.get(job.kind);
+        if (group) group.push(job);
+        else groups.set(job.kind, [job]);
+      }
       for (const [kind, jobs] of groups) {
         if (overBudget()) break;
         const runBatch = jobHandler(kind)?.opts.runBatch;
         if (runBatch && jobs.length > 1) {
           await sql`savepoint job_set`.execute(trx);
           try {
-            const failed = await runBatch(trx, jobs.map((job) => ({ id: job.id, payload: job.payload, ctx: ctxOf(job) })));
+            await runBatch(trx, jobs.map((job) => ({ payload: job.payload, ctx: ctxOf(job) })));
             await sql`release savepoint job_set`.execute(trx);
-            for (const job of jobs) {
-              if (failed.has(job.id)) failures.push({ job, error: failed.get(job.id) });
-              else done.push(job.id);
-            }
+            done.push(...jobs.map((job) => job.id));
             continue;
           } catch {
             await sql`rollback to savepoint job_set`.execute(trx);
@@ -131,7 +135,6 @@ export async function runJobBatch(deps: AppDeps, opts: { max?: number; lane?: Jo
     // The transaction rolled back: nothing it ran is done. A lone job's own failure is recorded
     // below; anything else (the database went away mid-batch) leaves the claims queued for a retry.
     if (claimed.length !== 1 || done.length) throw err;
-    done.length = 0;
     failures.push({ job: claimed[0], error: err });
   }
   const outcomes: Exclude<Outcome, 'idle'>[] = done.map(() => 'done' as const);

@@ -14,7 +14,7 @@ import { registerJobHandler, type BatchJob } from '../queue.js';
  */
 const tellCustomers =
   (withPush: boolean) =>
-  async (trx: Transaction<Database>, jobs: BatchJob[]): Promise<Map<string, unknown>> => {
+  async (trx: Transaction<Database>, jobs: BatchJob[]): Promise<void> => {
     const accountIds = [...new Set(jobs.map((j) => (j.payload as BookingMessagesPayload).accountId))];
     const accounts = await trx
       .selectFrom('accounts as a')
@@ -53,7 +53,6 @@ const tellCustomers =
       });
     }
     await queueMessages(trx, mails);
-    return new Map();
   };
 
 for (const [kind, withPush] of [
@@ -62,5 +61,5 @@ for (const [kind, withPush] of [
   [BOOKING_EVENT_EMAIL, false],
 ] as const) {
   const tell = tellCustomers(withPush);
-  registerJobHandler(kind, async (trx, payload, ctx) => void (await tell(trx, [{ id: ctx.jobId, payload, ctx }])), { runBatch: tell });
+  registerJobHandler(kind, (trx, payload, ctx) => tell(trx, [{ payload, ctx }]), { runBatch: tell });
 }
