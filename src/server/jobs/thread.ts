@@ -14,14 +14,20 @@ export const JOB_THREAD_AVAILABLE = import.meta.url.endsWith('.js');
 export function startJobThread(env: Env): JobRunner {
   const url = new URL('./worker.js', import.meta.url);
   let worker: Worker;
+  // Null while a dead worker waits to be started again.
+  let exited: Promise<void> | null = null;
   let stopping = false;
   const start = () => {
     worker = new Worker(url);
+    exited = new Promise((resolve) =>
+      worker.once('exit', () => {
+        exited = null;
+        resolve();
+        if (!stopping) setTimeout(() => !stopping && start(), 1000).unref();
+      }),
+    );
     worker.on('error', (err) => {
       if (env.LOG_LEVEL !== 'silent') console.error('[jobs] worker thread failed:', err instanceof Error ? err.message : err);
-    });
-    worker.on('exit', () => {
-      if (!stopping) setTimeout(() => !stopping && start(), 1000).unref();
     });
   };
   start();
@@ -38,12 +44,13 @@ export function startJobThread(env: Env): JobRunner {
     async stop() {
       stopping = true;
       unsubscribe();
+      // A worker that already died (waiting to restart) has nothing to stop: waiting for its exit
+      // would hold the shutdown until its deadline.
+      if (!exited) return;
       const current = worker;
-      await new Promise<void>((resolve) => {
-        current.once('exit', () => resolve());
-        current.on('message', (m) => m === 'stopped' && resolve());
-        current.postMessage('stop');
-      });
+      const stopped = new Promise<void>((resolve) => current.on('message', (m) => m === 'stopped' && resolve()));
+      current.postMessage('stop');
+      await Promise.race([exited, stopped]);
       await current.terminate();
     },
   };

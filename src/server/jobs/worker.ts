@@ -36,4 +36,3 @@ port.on('message', (m: unknown) => {
     })();
   }
 });
-port.postMessage('ready');
