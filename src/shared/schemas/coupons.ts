@@ -83,6 +83,18 @@ export const updateCouponInput = z
 export const couponTargetInput = z.object({ merchantId: merchantIdField, couponId: idSchema });
 export const couponsListInput = z.object({ merchantId: merchantIdField });
 
+/** A coupon's rules, on every answer that carries a coupon or an offer (shared/offers.ts words them). */
+export const offerRuleFields = {
+  /** The cheapest of 2+ services free, */
+  buyOneGetOne: z.boolean(),
+  /** Saturday and Sunday appointments only, */
+  weekendOnly: z.boolean(),
+  /** the customer's first booking only, */
+  firstBookingOnly: z.boolean(),
+  /** only services of this category. */
+  serviceCategory: z.string().nullable(),
+};
+
 export const couponWire = z.object({
   _id: z.string(),
   /** Null for a platform coupon (valid at every salon). */
@@ -103,14 +115,7 @@ export const couponWire = z.object({
   /** Judged on the salon's today: inactive, expired, used_up, scheduled (not started) or active. */
   status: z.enum(COUPON_STATUSES),
   createdAt: z.string(),
-  /** The coupon's rules (shared/offers.ts words them): the cheapest of 2+ services free, */
-  buyOneGetOne: z.boolean(),
-  /** Saturday and Sunday appointments only, */
-  weekendOnly: z.boolean(),
-  /** the customer's first booking only, */
-  firstBookingOnly: z.boolean(),
-  /** only services of this category. */
-  serviceCategory: z.string().nullable(),
+  ...offerRuleFields,
 });
 export type CouponWire = z.infer<typeof couponWire>;
 

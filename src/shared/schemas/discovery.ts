@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from '../validation.js';
+import { offerRuleFields } from './coupons.js';
 import { AMENITIES } from './shop.js';
 
 /*
@@ -342,14 +343,7 @@ export const specialOfferWire = z.object({
   location: z.string(),
   merchantId: z.string().nullable(),
   expiryDate: z.string().nullable(),
-  /** The coupon's rules, as on a coupon (shared/offers.ts words them): the cheapest of 2+ services free, */
-  buyOneGetOne: z.boolean(),
-  /** Saturday and Sunday appointments only, */
-  weekendOnly: z.boolean(),
-  /** the customer's first booking only, */
-  firstBookingOnly: z.boolean(),
-  /** only services of this category. */
-  serviceCategory: z.string().nullable(),
+  ...offerRuleFields,
 });
 export const specialOffersAnswer = z.object({ data: z.object({ offers: z.array(specialOfferWire) }) });
 export type SpecialOffersAnswer = z.infer<typeof specialOffersAnswer>;
