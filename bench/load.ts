@@ -1,4 +1,6 @@
 import http from 'node:http';
+import os from 'node:os';
+import { cpuMeter, type CpuSplit } from './cpu.js';
 
 export interface LoadResult {
   requests: number;
@@ -8,6 +10,8 @@ export interface LoadResult {
   p95: number;
   p99: number;
   statuses: Record<number, number>;
+  /** CPU ms per counted request by part, when the server processes were named. */
+  cpuMsPerRequest?: CpuSplit;
 }
 
 export interface RequestSpec {
@@ -64,12 +68,18 @@ export async function runLoad(opts: {
   warmupSeconds?: number;
   next: (worker: number, i: number) => RequestSpec;
   onResponse?: (status: number, body: string) => void;
+  /** The server processes under load: their CPU per request is measured with the rest. */
+  serverPids?: number[];
 }): Promise<LoadResult> {
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
   const warmupEnd = Date.now() + (opts.warmupSeconds ?? 1) * 1000;
   const end = warmupEnd + opts.seconds * 1000;
   let counted = 0;
+  // Measured over the counted part of the run only.
+  let meter: ReturnType<typeof cpuMeter> | null = null;
+  const startMeter = () => (meter = opts.serverPids ? cpuMeter(opts.serverPids, os.cpus().length) : null);
+  const warmupTimer = warmupEnd > Date.now() ? setTimeout(startMeter, warmupEnd - Date.now()) : (startMeter(), undefined);
   await Promise.all(
     Array.from({ length: opts.concurrency }, async (_, w) => {
       let i = 0;
@@ -95,6 +105,8 @@ export async function runLoad(opts: {
       }
     }),
   );
+  clearTimeout(warmupTimer);
+  const cpu = (meter as ReturnType<typeof cpuMeter> | null)?.stop(counted);
   latencies.sort((a, b) => a - b);
   return {
     requests: counted,
@@ -104,6 +116,7 @@ export async function runLoad(opts: {
     p95: round(percentile(latencies, 95)),
     p99: round(percentile(latencies, 99)),
     statuses,
+    ...(cpu ? { cpuMsPerRequest: cpu } : {}),
   };
 }
 

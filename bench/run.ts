@@ -18,6 +18,7 @@ import { seedIfEmpty } from '../src/server/seed/index.js';
 import { createTokenService, loadJwtSecret } from '../src/server/services/auth/tokens.js';
 import { getAvailableSlots } from '../src/server/services/bookings/availability.js';
 import { runLoad, request, type LoadResult } from './load.js';
+import type { CpuSplit } from './cpu.js';
 import { seedBenchCatalogue, SIZES } from './seed.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -217,6 +218,7 @@ async function main() {
       concurrency: 8,
       seconds: SECONDS,
       next: (w, i) => ({ method: 'GET', url: `${a.url}/api/merchants/search?${searches[(w + i) % searches.length]}` }),
+      serverPids: [a.child.pid!],
     });
     phase.search = search;
 
@@ -265,6 +267,7 @@ async function main() {
       concurrency: 8,
       seconds: SECONDS,
       next: () => ({ method: 'POST', url: `${a.url}/api/users/getAvailableSlots`, body: slotsInput }),
+      serverPids: [a.child.pid!],
     });
     phase.availability = { ...availability, sqlQueriesPerCall: availabilityQueries, slotsOffered: probe.data.slots.length };
 
@@ -334,6 +337,7 @@ async function main() {
           body: { userId: c.id, merchantId: s.id, serviceIds: [s.service_id], bookingDate: date, bookingTime: time },
         };
       },
+      serverPids: [a.child.pid!, b.child.pid!],
       onResponse: (status, body) => {
         if (status === 201) acknowledged.push((JSON.parse(body) as { data: { booking: { _id: string } } }).data.booking._id);
       },
@@ -358,6 +362,7 @@ async function main() {
       conflicts409: contention.statuses[409] ?? 0,
       otherStatuses: Object.fromEntries(Object.entries(contention.statuses).filter(([k]) => k !== '201' && k !== '409')),
       p95: contention.p95,
+      cpuMsPerRequest: contention.cpuMsPerRequest,
       acknowledgedStored: stored.rows[0].n,
       confirmationsSentDuringRun: confirmations.rows[0].n,
       overlappingBookings: overlaps.rows[0].n,
@@ -391,6 +396,14 @@ async function main() {
   printTable(results);
 }
 
+/** CPU ms per request by part, and how busy the cores were (see bench/cpu.ts). */
+function cpuParts(c: CpuSplit | undefined): string {
+  if (!c || c.total === null) return 'n/a';
+  const pct = (x: number | null) => `${Math.round((x ?? 0) * 100)}%`;
+  const jobs = c.serverJobs ? ` (jobs ${c.serverJobs})` : '';
+  return `${c.loadGenerator} / ${c.servers}${jobs} / ${c.postgres} (busy ${pct(c.busy)}, stolen ${pct(c.stolen)})`;
+}
+
 function printTable(r: Record<string, any>) {
   const { tcp, unixSocket } = r.transports as { tcp: Record<string, any>; unixSocket: Record<string, any> | null };
   const both = (f: (p: Record<string, any>) => string): [string, string] => [f(tcp), unixSocket ? f(unixSocket) : 'n/a'];
@@ -398,12 +411,15 @@ function printTable(r: Record<string, any>) {
     ['pgbench -S tps (ceiling)', ...both((p) => String(p.pgbenchSelectTps ?? 'n/a')), ''],
     ['search p50 / p95 ms (c=8)', ...both((p) => `${p.search.p50} / ${p.search.p95}`), 'p95 < 20'],
     ['search req/s', ...both((p) => String(p.search.rps)), ''],
+    ['CPU ms per search: load gen / server / PG', ...both((p) => cpuParts(p.search.cpuMsPerRequest)), ''],
     ['availability p95 ms', ...both((p) => String(p.availability.p95)), '< 10'],
     ['availability SQL queries/call', ...both((p) => String(p.availability.sqlQueriesPerCall)), '≤ 3'],
+    ['CPU ms per availability: load gen / server / PG', ...both((p) => cpuParts(p.availability.cpuMsPerRequest)), ''],
     ['bookings committed/s (64 clients, 2 procs)', ...both((p) => String(p.bookingContention.committedPerSecond)), '≥ 500'],
     ['overlapping bookings afterwards', ...both((p) => String(p.bookingContention.overlappingBookings)), '0'],
     ['acknowledged bookings stored', ...both((p) => `${p.bookingContention.acknowledgedStored}/${p.bookingContention.created}`), 'all'],
     ['confirmation e-mails sent during the run', ...both((p) => `${p.bookingContention.confirmationsSentDuringRun}/${p.bookingContention.created}`), ''],
+    ['CPU ms per booking: load gen / servers / PG', ...both((p) => cpuParts(p.bookingContention.cpuMsPerRequest)), ''],
     ['salon by id req/s: bare / api / trpc', ...both((p) => `${p.salonById.bare.rps} / ${p.salonById.api.rps} / ${p.salonById.trpc.rps}`), ''],
     ['ratio bare÷api, bare÷trpc', ...both((p) => `${p.salonById.apiRatio}, ${p.salonById.trpcRatio}`), '≤ 1.5'],
     ['cold start first / restart ms', `${r.coldStart.firstStartMs} / ${r.coldStart.restartMs}`, '', '< 4000'],
