@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createMailDropTransport } from '../../src/server/adapters/messaging/email.js';
 import { createWhatsAppCloudTransport } from '../../src/server/adapters/messaging/sms.js';
 
 describe('WhatsApp Cloud transport', () => {
@@ -27,5 +31,20 @@ describe('WhatsApp Cloud transport', () => {
     const message = { id: 'x', channel: 'whatsapp' as const, to: '+919876543210', subject: null, body: 'Hi', meta: {} };
     await expect(answer(400).send(message)).rejects.toMatchObject({ permanent: true });
     await expect(answer(429).send(message)).rejects.not.toMatchObject({ permanent: true });
+  });
+});
+
+describe('offline mail drop', () => {
+  it('writes each e-mail as an .eml file, and makes the folder again when it was removed while running', async () => {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gb-drop-')), 'mail');
+    const drop = createMailDropTransport(dir, 'GlowBook <no-reply@glowbook.in>');
+    const message = (n: number) => ({ id: `6f1c2a4e-0000-4000-8000-00000000000${n}`, channel: 'email' as const, to: 'asha@example.in', subject: `Booking ${n}`, body: `Hello ${n}`, meta: {} });
+    const first = await drop.send(message(1));
+    expect(fs.readFileSync(path.join(dir, first.providerId!), 'utf8')).toMatch(/Subject: Booking 1[\s\S]*Hello 1/);
+    fs.rmSync(dir, { recursive: true });
+    const second = await drop.send(message(2));
+    expect(fs.readdirSync(dir)).toEqual([second.providerId]);
+    expect(fs.readFileSync(path.join(dir, second.providerId!), 'utf8')).toContain('Message-ID: <6f1c2a4e-0000-4000-8000-000000000002@glowbook.in>');
+    fs.rmSync(path.dirname(dir), { recursive: true });
   });
 });

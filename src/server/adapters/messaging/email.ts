@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { OutboundMessage, Transport } from './types.js';
@@ -35,22 +35,39 @@ function safeName(s: string) {
 
 /**
  * Offline default: the outbox table is the record, and each e-mail is also dropped as an .eml file
- * in DATA_DIR/mail (a local mail drop a developer can open in any mail client).
+ * in DATA_DIR/mail (a local mail drop a developer can open in any mail client). One message
+ * builder serves every e-mail and the folder is made once (again only if it was removed): making a
+ * transport per e-mail cost more CPU than building the message. The file is written with the
+ * callback API, which does the same open, write and close with less overhead than fs/promises.
  */
 export function createMailDropTransport(dir: string, from: string): Transport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let made: Promise<unknown> | null = null;
+  const ensureDir = () => (made ??= fs.promises.mkdir(dir, { recursive: true }).catch((err) => {
+    made = null;
+    throw err;
+  }));
+  const write = (file: string, raw: Buffer) =>
+    new Promise<void>((resolve, reject) => fs.writeFile(file, raw, (err) => (err ? reject(err) : resolve())));
   return {
     provider: 'outbox',
     async send(m: OutboundMessage) {
-      await fs.mkdir(dir, { recursive: true });
+      await ensureDir();
       const raw = await new Promise<Buffer>((resolve, reject) => {
-        nodemailer
-          .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-          .sendMail({ from, to: m.to, subject: m.subject ?? '', text: m.body, html: m.html ?? undefined, messageId: `<${m.id}@glowbook.in>`, headers: listHeaders(m) }, (err, info) =>
-            err ? reject(err) : resolve(info.message as Buffer),
-          );
+        builder.sendMail({ from, to: m.to, subject: m.subject ?? '', text: m.body, html: m.html ?? undefined, messageId: `<${m.id}@glowbook.in>`, headers: listHeaders(m) }, (err, info) =>
+          err ? reject(err) : resolve(info.message as Buffer),
+        );
       });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeName(m.to)}-${m.id.slice(0, 8)}.eml`);
-      await fs.writeFile(file, raw);
+      try {
+        await write(file, raw);
+      } catch (err) {
+        // The folder was removed while the server ran (a developer emptied the mail drop).
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        made = null;
+        await ensureDir();
+        await write(file, raw);
+      }
       return { providerId: path.basename(file) };
     },
   };
