@@ -1,4 +1,4 @@
-import { sql, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type SqlBool, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { BookingServicesTable, BookingsTable, BookingStatus, CommissionLedgerTable } from '../types.js';
 import type { Executor } from './accounts.js';
@@ -107,22 +107,27 @@ export function findBookingIdByIdempotencyKey(db: Executor, userId: string, key:
  * Inserts the booking with its services and the effects that follow from it (notifications, jobs),
  * all in one statement, or nothing at all when the exclusion constraint finds the staff member
  * already holding an overlapping active booking (or the customer's idempotency key is taken):
- * false then. ON CONFLICT DO NOTHING lets the constraint decide without an error, so trying the next
+ * null then. ON CONFLICT DO NOTHING lets the constraint decide without an error, so trying the next
  * professional needs no savepoint; the services and effects are inserted only from the booking's
  * RETURNING row, so they cannot outlive a booking that was not made. The caller picks the id.
+ *
+ * The statement answers the booking as findBookingDetails would read it after the commit (the
+ * inserted rows are not visible to the statement's own reads, so the booking and its services come
+ * from the inserts' RETURNING rows): the answer costs no further round trip. A new booking has no
+ * review yet.
  */
 export async function insertBookingUnlessTaken(
   db: Executor,
   booking: Insertable<BookingsTable> & { id: string },
   services: Omit<Insertable<BookingServicesTable>, 'booking_id'>[],
   effects: Effects,
-): Promise<boolean> {
+): Promise<BookingDetailRow | null> {
   const made = sql<SqlBool>`exists (select 1 from b)`;
   const follow = effectsCtes(db, effects, made);
   const servicesJson = toJsonb(services);
   const row = await db
-    .with('b', (qc) => qc.insertInto('bookings').values(booking).onConflict((oc) => oc.doNothing()).returning('id'))
-    .with('s', (qc) =>
+    .with('b', (qc) => qc.insertInto('bookings').values(booking).onConflict((oc) => oc.doNothing()).returningAll())
+    .with('bsv', (qc) =>
       qc
         .insertInto('booking_services')
         .columns(['booking_id', 'position', 'service_id', 'service_name', 'duration_min', 'price'])
@@ -133,15 +138,26 @@ export async function insertBookingUnlessTaken(
               sql<{ position: number; service_id: string | null; service_name: string; duration_min: number; price: string }>`json_populate_recordset(null::booking_services, ${servicesJson}::json)`.as('r'),
             ])
             .select(['b.id', 'r.position', 'r.service_id', 'r.service_name', 'r.duration_min', 'r.price']),
-        ),
+        )
+        .returning(['position', 'service_id', 'service_name', 'duration_min', 'price']),
     )
     .with('n', follow.notifications)
     .with('j', follow.jobs)
     .selectFrom('b')
-    .select('id')
+    .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
+    .innerJoin('staff as s', 's.id', 'b.staff_id')
+    .innerJoin('accounts as a', 'a.id', 'b.user_id')
+    .leftJoin('coupons as c', 'c.id', 'b.coupon_id')
+    .selectAll('b')
+    .select(DETAIL_COLUMNS)
+    .select((eb) => [
+      sql<boolean>`false`.as('reviewed'),
+      shopImagesOf(sql.ref('m.id')),
+      jsonArrayFrom(eb.selectFrom('bsv').select(['bsv.service_id', 'bsv.service_name', 'bsv.duration_min', 'bsv.price']).orderBy('bsv.position')).as('services'),
+    ])
     .executeTakeFirst();
   if (row) effectsWritten(effects);
-  return Boolean(row);
+  return row ?? null;
 }
 
 /** A plain booking row, locked for the rest of the transaction when `lock` is set. */
@@ -224,6 +240,34 @@ export interface BookingFilter {
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
+ * A booking's salon, professional, customer and coupon code, for its wire shape: over a booking
+ * `b` joined to merchants `m`, staff `s`, accounts `a` and coupons `c` (left join).
+ */
+const DETAIL_COLUMNS = [
+  'm.shop_name',
+  'm.address as shop_address',
+  'm.city as shop_city',
+  'm.state as shop_state',
+  'm.time_zone',
+  'm.rating_avg',
+  'm.review_count',
+  's.name as staff_name',
+  's.role as staff_role',
+  's.avatar_url as staff_avatar',
+  's.specializations as staff_specializations',
+  'a.first_name',
+  'a.last_name',
+  'a.email as user_email',
+  'a.phone as user_phone',
+  'a.avatar_url as user_avatar',
+  'c.code as coupon_code',
+] as const;
+
+/** The salon's image URLs, the cover first. */
+const shopImagesOf = (merchantId: RawBuilder<unknown>) =>
+  sql<string[]>`array(select si.url from shop_images si where si.merchant_id = ${merchantId} order by si.is_cover desc, si.created_at, si.id)`.as('shop_images');
+
+/**
  * Bookings with everything their wire shape needs (salon, professional, customer, coupon code,
  * salon images, the booked services in order) in one query, newest first.
  */
@@ -235,28 +279,10 @@ export function findBookingDetails(db: Executor, f: BookingFilter) {
     .innerJoin('accounts as a', 'a.id', 'b.user_id')
     .leftJoin('coupons as c', 'c.id', 'b.coupon_id')
     .selectAll('b')
+    .select(DETAIL_COLUMNS)
     .select([
-      'm.shop_name',
-      'm.address as shop_address',
-      'm.city as shop_city',
-      'm.state as shop_state',
-      'm.time_zone',
-      'm.rating_avg',
-      'm.review_count',
-      's.name as staff_name',
-      's.role as staff_role',
-      's.avatar_url as staff_avatar',
-      's.specializations as staff_specializations',
-      'a.first_name',
-      'a.last_name',
-      'a.email as user_email',
-      'a.phone as user_phone',
-      'a.avatar_url as user_avatar',
-      'c.code as coupon_code',
       sql<boolean>`exists(select 1 from reviews r where r.booking_id = b.id)`.as('reviewed'),
-      sql<string[]>`array(select si.url from shop_images si where si.merchant_id = m.id order by si.is_cover desc, si.created_at, si.id)`.as(
-        'shop_images',
-      ),
+      shopImagesOf(sql.ref('m.id')),
       jsonArrayFrom(
         db
           .selectFrom('booking_services as bs')

@@ -10,13 +10,14 @@ import {
   findBookingIdByIdempotencyKey,
   findCustomerAccount,
   insertBookingUnlessTaken,
+  type BookingDetailRow,
 } from '../../db/repositories/bookings.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { chooseSlot, loadSalonDay } from './availability.js';
 import { checkCouponCode, redeemCoupon } from './coupons.js';
 import { bookingEventEffects } from './notify.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
-import { loadBookingWire } from './wire.js';
+import { bookingWireOf, loadBookingWire } from './wire.js';
 
 // Callers inside the server may leave paymentMethod out: the booking is paid at the salon.
 type Input = Omit<z.output<typeof createBookingInput>, 'paymentMethod'> & { paymentMethod?: z.output<typeof createBookingInput>['paymentMethod'] };
@@ -58,9 +59,9 @@ export async function createBooking(
   // writes that must commit with it, and an admin's booking carries the request's audit entry
   // (written by the transaction it opens), so those run in a transaction.
   const alone = !input.couponCode && input.paymentMethod !== 'wallet' && actor.role !== 'admin';
-  let bookingId: string;
+  let placed: Placed;
   try {
-    bookingId = alone
+    placed = alone
       ? await placeBooking(deps.db, actor, userId, input, key, now)
       : await deps.db.transaction().execute((trx) => placeBooking(trx, actor, userId, input, key, now));
   } catch (err) {
@@ -72,11 +73,19 @@ export async function createBooking(
     }
     throw err;
   }
-  return { data: { booking: (await loadBookingWire(deps.db, bookingId))! } };
+  // The insert answered the booking as stored, unless a wallet payment changed it afterwards.
+  const booking = placed.detail ? await bookingWireOf(placed.detail, { qr: true }) : await loadBookingWire(deps.db, placed.id);
+  return { data: { booking: booking! } };
+}
+
+/** The booking placed, with its details as the insert answered them when nothing changed it since. */
+interface Placed {
+  id: string;
+  detail: BookingDetailRow | null;
 }
 
 /** Places the booking through `db`: the database, or a transaction when more than one write must commit together. */
-async function placeBooking(db: Executor, actor: Actor, userId: string, input: Input, key: string | null, now: Date): Promise<string> {
+async function placeBooking(db: Executor, actor: Actor, userId: string, input: Input, key: string | null, now: Date): Promise<Placed> {
   const { ctx, day } = await loadSalonDay(db, actor, input.merchantId, input.serviceIds, input.bookingDate);
   const minutes = parseTimeToMinutes(input.bookingTime)!;
   const coupon = input.couponCode
@@ -100,7 +109,7 @@ async function placeBooking(db: Executor, actor: Actor, userId: string, input: I
     now,
   );
   // Free staff in order of preference; the exclusion constraint has the last word for each.
-  let made = false;
+  let made: BookingDetailRow | null = null;
   for (const staffId of slot.candidates) {
     const booking = {
       id,
@@ -125,6 +134,7 @@ async function placeBooking(db: Executor, actor: Actor, userId: string, input: I
   if (coupon) await redeemCoupon(db, coupon.coupon.id);
   if (input.paymentMethod === 'wallet') {
     await payBookingFromWallet(db, { userId, bookingId: id, total: round2(ctx.subtotal - discount), salonName: ctx.name });
+    return { id, detail: null };
   }
-  return id;
+  return { id, detail: made };
 }

@@ -81,9 +81,12 @@ export function toBookingWire(r: BookingDetailRow, qrCodeImage: string | null): 
  */
 export async function loadBookingWires(db: Executor, filter: BookingFilter, opts: { qr: boolean }): Promise<BookingWire[]> {
   const rows = await findBookingDetails(db, filter);
-  return Promise.all(
-    rows.map(async (r) => toBookingWire(r, opts.qr ? await bookingQrDataUrl({ bookingId: r.id, merchantId: r.merchant_id, userId: r.user_id }) : null)),
-  );
+  return Promise.all(rows.map((r) => bookingWireOf(r, opts)));
+}
+
+/** A booking's wire shape from its details row (findBookingDetails, or the row a booking insert answers). */
+export async function bookingWireOf(r: BookingDetailRow, opts: { qr: boolean }): Promise<BookingWire> {
+  return toBookingWire(r, opts.qr ? await bookingQrDataUrl({ bookingId: r.id, merchantId: r.merchant_id, userId: r.user_id }) : null);
 }
 
 export async function loadBookingWire(db: Executor, id: string, opts: { qr: boolean } = { qr: true }): Promise<BookingWire | null> {
