@@ -131,3 +131,21 @@ export function cpuMeter(serverPids: number[], cores: number) {
     },
   };
 }
+
+/**
+ * Waits until the processes have settled after starting: a server answers /api/health before its
+ * job thread has loaded its modules, which then takes CPU for a while, and a phase measured from
+ * that moment would count the thread's start-up. Settled: under 5% of a core over 250 ms.
+ */
+export async function waitUntilSettled(pids: number[], maxMs = 15_000): Promise<void> {
+  if (!fs.existsSync('/proc/self/stat')) return;
+  const sum = () => pids.reduce((n, pid) => n + (processCpuMs(pid) ?? 0), 0);
+  const end = Date.now() + maxMs;
+  let last = sum();
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = sum();
+    if (now - last < 250 * 0.05 * pids.length) return;
+    last = now;
+  }
+}

@@ -18,7 +18,7 @@ import { seedIfEmpty } from '../src/server/seed/index.js';
 import { createTokenService, loadJwtSecret } from '../src/server/services/auth/tokens.js';
 import { getAvailableSlots } from '../src/server/services/bookings/availability.js';
 import { runLoad, request, type LoadResult } from './load.js';
-import type { CpuSplit } from './cpu.js';
+import { waitUntilSettled, type CpuSplit } from './cpu.js';
 import { seedBenchCatalogue, SIZES } from './seed.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -201,6 +201,8 @@ async function main() {
 
     const a = await startServer({ DATABASE_URL: url, SEED_DEMO: 'never', DB_POOL_MAX: '16' });
     const b = await startServer({ DATABASE_URL: url, SEED_DEMO: 'never', DB_POOL_MAX: '16' });
+    // Healthy is not yet settled: each server's job thread is still starting.
+    await waitUntilSettled([a.child.pid!, b.child.pid!]);
 
     // Search: a mix of typical queries, concurrency 8.
     const searches = [
