@@ -223,6 +223,14 @@ async function main() {
       serverPids: [a.child.pid!],
     });
     phase.search = search;
+    // The same load spread over both server processes, as a load balancer in front of them would.
+    log('search load, two processes');
+    phase.searchTwoProcesses = await runLoad({
+      concurrency: 8,
+      seconds: SECONDS,
+      next: (w, i) => ({ method: 'GET', url: `${w % 2 ? b.url : a.url}/api/merchants/search?${searches[(w + i) % searches.length]}` }),
+      serverPids: [a.child.pid!, b.child.pid!],
+    });
 
     // Availability for a salon-day with 8 staff and 100 bookings.
     log('availability setup');
@@ -272,6 +280,13 @@ async function main() {
       serverPids: [a.child.pid!],
     });
     phase.availability = { ...availability, sqlQueriesPerCall: availabilityQueries, slotsOffered: probe.data.slots.length };
+    log('availability, two processes');
+    phase.availabilityTwoProcesses = await runLoad({
+      concurrency: 8,
+      seconds: SECONDS,
+      next: (w) => ({ method: 'POST', url: `${w % 2 ? b.url : a.url}/api/users/getAvailableSlots`, body: slotsInput }),
+      serverPids: [a.child.pid!, b.child.pid!],
+    });
 
     // Adapter overhead: the same salon read through /api, /trpc and a bare express handler (before the
     // booking phase, whose bookings leave reminder and e-mail jobs for the servers to work through).
@@ -413,8 +428,10 @@ function printTable(r: Record<string, any>) {
     ['pgbench -S tps (ceiling)', ...both((p) => String(p.pgbenchSelectTps ?? 'n/a')), ''],
     ['search p50 / p95 ms (c=8)', ...both((p) => `${p.search.p50} / ${p.search.p95}`), 'p95 < 20'],
     ['search req/s', ...both((p) => String(p.search.rps)), ''],
+    ['search over 2 processes: p50 / p95 ms, req/s', ...both((p) => `${p.searchTwoProcesses.p50} / ${p.searchTwoProcesses.p95}, ${p.searchTwoProcesses.rps}`), 'p95 < 20'],
     ['CPU ms per search: load gen / server / PG', ...both((p) => cpuParts(p.search.cpuMsPerRequest)), ''],
     ['availability p95 ms', ...both((p) => String(p.availability.p95)), '< 10'],
+    ['availability over 2 processes p95 ms', ...both((p) => String(p.availabilityTwoProcesses.p95)), '< 10'],
     ['availability SQL queries/call', ...both((p) => String(p.availability.sqlQueriesPerCall)), '≤ 3'],
     ['CPU ms per availability: load gen / server / PG', ...both((p) => cpuParts(p.availability.cpuMsPerRequest)), ''],
     ['bookings committed/s (64 clients, 2 procs)', ...both((p) => String(p.bookingContention.committedPerSecond)), '≥ 500'],
