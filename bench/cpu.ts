@@ -29,6 +29,9 @@ function processCpuMs(pid: number): number | null {
   return f ? cpuOf(f) : null;
 }
 
+/** CPU ms of the processes together (a process that is gone counts 0). */
+const processesCpuMs = (pids: number[]) => pids.reduce((n, pid) => n + (processCpuMs(pid) ?? 0), 0);
+
 /**
  * CPU ms of a server's background job thread: the thread running at a lower priority than the
  * process (JOB_THREAD_NICE, see src/server/jobs/worker.ts). 0 when jobs run on the main thread.
@@ -100,11 +103,10 @@ function cpuTicks(): [number, number] {
  */
 export function cpuMeter(serverPids: number[], cores: number) {
   if (!fs.existsSync('/proc/self/stat')) return { stop: (): CpuSplit => ({ loadGenerator: null, servers: null, serverJobs: null, postgres: null, total: null, busy: null, stolen: null }) };
-  const sum = (pids: number[]) => pids.reduce((n, pid) => n + (processCpuMs(pid) ?? 0), 0);
   const t0 = performance.now();
   const [steal0, all0] = cpuTicks();
   const self0 = process.cpuUsage();
-  const servers0 = sum(serverPids);
+  const servers0 = processesCpuMs(serverPids);
   const jobs = () => serverPids.reduce((n, pid) => n + jobThreadCpuMs(pid), 0);
   const jobs0 = jobs();
   const pg0 = new Map(postgresPids().map((pid) => [pid, processCpuMs(pid) ?? 0]));
@@ -113,7 +115,7 @@ export function cpuMeter(serverPids: number[], cores: number) {
       const wallMs = performance.now() - t0;
       const self = process.cpuUsage(self0);
       const selfMs = (self.user + self.system) / 1000;
-      const serversMs = sum(serverPids) - servers0;
+      const serversMs = processesCpuMs(serverPids) - servers0;
       const jobsMs = jobs() - jobs0;
       let pgMs = 0;
       for (const pid of postgresPids()) pgMs += (processCpuMs(pid) ?? 0) - (pg0.get(pid) ?? 0);
@@ -139,12 +141,11 @@ export function cpuMeter(serverPids: number[], cores: number) {
  */
 export async function waitUntilSettled(pids: number[], maxMs = 15_000): Promise<void> {
   if (!fs.existsSync('/proc/self/stat')) return;
-  const sum = () => pids.reduce((n, pid) => n + (processCpuMs(pid) ?? 0), 0);
   const end = Date.now() + maxMs;
-  let last = sum();
+  let last = processesCpuMs(pids);
   while (Date.now() < end) {
     await new Promise((r) => setTimeout(r, 250));
-    const now = sum();
+    const now = processesCpuMs(pids);
     if (now - last < 250 * 0.05 * pids.length) return;
     last = now;
   }

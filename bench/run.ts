@@ -17,7 +17,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import { seedIfEmpty } from '../src/server/seed/index.js';
 import { createTokenService, loadJwtSecret } from '../src/server/services/auth/tokens.js';
 import { getAvailableSlots } from '../src/server/services/bookings/availability.js';
-import { runLoad, request, type LoadResult } from './load.js';
+import { runLoad, request, type LoadResult, type RequestSpec } from './load.js';
 import { waitUntilSettled, type CpuSplit } from './cpu.js';
 import { seedBenchCatalogue, SIZES } from './seed.js';
 
@@ -215,22 +215,20 @@ async function main() {
       'sortBy=popular&page=2',
       'gender=female&amenities=Parking&location=Mumbai',
     ];
+    // Each read phase runs against one server process, then spread over both, as a load balancer
+    // in front of them would spread it (worker w goes to servers[w % servers.length]).
+    const readLoad = (servers: (typeof a)[], request: (server: typeof a, i: number) => RequestSpec) =>
+      runLoad({
+        concurrency: 8,
+        seconds: SECONDS,
+        next: (w, i) => request(servers[w % servers.length], w + i),
+        serverPids: servers.map((s) => s.child.pid!),
+      });
+    const searchOn = (server: typeof a, i: number): RequestSpec => ({ method: 'GET', url: `${server.url}/api/merchants/search?${searches[i % searches.length]}` });
     log('search load');
-    const search = await runLoad({
-      concurrency: 8,
-      seconds: SECONDS,
-      next: (w, i) => ({ method: 'GET', url: `${a.url}/api/merchants/search?${searches[(w + i) % searches.length]}` }),
-      serverPids: [a.child.pid!],
-    });
-    phase.search = search;
-    // The same load spread over both server processes, as a load balancer in front of them would.
+    phase.search = await readLoad([a], searchOn);
     log('search load, two processes');
-    phase.searchTwoProcesses = await runLoad({
-      concurrency: 8,
-      seconds: SECONDS,
-      next: (w, i) => ({ method: 'GET', url: `${w % 2 ? b.url : a.url}/api/merchants/search?${searches[(w + i) % searches.length]}` }),
-      serverPids: [a.child.pid!, b.child.pid!],
-    });
+    phase.searchTwoProcesses = await readLoad([a, b], searchOn);
 
     // Availability for a salon-day with 8 staff and 100 bookings.
     log('availability setup');
@@ -273,20 +271,11 @@ async function main() {
     const probe = await getAvailableSlots(db.withPlugin(counter), null, slotsInput);
     const availabilityQueries = queries;
     log(`availability: ${probe.data.slots.length} slots, ${availabilityQueries} queries per call`);
-    const availability = await runLoad({
-      concurrency: 8,
-      seconds: SECONDS,
-      next: () => ({ method: 'POST', url: `${a.url}/api/users/getAvailableSlots`, body: slotsInput }),
-      serverPids: [a.child.pid!],
-    });
+    const slotsOn = (server: typeof a): RequestSpec => ({ method: 'POST', url: `${server.url}/api/users/getAvailableSlots`, body: slotsInput });
+    const availability = await readLoad([a], slotsOn);
     phase.availability = { ...availability, sqlQueriesPerCall: availabilityQueries, slotsOffered: probe.data.slots.length };
     log('availability, two processes');
-    phase.availabilityTwoProcesses = await runLoad({
-      concurrency: 8,
-      seconds: SECONDS,
-      next: (w) => ({ method: 'POST', url: `${w % 2 ? b.url : a.url}/api/users/getAvailableSlots`, body: slotsInput }),
-      serverPids: [a.child.pid!, b.child.pid!],
-    });
+    phase.availabilityTwoProcesses = await readLoad([a, b], slotsOn);
 
     // Adapter overhead: the same salon read through /api, /trpc and a bare express handler (before the
     // booking phase, whose bookings leave reminder and e-mail jobs for the servers to work through).
