@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PermanentDeliveryError, type Transport } from '../../src/server/adapters/messaging/index.js';
@@ -178,6 +179,13 @@ describe('message delivery jobs', () => {
 });
 
 describe('job queue', () => {
+  it('the queue and the outbox are vacuumed once 2% of them is dead, not autovacuum’s default fifth', async () => {
+    const { rows } = await sql<{ relname: string; reloptions: string[] }>`
+      select relname, reloptions from pg_class where relname in ('jobs', 'outbox_messages') and relkind = 'r' order by relname`.execute(rt.deps.db);
+    expect(rows.map((r) => r.relname)).toEqual(['jobs', 'outbox_messages']);
+    for (const r of rows) expect(r.reloptions).toEqual(expect.arrayContaining(['autovacuum_vacuum_scale_factor=0.02', 'autovacuum_vacuum_threshold=1000']));
+  });
+
   it('a dedupe key makes a second enqueue a no-op', async () => {
     registerJobHandler('test_noop', async () => undefined);
     const first = await enqueueJob(rt.deps.db, { kind: 'test_noop', payload: {}, dedupeKey: 'once-only' });
