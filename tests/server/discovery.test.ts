@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findMerchantCards } from '../../src/server/db/repositories/discovery.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 import { createCoupon, createCustomer, createService, createStaff, localDate, openingHours, workingHours } from '../helpers/fixtures.js';
 import { categoryId, createDiscoverySalon, insertNamedBooking, type DiscoverySalon } from '../helpers/discoveryFixtures.js';
@@ -201,6 +203,25 @@ describe('merchants.search filters', () => {
     const all = await search({ ...KOREGAON });
     expect(all.data.total).toBe(4);
     expect(all.data.merchants.every((m) => typeof m.distanceInKm === 'number')).toBe(true);
+  });
+
+  it('distances and radii are earthdistance’s own (earth_distance), to the millimetre', async () => {
+    const origins = [KOREGAON, { lat: 19.0596, lng: 72.8295 }, { lat: 28.61, lng: 77.21 }, { lat: -33.9, lng: 151.2 }];
+    for (const origin of origins) {
+      const { rows: truth } = await sql<{ id: string; metres: number }>`
+        select m.id, earth_distance(ll_to_earth(${origin.lat}::float8, ${origin.lng}::float8), m.discovery_point) as metres
+        from salon_search m where m.is_published`.execute(rt.deps.db);
+      const byId = new Map(truth.map((t) => [t.id, Number(t.metres)]));
+      const sorted = await findMerchantCards(rt.deps.db, { origin, sort: 'distance', limit: 50, offset: 0, withTotal: true }, { cardImages: 1, cardServices: 1 });
+      const measured = await findMerchantCards(rt.deps.db, { origin, sort: 'rating', limit: 50, offset: 0, withTotal: true }, { cardImages: 1, cardServices: 1 });
+      expect(sorted.map((r) => r.id)).toEqual([...truth].sort((a, b) => a.metres - b.metres).map((t) => t.id));
+      for (const r of [...sorted, ...measured]) expect(Math.abs(Number(r.distance_m) - byId.get(r.id)!)).toBeLessThan(0.001);
+      // A radius between each pair of neighbours keeps exactly the salons earth_distance keeps.
+      for (const radiusM of [1, 5_000, 12_500, 150_000, 2_000_000, 30_000_000]) {
+        const within = await findMerchantCards(rt.deps.db, { area: { center: origin, radiusM }, sort: 'recommended', limit: 50, offset: 0, withTotal: true }, { cardImages: 1, cardServices: 1 });
+        expect(within.map((r) => r.id).sort()).toEqual(truth.filter((t) => t.metres <= radiusM).map((t) => t.id).sort());
+      }
+    }
   });
 
   it('prices: a rupee range or a tier of the lowest price', async () => {

@@ -12,6 +12,7 @@ import { instantToZoned } from '../../../shared/slots.js';
 import { distanceKm, gazetteerCity, gazetteerLocalities, normalizePlaceText, type Place } from '../../adapters/geocoding/index.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import {
+  EARTH_RADIUS_M,
   activeOffers,
   categoriesWithCounts,
   publishedCities,
@@ -115,8 +116,7 @@ async function computeCategories(db: Executor): Promise<CategoryListAnswer> {
 
 const slug = (s: string) => normalizePlaceText(s).replace(/ /g, '-');
 
-/** earthdistance's sphere, so a count here agrees with earth_distance in search. */
-const EARTH_RADIUS_M = 6_378_168;
+/** earthdistance's sphere, so a count here agrees with the distances of search. */
 function metresBetween(aLat: number, aLng: number, bLat: number, bLng: number): number {
   const r = Math.PI / 180;
   const x = Math.sin(((bLat - aLat) * r) / 2) ** 2 + Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(((bLng - aLng) * r) / 2) ** 2;
