@@ -202,6 +202,11 @@ export interface SlotQuery {
   durationMinutes: number;
   now: Date;
   step?: number;
+  /**
+   * Only this start (salon-local minutes): the answer is the slot at that time if it is free, as
+   * in the whole day's list, without working out every other start of the day.
+   */
+  at?: number;
 }
 
 /** 'HH:mm' → minutes; a closing time of 00:00 or 24:00 means midnight at the end of the day. */
@@ -278,7 +283,10 @@ export function computeSlots(q: SlotQuery): Slot[] {
     // A window ending in skipped time ends where the clock resumes.
     const windowEnd = instantOf(window.end) ?? zonedTimeToInstant(q.date, window.end, q.timeZone).getTime();
     const busy = busyByStaff.get(member.id) ?? [];
-    for (let m = Math.ceil(window.start / step) * step; m < window.end; m += step) {
+    const first = Math.ceil(window.start / step) * step;
+    // With `at`, the one start the day's loop would reach only when it is on the grid and in the window.
+    const [from, to] = q.at === undefined ? [first, window.end] : q.at % step === 0 && q.at >= first ? [q.at, Math.min(window.end, q.at + 1)] : [0, 0];
+    for (let m = from; m < to; m += step) {
       const start = instantOf(m);
       if (start === null || start <= nowMs) continue;
       const end = start + durationMs;

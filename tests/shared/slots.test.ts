@@ -76,6 +76,37 @@ describe('time-zone arithmetic', () => {
 });
 
 describe('computeSlots', () => {
+  it('`at` answers one start exactly as the whole day lists it', () => {
+    const days = [MONDAY, '2026-03-29', '2026-10-25'];
+    const zones = ['Asia/Kolkata', 'Europe/London'];
+    const staffLists = [
+      [staff('a')],
+      [staff('a', { workingHours: [{ day: 'Monday', enabled: true, start: '09:20', end: '11:10' }] }), staff('b', { specializations: ['Hair'] })],
+      [staff('c', { daysOff: [MONDAY] }), staff('d', { status: 'Inactive' }), staff('e', { specializations: ['Nails'] })],
+    ];
+    const busy = [{ staffId: 'a', start: zonedTimeToInstant(MONDAY, 10 * 60, 'Asia/Kolkata'), end: zonedTimeToInstant(MONDAY, 10 * 60 + 45, 'Asia/Kolkata') }];
+    let compared = 0;
+    let withSlots = 0;
+    for (const date of days) {
+      for (const timeZone of zones) {
+        for (const list of staffLists) {
+          for (const durationMinutes of [15, 60, 95]) {
+            const q = query({ date, timeZone, staff: list, busy, durationMinutes, openingHours: week('00:00', '24:00'), now: zonedTimeToInstant(date, 6 * 60 + 30, timeZone) });
+            const whole = computeSlots(q);
+            for (let at = -15; at <= 24 * 60 + 15; at += 5) {
+              expect(computeSlots({ ...q, at }), `${date} ${timeZone} ${at}`).toEqual(whole.filter((s) => s.minutes === at));
+              compared++;
+            }
+            if (whole.length) withSlots++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(5000);
+    // Most of the days compared had free starts to find (and some had none).
+    expect(withSlots).toBeGreaterThan(30);
+  });
+
   it('offers 15-minute starts inside opening hours where the whole appointment fits', () => {
     expect(times(query())).toEqual(['9:00 AM', '9:15 AM', '9:30 AM', '9:45 AM', '10:00 AM', '10:15 AM', '10:30 AM', '10:45 AM', '11:00 AM']);
     const first = computeSlots(query())[0];

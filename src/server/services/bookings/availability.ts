@@ -246,7 +246,7 @@ export async function chooseSlot(
 
   const services = slotServices(ctx);
   const base = { date, timeZone: tz, openingHours: ctx.openingHours, services, busy: [], durationMinutes: ctx.totalDuration, now };
-  const at = (staff: SlotStaff[]) => computeSlots({ ...base, staff }).find((s) => s.minutes === minutes)?.staffIds ?? [];
+  const at = (staff: SlotStaff[]) => computeSlots({ ...base, staff, at: minutes })[0]?.staffIds ?? [];
 
   const wholeSalon: SlotStaff = { id: 'salon', workingHours: [], daysOff: [], specializations: [] };
   if (!at([wholeSalon]).length) {
