@@ -14,9 +14,9 @@ const MARGIN = 2;
 
 /*
  * The qrcode library lays out the code (error correction; the best of the 8 masks is scored in
- * qrMask.ts) from one byte-mode segment (the JSON payload; letting it search for a cheaper mix of segments costs
- * more time than it saves space, the code comes out the same size);
- * the picture is written here as a 1-bit greyscale PNG. qrcode's own PNG renderer paints 32-bit
+ * qrMask.ts) from one byte-mode segment (the JSON payload; letting it search for a cheaper mix of
+ * segments costs more time than it saves space, the code comes out the same size); the picture
+ * is written here as a 1-bit greyscale PNG. qrcode's own PNG renderer paints 32-bit
  * pixels and lets pngjs try five row filters per row in JavaScript: about 3 ms of CPU per booking,
  * more than everything else createBooking does in Node. This writes the same picture in a few
  * hundredths of a millisecond with Node's zlib (deflate and crc32).

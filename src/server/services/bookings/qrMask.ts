@@ -13,26 +13,17 @@ import QRCode, { type QRCodeMaskPattern } from 'qrcode';
  */
 
 const require = createRequire(import.meta.url);
-// qrcode's own format-information encoder (the BCH code of error level and mask).
+// qrcode's own format-information encoder (the BCH code of error level and mask) and mask formulas.
 const FormatInfo = require('qrcode/lib/core/format-info.js') as { getEncodedBits(level: unknown, mask: number): number };
+const MaskPattern = require('qrcode/lib/core/mask-pattern.js') as {
+  applyMask(mask: number, matrix: { size: number; isReserved(r: number, c: number): unknown; xor(r: number, c: number, v: unknown): void }): void;
+};
 
 interface Matrix {
   size: number;
   data: Uint8Array;
   reservedBit: Uint8Array;
 }
-
-/** qrcode's mask formulas (row i, column j). */
-const MASKS: ((i: number, j: number) => boolean)[] = [
-  (i, j) => (i + j) % 2 === 0,
-  (i) => i % 2 === 0,
-  (_, j) => j % 3 === 0,
-  (i, j) => (i + j) % 3 === 0,
-  (i, j) => (Math.floor(i / 2) + Math.floor(j / 3)) % 2 === 0,
-  (i, j) => ((i * j) % 2) + ((i * j) % 3) === 0,
-  (i, j) => (((i * j) % 2) + ((i * j) % 3)) % 2 === 0,
-  (i, j) => (((i * j) % 3) + ((i + j) % 2)) % 2 === 0,
-];
 
 interface Layout {
   /** Per mask: 1 where it flips a module (outside the function patterns). */
@@ -48,9 +39,16 @@ function layoutOf(m: Matrix): Layout {
   const known = layouts.get(m.size);
   if (known) return known;
   const n = m.size;
-  const flips = MASKS.map((mask) => {
+  // qrcode applies each mask to an empty matrix with the symbol's function patterns: what it flips.
+  const flips = Array.from({ length: 8 }, (_, mask) => {
     const f = new Uint8Array(n * n);
-    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (!m.reservedBit[r * n + c] && mask(r, c)) f[r * n + c] = 1;
+    MaskPattern.applyMask(mask, {
+      size: n,
+      isReserved: (r, c) => m.reservedBit[r * n + c],
+      xor: (r, c, v) => {
+        f[r * n + c] ^= v ? 1 : 0;
+      },
+    });
     return f;
   });
   // The places qrcode's setupFormatInfo writes bit k to.
