@@ -74,7 +74,32 @@ export function toTRPCError(err: unknown): TRPCError {
         return new TRPCError({ code: 'CONFLICT', message: 'The request clashed with another one; please try again' });
     }
   }
+  if (isDatabaseUnavailable(err)) {
+    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE, cause: err as Error });
+  }
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong', cause: err as Error });
+}
+
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable; please try again in a moment';
+
+/** Socket errors of a database that cannot be reached (restarting, failing over, network down). */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * Whether the database, not the request, failed: it could not be reached, it is shutting down or
+ * starting (57P01-57P03), it has no connection left (53300), a connection failed (class 08), or
+ * node-postgres lost the connection or waited too long for one. Such a request may simply be
+ * repeated: it gets 503, not 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE.has(code) || /^(08...|57P0[123]|53300)$/.test(code))) return true;
+  const message = (err as { message?: unknown }).message;
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated( unexpectedly| due to connection timeout)?|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)$/.test(message)
+  );
 }
 
 function uniqueMessage(constraint?: string): string {

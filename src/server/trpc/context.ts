@@ -4,6 +4,7 @@ import type { Env } from '../env.js';
 import type { Role } from '../db/types.js';
 import type { TokenService } from '../services/auth/tokens.js';
 import type { Adapters } from '../adapters/index.js';
+import { isDatabaseUnavailable, toTRPCError } from '../errors.js';
 
 export interface AppDeps {
   db: Db;
@@ -60,7 +61,10 @@ export async function resolveActor(deps: AppDeps, token: string | null): Promise
 
 export function createContextFactory(deps: AppDeps) {
   return async ({ req }: { req: IncomingMessage }): Promise<Context> => {
-    const { actor, authError } = await resolveActor(deps, bearer(req));
+    // A database that cannot be reached is a 503 here too (the procedures' errors are mapped later).
+    const { actor, authError } = await resolveActor(deps, bearer(req)).catch((err: unknown) => {
+      throw isDatabaseUnavailable(err) ? toTRPCError(err) : err;
+    });
     const key = req.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : null;
     return { deps, actor, authError, ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, idempotencyKey };
