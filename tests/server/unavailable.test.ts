@@ -1,5 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import { TRPCError } from '@trpc/server';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/http/app.js';
+import { appRouter } from '../../src/server/routers/index.js';
+import { UNSUBSCRIBE_PURPOSE } from '../../src/server/services/crm/marketing.js';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, toTRPCError } from '../../src/server/errors.js';
 import { createContextFactory, type AppDeps } from '../../src/server/trpc/context.js';
 
@@ -43,5 +48,48 @@ describe('a database that cannot be reached is a 503, not a 500', () => {
     const context = createContextFactory(deps)({ req: { headers: { authorization: 'Bearer t' }, socket: {} } as never });
     await expect(context).rejects.toBeInstanceOf(TRPCError);
     await expect(context).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+  });
+});
+
+describe('over HTTP, with every database call refused', () => {
+  let rt: TestRuntime;
+  let base: string;
+  let server: ReturnType<ReturnType<typeof createApp>['listen']>;
+  let token: string;
+  let customerId: string;
+  beforeAll(async () => {
+    rt = await createTestRuntime();
+    const customer = await makeAccount(rt, 'customer');
+    customerId = customer.id;
+    token = await rt.deps.tokens.sign({ sub: customer.id, role: 'customer', ver: 0 });
+    // A database handle whose every statement fails as a stopped server's would.
+    const refused = (): unknown =>
+      new Proxy(() => undefined, {
+        get: (_, key) => (String(key).startsWith('execute') ? () => Promise.reject(withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')) : refused()),
+        apply: () => refused(),
+      });
+    const app = createApp({ deps: { ...rt.deps, db: refused() as never }, router: appRouter, ping: () => Promise.reject(new Error('down')) });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await rt.close();
+  });
+
+  it('answers 503 with the try-again message on the API, the invoice download and the unsubscribe link', async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    const calls = [
+      fetch(`${base}/api/merchants/search?service=hair`),
+      fetch(`${base}/api/users/getAllBookings`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ userId: customerId }) }),
+      fetch(`${base}/api/invoices/00000000-0000-4000-8000-000000000000/pdf`, { headers: auth }),
+      fetch(`${base}/api/marketing/unsubscribe?token=${encodeURIComponent(rt.deps.tokens.signLink(UNSUBSCRIBE_PURPOSE, customerId))}`),
+      fetch(`${base}/api/health`),
+    ];
+    const answers = await Promise.all(calls.map(async (c) => { const r = await c; return { status: r.status, body: await r.text() }; }));
+    expect(answers.map((a) => a.status)).toEqual([503, 503, 503, 503, 503]);
+    for (const a of answers.slice(0, 4)) expect(JSON.parse(a.body)).toMatchObject({ message: DATABASE_UNAVAILABLE });
   });
 });

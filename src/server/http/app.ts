@@ -13,6 +13,7 @@ import { mountDownloads } from './downloads.js';
 import { mountTracking } from './tracking.js';
 import { mountUnsubscribe } from './unsubscribe.js';
 import { pinInputCoercion } from './strictInputs.js';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../errors.js';
 
 export const BODY_LIMIT = '1mb';
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -179,6 +180,10 @@ export function createApp(opts: AppOptions) {
     }
     if (status >= 400 && status < 500) {
       res.status(status).json({ message: 'Bad request', code: 'BAD_REQUEST' });
+      return;
+    }
+    if (isDatabaseUnavailable(err)) {
+      res.status(503).json({ message: DATABASE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' });
       return;
     }
     console.error('[http] unhandled error', err);

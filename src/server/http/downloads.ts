@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { AppError } from '../errors.js';
+import { AppError, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../errors.js';
 import { invoiceFor } from '../services/billing/service.js';
 import { renderInvoicePdf } from '../services/billing/pdf.js';
 import { resolveActor, type AppDeps } from '../trpc/context.js';
@@ -33,6 +33,10 @@ export function mountDownloads(app: Express, deps: AppDeps): void {
     } catch (err) {
       if (err instanceof AppError && err.code === 'NOT_FOUND') {
         res.status(404).json({ message: err.message, code: 'NOT_FOUND' });
+        return;
+      }
+      if (isDatabaseUnavailable(err)) {
+        res.status(503).json({ message: DATABASE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' });
         return;
       }
       console.error('[invoices] pdf failed', err);
