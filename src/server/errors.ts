@@ -81,6 +81,8 @@ export function toTRPCError(err: unknown): TRPCError {
 }
 
 export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable; please try again in a moment';
+/** The 503 body of the HTTP routes outside tRPC (tRPC's own errors carry the same message and code). */
+export const DATABASE_UNAVAILABLE_BODY = { message: DATABASE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' } as const;
 
 /** Socket errors of a database that cannot be reached (restarting, failing over, network down). */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);

@@ -13,7 +13,7 @@ import { mountDownloads } from './downloads.js';
 import { mountTracking } from './tracking.js';
 import { mountUnsubscribe } from './unsubscribe.js';
 import { pinInputCoercion } from './strictInputs.js';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../errors.js';
+import { DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable } from '../errors.js';
 
 export const BODY_LIMIT = '1mb';
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -183,7 +183,7 @@ export function createApp(opts: AppOptions) {
       return;
     }
     if (isDatabaseUnavailable(err)) {
-      res.status(503).json({ message: DATABASE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' });
+      res.status(503).json(DATABASE_UNAVAILABLE_BODY);
       return;
     }
     console.error('[http] unhandled error', err);
