@@ -83,6 +83,8 @@ export function toTRPCError(err: unknown): TRPCError {
 export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable; please try again in a moment';
 /** The 503 body of the HTTP routes outside tRPC (tRPC's own errors carry the same message and code). */
 export const DATABASE_UNAVAILABLE_BODY = { message: DATABASE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' } as const;
+/** Every 503 says when to try again (seconds): a restart or fail-over takes a few. */
+export const RETRY_AFTER_SECONDS = '1';
 
 /** Socket errors of a database that cannot be reached (restarting, failing over, network down). */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);

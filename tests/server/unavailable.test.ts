@@ -79,7 +79,7 @@ describe('over HTTP, with every database call refused', () => {
     await rt.close();
   });
 
-  it('answers 503 with the try-again message on the API, the invoice download and the unsubscribe link', async () => {
+  it('answers 503 with the try-again message and Retry-After on the API, the invoice download, the unsubscribe link and health', async () => {
     const auth = { authorization: `Bearer ${token}` };
     const calls = [
       fetch(`${base}/api/merchants/search?service=hair`),
@@ -88,8 +88,8 @@ describe('over HTTP, with every database call refused', () => {
       fetch(`${base}/api/marketing/unsubscribe?token=${encodeURIComponent(rt.deps.tokens.signLink(UNSUBSCRIBE_PURPOSE, customerId))}`),
       fetch(`${base}/api/health`),
     ];
-    const answers = await Promise.all(calls.map(async (c) => { const r = await c; return { status: r.status, body: await r.text() }; }));
-    expect(answers.map((a) => a.status)).toEqual([503, 503, 503, 503, 503]);
+    const answers = await Promise.all(calls.map(async (c) => { const r = await c; return { status: r.status, retryAfter: r.headers.get('retry-after'), body: await r.text() }; }));
+    expect(answers.map((a) => [a.status, a.retryAfter])).toEqual(Array(5).fill([503, '1']));
     for (const a of answers.slice(0, 4)) expect(JSON.parse(a.body)).toMatchObject({ message: DATABASE_UNAVAILABLE });
   });
 });

@@ -13,7 +13,7 @@ import { mountDownloads } from './downloads.js';
 import { mountTracking } from './tracking.js';
 import { mountUnsubscribe } from './unsubscribe.js';
 import { pinInputCoercion } from './strictInputs.js';
-import { DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable } from '../errors.js';
+import { DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../errors.js';
 
 export const BODY_LIMIT = '1mb';
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -93,7 +93,7 @@ export function createApp(opts: AppOptions) {
       await withTimeout(opts.ping(), 2000);
       res.json({ status: 'ok' });
     } catch {
-      res.status(503).json({ status: 'unavailable' });
+      res.status(503).setHeader('retry-after', RETRY_AFTER_SECONDS).json({ status: 'unavailable' });
     }
   });
 
@@ -147,6 +147,7 @@ export function createApp(opts: AppOptions) {
       maxBodySize: BODY_LIMIT_BYTES,
       onError: onError as never,
       responseMeta: ({ paths, errors, ctx }: { paths?: string[]; errors: unknown[]; ctx?: { responseStatus?: number } }) => {
+        if (errors.some((e) => (e as { code?: string }).code === 'SERVICE_UNAVAILABLE')) return { headers: { 'retry-after': RETRY_AFTER_SECONDS } };
         if (errors.length || !paths || paths.length !== 1) return {};
         const status = ctx?.responseStatus ?? successStatusFor(router, paths[0]);
         return status ? { status } : {};
@@ -183,7 +184,7 @@ export function createApp(opts: AppOptions) {
       return;
     }
     if (isDatabaseUnavailable(err)) {
-      res.status(503).json(DATABASE_UNAVAILABLE_BODY);
+      res.status(503).setHeader('retry-after', RETRY_AFTER_SECONDS).json(DATABASE_UNAVAILABLE_BODY);
       return;
     }
     console.error('[http] unhandled error', err);

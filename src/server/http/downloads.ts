@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { AppError, DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable } from '../errors.js';
+import { AppError, DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../errors.js';
 import { invoiceFor } from '../services/billing/service.js';
 import { renderInvoicePdf } from '../services/billing/pdf.js';
 import { resolveActor, type AppDeps } from '../trpc/context.js';
@@ -36,7 +36,7 @@ export function mountDownloads(app: Express, deps: AppDeps): void {
         return;
       }
       if (isDatabaseUnavailable(err)) {
-        res.status(503).json(DATABASE_UNAVAILABLE_BODY);
+        res.status(503).setHeader('retry-after', RETRY_AFTER_SECONDS).json(DATABASE_UNAVAILABLE_BODY);
         return;
       }
       console.error('[invoices] pdf failed', err);

@@ -1,5 +1,5 @@
 import type { Express, Request, Response } from 'express';
-import { DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable } from '../errors.js';
+import { DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../errors.js';
 import { unsubscribe } from '../services/crm/marketing.js';
 import type { AppDeps } from '../trpc/context.js';
 
@@ -34,6 +34,7 @@ export function mountUnsubscribe(app: Express, deps: AppDeps): void {
       const unavailable = isDatabaseUnavailable(err);
       if (!unavailable) console.error('[unsubscribe] failed', err);
       res.status(unavailable ? 503 : 500);
+      if (unavailable) res.setHeader('retry-after', RETRY_AFTER_SECONDS);
       if (html) res.type('html').send(page('Something went wrong', 'We could not update your preferences. Please try the link again later.', deps.env.PUBLIC_URL));
       else if (unavailable) res.json(DATABASE_UNAVAILABLE_BODY);
       else res.json({ message: 'Something went wrong', code: 'INTERNAL_SERVER_ERROR' });
