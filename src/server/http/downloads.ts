@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { AppError, DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../errors.js';
+import { AppError } from '../errors.js';
 import { invoiceFor } from '../services/billing/service.js';
 import { renderInvoicePdf } from '../services/billing/pdf.js';
 import { resolveActor, type AppDeps } from '../trpc/context.js';
@@ -35,12 +35,8 @@ export function mountDownloads(app: Express, deps: AppDeps): void {
         res.status(404).json({ message: err.message, code: 'NOT_FOUND' });
         return;
       }
-      if (isDatabaseUnavailable(err)) {
-        res.status(503).setHeader('retry-after', RETRY_AFTER_SECONDS).json(DATABASE_UNAVAILABLE_BODY);
-        return;
-      }
-      console.error('[invoices] pdf failed', err);
-      res.status(500).json({ message: 'Something went wrong', code: 'INTERNAL_SERVER_ERROR' });
+      // Anything else is the app's error handler's: 503 for an unreachable database, else a logged 500.
+      throw err;
     }
   });
 }
