@@ -15,9 +15,12 @@ describe.skipIf(DB_KIND !== 'pglite')('embedded database template', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('a new data directory starts from the template with every migration applied, and works', async () => {
-    const template = path.join(dir, 'template.tar.gz');
+    const template = path.join(dir, 'template');
     const written = await writePgliteTemplate(template);
     expect(written.migrations).toBeGreaterThan(10);
+    expect(written.files).toBeGreaterThan(500);
+    // Shut down cleanly: no server lock left in the directory a first start copies.
+    expect(fs.existsSync(path.join(template, 'postmaster.pid'))).toBe(false);
     const client = await openPglite(path.join(dir, 'fresh'), { template });
     const k = new Kysely<unknown>({ dialect: new PGliteDialect(client) });
     const applied = await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(k);
@@ -26,6 +29,9 @@ describe.skipIf(DB_KIND !== 'pglite')('embedded database template', () => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name in ('bookings', 'salon_search', 'jobs')`.execute(k);
     expect(rows[0].n).toBe(3);
     await k.destroy();
+    // Copied whole into place: no partial copy is left beside it, and the template is untouched.
+    expect(fs.readdirSync(dir).filter((f) => f.includes('partial'))).toEqual([]);
+    expect(fs.existsSync(path.join(template, 'postmaster.pid'))).toBe(false);
     // The directory is now a database of its own: opened again, it is not replaced by the template.
     const again = await openPglite(path.join(dir, 'fresh'), { template });
     const k2 = new Kysely<unknown>({ dialect: new PGliteDialect(again) });
@@ -37,8 +43,9 @@ describe.skipIf(DB_KIND !== 'pglite')('embedded database template', () => {
   }, 60_000);
 
   it('an unreadable template is set aside and the directory starts from scratch', async () => {
-    const broken = path.join(dir, 'broken.tar.gz');
-    fs.writeFileSync(broken, 'not a tarball');
+    const broken = path.join(dir, 'broken');
+    fs.mkdirSync(broken);
+    fs.writeFileSync(path.join(broken, 'PG_VERSION'), '7\n');
     const client = await openPglite(path.join(dir, 'scratch'), { template: broken });
     const k = new Kysely<unknown>({ dialect: new PGliteDialect(client) });
     expect((await migrateToLatest(k)).length).toBeGreaterThan(10);

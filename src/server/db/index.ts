@@ -79,11 +79,28 @@ export async function openDatabase(opts: {
 }
 
 /*
- * A new embedded database starts from the template `npm run build` writes (pglite-template.ts): the
- * cluster PostgreSQL's initdb makes, with the migrations of that build applied. Unpacking it takes
- * a fraction of initdb's time on the first start; migrations newer than the template still run.
+ * A new embedded database starts from the template `npm run build` writes (pglite-template.ts): a
+ * data directory PGlite made and shut down cleanly, with the migrations of that build applied. A
+ * first start copies it (a fraction of initdb's time, and of unpacking an archive through PGlite's
+ * file system); migrations newer than the template still run.
  */
-export const PGLITE_TEMPLATE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..', 'pglite-template.tar.gz');
+export const PGLITE_TEMPLATE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..', 'pglite-template');
+
+/**
+ * Copies the template into the empty `dataDir`: into a sibling first, renamed into place once
+ * whole, so a start cut short never leaves half a cluster that a later start would take as made.
+ */
+function copyTemplate(template: string, dataDir: string) {
+  const partial = `${dataDir}.partial-${process.pid}`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  try {
+    fs.cpSync(template, partial, { recursive: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.renameSync(partial, dataDir);
+  } finally {
+    fs.rmSync(partial, { recursive: true, force: true });
+  }
+}
 
 async function pgliteModules() {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -105,12 +122,12 @@ export async function openPglite(dataDir: string | undefined, opts: { template?:
   const { PGlite, extensions } = await pgliteModules();
   const template = opts.template === undefined ? PGLITE_TEMPLATE : opts.template;
   const fresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-  if (fresh && template && fs.existsSync(template)) {
+  if (fresh && template && fs.existsSync(path.join(template, 'PG_VERSION'))) {
     try {
-      const loadDataDir = new Blob([fs.readFileSync(template)]);
-      return await PGlite.create({ dataDir, loadDataDir, extensions, parsers: PGLITE_PARSERS });
+      copyTemplate(template, dataDir);
+      return await PGlite.create({ dataDir, extensions, parsers: PGLITE_PARSERS });
     } catch {
-      // A template this PGlite cannot read (another version): start the directory from scratch.
+      // A template this PGlite cannot open (another version): start the directory from scratch.
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.mkdirSync(dataDir, { recursive: true });
     }
