@@ -67,7 +67,8 @@ export async function runLoad(opts: {
   seconds: number;
   warmupSeconds?: number;
   next: (worker: number, i: number) => RequestSpec;
-  onResponse?: (status: number, body: string) => void;
+  /** Every response, those of the warm-up too (`measured` false). */
+  onResponse?: (status: number, body: string, measured: boolean) => void;
   /** The server processes under load: their CPU per request is measured with the rest. */
   serverPids?: number[];
 }): Promise<LoadResult> {
@@ -96,12 +97,13 @@ export async function runLoad(opts: {
           status = 0;
         }
         const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-        if (Date.now() > warmupEnd) {
+        const measured = Date.now() > warmupEnd;
+        if (measured) {
           latencies.push(ms);
           statuses[status] = (statuses[status] ?? 0) + 1;
           counted++;
-          opts.onResponse?.(status, body);
         }
+        opts.onResponse?.(status, body, measured);
       }
     }),
   );
