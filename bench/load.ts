@@ -67,8 +67,8 @@ export async function runLoad(opts: {
   seconds: number;
   warmupSeconds?: number;
   next: (worker: number, i: number) => RequestSpec;
-  /** Every response, those of the warm-up too (`measured` false). */
-  onResponse?: (status: number, body: string, measured: boolean) => void;
+  /** Every response, those of the warm-up too. */
+  onResponse?: (status: number, body: string) => void;
   /** The server processes under load: their CPU per request is measured with the rest. */
   serverPids?: number[];
 }): Promise<LoadResult> {
@@ -97,13 +97,12 @@ export async function runLoad(opts: {
           status = 0;
         }
         const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-        const measured = Date.now() > warmupEnd;
-        if (measured) {
+        if (Date.now() > warmupEnd) {
           latencies.push(ms);
           statuses[status] = (statuses[status] ?? 0) + 1;
           counted++;
         }
-        opts.onResponse?.(status, body, measured);
+        opts.onResponse?.(status, body);
       }
     }),
   );
