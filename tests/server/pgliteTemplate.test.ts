@@ -21,6 +21,9 @@ describe.skipIf(DB_KIND !== 'pglite')('embedded database template', () => {
     expect(written.files).toBeGreaterThan(500);
     // Shut down cleanly: no server lock left in the directory a first start copies.
     expect(fs.existsSync(path.join(template, 'postmaster.pid'))).toBe(false);
+    // What a first start cut short in the middle of its copy left beside the directory.
+    fs.mkdirSync(path.join(dir, 'fresh.partial'));
+    fs.writeFileSync(path.join(dir, 'fresh.partial', 'PG_VERSION'), '17\n');
     const client = await openPglite(path.join(dir, 'fresh'), { template });
     const k = new Kysely<unknown>({ dialect: new PGliteDialect(client) });
     const applied = await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(k);

@@ -89,9 +89,10 @@ export const PGLITE_TEMPLATE = path.resolve(path.dirname(fileURLToPath(import.me
 /**
  * Copies the template into the empty `dataDir`: into a sibling first, renamed into place once
  * whole, so a start cut short never leaves half a cluster that a later start would take as made.
+ * The sibling's name is fixed, so the next start clears what a start cut short left there.
  */
 function copyTemplate(template: string, dataDir: string) {
-  const partial = `${dataDir}.partial-${process.pid}`;
+  const partial = `${dataDir}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
   try {
     fs.cpSync(template, partial, { recursive: true });
