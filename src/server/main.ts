@@ -1,11 +1,17 @@
 import type { Socket } from 'node:net';
 import { loadEnv } from './env.js';
-import { bootstrap } from './bootstrap.js';
-import { startJobRunner } from './jobs/runner.js';
-import { JOB_THREAD_AVAILABLE, startJobThread } from './jobs/thread.js';
+import { clusterDir, startTemplateCopy } from './db/pgliteDir.js';
 
 const env = loadEnv();
 const started = Date.now();
+// A first start on the embedded database copies its template on another thread while this one
+// loads the rest of the server (imported below, after the copy has begun).
+if (!env.DATABASE_URL) startTemplateCopy(clusterDir(env.DATA_DIR));
+const [{ bootstrap }, { startJobRunner }, { JOB_THREAD_AVAILABLE, startJobThread }] = await Promise.all([
+  import('./bootstrap.js'),
+  import('./jobs/runner.js'),
+  import('./jobs/thread.js'),
+]);
 const runtime = await bootstrap(env);
 
 const server = runtime.app.listen(env.PORT, env.HOST, () => {

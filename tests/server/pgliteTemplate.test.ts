@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, sql } from 'kysely';
+import { Kysely, sql, type KyselyPlugin } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/server/db/index.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { isNewDataDir, startTemplateCopy, takeStartedCopy } from '../../src/server/db/pgliteDir.js';
 import { writePgliteTemplate } from '../../src/server/db/pglite-template.js';
 import { DB_KIND } from '../helpers/runtime.js';
 
@@ -28,7 +29,18 @@ describe.skipIf(DB_KIND !== 'pglite')('embedded database template', () => {
     const k = new Kysely<unknown>({ dialect: new PGliteDialect(client) });
     const applied = await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(k);
     expect(applied.rows[0].n).toBe(written.migrations);
-    expect(await migrateToLatest(k)).toEqual([]);
+    // Up to date, a start learns it from the migration table alone: two statements, not the
+    // Migrator's schema reads and lock.
+    const statements: string[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements.push(args.queryId.queryId);
+        return args.result;
+      },
+    };
+    expect(await migrateToLatest(k.withPlugin(counting))).toEqual([]);
+    expect(statements).toHaveLength(2);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name in ('bookings', 'salon_search', 'jobs')`.execute(k);
     expect(rows[0].n).toBe(3);
     await k.destroy();
@@ -43,6 +55,19 @@ describe.skipIf(DB_KIND !== 'pglite')('embedded database template', () => {
     const third = new Kysely<unknown>({ dialect: new PGliteDialect(await openPglite(path.join(dir, 'fresh'), { template })) });
     expect((await sql<{ n: number }>`select count(*)::int as n from kept`.execute(third)).rows[0].n).toBe(0);
     await third.destroy();
+  }, 60_000);
+
+  it('a copy the server\'s entry started early is the one the open waits for', async () => {
+    const template = path.join(dir, 'template');
+    const target = path.join(dir, 'early');
+    startTemplateCopy(target, template);
+    const k = new Kysely<unknown>({ dialect: new PGliteDialect(await openPglite(target, { template })) });
+    // The open took the copy under way (taken once; it did not start a second one beside it).
+    expect(takeStartedCopy(target)).toBeUndefined();
+    expect(isNewDataDir(target)).toBe(false);
+    expect((await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(k)).rows[0].n).toBeGreaterThan(10);
+    await k.destroy();
+    expect(fs.readdirSync(dir).filter((f) => f.includes('partial'))).toEqual([]);
   }, 60_000);
 
   it('an unreadable template is set aside and the directory starts from scratch', async () => {

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { AuditingKysely } from './pendingAudit.js';
 import { preparingPool } from './preparing.js';
+import { clusterDir, copyTemplateIfNew, PGLITE_TEMPLATE, takeStartedCopy } from './pgliteDir.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;
@@ -63,7 +62,7 @@ export async function openDatabase(opts: {
   const { PGliteDialect } = await import('kysely-pglite-dialect');
   let dataDir: string | undefined;
   if (!opts.memory) {
-    dataDir = path.resolve(opts.dataDir ?? './.data', 'pgdata');
+    dataDir = clusterDir(opts.dataDir);
     fs.mkdirSync(dataDir, { recursive: true });
   }
   const client = await openPglite(dataDir);
@@ -78,30 +77,7 @@ export async function openDatabase(opts: {
   };
 }
 
-/*
- * A new embedded database starts from the template `npm run build` writes (pglite-template.ts): a
- * data directory PGlite made and shut down cleanly, with the migrations of that build applied. A
- * first start copies it (a fraction of initdb's time, and of unpacking an archive through PGlite's
- * file system); migrations newer than the template still run.
- */
-export const PGLITE_TEMPLATE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..', 'pglite-template');
-
-/**
- * Copies the template into the empty `dataDir`: into a sibling first, renamed into place once
- * whole, so a start cut short never leaves half a cluster that a later start would take as made.
- * The sibling's name is fixed, so the next start clears what a start cut short left there.
- */
-function copyTemplate(template: string, dataDir: string) {
-  const partial = `${dataDir}.partial`;
-  fs.rmSync(partial, { recursive: true, force: true });
-  try {
-    fs.cpSync(template, partial, { recursive: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.renameSync(partial, dataDir);
-  } finally {
-    fs.rmSync(partial, { recursive: true, force: true });
-  }
-}
+export { PGLITE_TEMPLATE } from './pgliteDir.js';
 
 async function pgliteModules() {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -122,10 +98,10 @@ const PGLITE_PARSERS = {
 export async function openPglite(dataDir: string | undefined, opts: { template?: string | null } = {}) {
   const { PGlite, extensions } = await pgliteModules();
   const template = opts.template === undefined ? PGLITE_TEMPLATE : opts.template;
-  const fresh = dataDir !== undefined && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-  if (fresh && template && fs.existsSync(path.join(template, 'PG_VERSION'))) {
+  // The server's entry may have started the copy while the server loaded (see main.ts).
+  const copied = dataDir !== undefined && template ? await (takeStartedCopy(dataDir) ?? copyTemplateIfNew(dataDir, template)) : false;
+  if (copied && dataDir !== undefined) {
     try {
-      copyTemplate(template, dataDir);
       return await PGlite.create({ dataDir, extensions, parsers: PGLITE_PARSERS });
     } catch {
       // A template this PGlite cannot open (another version): start the directory from scratch.
