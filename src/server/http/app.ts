@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import swaggerUi from 'swagger-ui-express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import type { AppRouter } from '../routers/index.js';
@@ -102,10 +101,17 @@ export function createApp(opts: AppOptions) {
   app.get('/api/openapi.json', (_req, res) => {
     res.json(getDoc());
   });
-  app.use('/api/docs', swaggerUi.serveFiles(undefined, { swaggerUrl: '/api/openapi.json' }), swaggerUi.setup(undefined, {
-    swaggerUrl: '/api/openapi.json',
-    customSiteTitle: 'GlowBook API',
-  }));
+  // Swagger UI is loaded on the first visit to the docs, not with every start.
+  let docs: Promise<express.Router> | undefined;
+  app.use('/api/docs', (req, res, next) => {
+    docs ??= import('swagger-ui-express').then(({ default: swaggerUi }) =>
+      express.Router().use(
+        swaggerUi.serveFiles(undefined, { swaggerUrl: '/api/openapi.json' }),
+        swaggerUi.setup(undefined, { swaggerUrl: '/api/openapi.json', customSiteTitle: 'GlowBook API' }),
+      ),
+    );
+    docs.then((router) => router(req, res, next), next);
+  });
 
   // An image upload is a base64 file of up to 10MB (the service enforces that); only it gets a bigger body.
   app.use(['/api/images/upload', '/api/images/uploadAvatar', /^\/trpc\/[^/]*\bimages\.upload/], express.json({ limit: '15mb', strict: false }));

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
 
@@ -36,6 +35,8 @@ export class UnreadableImageError extends Error {
  * orientation; re-encoding also drops the metadata (GPS position of a phone photo).
  */
 export async function toWebp(bytes: Uint8Array, maxSide: number): Promise<{ bytes: Buffer; width: number; height: number }> {
+  // Loaded on the first upload (libvips is a native library), not with the server.
+  const { default: sharp } = await import('sharp');
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

@@ -1,16 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { OutboundMessage, Transport } from './types.js';
 
-/** Real delivery over SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
+/** Real delivery over SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465); nodemailer is loaded on the first e-mail. */
 export function createSmtpTransport(smtpUrl: string, from: string): Transport {
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<import('nodemailer').Transporter> | null = null;
   return {
     provider: 'smtp',
     async send(m) {
-      const info = await transport.sendMail({
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      const info = await (await transport).sendMail({
         from,
         to: m.to,
         subject: m.subject ?? '',
@@ -29,6 +28,9 @@ function listHeaders(m: OutboundMessage): Record<string, string> | undefined {
   const url = m.meta.unsubscribeUrl;
   return typeof url === 'string' ? { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
 }
+
+/** nodemailer's MIME writer, loaded on the first e-mail rather than with the server. */
+const mailComposer = () => import('nodemailer/lib/mail-composer/index.js');
 
 function safeName(s: string) {
   return s.replace(/[^a-zA-Z0-9@._-]/g, '_').slice(0, 80);
@@ -56,6 +58,7 @@ export function createMailDropTransport(dir: string, from: string): Transport {
     async send(m: OutboundMessage) {
       await ensureDir();
       const mail = { from, to: m.to, subject: m.subject ?? '', text: m.body, html: m.html ?? undefined, messageId: `<${m.id}@glowbook.in>`, headers: listHeaders(m), newline: 'unix' as const };
+      const { default: MailComposer } = await mailComposer();
       const raw = await new Promise<Buffer>((resolve, reject) => {
         new MailComposer(mail).compile().build((err, message) => (err ? reject(err) : resolve(message)));
       });

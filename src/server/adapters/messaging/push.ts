@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import { PermanentDeliveryError, type Transport } from './types.js';
 
 export interface VapidKeys {
@@ -11,6 +10,9 @@ export interface PushTarget {
   endpoint: string;
   keys: { p256dh: string; auth: string };
 }
+
+/** web-push, loaded when first needed (a push to send, keys to make), not with every start. */
+const webPush = () => import('web-push').then((m) => m.default);
 
 /** Thrown when the push service says the subscription no longer exists (404/410): remove it. */
 export class GoneSubscriptionError extends PermanentDeliveryError {}
@@ -26,7 +28,7 @@ export function createWebPushTransport(vapid: VapidKeys): Transport {
       const target = m.meta.target as PushTarget | undefined;
       if (!target?.endpoint) throw new PermanentDeliveryError('push message without a subscription');
       try {
-        const res = await webpush.sendNotification(target, m.body, {
+        const res = await (await webPush()).sendNotification(target, m.body, {
           vapidDetails: vapid,
           TTL: 24 * 3600,
           urgency: 'normal',
@@ -45,6 +47,6 @@ export function createWebPushTransport(vapid: VapidKeys): Transport {
   };
 }
 
-export function generateVapidKeys(): { publicKey: string; privateKey: string } {
-  return webpush.generateVAPIDKeys();
+export async function generateVapidKeys(): Promise<{ publicKey: string; privateKey: string }> {
+  return (await webPush()).generateVAPIDKeys();
 }

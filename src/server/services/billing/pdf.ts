@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { Selectable } from 'kysely';
 import { indianNumber } from '../../../shared/gst.js';
 import type { InvoicesTable } from '../../db/schema/billing.js';
@@ -7,8 +6,13 @@ const PLUM = '#6d2353';
 const INK = '#2b1a24';
 const MUTED = '#7a6570';
 
-/** A GST tax invoice as a PDF (A4), built with pdfkit's standard fonts ("Rs." as they lack ₹). */
-export function renderInvoicePdf(inv: Selectable<InvoicesTable>, salon: { name: string; address: string; state: string; email: string }, platformState: string): Promise<Buffer> {
+/**
+ * A GST tax invoice as a PDF (A4), built with pdfkit's standard fonts ("Rs." as they lack ₹).
+ * pdfkit (with its font engine) is loaded on the first invoice, not with the server: it was a
+ * tenth of a second of every start.
+ */
+export async function renderInvoicePdf(inv: Selectable<InvoicesTable>, salon: { name: string; address: string; state: string; email: string }, platformState: string): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${inv.number}`, Author: 'GlowBook' } });
     const chunks: Buffer[] = [];
