@@ -99,6 +99,41 @@ describe('paying from the wallet and refunds', () => {
 });
 
 describe('loyalty and rewards', () => {
+  it('points for many completed bookings at once run on from each account\'s balance, in order, and skip bookings already awarded', async () => {
+    const { appendPoints, awardBookingPoints, awardBookingPointsAll } = await import('../../src/server/services/wallet/ledger.js');
+    const [a, b] = [await createCustomer(rt), await createCustomer(rt)];
+    const ids = {
+      a1: (await book(a, { bookingDate: localDate(5), bookingTime: '10:00 AM' })).data.booking._id,
+      b1: (await book(b, { bookingDate: localDate(5), bookingTime: '10:00 AM' })).data.booking._id,
+      a2: (await book(a, { bookingDate: localDate(5), bookingTime: '12:00 PM' })).data.booking._id,
+      a3: (await book(a, { bookingDate: localDate(5), bookingTime: '2:00 PM' })).data.booking._id,
+    };
+    await rt.deps.db.transaction().execute(async (trx) => {
+      await appendPoints(trx, { accountId: a.id, points: 40, kind: 'adjustment', description: 'welcome' });
+      await awardBookingPoints(trx, { userId: a.id, bookingId: ids.a2, total: 250, salonName: 'Ledger Salon' });
+      await awardBookingPointsAll(trx, [
+        { userId: a.id, bookingId: ids.a1, total: 1000, salonName: 'Ledger Salon' },
+        { userId: b.id, bookingId: ids.b1, total: 1234, salonName: 'Ledger Salon' },
+        // Already awarded above: not written twice.
+        { userId: a.id, bookingId: ids.a2, total: 250, salonName: 'Ledger Salon' },
+        { userId: a.id, bookingId: ids.a3, total: 505, salonName: 'Ledger Salon' },
+        // Named twice in the list: awarded once.
+        { userId: a.id, bookingId: ids.a1, total: 1000, salonName: 'Ledger Salon' },
+        // Under ₹10 earns nothing.
+        { userId: b.id, bookingId: ids.b1, total: 5, salonName: 'Ledger Salon' },
+      ]);
+    });
+    const entries = async (c: Actor) => (await rt.caller(c).users.getLoyalty({})).data.entries.map((e) => [e.kind, e.points, e.balanceAfter]);
+    expect(await entries(a)).toEqual([
+      ['booking_completed', 50, 215],
+      ['booking_completed', 100, 165],
+      ['booking_completed', 25, 65],
+      ['adjustment', 40, 40],
+    ]);
+    expect(await entries(b)).toEqual([['booking_completed', 123, 123]]);
+    expect((await rt.caller(a).users.getLoyalty({})).data.points).toBe(215);
+  });
+
   it('a completed booking earns points once; 500 points buy a personal ₹100 coupon that only its owner can use', async () => {
     const c = await createCustomer(rt);
     const other = await createCustomer(rt);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.js';
-import { appendWallet, awardBookingPoints, refundBookingToWallet } from '../services/wallet/ledger.js';
+import { appendWallet, awardBookingPointsAll, refundBookingToWallet } from '../services/wallet/ledger.js';
 
 /**
  * The demo customer's wallet and points, as the app would have written them: a redeemed gift
@@ -58,8 +58,9 @@ export async function seedWallet(db: Db): Promise<void> {
       .where('b.status', '=', 'completed')
       .orderBy('b.completed_at')
       .execute();
-    for (const b of completed) {
-      await awardBookingPoints(trx, { userId: b.user_id, bookingId: b.id, total: Number(b.total_price), salonName: b.shop_name });
-    }
+    await awardBookingPointsAll(
+      trx,
+      completed.map((b) => ({ userId: b.user_id, bookingId: b.id, total: Number(b.total_price), salonName: b.shop_name })),
+    );
   });
 }

@@ -6,6 +6,11 @@ export async function lockAccount(db: Executor, accountId: string): Promise<void
   await sql`select id from accounts where id = ${accountId} for update`.execute(db);
 }
 
+/** lockAccount for several accounts at once, in id order (so two such calls cannot deadlock). */
+export async function lockAccounts(db: Executor, accountIds: string[]): Promise<void> {
+  await sql`select id from accounts where id = any(${accountIds}::uuid[]) order by id for update`.execute(db);
+}
+
 export async function walletBalance(db: Executor, accountId: string): Promise<number> {
   const row = await db
     .selectFrom('wallet_ledger')
@@ -26,6 +31,21 @@ export async function loyaltyBalance(db: Executor, accountId: string): Promise<n
     .limit(1)
     .executeTakeFirst();
   return row ? Number(row.balance_after) : 0;
+}
+
+/** loyaltyBalance of each account (0 for one with no entries). */
+export async function loyaltyBalances(db: Executor, accountIds: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('loyalty_ledger')
+    .select(['account_id', 'balance_after'])
+    .distinctOn('account_id')
+    .where('account_id', 'in', accountIds)
+    .orderBy('account_id')
+    .orderBy('id', 'desc')
+    .execute();
+  const balances = new Map(accountIds.map((id) => [id, 0]));
+  for (const r of rows) balances.set(r.account_id, Number(r.balance_after));
+  return balances;
 }
 
 export async function lifetimePoints(db: Executor, accountId: string): Promise<number> {

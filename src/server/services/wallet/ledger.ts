@@ -1,7 +1,8 @@
+import type { Insertable } from 'kysely';
 import { round2, formatINR } from '../../../shared/money.js';
 import { pointsFor, refundOf } from '../../../shared/loyalty.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { lockAccount, loyaltyBalance, walletBalance } from '../../db/repositories/wallet.js';
+import { lockAccount, lockAccounts, loyaltyBalance, loyaltyBalances, walletBalance } from '../../db/repositories/wallet.js';
 import type { LoyaltyLedgerTable, WalletLedgerTable } from '../../db/schema/wallet.js';
 import { badRequest } from '../../errors.js';
 
@@ -75,6 +76,38 @@ export async function appendPoints(trx: Executor, e: PointsEntry): Promise<numbe
     .values({ account_id: e.accountId, points: e.points, balance_after: after, kind: e.kind, booking_id: e.bookingId ?? null, coupon_id: e.couponId ?? null, description: e.description })
     .execute();
   return after;
+}
+
+/**
+ * awardBookingPoints for many completed bookings, in their order, in four statements whatever
+ * their number (the demo data's history; one by one, each took four round trips): the accounts
+ * are locked, bookings already awarded are skipped, and each entry's balance runs on from the
+ * account's last.
+ */
+export async function awardBookingPointsAll(trx: Executor, list: { userId: string; bookingId: string; total: number; salonName: string }[]): Promise<void> {
+  const due = list.map((b) => ({ ...b, points: pointsFor(b.total) })).filter((b) => b.points > 0);
+  if (!due.length) return;
+  const accounts = [...new Set(due.map((b) => b.userId))];
+  await lockAccounts(trx, accounts);
+  const awarded = await trx
+    .selectFrom('loyalty_ledger')
+    .select('booking_id')
+    .where('kind', '=', 'booking_completed')
+    .where('booking_id', 'in', due.map((b) => b.bookingId))
+    .execute();
+  // A booking earns its points once, here too when the list names it twice.
+  const done = new Set(awarded.map((r) => r.booking_id));
+  const balances = await loyaltyBalances(trx, accounts);
+  const rows: Insertable<LoyaltyLedgerTable>[] = [];
+  for (const b of due) {
+    if (done.has(b.bookingId)) continue;
+    done.add(b.bookingId);
+    const after = balances.get(b.userId)! + b.points;
+    balances.set(b.userId, after);
+    rows.push({ account_id: b.userId, points: b.points, balance_after: after, kind: 'booking_completed', booking_id: b.bookingId, description: `Visit to ${b.salonName}` });
+  }
+  // The ids (a sequence) keep the list's order, which the balances follow.
+  if (rows.length) await trx.insertInto('loyalty_ledger').values(rows).execute();
 }
 
 /** Pays a booking from the wallet, in the booking's transaction. */
