@@ -285,7 +285,10 @@ describe('admin area', () => {
     await poll(() => page.locator('#template-subject').inputValue()).toBe('{{shopName}} is now live on GlowBook');
     await page.locator('#template-subject').fill('Good news: {{shopName}} is now live on GlowBook');
     await page.getByTestId('template-save').click();
-    await poll(() => page.getByTestId('template-save').isDisabled()).toBe(true);
+    // Saved: the button is disabled because nothing is left to save, not because the save is under
+    // way (disabled and busy while it is).
+    const saveButton = page.getByTestId('template-save');
+    await poll(async () => (await saveButton.isDisabled()) && (await saveButton.getAttribute('aria-busy')) === null).toBe(true);
     const templates = await api<{ templates: { key: string; subject: string }[] }>('GET', '/admin/email/templates', undefined, token);
     expect(templates.json.templates.find((t) => t.key === 'salon_approved')?.subject).toBe('Good news: {{shopName}} is now live on GlowBook');
     await topShot(page, 'admin-email-templates');
