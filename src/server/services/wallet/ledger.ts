@@ -58,33 +58,36 @@ export interface PointsEntry {
   points: number;
   kind: LoyaltyLedgerTable['kind'];
   description: string;
-  bookingId?: string | null;
   couponId?: string | null;
 }
 
+/** Appends to the points (a booking's points go through awardBookingPointsAll, once per booking). */
 export async function appendPoints(trx: Executor, e: PointsEntry): Promise<number> {
   await lockAccount(trx, e.accountId);
-  if (e.bookingId) {
-    const done = await trx.selectFrom('loyalty_ledger').select('balance_after').where('kind', '=', e.kind).where('booking_id', '=', e.bookingId).executeTakeFirst();
-    if (done) return done.balance_after;
-  }
   const balance = await loyaltyBalance(trx, e.accountId);
   const after = balance + e.points;
   if (after < 0) throw badRequest(`points: you have ${balance} points, ${-e.points} are needed`, 'points');
   await trx
     .insertInto('loyalty_ledger')
-    .values({ account_id: e.accountId, points: e.points, balance_after: after, kind: e.kind, booking_id: e.bookingId ?? null, coupon_id: e.couponId ?? null, description: e.description })
+    .values({ account_id: e.accountId, points: e.points, balance_after: after, kind: e.kind, coupon_id: e.couponId ?? null, description: e.description })
     .execute();
   return after;
 }
 
+interface CompletedBooking {
+  userId: string;
+  bookingId: string;
+  total: number;
+  salonName: string;
+}
+
 /**
- * awardBookingPoints for many completed bookings, in their order, in four statements whatever
+ * Loyalty points for completed bookings, each once, in their order, in four statements whatever
  * their number (the demo data's history; one by one, each took four round trips): the accounts
  * are locked, bookings already awarded are skipped, and each entry's balance runs on from the
- * account's last.
+ * account's last. awardBookingPoints is this for one booking.
  */
-export async function awardBookingPointsAll(trx: Executor, list: { userId: string; bookingId: string; total: number; salonName: string }[]): Promise<void> {
+export async function awardBookingPointsAll(trx: Executor, list: CompletedBooking[]): Promise<void> {
   const due = list.map((b) => ({ ...b, points: pointsFor(b.total) })).filter((b) => b.points > 0);
   if (!due.length) return;
   const accounts = [...new Set(due.map((b) => b.userId))];
@@ -137,10 +140,8 @@ export async function refundBookingToWallet(
   return credit;
 }
 
-/** Loyalty points for a completed booking, once. */
-export async function awardBookingPoints(trx: Executor, b: { userId: string; bookingId: string; total: number; salonName: string }): Promise<number> {
-  const points = pointsFor(b.total);
-  if (points <= 0) return 0;
-  await appendPoints(trx, { accountId: b.userId, points, kind: 'booking_completed', bookingId: b.bookingId, description: `Visit to ${b.salonName}` });
-  return points;
+/** Loyalty points for a completed booking, once; returns the points the booking earns. */
+export async function awardBookingPoints(trx: Executor, b: CompletedBooking): Promise<number> {
+  await awardBookingPointsAll(trx, [b]);
+  return pointsFor(b.total);
 }
