@@ -99,8 +99,7 @@ export async function openPglite(dataDir: string | undefined, opts: { template?:
   const { PGlite, extensions } = await pgliteModules();
   const template = opts.template === undefined ? PGLITE_TEMPLATE : opts.template;
   // The server's entry may have started the copy while the server loaded (see main.ts).
-  const copied = dataDir !== undefined && template ? await (takeStartedCopy(dataDir) ?? copyTemplateIfNew(dataDir, template)) : false;
-  if (copied && dataDir !== undefined) {
+  if (dataDir !== undefined && template && (await (takeStartedCopy(dataDir) ?? copyTemplateIfNew(dataDir, template)))) {
     try {
       return await PGlite.create({ dataDir, extensions, parsers: PGLITE_PARSERS });
     } catch {
