@@ -4,6 +4,7 @@ import type { BookingServicesTable, BookingsTable, BookingStatus, CommissionLedg
 import type { Executor } from './accounts.js';
 import { effectsCtes, effectsWritten, type Effects } from '../effects.js';
 import { toJsonb } from '../json.js';
+import { compiledOnce } from '../compiled.js';
 
 const ACTIVE = ['pending', 'upcoming', 'confirmed'] as const;
 /** Stands in for an empty id list: `in ()` is not SQL. */
@@ -60,9 +61,10 @@ function salonStaff(db: Executor, merchantId: string) {
 /**
  * The salon's active bookings overlapping `[from, to)`. A booking lasts at most a day (the
  * bookings_within_a_day rule), so it starts in [from - 1 day, to): with the start bounded on both
- * sides, even a prepared statement's generic plan walks the (merchant_id, starts_at) index.
+ * sides, even a prepared statement's generic plan walks the (merchant_id, starts_at) index. The
+ * caller passes from - 1 day as `startsFrom`, so that every bound is a parameter as it is.
  */
-function busyIntervals(db: Executor, merchantId: string, from: Date, to: Date) {
+function busyIntervals(db: Executor, merchantId: string, startsFrom: Date, from: Date, to: Date) {
   return db
     .selectFrom('bookings')
     .select(['id', 'staff_id'])
@@ -70,10 +72,19 @@ function busyIntervals(db: Executor, merchantId: string, from: Date, to: Date) {
     .select([sql<number>`(extract(epoch from starts_at) * 1000)::float8`.as('starts_ms'), sql<number>`(extract(epoch from ends_at) * 1000)::float8`.as('ends_ms')])
     .where('merchant_id', '=', merchantId)
     .where('status', 'in', ACTIVE)
-    .where('starts_at', '>=', new Date(from.getTime() - DAY_MS))
+    .where('starts_at', '>=', startsFrom)
     .where('starts_at', '<', to)
     .where('ends_at', '>', from);
 }
+
+/** The slot-day statement, built and compiled once: it is read by every availability call and every booking. */
+const slotDay = compiledOnce((db, merchantId: string, serviceIds: string[], startsFrom: Date, from: Date, to: Date) =>
+  db.selectNoFrom([
+    jsonArrayFrom(salonWithServices(db, merchantId, serviceIds)).as('salon'),
+    jsonArrayFrom(salonStaff(db, merchantId)).as('staff'),
+    jsonArrayFrom(busyIntervals(db, merchantId, startsFrom, from, to)).as('busy'),
+  ]),
+);
 
 /**
  * What the free times of one salon-local day need, in one round trip: the salon with the
@@ -83,13 +94,8 @@ function busyIntervals(db: Executor, merchantId: string, from: Date, to: Date) {
  */
 export async function loadSlotDay(db: Executor, merchantId: string, serviceIds: string[], date: string) {
   const midnightUtc = Date.parse(`${date}T00:00:00Z`);
-  const row = await db
-    .selectNoFrom([
-      jsonArrayFrom(salonWithServices(db, merchantId, serviceIds)).as('salon'),
-      jsonArrayFrom(salonStaff(db, merchantId)).as('staff'),
-      jsonArrayFrom(busyIntervals(db, merchantId, new Date(midnightUtc - DAY_MS), new Date(midnightUtc + 2 * DAY_MS))).as('busy'),
-    ])
-    .executeTakeFirstOrThrow();
+  const { rows } = await slotDay(db, merchantId, serviceIds, new Date(midnightUtc - 2 * DAY_MS), new Date(midnightUtc - DAY_MS), new Date(midnightUtc + 2 * DAY_MS));
+  const row = rows[0];
   return row.salon.length ? row : null;
 }
 
