@@ -176,10 +176,11 @@ export interface SlotService {
   categoryName?: string | null;
 }
 
+/** A staff member's booked time, as epoch milliseconds `[start, end)`. */
 export interface BusyInterval {
   staffId: string;
-  start: Date;
-  end: Date;
+  start: number;
+  end: number;
 }
 
 export interface Slot {
@@ -257,6 +258,14 @@ export function canPerformAll(specializations: string[], services: SlotService[]
   );
 }
 
+const NONE_BUSY: number[] = [];
+
+/** Whether `[start, end)` overlaps any interval of a flat [start, end, ...] list. */
+function overlapsAny(busy: number[], start: number, end: number): boolean {
+  for (let i = 0; i < busy.length; i += 2) if (busy[i] < end && busy[i + 1] > start) return true;
+  return false;
+}
+
 /**
  * The bookable start times of a salon-local day: every step on the wall clock where some
  * capable staff member works, the salon is open, and the member is free for the whole duration.
@@ -266,11 +275,12 @@ export function computeSlots(q: SlotQuery): Slot[] {
   const step = q.step ?? SLOT_STEP_MINUTES;
   const salon = salonWindow(q.openingHours, q.date);
   if (!salon || q.durationMinutes <= 0) return [];
-  const busyByStaff = new Map<string, BusyInterval[]>();
+  // Each member's booked times as flat [start, end, start, end, ...] epoch milliseconds.
+  const busyByStaff = new Map<string, number[]>();
   for (const b of q.busy) {
-    const list = busyByStaff.get(b.staffId) ?? [];
-    list.push(b);
-    busyByStaff.set(b.staffId, list);
+    let list = busyByStaff.get(b.staffId);
+    if (!list) busyByStaff.set(b.staffId, (list = []));
+    list.push(b.start, b.end);
   }
   const durationMs = q.durationMinutes * MINUTE_MS;
   const nowMs = q.now.getTime();
@@ -282,7 +292,7 @@ export function computeSlots(q: SlotQuery): Slot[] {
     if (!window) continue;
     // A window ending in skipped time ends where the clock resumes.
     const windowEnd = instantOf(window.end) ?? zonedTimeToInstant(q.date, window.end, q.timeZone).getTime();
-    const busy = busyByStaff.get(member.id) ?? [];
+    const busy = busyByStaff.get(member.id) ?? NONE_BUSY;
     const first = Math.ceil(window.start / step) * step;
     // With `at`, the one start the day's loop would reach only when it is on the grid and in the window.
     const [from, to] = q.at === undefined ? [first, window.end] : q.at % step === 0 && q.at >= first ? [q.at, Math.min(window.end, q.at + 1)] : [0, 0];
@@ -291,7 +301,7 @@ export function computeSlots(q: SlotQuery): Slot[] {
       if (start === null || start <= nowMs) continue;
       const end = start + durationMs;
       if (end > windowEnd) continue;
-      if (busy.some((b) => b.start.getTime() < end && b.end.getTime() > start)) continue;
+      if (overlapsAny(busy, start, end)) continue;
       let slot = slots.get(m);
       if (!slot) {
         slot = { time: formatMinutes12h(m), minutes: m, startsAt: new Date(start), endsAt: new Date(end), staffIds: [] };

@@ -84,7 +84,7 @@ describe('computeSlots', () => {
       [staff('a', { workingHours: [{ day: 'Monday', enabled: true, start: '09:20', end: '11:10' }] }), staff('b', { specializations: ['Hair'] })],
       [staff('c', { daysOff: [MONDAY] }), staff('d', { status: 'Inactive' }), staff('e', { specializations: ['Nails'] })],
     ];
-    const busy = [{ staffId: 'a', start: zonedTimeToInstant(MONDAY, 10 * 60, 'Asia/Kolkata'), end: zonedTimeToInstant(MONDAY, 10 * 60 + 45, 'Asia/Kolkata') }];
+    const busy = [{ staffId: 'a', start: zonedTimeToInstant(MONDAY, 10 * 60, 'Asia/Kolkata').getTime(), end: zonedTimeToInstant(MONDAY, 10 * 60 + 45, 'Asia/Kolkata').getTime() }];
     let compared = 0;
     let withSlots = 0;
     for (const date of days) {
@@ -152,7 +152,7 @@ describe('computeSlots', () => {
   });
 
   it('keeps a staff member out of slots overlapping their bookings, touching ones allowed', () => {
-    const busy = [{ staffId: 'a', start: new Date('2030-01-07T04:30:00Z'), end: new Date('2030-01-07T05:00:00Z') }]; // 10:00-10:30 IST
+    const busy = [{ staffId: 'a', start: Date.parse('2030-01-07T04:30:00Z'), end: Date.parse('2030-01-07T05:00:00Z') }]; // 10:00-10:30 IST
     const q = query({ staff: [staff('a'), staff('b')], busy });
     const slots = computeSlots(q);
     const byTime = Object.fromEntries(slots.map((s) => [s.time, s.staffIds]));
@@ -174,7 +174,7 @@ describe('computeSlots', () => {
     expect(slots[0].time).toBe('9:00 AM');
     expect(slots[0].startsAt.toISOString()).toBe('2026-03-29T08:00:00.000Z');
     // Busy 08:00-09:00Z is 9-10 AM BST, which must block the 9:00 AM slot (a naive GMT reading would not).
-    const busy = [{ staffId: 'a', start: new Date('2026-03-29T08:00:00Z'), end: new Date('2026-03-29T09:00:00Z') }];
+    const busy = [{ staffId: 'a', start: Date.parse('2026-03-29T08:00:00Z'), end: Date.parse('2026-03-29T09:00:00Z') }];
     expect(computeSlots({ ...q, busy }).map((s) => s.time)).toEqual(['10:00 AM']);
   });
 

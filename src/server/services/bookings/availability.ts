@@ -129,12 +129,12 @@ export interface SalonDay {
 
 function salonDayOf(rows: SlotDayRows, date: string, timeZone: string): SalonDay {
   const bounds = zonedDayBounds(date, timeZone);
-  return {
-    staff: rows.staff.map(toSlotStaff),
-    busy: rows.busy
-      .map((b) => ({ bookingId: b.id, staffId: b.staff_id, start: new Date(b.starts_ms), end: new Date(b.ends_ms) }))
-      .filter((b) => b.start < bounds.end && b.end > bounds.start),
-  };
+  const [dayStart, dayEnd] = [bounds.start.getTime(), bounds.end.getTime()];
+  const busy: SalonDay['busy'] = [];
+  for (const b of rows.busy) {
+    if (b.starts_ms < dayEnd && b.ends_ms > dayStart) busy.push({ bookingId: b.id, staffId: b.staff_id, start: b.starts_ms, end: b.ends_ms });
+  }
+  return { staff: rows.staff.map(toSlotStaff), busy };
 }
 
 /** A salon-local day's staff and bookings alone (the salon is known). */
@@ -278,7 +278,7 @@ export async function chooseSlot(
   const load = new Map<string, number>();
   for (const b of busy) load.set(b.staffId, (load.get(b.staffId) ?? 0) + 1);
   const free = eligible.filter(
-    (id) => !busy.some((b) => b.staffId === id && b.start.getTime() < endsAt.getTime() && b.end.getTime() > startsAt.getTime()),
+    (id) => !busy.some((b) => b.staffId === id && b.start < endsAt.getTime() && b.end > startsAt.getTime()),
   );
   if (!free.length) throw conflict(SLOT_TAKEN);
   const order = (id: string) => (id === req.preferStaffId ? -1 : (load.get(id) ?? 0));
