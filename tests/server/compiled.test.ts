@@ -55,6 +55,27 @@ describe('statements compiled once', () => {
     expect(builds).toBe(3);
   });
 
+  it("an object argument's defined values are its parameters; a key left undefined is another shape (the column's default)", async () => {
+    let builds = 0;
+    const add = compiledOnce((db, row: { name: string; shop_category: string; icon?: string | null; sort_order?: number }) => {
+      builds++;
+      return db.insertInto('categories').values(row).returning(['name', 'shop_category', 'icon', 'sort_order']);
+    });
+    expect((await add(rt.deps.db, { name: 'Obj A', shop_category: 'spa', icon: 'a.svg', sort_order: 7 })).rows).toEqual([
+      { name: 'Obj A', shop_category: 'spa', icon: 'a.svg', sort_order: 7 },
+    ]);
+    expect((await add(rt.deps.db, { name: 'Obj B', shop_category: 'salon', icon: null, sort_order: 2 })).rows).toEqual([
+      { name: 'Obj B', shop_category: 'salon', icon: null, sort_order: 2 },
+    ]);
+    const dflt = (await rt.deps.db.insertInto('categories').values({ name: 'Obj D', shop_category: 'spa' }).returning('sort_order').executeTakeFirstOrThrow()).sort_order;
+    expect((await add(rt.deps.db, { name: 'Obj C', shop_category: 'spa', icon: undefined, sort_order: undefined })).rows).toEqual([
+      { name: 'Obj C', shop_category: 'spa', icon: null, sort_order: dflt },
+    ]);
+    expect(builds).toBe(2);
+    const expression = compiledOnce((db, row: { name: string; shop_category: unknown }) => db.insertInto('categories').values(row as never));
+    await expect(expression(rt.deps.db, { name: 'Obj E', shop_category: sql`'spa'` })).rejects.toThrow(/an expression, not a value/);
+  });
+
   it('refuses a builder that changes an argument, drops one, writes one into the SQL, or places an array as one parameter', async () => {
     const changed = compiledOnce((db, name: string) => db.selectFrom('categories').select('name').where('name', '=', `${name}!`));
     await expect(changed(rt.deps.db, 'x')).rejects.toThrow(/changed before it became a parameter/);

@@ -23,8 +23,29 @@ export const noEffects = (): Effects => ({ notifications: [], jobs: [] });
  * evaluated in the same statement.
  */
 
-function insertNotifications(qc: Executor, rows: NewNotification[], gate?: Expression<SqlBool>) {
-  const json = toJsonb(rows.map(notificationRow));
+/** The effects' rows as the JSON texts their inserts read. */
+export interface EffectsJson {
+  notifications: string;
+  jobs: string;
+}
+
+export function effectsJson(effects: Effects): EffectsJson {
+  return {
+    notifications: toJsonb(effects.notifications.map(notificationRow)),
+    jobs: toJsonb(
+      effects.jobs.map((j) => ({
+        kind: j.kind,
+        payload: j.payload,
+        run_at: (j.runAt ?? null)?.toISOString() ?? null,
+        dedupe_key: j.dedupeKey ?? null,
+        ref: j.ref ?? null,
+        max_attempts: j.maxAttempts ?? 5,
+      })),
+    ),
+  };
+}
+
+function insertNotifications(qc: Executor, json: string, gate?: Expression<SqlBool>) {
   let from = qc
     .selectFrom(sql<{ account_id: string; type: 'booking' | 'system' | 'alert'; title: string; message: string; link: string | null }>`json_populate_recordset(null::notifications, ${json}::json)`.as('r'))
     .select(['r.account_id', 'r.type', 'r.title', 'r.message', 'r.link']);
@@ -32,17 +53,7 @@ function insertNotifications(qc: Executor, rows: NewNotification[], gate?: Expre
   return qc.insertInto('notifications').columns(['account_id', 'type', 'title', 'message', 'link']).expression(from);
 }
 
-function insertJobs(qc: Executor, jobs: NewJob[], gate?: Expression<SqlBool>) {
-  const json = toJsonb(
-    jobs.map((j) => ({
-      kind: j.kind,
-      payload: j.payload,
-      run_at: (j.runAt ?? null)?.toISOString() ?? null,
-      dedupe_key: j.dedupeKey ?? null,
-      ref: j.ref ?? null,
-      max_attempts: j.maxAttempts ?? 5,
-    })),
-  );
+function insertJobs(qc: Executor, json: string, gate?: Expression<SqlBool>) {
   let from = qc
     .selectFrom(
       sql<{ kind: string; payload: string; run_at: Date | null; dedupe_key: string | null; ref: string | null; max_attempts: number }>`json_populate_recordset(null::jobs, ${json}::json)`.as('r'),
@@ -57,13 +68,13 @@ function insertJobs(qc: Executor, jobs: NewJob[], gate?: Expression<SqlBool>) {
 }
 
 /**
- * The effects as two CTE bodies for a caller's statement (e.g. the booking insert, gated on the
- * booking having been inserted). Call `effectsWritten` once the statement has run.
+ * The effects (as effectsJson) as two CTE bodies for a caller's statement (e.g. the booking
+ * insert, gated on the booking having been inserted). Call `effectsWritten` once the statement has run.
  */
-export function effectsCtes(db: Executor, effects: Effects, gate?: Expression<SqlBool>) {
+export function effectsCtes(db: Executor, json: EffectsJson, gate?: Expression<SqlBool>) {
   return {
-    notifications: () => insertNotifications(db, effects.notifications, gate),
-    jobs: () => insertJobs(db, effects.jobs, gate),
+    notifications: () => insertNotifications(db, json.notifications, gate),
+    jobs: () => insertJobs(db, json.jobs, gate),
   };
 }
 
@@ -75,7 +86,7 @@ export function effectsWritten(effects: Effects): void {
 /** Writes the effects in one statement (in the caller's transaction). */
 export async function writeEffects(db: Executor, effects: Effects): Promise<void> {
   if (!effects.notifications.length && !effects.jobs.length) return;
-  const ctes = effectsCtes(db, effects);
+  const ctes = effectsCtes(db, effectsJson(effects));
   // Data-modifying CTEs run exactly once whether or not the main query reads them.
   await db.with('n', ctes.notifications).with('j', ctes.jobs).selectNoFrom(sql<number>`1`.as('one')).execute();
   effectsWritten(effects);

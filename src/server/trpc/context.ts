@@ -5,6 +5,7 @@ import type { Role } from '../db/types.js';
 import type { TokenService } from '../services/auth/tokens.js';
 import type { Adapters } from '../adapters/index.js';
 import { isDatabaseUnavailable, toTRPCError } from '../errors.js';
+import { compiledOnce } from '../db/compiled.js';
 
 export interface AppDeps {
   db: Db;
@@ -42,16 +43,17 @@ export function clientIp(req: IncomingMessage & { ip?: string }): string {
   return req.ip ?? req.socket?.remoteAddress ?? 'unknown';
 }
 
+/** What every signed-in request reads of its account (compiled once: it runs on every such request). */
+const signedInAccount = compiledOnce((db, id: string) =>
+  db.selectFrom('accounts').select(['id', 'role', 'email', 'is_blocked', 'token_version']).where('id', '=', id),
+);
+
 /** Resolves the caller from the bearer token; a blocked account or a bumped token version is signed out. */
 export async function resolveActor(deps: AppDeps, token: string | null): Promise<{ actor: Actor | null; authError: string | null }> {
   if (!token) return { actor: null, authError: null };
   const claims = await deps.tokens.verify(token);
   if (!claims) return { actor: null, authError: 'Your session is invalid or has expired. Please sign in again.' };
-  const row = await deps.db
-    .selectFrom('accounts')
-    .select(['id', 'role', 'email', 'is_blocked', 'token_version'])
-    .where('id', '=', claims.sub)
-    .executeTakeFirst();
+  const row = (await signedInAccount(deps.db, claims.sub)).rows[0];
   if (!row || row.token_version !== claims.ver || row.role !== claims.role) {
     return { actor: null, authError: 'Your session has ended. Please sign in again.' };
   }

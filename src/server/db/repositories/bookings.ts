@@ -2,7 +2,7 @@ import { sql, type Insertable, type RawBuilder, type SqlBool, type Updateable } 
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { BookingServicesTable, BookingsTable, BookingStatus, CommissionLedgerTable } from '../types.js';
 import type { Executor } from './accounts.js';
-import { effectsCtes, effectsWritten, type Effects } from '../effects.js';
+import { effectsCtes, effectsJson, effectsWritten, type Effects } from '../effects.js';
 import { toJsonb } from '../json.js';
 import { compiledOnce } from '../compiled.js';
 
@@ -128,43 +128,49 @@ export async function insertBookingUnlessTaken(
   services: Omit<Insertable<BookingServicesTable>, 'booking_id'>[],
   effects: Effects,
 ): Promise<BookingDetailRow | null> {
-  const made = sql<SqlBool>`exists (select 1 from b)`;
-  const follow = effectsCtes(db, effects, made);
-  const servicesJson = toJsonb(services);
-  const row = await db
-    .with('b', (qc) => qc.insertInto('bookings').values(booking).onConflict((oc) => oc.doNothing()).returningAll())
-    .with('bsv', (qc) =>
-      qc
-        .insertInto('booking_services')
-        .columns(['booking_id', 'position', 'service_id', 'service_name', 'duration_min', 'price'])
-        .expression((eb) =>
-          eb
-            .selectFrom([
-              'b',
-              sql<{ position: number; service_id: string | null; service_name: string; duration_min: number; price: string }>`json_populate_recordset(null::booking_services, ${servicesJson}::json)`.as('r'),
-            ])
-            .select(['b.id', 'r.position', 'r.service_id', 'r.service_name', 'r.duration_min', 'r.price']),
-        )
-        .returning(['position', 'service_id', 'service_name', 'duration_min', 'price']),
-    )
-    .with('n', follow.notifications)
-    .with('j', follow.jobs)
-    .selectFrom('b')
-    .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
-    .innerJoin('staff as s', 's.id', 'b.staff_id')
-    .innerJoin('accounts as a', 'a.id', 'b.user_id')
-    .leftJoin('coupons as c', 'c.id', 'b.coupon_id')
-    .selectAll('b')
-    .select(DETAIL_COLUMNS)
-    .select((eb) => [
-      sql<boolean>`false`.as('reviewed'),
-      shopImagesOf(sql.ref('m.id')),
-      jsonArrayFrom(eb.selectFrom('bsv').select(['bsv.service_id', 'bsv.service_name', 'bsv.duration_min', 'bsv.price']).orderBy('bsv.position')).as('services'),
-    ])
-    .executeTakeFirst();
-  if (row) effectsWritten(effects);
-  return row ?? null;
+  const json = effectsJson(effects);
+  const { rows } = await bookingInsert(db, booking, toJsonb(services), json.notifications, json.jobs);
+  if (rows[0]) effectsWritten(effects);
+  return rows[0] ?? null;
 }
+
+/** The booking insert's statement, built and compiled once (it runs for every booking). */
+const bookingInsert = compiledOnce(
+  (db, booking: Insertable<BookingsTable> & { id: string }, servicesJson: string, notificationsJson: string, jobsJson: string) => {
+    const made = sql<SqlBool>`exists (select 1 from b)`;
+    const follow = effectsCtes(db, { notifications: notificationsJson, jobs: jobsJson }, made);
+    return db
+      .with('b', (qc) => qc.insertInto('bookings').values(booking).onConflict((oc) => oc.doNothing()).returningAll())
+      .with('bsv', (qc) =>
+        qc
+          .insertInto('booking_services')
+          .columns(['booking_id', 'position', 'service_id', 'service_name', 'duration_min', 'price'])
+          .expression((eb) =>
+            eb
+              .selectFrom([
+                'b',
+                sql<{ position: number; service_id: string | null; service_name: string; duration_min: number; price: string }>`json_populate_recordset(null::booking_services, ${servicesJson}::json)`.as('r'),
+              ])
+              .select(['b.id', 'r.position', 'r.service_id', 'r.service_name', 'r.duration_min', 'r.price']),
+          )
+          .returning(['position', 'service_id', 'service_name', 'duration_min', 'price']),
+      )
+      .with('n', follow.notifications)
+      .with('j', follow.jobs)
+      .selectFrom('b')
+      .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
+      .innerJoin('staff as s', 's.id', 'b.staff_id')
+      .innerJoin('accounts as a', 'a.id', 'b.user_id')
+      .leftJoin('coupons as c', 'c.id', 'b.coupon_id')
+      .selectAll('b')
+      .select(DETAIL_COLUMNS)
+      .select((eb) => [
+        sql<boolean>`false`.as('reviewed'),
+        shopImagesOf(sql.ref('m.id')),
+        jsonArrayFrom(eb.selectFrom('bsv').select(['bsv.service_id', 'bsv.service_name', 'bsv.duration_min', 'bsv.price']).orderBy('bsv.position')).as('services'),
+      ]);
+  },
+);
 
 /** A plain booking row, locked for the rest of the transaction when `lock` is set. */
 export function findBookingRow(db: Executor, id: string, opts: { lock?: boolean } = {}) {
