@@ -43,7 +43,7 @@ describe('a database that cannot be reached is a 503, not a 500', () => {
     const query = { select: () => query, where: () => query, executeTakeFirst: failing };
     const deps = {
       tokens: { verify: async () => ({ sub: 'a', role: 'customer', ver: 0 }) },
-      db: { selectFrom: () => query },
+      db: { selectFrom: () => query, executeQuery: failing },
     } as unknown as AppDeps;
     const context = createContextFactory(deps)({ req: { headers: { authorization: 'Bearer t' }, socket: {} } as never });
     await expect(context).rejects.toBeInstanceOf(TRPCError);

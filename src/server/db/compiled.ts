@@ -1,5 +1,16 @@
-import { createQueryId, type Compilable, type CompiledQuery, type QueryResult } from 'kysely';
+import {
+  createQueryId,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type Compilable,
+  type CompiledQuery,
+  type QueryResult,
+} from 'kysely';
 import type { Executor } from './repositories/accounts.js';
+import type { Database } from './types.js';
 
 /*
  * Kysely builds a statement's operation tree and compiles it to SQL on every call: for the hot
@@ -15,9 +26,19 @@ import type { Executor } from './repositories/accounts.js';
  * which gives each element its own parameter, so PostgreSQL's generic plan of a prepared
  * statement knows how many there are). A marker that does
  * not come out as a whole parameter of its own is an error on the first call of that shape, never
- * a wrong statement. It is compiled on the first executor it is given: the app's executors carry
- * no plugins that rewrite queries.
+ * a wrong statement. It is compiled by a Kysely of its own that only compiles (PostgreSQL's
+ * dialect, as both the server's and the embedded database's): no executor's plugins rewrite it.
  */
+
+/** Builds and compiles statements, never runs them (Kysely's DummyDriver). */
+const compiler = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
 
 const MARK = '\u0000compiled-argument-';
 const MARKER = /^\u0000compiled-argument-(\d+)(?:\.([^\u0000]+))?\u0000$/;
@@ -89,9 +110,9 @@ export function compiledOnce<A extends Arg[], O>(
     const shape = shapeOf(args);
     let template = templates.get(shape);
     if (!template) {
-      if (templates.size >= MAX_SHAPES) return db.executeQuery(build(db, ...args));
+      if (templates.size >= MAX_SHAPES) return db.executeQuery(build(compiler, ...args).compile());
       const markers = markersFor(args);
-      template = templateOf(build(db, ...(markers as A)).compile(), markers);
+      template = templateOf(build(compiler, ...(markers as A)).compile(), markers);
       templates.set(shape, template);
     }
     const { compiled, sources } = template;
