@@ -8,4 +8,5 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   booking_event_email: 'Booking update e-mails (older jobs)',
   subscription_renew: 'Subscription renewals',
   payment_reconcile: 'Payment reconciliation',
+  search_maintenance: 'Nightly search upkeep',
 };

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../trpc/context.js';
 import { aloneJobKinds, backoffMs, isPermanent, jobHandler, onJobEnqueued } from './queue.js';
 import './handlers/index.js';
+import { scheduleSearchMaintenance } from '../services/discovery/maintenance.js';
 
 interface ClaimedJob {
   id: string;
@@ -204,7 +205,8 @@ const DONE_RETENTION_DAYS = 14;
 
 /**
  * Polls for due jobs (and wakes at once for jobs enqueued by this process). Every process may run
- * one: claims are exclusive. Finished jobs are pruned after two weeks.
+ * one: claims are exclusive. Hourly, finished jobs older than two weeks are pruned and the next
+ * night's search-table upkeep is queued if it is not yet.
  */
 export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}): JobRunner {
   const pollMs = opts.pollMs ?? deps.env.JOB_POLL_MS;
@@ -232,6 +234,7 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}): J
           ]);
           if (Date.now() - lastPrune > 3_600_000) {
             lastPrune = Date.now();
+            await scheduleSearchMaintenance(deps.db);
             await deps.db
               .deleteFrom('jobs')
               .where('status', 'in', ['done', 'cancelled'])

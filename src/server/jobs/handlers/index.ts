@@ -5,3 +5,4 @@ import './bookingEmails.js';
 import './push.js';
 import '../../services/crm/marketing.js';
 import '../../services/billing/service.js';
+import '../../services/discovery/maintenance.js';
