@@ -2,7 +2,7 @@ import { sql, type Insertable, type RawBuilder, type SqlBool, type Updateable } 
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { BookingServicesTable, BookingsTable, BookingStatus, CommissionLedgerTable } from '../types.js';
 import type { Executor } from './accounts.js';
-import { effectsCtes, effectsJson, effectsWritten, type Effects } from '../effects.js';
+import { effectsCtes, effectsJson, effectsWritten, type Effects, type EffectsJson } from '../effects.js';
 import { toJsonb } from '../json.js';
 import { compiledOnce } from '../compiled.js';
 
@@ -128,17 +128,16 @@ export async function insertBookingUnlessTaken(
   services: Omit<Insertable<BookingServicesTable>, 'booking_id'>[],
   effects: Effects,
 ): Promise<BookingDetailRow | null> {
-  const json = effectsJson(effects);
-  const { rows } = await bookingInsert(db, booking, toJsonb(services), json.notifications, json.jobs);
+  const { rows } = await bookingInsert(db, booking, toJsonb(services), effectsJson(effects));
   if (rows[0]) effectsWritten(effects);
   return rows[0] ?? null;
 }
 
 /** The booking insert's statement, built and compiled once (it runs for every booking). */
 const bookingInsert = compiledOnce(
-  (db, booking: Insertable<BookingsTable> & { id: string }, servicesJson: string, notificationsJson: string, jobsJson: string) => {
+  (db, booking: Insertable<BookingsTable> & { id: string }, servicesJson: string, effects: EffectsJson) => {
     const made = sql<SqlBool>`exists (select 1 from b)`;
-    const follow = effectsCtes(db, { notifications: notificationsJson, jobs: jobsJson }, made);
+    const follow = effectsCtes(db, effects, made);
     return db
       .with('b', (qc) => qc.insertInto('bookings').values(booking).onConflict((oc) => oc.doNothing()).returningAll())
       .with('bsv', (qc) =>
