@@ -12,6 +12,8 @@ export interface LoadResult {
   statuses: Record<number, number>;
   /** CPU ms per counted request by part, when the server processes were named. */
   cpuMsPerRequest?: CpuSplit;
+  /** The warm-up's own figures (not counted above): how the processes did while V8 compiled the paths. */
+  warmup: { seconds: number; requests: number; rps: number; p50: number; p95: number; statuses: Record<number, number> };
 }
 
 export interface RequestSpec {
@@ -74,7 +76,10 @@ export async function runLoad(opts: {
 }): Promise<LoadResult> {
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
-  const warmupEnd = Date.now() + (opts.warmupSeconds ?? 1) * 1000;
+  const warmupLatencies: number[] = [];
+  const warmupStatuses: Record<number, number> = {};
+  const warmupSeconds = opts.warmupSeconds ?? 1;
+  const warmupEnd = Date.now() + warmupSeconds * 1000;
   const end = warmupEnd + opts.seconds * 1000;
   let counted = 0;
   // Measured over the counted part of the run only.
@@ -101,6 +106,9 @@ export async function runLoad(opts: {
           latencies.push(ms);
           statuses[status] = (statuses[status] ?? 0) + 1;
           counted++;
+        } else {
+          warmupLatencies.push(ms);
+          warmupStatuses[status] = (warmupStatuses[status] ?? 0) + 1;
         }
         opts.onResponse?.(status, body);
       }
@@ -109,6 +117,7 @@ export async function runLoad(opts: {
   clearTimeout(warmupTimer);
   const cpu = (meter as ReturnType<typeof cpuMeter> | null)?.stop(counted);
   latencies.sort((a, b) => a - b);
+  warmupLatencies.sort((a, b) => a - b);
   return {
     requests: counted,
     seconds: opts.seconds,
@@ -118,6 +127,14 @@ export async function runLoad(opts: {
     p99: round(percentile(latencies, 99)),
     statuses,
     ...(cpu ? { cpuMsPerRequest: cpu } : {}),
+    warmup: {
+      seconds: warmupSeconds,
+      requests: warmupLatencies.length,
+      rps: Math.round(warmupLatencies.length / Math.max(warmupSeconds, 0.001)),
+      p50: round(percentile(warmupLatencies, 50)),
+      p95: round(percentile(warmupLatencies, 95)),
+      statuses: warmupStatuses,
+    },
   };
 }
 
