@@ -40,23 +40,36 @@ const DEFLATE: zlib.ZlibOptions = { level: 9, windowBits: 10, memLevel: 3 };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+/*
+ * With SCALE 4 and MARGIN 2 a module is exactly one nibble of a scanline: module c (counted from
+ * the symbol's left edge) is the high nibble of byte (c + 2) >> 1 when c + 2 is even, else the low
+ * nibble. So a module row is written a byte (two modules) at a time, its first pixel row only: the
+ * other three are copies. Bytes of the quiet zone keep the 0xff (white) the image starts with.
+ * TWO_MODULES[(left << 1) | right] is the byte of two modules side by side (1 = dark).
+ */
+const TWO_MODULES = Uint8Array.from([0xff, 0xf0, 0x0f, 0x00]);
+
 /** The code as a PNG: black modules on white, SCALE px each, a MARGIN-module quiet zone. */
 export function qrPng(text: string): Buffer {
   const modules = qrModules(Buffer.from(text, 'utf8'));
   const n = modules.size;
+  const data = modules.data;
   const size = (n + 2 * MARGIN) * SCALE;
-  const rowBytes = Math.ceil(size / 8);
   // Each scanline: filter byte 0, then 1 bit per pixel (1 = white).
-  const raw = Buffer.alloc((rowBytes + 1) * size, 0xff);
-  for (let y = 0; y < size; y++) raw[y * (rowBytes + 1)] = 0;
+  const line = Math.ceil(size / 8) + 1;
+  const raw = Buffer.alloc(line * size, 0xff);
+  for (let y = 0; y < size; y++) raw[y * line] = 0;
   for (let r = 0; r < n; r++) {
-    const first = (r + MARGIN) * SCALE;
-    const line = first * (rowBytes + 1) + 1;
-    for (let c = 0; c < n; c++) {
-      if (!modules.data[r * n + c]) continue;
-      for (let x = (c + MARGIN) * SCALE, end = x + SCALE; x < end; x++) raw[line + (x >> 3)] &= ~(0x80 >> (x & 7));
-    }
-    for (let k = 1; k < SCALE; k++) raw.copy(raw, line - 1 + k * (rowBytes + 1), line - 1, line + rowBytes);
+    const start = (r + MARGIN) * SCALE * line;
+    // Columns c and c + 1 (c even) go to byte c / 2 + 1 after the filter byte. A QR's
+    // size is odd: the last column pairs with the quiet zone.
+    let at = start + 2;
+    let i = r * n;
+    for (const last = i + n - 1; i < last; i += 2) raw[at++] = TWO_MODULES[(data[i] << 1) | data[i + 1]];
+    raw[at] = TWO_MODULES[data[i] << 1];
+    // The pixel row to the next one, then those two to the two after.
+    raw.copyWithin(start + line, start, start + line);
+    raw.copyWithin(start + 2 * line, start, start + 2 * line);
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
