@@ -1,15 +1,16 @@
 import { sql } from 'kysely';
 import type { Executor } from './accounts.js';
 
-/** Serialises ledger writes of one account (the balance-after of each row depends on the last). */
-export async function lockAccount(db: Executor, accountId: string): Promise<void> {
-  await sql`select id from accounts where id = ${accountId} for update`.execute(db);
-}
-
-/** lockAccount for several accounts at once, in id order (so two such calls cannot deadlock). */
+/**
+ * Serialises ledger writes of these accounts (the balance-after of each row depends on the last),
+ * locking them in id order so that two such calls cannot deadlock.
+ */
 export async function lockAccounts(db: Executor, accountIds: string[]): Promise<void> {
   await sql`select id from accounts where id = any(${accountIds}::uuid[]) order by id for update`.execute(db);
 }
+
+/** lockAccounts for one account. */
+export const lockAccount = (db: Executor, accountId: string): Promise<void> => lockAccounts(db, [accountId]);
 
 export async function walletBalance(db: Executor, accountId: string): Promise<number> {
   const row = await db
