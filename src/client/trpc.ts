@@ -42,12 +42,22 @@ export function httpStatusOf(error: unknown): number | undefined {
   return errorData(error)?.httpStatus;
 }
 
+/**
+ * A server message as a sentence for the screen: without the field name the API puts first for
+ * its clients ('currentPassword: the current password is not correct' → 'The current password is
+ * not correct'); the screen shows it where the field is.
+ */
+export function readableMessage(message: string): string {
+  const text = message.trim().replace(/^[A-Za-z][\w.[\]]*: (?=\S)/, '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** The server's human message, else the screen's fallback text. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof TRPCClientError) {
     const message = error.message?.trim();
     // Network failures surface as fetch errors with technical text; the fallback reads better.
-    if (message && !/^(failed to fetch|networkerror|load failed|unexpected token)/i.test(message)) return message;
+    if (message && !/^(failed to fetch|networkerror|load failed|unexpected token)/i.test(message)) return readableMessage(message);
   }
   return fallback;
 }
@@ -59,7 +69,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 export function failureMessage(error: unknown, fallback: string): string {
   const status = httpStatusOf(error);
   const message = error instanceof TRPCClientError ? error.message?.trim() : '';
-  if (status && status >= 400 && status < 500 && message) return message.replace(/^\w+: /, '');
+  if (status && status >= 400 && status < 500 && message) return readableMessage(message);
   return fallback;
 }
 

@@ -6,7 +6,7 @@ import { Card, CardHeader } from '../../components/ui/Card';
 import { toast } from '../../components/ui/Toast';
 import { PasswordInput } from '../auth/PasswordInput';
 import { getSession, saveSession } from '../../state/session';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 
 type PasswordForm = { currentPassword: string; newPassword: string; confirmPassword: string };
 type PasswordErrors = Partial<Record<keyof PasswordForm, string>>;
@@ -25,7 +25,7 @@ export function ChangePasswordCard() {
     const parsed = changePasswordInput.safeParse(form);
     const next: PasswordErrors = {};
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof PasswordForm] ??= issue.message;
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof PasswordForm] ??= readableMessage(issue.message);
     }
     if (form.confirmPassword !== form.newPassword) next.confirmPassword = 'The two new passwords do not match.';
     setErrors(next);

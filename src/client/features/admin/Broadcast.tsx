@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { Textarea } from '../../components/ui/Textarea';
 import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 import { Pagination, QueryState, TableCard, Td, Th } from './DataTable';
 import { formatCount, formatDateTime } from './format';
 
@@ -45,7 +45,7 @@ export function BroadcastForm({ preview = false, pushDefault = false }: { previe
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as keyof Draft;
-        next[field] ??= issue.message.replace(/^\w+: /, '');
+        next[field] ??= readableMessage(issue.message);
       }
       setErrors(next);
       return;

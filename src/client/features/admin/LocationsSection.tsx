@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Input } from '../../components/ui/Input';
 import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 import { QueryState, TableCard, Td, Th } from './DataTable';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 
@@ -48,7 +48,7 @@ export function LocationsSection() {
       sortOrder: form.sortOrder === '' ? undefined : Number(form.sortOrder),
     });
     if (!parsed.success) {
-      setError(parsed.error.issues[0].message.replace(/^\w+: /, ''));
+      setError(readableMessage(parsed.error.issues[0].message));
       return;
     }
     try {

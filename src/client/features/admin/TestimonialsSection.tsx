@@ -8,7 +8,7 @@ import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { Textarea } from '../../components/ui/Textarea';
 import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 import { QueryState } from './DataTable';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 
@@ -41,7 +41,7 @@ function TestimonialModal({ open, editing, onClose }: { open: boolean; editing: 
     event.preventDefault();
     const parsed = createTestimonialInput.safeParse({ ...form, rating: Number(form.rating) });
     if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
+      setError(readableMessage(parsed.error.issues[0].message));
       return;
     }
     try {

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { OtpCodeInput } from './OtpCodeInput';
 import { Tabs } from '../../components/ui/Tabs';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 import { FormError } from './AuthShell';
 
 type Channel = 'email' | 'whatsapp';
@@ -45,7 +45,7 @@ export function OtpSignIn({ merchant, onSuccess }: { merchant: boolean; onSucces
     event?.preventDefault();
     setFormError(null);
     const parsed = channel === 'email' ? emailOtpRequestInput.safeParse({ email: destination }) : phoneOtpRequestInput.safeParse({ phone: destination });
-    if (!parsed.success) return setFieldError(parsed.error.issues[0].message.replace(/^\w+: /, ''));
+    if (!parsed.success) return setFieldError(readableMessage(parsed.error.issues[0].message));
     setFieldError(undefined);
     try {
       const r =

@@ -1,3 +1,4 @@
+import { readableMessage } from '../../trpc';
 import { useState, type FormEvent } from 'react';
 import Markdown from 'react-markdown';
 import { createBlogInput, type BlogWire } from '../../../shared/schemas/content';
@@ -33,7 +34,7 @@ export function BlogForm({ initial, busy, submitLabel, onSubmit }: { initial: Bl
     const parsed = createBlogInput.safeParse({ ...d, coverImage: d.coverImage || null, tags: d.tags.split(',').map((t) => t.trim()).filter(Boolean) });
     if (!parsed.success) {
       const next: Errors = {};
-      for (const i of parsed.error.issues) next[i.path[0] as keyof BlogDraft] ??= i.message.replace(/^\w+: /, '');
+      for (const i of parsed.error.issues) next[i.path[0] as keyof BlogDraft] ??= readableMessage(i.message);
       setErrors(next);
       return;
     }

@@ -7,7 +7,7 @@ import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { Textarea } from '../../components/ui/Textarea';
 import { sessionAtom } from '../../state/session';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 
 type Form = { name: string; email: string; subject: string; message: string; type: (typeof CONTACT_TYPES)[number] };
 type Errors = Partial<Record<keyof Form, string>>;
@@ -30,7 +30,7 @@ export function ContactForm() {
     const parsed = createContactUsInput.safeParse(f);
     if (!parsed.success) {
       const next: Errors = {};
-      for (const i of parsed.error.issues) next[i.path[0] as keyof Form] ??= i.message.replace(/^\w+: /, '');
+      for (const i of parsed.error.issues) next[i.path[0] as keyof Form] ??= readableMessage(i.message);
       return setErrors(next);
     }
     setErrors({});

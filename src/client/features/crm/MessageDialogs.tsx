@@ -12,7 +12,7 @@ import { Textarea } from '../../components/ui/Textarea';
 import { toast } from '../../components/ui/Toast';
 import { cn } from '../../lib/cn';
 import { sessionAtom } from '../../state/session';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 
 export const CHANNEL_LABELS: Record<MessageChannel, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
 
@@ -151,7 +151,7 @@ export function TemplateDialog({ merchantId, template, onClose }: { merchantId: 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = createTemplateInput.safeParse({ ...t, merchantId: merchantId ?? undefined });
-    if (!parsed.success) return setError(parsed.error.issues[0].message.replace(/^\w+: /, ''));
+    if (!parsed.success) return setError(readableMessage(parsed.error.issues[0].message));
     if (t.type === 'sms' && smsLength(t.content) > SMS_MAX_CHARS) return setError(SMS_TOO_LONG);
     try {
       if (template) await update.mutateAsync({ ...parsed.data, templateId: template._id });

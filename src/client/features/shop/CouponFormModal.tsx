@@ -8,7 +8,7 @@ import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { Textarea } from '../../components/ui/Textarea';
 import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 import { revealOnMount } from './reveal';
 
 interface FormState {
@@ -74,7 +74,7 @@ export function CouponFormModal({ open, editing, merchantId, onClose }: { open: 
     event.preventDefault();
     const parsed = createCouponInput.safeParse({ ...form, merchantId: merchantId ?? undefined });
     if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
+      setError(readableMessage(parsed.error.issues[0].message));
       return;
     }
     setError(null);

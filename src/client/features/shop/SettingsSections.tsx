@@ -8,7 +8,7 @@ import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Textarea } from '../../components/ui/Textarea';
 import { getSession, saveSession } from '../../state/session';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 import { Banner, useFlash } from './Banner';
 
 function useRefreshShop() {
@@ -48,7 +48,7 @@ export function BusinessProfileSection({ merchant, merchantId }: { merchant: Sho
     event.preventDefault();
     const parsed = updateBusinessProfileInput.safeParse({ ...form, merchantId: merchantId ?? undefined });
     if (!parsed.success) {
-      show('error', parsed.error.issues[0].message);
+      show('error', readableMessage(parsed.error.issues[0].message));
       return;
     }
     try {
@@ -107,7 +107,7 @@ export function BusinessHoursSection({ merchant, merchantId }: { merchant: ShopP
   const onSave = async () => {
     const parsed = openingHoursSchema.safeParse(days);
     if (!parsed.success) {
-      show('error', parsed.error.issues[0].message);
+      show('error', readableMessage(parsed.error.issues[0].message));
       return;
     }
     try {
@@ -196,7 +196,7 @@ export function SecuritySection() {
     }
     const parsed = changePasswordInput.safeParse(form);
     if (!parsed.success) {
-      show('error', parsed.error.issues[0].message);
+      show('error', readableMessage(parsed.error.issues[0].message));
       return;
     }
     try {

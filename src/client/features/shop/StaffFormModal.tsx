@@ -7,7 +7,7 @@ import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 import { revealOnMount } from './reveal';
 import { MB, uploadImage } from './api';
 
@@ -46,7 +46,7 @@ export function staffFormProblem(form: FormState, isNew: boolean): string | null
   if (isNew && !form.avatar) return 'Please upload a profile picture.';
   if (form.specialization.length === 0) return 'Please add at least one specialization.';
   const parsed = addStaffInput.safeParse({ ...form, avatar: form.avatar || undefined });
-  return parsed.success ? null : parsed.error.issues[0].message;
+  return parsed.success ? null : readableMessage(parsed.error.issues[0].message);
 }
 
 export interface StaffFormModalProps {

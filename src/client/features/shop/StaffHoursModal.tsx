@@ -7,7 +7,7 @@ import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 import { formatLongDate } from './format';
 
 interface Day {
@@ -63,7 +63,7 @@ export function StaffHoursModal({ open, onClose, merchantId, staff }: StaffHours
       daysOff,
     });
     if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
+      setError(readableMessage(parsed.error.issues[0].message));
       return;
     }
     setError(null);

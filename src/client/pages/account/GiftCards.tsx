@@ -14,7 +14,7 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { Textarea } from '../../components/ui/Textarea';
 import { toast } from '../../components/ui/Toast';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 
 const AMOUNTS = [500, 1000, 2000, 5000];
 type BuyForm = { amount: string; recipientName: string; recipientEmail: string; message: string; paymentMethod: 'wallet' | 'test_card'; cardNumber: string };
@@ -22,7 +22,7 @@ type BuyErrors = Partial<Record<keyof BuyForm, string>>;
 
 function firstErrors<T extends string>(issues: { path: PropertyKey[]; message: string }[]): Partial<Record<T, string>> {
   const out: Partial<Record<T, string>> = {};
-  for (const i of issues) out[i.path[0] as T] ??= i.message.replace(/^\w+: /, '');
+  for (const i of issues) out[i.path[0] as T] ??= readableMessage(i.message);
   return out;
 }
 
@@ -34,7 +34,7 @@ function Redeem({ onDone }: { onDone: () => Promise<void> }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = redeemGiftCardInput.safeParse({ code });
-    if (!parsed.success) return setError(parsed.error.issues[0].message.replace(/^\w+: /, ''));
+    if (!parsed.success) return setError(readableMessage(parsed.error.issues[0].message));
     setError(undefined);
     try {
       const r = await redeem.mutateAsync(parsed.data);

@@ -16,7 +16,7 @@ import { FilterBar, Pagination, QueryState, TableCard, Td, Th } from '../../feat
 import { formatDateTime } from '../../features/admin/format';
 import { useDebounced } from '../../features/admin/useDebounced';
 import { cn } from '../../lib/cn';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 
 type OutboxMessage = z.infer<typeof outboxAnswer>['messages'][number];
 type Template = z.infer<typeof emailTemplateWire>;
@@ -134,7 +134,7 @@ function TemplateEditor({ template }: { template: Template }) {
     event.preventDefault();
     const parsed = updateEmailTemplateInput.safeParse({ key: template.key, subject, body });
     if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
+      setError(readableMessage(parsed.error.issues[0].message));
       return;
     }
     try {

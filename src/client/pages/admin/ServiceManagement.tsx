@@ -13,7 +13,7 @@ import { AdminPage } from '../../features/admin/AdminPage';
 import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { formatCount } from '../../features/admin/format';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 
 type ShopType = (typeof SHOP_TYPES)[number];
 const SHOP_LABELS: Record<ShopType, string> = { salon: 'Salon', spa: 'Spa', beautyParlour: 'Beauty parlour', tattoo: 'Tattoo', wellness: 'Wellness' };
@@ -56,7 +56,7 @@ function CategoryModal({ open, editing, defaultType, onClose }: { open: boolean;
     event.preventDefault();
     const parsed = createCategoryInput.safeParse({ ...form, sortOrder: form.sortOrder === '' ? undefined : Number(form.sortOrder) });
     if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
+      setError(readableMessage(parsed.error.issues[0].message));
       return;
     }
     try {

@@ -13,7 +13,7 @@ import { toast } from '../../components/ui/Toast';
 import { readFileAsDataUrl } from '../../features/shop/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { updateStoredUser } from '../../state/session';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 
 type Form = { firstName: string; lastName: string; phone: string };
 type Errors = Partial<Record<keyof Form, string>>;
@@ -44,7 +44,7 @@ export default function Profile() {
     const parsed = updateProfileInput.safeParse(form);
     if (!parsed.success) {
       const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Form] ??= issue.message.replace(/^\w+: /, '');
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Form] ??= readableMessage(issue.message);
       setErrors(next);
       return;
     }
