@@ -228,18 +228,35 @@ export default function FiltersPanel({ open, value, onClose, onApply }: FiltersP
             </div>
           </Group>
 
-          <Group title="Distance" hint={
-              <span className="text-sm font-semibold text-plum-800">
-                {draft.maxDistance === DEFAULT_DISTANCE_KM ? 'Any distance' : `Within ${draft.maxDistance} km`}
+          <Group
+            title="Distance"
+            hint={
+              <span className="flex items-center gap-3">
+                {draft.maxDistance !== null && (
+                  <button
+                    type="button"
+                    onClick={() => set({ maxDistance: null })}
+                    className="text-xs font-medium text-ink-500 underline underline-offset-2 hover:text-plum-800"
+                    data-testid="distance-any"
+                  >
+                    Any distance
+                  </button>
+                )}
+                <span className="text-sm font-semibold text-plum-800" data-testid="distance-label">
+                  {draft.maxDistance === null ? 'Any distance' : `Within ${draft.maxDistance} km`}
+                </span>
               </span>
-            }>
+            }
+          >
+            {/* With no limit the thumb rests at the default; any movement, even back to it, sets a limit. */}
             <input
               type="range"
               min={1}
               max={MAX_DISTANCE_KM}
               step={1}
-              value={draft.maxDistance}
+              value={draft.maxDistance ?? DEFAULT_DISTANCE_KM}
               aria-label="Maximum distance in kilometres"
+              aria-valuetext={draft.maxDistance === null ? 'Any distance' : `Within ${draft.maxDistance} km`}
               onChange={(event) => set({ maxDistance: Number(event.target.value) })}
               className="w-full accent-plum-700"
             />

@@ -90,7 +90,10 @@ export const RATING_OPTIONS = [
   { value: '4.5', label: '4.5+' },
 ] as const;
 
-/** The distance slider starts here and only counts as a filter once moved (spec point 9). */
+/**
+ * Where the distance slider's thumb rests while no limit is set (spec point 9). Moving it, even back to
+ * this value, sets a limit; only "Any distance" or Reset clear it.
+ */
 export const DEFAULT_DISTANCE_KM = 10;
 export const MAX_DISTANCE_KM = 50;
 

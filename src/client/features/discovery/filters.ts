@@ -1,5 +1,5 @@
 import type { SortOption } from '../../../shared/schemas/discovery';
-import { SORT_CHOICES, DEFAULT_DISTANCE_KM, type Availability, type Experience, type GenderChoice } from './constants';
+import { SORT_CHOICES, type Availability, type Experience, type GenderChoice } from './constants';
 
 /** Everything the home search row, the filter panel and SalonList share; mirrors SalonList's query string. */
 export interface SearchFilters {
@@ -16,7 +16,11 @@ export interface SearchFilters {
   /** A price tier '$'..'$$$$' or a rupee range '500-1500'. */
   prices: string;
   ratings: string;
-  maxDistance: number;
+  /**
+   * A limit in km once the slider was moved or the URL names one; null is no limit. The slider's resting
+   * position (DEFAULT_DISTANCE_KM) is not a sentinel, so 10 km can be chosen like any other distance.
+   */
+  maxDistance: number | null;
   sortBy: SortOption;
   /** The customer's position once the location pin was used. */
   lat: number | null;
@@ -35,7 +39,7 @@ export const EMPTY_FILTERS: SearchFilters = {
   amenities: [],
   prices: '',
   ratings: '',
-  maxDistance: DEFAULT_DISTANCE_KM,
+  maxDistance: null,
   sortBy: 'recommended',
   lat: null,
   lng: null,
@@ -49,7 +53,7 @@ export function countActiveFilters(f: SearchFilters): number {
     f.gender !== 'any',
     f.experience !== 'all',
     f.amenities.length > 0,
-    f.maxDistance !== DEFAULT_DISTANCE_KM,
+    f.maxDistance !== null,
     f.prices !== '',
     f.ratings !== '',
   ].filter(Boolean).length;
@@ -100,7 +104,7 @@ export function filtersToQuery(f: SearchFilters, page = 1): string {
   set('time', f.time);
   set('prices', f.prices);
   set('ratings', f.ratings);
-  if (f.maxDistance !== DEFAULT_DISTANCE_KM) set('maxDistance', f.maxDistance);
+  set('maxDistance', f.maxDistance);
   if (f.sortBy !== 'recommended') set('sortBy', f.sortBy);
   if (f.gender !== 'any') set('gender', f.gender);
   if (f.amenities.length) set('amenities', f.amenities.join(','));
@@ -153,7 +157,7 @@ export function queryToFilters(search: string): { filters: SearchFilters; page: 
       amenities: list(p.get('amenities')),
       prices: p.get('prices') ?? '',
       ratings: p.get('ratings') ?? '',
-      maxDistance: distance !== null && distance > 0 ? distance : DEFAULT_DISTANCE_KM,
+      maxDistance: distance !== null && distance > 0 ? distance : null,
       sortBy: SORTS.has(sort) ? (sort as SortOption) : 'recommended',
       lat: lat !== null && lng !== null ? lat : null,
       lng: lat !== null && lng !== null ? lng : null,
@@ -180,7 +184,7 @@ export function toSearchInput(f: SearchFilters, page: number, limit: number, fal
     time: (f.time || undefined) as 'morning' | 'afternoon' | 'evening' | undefined,
     prices: f.prices || undefined,
     ratings: f.ratings ? Number(f.ratings) : undefined,
-    maxDistance: f.maxDistance !== DEFAULT_DISTANCE_KM ? f.maxDistance : undefined,
+    maxDistance: f.maxDistance ?? undefined,
     sortBy: f.sortBy,
     lat: position?.lat,
     lng: position?.lng,

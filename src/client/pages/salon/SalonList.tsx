@@ -7,7 +7,6 @@ import { Button, buttonClasses } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import {
   AVAILABILITY_OPTIONS,
-  DEFAULT_DISTANCE_KM,
   EXPERIENCE_OPTIONS,
   LIST_PAGE_SIZE,
   PRICE_TIER_OPTIONS,
@@ -158,7 +157,7 @@ function activeChips(f: SearchFilters): { key: string; label: string; clear: Par
   f.amenities.forEach((a) => chips.push({ key: `am-${a}`, label: a, clear: { amenities: f.amenities.filter((x) => x !== a) } }));
   if (f.prices) chips.push({ key: 'prices', label: PRICE_TIER_OPTIONS.find((o) => o.value === f.prices)?.hint ?? `₹${f.prices}`, clear: { prices: '' } });
   if (f.ratings) chips.push({ key: 'ratings', label: `★ ${f.ratings}+`, clear: { ratings: '' } });
-  if (f.maxDistance !== DEFAULT_DISTANCE_KM) chips.push({ key: 'dist', label: `Within ${f.maxDistance} km`, clear: { maxDistance: DEFAULT_DISTANCE_KM } });
+  if (f.maxDistance !== null) chips.push({ key: 'dist', label: `Within ${f.maxDistance} km`, clear: { maxDistance: null } });
   return chips;
 }
 
