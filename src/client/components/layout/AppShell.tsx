@@ -67,7 +67,7 @@ export function AppShell({
         {children}
       </main>
       {withFooter && <Footer ref={footer} clearChat={withChat} />}
-      {withFooter && <div className="h-16 bg-plum-900 nav:hidden" aria-hidden="true" />}
+      {withFooter && <div className="h-(--tab-bar-height) bg-plum-900 nav:hidden" aria-hidden="true" />}
       <BottomBar items={bottomItems} label="Quick navigation" />
       {withChat && <ChatLauncher avoid={withFooter ? footer : undefined} />}
     </div>

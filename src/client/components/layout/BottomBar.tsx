@@ -2,16 +2,16 @@ import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
 import { isActive, type NavItem } from './nav';
 
-/** Mobile tab bar, shown under the 771 px layout breakpoint. */
+/** Mobile tab bar, shown under the 771 px layout breakpoint; exactly --tab-bar-height tall. */
 export function BottomBar({ items, label }: { items: NavItem[]; label: string }) {
   const [location] = useLocation();
   return (
     <nav
       aria-label={label}
       data-testid="bottom-bar"
-      className="pb-safe fixed inset-x-0 bottom-0 z-40 border-t border-blush-200 bg-white/95 shadow-[0_-6px_20px_-12px_rgb(63_21_49/0.25)] backdrop-blur nav:hidden"
+      className="pb-safe fixed inset-x-0 bottom-0 z-40 h-(--tab-bar-height) border-t border-blush-200 bg-white/95 shadow-[0_-6px_20px_-12px_rgb(63_21_49/0.25)] backdrop-blur nav:hidden"
     >
-      <ul className="mx-auto flex max-w-lg items-stretch justify-around">
+      <ul className="mx-auto flex h-full max-w-lg items-stretch justify-around">
         {items.map((item) => {
           const Icon = item.icon;
           const active = isActive(item, location);

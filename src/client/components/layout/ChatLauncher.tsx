@@ -4,14 +4,21 @@ import { ChatIcon, CloseIcon } from '../icons';
 
 const ChatPanel = lazy(() => import('../../features/chat/ChatPanel'));
 
-/** Space kept between the lifted toggle and the footer's top edge, and below the sticky header. */
+/** Space kept between the lifted toggle and the footer's or action bar's top edge, and below the sticky header. */
 const GAP_PX = 8;
 const HEADER_PX = 64;
+
+/**
+ * Marks a page's fixed bottom action bar (the salon page's Book now bar). The toggle always rests above
+ * it: its corner offset only clears the tab bar, and in that corner it would cover the bar's button.
+ */
+export const ACTION_BAR_ATTR = 'data-action-bar';
 
 /**
  * How far to lift the toggle so it rests above the footer instead of over its links: while the
  * footer's top edge is on screen and the lifted toggle still fits below the header. Otherwise it
  * stays in its corner, where the footer's bottom padding keeps the page's last links clear of it.
+ * A visible action bar lifts it regardless, since that bar never scrolls away.
  */
 function useLiftAbove(avoid: RefObject<HTMLElement | null> | undefined, corner: RefObject<HTMLElement | null>, enabled: boolean): number {
   const [lift, setLift] = useState(0);
@@ -23,15 +30,23 @@ function useLiftAbove(avoid: RefObject<HTMLElement | null> | undefined, corner: 
     let frame = 0;
     const measure = () => {
       frame = 0;
-      const footer = avoid?.current;
       const el = corner.current;
-      if (!footer || !el) return;
+      if (!el) return;
       const bottom = parseFloat(getComputedStyle(el).bottom) || 0;
       const height = el.offsetHeight;
       const viewport = window.innerHeight;
-      const needed = viewport - bottom - footer.getBoundingClientRect().top + GAP_PX;
-      const fits = viewport - bottom - needed - height >= HEADER_PX + GAP_PX;
-      setLift(needed > 0 && fits ? Math.ceil(needed) : 0);
+      const liftAbove = (edge: number) => viewport - bottom - edge + GAP_PX;
+      let next = 0;
+      const footer = avoid?.current;
+      if (footer) {
+        const needed = liftAbove(footer.getBoundingClientRect().top);
+        const fits = viewport - bottom - needed - height >= HEADER_PX + GAP_PX;
+        if (needed > 0 && fits) next = needed;
+      }
+      // Hidden (display: none) at widths where the page shows its own side panel instead.
+      const bar = document.querySelector<HTMLElement>(`[${ACTION_BAR_ATTR}]`);
+      if (bar && bar.offsetHeight > 0) next = Math.max(next, liftAbove(bar.getBoundingClientRect().top));
+      setLift(next > 0 ? Math.ceil(next) : 0);
     };
     const schedule = () => {
       if (!frame) frame = window.requestAnimationFrame(measure);
@@ -39,7 +54,7 @@ function useLiftAbove(avoid: RefObject<HTMLElement | null> | undefined, corner: 
     measure();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
-    // Pages grow as their data arrives, moving the footer without any scrolling.
+    // Pages grow as their data arrives, moving the footer (and bringing their action bar) without any scrolling.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
     observer?.observe(document.body);
     return () => {
@@ -54,13 +69,13 @@ function useLiftAbove(avoid: RefObject<HTMLElement | null> | undefined, corner: 
 
 /**
  * Floating 'Chat with' toggle (customer and merchant layouts); the panel code loads on first open.
- * `avoid` is the footer, which the closed toggle never sits on.
+ * `avoid` is the footer, which the closed toggle never sits on; nor does it sit on a page's action bar.
  */
 export function ChatLauncher({ avoid }: { avoid?: RefObject<HTMLElement | null> }) {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const corner = useRef<HTMLDivElement>(null);
-  const lift = useLiftAbove(avoid, corner, !open && Boolean(avoid));
+  const lift = useLiftAbove(avoid, corner, !open);
   return (
     <div
       ref={corner}

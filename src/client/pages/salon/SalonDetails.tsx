@@ -395,9 +395,13 @@ export default function SalonDetails({ params }: { params: { id: string } }) {
             )}
           </header>
 
+          {/*
+            Opaque, and wider than the column by more than the category chips' own bleed (-mx-1), so
+            nothing scrolling under the stuck bar shows through it or past its ends.
+          */}
           <nav
             aria-label="Salon sections"
-            className="sticky top-16 z-20 -mx-4 mt-6 flex gap-1 overflow-x-auto border-b border-blush-200/70 bg-cream/95 px-4 backdrop-blur [scrollbar-width:none] sm:mx-0 sm:px-0"
+            className="sticky top-16 z-20 -mx-4 mt-6 flex gap-1 overflow-x-auto border-b border-blush-200/70 bg-cream px-4 [scrollbar-width:none] sm:-mx-2 sm:px-2"
           >
             {[
               ['services', 'Services'],
@@ -468,7 +472,11 @@ export default function SalonDetails({ params }: { params: { id: string } }) {
         </aside>
       </div>
 
-      <div className={`fixed inset-x-0 z-30 border-t border-blush-200 bg-white/95 px-4 py-3 backdrop-blur lg:hidden ${hasTabBar ? 'bottom-16 nav:bottom-0' : 'bottom-0'}`}>
+      {/* data-action-bar keeps the chat toggle above this bar (ChatLauncher's ACTION_BAR_ATTR). */}
+      <div
+        data-action-bar=""
+        className={`fixed inset-x-0 z-30 border-t border-blush-200 bg-white px-4 py-3 lg:hidden ${hasTabBar ? 'bottom-(--tab-bar-height) nav:bottom-0' : 'bottom-0'}`}
+      >
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-4">
           <div>
             <p className="text-xs text-ink-500">{plural(salon.services.length, 'service')}</p>
