@@ -230,7 +230,11 @@ export function ReviewDialog({
               role="radio"
               aria-checked={rating === n}
               aria-label={`${n} star${n > 1 ? 's' : ''}`}
-              onClick={() => setRating(n)}
+              onClick={() => {
+                setRating(n);
+                // A pick answers the "choose a rating" prompt; a stale refusal would read as if about this rating.
+                setError(null);
+              }}
               data-testid={`review-star-${n}`}
               className={cn('text-3xl leading-none transition-colors', n <= rating ? 'text-gold-500' : 'text-blush-300 hover:text-gold-300')}
             >

@@ -1,7 +1,9 @@
 import { instantToZoned } from '../../../shared/slots';
 import { parseTimeToMinutes } from '../../../shared/validation';
 
-export { formatINR } from '../../../shared/money';
+import { formatINR } from '../../../shared/money';
+
+export { formatINR };
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const longDateWithDay = new Intl.DateTimeFormat('en-US', {
@@ -69,4 +71,13 @@ export function formatDuration(minutes: number): string {
   if (h && m) return `${h} hr ${m} min`;
   if (h) return `${h} hr`;
   return `${m} min`;
+}
+
+/**
+ * The Apply box's success line. The server's message already names the saving ("Coupon applied: you
+ * save ₹259.80"), so it is shown as one sentence; the code and amount only stand in when it has none.
+ */
+export function couponAppliedText(coupon: { code: string; amount: number; message?: string | null }): string {
+  const text = coupon.message?.trim() || `${coupon.code} applied: you save ${formatINR(coupon.amount)}`;
+  return /[.!]$/.test(text) ? text : `${text}.`;
 }

@@ -1,12 +1,16 @@
-const INR = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+import { formatINR } from '../../../shared/money';
 
+/**
+ * The one rupee style customer pages share with booking and wallet screens: whole rupees bare
+ * (₹1,500), anything with paise to two decimals (₹279.20, never ₹279.2).
+ */
 export function rupees(amount: number): string {
-  return `₹${INR.format(amount)}`;
+  return formatINR(amount);
 }
 
-/** The card price line, spelled as the spec has it. */
+/** The card price line, spelled as the spec has it ("From ₹ 1,500"). */
 export function fromPrice(lowest: number | null | undefined): string {
-  return `From ₹ ${INR.format(lowest ?? 0)}`;
+  return `From ₹ ${formatINR(lowest ?? 0).replace('₹', '')}`;
 }
 
 export function formatRating(rating: number): string {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { TIERS } from '../../../shared/loyalty';
+import { formatINR } from '../../../shared/money';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { buttonClasses } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
@@ -40,11 +41,11 @@ export default function Loyalty() {
             <CardHeader title="How it works" />
             <ul className="grid gap-3 text-sm text-ink-700 sm:grid-cols-3">
               <li className="rounded-2xl bg-blush-50 p-4">
-                <p className="font-semibold text-ink-900">Earn</p>1 point for every ₹{d.rupeesPerPoint} of a completed booking.
+                <p className="font-semibold text-ink-900">Earn</p>1 point for every {formatINR(d.rupeesPerPoint)} of a completed booking.
               </li>
               <li className="rounded-2xl bg-blush-50 p-4">
                 <p className="font-semibold text-ink-900">Redeem</p>
-                {d.reward.points} points = ₹{d.reward.value} off any booking, valid {d.reward.validDays} days.
+                {d.reward.points} points = {formatINR(d.reward.value)} off any booking, valid {d.reward.validDays} days.
               </li>
               <li className="rounded-2xl bg-blush-50 p-4">
                 <p className="font-semibold text-ink-900">Tiers</p>

@@ -11,7 +11,7 @@ import { Input } from '../../components/ui/Input';
 import { BookingSummary } from '../../features/booking/BookingSummary';
 import { PaymentChoice, type PaymentMethod } from '../../features/wallet/PaymentChoice';
 import { bookingDraftAtom, idempotencyKeyFor, resetDraftAtom, saveConfirmedBooking } from '../../features/booking/draft';
-import { formatINR } from '../../features/booking/format';
+import { couponAppliedText } from '../../features/booking/format';
 import { setNextIdempotencyKey } from '../../features/booking/idempotency';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
@@ -172,7 +172,7 @@ export default function BookingReview({ params }: { params: { id: string } }) {
             </form>
             {coupon && (
               <p className="mt-3 rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800" role="status" data-testid="coupon-applied">
-                {coupon.message || `${coupon.code} applied`}: you save {formatINR(coupon.amount)}.
+                {couponAppliedText(coupon)}
               </p>
             )}
           </Card>

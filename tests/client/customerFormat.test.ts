@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { couponAppliedText } from '../../src/client/features/booking/format';
+import { fromPrice, rupees } from '../../src/client/features/discovery/format';
+
+describe('customer rupee amounts', () => {
+  it('show paise to two decimals and whole rupees bare', () => {
+    expect(rupees(279.2)).toBe('₹279.20');
+    expect(rupees(279.25)).toBe('₹279.25');
+    expect(rupees(349)).toBe('₹349');
+    expect(rupees(150000)).toBe('₹1,50,000');
+    expect(rupees(1234.5)).toBe('₹1,234.50');
+  });
+
+  it('keep the spec spelling of the "From" line', () => {
+    expect(fromPrice(279.2)).toBe('From ₹ 279.20');
+    expect(fromPrice(1500)).toBe('From ₹ 1,500');
+    expect(fromPrice(null)).toBe('From ₹ 0');
+  });
+});
+
+describe('couponAppliedText', () => {
+  it("shows the server's message as one sentence, without repeating the saving", () => {
+    const text = couponAppliedText({ code: 'GLOW20', amount: 259.8, message: 'Coupon applied: you save ₹259.80' });
+    expect(text).toBe('Coupon applied: you save ₹259.80.');
+    expect(text.match(/you save/g)).toHaveLength(1);
+  });
+
+  it('does not double a full stop, and names code and saving when there is no message', () => {
+    expect(couponAppliedText({ code: 'GLOW20', amount: 100, message: 'Coupon applied: you save ₹100.' })).toBe('Coupon applied: you save ₹100.');
+    expect(couponAppliedText({ code: 'GLOW20', amount: 259.8, message: '' })).toBe('GLOW20 applied: you save ₹259.80.');
+  });
+});
