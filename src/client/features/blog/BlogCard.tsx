@@ -1,8 +1,9 @@
 import { Link } from 'wouter';
 import type { BlogWire } from '../../../shared/schemas/content';
+import { longDate } from '../../lib/dates';
 
 export function formatBlogDate(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' }) : 'Not published';
+  return (iso && longDate(iso)) || 'Not published';
 }
 
 export function BlogCover({ blog, className }: { blog: Pick<BlogWire, 'coverImage' | 'title' | 'tags'>; className?: string }) {

@@ -13,6 +13,7 @@ import { Select } from '../../components/ui/Select';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { Textarea } from '../../components/ui/Textarea';
 import { toast } from '../../components/ui/Toast';
+import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 
@@ -168,7 +169,7 @@ export default function GiftCards() {
                     <p className="font-mono font-semibold tracking-wider text-plum-800">{g.code}</p>
                     <p className="text-xs text-ink-500">
                       {g.purchasedByMe ? `Bought${g.recipientName ? ` for ${g.recipientName}` : ''}` : 'Received'} ·{' '}
-                      {new Date(g.createdAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}
+                      {longDate(g.createdAt)}
                     </p>
                   </div>
                   <div className="flex items-center gap-3">

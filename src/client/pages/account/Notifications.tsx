@@ -12,6 +12,7 @@ import { TabPanel, Tabs } from '../../components/ui/Tabs';
 import { NotificationTypeIcon } from '../../features/notifications/NotificationTypeIcon';
 import { useNotificationActions } from '../../features/notifications/useNotifications';
 import { cn } from '../../lib/cn';
+import { longDateTime } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, useTRPC } from '../../trpc';
 
@@ -172,7 +173,7 @@ function NotificationRow({
             </button>
           </div>
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
-            <time dateTime={n.timestamp} className="text-xs font-medium text-ink-400" title={new Date(n.timestamp).toLocaleString('en-US')}>
+            <time dateTime={n.timestamp} className="text-xs font-medium text-ink-400" title={longDateTime(n.timestamp)}>
               {relativeTime(n.timestamp, new Date())}
             </time>
             {!n.read && (

@@ -7,6 +7,7 @@ import { LoadError } from '../../components/ui/EmptyState';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { ContactForm } from '../../features/content/ContactForm';
 import { SUPPORT_HOURS } from '../../features/content/copy';
+import { longDateTime } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useTRPC } from '../../trpc';
 
@@ -54,7 +55,7 @@ export default function Support() {
                       <span className="font-semibold text-plum-800">GlowBook Support:</span> {m.reply}
                     </div>
                   )}
-                  <p className="mt-1 text-xs text-ink-500">{new Date(m.createdAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}</p>
+                  <p className="mt-1 text-xs text-ink-500">{longDateTime(m.createdAt)}</p>
                 </li>
               ))}
             </ul>

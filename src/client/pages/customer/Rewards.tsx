@@ -7,6 +7,7 @@ import { Card, CardHeader } from '../../components/ui/Card';
 import { LoadError } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { toast } from '../../components/ui/Toast';
+import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, useTRPC } from '../../trpc';
 
@@ -61,7 +62,7 @@ export default function Rewards() {
                     <div>
                       <p className="font-mono text-base font-semibold tracking-wider text-plum-800">{r.code}</p>
                       <p className="text-xs text-ink-500">
-                        {formatINR(r.value)} off{r.validUntil ? ` · valid until ${new Date(`${r.validUntil}T00:00:00`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}` : ''}
+                        {formatINR(r.value)} off{r.validUntil ? ` · valid until ${longDate(r.validUntil)}` : ''}
                       </p>
                     </div>
                     <Badge tone={r.used ? 'neutral' : 'success'}>{r.used ? 'Used' : 'Ready to use'}</Badge>

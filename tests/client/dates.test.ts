@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { formatBlogDate } from '../../src/client/features/blog/BlogCard';
+import { longDate, longDateTime } from '../../src/client/lib/dates';
+
+describe('customer page dates', () => {
+  it('show instants in long en-US form on India time', () => {
+    expect(longDate('2026-11-24T09:30:00Z')).toBe('November 24, 2026');
+    // 20:00 UTC is already the next day in India.
+    expect(longDate('2026-11-24T20:00:00Z')).toBe('November 25, 2026');
+    expect(longDate(new Date('2026-11-24T09:30:00Z'))).toBe('November 24, 2026');
+  });
+
+  it("read an instant in a salon's zone when given", () => {
+    expect(longDate('2026-11-24T20:00:00Z', 'America/New_York')).toBe('November 24, 2026');
+  });
+
+  it('show a calendar date as that day in every zone', () => {
+    expect(longDate('2026-11-24')).toBe('November 24, 2026');
+    expect(longDate('2026-11-24', 'America/Los_Angeles')).toBe('November 24, 2026');
+  });
+
+  it('add a 12-hour time for timestamps', () => {
+    expect(longDateTime('2026-11-24T09:35:00Z')).toBe('November 24, 2026 at 3:05 PM');
+    expect(longDateTime('2026-11-24T18:45:00Z')).toBe('November 25, 2026 at 12:15 AM');
+  });
+
+  it('give empty text for missing or unreadable values', () => {
+    expect(longDate(null)).toBe('');
+    expect(longDate('not a date')).toBe('');
+    expect(longDateTime(undefined)).toBe('');
+  });
+
+  it('use the long form on blog cards', () => {
+    expect(formatBlogDate('2026-11-24T09:30:00Z')).toBe('November 24, 2026');
+    expect(formatBlogDate(null)).toBe('Not published');
+  });
+});
