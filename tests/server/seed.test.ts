@@ -23,6 +23,7 @@ afterAll(async () => {
 
 const db = () => rt.deps.db;
 const PUBLIC_DIR = fileURLToPath(new URL('../../public', import.meta.url));
+const DAY_MS = 86_400_000;
 
 describe('demo accounts', () => {
   it('sign in with the demo password, each through its own door', async () => {
@@ -203,6 +204,51 @@ describe('bookings and reviews', () => {
     const recent = await sql<{ n: number }>`
       select count(*)::int as n from bookings where status = 'completed' and starts_at > now() - interval '7 days'`.execute(db());
     expect(recent.rows[0].n).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('wallet and points history', () => {
+  const customerId = async () => (await db().selectFrom('accounts').where('email', '=', 'customer@demo.in').select('id').executeTakeFirstOrThrow()).id;
+  const time = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
+
+  it("dates each wallet entry by its booking or gift card, not by when the seed ran", async () => {
+    const id = await customerId();
+    const rows = await db()
+      .selectFrom('wallet_ledger as w')
+      .leftJoin('bookings as b', 'b.id', 'w.booking_id')
+      .leftJoin('gift_cards as g', 'g.id', 'w.gift_card_id')
+      .select(['w.id', 'w.kind', 'w.amount', 'w.balance_after', 'w.created_at', 'b.created_at as bookedAt', 'b.cancelled_at as cancelledAt', 'g.redeemed_at as redeemedAt', 'g.created_at as boughtAt'])
+      .where('w.account_id', '=', id)
+      .orderBy('w.id')
+      .execute();
+    expect(rows.map((r) => r.kind)).toEqual(['gift_card_redeemed', 'booking_payment', 'refund']);
+    const [card, payment, refund] = rows;
+    expect(time(card.created_at)).toBe(time(card.redeemedAt));
+    expect(time(card.boughtAt)!).toBeLessThan(time(card.redeemedAt)!);
+    expect(time(payment.created_at)).toBe(time(payment.bookedAt));
+    expect(time(refund.created_at)).toBe(time(refund.cancelledAt));
+    // In the past, days apart, and in the order the balances were run.
+    expect(time(card.created_at)!).toBeLessThan(time(payment.created_at)!);
+    expect(time(payment.created_at)!).toBeLessThan(time(refund.created_at)!);
+    expect(time(refund.created_at)!).toBeLessThan(Date.now() - DAY_MS);
+    expect(rows.map((r) => Number(r.balance_after))).toEqual([5000, 5000 + Number(payment.amount), 5000 + Number(payment.amount) + Number(refund.amount)]);
+  });
+
+  it('dates the points of every completed booking by its completion, in that order', async () => {
+    const rows = await db()
+      .selectFrom('loyalty_ledger as l')
+      .innerJoin('bookings as b', 'b.id', 'l.booking_id')
+      .select(['l.id', 'l.account_id', 'l.created_at', 'b.completed_at'])
+      .where('l.kind', '=', 'booking_completed')
+      .orderBy('l.id')
+      .execute();
+    expect(rows.length).toBeGreaterThan(10);
+    for (const r of rows) expect(time(r.created_at)).toBe(time(r.completed_at));
+    const id = await customerId();
+    const mine = rows.filter((r) => r.account_id === id).map((r) => time(r.created_at)!);
+    expect(mine.length).toBeGreaterThanOrEqual(5);
+    expect(mine).toEqual([...mine].sort((a, b) => a - b));
+    expect(Math.max(...mine)).toBeLessThan(Date.now());
   });
 });
 

@@ -19,6 +19,8 @@ export interface WalletEntry {
   description: string;
   bookingId?: string | null;
   giftCardId?: string | null;
+  /** When it happened, for history written after the fact (the demo data); now otherwise. */
+  at?: Date;
 }
 
 /** Appends to the wallet; a booking's payment or refund is written once (a repeat is a no-op). */
@@ -48,6 +50,7 @@ export async function appendWallet(trx: Executor, e: WalletEntry, field = 'amoun
       booking_id: e.bookingId ?? null,
       gift_card_id: e.giftCardId ?? null,
       description: e.description,
+      ...(e.at ? { created_at: e.at } : {}),
     })
     .execute();
   return after;
@@ -79,6 +82,8 @@ interface CompletedBooking {
   bookingId: string;
   total: number;
   salonName: string;
+  /** When the visit was completed, for history written after the fact; now otherwise. */
+  at?: Date;
 }
 
 /**
@@ -107,7 +112,15 @@ export async function awardBookingPointsAll(trx: Executor, list: CompletedBookin
     done.add(b.bookingId);
     const after = balances.get(b.userId)! + b.points;
     balances.set(b.userId, after);
-    rows.push({ account_id: b.userId, points: b.points, balance_after: after, kind: 'booking_completed', booking_id: b.bookingId, description: `Visit to ${b.salonName}` });
+    rows.push({
+      account_id: b.userId,
+      points: b.points,
+      balance_after: after,
+      kind: 'booking_completed',
+      booking_id: b.bookingId,
+      description: `Visit to ${b.salonName}`,
+      ...(b.at ? { created_at: b.at } : {}),
+    });
   }
   // The ids (a sequence) keep the list's order, which the balances follow.
   if (rows.length) await trx.insertInto('loyalty_ledger').values(rows).execute();
@@ -126,7 +139,7 @@ export async function payBookingFromWallet(trx: Executor, b: { userId: string; b
  */
 export async function refundBookingToWallet(
   trx: Executor,
-  b: { userId: string; bookingId: string; amountPaid: number; refundPercent: number; salonName: string },
+  b: { userId: string; bookingId: string; amountPaid: number; refundPercent: number; salonName: string; at?: Date },
 ): Promise<number> {
   const credit = refundOf(b.amountPaid, b.refundPercent);
   if (credit <= 0) return 0;
@@ -136,6 +149,7 @@ export async function refundBookingToWallet(
     kind: 'refund',
     bookingId: b.bookingId,
     description: `Refund (${b.refundPercent}%) for the cancelled booking at ${b.salonName}`,
+    at: b.at,
   });
   return credit;
 }
