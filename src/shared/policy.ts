@@ -50,11 +50,47 @@ export function canReschedule(startsAt: Date, now: Date = new Date()): boolean {
 
 /** The platform's commission on a completed booking. */
 export const COMMISSION_RATE = 0.1;
+/** The same rate in whole percent, for exact integer arithmetic on paise. */
+const COMMISSION_PERCENT = 10;
 
-/** Commission and the merchant's share; they always add up to the total exactly. */
+/** A rupee amount with at most two decimals as whole paise (764.15 → 76415, no float residue). */
+function toPaise(rupees: number): number {
+  return Math.round(rupees * 100);
+}
+
+/**
+ * `percent`% of an amount of paise, rounded half up to the paisa, in integers only: 10% of
+ * ₹764.15 is 7641.5 paise → 7642, where float arithmetic (764.15 × 0.9 = 687.7349…) can land
+ * just under the half and round the wrong way.
+ */
+function percentOfPaise(paise: number, percent: number): number {
+  return Math.floor((paise * percent + 50) / 100);
+}
+
+/**
+ * What a completed booking carries (api contract): commission = total × 0.10 and merchantEarning =
+ * total × 0.90, each rounded half up to 2 decimals on its own. When the total's 10% ends in half
+ * a paisa both round up, so the two can add up to a paisa more than the total (₹764.15 → 76.42 +
+ * 687.74).
+ */
+export function bookingCommission(totalPrice: number): { commission: number; merchantEarning: number } {
+  const paise = toPaise(totalPrice);
+  return {
+    commission: percentOfPaise(paise, COMMISSION_PERCENT) / 100,
+    merchantEarning: percentOfPaise(paise, 100 - COMMISSION_PERCENT) / 100,
+  };
+}
+
+/**
+ * The commission ledger's split of a completed booking: the booking's commission, and the rest of
+ * the gross as the merchant's share. The ledger's CHECK (commission + merchant_earning =
+ * gross_amount) requires it to balance to the paisa, so on a half-paisa total its share is a
+ * paisa under the booking's merchantEarning (₹764.15 → 76.42 + 687.73).
+ */
 export function commissionSplit(totalPrice: number): { commission: number; merchantEarning: number } {
-  const commission = round2(totalPrice * COMMISSION_RATE);
-  return { commission, merchantEarning: round2(totalPrice - commission) };
+  const paise = toPaise(totalPrice);
+  const commission = percentOfPaise(paise, COMMISSION_PERCENT);
+  return { commission: commission / 100, merchantEarning: (paise - commission) / 100 };
 }
 
 /** The moves the merchant booking desk may make (merchant doc, States and transitions). */

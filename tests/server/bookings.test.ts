@@ -634,6 +634,34 @@ describe('merchant booking desk', () => {
     expect(await completedCount()).toBe(before + 1);
   });
 
+  it('rounds commission and earning half up each on its own, in exact paise; the ledger still balances', async () => {
+    const desk = rt.caller(w.salon.owner).merchants;
+    // Half-paisa totals: 10% is 76.415 and 101.915, 90% is 687.735 and 917.235 (float gives 687.7349…).
+    for (const [price, commission, merchantEarning] of [
+      [764.15, 76.42, 687.74],
+      [1019.15, 101.92, 917.24],
+    ] as const) {
+      const id = await insertBookingRow(rt, {
+        userId: w.customer.id,
+        merchantId: w.salon.id,
+        staffId: w.anyone,
+        startsAt: new Date(at(localDate(5), '00:00').getTime() + hour++ * 3_600_000),
+        status: 'confirmed',
+        price,
+      });
+      const r = await desk.updateBookingStatus({ bookingId: id, status: 'completed', merchantId: w.salon.id, paymentReceived: true });
+      expect(r.booking, `${price}`).toMatchObject({ totalPrice: price, commission, merchantEarning });
+      const row = await rt.deps.db.selectFrom('bookings').select(['commission', 'merchant_earning']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row, `${price}`).toEqual({ commission, merchant_earning: merchantEarning });
+      // The ledger's CHECK wants commission + merchant_earning = gross_amount: same commission,
+      // the merchant's share as the remainder.
+      const ledger = await rt.deps.db.selectFrom('commission_ledger').selectAll().where('booking_id', '=', id).executeTakeFirstOrThrow();
+      expect(ledger.gross_amount, `${price}`).toBe(price);
+      expect(ledger.commission, `${price}`).toBe(commission);
+      expect(Math.round(Number(ledger.commission) * 100) + Math.round(Number(ledger.merchant_earning) * 100)).toBe(Math.round(price * 100));
+    }
+  });
+
   it('lets exactly one of two racing moves apply', async () => {
     const id = await rowWith('confirmed');
     const move = () =>

@@ -190,8 +190,9 @@ describe('bookings and reviews', () => {
       where b.status = 'completed' and (
         not b.payment_received or l.id is null
         or b.commission <> round(b.total_price * 0.10, 2)
-        or b.commission + b.merchant_earning <> b.total_price
-        or l.gross_amount <> b.total_price)`.execute(db());
+        or b.merchant_earning <> round(b.total_price * 0.90, 2)
+        or l.gross_amount <> b.total_price or l.commission <> b.commission
+        or l.commission + l.merchant_earning <> l.gross_amount)`.execute(db());
     expect(bad.rows[0].n).toBe(0);
     const lines = await sql<{ n: number }>`
       select count(*)::int as n from bookings b

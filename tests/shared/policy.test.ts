@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canMerchantMove,
   canReschedule,
+  bookingCommission,
   commissionSplit,
   MERCHANT_TRANSITIONS,
   refundAmountFor,
@@ -54,6 +55,32 @@ describe('commission', () => {
     expect(commissionSplit(0.05)).toEqual({ commission: 0.01, merchantEarning: 0.04 });
     const { commission, merchantEarning } = commissionSplit(1234.56);
     expect(round2(commission + merchantEarning)).toBe(1234.56);
+  });
+
+  it('rounds each of a booking’s figures half up on its own, in exact paise (api contract)', () => {
+    // 687.735 and 917.235: float arithmetic lands just under the half (764.15 × 0.9 = 687.7349…).
+    expect(bookingCommission(764.15)).toEqual({ commission: 76.42, merchantEarning: 687.74 });
+    expect(bookingCommission(1019.15)).toEqual({ commission: 101.92, merchantEarning: 917.24 });
+    expect(bookingCommission(1234.56)).toEqual({ commission: 123.46, merchantEarning: 1111.1 });
+    expect(bookingCommission(1000)).toEqual({ commission: 100, merchantEarning: 900 });
+    expect(bookingCommission(0.05)).toEqual({ commission: 0.01, merchantEarning: 0.05 });
+    expect(bookingCommission(0)).toEqual({ commission: 0, merchantEarning: 0 });
+    // Every total up to ₹100 in paise steps: each figure is its product rounded half up.
+    for (let paise = 0; paise <= 10_000; paise++) {
+      const { commission, merchantEarning } = bookingCommission(paise / 100);
+      expect(Math.round(commission * 100)).toBe(Math.floor((paise * 10 + 50) / 100));
+      expect(Math.round(merchantEarning * 100)).toBe(Math.floor((paise * 90 + 50) / 100));
+    }
+  });
+
+  it('balances the ledger to the paisa with the booking’s commission', () => {
+    expect(commissionSplit(764.15)).toEqual({ commission: 76.42, merchantEarning: 687.73 });
+    expect(commissionSplit(1019.15)).toEqual({ commission: 101.92, merchantEarning: 917.23 });
+    for (const total of [764.15, 1019.15, 0.05, 999.99, 1234.56]) {
+      const split = commissionSplit(total);
+      expect(split.commission).toBe(bookingCommission(total).commission);
+      expect(Math.round(split.commission * 100) + Math.round(split.merchantEarning * 100)).toBe(Math.round(total * 100));
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import { refreshMerchantStats } from '../db/repositories/merchantStats.js';
 import { hashPassword } from '../services/auth/passwords.js';
 import { defaultNotificationPreferences } from '../../shared/hours.js';
 import { round2 } from '../../shared/money.js';
-import { commissionSplit, servicePrice } from '../../shared/policy.js';
+import { bookingCommission, commissionSplit, servicePrice } from '../../shared/policy.js';
 import { addDays, canPerformAll, instantToZoned, salonWindow, staffWindow, zonedTimeToInstant } from '../../shared/slots.js';
 import { formatMinutes12h } from '../../shared/validation.js';
 import { CATEGORIES, SERVICE_MENU, categoryImage, type CategoryDef } from './catalogue.js';
@@ -603,6 +603,8 @@ export function buildDemoData(passwordHash: string, now: Date): DemoData {
       }
     } else if (b.status === 'completed') {
       const completedAt = new Date(b.endsAt.getTime() + rng.int(5, 20) * MINUTE);
+      // The booking carries the contract's figures, the ledger its balanced split (src/shared/policy.ts).
+      const shares = bookingCommission(total);
       const split = commissionSplit(total);
       Object.assign(row, {
         created_at: ago(b.startsAt, rng.int(6, 240) * HOUR),
@@ -611,8 +613,8 @@ export function buildDemoData(passwordHash: string, now: Date): DemoData {
         scanned_at: ago(b.startsAt, rng.int(0, 10) * MINUTE),
         payment_received: true,
         completed_at: completedAt,
-        commission: split.commission,
-        merchant_earning: split.merchantEarning,
+        commission: shares.commission,
+        merchant_earning: shares.merchantEarning,
       });
       data.commission_ledger.push({
         booking_id: b.id,

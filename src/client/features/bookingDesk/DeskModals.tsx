@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { BookingWire } from '../../../shared/schemas/bookings';
-import { commissionSplit, COMMISSION_RATE } from '../../../shared/policy';
+import { bookingCommission, COMMISSION_RATE } from '../../../shared/policy';
 import { Avatar } from '../../components/ui/Avatar';
 import { StatusBadge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -320,7 +320,8 @@ export function CompleteBookingModal({
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<BookingWire | null>(null);
   if (!booking) return null;
-  const split = commissionSplit(booking.totalPrice);
+  // The figures the server will record on the booking, so the preview matches the result.
+  const split = bookingCommission(booking.totalPrice);
 
   const submit = async () => {
     if (!paid) {

@@ -8,7 +8,7 @@ import type {
   scanQrInput,
   updateBookingStatusInput,
 } from '../../../shared/schemas/bookings.js';
-import { canMerchantMove, commissionSplit } from '../../../shared/policy.js';
+import { bookingCommission, canMerchantMove, commissionSplit } from '../../../shared/policy.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Updateable } from 'kysely';
 import type { Booking, BookingsTable } from '../../db/types.js';
@@ -71,7 +71,7 @@ function moveValues(actor: Actor, booking: Booking, input: StatusInput, now: Dat
       if (input.paymentReceived !== true) {
         throw badRequest('paymentReceived: please confirm that you have received the payment', 'paymentReceived');
       }
-      const split = commissionSplit(Number(booking.total_price));
+      const split = bookingCommission(Number(booking.total_price));
       return {
         status: 'completed',
         payment_received: true,
@@ -103,12 +103,15 @@ export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: St
     const updated = await updateBookingIfStatus(trx, booking.id, [booking.status], moveValues(actor, booking, input, now));
     if (!updated) throw conflict('This booking has just been changed; please reload it');
     if (updated.status === 'completed') {
+      // The ledger must balance (its CHECK: commission + merchant_earning = gross_amount), so its
+      // merchant share is the remainder, a paisa under the booking's on a half-paisa total.
+      const ledger = commissionSplit(Number(updated.total_price));
       await insertCommissionLedger(trx, {
         booking_id: updated.id,
         merchant_id: merchantId,
         gross_amount: Number(updated.total_price),
-        commission: Number(updated.commission),
-        merchant_earning: Number(updated.merchant_earning),
+        commission: ledger.commission,
+        merchant_earning: ledger.merchantEarning,
       });
     }
     if (updated.status === 'completed' || updated.status === 'cancelled') await refreshMerchantStats(trx, merchantId);
