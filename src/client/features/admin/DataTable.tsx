@@ -7,11 +7,16 @@ import { cn } from '../../lib/cn';
 import { errorMessage } from '../../trpc';
 import { formatCount } from './format';
 
-/** A card holding a table that scrolls sideways on narrow screens instead of squashing its columns. */
+/**
+ * A card holding a table that scrolls sideways on narrow screens instead of squashing its columns.
+ * The scroll box is positioned so the table's sr-only labels (absolutely positioned) are clipped by
+ * it: otherwise their containing block is the page, and a label at the far end of a wide table
+ * widened the whole page on a phone. `min-w-0` lets the card shrink inside grid and flex parents.
+ */
 export function TableCard({ children, testId, caption, className, minWidth = 640 }: { children: ReactNode; testId?: string; caption?: string; className?: string; minWidth?: number }) {
   return (
-    <Card padded={false} className={cn('overflow-hidden', className)}>
-      <div className="overflow-x-auto">
+    <Card padded={false} className={cn('min-w-0 overflow-hidden', className)}>
+      <div className="relative overflow-x-auto">
         <table className="w-full border-collapse text-left text-sm" style={{ minWidth }} data-testid={testId}>
           {caption && <caption className="sr-only">{caption}</caption>}
           {children}

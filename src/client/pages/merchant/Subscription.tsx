@@ -262,15 +262,17 @@ export default function Subscription() {
               );
             })}
           </div>
-          <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-            <Card padded={false}>
+          {/* grid-cols-1 and min-w-0 keep the track at the page's width, so the invoice table scrolls in
+              its own box instead of widening the page (and the Payment Method card) on a phone. */}
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+            <Card padded={false} className="min-w-0">
               <div className="p-5 pb-2">
                 <CardHeader title="Billing History" />
               </div>
               {d.invoices.length === 0 ? (
                 <p className="px-5 pb-5 text-sm text-ink-500">No invoices yet.</p>
               ) : (
-                <div className="overflow-x-auto">
+                <div className="relative overflow-x-auto">
                   <table className="w-full min-w-[560px] text-sm" data-testid="invoices">
                     <thead className="bg-blush-50 text-left text-xs text-ink-500 uppercase">
                       <tr>

@@ -1,0 +1,81 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { getDefaultStore } from 'jotai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TableCard, Th } from '../../src/client/features/admin/DataTable';
+import Subscription from '../../src/client/pages/merchant/Subscription';
+import { readSessionFromStorage, sessionAtom } from '../../src/client/state/session';
+import { renderWithTrpc } from './trpcStub';
+
+/*
+ * happy-dom does no layout, so these pin the CSS that keeps wide tables scrolling inside their
+ * own box on a 390 px phone instead of widening the page (checked in Chromium when written).
+ */
+
+afterEach(() => {
+  cleanup();
+  getDefaultStore().set(sessionAtom, readSessionFromStorage());
+});
+
+const classesOf = (el: Element | null | undefined) => (el?.getAttribute('class') ?? '').split(/\s+/);
+
+describe('tables on narrow screens', () => {
+  it('TableCard clips its sr-only labels in the scroll box and can shrink in a grid', () => {
+    render(
+      <TableCard testId="t" minWidth={900}>
+        <thead>
+          <tr>
+            <Th>Date</Th>
+            <Th>
+              <span className="sr-only">Open</span>
+            </Th>
+          </tr>
+        </thead>
+      </TableCard>,
+    );
+    const scroll = screen.getByTestId('t').parentElement;
+    // Without `relative` an absolutely positioned sr-only label's containing block is the page,
+    // and a label at the far end of a 900 px table made /admin/bookings 939 px wide.
+    expect(classesOf(scroll)).toEqual(expect.arrayContaining(['relative', 'overflow-x-auto']));
+    expect(classesOf(scroll?.parentElement)).toContain('min-w-0');
+  });
+
+  it('Subscription keeps the billing history in a shrinkable grid track that scrolls on its own', async () => {
+    getDefaultStore().set(sessionAtom, { ...readSessionFromStorage(), token: 'token', userType: 'merchant', userRole: 'merchant', userId: 'merchant-1' });
+    const invoice = {
+      _id: 'inv-1',
+      number: 'GB/2026-27/000001',
+      date: '2026-09-30',
+      plan: 'professional',
+      description: 'Professional plan',
+      periodStart: '2026-09-30',
+      periodEnd: '2026-10-30',
+      amount: 4718.82,
+      status: 'paid',
+    };
+    renderWithTrpc(<Subscription />, {
+      'merchants.getSubscription': () => ({
+        data: {
+          plan: 'professional',
+          status: 'active',
+          nextBillingDate: '2026-11-30',
+          cardLast4: '1111',
+          paymentMethod: { last4: '1111', expMonth: 12, expYear: 2028 },
+          autoRenew: true,
+          gateway: { name: 'test', testMode: true, checkoutKey: null },
+          merchantState: 'Maharashtra',
+          platformState: 'Karnataka',
+          invoices: [invoice],
+        },
+      }),
+    });
+    const table = await screen.findByTestId('invoices');
+    const scroll = table.parentElement;
+    const card = scroll?.parentElement;
+    const grid = card?.parentElement;
+    expect(classesOf(scroll)).toEqual(expect.arrayContaining(['relative', 'overflow-x-auto']));
+    expect(classesOf(card)).toContain('min-w-0');
+    // grid-cols-1 is minmax(0, 1fr): the bare `grid` track grew to the table's 560 px minimum.
+    expect(classesOf(grid)).toEqual(expect.arrayContaining(['grid', 'grid-cols-1']));
+    expect(classesOf(grid).find((c) => c.startsWith('lg:grid-cols-'))).toContain('minmax(0,1fr)');
+  });
+});
