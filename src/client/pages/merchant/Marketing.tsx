@@ -14,6 +14,7 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { Textarea } from '../../components/ui/Textarea';
 import { toast } from '../../components/ui/Toast';
 import { useMerchantId } from '../../features/shop/api';
+import type { FieldErrors } from '../../features/auth/formErrors';
 import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { failureMessage, useTRPC } from '../../trpc';
@@ -25,17 +26,40 @@ const NETWORK_STATS = { facebook: ['Likes', 'Reach'], instagram: ['Followers', '
 const pct = (n: number | null) => (n === null ? '—' : `${n}%`);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+type CampaignField = 'name' | 'subject' | 'body' | 'segment';
+
+/**
+ * The spec's required fields (an e-mail campaign needs name, subject, content and target; an SMS its
+ * message), one sentence per missing field, so nothing goes to the server until the form can pass.
+ */
+function campaignErrors(channel: 'email' | 'sms', f: { name: string; subject: string; body: string; segment: string }): FieldErrors<CampaignField> {
+  const errors: FieldErrors<CampaignField> = {};
+  if (channel === 'email' && !f.name.trim()) errors.name = 'Campaign name is required.';
+  if (channel === 'email' && !f.subject.trim()) errors.subject = 'Subject is required.';
+  if (!f.body.trim()) errors.body = 'Message is required.';
+  if (!(SEGMENTS as readonly string[]).includes(f.segment)) errors.segment = 'Choose who receives it.';
+  return errors;
+}
+
 function CampaignForm({ channel, reach, customers, merchantId }: { channel: 'email' | 'sms'; reach: SegmentCounts; customers: number; merchantId: string | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.marketing.createCampaign.mutationOptions());
   const [f, setF] = useState({ name: '', subject: '', body: '', segment: 'all' as (typeof SEGMENTS)[number] });
+  const [errors, setErrors] = useState<FieldErrors<CampaignField>>({});
   const [error, setError] = useState<string | null>(null);
   const tooLong = channel === 'sms' && smsLength(f.body) > SMS_MAX_CHARS;
+  const edit = (field: CampaignField, value: string) => {
+    setF((prev) => ({ ...prev, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (tooLong) return setError(SMS_TOO_LONG);
+    if (tooLong) return;
     setError(null);
+    const missing = campaignErrors(channel, f);
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
     try {
       const r = await create.mutateAsync({ merchantId: merchantId ?? undefined, channel, name: f.name || (channel === 'sms' ? 'SMS' : ''), subject: f.subject || undefined, body: f.body, segment: f.segment });
       toast.success(r.message);
@@ -53,34 +77,49 @@ function CampaignForm({ channel, reach, customers, merchantId }: { channel: 'ema
           {error}
         </p>
       )}
-      {channel === 'email' && <Input id={`${channel}-name`} label="Campaign name" value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />}
+      {channel === 'email' && (
+        <Input id={`${channel}-name`} label="Campaign name" required value={f.name} error={errors.name} onChange={(e) => edit('name', e.target.value)} />
+      )}
       <Select
         id={`${channel}-segment`}
         label="Send to"
+        required
         value={f.segment}
+        error={errors.segment}
         options={SEGMENTS.map((s) => ({ value: s, label: `${SEGMENT_LABEL[s]} · ${plural(reach[s], 'recipient')}` }))}
-        onChange={(e) => setF({ ...f, segment: e.target.value as (typeof SEGMENTS)[number] })}
+        onChange={(e) => edit('segment', e.target.value)}
         hint={
           <span data-testid={`${channel}-reach`}>
             {reach.all} of {plural(customers, 'customer')} opted in to offers and have {address}.
           </span>
         }
       />
-      {channel === 'email' && <Input id="email-subject" label="Subject" value={f.subject} onChange={(e) => setF({ ...f, subject: e.target.value })} />}
+      {channel === 'email' && <Input id="email-subject" label="Subject" required value={f.subject} error={errors.subject} onChange={(e) => edit('subject', e.target.value)} />}
       <Textarea
         id={`${channel}-body`}
         label="Message"
+        required
         rows={channel === 'sms' ? 3 : 6}
         value={f.body}
-        onChange={(e) => setF({ ...f, body: e.target.value })}
+        error={errors.body}
+        onChange={(e) => edit('body', e.target.value)}
         hint={
           channel === 'sms' ? (
-            <span className="flex justify-between gap-3">
-              <span>Variables count once filled in for each customer.</span>
-              <span className={cn('tabular-nums', tooLong && 'font-semibold text-red-600')} data-testid="sms-counter">
-                {smsLength(f.body)}/{SMS_MAX_CHARS} characters
+            <>
+              <span className="flex justify-between gap-3">
+                <span>Variables count once filled in for each customer.</span>
+                <span className={cn('tabular-nums', tooLong && 'font-semibold text-red-600')} data-testid="sms-counter">
+                  {smsLength(f.body)}/{SMS_MAX_CHARS} characters
+                </span>
               </span>
-            </span>
+              {/* Live, as the counter is: Send is disabled while the text is too long, so a message
+                  shown only on submit would never appear. */}
+              {tooLong && (
+                <span role="alert" className="mt-1 block font-medium text-red-600" data-testid="sms-too-long">
+                  {SMS_TOO_LONG}
+                </span>
+              )}
+            </>
           ) : (
             'Use {customer_name}, {appointment_date} and {merchant_name}. An unsubscribe link is added for you.'
           )

@@ -1,0 +1,50 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import type { ReactNode } from 'react';
+import { TRPCProvider, type AppRouter } from '../../src/client/trpc';
+
+export interface StubCall {
+  path: string;
+  input: unknown;
+}
+
+/** Answers a procedure's call with its data, or throws to make the call fail. */
+export type StubHandler = (input: unknown) => unknown;
+
+/**
+ * Renders a screen against canned procedure answers instead of a server: each call is recorded in
+ * `calls` (to assert what the screen sent, or that it sent nothing) and answered by its handler.
+ * A call without a handler fails, so a screen that calls more than the test expects shows it.
+ */
+export function renderWithTrpc(ui: ReactNode, handlers: Record<string, StubHandler>) {
+  const calls: StubCall[] = [];
+  const link: TRPCLink<AppRouter> = () => ({ op }) =>
+    observable((observer) => {
+      calls.push({ path: op.path, input: op.input });
+      const handler = handlers[op.path];
+      Promise.resolve()
+        .then(() => {
+          if (!handler) throw new Error(`no stub for ${op.path}`);
+          return handler(op.input);
+        })
+        .then(
+          (data) => {
+            observer.next({ result: { type: 'data', data } });
+            observer.complete();
+          },
+          (error: unknown) => observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error)))),
+        );
+    });
+  const trpcClient = createTRPCClient<AppRouter>({ links: [link] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        {ui}
+      </TRPCProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, calls, queryClient };
+}
