@@ -12,6 +12,7 @@ import { createTestRuntime, DB_KIND, makeAccount, type TestRuntime } from '../he
 import { createCustomer, createSalon, createStaff, insertBookingRow } from '../helpers/fixtures.js';
 import { createDiscoverySalon } from '../helpers/discoveryFixtures.js';
 import { pendingCompleteSalon } from '../helpers/adminFixtures.js';
+import { refreshMerchantStats } from '../../src/server/db/repositories/merchantStats.js';
 
 let rt: TestRuntime;
 let admin: Actor;
@@ -149,6 +150,28 @@ describe('publish requests', () => {
     expect(await inSearch('Sponsor Me Salon')).toBe(false);
     expect(await auditRows('salon.unpublish', salon.id)).toHaveLength(1);
     await expect(asAdmin().unpublishSalon({ merchantId: salon.id, reason: 'again please' })).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('Salon Management’s Bookings counts every booking of the salon, as the merchant dashboard’s Total Bookings does', async () => {
+    const salon = await createSalon(rt, { name: 'Counted Bookings Salon' });
+    // Out of the way of the report and booking-list tests' cities and dates.
+    await db().updateTable('merchants').set({ city: 'Nashik' }).where('id', '=', salon.id).execute();
+    const staffId = await createStaff(rt, salon.id);
+    const cust = await createCustomer(rt);
+    let hour = 8;
+    for (const status of ['upcoming', 'confirmed', 'completed', 'completed', 'cancelled', 'pending'] as const) {
+      await insertBookingRow(rt, { userId: cust.id, merchantId: salon.id, staffId, startsAt: new Date(`2030-01-15T${String(hour++).padStart(2, '0')}:00:00+05:30`), status });
+    }
+    // merchants.booking_count (what search ranks by) counts the two completed ones only.
+    await refreshMerchantStats(db(), salon.id);
+    const dashboard = await rt.caller(salon.owner).merchants.getDashboard({ merchantId: salon.id });
+    expect(dashboard.stats.totalBookings).toBe(6);
+    const listed = await asAdmin().listSalons({ search: 'Counted Bookings Salon' } as never);
+    expect(listed.salons).toHaveLength(1);
+    expect(listed.salons[0].bookingCount).toBe(dashboard.stats.totalBookings);
+    // A decision answers the salon as the list shows it.
+    const unpublished = await asAdmin().unpublishSalon({ merchantId: salon.id, reason: 'Counting check' });
+    expect(unpublished.salon.bookingCount).toBe(6);
   });
 });
 

@@ -322,6 +322,10 @@ export async function listSalons(db: Executor, f: SalonFilter) {
       sql<number>`(select count(*) from services s where s.merchant_id = m.id and s.active)`.as('service_count'),
       sql<number>`(select count(*) from staff st where st.merchant_id = m.id and st.status = 'Active' and st.archived_at is null)`.as('staff_count'),
       sql<boolean>`exists (select 1 from shop_images si where si.merchant_id = m.id and si.is_cover)`.as('has_cover'),
+      // Every booking of the salon, as the merchant dashboard's Total Bookings (merchantBookingStats)
+      // and the dashboard's top cities count them; merchants.booking_count counts completed ones
+      // only (search ranks by it), which under the same "Bookings" label read as a different figure.
+      sql<number>`(select count(*) from bookings b where b.merchant_id = m.id)`.as('total_bookings'),
     ]);
   // The review queue is first come, first served; other lists show the newest salons first.
   rowsQ =

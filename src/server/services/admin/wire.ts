@@ -76,7 +76,7 @@ export function toAdminSalonWire(r: AdminSalonRow): AdminSalonWire {
     completionPercent: percent,
     rating: Number(r.rating_avg),
     reviewCount: r.review_count,
-    bookingCount: r.booking_count,
+    bookingCount: Number(r.total_bookings),
     ownerBlocked: r.owner_blocked,
     createdAt: iso(r.created_at),
   };
