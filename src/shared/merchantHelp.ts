@@ -8,7 +8,7 @@ import { COMMISSION_RATE, FULL_REFUND_MIN_HOURS, HALF_REFUND_MIN_HOURS, RESCHEDU
 const COMMISSION = `${Math.round(COMMISSION_RATE * 100)}%`;
 
 export const MERCHANT_FAQ: { id: string; question: string; answer: string }[] = [
-  { id: 'publish', question: 'How do I get my salon listed?', answer: 'Complete the checklist on your dashboard (shop details, hours, at least one service, staff, photos) and press Request publishing. An administrator reviews it; you are notified when you go live.' },
+  { id: 'publish', question: 'How do I get my salon listed?', answer: 'Complete the Profile Completion checklist in Settings (shop details, hours, at least one service, staff, photos) and press Request to publish there. Until you are live, your dashboard shows how complete your profile is. An administrator reviews the request; you are notified when you go live.' },
   { id: 'commission', question: 'What does GlowBook charge?', answer: `${COMMISSION} of each completed booking. Nothing for cancelled or no-show bookings. Subscription plans add marketing and analytics tools.` },
   { id: 'payout', question: 'How do I see my earnings?', answer: 'The dashboard shows revenue and completed bookings; each completed booking records the commission and your earning.' },
   { id: 'checkin', question: 'How do I check a customer in?', answer: 'Scan the QR code on their confirmation with the Scan button (camera or a photo), or type the booking ID, tick that the customer has arrived, and confirm.' },
@@ -44,7 +44,7 @@ export const KNOWLEDGE_BASE: KbArticle[] = [
       { title: 'Shop details', text: 'Your salon name, type, address and contact numbers. Use the exact address: customers get directions from it.' },
       { title: 'Opening hours', text: 'Set hours for each day and mark closed days. Bookings are only offered inside these hours.' },
       { title: 'Photos', list: ['Add at least three photos: the entrance, the work area and a recent result.', 'Choose a cover photo; it is the first thing customers see.', 'JPEG, PNG or WebP up to 10 MB; we resize them for you.'] },
-      { title: 'Publishing', text: 'When every item of the checklist is done, request publishing from the dashboard. An administrator reviews your profile.' },
+      { title: 'Publishing', text: 'When every item of the Profile Completion checklist in Settings is done, press Request to publish there (until you are live, your dashboard shows how complete your profile is and links to the checklist). An administrator reviews your profile.' },
     ],
     related: ['managing-bookings-and-check-in'],
   },

@@ -27,4 +27,16 @@ describe('merchant help content', () => {
     expect(refundPercentFor(at(FULL_REFUND_MIN_HOURS), now)).toBe(100);
     expect(refundPercentFor(at(FULL_REFUND_MIN_HOURS - 0.1), now)).toBe(50);
   });
+
+  it('sends merchants to Settings to publish: the checklist and Request to publish live there, not on the dashboard', () => {
+    const texts = [
+      MERCHANT_FAQ.find((f) => f.id === 'publish')!.answer,
+      KNOWLEDGE_BASE.find((a) => a.id === 'setting-up-your-salon')!.sections.find((s) => s.title === 'Publishing')!.text!,
+    ];
+    for (const text of texts) {
+      expect(text).toContain('checklist in Settings');
+      expect(text).toContain('Request to publish');
+      expect(text).not.toMatch(/checklist on your dashboard|from the dashboard/);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { Badge } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
+import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { cn } from '../../lib/cn';
@@ -14,6 +15,58 @@ const STATUS_TEXT = {
   rejected: { tone: 'danger', label: 'Publish request rejected' },
   unpublished: { tone: 'neutral', label: 'Unpublished' },
 } as const;
+
+function CompletionBar({ percent, label }: { percent: number; label: string }) {
+  const complete = percent >= 100;
+  return (
+    <div className="flex items-center gap-3">
+      <div className="h-2.5 flex-1 overflow-hidden rounded-full bg-blush-100" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div className={cn('h-full rounded-full transition-all', complete ? 'bg-emerald-500' : 'bg-plum-600')} style={{ width: `${percent}%` }} />
+      </div>
+      <span className="w-12 text-right text-sm font-semibold text-ink-900" data-testid="completion-percent">
+        {percent}%
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The dashboard's reminder while the salon is not live: how complete the profile is, and the way
+ * to the checklist and the publish request in Settings (the help pages send merchants here). The
+ * same query as the Settings card, so both show one figure; nothing once the salon is published.
+ */
+export function ProfileCompletionSummary({ merchantId, settingsHref = '/merchant/settings' }: { merchantId: string | null; settingsHref?: string }) {
+  const trpc = useTRPC();
+  const completion = useQuery(trpc.merchants.getProfileCompletion.queryOptions({ merchantId: merchantId ?? undefined }));
+  const data = completion.data;
+  if (!data || data.isPublished) return null;
+  const status = STATUS_TEXT[data.publishStatus];
+  const complete = data.percent >= 100;
+  const next =
+    data.publishStatus === 'pending'
+      ? 'An admin is reviewing your publish request.'
+      : complete
+        ? 'Your profile is complete: request to publish it from the checklist in Settings.'
+        : 'Customers can find and book your salon once it is published. Finish the checklist in Settings, then request to publish.';
+  return (
+    <Card data-testid="dashboard-profile-completion">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div className="min-w-0 flex-1">
+          <div className="mb-2 flex flex-wrap items-center gap-2">
+            <h2 className="text-base font-semibold text-ink-900">Profile completion</h2>
+            <Badge tone={status.tone}>{status.label}</Badge>
+          </div>
+          <CompletionBar percent={data.percent} label="Profile completion" />
+          <p className="mt-2 text-sm text-ink-600">{next}</p>
+          {data.publishStatus === 'rejected' && data.publishNote && <p className="mt-1 text-sm text-red-700">Reviewer note: {data.publishNote}</p>}
+        </div>
+        <Link href={settingsHref} className={buttonClasses(complete && data.publishStatus !== 'pending' ? 'primary' : 'outline', 'md', 'shrink-0')} data-testid="open-checklist">
+          Open the checklist in Settings
+        </Link>
+      </div>
+    </Card>
+  );
+}
 
 /** The 14 completion checks and the publish request, which needs every check done. */
 export function ProfileCompletionCard({ merchantId }: { merchantId: string | null }) {
@@ -62,21 +115,7 @@ export function ProfileCompletionCard({ merchantId }: { merchantId: string | nul
         action={<Badge tone={status.tone} data-testid="publish-status">{status.label}</Badge>}
       />
       <Banner flash={flash} testId="publish-banner" />
-      <div className="flex items-center gap-3">
-        <div
-          className="h-2.5 flex-1 overflow-hidden rounded-full bg-blush-100"
-          role="progressbar"
-          aria-label="Profile completion"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-        >
-          <div className={cn('h-full rounded-full transition-all', complete ? 'bg-emerald-500' : 'bg-plum-600')} style={{ width: `${percent}%` }} />
-        </div>
-        <span className="w-12 text-right text-sm font-semibold text-ink-900" data-testid="completion-percent">
-          {percent}%
-        </span>
-      </div>
+      <CompletionBar percent={percent} label="Profile completion" />
       <ul className="mt-4 grid gap-1.5 sm:grid-cols-2">
         {checks.map((c) => (
           <li key={c.id} className="flex items-center gap-2 text-sm" data-done={c.done}>

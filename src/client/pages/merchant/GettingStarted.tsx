@@ -41,10 +41,20 @@ export default function GettingStarted() {
       </div>
       <div className="mt-8 rounded-3xl bg-gradient-to-br from-plum-800 to-rose-600 p-6 text-center text-white">
         <p className="font-semibold">Next Steps</p>
-        <p className="mt-1 text-sm text-white/85">Complete the checklist on your dashboard and request publishing.</p>
-        <Link href="/merchant/dashboard" className={buttonClasses('secondary', 'md', 'mt-4')}>
-          Go to Dashboard
-        </Link>
+        <p className="mt-1 text-sm text-white/85">
+          Complete the Profile Completion checklist in Settings and press Request to publish there. Until your salon is live, the dashboard shows how complete your profile is.
+        </p>
+        <div className="mt-4 flex flex-wrap justify-center gap-2">
+          <Link href="/merchant/dashboard" className={buttonClasses('secondary', 'md')}>
+            Go to Dashboard
+          </Link>
+          <Link
+            href="/merchant/settings"
+            className="inline-flex h-10 items-center justify-center rounded-full border border-white/70 px-5 text-sm font-semibold whitespace-nowrap text-white transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            Open Settings
+          </Link>
+        </div>
       </div>
     </PageContainer>
   );

@@ -14,6 +14,7 @@ import { formatINR, formatLongDate } from '../../features/booking/format';
 import { customerName, serviceNames } from '../../features/bookingDesk/DeskModals';
 import { ManualBookingModal } from '../../features/bookingDesk/ManualBookingModal';
 import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
+import { ProfileCompletionSummary } from '../../features/shop/ProfileCompletionCard';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, useTRPC } from '../../trpc';
@@ -59,7 +60,7 @@ export default function MerchantHome() {
   usePageTitle('Dashboard');
   const trpc = useTRPC();
   const session = useAtomValue(sessionAtom);
-  const { merchantId } = useDeskMerchant();
+  const { merchantId, isAdmin } = useDeskMerchant();
   const [manualOpen, setManualOpen] = useState(false);
   const query = useQuery({
     ...trpc.merchants.getDashboard.queryOptions({ merchantId: merchantId ?? undefined }),
@@ -100,6 +101,10 @@ export default function MerchantHome() {
           {errorMessage(query.error, 'Failed to load the dashboard. Please try again.')}
         </p>
       )}
+
+      <div className="mb-6 empty:hidden">
+        <ProfileCompletionSummary merchantId={merchantId} settingsHref={isAdmin ? `/merchant/settings?merchantId=${merchantId}` : '/merchant/settings'} />
+      </div>
 
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
         <Stat label="Total Bookings" value={stats && String(stats.totalBookings)} icon={CalendarIcon} testId="dash-total" />
