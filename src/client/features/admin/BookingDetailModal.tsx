@@ -4,7 +4,7 @@ import { Badge, StatusBadge } from '../../components/ui/Badge';
 import { Modal } from '../../components/ui/Modal';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { errorMessage, useTRPC } from '../../trpc';
-import { formatDateTime, formatDay, formatINR, fullName } from './format';
+import { formatBookingWhen, formatDateTime, formatINR, fullName } from './format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -33,7 +33,7 @@ export function BookingDetailModal({ bookingId, onClose }: { bookingId: string |
         <div className="space-y-5">
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={b.status} />
-            {b.scanned && <Badge tone="success">Checked in {b.scannedAt ? formatDateTime(b.scannedAt) : ''}</Badge>}
+            {b.scanned && <Badge tone="success">Checked in {b.scannedAt ? formatDateTime(b.scannedAt, b.timeZone) : ''}</Badge>}
             {b.paymentReceived && <Badge tone="success">Paid</Badge>}
             <span className="text-xs text-ink-400">#{b._id.slice(0, 8)}</span>
           </div>
@@ -43,7 +43,7 @@ export function BookingDetailModal({ bookingId, onClose }: { bookingId: string |
               <span className="block text-xs text-ink-500">{b.address}</span>
             </Row>
             <Row label="When">
-              {formatDay(b.bookingDate)}, {b.bookingTime} ({b.totalDuration} min)
+              {formatBookingWhen(b.bookingDate, b.bookingTime)} ({b.totalDuration} min)
             </Row>
             <Row label="Customer">
               {fullName(b.userDetails.firstName, b.userDetails.lastName)}
@@ -55,11 +55,11 @@ export function BookingDetailModal({ bookingId, onClose }: { bookingId: string |
             <Row label="Professional">
               {b.professional.name} <span className="text-ink-500">({b.professional.role})</span>
             </Row>
-            <Row label="Booked on">{formatDateTime(b.createdAt)}</Row>
-            {b.completedAt && <Row label="Completed">{formatDateTime(b.completedAt)}</Row>}
+            <Row label="Booked on">{formatDateTime(b.createdAt, b.timeZone)}</Row>
+            {b.completedAt && <Row label="Completed">{formatDateTime(b.completedAt, b.timeZone)}</Row>}
             {b.status === 'cancelled' && (
               <Row label="Cancelled">
-                {b.cancelledAt ? formatDateTime(b.cancelledAt) : '—'} by {b.cancelledBy ?? 'unknown'}
+                {b.cancelledAt ? formatDateTime(b.cancelledAt, b.timeZone) : '—'} by {b.cancelledBy ?? 'unknown'}
                 {b.cancellationReason && <span className="block text-xs text-ink-500">“{b.cancellationReason}”</span>}
                 {b.refundAmount !== null && (
                   <span className="block text-xs text-ink-500">

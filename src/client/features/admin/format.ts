@@ -1,9 +1,29 @@
+import { longDate } from '../../lib/dates';
+
 export { formatINR } from '../../../shared/money';
 
+/*
+ * One way of writing dates and times across the admin area, the spec's: long English (en-US)
+ * dates and 12-hour times with capital AM/PM ("November 25, 2026 · 10:00 AM", as the merchant
+ * panel writes them). Instants are read on India's clock, the platform's zone, unless the caller
+ * passes a salon's zone (a booking's own timestamps); a bare 'YYYY-MM-DD' is a calendar day and
+ * shows as that day whatever the zone.
+ */
+const PLATFORM_TIME_ZONE = 'Asia/Kolkata';
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 const count = new Intl.NumberFormat('en-IN');
-const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-const shortDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short' });
-const dayTime = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const clocks = new Map<string, Intl.DateTimeFormat>();
+function clock(timeZone: string): Intl.DateTimeFormat {
+  let f = clocks.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone });
+    clocks.set(timeZone, f);
+  }
+  return f;
+}
 
 /** Counts with Indian grouping (1,23,456). */
 export function formatCount(n: number): string {
@@ -15,27 +35,59 @@ export function countOf(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
-/** 'YYYY-MM-DD' is a calendar day, read as local midnight so it never shifts a day across time zones. */
 function toDate(value: string | Date): Date {
-  if (value instanceof Date) return value;
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  return value instanceof Date ? value : new Date(CALENDAR_DATE.test(value) ? `${value}T00:00:00Z` : value);
 }
 
-export function formatDay(value: string | Date | null | undefined): string {
+/** "November 25, 2026"; '—' when missing, the raw text when it is not a date. */
+export function formatDay(value: string | Date | null | undefined, timeZone: string = PLATFORM_TIME_ZONE): string {
   if (!value) return '—';
-  const d = toDate(value);
-  return Number.isNaN(d.getTime()) ? String(value) : day.format(d);
+  return longDate(value, timeZone) || String(value);
 }
 
+/** "Nov 25", for chart axes. Takes calendar days ('YYYY-MM-DD'). */
 export function formatShortDay(value: string | Date): string {
   const d = toDate(value);
   return Number.isNaN(d.getTime()) ? String(value) : shortDay.format(d);
 }
 
-export function formatDateTime(value: string | Date | null | undefined): string {
+/** "November 2026" from 'YYYY-MM'. */
+export function formatMonth(value: string): string {
+  const d = /^\d{4}-\d{2}$/.test(value) ? new Date(`${value}-01T00:00:00Z`) : new Date(NaN);
+  return Number.isNaN(d.getTime()) ? value : month.format(d);
+}
+
+/** "10:00 AM"; newer ICU puts a narrow no-break space before AM/PM, the rest of the app a plain one. */
+function formatTime(at: Date, timeZone: string): string {
+  return clock(timeZone).format(at).replace(/\u202f/g, ' ');
+}
+
+/** "November 24, 2026 · 7:27 PM" for an instant; '—' when missing. */
+export function formatDateTime(value: string | Date | null | undefined, timeZone: string = PLATFORM_TIME_ZONE): string {
   if (!value) return '—';
-  const d = toDate(value);
-  return Number.isNaN(d.getTime()) ? String(value) : dayTime.format(d);
+  const at = toDate(value);
+  if (Number.isNaN(at.getTime())) return String(value);
+  return `${longDate(at, timeZone)} · ${formatTime(at, timeZone)}`;
+}
+
+/**
+ * A salon wall-clock time as the booking stores it ('5:00 PM', or '17:00') on the 12-hour clock
+ * with capital AM/PM; anything else is shown as it is.
+ */
+export function formatClock(time: string): string {
+  const m = /^\s*(\d{1,2}):(\d{2})\s*([ap])?\.?\s*m?\.?\s*$/i.exec(time);
+  if (!m) return time;
+  let hour = Number(m[1]);
+  const suffix = m[3]?.toLowerCase();
+  if (suffix === 'p' && hour < 12) hour += 12;
+  if (suffix === 'a' && hour === 12) hour = 0;
+  if (hour > 23) return time;
+  return `${hour % 12 || 12}:${m[2]} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A booking's salon-local day and time: "December 1, 2026 · 5:00 PM". */
+export function formatBookingWhen(date: string, time: string): string {
+  return `${formatDay(date)} · ${formatClock(time)}`;
 }
 
 export function fullName(first: string, last: string): string {

@@ -9,7 +9,7 @@ import { Select } from '../../components/ui/Select';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { BookingDetailModal } from '../../features/admin/BookingDetailModal';
 import { FilterBar, Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
-import { formatDay, formatINR } from '../../features/admin/format';
+import { formatClock, formatDay, formatINR } from '../../features/admin/format';
 import { useDebounced } from '../../features/admin/useDebounced';
 import { useTRPC } from '../../trpc';
 
@@ -110,7 +110,7 @@ export default function BookingManagement() {
               <tr key={b._id} data-testid="booking-row" className="cursor-pointer hover:bg-blush-50/60" onClick={() => setOpenId(b._id)}>
                 <Td className="whitespace-nowrap">
                   <p className="font-medium text-ink-900">{formatDay(b.bookingDate)}</p>
-                  <p className="text-xs text-ink-500">{b.bookingTime}</p>
+                  <p className="text-xs text-ink-500">{formatClock(b.bookingTime)}</p>
                 </Td>
                 <Td>
                   <p className="font-medium text-ink-900">{b.customer.name}</p>

@@ -10,7 +10,7 @@ import { Tabs } from '../../components/ui/Tabs';
 import { toast } from '../../components/ui/Toast';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
-import { formatCount, formatDay, formatINR, formatINRCompact } from '../../features/admin/format';
+import { formatCount, formatDay, formatINR, formatINRCompact, formatMonth } from '../../features/admin/format';
 import { StatTile } from '../../features/admin/StatTile';
 import { TrendChart } from '../../features/admin/TrendChart';
 import { errorMessage, useTRPC } from '../../trpc';
@@ -25,7 +25,7 @@ const GROUPS: { id: Group; label: string }[] = [
 
 function keyLabel(group: Group, key: string): string {
   if (group === 'day') return formatDay(key);
-  if (group === 'month' && /^\d{4}-\d{2}$/.test(key)) return new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric' }).format(new Date(`${key}-01T00:00:00`));
+  if (group === 'month') return formatMonth(key);
   return key;
 }
 
