@@ -188,7 +188,7 @@ export const staffSessionWire = z.object({
   serviceName: z.string(),
   /** Minutes. */
   duration: z.number(),
-  /** Whole rupees: rate × services in the booking (expected for upcoming ones, 0 when cancelled). */
+  /** Whole rupees: rate × services in the booking (what an upcoming one is expected to earn). */
   earnings: z.number(),
   status: z.enum(['Completed', 'Upcoming', 'Cancelled']),
 });
@@ -206,6 +206,7 @@ export const staffAnalyticsAnswer = z.object({
   hoursWorked: z.number(),
   /** Whole rupees earned in completed bookings. */
   totalEarnings: z.number(),
+  /** The latest 20 of the bookings totalBookings counts (cancelled ones are not listed), newest first. */
   recentBookings: z.array(staffSessionWire),
 });
 export type StaffAnalyticsAnswer = z.infer<typeof staffAnalyticsAnswer>;

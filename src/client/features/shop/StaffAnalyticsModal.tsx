@@ -80,13 +80,39 @@ export function StaffAnalyticsModal({ open, onClose, merchantId, staff }: StaffA
       </div>
       {period === 'custom' && !customReady && <p className="mt-3 text-sm text-ink-500">Choose a start and an end date (the end not before the start).</p>}
 
+      {/* Total Bookings counts upcoming and completed bookings; hours and earnings can only come
+          from completed work. The captions say so, and the table lists the bookings Total Bookings
+          counts, so cards and table cover the same rows. */}
       <div className="mt-5 grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Metric label="Total Bookings" value={data ? String(data.totalBookings) : '–'} testId="analytics-total-bookings" />
-        <Metric label="Hours Worked" value={data ? data.hoursWorked.toFixed(1) : '–'} testId="analytics-hours" />
-        <Metric label="Total Earnings" value={data ? formatINR(Math.round(data.totalEarnings)) : '–'} testId="analytics-earnings" />
+        <Metric
+          label="Total Bookings"
+          value={data ? String(data.totalBookings) : '–'}
+          caption={data && bookingsBreakdown(data)}
+          testId="analytics-total-bookings"
+        />
+        <Metric label="Hours Worked" value={data ? data.hoursWorked.toFixed(1) : '–'} caption={data && fromCompleted(data.completedBookings)} testId="analytics-hours" />
+        <Metric
+          label="Total Earnings"
+          value={data ? formatINR(Math.round(data.totalEarnings)) : '–'}
+          caption={data && fromCompleted(data.completedBookings)}
+          testId="analytics-earnings"
+        />
       </div>
+      {data && data.cancelledBookings > 0 && (
+        <p className="mt-2 text-xs text-ink-500" data-testid="analytics-cancelled">
+          {plural(data.cancelledBookings, 'cancelled booking')} in this period {data.cancelledBookings === 1 ? 'is' : 'are'} not counted or listed.
+        </p>
+      )}
 
       <h3 className="mt-6 mb-2 text-sm font-semibold text-ink-900">Recent Bookings</h3>
+      {data && data.recentBookings.length > 0 && (
+        <p className="-mt-1 mb-2 text-xs text-ink-500" data-testid="analytics-table-caption">
+          {data.recentBookings.length < data.totalBookings
+            ? `The latest ${data.recentBookings.length} of the ${data.totalBookings} bookings counted above.`
+            : `The ${plural(data.totalBookings, 'booking')} counted above.`}
+          {data.recentBookings.some((b) => b.status !== 'Completed') && ' Earnings of upcoming bookings are expected, not yet in Total Earnings.'}
+        </p>
+      )}
       {analytics.isFetching && !data ? (
         <Spinner label="Loading analytics" className="text-plum-600" />
       ) : analytics.isError ? (
@@ -113,7 +139,13 @@ export function StaffAnalyticsModal({ open, onClose, merchantId, staff }: StaffA
                   </td>
                   <td className="px-3 py-2">{b.serviceName}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{b.duration} mins</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatINR(Math.round(b.earnings))}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {b.status === 'Completed' ? (
+                      formatINR(Math.round(b.earnings))
+                    ) : (
+                      <span className="text-ink-500">{formatINR(Math.round(b.earnings))} expected</span>
+                    )}
+                  </td>
                   <td className="px-3 py-2">
                     <Badge tone={STATUS_TONE[b.status] ?? 'neutral'}>{b.status}</Badge>
                   </td>
@@ -127,13 +159,26 @@ export function StaffAnalyticsModal({ open, onClose, merchantId, staff }: StaffA
   );
 }
 
-function Metric({ label, value, testId }: { label: string; value: string; testId: string }) {
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+const fromCompleted = (n: number) => `From ${plural(n, 'completed booking')}`;
+
+function bookingsBreakdown(d: { totalBookings: number; completedBookings: number }): string {
+  return `${d.completedBookings} completed · ${d.totalBookings - d.completedBookings} upcoming`;
+}
+
+function Metric({ label, value, caption, testId }: { label: string; value: string; caption?: string | null | false; testId: string }) {
   return (
     <div className="rounded-xl bg-blush-50 px-4 py-3">
       <p className="text-xs font-medium tracking-wide text-ink-500 uppercase">{label}</p>
       <p className="mt-1 text-xl font-bold text-ink-900" data-testid={testId}>
         {value}
       </p>
+      {caption && (
+        <p className="mt-0.5 text-xs text-ink-500" data-testid={`${testId}-caption`}>
+          {caption}
+        </p>
+      )}
     </div>
   );
 }

@@ -46,8 +46,10 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 /**
  * A staff member's figures over a period, from their real bookings. Earnings follow the
  * "Rate (per service)" column: rate × services performed, counted for completed bookings
- * (an upcoming booking's line shows what it is expected to earn; a cancelled one earns 0).
- * Hours worked are the completed bookings' durations.
+ * (an upcoming booking's line shows what it is expected to earn). Hours worked are the
+ * completed bookings' durations. Cancelled bookings are only counted (cancelledBookings): the
+ * list holds the bookings Total Bookings counts, so the modal's table and cards cover the same
+ * rows.
  */
 export async function staffAnalytics(
   deps: AppDeps,
@@ -66,6 +68,7 @@ export async function staffAnalytics(
   }
   const rate = Number(member.rate);
   const rows = await staffBookingsBetween(deps.db, input.staffId, from, to);
+  const counted = rows.filter((b) => b.status !== 'cancelled');
   let totalBookings = 0;
   let completedBookings = 0;
   let cancelledBookings = 0;
@@ -93,15 +96,15 @@ export async function staffAnalytics(
     cancelledBookings,
     hoursWorked: round1(completedMinutes / 60),
     totalEarnings: wholeRupees(rate * completedLines),
-    recentBookings: rows.slice(0, RECENT_LIMIT).map((b) => ({
+    recentBookings: counted.slice(0, RECENT_LIMIT).map((b) => ({
       id: b.id,
       dateTime: iso(b.starts_at),
       bookingDate: b.booking_date,
       bookingTime: b.booking_time,
       serviceName: b.service_names,
       duration: b.total_duration,
-      earnings: b.status === 'cancelled' ? 0 : wholeRupees(rate * Number(b.lines)),
-      status: b.status === 'completed' ? 'Completed' : b.status === 'cancelled' ? 'Cancelled' : 'Upcoming',
+      earnings: wholeRupees(rate * Number(b.lines)),
+      status: b.status === 'completed' ? 'Completed' : 'Upcoming',
     })),
   };
 }
