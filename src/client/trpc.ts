@@ -26,6 +26,8 @@ const CREDENTIAL_CALLS = new Set([
 interface ErrorData {
   httpStatus?: number;
   code?: string;
+  /** The input field a refusal is about (the server's InputError or AppError), when it names one. */
+  field?: string | null;
 }
 
 function errorData(error: unknown): ErrorData | undefined {
@@ -40,6 +42,11 @@ export function isUnauthorized(error: unknown): boolean {
 
 export function httpStatusOf(error: unknown): number | undefined {
   return errorData(error)?.httpStatus;
+}
+
+/** The input field the server's refusal names (its top-level name: 'services.0.price' → 'services'), if any. */
+export function errorField(error: unknown): string | undefined {
+  return errorData(error)?.field?.split('.')[0] ?? undefined;
 }
 
 /**

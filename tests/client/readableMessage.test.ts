@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import { errorMessage, failureMessage, readableMessage } from '../../src/client/trpc';
+import { errorField, errorMessage, failureMessage, readableMessage } from '../../src/client/trpc';
 
 describe('server messages on screen', () => {
   it('drop the field name the API puts first and start with a capital', () => {
@@ -18,5 +18,15 @@ describe('server messages on screen', () => {
     expect(failureMessage(refusal, 'Failed.')).toBe('Name the campaign');
     expect(errorMessage(new Error('boom'), 'Failed.')).toBe('Failed.');
     expect(errorMessage(new TRPCClientError('Failed to fetch'), 'Failed.')).toBe('Failed.');
+  });
+
+  it('the field a refusal is about comes from the error, not from the text', () => {
+    const refusal = (field: string | null) =>
+      new TRPCClientError('cardNumber: Your card was declined (test mode).', { result: { error: { message: 'x', code: -32600, data: { httpStatus: 400, code: 'BAD_REQUEST', field } } } as never });
+    expect(errorField(refusal('cardNumber'))).toBe('cardNumber');
+    expect(errorField(refusal('services.0.price'))).toBe('services');
+    expect(errorField(refusal(null))).toBeUndefined();
+    expect(errorField(new Error('cardNumber: no'))).toBeUndefined();
+    expect(errorMessage(refusal('cardNumber'), 'Failed.')).toBe('Your card was declined (test mode).');
   });
 });

@@ -54,7 +54,7 @@ describe('content pages and blogs', () => {
     await shot(page, 'help-center');
     await page.goto('/contact-us');
     await page.getByTestId('contact-send').click();
-    await poll(() => page.getByTestId('contact-form').innerText()).toContain('your name, please');
+    await poll(() => page.getByTestId('contact-form').innerText()).toContain('Your name, please');
     await page.locator('#contact-name').fill('Ritu Sharma');
     await page.locator('#contact-email').fill('ritu@example.in');
     await page.locator('#contact-subject').fill('Listing my salon');

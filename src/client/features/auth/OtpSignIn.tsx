@@ -75,7 +75,7 @@ export function OtpSignIn({ merchant, onSuccess }: { merchant: boolean; onSucces
             : await verifyPhone.mutateAsync({ phone: sentTo!, otp: otp.trim() });
       onSuccess(answer);
     } catch (err) {
-      setFormError(errorMessage(err, 'Login failed').replace(/^otp: /, '').replace(/^./, (c) => c.toUpperCase()));
+      setFormError(errorMessage(err, 'Login failed'));
     }
   };
 

@@ -62,7 +62,7 @@ export function SendMessageDialog({ customer, merchantId, onClose }: { customer:
       await queryClient.invalidateQueries({ queryKey: trpc.merchants.getSentMessages.queryKey() });
       onClose();
     } catch (err) {
-      setError(errorMessage(err, 'Failed to send message. Please try again.').replace(/^\w+: /, ''));
+      setError(errorMessage(err, 'Failed to send message. Please try again.'));
     }
   };
 
@@ -160,7 +160,7 @@ export function TemplateDialog({ merchantId, template, onClose }: { merchantId: 
       await queryClient.invalidateQueries({ queryKey: trpc.merchants.getMessageTemplates.queryKey() });
       onClose();
     } catch (err) {
-      setError(errorMessage(err, 'Could not save the template.').replace(/^\w+: /, ''));
+      setError(errorMessage(err, 'Could not save the template.'));
     }
   };
   return (

@@ -15,7 +15,7 @@ import { Textarea } from '../../components/ui/Textarea';
 import { toast } from '../../components/ui/Toast';
 import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC, readableMessage } from '../../trpc';
+import { errorField, errorMessage, readableMessage, useTRPC } from '../../trpc';
 
 const AMOUNTS = [500, 1000, 2000, 5000];
 type BuyForm = { amount: string; recipientName: string; recipientEmail: string; message: string; paymentMethod: 'wallet' | 'test_card'; cardNumber: string };
@@ -43,7 +43,7 @@ function Redeem({ onDone }: { onDone: () => Promise<void> }) {
       setCode('');
       await onDone();
     } catch (err) {
-      setError(errorMessage(err, 'Could not redeem this code.').replace(/^code: /, ''));
+      setError(errorMessage(err, 'Could not redeem this code.'));
     }
   };
   return (
@@ -78,8 +78,8 @@ function Buy({ balance, onDone }: { balance: number; onDone: () => Promise<void>
       await onDone();
     } catch (err) {
       const msg = errorMessage(err, 'Could not buy the gift card.');
-      const field = /^(\w+): /.exec(msg)?.[1] as keyof BuyForm | undefined;
-      if (field && field in form) setErrors({ [field]: msg.replace(/^\w+: /, '') });
+      const field = errorField(err) as keyof BuyForm | undefined;
+      if (field && field in form) setErrors({ [field]: msg });
       else toast.error(msg);
     }
   };

@@ -17,7 +17,7 @@ import { INDIAN_STATES } from '../../features/auth/indianStates';
 import { PasswordInput } from '../../features/auth/PasswordInput';
 import { useAuthSuccess, withRedirect } from '../../features/auth/useAuthSuccess';
 import { cn } from '../../lib/cn';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorField, errorMessage, useTRPC } from '../../trpc';
 
 type Tab = 'customer' | 'business';
 type WhatsAppRegistration = z.output<typeof whatsappRegistrationInput>;
@@ -140,8 +140,8 @@ function CustomerForm() {
       setCountdown(answer.resendAfterSeconds);
     } catch (error) {
       const message = errorMessage(error, 'Registration failed');
-      const field = /^(\w+): /.exec(message)?.[1] as CustomerField | undefined;
-      if (field && field in values) setErrors({ [field]: message.replace(/^\w+: /, '').replace(/^./, (c) => c.toUpperCase()) });
+      const field = errorField(error) as CustomerField | undefined;
+      if (field && field in values) setErrors({ [field]: message });
       else setFormError(message);
       setSent(null);
     }
@@ -159,7 +159,7 @@ function CustomerForm() {
       toast.success(`Welcome to GlowBook, ${answer.user.firstName}!`);
       onSuccess({ token: answer.token, user: answer.user, userType: answer.role });
     } catch (error) {
-      setFormError(errorMessage(error, 'Registration failed').replace(/^\w+: /, '').replace(/^./, (c) => c.toUpperCase()));
+      setFormError(errorMessage(error, 'Registration failed'));
     }
   };
 
