@@ -38,11 +38,15 @@ export function longDate(value: string | Date | null | undefined, timeZone: stri
   return p ? formatter('date', p.zone).format(p.at) : '';
 }
 
+/** "3:05 PM" (a plain space before AM/PM); '' for a missing or unreadable value. */
+export function clockTime(value: string | Date | null | undefined, timeZone: string = INDIA): string {
+  const p = value ? parse(value, timeZone) : null;
+  // Newer ICU puts a narrow no-break space before AM/PM; the rest of the app writes a plain one.
+  return p ? formatter('time', p.zone).format(p.at).replace(/\u202f/g, ' ') : '';
+}
+
 /** "November 24, 2026 at 3:05 PM"; '' for a missing or unreadable value. */
 export function longDateTime(value: string | Date | null | undefined, timeZone: string = INDIA): string {
-  const p = value ? parse(value, timeZone) : null;
-  if (!p) return '';
-  // Newer ICU puts a narrow no-break space before AM/PM; the rest of the app writes a plain one.
-  const time = formatter('time', p.zone).format(p.at).replace(/\u202f/g, ' ');
-  return `${formatter('date', p.zone).format(p.at)} at ${time}`;
+  const day = longDate(value, timeZone);
+  return day ? `${day} at ${clockTime(value, timeZone)}` : '';
 }

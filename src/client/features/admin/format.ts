@@ -1,4 +1,5 @@
-import { longDate } from '../../lib/dates';
+import { clockTime, longDate } from '../../lib/dates';
+import { formatMinutes12h, parseTimeToMinutes } from '../../../shared/validation';
 
 export { formatINR } from '../../../shared/money';
 
@@ -9,21 +10,11 @@ export { formatINR } from '../../../shared/money';
  * passes a salon's zone (a booking's own timestamps); a bare 'YYYY-MM-DD' is a calendar day and
  * shows as that day whatever the zone.
  */
-const PLATFORM_TIME_ZONE = 'Asia/Kolkata';
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const count = new Intl.NumberFormat('en-IN');
 const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const clocks = new Map<string, Intl.DateTimeFormat>();
-function clock(timeZone: string): Intl.DateTimeFormat {
-  let f = clocks.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone });
-    clocks.set(timeZone, f);
-  }
-  return f;
-}
 
 /** Counts with Indian grouping (1,23,456). */
 export function formatCount(n: number): string {
@@ -40,7 +31,7 @@ function toDate(value: string | Date): Date {
 }
 
 /** "November 25, 2026"; '—' when missing, the raw text when it is not a date. */
-export function formatDay(value: string | Date | null | undefined, timeZone: string = PLATFORM_TIME_ZONE): string {
+export function formatDay(value: string | Date | null | undefined, timeZone?: string): string {
   if (!value) return '—';
   return longDate(value, timeZone) || String(value);
 }
@@ -57,17 +48,12 @@ export function formatMonth(value: string): string {
   return Number.isNaN(d.getTime()) ? value : month.format(d);
 }
 
-/** "10:00 AM"; newer ICU puts a narrow no-break space before AM/PM, the rest of the app a plain one. */
-function formatTime(at: Date, timeZone: string): string {
-  return clock(timeZone).format(at).replace(/\u202f/g, ' ');
-}
-
 /** "November 24, 2026 · 7:27 PM" for an instant; '—' when missing. */
-export function formatDateTime(value: string | Date | null | undefined, timeZone: string = PLATFORM_TIME_ZONE): string {
+export function formatDateTime(value: string | Date | null | undefined, timeZone?: string): string {
   if (!value) return '—';
   const at = toDate(value);
   if (Number.isNaN(at.getTime())) return String(value);
-  return `${longDate(at, timeZone)} · ${formatTime(at, timeZone)}`;
+  return `${longDate(at, timeZone)} · ${clockTime(at, timeZone)}`;
 }
 
 /**
@@ -75,14 +61,8 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
  * with capital AM/PM; anything else is shown as it is.
  */
 export function formatClock(time: string): string {
-  const m = /^\s*(\d{1,2}):(\d{2})\s*([ap])?\.?\s*m?\.?\s*$/i.exec(time);
-  if (!m) return time;
-  let hour = Number(m[1]);
-  const suffix = m[3]?.toLowerCase();
-  if (suffix === 'p' && hour < 12) hour += 12;
-  if (suffix === 'a' && hour === 12) hour = 0;
-  if (hour > 23) return time;
-  return `${hour % 12 || 12}:${m[2]} ${hour < 12 ? 'AM' : 'PM'}`;
+  const minutes = parseTimeToMinutes(time);
+  return minutes === null ? time : formatMinutes12h(minutes);
 }
 
 /** A booking's salon-local day and time: "December 1, 2026 · 5:00 PM". */
