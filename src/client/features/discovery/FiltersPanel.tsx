@@ -59,6 +59,7 @@ export default function FiltersPanel({ open, value, onClose, onApply }: FiltersP
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState(value);
+  const distanceText = draft.maxDistance === null ? 'Any distance' : `Within ${draft.maxDistance} km`;
   const catalogue = useQuery({ ...trpc.categories.listCategories.queryOptions({}), enabled: open, staleTime: 10 * 60_000 });
 
   useEffect(() => {
@@ -243,7 +244,7 @@ export default function FiltersPanel({ open, value, onClose, onApply }: FiltersP
                   </button>
                 )}
                 <span className="text-sm font-semibold text-plum-800" data-testid="distance-label">
-                  {draft.maxDistance === null ? 'Any distance' : `Within ${draft.maxDistance} km`}
+                  {distanceText}
                 </span>
               </span>
             }
@@ -256,7 +257,7 @@ export default function FiltersPanel({ open, value, onClose, onApply }: FiltersP
               step={1}
               value={draft.maxDistance ?? DEFAULT_DISTANCE_KM}
               aria-label="Maximum distance in kilometres"
-              aria-valuetext={draft.maxDistance === null ? 'Any distance' : `Within ${draft.maxDistance} km`}
+              aria-valuetext={distanceText}
               onChange={(event) => set({ maxDistance: Number(event.target.value) })}
               className="w-full accent-plum-700"
             />

@@ -9,6 +9,7 @@ import { Select } from '../../components/ui/Select';
 import { Spinner } from '../../components/ui/Spinner';
 import { errorMessage, useTRPC } from '../../trpc';
 import { formatINR, formatLongDate } from './format';
+import { plural } from '../discovery/format';
 
 type Period = (typeof STAFF_PERIODS)[number];
 
@@ -158,8 +159,6 @@ export function StaffAnalyticsModal({ open, onClose, merchantId, staff }: StaffA
     </Modal>
   );
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const fromCompleted = (n: number) => `From ${plural(n, 'completed booking')}`;
 

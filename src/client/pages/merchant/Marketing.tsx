@@ -18,14 +18,13 @@ import type { FieldErrors } from '../../features/auth/formErrors';
 import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { failureMessage, useTRPC } from '../../trpc';
+import { plural } from '../../features/discovery/format';
 
 const SEGMENT_LABEL = { all: 'All customers', active: 'Active (visited in 90 days)', inactive: 'Inactive (no visit in 90 days)' } as const;
 const NETWORK_LABEL = { facebook: 'Facebook', instagram: 'Instagram', twitter: 'Twitter' } as const;
 /** The spec's social stats per network. */
 const NETWORK_STATS = { facebook: ['Likes', 'Reach'], instagram: ['Followers', 'Engagement'], twitter: ['Followers', 'Impressions'] } as const;
 const pct = (n: number | null) => (n === null ? '—' : `${n}%`);
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 type CampaignField = 'name' | 'subject' | 'body' | 'segment';
 
 /**
