@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { parseTimeToMinutes } from './clock.js';
+
+// The wall-clock helpers live in clock.ts (no zod, for light client pages); re-exported here.
+export { formatClock, formatMinutes12h, parseTimeToMinutes } from './clock.js';
 
 /** Indian mobile number: 10 digits starting 6-9 (spec, customer doc point 5). */
 export const INDIAN_MOBILE_RE = /^[6-9]\d{9}$/;
@@ -41,36 +45,6 @@ export const dateSchema = z
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
   }, 'Invalid date.');
-
-/** Accepts `h:mm AM/PM` or `HH:mm`; normalises to minutes after midnight. */
-export function parseTimeToMinutes(value: string): number | null {
-  const v = value.trim();
-  let m = /^(\d{1,2}):(\d{2})\s*([AaPp][Mm])$/.exec(v);
-  if (m) {
-    let h = Number(m[1]);
-    const min = Number(m[2]);
-    if (h < 1 || h > 12 || min > 59) return null;
-    const pm = m[3].toUpperCase() === 'PM';
-    if (h === 12) h = 0;
-    return (pm ? h + 12 : h) * 60 + min;
-  }
-  m = /^(\d{1,2}):(\d{2})$/.exec(v);
-  if (m) {
-    const h = Number(m[1]);
-    const min = Number(m[2]);
-    if (h > 23 || min > 59) return null;
-    return h * 60 + min;
-  }
-  return null;
-}
-
-export function formatMinutes12h(minutes: number): string {
-  const h24 = Math.floor(minutes / 60) % 24;
-  const min = minutes % 60;
-  const suffix = h24 >= 12 ? 'PM' : 'AM';
-  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
-  return `${h12}:${String(min).padStart(2, '0')} ${suffix}`;
-}
 
 export const timeSchema = z
   .string()

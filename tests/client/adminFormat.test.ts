@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatBookingWhen, formatClock, formatDateTime, formatDay, formatMonth, formatShortDay } from '../../src/client/features/admin/format';
+import { countOf, formatBookingWhen, formatDateTime, formatDay, formatMonth, formatShortDay } from '../../src/client/features/admin/format';
+import { formatClock } from '../../src/shared/clock';
 
 describe('admin counts', () => {
   it('agree in number and group digits the Indian way', () => {

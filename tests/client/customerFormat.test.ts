@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { couponAppliedText } from '../../src/client/features/booking/format';
-import { fromPrice, rupees } from '../../src/client/features/discovery/format';
+import { fromPrice, formatINR } from '../../src/client/features/discovery/format';
 
 describe('customer rupee amounts', () => {
   it('show paise to two decimals and whole rupees bare', () => {
-    expect(rupees(279.2)).toBe('₹279.20');
-    expect(rupees(279.25)).toBe('₹279.25');
-    expect(rupees(349)).toBe('₹349');
-    expect(rupees(150000)).toBe('₹1,50,000');
-    expect(rupees(1234.5)).toBe('₹1,234.50');
+    expect(formatINR(279.2)).toBe('₹279.20');
+    expect(formatINR(279.25)).toBe('₹279.25');
+    expect(formatINR(349)).toBe('₹349');
+    expect(formatINR(150000)).toBe('₹1,50,000');
+    expect(formatINR(1234.5)).toBe('₹1,234.50');
   });
 
   it('keep the spec spelling of the "From" line', () => {

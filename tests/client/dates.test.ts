@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatBlogDate } from '../../src/client/features/blog/BlogCard';
-import { longDate, longDateTime } from '../../src/client/lib/dates';
+import { salonClock } from '../../src/client/features/booking/format';
+import { longDate, longDateTime, weekdayDate } from '../../src/client/lib/dates';
 
-describe('customer page dates', () => {
+describe('dates across the app', () => {
   it('show instants in long en-US form on India time', () => {
     expect(longDate('2026-11-24T09:30:00Z')).toBe('November 24, 2026');
     // 20:00 UTC is already the next day in India.
@@ -22,6 +23,21 @@ describe('customer page dates', () => {
   it('add a 12-hour time for timestamps', () => {
     expect(longDateTime('2026-11-24T09:35:00Z')).toBe('November 24, 2026 at 3:05 PM');
     expect(longDateTime('2026-11-24T18:45:00Z')).toBe('November 25, 2026 at 12:15 AM');
+  });
+
+  it('name the weekday of a calendar date, the same in every zone', () => {
+    expect(weekdayDate('2026-11-24')).toBe('Tuesday, November 24, 2026');
+    expect(weekdayDate('2026-11-24', 'Pacific/Honolulu')).toBe('Tuesday, November 24, 2026');
+    // An instant is read on India time: 20:00 UTC on Tuesday is Wednesday there.
+    expect(weekdayDate('2026-11-24T20:00:00Z')).toBe('Wednesday, November 25, 2026');
+    expect(weekdayDate('')).toBe('');
+  });
+
+  it("reads the salon's clock, India's when the zone is unknown", () => {
+    const at = new Date('2026-11-24T20:00:00Z');
+    expect(salonClock('Asia/Kolkata', at)).toEqual({ date: '2026-11-25', minutes: 90 });
+    expect(salonClock('America/New_York', at)).toEqual({ date: '2026-11-24', minutes: 15 * 60 });
+    expect(salonClock('Not/AZone', at)).toEqual({ date: '2026-11-25', minutes: 90 });
   });
 
   it('give empty text for missing or unreadable values', () => {

@@ -1,22 +1,26 @@
 /*
- * Dates on customer pages in the spec's long English form ("November 24, 2026"), times on the
- * 12-hour clock. Instants are read on India's clock (the marketplace's zone, PLATFORM_TIME_ZONE in
- * shared/platform.ts, not imported: it pulls zod in through shared/slots) unless a salon's zone is
- * given; a bare 'YYYY-MM-DD' is a calendar date and shows as that day in every zone.
+ * Dates across the app (customer, merchant and admin pages) in the spec's long English form
+ * ("November 24, 2026"), times on the 12-hour clock. Instants are read on India's clock (the
+ * marketplace's zone, PLATFORM_TIME_ZONE in shared/platform.ts, not imported so that this module
+ * stays free of the slot arithmetic) unless a salon's zone is given; a bare 'YYYY-MM-DD' is a
+ * calendar date and shows as that day in every zone.
  */
 
 const INDIA = 'Asia/Kolkata';
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: 'date' | 'time', timeZone: string): Intl.DateTimeFormat {
+const OPTIONS = {
+  date: { year: 'numeric', month: 'long', day: 'numeric' },
+  weekdayDate: { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' },
+  time: { hour: 'numeric', minute: '2-digit', hour12: true },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+function formatter(kind: keyof typeof OPTIONS, timeZone: string): Intl.DateTimeFormat {
   const key = `${kind}|${timeZone}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(
-      'en-US',
-      kind === 'date' ? { year: 'numeric', month: 'long', day: 'numeric', timeZone } : { hour: 'numeric', minute: '2-digit', hour12: true, timeZone },
-    );
+    f = new Intl.DateTimeFormat('en-US', { ...OPTIONS[kind], timeZone });
     formatters.set(key, f);
   }
   return f;
@@ -36,6 +40,12 @@ function parse(value: string | Date, timeZone: string): { at: Date; zone: string
 export function longDate(value: string | Date | null | undefined, timeZone: string = INDIA): string {
   const p = value ? parse(value, timeZone) : null;
   return p ? formatter('date', p.zone).format(p.at) : '';
+}
+
+/** "Tuesday, November 24, 2026"; '' for a missing or unreadable value. */
+export function weekdayDate(value: string | Date | null | undefined, timeZone: string = INDIA): string {
+  const p = value ? parse(value, timeZone) : null;
+  return p ? formatter('weekdayDate', p.zone).format(p.at) : '';
 }
 
 /** "3:05 PM" (a plain space before AM/PM); '' for a missing or unreadable value. */

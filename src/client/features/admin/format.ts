@@ -1,5 +1,5 @@
 import { clockTime, longDate } from '../../lib/dates';
-import { formatMinutes12h, parseTimeToMinutes } from '../../../shared/validation';
+import { formatClock } from '../../../shared/clock';
 
 export { formatINR } from '../../../shared/money';
 
@@ -54,15 +54,6 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
   const at = toDate(value);
   if (Number.isNaN(at.getTime())) return String(value);
   return `${longDate(at, timeZone)} · ${clockTime(at, timeZone)}`;
-}
-
-/**
- * A salon wall-clock time as the booking stores it ('5:00 PM', or '17:00') on the 12-hour clock
- * with capital AM/PM; anything else is shown as it is.
- */
-export function formatClock(time: string): string {
-  const minutes = parseTimeToMinutes(time);
-  return minutes === null ? time : formatMinutes12h(minutes);
 }
 
 /** A booking's salon-local day and time: "December 1, 2026 · 5:00 PM". */

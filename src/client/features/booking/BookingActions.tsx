@@ -9,8 +9,9 @@ import { Textarea } from '../../components/ui/Textarea';
 import { toast } from '../../components/ui/Toast';
 import { cn } from '../../lib/cn';
 import { errorMessage, httpStatusOf, useTRPC } from '../../trpc';
-import { formatINR, formatLongDate } from './format';
+import { formatINR } from './format';
 import { SlotPicker } from './SlotPicker';
+import { longDate } from '../../lib/dates';
 
 const TIER_TEXT: Record<number, string> = {
   100: 'Full refund: your appointment is more than 2 hours away.',
@@ -107,7 +108,7 @@ export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | 
     try {
       const answer = await reschedule.mutateAsync({ bookingId: booking._id, bookingDate: date, bookingTime: time });
       const moved = answer.data.booking;
-      toast.success(`Booking moved to ${formatLongDate(moved.bookingDate)} at ${moved.bookingTime}.`);
+      toast.success(`Booking moved to ${longDate(moved.bookingDate)} at ${moved.bookingTime}.`);
       await queryClient.invalidateQueries({ queryKey: trpc.users.getAllBookings.queryKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.users.getAvailableSlots.queryKey() });
       onClose();
@@ -125,7 +126,7 @@ export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | 
       open
       onClose={onClose}
       title="Reschedule Booking"
-      description={`Currently ${formatLongDate(booking.bookingDate)} at ${booking.bookingTime}. Free up to ${RESCHEDULE_MIN_HOURS} hours before.`}
+      description={`Currently ${longDate(booking.bookingDate)} at ${booking.bookingTime}. Free up to ${RESCHEDULE_MIN_HOURS} hours before.`}
       size="lg"
       testId="reschedule-dialog"
       footer={
@@ -207,7 +208,7 @@ export function ReviewDialog({
       open
       onClose={onClose}
       title="Write a review"
-      description={`${booking.salonName} · ${formatLongDate(booking.bookingDate)}`}
+      description={`${booking.salonName} · ${longDate(booking.bookingDate)}`}
       testId="review-dialog"
       footer={
         <>

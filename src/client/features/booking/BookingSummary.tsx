@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Avatar } from '../../components/ui/Avatar';
 import { Card } from '../../components/ui/Card';
 import type { BookingDraft } from './draft';
-import { formatDuration, formatINR, formatLongDate } from './format';
+import { formatDuration, formatINR } from './format';
+import { weekdayDate } from '../../lib/dates';
 
 /** The draft at a glance: salon, services, professional, date and time, totals. */
 export function BookingSummary({
@@ -53,7 +54,7 @@ export function BookingSummary({
         <div className="flex justify-between gap-3">
           <dt className="text-ink-500">Date</dt>
           <dd className="text-right font-medium text-ink-900" data-testid="summary-date">
-            {draft.selectedDate ? formatLongDate(draft.selectedDate, { weekday: true }) : '—'}
+            {draft.selectedDate ? weekdayDate(draft.selectedDate) : '—'}
           </dd>
         </div>
         <div className="flex justify-between gap-3">

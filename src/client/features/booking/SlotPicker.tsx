@@ -5,7 +5,8 @@ import { addDays, salonWindow, type SalonDayHours } from '../../../shared/slots'
 import { Skeleton } from '../../components/ui/Skeleton';
 import { cn } from '../../lib/cn';
 import { errorMessage, useTRPC } from '../../trpc';
-import { DAY_PARTS, dayPartOf, formatLongDate, formatShortDay, salonToday } from './format';
+import { DAY_PARTS, dayPartOf, formatShortDay, salonToday } from './format';
+import { weekdayDate } from '../../lib/dates';
 
 const STRIP_DAYS = 14;
 
@@ -95,7 +96,7 @@ export function SlotPicker({
                 disabled={closed}
                 onClick={() => onDate(d)}
                 data-testid={`${idPrefix}-date-${d}`}
-                aria-label={`${formatLongDate(d, { weekday: true })}${closed ? ' (closed)' : ''}`}
+                aria-label={`${weekdayDate(d)}${closed ? ' (closed)' : ''}`}
                 className={cn(
                   'flex w-16 shrink-0 flex-col items-center rounded-2xl border px-2 py-2 text-center transition-colors',
                   selected
@@ -115,7 +116,7 @@ export function SlotPicker({
 
       <div>
         <p className="mb-2 text-sm font-medium text-ink-700">
-          Available times{date ? <span className="font-normal text-ink-500"> · {formatLongDate(date, { weekday: true })}</span> : null}
+          Available times{date ? <span className="font-normal text-ink-500"> · {weekdayDate(date)}</span> : null}
         </p>
         {!serviceIds.length ? (
           <p className="rounded-xl bg-blush-50 px-4 py-3 text-sm text-ink-500">Choose a service to see the free times.</p>

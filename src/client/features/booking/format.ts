@@ -1,35 +1,13 @@
 import { instantToZoned } from '../../../shared/slots';
-import { parseTimeToMinutes } from '../../../shared/validation';
+import { parseTimeToMinutes } from '../../../shared/clock';
 
 import { formatINR } from '../../../shared/money';
 
 export { formatINR };
 
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-const longDateWithDay = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** A 'YYYY-MM-DD' calendar date read as that date everywhere, never shifted by the browser's zone. */
 function calendarDate(value: string): Date {
   return new Date(`${value}T00:00:00Z`);
-}
-
-/** The spec's en-US long form ("March 5, 2026"); "Invalid Date" for anything unreadable. */
-export function formatLongDate(value: string | null | undefined, opts: { weekday?: boolean } = {}): string {
-  if (!value) return 'Invalid Date';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const d = calendarDate(value);
-    if (Number.isNaN(d.getTime())) return 'Invalid Date';
-    return (opts.weekday ? longDateWithDay : longDate).format(d);
-  }
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return 'Invalid Date';
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(d);
 }
 
 export function formatShortDay(value: string): { weekday: string; day: string; month: string } {
@@ -41,13 +19,18 @@ export function formatShortDay(value: string): { weekday: string; day: string; m
   };
 }
 
+/** The date and minute of day on the salon's own clock (India's when its zone is unknown). */
+export function salonClock(timeZone: string, now: Date = new Date()): { date: string; minutes: number } {
+  try {
+    return instantToZoned(now, timeZone);
+  } catch {
+    return instantToZoned(now, 'Asia/Kolkata');
+  }
+}
+
 /** Today's date on the salon's own clock. */
 export function salonToday(timeZone: string, now: Date = new Date()): string {
-  try {
-    return instantToZoned(now, timeZone).date;
-  } catch {
-    return instantToZoned(now, 'Asia/Kolkata').date;
-  }
+  return salonClock(timeZone, now).date;
 }
 
 export type DayPart = 'morning' | 'afternoon' | 'evening';

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import type { BookingWire } from '../../../shared/schemas/bookings';
 import { addDays } from '../../../shared/slots';
-import { parseTimeToMinutes } from '../../../shared/validation';
+import { parseTimeToMinutes } from '../../../shared/clock';
 import { ChevronRightIcon } from '../../components/icons';
 import { StatusBadge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
-import { formatLongDate } from '../booking/format';
 import { customerName, serviceNames } from './DeskModals';
+import { weekdayDate } from '../../lib/dates';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const CELLS = 42;
@@ -136,7 +136,7 @@ export function BookingCalendar({
       </div>
 
       <div className="mt-4">
-        <h3 className="mb-2 text-sm font-semibold text-ink-900">{formatLongDate(selectedDay, { weekday: true })}</h3>
+        <h3 className="mb-2 text-sm font-semibold text-ink-900">{weekdayDate(selectedDay)}</h3>
         {agenda.length === 0 ? (
           <p className="text-sm text-ink-500">No bookings on this day.</p>
         ) : (

@@ -10,7 +10,8 @@ import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Textarea } from '../../components/ui/Textarea';
 import { errorMessage, useTRPC } from '../../trpc';
-import { formatINR, formatLongDate } from '../booking/format';
+import { formatINR } from '../booking/format';
+import { longDate } from '../../lib/dates';
 
 export const customerName = (b: BookingWire) => `${b.userDetails.firstName} ${b.userDetails.lastName}`.trim() || b.userDetails.email;
 export const serviceNames = (b: BookingWire) => b.services.map((s) => s.serviceName).join(', ');
@@ -86,7 +87,7 @@ export function BookingDetailsModal({
           <span className="font-mono text-xs break-all">{b._id}</span>
         </Row>
         <Row label="Date & Time">
-          {formatLongDate(b.bookingDate)} · {b.bookingTime}
+          {longDate(b.bookingDate)} · {b.bookingTime}
         </Row>
         <Row label="Professional">{b.professional.name}</Row>
         <Row label="Services">
@@ -115,7 +116,7 @@ export function BookingDetailsModal({
             {b.cancelledBy ? ` (by ${b.cancelledBy})` : ''}
           </Row>
         )}
-        <Row label="Booked on">{formatLongDate(b.createdAt)}</Row>
+        <Row label="Booked on">{longDate(b.createdAt)}</Row>
       </dl>
     </Modal>
   );
@@ -196,7 +197,7 @@ export function ConfirmBookingModal({
           <div className="rounded-xl bg-plum-50 px-3 py-2 text-sm" data-testid="scanned-booking">
             <p className="font-semibold text-ink-900">{customerName(booking)}</p>
             <p className="text-ink-700">
-              {serviceNames(booking)} · {formatLongDate(booking.bookingDate)} {booking.bookingTime}
+              {serviceNames(booking)} · {longDate(booking.bookingDate)} {booking.bookingTime}
             </p>
             <p className="mt-1">
               <StatusBadge status={booking.status} />
@@ -276,7 +277,7 @@ export function CancelDeskBookingModal({
       open
       onClose={onClose}
       title="Cancel Booking"
-      description={`${customerName(booking)} · ${formatLongDate(booking.bookingDate)} ${booking.bookingTime}`}
+      description={`${customerName(booking)} · ${longDate(booking.bookingDate)} ${booking.bookingTime}`}
       testId="cancel-booking-modal"
       footer={
         <>

@@ -2,9 +2,9 @@ import type { BookingWire } from '../../../shared/schemas/bookings';
 import type { SpecialOffersAnswer } from '../../../shared/schemas/discovery';
 import { ACTIVE_BOOKING_STATUSES } from '../../../shared/policy';
 import { CHAT_TEXT, QUICK_REPLIES, type ChatIntent, type QuickReply } from '../../../shared/chatIntents';
-import { formatMinutes12h, parseTimeToMinutes } from '../../../shared/validation';
+import { formatClock } from '../../../shared/clock';
 import type { UserType } from '../../state/session';
-import { formatLongDate } from '../booking/format';
+import { longDate } from '../../lib/dates';
 
 /** Most bookings the assistant lists (customer doc, "Chat assistant"). */
 export const CHAT_BOOKINGS_LIMIT = 3;
@@ -56,12 +56,11 @@ export function upcomingBookings(bookings: BookingWire[], now: Date = new Date()
     .sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime())
     .slice(0, limit)
     .map((b) => {
-      const minutes = parseTimeToMinutes(b.bookingTime);
       return {
         _id: b._id,
         salonName: b.salonName,
-        date: formatLongDate(b.bookingDate),
-        time: minutes === null ? b.bookingTime : formatMinutes12h(minutes),
+        date: longDate(b.bookingDate),
+        time: formatClock(b.bookingTime),
       };
     });
 }

@@ -7,12 +7,13 @@ import { buttonClasses } from '../../components/ui/Button';
 import { toast } from '../../components/ui/Toast';
 import { useTRPC } from '../../trpc';
 import { NewsletterForm } from '../newsletter/NewsletterForm';
-import { formatDuration, fromPrice, longDate, plural } from './format';
+import { formatDuration, fromPrice, plural } from './format';
 import { Stars } from './Rating';
 import { recordRecentlyViewed, useRecentlyViewed, type RecentlyViewedSalon } from './recentlyViewed';
 import { SalonCard, SalonCardSkeleton, SalonImage } from './SalonCard';
 import { ScrollRow } from './ScrollRow';
 import { AppDownload } from './AppDownload';
+import { longDate } from '../../lib/dates';
 
 export interface HomeSectionsProps {
   /** The customer's position from the location pin (or stored from an earlier visit). */

@@ -8,8 +8,9 @@ import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { Spinner } from '../../components/ui/Spinner';
 import { errorMessage, useTRPC } from '../../trpc';
-import { formatINR, formatLongDate } from './format';
+import { formatINR } from './format';
 import { plural } from '../discovery/format';
+import { longDate } from '../../lib/dates';
 
 type Period = (typeof STAFF_PERIODS)[number];
 
@@ -136,7 +137,7 @@ export function StaffAnalyticsModal({ open, onClose, merchantId, staff }: StaffA
               {data.recentBookings.map((b) => (
                 <tr key={b.id}>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    {formatLongDate(b.bookingDate)}, {b.bookingTime}
+                    {longDate(b.bookingDate)}, {b.bookingTime}
                   </td>
                   <td className="px-3 py-2">{b.serviceName}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{b.duration} mins</td>

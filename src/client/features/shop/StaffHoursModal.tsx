@@ -8,7 +8,7 @@ import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { toast } from '../../components/ui/Toast';
 import { errorMessage, useTRPC, readableMessage } from '../../trpc';
-import { formatLongDate } from './format';
+import { longDate } from '../../lib/dates';
 
 interface Day {
   day: string;
@@ -136,8 +136,8 @@ export function StaffHoursModal({ open, onClose, merchantId, staff }: StaffHours
           <ul className="mt-3 flex flex-wrap gap-2">
             {daysOff.map((d) => (
               <li key={d} className="inline-flex items-center gap-1 rounded-full bg-blush-100 py-1 pr-1 pl-3 text-sm text-ink-700">
-                {formatLongDate(d)}
-                <button type="button" className="rounded-full px-1.5 text-ink-500 hover:bg-blush-200" aria-label={`Remove ${formatLongDate(d)}`} onClick={() => setDaysOff((l) => l.filter((x) => x !== d))}>
+                {longDate(d)}
+                <button type="button" className="rounded-full px-1.5 text-ink-500 hover:bg-blush-200" aria-label={`Remove ${longDate(d)}`} onClick={() => setDaysOff((l) => l.filter((x) => x !== d))}>
                   ×
                 </button>
               </li>

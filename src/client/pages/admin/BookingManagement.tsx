@@ -9,7 +9,8 @@ import { Select } from '../../components/ui/Select';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { BookingDetailModal } from '../../features/admin/BookingDetailModal';
 import { FilterBar, Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
-import { formatClock, formatDay, formatINR } from '../../features/admin/format';
+import { formatDay, formatINR } from '../../features/admin/format';
+import { formatClock } from '../../../shared/clock';
 import { useDebounced } from '../../features/admin/useDebounced';
 import { useTRPC } from '../../trpc';
 

@@ -10,10 +10,11 @@ import { buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { track } from '../../features/analytics/track';
-import { formatDuration, formatINR, formatLongDate } from '../../features/booking/format';
+import { formatDuration, formatINR } from '../../features/booking/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, useTRPC } from '../../trpc';
+import { longDate, weekdayDate } from '../../lib/dates';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -116,7 +117,7 @@ export default function BookingConfirmation({ params }: { params: { id: string }
                 <p className="font-mono text-sm break-all text-ink-900" data-testid="booking-reference">
                   {booking._id}
                 </p>
-                <p className="text-xs text-ink-500">Booked on {formatLongDate(booking.createdAt)}</p>
+                <p className="text-xs text-ink-500">Booked on {longDate(booking.createdAt)}</p>
               </section>
 
               <Section title="Professional">
@@ -142,7 +143,7 @@ export default function BookingConfirmation({ params }: { params: { id: string }
                 <div className="grid gap-3 sm:grid-cols-2">
                   <p className="flex items-center gap-2 text-ink-900">
                     <CalendarIcon className="size-5 text-plum-600" />
-                    <span data-testid="confirmation-date">{formatLongDate(booking.bookingDate, { weekday: true })}</span>
+                    <span data-testid="confirmation-date">{weekdayDate(booking.bookingDate)}</span>
                   </p>
                   <p className="flex items-center gap-2 text-ink-900">
                     <ClockIcon className="size-5 text-plum-600" />

@@ -13,10 +13,11 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { StatusBadge } from '../../components/ui/Badge';
 import { TabPanel, Tabs } from '../../components/ui/Tabs';
 import { CancelBookingDialog, RescheduleDialog, ReviewDialog } from '../../features/booking/BookingActions';
-import { formatINR, formatLongDate, salonToday } from '../../features/booking/format';
+import { formatINR, salonToday } from '../../features/booking/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, useTRPC } from '../../trpc';
+import { longDate } from '../../lib/dates';
 
 type TabId = 'all' | 'upcoming' | 'completed' | 'cancelled';
 const TABS: { id: TabId; label: string }[] = [
@@ -77,7 +78,7 @@ function BookingCard({
           </div>
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-700">
             <span className="flex items-center gap-1.5">
-              <CalendarIcon className="size-4 text-plum-600" /> {formatLongDate(booking.bookingDate)}
+              <CalendarIcon className="size-4 text-plum-600" /> {longDate(booking.bookingDate)}
             </span>
             <span className="flex items-center gap-1.5">
               <ClockIcon className="size-4 text-plum-600" /> {booking.bookingTime}

@@ -14,7 +14,7 @@ import { Select } from '../../components/ui/Select';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { toast } from '../../components/ui/Toast';
 import { Tabs } from '../../components/ui/Tabs';
-import { formatINR, formatLongDate, salonToday } from '../../features/booking/format';
+import { formatINR, salonToday } from '../../features/booking/format';
 import { BookingCalendar } from '../../features/bookingDesk/BookingCalendar';
 import {
   BookingDetailsModal,
@@ -30,6 +30,7 @@ import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
 import { OPEN_QR_SCANNER_EVENT } from '../../layouts/MerchantLayout';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, useTRPC, useTRPCClient } from '../../trpc';
+import { longDate } from '../../lib/dates';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },
@@ -311,7 +312,7 @@ export default function Appointments() {
                         <p className="text-xs text-ink-500">{formatINR(b.totalPrice)}</p>
                       </td>
                       <td className="py-3 pr-3 whitespace-nowrap">
-                        <p className="text-ink-900">{formatLongDate(b.bookingDate)}</p>
+                        <p className="text-ink-900">{longDate(b.bookingDate)}</p>
                         <p className="text-xs text-ink-500">{b.bookingTime}</p>
                       </td>
                       <td className="py-3 pr-3">
@@ -340,7 +341,7 @@ export default function Appointments() {
                       <div className="min-w-0">
                         <p className="truncate font-medium text-ink-900">{customerName(b)}</p>
                         <p className="text-xs text-ink-500">
-                          {formatLongDate(b.bookingDate)} · {b.bookingTime}
+                          {longDate(b.bookingDate)} · {b.bookingTime}
                         </p>
                       </div>
                     </div>

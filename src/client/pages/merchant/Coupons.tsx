@@ -13,15 +13,16 @@ import { toast } from '../../components/ui/Toast';
 import { useMerchantId } from '../../features/shop/api';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { CouponFormModal } from '../../features/shop/CouponFormModal';
-import { formatINR, formatLongDate } from '../../features/shop/format';
+import { formatINR } from '../../features/shop/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, useTRPC } from '../../trpc';
+import { longDate } from '../../lib/dates';
 
 
 function validityText(c: CouponWire): string {
-  if (c.validFrom && c.validUntil) return `${formatLongDate(c.validFrom)} – ${formatLongDate(c.validUntil)}`;
-  if (c.validUntil) return `Until ${formatLongDate(c.validUntil)}`;
-  if (c.validFrom) return `From ${formatLongDate(c.validFrom)}`;
+  if (c.validFrom && c.validUntil) return `${longDate(c.validFrom)} – ${longDate(c.validUntil)}`;
+  if (c.validUntil) return `Until ${longDate(c.validUntil)}`;
+  if (c.validFrom) return `From ${longDate(c.validFrom)}`;
   return 'No end date';
 }
 

@@ -17,14 +17,14 @@ import { toast } from '../../components/ui/Toast';
 import { useDebounced } from '../../features/admin/useDebounced';
 import { CHANNEL_LABELS, SendMessageDialog, TemplateDialog } from '../../features/crm/MessageDialogs';
 import { useMerchantId } from '../../features/shop/api';
-import { formatLongDate } from '../../features/shop/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, useTRPC } from '../../trpc';
+import { longDate } from '../../lib/dates';
 
 type Tab = 'customers' | 'messages' | 'templates';
 type Filters = { rangeDays?: number; minRating?: number };
 
-const day = (iso: string | null) => (iso ? formatLongDate(iso) : '—');
+const day = (iso: string | null) => (iso ? longDate(iso) : '—');
 
 function Stars({ rating }: { rating: number | null }) {
   if (rating === null) return <span className="text-xs text-ink-400">No review</span>;

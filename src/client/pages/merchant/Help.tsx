@@ -11,10 +11,10 @@ import { LoadError } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { useMerchantId } from '../../features/shop/api';
-import { formatLongDate } from '../../features/shop/format';
 import { SupportDialog } from '../../features/support/TicketDialogs';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useTRPC } from '../../trpc';
+import { longDate } from '../../lib/dates';
 
 /** The spec's ticket colours: open green, pending yellow, closed red. */
 const STATUS: Record<SupportMessageWire['status'], { label: string; tone: BadgeTone }> = {
@@ -109,7 +109,7 @@ export default function Help() {
                     </div>
                     <p className="text-xs text-ink-500">
                       {t.category ? `${t.category[0].toUpperCase()}${t.category.slice(1)} · ` : ''}
-                      {formatLongDate(t.createdAt)}
+                      {longDate(t.createdAt)}
                     </p>
                     {t.reply && <p className="mt-1 rounded-xl bg-blush-50 px-3 py-2 text-sm text-ink-800">{t.reply}</p>}
                   </li>

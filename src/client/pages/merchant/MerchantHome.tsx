@@ -10,7 +10,7 @@ import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { formatINR, formatLongDate } from '../../features/booking/format';
+import { formatINR } from '../../features/booking/format';
 import { customerName, serviceNames } from '../../features/bookingDesk/DeskModals';
 import { ManualBookingModal } from '../../features/bookingDesk/ManualBookingModal';
 import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
@@ -18,6 +18,7 @@ import { ProfileCompletionSummary } from '../../features/shop/ProfileCompletionC
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, useTRPC } from '../../trpc';
+import { clockTime, longDate } from '../../lib/dates';
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -49,12 +50,7 @@ function Stat({ label, value, hint, icon: Icon, testId }: { label: string; value
   );
 }
 
-const dateTimeOf = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? 'Invalid Date'
-    : `${formatLongDate(iso)} · ${d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
-};
+const dateTimeOf = (iso: string) => (longDate(iso) ? `${longDate(iso)} · ${clockTime(iso)}` : '');
 
 export default function MerchantHome() {
   usePageTitle('Dashboard');
@@ -171,7 +167,7 @@ export default function MerchantHome() {
                       {r.userName} <Stars rating={r.rating} />
                     </p>
                     {r.comment && <p className="text-sm text-ink-700">{r.comment}</p>}
-                    <p className="text-xs text-ink-500">{formatLongDate(r.createdAt)}</p>
+                    <p className="text-xs text-ink-500">{longDate(r.createdAt)}</p>
                   </div>
                 </li>
               ))}
@@ -213,7 +209,7 @@ export default function MerchantHome() {
                       {serviceNames(b)} · <span className="font-medium text-ink-900">{formatINR(b.totalPrice)}</span>
                     </td>
                     <td className="py-2.5 pr-3 whitespace-nowrap text-ink-700">
-                      {formatLongDate(b.bookingDate)} · {b.bookingTime}
+                      {longDate(b.bookingDate)} · {b.bookingTime}
                     </td>
                     <td className="py-2.5 pr-3">
                       <StatusBadge status={b.status} />

@@ -11,11 +11,11 @@ import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { useMerchantId } from '../../features/shop/api';
-import { formatLongDate } from '../../features/shop/format';
 import { RespondModal } from '../../features/shop/RespondModal';
 import { Stars } from '../../features/shop/Stars';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useTRPC } from '../../trpc';
+import { longDate } from '../../lib/dates';
 
 export default function Reviews() {
   usePageTitle('Reviews & Feedback');
@@ -137,7 +137,7 @@ export default function Reviews() {
                         <Avatar src={r.customerId.avatar} name={r.userName} />
                         <div>
                           <p className="font-semibold text-ink-900">{r.userName}</p>
-                          <p className="text-xs text-ink-500">{formatLongDate(r.createdAt)}</p>
+                          <p className="text-xs text-ink-500">{longDate(r.createdAt)}</p>
                         </div>
                       </div>
                       <Stars rating={r.rating} />
@@ -146,7 +146,7 @@ export default function Reviews() {
                     {r.response && (
                       <div className="mt-3 rounded-xl border-l-4 border-plum-300 bg-plum-50/60 px-4 py-2.5">
                         <p className="text-xs font-semibold text-plum-800">
-                          Your response · <span className="font-normal text-ink-500">{formatLongDate(r.response.responseDate)}</span>
+                          Your response · <span className="font-normal text-ink-500">{longDate(r.response.responseDate)}</span>
                         </p>
                         <p className="mt-1 text-sm text-ink-700">{r.response.text}</p>
                       </div>

@@ -15,8 +15,8 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { toast } from '../../components/ui/Toast';
 import { newAttemptId, payWithRazorpay } from '../../features/billing/razorpay';
 import { useMerchantId } from '../../features/shop/api';
-import { formatLongDate } from '../../features/shop/format';
 import { cn } from '../../lib/cn';
+import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { getSession, sessionAtom } from '../../state/session';
 import { failureMessage, httpStatusOf, useTRPC } from '../../trpc';
@@ -28,7 +28,7 @@ const PLAN_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
   expired: { label: 'Expired', tone: 'danger' },
   cancelled: { label: 'Cancelled', tone: 'neutral' },
 };
-const fmtDay = (d: string) => formatLongDate(d);
+const fmtDay = (d: string) => longDate(d);
 const planName = (id: string) => PLANS.find((p) => p.id === id)?.name ?? id;
 
 /** Fetches the invoice PDF with the session's token and saves it. */

@@ -8,13 +8,17 @@ import { PageContainer } from '../../components/PageHeader';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Modal } from '../../components/ui/Modal';
-import { formatDuration, formatRating, fromPrice, longDate, plural, rupees, time12h } from '../../features/discovery/format';
+import { formatDuration, formatINR, formatRating, fromPrice, plural } from '../../features/discovery/format';
+import { weekdayOf } from '../../../shared/slots';
+import { salonClock } from '../../features/booking/format';
+import { formatClock, parseTimeToMinutes } from '../../../shared/clock';
 import { RatingPill, StarIcon, Stars } from '../../features/discovery/Rating';
 import { recordRecentlyViewed } from '../../features/discovery/recentlyViewed';
 import { SalonImage } from '../../features/discovery/SalonCard';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, httpStatusOf, useTRPC } from '../../trpc';
+import { longDate } from '../../lib/dates';
 
 const SHOP_TYPE_LABELS: Record<string, string> = { salon: 'Salon', spa: 'Spa', beautyParlour: 'Beauty parlour', tattoo: 'Tattoo studio', wellness: 'Wellness' };
 
@@ -22,32 +26,21 @@ function bookingPath(id: string, serviceId?: string): string {
   return `/salon/${id}/booking/select${serviceId ? `?service=${encodeURIComponent(serviceId)}` : ''}`;
 }
 
-/** The salon's weekday and minute of day now, in its own time zone. */
+/** The salon's weekday and minute of day now, on its own clock (India's when its zone is unknown). */
 function salonNow(timeZone: string): { weekday: string; minutes: number } {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
-    const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-    return { weekday: get('weekday'), minutes: Number(get('hour')) * 60 + Number(get('minute')) };
-  } catch {
-    const d = new Date();
-    return { weekday: d.toLocaleDateString('en-US', { weekday: 'long' }), minutes: d.getHours() * 60 + d.getMinutes() };
-  }
+  const now = salonClock(timeZone);
+  return { weekday: weekdayOf(now.date), minutes: now.minutes };
 }
-
-const toMinutes = (hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number);
-  return h * 60 + m;
-};
 
 function openStatus(m: MerchantDetailWire): { open: boolean; text: string } {
   const now = salonNow(m.timeZone);
   const today = m.openingHours.find((d) => d.name === now.weekday);
   if (!today?.enabled) return { open: false, text: 'Closed today' };
-  const start = toMinutes(today.openTime);
-  const end = toMinutes(today.closeTime);
-  if (now.minutes < start) return { open: false, text: `Opens at ${time12h(today.openTime)}` };
+  const start = parseTimeToMinutes(today.openTime) ?? 0;
+  const end = parseTimeToMinutes(today.closeTime) ?? 24 * 60;
+  if (now.minutes < start) return { open: false, text: `Opens at ${formatClock(today.openTime)}` };
   if (now.minutes >= end) return { open: false, text: 'Closed now' };
-  return { open: true, text: `Open until ${time12h(today.closeTime)}` };
+  return { open: true, text: `Open until ${formatClock(today.closeTime)}` };
 }
 
 function Gallery({ salon, onOpen }: { salon: MerchantDetailWire; onOpen: (index: number) => void }) {
@@ -96,13 +89,13 @@ function ServiceRow({ service, salonId }: { service: DetailServiceWire; salonId:
       <div className="flex shrink-0 flex-col items-end gap-2">
         <div className="text-right">
           <p className="font-semibold text-ink-900" data-testid="service-price">
-            {rupees(service.finalPrice)}
+            {formatINR(service.finalPrice)}
           </p>
           {discounted && (
             <p className="text-xs">
-              <span className="text-ink-400 line-through">{rupees(service.price)}</span>{' '}
+              <span className="text-ink-400 line-through">{formatINR(service.price)}</span>{' '}
               <span className="font-semibold text-emerald-700">
-                {service.discountType === 'percentage' ? `${service.discountValue}% off` : `${rupees(service.discountValue)} off`}
+                {service.discountType === 'percentage' ? `${service.discountValue}% off` : `${formatINR(service.discountValue)} off`}
               </span>
             </p>
           )}
@@ -260,7 +253,7 @@ function Hours({ salon }: { salon: MerchantDetailWire }) {
       {salon.openingHours.map((d) => (
         <li key={d.name} className={`flex justify-between gap-4 ${d.name === today ? 'font-semibold text-ink-900' : 'text-ink-700'}`}>
           <span>{d.name}</span>
-          <span>{d.enabled ? `${time12h(d.openTime)} - ${time12h(d.closeTime)}` : 'Closed'}</span>
+          <span>{d.enabled ? `${formatClock(d.openTime)} - ${formatClock(d.closeTime)}` : 'Closed'}</span>
         </li>
       ))}
     </ul>

@@ -14,7 +14,7 @@ import {
   TIME_WINDOW_OPTIONS,
 } from '../../features/discovery/constants';
 import { countActiveFilters, EMPTY_FILTERS, filtersToQuery, queryToFilters, toSearchInput, type SearchFilters } from '../../features/discovery/filters';
-import { formatDistance, fromPrice, longDate, plural, rupees } from '../../features/discovery/format';
+import { formatDistance, formatINR, fromPrice, plural } from '../../features/discovery/format';
 import { RatingPill } from '../../features/discovery/Rating';
 import { recordRecentlyViewed } from '../../features/discovery/recentlyViewed';
 import { recentEntryOf, SalonImage } from '../../features/discovery/SalonCard';
@@ -22,6 +22,7 @@ import { DateField, LocationField, ServiceField, TimeWindowField } from '../../f
 import { storedPosition } from '../../features/discovery/useGeolocation';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, useTRPC } from '../../trpc';
+import { longDate } from '../../lib/dates';
 
 const SHOP_TYPE_LABELS: Record<string, string> = { salon: 'Salon', spa: 'Spa', beautyParlour: 'Beauty parlour', tattoo: 'Tattoo studio', wellness: 'Wellness' };
 
@@ -78,7 +79,7 @@ function ResultCard({ salon }: { salon: MerchantCardWire }) {
             {salon.services.slice(0, 3).map((s) => (
               <li key={s._id} className="flex items-center justify-between gap-3 text-sm">
                 <span className="truncate text-ink-700">{s.name}</span>
-                <span className="shrink-0 font-medium text-ink-900">{rupees(s.price)}</span>
+                <span className="shrink-0 font-medium text-ink-900">{formatINR(s.price)}</span>
               </li>
             ))}
           </ul>
@@ -148,7 +149,7 @@ function Pagination({ page, pages, onPage }: { page: number; pages: number; onPa
 /** Removable chips for what the URL filters on. */
 function activeChips(f: SearchFilters): { key: string; label: string; clear: Partial<SearchFilters> }[] {
   const chips: { key: string; label: string; clear: Partial<SearchFilters> }[] = [];
-  if (f.date) chips.push({ key: 'date', label: longDate(`${f.date}T12:00:00`), clear: { date: '', availability: '' } });
+  if (f.date) chips.push({ key: 'date', label: longDate(f.date), clear: { date: '', availability: '' } });
   else if (f.availability) chips.push({ key: 'availability', label: AVAILABILITY_OPTIONS.find((o) => o.value === f.availability)?.label ?? f.availability, clear: { availability: '' } });
   if (f.time) chips.push({ key: 'time', label: TIME_WINDOW_OPTIONS.find((o) => o.value === f.time)?.label ?? f.time, clear: { time: '' } });
   f.categories.forEach((c) => chips.push({ key: `cat-${c}`, label: c, clear: { categories: f.categories.filter((x) => x !== c) } }));

@@ -7,9 +7,10 @@ import { PageContainer } from '../../components/PageHeader';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { longDate, rupees } from '../../features/discovery/format';
+import { formatINR } from '../../features/discovery/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, useTRPC } from '../../trpc';
+import { longDate } from '../../lib/dates';
 
 /** One offer of the home page's Special Offers, with its terms and where it applies. */
 export default function SpecialOffer({ params }: { params: { id: string } }) {
@@ -79,10 +80,10 @@ export default function SpecialOffer({ params }: { params: { id: string } }) {
           {offerRules(offer).map((rule) => (
             <li key={rule}>{rule}</li>
           ))}
-          {offer.minAmount > 0 && <li>Valid on bookings of {rupees(offer.minAmount)} or more.</li>}
-          {cap !== null && <li>Saves up to {rupees(cap)}.</li>}
+          {offer.minAmount > 0 && <li>Valid on bookings of {formatINR(offer.minAmount)} or more.</li>}
+          {cap !== null && <li>Saves up to {formatINR(cap)}.</li>}
           <li>Applies at {offer.merchantId ? [offer.name, offer.location].filter(Boolean).join(', ') : 'every salon on GlowBook, in every city'}.</li>
-          {offer.expiryDate && <li>Valid till {longDate(`${offer.expiryDate}T12:00:00`)}.</li>}
+          {offer.expiryDate && <li>Valid till {longDate(offer.expiryDate)}.</li>}
         </ul>
         <Link href={offer.merchantId ? `/salon/${offer.merchantId}` : '/salons'} className={buttonClasses('primary', 'lg', 'mt-6')}>
           {offer.merchantId ? `Book at ${offer.name}` : 'Find a salon'}
