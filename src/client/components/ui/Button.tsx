@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { cn } from '../../lib/cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline';
+/** `onDark` and `outlineOnDark` are for buttons on the dark plum gradients (heroes, promo banners). */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline' | 'onDark' | 'outlineOnDark';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const BASE =
@@ -14,6 +15,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
     'border border-plum-200 bg-white text-plum-800 hover:border-plum-300 hover:bg-plum-50 focus-visible:outline-plum-400',
   ghost: 'bg-transparent text-plum-800 hover:bg-plum-50 active:bg-plum-100 focus-visible:outline-plum-400',
   danger: 'bg-red-600 text-white shadow-soft hover:bg-red-700 active:bg-red-800 focus-visible:outline-red-500',
+  onDark: 'bg-white text-plum-800 shadow-soft hover:bg-blush-100 active:bg-blush-200 focus-visible:outline-white',
+  outlineOnDark: 'border border-white/60 bg-transparent text-white hover:bg-white/10 active:bg-white/20 focus-visible:outline-white',
 };
 
 const SIZES: Record<ButtonSize, string> = {

@@ -237,7 +237,7 @@ export default function HomeSections({ position, city, onChooseCity, onSearch }:
               Join <strong className="text-white">5286 businesses</strong> that fill their chairs with online bookings, QR check-ins and smart reminders.
             </p>
           </div>
-          <Link href="/merchantonBoarding" className={buttonClasses('secondary', 'lg', 'bg-white text-plum-800 hover:bg-blush-100')}>
+          <Link href="/merchantonBoarding" className={buttonClasses('onDark', 'lg')}>
             List your business
           </Link>
         </div>

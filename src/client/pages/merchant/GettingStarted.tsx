@@ -45,13 +45,10 @@ export default function GettingStarted() {
           Complete the Profile Completion checklist in Settings and press Request to publish there. Until your salon is live, the dashboard shows how complete your profile is.
         </p>
         <div className="mt-4 flex flex-wrap justify-center gap-2">
-          <Link href="/merchant/dashboard" className={buttonClasses('secondary', 'md')}>
+          <Link href="/merchant/dashboard" className={buttonClasses('onDark', 'md')}>
             Go to Dashboard
           </Link>
-          <Link
-            href="/merchant/settings"
-            className="inline-flex h-10 items-center justify-center rounded-full border border-white/70 px-5 text-sm font-semibold whitespace-nowrap text-white transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
+          <Link href="/merchant/settings" className={buttonClasses('outlineOnDark', 'md')}>
             Open Settings
           </Link>
         </div>

@@ -9,11 +9,9 @@ import { usePageTitle } from '../../lib/usePageTitle';
 
 const REGISTER_BUSINESS = '/register?tab=business';
 
-/** Hero buttons sit on a dark gradient, so they carry their own colours rather than the light-surface variants. */
-const HERO_BASE =
-  'inline-flex h-12 items-center justify-center gap-2 rounded-full px-6 text-base font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
-const HERO_SOLID = `${HERO_BASE} bg-white text-plum-800 shadow-soft hover:bg-blush-100`;
-const HERO_GHOST = `${HERO_BASE} border border-white/50 text-white hover:bg-white/10`;
+/** Hero buttons sit on a dark gradient. */
+const HERO_SOLID = buttonClasses('onDark', 'lg');
+const HERO_GHOST = buttonClasses('outlineOnDark', 'lg');
 
 const SERVICE_TILES = [
   { name: 'Hair Styling', glyph: '✂', tone: 'from-plum-200 to-rose-200' },

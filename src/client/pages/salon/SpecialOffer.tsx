@@ -67,7 +67,7 @@ export default function SpecialOffer({ params }: { params: { id: string } }) {
             <TagIcon className="size-5" />
             {offer.code}
           </span>
-          <Button variant="secondary" onClick={() => void copy()} className="bg-white text-plum-800 hover:bg-blush-100">
+          <Button variant="onDark" onClick={() => void copy()}>
             {copied ? 'Copied!' : 'Copy code'}
           </Button>
         </div>
