@@ -41,15 +41,19 @@ export interface ServerProcess {
   dispose(): Promise<void>;
 }
 
-/** Starts `node dist/server/src/server/main.js` in its own process group and waits for /api/health to answer 200. */
-export async function startServer(env: Record<string, string | undefined>, opts: { healthyWithinMs?: number } = {}): Promise<ServerProcess> {
+/**
+ * Starts `node dist/server/src/server/main.js` in its own process group and waits for /api/health to
+ * answer 200; `root` runs the copy of the package found there instead of this checkout.
+ */
+export async function startServer(env: Record<string, string | undefined>, opts: { healthyWithinMs?: number; root?: string } = {}): Promise<ServerProcess> {
   requireBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-faults-'));
   const port = await freePort();
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [ENTRY], {
-    cwd: ROOT,
+  const root = opts.root ?? ROOT;
+  const child = spawn(process.execPath, [path.join(root, path.relative(ROOT, ENTRY))], {
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',

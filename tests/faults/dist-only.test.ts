@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, requireBuild, ROOT, startServer, type ServerProcess } from './helpers';
+
+/*
+ * A deployment ships the build, package.json and the installed dependencies, not the sources.
+ * The server must not read anything under src/ at run time (the gazetteer once did: every
+ * search by place answered 500 on such a deployment).
+ */
+describe('a deployment of dist without the sources', () => {
+  let deploy: string;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    requireBuild();
+    deploy = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-deploy-'));
+    fs.cpSync(path.join(ROOT, 'dist'), path.join(deploy, 'dist'), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(deploy, 'package.json'));
+    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(deploy, 'node_modules'), 'dir');
+    server = await startServer({}, { root: deploy });
+  });
+
+  afterAll(async () => {
+    await server?.dispose();
+    if (deploy) fs.rmSync(deploy, { recursive: true, force: true });
+  });
+
+  it('searches by city and locality through the embedded gazetteer', async () => {
+    const city = await call(server.url, 'GET', '/api/merchants/search?location=Pune');
+    expect(city.status, city.text).toBe(200);
+    expect(city.json.data.total).toBeGreaterThan(0);
+    const locality = await call(server.url, 'GET', '/api/merchants/search?service=Haircut&location=Bandra');
+    expect(locality.status, locality.text).toBe(200);
+    const places = await call(server.url, 'GET', '/api/geo/search?q=Koregaon');
+    expect(places.status, places.text).toBe(200);
+    expect(JSON.stringify(places.json)).toContain('Koregaon');
+  });
+
+  it('serves the web app', async () => {
+    const home = await fetch(server.url + '/');
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<div id="root">');
+  });
+});
