@@ -158,6 +158,19 @@ describe('merchant booking desk over REST', () => {
     expect(invalid.body.message).toContain('Enter a valid 10-digit mobile number.');
     expect((await post('/merchants/getAllBookings', { merchantId: salon.id }, customer)).status).toBe(403);
   });
+
+  it('takes the acting account in userId only as the caller’s own', async () => {
+    const id = await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId: stylist, startsAt: new Date(Date.now() + 86_400_000 * 3) });
+    const move = (userId: string) => post('/merchants/updateBookingStatus', { bookingId: id, status: 'confirmed', merchantId: salon.id, userId }, salon.owner);
+    for (const foreign of [customer.id, 'lol']) {
+      const r = await move(foreign);
+      expect(r.status, foreign).toBe(403);
+      expect(r.body.message).toMatch(/^userId: /);
+    }
+    const own = await move(salon.id);
+    expect(own.status).toBe(200);
+    expect(own.body.booking.status).toBe('confirmed');
+  });
 });
 
 describe('OpenAPI document', () => {

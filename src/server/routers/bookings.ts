@@ -28,7 +28,7 @@ import { validateCoupon } from '../services/bookings/coupons.js';
 import { createBooking } from '../services/bookings/create.js';
 import { cancelMyBooking, getMyBooking, listMyBookings, rescheduleMyBooking } from '../services/bookings/customer.js';
 import * as desk from '../services/bookings/merchant.js';
-import { customerProcedure, merchantProcedure, publicProcedure } from '../trpc/procedures.js';
+import { customerProcedure, merchantActingProcedure, merchantProcedure, publicProcedure } from '../trpc/procedures.js';
 
 const userTags = ['Bookings'];
 const deskTags = ['Merchant bookings'];
@@ -89,7 +89,7 @@ export const bookingMerchantProcedures = {
     .output(merchantBookingsAnswer)
     .query(({ ctx, input }) => desk.merchantBookings(ctx.deps, ctx.actor, input)),
 
-  updateBookingStatus: merchantProcedure
+  updateBookingStatus: merchantActingProcedure
     .meta({ openapi: { method: 'POST', path: '/merchants/updateBookingStatus', tags: deskTags } })
     .input(updateBookingStatusInput)
     .output(merchantBookingAnswer)

@@ -91,4 +91,6 @@ export const customerProcedure = authedProcedure
 export const merchantProcedure = authedProcedure
   .use(requireRole(['merchant', 'admin'], 'This action is for salon owners'))
   .use(ownPayloadField('merchantId'));
+/** A merchant action whose payload names the acting account as `userId` (the desk's status moves): it must be the caller. */
+export const merchantActingProcedure = merchantProcedure.use(ownPayloadField('userId'));
 export const adminProcedure = authedProcedure.meta({ adminOnly: true }).use(requireRole(['admin'], 'This action is for administrators'));

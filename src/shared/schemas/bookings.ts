@@ -208,8 +208,8 @@ export const merchantBookingsAnswer = z.object({ bookings: z.array(bookingWire),
 export const updateBookingStatusInput = z.object({
   bookingId: idSchema,
   status: z.preprocess(lowercase, bookingStatusSchema),
-  /** The acting user's id, sent by the merchant screens; not used for authorisation. */
-  userId: z.string().max(100).optional(),
+  /** The acting account's id, sent by the merchant screens: the caller's own (admins: anyone's). */
+  userId: idSchema.optional(),
   merchantId: merchantIdField,
   cancellationReason: z.preprocess(blankToUndefined, reasonSchema.optional()),
   paymentReceived: z.boolean().optional(),
