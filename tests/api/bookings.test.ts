@@ -98,7 +98,9 @@ describe('POST /api/users/createBooking', () => {
     expect(noServices.body.message).toMatch(/^serviceIds: /);
     const past = await post('/users/createBooking', bookingBody({ bookingDate: localDate(-1) }), customer);
     expect(past.status).toBe(400);
-    expect(past.body.message).toBe('bookingTime: this time has already passed');
+    expect(past.body).toMatchObject({ message: 'bookingDate: this date has already passed', data: { field: 'bookingDate' } });
+    const earlierToday = await post('/users/createBooking', bookingBody({ bookingDate: localDate(0), bookingTime: '12:00 AM' }), customer);
+    expect(earlierToday.body).toMatchObject({ message: 'bookingTime: this time has already passed', data: { field: 'bookingTime' } });
   });
 
   it('answers 401 without a token and 403 for a salon account', async () => {

@@ -240,6 +240,7 @@ export async function chooseSlot(
   if (!localTimeExists(date, minutes, tz)) {
     throw badRequest('bookingTime: this time does not exist on that day because the clocks change', 'bookingTime');
   }
+  if (date < instantToZoned(now, tz).date) throw badRequest('bookingDate: this date has already passed', 'bookingDate');
   const startsAt = zonedTimeToInstant(date, minutes, tz);
   if (startsAt.getTime() <= now.getTime()) throw badRequest('bookingTime: this time has already passed', 'bookingTime');
   const endsAt = new Date(startsAt.getTime() + ctx.totalDuration * 60_000);
