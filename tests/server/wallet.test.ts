@@ -212,6 +212,9 @@ describe('profile and preferences', () => {
     await expect(rt.caller(c).users.updateProfile({ firstName: 'Meera', lastName: 'Iyer', phone: '12345' } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('phone') });
     const r = await rt.caller(c).users.updateProfile({ firstName: 'Meera', lastName: 'Iyer', phone: '9876543210' } as never);
     expect(r.user).toMatchObject({ firstName: 'Meera', lastName: 'Iyer', phone: '9876543210' });
+    // A partial update changes only what it names; an empty last name clears it.
+    expect((await rt.caller(c).users.updateProfile({ firstName: 'Meera R' })).user).toMatchObject({ firstName: 'Meera R', lastName: 'Iyer', phone: '9876543210' });
+    expect((await rt.caller(c).users.updateProfile({ firstName: 'Meera', lastName: '' })).user).toMatchObject({ lastName: '' });
     expect((await rt.caller(c).users.getNotificationPreferences({})).preferences).toEqual({ reminders: true, email: true, push: true, marketing: false });
     const p = await rt.caller(c).users.updateNotificationPreferences({ preferences: { email: false, marketing: true } });
     expect(p.preferences).toEqual({ reminders: true, email: false, push: true, marketing: true });

@@ -93,7 +93,8 @@ export const redeemGiftCardAnswer = z.object({ data: z.object({ amount: z.number
 
 export const updateProfileInput = z.object({
   firstName: nameSchema('First name'),
-  lastName: z.string().trim().max(100, 'lastName: at most 100 characters').default(''),
+  /** Left out: unchanged; '' clears it. */
+  lastName: z.string().trim().max(100, 'lastName: at most 100 characters').optional(),
   phone: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), mobileSchema.nullable()).optional(),
 });
 export const updateProfileAnswer = z.object({ user: userWire, message: z.string() });

@@ -212,7 +212,7 @@ export async function updateProfile(deps: AppDeps, actor: Actor, input: z.output
     .updateTable('accounts')
     .set({
       first_name: input.firstName,
-      last_name: input.lastName,
+      ...(input.lastName !== undefined ? { last_name: input.lastName } : {}),
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
       updated_at: new Date(),
     })
