@@ -74,6 +74,7 @@ describe('add and edit staff', () => {
     ['rate ≥ 0', { rate: -1 }, 'rate: Rate cannot be negative.'],
     ['one specialization', { specialization: [] }, 'specialization: Please add at least one specialization.'],
     ['avatar URL', { avatar: 'javascript:alert(1)' }, /^avatar: /],
+    ['avatar path inside the app', { avatar: '/images/../../etc/passwd' }, /^avatar: /],
   ];
   for (const [rule, over, message] of rules) {
     it(`refuses "${rule}" with a 400 naming the field`, async () => {
@@ -90,6 +91,11 @@ describe('add and edit staff', () => {
       );
       expect(staff).toMatchObject({ role, status, rate: 0, avatar: `/uploads/${salon.id}/a.webp` });
     }
+  });
+
+  it('takes back a picture the app ships, as the staff list answers it', async () => {
+    const { staff } = await rt.caller(salon.owner).merchants.addStaffByMerchant(member({ email: uniqueEmail(), avatar: '/images/demo/staff/2.svg' }));
+    expect(staff.avatar).toBe('/images/demo/staff/2.svg');
   });
 
   it('refuses a second member with the same e-mail in one shop (another shop may)', async () => {

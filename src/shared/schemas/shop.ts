@@ -65,12 +65,15 @@ export const weekdaySchema = z.preprocess(
   z.enum(WEEKDAYS, { error: 'Use a weekday name, Monday to Sunday.' }),
 );
 
-/** Upload URLs the app serves, or an absolute http(s) URL. */
+/** Images the app serves (uploads, and the pictures it ships under /images/), or an absolute http(s) URL. */
 export const imageUrlSchema = z
   .string()
   .trim()
   .max(1000, 'The image URL is too long.')
-  .refine((v) => v.startsWith('/uploads/') || /^https?:\/\/[^\s]+$/i.test(v), 'Use an uploaded image or an http(s) URL.');
+  .refine(
+    (v) => v.startsWith('/uploads/') || (/^\/images\/[\w./-]+$/.test(v) && !v.includes('..')) || /^https?:\/\/[^\s]+$/i.test(v),
+    'Use an uploaded image or an http(s) URL.',
+  );
 
 const toArray = (v: unknown) => (typeof v === 'string' ? [v] : v);
 
