@@ -532,6 +532,19 @@ describe('REST inputs keep their JSON types', () => {
     for (const q of ['hours=1e1', 'hours=0x10', 'hours=true']) expectFieldError(await call('admin', 'GET', `/admin/security?${q}`), 'hours', `security ${q}`);
   });
 
+  it('refuses a NUL character in any text with a 400 naming its field', async () => {
+    await refreshTokens();
+    const cases: { role: Role; method: string; path: string; field: string; body?: unknown }[] = [
+      { role: 'customer', method: 'POST', path: '/users/cancelBooking', field: 'reason', body: { bookingId: ids.bookingId, reason: 'a\u0000b' } },
+      { role: 'customer', method: 'POST', path: '/users/updateProfile', field: 'lastName', body: { firstName: 'Ann', lastName: 'a\u0000b' } },
+      { role: 'merchant', method: 'POST', path: '/merchants/getAllBookings', field: 'searchQuery', body: { merchantId: accounts.merchant.id, searchQuery: '\u0000' } },
+      { role: 'customer', method: 'GET', path: '/merchants/search?service=a%00b', field: 'service' },
+    ];
+    for (const c of cases) expectFieldError(await call(c.role, c.method, c.path, c.body), c.field, `${c.path} ${c.field}`);
+    const profile = await call('customer', 'GET', '/users/profile');
+    expect(profile.body.user.lastName).not.toContain('\u0000');
+  });
+
   it('reads the salon customer filters as plain numbers only', async () => {
     await refreshTokens();
     expect((await call('merchant', 'POST', '/merchants/getCustomers', { rangeDays: 30, minRating: '4', page: 1, limit: '10' })).status).toBe(200);

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
-import { AppError, toTRPCError } from '../errors.js';
+import { AppError, badRequest, toTRPCError } from '../errors.js';
 import type { Context } from './context.js';
 
 /** The input failed validation; `field` names the offending field. */
@@ -74,5 +74,30 @@ const errorMapping = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** The path ('services.0.name') of the first string in `value` that holds a NUL character; null when none does. */
+export function nulCharacterPath(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = nulCharacterPath(item, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * No text the app stores can hold a NUL character (PostgreSQL refuses it), so an input carrying one
+ * is refused before any work, naming its field, as every other bad input is.
+ */
+const refuseNulCharacters = t.middleware(async ({ next, getRawInput }) => {
+  const path = nulCharacterPath(await getRawInput().catch(() => undefined));
+  if (path) {
+    const field = path.join('.');
+    throw field ? badRequest(`${field}: must not contain a NUL character (\\u0000)`, field) : badRequest('The input must not contain a NUL character (\\u0000)');
+  }
+  return next();
+});
+
 export const router = t.router;
-export const baseProcedure = t.procedure.use(errorMapping);
+export const baseProcedure = t.procedure.use(errorMapping).use(refuseNulCharacters);
