@@ -1,6 +1,7 @@
 import * as s from '../../shared/schemas/wallet.js';
 import * as wallet from '../services/wallet/service.js';
-import { authedProcedure } from '../trpc/procedures.js';
+import { profile } from '../services/auth/service.js';
+import { accountProcedure, authedProcedure } from '../trpc/procedures.js';
 
 const tags = ['Wallet, loyalty and profile'];
 
@@ -36,6 +37,18 @@ export const walletUserProcedures = {
     .input(s.redeemGiftCardInput)
     .output(s.redeemGiftCardAnswer)
     .mutation(({ ctx, input }) => wallet.redeemGiftCard(ctx.deps, ctx.actor, input)),
+  getUsersById: accountProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/users/getUsersById',
+        tags,
+        description: 'The profile of `userId`: the caller’s own (leave it out or send your own id); admins may read anyone’s. Another account’s id is 403.',
+      },
+    })
+    .input(s.getUserByIdInput)
+    .output(s.getUserByIdAnswer)
+    .mutation(({ ctx, input }) => profile(ctx.deps, input?.userId ?? ctx.actor.id)),
   updateProfile: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/users/updateProfile', tags } })
     .input(s.updateProfileInput)

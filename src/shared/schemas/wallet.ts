@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GIFT_CARD_MAX, GIFT_CARD_MIN } from '../loyalty.js';
-import { mobileSchema, nameSchema } from '../validation.js';
+import { idSchema, mobileSchema, nameSchema } from '../validation.js';
 import { userWire } from './auth.js';
 
 const empty = z.object({});
@@ -90,6 +90,10 @@ export const redeemGiftCardInput = z.object({
     .regex(/^GB-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/, 'code: a gift card code looks like GB-XXXX-XXXX-XXXX'),
 });
 export const redeemGiftCardAnswer = z.object({ data: z.object({ amount: z.number(), balance: z.number() }), message: z.string() });
+
+/** users/getUsersById: an account's profile; the caller's own unless an admin names another. */
+export const getUserByIdInput = z.object({ userId: idSchema.optional() }).optional();
+export const getUserByIdAnswer = z.object({ user: userWire });
 
 export const updateProfileInput = z.object({
   firstName: nameSchema('First name'),
