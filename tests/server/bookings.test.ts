@@ -539,6 +539,22 @@ describe('rescheduling', () => {
     expect(r.data.booking.professional._id).toBe(w.cutter);
   });
 
+  it('offers the times next to the booking being moved once it is named, only to whom may move it', async () => {
+    const day = localDate(4);
+    const mine = (await book(w, w.customer, { staffId: w.cutter, bookingDate: day, bookingTime: '11:00 AM' })).data.booking;
+    const slots = async (actor: Actor | null, exceptBookingId?: string) =>
+      (await rt.caller(actor).users.getAvailableSlots({ merchantId: w.salon.id, date: day, serviceIds: [w.haircut], staffId: w.cutter, exceptBookingId })).data.slots.map((s) => s.time);
+    const plain = await slots(w.customer);
+    expect(plain).not.toContain('10:45 AM');
+    expect(plain).not.toContain('11:15 AM');
+    const moving = await slots(w.customer, mine._id);
+    expect(moving).toEqual(expect.arrayContaining(['10:45 AM', '11:00 AM', '11:15 AM']));
+    expect(await slots(w.salon.owner, mine._id)).toContain('11:15 AM');
+    const stranger = await createCustomer(rt);
+    await expect(slots(stranger, mine._id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(slots(null, mine._id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('is free only up to 4 hours before, for the caller’s active bookings', async () => {
     const b = (await book(w, w.customer, { bookingDate: localDate(3), bookingTime: '10:00 AM' })).data.booking;
     const now = new Date(new Date(b.startsAt).getTime() - 3 * 3_600_000);

@@ -118,6 +118,8 @@ export const availableSlotsInput = z.object({
   date: realDateSchema,
   serviceIds: serviceIdsSchema,
   staffId: optionalStaffId,
+  /** A booking being rescheduled (the caller's own, or one of the salon's for its owner): its own time counts as free. */
+  exceptBookingId: idSchema.optional(),
 });
 export type AvailableSlotsInput = z.input<typeof availableSlotsInput>;
 

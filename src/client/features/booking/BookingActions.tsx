@@ -145,6 +145,7 @@ export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | 
       ) : (
         <SlotPicker
           idPrefix="reschedule"
+          exceptBookingId={booking._id}
           merchantId={booking.merchantId}
           serviceIds={serviceIds}
           staffId={null}

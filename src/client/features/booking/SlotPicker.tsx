@@ -24,6 +24,8 @@ export interface SlotPickerProps {
   onTime: (time: string) => void;
   /** Prefix for test ids, so two pickers on one page stay apart. */
   idPrefix?: string;
+  /** The booking being rescheduled: its own time is offered as free. */
+  exceptBookingId?: string;
 }
 
 /** A salon-local date strip and the free start times of the chosen day, grouped by part of day. */
@@ -38,6 +40,7 @@ export function SlotPicker({
   onDate,
   onTime,
   idPrefix = 'booking',
+  exceptBookingId,
 }: SlotPickerProps) {
   const trpc = useTRPC();
   const today = salonToday(timeZone);
@@ -51,6 +54,7 @@ export function SlotPicker({
       date: date ?? today,
       serviceIds,
       staffId: staffId ?? undefined,
+      exceptBookingId,
     }),
     enabled: ready,
     staleTime: 15_000,

@@ -20,7 +20,7 @@ import {
 import { formatMinutes12h } from '../../../shared/validation.js';
 import { badRequest, conflict, notFound, SLOT_TAKEN } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { loadSalonWithServices, loadSlotDay } from '../../db/repositories/bookings.js';
+import { findBookingRow, loadSalonWithServices, loadSlotDay } from '../../db/repositories/bookings.js';
 import type { Actor } from '../../trpc/context.js';
 import { managesSalon } from '../scope.js';
 
@@ -189,13 +189,21 @@ export async function getAvailableSlots(
   }
   const answer = { date: input.date, timeZone: ctx.timeZone, totalDuration: ctx.totalDuration, totalPrice: ctx.subtotal };
   if (input.date < instantToZoned(now, ctx.timeZone).date) return { data: { ...answer, slots: [] } };
+  let busy = day.busy;
+  if (input.exceptBookingId) {
+    // Only a booking the caller may move frees its time: their own, or one of the salon's for its owner.
+    const moving = await findBookingRow(db, input.exceptBookingId);
+    const mayMove = moving && moving.merchant_id === ctx.id && (moving.user_id === actor?.id || managesSalon(actor, ctx.id));
+    if (!mayMove) throw notFound('Booking');
+    busy = busy.filter((b) => b.bookingId !== moving.id);
+  }
   const slots = computeSlots({
     date: input.date,
     timeZone: ctx.timeZone,
     openingHours: ctx.openingHours,
     staff,
     services: slotServices(ctx),
-    busy: day.busy,
+    busy,
     durationMinutes: ctx.totalDuration,
     now,
   });
