@@ -9,7 +9,7 @@ import { Textarea } from '../../components/ui/Textarea';
 import { toast } from '../../components/ui/Toast';
 import { cn } from '../../lib/cn';
 import { errorMessage, httpStatusOf, useTRPC } from '../../trpc';
-import { formatINR } from './format';
+import { cancelledText, formatINR } from './format';
 import { SlotPicker } from './SlotPicker';
 import { longDate } from '../../lib/dates';
 
@@ -34,10 +34,7 @@ export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire
     setError(null);
     try {
       const answer = await cancel.mutateAsync({ bookingId: booking._id });
-      const { refundPercent, walletCredit } = answer.data;
-      toast.success(
-        walletCredit > 0 ? `Booking cancelled. ${formatINR(walletCredit)} (${refundPercent}%) is back in your wallet.` : 'Booking cancelled. Nothing was prepaid, so there is nothing to refund.',
-      );
+      toast.success(cancelledText(answer.data, booking.amountPaid));
       await queryClient.invalidateQueries({ queryKey: trpc.users.getAllBookings.queryKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.users.getWallet.queryKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.users.getBookingById.queryKey({ bookingId: booking._id }) });

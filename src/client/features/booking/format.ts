@@ -64,3 +64,13 @@ export function couponAppliedText(coupon: { code: string; amount: number; messag
   const text = coupon.message?.trim() || `${coupon.code} applied: you save ${formatINR(coupon.amount)}`;
   return /[.!]$/.test(text) ? text : `${text}.`;
 }
+
+/**
+ * What a cancellation did with the money, for the toast: the wallet credit when there was one; a
+ * prepaid booking cancelled too late says it kept the payment; otherwise nothing was prepaid.
+ */
+export function cancelledText(answer: { refundPercent: number; walletCredit: number }, amountPaid: number): string {
+  if (answer.walletCredit > 0) return `Booking cancelled. ${formatINR(answer.walletCredit)} (${answer.refundPercent}%) is back in your wallet.`;
+  if (amountPaid > 0) return `Booking cancelled. No refund: ${answer.refundPercent}% of the ${formatINR(amountPaid)} you paid comes back this close to the appointment.`;
+  return 'Booking cancelled. Nothing was prepaid, so there is nothing to refund.';
+}
