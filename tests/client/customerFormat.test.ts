@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelledText, couponAppliedText } from '../../src/client/features/booking/format';
+import { byAppointment, cancelledText, couponAppliedText } from '../../src/client/features/booking/format';
 import { fromPrice, formatINR } from '../../src/client/features/discovery/format';
 
 describe('customer rupee amounts', () => {
@@ -38,5 +38,20 @@ describe('the cancellation toast', () => {
       'Booking cancelled. No refund: 0% of the ₹279.20 you paid comes back this close to the appointment.',
     );
     expect(cancelledText({ refundPercent: 100, walletCredit: 0 }, 0)).toBe('Booking cancelled. Nothing was prepaid, so there is nothing to refund.');
+  });
+});
+
+describe('appointment order', () => {
+  it('puts live bookings soonest first, then finished ones most recent first', () => {
+    const b = (id: string, status: string, startsAt: string) => ({ id, status, startsAt });
+    const list = [
+      b('done-old', 'completed', '2026-11-20T05:00:00Z'),
+      b('later', 'upcoming', '2026-12-01T05:00:00Z'),
+      b('cancelled-recent', 'cancelled', '2026-11-23T05:00:00Z'),
+      b('soon', 'confirmed', '2026-11-25T05:00:00Z'),
+      b('pending', 'pending', '2026-11-29T05:00:00Z'),
+    ];
+    expect(byAppointment(list).map((x) => x.id)).toEqual(['soon', 'pending', 'later', 'cancelled-recent', 'done-old']);
+    expect(list[0].id).toBe('done-old');
   });
 });

@@ -74,3 +74,16 @@ export function cancelledText(answer: { refundPercent: number; walletCredit: num
   if (amountPaid > 0) return `Booking cancelled. No refund: ${answer.refundPercent}% of the ${formatINR(amountPaid)} you paid comes back this close to the appointment.`;
   return 'Booking cancelled. Nothing was prepaid, so there is nothing to refund.';
 }
+
+const LIVE_STATUSES = new Set(['pending', 'upcoming', 'confirmed']);
+
+/**
+ * Bookings in appointment order, as a desk or a customer reads them: the live ones (pending,
+ * upcoming, checked in) soonest first, then the finished ones (completed, cancelled) most recent first.
+ */
+export function byAppointment<T extends { status: string; startsAt: string }>(bookings: readonly T[]): T[] {
+  const at = (b: T) => Date.parse(b.startsAt);
+  const live = bookings.filter((b) => LIVE_STATUSES.has(b.status)).sort((a, b) => at(a) - at(b));
+  const done = bookings.filter((b) => !LIVE_STATUSES.has(b.status)).sort((a, b) => at(b) - at(a));
+  return [...live, ...done];
+}

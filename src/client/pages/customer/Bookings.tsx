@@ -13,7 +13,7 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { StatusBadge } from '../../components/ui/Badge';
 import { TabPanel, Tabs } from '../../components/ui/Tabs';
 import { CancelBookingDialog, RescheduleDialog, ReviewDialog } from '../../features/booking/BookingActions';
-import { formatINR, salonToday } from '../../features/booking/format';
+import { byAppointment, formatINR, salonToday } from '../../features/booking/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, useTRPC } from '../../trpc';
@@ -159,7 +159,7 @@ export default function Bookings() {
     if (query.isError) console.error('getAllBookings failed', query.error);
   }, [query.isError, query.error]);
 
-  const bookings = useMemo(() => query.data?.data.bookings ?? [], [query.data]);
+  const bookings = useMemo(() => byAppointment(query.data?.data.bookings ?? []), [query.data]);
   const counts = useMemo(
     () => Object.fromEntries(TABS.map((t) => [t.id, bookings.filter((b) => inTab(b, t.id)).length])) as Record<TabId, number>,
     [bookings],

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { BookingWire } from '../../../shared/schemas/bookings';
 import { CalendarIcon, ChartIcon, CheckCircleIcon, ClockIcon, QrIcon, SearchIcon } from '../../components/icons';
@@ -14,7 +14,7 @@ import { Select } from '../../components/ui/Select';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { toast } from '../../components/ui/Toast';
 import { Tabs } from '../../components/ui/Tabs';
-import { formatINR, salonToday } from '../../features/booking/format';
+import { byAppointment, formatINR, salonToday } from '../../features/booking/format';
 import { BookingCalendar } from '../../features/bookingDesk/BookingCalendar';
 import {
   BookingDetailsModal,
@@ -146,7 +146,7 @@ export default function Appointments() {
   }, [listQuery.isError]);
 
   const stats = listQuery.data?.stats;
-  const bookings = listQuery.data?.bookings ?? [];
+  const bookings = useMemo(() => byAppointment(listQuery.data?.bookings ?? []), [listQuery.data]);
   const timeZone = bookings[0]?.timeZone ?? calendarQuery.data?.bookings[0]?.timeZone ?? 'Asia/Kolkata';
 
   const refresh = useCallback(async () => {
