@@ -181,4 +181,31 @@ describe('merchant booking desk', () => {
       await customer.context.close();
     }
   });
+
+  it('checks a customer in by the short reference on their booking card', async () => {
+    const { booking } = await bookDemoSalon();
+    const ref = `#${booking._id.slice(0, 8).toUpperCase()}`;
+    const { context, page } = await newPage(browser, { width: 1280 });
+    try {
+      await openDesk(page);
+      await page.goto('/merchant/appointments');
+      await page.getByTestId('stat-total').waitFor();
+      await page.getByTestId('open-confirm').click();
+      const confirm = page.getByTestId('confirm-booking-modal');
+      await confirm.getByTestId('confirm-booking-id').fill('#ZZZZ');
+      await confirm.getByLabel('The customer has arrived').check();
+      await confirm.getByTestId('confirm-booking-submit').click();
+      await poll(() => confirm.textContent()).toContain('the reference on the customer’s booking');
+      await confirm.getByTestId('confirm-booking-id').fill(ref);
+      await confirm.getByTestId('confirm-booking-submit').click();
+      await confirm.waitFor({ state: 'detached' });
+      const row = page.locator(`[data-testid="desk-row"][data-booking-id="${booking._id}"]`);
+      await poll(() => row.getAttribute('data-status')).toBe('confirmed');
+    } catch (err) {
+      await shot(page, 'desk-short-ref-failure');
+      throw err;
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -9,7 +9,7 @@ import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Textarea } from '../../components/ui/Textarea';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, useTRPC, useTRPCClient } from '../../trpc';
 import { formatINR } from '../booking/format';
 import { longDate } from '../../lib/dates';
 
@@ -29,6 +29,27 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dd className="text-right font-medium text-ink-900">{children}</dd>
     </div>
   );
+}
+
+const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The short reference customers see on their booking (#44947DD4): the id's first characters. */
+const SHORT_REF = /^#?([0-9a-f]{6,8})$/i;
+
+/**
+ * The booking a desk entry names: a full id as it is, or a customer's short reference looked up among
+ * the salon's bookings (its live ones first); otherwise a message for the Booking ID field.
+ */
+export async function resolveBookingEntry(entry: string, find: (prefix: string) => Promise<BookingWire[]>): Promise<{ id: string } | { error: string }> {
+  const text = entry.trim();
+  if (FULL_ID.test(text)) return { id: text };
+  const ref = SHORT_REF.exec(text)?.[1].toLowerCase();
+  if (!ref) return { error: 'Enter the booking ID, or the reference on the customer’s booking (like #44947DD4)' };
+  const matches = (await find(ref)).filter((b) => b._id.toLowerCase().startsWith(ref));
+  const live = matches.filter((b) => b.status === 'upcoming' || b.status === 'pending' || b.status === 'confirmed');
+  const pick = live.length ? live : matches;
+  if (pick.length === 1) return { id: pick[0]._id };
+  if (!pick.length) return { error: `No booking of this salon has the reference #${ref.toUpperCase()}` };
+  return { error: `Several bookings start with #${ref.toUpperCase()}: enter the full booking ID` };
 }
 
 function useStatusMove() {
@@ -142,6 +163,7 @@ export function ConfirmBookingModal({
   onDone: (b: BookingWire) => void;
 }) {
   const move = useStatusMove();
+  const client = useTRPCClient();
   const [bookingId, setBookingId] = useState(initialBookingId);
   const [arrived, setArrived] = useState(false);
   const [errors, setErrors] = useState<{ bookingId?: string; arrived?: string; form?: string }>({});
@@ -162,8 +184,15 @@ export function ConfirmBookingModal({
     setErrors(next);
     if (next.bookingId || next.arrived) return;
     try {
+      const found = await resolveBookingEntry(bookingId, async (prefix) =>
+        (await client.merchants.merchantGetAllBookings.query({ merchantId: actor.merchantId, searchQuery: prefix })).bookings,
+      );
+      if ('error' in found) {
+        setErrors({ bookingId: found.error });
+        return;
+      }
       const answer = await move.mutateAsync({
-        bookingId: bookingId.trim(),
+        bookingId: found.id,
         status: 'confirmed',
         userId: actor.userId,
         merchantId: actor.merchantId,

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { BookingWire } from '../../src/shared/schemas/bookings';
+import { resolveBookingEntry } from '../../src/client/features/bookingDesk/DeskModals';
+
+const booking = (id: string, status: BookingWire['status'] = 'upcoming') => ({ _id: id, status }) as BookingWire;
+const ID = '44947dd4-1b2c-4d5e-8f90-123456789abc';
+
+describe('the desk’s booking entry', () => {
+  it('takes a full id as it is, without a look-up', async () => {
+    const r = await resolveBookingEntry(`  ${ID} `, () => Promise.reject(new Error('no look-up expected')));
+    expect(r).toEqual({ id: ID });
+  });
+
+  it('finds the booking a customer’s short reference names, with or without #, in any case', async () => {
+    const seen: string[] = [];
+    const find = async (prefix: string) => {
+      seen.push(prefix);
+      return [booking(ID), booking('44947dd5-0000-4000-8000-000000000000')];
+    };
+    expect(await resolveBookingEntry('#44947DD4', find)).toEqual({ id: ID });
+    expect(await resolveBookingEntry('44947dd4', find)).toEqual({ id: ID });
+    expect(seen).toEqual(['44947dd4', '44947dd4']);
+  });
+
+  it('prefers the live booking when a finished one shares the reference, and says when it cannot tell', async () => {
+    const other = '44947dd4-ffff-4fff-8fff-ffffffffffff';
+    expect(await resolveBookingEntry('#44947DD4', async () => [booking(other, 'completed'), booking(ID)])).toEqual({ id: ID });
+    expect(await resolveBookingEntry('#44947DD4', async () => [booking(other), booking(ID)])).toEqual({
+      error: 'Several bookings start with #44947DD4: enter the full booking ID',
+    });
+    expect(await resolveBookingEntry('#44947DD4', async () => [])).toEqual({ error: 'No booking of this salon has the reference #44947DD4' });
+  });
+
+  it('explains what to type for anything else', async () => {
+    expect(await resolveBookingEntry('hello', async () => [])).toEqual({
+      error: 'Enter the booking ID, or the reference on the customer’s booking (like #44947DD4)',
+    });
+  });
+});
