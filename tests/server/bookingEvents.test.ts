@@ -76,6 +76,40 @@ describe('booking events notify the customer', () => {
     for (const n of await notes(c.id)) expect(n.link).toBe('/bookings');
   });
 
+  it('tells the salon who booked, moved or cancelled what, as its notification settings allow', async () => {
+    const c = await createCustomer(rt, { firstName: 'Meera' });
+    const b = (await book(c)).data.booking;
+    const when = (date: string, time: string) => `${new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))} at ${time}`;
+    expect(await latest(salon.id, 'New booking')).toBe(`Meera Test booked Haircut on ${when(b.bookingDate, b.bookingTime)}.`);
+    await rt.caller(c).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(12), bookingTime: '4:00 PM' } as never);
+    expect(await latest(salon.id, 'Booking rescheduled')).toBe(
+      `Meera Test moved Haircut from ${when(b.bookingDate, b.bookingTime)} to ${when(localDate(12), '4:00 PM')}.`,
+    );
+    await rt.caller(c).users.cancelBooking({ bookingId: b._id });
+    expect(await latest(salon.id, 'Booking cancelled')).toBe(`Meera Test cancelled the booking on ${when(localDate(12), '4:00 PM')}.`);
+
+    // New Bookings off: no notice of the next booking; Booking Changes still on.
+    await rt.caller(salon.owner).merchants.updateNotificationSettings({ merchantId: salon.id, preferences: [{ id: 'newBooking', enabled: false }] } as never);
+    const before = (await notes(salon.id)).length;
+    const quiet = (await book(c)).data.booking;
+    expect((await notes(salon.id)).length).toBe(before);
+    expect(await titles(c.id)).toContain('Booking confirmed');
+    await rt.caller(c).users.cancelBooking({ bookingId: quiet._id });
+    expect((await notes(salon.id)).length).toBe(before + 1);
+    // Booking Changes off too: a cancellation leaves the salon no notice.
+    await rt.caller(salon.owner).merchants.updateNotificationSettings({ merchantId: salon.id, preferences: [{ id: 'bookingChanges', enabled: false }] } as never);
+    const third = (await book(c)).data.booking;
+    await rt.caller(c).users.cancelBooking({ bookingId: third._id });
+    expect((await notes(salon.id)).length).toBe(before + 1);
+    await rt.caller(salon.owner).merchants.updateNotificationSettings({
+      merchantId: salon.id,
+      preferences: [
+        { id: 'newBooking', enabled: true },
+        { id: 'bookingChanges', enabled: true },
+      ],
+    } as never);
+  });
+
   it('e-mails every booking event to a customer whose e-mail preference is on, and none when it is off', async () => {
     const on = await createCustomer(rt);
     const b = (await book(on)).data.booking;

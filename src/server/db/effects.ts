@@ -31,7 +31,7 @@ export interface EffectsJson {
 
 export function effectsJson(effects: Effects): EffectsJson {
   return {
-    notifications: toJsonb(effects.notifications.map(notificationRow)),
+    notifications: toJsonb(effects.notifications.map((n) => ({ ...notificationRow(n), name_of: n.nameOf ?? null, setting: n.setting ?? null }))),
     jobs: toJsonb(
       effects.jobs.map((j) => ({
         kind: j.kind,
@@ -45,12 +45,26 @@ export function effectsJson(effects: Effects): EffectsJson {
   };
 }
 
+/**
+ * Each row's `{name}` becomes the name of the account in `name_of` (NewNotification.nameOf), and a
+ * row with a `setting` is left out when its recipient turned that setting off.
+ */
 function insertNotifications(qc: Executor, json: string, gate?: Expression<SqlBool>) {
-  let from = qc
-    .selectFrom(sql<{ account_id: string; type: 'booking' | 'system' | 'alert'; title: string; message: string; link: string | null }>`json_populate_recordset(null::notifications, ${json}::json)`.as('r'))
-    .select(['r.account_id', 'r.type', 'r.title', 'r.message', 'r.link']);
-  if (gate) from = from.where(gate);
-  return qc.insertInto('notifications').columns(['account_id', 'type', 'title', 'message', 'link']).expression(from);
+  const rows = sql`
+    select r.account_id, r.type, r.title,
+      case when e.v->>'name_of' is null then r.message
+        else replace(r.message, '{name}', coalesce(
+          (select nullif(btrim(a.first_name || ' ' || a.last_name), '') from accounts a where a.id = (e.v->>'name_of')::uuid), 'A customer'))
+      end,
+      r.link
+    from json_array_elements(${json}::json) e(v)
+    cross join lateral json_populate_record(null::notifications, e.v) r
+    where ${gate ?? sql`true`}
+      and (e.v->>'setting' is null or not exists (
+        select 1 from merchants m
+        where m.id = r.account_id
+          and m.notification_settings @> jsonb_build_array(jsonb_build_object('id', e.v->>'setting', 'enabled', false))))`;
+  return qc.insertInto('notifications').columns(['account_id', 'type', 'title', 'message', 'link']).expression(rows);
 }
 
 function insertJobs(qc: Executor, json: string, gate?: Expression<SqlBool>) {

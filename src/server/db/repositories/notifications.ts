@@ -9,6 +9,13 @@ export interface NewNotification {
   message: string;
   link?: string | null;
   type?: 'booking' | 'system' | 'alert';
+  /**
+   * An account whose name stands in for `{name}` in the message ("A customer" when it has none):
+   * a salon's notice names the customer without a look-up of its own. Written through Effects only.
+   */
+  nameOf?: string;
+  /** A salon notification setting (merchants.notification_settings) the recipient must not have turned off. Effects only. */
+  setting?: 'newBooking' | 'bookingChanges';
 }
 
 /** Its row in the notifications table. */

@@ -104,7 +104,16 @@ async function placeBooking(db: Executor, actor: Actor, userId: string, input: I
   const id = randomUUID();
   const effects = bookingEventEffects(
     'made',
-    { bookingId: id, startsAt: slot.startsAt, userId, merchantId: ctx.id, salonName: ctx.name, bookingDate: input.bookingDate, bookingTime: slot.bookingTime },
+    {
+      bookingId: id,
+      startsAt: slot.startsAt,
+      userId,
+      merchantId: ctx.id,
+      salonName: ctx.name,
+      bookingDate: input.bookingDate,
+      bookingTime: slot.bookingTime,
+      services: ctx.services.map((s) => s.name),
+    },
     {},
     now,
   );

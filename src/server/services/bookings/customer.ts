@@ -173,6 +173,8 @@ export async function rescheduleMyBooking(
       salonName: ctx.name,
       bookingDate: input.bookingDate,
       bookingTime: slot.bookingTime,
+      services: ctx.services.map((s) => s.name),
+      previous: { bookingDate: booking.booking_date, bookingTime: booking.booking_time },
     });
     return booking.id;
   });

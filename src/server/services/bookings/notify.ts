@@ -22,6 +22,10 @@ export interface BookingEvent {
   salonName: string;
   bookingDate: string;
   bookingTime: string;
+  /** The booked services' names, for the salon's notice. */
+  services?: string[];
+  /** Where a rescheduled booking was before. */
+  previous?: { bookingDate: string; bookingTime: string };
 }
 
 type Kind = 'made' | 'confirmed' | 'cancelledByCustomer' | 'cancelledBySalon' | 'completed' | 'rescheduled';
@@ -67,18 +71,21 @@ export function bookingEventEffects(kind: Kind, e: BookingEvent, extra: Cancella
     const payload: BookingMessagesPayload = { accountId: e.userId, bookingId: e.bookingId, event: kind, salonName: e.salonName, title, message, link: CUSTOMER_LINK };
     effects.jobs.push({ kind: BOOKING_EVENT_MESSAGES, payload: { ...payload }, ref: `booking:${e.bookingId}`, maxAttempts: 3 });
   };
-  const toSalon = (title: string, message: string) => effects.notifications.push({ accountId: e.merchantId, title, message, link: MERCHANT_LINK });
+  // The salon's notices name the customer ({name}, filled in by the insert) and follow its notification settings.
+  const toSalon = (title: string, message: string, setting: 'newBooking' | 'bookingChanges') =>
+    effects.notifications.push({ accountId: e.merchantId, title, message, link: MERCHANT_LINK, nameOf: e.userId, setting });
+  const what = e.services?.length ? ` ${e.services.join(', ')}` : ' an appointment';
   switch (kind) {
     case 'made':
       toCustomer('Booking confirmed', `Your booking at ${e.salonName} on ${when} is confirmed.`);
-      toSalon('New booking', `A customer booked ${when}.`);
+      toSalon('New booking', `{name} booked${what} on ${when}.`, 'newBooking');
       break;
     case 'confirmed':
       toCustomer('Checked in', `${e.salonName} checked you in for your booking on ${when}.`);
       break;
     case 'cancelledByCustomer':
       toCustomer('Booking cancelled', `Your booking at ${e.salonName} on ${when} was cancelled. ${refundText(extra, extra.refundPercent ?? 0)}`);
-      toSalon('Booking cancelled', `A customer cancelled the booking on ${when}.`);
+      toSalon('Booking cancelled', `{name} cancelled${e.services?.length ? what : ' the booking'} on ${when}.`, 'bookingChanges');
       break;
     case 'cancelledBySalon':
       toCustomer('Booking cancelled', `${e.salonName} cancelled your booking on ${when}. ${refundText(extra, 100)}`);
@@ -88,7 +95,13 @@ export function bookingEventEffects(kind: Kind, e: BookingEvent, extra: Cancella
       break;
     case 'rescheduled':
       toCustomer('Booking rescheduled', `Your booking at ${e.salonName} is now on ${when}.`);
-      toSalon('Booking rescheduled', `A customer moved a booking to ${when}.`);
+      toSalon(
+        'Booking rescheduled',
+        e.previous
+          ? `{name} moved${what} from ${displayDate(e.previous.bookingDate)} at ${e.previous.bookingTime} to ${when}.`
+          : `{name} moved${what} to ${when}.`,
+        'bookingChanges',
+      );
       break;
   }
   if (kind === 'made' || kind === 'rescheduled') effects.jobs.push(...reminderJobs(e.bookingId, e.startsAt, now));
