@@ -1,5 +1,7 @@
 import {
   availableSlotsAnswer,
+  deskBookingInput,
+  deskSlotsInput,
   availableSlotsInput,
   bookingAnswer,
   bookingByIdInput,
@@ -28,6 +30,7 @@ import { validateCoupon } from '../services/bookings/coupons.js';
 import { createBooking } from '../services/bookings/create.js';
 import { cancelMyBooking, getMyBooking, listMyBookings, rescheduleMyBooking } from '../services/bookings/customer.js';
 import * as desk from '../services/bookings/merchant.js';
+import { deskBooking, deskSlots } from '../services/bookings/desk.js';
 import { customerProcedure, merchantActingProcedure, merchantProcedure, publicProcedure } from '../trpc/procedures.js';
 
 const userTags = ['Bookings'];
@@ -112,6 +115,34 @@ export const bookingMerchantProcedures = {
     .input(manualBookingsInput)
     .output(manualBookingsAnswer)
     .query(({ ctx, input }) => desk.getManualBookings(ctx.deps, ctx.actor, input)),
+
+  getSlots: merchantProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/getSlots',
+        tags: deskTags,
+        description: 'The free start times of a day for the desk, for the chosen services (the salon’s shortest active service when none is named) and professional.',
+      },
+    })
+    .input(deskSlotsInput)
+    .output(availableSlotsAnswer)
+    .query(({ ctx, input }) => deskSlots(ctx.deps, ctx.actor, input)),
+
+  createSlot: merchantProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/createSlot',
+        tags: deskTags,
+        description:
+          'Books a slot for a customer on the phone or at the counter: the customer is found by e-mail or gets a customer account (they sign in with an e-mail code). Same rules as a customer’s own booking; 409 when the time was just taken.',
+      },
+      successStatus: 201,
+    })
+    .input(deskBookingInput)
+    .output(bookingAnswer)
+    .mutation(({ ctx, input }) => deskBooking(ctx.deps, ctx.actor, input)),
 
   getDashboard: merchantProcedure
     .meta({ openapi: { method: 'POST', path: '/merchants/getDashboard', tags: deskTags } })

@@ -231,6 +231,30 @@ export const manualBookingInput = z.object({
   email: emailSchema,
   merchantId: merchantIdField,
 });
+/** merchants/getSlots: the desk's free start times of a day (for the salon's shortest service when none is named). */
+export const deskSlotsInput = z.object({
+  merchantId: merchantIdField,
+  date: realDateSchema,
+  serviceIds: serviceIdsSchema.optional(),
+  staffId: optionalStaffId,
+});
+
+/**
+ * merchants/createSlot: the desk books a slot for a customer on the phone or at the counter. The
+ * customer is found by e-mail, or gets a customer account (no password: they sign in with an e-mail
+ * code) so the booking, its reminders and its review work as any other.
+ */
+export const deskBookingInput = z.object({
+  merchantId: merchantIdField,
+  serviceIds: serviceIdsSchema,
+  staffId: optionalStaffId,
+  bookingDate: realDateSchema,
+  bookingTime: timeSchema,
+  name: nameSchema('Name'),
+  mobile: z.string({ error: 'Mobile number is required.' }).trim().min(1, 'Mobile number is required.').pipe(mobileSchema),
+  email: emailSchema,
+});
+
 export const manualBookingWire = z.object({
   _id: z.string(),
   name: z.string(),

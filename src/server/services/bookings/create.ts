@@ -45,9 +45,10 @@ export async function createBooking(
   deps: AppDeps,
   actor: Actor,
   input: Input,
-  opts: { idempotencyKey?: string | null; now?: Date } = {},
+  /** customerId: whom the booking is for when the server has established it (a desk booking). */
+  opts: { idempotencyKey?: string | null; now?: Date; customerId?: string } = {},
 ): Promise<{ data: { booking: BookingWire } }> {
-  const userId = await bookingCustomerId(deps.db, actor, input.userId);
+  const userId = opts.customerId ?? (await bookingCustomerId(deps.db, actor, input.userId));
   const key = opts.idempotencyKey ?? null;
   if (key) {
     const earlier = await existingBooking(deps, userId, key);
