@@ -8,7 +8,8 @@ export type AppErrorCode =
   | 'CONFLICT'
   | 'TOO_MANY_REQUESTS'
   | 'PAYLOAD_TOO_LARGE'
-  | 'PRECONDITION_FAILED';
+  | 'PRECONDITION_FAILED'
+  | 'UNPROCESSABLE_CONTENT';
 
 /** A rule broken by the caller; services throw these, the tRPC layer maps them to statuses. */
 export class AppError extends Error {

@@ -80,6 +80,15 @@ describe('POST /api/users/createBooking', () => {
     const again = await post('/users/createBooking', bookingBody(), customer, { 'Idempotency-Key': 'abc-123' });
     expect(again.status).toBe(201);
     expect(again.body.data.booking._id).toBe(b._id);
+    // The same request in another spelling is the same request.
+    const spelled = await post('/users/createBooking', bookingBody({ bookingTime: '10:00' }), customer, { 'Idempotency-Key': 'abc-123' });
+    expect(spelled.body.data.booking._id).toBe(b._id);
+    // The same key for a different booking is refused, and books nothing.
+    const other = await post('/users/createBooking', bookingBody({ bookingTime: '4:00 PM' }), customer, { 'Idempotency-Key': 'abc-123' });
+    expect(other.status).toBe(422);
+    expect(other.body.message).toMatch(/^Idempotency-Key: /);
+    const mine = await post('/users/getAllBookings', { userId: customer.id }, customer);
+    expect(mine.body.data.bookings.filter((x: { bookingTime: string }) => x.bookingTime === '4:00 PM')).toHaveLength(0);
   });
 
   it('answers 409 when the slot is taken', async () => {

@@ -335,8 +335,13 @@ describe('createBooking', () => {
     const c = await createCustomer(rt);
     const input = { merchantId: w.salon.id, serviceIds: [w.haircut], bookingDate: localDate(2), bookingTime: '12:00 PM' };
     const first = await rt.caller(c, { idempotencyKey: 'key-1' }).users.createBooking(input);
-    const again = await rt.caller(c, { idempotencyKey: 'key-1' }).users.createBooking({ ...input, bookingTime: '1:00 PM' });
+    const again = await rt.caller(c, { idempotencyKey: 'key-1' }).users.createBooking(input);
     expect(again.data.booking._id).toBe(first.data.booking._id);
+    // The same key for another time is not this request: refused, nothing booked.
+    await expect(rt.caller(c, { idempotencyKey: 'key-1' }).users.createBooking({ ...input, bookingTime: '1:00 PM' })).rejects.toMatchObject({
+      code: 'UNPROCESSABLE_CONTENT',
+      message: expect.stringMatching(/^Idempotency-Key: /),
+    });
     const racing = await Promise.all(
       Array.from({ length: 5 }, () => rt.caller(c, { idempotencyKey: 'key-2' }).users.createBooking({ ...input, bookingTime: '2:00 PM' })),
     );

@@ -209,6 +209,8 @@ export interface BookingsTable {
   commission: number | null;
   merchant_earning: number | null;
   idempotency_key: string | null;
+  /** Fingerprint of the request that made the booking with its Idempotency-Key (services/bookings/create.ts). */
+  idempotency_fingerprint: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -99,14 +99,14 @@ export async function loadSlotDay(db: Executor, merchantId: string, serviceIds: 
   return row.salon.length ? row : null;
 }
 
-export function findBookingIdByIdempotencyKey(db: Executor, userId: string, key: string) {
+/** The booking a customer made with this Idempotency-Key, with the fingerprint of the request that made it. */
+export function findBookingByIdempotencyKey(db: Executor, userId: string, key: string) {
   return db
     .selectFrom('bookings')
-    .select('id')
+    .select(['id', 'idempotency_fingerprint'])
     .where('user_id', '=', userId)
     .where('idempotency_key', '=', key)
-    .executeTakeFirst()
-    .then((r) => r?.id ?? null);
+    .executeTakeFirst();
 }
 
 /**

@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { BookingWire, createBookingInput } from '../../../shared/schemas/bookings.js';
 import { round2 } from '../../../shared/money.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import { parseTimeToMinutes } from '../../../shared/validation.js';
-import { badRequest, conflict, SLOT_TAKEN } from '../../errors.js';
+import { AppError, badRequest, conflict, SLOT_TAKEN } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import {
-  findBookingIdByIdempotencyKey,
+  findBookingByIdempotencyKey,
   findCustomerAccount,
   insertBookingUnlessTaken,
   type BookingDetailRow,
@@ -31,9 +31,32 @@ export async function bookingCustomerId(db: Executor, actor: Actor, userId: stri
   return userId;
 }
 
-async function existingBooking(deps: AppDeps, userId: string, key: string): Promise<BookingWire | null> {
-  const id = await findBookingIdByIdempotencyKey(deps.db, userId, key);
-  return id ? loadBookingWire(deps.db, id) : null;
+/** What makes two booking requests the same request: everything that decides the booking. */
+function requestFingerprint(input: Input): string {
+  const same = [
+    input.merchantId,
+    input.serviceIds,
+    input.staffId ?? null,
+    input.bookingDate,
+    parseTimeToMinutes(input.bookingTime),
+    input.couponCode?.trim().toUpperCase() || null,
+    input.paymentMethod ?? 'pay_at_salon',
+  ];
+  return createHash('sha256').update(JSON.stringify(same)).digest('base64url');
+}
+
+/**
+ * The booking this customer already made with the key. The same key with a different request is
+ * refused (422, as the IETF Idempotency-Key draft asks): answering the earlier booking would tell
+ * the client a booking it did not ask for was made.
+ */
+async function existingBooking(deps: AppDeps, userId: string, key: string, fingerprint: string): Promise<BookingWire | null> {
+  const found = await findBookingByIdempotencyKey(deps.db, userId, key);
+  if (!found) return null;
+  if (found.idempotency_fingerprint && found.idempotency_fingerprint !== fingerprint) {
+    throw new AppError('UNPROCESSABLE_CONTENT', 'Idempotency-Key: this key was already used for a different booking request; send a new key for a new booking');
+  }
+  return loadBookingWire(deps.db, found.id);
 }
 
 /**
@@ -50,8 +73,9 @@ export async function createBooking(
 ): Promise<{ data: { booking: BookingWire } }> {
   const userId = opts.customerId ?? (await bookingCustomerId(deps.db, actor, input.userId));
   const key = opts.idempotencyKey ?? null;
+  const fingerprint = key ? requestFingerprint(input) : null;
   if (key) {
-    const earlier = await existingBooking(deps, userId, key);
+    const earlier = await existingBooking(deps, userId, key, fingerprint!);
     if (earlier) return { data: { booking: earlier } };
   }
   const now = opts.now ?? new Date();
@@ -63,13 +87,13 @@ export async function createBooking(
   let placed: Placed;
   try {
     placed = alone
-      ? await placeBooking(deps.db, actor, userId, input, key, now)
-      : await deps.db.transaction().execute((trx) => placeBooking(trx, actor, userId, input, key, now));
+      ? await placeBooking(deps.db, actor, userId, input, key, fingerprint, now)
+      : await deps.db.transaction().execute((trx) => placeBooking(trx, actor, userId, input, key, fingerprint, now));
   } catch (err) {
     // A request with the same key that committed first makes this one clash (on the key or on
     // the slot); the customer gets that booking, never a second one.
     if (key) {
-      const winner = await existingBooking(deps, userId, key);
+      const winner = await existingBooking(deps, userId, key, fingerprint!);
       if (winner) return { data: { booking: winner } };
     }
     throw err;
@@ -86,7 +110,15 @@ interface Placed {
 }
 
 /** Places the booking through `db`: the database, or a transaction when more than one write must commit together. */
-async function placeBooking(db: Executor, actor: Actor, userId: string, input: Input, key: string | null, now: Date): Promise<Placed> {
+async function placeBooking(
+  db: Executor,
+  actor: Actor,
+  userId: string,
+  input: Input,
+  key: string | null,
+  fingerprint: string | null,
+  now: Date,
+): Promise<Placed> {
   const { ctx, day } = await loadSalonDay(db, actor, input.merchantId, input.serviceIds, input.bookingDate);
   const minutes = parseTimeToMinutes(input.bookingTime)!;
   const coupon = input.couponCode
@@ -137,6 +169,7 @@ async function placeBooking(db: Executor, actor: Actor, userId: string, input: I
       total_duration: ctx.totalDuration,
       coupon_id: coupon?.coupon.id ?? null,
       idempotency_key: key,
+      idempotency_fingerprint: fingerprint,
     };
     if ((made = await insertBookingUnlessTaken(db, booking, services, effects))) break;
   }
