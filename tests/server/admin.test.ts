@@ -173,6 +173,50 @@ describe('publish requests', () => {
     const unpublished = await asAdmin().unpublishSalon({ merchantId: salon.id, reason: 'Counting check' });
     expect(unpublished.salon.bookingCount).toBe(6);
   });
+
+  it('counts the bookings still to serve for the unpublish dialog; unpublishing keeps them booked and cancellable', async () => {
+    const salon = await createSalon(rt, { name: 'Strand Check Salon' });
+    await db().updateTable('merchants').set({ city: 'Kolhapur' }).where('id', '=', salon.id).execute();
+    const elsewhere = await createSalon(rt, { name: 'Strand Check Elsewhere' });
+    await db().updateTable('merchants').set({ city: 'Kolhapur' }).where('id', '=', elsewhere.id).execute();
+    const staffId = await createStaff(rt, salon.id);
+    const otherStaff = await createStaff(rt, elsewhere.id);
+    const cust = await createCustomer(rt);
+    const row = (status: 'pending' | 'upcoming' | 'confirmed' | 'completed' | 'cancelled', startsAt: Date, merchantId = salon.id, staff = staffId) =>
+      insertBookingRow(rt, { userId: cust.id, merchantId, staffId: staff, startsAt, status, bookingDate: startsAt.toISOString().slice(0, 10), bookingTime: '10:00 AM' });
+    const soon = (days: number, hour: number) => new Date(Date.now() + days * 86_400_000 + hour * 3_600_000);
+    // Still to serve: one pending, one upcoming, one confirmed, all in the future.
+    const kept = await row('upcoming', soon(3, 0));
+    await row('pending', soon(4, 0));
+    await row('confirmed', soon(5, 0));
+    // Not counted: done, cancelled, already started (an upcoming one in the past), another salon's.
+    await row('completed', soon(6, 0));
+    await row('cancelled', soon(7, 0));
+    await row('upcoming', soon(-2, 0));
+    await row('upcoming', soon(3, 1), elsewhere.id, otherStaff);
+
+    const listed = await asAdmin().listSalons({ search: 'Strand Check' } as never);
+    const count = (id: string) => listed.salons.find((s) => s._id === id)?.upcomingBookingCount;
+    expect(count(salon.id)).toBe(3);
+    expect(count(elsewhere.id)).toBe(1);
+    const none = await createSalon(rt, { name: 'Strand Check Empty' });
+    expect((await asAdmin().listSalons({ search: 'Strand Check Empty' } as never)).salons[0]).toMatchObject({ _id: none.id, upcomingBookingCount: 0, bookingCount: 0 });
+
+    const u = await asAdmin().unpublishSalon({ merchantId: salon.id, reason: 'Licence expired' });
+    expect(u.salon).toMatchObject({ isPublished: false, upcomingBookingCount: 3 });
+    // The bookings stay as they were; the owner is told to serve them; the audit records how many.
+    const statuses = await db().selectFrom('bookings').select(['status']).where('merchant_id', '=', salon.id).orderBy('starts_at').execute();
+    expect(statuses.map((b) => b.status)).toEqual(['upcoming', 'upcoming', 'pending', 'confirmed', 'completed', 'cancelled']);
+    const note = await db().selectFrom('notifications').select(['message']).where('account_id', '=', salon.id).where('title', '=', 'Your salon has been unpublished').executeTakeFirstOrThrow();
+    expect(note.message).toBe('Strand Check Salon is no longer listed: Licence expired. Your 3 upcoming bookings stay booked; please serve them as planned.');
+    const [audit] = await auditRows('salon.unpublish', salon.id);
+    expect(audit.details).toMatchObject({ reason: 'Licence expired', upcomingBookings: 3 });
+    // The customer still sees the booking and can cancel it.
+    const mine = await rt.caller(cust).users.getAllBookings({} as never);
+    expect(mine.data.bookings.find((b) => b._id === kept)?.status).toBe('upcoming');
+    await rt.caller(cust).users.cancelBooking({ bookingId: kept });
+    expect((await asAdmin().listSalons({ search: 'Strand Check Salon' } as never)).salons[0].upcomingBookingCount).toBe(2);
+  });
 });
 
 // ------------------------------------------------------------------------------------------

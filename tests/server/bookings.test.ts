@@ -560,6 +560,19 @@ describe('rescheduling', () => {
     await expect(slots(null, mine._id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('is refused, and the booking says so, while the salon is unpublished; cancelling still works', async () => {
+    const v = await world({ name: 'Paused Salon' });
+    const b = (await book(v, v.customer, { bookingDate: localDate(3), bookingTime: '11:00 AM' })).data.booking;
+    expect(b.salonBookable).toBe(true);
+    await rt.deps.db.updateTable('merchants').set({ is_published: false }).where('id', '=', v.salon.id).execute();
+    const mine = await rt.caller(v.customer).users.getBookingById({ bookingId: b._id } as never);
+    expect(mine.data.booking.salonBookable).toBe(false);
+    await expect(
+      rt.caller(v.customer).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(3), bookingTime: '2:00 PM' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^bookingId: this salon is not taking online bookings/) });
+    expect((await rt.caller(v.customer).users.cancelBooking({ bookingId: b._id })).data.success).toBe(true);
+  });
+
   it('is free only up to 4 hours before, for the caller’s active bookings', async () => {
     const b = (await book(w, w.customer, { bookingDate: localDate(3), bookingTime: '10:00 AM' })).data.booking;
     const now = new Date(new Date(b.startsAt).getTime() - 3 * 3_600_000);

@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
-import { createCustomer, createSalon, createService, insertBookingRow, localDate, workingHours, type SalonFixture } from '../helpers/fixtures.js';
+import {
+  countingDb,
+  createCustomer,
+  createSalon,
+  createService,
+  insertBookingRow,
+  localDate,
+  openingHours,
+  workingHours,
+  type SalonFixture,
+} from '../helpers/fixtures.js';
 import type { Actor } from '../../src/server/trpc/context.js';
-import { STAFF_HAS_UPCOMING } from '../../src/server/services/shop/staff.js';
+import { STAFF_HAS_UPCOMING, updateStaffHours } from '../../src/server/services/shop/staff.js';
 import { periodRange } from '../../src/server/services/shop/staffAnalytics.js';
-import { zonedTimeToInstant } from '../../src/shared/slots.js';
+import { updateStaffHoursInput } from '../../src/shared/schemas/staff.js';
+import { weekdayOf, zonedTimeToInstant } from '../../src/shared/slots.js';
 
 let rt: TestRuntime;
 let salon: SalonFixture;
@@ -173,6 +184,108 @@ describe('working hours and days off drive availability', () => {
     expect(await slots()).toEqual([]);
     await rt.caller(shop.owner).merchants.updateStaffByMerchant({ staffId: staff._id, status: 'Active', specialization: ['Massage'] });
     expect(await slots()).toEqual([]);
+  });
+});
+
+describe('hours that leave bookings uncovered', () => {
+  /** A booking of `staffId` at a salon-local time `days` from today, for `customerId`, of the named services. */
+  const book = async (
+    shop: SalonFixture,
+    staffId: string,
+    customerId: string,
+    days: number,
+    hhmm: string,
+    opts: { minutes?: number; status?: 'pending' | 'upcoming' | 'confirmed' | 'completed' | 'cancelled'; services?: string[] } = {},
+  ) => {
+    const [h, m] = hhmm.split(':').map(Number);
+    const time = `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+    const id = await insertBookingRow(rt, {
+      userId: customerId,
+      merchantId: shop.id,
+      staffId,
+      startsAt: at(days, hhmm),
+      minutes: opts.minutes ?? 30,
+      status: opts.status ?? 'upcoming',
+      bookingDate: localDate(days),
+      bookingTime: time,
+    });
+    const names = opts.services ?? ["Men's Haircut"];
+    await rt.deps.db.deleteFrom('booking_services').where('booking_id', '=', id).execute();
+    await rt.deps.db
+      .insertInto('booking_services')
+      .values(names.map((n, i) => ({ booking_id: id, position: i, service_id: null, service_name: n, duration_min: 30, price: 300 })))
+      .execute();
+    return { id, time };
+  };
+
+  it('saves a day off or shorter hours over bookings, and answers the active bookings now uncovered (soonest first)', async () => {
+    const shop = await createSalon(rt);
+    const tanvi = await makeAccount(rt, 'customer', { firstName: 'Tanvi' });
+    await rt.deps.db.updateTable('accounts').set({ last_name: 'Deshpande' }).where('id', '=', tanvi.id).execute();
+    const me = rt.caller(shop.owner).merchants;
+    const rutuja = (await me.addStaffByMerchant(member({ name: 'Rutuja Patil', email: uniqueEmail(), workingHours: workingHours('09:00', '18:00') }))).staff._id;
+    const colleague = (await me.addStaffByMerchant(member({ name: 'Colleague', email: uniqueEmail() }))).staff._id;
+
+    const onDayOff = await book(shop, rutuja, tanvi.id, 5, '12:00');
+    const runsLate = await book(shop, rutuja, tanvi.id, 6, '15:30', { minutes: 60, status: 'confirmed', services: ['Hair Spa', 'Beard Trim'] });
+    await book(shop, rutuja, tanvi.id, 6, '10:00', { status: 'pending' }); // within the new hours
+    const dayNotWorked = await book(shop, rutuja, tanvi.id, 7, '11:00', { status: 'pending' });
+    await book(shop, rutuja, tanvi.id, 5, '14:00', { status: 'cancelled' }); // cancelled: not listed
+    await book(shop, rutuja, tanvi.id, -1, '12:00', { status: 'upcoming' }); // already past: not listed
+    await book(shop, colleague, tanvi.id, 5, '12:00'); // someone else's
+
+    const off = weekdayOf(localDate(7));
+    const r = await me.updateStaffHours({ staffId: rutuja, workingHours: workingHours('10:00', '16:00', [off]), daysOff: [localDate(5), localDate(-1)] });
+    // Saved all the same: the owner reassigns later.
+    expect(r.staff.daysOff).toEqual([localDate(-1), localDate(5)]);
+    expect(r.staff.workingHours.find((d) => d.day === off)?.enabled).toBe(false);
+    expect(r.clashes).toEqual([
+      { bookingId: onDayOff.id, bookingDate: localDate(5), bookingTime: '12:00 PM', status: 'upcoming', customerName: 'Tanvi Deshpande', services: ["Men's Haircut"], reason: 'dayOff' },
+      { bookingId: runsLate.id, bookingDate: localDate(6), bookingTime: '3:30 PM', status: 'confirmed', customerName: 'Tanvi Deshpande', services: ['Hair Spa', 'Beard Trim'], reason: 'outsideHours' },
+      { bookingId: dayNotWorked.id, bookingDate: localDate(7), bookingTime: '11:00 AM', status: 'pending', customerName: 'Tanvi Deshpande', services: ["Men's Haircut"], reason: 'outsideHours' },
+    ]);
+    // The bookings stay assigned to her.
+    const still = await rt.deps.db.selectFrom('bookings').select(['staff_id', 'status']).where('id', '=', onDayOff.id).executeTakeFirstOrThrow();
+    expect(still).toEqual({ staff_id: rutuja, status: 'upcoming' });
+
+    // Hours that cover everything again: nothing to warn about.
+    expect((await me.updateStaffHours({ staffId: rutuja, workingHours: workingHours('09:00', '18:00'), daysOff: [] })).clashes).toEqual([]);
+    // Days off left out keep the stored ones, and are judged as stored.
+    await me.updateStaffHours({ staffId: rutuja, workingHours: [], daysOff: [localDate(5)] });
+    expect((await me.updateStaffHours({ staffId: rutuja, workingHours: [] })).clashes?.map((c) => c.bookingId)).toEqual([onDayOff.id]);
+
+    // The Edit Staff form's procedure answers them too when it changes hours or days off, not otherwise.
+    const edited = await me.updateStaffByMerchant({ staffId: rutuja, daysOff: [localDate(7)] });
+    expect(edited.clashes?.map((c) => [c.bookingId, c.reason])).toEqual([[dayNotWorked.id, 'dayOff']]);
+    expect((await me.updateStaffByMerchant({ staffId: rutuja, experience: 6 })).clashes).toBeUndefined();
+  });
+
+  it("judges someone on the shop's hours by the salon's opening hours, and reads the clashes with one query", async () => {
+    const shop = await createSalon(rt);
+    const closed = weekdayOf(localDate(4));
+    await rt.deps.db.updateTable('merchants').set({ opening_hours: JSON.stringify(openingHours('09:00', '18:00', [closed])) }).where('id', '=', shop.id).execute();
+    const guest = await createCustomer(rt);
+    const me = rt.caller(shop.owner).merchants;
+    const staffId = (await me.addStaffByMerchant(member({ name: 'Shop Hours', email: uniqueEmail(), workingHours: workingHours('08:00', '20:00') }))).staff._id;
+    const early = await book(shop, staffId, guest.id, 3, '08:15');
+    const onClosedDay = await book(shop, staffId, guest.id, 4, '12:00');
+    await book(shop, staffId, guest.id, 3, '12:00');
+
+    const idle = (await me.addStaffByMerchant(member({ name: 'Idle', email: uniqueEmail() }))).staff._id;
+    const save = async (id: string) => {
+      const counted = countingDb(rt.deps.db);
+      const answer = await updateStaffHours({ ...rt.deps, db: counted.db }, shop.owner, updateStaffHoursInput.parse({ staffId: id, workingHours: [], daysOff: [] }));
+      return { answer, queries: counted.count() };
+    };
+    const busy = await save(staffId);
+    expect(busy.answer.clashes.map((c) => [c.bookingId, c.reason])).toEqual([
+      [early.id, 'outsideHours'],
+      [onClosedDay.id, 'outsideHours'],
+    ]);
+    // The update, the two reads of the staff member as answered, and one query for the clashes,
+    // however many bookings the member has.
+    expect(busy.queries).toBe(4);
+    expect((await save(idle)).queries).toBe(4);
   });
 });
 

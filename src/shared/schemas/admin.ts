@@ -148,6 +148,11 @@ export const adminSalonWire = z.object({
   rating: z.number(),
   reviewCount: z.number(),
   bookingCount: z.number(),
+  /**
+   * Bookings still to be served: pending, upcoming or confirmed, starting after the answer was
+   * made. Unpublishing leaves them booked (the customer can still cancel; the salon serves them).
+   */
+  upcomingBookingCount: z.number(),
   ownerBlocked: z.boolean(),
   createdAt: z.string(),
 });

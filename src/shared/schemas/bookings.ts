@@ -64,6 +64,8 @@ export const bookingWire = z.object({
   merchantId: z.string(),
   staffId: z.string(),
   salonName: z.string(),
+  /** The salon takes online bookings now (it is published); false: the booking can be cancelled but not moved online. */
+  salonBookable: z.boolean().optional(),
   salonImage: z.string().nullable(),
   shop_Images: z.array(z.string()),
   address: z.string(),

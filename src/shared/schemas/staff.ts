@@ -176,7 +176,33 @@ export const staffSummaryWire = z.object({
 });
 
 export const staffListAnswer = z.object({ staff: z.array(staffWire), summary: staffSummaryWire });
-export const staffAnswer = z.object({ staff: staffWire });
+/**
+ * An active booking (pending, upcoming or confirmed, still to start) of the staff member that the
+ * saved hours leave uncovered: on one of their days off, or outside their working hours (or the
+ * salon's, for someone who works the shop's hours) that day. Saving is not refused: the owner
+ * reassigns or cancels it from Appointments.
+ */
+export const staffHoursClashWire = z.object({
+  bookingId: z.string(),
+  /** Salon-local date ('YYYY-MM-DD') and start time ('h:mm AM/PM'), as booked. */
+  bookingDate: z.string(),
+  bookingTime: z.string(),
+  status: z.enum(['pending', 'upcoming', 'confirmed']),
+  customerName: z.string(),
+  /** The booked services' names, in the booking's order. */
+  services: z.array(z.string()),
+  reason: z.enum(['dayOff', 'outsideHours']),
+});
+export type StaffHoursClash = z.infer<typeof staffHoursClashWire>;
+
+export const staffAnswer = z.object({
+  staff: staffWire,
+  /**
+   * updateStaffHours (and updateStaffByMerchant when it changes workingHours or daysOff): the
+   * member's bookings the saved hours leave uncovered, soonest first; [] when none. Absent otherwise.
+   */
+  clashes: z.array(staffHoursClashWire).optional(),
+});
 
 export const staffSessionWire = z.object({
   id: z.string(),

@@ -13,6 +13,17 @@ import { cancelledText, formatINR } from './format';
 import { SlotPicker } from './SlotPicker';
 import { longDate } from '../../lib/dates';
 
+/**
+ * Whether the booking's salon takes online bookings now (it is published): an unpublished salon's
+ * slots answer 404, so its bookings cannot be moved online, only cancelled. `salonBookable` comes
+ * with the booking; an answer without it (an older server) counts as bookable.
+ */
+export function salonTakesBookings(booking: BookingWire & { salonBookable?: boolean }): boolean {
+  return booking.salonBookable !== false;
+}
+
+export const SALON_NOT_BOOKABLE = 'This salon is not taking online bookings right now';
+
 const TIER_TEXT: Record<number, string> = {
   100: 'Full refund: your appointment is more than 2 hours away.',
   50: '50% refund: your appointment is between 1 and 2 hours away.',
@@ -131,13 +142,15 @@ export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | 
           <Button variant="outline" onClick={onClose}>
             Keep current time
           </Button>
-          <Button onClick={onConfirm} disabled={!date || !time || servicesGone} loading={reschedule.isPending} data-testid="reschedule-confirm">
+          <Button onClick={onConfirm} disabled={!date || !time || servicesGone || !salonTakesBookings(booking)} loading={reschedule.isPending} data-testid="reschedule-confirm">
             {time ? `Move to ${time}` : 'Choose a time'}
           </Button>
         </>
       }
     >
-      {servicesGone ? (
+      {!salonTakesBookings(booking) ? (
+        <p className="text-sm text-ink-700">{SALON_NOT_BOOKABLE}, so this booking cannot be moved online. You can still cancel it.</p>
+      ) : servicesGone ? (
         <p className="text-sm text-ink-700">The salon no longer offers one of these services, so this booking cannot be moved online.</p>
       ) : (
         <SlotPicker

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearch } from 'wouter';
 import { WEEKDAYS } from '../../../shared/hours';
-import { updateStaffHoursInput, type StaffWire } from '../../../shared/schemas/staff';
+import { updateStaffHoursInput, type StaffHoursClash, type StaffWire } from '../../../shared/schemas/staff';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
@@ -19,6 +20,59 @@ interface Day {
 
 const defaultWeek = (): Day[] => WEEKDAYS.map((day, i) => ({ day, enabled: i < 6, start: '09:00', end: '18:00' }));
 
+/** "November 28, 2026 · 12:00 PM, Tanvi Deshpande, Men's Haircut": the salon-local day, the time as booked. */
+export function clashLine(c: StaffHoursClash): string {
+  return [`${longDate(c.bookingDate)} · ${c.bookingTime}`, c.customerName, c.services.join(', ')].filter(Boolean).join(', ');
+}
+
+/** "Rutuja has 1 booking on a day off", "… 2 bookings outside their working hours", or both. */
+export function clashHeading(staffName: string, clashes: StaffHoursClash[]): string {
+  const who = staffName.trim().split(/\s+/)[0] || 'This staff member';
+  const n = clashes.length;
+  const offDays = clashes.filter((c) => c.reason === 'dayOff').length;
+  const where = offDays === n ? (n === 1 ? 'on a day off' : 'on days off') : offDays === 0 ? 'outside their working hours' : 'on days off or outside their working hours';
+  return `${who} has ${n} booking${n === 1 ? '' : 's'} ${where}`;
+}
+
+const REASON_NOTE: Record<StaffHoursClash['reason'], string> = { dayOff: 'day off', outsideHours: 'outside working hours' };
+
+/**
+ * The hours were saved, but bookings still assigned to this member now fall on a day off or
+ * outside their hours: each is listed so the owner can reassign or cancel it.
+ */
+function ClashWarning({ staffName, clashes, appointmentsHref }: { staffName: string; clashes: StaffHoursClash[]; appointmentsHref: string }) {
+  const one = clashes.length === 1;
+  const mixed = new Set(clashes.map((c) => c.reason)).size > 1;
+  const appointments = (
+    <Link href={appointmentsHref} className="font-semibold underline underline-offset-2">
+      Appointments
+    </Link>
+  );
+  return (
+    <div role="alert" tabIndex={-1} data-testid="staff-hours-clashes" className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
+      <p className="font-semibold">Working hours saved. Some bookings need attention.</p>
+      {one ? (
+        <p className="mt-1" data-testid="staff-hours-clash-text">
+          {clashHeading(staffName, clashes)}: {clashLine(clashes[0])}. Reassign or cancel it from {appointments}.
+        </p>
+      ) : (
+        <div className="mt-1" data-testid="staff-hours-clash-text">
+          <p>{clashHeading(staffName, clashes)}:</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {clashes.map((c) => (
+              <li key={c.bookingId} data-testid="staff-hours-clash">
+                {clashLine(c)}
+                {mixed ? ` (${REASON_NOTE[c.reason]})` : ''}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1">Reassign or cancel them from {appointments}.</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
 export interface StaffHoursModalProps {
   open: boolean;
   onClose: () => void;
@@ -33,9 +87,15 @@ export function StaffHoursModal({ open, onClose, merchantId, staff }: StaffHours
   const [daysOff, setDaysOff] = useState<string[]>([]);
   const [newDayOff, setNewDayOff] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** Bookings the hours just saved leave uncovered; the modal stays open to list them. */
+  const [clashes, setClashes] = useState<StaffHoursClash[]>([]);
+  const warningRef = useRef<HTMLDivElement>(null);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const save = useMutation(trpc.merchants.updateStaffHours.mutationOptions());
+  // An admin manages a salon through ?merchantId=; the link to its appointments keeps it.
+  const actingFor = new URLSearchParams(useSearch()).get('merchantId');
+  const appointmentsHref = actingFor ? `/merchant/appointments?merchantId=${encodeURIComponent(actingFor)}` : '/merchant/appointments';
 
   useEffect(() => {
     if (!open || !staff) return;
@@ -44,7 +104,12 @@ export function StaffHoursModal({ open, onClose, merchantId, staff }: StaffHours
     setDaysOff([...staff.daysOff]);
     setNewDayOff('');
     setError(null);
+    setClashes([]);
   }, [open, staff]);
+
+  useEffect(() => {
+    if (clashes.length > 0) warningRef.current?.querySelector<HTMLElement>('[role="alert"]')?.focus();
+  }, [clashes]);
 
   const setDay = (index: number, patch: Partial<Day>) => setWeek((w) => w.map((d, i) => (i === index ? { ...d, ...patch } : d)));
 
@@ -67,10 +132,17 @@ export function StaffHoursModal({ open, onClose, merchantId, staff }: StaffHours
       return;
     }
     setError(null);
+    setClashes([]);
     try {
-      await save.mutateAsync({ merchantId: merchantId ?? undefined, staffId: staff._id, workingHours: followShop ? [] : week, daysOff });
-      toast.success('Working hours updated successfully.');
+      const answer = await save.mutateAsync({ merchantId: merchantId ?? undefined, staffId: staff._id, workingHours: followShop ? [] : week, daysOff });
+      const uncovered = answer.clashes ?? [];
       await queryClient.invalidateQueries({ queryKey: trpc.merchants.getAllStaffByMerchant.queryKey() });
+      if (uncovered.length > 0) {
+        // Saved, but not "all good": the modal stays open with the bookings to reassign.
+        setClashes(uncovered);
+        return;
+      }
+      toast.success('Working hours updated successfully.');
       onClose();
     } catch (err) {
       setError(errorMessage(err, 'Failed to update working hours. Please try again.'));
@@ -86,8 +158,8 @@ export function StaffHoursModal({ open, onClose, merchantId, staff }: StaffHours
       testId="staff-hours-modal"
       footer={
         <>
-          <Button variant="ghost" onClick={onClose} disabled={save.isPending}>
-            Cancel
+          <Button variant="ghost" onClick={onClose} disabled={save.isPending} data-testid="staff-hours-close">
+            {clashes.length > 0 ? 'Close' : 'Cancel'}
           </Button>
           <Button onClick={onSave} loading={save.isPending} loadingText="Saving..." data-testid="staff-hours-save">
             Save Hours
@@ -99,6 +171,11 @@ export function StaffHoursModal({ open, onClose, merchantId, staff }: StaffHours
         <p role="alert" className="mb-3 rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
           {error}
         </p>
+      )}
+      {staff && clashes.length > 0 && (
+        <div ref={warningRef}>
+          <ClashWarning staffName={staff.name} clashes={clashes} appointmentsHref={appointmentsHref} />
+        </div>
       )}
       <Checkbox
         id="staff-follow-shop"

@@ -12,7 +12,7 @@ import { toast } from '../../components/ui/Toast';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { ReasonDialog } from '../../features/admin/Dialogs';
-import { formatCount, formatDateTime } from '../../features/admin/format';
+import { countOf, formatCount, formatDateTime } from '../../features/admin/format';
 import { RowActionsMenu, type RowAction } from '../../features/admin/RowActionsMenu';
 import { SalonReviewModal } from '../../features/admin/SalonReviewModal';
 import { SponsorModal } from '../../features/admin/SponsorModal';
@@ -43,6 +43,13 @@ const TABS: { id: Tab; label: string }[] = [
 const LIMIT = 20;
 
 type Decision = { kind: 'reject' | 'unpublish'; salon: AdminSalonWire } | null;
+
+/** What unpublishing does to the bookings the salon already holds: nothing; they stay booked. */
+function upcomingBookingsText(n: number): string {
+  if (n === 0) return 'It has no upcoming bookings, so no customer is affected.';
+  const them = n === 1 ? 'it' : 'them';
+  return `It has ${countOf(n, 'upcoming booking')}. ${n === 1 ? 'It stays' : 'They stay'} booked: the customer${n === 1 ? '' : 's'} can still cancel ${them}, and the salon still serves ${them}. No new bookings can be made online until it is published again.`;
+}
 
 export default function SalonManagement() {
   const trpc = useTRPC();
@@ -282,9 +289,14 @@ export default function SalonManagement() {
               <strong>{decision.salon.shop_Name}</strong> stays hidden from customers. The merchant sees your reason and can ask again after fixing it.
             </p>
           ) : (
-            <p>
-              <strong>{decision.salon.shop_Name}</strong> disappears from search at once and any sponsorship ends. The merchant sees your reason and can ask to be published again.
-            </p>
+            <>
+              <p>
+                <strong>{decision.salon.shop_Name}</strong> disappears from search at once and any sponsorship ends. The merchant sees your reason and can ask to be published again.
+              </p>
+              <p className="mt-2" data-testid="unpublish-upcoming">
+                {upcomingBookingsText(decision.salon.upcomingBookingCount)}
+              </p>
+            </>
           ))
         }
         label={decision?.kind === 'reject' ? 'Reason for rejecting' : 'Reason for unpublishing'}

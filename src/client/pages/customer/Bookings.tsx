@@ -12,7 +12,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { StatusBadge } from '../../components/ui/Badge';
 import { TabPanel, Tabs } from '../../components/ui/Tabs';
-import { CancelBookingDialog, RescheduleDialog, ReviewDialog } from '../../features/booking/BookingActions';
+import { CancelBookingDialog, RescheduleDialog, ReviewDialog, SALON_NOT_BOOKABLE, salonTakesBookings } from '../../features/booking/BookingActions';
 import { byAppointment, formatINR, salonToday } from '../../features/booking/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
@@ -57,7 +57,10 @@ function BookingCard({
   onReview: () => void;
 }) {
   const upcoming = isUpcoming(booking);
-  const movable = (booking.status === 'upcoming' || booking.status === 'confirmed') && canReschedule(new Date(booking.startsAt));
+  const inTime = (booking.status === 'upcoming' || booking.status === 'confirmed') && canReschedule(new Date(booking.startsAt));
+  // An unpublished salon's times cannot be booked (its slots answer 404): no Reschedule, a note instead.
+  const bookable = salonTakesBookings(booking);
+  const movable = inTime && bookable;
   return (
     <Card padded={false} data-testid="booking-card" data-booking-id={booking._id} data-status={booking.status}>
       <div className="flex gap-4 p-4 sm:p-5">
@@ -111,7 +114,13 @@ function BookingCard({
           </p>
         )}
       </div>
-      <div className="flex flex-wrap justify-end gap-2 border-t border-blush-100 px-4 py-3 sm:px-5">
+      <div className="flex flex-wrap items-center justify-end gap-2 border-t border-blush-100 px-4 py-3 sm:px-5">
+        {!bookable && (upcoming || inTime) && (
+          <p className="mr-auto text-xs text-ink-600" data-testid="salon-not-bookable">
+            {SALON_NOT_BOOKABLE}
+            {upcoming ? '; you can still cancel.' : '.'}
+          </p>
+        )}
         {booking.status === 'completed' && !reviewed && (
           <Button variant="secondary" size="sm" onClick={onReview} data-testid="write-review">
             Write a review

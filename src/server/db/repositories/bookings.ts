@@ -256,6 +256,7 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 const DETAIL_COLUMNS = [
   'm.shop_name',
+  'm.is_published as shop_is_published',
   'm.address as shop_address',
   'm.city as shop_city',
   'm.state as shop_state',

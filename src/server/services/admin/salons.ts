@@ -1,8 +1,9 @@
 import type { z } from 'zod';
+import { ACTIVE_BOOKING_STATUSES } from '../../../shared/policy.js';
 import type { salonCompletionInput, salonReasonInput, salonsInput, salonTargetInput, sponsorInput } from '../../../shared/schemas/admin.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { listSalons as listSalonRows } from '../../db/repositories/admin.js';
+import { listSalons as listSalonRows, type AdminSalonRow } from '../../db/repositories/admin.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
 import { completionCounts, findShop, lockMerchant, updateMerchant, type ShopRow } from '../../db/repositories/shopProfile.js';
@@ -11,6 +12,28 @@ import type { Actor, AppDeps } from '../../trpc/context.js';
 import { renderTemplate, type TemplateKey } from './templates.js';
 import { completionOfRow, pageOf, toAdminSalonWire } from './wire.js';
 
+/**
+ * The bookings each salon still has to serve (pending, upcoming or confirmed, starting after
+ * `now`), for every salon of a page in one statement; a salon without any is left out (0).
+ */
+async function upcomingBookingCounts(db: Executor, merchantIds: string[], now: Date): Promise<Map<string, number>> {
+  if (merchantIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bookings')
+    .select((eb) => ['merchant_id', eb.fn.countAll<string>().as('n')])
+    .where('merchant_id', 'in', merchantIds)
+    .where('status', 'in', [...ACTIVE_BOOKING_STATUSES])
+    .where('starts_at', '>', now)
+    .groupBy('merchant_id')
+    .execute();
+  return new Map(rows.map((r) => [r.merchant_id, Number(r.n)]));
+}
+
+async function salonWires(db: Executor, rows: AdminSalonRow[]) {
+  const upcoming = await upcomingBookingCounts(db, rows.map((r) => r.id), new Date());
+  return rows.map((r) => toAdminSalonWire(r, upcoming.get(r.id) ?? 0));
+}
+
 export async function listSalons(deps: AppDeps, input: z.output<typeof salonsInput>) {
   const { rows, total } = await listSalonRows(deps.db, {
     publishStatus: input.publishStatus,
@@ -18,13 +41,14 @@ export async function listSalons(deps: AppDeps, input: z.output<typeof salonsInp
     sponsored: input.sponsored === undefined ? undefined : input.sponsored === 'true',
     ...pageOf(input.page, input.limit),
   });
-  return { salons: rows.map(toAdminSalonWire), total, page: input.page, limit: input.limit };
+  return { salons: await salonWires(deps.db, rows), total, page: input.page, limit: input.limit };
 }
 
 async function loadSalon(db: Executor, id: string) {
   const { rows } = await listSalonRows(db, { ids: [id], limit: 1, offset: 0 });
   if (!rows[0]) throw notFound('Salon');
-  return { salon: toAdminSalonWire(rows[0]) };
+  const [salon] = await salonWires(db, rows);
+  return { salon };
 }
 
 async function completionOf(db: Executor, shop: ShopRow) {
@@ -115,7 +139,11 @@ export async function rejectSalon(deps: AppDeps, actor: Actor, input: z.output<t
   });
 }
 
-/** Takes a live salon off the marketplace; its sponsorship ends with it. */
+/**
+ * Takes a live salon off the marketplace; its sponsorship ends with it. The bookings it already
+ * holds stay booked: their customers can still cancel them, and the salon still serves them (the
+ * owner is told how many; the audit records it).
+ */
 export async function unpublishSalon(deps: AppDeps, actor: Actor, input: z.output<typeof salonReasonInput>) {
   return decide(deps, input.merchantId, async (trx, shop) => {
     if (!shop.is_published) throw conflict('This salon is not published');
@@ -126,14 +154,19 @@ export async function unpublishSalon(deps: AppDeps, actor: Actor, input: z.outpu
       is_sponsored: false,
       promotion_message: null,
     });
+    const upcoming = (await upcomingBookingCounts(trx, [shop.id], new Date())).get(shop.id) ?? 0;
+    const kept =
+      upcoming === 0
+        ? ''
+        : `${/[.!?]$/.test(input.reason) ? '' : '.'} Your ${upcoming} upcoming booking${upcoming === 1 ? '' : 's'} stay${upcoming === 1 ? 's' : ''} booked; please serve ${upcoming === 1 ? 'it' : 'them'} as planned.`;
     await insertNotification(trx, {
       accountId: shop.id,
       type: 'alert',
       title: 'Your salon has been unpublished',
-      message: `${shop.shop_name} is no longer listed: ${input.reason}`,
+      message: `${shop.shop_name} is no longer listed: ${input.reason}${kept}`,
       link: '/merchant/profile',
     });
-    await recordAudit(trx, actor.id, 'salon.unpublish', 'merchant', shop.id, { reason: input.reason });
+    await recordAudit(trx, actor.id, 'salon.unpublish', 'merchant', shop.id, { reason: input.reason, upcomingBookings: upcoming });
     return { mail: { key: 'salon_unpublished', reason: input.reason } };
   });
 }

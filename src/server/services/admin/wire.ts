@@ -52,7 +52,8 @@ export function completionOfRow(
   });
 }
 
-export function toAdminSalonWire(r: AdminSalonRow): AdminSalonWire {
+/** `upcomingBookings`: the salon's bookings still to serve (upcomingBookingCounts in salons.ts). */
+export function toAdminSalonWire(r: AdminSalonRow, upcomingBookings: number): AdminSalonWire {
   const { percent } = completionOfRow(r, {
     categoryCount: Number(r.category_count),
     activeServiceCount: Number(r.service_count),
@@ -77,6 +78,7 @@ export function toAdminSalonWire(r: AdminSalonRow): AdminSalonWire {
     rating: Number(r.rating_avg),
     reviewCount: r.review_count,
     bookingCount: Number(r.total_bookings),
+    upcomingBookingCount: upcomingBookings,
     ownerBlocked: r.owner_blocked,
     createdAt: iso(r.created_at),
   };

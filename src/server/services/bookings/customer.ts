@@ -109,6 +109,8 @@ async function bookedContext(trx: Executor, booking: Booking): Promise<SalonCont
   const liveIds = lines.map((l) => l.service_id).filter((id): id is string => !!id);
   const rows = await loadSalonWithServices(trx, booking.merchant_id, liveIds);
   if (!rows[0]) throw notFound('Salon');
+  // An unpublished salon takes no bookings online, moved ones included; the booking can still be cancelled.
+  if (!rows[0].is_published) throw badRequest('bookingId: this salon is not taking online bookings right now; the booking can only be cancelled', 'bookingId');
   // Category names make a staff member with "Hair" skills eligible for a hair service; a service
   // deleted since the booking is matched by its booked name alone.
   const categoryOf = new Map(rows.filter((r) => r.service_id).map((r) => [r.service_id!, r.category_name]));

@@ -25,6 +25,7 @@ export function toBookingWire(r: BookingDetailRow, qrCodeImage: string | null): 
     merchantId: r.merchant_id,
     staffId: r.staff_id,
     salonName: r.shop_name,
+    salonBookable: r.shop_is_published,
     salonImage: r.shop_images[0] ?? null,
     shop_Images: r.shop_images,
     address: fullAddress(r),

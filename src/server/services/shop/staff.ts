@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { addStaffInput, staffTargetInput, updateStaffHoursInput, updateStaffInput } from '../../../shared/schemas/staff.js';
+import { ACTIVE_BOOKING_STATUSES } from '../../../shared/policy.js';
+import type { addStaffInput, StaffHoursClash, staffTargetInput, StaffWire, updateStaffHoursInput, updateStaffInput } from '../../../shared/schemas/staff.js';
+import { instantToZoned, salonWindow, staffWindow } from '../../../shared/slots.js';
 import { conflict, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import {
@@ -32,6 +35,65 @@ async function staffWireOf(db: Executor, merchantId: string, staffId: string) {
   const row = await findStaff(db, merchantId, staffId);
   if (!row) throw notFound('Staff member');
   return toStaffWire(row, (await totalsByStaff(db, merchantId)).get(staffId));
+}
+
+/**
+ * The member's active bookings (pending, upcoming, confirmed) still to start that their hours as
+ * saved leave uncovered, soonest first. One query reads the bookings with their customer, their
+ * services and the salon's clock and opening hours; each is judged by the availability engine's
+ * own rule (staffWindow: on a day off, outside their hours that day, or outside the salon's hours
+ * for someone who works the shop's hours), so a booking is listed exactly when its time would no
+ * longer be offered to customers. The member's status is not judged here (it is not an hours change).
+ */
+async function hoursClashes(
+  db: Executor,
+  merchantId: string,
+  staff: Pick<StaffWire, '_id' | 'workingHours' | 'daysOff'>,
+  now: Date,
+): Promise<StaffHoursClash[]> {
+  const rows = await db
+    .selectFrom('bookings as b')
+    .innerJoin('accounts as a', 'a.id', 'b.user_id')
+    .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
+    .select([
+      'b.id',
+      'b.booking_date',
+      'b.booking_time',
+      'b.status',
+      'b.starts_at',
+      'b.ends_at',
+      'a.first_name',
+      'a.last_name',
+      'm.time_zone',
+      'm.opening_hours',
+      sql<string[]>`array(select bs.service_name from booking_services bs where bs.booking_id = b.id order by bs.position)`.as('services'),
+    ])
+    .where('b.merchant_id', '=', merchantId)
+    .where('b.staff_id', '=', staff._id)
+    .where('b.status', 'in', [...ACTIVE_BOOKING_STATUSES])
+    .where('b.starts_at', '>', now)
+    .orderBy('b.starts_at')
+    .orderBy('b.id')
+    .execute();
+  const hours = { workingHours: staff.workingHours, daysOff: staff.daysOff };
+  const clashes: StaffHoursClash[] = [];
+  for (const r of rows) {
+    const startsMs = new Date(r.starts_at).getTime();
+    const { date, minutes } = instantToZoned(startsMs, r.time_zone);
+    const end = minutes + (new Date(r.ends_at).getTime() - startsMs) / 60_000;
+    const window = staffWindow(salonWindow(Array.isArray(r.opening_hours) ? r.opening_hours : [], date), hours, date);
+    if (window && minutes >= window.start && end <= window.end) continue;
+    clashes.push({
+      bookingId: r.id,
+      bookingDate: r.booking_date,
+      bookingTime: r.booking_time,
+      status: r.status as StaffHoursClash['status'],
+      customerName: `${r.first_name} ${r.last_name}`.trim(),
+      services: r.services ?? [],
+      reason: staff.daysOff.includes(date) || staff.daysOff.includes(r.booking_date) ? 'dayOff' : 'outsideHours',
+    });
+  }
+  return clashes;
 }
 
 /** The Staff Management table and its summary cards, from real bookings. */
@@ -72,8 +134,11 @@ export async function addStaff(deps: AppDeps, actor: Actor, input: z.output<type
   });
 }
 
-/** Changes only the fields sent (the form sends them all; other clients may send a few). */
-export async function updateStaff(deps: AppDeps, actor: Actor, input: z.output<typeof updateStaffInput>) {
+/**
+ * Changes only the fields sent (the form sends them all; other clients may send a few). When the
+ * hours or days off change, the answer lists the bookings they leave uncovered, as updateStaffHours.
+ */
+export async function updateStaff(deps: AppDeps, actor: Actor, input: z.output<typeof updateStaffInput>, opts: { now?: Date } = {}) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
   const staffId = input.staffId!;
   return deps.db.transaction().execute(async (trx) => {
@@ -92,12 +157,18 @@ export async function updateStaff(deps: AppDeps, actor: Actor, input: z.output<t
       ...(input.workingHours !== undefined ? { working_hours: JSON.stringify(input.workingHours) } : {}),
       ...(input.daysOff !== undefined ? { days_off: input.daysOff } : {}),
     });
-    return { staff: await staffWireOf(trx, merchantId, staffId) };
+    const staff = await staffWireOf(trx, merchantId, staffId);
+    if (input.workingHours === undefined && input.daysOff === undefined) return { staff };
+    return { staff, clashes: await hoursClashes(trx, merchantId, staff, opts.now ?? new Date()) };
   });
 }
 
-/** Weekly hours and days off: what the availability engine offers slots from. */
-export async function updateStaffHours(deps: AppDeps, actor: Actor, input: z.output<typeof updateStaffHoursInput>) {
+/**
+ * Weekly hours and days off: what the availability engine offers slots from. Saving is never
+ * refused over existing bookings (the owner may reassign them later); the answer lists, from the
+ * same transaction, the member's bookings the new hours leave uncovered (`clashes`).
+ */
+export async function updateStaffHours(deps: AppDeps, actor: Actor, input: z.output<typeof updateStaffHoursInput>, opts: { now?: Date } = {}) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
   return deps.db.transaction().execute(async (trx) => {
     const ok = await updateStaffRow(trx, merchantId, input.staffId, {
@@ -105,7 +176,8 @@ export async function updateStaffHours(deps: AppDeps, actor: Actor, input: z.out
       ...(input.daysOff !== undefined ? { days_off: input.daysOff } : {}),
     });
     if (!ok) throw notFound('Staff member');
-    return { staff: await staffWireOf(trx, merchantId, input.staffId) };
+    const staff = await staffWireOf(trx, merchantId, input.staffId);
+    return { staff, clashes: await hoursClashes(trx, merchantId, staff, opts.now ?? new Date()) };
   });
 }
 
