@@ -21,6 +21,7 @@ const CREDENTIAL_CALLS = new Set([
   'merchants.loginMerchant',
   'merchants.registerMerchants',
   'merchantAuth.logout',
+  'users.logout',
 ]);
 
 interface ErrorData {

@@ -57,10 +57,19 @@ export const merchantAuthRouter = router({
     }),
 
   logout: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/merchants/auth/logout', tags, protect: false } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/auth/logout',
+        tags,
+        protect: false,
+        description:
+          'Ends the session of the bearer token sent with it: that token is refused (401) from now on, until it would have expired; the account’s other sessions stay signed in. Without a token, or with one that no longer works, there is nothing to end and the answer is the same.',
+      },
+    })
     .input(z.object({}).optional())
     .output(messageAnswer)
-    .mutation(() => ({ message: 'Logged out' })),
+    .mutation(({ ctx }) => auth.logout(ctx.deps, ctx.session)),
 
   me: merchantProcedure
     .meta({ openapi: { method: 'GET', path: '/merchants/auth/me', tags } })

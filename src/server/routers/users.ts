@@ -40,6 +40,20 @@ export const userAccountProcedures = {
     .output(z.object({ user: userWire }))
     .query(({ ctx }) => auth.profile(ctx.deps, ctx.actor.id)),
 
+  logout: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/users/logout',
+        tags,
+        description:
+          'Any signed-in account (customer, salon owner, admin). Ends the session of the bearer token sent with it: that token is refused (401) from now on, until it would have expired; the account’s other sessions stay signed in.',
+      },
+    })
+    .input(z.object({}).optional())
+    .output(messageAnswer)
+    .mutation(({ ctx }) => auth.logout(ctx.deps, ctx.session)),
+
   refreshToken: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/users/refresh-token', tags } })
     .input(z.object({}).optional())

@@ -20,11 +20,19 @@ export interface Actor {
   email: string;
 }
 
+/** One token's identity: what logout records (services/auth) so that the token is refused from then on. */
+export interface Session {
+  jti: string;
+  expiresAt: Date;
+}
+
 export interface Context {
   deps: AppDeps;
   actor: Actor | null;
   /** Set when a bearer token was sent but is invalid, expired or revoked. */
   authError: string | null;
+  /** The signed-in caller's token, which logout ends (null for tokens issued before tokens had an id). */
+  session?: Session | null;
   ip: string;
   userAgent?: string | null;
   idempotencyKey: string | null;
@@ -43,32 +51,53 @@ export function clientIp(req: IncomingMessage & { ip?: string }): string {
   return req.ip ?? req.socket?.remoteAddress ?? 'unknown';
 }
 
-/** What every signed-in request reads of its account (compiled once: it runs on every such request). */
-const signedInAccount = compiledOnce((db, id: string) =>
-  db.selectFrom('accounts').select(['id', 'role', 'email', 'is_blocked', 'token_version']).where('id', '=', id),
+/**
+ * What every signed-in request reads of its account, and whether logout ended the token (a jti
+ * null, a token issued before tokens had an id, is never listed): one statement, compiled once,
+ * as it runs on every such request.
+ */
+const signedInAccount = compiledOnce((db, id: string, jti: string | null) =>
+  db
+    .selectFrom('accounts')
+    .select(['id', 'role', 'email', 'is_blocked', 'token_version'])
+    .select((eb) => eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)).as('revoked'))
+    .where('id', '=', id),
 );
 
-/** Resolves the caller from the bearer token; a blocked account or a bumped token version is signed out. */
-export async function resolveActor(deps: AppDeps, token: string | null): Promise<{ actor: Actor | null; authError: string | null }> {
-  if (!token) return { actor: null, authError: null };
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/**
+ * Resolves the caller from the bearer token; a blocked account, a bumped token version or a
+ * token ended by logout is signed out.
+ */
+export async function resolveActor(
+  deps: AppDeps,
+  token: string | null,
+): Promise<{ actor: Actor | null; authError: string | null; session: Session | null }> {
+  if (!token) return { actor: null, authError: null, session: null };
   const claims = await deps.tokens.verify(token);
-  if (!claims) return { actor: null, authError: 'Your session is invalid or has expired. Please sign in again.' };
-  const row = (await signedInAccount(deps.db, claims.sub)).rows[0];
-  if (!row || row.token_version !== claims.ver || row.role !== claims.role) {
-    return { actor: null, authError: 'Your session has ended. Please sign in again.' };
+  if (!claims) return { actor: null, authError: 'Your session is invalid or has expired. Please sign in again.', session: null };
+  const jti = claims.jti ?? null;
+  const row = (await signedInAccount(deps.db, claims.sub, jti)).rows[0];
+  if (!row || row.token_version !== claims.ver || row.role !== claims.role || row.revoked) {
+    return { actor: null, authError: SESSION_ENDED, session: null };
   }
-  if (row.is_blocked) return { actor: null, authError: 'This account has been blocked.' };
-  return { actor: { id: row.id, role: row.role, email: row.email }, authError: null };
+  if (row.is_blocked) return { actor: null, authError: 'This account has been blocked.', session: null };
+  return {
+    actor: { id: row.id, role: row.role, email: row.email },
+    authError: null,
+    session: jti ? { jti, expiresAt: new Date(claims.exp * 1000) } : null,
+  };
 }
 
 export function createContextFactory(deps: AppDeps) {
   return async ({ req }: { req: IncomingMessage }): Promise<Context> => {
     // A database that cannot be reached is a 503 here too (the procedures' errors are mapped later).
-    const { actor, authError } = await resolveActor(deps, bearer(req)).catch((err: unknown) => {
+    const { actor, authError, session } = await resolveActor(deps, bearer(req)).catch((err: unknown) => {
       throw isDatabaseUnavailable(err) ? toTRPCError(err) : err;
     });
     const key = req.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : null;
-    return { deps, actor, authError, ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, idempotencyKey };
+    return { deps, actor, authError, session, ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, idempotencyKey };
   };
 }

@@ -5,9 +5,14 @@ import { clearSession, getSession } from '../../state/session';
 import { useTRPCClient } from '../../trpc';
 import { detachPush } from '../push/push';
 
+/** How long Logout waits for the server to end the session before signing out here regardless. */
+const SERVER_LOGOUT_WAIT_MS = 1500;
+
 /**
- * Logout: drops this browser's push subscription (server and browser), tells the server for
- * merchants (errors ignored), clears stored data, goes home.
+ * Logout: drops this browser's push subscription (server and browser), tells the server to end
+ * this token's session (merchants/auth/logout for salon owners, users/logout for everyone else;
+ * failures ignored, and not waited on for more than a moment), clears stored data, goes home.
+ * The call is made before the stored token is cleared, as the request carries it.
  */
 export function useLogout() {
   const [, navigate] = useLocation();
@@ -15,12 +20,10 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     await detachPush(client);
-    if (getSession().userType === 'merchant') {
-      try {
-        await client.merchantAuth.logout.mutate();
-      } catch {
-        /* the stored session is dropped either way */
-      }
+    const session = getSession();
+    if (session.token) {
+      const ending = (session.userType === 'merchant' ? client.merchantAuth.logout.mutate() : client.users.logout.mutate()).catch(() => undefined);
+      await Promise.race([ending, new Promise<void>((resolve) => setTimeout(resolve, SERVER_LOGOUT_WAIT_MS))]);
     }
     clearSession();
     queryClient.clear();

@@ -40,12 +40,24 @@ export function recordLoginAttempt(db: Db, email: string, ip: string, succeeded:
   return db.insertInto('login_attempts').values({ email, ip, succeeded }).execute();
 }
 
-/** Failed attempts in the window, per e-mail and per IP, in one round trip. */
+/**
+ * Failed attempts in the window, in one round trip: for this e-mail from this IP (only those after
+ * the last success from the IP for the e-mail: signing in clears that count), for this e-mail from
+ * every IP, and from this IP for every e-mail.
+ */
 export async function countRecentFailures(db: Db, email: string, ip: string, windowMinutes: number) {
   const since = new Date(Date.now() - windowMinutes * 60_000);
+  const lastSuccess = db
+    .selectFrom('login_attempts')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('email', '=', email)
+    .where('ip', '=', ip)
+    .where('succeeded', '=', true)
+    .where('created_at', '>', since);
   const row = await db
     .selectFrom('login_attempts')
     .select([
+      sql<number>`count(*) filter (where email = ${email} and ip = ${ip} and created_at > coalesce((${lastSuccess}), ${since}))`.as('byEmailAndIp'),
       sql<number>`count(*) filter (where email = ${email})`.as('byEmail'),
       sql<number>`count(*) filter (where ip = ${ip})`.as('byIp'),
     ])
@@ -53,7 +65,21 @@ export async function countRecentFailures(db: Db, email: string, ip: string, win
     .where('created_at', '>', since)
     .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
     .executeTakeFirstOrThrow();
-  return { byEmail: Number(row.byEmail), byIp: Number(row.byIp) };
+  return { byEmailAndIp: Number(row.byEmailAndIp), byEmail: Number(row.byEmail), byIp: Number(row.byIp) };
+}
+
+/**
+ * Ends one token (logout) until it expires; in the same statement, the rows of tokens that have
+ * expired since are deleted (they are refused by their signature check by then), so the table
+ * never holds more than one token lifetime of logouts. A second logout of the token is a no-op.
+ */
+export async function revokeToken(db: Executor, jti: string, expiresAt: Date) {
+  await db
+    .with('expired', (qb) => qb.deleteFrom('revoked_tokens').where('expires_at', '<', new Date()))
+    .insertInto('revoked_tokens')
+    .values({ jti, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('jti').doNothing())
+    .execute();
 }
 
 export function insertOneTimeCode(

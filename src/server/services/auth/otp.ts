@@ -20,7 +20,7 @@ import { queueMessage } from '../../messaging/index.js';
 import type { AppDeps } from '../../trpc/context.js';
 import { toUserWire } from '../wire.js';
 import { hashPassword } from './passwords.js';
-import { checkCode, CODE_TTL_MS, hashCode, issueToken, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP, THROTTLE_WINDOW_MIN } from './service.js';
+import { checkCode, checkSignInThrottle, CODE_TTL_MS, hashCode, issueToken, THROTTLE_WINDOW_MIN } from './service.js';
 
 /*
  * One-time codes by e-mail or WhatsApp, for signing in and for registering: 6 digits, 10 minutes,
@@ -109,8 +109,9 @@ async function sendCode(deps: AppDeps, channel: Channel, destination: string, pu
 type CodeRow = NonNullable<Awaited<ReturnType<typeof checkCode>>>;
 
 /**
- * Checks a code under the sign-in throttle (failures per destination and per IP) and, when it is
- * right and `accept` agrees, uses it up and runs `then` in the same transaction: a code works once.
+ * Checks a code under the sign-in throttle (as password sign-in: per destination from this IP,
+ * per IP, per destination from every IP) and, when it is right and `accept` agrees, uses it up and
+ * runs `then` in the same transaction: a code works once.
  */
 async function redeemCode<T>(
   deps: AppDeps,
@@ -121,10 +122,7 @@ async function redeemCode<T>(
   accept: (row: CodeRow) => Promise<boolean>,
   then: (trx: Transaction<Database>, row: CodeRow) => Promise<T>,
 ): Promise<T> {
-  const failures = await accounts.countRecentFailures(deps.db, destination, ip, THROTTLE_WINDOW_MIN);
-  if (failures.byEmail >= MAX_FAILURES_PER_ACCOUNT || failures.byIp >= MAX_FAILURES_PER_IP) {
-    throw new AppError('TOO_MANY_REQUESTS', `Too many failed attempts. Please try again in ${THROTTLE_WINDOW_MIN} minutes.`);
-  }
+  await checkSignInThrottle(deps, destination, ip, `Too many failed attempts. Please try again in ${THROTTLE_WINDOW_MIN} minutes.`);
   const row = await checkCode(deps, destination, otp, purpose);
   const ok = Boolean(row && (await accept(row)));
   await accounts.recordLoginAttempt(deps.db, destination, ip, ok);

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/index.js';
@@ -14,9 +14,22 @@ export interface TokenClaims {
   ver: number;
 }
 
+/**
+ * A verified token's claims, with the token's own id (`jti`, null on tokens issued before tokens
+ * had one) and expiry (`exp`, seconds since the epoch), which logout records to end that one
+ * token. Those two are read-only and not enumerable: they name this token, they are not claims
+ * of the account to compare, copy or sign again.
+ */
+export type VerifiedClaims = TokenClaims & { readonly jti: string | null; readonly exp: number };
+
+/** An account id as the database makes them (gen_random_uuid); a token naming anything else is not ours. */
+const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface TokenService {
+  /** A token for these claims, with an id of its own (`jti`) so that logout can end it alone. */
   sign(claims: TokenClaims): Promise<string>;
-  verify(token: string): Promise<TokenClaims | null>;
+  /** The claims of a valid token (signature, issuer, audience, expiry, an account id as subject), else null. */
+  verify(token: string): Promise<VerifiedClaims | null>;
   /**
    * A link token that never expires, for one purpose and subject (e.g. an e-mail's unsubscribe
    * link): `<subject>.<HMAC of purpose and subject>`, so it can be neither forged nor reused for
@@ -49,7 +62,7 @@ export function createTokenService(secret: Uint8Array, ttl: string): TokenServic
    * expires: a signed-in client's later requests skip the HMAC. Whether the account may still use
    * it (blocked, signed out everywhere) is checked on every request against the database.
    */
-  const verified = new LRUCache<string, TokenClaims>({ max: 20_000, ttlAutopurge: false });
+  const verified = new LRUCache<string, VerifiedClaims>({ max: 20_000, ttlAutopurge: false });
   const mac = (purpose: string, subject: string) => createHmac('sha256', secret).update(`link:${purpose}:${subject}`).digest();
   return {
     signLink(purpose, subject) {
@@ -69,6 +82,7 @@ export function createTokenService(secret: Uint8Array, ttl: string): TokenServic
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
+        .setJti(randomUUID())
         .setIssuedAt()
         .setExpirationTime(ttl)
         .sign(secret);
@@ -85,7 +99,13 @@ export function createTokenService(secret: Uint8Array, ttl: string): TokenServic
         });
         const role = payload.role;
         if (role !== 'customer' && role !== 'merchant' && role !== 'admin') return null;
-        const claims: TokenClaims = { sub: payload.sub!, role, ver: typeof payload.ver === 'number' ? payload.ver : -1 };
+        // The account check reads the subject as a uuid: anything else would fail there, not be refused.
+        const sub = payload.sub;
+        if (typeof sub !== 'string' || !ACCOUNT_ID.test(sub)) return null;
+        const claims = Object.defineProperties(
+          { sub, role, ver: typeof payload.ver === 'number' ? payload.ver : -1 },
+          { jti: { value: typeof payload.jti === 'string' ? payload.jti : null }, exp: { value: payload.exp! } },
+        ) as VerifiedClaims;
         const left = payload.exp! * 1000 - Date.now();
         if (left > 0) verified.set(token, claims, { ttl: left });
         return claims;
