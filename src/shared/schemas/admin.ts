@@ -255,8 +255,11 @@ export const securityInput = z.object({
 export const securityAnswer = z.object({
   hours: z.number(),
   failedSignIns: z.array(z.object({ email: z.string(), ip: z.string(), count: z.number(), lastAt: z.string() })),
-  /** E-mails over the sign-in limit right now (they get 429 until the window passes). */
-  throttledAccounts: z.array(z.object({ email: z.string(), failures: z.number(), lastAt: z.string(), until: z.string() })),
+  /**
+   * Accounts the sign-in throttle refuses right now (429 until the window passes): from one IP
+   * (`ip`), or from every IP (`ip` null) after too many failures from all IPs together.
+   */
+  throttledAccounts: z.array(z.object({ email: z.string(), ip: z.string().nullable(), failures: z.number(), lastAt: z.string(), until: z.string() })),
   throttledIps: z.array(z.object({ ip: z.string(), failures: z.number(), lastAt: z.string(), until: z.string() })),
   blockedAccounts: z.number(),
 });

@@ -108,8 +108,10 @@ export default function Security() {
           <CardHeader title="Throttled now" description="These get “too many attempts” until their window passes." />
           <ul className="divide-y divide-blush-100 text-sm" data-testid="throttled-list">
             {s.throttledAccounts.map((a) => (
-              <li key={`a-${a.email}`} className="flex flex-wrap justify-between gap-2 py-2">
-                <span className="font-medium text-ink-900">{a.email}</span>
+              <li key={`a-${a.email}-${a.ip ?? 'all'}`} className="flex flex-wrap justify-between gap-2 py-2">
+                <span className="font-medium text-ink-900">
+                  {a.email} <span className="font-normal text-ink-500">{a.ip ? <>from <span className="font-mono">{a.ip}</span></> : 'from every address'}</span>
+                </span>
                 <span className="text-ink-500">
                   {a.failures} failures · until {formatDateTime(a.until)}
                 </span>

@@ -396,16 +396,21 @@ export async function failedSignIns(db: Executor, since: Date, limit: number) {
 }
 
 /** Keys (e-mail or IP) with at least `min` failures since `since`: those the sign-in throttle refuses. */
-export async function overThreshold(db: Executor, key: 'email' | 'ip', since: Date, min: number) {
+export async function overThreshold(db: Executor, key: 'email' | 'ip' | 'email-ip', since: Date, min: number) {
+  const keys = key === 'email-ip' ? (['email', 'ip'] as const) : ([key] as const);
   return db
     .selectFrom('login_attempts')
-    .select([sql<string>`${sql.ref(key)}`.as('key'), sql<number>`count(*)`.as('failures'), sql<Date>`max(created_at)`.as('last_at'), 
+    .select([
+      sql<string>`${sql.ref(keys[0])}`.as('key'),
+      sql<string | null>`${keys[1] ? sql.ref(keys[1]) : sql`null::text`}`.as('ip'),
+      sql<number>`count(*)`.as('failures'),
+      sql<Date>`max(created_at)`.as('last_at'), 
       // The throttle lifts when enough of these failures leave the window: at the (count - min + 1)-th oldest.
       sql<Date>`(array_agg(created_at order by created_at))[(count(*) - ${min} + 1)::int]`.as('releasing_at'),
     ])
     .where('succeeded', '=', false)
     .where('created_at', '>', since)
-    .groupBy(key)
+    .groupBy([...keys])
     .having(sql`count(*)`, '>=', min)
     .orderBy(sql`count(*)`, 'desc')
     .limit(100)

@@ -30,12 +30,6 @@ export const THROTTLE_WINDOW_MIN = 15;
 export const MAX_FAILURES_PER_ACCOUNT_AND_IP = 5;
 export const MAX_FAILURES_PER_IP = 30;
 export const MAX_FAILURES_PER_ACCOUNT_ALL_IPS = 50;
-/**
- * @deprecated The admin security page (services/admin/security.ts) lists the e-mails with this
- * many failures as throttled: that is the refusal from one IP (MAX_FAILURES_PER_ACCOUNT_AND_IP);
- * the account is refused from every IP only at MAX_FAILURES_PER_ACCOUNT_ALL_IPS.
- */
-export const MAX_FAILURES_PER_ACCOUNT = MAX_FAILURES_PER_ACCOUNT_AND_IP;
 export const CODE_TTL_MS = 10 * 60_000;
 const MAX_CODE_ATTEMPTS = 5;
 const MAX_CODES_PER_WINDOW = 5;
