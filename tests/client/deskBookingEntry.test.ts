@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingWire } from '../../src/shared/schemas/bookings';
-import { resolveBookingEntry } from '../../src/client/features/bookingDesk/DeskModals';
+import { paymentText, resolveBookingEntry } from '../../src/client/features/bookingDesk/DeskModals';
 
 const booking = (id: string, status: BookingWire['status'] = 'upcoming') => ({ _id: id, status }) as BookingWire;
 const ID = '44947dd4-1b2c-4d5e-8f90-123456789abc';
@@ -35,5 +35,20 @@ describe('the desk’s booking entry', () => {
     expect(await resolveBookingEntry('hello', async () => [])).toEqual({
       error: 'Enter the booking ID, or the reference on the customer’s booking (like #44947DD4)',
     });
+  });
+});
+
+describe('the desk’s payment line', () => {
+  const b = (over: Partial<BookingWire>) => ({ status: 'upcoming', amountPaid: 0, refundAmount: null, refundPercent: null, paymentReceived: false, ...over }) as BookingWire;
+  it('says what was prepaid, refunded and kept, or what is due at the salon', () => {
+    expect(paymentText(b({ amountPaid: 279.2 }))).toBe('Prepaid ₹279.20 from the customer’s wallet');
+    expect(paymentText(b({ status: 'cancelled', amountPaid: 279.2, refundAmount: 279.2, refundPercent: 100 }))).toBe('Prepaid ₹279.20, refunded in full to the customer’s wallet');
+    expect(paymentText(b({ status: 'cancelled', amountPaid: 279.2, refundAmount: 139.6, refundPercent: 50 }))).toBe(
+      'Prepaid ₹279.20: ₹139.60 (50%) refunded, ₹139.60 kept for the late cancellation',
+    );
+    expect(paymentText(b({ status: 'cancelled', amountPaid: 279.2, refundAmount: 0, refundPercent: 0 }))).toBe('Prepaid ₹279.20, kept: cancelled less than an hour before');
+    expect(paymentText(b({ status: 'cancelled' }))).toBe('Nothing was paid');
+    expect(paymentText(b({ status: 'completed', paymentReceived: true }))).toBe('Received at the salon');
+    expect(paymentText(b({}))).toBe('To be paid at the salon');
   });
 });

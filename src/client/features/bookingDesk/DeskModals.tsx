@@ -31,6 +31,23 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Where the booking's money stands for the salon: prepaid from the customer's wallet (and, once
+ * cancelled, how much went back and how much the salon keeps), or paid or due at the salon.
+ */
+export function paymentText(b: Pick<BookingWire, 'status' | 'amountPaid' | 'refundAmount' | 'refundPercent' | 'paymentReceived'>): string {
+  if (b.amountPaid > 0) {
+    const paid = formatINR(b.amountPaid);
+    if (b.status !== 'cancelled') return `Prepaid ${paid} from the customer’s wallet`;
+    const refunded = b.refundAmount ?? 0;
+    if (refunded >= b.amountPaid) return `Prepaid ${paid}, refunded in full to the customer’s wallet`;
+    if (refunded > 0) return `Prepaid ${paid}: ${formatINR(refunded)} (${b.refundPercent ?? 0}%) refunded, ${formatINR(b.amountPaid - refunded)} kept for the late cancellation`;
+    return `Prepaid ${paid}, kept: cancelled less than an hour before`;
+  }
+  if (b.status === 'cancelled') return 'Nothing was paid';
+  return b.paymentReceived ? 'Received at the salon' : 'To be paid at the salon';
+}
+
 const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The short reference customers see on their booking (#44947DD4): the id's first characters. */
 const SHORT_REF = /^#?([0-9a-f]{6,8})$/i;
@@ -124,7 +141,7 @@ export function BookingDetailsModal({
         {b.discount > 0 && <Row label={`Coupon ${b.couponCode ?? ''}`}>−{formatINR(b.discount)}</Row>}
         <Row label="Total">{formatINR(b.totalPrice)}</Row>
         <Row label="Checked in">{b.scanned ? 'Yes' : 'No'}</Row>
-        <Row label="Payment received">{b.paymentReceived ? 'Yes' : 'No'}</Row>
+        <Row label="Payment">{paymentText(b)}</Row>
         {b.status === 'completed' && b.commission !== null && (
           <>
             <Row label={`Commission (${COMMISSION_RATE * 100}%)`}>{money2(b.commission)}</Row>
