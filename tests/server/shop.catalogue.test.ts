@@ -135,7 +135,8 @@ describe('services', () => {
     expect(hairCat.count).toBe(1);
     expect(hairCat.services[0]._id).toBe(service._id);
     const m = await rt.deps.db.selectFrom('merchants').select('min_price').where('id', '=', salon.id).executeTakeFirstOrThrow();
-    expect(Number(m.min_price)).toBe(499.5);
+    // The lowest price a customer pays: the service's price with its discount.
+    expect(Number(m.min_price)).toBe(449.55);
   });
 
   const rules: [string, Record<string, unknown>, RegExp][] = [
@@ -254,7 +255,7 @@ describe('merchants/services, amenities and pricing charts', () => {
       ['B', true, 750, 60],
     ]);
     const m = await rt.deps.db.selectFrom('merchants').select('min_price').where('id', '=', shop.id).executeTakeFirstOrThrow();
-    expect(Number(m.min_price)).toBe(750);
+    expect(Number(m.min_price)).toBe(675); // ₹750 less the form's 10% discount
     await expect(
       rt.caller(shop.owner).merchants.updateMerchantServices({ services: [{ _id: b._id, price: 10 }, { _id: a._id, price: 40 }] }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'services.1.price: Flat discount cannot exceed price.' });
