@@ -24,6 +24,7 @@ import {
   customerName,
   serviceNames,
 } from '../../features/bookingDesk/DeskModals';
+import { DeskBookingModal } from '../../features/bookingDesk/DeskBookingModal';
 import { QrScanModal } from '../../features/bookingDesk/QrScanModal';
 import { QR_MESSAGES, type QrPayload } from '../../features/bookingDesk/qr';
 import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
@@ -127,6 +128,7 @@ export default function Appointments() {
     booking: null,
   });
   const [scanOpen, setScanOpen] = useState(false);
+  const [bookOpen, setBookOpen] = useState(false);
 
   const listQuery = useQuery({
     ...trpc.merchants.merchantGetAllBookings.queryOptions({
@@ -213,6 +215,9 @@ export default function Appointments() {
             </Button>
             <Button variant="outline" onClick={() => setConfirmState({ open: true, bookingId: '', booking: null })} data-testid="open-confirm">
               Enter booking ID
+            </Button>
+            <Button variant="outline" onClick={() => setBookOpen(true)} data-testid="open-desk-booking">
+              <CalendarIcon className="size-4" /> Book a slot
             </Button>
           </>
         }
@@ -410,6 +415,15 @@ export default function Appointments() {
         actor={actor}
         onClose={() => setCompleting(null)}
         onDone={(b) => afterMove('Booking completed.')(b)}
+      />
+      <DeskBookingModal
+        open={bookOpen}
+        merchantId={merchantId}
+        onClose={() => setBookOpen(false)}
+        onBooked={() => {
+          setBookOpen(false);
+          void refresh();
+        }}
       />
       <QrScanModal open={scanOpen} onClose={() => setScanOpen(false)} onPayload={onPayload} />
     </PageContainer>
