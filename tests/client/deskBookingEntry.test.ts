@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingWire } from '../../src/shared/schemas/bookings';
-import { paymentText, resolveBookingEntry } from '../../src/client/features/bookingDesk/DeskModals';
+import { notToday, paymentText, resolveBookingEntry } from '../../src/client/features/bookingDesk/DeskModals';
 
 const booking = (id: string, status: BookingWire['status'] = 'upcoming') => ({ _id: id, status }) as BookingWire;
 const ID = '44947dd4-1b2c-4d5e-8f90-123456789abc';
@@ -50,5 +50,16 @@ describe('the desk’s payment line', () => {
     expect(paymentText(b({ status: 'cancelled' }))).toBe('Nothing was paid');
     expect(paymentText(b({ status: 'completed', paymentReceived: true }))).toBe('Received at the salon');
     expect(paymentText(b({}))).toBe('To be paid at the salon');
+  });
+});
+
+describe('checking in on another day', () => {
+  const now = new Date('2026-11-24T06:00:00Z'); // 11:30 AM in India
+  it('says nothing on the day, and names the day otherwise', () => {
+    expect(notToday({ bookingDate: '2026-11-24', timeZone: 'Asia/Kolkata' }, now)).toBeNull();
+    expect(notToday({ bookingDate: '2026-11-27', timeZone: 'Asia/Kolkata' }, now)).toBe(
+      'This appointment is on Friday, November 27, 2026, not today: check the customer in only if they are here for it now.',
+    );
+    expect(notToday({ bookingDate: '2026-11-23', timeZone: 'Asia/Kolkata' }, now)).toBe('This appointment was on Monday, November 23, 2026.');
   });
 });

@@ -10,8 +10,8 @@ import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Textarea } from '../../components/ui/Textarea';
 import { errorMessage, useTRPC, useTRPCClient } from '../../trpc';
-import { formatINR } from '../booking/format';
-import { longDate } from '../../lib/dates';
+import { formatINR, salonToday } from '../booking/format';
+import { longDate, weekdayDate } from '../../lib/dates';
 
 export const customerName = (b: BookingWire) => `${b.userDetails.firstName} ${b.userDetails.lastName}`.trim() || b.userDetails.email;
 export const serviceNames = (b: BookingWire) => b.services.map((s) => s.serviceName).join(', ');
@@ -46,6 +46,15 @@ export function paymentText(b: Pick<BookingWire, 'status' | 'amountPaid' | 'refu
   }
   if (b.status === 'cancelled') return 'Nothing was paid';
   return b.paymentReceived ? 'Received at the salon' : 'To be paid at the salon';
+}
+
+/** A check-in on another day than the appointment's (salon time) deserves a second look: the text saying so, else null. */
+export function notToday(b: Pick<BookingWire, 'bookingDate' | 'timeZone'>, now: Date = new Date()): string | null {
+  const today = salonToday(b.timeZone, now);
+  if (b.bookingDate === today) return null;
+  return b.bookingDate > today
+    ? `This appointment is on ${weekdayDate(b.bookingDate)}, not today: check the customer in only if they are here for it now.`
+    : `This appointment was on ${weekdayDate(b.bookingDate)}.`;
 }
 
 const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -248,6 +257,11 @@ export function ConfirmBookingModal({
             <p className="mt-1">
               <StatusBadge status={booking.status} />
             </p>
+            {notToday(booking) && (
+              <p className="mt-2 rounded-lg bg-amber-50 px-2 py-1.5 text-xs font-medium text-amber-800" data-testid="scanned-not-today">
+                {notToday(booking)}
+              </p>
+            )}
           </div>
         )}
         <div className="flex items-end gap-2">
