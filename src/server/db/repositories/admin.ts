@@ -326,6 +326,10 @@ export async function listSalons(db: Executor, f: SalonFilter) {
       // and the dashboard's top cities count them; merchants.booking_count counts completed ones
       // only (search ranks by it), which under the same "Bookings" label read as a different figure.
       sql<number>`(select count(*) from bookings b where b.merchant_id = m.id)`.as('total_bookings'),
+      // The bookings the salon still has to serve: what unpublishing it leaves standing.
+      sql<number>`(select count(*) from bookings b where b.merchant_id = m.id and b.status in ('pending', 'upcoming', 'confirmed') and b.starts_at > now())`.as(
+        'upcoming_bookings',
+      ),
     ]);
   // The review queue is first come, first served; other lists show the newest salons first.
   rowsQ =

@@ -3,7 +3,7 @@ import { ACTIVE_BOOKING_STATUSES } from '../../../shared/policy.js';
 import type { salonCompletionInput, salonReasonInput, salonsInput, salonTargetInput, sponsorInput } from '../../../shared/schemas/admin.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { listSalons as listSalonRows, type AdminSalonRow } from '../../db/repositories/admin.js';
+import { listSalons as listSalonRows } from '../../db/repositories/admin.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
 import { completionCounts, findShop, lockMerchant, updateMerchant, type ShopRow } from '../../db/repositories/shopProfile.js';
@@ -13,25 +13,18 @@ import { renderTemplate, type TemplateKey } from './templates.js';
 import { completionOfRow, pageOf, toAdminSalonWire } from './wire.js';
 
 /**
- * The bookings each salon still has to serve (pending, upcoming or confirmed, starting after
- * `now`), for every salon of a page in one statement; a salon without any is left out (0).
+ * The bookings a salon still has to serve (pending, upcoming or confirmed, starting after `now`):
+ * what unpublishing it leaves standing.
  */
-async function upcomingBookingCounts(db: Executor, merchantIds: string[], now: Date): Promise<Map<string, number>> {
-  if (merchantIds.length === 0) return new Map();
-  const rows = await db
+async function upcomingBookingCount(db: Executor, merchantId: string, now: Date): Promise<number> {
+  const row = await db
     .selectFrom('bookings')
-    .select((eb) => ['merchant_id', eb.fn.countAll<string>().as('n')])
-    .where('merchant_id', 'in', merchantIds)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('merchant_id', '=', merchantId)
     .where('status', 'in', [...ACTIVE_BOOKING_STATUSES])
     .where('starts_at', '>', now)
-    .groupBy('merchant_id')
-    .execute();
-  return new Map(rows.map((r) => [r.merchant_id, Number(r.n)]));
-}
-
-async function salonWires(db: Executor, rows: AdminSalonRow[]) {
-  const upcoming = await upcomingBookingCounts(db, rows.map((r) => r.id), new Date());
-  return rows.map((r) => toAdminSalonWire(r, upcoming.get(r.id) ?? 0));
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function listSalons(deps: AppDeps, input: z.output<typeof salonsInput>) {
@@ -41,14 +34,13 @@ export async function listSalons(deps: AppDeps, input: z.output<typeof salonsInp
     sponsored: input.sponsored === undefined ? undefined : input.sponsored === 'true',
     ...pageOf(input.page, input.limit),
   });
-  return { salons: await salonWires(deps.db, rows), total, page: input.page, limit: input.limit };
+  return { salons: rows.map(toAdminSalonWire), total, page: input.page, limit: input.limit };
 }
 
 async function loadSalon(db: Executor, id: string) {
   const { rows } = await listSalonRows(db, { ids: [id], limit: 1, offset: 0 });
   if (!rows[0]) throw notFound('Salon');
-  const [salon] = await salonWires(db, rows);
-  return { salon };
+  return { salon: toAdminSalonWire(rows[0]) };
 }
 
 async function completionOf(db: Executor, shop: ShopRow) {
@@ -154,7 +146,7 @@ export async function unpublishSalon(deps: AppDeps, actor: Actor, input: z.outpu
       is_sponsored: false,
       promotion_message: null,
     });
-    const upcoming = (await upcomingBookingCounts(trx, [shop.id], new Date())).get(shop.id) ?? 0;
+    const upcoming = await upcomingBookingCount(trx, shop.id, new Date());
     const kept =
       upcoming === 0
         ? ''

@@ -52,8 +52,7 @@ export function completionOfRow(
   });
 }
 
-/** `upcomingBookings`: the salon's bookings still to serve (upcomingBookingCounts in salons.ts). */
-export function toAdminSalonWire(r: AdminSalonRow, upcomingBookings: number): AdminSalonWire {
+export function toAdminSalonWire(r: AdminSalonRow): AdminSalonWire {
   const { percent } = completionOfRow(r, {
     categoryCount: Number(r.category_count),
     activeServiceCount: Number(r.service_count),
@@ -78,7 +77,7 @@ export function toAdminSalonWire(r: AdminSalonRow, upcomingBookings: number): Ad
     rating: Number(r.rating_avg),
     reviewCount: r.review_count,
     bookingCount: Number(r.total_bookings),
-    upcomingBookingCount: upcomingBookings,
+    upcomingBookingCount: Number(r.upcoming_bookings),
     ownerBlocked: r.owner_blocked,
     createdAt: iso(r.created_at),
   };
