@@ -19,7 +19,8 @@ describe('a deployment of dist without the sources', () => {
     fs.cpSync(path.join(ROOT, 'dist'), path.join(deploy, 'dist'), { recursive: true });
     fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(deploy, 'package.json'));
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(deploy, 'node_modules'), 'dir');
-    server = await startServer({}, { root: deploy });
+    // As `npm start` runs it: no NODE_ENV.
+    server = await startServer({ NODE_ENV: undefined }, { root: deploy });
   });
 
   afterAll(async () => {
@@ -36,6 +37,15 @@ describe('a deployment of dist without the sources', () => {
     const places = await call(server.url, 'GET', '/api/geo/search?q=Koregaon');
     expect(places.status, places.text).toBe(200);
     expect(JSON.stringify(places.json)).toContain('Koregaon');
+  });
+
+  it('keeps stack traces out of error bodies without NODE_ENV', async () => {
+    const bad = await call(server.url, 'POST', '/api/merchants/getSlots', { body: { date: 'soon' } });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(bad.text).not.toMatch(/stack|node_modules|\.js:\d+/);
+    const wrong = await call(server.url, 'POST', '/api/users/loginUser/emailLogin', { body: { email: 'not-an-email', password: 'x' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).not.toMatch(/stack|node_modules|\.js:\d+/);
   });
 
   it('serves the web app', async () => {

@@ -18,7 +18,12 @@ export class InputError extends Error {
  */
 export type AppMeta = OpenApiMeta & { successStatus?: number; adminOnly?: boolean };
 
-const isProduction = process.env.NODE_ENV === 'production';
+/**
+ * Stack traces go into error bodies only where someone debugs: under `npm run dev` (which sets
+ * NODE_ENV=development) and in tests. A server started without NODE_ENV (`npm start`) is a
+ * production one and never shows them.
+ */
+const isProduction = process.env.NODE_ENV !== 'development' && process.env.NODE_ENV !== 'test';
 
 export const t = initTRPC
   .context<Context>()
