@@ -86,7 +86,7 @@ describe('booking events notify the customer', () => {
       `Meera Test moved Haircut from ${when(b.bookingDate, b.bookingTime)} to ${when(localDate(12), '4:00 PM')}.`,
     );
     await rt.caller(c).users.cancelBooking({ bookingId: b._id });
-    expect(await latest(salon.id, 'Booking cancelled')).toBe(`Meera Test cancelled the booking on ${when(localDate(12), '4:00 PM')}.`);
+    expect(await latest(salon.id, 'Booking cancelled')).toBe(`Meera Test cancelled Haircut on ${when(localDate(12), '4:00 PM')}.`);
 
     // New Bookings off: no notice of the next booking; Booking Changes still on.
     await rt.caller(salon.owner).merchants.updateNotificationSettings({ merchantId: salon.id, preferences: [{ id: 'newBooking', enabled: false }] } as never);

@@ -94,6 +94,7 @@ export async function cancelMyBooking(
         salonName: salon?.shop_name ?? 'the salon',
         bookingDate: booking.booking_date,
         bookingTime: booking.booking_time,
+        services: (await listBookingServices(trx, [booking.id])).map((l) => l.service_name),
       },
       { refundPercent, walletCredit, amountPaid: Number(booking.amount_paid) },
     );
