@@ -17,14 +17,14 @@ describe('the desk’s booking entry', () => {
       seen.push(prefix);
       return [booking(ID), booking('44947dd5-0000-4000-8000-000000000000')];
     };
-    expect(await resolveBookingEntry('#44947DD4', find)).toEqual({ id: ID });
-    expect(await resolveBookingEntry('44947dd4', find)).toEqual({ id: ID });
+    expect(await resolveBookingEntry('#44947DD4', find)).toMatchObject({ id: ID });
+    expect(await resolveBookingEntry('44947dd4', find)).toMatchObject({ id: ID });
     expect(seen).toEqual(['44947dd4', '44947dd4']);
   });
 
   it('prefers the live booking when a finished one shares the reference, and says when it cannot tell', async () => {
     const other = '44947dd4-ffff-4fff-8fff-ffffffffffff';
-    expect(await resolveBookingEntry('#44947DD4', async () => [booking(other, 'completed'), booking(ID)])).toEqual({ id: ID });
+    expect(await resolveBookingEntry('#44947DD4', async () => [booking(other, 'completed'), booking(ID)])).toMatchObject({ id: ID, booking: { _id: ID } });
     expect(await resolveBookingEntry('#44947DD4', async () => [booking(other), booking(ID)])).toEqual({
       error: 'Several bookings start with #44947DD4: enter the full booking ID',
     });

@@ -198,6 +198,10 @@ describe('merchant booking desk', () => {
       await poll(() => confirm.textContent()).toContain('the reference on the customer’s booking');
       await confirm.getByTestId('confirm-booking-id').fill(ref);
       await confirm.getByTestId('confirm-booking-submit').click();
+      // The booking is on a later day: the first Confirm shows it with a note, the second checks in.
+      await poll(() => confirm.getByTestId('scanned-not-today').textContent()).toContain('Press Confirm again');
+      await shot(page, 'desk-short-ref-not-today-1280');
+      await confirm.getByTestId('confirm-booking-submit').click();
       await confirm.waitFor({ state: 'detached' });
       const row = page.locator(`[data-testid="desk-row"][data-booking-id="${booking._id}"]`);
       await poll(() => row.getAttribute('data-status')).toBe('confirmed');

@@ -65,7 +65,10 @@ const SHORT_REF = /^#?([0-9a-f]{6,8})$/i;
  * The booking a desk entry names: a full id as it is, or a customer's short reference looked up among
  * the salon's bookings (its live ones first); otherwise a message for the Booking ID field.
  */
-export async function resolveBookingEntry(entry: string, find: (prefix: string) => Promise<BookingWire[]>): Promise<{ id: string } | { error: string }> {
+export async function resolveBookingEntry(
+  entry: string,
+  find: (prefix: string) => Promise<BookingWire[]>,
+): Promise<{ id: string; booking?: BookingWire } | { error: string }> {
   const text = entry.trim();
   if (FULL_ID.test(text)) return { id: text };
   const ref = SHORT_REF.exec(text)?.[1].toLowerCase();
@@ -73,7 +76,7 @@ export async function resolveBookingEntry(entry: string, find: (prefix: string) 
   const matches = (await find(ref)).filter((b) => b._id.toLowerCase().startsWith(ref));
   const live = matches.filter((b) => b.status === 'upcoming' || b.status === 'pending' || b.status === 'confirmed');
   const pick = live.length ? live : matches;
-  if (pick.length === 1) return { id: pick[0]._id };
+  if (pick.length === 1) return { id: pick[0]._id, booking: pick[0] };
   if (!pick.length) return { error: `No booking of this salon has the reference #${ref.toUpperCase()}` };
   return { error: `Several bookings start with #${ref.toUpperCase()}: enter the full booking ID` };
 }
@@ -193,12 +196,16 @@ export function ConfirmBookingModal({
   const [bookingId, setBookingId] = useState(initialBookingId);
   const [arrived, setArrived] = useState(false);
   const [errors, setErrors] = useState<{ bookingId?: string; arrived?: string; form?: string }>({});
+  // A booking a typed reference found on another day than today: shown with its note, checked in on a second Confirm.
+  const [lookedUp, setLookedUp] = useState<BookingWire | null>(null);
+  const shown = booking && booking._id === bookingId.trim() ? booking : lookedUp;
 
   useEffect(() => {
     if (open) {
       setBookingId(initialBookingId);
       setArrived(false);
       setErrors({});
+      setLookedUp(null);
     }
   }, [open, initialBookingId]);
 
@@ -215,6 +222,10 @@ export function ConfirmBookingModal({
       );
       if ('error' in found) {
         setErrors({ bookingId: found.error });
+        return;
+      }
+      if (found.booking && notToday(found.booking) && lookedUp?._id !== found.id) {
+        setLookedUp(found.booking);
         return;
       }
       const answer = await move.mutateAsync({
@@ -248,18 +259,19 @@ export function ConfirmBookingModal({
       }
     >
       <form noValidate onSubmit={submit} className="space-y-4">
-        {booking && booking._id === bookingId.trim() && (
+        {shown && (
           <div className="rounded-xl bg-plum-50 px-3 py-2 text-sm" data-testid="scanned-booking">
-            <p className="font-semibold text-ink-900">{customerName(booking)}</p>
+            <p className="font-semibold text-ink-900">{customerName(shown)}</p>
             <p className="text-ink-700">
-              {serviceNames(booking)} · {longDate(booking.bookingDate)} {booking.bookingTime}
+              {serviceNames(shown)} · {longDate(shown.bookingDate)} {shown.bookingTime}
             </p>
             <p className="mt-1">
-              <StatusBadge status={booking.status} />
+              <StatusBadge status={shown.status} />
             </p>
-            {notToday(booking) && (
+            {notToday(shown) && (
               <p className="mt-2 rounded-lg bg-amber-50 px-2 py-1.5 text-xs font-medium text-amber-800" data-testid="scanned-not-today">
-                {notToday(booking)}
+                {notToday(shown)}
+                {shown === lookedUp ? ' Press Confirm again to check them in.' : ''}
               </p>
             )}
           </div>
@@ -268,7 +280,10 @@ export function ConfirmBookingModal({
           <Input
             label="Booking ID"
             value={bookingId}
-            onChange={(e) => setBookingId(e.target.value)}
+            onChange={(e) => {
+              setBookingId(e.target.value);
+              setLookedUp(null);
+            }}
             error={errors.bookingId}
             placeholder="Type or scan the booking ID"
             containerClassName="flex-1"
