@@ -13,7 +13,7 @@ import { errorField, errorMessage, httpStatusOf, useTRPC } from '../../trpc';
 import { fieldErrorsOf, type FieldErrors } from '../auth/formErrors';
 import { formatDuration, formatINR, salonToday } from '../booking/format';
 import { SlotPicker } from '../booking/SlotPicker';
-import { serviceNames } from './DeskModals';
+import { customerName, serviceNames } from './DeskModals';
 
 type Field = 'name' | 'mobile' | 'email' | 'serviceIds' | 'staffId' | 'bookingDate' | 'bookingTime';
 const FIELDS: readonly Field[] = ['name', 'mobile', 'email', 'serviceIds', 'staffId', 'bookingDate', 'bookingTime'];
@@ -116,7 +116,7 @@ function DeskBookingForm({ merchantId, onClose, onBooked }: DeskBookingModalProp
     try {
       const { data } = await create.mutateAsync(chosenStaff ? { ...rest, staffId: chosenStaff } : rest);
       const booking = data.booking;
-      toast.success(`Booked ${serviceNames(booking)} for ${rest.name} on ${longDate(booking.bookingDate)} at ${booking.bookingTime}.`);
+      toast.success(`Booked ${serviceNames(booking)} for ${customerName(booking)} on ${longDate(booking.bookingDate)} at ${booking.bookingTime}.`);
       // The time is taken now: pickers anywhere show it gone.
       void queryClient.invalidateQueries({ queryKey: trpc.users.getAvailableSlots.queryKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.merchants.getSlots.queryKey() });
