@@ -121,6 +121,8 @@ describe('customer booking flow', () => {
       const dialog = page.getByTestId('cancel-dialog');
       await poll(() => dialog.textContent()).toContain('Are you sure you want to cancel this booking? This action cannot be undone.');
       await poll(() => dialog.getByTestId('refund-tier').getAttribute('data-percent')).toBe('100');
+      // Paid at the salon: no refund tier to weigh, just that nothing was charged.
+      expect(await dialog.getByTestId('refund-tier').textContent()).toBe('Nothing to pay or refundYou chose to pay at the salon, so nothing was charged.');
       await dialog.getByRole('button', { name: 'No, Keep It' }).waitFor();
       await dialog.getByRole('button', { name: 'Yes, Cancel Booking' }).click();
       await poll(() => card.getAttribute('data-status')).toBe('cancelled');

@@ -78,16 +78,13 @@ export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire
       <div
         className={cn(
           'mt-4 rounded-xl px-3 py-2.5 text-sm',
-          percent === 100 ? 'bg-emerald-50 text-emerald-800' : percent === 50 ? 'bg-amber-50 text-amber-800' : 'bg-red-50 text-red-700',
+          !prepaid ? 'bg-blush-50 text-ink-700' : percent === 100 ? 'bg-emerald-50 text-emerald-800' : percent === 50 ? 'bg-amber-50 text-amber-800' : 'bg-red-50 text-red-700',
         )}
         data-testid="refund-tier"
         data-percent={percent}
       >
-        <p className="font-semibold">{prepaid ? `Refund ${percent}% · ${formatINR(amount)} to your wallet` : `Refund tier ${percent}%`}</p>
-        <p className="mt-0.5 text-xs">
-          {TIER_TEXT[percent]}
-          {!prepaid && ' You chose to pay at the salon, so nothing was charged.'}
-        </p>
+        <p className="font-semibold">{prepaid ? `Refund ${percent}% · ${formatINR(amount)} to your wallet` : 'Nothing to pay or refund'}</p>
+        <p className="mt-0.5 text-xs">{prepaid ? TIER_TEXT[percent] : 'You chose to pay at the salon, so nothing was charged.'}</p>
       </div>
       {error && (
         <p role="alert" className="mt-3 text-sm font-medium text-red-600">
