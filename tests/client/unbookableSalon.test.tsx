@@ -98,4 +98,22 @@ describe('My Bookings: a salon that is not taking online bookings', () => {
     expect((screen.getByTestId('reschedule-confirm') as HTMLButtonElement).disabled).toBe(true);
     expect(calls).toEqual([]);
   });
+
+  it('the Reschedule picker asks for times around the booking being moved and does not offer its own time', async () => {
+    const b = booking(LIVE, { salonBookable: true });
+    const { calls } = renderWithTrpc(<RescheduleDialog booking={b} onClose={() => undefined} />, {
+      'users.getAvailableSlots': () => ({
+        data: {
+          date: b.bookingDate,
+          timeZone: 'Asia/Kolkata',
+          totalDuration: 30,
+          totalPrice: 500,
+          slots: ['11:45 AM', '12:00 PM', '12:15 PM'].map((time) => ({ time, staffIds: [b.staffId] })),
+        },
+      }),
+    });
+    const slots = await screen.findAllByTestId('reschedule-slot');
+    expect(slots.map((el) => el.getAttribute('data-time'))).toEqual(['11:45 AM', '12:15 PM']);
+    expect(JSON.stringify(calls)).toContain(b._id);
+  });
 });

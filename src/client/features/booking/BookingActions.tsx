@@ -106,6 +106,7 @@ export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | 
   if (!booking) return null;
   const serviceIds = booking.services.map((s) => s._id).filter((id): id is string => Boolean(id));
   const servicesGone = serviceIds.length !== booking.services.length;
+  const currentSlot = { date: booking.bookingDate, time: booking.bookingTime };
 
   const onConfirm = async () => {
     if (!date || !time) return;
@@ -153,6 +154,7 @@ export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | 
         <SlotPicker
           idPrefix="reschedule"
           exceptBookingId={booking._id}
+          current={currentSlot}
           merchantId={booking.merchantId}
           serviceIds={serviceIds}
           staffId={null}

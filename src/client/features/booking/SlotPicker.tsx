@@ -24,8 +24,9 @@ export interface SlotPickerProps {
   onTime: (time: string) => void;
   /** Prefix for test ids, so two pickers on one page stay apart. */
   idPrefix?: string;
-  /** The booking being rescheduled: its own time is offered as free. */
+  /** The booking being rescheduled: the times around it are offered as free, its own time (`current`) is not offered. */
   exceptBookingId?: string;
+  current?: { date: string; time: string };
 }
 
 /** A salon-local date strip and the free start times of the chosen day, grouped by part of day. */
@@ -41,6 +42,7 @@ export function SlotPicker({
   onTime,
   idPrefix = 'booking',
   exceptBookingId,
+  current,
 }: SlotPickerProps) {
   const trpc = useTRPC();
   const today = salonToday(timeZone);
@@ -61,9 +63,11 @@ export function SlotPicker({
   });
 
   const grouped = useMemo(() => {
-    const list = slots.data?.data.slots ?? [];
+    const answer = slots.data?.data;
+    // Moving a booking to the time it already has is no move.
+    const list = (answer?.slots ?? []).filter((s) => !(current && answer?.date === current.date && s.time === current.time));
     return DAY_PARTS.map((part) => ({ ...part, slots: list.filter((s) => dayPartOf(s.time) === part.id) }));
-  }, [slots.data]);
+  }, [slots.data, current?.date, current?.time]);
 
   const isClosed = (d: string) => (openingHours ? salonWindow(openingHours, d) === null : false);
 
