@@ -7,6 +7,11 @@ const HOUR_MS = 3_600_000;
 /** Statuses that hold a staff member's time (the exclusion constraint covers exactly these). */
 export const ACTIVE_BOOKING_STATUSES = ['pending', 'upcoming', 'confirmed'] as const satisfies readonly BookingStatus[];
 
+/** A booking that still holds its time: pending, upcoming or checked in (not completed or cancelled). */
+export function isActiveBookingStatus(status: string): boolean {
+  return (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(status);
+}
+
 /** Bookings start on this grid of salon-local wall-clock minutes. */
 export const SLOT_STEP_MINUTES = 15;
 /** How far ahead a customer may book, in days. */

@@ -1,5 +1,6 @@
 import { instantToZoned } from '../../../shared/slots';
 import { parseTimeToMinutes } from '../../../shared/clock';
+import { isActiveBookingStatus } from '../../../shared/policy';
 
 import { formatINR } from '../../../shared/money';
 
@@ -75,15 +76,13 @@ export function cancelledText(answer: { refundPercent: number; walletCredit: num
   return 'Booking cancelled. Nothing was prepaid, so there is nothing to refund.';
 }
 
-const LIVE_STATUSES = new Set(['pending', 'upcoming', 'confirmed']);
-
 /**
  * Bookings in appointment order, as a desk or a customer reads them: the live ones (pending,
  * upcoming, checked in) soonest first, then the finished ones (completed, cancelled) most recent first.
  */
 export function byAppointment<T extends { status: string; startsAt: string }>(bookings: readonly T[]): T[] {
   const at = (b: T) => Date.parse(b.startsAt);
-  const live = bookings.filter((b) => LIVE_STATUSES.has(b.status)).sort((a, b) => at(a) - at(b));
-  const done = bookings.filter((b) => !LIVE_STATUSES.has(b.status)).sort((a, b) => at(b) - at(a));
+  const live = bookings.filter((b) => isActiveBookingStatus(b.status)).sort((a, b) => at(a) - at(b));
+  const done = bookings.filter((b) => !isActiveBookingStatus(b.status)).sort((a, b) => at(b) - at(a));
   return [...live, ...done];
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { BookingWire } from '../../../shared/schemas/bookings';
-import { bookingCommission, COMMISSION_RATE } from '../../../shared/policy';
+import { bookingCommission, COMMISSION_RATE, isActiveBookingStatus } from '../../../shared/policy';
 import { Avatar } from '../../components/ui/Avatar';
 import { StatusBadge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -74,7 +74,7 @@ export async function resolveBookingEntry(
   const ref = SHORT_REF.exec(text)?.[1].toLowerCase();
   if (!ref) return { error: 'Enter the booking ID, or the reference on the customer’s booking (like #44947DD4)' };
   const matches = (await find(ref)).filter((b) => b._id.toLowerCase().startsWith(ref));
-  const live = matches.filter((b) => b.status === 'upcoming' || b.status === 'pending' || b.status === 'confirmed');
+  const live = matches.filter((b) => isActiveBookingStatus(b.status));
   const pick = live.length ? live : matches;
   if (pick.length === 1) return { id: pick[0]._id, booking: pick[0] };
   if (!pick.length) return { error: `No booking of this salon has the reference #${ref.toUpperCase()}` };

@@ -1,6 +1,6 @@
 import type { BookingWire } from '../../../shared/schemas/bookings';
 import type { SpecialOffersAnswer } from '../../../shared/schemas/discovery';
-import { ACTIVE_BOOKING_STATUSES } from '../../../shared/policy';
+import { isActiveBookingStatus } from '../../../shared/policy';
 import { CHAT_TEXT, QUICK_REPLIES, type ChatIntent, type QuickReply } from '../../../shared/chatIntents';
 import { formatClock } from '../../../shared/clock';
 import type { UserType } from '../../state/session';
@@ -50,9 +50,8 @@ export interface AnswerContext {
 
 /** Bookings that still lie ahead and hold their slot, soonest first. */
 export function upcomingBookings(bookings: BookingWire[], now: Date = new Date(), limit = CHAT_BOOKINGS_LIMIT): ChatBookingLine[] {
-  const active: readonly string[] = ACTIVE_BOOKING_STATUSES;
   return bookings
-    .filter((b) => active.includes(b.status) && new Date(b.startsAt).getTime() > now.getTime())
+    .filter((b) => isActiveBookingStatus(b.status) && new Date(b.startsAt).getTime() > now.getTime())
     .sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime())
     .slice(0, limit)
     .map((b) => {

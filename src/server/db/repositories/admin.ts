@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type Updateable } from 'kysely';
 import type { BookingStatus, Role, SupportMessagesTable } from '../types.js';
 import type { Executor } from './accounts.js';
 import { PLANNED_PER_CALL } from '../preparing.js';
+import { ACTIVE_BOOKING_STATUSES } from '../../../shared/policy.js';
 
 /* Cross-salon reads and the few writes of the admin area. Money sums are rupees (numeric → number). */
 
@@ -327,9 +328,8 @@ export async function listSalons(db: Executor, f: SalonFilter) {
       // only (search ranks by it), which under the same "Bookings" label read as a different figure.
       sql<number>`(select count(*) from bookings b where b.merchant_id = m.id)`.as('total_bookings'),
       // The bookings the salon still has to serve: what unpublishing it leaves standing.
-      sql<number>`(select count(*) from bookings b where b.merchant_id = m.id and b.status in ('pending', 'upcoming', 'confirmed') and b.starts_at > now())`.as(
-        'upcoming_bookings',
-      ),
+      sql<number>`(select count(*) from bookings b
+        where b.merchant_id = m.id and b.status = any(${[...ACTIVE_BOOKING_STATUSES]}::text[]) and b.starts_at > now())`.as('upcoming_bookings'),
     ]);
   // The review queue is first come, first served; other lists show the newest salons first.
   rowsQ =

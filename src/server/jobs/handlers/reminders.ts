@@ -1,7 +1,7 @@
 import { insertNotification } from '../../db/repositories/notifications.js';
 import { queueMessage } from '../../messaging/index.js';
 import { queuePushToAccount } from '../../messaging/push.js';
-import { ACTIVE_BOOKING_STATUSES } from '../../../shared/policy.js';
+import { isActiveBookingStatus } from '../../../shared/policy.js';
 import { CUSTOMER_PREFERENCE_KEYS, preferenceOn } from '../../../shared/reminders.js';
 import { displayDate } from '../../services/bookings/notify.js';
 import { BOOKING_REMINDER } from '../reminders.js';
@@ -38,7 +38,7 @@ registerJobHandler(BOOKING_REMINDER, async (trx, payload: ReminderPayload, ctx) 
     .where('b.id', '=', payload.bookingId)
     .executeTakeFirst();
   if (!b) return;
-  if (!(ACTIVE_BOOKING_STATUSES as readonly string[]).includes(b.status)) return;
+  if (!isActiveBookingStatus(b.status)) return;
   if (new Date(b.starts_at).getTime() !== new Date(payload.startsAt).getTime()) return;
   if (!preferenceOn(b.notification_prefs, CUSTOMER_PREFERENCE_KEYS.reminders)) return;
 
