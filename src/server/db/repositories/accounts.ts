@@ -5,6 +5,12 @@ import type { Database, NewAccount, AccountUpdate } from '../types.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
+/** An account's name columns from a full name as typed: the first word, then the rest. */
+export function nameColumns(fullName: string): { first_name: string; last_name: string } {
+  const [first, ...rest] = fullName.trim().split(/\s+/);
+  return { first_name: first, last_name: rest.join(' ') };
+}
+
 export function findAccountByEmail(db: Executor, email: string) {
   return db.selectFrom('accounts').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }

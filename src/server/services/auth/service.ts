@@ -58,14 +58,12 @@ export async function registerCustomer(deps: AppDeps, input: z.output<typeof reg
 export async function registerMerchant(deps: AppDeps, input: z.output<typeof registerMerchantInput>) {
   if (await isEmailTaken(deps, input.email)) throw conflict('This email is already registered');
   const passwordHash = await hashPassword(input.password);
-  const [firstName, ...rest] = input.shop_Owner.split(/\s+/);
   const { account, merchant } = await deps.db.transaction().execute(async (trx) => {
     const account = await accounts.insertAccount(trx, {
       email: input.email,
       password_hash: passwordHash,
       role: 'merchant',
-      first_name: firstName ?? input.shop_Owner,
-      last_name: rest.join(' '),
+      ...accounts.nameColumns(input.shop_Owner),
       phone: input.phone,
     });
     const merchant = await insertMerchant(trx, {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { deskBookingInput, deskSlotsInput } from '../../../shared/schemas/bookings.js';
 import { badRequest } from '../../errors.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import { findAccountByEmail, nameColumns, type Executor } from '../../db/repositories/accounts.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { shopOf } from '../scope.js';
 import { getAvailableSlots } from './availability.js';
@@ -39,15 +39,15 @@ export async function deskSlots(deps: AppDeps, actor: Actor, input: z.output<typ
  */
 async function deskCustomer(db: Executor, input: { name: string; mobile: string; email: string }): Promise<string> {
   const email = input.email.toLowerCase();
-  const [first, ...rest] = input.name.trim().split(/\s+/);
   const inserted = await db
     .insertInto('accounts')
-    .values({ email, role: 'customer', first_name: first, last_name: rest.join(' '), phone: input.mobile, password_hash: null })
+    .values({ email, role: 'customer', ...nameColumns(input.name), phone: input.mobile, password_hash: null })
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();
   if (inserted) return inserted.id;
-  const account = await db.selectFrom('accounts').select(['id', 'role', 'is_blocked']).where('email', '=', email).executeTakeFirstOrThrow();
+  const account = await findAccountByEmail(db, email);
+  if (!account) throw new Error(`The account of ${email} vanished while it was being booked for`);
   if (account.role !== 'customer') throw badRequest('email: this e-mail belongs to a salon or admin account; enter the customer’s own', 'email');
   if (account.is_blocked) throw badRequest('email: this customer’s account is blocked', 'email');
   return account.id;
