@@ -137,7 +137,10 @@ describe('staff, reviews, coupons and settings over REST', () => {
     const reply = await call('POST', '/reviewRoutes/respondToReviewByMerchant', salon.owner, { reviewId: first.body.review._id, merchantId: salon.id, responseText: '' });
     expect(reply.status).toBe(400);
     expect(reply.body.message).toBe('responseText: Please enter a response.');
-    expect((await call('GET', `/reviewRoutes/getReviewById/${first.body.review._id}`, null)).body.review.comment).toBe('Superb');
+    const shown = (await call('GET', `/reviewRoutes/getReviewById/${first.body.review._id}`, null)).body.review;
+    expect(shown).toMatchObject({ comment: 'Superb', userName: 'customer T.' });
+    expect(shown).not.toHaveProperty('bookingId');
+    expect(shown).not.toHaveProperty('customerId');
   });
 
   it('creates and lists coupons under /Coupons', async () => {

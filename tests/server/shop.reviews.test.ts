@@ -167,8 +167,12 @@ describe("the salon's Reviews & Feedback", () => {
     expect((await rt.caller(admin).reviewRoutes.getReviewsByMerchant({ merchantId: shop.id })).total).toBe(3);
   });
 
-  it('shows a review publicly by id', async () => {
-    expect((await rt.caller().reviewRoutes.getReviewById({ id: ids.good })).review.userName).toBe('Ravi Test');
+  it("shows a review publicly by id with the reviewer's first name and initial, and no booking or account id", async () => {
+    const { review } = await rt.caller().reviewRoutes.getReviewById({ id: ids.good });
+    expect(review.userName).toBe('Ravi T.');
+    expect(Object.keys(review).sort()).toEqual(['_id', 'comment', 'createdAt', 'merchantId', 'rating', 'response', 'salonName', 'updatedAt', 'userName']);
+    expect(JSON.stringify(review)).not.toContain('Test');
+    expect(JSON.stringify(review)).not.toContain(ravi.id);
     await expect(rt.caller().reviewRoutes.getReviewById({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

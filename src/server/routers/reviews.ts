@@ -3,6 +3,7 @@ import {
   deleteReviewAnswer,
   merchantReviewsAnswer,
   merchantReviewsInput,
+  publicReviewAnswer,
   respondToReviewAnswer,
   respondToReviewInput,
   reviewAnswer,
@@ -38,7 +39,7 @@ export const reviewProcedures = {
   getReviewById: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/reviewRoutes/getReviewById/{id}', tags, protect: false } })
     .input(reviewByIdInput)
-    .output(reviewAnswer)
+    .output(publicReviewAnswer)
     .query(({ ctx, input }) => reviews.getReviewById(ctx.deps, input.id)),
 
   getReviewsByMerchant: merchantProcedure

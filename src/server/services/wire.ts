@@ -4,6 +4,12 @@ import type { MerchantAccountWire, UserWire } from '../../shared/schemas/auth.js
 export const iso = (d: Date | string | null | undefined): string =>
   d == null ? '' : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
 
+/** The public face of a person (reviews): "Priya S.", a first name and an initial. */
+export function publicName(first: string, last: string): string {
+  const initial = last.trim() ? `${last.trim()[0].toUpperCase()}.` : '';
+  return `${first.trim()} ${initial}`.trim() || 'Customer';
+}
+
 export function toUserWire(a: Account, m?: Merchant | null): UserWire {
   return {
     _id: a.id,

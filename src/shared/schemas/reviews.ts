@@ -91,6 +91,25 @@ export const reviewStatsWire = z.object({
 export type ReviewStatsWire = z.infer<typeof reviewStatsWire>;
 
 export const reviewAnswer = z.object({ review: reviewWire });
+
+/**
+ * A review as anyone may read it (reviewRoutes/getReviewById): the reviewer's first name and the
+ * initial of their last name, as on the salon page; no booking or account ids.
+ */
+export const publicReviewWire = z.object({
+  _id: z.string(),
+  merchantId: z.string(),
+  salonName: z.string(),
+  /** "Priya S." */
+  userName: z.string(),
+  comment: z.string(),
+  rating: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  response: z.object({ text: z.string(), responseDate: z.string() }).nullable(),
+});
+export type PublicReviewWire = z.infer<typeof publicReviewWire>;
+export const publicReviewAnswer = z.object({ review: publicReviewWire });
 export const merchantReviewsAnswer = z.object({
   reviews: z.array(reviewWire),
   /** Reviews matching the filters (the list is one page of them). */

@@ -14,17 +14,11 @@ import {
 } from '../../db/repositories/discovery.js';
 import type { Actor } from '../../trpc/context.js';
 import { managesSalon } from '../scope.js';
-import { iso } from '../wire.js';
+import { iso, publicName } from '../wire.js';
 import { oneDecimal, pointOf } from './wire.js';
 
 const LATEST_REVIEWS = 20;
 const UNCATEGORISED = { _id: 'other', name: 'Other services', icon: null };
-
-/** "Priya S." — reviews show a first name and an initial. */
-function reviewerName(first: string, last: string): string {
-  const name = `${first.trim()} ${last.trim() ? `${last.trim()[0].toUpperCase()}.` : ''}`.trim();
-  return name || 'Customer';
-}
 
 /**
  * merchants/getMerchantById: everything the salon page shows. An unpublished salon is a 404
@@ -93,7 +87,7 @@ export async function getMerchantById(
       reviewCount: m.review_count,
       reviews: reviews.map((r) => ({
         _id: r.id,
-        userName: reviewerName(r.first_name, r.last_name),
+        userName: publicName(r.first_name, r.last_name),
         rating: r.rating,
         comment: r.comment,
         createdAt: iso(r.created_at),

@@ -20,7 +20,7 @@ import {
 } from '../../db/repositories/shopReviews.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { shopOf } from '../scope.js';
-import { notificationSettingsOf, toReviewWire } from './wire.js';
+import { notificationSettingsOf, toPublicReviewWire, toReviewWire } from './wire.js';
 
 export const ALREADY_REVIEWED = 'This booking has already been reviewed';
 
@@ -96,8 +96,11 @@ export async function deleteReview(deps: AppDeps, actor: Actor, reviewId: string
   });
 }
 
+/** Public: the review's public face (toPublicReviewWire), for anyone. */
 export async function getReviewById(deps: AppDeps, id: string) {
-  return { review: await reviewWireOf(deps.db, id) };
+  const row = await findReviewDetails(deps.db, id);
+  if (!row) throw notFound('Review');
+  return { review: toPublicReviewWire(row) };
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;

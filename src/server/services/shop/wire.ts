@@ -1,6 +1,6 @@
 import type { CatalogueCategoryWire, SelectedCategoryWire, ServiceWire, ShopImageWire, ShopProfileWire } from '../../../shared/schemas/shop.js';
 import type { StaffWire } from '../../../shared/schemas/staff.js';
-import type { ReviewWire } from '../../../shared/schemas/reviews.js';
+import type { PublicReviewWire, ReviewWire } from '../../../shared/schemas/reviews.js';
 import { couponStatus, type CouponWire } from '../../../shared/schemas/coupons.js';
 import { defaultNotificationPreferences, defaultOpeningHours, type NotificationPreference } from '../../../shared/hours.js';
 import { servicePrice } from '../../../shared/policy.js';
@@ -10,7 +10,7 @@ import type { StaffRow } from '../../db/repositories/shopStaff.js';
 import type { ReviewRow } from '../../db/repositories/shopReviews.js';
 import type { ShopImageRow } from '../../db/repositories/shopImages.js';
 import type { ShopRow } from '../../db/repositories/shopProfile.js';
-import { iso } from '../wire.js';
+import { iso, publicName } from '../wire.js';
 
 /*
  * Rows → wire DTOs for shop management, in one place: the spec's field names and `_id` strings.
@@ -85,6 +85,20 @@ export function toReviewWire(r: ReviewRow): ReviewWire {
     salonName: r.shop_name,
     customerId: { _id: r.user_id, firstName: r.first_name, lastName: r.last_name, avatar: r.avatar_url },
     userName,
+    comment: r.comment,
+    rating: r.rating,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    response: r.response_text != null ? { text: r.response_text, responseDate: iso(r.response_at ?? r.updated_at) } : null,
+  };
+}
+
+export function toPublicReviewWire(r: ReviewRow): PublicReviewWire {
+  return {
+    _id: r.id,
+    merchantId: r.merchant_id,
+    salonName: r.shop_name,
+    userName: publicName(r.first_name, r.last_name),
     comment: r.comment,
     rating: r.rating,
     createdAt: iso(r.created_at),
