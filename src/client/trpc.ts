@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { TRPCClientError, createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
+import { MAX_TRPC_BATCH } from '../shared/batch.js';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { observable } from '@trpc/server/observable';
 import { navigate } from 'wouter/use-browser-location';
@@ -111,6 +112,7 @@ export function createAppTRPCClient() {
       unauthorizedLink,
       httpBatchLink({
         url: '/trpc',
+        maxItems: MAX_TRPC_BATCH,
         headers() {
           const token = getSession().token;
           const key = takeIdempotencyKey();

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGoogleVerifier } from '../../src/server/adapters/identity/google.js';
 import { setGoogleVerifier } from '../../src/server/services/auth/otp.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
+import { ageCodesAndLimits } from '../helpers/limits.js';
 
 let rt: TestRuntime;
 beforeAll(async () => {
@@ -19,8 +20,7 @@ async function lastCodeTo(recipient: string): Promise<string> {
   const row = await rt.deps.db.selectFrom('outbox_messages').select('body').where('recipient', '=', recipient).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
   return /\b(\d{6})\b/.exec(row.body)![1];
 }
-const ageCodes = (destination: string, seconds: number) =>
-  sql`update one_time_codes set created_at = created_at - make_interval(secs => ${seconds}) where destination = ${destination}`.execute(rt.deps.db);
+const ageCodes = (destination: string, seconds: number) => ageCodesAndLimits(rt.deps.db, destination, seconds);
 
 describe('e-mail one-time code sign-in', () => {
   it('signs a customer in with the code, once; reuse and wrong codes are refused', async () => {

@@ -4,6 +4,7 @@ import express, { type ErrorRequestHandler, type Request, type Response } from '
 import helmet from 'helmet';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
+import { MAX_TRPC_BATCH } from '../../shared/batch.js';
 import type { AppRouter } from '../routers/index.js';
 import { createContextFactory, type AppDeps } from '../trpc/context.js';
 import { buildOpenApiDocument, successStatusFor } from './openapi.js';
@@ -137,6 +138,7 @@ export function createApp(opts: AppOptions) {
       createContext,
       onError,
       maxBodySize: BODY_LIMIT_BYTES,
+      maxBatchSize: MAX_TRPC_BATCH,
     }),
   );
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authAnswer, registerUserInput, roleSchema, userWire } from '../../shared/schemas/auth.js';
 import * as s from '../../shared/schemas/authExtras.js';
 import * as otp from '../services/auth/otp.js';
-import { publicProcedure } from '../trpc/procedures.js';
+import { publicProcedure, secretCheckProcedure } from '../trpc/procedures.js';
 
 const tags = ['Sign-in'];
 const googleAnswer = z.object({ token: z.string(), user: userWire, userRole: roleSchema, userType: roleSchema });
@@ -13,8 +13,8 @@ export const otpUserProcedures = {
     .meta({ openapi: { method: 'POST', path: '/users/loginUser/sendOTPonEmailForLogin', tags } })
     .input(s.emailOtpRequestInput)
     .output(s.otpSentAnswer)
-    .mutation(({ ctx, input }) => otp.sendEmailLoginCode(ctx.deps, input)),
-  verifyOTPForEmailLogin: publicProcedure
+    .mutation(({ ctx, input }) => otp.sendEmailLoginCode(ctx.deps, input, { ip: ctx.ip })),
+  verifyOTPForEmailLogin: secretCheckProcedure
     .meta({ openapi: { method: 'POST', path: '/users/loginUser/verifyOTPForEmailLogin', tags } })
     .input(s.emailOtpVerifyInput)
     .output(authAnswer)
@@ -23,8 +23,8 @@ export const otpUserProcedures = {
     .meta({ openapi: { method: 'POST', path: '/users/loginUser/sendOTPonWhatsappForLogin', tags } })
     .input(s.phoneOtpRequestInput)
     .output(s.otpSentAnswer)
-    .mutation(({ ctx, input }) => otp.sendWhatsAppLoginCode(ctx.deps, input)),
-  verifyOTPForMobileLogin: publicProcedure
+    .mutation(({ ctx, input }) => otp.sendWhatsAppLoginCode(ctx.deps, input, { ip: ctx.ip })),
+  verifyOTPForMobileLogin: secretCheckProcedure
     .meta({ openapi: { method: 'POST', path: '/verifyOTPForMobileLogin', tags } })
     .input(s.phoneOtpVerifyInput)
     .output(authAnswer)
@@ -33,8 +33,8 @@ export const otpUserProcedures = {
     .meta({ openapi: { method: 'POST', path: '/users/sendOTPToEmailDuringRegistration', tags, description: 'Registration, step 1: checks the form and e-mails a 6-digit code. Nothing is created yet.' } })
     .input(registerUserInput)
     .output(s.otpSentAnswer)
-    .mutation(({ ctx, input }) => otp.sendEmailRegistrationCode(ctx.deps, input)),
-  verifyOTPForEmailRegistration: publicProcedure
+    .mutation(({ ctx, input }) => otp.sendEmailRegistrationCode(ctx.deps, input, { ip: ctx.ip })),
+  verifyOTPForEmailRegistration: secretCheckProcedure
     .meta({
       openapi: { method: 'POST', path: '/users/verifyOTPForEmailRegistration', tags, description: 'Registration, step 2: the code creates the customer account with its e-mail verified and signs it in.' },
       successStatus: 201,
@@ -46,8 +46,8 @@ export const otpUserProcedures = {
     .meta({ openapi: { method: 'POST', path: '/users/loginUser/sendOTPonWhatsappForRegister', tags, description: 'Registration, step 1: checks the form and sends a 6-digit code by WhatsApp. Nothing is created yet.' } })
     .input(s.whatsappRegistrationInput)
     .output(s.otpSentAnswer)
-    .mutation(({ ctx, input }) => otp.sendWhatsAppRegistrationCode(ctx.deps, input)),
-  verifyOTPForMobileRegistration: publicProcedure
+    .mutation(({ ctx, input }) => otp.sendWhatsAppRegistrationCode(ctx.deps, input, { ip: ctx.ip })),
+  verifyOTPForMobileRegistration: secretCheckProcedure
     .meta({
       openapi: { method: 'POST', path: '/verifyOTPForMobileRegistration', tags, description: 'Registration, step 2: the code creates the customer account with its mobile number verified and signs it in.' },
       successStatus: 201,
@@ -78,8 +78,8 @@ export const otpMerchantProcedures = {
     .meta({ openapi: { method: 'POST', path: '/merchants/loginMerchant/sendOTP', tags } })
     .input(s.phoneOtpRequestInput)
     .output(s.otpSentAnswer)
-    .mutation(({ ctx, input }) => otp.sendMerchantLoginCode(ctx.deps, input)),
-  verifyOTP: publicProcedure
+    .mutation(({ ctx, input }) => otp.sendMerchantLoginCode(ctx.deps, input, { ip: ctx.ip })),
+  verifyOTP: secretCheckProcedure
     .meta({ openapi: { method: 'POST', path: '/merchants/loginMerchant/verifyOTP', tags } })
     .input(s.phoneOtpVerifyInput)
     .output(authAnswer)

@@ -11,7 +11,7 @@ import {
 import * as auth from '../services/auth/service.js';
 import { toMerchantAccountWire, toUserWire } from '../services/wire.js';
 import { router } from '../trpc/init.js';
-import { merchantProcedure, publicProcedure } from '../trpc/procedures.js';
+import { merchantProcedure, publicProcedure, secretCheckProcedure } from '../trpc/procedures.js';
 
 const tags = ['Merchant sign-in'];
 
@@ -26,7 +26,7 @@ export const merchantSignInProcedures = {
       return { user: toUserWire(r.account, r.merchant), token: r.token, role: 'merchant' as const };
     }),
 
-  loginMerchant: publicProcedure
+  loginMerchant: secretCheckProcedure
     .meta({ openapi: { method: 'POST', path: '/merchants/loginMerchant/EmailLogin', tags, protect: false } })
     .input(loginInput)
     .output(authAnswer)
@@ -38,7 +38,7 @@ export const merchantSignInProcedures = {
 
 /** The newer family at /merchants/auth/*. */
 export const merchantAuthRouter = router({
-  login: publicProcedure
+  login: secretCheckProcedure
     .meta({ openapi: { method: 'POST', path: '/merchants/auth/login', tags, protect: false } })
     .input(loginInput)
     .output(merchantAuthAnswer)

@@ -12,8 +12,9 @@ import {
   verifyResetOtpInput,
 } from '../../shared/schemas/auth.js';
 import * as auth from '../services/auth/service.js';
+import * as otp from '../services/auth/otp.js';
 import { toUserWire } from '../services/wire.js';
-import { authedProcedure, publicProcedure } from '../trpc/procedures.js';
+import { authedProcedure, oneSecretCheck, publicProcedure, secretCheckProcedure } from '../trpc/procedures.js';
 
 const tags = ['Users'];
 
@@ -25,7 +26,7 @@ export const userAccountProcedures = {
     .output(registerAnswer)
     .mutation(({ ctx, input }) => auth.registerCustomer(ctx.deps, input)),
 
-  loginEmail: publicProcedure
+  loginEmail: secretCheckProcedure
     .meta({ openapi: { method: 'POST', path: '/users/loginUser/emailLogin', tags, protect: false } })
     .input(loginInput)
     .output(authAnswer)
@@ -61,32 +62,33 @@ export const userAccountProcedures = {
     .mutation(({ ctx }) => auth.refreshToken(ctx.deps, ctx.actor.id)),
 
   changePassword: authedProcedure
+    .use(oneSecretCheck)
     .meta({ openapi: { method: 'POST', path: '/users/changePassword', tags } })
     .input(changePasswordInput)
     .output(z.object({ message: z.string(), token: z.string() }))
-    .mutation(({ ctx, input }) => auth.changePassword(ctx.deps, ctx.actor.id, input)),
+    .mutation(({ ctx, input }) => auth.changePassword(ctx.deps, ctx.actor.id, input, ctx.ip)),
 
   forgotPassword: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/users/forgot-password', tags, protect: false } })
     .input(forgotPasswordInput)
     .output(messageAnswer)
-    .mutation(({ ctx, input }) => auth.forgotPassword(ctx.deps, input.email)),
+    .mutation(({ ctx, input }) => otp.forgotPassword(ctx.deps, input.email, { ip: ctx.ip })),
 
   sendResetOtp: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/users/sendOTPToEmailToResetPassword', tags, protect: false } })
     .input(forgotPasswordInput)
     .output(messageAnswer)
-    .mutation(({ ctx, input }) => auth.forgotPassword(ctx.deps, input.email)),
+    .mutation(({ ctx, input }) => otp.forgotPassword(ctx.deps, input.email, { ip: ctx.ip })),
 
-  verifyResetOtp: publicProcedure
+  verifyResetOtp: secretCheckProcedure
     .meta({ openapi: { method: 'POST', path: '/users/verifyOTPForEmailToResetPassword', tags, protect: false } })
     .input(verifyResetOtpInput)
     .output(z.object({ valid: z.boolean() }))
-    .mutation(({ ctx, input }) => auth.verifyResetOtp(ctx.deps, input)),
+    .mutation(({ ctx, input }) => otp.verifyResetOtp(ctx.deps, input, ctx.ip)),
 
-  resetPassword: publicProcedure
+  resetPassword: secretCheckProcedure
     .meta({ openapi: { method: 'POST', path: '/users/resetPassword', tags, protect: false } })
     .input(resetPasswordInput)
     .output(messageAnswer)
-    .mutation(({ ctx, input }) => auth.resetPassword(ctx.deps, input)),
+    .mutation(({ ctx, input }) => otp.resetPassword(ctx.deps, input, ctx.ip)),
 };

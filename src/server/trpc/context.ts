@@ -36,6 +36,8 @@ export interface Context {
   ip: string;
   userAgent?: string | null;
   idempotencyKey: string | null;
+  /** Secrets checked by this HTTP request so far, shared by the calls of a tRPC batch (trpc/procedures.ts oneSecretCheck). */
+  secretChecks?: { count: number };
   /** Set by a procedure whose REST success status depends on the outcome (201 created vs 200 already there). */
   responseStatus?: number;
 }
@@ -98,6 +100,6 @@ export function createContextFactory(deps: AppDeps) {
     });
     const key = req.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : null;
-    return { deps, actor, authError, session, ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, idempotencyKey };
+    return { deps, actor, authError, session, ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, idempotencyKey, secretChecks: { count: 0 } };
   };
 }

@@ -7,6 +7,24 @@ import { baseProcedure, t } from './init.js';
 
 export const publicProcedure = baseProcedure;
 
+export const ONE_SECRET_PER_REQUEST = 'A request may check only one password or code: send sign-in calls one at a time';
+
+/**
+ * A request, a tRPC batch included, checks at most one secret (a password or a one-time code):
+ * a batch of a hundred sign-ins would otherwise run a hundred password checks at once.
+ */
+export const oneSecretCheck = t.middleware(({ ctx, next }) => {
+  const seen = ctx.secretChecks;
+  if (seen) {
+    if (seen.count >= 1) throw new TRPCError({ code: 'BAD_REQUEST', message: ONE_SECRET_PER_REQUEST });
+    seen.count += 1;
+  }
+  return next();
+});
+
+/** Sign-in and code checks that anyone may call. */
+export const secretCheckProcedure = baseProcedure.use(oneSecretCheck);
+
 const requireActor = t.middleware(({ ctx, next }) => {
   if (!ctx.actor) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Please sign in to continue' });

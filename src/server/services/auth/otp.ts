@@ -1,7 +1,7 @@
 import { randomInt, randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import type { registerUserInput } from '../../../shared/schemas/auth.js';
+import type { registerUserInput, resetPasswordInput, verifyResetOtpInput } from '../../../shared/schemas/auth.js';
 import type {
   emailOtpRequestInput,
   emailOtpVerifyInput,
@@ -20,7 +20,8 @@ import { queueMessage } from '../../messaging/index.js';
 import type { AppDeps } from '../../trpc/context.js';
 import { toUserWire } from '../wire.js';
 import { hashPassword } from './passwords.js';
-import { checkCode, checkSignInThrottle, CODE_TTL_MS, hashCode, issueToken, THROTTLE_WINDOW_MIN } from './service.js';
+import { checkCode, checkSecret, CODE_TTL_MS, hashCode, issueToken, RESET_SENT_MESSAGE, THROTTLE_WINDOW_MIN } from './service.js';
+import { takeRateLimits, type RateLimit } from '../../db/repositories/limits.js';
 
 /*
  * One-time codes by e-mail or WhatsApp, for signing in and for registering: 6 digits, 10 minutes,
@@ -34,9 +35,11 @@ const RESEND_AFTER_S = 30;
 const MAX_CODES_PER_WINDOW = 3;
 export const OTP_SENT_MESSAGE = 'If an account exists for it, a 6-digit code is on its way. It expires in 10 minutes.';
 const INVALID_CODE = 'otp: the code is wrong or has expired';
+export const CODE_THROTTLED = `Too many failed attempts. Please try again in ${THROTTLE_WINDOW_MIN} minutes.`;
 
 type Channel = 'email' | 'whatsapp';
 type Purpose = 'login' | 'registration';
+type CodePurpose = Purpose | 'password_reset';
 
 /** '9876543210' → '+919876543210', the form WhatsApp providers take. */
 export function toE164(phone: string): string {
@@ -64,27 +67,44 @@ interface Delivery {
   payload?: Record<string, unknown>;
 }
 
-/**
- * Writes a code for the destination and queues it, in one transaction. Without a delivery a decoy
- * row is written (nothing is sent), so the rate limit cannot tell unknown addresses apart.
- */
-async function sendCode(deps: AppDeps, channel: Channel, destination: string, purpose: Purpose, delivery: Delivery | null) {
-  const since = new Date(Date.now() - CODE_TTL_MS);
-  const recent = await deps.db
-    .selectFrom('one_time_codes')
-    .select(['created_at'])
-    .where('destination', '=', destination)
-    .where('purpose', '=', purpose)
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'desc')
-    .execute();
-  if (recent.length >= MAX_CODES_PER_WINDOW) throw new AppError('TOO_MANY_REQUESTS', 'Too many codes requested. Please wait 10 minutes and try again.');
-  const last = recent[0] ? new Date(recent[0].created_at).getTime() : 0;
-  const wait = Math.ceil((last + RESEND_AFTER_S * 1000 - Date.now()) / 1000);
-  if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', `Please wait ${wait} seconds before asking for another code.`);
+/** Who asks for a code: the request's IP and, when signed in, the caller's account. */
+export interface Requester {
+  ip: string;
+  accountId?: string | null;
+}
 
+/*
+ * Limits on sending codes (each message costs money once a provider is configured, and each code
+ * is a chance to guess): per address and requester (so a stranger cannot use up the owner's
+ * codes), per address from everywhere (an inbox or phone is not flooded from many networks), per
+ * requesting IP and per signed-in account across destinations (no pumping codes to many numbers).
+ * Unknown addresses count the same as known ones.
+ */
+const MAX_CODES_PER_ADDRESS_HOUR = 10;
+const MAX_CODES_PER_IP_HOUR = 20;
+const MAX_CODES_PER_ACCOUNT_HOUR = 10;
+
+function codeLimits(destination: string, purpose: CodePurpose, requester: Requester): RateLimit[] {
+  const asker = `${destination}|${requester.ip}`;
+  const hour = 'Too many codes were requested. Please try again in an hour.';
+  return [
+    { scope: `code:${purpose}:resend`, key: asker, max: 1, windowSeconds: RESEND_AFTER_S, message: `Please wait ${RESEND_AFTER_S} seconds before asking for another code.` },
+    { scope: `code:${purpose}:asker`, key: asker, max: MAX_CODES_PER_WINDOW, windowSeconds: CODE_TTL_MS / 1000, message: 'Too many codes requested. Please wait 10 minutes and try again.' },
+    { scope: 'code:address', key: destination, max: MAX_CODES_PER_ADDRESS_HOUR, windowSeconds: 3600, message: hour },
+    { scope: 'code:ip', key: requester.ip, max: MAX_CODES_PER_IP_HOUR, windowSeconds: 3600, message: hour },
+    ...(requester.accountId ? [{ scope: 'code:account', key: requester.accountId, max: MAX_CODES_PER_ACCOUNT_HOUR, windowSeconds: 3600, message: hour }] : []),
+  ];
+}
+
+/**
+ * Writes a code for the destination and queues it, in one transaction that first counts it under
+ * the limits above (atomically: repositories/limits.ts). Without a delivery a decoy row is written
+ * (nothing is sent), so neither the limits nor the work done can tell unknown addresses apart.
+ */
+export async function sendCode(deps: AppDeps, channel: Channel, destination: string, purpose: CodePurpose, delivery: Delivery | null, requester: Requester) {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db.transaction().execute(async (trx) => {
+    await takeRateLimits(trx, codeLimits(destination, purpose, requester));
     await accounts.insertOneTimeCode(trx, {
       account_id: delivery?.accountId ?? null,
       destination,
@@ -122,14 +142,16 @@ async function redeemCode<T>(
   accept: (row: CodeRow) => Promise<boolean>,
   then: (trx: Transaction<Database>, row: CodeRow) => Promise<T>,
 ): Promise<T> {
-  await checkSignInThrottle(deps, destination, ip, `Too many failed attempts. Please try again in ${THROTTLE_WINDOW_MIN} minutes.`);
-  const row = await checkCode(deps, destination, otp, purpose);
-  const ok = Boolean(row && (await accept(row)));
-  await accounts.recordLoginAttempt(deps.db, destination, ip, ok);
+  let row: CodeRow | null = null;
+  const ok = await checkSecret(deps, destination, ip, CODE_THROTTLED, async () => {
+    row = await checkCode(deps, destination, otp, purpose);
+    return Boolean(row && (await accept(row)));
+  });
   if (!ok || !row) throw badRequest(INVALID_CODE, 'otp');
+  const used: CodeRow = row;
   const result = await deps.db.transaction().execute(async (trx) => {
-    if (!(await accounts.consumeCode(trx, row.id))) return { used: true as const };
-    return { used: false as const, value: await then(trx, row) };
+    if (!(await accounts.consumeCode(trx, used.id))) return { used: true as const };
+    return { used: false as const, value: await then(trx, used) };
   });
   if (result.used) throw badRequest('otp: this code has already been used', 'otp');
   return result.value;
@@ -170,16 +192,16 @@ function loginDelivery(account: Account | undefined, allowed: Role[]): Delivery 
   };
 }
 
-async function sendLoginCode(deps: AppDeps, channel: Channel, destination: string, account: Account | undefined, allowed: Role[]) {
-  const sent = await sendCode(deps, channel, destination, 'login', loginDelivery(account, allowed));
+async function sendLoginCode(deps: AppDeps, channel: Channel, destination: string, account: Account | undefined, allowed: Role[], requester: Requester) {
+  const sent = await sendCode(deps, channel, destination, 'login', loginDelivery(account, allowed), requester);
   return { message: OTP_SENT_MESSAGE, ...sent };
 }
 
-export const sendEmailLoginCode = async (deps: AppDeps, input: z.output<typeof emailOtpRequestInput>) =>
-  sendLoginCode(deps, 'email', input.email, await accounts.findAccountByEmail(deps.db, input.email), CUSTOMERS);
-export const sendWhatsAppLoginCode = async (deps: AppDeps, input: z.output<typeof phoneOtpRequestInput>, roles: Role[] = CUSTOMERS) =>
-  sendLoginCode(deps, 'whatsapp', tenDigits(input.phone), await findByPhone(deps, input.phone), roles);
-export const sendMerchantLoginCode = (deps: AppDeps, input: z.output<typeof phoneOtpRequestInput>) => sendWhatsAppLoginCode(deps, input, MERCHANTS);
+export const sendEmailLoginCode = async (deps: AppDeps, input: z.output<typeof emailOtpRequestInput>, requester: Requester) =>
+  sendLoginCode(deps, 'email', input.email, await accounts.findAccountByEmail(deps.db, input.email), CUSTOMERS, requester);
+export const sendWhatsAppLoginCode = async (deps: AppDeps, input: z.output<typeof phoneOtpRequestInput>, requester: Requester, roles: Role[] = CUSTOMERS) =>
+  sendLoginCode(deps, 'whatsapp', tenDigits(input.phone), await findByPhone(deps, input.phone), roles, requester);
+export const sendMerchantLoginCode = (deps: AppDeps, input: z.output<typeof phoneOtpRequestInput>, requester: Requester) => sendWhatsAppLoginCode(deps, input, requester, MERCHANTS);
 
 export const verifyEmailLoginCode = (deps: AppDeps, input: z.output<typeof emailOtpVerifyInput>, ip: string) =>
   verifyLoginCode(deps, 'email', input.email, input.otp, ip, CUSTOMERS);
@@ -206,7 +228,7 @@ const pendingAccount = z.object({
  * by WhatsApp, the number must be free), then a code goes to the e-mail address or WhatsApp number.
  * Nothing is created yet.
  */
-async function sendRegistrationCode(deps: AppDeps, channel: Channel, input: z.output<typeof registerUserInput>) {
+async function sendRegistrationCode(deps: AppDeps, channel: Channel, input: z.output<typeof registerUserInput>, requester: Requester) {
   if (await accounts.findAccountByEmail(deps.db, input.email)) throw conflictOn(EMAIL_TAKEN, 'email');
   const phone = input.phone ? tenDigits(input.phone) : null;
   if (channel === 'whatsapp' && phone && (await findByPhone(deps, phone))) throw conflictOn(PHONE_TAKEN, 'phone');
@@ -223,7 +245,7 @@ async function sendRegistrationCode(deps: AppDeps, channel: Channel, input: z.ou
     subject: 'Your GlowBook verification code',
     text: (code) => `${code} is your GlowBook verification code. Enter it to finish creating your account; it expires in 10 minutes. Never share it with anyone.`,
     payload,
-  });
+  }, requester);
   const where = channel === 'email' ? input.email : `WhatsApp +91 ${destination}`;
   return { message: `A 6-digit code is on its way to ${where}. It expires in 10 minutes.`, ...sent };
 }
@@ -262,8 +284,10 @@ async function verifyRegistrationCode(deps: AppDeps, channel: Channel, destinati
 
 const conflictOn = (message: string, field: string) => new AppError('CONFLICT', message, field);
 
-export const sendEmailRegistrationCode = (deps: AppDeps, input: z.output<typeof registerUserInput>) => sendRegistrationCode(deps, 'email', input);
-export const sendWhatsAppRegistrationCode = (deps: AppDeps, input: z.output<typeof whatsappRegistrationInput>) => sendRegistrationCode(deps, 'whatsapp', input);
+export const sendEmailRegistrationCode = (deps: AppDeps, input: z.output<typeof registerUserInput>, requester: Requester) =>
+  sendRegistrationCode(deps, 'email', input, requester);
+export const sendWhatsAppRegistrationCode = (deps: AppDeps, input: z.output<typeof whatsappRegistrationInput>, requester: Requester) =>
+  sendRegistrationCode(deps, 'whatsapp', input, requester);
 export const verifyEmailRegistrationCode = (deps: AppDeps, input: z.output<typeof emailOtpVerifyInput>, ip: string) =>
   verifyRegistrationCode(deps, 'email', input.email, input.otp, ip);
 export const verifyPhoneRegistrationCode = (deps: AppDeps, input: z.output<typeof phoneOtpVerifyInput>, ip: string) =>
@@ -320,4 +344,63 @@ export async function googleSignIn(deps: AppDeps, input: z.output<typeof googleS
   const merchant = account.role === 'merchant' ? await findMerchantById(deps.db, account.id) : null;
   const user = toUserWire(account, merchant);
   return { token: await issueToken(deps, account), user, userRole: account.role, userType: account.role };
+}
+
+// ---------------------------------------------------------------- password reset
+
+/** Answers of the reset form come no sooner than this, whether or not the address has an account. */
+const RESET_ANSWER_FLOOR_MS = 250;
+
+/** Settles as `work` does, but not before `ms`: the answer's timing says nothing about what was done. */
+async function answerAfter<T>(ms: number, work: Promise<T>): Promise<T> {
+  const floor = new Promise((resolve) => setTimeout(resolve, ms));
+  const [result] = await Promise.allSettled([work, floor]);
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
+/**
+ * Sends a reset code to an account's e-mail. An unknown address gets the same answer, after the
+ * same statements (a decoy code) and no sooner (answerAfter), and counts against the same limits.
+ */
+export async function forgotPassword(deps: AppDeps, email: string, requester: Requester) {
+  return answerAfter(
+    RESET_ANSWER_FLOOR_MS,
+    (async () => {
+      const account = await accounts.findAccountByEmail(deps.db, email);
+      const delivery: Delivery | null = account
+        ? {
+            accountId: account.id,
+            subject: 'Your GlowBook password reset code',
+            text: (code) => `Your password reset code is ${code}. It expires in 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this e-mail.`,
+          }
+        : null;
+      await sendCode(deps, 'email', email, 'password_reset', delivery, requester);
+      return { message: RESET_SENT_MESSAGE };
+    })(),
+  );
+}
+
+async function checkResetCode(deps: AppDeps, email: string, otp: string, ip: string) {
+  let row: CodeRow | null = null;
+  await checkSecret(deps, email, ip, CODE_THROTTLED, async () => Boolean((row = await checkCode(deps, email, otp, 'password_reset'))));
+  return row as CodeRow | null;
+}
+
+export async function verifyResetOtp(deps: AppDeps, input: z.output<typeof verifyResetOtpInput>, ip: string) {
+  return { valid: !!(await checkResetCode(deps, input.email, input.otp, ip)) };
+}
+
+/** A right reset code sets the new password, proves the e-mail and signs the account out everywhere. */
+export async function resetPassword(deps: AppDeps, input: z.output<typeof resetPasswordInput>, ip: string) {
+  const row = await checkResetCode(deps, input.email, input.otp, ip);
+  if (!row || !row.account_id) throw badRequest('otp: the code is invalid or has expired', 'otp');
+  const accountId = row.account_id;
+  const hash = await hashPassword(input.newPassword);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await accounts.consumeCode(trx, row.id))) throw badRequest('otp: the code has already been used', 'otp');
+    await accounts.updateAccount(trx, accountId, { password_hash: hash });
+    await accounts.bumpTokenVersion(trx, accountId);
+  });
+  return { message: 'Your password has been reset. You can sign in now.' };
 }

@@ -3,6 +3,7 @@ import type { AppDeps, Session } from '../../trpc/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { Account, Role } from '../../db/types.js';
 import * as accounts from '../../db/repositories/accounts.js';
+import * as limits from '../../db/repositories/limits.js';
 import { findMerchantById, insertMerchant } from '../../db/repositories/merchants.js';
 import { dummyVerify, hashPassword, verifyPassword } from './passwords.js';
 import { toMerchantAccountWire, toUserWire } from '../wire.js';
@@ -85,26 +86,39 @@ export async function registerMerchant(deps: AppDeps, input: z.output<typeof reg
   return { account, merchant, token };
 }
 
+const SIGN_IN_LIMITS = {
+  windowMinutes: THROTTLE_WINDOW_MIN,
+  perAccountAndIp: MAX_FAILURES_PER_ACCOUNT_AND_IP,
+  perIp: MAX_FAILURES_PER_IP,
+  perAccount: MAX_FAILURES_PER_ACCOUNT_ALL_IPS,
+};
+export const SIGN_IN_THROTTLED = `Too many failed sign-in attempts. Please try again in ${THROTTLE_WINDOW_MIN} minutes.`;
+
 /**
- * Refuses (429, with `message`) a sign-in attempt for `key` (an e-mail, or a code's destination)
- * from `ip` that the throttle (above) stops.
+ * Checks a secret (a password, a one-time code) for `key` (an e-mail, or a code's destination)
+ * from `ip` under the sign-in throttle (above). The attempt is reserved as a failure before
+ * `check` runs, atomically with the count that allows it (repositories/limits.ts), so a burst of
+ * parallel requests or a tRPC batch checks no more secrets than the limits allow; a right secret
+ * then stops counting as a failure. Refused attempts (429, `message`) check nothing.
  */
-export async function checkSignInThrottle(deps: AppDeps, key: string, ip: string, message: string) {
-  const f = await accounts.countRecentFailures(deps.db, key, ip, THROTTLE_WINDOW_MIN);
-  if (f.byEmailAndIp >= MAX_FAILURES_PER_ACCOUNT_AND_IP || f.byIp >= MAX_FAILURES_PER_IP || f.byEmail >= MAX_FAILURES_PER_ACCOUNT_ALL_IPS) {
-    throw new AppError('TOO_MANY_REQUESTS', message);
-  }
+export async function checkSecret(deps: AppDeps, key: string, ip: string, message: string, check: () => Promise<boolean>): Promise<boolean> {
+  const id = await deps.db.transaction().execute((trx) => limits.reserveSignInAttempt(trx, key, ip, SIGN_IN_LIMITS));
+  if (id === null) throw new AppError('TOO_MANY_REQUESTS', message);
+  const ok = await check();
+  if (ok) await limits.settleSignInAttempt(deps.db, id);
+  return ok;
 }
 
 /**
- * Password sign-in shared by every family. Failures are throttled (checkSignInThrottle), and
- * unknown e-mail and wrong password answer the same text.
+ * Password sign-in shared by every family. Every attempt goes through the throttle (checkSecret),
+ * and unknown e-mail and wrong password answer the same text after the same work.
  */
 export async function login(deps: AppDeps, input: z.output<typeof loginInput>, ip: string, allowed: Role[]) {
-  await checkSignInThrottle(deps, input.email, ip, `Too many failed sign-in attempts. Please try again in ${THROTTLE_WINDOW_MIN} minutes.`);
-  const account = await accounts.findAccountByEmail(deps.db, input.email);
-  const ok = account ? await verifyPassword(account.password_hash, input.password) : await dummyVerify(input.password);
-  await accounts.recordLoginAttempt(deps.db, input.email, ip, ok);
+  let account: Account | undefined;
+  const ok = await checkSecret(deps, input.email, ip, SIGN_IN_THROTTLED, async () => {
+    account = await accounts.findAccountByEmail(deps.db, input.email);
+    return account ? verifyPassword(account.password_hash, input.password) : dummyVerify(input.password);
+  });
   if (!account || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   if (account.is_blocked) throw forbidden('This account has been blocked. Please contact support.');
   if (!allowed.includes(account.role)) {
@@ -153,9 +167,11 @@ export async function refreshToken(deps: AppDeps, id: string) {
 }
 
 /** Changing the password signs out every other session; the caller gets a fresh token. */
-export async function changePassword(deps: AppDeps, id: string, input: z.output<typeof changePasswordInput>) {
+export async function changePassword(deps: AppDeps, id: string, input: z.output<typeof changePasswordInput>, ip: string) {
   const { account } = await loadAccount(deps, id);
-  if (!(await verifyPassword(account.password_hash, input.currentPassword))) {
+  // A guess at the current password is a sign-in attempt on the account (a stolen session must not
+  // be able to try passwords without limit).
+  if (!(await checkSecret(deps, account.email, ip, SIGN_IN_THROTTLED, () => verifyPassword(account.password_hash, input.currentPassword)))) {
     throw badRequest('currentPassword: the current password is not correct', 'currentPassword');
   }
   if (input.currentPassword === input.newPassword) {
@@ -173,30 +189,6 @@ export const hashCode = (code: string) => createHash('sha256').update(code).dige
 
 export const RESET_SENT_MESSAGE = 'If an account exists for this email, a 6-digit code has been sent to it.';
 
-export async function forgotPassword(deps: AppDeps, email: string) {
-  const account = await accounts.findAccountByEmail(deps.db, email);
-  if (!account) return { message: RESET_SENT_MESSAGE };
-  const recent = await accounts.countCodesSince(deps.db, email, 'password_reset', new Date(Date.now() - CODE_TTL_MS));
-  if (recent >= MAX_CODES_PER_WINDOW) {
-    throw new AppError('TOO_MANY_REQUESTS', 'Too many codes requested. Please wait 10 minutes and try again.');
-  }
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await accounts.insertOneTimeCode(deps.db, {
-    account_id: account.id,
-    destination: email,
-    purpose: 'password_reset',
-    code_hash: hashCode(code).toString('hex'),
-    expires_at: new Date(Date.now() + CODE_TTL_MS),
-  });
-  await deps.adapters.email.send({
-    to: email,
-    subject: 'Your GlowBook password reset code',
-    text: `Your password reset code is ${code}. It expires in 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this e-mail.`,
-    meta: { purpose: 'password_reset' },
-  });
-  return { message: RESET_SENT_MESSAGE };
-}
-
 /** The live code for a destination if `otp` matches it; every try counts, and 5 wrong ones burn it. */
 export async function checkCode(deps: AppDeps, destination: string, otp: string, purpose: 'password_reset' | 'login' | 'registration' = 'password_reset') {
   const row = await accounts.latestLiveCode(deps.db, destination, purpose);
@@ -207,18 +199,3 @@ export async function checkCode(deps: AppDeps, destination: string, otp: string,
   return timingSafeEqual(expected, hashCode(otp)) ? row : null;
 }
 
-export async function verifyResetOtp(deps: AppDeps, input: z.output<typeof verifyResetOtpInput>) {
-  return { valid: !!(await checkCode(deps, input.email, input.otp)) };
-}
-
-export async function resetPassword(deps: AppDeps, input: z.output<typeof resetPasswordInput>) {
-  const row = await checkCode(deps, input.email, input.otp);
-  if (!row || !row.account_id) throw badRequest('otp: the code is invalid or has expired', 'otp');
-  const hash = await hashPassword(input.newPassword);
-  await deps.db.transaction().execute(async (trx) => {
-    if (!(await accounts.consumeCode(trx, row.id))) throw badRequest('otp: the code has already been used', 'otp');
-    await accounts.updateAccount(trx, row.account_id!, { password_hash: hash });
-    await accounts.bumpTokenVersion(trx, row.account_id!);
-  });
-  return { message: 'Your password has been reset. You can sign in now.' };
-}
