@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
@@ -12,6 +12,7 @@ import { CLIENT_DIST } from '../paths.js';
 import { mountDownloads } from './downloads.js';
 import { mountTracking } from './tracking.js';
 import { mountUnsubscribe } from './unsubscribe.js';
+import { mountClient } from './pages.js';
 import { pinInputCoercion } from './strictInputs.js';
 import { DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../errors.js';
 
@@ -37,6 +38,8 @@ export interface AppOptions {
   ping: () => Promise<void>;
   /** Serve the built client from dist/client (off in API-only tests). */
   serveClient?: boolean;
+  /** Where the built client is, when not dist/client (tests serve a small stand-in build). */
+  clientDir?: string;
   uploadsDir?: string;
 }
 
@@ -167,14 +170,9 @@ export function createApp(opts: AppOptions) {
     app.use('/uploads', express.static(opts.uploadsDir, { maxAge: '7d', index: false, dotfiles: 'deny' }));
   }
 
-  if (opts.serveClient !== false && fs.existsSync(path.join(CLIENT_DIST, 'index.html'))) {
-    app.use('/assets', express.static(path.join(CLIENT_DIST, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-    app.use(express.static(CLIENT_DIST, { index: false, maxAge: '1h' }));
-    const indexHtml = path.join(CLIENT_DIST, 'index.html');
-    app.get(/.*/, (req: Request, res: Response) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
-    });
+  const clientDir = opts.clientDir ?? CLIENT_DIST;
+  if (opts.serveClient !== false && fs.existsSync(path.join(clientDir, 'index.html'))) {
+    mountClient(app, { clientDir, db: deps.db, publicUrl: deps.env.PUBLIC_URL });
   }
 
   const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
