@@ -11,10 +11,10 @@ describe('customer rupee amounts', () => {
     expect(formatINR(1234.5)).toBe('₹1,234.50');
   });
 
-  it('keep the spec spelling of the "From" line', () => {
-    expect(fromPrice(279.2)).toBe('From ₹ 279.20');
-    expect(fromPrice(1500)).toBe('From ₹ 1,500');
-    expect(fromPrice(null)).toBe('From ₹ 0');
+  it('write the "From" line in the same format, and no price where there is none', () => {
+    expect(fromPrice(279.2)).toBe('From ₹279.20');
+    expect(fromPrice(1500)).toBe('From ₹1,500');
+    expect(fromPrice(null)).toBe('No prices listed yet');
   });
 });
 

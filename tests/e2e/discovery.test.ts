@@ -24,7 +24,7 @@ describe('discovery: home → search → salon', () => {
       await trending.waitFor();
       expect(await trending.textContent()).toMatch(/\d+ this week/);
       await page.getByTestId('section-recommended').getByTestId('salon-card').first().waitFor();
-      expect(await page.getByTestId('section-recommended').getByTestId('card-price').first().textContent()).toMatch(/^From ₹ [\d,]+/);
+      expect(await page.getByTestId('section-recommended').getByTestId('card-price').first().textContent()).toMatch(/^From ₹[\d,]+/);
       await shot(page, 'discovery-home-1280');
 
       const service = page.getByTestId('search-service');
@@ -39,7 +39,7 @@ describe('discovery: home → search → salon', () => {
       expect(await page.getByTestId('results-count').textContent()).toMatch(/\d+ salons? found/);
       const prices = await page.getByTestId('salon-result').getByTestId('card-price').allTextContents();
       expect(prices.length).toBeGreaterThan(0);
-      for (const p of prices) expect(p).toMatch(/^From ₹ [\d,]+/);
+      for (const p of prices) expect(p).toMatch(/^From ₹[\d,]+/);
       await shot(page, 'discovery-list-1280');
 
       const firstName = (await page.getByTestId('salon-result-link').first().textContent())?.trim();

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import type { MerchantCardWire } from '../../../shared/schemas/discovery';
 import { MapPinIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
-import { formatDistance, fromPrice } from './format';
+import { formatDistance, formatINR, fromPrice } from './format';
 import { RatingPill } from './Rating';
 import { recordRecentlyViewed, type RecentlyViewedSalon } from './recentlyViewed';
 
@@ -65,9 +65,11 @@ export function SalonCard({ salon, sponsored = false, className }: { salon: Merc
             <span className="absolute top-2.5 left-2.5 rounded-md bg-ink-900/80 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-white uppercase">
               Ad
             </span>
-            <span className="absolute right-2.5 bottom-2.5 rounded-full bg-gold-300 px-2.5 py-0.5 text-xs font-bold text-ink-900 shadow-soft">
-              Starting @99
-            </span>
+            {salon.lowestPrice != null && (
+              <span className="absolute right-2.5 bottom-2.5 rounded-full bg-gold-300 px-2.5 py-0.5 text-xs font-bold text-ink-900 shadow-soft" data-testid="sponsored-price">
+                From {formatINR(salon.lowestPrice)}
+              </span>
+            )}
           </>
         )}
         {distance && !sponsored && (

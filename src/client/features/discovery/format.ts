@@ -2,9 +2,9 @@ import { formatINR } from '../../../shared/money';
 
 export { formatINR };
 
-/** The card price line, spelled as the spec has it ("From ₹ 1,500"). */
+/** The card price line in the app's one rupee format ("From ₹1,500"); a salon with no priced service says so. */
 export function fromPrice(lowest: number | null | undefined): string {
-  return `From ₹ ${formatINR(lowest ?? 0).replace('₹', '')}`;
+  return lowest == null ? 'No prices listed yet' : `From ${formatINR(lowest)}`;
 }
 
 export function formatRating(rating: number): string {
