@@ -10,6 +10,7 @@ import type { AppDeps } from './trpc/context.js';
 import { appRouter } from './routers/index.js';
 import { createApp } from './http/app.js';
 import { seedIfEmpty } from './seed/index.js';
+import { attachDeskListener, closeDeskEvents } from './live/deskEvents.js';
 
 export interface Runtime {
   deps: AppDeps;
@@ -35,6 +36,13 @@ export async function bootstrap(env: Env, opts: { memory?: boolean; serveClient?
   try {
     await migrateToLatest(handle.db);
     const deps = await createDeps(handle.db, env);
+    attachDeskListener(handle);
+    // Calendar notices still gathered go out, and live streams end, before the database closes.
+    const closeDb = handle.close;
+    handle.close = async () => {
+      await closeDeskEvents(handle.db);
+      await closeDb();
+    };
     if (opts.seed ?? env.SEED_DEMO === 'auto') await seedIfEmpty(handle.db);
     const uploadsDir = path.resolve(env.DATA_DIR, 'uploads');
     fs.mkdirSync(uploadsDir, { recursive: true });

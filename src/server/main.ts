@@ -13,6 +13,7 @@ const [{ bootstrap }, { startJobRunner }, { JOB_THREAD_AVAILABLE, startJobThread
   import('./jobs/thread.js'),
 ]);
 const runtime = await bootstrap(env);
+const { closeDeskEvents } = await import('./live/deskEvents.js');
 
 const server = runtime.app.listen(env.PORT, env.HOST, () => {
   const addr = server.address();
@@ -52,6 +53,8 @@ async function shutdown(signal: string) {
   }, 15_000);
   deadline.unref();
   const jobsStopped = jobs?.stop().catch(() => undefined);
+  // Open calendar streams would hold their connections (and the drain) open until the deadline.
+  await closeDeskEvents(runtime.handle.db);
   server.close(async () => {
     await jobsStopped;
     await runtime.handle.close().catch(() => undefined);

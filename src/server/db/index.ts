@@ -24,7 +24,65 @@ export interface DbHandle {
   kind: 'postgres' | 'pglite';
   /** Cheap liveness probe used by /api/health. */
   ping(): Promise<void>;
+  /**
+   * LISTENs on a channel on a connection of its own (the embedded database: its own listener).
+   * `onGap` runs after the connection was lost and made again: notices sent meanwhile are lost.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const RELISTEN_MAX_MS = 2000;
+
+/** A LISTEN connection that comes back by itself after the server or the network dropped it. */
+async function pgListener(connectionString: string, channel: string, onMessage: (payload: string) => void, onGap: () => void) {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let delay = 100;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (isRetry: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString, connectionTimeoutMillis: 5000, application_name: 'glowbook-listen' });
+    c.on('error', () => undefined);
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    c.on('end', () => {
+      if (client === c) client = null;
+      if (!stopped) retry();
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      if (!isRetry) throw err;
+      return;
+    }
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    delay = 100;
+    if (isRetry) onGap();
+  };
+  const retry = () => {
+    if (timer || stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      delay = Math.min(delay * 2, RELISTEN_MAX_MS);
+      void connect(true).then(() => {
+        if (!client && !stopped) retry();
+      });
+    }, delay);
+    timer.unref();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => undefined);
+  };
 }
 
 export async function openDatabase(opts: {
@@ -56,6 +114,7 @@ export async function openDatabase(opts: {
       ping: async () => {
         await sql`select 1`.execute(db);
       },
+      listen: (channel, onMessage, onGap) => pgListener(opts.databaseUrl!, channel, onMessage, onGap),
       close: () => db.destroy(),
     };
   }
@@ -73,6 +132,7 @@ export async function openDatabase(opts: {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    listen: async (channel, onMessage) => client.listen(channel, onMessage),
     close: () => db.destroy(),
   };
 }

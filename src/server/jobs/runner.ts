@@ -4,6 +4,7 @@ import type { AppDeps } from '../trpc/context.js';
 import { aloneJobKinds, backoffMs, isPermanent, jobHandler, onJobEnqueued } from './queue.js';
 import './handlers/index.js';
 import { scheduleSearchMaintenance } from '../services/discovery/maintenance.js';
+import { scheduleBlockTopUp } from '../services/calendar/index.js';
 
 interface ClaimedJob {
   id: string;
@@ -235,6 +236,7 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}): J
           if (Date.now() - lastPrune > 3_600_000) {
             lastPrune = Date.now();
             await scheduleSearchMaintenance(deps.db);
+            await scheduleBlockTopUp(deps.db);
             await deps.db
               .deleteFrom('jobs')
               .where('status', 'in', ['done', 'cancelled'])

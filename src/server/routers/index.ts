@@ -1,6 +1,7 @@
 import { router } from '../trpc/init.js';
 import { adminProcedures } from './admin.js';
 import { bookingMerchantProcedures, bookingUserProcedures } from './bookings.js';
+import { calendarMerchantProcedures } from './calendar.js';
 import { discoveryCategoryProcedures, discoveryLocationProcedures, discoveryMerchantProcedures, discoveryUserProcedures, geoProcedures, newsletterProcedures, testimonialProcedures } from './discovery.js';
 import { merchantAuthRouter, merchantSignInProcedures } from './merchantAuth.js';
 import { notificationUserProcedures } from './notifications.js';
@@ -31,6 +32,7 @@ export const appRouter = router({
   merchants: router({
     ...merchantSignInProcedures,
     ...bookingMerchantProcedures,
+    ...calendarMerchantProcedures,
     ...shopMerchantProcedures,
     ...discoveryMerchantProcedures,
     ...crmMerchantProcedures,

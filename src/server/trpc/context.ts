@@ -93,9 +93,11 @@ export async function resolveActor(
 }
 
 export function createContextFactory(deps: AppDeps) {
-  return async ({ req }: { req: IncomingMessage }): Promise<Context> => {
+  return async ({ req, info }: { req: IncomingMessage; info?: { connectionParams?: Record<string, string | undefined> | null } }): Promise<Context> => {
+    // An EventSource (the calendar's live feed) cannot send headers: its token comes as a connection parameter.
+    const token = bearer(req) ?? info?.connectionParams?.token ?? null;
     // A database that cannot be reached is a 503 here too (the procedures' errors are mapped later).
-    const { actor, authError, session } = await resolveActor(deps, bearer(req)).catch((err: unknown) => {
+    const { actor, authError, session } = await resolveActor(deps, token).catch((err: unknown) => {
       throw isDatabaseUnavailable(err) ? toTRPCError(err) : err;
     });
     const key = req.headers['idempotency-key'];

@@ -30,6 +30,9 @@ export const t = initTRPC
   .meta<AppMeta>()
   .create({
     isDev: !isProduction,
+    // The calendar's live feed (server-sent events): a comment every 15 s keeps proxies from closing
+    // an idle stream, and a client that hears nothing for 40 s takes the stream for dead and reconnects.
+    sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
     errorFormatter({ shape, error }) {
       const internal = error.code === 'INTERNAL_SERVER_ERROR';
       const cause = error.cause;

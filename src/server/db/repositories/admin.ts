@@ -25,7 +25,7 @@ export async function platformTotals(db: Executor) {
       sql<number>`(select count(*) from accounts where is_blocked)`.as('blocked'),
       sql<number>`(select count(*) from accounts where created_at > now() - interval '30 days')`.as('new_30d'),
       sql<number>`(select count(*) from merchants where is_published)`.as('published'),
-      sql<number>`(select count(*) from bookings)`.as('bookings'),
+      sql<number>`(select count(*) from bookings where status <> 'blocked')`.as('bookings'),
       sql<number>`(select coalesce(sum(total_price), 0) from bookings where status <> 'cancelled')`.as('gbv'),
       sql<number>`(select coalesce(sum(commission), 0) from commission_ledger)`.as('commission'),
       sql<number>`(select count(*) from merchants where publish_status = 'pending')`.as('pending'),
@@ -53,7 +53,7 @@ export async function dailyTrend(db: Executor, from: string, to: string) {
            ${GBV} as gbv,
            ${COMMISSION} as commission
     from (select generate_series(${from}::date, ${to}::date, interval '1 day')::date as day) d
-    left join bookings b on b.booking_date = d.day
+    left join bookings b on b.booking_date = d.day and b.status <> 'blocked'
     left join commission_ledger cl on cl.booking_id = b.id
     group by d.day
     order by d.day`.execute(db);
@@ -69,7 +69,7 @@ export async function topCities(db: Executor, limit: number) {
            count(b.id) as bookings,
            ${GBV} as gbv
     from merchants m
-    left join bookings b on b.merchant_id = m.id
+    left join bookings b on b.merchant_id = m.id and b.status <> 'blocked'
     where trim(m.city) <> ''
     group by ${CITY_KEY}
     order by gbv desc, bookings desc, city
@@ -118,7 +118,7 @@ export async function bookingReport(db: Executor, f: ReportFilter) {
       from bookings b
       join merchants m on m.id = b.merchant_id
       left join commission_ledger cl on cl.booking_id = b.id
-      where b.booking_date between ${f.from}::date and ${f.to}::date ${cityMatches(f.city)}
+      where b.booking_date between ${f.from}::date and ${f.to}::date and b.status <> 'blocked' ${cityMatches(f.city)}
       group by 1
     ), subscribed as (
       select ${reportKey(f.groupBy, paidOn)} as key, sum(i.base_amount) as subscriptions
@@ -326,7 +326,7 @@ export async function listSalons(db: Executor, f: SalonFilter) {
       // Every booking of the salon, as the merchant dashboard's Total Bookings (merchantBookingStats)
       // and the dashboard's top cities count them; merchants.booking_count counts completed ones
       // only (search ranks by it), which under the same "Bookings" label read as a different figure.
-      sql<number>`(select count(*) from bookings b where b.merchant_id = m.id)`.as('total_bookings'),
+      sql<number>`(select count(*) from bookings b where b.merchant_id = m.id and b.status <> 'blocked')`.as('total_bookings'),
       // The bookings the salon still has to serve: what unpublishing it leaves standing.
       sql<number>`(select count(*) from bookings b
         where b.merchant_id = m.id and b.status = any(${[...ACTIVE_BOOKING_STATUSES]}::text[]) and b.starts_at > now())`.as('upcoming_bookings'),

@@ -6,7 +6,10 @@ import { effectsCtes, effectsJson, effectsWritten, type Effects, type EffectsJso
 import { toJsonb } from '../json.js';
 import { compiledOnce } from '../compiled.js';
 
-const ACTIVE = ['pending', 'upcoming', 'confirmed'] as const;
+/** What holds a professional's time: the active bookings and blocked time (bookings_no_overlap). */
+const HOLDS_TIME = sql<boolean>`status in ('pending', 'upcoming', 'confirmed', 'blocked')`;
+/** Leaves out blocked time, which is stored as rows of bookings (types.ts, BookingsTable). */
+export const NOT_BLOCKED = sql<boolean>`status <> 'blocked'`;
 /** Stands in for an empty id list: `in ()` is not SQL. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -71,7 +74,7 @@ function busyIntervals(db: Executor, merchantId: string, startsFrom: Date, from:
     // As epoch milliseconds: they travel inside JSON, where a timestamp would be text to parse.
     .select([sql<number>`(extract(epoch from starts_at) * 1000)::float8`.as('starts_ms'), sql<number>`(extract(epoch from ends_at) * 1000)::float8`.as('ends_ms')])
     .where('merchant_id', '=', merchantId)
-    .where('status', 'in', ACTIVE)
+    .where(HOLDS_TIME)
     .where('starts_at', '>=', startsFrom)
     .where('starts_at', '<', to)
     .where('ends_at', '>', from);
@@ -173,7 +176,8 @@ const bookingInsert = compiledOnce(
 
 /** A plain booking row, locked for the rest of the transaction when `lock` is set. */
 export function findBookingRow(db: Executor, id: string, opts: { lock?: boolean } = {}) {
-  const q = db.selectFrom('bookings').selectAll().where('id', '=', id);
+  // A block's occurrences are rows of bookings too (migration 202611252210); they are no booking.
+  const q = db.selectFrom('bookings').selectAll().where('id', '=', id).where(NOT_BLOCKED);
   return (opts.lock ? q.forUpdate() : q).executeTakeFirst();
 }
 
@@ -349,6 +353,7 @@ export async function merchantBookingStats(db: Executor, merchantId: string) {
       sql<number>`count(*) filter (where status = 'completed')`.as('completed'),
     ])
     .where('merchant_id', '=', merchantId)
+    .where(NOT_BLOCKED)
     .executeTakeFirstOrThrow();
   return {
     totalBookings: Number(r.total),

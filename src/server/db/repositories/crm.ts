@@ -52,7 +52,7 @@ function everyone(merchantId: string) {
         max(b.starts_at) filter (where b.starts_at <= now() and b.status <> 'cancelled') as last_visit,
         min(b.starts_at) filter (where b.starts_at > now() and b.status in ('pending', 'upcoming', 'confirmed')) as next_appointment,
         max(b.created_at) as last_booked
-      from bookings b where b.merchant_id = ${merchantId}
+      from bookings b where b.merchant_id = ${merchantId} and b.status <> 'blocked'
       group by b.user_id
       union all
       select m.account_id, count(*)::int, max(m.created_at) filter (where m.status <> 'cancelled'), null::timestamptz, max(m.created_at)

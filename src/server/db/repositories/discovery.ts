@@ -9,7 +9,8 @@ import { PLANNED_PER_CALL } from '../preparing.js';
  * matches planned on its own, and the page's cards with their images and first services.
  */
 
-const ACTIVE_STATUSES = sql`('pending', 'upcoming', 'confirmed')`;
+/** What holds a professional's time: active bookings and blocked time (bookings_no_overlap). */
+const ACTIVE_STATUSES = sql`('pending', 'upcoming', 'confirmed', 'blocked')`;
 
 /** Escapes LIKE wildcards in user text and wraps it as a "contains" pattern. */
 export function containsPattern(text: string): string {

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { StaffTable } from '../types.js';
+import { NOT_BLOCKED } from './bookings.js';
 import type { Executor } from './accounts.js';
 
 const staffColumns = [
@@ -94,6 +95,7 @@ export async function staffBookingCounts(db: Executor, staffId: string, now: Dat
       sql<number>`count(*) filter (where status in ('pending', 'upcoming', 'confirmed') and ends_at > ${now})`.as('upcoming'),
     ])
     .where('staff_id', '=', staffId)
+    .where(NOT_BLOCKED)
     .executeTakeFirstOrThrow();
   return { total: Number(r.total), upcoming: Number(r.upcoming) };
 }
@@ -109,7 +111,7 @@ export function staffTotals(db: Executor, merchantId: string) {
     .leftJoin('booking_services as bs', 'bs.booking_id', 'b.id')
     .select([
       'b.staff_id',
-      sql<number>`count(distinct b.id) filter (where b.status <> 'cancelled')`.as('bookings'),
+      sql<number>`count(distinct b.id) filter (where b.status not in ('cancelled', 'blocked'))`.as('bookings'),
       sql<number>`count(bs.booking_id) filter (where b.status = 'completed')`.as('completed_lines'),
     ])
     .where('st.merchant_id', '=', merchantId)
@@ -135,6 +137,7 @@ export function staffBookingsBetween(db: Executor, staffId: string, from: string
       sql<number>`(select count(*) from booking_services bs where bs.booking_id = b.id)`.as('lines'),
     ])
     .where('b.staff_id', '=', staffId)
+    .where(sql<boolean>`b.status <> 'blocked'`)
     .where('b.booking_date', '>=', from)
     .where('b.booking_date', '<=', to)
     .orderBy('b.starts_at', 'desc')

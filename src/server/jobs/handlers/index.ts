@@ -6,3 +6,4 @@ import './push.js';
 import '../../services/crm/marketing.js';
 import '../../services/billing/service.js';
 import '../../services/discovery/maintenance.js';
+import '../../services/calendar/index.js';

@@ -17,6 +17,7 @@ import { chooseSlot, loadSalonDay } from './availability.js';
 import { checkCouponCode, redeemCoupon } from './coupons.js';
 import { bookingEventEffects } from './notify.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
+import { publishDeskChange } from '../../live/deskEvents.js';
 import { bookingWireOf, loadBookingWire } from './wire.js';
 
 // Callers inside the server may leave paymentMethod out: the booking is paid at the salon.
@@ -100,6 +101,7 @@ export async function createBooking(
   }
   // The insert answered the booking as stored, unless a wallet payment changed it afterwards.
   const booking = placed.detail ? await bookingWireOf(placed.detail, { qr: true }) : await loadBookingWire(deps.db, placed.id);
+  publishDeskChange(deps.db, booking!.merchantId, [booking!.bookingDate]);
   return { data: { booking: booking! } };
 }
 

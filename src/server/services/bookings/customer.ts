@@ -26,6 +26,7 @@ import { returnRewardCoupon } from './coupons.js';
 import { notifyBookingEvent } from './notify.js';
 import { refundBookingToWallet } from '../wallet/ledger.js';
 import { loadBookingWire, loadBookingWires } from './wire.js';
+import { publishDeskChange } from '../../live/deskEvents.js';
 
 /** A customer sees their own bookings; an admin the named customer's (or any, by id). */
 const ownerFilter = (actor: Actor, userId: string | undefined): string | undefined =>
@@ -100,6 +101,7 @@ export async function cancelMyBooking(
     );
     return { row: updated, walletCredit };
   });
+  publishDeskChange(deps.db, row.merchant_id, [row.booking_date]);
   const refundPercent = row.refund_percent ?? 0;
   return { data: { success: true as const, refundPercent, refundAmount: refundAmountFor(Number(row.amount_paid), refundPercent), walletCredit } };
 }
@@ -141,8 +143,10 @@ export async function rescheduleMyBooking(
   opts: { now?: Date } = {},
 ): Promise<{ data: { booking: BookingWire } }> {
   const now = opts.now ?? new Date();
+  let movedFrom: string | undefined;
   const id = await deps.db.transaction().execute(async (trx) => {
     const booking = await lockOwnBooking(trx, actor, input.bookingId);
+    movedFrom = booking.booking_date;
     if (!isChangeable(booking.status)) {
       throw badRequest(`bookingId: a ${booking.status} booking cannot be rescheduled`, 'bookingId');
     }
@@ -181,5 +185,7 @@ export async function rescheduleMyBooking(
     });
     return booking.id;
   });
-  return { data: { booking: (await loadBookingWire(deps.db, id))! } };
+  const moved = (await loadBookingWire(deps.db, id))!;
+  publishDeskChange(deps.db, moved.merchantId, [...new Set([movedFrom!, moved.bookingDate])]);
+  return { data: { booking: moved } };
 }

@@ -31,6 +31,7 @@ import { returnRewardCoupon } from './coupons.js';
 import { notifyBookingEvent } from './notify.js';
 import { awardBookingPoints, refundBookingToWallet } from '../wallet/ledger.js';
 import { loadBookingWire, loadBookingWires } from './wire.js';
+import { publishDeskChange } from '../../live/deskEvents.js';
 
 /** The desk's list shows the newest bookings; older ones are reached by date or search. */
 const DESK_LIST_LIMIT = 500;
@@ -138,7 +139,9 @@ export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: St
       { walletCredit, amountPaid: Number(updated.amount_paid) },
     );
   });
-  return { booking: (await loadBookingWire(deps.db, input.bookingId))! };
+  const booking = (await loadBookingWire(deps.db, input.bookingId))!;
+  publishDeskChange(deps.db, merchantId, [booking.bookingDate]);
+  return { booking };
 }
 
 /** Finds the booking a scanned QR names; it does not change it (the Confirm step does). */

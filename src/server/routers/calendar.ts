@@ -1,0 +1,82 @@
+import {
+  calendarAnswer,
+  calendarInput,
+  createBlockAnswer,
+  createBlockInput,
+  deleteBlockAnswer,
+  deleteBlockInput,
+  deskEventsInput,
+  moveBookingAnswer,
+  moveBookingInput,
+} from '../../shared/schemas/calendar.js';
+import { createBlock, deleteBlock, getCalendar, moveBooking } from '../services/calendar/index.js';
+import { deskStream } from '../live/deskEvents.js';
+import { shopOf } from '../services/scope.js';
+import { merchantProcedure } from '../trpc/procedures.js';
+
+const tags = ['Merchant calendar'];
+
+/** The merchant's calendar: the day view's data, blocked time, moves, and its live feed. */
+export const calendarMerchantProcedures = {
+  getCalendar: merchantProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/merchants/calendar',
+        tags,
+        description:
+          'A day (days=1) or a week (days=7) of the salon’s calendar in one call: each professional with their hours per date, the bookings of every status (customer, services, price) and the blocked time, placed in salon-local minutes.',
+      },
+    })
+    .input(calendarInput)
+    .output(calendarAnswer)
+    .query(({ ctx, input }) => getCalendar(ctx.deps, ctx.actor, input)),
+
+  createBlock: merchantProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/calendar/blocks',
+        tags,
+        description:
+          'Blocks a professional’s time (break, leave, training) once or every week. Refused with 409 listing the bookings in the way; a weekly block can be repeated with skipConflicts to leave those dates out.',
+      },
+      successStatus: 201,
+    })
+    .input(createBlockInput)
+    .output(createBlockAnswer)
+    .mutation(({ ctx, input }) => createBlock(ctx.deps, ctx.actor, input)),
+
+  deleteBlock: merchantProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/calendar/blocks/delete',
+        tags,
+        description: 'Removes one occurrence of blocked time, or (series) a weekly block from that occurrence on.',
+      },
+    })
+    .input(deleteBlockInput)
+    .output(deleteBlockAnswer)
+    .mutation(({ ctx, input }) => deleteBlock(ctx.deps, ctx.actor, input)),
+
+  moveBooking: merchantProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/moveBooking',
+        tags,
+        description:
+          'Moves a booking to another time and/or professional at the same price. 400 when the professional does not offer its services or is not working then; 409 when the time was taken meanwhile. The customer is told once the Undo window (customerToldAt) has passed.',
+      },
+    })
+    .input(moveBookingInput)
+    .output(moveBookingAnswer)
+    .mutation(({ ctx, input }) => moveBooking(ctx.deps, ctx.actor, input)),
+
+  /** Server-sent events (tRPC subscription): 'sync' first and after a gap, then 'changed' with the dates. Not on /api. */
+  deskEvents: merchantProcedure.input(deskEventsInput).subscription(async function* ({ ctx, input, signal }) {
+    const merchantId = await shopOf(ctx.deps.db, ctx.actor!, input.merchantId);
+    yield* deskStream(ctx.deps.db, merchantId, signal);
+  }),
+};
