@@ -9,4 +9,6 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   subscription_renew: 'Subscription renewals',
   payment_reconcile: 'Payment reconciliation',
   search_maintenance: 'Nightly search upkeep',
+  calendar_block_top_up: 'Weekly blocked time top-up',
+  desk_move_message: 'Messages about desk moves',
 };
