@@ -32,6 +32,16 @@ export const walletUserProcedures = {
     .input(s.purchaseGiftCardInput)
     .output(s.purchaseGiftCardAnswer)
     .mutation(({ ctx, input }) => wallet.purchaseGiftCard(ctx.deps, ctx.actor, input)),
+  giftCardPaymentOptions: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/giftCardPaymentOptions', tags, description: 'How gift cards can be paid on this server: a live gateway (checkoutKey set: pay in its Checkout) or the offline test gateway (testMode, the test card).' } })
+    .input(s.walletInput)
+    .output(s.giftCardPaymentOptionsAnswer)
+    .query(({ ctx }) => wallet.giftCardPaymentOptions(ctx.deps)),
+  createGiftCardOrder: authedProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/createGiftCardOrder', tags, description: 'Live gateway only: fixes the gift card (amount, recipient) and creates the order to pay in Razorpay Checkout; then purchaseGiftCard with paymentMethod razorpay and the payment proof issues it.' }, successStatus: 201 })
+    .input(s.createGiftCardOrderInput)
+    .output(s.giftCardOrderAnswer)
+    .mutation(({ ctx, input }) => wallet.createGiftCardOrder(ctx.deps, ctx.actor, input)),
   redeemGiftCard: authedProcedure
     .meta({ openapi: { method: 'POST', path: '/users/redeemGiftCard', tags } })
     .input(s.redeemGiftCardInput)

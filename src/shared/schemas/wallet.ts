@@ -47,11 +47,12 @@ export const redeemRewardAnswer = z.object({ data: z.object({ coupon: rewardCoup
 const optionalText = (field: string, max: number) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max, `${field}: at most ${max} characters`).optional());
 
-export const GIFT_CARD_PAYMENT_METHODS = ['wallet', 'test_card'] as const;
+export const GIFT_CARD_PAYMENT_METHODS = ['wallet', 'test_card', 'razorpay'] as const;
 /** The offline test gateway's cards: the first is approved, the second declined. */
 export const TEST_CARDS = { approved: '4111111111111111', declined: '4000000000000002' } as const;
 
-export const purchaseGiftCardInput = z.object({
+/** What a gift card is: its amount and who it is for. */
+const giftCardDetails = {
   amount: z
     .number({ error: 'amount: enter an amount' })
     .int('amount: whole rupees')
@@ -60,8 +61,29 @@ export const purchaseGiftCardInput = z.object({
   recipientName: optionalText('recipientName', 100),
   recipientEmail: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().toLowerCase().email('recipientEmail: enter a valid e-mail').max(254).optional()),
   message: optionalText('message', 300),
-  paymentMethod: z.enum(GIFT_CARD_PAYMENT_METHODS, { error: 'paymentMethod: wallet or test_card' }),
+};
+
+const gatewayProofField = (name: string) => z.string().trim().min(1, `${name}: missing`).max(200).optional();
+
+export const purchaseGiftCardInput = z.object({
+  ...giftCardDetails,
+  paymentMethod: z.enum(GIFT_CARD_PAYMENT_METHODS, { error: 'paymentMethod: wallet, test_card or razorpay' }),
   cardNumber: z.preprocess((v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v), z.string().regex(/^\d{12,19}$/, 'cardNumber: 12 to 19 digits').optional()),
+  /** With paymentMethod razorpay: what Razorpay Checkout handed back for an order from createGiftCardOrder. */
+  razorpay_order_id: gatewayProofField('razorpay_order_id'),
+  razorpay_payment_id: gatewayProofField('razorpay_payment_id'),
+  razorpay_signature: gatewayProofField('razorpay_signature'),
+});
+
+/** A gift card to pay for in the gateway's checkout (live gateway only); its amount is fixed here. */
+export const createGiftCardOrderInput = z.object(giftCardDetails);
+export const giftCardOrderAnswer = z.object({
+  data: z.object({ orderId: z.string(), amount: z.number().int().describe('paise'), currency: z.literal('INR'), keyId: z.string(), description: z.string() }),
+});
+
+/** How gift cards can be paid on this server. */
+export const giftCardPaymentOptionsAnswer = z.object({
+  data: z.object({ gateway: z.string(), testMode: z.boolean(), checkoutKey: z.string().nullable() }),
 });
 
 const giftCardWire = z.object({

@@ -13,12 +13,13 @@ import { Select } from '../../components/ui/Select';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { Textarea } from '../../components/ui/Textarea';
 import { toast } from '../../components/ui/Toast';
+import { payWithRazorpay } from '../../features/billing/razorpay';
 import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorField, errorMessage, readableMessage, useTRPC } from '../../trpc';
 
 const AMOUNTS = [500, 1000, 2000, 5000];
-type BuyForm = { amount: string; recipientName: string; recipientEmail: string; message: string; paymentMethod: 'wallet' | 'test_card'; cardNumber: string };
+type BuyForm = { amount: string; recipientName: string; recipientEmail: string; message: string; paymentMethod: 'wallet' | 'test_card' | 'razorpay'; cardNumber: string };
 type BuyErrors = Partial<Record<keyof BuyForm, string>>;
 
 function firstErrors<T extends string>(issues: { path: PropertyKey[]; message: string }[]): Partial<Record<T, string>> {
@@ -59,10 +60,13 @@ function Redeem({ onDone }: { onDone: () => Promise<void> }) {
   );
 }
 
-function Buy({ balance, onDone }: { balance: number; onDone: () => Promise<void> }) {
+/** The card payment this server takes: Razorpay Checkout when a live gateway is configured, else the offline test card. */
+function Buy({ balance, checkoutKey, onDone }: { balance: number; checkoutKey: string | null; onDone: () => Promise<void> }) {
   const trpc = useTRPC();
   const buy = useMutation(trpc.users.purchaseGiftCard.mutationOptions());
-  const [form, setForm] = useState<BuyForm>({ amount: '1000', recipientName: '', recipientEmail: '', message: '', paymentMethod: 'test_card', cardNumber: '' });
+  const order = useMutation(trpc.users.createGiftCardOrder.mutationOptions());
+  const cardMethod = checkoutKey ? 'razorpay' : 'test_card';
+  const [form, setForm] = useState<BuyForm>({ amount: '1000', recipientName: '', recipientEmail: '', message: '', paymentMethod: cardMethod, cardNumber: '' });
   const [errors, setErrors] = useState<BuyErrors>({});
   const set = <K extends keyof BuyForm>(k: K, v: BuyForm[K]) => setForm((f) => ({ ...f, [k]: v }));
   const submit = async (e: FormEvent) => {
@@ -72,7 +76,16 @@ function Buy({ balance, onDone }: { balance: number; onDone: () => Promise<void>
     if (!parsed.success) return setErrors(firstErrors<keyof BuyForm>(parsed.error.issues));
     setErrors({});
     try {
-      const r = await buy.mutateAsync(parsed.data);
+      let r;
+      if (parsed.data.paymentMethod === 'razorpay') {
+        const { paymentMethod: _card, cardNumber: _n, ...details } = parsed.data;
+        const o = await order.mutateAsync(details);
+        const proof = await payWithRazorpay({ key: o.data.keyId, orderId: o.data.orderId, amount: o.data.amount, description: o.data.description });
+        if (!proof) return;
+        r = await buy.mutateAsync({ ...parsed.data, ...proof });
+      } else {
+        r = await buy.mutateAsync(parsed.data);
+      }
       toast.success(r.message);
       setForm((f) => ({ ...f, recipientName: '', recipientEmail: '', message: '', cardNumber: '' }));
       await onDone();
@@ -106,7 +119,7 @@ function Buy({ balance, onDone }: { balance: number; onDone: () => Promise<void>
           value={form.paymentMethod}
           error={errors.paymentMethod}
           options={[
-            { value: 'test_card', label: 'Card (test mode)' },
+            checkoutKey ? { value: 'razorpay', label: 'Card, UPI or net banking (Razorpay)' } : { value: 'test_card', label: 'Card (test mode)' },
             { value: 'wallet', label: `Wallet (${formatINR(balance)} available)` },
           ]}
           onChange={(e) => set('paymentMethod', e.target.value as BuyForm['paymentMethod'])}
@@ -127,7 +140,7 @@ function Buy({ balance, onDone }: { balance: number; onDone: () => Promise<void>
           </div>
         )}
         <div>
-          <Button type="submit" loading={buy.isPending} loadingText="Paying…" data-testid="buy-submit">
+          <Button type="submit" loading={buy.isPending || order.isPending} loadingText="Paying…" data-testid="buy-submit">
             Buy gift card
           </Button>
         </div>
@@ -142,6 +155,7 @@ export default function GiftCards() {
   const queryClient = useQueryClient();
   const cards = useQuery(trpc.users.getGiftCards.queryOptions({}));
   const wallet = useQuery(trpc.users.getWallet.queryOptions({}));
+  const payments = useQuery(trpc.users.giftCardPaymentOptions.queryOptions({}, { staleTime: Infinity }));
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: trpc.users.getGiftCards.queryKey() });
     await queryClient.invalidateQueries({ queryKey: trpc.users.getWallet.queryKey() });
@@ -152,7 +166,13 @@ export default function GiftCards() {
       <PageHeader title="Gift Cards" description="Give the gift of a good day, or add a card you received to your wallet." />
       <div className="space-y-6">
         <Redeem onDone={refresh} />
-        <Buy balance={wallet.data?.data.balance ?? 0} onDone={refresh} />
+        {payments.isError ? (
+          <LoadError title="Could not load how gift cards can be paid" onRetry={payments.refetch} />
+        ) : !payments.data ? (
+          <Skeleton className="h-64" />
+        ) : (
+          <Buy balance={wallet.data?.data.balance ?? 0} checkoutKey={payments.data.data.checkoutKey} onDone={refresh} />
+        )}
         <Card>
           <CardHeader title="Your gift cards" />
           {cards.isError ? (

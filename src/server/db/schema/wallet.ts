@@ -31,7 +31,7 @@ export interface GiftCardsTable {
   code: string;
   amount: Money;
   purchaser_id: string;
-  payment_method: 'wallet' | 'test_card';
+  payment_method: 'wallet' | 'test_card' | 'razorpay';
   payment_reference: string | null;
   recipient_name: string | null;
   recipient_email: string | null;
@@ -47,6 +47,23 @@ export interface WalletTables {
   wallet_ledger: WalletLedgerTable;
   loyalty_ledger: LoyaltyLedgerTable;
   gift_cards: GiftCardsTable;
+  gift_card_orders: GiftCardOrdersTable;
+}
+
+/** A gift card being paid in a live gateway's checkout (migration 202611252213_gift_card_orders). */
+export interface GiftCardOrdersTable {
+  id: Generated<string>;
+  purchaser_id: string;
+  amount: Money;
+  recipient_name: string | null;
+  recipient_email: string | null;
+  message: string | null;
+  gateway: string;
+  order_id: string | null;
+  status: Generated<'pending' | 'paid'>;
+  payment_reference: string | null;
+  gift_card_id: string | null;
+  created_at: Generated<Date>;
 }
 
 declare module '../types.js' {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { formatINR } from '../../../shared/money.js';
 import { REWARD_POINTS, REWARD_VALID_DAYS, REWARD_VALUE, RUPEES_PER_POINT, tierFor } from '../../../shared/loyalty.js';
@@ -6,6 +6,7 @@ import { preferenceOn } from '../../../shared/reminders.js';
 import {
   CUSTOMER_PREFERENCES,
   TEST_CARDS,
+  type createGiftCardOrderInput,
   type purchaseGiftCardInput,
   type redeemGiftCardInput,
   type updatePreferencesInput,
@@ -13,7 +14,8 @@ import {
 } from '../../../shared/schemas/wallet.js';
 import * as repo from '../../db/repositories/wallet.js';
 import type { GiftCardsTable } from '../../db/schema/wallet.js';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { toJsonb } from '../../db/json.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { queueMessage } from '../../messaging/index.js';
@@ -132,58 +134,158 @@ export async function getGiftCards(deps: AppDeps, actor: Actor) {
   return { data: { giftCards: rows.map((g) => giftCardWire(g, actor.id)) } };
 }
 
+type GiftCardDetails = Pick<z.output<typeof purchaseGiftCardInput>, 'amount' | 'recipientName' | 'recipientEmail' | 'message'>;
+
 /**
- * Buys a gift card, paid from the wallet or through the offline test gateway (test mode: the
- * approved test card succeeds, any other card is declined). The code is e-mailed to the recipient.
+ * Issues a paid gift card in the paying transaction, and e-mails its code to the recipient. Only
+ * paid purchases get here, so the platform's address never carries an unpaid stranger's message.
+ */
+async function issueGiftCard(
+  trx: Transaction<Database>,
+  deps: AppDeps,
+  actor: Actor,
+  card: GiftCardDetails,
+  payment: { method: GiftCardsTable['payment_method']; reference: string | null },
+) {
+  const row = await trx
+    .insertInto('gift_cards')
+    .values({
+      code: `GB-${randomCode(3)}`,
+      amount: card.amount,
+      purchaser_id: actor.id,
+      payment_method: payment.method,
+      payment_reference: payment.reference,
+      recipient_name: card.recipientName ?? null,
+      recipient_email: card.recipientEmail ?? null,
+      message: card.message ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (payment.method === 'wallet') {
+    await appendWallet(trx, { accountId: actor.id, amount: -card.amount, kind: 'gift_card_purchase', giftCardId: row.id, description: `Gift card ${row.code}` }, 'paymentMethod');
+  }
+  if (card.recipientEmail) {
+    await queueMessage(trx, {
+      channel: 'email',
+      to: card.recipientEmail,
+      subject: `You have a ${formatINR(card.amount)} GlowBook gift card`,
+      body: [
+        `Hi ${card.recipientName ?? 'there'},`,
+        '',
+        `${actor.email} sent you a GlowBook gift card worth ${formatINR(card.amount)}.`,
+        card.message ? `\n"${card.message}"\n` : '',
+        `Your code: ${row.code}`,
+        `Redeem it at ${deps.env.PUBLIC_URL.replace(/\/$/, '')}/gift-cards and book any salon, spa or parlour.`,
+        '',
+        'GlowBook',
+      ].join('\n'),
+      meta: { purpose: 'gift_card', giftCardId: row.id },
+    });
+  }
+  return row;
+}
+
+function purchased(row: Selectable<GiftCardsTable>, actor: Actor) {
+  return {
+    data: { giftCard: giftCardWire(row, actor.id) },
+    message: row.recipient_email ? `Gift card bought; the code is on its way to ${row.recipient_email}.` : `Gift card bought: ${row.code}`,
+  };
+}
+
+const LIVE_GATEWAY_ONLY = 'paymentMethod: this server takes real payments: pay by card or UPI in Razorpay Checkout (paymentMethod razorpay)';
+
+/** How gift cards can be paid here: the live gateway's checkout, or the offline test gateway's card form. */
+export function giftCardPaymentOptions(deps: AppDeps) {
+  const g = deps.adapters.payments;
+  return { data: { gateway: g.name, testMode: g.testMode, checkoutKey: g.checkoutKey } };
+}
+
+/**
+ * With a live gateway: records the gift card to be paid (amount and recipient fixed now) and
+ * creates the gateway order the buyer pays in Checkout; purchaseGiftCard then issues it.
+ */
+export async function createGiftCardOrder(deps: AppDeps, actor: Actor, input: z.output<typeof createGiftCardOrderInput>) {
+  const gateway = deps.adapters.payments;
+  if (!gateway.createOrder || !gateway.checkoutKey) throw badRequest('paymentMethod: the test gateway takes the card in purchaseGiftCard; no order is needed', 'paymentMethod');
+  const order = await deps.db
+    .insertInto('gift_card_orders')
+    .values({
+      purchaser_id: actor.id,
+      amount: input.amount,
+      recipient_name: input.recipientName ?? null,
+      recipient_email: input.recipientEmail ?? null,
+      message: input.message ?? null,
+      gateway: gateway.name,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const orderId = await gateway.createOrder(input.amount, order.id);
+  await deps.db.updateTable('gift_card_orders').set({ order_id: orderId }).where('id', '=', order.id).execute();
+  return { data: { orderId, amount: input.amount * 100, currency: 'INR' as const, keyId: gateway.checkoutKey, description: `GlowBook gift card, ${formatINR(input.amount)}` } };
+}
+
+/**
+ * Buys a gift card: from the wallet; through a live gateway (Razorpay: the card is issued from the
+ * order that was paid, once its payment signature is verified); or, only when no live gateway is
+ * configured, with the offline test gateway's test card. A test card never buys anything on a
+ * server that takes real payments.
  */
 export async function purchaseGiftCard(deps: AppDeps, actor: Actor, input: z.output<typeof purchaseGiftCardInput>) {
+  const gateway = deps.adapters.payments;
+  if (input.paymentMethod === 'razorpay') return purchaseThroughGateway(deps, actor, input);
   let reference: string | null = null;
   if (input.paymentMethod === 'test_card') {
+    if (gateway.checkoutKey) throw badRequest(LIVE_GATEWAY_ONLY, 'paymentMethod');
     if (!input.cardNumber) throw badRequest('cardNumber: enter the card number', 'cardNumber');
-    if (input.cardNumber !== TEST_CARDS.approved) throw badRequest('cardNumber: the card was declined (test mode)', 'cardNumber');
-    reference = `test_${randomBytes(6).toString('hex')}`;
+    const charge = await gateway.charge({ amount: input.amount, description: 'GlowBook gift card', receipt: randomUUID(), cardNumber: input.cardNumber });
+    if (!charge.ok) throw badRequest('cardNumber: the card was declined (test mode)', 'cardNumber');
+    reference = charge.reference;
   }
-  return deps.db.transaction().execute(async (trx) => {
-    const card = await trx
-      .insertInto('gift_cards')
-      .values({
-        code: `GB-${randomCode(3)}`,
-        amount: input.amount,
-        purchaser_id: actor.id,
-        payment_method: input.paymentMethod,
-        payment_reference: reference,
-        recipient_name: input.recipientName ?? null,
-        recipient_email: input.recipientEmail ?? null,
-        message: input.message ?? null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (input.paymentMethod === 'wallet') {
-      await appendWallet(trx, { accountId: actor.id, amount: -input.amount, kind: 'gift_card_purchase', giftCardId: card.id, description: `Gift card ${card.code}` }, 'paymentMethod');
-    }
-    if (input.recipientEmail) {
-      await queueMessage(trx, {
-        channel: 'email',
-        to: input.recipientEmail,
-        subject: `You have a ${formatINR(input.amount)} GlowBook gift card`,
-        body: [
-          `Hi ${input.recipientName ?? 'there'},`,
-          '',
-          `${actor.email} sent you a GlowBook gift card worth ${formatINR(input.amount)}.`,
-          input.message ? `\n"${input.message}"\n` : '',
-          `Your code: ${card.code}`,
-          `Redeem it at ${deps.env.PUBLIC_URL.replace(/\/$/, '')}/gift-cards and book any salon, spa or parlour.`,
-          '',
-          'GlowBook',
-        ].join('\n'),
-        meta: { purpose: 'gift_card', giftCardId: card.id },
-      });
-    }
-    return {
-      data: { giftCard: giftCardWire(card, actor.id) },
-      message: input.recipientEmail ? `Gift card bought; the code is on its way to ${input.recipientEmail}.` : `Gift card bought: ${card.code}`,
-    };
+  return deps.db.transaction().execute(async (trx) => purchased(await issueGiftCard(trx, deps, actor, input, { method: input.paymentMethod, reference }), actor));
+}
+
+async function purchaseThroughGateway(deps: AppDeps, actor: Actor, input: z.output<typeof purchaseGiftCardInput>) {
+  const gateway = deps.adapters.payments;
+  if (!gateway.checkoutKey) throw badRequest('paymentMethod: no live payment gateway is configured on this server', 'paymentMethod');
+  if (!input.razorpay_order_id || !input.razorpay_payment_id || !input.razorpay_signature) {
+    throw badRequest('razorpay_signature: pay in Razorpay Checkout for an order from createGiftCardOrder, then send its razorpay_order_id, razorpay_payment_id and razorpay_signature', 'razorpay_signature');
+  }
+  const order = await deps.db.selectFrom('gift_card_orders').selectAll().where('order_id', '=', input.razorpay_order_id).where('purchaser_id', '=', actor.id).executeTakeFirst();
+  if (!order) throw notFound('Payment order');
+  // A repeat of a proof already used answers the card it bought.
+  const already = async () =>
+    purchased(
+      await deps.db
+        .selectFrom('gift_card_orders')
+        .innerJoin('gift_cards', 'gift_cards.id', 'gift_card_orders.gift_card_id')
+        .selectAll('gift_cards')
+        .where('gift_card_orders.id', '=', order.id)
+        .executeTakeFirstOrThrow(),
+      actor,
+    );
+  if (order.status === 'paid') return already();
+  const charge = await gateway.charge({
+    amount: Number(order.amount),
+    description: 'GlowBook gift card',
+    receipt: order.id,
+    proof: { orderId: input.razorpay_order_id, paymentId: input.razorpay_payment_id, signature: input.razorpay_signature },
   });
+  if (!charge.ok) throw badRequest(charge.error.startsWith('razorpay_signature') ? charge.error : `razorpay_signature: ${charge.error}`, 'razorpay_signature');
+  const details: GiftCardDetails = {
+    amount: Number(order.amount),
+    recipientName: order.recipient_name ?? undefined,
+    recipientEmail: order.recipient_email ?? undefined,
+    message: order.message ?? undefined,
+  };
+  const issued = await deps.db.transaction().execute(async (trx) => {
+    // The order row decides between two requests with the same proof: one issues the card.
+    const locked = await trx.selectFrom('gift_card_orders').select('status').where('id', '=', order.id).forUpdate().executeTakeFirstOrThrow();
+    if (locked.status === 'paid') return null;
+    const card = await issueGiftCard(trx, deps, actor, details, { method: 'razorpay', reference: charge.reference });
+    await trx.updateTable('gift_card_orders').set({ status: 'paid', payment_reference: charge.reference, gift_card_id: card.id }).where('id', '=', order.id).execute();
+    return card;
+  });
+  return issued ? purchased(issued, actor) : already();
 }
 
 /** Redeems a code into the caller's wallet, once: the conditional update decides between racers. */
