@@ -208,6 +208,10 @@ export function findCouponByCode(db: Executor, code: string) {
   return db.selectFrom('coupons').selectAll().where('code', '=', code.trim().toUpperCase()).executeTakeFirst();
 }
 
+export function findCouponById(db: Executor, id: string) {
+  return db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** Takes one use of a coupon unless it is used up; false when the limit was reached first. */
 export async function takeCouponUse(db: Executor, couponId: string): Promise<boolean> {
   const r = await db

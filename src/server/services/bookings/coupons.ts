@@ -1,4 +1,7 @@
 import type { z } from 'zod';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { lockKeys } from '../../db/repositories/limits.js';
 import type { validateCouponInput, ValidateCouponAnswer } from '../../../shared/schemas/bookings.js';
 import { formatINR, round2 } from '../../../shared/money.js';
 import { offerCap } from '../../../shared/offers.js';
@@ -6,7 +9,7 @@ import { instantToZoned, weekdayOf } from '../../../shared/slots.js';
 import { badRequest } from '../../errors.js';
 import type { Coupon } from '../../db/types.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { countLiveBookingsOf, findCouponByCode, returnPersonalCouponUse, takeCouponUse } from '../../db/repositories/bookings.js';
+import { countLiveBookingsOf, findCouponById, findCouponByCode, returnPersonalCouponUse, takeCouponUse } from '../../db/repositories/bookings.js';
 import type { AppDeps, Actor } from '../../trpc/context.js';
 import { loadSalonContext } from './availability.js';
 
@@ -93,6 +96,9 @@ export function evaluateCoupon(coupon: Coupon | undefined | null, ctx: CouponCon
 /** The facts a coupon's rules need that the caller may not have: the customer's earlier bookings. */
 async function withHistory(db: Executor, coupon: Coupon | undefined, ctx: CouponContext): Promise<CouponContext> {
   if (!coupon?.first_booking_only || !ctx.userId || ctx.earlierBookings !== undefined) return ctx;
+  // In a booking's transaction, that customer's first-booking checks take turns: each counts the
+  // bookings the one before it committed, so ten parallel bookings cannot all be the first.
+  if (db.isTransaction) await lockKeys(db as Transaction<Database>, [`first-booking:${ctx.userId}`]);
   return { ...ctx, earlierBookings: await countLiveBookingsOf(db, ctx.userId) };
 }
 
@@ -110,6 +116,19 @@ export async function checkCouponCode(db: Executor, code: string, ctx: CouponCon
  */
 export async function redeemCoupon(trx: Executor, couponId: string): Promise<void> {
   if (!(await takeCouponUse(trx, couponId))) throw badRequest(COUPON_MESSAGES.usedUp, 'couponCode');
+}
+
+/**
+ * A booking moved to another day keeps its discount only if its coupon's rules about the
+ * appointment still hold there (a weekend coupon on a weekday does not): otherwise the move is
+ * refused with a 400 naming couponCode, and the customer can pick a day it allows.
+ */
+export async function checkCouponAfterMove(db: Executor, booking: { coupon_id: string | null }, bookingDate: string): Promise<void> {
+  if (!booking.coupon_id) return;
+  const coupon = await findCouponById(db, booking.coupon_id);
+  if (coupon?.weekend_only && !isWeekend(bookingDate)) {
+    throw badRequest(`couponCode: this booking used ${coupon.code}, which is for Saturday and Sunday appointments only; pick a Saturday or Sunday`, 'couponCode');
+  }
 }
 
 /**

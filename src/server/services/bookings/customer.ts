@@ -22,7 +22,7 @@ import { findMerchantById } from '../../db/repositories/merchants.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { chooseSlot, salonBasics, tryEachCandidate, type SalonContext } from './availability.js';
-import { returnRewardCoupon } from './coupons.js';
+import { checkCouponAfterMove, returnRewardCoupon } from './coupons.js';
 import { notifyBookingEvent } from './notify.js';
 import { refundBookingToWallet } from '../wallet/ledger.js';
 import { loadBookingWire, loadBookingWires } from './wire.js';
@@ -153,6 +153,7 @@ export async function rescheduleMyBooking(
     if (!canReschedule(new Date(booking.starts_at), now)) {
       throw badRequest(`bookingId: bookings can be rescheduled up to ${RESCHEDULE_MIN_HOURS} hours before the appointment`, 'bookingId');
     }
+    await checkCouponAfterMove(trx, booking, input.bookingDate);
     const ctx = await bookedContext(trx, booking);
     const slot = await chooseSlot(trx, ctx, {
       bookingDate: input.bookingDate,
