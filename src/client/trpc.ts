@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { TRPCClientError, createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
+import { TRPCClientError, createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCLink } from '@trpc/client';
 import { MAX_TRPC_BATCH } from '../shared/batch.js';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { observable } from '@trpc/server/observable';
@@ -110,14 +110,26 @@ export function createAppTRPCClient() {
   return createTRPCClient<AppRouter>({
     links: [
       unauthorizedLink,
-      httpBatchLink({
-        url: '/trpc',
-        maxItems: MAX_TRPC_BATCH,
-        headers() {
-          const token = getSession().token;
-          const key = takeIdempotencyKey();
-          return { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(key ? { 'Idempotency-Key': key } : {}) };
-        },
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        // Live feeds (the merchant calendar) are server-sent events; an EventSource sends no
+        // headers, so the token travels as a connection parameter, read when each (re)connect starts.
+        true: httpSubscriptionLink({
+          url: '/trpc',
+          connectionParams: () => {
+            const token = getSession().token;
+            return token ? { token } : {};
+          },
+        }),
+        false: httpBatchLink({
+          url: '/trpc',
+          maxItems: MAX_TRPC_BATCH,
+          headers() {
+            const token = getSession().token;
+            const key = takeIdempotencyKey();
+            return { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(key ? { 'Idempotency-Key': key } : {}) };
+          },
+        }),
       }),
     ],
   });

@@ -107,6 +107,8 @@ describe('merchant booking desk', () => {
       await page.getByTestId('view-bookings').click();
       await poll(() => page.url()).toContain('/merchant/appointments');
       await page.getByTestId('stat-total').waitFor();
+      // The calendar is the default view; these tests read the list.
+      await page.getByRole('tab', { name: 'List' }).click();
 
       await page.getByTestId('open-scan').click();
       const scan = page.getByTestId('qr-scan-modal');
@@ -140,7 +142,7 @@ describe('merchant booking desk', () => {
       await result.getByTestId('complete-done').click();
       await poll(() => row.getAttribute('data-status')).toBe('completed');
 
-      await page.getByRole('tab', { name: 'Calendar' }).click();
+      await page.getByRole('tab', { name: 'Month' }).click();
       await page.getByTestId('booking-calendar').waitFor();
       expect(await page.getByTestId('calendar-cell').count()).toBe(42);
       await shot(page, 'merchant-calendar-1280');
@@ -190,6 +192,8 @@ describe('merchant booking desk', () => {
       await openDesk(page);
       await page.goto('/merchant/appointments');
       await page.getByTestId('stat-total').waitFor();
+      // The calendar is the default view; these tests read the list.
+      await page.getByRole('tab', { name: 'List' }).click();
       await page.getByTestId('open-confirm').click();
       const confirm = page.getByTestId('confirm-booking-modal');
       await confirm.getByTestId('confirm-booking-id').fill('#ZZZZ');

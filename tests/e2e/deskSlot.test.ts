@@ -35,6 +35,8 @@ async function signInAsMerchant(page: Page): Promise<void> {
 async function openBookASlot(page: Page): Promise<void> {
   await page.goto('/merchant/appointments');
   await page.getByTestId('stat-total').waitFor();
+  // The calendar is the default view; these tests read the list.
+  await page.getByRole('tab', { name: 'List' }).click();
   await page.getByTestId('open-desk-booking').click();
   await page.getByTestId('desk-booking-modal').waitFor();
   await page.getByTestId('desk-service').first().waitFor();

@@ -28,6 +28,8 @@ export interface DeskBookingModalProps {
   onClose: () => void;
   /** The booking was made: the page closes the modal and refreshes its lists. */
   onBooked: (booking: BookingWire) => void;
+  /** A time picked on the calendar: that professional (if any), date and time start chosen. */
+  prefill?: { staffId?: string; date: string; time: string } | null;
 }
 
 /**
@@ -40,7 +42,7 @@ export function DeskBookingModal(props: DeskBookingModalProps) {
   return <DeskBookingForm {...props} />;
 }
 
-function DeskBookingForm({ merchantId, onClose, onBooked }: DeskBookingModalProps) {
+function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBookingModalProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const scope = { merchantId };
@@ -56,9 +58,9 @@ function DeskBookingForm({ merchantId, onClose, onBooked }: DeskBookingModalProp
 
   const [contact, setContact] = useState({ name: '', mobile: '', email: '' });
   const [serviceIds, setServiceIds] = useState<string[]>([]);
-  const [staffId, setStaffId] = useState(ANY);
-  const [pickedDate, setPickedDate] = useState<string | null>(null);
-  const [time, setTime] = useState<string | null>(null);
+  const [staffId, setStaffId] = useState(prefill?.staffId ?? ANY);
+  const [pickedDate, setPickedDate] = useState<string | null>(prefill?.date ?? null);
+  const [time, setTime] = useState<string | null>(prefill?.time ?? null);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -88,8 +90,9 @@ function DeskBookingForm({ merchantId, onClose, onBooked }: DeskBookingModalProp
   };
   const toggleService = (id: string) => {
     setServiceIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
-    // Another set of services takes another length of time: the chosen time may no longer fit.
-    setTime(null);
+    // Another set of services takes another length of time: the chosen time may no longer fit. A
+    // time picked on the calendar stays (the server says if the services do not fit there).
+    if (time !== prefill?.time) setTime(null);
     clear('serviceIds', 'bookingTime');
   };
 
@@ -306,6 +309,11 @@ function DeskBookingForm({ merchantId, onClose, onBooked }: DeskBookingModalProp
             }}
             idPrefix="desk"
           />
+          {prefill && time === prefill.time && (
+            <p className="mt-2 text-xs text-ink-600" data-testid="desk-prefill">
+              Picked on the calendar: {time} on {longDate(date)}.
+            </p>
+          )}
           {timeError && (
             <p role="alert" className="mt-2 text-xs font-medium text-red-600" data-testid="desk-time-error">
               {timeError}

@@ -16,6 +16,7 @@ import { toast } from '../../components/ui/Toast';
 import { Tabs } from '../../components/ui/Tabs';
 import { byAppointment, formatINR, salonToday } from '../../features/booking/format';
 import { BookingCalendar } from '../../features/bookingDesk/BookingCalendar';
+import { DeskCalendar, type CreateRequest } from '../../features/calendar/DeskCalendar';
 import {
   BookingDetailsModal,
   CancelDeskBookingModal,
@@ -42,7 +43,9 @@ const STATUS_OPTIONS = [
   { value: 'upcoming', label: 'Upcoming' },
 ];
 
-type View = 'list' | 'calendar';
+/** 'calendar' is the month grid (its name in links since before the day view). */
+type View = 'day' | 'list' | 'calendar';
+const VIEWS: View[] = ['day', 'list', 'calendar'];
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -114,7 +117,7 @@ export default function Appointments() {
   const { merchantId, userId } = useDeskMerchant();
   const params = new URLSearchParams(search);
 
-  const [view, setView] = useState<View>(params.get('view') === 'calendar' ? 'calendar' : 'list');
+  const [view, setView] = useState<View>(VIEWS.find((v) => v === params.get('view')) ?? 'day');
   const [status, setStatus] = useState('all');
   const [text, setText] = useState('');
   const searchQuery = useDebounced(text.trim(), 300);
@@ -129,6 +132,7 @@ export default function Appointments() {
   });
   const [scanOpen, setScanOpen] = useState(false);
   const [bookOpen, setBookOpen] = useState(false);
+  const [bookPrefill, setBookPrefill] = useState<CreateRequest | null>(null);
 
   const listQuery = useQuery({
     ...trpc.merchants.merchantGetAllBookings.queryOptions({
@@ -152,6 +156,7 @@ export default function Appointments() {
   const timeZone = bookings[0]?.timeZone ?? calendarQuery.data?.bookings[0]?.timeZone ?? 'Asia/Kolkata';
 
   const refresh = useCallback(async () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.merchants.getCalendar.queryKey() });
     await queryClient.invalidateQueries({ queryKey: trpc.merchants.merchantGetAllBookings.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.merchants.getDashboard.queryKey() });
   }, [queryClient, trpc]);
@@ -216,7 +221,14 @@ export default function Appointments() {
             <Button variant="outline" onClick={() => setConfirmState({ open: true, bookingId: '', booking: null })} data-testid="open-confirm">
               Enter booking ID
             </Button>
-            <Button variant="outline" onClick={() => setBookOpen(true)} data-testid="open-desk-booking">
+            <Button
+              variant="outline"
+              onClick={() => {
+                setBookPrefill(null);
+                setBookOpen(true);
+              }}
+              data-testid="open-desk-booking"
+            >
               <CalendarIcon className="size-4" /> Book a slot
             </Button>
           </>
@@ -238,10 +250,11 @@ export default function Appointments() {
             value={view}
             onChange={setView}
             items={[
+              { id: 'day', label: 'Calendar' },
               { id: 'list', label: 'List' },
-              { id: 'calendar', label: 'Calendar' },
+              { id: 'calendar', label: 'Month' },
             ]}
-            className="md:w-56"
+            className="md:w-72"
           />
           <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
             {view === 'list' && (
@@ -273,7 +286,16 @@ export default function Appointments() {
           </div>
         </div>
 
-        {view === 'calendar' ? (
+        {view === 'day' ? (
+          <DeskCalendar
+            merchantId={merchantId}
+            onCreate={(r) => {
+              setBookPrefill(r);
+              setBookOpen(true);
+            }}
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: trpc.merchants.merchantGetAllBookings.queryKey() })}
+          />
+        ) : view === 'calendar' ? (
           calendarQuery.isPending ? (
             <Skeleton className="h-96" />
           ) : (
@@ -419,9 +441,14 @@ export default function Appointments() {
       <DeskBookingModal
         open={bookOpen}
         merchantId={merchantId}
-        onClose={() => setBookOpen(false)}
+        prefill={bookPrefill}
+        onClose={() => {
+          setBookOpen(false);
+          setBookPrefill(null);
+        }}
         onBooked={() => {
           setBookOpen(false);
+          setBookPrefill(null);
           void refresh();
         }}
       />

@@ -1,0 +1,174 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, newPage, shot } from './browser';
+
+const PASSWORD = 'Demo@1234';
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
+async function api<T>(pathname: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api/${pathname}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${JSON.stringify(json)}`);
+  return json as T;
+}
+
+function kolkataDate(daysAhead: number): string {
+  const d = new Date(Date.now() + daysAhead * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+async function signInAsMerchant(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('switch-to-merchant').click();
+  await page.locator('#login-email').fill('merchant@demo.in');
+  await page.locator('#login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await poll(() => page.url()).toMatch(/\/merchant\/?$/);
+}
+
+/** The calendar's column of the professional with this name. */
+async function columnOf(page: Page, name: string): Promise<Locator> {
+  const heads = page.getByTestId('cal-column-head');
+  const names = await heads.allTextContents();
+  const index = names.findIndex((n) => n.includes(name));
+  expect(index, `no column for ${name} in ${names.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  return page.getByTestId('cal-column').nth(index);
+}
+
+async function dragTo(page: Page, card: Locator, target: Locator, dy = 0): Promise<void> {
+  await card.scrollIntoViewIfNeeded();
+  const from = (await card.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  const x0 = from.x + from.width / 2;
+  const y0 = from.y + 8;
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  await page.mouse.move(x0 + 10, y0, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, y0 + dy, { steps: 12 });
+  await page.mouse.up();
+}
+
+describe('the merchant’s calendar', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('books from a cell, drags to another professional (with Undo), blocks time, and shows a customer’s booking live', async () => {
+    const date = kolkataDate(12);
+    const desk = await newPage(browser, { width: 1280, height: 900 });
+    const customerSide = await newPage(browser, { width: 390, height: 844 });
+    const { page } = desk;
+    try {
+      await signInAsMerchant(page);
+      await page.goto('/merchant/appointments');
+      await page.getByTestId('desk-calendar').waitFor();
+      await poll(() => page.getByTestId('cal-live').getAttribute('data-status')).toBe('pending');
+      await page.getByTestId('cal-date').fill(date);
+      await poll(() => page.getByTestId('cal-column').first().getAttribute('data-date')).toBe(date);
+
+      // Create from an empty cell: Book a slot opens with that professional and time.
+      const rutuja = await columnOf(page, 'Rutuja Patil');
+      const rutujaId = (await rutuja.getAttribute('data-staff-id'))!;
+      await rutuja.locator('[data-testid="cal-cell"][data-time="16:00"]').click();
+      const modal = page.getByTestId('desk-booking-modal');
+      await modal.waitFor();
+      await poll(() => modal.getByTestId('desk-prefill').textContent()).toContain('4:00 PM');
+      expect(await modal.getByTestId('desk-staff').inputValue()).toBe(rutujaId);
+      const stamp = Date.now();
+      await page.locator('#desk-name').fill(`Kavya Cell${String(stamp).slice(-4)}`);
+      await page.locator('#desk-mobile').fill('9876512345');
+      await page.locator('#desk-email').fill(`cell.${stamp}@example.com`);
+      await modal.locator('label', { hasText: 'Haircut & Styling' }).first().locator('input').check();
+      await modal.getByTestId('desk-booking-submit').click();
+      await modal.waitFor({ state: 'detached' });
+      const card = rutuja.locator('[data-testid="cal-booking"][data-start="960"]');
+      await card.waitFor();
+      const bookingId = (await card.getAttribute('data-booking-id'))!;
+      await shot(page, 'calendar-day-1280');
+
+      // Drag it to Aakash's column: the server moves it (same price), Undo brings it back.
+      const aakash = await columnOf(page, 'Aakash Jadhav');
+      const aakashId = (await aakash.getAttribute('data-staff-id'))!;
+      await dragTo(page, card, aakash);
+      const moved = page.locator(`[data-testid="cal-booking"][data-booking-id="${bookingId}"]`);
+      await poll(() => moved.getAttribute('data-staff-id')).toBe(aakashId);
+      await page.getByTestId('undo-bar').waitFor();
+      await shot(page, 'calendar-drag-undo-1280');
+      await page.getByTestId('undo-move').click();
+      await poll(() => moved.getAttribute('data-staff-id')).toBe(rutujaId);
+
+      // Keyboard: open the card, move it with the dialog.
+      await moved.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByTestId('calendar-booking-modal');
+      await dialog.waitFor();
+      await dialog.getByTestId('move-time').selectOption('17:00');
+      await dialog.getByTestId('move-submit').click();
+      await dialog.waitFor({ state: 'detached' });
+      await poll(() => moved.getAttribute('data-start')).toBe('1020');
+
+      // Block Rutuja's 13:00–14:00: hatched on the grid.
+      await page.getByTestId('cal-block').click();
+      const block = page.getByTestId('block-modal');
+      await block.getByTestId('block-staff').selectOption(rutujaId);
+      await block.getByTestId('block-reason').fill('Team lunch');
+      await block.getByTestId('block-date').fill(date);
+      await block.getByTestId('block-start').selectOption('13:00');
+      await block.getByTestId('block-end').selectOption('14:00');
+      await block.getByTestId('block-submit').click();
+      await block.waitFor({ state: 'detached' });
+      await poll(() => rutuja.getByTestId('cal-block-item').allTextContents()).toContain('Break · Team lunch');
+
+      // Live: a customer in another browser books Aakash at 11:00 that day; the desk shows it without a reload.
+      const email = `live.${stamp}@example.com`;
+      const customer = await api<{ token: string }>('users/registerUser', { firstName: 'Live', lastName: 'Customer', email, password: PASSWORD });
+      const salonId = (await api<{ user: { _id: string } }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD })).user._id;
+      const service = (await api<{ merchant: { services: { _id: string; categoryName?: string | null; name: string }[] } }>(`merchants/getMerchantById/${salonId}`)).merchant.services.find((s) =>
+        /haircut/i.test(`${s.categoryName ?? ''} ${s.name}`),
+      )!;
+      await customerSide.page.goto('/');
+      const made = await customerSide.page.request.post(`${baseUrl()}/api/users/createBooking`, {
+        headers: { authorization: `Bearer ${customer.token}` },
+        data: { merchantId: salonId, serviceIds: [service._id], staffId: aakashId, bookingDate: date, bookingTime: '11:00 AM' },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+      const liveId = ((await made.json()) as { data: { booking: { _id: string } } }).data.booking._id;
+      const liveCard = aakash.locator(`[data-testid="cal-booking"][data-booking-id="${liveId}"]`);
+      await expect.poll(() => liveCard.count(), { timeout: 5000, interval: 100 }).toBe(1);
+      expect(await liveCard.textContent()).toContain('Live Customer');
+      // And the customer cancels: the card turns cancelled, still without a reload.
+      const cancelled = await customerSide.page.request.post(`${baseUrl()}/api/users/cancelBooking`, {
+        headers: { authorization: `Bearer ${customer.token}` },
+        data: { bookingId: liveId, reason: 'Change of plans' },
+      });
+      expect(cancelled.status()).toBe(200);
+      await expect.poll(() => liveCard.getAttribute('data-status'), { timeout: 5000, interval: 100 }).toBe('cancelled');
+      await shot(page, 'calendar-live-1280');
+
+      // Week view of one professional.
+      await page.getByTestId('cal-mode-week').click();
+      await page.getByTestId('cal-week-staff').selectOption(rutujaId);
+      await poll(() => page.getByTestId('cal-column').count()).toBe(7);
+      await shot(page, 'calendar-week-1280');
+
+      // A phone: the day scrolls sideways inside its frame, the page does not.
+      await page.getByTestId('cal-mode-day').click();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('cal-column').first().waitFor();
+      const widths = await page.evaluate(() => ({ viewport: window.innerWidth, page: document.documentElement.scrollWidth }));
+      expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+      await shot(page, 'calendar-day-390');
+    } finally {
+      await desk.context.close();
+      await customerSide.context.close();
+    }
+  });
+});
