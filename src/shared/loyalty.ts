@@ -9,8 +9,15 @@ export const REWARD_VALID_DAYS = 60;
 export const GIFT_CARD_MIN = 500;
 export const GIFT_CARD_MAX = 10_000;
 
+/**
+ * The most points one booking earns (a ₹5,000 visit). Points are money (500 buy ₹100 off), so an
+ * outsized booking must not mint them: a salon "completing" a huge booking for an account it
+ * controls pays commission on the whole price and gets at most this.
+ */
+export const MAX_POINTS_PER_BOOKING = 500;
+
 export function pointsFor(total: number): number {
-  return Math.max(0, Math.floor(total / RUPEES_PER_POINT));
+  return Math.min(MAX_POINTS_PER_BOOKING, Math.max(0, Math.floor(total / RUPEES_PER_POINT)));
 }
 
 /** Tiers by points earned in total (redeeming does not lower a tier). */

@@ -103,7 +103,8 @@ export async function makeAccount(
   const email = overrides.email ?? `${role}-${randomBytes(4).toString('hex')}@test.in`;
   const row = await rt.deps.db
     .insertInto('accounts')
-    .values({ email, role, password_hash: null, first_name: overrides.firstName ?? role, last_name: 'Test' })
+    // Signed in once (tests act as it), without a password: as an account that uses one-time codes.
+    .values({ email, role, password_hash: null, first_name: overrides.firstName ?? role, last_name: 'Test', last_login_at: new Date() })
     .returning(['id', 'role', 'email'])
     .executeTakeFirstOrThrow();
   if (role === 'merchant') {

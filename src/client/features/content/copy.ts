@@ -1,5 +1,5 @@
 import { BOOKING_HORIZON_DAYS, COMMISSION_RATE, RESCHEDULE_MIN_HOURS } from '../../../shared/policy';
-import { REWARD_POINTS, REWARD_VALUE, RUPEES_PER_POINT } from '../../../shared/loyalty';
+import { MAX_POINTS_PER_BOOKING, REWARD_POINTS, REWARD_VALUE, RUPEES_PER_POINT } from '../../../shared/loyalty';
 import type { StaticContent } from './StaticPage';
 
 /*
@@ -20,7 +20,7 @@ export const FAQ_ENTRIES: { q: string; a: string; topic: 'Booking' | 'Payments' 
   { topic: 'Payments', q: 'How can I pay?', a: 'Pay at the salon by UPI, card or cash, or pay in advance from your GlowBook wallet at checkout. Some partner salons also accept wallets and net banking at the counter.' },
   { topic: 'Payments', q: 'Where do refunds go?', a: 'Refunds for bookings paid from your wallet go straight back to your wallet, the moment you cancel. Bookings you chose to pay at the salon were not charged, so there is nothing to refund.' },
   { topic: 'Payments', q: 'How do gift cards work?', a: 'Buy a gift card from ₹500 to ₹10,000 on the Gift Cards page and we e-mail the code to the person you choose. Redeeming the code adds the amount to their wallet.' },
-  { topic: 'Payments', q: 'How do loyalty points work?', a: `You earn 1 point for every ₹${RUPEES_PER_POINT} of a completed booking. ${REWARD_POINTS} points give you a ₹${REWARD_VALUE} off code on My Rewards.` },
+  { topic: 'Payments', q: 'How do loyalty points work?', a: `You earn 1 point for every ₹${RUPEES_PER_POINT} of a completed, paid booking at a listed salon (at most ${MAX_POINTS_PER_BOOKING} points a booking). ${REWARD_POINTS} points give you a ₹${REWARD_VALUE} off code on My Rewards.` },
   { topic: 'Account', q: 'I forgot my password.', a: 'Use "Forgot password?" on the sign-in page: we e-mail you a 6-digit code that works once, for 10 minutes. You can also sign in with a one-time code sent by e-mail or WhatsApp.' },
   { topic: 'Account', q: 'How do I change my phone number or photo?', a: 'Open My Profile from the menu under your name.' },
   { topic: 'Salons', q: 'Are the reviews real?', a: 'Only customers whose booking was completed can review it, once. Salon owners can reply publicly but cannot remove reviews.' },

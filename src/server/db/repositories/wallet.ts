@@ -79,3 +79,27 @@ export function giftCardsOf(db: Executor, accountId: string) {
 export function rewardCouponsOf(db: Executor, accountId: string) {
   return db.selectFrom('coupons').selectAll().where('owner_account_id', '=', accountId).orderBy('created_at', 'desc').execute();
 }
+
+/**
+ * Whether a completed booking earns loyalty points: it was paid, at a salon customers can find
+ * (published), by a customer who is not the salon itself (its owner's account or address) nor a
+ * contact its desk created that nobody ever signed in to. Such bookings are the salon's own
+ * bookkeeping, and points are money.
+ */
+export async function bookingEarnsPoints(db: Executor, bookingId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('bookings as b')
+    .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
+    .innerJoin('accounts as a', 'a.id', 'b.user_id')
+    .select('b.id')
+    .where('b.id', '=', bookingId)
+    .where('b.status', '=', 'completed')
+    .where('b.payment_received', '=', true)
+    .where('m.is_published', '=', true)
+    .where('a.role', '=', 'customer')
+    .whereRef('a.id', '<>', 'm.id')
+    .where(sql<boolean>`a.email is distinct from lower(m.email)`)
+    .where((eb) => eb.or([eb('a.password_hash', 'is not', null), eb('a.last_login_at', 'is not', null)]))
+    .executeTakeFirst();
+  return Boolean(row);
+}

@@ -30,6 +30,7 @@ import { iso } from '../wire.js';
 import { returnRewardCoupon } from './coupons.js';
 import { notifyBookingEvent } from './notify.js';
 import { awardBookingPoints, refundBookingToWallet } from '../wallet/ledger.js';
+import { bookingEarnsPoints } from '../../db/repositories/wallet.js';
 import { loadBookingWire, loadBookingWires } from './wire.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 
@@ -119,7 +120,7 @@ export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: St
     const salon = await findMerchantById(trx, merchantId);
     const money = { userId: updated.user_id, bookingId: updated.id, salonName: salon?.shop_name ?? 'the salon' };
     let walletCredit = 0;
-    if (updated.status === 'completed') await awardBookingPoints(trx, { ...money, total: Number(updated.total_price) });
+    if (updated.status === 'completed' && (await bookingEarnsPoints(trx, updated.id))) await awardBookingPoints(trx, { ...money, total: Number(updated.total_price) });
     if (updated.status === 'cancelled') {
       await returnRewardCoupon(trx, updated);
       walletCredit = await refundBookingToWallet(trx, { ...money, amountPaid: Number(updated.amount_paid), refundPercent: updated.refund_percent ?? 100 });
