@@ -43,7 +43,7 @@ export const supportContentProcedures = {
     .meta({ openapi: { method: 'POST', path: '/support/createContactUs', tags: supportTags }, successStatus: 201 })
     .input(s.createContactUsInput)
     .output(s.createContactUsAnswer)
-    .mutation(({ ctx, input }) => support.createContactUs(ctx.deps, ctx.actor, input)),
+    .mutation(({ ctx, input }) => support.createContactUs(ctx.deps, ctx.actor, input, ctx.ip)),
   getSupportMessages: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/support/getSupportMessages', tags: supportTags } })
     .input(s.supportMessagesInput)

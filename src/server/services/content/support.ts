@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { takeRateLimits, type RateLimit } from '../../db/repositories/limits.js';
 import type { z } from 'zod';
 import type { createContactUsInput } from '../../../shared/schemas/content.js';
 import type { SupportMessagesTable } from '../../db/types.js';
@@ -32,12 +33,28 @@ export const DEFAULT_TICKET_PRIORITY = 'medium' as const;
  * defaults to medium) a support ticket from a signed-in user; acknowledged by e-mail. Admins answer
  * on /admin/feedback.
  */
-export async function createContactUs(deps: AppDeps, actor: Actor | null, input: z.output<typeof createContactUsInput>) {
+/*
+ * Contact messages and tickets, counted across processes (repositories/limits.ts): per sender (the
+ * IP, or the signed-in account) and per address the acknowledgement goes to, so the form can
+ * neither flood support nor be used to mail a stranger again and again.
+ */
+export const CONTACT_LIMITS = { perSenderHour: 5, perAddressDay: 3 } as const;
+const CONTACT_BUSY = 'You have sent several messages already. Please wait a while; we answer every one.';
+
+function contactLimits(actor: Actor | null, email: string, ip: string): RateLimit[] {
+  return [
+    { scope: 'contact:sender', key: actor ? `account:${actor.id}` : `ip:${ip}`, max: CONTACT_LIMITS.perSenderHour, windowSeconds: 3600, message: CONTACT_BUSY },
+    { scope: 'contact:address', key: email.toLowerCase(), max: CONTACT_LIMITS.perAddressDay, windowSeconds: 86_400, message: CONTACT_BUSY },
+  ];
+}
+
+export async function createContactUs(deps: AppDeps, actor: Actor | null, input: z.output<typeof createContactUsInput>, ip: string) {
   const isTicket = Boolean(input.category || input.priority);
   if (isTicket && !input.category) throw badRequest('category: account, billing, technical or other', 'category');
   if (isTicket && !actor) throw unauthorized('Please sign in to open a support ticket');
   if (input.merchantId && !managesSalon(actor, input.merchantId)) throw forbidden('merchantId: you can only write for your own salon');
   return deps.db.transaction().execute(async (trx) => {
+    await takeRateLimits(trx, contactLimits(actor, input.email, ip));
     const row = await trx
       .insertInto('support_messages')
       .values({
@@ -59,13 +76,16 @@ export async function createContactUs(deps: AppDeps, actor: Actor | null, input:
       channel: 'email',
       to: input.email,
       accountId: actor?.id ?? null,
-      subject: `We received your message: ${input.subject} [#${ref}]`,
+      // Only our own words and the number: the form is open to anyone, and an acknowledgement that
+      // quoted the sender's name, subject or text would relay a stranger's words (links, phishing)
+      // from the platform's address to whatever address they typed.
+      subject: `We received your ${isTicket ? 'ticket' : 'message'} #${ref}`,
       body: [
-        `Hi ${input.name},`,
+        'Hello,',
         '',
         `Thanks for writing to GlowBook. Your ${isTicket ? 'ticket' : 'message'} #${ref} is with our support team; we answer within one working day (9 AM to 9 PM).`,
         '',
-        `"${input.message.slice(0, 500)}"`,
+        'If you did not write to us, ignore this e-mail.',
         '',
         'GlowBook Support',
       ].join('\n'),
