@@ -17,6 +17,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import { seedIfEmpty } from '../src/server/seed/index.js';
 import { createTokenService, loadJwtSecret } from '../src/server/services/auth/tokens.js';
 import { getAvailableSlots } from '../src/server/services/bookings/availability.js';
+import { getCalendar } from '../src/server/services/calendar/index.js';
 import { runLoad, request, type LoadResult, type RequestSpec } from './load.js';
 import { waitUntilSettled, type CpuSplit } from './cpu.js';
 import { seedBenchCatalogue, SIZES } from './seed.js';
@@ -296,6 +297,17 @@ async function main() {
     log('availability, two processes');
     phase.availabilityTwoProcesses = await readLoad([a, b], slotsOn);
 
+    // The merchant calendar's day of the same salon (8 professionals, 100 bookings), as its desk reads it.
+    log('calendar day');
+    const owner = await db.selectFrom('accounts').select(['id', 'token_version']).where('id', '=', salon.id).executeTakeFirstOrThrow();
+    const ownerToken = await createTokenService(await loadJwtSecret(db), '1h').sign({ sub: owner.id, role: 'merchant', ver: owner.token_version });
+    queries = 0;
+    const calendarProbe = await getCalendar({ db: db.withPlugin(counter) } as never, { id: owner.id, role: 'merchant', email: '' }, { date: day, days: 1 });
+    const calendarQueries = queries;
+    log(`calendar day: ${calendarProbe.professionals.length} professionals, ${calendarProbe.bookings.length} bookings, ${calendarQueries} queries per call`);
+    const calendarOn = (server: typeof a): RequestSpec => ({ method: 'GET', url: `${server.url}/api/merchants/calendar?date=${day}`, headers: { authorization: `Bearer ${ownerToken}` } });
+    phase.calendarDay = { ...(await readLoad([a], calendarOn)), sqlQueriesPerCall: calendarQueries, bookingsShown: calendarProbe.bookings.length };
+
     // Adapter overhead: the same salon read through /api, /trpc and a bare express handler (before the
     // booking phase, whose bookings leave reminder and e-mail jobs for the servers to work through).
     log('salon by id: /api vs /trpc vs bare');
@@ -449,6 +461,8 @@ function printTable(r: Record<string, any>) {
     [`in the warm-up (first ${READ_WARMUP_SECONDS} s): availability p95 ms`, ...both((p) => String(p.availability.warmup.p95)), ''],
     ['availability over 2 processes p95 ms', ...both((p) => String(p.availabilityTwoProcesses.p95)), '< 10'],
     ['availability SQL queries/call', ...both((p) => String(p.availability.sqlQueriesPerCall)), '≤ 3'],
+    ['calendar day p95 ms (8 staff, 100 bookings)', ...both((p) => String(p.calendarDay.p95)), ''],
+    ['calendar day SQL queries/call', ...both((p) => String(p.calendarDay.sqlQueriesPerCall)), '1'],
     ['CPU ms per availability: load gen / server / PG', ...both((p) => cpuParts(p.availability.cpuMsPerRequest)), ''],
     ['bookings committed/s (64 clients, 2 procs)', ...both((p) => String(p.bookingContention.committedPerSecond)), '≥ 500'],
     [`in the warm-up (first ${BOOKING_WARMUP_SECONDS} s): bookings/s`, ...both((p) => String(p.bookingContention.warmup.committedPerSecond)), ''],
