@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react';
 import { AppShell } from '../components/layout/AppShell';
-import type { NavItem } from '../components/layout/nav';
+import { BOOKING_RECORD_PATH, type NavItem } from '../components/layout/nav';
 import { BriefcaseIcon, CalendarIcon, HelpIcon, HomeIcon, SettingsIcon, StoreIcon, UserIcon } from '../components/icons';
 
 const NAV: NavItem[] = [
   { label: 'Dashboard', to: '/', testId: 'nav-dashboard', exact: true },
-  { label: 'Salons', to: '/Salons', testId: 'nav-salons', activeOn: ['/salons', '/salon'] },
-  { label: 'Bookings', to: '/bookings', testId: 'nav-bookings' },
+  { label: 'Salons', to: '/Salons', testId: 'nav-salons', activeOn: ['/salons', '/salon'], notOn: BOOKING_RECORD_PATH },
+  { label: 'Bookings', to: '/bookings', testId: 'nav-bookings', alsoOn: BOOKING_RECORD_PATH },
   { label: 'Profile', to: '/profile', testId: 'nav-profile' },
 ];
 
 const BOTTOM: NavItem[] = [
   { label: 'Home', to: '/', testId: 'bottom-nav-home', icon: HomeIcon, exact: true },
-  { label: 'Salons', to: '/Salons', testId: 'bottom-nav-salons', icon: StoreIcon, activeOn: ['/salons', '/salon'] },
-  { label: 'Bookings', to: '/bookings?status=upcoming', testId: 'bottom-nav-bookings', icon: CalendarIcon },
+  { label: 'Salons', to: '/Salons', testId: 'bottom-nav-salons', icon: StoreIcon, activeOn: ['/salons', '/salon'], notOn: BOOKING_RECORD_PATH },
+  { label: 'Bookings', to: '/bookings?status=upcoming', testId: 'bottom-nav-bookings', icon: CalendarIcon, alsoOn: BOOKING_RECORD_PATH },
   { label: 'Profile', to: '/profile#appointments', testId: 'bottom-nav-profile', icon: UserIcon },
 ];
 

@@ -3,15 +3,15 @@ import { Link, useLocation } from 'wouter';
 import { Logo } from '../components/Logo';
 import { Footer } from '../components/layout/Footer';
 import { TopNav } from '../components/layout/TopNav';
-import { isActive, type NavItem } from '../components/layout/nav';
+import { BOOKING_RECORD_PATH, isActive, type NavItem } from '../components/layout/nav';
 import { MenuIcon, CloseIcon } from '../components/icons';
 import { buttonClasses } from '../components/ui/Button';
 import { cn } from '../lib/cn';
 
 const NAV: NavItem[] = [
   { label: 'Dashboard', to: '/', testId: 'nav-dashboard', exact: true },
-  { label: 'Salons', to: '/Salons', testId: 'nav-salons', activeOn: ['/salons', '/salon'] },
-  { label: 'Bookings', to: '/bookings', testId: 'nav-bookings' },
+  { label: 'Salons', to: '/Salons', testId: 'nav-salons', activeOn: ['/salons', '/salon'], notOn: BOOKING_RECORD_PATH },
+  { label: 'Bookings', to: '/bookings', testId: 'nav-bookings', alsoOn: BOOKING_RECORD_PATH },
   { label: 'Profile', to: '/profile', testId: 'nav-profile' },
   { label: 'About Us', to: '/about-us', testId: 'nav-about-us', activeOn: ['/about-us', '/about'] },
 ];

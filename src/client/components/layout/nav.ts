@@ -10,6 +10,10 @@ export interface NavItem {
   activeOn?: string[];
   /** Match only the exact path instead of the path and its children. */
   exact?: boolean;
+  /** Paths (lower case) under `activeOn` that belong to another item. */
+  notOn?: RegExp;
+  /** Paths (lower case) outside `activeOn` that also mark the item active. */
+  alsoOn?: RegExp;
   onSelect?: () => void;
 }
 
@@ -17,8 +21,13 @@ export function pathOf(to: string): string {
   return to.split(/[?#]/)[0].toLowerCase();
 }
 
+/** A booking's own page sits under its salon's path but is about the booking, not the salon list. */
+export const BOOKING_RECORD_PATH = /^\/salon\/[^/]+\/booking\/confirmation$/;
+
 export function isActive(item: NavItem, pathname: string): boolean {
   const current = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  if (item.notOn?.test(current)) return false;
+  if (item.alsoOn?.test(current)) return true;
   const targets = item.activeOn ?? [pathOf(item.to)];
   return targets.some((target) =>
     item.exact || target === '/' ? current === target : current === target || current.startsWith(`${target}/`),

@@ -14,6 +14,9 @@ import { formatDuration, formatINR } from '../../features/booking/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, useTRPC } from '../../trpc';
+import { cn } from '../../lib/cn';
+import { isActiveBookingStatus } from '../../../shared/policy';
+import type { BookingWire } from '../../../shared/schemas/bookings';
 import { longDate, weekdayDate } from '../../lib/dates';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -25,8 +28,44 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+type Heading = { title: string; note: string | null; tone: 'live' | 'done' | 'cancelled' | 'error' | 'loading' };
+
+/** What the page's head says, from the booking's real status (never "Confirmed" for a booking that is not). */
+function headingFor(booking: BookingWire | undefined, errorText: string | null): Heading {
+  if (errorText) return { title: 'Booking not available', note: null, tone: 'error' };
+  if (!booking) return { title: 'Loading booking', note: null, tone: 'loading' };
+  switch (booking.status) {
+    case 'cancelled': {
+      const by = booking.cancelledBy === 'customer' ? 'You cancelled' : booking.cancelledBy ? `The ${booking.cancelledBy === 'merchant' ? 'salon' : 'GlowBook team'} cancelled` : 'Cancelled';
+      const when = booking.cancelledAt ? ` on ${longDate(booking.cancelledAt)}` : '';
+      const why = booking.cancellationReason ? ` Reason: ${booking.cancellationReason}.` : '';
+      return { title: 'Booking Cancelled', note: `${by} this booking${when}.${why} There is nothing to show at the salon.`, tone: 'cancelled' };
+    }
+    case 'completed':
+      return {
+        title: 'Booking Completed',
+        note: `This visit was completed${booking.completedAt ? ` on ${longDate(booking.completedAt)}` : ''}. Thank you for visiting.`,
+        tone: 'done',
+      };
+    case 'confirmed':
+      return { title: 'Checked In', note: 'The salon has checked you in for this booking.', tone: 'live' };
+    default:
+      return { title: 'Booking Confirmed', note: 'Show this QR code at the salon when you arrive.', tone: 'live' };
+  }
+}
+
+/** How the booking is paid, as the customer reads it. */
+function paymentText(booking: BookingWire): string {
+  if (booking.paymentMethod === 'wallet') {
+    const refund = booking.refundAmount ? ` · ${formatINR(booking.refundAmount)} refunded to your wallet` : '';
+    return `Paid ${formatINR(booking.amountPaid)} from your GlowBook wallet${refund}`;
+  }
+  if (booking.status === 'cancelled') return 'Pay at salon: nothing was charged';
+  if (booking.paymentReceived) return `Paid at the salon`;
+  return `Pay at the salon: ${formatINR(booking.totalPrice)} due on your visit`;
+}
+
 export default function BookingConfirmation({ params }: { params: { id: string } }) {
-  usePageTitle('Booking Confirmed');
   const search = new URLSearchParams(useSearch());
   const bookingId = search.get('bookingId') ?? search.get('id') ?? '';
   const session = useAtomValue(sessionAtom);
@@ -43,6 +82,12 @@ export default function BookingConfirmation({ params }: { params: { id: string }
   if (!bookingId) errorText = 'No booking was named in the link.';
   else if (!signedIn) errorText = 'Sign in to see this booking.';
   else if (query.isError) errorText = errorMessage(query.error, 'We could not load this booking. Please try again.');
+
+  const head = headingFor(booking, errorText);
+  usePageTitle(head.title);
+  // The check-in QR is for a booking that still holds its time; the server draws none for any other.
+  const live = booking ? isActiveBookingStatus(booking.status) : query.isPending && signedIn && Boolean(bookingId);
+  const showQr = live && !errorText;
 
   const fired = useRef(false);
   useEffect(() => {
@@ -67,23 +112,32 @@ export default function BookingConfirmation({ params }: { params: { id: string }
         >
           <CloseIcon className="size-5" />
         </Link>
-        <div className="bg-gradient-to-br from-plum-50 via-blush-50 to-gold-100 px-5 pt-8 pb-6 text-center sm:px-8">
-          <span className="mx-auto mb-3 flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-            <CheckCircleIcon className="size-8" />
+        <div className={cn('px-5 pt-8 pb-6 text-center sm:px-8', head.tone === 'live' ? 'bg-gradient-to-br from-plum-50 via-blush-50 to-gold-100' : 'bg-blush-50')}>
+          <span
+            className={cn(
+              'mx-auto mb-3 flex size-14 items-center justify-center rounded-full',
+              head.tone === 'live' ? 'bg-emerald-100 text-emerald-700' : head.tone === 'cancelled' ? 'bg-red-100 text-red-700' : 'bg-blush-200 text-ink-700',
+            )}
+          >
+            {head.tone === 'cancelled' || head.tone === 'error' ? <CloseIcon className="size-8" /> : head.tone === 'loading' ? <ClockIcon className="size-8" /> : <CheckCircleIcon className="size-8" />}
           </span>
           <h1 className="text-2xl font-bold text-ink-900 sm:text-3xl" data-testid="page-title">
-            Booking Confirmed
+            {head.title}
           </h1>
-          <p className="mt-1 text-sm text-ink-500">Show this QR code at the salon when you arrive.</p>
-          <div className="mx-auto mt-5 flex size-52 items-center justify-center rounded-2xl bg-white p-3 shadow-soft">
-            {booking?.qrCodeImage ? (
-              <img src={booking.qrCodeImage} alt="Booking QR code" className="size-full" data-testid="booking-qr" />
-            ) : query.isPending && signedIn && bookingId ? (
-              <Skeleton className="size-full" />
-            ) : (
-              <span className="text-xs text-ink-400">QR code unavailable</span>
-            )}
-          </div>
+          {head.note && (
+            <p className="mt-1 text-sm text-ink-500" data-testid="confirmation-status-note">
+              {head.note}
+            </p>
+          )}
+          {showQr && (
+            <div className="mx-auto mt-5 flex size-52 items-center justify-center rounded-2xl bg-white p-3 shadow-soft">
+              {booking?.qrCodeImage ? (
+                <img src={booking.qrCodeImage} alt="Booking QR code" className="size-full" data-testid="booking-qr" />
+              ) : (
+                <Skeleton className="size-full" />
+              )}
+            </div>
+          )}
         </div>
 
         <div className="space-y-5 px-5 py-6 sm:px-8">
@@ -201,6 +255,12 @@ export default function BookingConfirmation({ params }: { params: { id: string }
                   <span className="font-semibold text-ink-900">Total amount</span>
                   <span className="font-bold text-plum-800" data-testid="confirmation-total">
                     {formatINR(booking.totalPrice)}
+                  </span>
+                </div>
+                <div className="flex justify-between gap-3 border-t border-blush-100 pt-1.5">
+                  <span className="text-ink-500">Payment</span>
+                  <span className="text-right font-medium text-ink-900" data-testid="confirmation-payment">
+                    {paymentText(booking)}
                   </span>
                 </div>
               </section>

@@ -151,6 +151,11 @@ export async function scanQrForBooking(deps: AppDeps, actor: Actor, input: z.out
   const [booking] = await loadBookingWires(deps.db, { ids: [input.bookingId], merchantId }, { qr: false });
   if (!booking) throw notFound('Booking');
   if (booking.userId !== input.userId) throw badRequest('userId: this QR code does not belong to this booking', 'userId');
+  if (booking.status === 'cancelled') {
+    const by = booking.cancelledBy ? ` by the ${booking.cancelledBy}` : '';
+    throw conflict(`This booking was cancelled${by}${booking.cancellationReason ? ` (${booking.cancellationReason})` : ''}: it cannot be checked in`);
+  }
+  if (booking.status === 'completed') throw conflict('This booking is already completed: it cannot be checked in again');
   return { booking };
 }
 

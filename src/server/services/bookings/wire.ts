@@ -1,5 +1,5 @@
 import type { BookingWire } from '../../../shared/schemas/bookings.js';
-import { refundAmountFor } from '../../../shared/policy.js';
+import { isActiveBookingStatus, refundAmountFor } from '../../../shared/policy.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { findBookingDetails, type BookingDetailRow, type BookingFilter } from '../../db/repositories/bookings.js';
 import { iso } from '../wire.js';
@@ -85,9 +85,12 @@ export async function loadBookingWires(db: Executor, filter: BookingFilter, opts
   return Promise.all(rows.map((r) => bookingWireOf(r, opts)));
 }
 
-/** A booking's wire shape from its details row (findBookingDetails, or the row a booking insert answers). */
+/**
+ * A booking's wire shape from its details row (findBookingDetails, or the row a booking insert answers).
+ * Only a booking that still holds its time has a check-in QR: a cancelled or completed one has nothing to show at the desk.
+ */
 export async function bookingWireOf(r: BookingDetailRow, opts: { qr: boolean }): Promise<BookingWire> {
-  return toBookingWire(r, opts.qr ? await bookingQrDataUrl({ bookingId: r.id, merchantId: r.merchant_id, userId: r.user_id }) : null);
+  return toBookingWire(r, opts.qr && isActiveBookingStatus(r.status) ? await bookingQrDataUrl({ bookingId: r.id, merchantId: r.merchant_id, userId: r.user_id }) : null);
 }
 
 export async function loadBookingWire(db: Executor, id: string, opts: { qr: boolean } = { qr: true }): Promise<BookingWire | null> {
