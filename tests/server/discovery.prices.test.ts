@@ -41,3 +41,25 @@ describe('lowest price', () => {
     expect((await card())?.lowestPrice).toBe(349);
   });
 });
+
+describe('the services a result card lists (issue 30 item 2)', () => {
+  it('carry what the customer pays beside the list price, and the searched service comes first', async () => {
+    const other = await createSalon(rt, { name: 'Neem Studio' });
+    await createService(rt, other.id, { name: 'Neem Threading', price: 60 });
+    const facial = await createService(rt, other.id, { name: 'Neem Gold Facial', price: 1200, discountType: 'percentage', discountValue: 25, discountActive: true });
+    await createService(rt, other.id, { name: 'Neem Manicure', price: 400, discountType: 'flat', discountValue: 50, discountActive: true });
+    await refreshMerchantStats(rt.deps.db, other.id);
+    const find = async (service: string) =>
+      (await rt.caller().merchants.search({ service } as never)).data.merchants.find((m) => m._id === other.id)!;
+
+    const all = await find('neem');
+    expect(all.services.map((s) => [s.name, s.price, s.finalPrice])).toEqual([
+      ['Neem Threading', 60, 60],
+      ['Neem Manicure', 400, 350],
+      ['Neem Gold Facial', 1200, 900],
+    ]);
+    const facials = await find('facial');
+    expect(facials.services[0]).toMatchObject({ _id: facial, name: 'Neem Gold Facial', price: 1200, finalPrice: 900, matched: true });
+    expect(facials.services.slice(1).every((s) => !s.matched)).toBe(true);
+  });
+});

@@ -194,7 +194,19 @@ export const merchantCardWire = z.object({
   review: z.number(),
   distanceInKm: z.number().nullable(),
   lowestPrice: z.number().nullable(),
-  services: z.array(z.object({ _id: z.string(), name: z.string(), price: z.number() })),
+  /** The services shown on the card: those matching the searched service first, then the cheapest. */
+  services: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      /** The list price. */
+      price: z.number(),
+      /** What the customer pays: the list price less the service's active discount. */
+      finalPrice: z.number(),
+      /** The name matches the searched service. */
+      matched: z.boolean(),
+    }),
+  ),
   serviceCount: z.number(),
   location: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }).nullable(),
   amenities: z.array(z.string()),

@@ -69,12 +69,13 @@ export default function SelectProfessional({ params }: { params: { id: string } 
   // A draft for another salon (or none) starts afresh here; one for this salon is resumed.
   useEffect(() => {
     if (!salon) return;
-    if (draft.salonId === salon._id) {
+    const wanted = new URLSearchParams(search).get('service');
+    const preset = salon.services.filter((s) => s._id === wanted || s.name.toLowerCase() === wanted?.toLowerCase()).map(toDraftService);
+    // A link that names a service (a search result's Book) starts with it; otherwise this salon's draft is resumed.
+    if (draft.salonId === salon._id && (!preset.length || preset.every((p) => draft.selectedServices.some((d) => d._id === p._id)))) {
       if (draft.salonName !== salon.shop_Name) setDraft({ ...draft, salonName: salon.shop_Name, salonImage: coverOf(salon) });
       return;
     }
-    const wanted = new URLSearchParams(search).get('service');
-    const preset = salon.services.filter((s) => s._id === wanted || s.name.toLowerCase() === wanted?.toLowerCase()).map(toDraftService);
     setDraft({ ...emptyDraft(), salonId: salon._id, salonName: salon.shop_Name, salonImage: coverOf(salon), selectedServices: preset, ...totalsOf(preset) });
     // Only a change of salon restarts the draft, so the other values are left out on purpose.
   }, [salon?._id]);

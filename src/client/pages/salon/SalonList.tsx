@@ -28,10 +28,29 @@ const SHOP_TYPE_LABELS: Record<string, string> = { salon: 'Salon', spa: 'Spa', b
 
 const FiltersPanel = lazy(() => import('../../features/discovery/FiltersPanel'));
 
+/** A service's price as the customer pays it, with the list price struck through beside it when discounted. */
+export function ServicePrice({ price, finalPrice }: { price: number; finalPrice: number }) {
+  const discounted = finalPrice < price;
+  return (
+    <span className="flex shrink-0 items-baseline gap-1.5" data-testid="card-service-price">
+      {discounted && (
+        <s className="text-xs text-ink-400" aria-label={`was ${formatINR(price)}`}>
+          {formatINR(price)}
+        </s>
+      )}
+      <span className={discounted ? 'font-semibold text-emerald-700' : 'font-medium text-ink-900'}>{formatINR(finalPrice)}</span>
+    </span>
+  );
+}
+
 function ResultCard({ salon }: { salon: MerchantCardWire }) {
   const distance = formatDistance(salon.distanceInKm);
   const open = () => recordRecentlyViewed(recentEntryOf(salon));
-  const more = salon.serviceCount - Math.min(3, salon.services.length);
+  const shown = salon.services.slice(0, 3);
+  const more = salon.serviceCount - shown.length;
+  // "Book" starts the booking with the service the customer searched for, when the salon has it.
+  const searched = salon.services.find((s) => s.matched);
+  const bookHref = `/salon/${salon._id}/booking/select${searched ? `?service=${searched._id}` : ''}`;
   return (
     <article
       className="group grid overflow-hidden rounded-2xl border border-blush-200/70 bg-white shadow-soft transition hover:shadow-lift sm:grid-cols-[15rem_1fr] lg:grid-cols-[19rem_1fr_18rem]"
@@ -74,26 +93,26 @@ function ResultCard({ salon }: { salon: MerchantCardWire }) {
         </div>
       </div>
       <div className="flex min-w-0 flex-col border-blush-100 px-4 pb-4 sm:col-start-2 sm:px-5 sm:pb-5 lg:col-start-3 lg:border-l lg:py-5">
-        {salon.services.length > 0 && (
+        {shown.length > 0 && (
           <ul className="space-y-1.5" aria-label={`Services at ${salon.shop_Name}`}>
-            {salon.services.slice(0, 3).map((s) => (
-              <li key={s._id} className="flex items-center justify-between gap-3 text-sm">
-                <span className="truncate text-ink-700">{s.name}</span>
-                <span className="shrink-0 font-medium text-ink-900">{formatINR(s.price)}</span>
+            {shown.map((s) => (
+              <li key={s._id} className="flex items-center justify-between gap-3 text-sm" data-testid="card-service" data-matched={s.matched || undefined}>
+                <span className={s.matched ? 'truncate font-medium text-plum-800' : 'truncate text-ink-700'}>{s.name}</span>
+                <ServicePrice price={s.price} finalPrice={s.finalPrice} />
               </li>
             ))}
           </ul>
         )}
         {more > 0 && <p className="mt-1.5 text-xs font-medium text-plum-700">+{more} more services</p>}
-        <div className="mt-auto flex items-center justify-between gap-3 pt-4">
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-2 pt-4">
           <p className="font-semibold whitespace-nowrap text-plum-800" data-testid="card-price">
             {fromPrice(salon.lowestPrice)}
           </p>
-          <div className="flex gap-2">
+          <div className="ml-auto flex gap-2">
             <Link href={`/salon/${salon._id}`} onClick={open} className={buttonClasses('outline', 'sm')}>
               View
             </Link>
-            <Link href={`/salon/${salon._id}/booking/select`} onClick={open} className={buttonClasses('primary', 'sm')}>
+            <Link href={bookHref} onClick={open} className={buttonClasses('primary', 'sm')} data-testid="card-book">
               Book
             </Link>
           </div>

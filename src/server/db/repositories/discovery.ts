@@ -82,7 +82,7 @@ export interface CardRow {
   total: number | null;
   /** Up to CARD_IMAGES of the salon's images, the cover first. */
   images: ImageRow[];
-  /** Up to CARD_SERVICES active services: those matching the search text first, then cheapest. */
+  /** Up to CARD_SERVICES active services: those matching the search text first, then the cheapest to pay. */
   services: CardServiceRow[];
   service_count: number;
 }
@@ -96,7 +96,12 @@ export interface ImageRow {
 export interface CardServiceRow {
   id: string;
   name: string;
+  /** The list price. */
   price: number;
+  /** What the customer pays: the list price with the service's active discount applied. */
+  final_price: number;
+  /** The name matches the searched service text. */
+  matched: boolean;
 }
 
 /*
@@ -271,16 +276,20 @@ function orderBy(q: DiscoveryQuery, t: string, distance: RawBuilder<unknown>): R
  * images and services as JSON, and how many active services it has.
  */
 function cardColumns(matchPattern: string | undefined, images: number, services: number) {
-  const matchFirst = matchPattern ? sql`(lower(s.name) like lower(${matchPattern})) desc,` : sql``;
+  const matched = matchPattern ? sql`(lower(s.name) like lower(${matchPattern}))` : sql`false`;
+  // The same rule as shared/policy servicePrice and migration 2026112440 (merchants.min_price).
+  const finalPrice = sql`case when s.discount_active and s.discount_type is not null and s.discount_value > 0
+        then round(greatest(0, s.price - case when s.discount_type = 'percentage' then s.price * least(s.discount_value, 100) / 100 else s.discount_value end), 2)
+        else s.price end`;
   return sql`c.id, c.shop_name, c.address, c.city, c.state, c.shop_types, c.latitude, c.longitude, c.amenities,
     c.gender_served, c.is_sponsored, c.promotion_message, c.rating_avg, c.review_count, c.booking_count, c.min_price,
     p.score,
     (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'is_cover', i.is_cover)), '[]'::json)
        from (select i.id, i.url, i.is_cover from shop_images i where i.merchant_id = c.id
              order by i.is_cover desc, i.created_at, i.id limit ${images}) i) as images,
-    (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'price', s.price)), '[]'::json)
-       from (select s.id, s.name, s.price from services s where s.merchant_id = c.id and s.active
-             order by ${matchFirst} s.price, s.name, s.id limit ${services}) s) as services,
+    (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'price', s.price, 'final_price', s.final_price, 'matched', s.matched)), '[]'::json)
+       from (select s.id, s.name, s.price, ${finalPrice} as final_price, ${matched} as matched from services s where s.merchant_id = c.id and s.active
+             order by matched desc, final_price, s.name, s.id limit ${services}) s) as services,
     (select count(*)::int from services s where s.merchant_id = c.id and s.active) as service_count`;
 }
 

@@ -36,7 +36,7 @@ export function toCardWire(row: CardRow): MerchantCardWire {
     review: reviewCount,
     distanceInKm: row.distance_m == null ? null : oneDecimal(Number(row.distance_m) / 1000),
     lowestPrice: row.min_price == null ? null : round2(Number(row.min_price)),
-    services: row.services.map((s) => ({ _id: s.id, name: s.name, price: round2(Number(s.price)) })),
+    services: row.services.map((s) => ({ _id: s.id, name: s.name, price: round2(Number(s.price)), finalPrice: round2(Number(s.final_price)), matched: s.matched })),
     serviceCount: Number(row.service_count),
     location: pointOf(row.latitude, row.longitude),
     amenities: row.amenities ?? [],
