@@ -15,7 +15,8 @@ const schema = z.object({
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   SMTP_URL: optional(z.string()),
   MAIL_FROM: z.string().default('GlowBook <no-reply@glowbook.in>'),
-  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  // The address customers reach the app at: every link in an e-mail, text or page is built on it.
+  PUBLIC_URL: optional(z.string().url('PUBLIC_URL: an absolute URL such as https://glowbook.example')),
   GEOCODER_URL: optional(z.string().url()),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
   // Background jobs (reminders, message delivery). Off only for processes that must not run them.
@@ -43,7 +44,28 @@ const schema = z.object({
   PLATFORM_STATE: z.string().default('Karnataka'),
 });
 
-export type Env = z.infer<typeof schema>;
+/** The environment with PUBLIC_URL resolved: as given without a trailing slash, else this server's own local address. */
+export type Env = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
+  /** PUBLIC_URL was set; when not, links point at localhost, which only this machine can open. */
+  PUBLIC_URL_SET: boolean;
+};
+
+function resolve(e: z.infer<typeof schema>): Env {
+  return { ...e, PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''), PUBLIC_URL_SET: e.PUBLIC_URL !== undefined };
+}
+
+/** What an operator should fix before customers use this server; printed at start. */
+export function startupWarnings(env: Env): string[] {
+  const warnings: string[] = [];
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL_SET) {
+    warnings.push(
+      `PUBLIC_URL is not set: links in e-mails and texts point at ${env.PUBLIC_URL}, which only this machine can open. ` +
+        'Set PUBLIC_URL to the address customers use, e.g. PUBLIC_URL=https://glowbook.example',
+    );
+  }
+  return warnings;
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = schema.safeParse(source);
@@ -51,5 +73,5 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  return resolve(parsed.data);
 }

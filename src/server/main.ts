@@ -1,9 +1,10 @@
 import type { Socket } from 'node:net';
-import { loadEnv } from './env.js';
+import { loadEnv, startupWarnings } from './env.js';
 import { clusterDir, startTemplateCopy } from './db/pgliteDir.js';
 
 const env = loadEnv();
 const started = Date.now();
+for (const warning of startupWarnings(env)) console.warn(`Warning: ${warning}`);
 // A first start on the embedded database copies its template on another thread while this one
 // loads the rest of the server (imported below, after the copy has begun).
 if (!env.DATABASE_URL) startTemplateCopy(clusterDir(env.DATA_DIR));

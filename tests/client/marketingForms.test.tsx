@@ -5,13 +5,38 @@ import { renderWithTrpc } from './trpcStub';
 
 afterEach(cleanup);
 
+describe('Marketing: analytics (issue 30 item 3)', () => {
+  it('offline, shows no rate and says the texts are queued and the e-mails not sent', async () => {
+    const offline = () => {
+      const m = marketing();
+      m.data.analytics.sms.queued = 4;
+      m.data.analytics.email.notSent = 2;
+      return m;
+    };
+    renderWithTrpc(<Marketing />, { 'marketing.getMarketing': offline });
+    await screen.findByTestId('analytics-sms');
+    expect(screen.getByTestId('analytics-sms-value').textContent).toBe('—');
+    expect(screen.getByTestId('analytics-sms-detail').textContent).toBe('No SMS provider configured: 4 texts queued, none sent');
+    expect(screen.getByTestId('analytics-email-detail').textContent).toBe('No SMTP configured: 2 e-mails written to the local mail drop, none sent');
+    expect(screen.queryByText(/Social Engagement/)).toBeNull();
+  });
+});
+
 const counts = { all: 3, active: 2, inactive: 1 };
 const marketing = () => ({
   data: {
     segments: { customers: 4, email: counts, sms: counts },
     campaigns: [],
     social: [],
-    analytics: { emailOpenRate: null, smsDeliveryRate: null, socialConnected: 0, conversionRate: null },
+    analytics: {
+      emailOpenRate: null,
+      smsDeliveryRate: null,
+      conversionRate: null,
+      emailProvider: false,
+      smsProvider: false,
+      email: { queued: 0, sent: 0, delivered: 0, failed: 0, notSent: 0 },
+      sms: { queued: 0, sent: 0, delivered: 0, failed: 0, notSent: 0 },
+    },
   },
 });
 

@@ -277,6 +277,7 @@ describe('admin area', () => {
     await page.getByTestId('outbox-row').filter({ hasText: mailed }).click();
     // Admins see that a code went out, never the code itself.
     await poll(() => page.getByTestId('outbox-message').innerText()).toContain('hidden: this message carries a one-time code');
+    expect(await page.getByTestId('outbox-message-delivery').innerText()).toBe('Not sent (no SMTP configured)');
     await page.getByTestId('outbox-message').getByRole('button', { name: 'Close dialog' }).click();
     await topShot(page, 'admin-email-outbox');
     await page.getByTestId('email-tab-templates').click();

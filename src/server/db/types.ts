@@ -318,6 +318,8 @@ export interface OutboxMessagesTable {
   meta: JsonDefault<Record<string, unknown>>;
   created_at: Generated<Date>;
   sent_at: Date | null;
+  /** A provider's receipt said it reached the handset (Twilio status callback). */
+  delivered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface TestimonialsTable {

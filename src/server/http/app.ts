@@ -10,6 +10,7 @@ import { createContextFactory, type AppDeps } from '../trpc/context.js';
 import { buildOpenApiDocument, successStatusFor } from './openapi.js';
 import { CLIENT_DIST } from '../paths.js';
 import { mountDownloads } from './downloads.js';
+import { mountReceipts } from './receipts.js';
 import { mountTracking } from './tracking.js';
 import { mountUnsubscribe } from './unsubscribe.js';
 import { mountClient } from './pages.js';
@@ -147,6 +148,7 @@ export function createApp(opts: AppOptions) {
 
   mountTracking(app, deps);
   mountUnsubscribe(app, deps);
+  mountReceipts(app, deps);
   mountDownloads(app, deps);
 
   pinInputCoercion(router);

@@ -1,6 +1,7 @@
 import * as s from '../../shared/schemas/content.js';
 import * as blogs from '../services/content/blogs.js';
 import * as support from '../services/content/support.js';
+import { devMailDrop } from '../services/content/runtime.js';
 import { adminProcedure, authedProcedure, publicProcedure } from '../trpc/procedures.js';
 
 const tags = ['Blogs'];
@@ -35,7 +36,14 @@ export const blogProcedures = {
     .mutation(({ ctx, input }) => blogs.deleteBlog(ctx.deps, ctx.actor, input.id)),
 };
 
-export const contentProcedures = {};
+/** content/* : what the client needs to know about how this server runs. */
+export const contentProcedures = {
+  devMailDrop: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/content/devMailDrop', tags: ['Content'] } })
+    .input(s.devMailDropInput)
+    .output(s.devMailDropAnswer)
+    .query(({ ctx }) => devMailDrop(ctx.deps)),
+};
 
 /** support/* : contact messages and tickets. */
 export const supportContentProcedures = {

@@ -63,9 +63,9 @@ export const marketingProcedures = {
     .input(s.campaignIdInput)
     .output(s.campaignAnswer)
     .mutation(({ ctx, input }) => marketing.resendCampaign(ctx.deps, ctx.actor, input)),
-  setSocialConnection: merchantProcedure
-    .meta({ openapi: { method: 'POST', path: '/marketing/setSocialConnection', tags: marketingTags } })
-    .input(s.socialInput)
+  setSocialLink: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/marketing/setSocialLink', tags: marketingTags } })
+    .input(s.socialLinkInput)
     .output(s.socialAnswer)
-    .mutation(({ ctx, input }) => marketing.setSocial(ctx.deps, ctx.actor, input)),
+    .mutation(({ ctx, input }) => marketing.setSocialLink(ctx.deps, ctx.actor, input)),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from '../validation.js';
 import { BOOKING_STATUSES } from './bookings.js';
+import { DELIVERY_STATES } from '../delivery.js';
 import { queryNumber } from './query.js';
 
 /* The admin area's wire shapes (issue 8). Every procedure under admin/* is for administrators only. */
@@ -321,7 +322,8 @@ export const commissionsAnswer = z.object({
 
 export const outboxInput = z.object({
   channel: optional(z.enum(OUTBOX_CHANNELS, { error: 'channel: email, sms, whatsapp or push' })),
-  status: optional(z.enum(['queued', 'sending', 'sent', 'failed'], { error: 'status: queued, sending, sent or failed' })),
+  /** The delivery state (shared/delivery.ts) as the transport reported it. */
+  status: optional(z.enum(DELIVERY_STATES, { error: 'status: queued, sent, delivered, failed or not_sent' })),
   search: searchField,
   page: pageField,
   limit: limitField,
@@ -335,6 +337,10 @@ export const outboxAnswer = z.object({
       subject: z.string().nullable(),
       body: z.string(),
       status: z.string(),
+      /** queued, sent (accepted by a provider), delivered (a provider receipt), failed, not_sent (local mail drop). */
+      delivery: z.enum(DELIVERY_STATES),
+      deliveryLabel: z.string(),
+      deliveredAt: z.string().nullable(),
       provider: z.string(),
       attempts: z.number(),
       lastError: z.string().nullable(),

@@ -98,3 +98,10 @@ export type SupportMessageWire = z.infer<typeof supportMessageWire>;
 export const createContactUsAnswer = z.object({ success: z.literal(true), message: z.string(), data: supportMessageWire });
 export const supportMessagesInput = z.object({});
 export const supportMessagesAnswer = z.object({ data: z.array(supportMessageWire) });
+
+export const devMailDropInput = z.object({});
+/**
+ * true only on a development server without a mail transport: its e-mails (codes included) go to
+ * the local mail drop, so the screens that wait for one say where to look. Always false in production.
+ */
+export const devMailDropAnswer = z.object({ devMailDrop: z.boolean(), mailDropDir: z.string().nullable() });

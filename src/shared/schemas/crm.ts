@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { idSchema } from '../validation.js';
 import { queryNumber } from './query.js';
+import { DELIVERY_STATES } from '../delivery.js';
+import { checkSocialUrl, SOCIAL_NETWORKS } from '../social.js';
+
+export { SOCIAL_NETWORKS };
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 export const CHANNELS = ['email', 'sms', 'whatsapp'] as const;
@@ -77,6 +81,9 @@ export const sentMessagesAnswer = z.object({
       subject: z.string().nullable(),
       body: z.string(),
       status: z.enum(['queued', 'sending', 'sent', 'failed']),
+      /** What the transport reported: queued, sent (accepted by a provider), delivered (receipt), failed, not_sent (mail drop). */
+      delivery: z.enum(DELIVERY_STATES),
+      deliveryLabel: z.string(),
       lastError: z.string().nullable(),
       createdAt: z.string(),
       sentAt: z.string().nullable(),
@@ -87,7 +94,6 @@ export const sentMessagesAnswer = z.object({
 // ---------------------------------------------------------------- marketing
 
 export const SEGMENTS = ['all', 'active', 'inactive'] as const;
-export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'twitter'] as const;
 /** Active customers booked in the last this many days. */
 export const ACTIVE_DAYS = 90;
 
@@ -101,7 +107,18 @@ export const createCampaignInput = z.object({
   segment: z.enum(SEGMENTS, { error: 'segment: all, active or inactive' }),
 });
 export const campaignIdInput = z.object({ merchantId: idSchema.optional(), campaignId: idSchema });
-export const socialInput = z.object({ merchantId: idSchema.optional(), network: z.enum(SOCIAL_NETWORKS, { error: 'network: facebook, instagram or twitter' }), connected: z.boolean({ error: 'connected: true or false' }) });
+/** The salon's page on a network (https, on the network's own domain); null or blank removes it. */
+export const socialLinkInput = z
+  .object({
+    merchantId: idSchema.optional(),
+    network: z.enum(SOCIAL_NETWORKS, { error: 'network: facebook, instagram or twitter' }),
+    url: z.preprocess(blank, z.string({ error: 'url: the page address as text' }).max(300, 'url: at most 300 characters').nullable().optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.url == null) return;
+    const checked = checkSocialUrl(v.network, v.url);
+    if (!checked.ok) ctx.addIssue({ code: 'custom', path: ['url'], message: `url: ${checked.message}` });
+  });
 
 const campaignWire = z.object({
   _id: z.string(),
@@ -112,8 +129,12 @@ const campaignWire = z.object({
   segment: z.enum(SEGMENTS),
   status: z.enum(['sending', 'sent', 'failed']),
   recipients: z.number(),
+  /** The latest round's messages by delivery state (shared/delivery.ts). */
+  queued: z.number(),
+  sent: z.number(),
   delivered: z.number(),
   failed: z.number(),
+  notSent: z.number(),
   opened: z.number(),
   bookingsAfter: z.number(),
   createdAt: z.string(),
@@ -122,6 +143,8 @@ const campaignWire = z.object({
 });
 export type CampaignWire = z.infer<typeof campaignWire>;
 const rate = z.number().nullable();
+const deliveryCounts = z.object({ queued: z.number(), sent: z.number(), delivered: z.number(), failed: z.number(), notSent: z.number() });
+export type DeliveryCounts = z.infer<typeof deliveryCounts>;
 const segmentCounts = z.object({ all: z.number(), active: z.number(), inactive: z.number() });
 export type SegmentCounts = z.infer<typeof segmentCounts>;
 export const marketingAnswer = z.object({
@@ -129,9 +152,23 @@ export const marketingAnswer = z.object({
     /** How many customers each campaign would reach: opted in, with the channel's address. */
     segments: z.object({ customers: z.number(), email: segmentCounts, sms: segmentCounts }),
     campaigns: z.array(campaignWire),
-    social: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), connected: z.boolean() })),
-    analytics: z.object({ emailOpenRate: rate, smsDeliveryRate: rate, socialConnected: z.number(), conversionRate: rate }),
+    /** The salon's pages on each network, as entered by the owner (null: none linked). */
+    social: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), url: z.string().nullable() })),
+    analytics: z.object({
+      /** Opened of the e-mails a provider accepted; null when none was handed to one. */
+      emailOpenRate: rate,
+      /** Provider receipts of delivery, of the texts handed to a provider; null when none was. */
+      smsDeliveryRate: rate,
+      /** Customers who booked within 7 days, of those a message reached a provider for. */
+      conversionRate: rate,
+      /** Whether a real provider takes each channel (false: the offline outbox or mail drop). */
+      emailProvider: z.boolean(),
+      smsProvider: z.boolean(),
+      /** Campaign messages per delivery state. */
+      email: deliveryCounts,
+      sms: deliveryCounts,
+    }),
   }),
 });
 export const campaignAnswer = z.object({ data: campaignWire, message: z.string() });
-export const socialAnswer = z.object({ success: z.literal(true) });
+export const socialAnswer = z.object({ success: z.literal(true), network: z.enum(SOCIAL_NETWORKS), url: z.string().nullable() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOCIAL_NETWORKS } from '../social.js';
 import { dateSchema, idSchema } from '../validation.js';
 import { offerRuleFields } from './coupons.js';
 import { AMENITIES } from './shop.js';
@@ -311,6 +312,8 @@ export const merchantDetailWire = z.object({
   isSponsored: z.boolean(),
   promotionMessage: z.string().nullable(),
   lowestPrice: z.number().nullable(),
+  /** The salon's own pages on social networks, as its owner entered them (https). */
+  socialLinks: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), url: z.string() })),
 });
 export type MerchantDetailWire = z.infer<typeof merchantDetailWire>;
 export const merchantByIdAnswer = z.object({ merchant: merchantDetailWire });

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { DELIVERY_STATE_LABEL, DELIVERY_STATES, type DeliveryState } from '../../../shared/delivery';
 import { OUTBOX_CHANNELS, updateEmailTemplateInput, type emailTemplateWire, type outboxAnswer } from '../../../shared/schemas/admin';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -22,7 +23,8 @@ type OutboxMessage = z.infer<typeof outboxAnswer>['messages'][number];
 type Template = z.infer<typeof emailTemplateWire>;
 type Tab = 'outbox' | 'templates';
 
-const STATUS_TONES: Record<string, BadgeTone> = { queued: 'info', sending: 'info', sent: 'success', failed: 'danger' };
+/** Delivery as the transport reported it (shared/delivery.ts): only a provider's receipt is green. */
+const DELIVERY_TONES: Record<DeliveryState, BadgeTone> = { queued: 'warning', not_sent: 'warning', sent: 'info', delivered: 'success', failed: 'danger' };
 const LIMIT = 20;
 
 function Outbox() {
@@ -36,7 +38,7 @@ function Outbox() {
   const outbox = useQuery({
     ...trpc.admin.outbox.queryOptions({
       channel: (channel || undefined) as (typeof OUTBOX_CHANNELS)[number] | undefined,
-      status: (status || undefined) as 'queued' | 'sending' | 'sent' | 'failed' | undefined,
+      status: (status || undefined) as DeliveryState | undefined,
       search: term || undefined,
       page,
       limit: LIMIT,
@@ -55,10 +57,10 @@ function Outbox() {
         <Input label="Search" type="search" placeholder="Recipient or subject" value={search} onChange={(e) => reset(setSearch)(e.target.value)} containerClassName="lg:col-span-2" />
         <Select label="Channel" value={channel} placeholder="All channels" options={OUTBOX_CHANNELS.map((c) => ({ value: c, label: c === 'sms' ? 'SMS' : c.charAt(0).toUpperCase() + c.slice(1) }))} onChange={(e) => reset(setChannel)(e.target.value)} />
         <Select
-          label="Status"
+          label="Delivery"
           value={status}
-          placeholder="Any status"
-          options={['queued', 'sending', 'sent', 'failed'].map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }))}
+          placeholder="Any delivery state"
+          options={DELIVERY_STATES.map((s) => ({ value: s, label: DELIVERY_STATE_LABEL[s] }))}
           onChange={(e) => reset(setStatus)(e.target.value)}
         />
       </FilterBar>
@@ -70,7 +72,7 @@ function Outbox() {
               <Th>Channel</Th>
               <Th>To</Th>
               <Th>Subject</Th>
-              <Th>Status</Th>
+              <Th>Delivery</Th>
               <Th className="text-right">Attempts</Th>
             </tr>
           </thead>
@@ -88,7 +90,9 @@ function Outbox() {
                   </button>
                 </Td>
                 <Td>
-                  <Badge tone={STATUS_TONES[m.status] ?? 'neutral'}>{m.status}</Badge>
+                  <Badge tone={DELIVERY_TONES[m.delivery]} data-testid="outbox-delivery" data-delivery={m.delivery}>
+                    {m.deliveryLabel}
+                  </Badge>
                   {m.lastError && <p className="mt-1 max-w-48 text-xs text-red-600">{m.lastError}</p>}
                 </Td>
                 <Td className="text-right">{m.attempts}</Td>
@@ -103,7 +107,11 @@ function Outbox() {
           <div className="space-y-3 text-sm">
             <p className="text-ink-500">
               Created {formatDateTime(open.createdAt)}
-              {open.sentAt ? ` · sent ${formatDateTime(open.sentAt)}` : ''} · {open.attempts} attempt{open.attempts === 1 ? '' : 's'}
+              {open.sentAt && open.delivery !== 'queued' && open.delivery !== 'not_sent' ? ` · handed to ${open.provider} ${formatDateTime(open.sentAt)}` : ''}
+              {open.deliveredAt ? ` · delivered ${formatDateTime(open.deliveredAt)}` : ''} · {open.attempts} attempt{open.attempts === 1 ? '' : 's'}
+            </p>
+            <p className="font-medium text-ink-900" data-testid="outbox-message-delivery">
+              {open.deliveryLabel}
             </p>
             {open.lastError && <p className="rounded-xl bg-red-50 px-3 py-2 text-red-700">{open.lastError}</p>}
             <pre className="max-h-96 overflow-auto rounded-xl bg-blush-50 p-4 font-sans whitespace-pre-wrap text-ink-800">{open.body}</pre>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
 import { forgotPasswordInput, resetPasswordInput, verifyResetOtpInput } from '../../../shared/schemas/auth';
 import { CheckCircleIcon, MailIcon } from '../../components/icons';
@@ -49,6 +49,8 @@ function StepIndicator({ step }: { step: Step }) {
 export default function ForgotPassword() {
   const search = useSearch();
   const trpc = useTRPC();
+  // Only a development server without a mail transport says so (content/devMailDrop); customers never see it.
+  const mailDrop = useQuery({ ...trpc.content.devMailDrop.queryOptions({}), staleTime: Infinity });
   const sendCode = useMutation(trpc.users.forgotPassword.mutationOptions());
   const verifyCode = useMutation(trpc.users.verifyResetOtp.mutationOptions());
   const resetPassword = useMutation(trpc.users.resetPassword.mutationOptions());
@@ -180,9 +182,14 @@ export default function ForgotPassword() {
           <form noValidate onSubmit={submitCode} className="space-y-4" data-testid="forgot-code-form">
             <div className="flex gap-3 rounded-xl border border-gold-300/60 bg-gold-100/60 px-3.5 py-3 text-xs text-gold-700">
               <MailIcon className="mt-0.5 size-4 shrink-0" />
-              <p>
-                Check your inbox (and spam folder). Running GlowBook offline or in development? No e-mail is sent: the code
-                is in the developer outbox.
+              <p data-testid="forgot-code-hint">
+                Check your inbox (and spam folder) for the 6-digit code.
+                {mailDrop.data?.devMailDrop && (
+                  <span className="mt-1 block" data-testid="forgot-dev-mail-drop">
+                    Development server without SMTP: no e-mail was sent. The code is in the local mail drop
+                    {mailDrop.data.mailDropDir ? ` (${mailDrop.data.mailDropDir})` : ''}.
+                  </span>
+                )}
               </p>
             </div>
             <Input

@@ -1,10 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeliveryState } from '../../../shared/delivery';
 import { useState } from 'react';
 import { CUSTOMERS_PAGE_SIZE, RANGE_DAYS, type CustomerWire, type TemplateWire } from '../../../shared/schemas/crm';
 import { relativeTime } from '../../../shared/relativeTime';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Avatar } from '../../components/ui/Avatar';
-import { Badge } from '../../components/ui/Badge';
+import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
@@ -114,6 +115,9 @@ function CustomerDetail({ c, onMessage, onClose }: { c: CustomerWire; onMessage:
     </Modal>
   );
 }
+
+/** Delivery as the transport reported it (shared/delivery.ts): only a provider's receipt is green. */
+const DELIVERY_TONE: Record<DeliveryState, BadgeTone> = { queued: 'warning', not_sent: 'warning', sent: 'info', delivered: 'success', failed: 'danger' };
 
 export default function Customers() {
   usePageTitle('Customers');
@@ -250,7 +254,9 @@ export default function Customers() {
                     <p className="text-sm font-medium text-ink-900">
                       {CHANNEL_LABELS[m.channel as 'email'] ?? m.channel} to {m.recipient}
                     </p>
-                    <Badge tone={m.status === 'sent' ? 'success' : m.status === 'failed' ? 'danger' : 'info'}>{m.status === 'sent' ? 'Delivered' : m.status === 'failed' ? 'Failed' : 'Sending'}</Badge>
+                    <Badge tone={DELIVERY_TONE[m.delivery]} data-testid="sent-message-delivery" data-delivery={m.delivery}>
+                      {m.deliveryLabel}
+                    </Badge>
                   </div>
                   {m.subject && <p className="text-sm text-ink-700">{m.subject}</p>}
                   <p className="line-clamp-2 text-sm text-ink-600">{m.body}</p>

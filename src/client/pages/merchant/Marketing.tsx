@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates';
-import { SEGMENTS, SOCIAL_NETWORKS, type CampaignWire, type SegmentCounts } from '../../../shared/schemas/crm';
+import { SEGMENTS, type CampaignWire, type DeliveryCounts, type SegmentCounts } from '../../../shared/schemas/crm';
+import { checkSocialUrl, SOCIAL_NETWORK_LABEL, SOCIAL_NETWORKS, SOCIAL_URL_EXAMPLE, type SocialNetwork } from '../../../shared/social';
 import { relativeTime } from '../../../shared/relativeTime';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
-import { Badge } from '../../components/ui/Badge';
+import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { LoadError } from '../../components/ui/EmptyState';
@@ -21,9 +22,6 @@ import { failureMessage, useTRPC } from '../../trpc';
 import { plural } from '../../features/discovery/format';
 
 const SEGMENT_LABEL = { all: 'All customers', active: 'Active (visited in 90 days)', inactive: 'Inactive (no visit in 90 days)' } as const;
-const NETWORK_LABEL = { facebook: 'Facebook', instagram: 'Instagram', twitter: 'Twitter' } as const;
-/** The spec's social stats per network. */
-const NETWORK_STATS = { facebook: ['Likes', 'Reach'], instagram: ['Followers', 'Engagement'], twitter: ['Followers', 'Impressions'] } as const;
 const pct = (n: number | null) => (n === null ? '—' : `${n}%`);
 type CampaignField = 'name' | 'subject' | 'body' | 'segment';
 
@@ -133,8 +131,17 @@ function CampaignForm({ channel, reach, customers, merchantId }: { channel: 'ema
   );
 }
 
-const STATUS_LABEL = { sent: 'Sent', sending: 'Sending', failed: 'Failed' } as const;
-const STATUS_TONE = { sent: 'success', sending: 'info', failed: 'danger' } as const;
+/**
+ * A finished campaign's badge from what its messages' transports reported: "Sent" only when a
+ * provider took at least one; kept in the outbox or the mail drop, it says so.
+ */
+function campaignBadge(c: CampaignWire): { label: string; tone: BadgeTone } {
+  if (c.status === 'sending') return { label: 'Sending', tone: 'info' };
+  if (c.sent + c.delivered > 0) return { label: c.delivered > 0 ? 'Delivered' : 'Sent', tone: 'success' };
+  if (c.notSent > 0) return { label: 'Not sent (no SMTP configured)', tone: 'warning' };
+  if (c.queued > 0) return { label: 'Queued — no SMS provider configured', tone: 'warning' };
+  return { label: 'Failed', tone: 'danger' };
+}
 
 function CampaignList({ list, merchantId }: { list: CampaignWire[]; merchantId: string | null }) {
   const trpc = useTRPC();
@@ -158,8 +165,8 @@ function CampaignList({ list, merchantId }: { list: CampaignWire[]; merchantId: 
                 </p>
               </div>
               <div className="flex items-center gap-2">
-                <Badge tone={STATUS_TONE[c.status]} data-testid="campaign-status">
-                  {STATUS_LABEL[c.status]}
+                <Badge tone={campaignBadge(c).tone} data-testid="campaign-status">
+                  {campaignBadge(c).label}
                 </Badge>
                 <Button size="sm" variant="ghost" onClick={() => setOpen(open === c._id ? null : c._id)}>
                   View Stats
@@ -185,22 +192,24 @@ function CampaignList({ list, merchantId }: { list: CampaignWire[]; merchantId: 
             </div>
             {open === c._id && (
               <dl className="mt-2 grid grid-cols-2 gap-2 rounded-xl bg-blush-50 p-3 text-sm sm:grid-cols-4" data-testid="campaign-stats">
-                <div>
-                  <dt className="text-xs text-ink-500">Delivered</dt>
-                  <dd className="font-semibold">{c.delivered}</dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-ink-500">Failed</dt>
-                  <dd className="font-semibold">{c.failed}</dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-ink-500">Opened</dt>
-                  <dd className="font-semibold">{c.channel === 'email' ? c.opened : '—'}</dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-ink-500">Booked within 7 days</dt>
-                  <dd className="font-semibold">{c.bookingsAfter}</dd>
-                </div>
+                {(
+                  [
+                    ['Queued', c.queued, 'In the outbox, not handed to a provider'],
+                    ...(c.notSent > 0 ? ([['Not sent', c.notSent, 'Written to the local mail drop: no SMTP configured']] as const) : []),
+                    ['Sent', c.sent, 'Accepted by the provider, no receipt yet'],
+                    ['Delivered', c.delivered, 'The provider’s receipt says it arrived'],
+                    ['Failed', c.failed, 'The provider refused it or could not deliver it'],
+                    ['Opened', c.channel === 'email' ? c.opened : '—', 'E-mails whose images were loaded'],
+                    ['Booked within 7 days', c.bookingsAfter, 'Customers a sent message reached who then booked'],
+                  ] as const
+                ).map(([label, value, hint]) => (
+                  <div key={label} title={hint}>
+                    <dt className="text-xs text-ink-500">{label}</dt>
+                    <dd className="font-semibold" data-testid={`campaign-stat-${label.split(' ')[0].toLowerCase()}`}>
+                      {value}
+                    </dd>
+                  </div>
+                ))}
               </dl>
             )}
           </li>
@@ -210,51 +219,102 @@ function CampaignList({ list, merchantId }: { list: CampaignWire[]; merchantId: 
   );
 }
 
-function SocialCards({ social, merchantId }: { social: { network: (typeof SOCIAL_NETWORKS)[number]; connected: boolean }[]; merchantId: string | null }) {
+function SocialLinkForm({ network, url, merchantId }: { network: SocialNetwork; url: string | null; merchantId: string | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const toggle = useMutation(trpc.marketing.setSocialConnection.mutationOptions());
+  const save = useMutation(trpc.marketing.setSocialLink.mutationOptions());
+  const [value, setValue] = useState(url ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const name = SOCIAL_NETWORK_LABEL[network];
+  const submit = async (e: FormEvent, next: string) => {
+    e.preventDefault();
+    const text = next.trim();
+    if (text) {
+      const checked = checkSocialUrl(network, text);
+      if (!checked.ok) {
+        setError(checked.message);
+        return;
+      }
+    }
+    setError(undefined);
+    try {
+      const r = await save.mutateAsync({ merchantId: merchantId ?? undefined, network, url: text || null });
+      setValue(r.url ?? '');
+      toast.success(r.url ? `${name} page linked: it shows on your salon page.` : `${name} page removed from your salon page.`);
+      await queryClient.invalidateQueries({ queryKey: trpc.marketing.getMarketing.queryKey() });
+    } catch (err) {
+      setError(failureMessage(err, `Could not save your ${name} page. Please try again.`));
+    }
+  };
+  return (
+    <form noValidate onSubmit={(e) => void submit(e, value)} className="rounded-2xl border border-blush-100 p-4" data-testid={`social-${network}`}>
+      <Input
+        id={`social-url-${network}`}
+        label={`${name} page`}
+        type="url"
+        inputMode="url"
+        placeholder={SOCIAL_URL_EXAMPLE[network]}
+        value={value}
+        error={error}
+        onChange={(e) => {
+          setValue(e.target.value);
+          if (error) setError(undefined);
+        }}
+      />
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <Button type="submit" size="sm" loading={save.isPending} data-testid={`social-save-${network}`}>
+          {url ? 'Update link' : 'Link page'}
+        </Button>
+        {url && (
+          <>
+            <a href={url} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-plum-700 underline" data-testid={`social-open-${network}`}>
+              Open
+            </a>
+            <Button type="button" size="sm" variant="ghost" disabled={save.isPending} onClick={(e) => void submit(e, '')} data-testid={`social-remove-${network}`}>
+              Remove
+            </Button>
+          </>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function SocialLinks({ social, merchantId }: { social: { network: SocialNetwork; url: string | null }[]; merchantId: string | null }) {
   return (
     <div className="grid gap-4 md:grid-cols-3" data-testid="social">
       {SOCIAL_NETWORKS.map((n) => {
-        const on = social.find((s) => s.network === n)?.connected ?? false;
-        const busy = toggle.isPending && toggle.variables?.network === n;
-        return (
-          <div key={n} className="rounded-2xl border border-blush-100 p-4" data-testid={`social-${n}`}>
-            <div className="flex items-center justify-between gap-3">
-              <p className="font-semibold text-ink-900">{NETWORK_LABEL[n]}</p>
-              <Button
-                size="sm"
-                variant={on ? 'secondary' : 'primary'}
-                aria-pressed={on}
-                loading={busy}
-                data-testid={`social-toggle-${n}`}
-                onClick={async () => {
-                  try {
-                    await toggle.mutateAsync({ merchantId: merchantId ?? undefined, network: n, connected: !on });
-                    await queryClient.invalidateQueries({ queryKey: trpc.marketing.getMarketing.queryKey() });
-                  } catch (err) {
-                    toast.error(failureMessage(err, `Failed to toggle ${NETWORK_LABEL[n]} integration. Please try again.`));
-                  }
-                }}
-              >
-                {on ? 'Connected' : 'Connect'}
-              </Button>
-            </div>
-            <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-              {NETWORK_STATS[n].map((label) => (
-                <div key={label} className="rounded-xl bg-blush-50 px-3 py-2">
-                  <dt className="text-xs text-ink-500">{label}</dt>
-                  <dd className="font-semibold text-ink-900">—</dd>
-                </div>
-              ))}
-            </dl>
-            <p className="mt-2 text-xs text-ink-500">{on ? 'No stats shared by the network yet.' : `Connect to show your ${NETWORK_LABEL[n]} stats.`}</p>
-          </div>
-        );
+        const url = social.find((s) => s.network === n)?.url ?? null;
+        return <SocialLinkForm key={`${n}:${url ?? ''}`} network={n} url={url} merchantId={merchantId} />;
       })}
     </div>
   );
+}
+
+/** One analytics tile: the figure and, under it, the counts it is worked out from. */
+function Figure({ label, value, detail, testId }: { label: string; value: string; detail: string; testId: string }) {
+  return (
+    <Card data-testid={testId}>
+      <p className="text-xs font-semibold tracking-wide text-ink-500 uppercase">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-plum-800" data-testid={`${testId}-value`}>
+        {value}
+      </p>
+      <p className="mt-1 text-xs text-ink-500" data-testid={`${testId}-detail`}>
+        {detail}
+      </p>
+    </Card>
+  );
+}
+
+function countsLine(c: DeliveryCounts): string {
+  const parts = [
+    c.delivered && `${c.delivered} delivered`,
+    c.sent && `${c.sent} awaiting receipt`,
+    c.failed && `${c.failed} failed`,
+    c.queued && `${c.queued} queued`,
+    c.notSent && `${c.notSent} not sent`,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : 'Nothing sent yet';
 }
 
 export default function Marketing() {
@@ -273,18 +333,25 @@ export default function Marketing() {
         <Skeleton className="h-96 rounded-3xl" />
       ) : (
         <div className="space-y-6">
-          <section aria-label="Marketing Analytics" className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="marketing-analytics">
-            {[
-              ['Email Open Rate', pct(d.analytics.emailOpenRate)],
-              ['SMS Delivery Rate', pct(d.analytics.smsDeliveryRate)],
-              ['Social Engagement', `${d.analytics.socialConnected}/3 connected`],
-              ['Conversion Rate', pct(d.analytics.conversionRate)],
-            ].map(([label, value]) => (
-              <Card key={label}>
-                <p className="text-xs font-semibold tracking-wide text-ink-500 uppercase">{label}</p>
-                <p className="mt-1 text-2xl font-bold text-plum-800">{value}</p>
-              </Card>
-            ))}
+          <section aria-label="Marketing Analytics" className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="marketing-analytics">
+            <Figure
+              testId="analytics-email"
+              label="Email Open Rate"
+              value={pct(d.analytics.emailOpenRate)}
+              detail={d.analytics.emailProvider ? countsLine(d.analytics.email) : `No SMTP configured: ${plural(d.analytics.email.notSent, 'e-mail')} written to the local mail drop, none sent`}
+            />
+            <Figure
+              testId="analytics-sms"
+              label="SMS Delivery Rate"
+              value={pct(d.analytics.smsDeliveryRate)}
+              detail={d.analytics.smsProvider ? countsLine(d.analytics.sms) : `No SMS provider configured: ${plural(d.analytics.sms.queued, 'text')} queued, none sent`}
+            />
+            <Figure
+              testId="analytics-conversion"
+              label="Conversion Rate"
+              value={pct(d.analytics.conversionRate)}
+              detail="Customers who booked within 7 days of a message a provider accepted"
+            />
           </section>
           <div className="grid gap-6 lg:grid-cols-2">
             <Card>
@@ -301,8 +368,8 @@ export default function Marketing() {
             <CampaignList list={d.campaigns} merchantId={merchantId} />
           </Card>
           <Card>
-            <CardHeader title="Social Media Integration" description="Connect the networks your salon is on; they are linked from your profile." />
-            <SocialCards social={d.social} merchantId={merchantId} />
+            <CardHeader title="Social media pages" description="Link your salon's own pages: customers find them on your salon page. GlowBook does not read the networks, so it shows no follower or reach figures." />
+            <SocialLinks social={d.social} merchantId={merchantId} />
           </Card>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { SOCIAL_NETWORK_LABEL } from '../../../shared/social';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -547,6 +548,17 @@ function LocationBlock({
             </a>
           )}
         </div>
+      )}
+      {salon.socialLinks.length > 0 && (
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label={`${salon.shop_Name} on social media`} data-testid="salon-social-links">
+          {salon.socialLinks.map((l) => (
+            <li key={l.network}>
+              <a href={l.url} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'sm')} data-testid={`salon-social-${l.network}`}>
+                {SOCIAL_NETWORK_LABEL[l.network]}
+              </a>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

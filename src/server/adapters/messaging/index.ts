@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Env } from '../../env.js';
 import { createMailDropTransport, createSmtpTransport } from './email.js';
 import { createWebPushTransport, type VapidKeys } from './push.js';
-import { createOutboxTransport, createTwilioSmsTransport, createWhatsAppCloudTransport } from './sms.js';
+import { createOutboxTransport, createTwilioSmsTransport, createWhatsAppCloudTransport, TWILIO_STATUS_PATH } from './sms.js';
 import type { Channel, Transport } from './types.js';
 
 export type { Channel, OutboundMessage, Transport } from './types.js';
@@ -16,7 +16,13 @@ export function createTransports(env: Env, vapid: VapidKeys): Transports {
     email: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, env.MAIL_FROM) : createMailDropTransport(path.resolve(env.DATA_DIR, 'mail'), env.MAIL_FROM),
     sms:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
-        ? createTwilioSmsTransport({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM })
+        ? createTwilioSmsTransport({
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            // Receipts need an address Twilio can reach: not localhost.
+            statusCallback: env.PUBLIC_URL_SET ? `${env.PUBLIC_URL}${TWILIO_STATUS_PATH}` : undefined,
+          })
         : createOutboxTransport(),
     whatsapp:
       env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID

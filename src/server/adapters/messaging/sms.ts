@@ -18,8 +18,17 @@ async function failFor(res: Response, provider: string): Promise<never> {
   throw new Error(message);
 }
 
-/** SMS through Twilio's Messages API. */
-export function createTwilioSmsTransport(cfg: { accountSid: string; authToken: string; from: string }, fetchImpl: typeof fetch = fetch): Transport {
+/** Where Twilio posts delivery receipts (http/receipts.ts), under PUBLIC_URL. */
+export const TWILIO_STATUS_PATH = '/api/webhooks/twilio/status';
+
+/**
+ * SMS through Twilio's Messages API. With `statusCallback` (this server's public receipt URL),
+ * Twilio reports each text's delivery there (http/receipts.ts).
+ */
+export function createTwilioSmsTransport(
+  cfg: { accountSid: string; authToken: string; from: string; statusCallback?: string },
+  fetchImpl: typeof fetch = fetch,
+): Transport {
   const url = `https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(cfg.accountSid)}/Messages.json`;
   const auth = Buffer.from(`${cfg.accountSid}:${cfg.authToken}`).toString('base64');
   return {
@@ -28,7 +37,7 @@ export function createTwilioSmsTransport(cfg: { accountSid: string; authToken: s
       const res = await fetchImpl(url, {
         method: 'POST',
         headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded', 'I-Twilio-Idempotency-Token': m.id },
-        body: new URLSearchParams({ To: m.to, From: cfg.from, Body: m.body }),
+        body: new URLSearchParams({ To: m.to, From: cfg.from, Body: m.body, ...(cfg.statusCallback ? { StatusCallback: cfg.statusCallback } : {}) }),
         signal: AbortSignal.timeout(15_000),
       });
       if (!res.ok) await failFor(res, 'Twilio');

@@ -1,3 +1,5 @@
+import type { DeliveryState } from '../../../shared/delivery.js';
+import { deliveryStateSql } from './outbox.js';
 import { sql, type RawBuilder, type Updateable } from 'kysely';
 import type { BookingStatus, Role, SupportMessagesTable } from '../types.js';
 import type { Executor } from './accounts.js';
@@ -494,7 +496,7 @@ export async function listCommissions(db: Executor, f: CommissionFilter) {
 
 export interface OutboxFilter {
   channel?: 'email' | 'sms' | 'whatsapp' | 'push';
-  status?: 'queued' | 'sending' | 'sent' | 'failed';
+  delivery?: DeliveryState;
   search?: string;
   limit: number;
   offset: number;
@@ -503,7 +505,7 @@ export interface OutboxFilter {
 export async function listOutbox(db: Executor, f: OutboxFilter) {
   let q = db.selectFrom('outbox_messages');
   if (f.channel) q = q.where('channel', '=', f.channel);
-  if (f.status) q = q.where('status', '=', f.status);
+  if (f.delivery) q = q.where(sql<boolean>`${deliveryStateSql('')} = ${f.delivery}`);
   if (f.search) {
     const c = contains(f.search);
     q = q.where(sql<boolean>`(recipient ilike ${c} or coalesce(subject, '') ilike ${c})`);

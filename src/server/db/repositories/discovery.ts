@@ -432,6 +432,11 @@ export function listDetailReviews(db: Executor, merchantId: string, limit: numbe
     .execute();
 }
 
+/** The salon's pages on social networks, as its owner linked them. */
+export function listSocialLinks(db: Executor, merchantId: string) {
+  return db.selectFrom('social_connections').select(['network', 'url']).where('merchant_id', '=', merchantId).orderBy('network').execute();
+}
+
 export async function ratingDistribution(db: Executor, merchantId: string): Promise<Record<1 | 2 | 3 | 4 | 5, number>> {
   const rows = await db
     .selectFrom('reviews')

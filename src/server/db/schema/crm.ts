@@ -30,7 +30,8 @@ export interface CampaignsTable {
 export interface SocialConnectionsTable {
   merchant_id: string;
   network: 'facebook' | 'instagram' | 'twitter';
-  connected: Generated<boolean>;
+  /** The salon's own https page on the network. */
+  url: string;
   updated_at: Generated<Date>;
 }
 

@@ -33,7 +33,7 @@ const tellCustomers =
         await queuePushToAccount(trx, p.accountId, { title: p.title, body: p.message, url: p.link, tag: `booking-${p.bookingId}` }, { purpose: 'booking_event', bookingId: p.bookingId });
       }
       if (!preferenceOn(account.notification_prefs, CUSTOMER_PREFERENCE_KEYS.email)) continue;
-      const url = `${ctx.deps.env.PUBLIC_URL.replace(/\/$/, '')}${p.link}`;
+      const url = `${ctx.deps.env.PUBLIC_URL}${p.link}`;
       mails.push({
         channel: 'email',
         to: account.email,

@@ -49,7 +49,7 @@ registerJobHandler(BOOKING_REMINDER, async (trx, payload: ReminderPayload, ctx) 
   await insertNotification(trx, { accountId: b.user_id, title, message, link, type: 'booking' });
   await queuePushToAccount(trx, b.user_id, { title, body: message, url: link, tag: `reminder-${b.id}` }, { purpose: 'reminder', bookingId: b.id });
   if (preferenceOn(b.notification_prefs, CUSTOMER_PREFERENCE_KEYS.email)) {
-    const url = `${ctx.deps.env.PUBLIC_URL.replace(/\/$/, '')}${link}`;
+    const url = `${ctx.deps.env.PUBLIC_URL}${link}`;
     await queueMessage(trx, {
       channel: 'email',
       to: b.email,

@@ -1,3 +1,4 @@
+import { deliveryLabel, deliveryStateOf } from '../../../shared/delivery.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -45,7 +46,7 @@ export async function getCommissions(deps: AppDeps, input: z.output<typeof commi
 const SECRET_PURPOSES = new Set(['password_reset', 'login', 'registration', 'otp']);
 
 export async function getOutbox(deps: AppDeps, input: z.output<typeof outboxInput>) {
-  const { rows, total } = await repo.listOutbox(deps.db, { channel: input.channel, status: input.status, search: input.search, ...pageOf(input.page, input.limit) });
+  const { rows, total } = await repo.listOutbox(deps.db, { channel: input.channel, delivery: input.status, search: input.search, ...pageOf(input.page, input.limit) });
   return {
     messages: rows.map((r) => {
       const purpose = (r.meta as Record<string, unknown> | null)?.purpose;
@@ -56,6 +57,9 @@ export async function getOutbox(deps: AppDeps, input: z.output<typeof outboxInpu
         subject: r.subject,
         body: typeof purpose === 'string' && SECRET_PURPOSES.has(purpose) ? '[hidden: this message carries a one-time code]' : r.body,
         status: r.status,
+        delivery: deliveryStateOf({ channel: r.channel, status: r.status, provider: r.provider, deliveredAt: r.delivered_at }),
+        deliveryLabel: deliveryLabel({ channel: r.channel, status: r.status, provider: r.provider, deliveredAt: r.delivered_at }),
+        deliveredAt: isoOrNull(r.delivered_at),
         provider: r.provider,
         attempts: r.attempts,
         lastError: r.last_error,

@@ -1,8 +1,11 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates.js';
-import { ACTIVE_DAYS, type campaignIdInput, type createCampaignInput, type socialInput } from '../../../shared/schemas/crm.js';
+import { ACTIVE_DAYS, type campaignIdInput, type createCampaignInput, type socialLinkInput } from '../../../shared/schemas/crm.js';
 import * as repo from '../../db/repositories/crm.js';
+import { deliveryStateSql } from '../../db/repositories/outbox.js';
+import { OFFLINE_PROVIDER } from '../../../shared/delivery.js';
+import { checkSocialUrl, SOCIAL_NETWORKS } from '../../../shared/social.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
 import type { CampaignsTable } from '../../db/schema/crm.js';
 import type { Database } from '../../db/types.js';
@@ -55,14 +58,22 @@ async function recipientsFor(db: Db, merchantId: string, c: { channel: Channel; 
   return people;
 }
 
+type RoundStats = { queued: number; sent: number; delivered: number; failed: number; not_sent: number; opened: number; bookings_after: number };
+
 async function stats(db: AppDeps['db'], merchantId: string) {
-  // The stats of a campaign are those of its latest round (a resend starts a new one).
-  const { rows } = await sql<{ campaign_id: string; delivered: number; failed: number; opened: number; bookings_after: number }>`
+  // The stats of a campaign are those of its latest round (a resend starts a new one), counted by
+  // delivery state as the transport reported it (shared/delivery.ts). Opens and bookings count
+  // only for messages a provider took: nothing else reached anyone.
+  const state = deliveryStateSql('o');
+  const { rows } = await sql<{ campaign_id: string } & RoundStats>`
     select o.campaign_id,
-      count(*) filter (where o.status = 'sent')::int as delivered,
-      count(*) filter (where o.status = 'failed')::int as failed,
-      count(*) filter (where o.opened_at is not null)::int as opened,
-      count(distinct o.account_id) filter (where exists (
+      count(*) filter (where ${state} = 'queued')::int as queued,
+      count(*) filter (where ${state} = 'sent')::int as sent,
+      count(*) filter (where ${state} = 'delivered')::int as delivered,
+      count(*) filter (where ${state} = 'failed')::int as failed,
+      count(*) filter (where ${state} = 'not_sent')::int as not_sent,
+      count(*) filter (where o.opened_at is not null and ${state} in ('sent', 'delivered'))::int as opened,
+      count(distinct o.account_id) filter (where ${state} in ('sent', 'delivered') and exists (
         select 1 from bookings b where b.user_id = o.account_id and b.merchant_id = ${merchantId}
           and b.created_at > o.created_at and b.created_at <= o.created_at + make_interval(days => ${CONVERSION_DAYS})))::int as bookings_after
     from outbox_messages o
@@ -72,7 +83,7 @@ async function stats(db: AppDeps['db'], merchantId: string) {
   return new Map(rows.map((r) => [r.campaign_id, r]));
 }
 
-function campaignWire(c: CampaignRow, s?: { delivered: number; failed: number; opened: number; bookings_after: number }) {
+function campaignWire(c: CampaignRow, s?: RoundStats) {
   return {
     _id: c.id,
     channel: c.channel,
@@ -82,8 +93,11 @@ function campaignWire(c: CampaignRow, s?: { delivered: number; failed: number; o
     segment: c.segment,
     status: c.status,
     recipients: c.recipients,
+    queued: s?.queued ?? 0,
+    sent: s?.sent ?? 0,
     delivered: s?.delivered ?? 0,
     failed: s?.failed ?? 0,
+    notSent: s?.not_sent ?? 0,
     opened: s?.opened ?? 0,
     bookingsAfter: s?.bookings_after ?? 0,
     createdAt: iso(c.created_at),
@@ -91,29 +105,44 @@ function campaignWire(c: CampaignRow, s?: { delivered: number; failed: number; o
   };
 }
 
+type CampaignOut = ReturnType<typeof campaignWire>;
+const COUNTED = ['queued', 'sent', 'delivered', 'failed', 'notSent', 'opened', 'bookingsAfter'] as const;
+
+function totals(list: CampaignOut[]): Record<(typeof COUNTED)[number], number> {
+  const t = { queued: 0, sent: 0, delivered: 0, failed: 0, notSent: 0, opened: 0, bookingsAfter: 0 };
+  for (const c of list) for (const k of COUNTED) t[k] += c[k];
+  return t;
+}
+
 export async function getMarketing(deps: AppDeps, actor: Actor, merchantId?: string) {
   const shop = await shopOf(deps.db, actor, merchantId);
   const [segments, campaigns, social, byCampaign] = await Promise.all([
     repo.reachableCounts(deps.db, shop, ACTIVE_DAYS),
     deps.db.selectFrom('campaigns').selectAll().where('merchant_id', '=', shop).orderBy('created_at', 'desc').limit(50).execute(),
-    deps.db.selectFrom('social_connections').selectAll().where('merchant_id', '=', shop).execute(),
+    deps.db.selectFrom('social_connections').select(['network', 'url']).where('merchant_id', '=', shop).execute(),
     stats(deps.db, shop),
   ]);
   const wire = campaigns.map((c) => campaignWire(c, byCampaign.get(c.id)));
-  const sum = (list: typeof wire, k: 'delivered' | 'failed' | 'opened' | 'bookingsAfter') => list.reduce((n, c) => n + c[k], 0);
-  const emails = wire.filter((c) => c.channel === 'email');
-  const sms = wire.filter((c) => c.channel === 'sms');
+  const email = totals(wire.filter((c) => c.channel === 'email'));
+  const sms = totals(wire.filter((c) => c.channel === 'sms'));
+  const all = totals(wire);
   const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 10 : null);
+  const counts = (t: typeof all) => ({ queued: t.queued, sent: t.sent, delivered: t.delivered, failed: t.failed, notSent: t.notSent });
+  const transports = deps.adapters.transports;
   return {
     data: {
       segments,
       campaigns: wire,
-      social: (['facebook', 'instagram', 'twitter'] as const).map((n) => ({ network: n, connected: social.some((s) => s.network === n && s.connected) })),
+      social: SOCIAL_NETWORKS.map((n) => ({ network: n, url: social.find((s) => s.network === n)?.url ?? null })),
       analytics: {
-        emailOpenRate: ratio(sum(emails, 'opened'), sum(emails, 'delivered')),
-        smsDeliveryRate: ratio(sum(sms, 'delivered'), sum(sms, 'delivered') + sum(sms, 'failed')),
-        socialConnected: social.filter((s) => s.connected).length,
-        conversionRate: ratio(sum(wire, 'bookingsAfter'), sum(wire, 'delivered')),
+        emailOpenRate: ratio(email.opened, email.sent + email.delivered),
+        // Delivered means a provider's receipt; failures after hand-over count against it.
+        smsDeliveryRate: ratio(sms.delivered, sms.sent + sms.delivered + sms.failed),
+        conversionRate: ratio(all.bookingsAfter, all.sent + all.delivered),
+        emailProvider: transports.email.provider !== OFFLINE_PROVIDER,
+        smsProvider: transports.sms.provider !== OFFLINE_PROVIDER,
+        email: counts(email),
+        sms: counts(sms),
       },
     },
   };
@@ -162,14 +191,21 @@ export async function resendCampaign(deps: AppDeps, actor: Actor, input: z.outpu
   return { data: campaignWire(row), message: CAMPAIGN_RESENT };
 }
 
-export async function setSocial(deps: AppDeps, actor: Actor, input: z.output<typeof socialInput>) {
+/** Links (or, with no URL, unlinks) the salon's page on a network; the salon page shows it. */
+export async function setSocialLink(deps: AppDeps, actor: Actor, input: z.output<typeof socialLinkInput>) {
   const shop = await shopOf(deps.db, actor, input.merchantId);
+  if (input.url == null) {
+    await deps.db.deleteFrom('social_connections').where('merchant_id', '=', shop).where('network', '=', input.network).execute();
+    return { success: true as const, network: input.network, url: null };
+  }
+  const checked = checkSocialUrl(input.network, input.url);
+  if (!checked.ok) throw badRequest(`url: ${checked.message}`, 'url');
   await deps.db
     .insertInto('social_connections')
-    .values({ merchant_id: shop, network: input.network, connected: input.connected })
-    .onConflict((oc) => oc.columns(['merchant_id', 'network']).doUpdateSet({ connected: input.connected, updated_at: new Date() }))
+    .values({ merchant_id: shop, network: input.network, url: checked.url })
+    .onConflict((oc) => oc.columns(['merchant_id', 'network']).doUpdateSet({ url: checked.url, updated_at: new Date() }))
     .execute();
-  return { success: true as const };
+  return { success: true as const, network: input.network, url: checked.url };
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
@@ -197,7 +233,7 @@ registerJobHandler(
     if (!c || c.status !== 'sending') return;
     const salon = await findMerchantById(trx, c.merchant_id);
     const people = await audience(trx, c.merchant_id, c.segment, c.channel);
-    const base = ctx.deps.env.PUBLIC_URL.replace(/\/$/, '');
+    const base = ctx.deps.env.PUBLIC_URL;
     for (const p of people) {
       const filled = fillMessage({ subject: c.subject, body: c.body }, recipientOf(p, salon));
       // Consent may have changed since the campaign was checked: an SMS that grew too long is skipped.

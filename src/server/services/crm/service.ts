@@ -1,3 +1,4 @@
+import { deliveryLabel, deliveryStateOf, type DeliveryFacts } from '../../../shared/delivery.js';
 import type { z } from 'zod';
 import { SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates.js';
 import { CUSTOMERS_PAGE_SIZE, type createTemplateInput, type customersInput, type sendMessageInput, type templateIdInput, type updateTemplateInput } from '../../../shared/schemas/crm.js';
@@ -120,6 +121,13 @@ export async function deleteTemplate(deps: AppDeps, actor: Actor, input: z.outpu
   return { success: true as const };
 }
 
+const factsOf = (m: { channel: DeliveryFacts['channel']; status: string; provider: string; delivered_at: Date | null }): DeliveryFacts => ({
+  channel: m.channel,
+  status: m.status,
+  provider: m.provider,
+  deliveredAt: m.delivered_at,
+});
+
 export async function getSentMessages(deps: AppDeps, actor: Actor, merchantId?: string) {
   const shop = await shopOf(deps.db, actor, merchantId);
   const rows = await repo.sentMessages(deps.db, shop);
@@ -131,6 +139,8 @@ export async function getSentMessages(deps: AppDeps, actor: Actor, merchantId?: 
       subject: m.subject,
       body: m.body,
       status: m.status,
+      delivery: deliveryStateOf(factsOf(m)),
+      deliveryLabel: deliveryLabel(factsOf(m)),
       lastError: m.last_error,
       createdAt: iso(m.created_at),
       sentAt: m.sent_at ? iso(m.sent_at) : null,

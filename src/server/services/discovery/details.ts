@@ -5,6 +5,7 @@ import { servicePrice } from '../../../shared/policy.js';
 import { notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import {
+  listSocialLinks,
   findMerchantForDetails,
   listDetailImages,
   listDetailReviews,
@@ -32,12 +33,13 @@ export async function getMerchantById(
   const m = await findMerchantForDetails(db, input.id);
   if (!m || (!m.is_published && !managesSalon(actor, input.id))) throw notFound('Salon');
 
-  const [serviceRows, staff, images, reviews, distribution] = await Promise.all([
+  const [serviceRows, staff, images, reviews, distribution, social] = await Promise.all([
     listDetailServices(db, m.id),
     listDetailStaff(db, m.id),
     listDetailImages(db, m.id),
     listDetailReviews(db, m.id, LATEST_REVIEWS),
     ratingDistribution(db, m.id),
+    listSocialLinks(db, m.id),
   ]);
 
   const categories = new Map<string, { _id: string; name: string; icon: string | null; services: DetailServiceWire[] }>();
@@ -110,6 +112,7 @@ export async function getMerchantById(
       isSponsored: m.is_sponsored,
       promotionMessage: m.promotion_message,
       lowestPrice: m.min_price == null ? null : round2(Number(m.min_price)),
+      socialLinks: social.map((l) => ({ network: l.network, url: l.url })),
     },
   };
 }

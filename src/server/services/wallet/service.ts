@@ -175,7 +175,7 @@ async function issueGiftCard(
         `${actor.email} sent you a GlowBook gift card worth ${formatINR(card.amount)}.`,
         card.message ? `\n"${card.message}"\n` : '',
         `Your code: ${row.code}`,
-        `Redeem it at ${deps.env.PUBLIC_URL.replace(/\/$/, '')}/gift-cards and book any salon, spa or parlour.`,
+        `Redeem it at ${deps.env.PUBLIC_URL}/gift-cards and book any salon, spa or parlour.`,
         '',
         'GlowBook',
       ].join('\n'),
