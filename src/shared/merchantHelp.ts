@@ -63,11 +63,40 @@ export const KNOWLEDGE_BASE: KbArticle[] = [
   },
 ];
 
-export const GETTING_STARTED: { id: string; title: string; steps: string[] }[] = [
-  { id: 'account-setup', title: 'Account Setup', steps: ['Sign in as a salon owner.', 'Open Settings and fill in your business profile and business hours.', 'Upload photos under Shop images and pick a cover.'] },
-  { id: 'service-management', title: 'Service Management', steps: ['Open Services and choose your categories.', 'Add each service with duration and price; add discounts if you run offers.', 'Add pricing charts for packages if you have them.'] },
-  { id: 'staff-management', title: 'Staff Management', steps: ['Open Staff and add each team member with their role and specialisations.', 'Set their working hours and days off.', 'Check their analytics to see bookings and earnings per period.'] },
-  { id: 'booking-management', title: 'Booking Management', steps: ['Watch new bookings on the dashboard and in Appointments.', 'Check customers in with the QR scanner.', 'Mark bookings completed after payment, and reply to reviews.'] },
+export const GETTING_STARTED: { id: string; title: string; steps: string[]; links: { label: string; to: string }[] }[] = [
+  {
+    id: 'account-setup',
+    title: 'Account Setup',
+    steps: ['Sign in as a salon owner.', 'Open Settings and fill in your business profile and business hours.', 'Upload photos under Shop images and pick a cover.'],
+    links: [
+      { label: 'Business profile & hours', to: '/merchant/settings#business-profile' },
+      { label: 'Shop images', to: '/merchant/shop/images' },
+    ],
+  },
+  {
+    id: 'service-management',
+    title: 'Service Management',
+    steps: ['Open Services and choose your categories.', 'Add each service with duration and price; add discounts if you run offers.', 'Add pricing charts for packages if you have them.'],
+    links: [
+      { label: 'Services & pricing', to: '/merchant/services' },
+      { label: 'Coupons', to: '/merchant/coupons' },
+    ],
+  },
+  {
+    id: 'staff-management',
+    title: 'Staff Management',
+    steps: ['Open Staff and add each team member with their role and specialisations.', 'Set their working hours and days off.', 'Check their analytics to see bookings and earnings per period.'],
+    links: [{ label: 'Staff', to: '/merchant/staff' }],
+  },
+  {
+    id: 'booking-management',
+    title: 'Booking Management',
+    steps: ['Watch new bookings on the dashboard and in Appointments.', 'Check customers in with the QR scanner.', 'Mark bookings completed after payment, and reply to reviews.'],
+    links: [
+      { label: 'Appointments', to: '/merchant/appointments' },
+      { label: 'Reviews', to: '/merchant/reviews' },
+    ],
+  },
 ];
 
 /** Search across FAQ and articles: every word must appear. */

@@ -68,3 +68,24 @@ export function profileCompletion(s: ShopSnapshot): ProfileCompletion {
   const done = checks.filter((c) => c.done).length;
   return { percent: Math.floor((done / checks.length) * 100), checks };
 }
+
+/**
+ * Where each check is fixed: a field of Settings (its input's id as the hash; the page focuses it)
+ * or the screen that manages it.
+ */
+export const COMPLETION_FIX: Record<string, { to: string; where: string }> = {
+  shopName: { to: '/merchant/settings#settings-shop-name', where: 'Business profile' },
+  shopOwner: { to: '/merchant/settings#settings-owner', where: 'Business profile' },
+  address: { to: '/merchant/settings#settings-address', where: 'Business profile' },
+  city: { to: '/merchant/settings#settings-city', where: 'Business profile' },
+  state: { to: '/merchant/settings#settings-state', where: 'Business profile' },
+  coordinates: { to: '/merchant/settings#settings-lat', where: 'Business profile' },
+  phone: { to: '/merchant/settings#settings-phone', where: 'Business profile' },
+  officialEmail: { to: '/merchant/settings#settings-email', where: 'Business profile' },
+  description: { to: '/merchant/settings#settings-description', where: 'Business profile' },
+  openingHours: { to: '/merchant/settings#business-hours', where: 'Business hours' },
+  categories: { to: '/merchant/services', where: 'Services & pricing' },
+  services: { to: '/merchant/services', where: 'Services & pricing' },
+  staff: { to: '/merchant/staff', where: 'Staff' },
+  coverImage: { to: '/merchant/shop/images', where: 'Shop images' },
+};

@@ -45,7 +45,18 @@ describe('merchant navigation', () => {
     await page.getByTestId('grow-links').waitFor();
     await page.getByTestId('avatar-menu-button').click();
     const menu = page.getByTestId('avatar-menu');
-    expect((await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim())).toEqual(['Profile', 'Help & Support', 'Settings', 'Customers', 'Marketing', 'Subscription & Billing', 'Logout']);
+    expect((await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim())).toEqual([
+      'Profile',
+      'Help & Support',
+      'Settings',
+      'Shop images',
+      'Coupons',
+      'Reviews',
+      'Customers',
+      'Marketing',
+      'Subscription & Billing',
+      'Logout',
+    ]);
     await menu.getByTestId('avatar-menu-marketing').click();
     await poll(() => new URL(page.url()).pathname).toBe('/merchant/marketing');
     await page.getByTestId('marketing-analytics').waitFor();

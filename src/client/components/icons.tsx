@@ -77,3 +77,5 @@ export const EyeOffIcon = make(['M3 3l18 18', 'M10.6 6.1A9.7 9.7 0 0 1 12 6c6 0 
 export const MailIcon = make(['M4 6h16v12H4z', 'm4 7 8 6 8-6'], 'MailIcon');
 export const CheckCircleIcon = make(['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z', 'm8 12 3 3 5-6'], 'CheckCircleIcon');
 export const TagIcon = make(['M3 12V4h8l10 10-8 8L3 12z', 'M7.5 8.5h.01'], 'TagIcon');
+export const ImageIcon = make(['M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 18.5v-13z', 'm4 16 4.5-4.5 4 4 2.5-2.5L20 18', 'M15 9h.01'], 'ImageIcon');
+export const StarIcon = make(['m12 3.5 2.6 5.3 5.9.9-4.2 4.1 1 5.8-5.3-2.8-5.3 2.8 1-5.8-4.2-4.1 5.9-.9L12 3.5z'], 'StarIcon');

@@ -2,26 +2,43 @@ import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { AppShell } from '../components/layout/AppShell';
 import type { NavItem } from '../components/layout/nav';
-import { BriefcaseIcon, CalendarIcon, ChartIcon, HelpIcon, QrIcon, ScissorsIcon, SendIcon, SettingsIcon, UserIcon, UsersIcon } from '../components/icons';
+import { BriefcaseIcon, CalendarIcon, ChartIcon, HelpIcon, ImageIcon, QrIcon, ScissorsIcon, SendIcon, SettingsIcon, StarIcon, TagIcon, UserIcon, UsersIcon } from '../components/icons';
 
 /** Window event the appointments screen listens to, to open its QR scanner. */
 export const OPEN_QR_SCANNER_EVENT = 'open-qr-scanner';
 
+/**
+ * Every merchant screen is reachable from the desktop navigation: the day-to-day screens as links,
+ * the salon's own set-up (what publishing needs) under "My salon".
+ */
+export const MERCHANT_SALON_SCREENS: NavItem[] = [
+  { label: 'Salon profile & hours', to: '/merchant/settings', testId: 'nav-salon-profile', icon: SettingsIcon },
+  { label: 'Services & pricing', to: '/merchant/services', testId: 'nav-services', icon: ScissorsIcon },
+  { label: 'Staff', to: '/merchant/staff', testId: 'nav-staff', icon: UsersIcon },
+  { label: 'Shop images', to: '/merchant/shop/images', testId: 'nav-shop-images', icon: ImageIcon },
+  { label: 'Coupons', to: '/merchant/coupons', testId: 'nav-coupons', icon: TagIcon },
+  { label: 'Reviews', to: '/merchant/reviews', testId: 'nav-reviews', icon: StarIcon },
+];
+
 const NAV: NavItem[] = [
   { label: 'Dashboard', to: '/merchant', testId: 'nav-dashboard', exact: true, activeOn: ['/merchant', '/merchant/dashboard'] },
-  { label: 'Services', to: '/merchant/services', testId: 'nav-services' },
   { label: 'Appointments', to: '/merchant/appointments', testId: 'nav-appointments' },
-  { label: 'Profile', to: '/merchant/settings', testId: 'nav-profile' },
+  { label: 'Customers', to: '/merchant/customers', testId: 'nav-customers' },
+  { label: 'Marketing', to: '/merchant/marketing', testId: 'nav-marketing' },
+  { label: 'My salon', to: '/merchant/settings', testId: 'nav-my-salon', children: MERCHANT_SALON_SCREENS },
 ];
 
 /**
  * The spec's avatar menu (Profile, Help & Support, Settings, then Logout), followed by the merchant
- * screens the spec's top nav has no room for.
+ * screens the phone's bottom bar has no room for.
  */
 const MENU: NavItem[] = [
   { label: 'Profile', to: '/merchant/settings', testId: 'avatar-menu-profile', icon: UserIcon },
   { label: 'Help & Support', to: '/merchant/help', testId: 'avatar-menu-help', icon: HelpIcon },
   { label: 'Settings', to: '/merchant/settings', testId: 'avatar-menu-settings', icon: SettingsIcon },
+  { label: 'Shop images', to: '/merchant/shop/images', testId: 'avatar-menu-shop-images', icon: ImageIcon },
+  { label: 'Coupons', to: '/merchant/coupons', testId: 'avatar-menu-coupons', icon: TagIcon },
+  { label: 'Reviews', to: '/merchant/reviews', testId: 'avatar-menu-reviews', icon: StarIcon },
   { label: 'Customers', to: '/merchant/customers', testId: 'avatar-menu-customers', icon: UsersIcon },
   { label: 'Marketing', to: '/merchant/marketing', testId: 'avatar-menu-marketing', icon: SendIcon },
   { label: 'Subscription & Billing', to: '/merchant/subscription', testId: 'avatar-menu-subscription', icon: BriefcaseIcon },

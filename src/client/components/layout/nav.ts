@@ -15,6 +15,8 @@ export interface NavItem {
   /** Paths (lower case) outside `activeOn` that also mark the item active. */
   alsoOn?: RegExp;
   onSelect?: () => void;
+  /** A desktop drop-down of related screens; the item is active when one of them is. */
+  children?: NavItem[];
 }
 
 export function pathOf(to: string): string {
@@ -25,6 +27,7 @@ export function pathOf(to: string): string {
 export const BOOKING_RECORD_PATH = /^\/salon\/[^/]+\/booking\/confirmation$/;
 
 export function isActive(item: NavItem, pathname: string): boolean {
+  if (item.children) return item.children.some((child) => isActive(child, pathname));
   const current = pathname.toLowerCase().replace(/\/+$/, '') || '/';
   if (item.notOn?.test(current)) return false;
   if (item.alsoOn?.test(current)) return true;

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import { COMPLETION_FIX } from '../../../shared/profileCompletion';
+import { focusHashTarget } from '../../lib/hashTarget';
 import { Badge } from '../../components/ui/Badge';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
@@ -58,6 +60,19 @@ export function ProfileCompletionSummary({ merchantId, settingsHref = '/merchant
           </div>
           <CompletionBar percent={data.percent} label="Profile completion" />
           <p className="mt-2 text-sm text-ink-600">{next}</p>
+          {!complete && (
+            <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm" aria-label="Still to do" data-testid="dashboard-checklist-todo">
+              {data.checks
+                .filter((c) => !c.done)
+                .map((c) => (
+                  <li key={c.id}>
+                    <Link href={COMPLETION_FIX[c.id]?.to ?? settingsHref} className="font-medium text-plum-700 underline-offset-2 hover:underline">
+                      {c.label}
+                    </Link>
+                  </li>
+                ))}
+            </ul>
+          )}
           {data.publishStatus === 'rejected' && data.publishNote && <p className="mt-1 text-sm text-red-700">Reviewer note: {data.publishNote}</p>}
         </div>
         <Link href={settingsHref} className={buttonClasses(complete && data.publishStatus !== 'pending' ? 'primary' : 'outline', 'md', 'shrink-0')} data-testid="open-checklist">
@@ -128,10 +143,26 @@ export function ProfileCompletionCard({ merchantId }: { merchantId: string | nul
             >
               {c.done ? '✓' : ''}
             </span>
-            <span className={c.done ? 'text-ink-700' : 'text-ink-500'}>
-              {c.label}
-              <span className="sr-only">{c.done ? ' (done)' : ' (to do)'}</span>
-            </span>
+            {COMPLETION_FIX[c.id] ? (
+              <Link
+                href={COMPLETION_FIX[c.id].to}
+                onClick={(e) => {
+                  // A field on this page: the hash link would not move the page; focus the field instead.
+                  if (focusHashTarget(COMPLETION_FIX[c.id].to)) e.preventDefault();
+                }}
+                className={cn('underline-offset-2 hover:underline', c.done ? 'text-ink-700' : 'font-medium text-plum-700')}
+                data-testid={`checklist-fix-${c.id}`}
+                title={`Fix in ${COMPLETION_FIX[c.id].where}`}
+              >
+                {c.label}
+                <span className="sr-only">{c.done ? ' (done)' : ` (to do, in ${COMPLETION_FIX[c.id].where})`}</span>
+              </Link>
+            ) : (
+              <span className={c.done ? 'text-ink-700' : 'text-ink-500'}>
+                {c.label}
+                <span className="sr-only">{c.done ? ' (done)' : ' (to do)'}</span>
+              </span>
+            )}
           </li>
         ))}
       </ul>

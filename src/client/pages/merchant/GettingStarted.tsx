@@ -36,6 +36,13 @@ export default function GettingStarted() {
                 <li key={step}>{step}</li>
               ))}
             </ol>
+            <div className="mt-4 flex flex-wrap gap-2" data-testid={`getting-started-links-${s.id}`}>
+              {s.links.map((l) => (
+                <Link key={l.to} href={l.to} className={buttonClasses('outline', 'sm')}>
+                  {l.label} →
+                </Link>
+              ))}
+            </div>
           </Card>
         ))}
       </div>

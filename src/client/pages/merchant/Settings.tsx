@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { focusHashTarget } from '../../lib/hashTarget';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
@@ -17,6 +19,13 @@ export default function Settings() {
     enabled: Boolean(merchantId),
   });
   const merchant = settings.data?.merchant;
+  // A checklist link from another page (/merchant/settings#field): once the form is there, go to the field.
+  const loaded = Boolean(merchant);
+  useEffect(() => {
+    if (!loaded || !window.location.hash) return;
+    const frame = requestAnimationFrame(() => focusHashTarget(`${window.location.pathname}${window.location.hash}`));
+    return () => cancelAnimationFrame(frame);
+  }, [loaded]);
 
   return (
     <PageContainer className="max-w-5xl">
