@@ -80,8 +80,8 @@ export interface Requester {
  * requesting IP and per signed-in account across destinations (no pumping codes to many numbers).
  * Unknown addresses count the same as known ones.
  */
-const MAX_CODES_PER_ADDRESS_HOUR = 10;
-const MAX_CODES_PER_IP_HOUR = 20;
+export const MAX_CODES_PER_ADDRESS_HOUR = 10;
+export const MAX_CODES_PER_IP_HOUR = 20;
 const MAX_CODES_PER_ACCOUNT_HOUR = 10;
 
 function codeLimits(destination: string, purpose: CodePurpose, requester: Requester): RateLimit[] {
