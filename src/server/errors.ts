@@ -109,6 +109,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 function uniqueMessage(constraint?: string): string {
   if (constraint === 'accounts_email_key') return 'This email is already registered';
+  if (constraint === 'accounts_verified_phone_key') return 'phone: this mobile number is already verified on another account';
   if (constraint === 'coupons_code_key') return 'A coupon with this code already exists';
   if (constraint === 'reviews_booking_id_key') return 'This booking has already been reviewed';
   return 'This record already exists';

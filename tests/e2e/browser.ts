@@ -60,3 +60,17 @@ export async function signIn(page: Page, email: string, password = 'Demo@1234', 
   await page.locator('#login-password').fill(password);
   await page.getByTestId('login-submit').click();
 }
+
+/** The newest SMS or WhatsApp message the server sent to `to` (E.164), once it matches, from its offline message drop (DATA_DIR/messages). */
+export async function latestMessageTo(to: string, timeoutMs = 10_000, matching: RegExp = /./): Promise<string> {
+  const dir = path.join(inject('dataDir'), 'messages');
+  const until = Date.now() + timeoutMs;
+  const needle = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  while (Date.now() < until) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(needle)).sort() : [];
+    const latest = files.length ? fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8') : null;
+    if (latest && matching.test(latest)) return latest;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no message to ${to} within ${timeoutMs} ms`);
+}

@@ -83,7 +83,7 @@ describe('e-mail one-time code sign-in', () => {
 describe('WhatsApp one-time code sign-in', () => {
   it('sends the code to the customer’s number by WhatsApp and signs in at /verifyOTPForMobileLogin', async () => {
     const c = await makeAccount(rt, 'customer');
-    await rt.deps.db.updateTable('accounts').set({ phone: '9812345678' }).where('id', '=', c.id).execute();
+    await rt.deps.db.updateTable('accounts').set({ phone: '9812345678', phone_verified_at: new Date() }).where('id', '=', c.id).execute();
     await rt.caller(null).users.sendOTPonWhatsappForLogin({ phone: '98123 45678' });
     const msg = await rt.deps.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', '+919812345678').executeTakeFirstOrThrow();
     expect(msg.channel).toBe('whatsapp');
@@ -93,7 +93,7 @@ describe('WhatsApp one-time code sign-in', () => {
 
   it('merchants use their own call; a customer number gets no merchant code', async () => {
     const m = await makeAccount(rt, 'merchant');
-    await rt.deps.db.updateTable('accounts').set({ phone: '9898989898' }).where('id', '=', m.id).execute();
+    await rt.deps.db.updateTable('accounts').set({ phone: '9898989898', phone_verified_at: new Date() }).where('id', '=', m.id).execute();
     await rt.caller(null).merchants.sendOTP({ phone: '9898989898' });
     const msg = await rt.deps.db.selectFrom('outbox_messages').select('body').where('recipient', '=', '+919898989898').executeTakeFirstOrThrow();
     const r = await rt.caller(null).merchants.verifyOTP({ phone: '9898989898', otp: /\d{6}/.exec(msg.body)![0] });

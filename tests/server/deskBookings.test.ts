@@ -60,7 +60,7 @@ describe('merchants/createSlot', () => {
     const r = await desk().createSlot(input);
     expect(r.data.booking).toMatchObject({ merchantId: salon.id, bookingDate: day(), bookingTime: '10:00 AM', status: 'upcoming', totalPrice: 150 });
     const account = await rt.deps.db.selectFrom('accounts').selectAll().where('email', '=', input.email).executeTakeFirstOrThrow();
-    expect(account).toMatchObject({ id: r.data.booking.userId, role: 'customer', first_name: 'Ravi', last_name: 'Kumar Shah', phone: '9123456780', password_hash: null });
+    expect(account).toMatchObject({ id: r.data.booking.userId, role: 'customer', first_name: 'Ravi', last_name: 'Kumar Shah', phone: null, password_hash: null });
     const notes = await rt.deps.db.selectFrom('notifications').select('title').where('account_id', '=', account.id).execute();
     expect(notes.map((n) => n.title)).toContain('Booking confirmed');
     // The time is now held: the same slot for the same professional is 409 for anyone.

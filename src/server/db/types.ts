@@ -67,7 +67,7 @@ export interface OneTimeCodesTable {
   id: Generated<string>;
   account_id: string | null;
   destination: string;
-  purpose: 'password_reset' | 'login' | 'registration';
+  purpose: 'password_reset' | 'login' | 'registration' | 'phone_verification';
   code_hash: string;
   attempts: Generated<number>;
   expires_at: Date;

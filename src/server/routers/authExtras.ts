@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authAnswer, registerUserInput, roleSchema, userWire } from '../../shared/schemas/auth.js';
 import * as s from '../../shared/schemas/authExtras.js';
 import * as otp from '../services/auth/otp.js';
-import { publicProcedure, secretCheckProcedure } from '../trpc/procedures.js';
+import { authedProcedure, oneSecretCheck, publicProcedure, secretCheckProcedure } from '../trpc/procedures.js';
 
 const tags = ['Sign-in'];
 const googleAnswer = z.object({ token: z.string(), user: userWire, userRole: roleSchema, userType: roleSchema });
@@ -55,6 +55,31 @@ export const otpUserProcedures = {
     .input(s.phoneOtpVerifyInput)
     .output(s.registrationAnswer)
     .mutation(({ ctx, input }) => otp.verifyPhoneRegistrationCode(ctx.deps, input, ctx.ip)),
+  sendPhoneVerificationCode: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/users/sendPhoneVerificationCode',
+        tags,
+        description: 'Any signed-in account: sends a 6-digit code by WhatsApp to the account’s own mobile number. Until the code is entered the number cannot sign in.',
+      },
+    })
+    .input(s.phoneVerificationRequestInput)
+    .output(s.otpSentAnswer)
+    .mutation(({ ctx }) => otp.sendPhoneVerificationCode(ctx.deps, ctx.actor.id, { ip: ctx.ip, accountId: ctx.actor.id })),
+  verifyPhone: authedProcedure
+    .use(oneSecretCheck)
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/users/verifyPhone',
+        tags,
+        description: 'Any signed-in account: the code sent to its mobile number marks the number verified, so it can sign in by WhatsApp. 409 when the number is verified on another account.',
+      },
+    })
+    .input(s.phoneVerificationInput)
+    .output(s.phoneVerifiedAnswer)
+    .mutation(({ ctx, input }) => otp.verifyOwnPhone(ctx.deps, ctx.actor.id, input, ctx.ip)),
   authProviders: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/users/auth/providers', tags } })
     .input(s.providersInput)

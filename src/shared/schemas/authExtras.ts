@@ -11,6 +11,11 @@ export const emailOtpVerifyInput = z.object({ email: emailSchema, otp: otpSchema
 export const phoneOtpVerifyInput = z.object({ phone: phoneField, otp: otpSchema });
 export const otpSentAnswer = z.object({ message: z.string(), resendAfterSeconds: z.number() });
 
+/** Verifying one's own mobile number (signed in): the code sent to it by WhatsApp. */
+export const phoneVerificationRequestInput = z.object({}).optional();
+export const phoneVerificationInput = z.object({ otp: otpSchema });
+export const phoneVerifiedAnswer = z.object({ user: userWire, message: z.string() });
+
 /** Registering with a code by WhatsApp: the registration form, with the mobile number required. */
 export const whatsappRegistrationInput = registerUserInput.extend({ phone: phoneField });
 /** A registration finished with a code: the new account, signed in. */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { changePasswordInput } from '../../../shared/schemas/auth';
 import { openingHoursSchema, updateBusinessProfileInput, type ShopProfileWire } from '../../../shared/schemas/shop';
 import { Button } from '../../components/ui/Button';
@@ -8,6 +8,7 @@ import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Textarea } from '../../components/ui/Textarea';
 import { getSession, saveSession } from '../../state/session';
+import { PhoneVerification } from '../auth/PhoneVerification';
 import { errorMessage, useTRPC, readableMessage } from '../../trpc';
 import { Banner, useFlash } from './Banner';
 
@@ -234,6 +235,29 @@ export function SecuritySection() {
           </Button>
         </div>
       </form>
+    </Card>
+  );
+}
+
+/** The owner's own mobile number (the one registered with the account) and whether it can sign in by WhatsApp code. */
+export function WhatsAppSignInSection() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const profile = useQuery(trpc.users.profile.queryOptions());
+  const user = profile.data?.user;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.users.profile.queryKey() });
+  return (
+    <Card id="whatsapp-sign-in">
+      <CardHeader title="Sign-in by WhatsApp" description="The mobile number registered with your account. A code sent to it signs you in once the number is verified." />
+      {profile.isError ? (
+        <p className="text-sm text-red-700">Could not load your account. Please reload the page.</p>
+      ) : !user ? (
+        <p className="text-sm text-ink-500">Loading…</p>
+      ) : user.phone ? (
+        <PhoneVerification phone={user.phone} verified={user.phoneVerified === true} onVerified={refresh} />
+      ) : (
+        <p className="text-sm text-ink-600">No mobile number is registered with your account; sign in with your e-mail and password.</p>
+      )}
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import { LoadError } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { toast } from '../../components/ui/Toast';
+import { PhoneVerification } from '../../features/auth/PhoneVerification';
 import { readFileAsDataUrl } from '../../features/shop/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { updateStoredUser } from '../../state/session';
@@ -112,7 +113,7 @@ export default function Profile() {
                 placeholder="98765 43210"
                 value={form.phone}
                 error={errors.phone}
-                hint="10-digit Indian mobile number, for salon contact."
+                hint="10-digit Indian mobile number, for salon contact. A new number needs verifying before it can sign you in."
                 onChange={(e) => setForm({ ...form, phone: e.target.value })}
               />
               <div>
@@ -121,6 +122,9 @@ export default function Profile() {
                 </Button>
               </div>
             </form>
+            <div className="mt-4">
+              <PhoneVerification phone={user.phone} verified={user.phoneVerified === true} onVerified={refresh} />
+            </div>
           </Card>
         </div>
       )}

@@ -6,7 +6,7 @@ import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { useMerchantId } from '../../features/shop/api';
 import { ProfileCompletionCard } from '../../features/shop/ProfileCompletionCard';
-import { BusinessHoursSection, BusinessProfileSection, NotificationsSection, SecuritySection } from '../../features/shop/SettingsSections';
+import { BusinessHoursSection, BusinessProfileSection, NotificationsSection, SecuritySection, WhatsAppSignInSection } from '../../features/shop/SettingsSections';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useTRPC } from '../../trpc';
 
@@ -43,6 +43,7 @@ export default function Settings() {
           <BusinessHoursSection merchant={merchant} merchantId={merchantId} />
           <NotificationsSection merchant={merchant} merchantId={merchantId} />
           <SecuritySection />
+          <WhatsAppSignInSection />
         </div>
       )}
     </PageContainer>

@@ -23,11 +23,11 @@ export function createTransports(env: Env, vapid: VapidKeys): Transports {
             // Receipts need an address Twilio can reach: not localhost.
             statusCallback: env.PUBLIC_URL_SET ? `${env.PUBLIC_URL}${TWILIO_STATUS_PATH}` : undefined,
           })
-        : createOutboxTransport(),
+        : createOutboxTransport(path.resolve(env.DATA_DIR, 'messages')),
     whatsapp:
       env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID
         ? createWhatsAppCloudTransport({ token: env.WHATSAPP_TOKEN, phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID })
-        : createOutboxTransport(),
+        : createOutboxTransport(path.resolve(env.DATA_DIR, 'messages')),
     push: createWebPushTransport(vapid),
   };
 }

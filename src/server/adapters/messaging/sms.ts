@@ -1,11 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { PermanentDeliveryError, type Transport } from './types.js';
 
-/** Offline default for SMS and WhatsApp: the outbox row is the delivery record, readable in the app. */
-export function createOutboxTransport(): Transport {
+/**
+ * Offline default for SMS and WhatsApp: the outbox row is the delivery record, readable in the app
+ * (codes masked), and, with a `dir`, each message is also written there as a text file (the
+ * server's DATA_DIR/messages), where a developer without a provider reads a sign-in or verification
+ * code, as the mail drop holds e-mails.
+ */
+export function createOutboxTransport(dir?: string): Transport {
   return {
     provider: 'outbox',
-    async send() {
-      return {};
+    async send(m) {
+      if (!dir) return {};
+      await fs.promises.mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-zA-Z0-9@._-]/g, '_')}-${m.id.slice(0, 8)}.txt`);
+      await fs.promises.writeFile(file, `To: ${m.to}\n\n${m.body}\n`);
+      return { providerId: path.basename(file) };
     },
   };
 }

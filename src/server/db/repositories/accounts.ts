@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../index.js';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewAccount, AccountUpdate } from '../types.js';
+import type { Database, NewAccount, AccountUpdate, OneTimeCodesTable } from '../types.js';
+
+export type CodePurpose = OneTimeCodesTable['purpose'];
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -13,6 +15,31 @@ export function nameColumns(fullName: string): { first_name: string; last_name: 
 
 export function findAccountByEmail(db: Executor, email: string) {
   return db.selectFrom('accounts').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/** The account a verified number belongs to (at most one: accounts_verified_phone_key). */
+export function findAccountByVerifiedPhone(db: Executor, phone: string) {
+  return db.selectFrom('accounts').selectAll().where('phone', '=', phone).where('phone_verified_at', 'is not', null).executeTakeFirst();
+}
+
+/**
+ * The account's e-mail has just been proven (a reset code, an e-mail sign-in code, Google). Its
+ * phone number stays only if it was verified after an earlier proof of the e-mail: an unverified
+ * number, or one verified while nobody had proven the e-mail, may be a stranger's (someone who
+ * registered this address with their own number) and would let them sign in by WhatsApp.
+ */
+export function markEmailProven(db: Executor, id: string) {
+  return db
+    .updateTable('accounts')
+    .set({
+      email_verified_at: sql`coalesce(email_verified_at, now())`,
+      phone: sql`case when email_verified_at is not null and phone_verified_at is not null then phone end`,
+      phone_verified_at: sql`case when email_verified_at is not null then phone_verified_at end`,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function findAccountById(db: Executor, id: string) {
@@ -90,7 +117,7 @@ export async function revokeToken(db: Executor, jti: string, expiresAt: Date) {
 
 export function insertOneTimeCode(
   db: Executor,
-  values: { account_id: string | null; destination: string; purpose: 'password_reset' | 'login' | 'registration'; code_hash: string; expires_at: Date; payload?: string | null },
+  values: { account_id: string | null; destination: string; purpose: CodePurpose; code_hash: string; expires_at: Date; payload?: string | null },
 ) {
   return db.insertInto('one_time_codes').values(values).returning('id').executeTakeFirstOrThrow();
 }
@@ -106,7 +133,7 @@ export function countCodesSince(db: Executor, destination: string, purpose: stri
     .then((r) => Number(r.n));
 }
 
-export function latestLiveCode(db: Executor, destination: string, purpose: 'password_reset' | 'login' | 'registration') {
+export function latestLiveCode(db: Executor, destination: string, purpose: CodePurpose) {
   return db
     .selectFrom('one_time_codes')
     .selectAll()

@@ -7,6 +7,7 @@ import type {
   emailOtpVerifyInput,
   googleSignInInput,
   phoneOtpRequestInput,
+  phoneVerificationInput,
   phoneOtpVerifyInput,
   whatsappRegistrationInput,
 } from '../../../shared/schemas/authExtras.js';
@@ -38,7 +39,7 @@ const INVALID_CODE = 'otp: the code is wrong or has expired';
 export const CODE_THROTTLED = `Too many failed attempts. Please try again in ${THROTTLE_WINDOW_MIN} minutes.`;
 
 type Channel = 'email' | 'whatsapp';
-type Purpose = 'login' | 'registration';
+type Purpose = 'login' | 'registration' | 'phone_verification';
 type CodePurpose = Purpose | 'password_reset';
 
 /** '9876543210' → '+919876543210', the form WhatsApp providers take. */
@@ -49,15 +50,8 @@ export function toE164(phone: string): string {
 
 const tenDigits = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 
-async function findByPhone(deps: AppDeps, phone: string): Promise<Account | undefined> {
-  const ten = tenDigits(phone);
-  return deps.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where((eb) => eb.or([eb('phone', '=', ten), eb('phone', '=', `+91${ten}`), eb('phone', '=', `91${ten}`)]))
-    .orderBy('created_at')
-    .executeTakeFirst();
-}
+/** Only a verified number identifies an account (sign-in by WhatsApp, "already registered"). */
+const findByPhone = (deps: AppDeps, phone: string): Promise<Account | undefined> => accounts.findAccountByVerifiedPhone(deps.db, tenDigits(phone));
 
 interface Delivery {
   accountId: string | null;
@@ -169,11 +163,11 @@ async function verifyLoginCode(deps: AppDeps, channel: Channel, destination: str
       account = row.account_id ? await accounts.findAccountById(deps.db, row.account_id) : undefined;
       return Boolean(account && !account.is_blocked && allowed.includes(account.role));
     },
-    (trx) => {
-      const now = new Date();
-      // The code reached this address: it is proven, as a registration code would prove it.
-      const proven = channel === 'email' ? { email_verified_at: account!.email_verified_at ?? now } : { phone_verified_at: account!.phone_verified_at ?? now };
-      return accounts.updateAccount(trx, account!.id, { last_login_at: now, ...proven });
+    async (trx) => {
+      // An e-mail code proves the address (and drops a number someone else may have attached); a
+      // WhatsApp code went to a number that was verified already (findByPhone).
+      if (channel === 'email') await accounts.markEmailProven(trx, account!.id);
+      return accounts.updateAccount(trx, account!.id, { last_login_at: new Date() });
     },
   );
   const merchant = used.role === 'merchant' ? await findMerchantById(deps.db, used.id) : null;
@@ -341,6 +335,8 @@ export async function googleSignIn(deps: AppDeps, input: z.output<typeof googleS
     });
   }
   if (account.is_blocked) throw forbidden('This account has been blocked. Please contact support.');
+  // Google vouches for the address: it is proven, as by an e-mail code.
+  account = await accounts.markEmailProven(deps.db, account.id);
   const merchant = account.role === 'merchant' ? await findMerchantById(deps.db, account.id) : null;
   const user = toUserWire(account, merchant);
   return { token: await issueToken(deps, account), user, userRole: account.role, userType: account.role };
@@ -400,7 +396,69 @@ export async function resetPassword(deps: AppDeps, input: z.output<typeof resetP
   await deps.db.transaction().execute(async (trx) => {
     if (!(await accounts.consumeCode(trx, row.id))) throw badRequest('otp: the code has already been used', 'otp');
     await accounts.updateAccount(trx, accountId, { password_hash: hash });
+    await accounts.markEmailProven(trx, accountId);
     await accounts.bumpTokenVersion(trx, accountId);
   });
   return { message: 'Your password has been reset. You can sign in now.' };
+}
+
+// ---------------------------------------------------------------- verifying one's own number
+
+export const PHONE_VERIFIED_ELSEWHERE = 'phone: this mobile number is already verified on another account';
+
+async function ownAccount(deps: AppDeps, accountId: string): Promise<Account & { phone: string }> {
+  const account = await accounts.findAccountById(deps.db, accountId);
+  if (!account) throw new AppError('NOT_FOUND', 'Account not found');
+  if (!account.phone) throw badRequest('phone: add your mobile number to your profile first', 'phone');
+  if (account.phone_verified_at) throw badRequest('phone: this mobile number is already verified', 'phone');
+  return account as Account & { phone: string };
+}
+
+/**
+ * Sends a code by WhatsApp to the signed-in account's own number (users/sendPhoneVerificationCode).
+ * Until it is entered the number is contact only: it cannot sign in.
+ */
+export async function sendPhoneVerificationCode(deps: AppDeps, accountId: string, requester: Requester) {
+  const account = await ownAccount(deps, accountId);
+  if (await findByPhone(deps, account.phone)) throw conflictOn(PHONE_VERIFIED_ELSEWHERE, 'phone');
+  const sent = await sendCode(deps, 'whatsapp', account.phone, 'phone_verification', {
+    accountId: account.id,
+    subject: 'Your GlowBook verification code',
+    text: (code) => `${code} is your GlowBook code to verify this number. It expires in 10 minutes. Never share it with anyone, including GlowBook staff.`,
+  }, requester);
+  return { message: `A 6-digit code is on its way to WhatsApp +91 ${account.phone}. It expires in 10 minutes.`, ...sent };
+}
+
+/**
+ * The code sent to the account's number marks it verified, if the number is still the one the code
+ * went to; a number verified on another account meanwhile is a 409 (the unique index decides).
+ */
+export async function verifyOwnPhone(deps: AppDeps, accountId: string, input: z.output<typeof phoneVerificationInput>, ip: string) {
+  const account = await ownAccount(deps, accountId);
+  try {
+    const updated = await redeemCode(
+      deps,
+      account.phone,
+      input.otp,
+      ip,
+      'phone_verification',
+      async (row) => row.account_id === account.id,
+      async (trx) => {
+        const row = await trx
+          .updateTable('accounts')
+          .set({ phone_verified_at: new Date(), updated_at: new Date() })
+          .where('id', '=', account.id)
+          .where('phone', '=', account.phone)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) throw badRequest('phone: your number changed since the code was sent; ask for a new code', 'phone');
+        return row;
+      },
+    );
+    const merchant = updated.role === 'merchant' ? await findMerchantById(deps.db, updated.id) : null;
+    return { user: toUserWire(updated, merchant), message: 'Your mobile number is verified.' };
+  } catch (err) {
+    if ((err as { code?: string; constraint?: string }).constraint === 'accounts_verified_phone_key') throw conflictOn(PHONE_VERIFIED_ELSEWHERE, 'phone');
+    throw err;
+  }
 }

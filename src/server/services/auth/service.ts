@@ -190,7 +190,7 @@ export const hashCode = (code: string) => createHash('sha256').update(code).dige
 export const RESET_SENT_MESSAGE = 'If an account exists for this email, a 6-digit code has been sent to it.';
 
 /** The live code for a destination if `otp` matches it; every try counts, and 5 wrong ones burn it. */
-export async function checkCode(deps: AppDeps, destination: string, otp: string, purpose: 'password_reset' | 'login' | 'registration' = 'password_reset') {
+export async function checkCode(deps: AppDeps, destination: string, otp: string, purpose: accounts.CodePurpose = 'password_reset') {
   const row = await accounts.latestLiveCode(deps.db, destination, purpose);
   if (!row) return null;
   const { attempts } = await accounts.bumpCodeAttempts(deps.db, row.id);

@@ -41,7 +41,7 @@ async function deskCustomer(db: Executor, input: { name: string; mobile: string;
   const email = input.email.toLowerCase();
   const inserted = await db
     .insertInto('accounts')
-    .values({ email, role: 'customer', ...nameColumns(input.name), phone: input.mobile, password_hash: null })
+    .values({ email, role: 'customer', ...nameColumns(input.name), password_hash: null })
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/wallet.js';
 import * as repo from '../../db/repositories/wallet.js';
 import type { GiftCardsTable } from '../../db/schema/wallet.js';
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { toJsonb } from '../../db/json.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
@@ -315,7 +315,10 @@ export async function updateProfile(deps: AppDeps, actor: Actor, input: z.output
     .set({
       first_name: input.firstName,
       ...(input.lastName !== undefined ? { last_name: input.lastName } : {}),
-      ...(input.phone !== undefined ? { phone: input.phone } : {}),
+      // A new number is unverified until its code is entered (it cannot sign in before).
+      ...(input.phone !== undefined
+        ? { phone: input.phone, phone_verified_at: sql<Date | null>`case when phone is not distinct from ${input.phone} then phone_verified_at end` }
+        : {}),
       updated_at: new Date(),
     })
     .where('id', '=', actor.id)
