@@ -242,7 +242,7 @@ describe('verifying a number', () => {
 
 describe('the migration of existing numbers', () => {
   it('keeps a mark only where a WhatsApp registration code proved it, and never on two accounts', async () => {
-    const migration = await import('../../migrations/202611252202_verified_phones.js');
+    const migration = await import('../../migrations/202611252253_verified_phones.js');
     const db = rt.deps.db;
     await migration.down(db);
     const [proven, signedIn, twin] = [mobile(), mobile(), mobile()];
