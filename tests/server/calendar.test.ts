@@ -4,7 +4,7 @@ import { countingDb, createCustomer, createSalon, createService, createStaff, lo
 import { runJobBatch } from '../../src/server/jobs/runner.js';
 import { BLOCK_HORIZON_DAYS, DESK_MOVE_MESSAGE, topUpWeeklyBlocks } from '../../src/server/services/calendar/index.js';
 import { getCalendar } from '../../src/server/services/calendar/index.js';
-import { addDays } from '../../src/shared/slots.js';
+import { addDays, weekdayOf } from '../../src/shared/slots.js';
 import type { Actor } from '../../src/server/trpc/context.js';
 
 let rt: TestRuntime;
@@ -206,6 +206,31 @@ describe(`moving a booking from the desk (${DB_KIND})`, () => {
     await expect(rt.caller(s.owner).merchants.moveBooking({ bookingId: id, staffId: s.ravi, bookingDate: localDate(2), bookingTime: '15:30' })).rejects.toMatchObject({ code: 'CONFLICT' });
     const still = await rt.caller(s.owner).merchants.getCalendar({ date: localDate(2) });
     expect(still.bookings.find((b) => b._id === id)).toMatchObject({ start: 720, staffId: s.ravi, totalPrice: 2000 });
+  });
+
+  it('keeps a weekend coupon’s rule: a move to a weekday is a 400 naming couponCode, to the other weekend day it moves', async () => {
+    const s = await salon();
+    const code = `WKD${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
+    await rt.deps.db
+      .insertInto('coupons')
+      .values({ merchant_id: null, code, description: 'Weekend 10% off', discount_type: 'percentage', discount_value: 10, weekend_only: true })
+      .execute();
+    const next = (day: string) => {
+      for (let i = 2; i < 10; i++) if (weekdayOf(localDate(i)) === day) return localDate(i);
+      throw new Error(day);
+    };
+    const made = await rt.caller(s.customer).users.createBooking({ merchantId: s.id, serviceIds: [s.cut], staffId: s.asha, bookingDate: next('Saturday'), bookingTime: '10:00 AM', couponCode: code });
+    const id = made.data.booking._id;
+    expect(made.data.booking.totalPrice).toBe(720);
+    await expect(rt.caller(s.owner).merchants.moveBooking({ bookingId: id, staffId: s.asha, bookingDate: next('Tuesday'), bookingTime: '11:00' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(new RegExp(`^couponCode: this booking used ${code}, which is for Saturday and Sunday appointments only`)),
+    });
+    const still = await rt.caller(s.owner).merchants.getCalendar({ date: next('Saturday') });
+    expect(still.bookings.find((b) => b._id === id)).toMatchObject({ start: 600, staffId: s.asha });
+    // A weekend day keeps the coupon and the price.
+    const moved = await rt.caller(s.owner).merchants.moveBooking({ bookingId: id, staffId: s.asha, bookingDate: next('Sunday'), bookingTime: '11:00' });
+    expect(moved.booking).toMatchObject({ bookingDate: next('Sunday'), bookingTime: '11:00 AM', totalPrice: 720, couponCode: code });
   });
 
   it('refuses finished bookings and bookings of another salon', async () => {

@@ -40,6 +40,7 @@ import { enqueueJob, registerJobHandler } from '../../jobs/queue.js';
 import { cancelReminders, scheduleReminders } from '../../jobs/reminders.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
+import { checkCouponAfterMove } from '../bookings/coupons.js';
 import { salonBasics, chooseSlot, tryEachCandidate, type SalonContext } from '../bookings/availability.js';
 import { BOOKING_EVENT_MESSAGES, displayDate, type BookingMessagesPayload } from '../bookings/notify.js';
 import { loadBookingWire } from '../bookings/wire.js';
@@ -306,7 +307,8 @@ interface MovePayload {
 }
 
 /**
- * The desk moves a booking to another time and/or professional. The price stays what it was; the
+ * The desk moves a booking to another time and/or professional. The price stays what it was, and
+ * a coupon it used must allow the new day (400 naming couponCode); the
  * professional must offer the booked services and work then (400s naming the field), and the
  * exclusion constraint decides whether the time is free (409 when another booking or a block took
  * it meanwhile). The customer is told (in the app, by e-mail and push) once the desk's Undo
@@ -327,6 +329,8 @@ export async function moveBooking(deps: AppDeps, actor: Actor, input: z.output<t
     if (booking.staff_id === input.staffId && here.date === input.bookingDate && here.minutes === minutes) {
       throw badRequest('bookingTime: the booking is already at this time with this professional', 'bookingTime');
     }
+    // The price stays, so the coupon that made it must still apply on the new day (as in a customer's reschedule).
+    await checkCouponAfterMove(trx, booking, input.bookingDate);
     try {
       const slot = await chooseSlot(trx, ctx, { bookingDate: input.bookingDate, minutes, staffId: input.staffId, exceptBookingId: booking.id, now });
       await tryEachCandidate(trx, slot.candidates, async (staffId) => {
