@@ -1,11 +1,4 @@
-/** Subscription plans, per month, exclusive of GST. */
-export const PLANS = [
-  { id: 'basic', name: 'Basic', price: 1499, description: 'For a single-chair or small salon getting started online.', features: ['Online bookings and calendar', 'Up to 3 staff', 'QR check-in', 'Customer list'] },
-  { id: 'professional', name: 'Professional', price: 3999, description: 'For busy salons that want more repeat customers.', features: ['Everything in Basic', 'Up to 15 staff', 'E-mail, SMS and WhatsApp messages', 'Coupons and staff analytics'] },
-  { id: 'enterprise', name: 'Enterprise', price: 7999, description: 'For multi-chair studios and spas.', features: ['Everything in Professional', 'Unlimited staff', 'Sponsored listing eligibility', 'Priority support'] },
-] as const;
-export type PlanId = (typeof PLANS)[number]['id'];
-export const PLAN_IDS = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
+export { PLAN_IDS, PLANS, type PlanId } from './plans.js';
 
 export const GST_RATE = 0.18;
 
@@ -53,4 +46,61 @@ export function invoiceNumber(fy: string, sequence: number): string {
 /** 123456.5 → '1,23,456.50' (Indian grouping). */
 export function indianNumber(n: number, decimals = 2): string {
   return n.toLocaleString('en-IN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/** Whole days from one 'YYYY-MM-DD' to another. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * A month of billing from a day: the same day next month, or that month's last day when it has
+ * none (31 January → 28/29 February), as Stripe and Razorpay anchor monthly plans.
+ */
+export function addMonth(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+export interface UpgradeQuote {
+  /** Days of the paid period the new plan serves (from the upgrade to the period's end) and the period's days. */
+  days: number;
+  periodDays: number;
+  /** The credit note for the old plan's unused days (capped at what its invoice has left to credit). */
+  credit: GstBreakdown | null;
+  /** The invoice for the new plan over the same days. */
+  charge: GstBreakdown;
+  /** What is charged now: the invoice less the credit, GST included. */
+  due: number;
+}
+
+/**
+ * An upgrade inside a paid period, as Stripe and Razorpay prorate: the unused days of the old plan
+ * are credited and the new plan is invoiced for the same days; the difference is charged now and
+ * the period (and the next billing date) stays.
+ */
+export function upgradeQuote(v: {
+  fromPrice: number;
+  toPrice: number;
+  periodStart: string;
+  periodEnd: string;
+  from: string;
+  supplierState: string;
+  recipientState: string;
+  /** What the period's invoice still has to credit (its taxable value less earlier credit notes). */
+  creditable: number;
+}): UpgradeQuote {
+  const periodDays = Math.max(1, daysBetween(v.periodStart, v.periodEnd));
+  const days = Math.min(periodDays, Math.max(0, daysBetween(v.from, v.periodEnd)));
+  const share = (price: number) => Math.round((price * 100 * days) / periodDays) / 100;
+  const creditBase = Math.min(share(v.fromPrice), Math.max(0, v.creditable));
+  const credit = creditBase > 0 ? gstBreakdown(creditBase, v.supplierState, v.recipientState) : null;
+  const charge = gstBreakdown(share(v.toPrice), v.supplierState, v.recipientState);
+  return { days, periodDays, credit, charge, due: Math.round((charge.total - (credit?.total ?? 0)) * 100) / 100 };
+}
+
+/** 'CN/2026-27/000007': credit notes, gapless per financial year in their own series. */
+export function creditNoteNumber(fy: string, sequence: number): string {
+  return `CN/${fy}/${String(sequence).padStart(6, '0')}`;
 }

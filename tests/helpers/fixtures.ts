@@ -4,6 +4,7 @@ import type { Runtime } from '../../src/server/bootstrap.js';
 import type { Db } from '../../src/server/db/index.js';
 import type { Actor } from '../../src/server/trpc/context.js';
 import { WEEKDAYS } from '../../src/shared/hours.js';
+import type { PlanId } from '../../src/shared/plans.js';
 import { addDays, instantToZoned } from '../../src/shared/slots.js';
 import { makeAccount } from './runtime.js';
 
@@ -48,7 +49,7 @@ export interface SalonFixture {
 
 export async function createSalon(
   rt: Runtime,
-  opts: { timeZone?: string; openingHours?: OpeningDay[]; published?: boolean; name?: string; address?: string; coverImage?: string } = {},
+  opts: { timeZone?: string; openingHours?: OpeningDay[]; published?: boolean; name?: string; address?: string; coverImage?: string; plan?: PlanId | null } = {},
 ): Promise<SalonFixture> {
   const owner = await makeAccount(rt, 'merchant');
   await rt.deps.db
@@ -65,10 +66,25 @@ export async function createSalon(
     })
     .where('id', '=', owner.id)
     .execute();
+  // A paying salon on the top plan unless a test says otherwise (plan: null is the Free tier), so
+  // tests of other rules do not run into plan limits.
+  const plan = opts.plan === undefined ? 'enterprise' : opts.plan;
+  if (plan) await givePlan(rt, owner.id, plan);
   if (opts.coverImage) {
     await rt.deps.db.insertInto('shop_images').values({ merchant_id: owner.id, url: opts.coverImage, is_cover: true }).execute();
   }
   return { id: owner.id, owner };
+}
+
+/** An active paid plan for this month, as if paid (no invoice, no card). */
+export async function givePlan(rt: Runtime, merchantId: string, plan: PlanId, opts: { periodStart?: string; periodEnd?: string } = {}): Promise<void> {
+  const start = opts.periodStart ?? localDate(0);
+  const end = opts.periodEnd ?? localDate(30);
+  await rt.deps.db
+    .insertInto('subscriptions')
+    .values({ merchant_id: merchantId, plan, status: 'active', current_period_start: start, current_period_end: end })
+    .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ plan, status: 'active', current_period_start: start, current_period_end: end, scheduled_plan: null }))
+    .execute();
 }
 
 export async function createCategory(rt: Runtime, name: string): Promise<string> {

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Money = ColumnType<number, number | string, number | string>;
 type Day = ColumnType<string, string, string>;
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface SubscriptionsTable {
   merchant_id: string;
@@ -14,6 +15,8 @@ export interface SubscriptionsTable {
   card_exp_year: ColumnType<number | null, number | null | undefined, number | null>;
   /** The gateway's saved-card token that renewals charge; null when the gateway keeps none. */
   payment_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The plan the salon moves to at current_period_end ('free': the plan ends then). */
+  scheduled_plan: ColumnType<'free' | 'basic' | 'professional' | null, 'free' | 'basic' | 'professional' | null | undefined, 'free' | 'basic' | 'professional' | null>;
   updated_at: Generated<Date>;
 }
 
@@ -41,11 +44,38 @@ export interface InvoicesTable {
   status: Generated<'paid' | 'pending' | 'failed'>;
   issued_at: Generated<Date>;
   payment_attempt_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** As issued: the platform's GSTIN and state, the salon's GSTIN and name (null on invoices from before GSTINs). */
+  supplier_gstin: Nullable<string>;
+  supplier_state: Nullable<string>;
+  recipient_gstin: Nullable<string>;
+  recipient_name: Nullable<string>;
+  sac: Generated<string>;
+}
+
+export interface CreditNotesTable {
+  id: Generated<string>;
+  number: string;
+  invoice_id: string;
+  merchant_id: string;
+  reason: 'proration' | 'refund' | 'cancellation';
+  description: string;
+  base_amount: Money;
+  cgst: Money;
+  sgst: Money;
+  igst: Money;
+  total: Money;
+  place_of_supply: string;
+  supplier_gstin: string;
+  supplier_state: string;
+  recipient_gstin: string | null;
+  recipient_name: string;
+  sac: string;
+  payment_attempt_id: Nullable<string>;
+  issued_at: Generated<Date>;
 }
 
 export type PaymentAttemptStatus = 'pending' | 'charged' | 'succeeded' | 'failed';
 
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface PaymentAttemptsTable {
   id: Generated<string>;
@@ -58,7 +88,11 @@ export interface PaymentAttemptsTable {
   error: string | null;
   created_at: Generated<Date>;
   idempotency_key: Nullable<string>;
-  purpose: Generated<'change' | 'renewal'>;
+  purpose: Generated<'change' | 'renewal' | 'upgrade'>;
+  /** An upgrade: the plan it leaves, the paid period (period_start to period_end) and the day the new plan starts in it. */
+  from_plan: Nullable<'basic' | 'professional' | 'enterprise'>;
+  period_end: Nullable<string>;
+  prorate_from: Nullable<string>;
   plan: Nullable<'basic' | 'professional' | 'enterprise'>;
   period_start: Nullable<string>;
   /** The gateway's order (Razorpay), paid in its checkout window. */
@@ -75,5 +109,7 @@ export interface BillingTables {
   subscriptions: SubscriptionsTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  credit_note_counters: InvoiceCountersTable;
+  credit_notes: CreditNotesTable;
   payment_attempts: PaymentAttemptsTable;
 }

@@ -7,6 +7,8 @@ import { listSalons as listSalonRows } from '../../db/repositories/admin.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
 import { completionCounts, findShop, lockMerchant, updateMerchant, type ShopRow } from '../../db/repositories/shopProfile.js';
+import { cheapestPlanWith, planAllows, tierOf } from '../../../shared/plans.js';
+import { salonPlan, teamFitsPlan } from '../billing/entitlements.js';
 import { clearDiscoveryCache } from '../discovery/cache.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { renderTemplate, type TemplateKey } from './templates.js';
@@ -100,6 +102,8 @@ export async function approveSalon(deps: AppDeps, actor: Actor, input: z.output<
       const missing = checks.filter((c) => !c.done).map((c) => c.label);
       throw badRequest(`merchantId: the salon profile is ${percent}% complete. Still missing: ${missing.join('; ')}.`, 'merchantId');
     }
+    const overTeam = await teamFitsPlan(trx, shop.id, (await salonPlan(trx, shop.id)).plan);
+    if (overTeam) throw conflict(`merchantId: ${shop.shop_name} cannot be published: ${overTeam.replace(/^staff: your /, 'its ')}`);
     await updateMerchant(trx, shop.id, { is_published: true, publish_status: 'approved', publish_note: null });
     await insertNotification(trx, {
       accountId: shop.id,
@@ -166,6 +170,10 @@ export async function unpublishSalon(deps: AppDeps, actor: Actor, input: z.outpu
 export async function sponsorSalon(deps: AppDeps, actor: Actor, input: z.output<typeof sponsorInput>) {
   return decide(deps, input.merchantId, async (trx, shop) => {
     if (input.sponsored && !shop.is_published) throw badRequest('merchantId: only a published salon can be sponsored', 'merchantId');
+    if (input.sponsored) {
+      const { plan } = await salonPlan(trx, shop.id);
+      if (!planAllows(plan, 'sponsoredListing')) throw conflict(`merchantId: ${shop.shop_name} is on the ${tierOf(plan).name} plan; a sponsored listing needs the ${cheapestPlanWith('sponsoredListing').name} plan`);
+    }
     const message = input.sponsored ? (input.promotionMessage ?? shop.promotion_message ?? null) : null;
     await updateMerchant(trx, shop.id, { is_sponsored: input.sponsored, promotion_message: message });
     await recordAudit(trx, actor.id, input.sponsored ? 'salon.sponsor' : 'salon.unsponsor', 'merchant', shop.id, {

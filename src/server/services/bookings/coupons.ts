@@ -11,6 +11,7 @@ import type { Coupon } from '../../db/types.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { countLiveBookingsOf, findCouponById, findCouponByCode, returnPersonalCouponUse, takeCouponUse } from '../../db/repositories/bookings.js';
 import type { AppDeps, Actor } from '../../trpc/context.js';
+import { hasFeature } from '../billing/entitlements.js';
 import { loadSalonContext } from './availability.js';
 
 export interface CouponContext {
@@ -44,6 +45,7 @@ export const COUPON_MESSAGES = {
   weekend: 'couponCode: this coupon is for Saturday and Sunday appointments',
   category: (category: string) => `couponCode: this coupon is for ${category} services only`,
   twoServices: 'couponCode: choose two or more services: the cheapest one is free',
+  notOnPlan: 'couponCode: this salon does not offer coupons at the moment',
 } as const;
 
 const isWeekend = (date: string) => ['Saturday', 'Sunday'].includes(weekdayOf(date));
@@ -107,6 +109,8 @@ export async function checkCouponCode(db: Executor, code: string, ctx: CouponCon
   const coupon = await findCouponByCode(db, code);
   const check = evaluateCoupon(coupon, await withHistory(db, coupon, ctx));
   if (!check.ok) throw badRequest(check.message, 'couponCode');
+  // A salon's own coupons are a paid plan's tool: they stop working when the plan no longer has them.
+  if (coupon!.merchant_id && !coupon!.owner_account_id && !(await hasFeature(db, coupon!.merchant_id, 'coupons'))) throw badRequest(COUPON_MESSAGES.notOnPlan, 'couponCode');
   return { coupon: coupon!, discount: check.discount };
 }
 
@@ -158,7 +162,8 @@ export async function validateCoupon(
   const code = input.code.trim().toUpperCase();
   const coupon = await findCouponByCode(deps.db, code);
   const couponCtx = { merchantId: ctx.id, subtotal: ctx.subtotal, today, userId: actor?.id, services: ctx.services, bookingDate: input.bookingDate };
-  const check = evaluateCoupon(coupon, await withHistory(deps.db, coupon, couponCtx));
+  let check = evaluateCoupon(coupon, await withHistory(deps.db, coupon, couponCtx));
+  if (check.ok && coupon!.merchant_id && !coupon!.owner_account_id && !(await hasFeature(deps.db, coupon!.merchant_id, 'coupons'))) check = { ok: false, message: COUPON_MESSAGES.notOnPlan };
   if (!check.ok) {
     return { valid: false, code, subtotal: ctx.subtotal, discount: 0, total: ctx.subtotal, message: sentence(check.message) };
   }

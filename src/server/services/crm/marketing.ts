@@ -14,6 +14,7 @@ import { enqueueJob, registerJobHandler } from '../../jobs/queue.js';
 import { onMessageSettled, queueMessage } from '../../messaging/index.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { toE164 } from '../auth/otp.js';
+import { requireFeature } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
 import { iso } from '../wire.js';
 import { fillMessage, recipientOf } from './variables.js';
@@ -151,6 +152,7 @@ export async function getMarketing(deps: AppDeps, actor: Actor, merchantId?: str
 /** Records the campaign (status Sending) and a job that queues one message per recipient. */
 export async function createCampaign(deps: AppDeps, actor: Actor, input: z.output<typeof createCampaignInput>) {
   const shop = await shopOf(deps.db, actor, input.merchantId);
+  await requireFeature(deps.db, shop, 'messaging');
   if (input.channel === 'email' && !input.subject) throw badRequest('subject: an e-mail campaign needs a subject', 'subject');
   const recipients = await recipientsFor(deps.db, shop, input);
   const row = await deps.db.transaction().execute(async (trx) => {
@@ -171,6 +173,7 @@ export async function createCampaign(deps: AppDeps, actor: Actor, input: z.outpu
  */
 export async function resendCampaign(deps: AppDeps, actor: Actor, input: z.output<typeof campaignIdInput>) {
   const shop = await shopOf(deps.db, actor, input.merchantId);
+  await requireFeature(deps.db, shop, 'messaging');
   const c = await deps.db.selectFrom('campaigns').selectAll().where('id', '=', input.campaignId).where('merchant_id', '=', shop).executeTakeFirst();
   if (!c) throw notFound('Campaign');
   if (c.status === 'sending') throw conflict(CAMPAIGN_STILL_SENDING);

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../errors.js';
 import { queueMessage } from '../../messaging/index.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { toE164 } from '../auth/otp.js';
+import { requireFeature } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
 import { iso } from '../wire.js';
 import { fillMessage, recipientOf } from './variables.js';
@@ -45,6 +46,7 @@ export async function getCustomers(deps: AppDeps, actor: Actor, input: z.output<
  */
 export async function sendMessage(deps: AppDeps, actor: Actor, input: z.output<typeof sendMessageInput>) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
+  await requireFeature(deps.db, merchantId, 'messaging');
   const customer = await repo.findSalonCustomer(deps.db, merchantId, input.customerId);
   if (!customer) throw notFound('Customer');
   const salon = await findMerchantById(deps.db, merchantId);

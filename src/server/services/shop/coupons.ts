@@ -15,6 +15,7 @@ import {
 } from '../../db/repositories/shopCoupons.js';
 import { findShop } from '../../db/repositories/shopProfile.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
+import { requireFeature } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
 import { toCouponWire } from './wire.js';
 
@@ -61,6 +62,7 @@ export async function createCoupon(deps: AppDeps, actor: Actor, input: z.output<
   if (input.discountType === 'flat' && input.maxDiscount != null) {
     throw badRequest('maxDiscount: only a percentage discount has a maximum', 'maxDiscount');
   }
+  if (scope !== null) await requireFeature(deps.db, scope, 'coupons');
   return deps.db.transaction().execute(async (trx) => {
     const today = await todayFor(trx, scope, opts.now ?? new Date());
     if (validUntil && validUntil < today) throw badRequest('validUntil: the end date is in the past', 'validUntil');
@@ -85,6 +87,9 @@ export async function createCoupon(deps: AppDeps, actor: Actor, input: z.output<
 /** Changes the fields sent; the rules are checked on the coupon as it will be. */
 export async function updateCoupon(deps: AppDeps, actor: Actor, input: z.output<typeof updateCouponInput>, opts: { now?: Date } = {}) {
   const scope = await scopeOf(deps.db, actor, input.merchantId);
+  // A salon whose plan has no coupons may still switch its coupons off.
+  const onlySwitchingOff = input.active === false && Object.entries(input).every(([k, v]) => ['merchantId', 'couponId', 'active'].includes(k) || v === undefined);
+  if (scope !== null && !onlySwitchingOff) await requireFeature(deps.db, scope, 'coupons');
   return deps.db.transaction().execute(async (trx) => {
     const current = await findCoupon(trx, scope, input.couponId);
     if (!current) throw notFound('Coupon');

@@ -1,9 +1,10 @@
 import { profileCompletion, type ShopSnapshot } from '../../../shared/profileCompletion.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
 import { completionCounts, findShop, listAdminIds, lockMerchant, updateMerchant, type ShopRow } from '../../db/repositories/shopProfile.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
+import { salonPlan, teamFitsPlan } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
 
 export const ALREADY_PUBLISHED = 'Your shop is already published';
@@ -53,6 +54,9 @@ export async function createPublishRequest(deps: AppDeps, actor: Actor, merchant
       const missing = checks.filter((c) => !c.done).map((c) => c.label);
       throw badRequest(`Your shop profile is ${percent}% complete. Still missing: ${missing.join('; ')}.`);
     }
+    // A published salon is bookable with everyone on its team, so the team must fit its plan.
+    const overTeam = await teamFitsPlan(trx, id, (await salonPlan(trx, id)).plan);
+    if (overTeam) throw new AppError('CONFLICT', overTeam, 'staff');
     await updateMerchant(trx, id, { publish_status: 'pending', publish_requested_at: new Date(), publish_note: null });
     for (const admin of await listAdminIds(trx)) {
       await insertNotification(trx, {

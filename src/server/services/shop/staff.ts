@@ -16,7 +16,9 @@ import {
   staffTotals,
   updateStaff as updateStaffRow,
 } from '../../db/repositories/shopStaff.js';
+import { lockMerchant } from '../../db/repositories/shopProfile.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
+import { assertStaffFits } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
 import { toStaffWire } from './wire.js';
 
@@ -115,6 +117,9 @@ export async function getAllStaff(deps: AppDeps, actor: Actor, merchantId: strin
 export async function addStaff(deps: AppDeps, actor: Actor, input: z.output<typeof addStaffInput>) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
   return deps.db.transaction().execute(async (trx) => {
+    // The salon's row lock orders additions, so the plan's staff limit holds under parallel requests.
+    await lockMerchant(trx, merchantId);
+    if (input.status !== 'Inactive') await assertStaffFits(trx, merchantId);
     await checkEmailFree(trx, merchantId, input.email);
     const id = await insertStaff(trx, {
       merchant_id: merchantId,
@@ -142,7 +147,11 @@ export async function updateStaff(deps: AppDeps, actor: Actor, input: z.output<t
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
   const staffId = input.staffId!;
   return deps.db.transaction().execute(async (trx) => {
-    if (!(await findStaff(trx, merchantId, staffId))) throw notFound('Staff member');
+    if (input.status !== undefined && input.status !== 'Inactive') await lockMerchant(trx, merchantId);
+    const current = await findStaff(trx, merchantId, staffId);
+    if (!current) throw notFound('Staff member');
+    // Bringing someone back from Inactive takes a place on the team.
+    if (current.status === 'Inactive' && input.status !== undefined && input.status !== 'Inactive') await assertStaffFits(trx, merchantId, 1, staffId);
     if (input.email !== undefined) await checkEmailFree(trx, merchantId, input.email, staffId);
     await updateStaffRow(trx, merchantId, staffId, {
       ...(input.name !== undefined ? { name: input.name } : {}),

@@ -7,6 +7,7 @@ import { findShop } from '../../db/repositories/shopProfile.js';
 import { findStaff, staffBookingsBetween } from '../../db/repositories/shopStaff.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { iso } from '../wire.js';
+import { requireFeature } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
 import { wholeRupees } from './wire.js';
 
@@ -58,6 +59,7 @@ export async function staffAnalytics(
   opts: { now?: Date } = {},
 ): Promise<StaffAnalyticsAnswer> {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
+  await requireFeature(deps.db, merchantId, 'staffAnalytics');
   const [shop, member] = await Promise.all([findShop(deps.db, merchantId), findStaff(deps.db, merchantId, input.staffId)]);
   if (!shop || !member) throw notFound('Staff member');
   const timeZone = isValidTimeZone(shop.time_zone) ? shop.time_zone : 'Asia/Kolkata';
