@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { demoGstin, gstinProblem, gstinStateProblem, gstStateCode } from '../shared/gstin.js';
 
 // An empty variable (`DATABASE_URL=` in a shell or .env file) means unset.
 const optional = <T extends z.ZodType>(inner: T) => z.preprocess((v) => (v === '' ? undefined : v), inner.optional());
@@ -42,6 +43,13 @@ const schema = z.object({
   RAZORPAY_KEY_SECRET: optional(z.string()),
   // The platform's GST registration state (CGST+SGST inside it, IGST outside).
   PLATFORM_STATE: z.string().default('Karnataka'),
+  // The platform's GSTIN, printed on every tax invoice and credit note; unset = a demo GSTIN of PLATFORM_STATE.
+  PLATFORM_GSTIN: optional(z.string().trim().toUpperCase()),
+}).superRefine((env, ctx) => {
+  if (!gstStateCode(env.PLATFORM_STATE)) ctx.addIssue({ code: 'custom', path: ['PLATFORM_STATE'], message: 'a state or union territory of India, e.g. Karnataka' });
+  if (env.PLATFORM_GSTIN === undefined) return;
+  const problem = gstinProblem(env.PLATFORM_GSTIN) ?? gstinStateProblem(env.PLATFORM_GSTIN, env.PLATFORM_STATE);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['PLATFORM_GSTIN'], message: problem.replace('your salon', 'PLATFORM_STATE') });
 });
 
 /** The environment with PUBLIC_URL resolved: as given without a trailing slash, else this server's own local address. */
@@ -74,4 +82,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   return resolve(parsed.data);
+}
+
+/** The platform's GST registration: its state and GSTIN. */
+export function platformGst(env: Pick<Env, 'PLATFORM_STATE' | 'PLATFORM_GSTIN'>): { state: string; gstin: string } {
+  return { state: env.PLATFORM_STATE, gstin: env.PLATFORM_GSTIN ?? demoGstin(env.PLATFORM_STATE) };
 }

@@ -16,8 +16,8 @@ const listen = async () => (baseUrl ??= await rt.listen());
 beforeAll(async () => {
   rt = await createTestRuntime();
   testGateway = rt.deps.adapters.payments;
-  salon = await createSalon(rt, { name: 'Billing Salon' });
-  other = await createSalon(rt, { name: 'Other Salon' });
+  salon = await createSalon(rt, { name: 'Billing Salon', plan: null });
+  other = await createSalon(rt, { name: 'Other Salon', plan: null });
   // Pune, Maharashtra (fixtures) against the platform's Karnataka: IGST.
 });
 afterAll(async () => {
@@ -90,7 +90,7 @@ describe('subscription and invoices', () => {
   });
 
   it('invoice numbers stay gapless when plan changes race', async () => {
-    const salons = await Promise.all(Array.from({ length: 6 }, (_, i) => createSalon(rt, { name: `Race ${i}` })));
+    const salons = await Promise.all(Array.from({ length: 6 }, (_, i) => createSalon(rt, { name: `Race ${i}`, plan: null })));
     await Promise.all(salons.map((s) => rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED })));
     const numbers = (await rt.deps.db.selectFrom('invoices').select('number').execute()).map((r) => Number(r.number.slice(-6))).sort((a, b) => a - b);
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
@@ -125,7 +125,7 @@ describe('subscription and invoices', () => {
 
 describe('idempotent payments', () => {
   it('a double click (the same attempt id, twice at once) charges once and issues one invoice; a retry answers the same invoice', async () => {
-    const s = await createSalon(rt, { name: 'Double Click Salon' });
+    const s = await createSalon(rt, { name: 'Double Click Salon', plan: null });
     const charges = countCharges(testGateway);
     try {
       const attemptId = randomUUID();
@@ -158,7 +158,7 @@ describe('idempotent payments', () => {
   });
 
   it('a failure after the charge leaves the attempt charged, and the retry or the reconcile job completes it without charging again', async () => {
-    const s = await createSalon(rt, { name: 'Crash Salon' });
+    const s = await createSalon(rt, { name: 'Crash Salon', plan: null });
     const charges = countCharges(testGateway);
     await sql`create function refuse_invoice() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(rt.deps.db);
     await sql`create trigger refuse_invoice before insert on invoices for each row execute function refuse_invoice()`.execute(rt.deps.db);
@@ -189,7 +189,7 @@ describe('idempotent payments', () => {
   });
 
   it('reconciles an attempt whose charge was never recorded: taken → plan and invoice; never paid → failed', async () => {
-    const s = await createSalon(rt, { name: 'Lost Answer Salon' });
+    const s = await createSalon(rt, { name: 'Lost Answer Salon', plan: null });
     const gateway = testGateway;
     // The gateway charged, but the answer was lost before it was recorded.
     const paid = await rt.deps.db
@@ -220,7 +220,7 @@ describe('renewal', () => {
   };
 
   it('renews at the next billing date by charging the saved card, once, and schedules the next renewal', async () => {
-    const s = await createSalon(rt, { name: 'Renewing Salon' });
+    const s = await createSalon(rt, { name: 'Renewing Salon', plan: null });
     await rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED, cardExpiry: expiry });
     const end = yesterday();
     await rt.deps.db.updateTable('subscriptions').set({ current_period_start: monthBefore(end), current_period_end: end }).where('merchant_id', '=', s.id).execute();
@@ -240,7 +240,7 @@ describe('renewal', () => {
 
   it('ends the plan at the next billing date when the saved card is declined or there is none, and tells the owner', async () => {
     for (const token of ['test_tok_0002_122099', null]) {
-      const s = await createSalon(rt);
+      const s = await createSalon(rt, { plan: null });
       await rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED });
       const end = yesterday();
       await rt.deps.db.updateTable('subscriptions').set({ current_period_start: monthBefore(end), current_period_end: end, payment_token: token }).where('merchant_id', '=', s.id).execute();
@@ -280,7 +280,7 @@ describe('Razorpay', () => {
     }) as typeof fetch;
     rt.deps.adapters.payments = createRazorpayGateway('rzp_test_glowbook', SECRET, fakeFetch);
     try {
-      const s = await createSalon(rt, { name: 'Razorpay Salon' });
+      const s = await createSalon(rt, { name: 'Razorpay Salon', plan: null });
       const me = rt.caller(s.owner).merchants;
       expect((await me.getSubscription({})).data.gateway).toEqual({ name: 'razorpay', testMode: true, checkoutKey: 'rzp_test_glowbook' });
       await expect(me.changePlan({ plan: 'basic', cardNumber: APPROVED })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^razorpay_signature: /) });
@@ -299,7 +299,7 @@ describe('Razorpay', () => {
       });
       await expect(me.changePlan({ plan: 'basic', ...proof })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('razorpay_signature') });
       await expect(me.changePlan({ plan: 'enterprise', ...proof, razorpay_signature: sign('order_T1', 'pay_ABC123') })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^plan: /) });
-      const other = await createSalon(rt);
+      const other = await createSalon(rt, { plan: null });
       await expect(rt.caller(other.owner).merchants.changePlan({ plan: 'basic', ...proof, razorpay_signature: sign('order_T1', 'pay_ABC123') })).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
       const ok = await me.changePlan({ plan: 'basic', ...proof, razorpay_signature: sign('order_T1', 'pay_ABC123') });
@@ -322,7 +322,7 @@ describe('Razorpay', () => {
     expect(csp).not.toContain('razorpay');
     const rz = await createTestRuntime({ env: { RAZORPAY_KEY_ID: 'rzp_test_env', RAZORPAY_KEY_SECRET: SECRET } });
     try {
-      const s = await createSalon(rz);
+      const s = await createSalon(rz, { plan: null });
       expect((await rz.caller(s.owner).merchants.getSubscription({})).data.gateway).toEqual({ name: 'razorpay', testMode: true, checkoutKey: 'rzp_test_env' });
       const policy = (await fetch(`${await rz.listen()}/api/health`)).headers.get('content-security-policy')!;
       expect(policy).toMatch(/script-src 'self' https:\/\/checkout\.razorpay\.com/);

@@ -25,6 +25,21 @@ const extraPaths = {
       },
     },
   },
+  '/credit-notes/{id}/pdf': {
+    get: {
+      operationId: 'credit-notes-pdf',
+      summary: 'Download a credit note as PDF',
+      description: "The credit note's salon owner or an admin; the same bearer token as the rest of the API.",
+      tags: ['Subscription & Billing'],
+      security: [{ Authorization: [] }],
+      requestParams: { path: z.object({ id: z.string().uuid().meta({ description: 'The credit note `_id`' }) }) },
+      responses: {
+        200: { description: 'The credit note PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } },
+        401: jsonError('No or bad token'),
+        404: jsonError('Unknown credit note, or one of another salon'),
+      },
+    },
+  },
   '/marketing/unsubscribe': {
     get: {
       operationId: 'marketing-unsubscribe',

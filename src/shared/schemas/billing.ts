@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PLAN_IDS } from '../gst.js';
+import { PLAN_IDS, TIER_IDS } from '../plans.js';
+import { gstinSchema } from '../gstin.js';
 import { idSchema } from '../validation.js';
 
 export const subscriptionInput = z.object({ merchantId: idSchema.optional() });
@@ -47,6 +48,15 @@ export const changePlanInput = z
     if (proof > 0 && proof < 3) ctx.addIssue({ code: 'custom', path: ['razorpay_signature'], message: 'razorpay_signature: send razorpay_order_id, razorpay_payment_id and razorpay_signature together' });
   });
 
+/** A downgrade or leaving for Free ('free'), at the end of the paid period. */
+export const schedulePlanChangeInput = z.object({
+  merchantId: idSchema.optional(),
+  plan: z.enum(['free', 'basic', 'professional'], { error: 'plan: free, basic or professional' }),
+});
+const scheduledChangeWire = z.object({ plan: z.enum(TIER_IDS), on: z.string() }).nullable();
+export const scheduledChangeAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.object({ scheduledChange: scheduledChangeWire }) });
+export const cancelScheduledChangeInput = z.object({ merchantId: idSchema.optional() });
+
 export const createPlanOrderInput = z.object({ merchantId: idSchema.optional(), plan: planField, attemptId: attemptIdField });
 export const createPlanOrderAnswer = z.object({
   data: z.object({
@@ -75,6 +85,39 @@ const invoiceWire = z.object({
   amount: z.number(),
   status: z.enum(['paid', 'pending', 'failed']),
   gateway: z.string(),
+  /** SAC of the service, and the GST facts as issued (GSTINs are null on invoices from before they were kept). */
+  sac: z.string(),
+  placeOfSupply: z.string(),
+  supplierGstin: z.string().nullable(),
+  recipientGstin: z.string().nullable(),
+});
+
+const creditNoteWire = z.object({
+  _id: z.string(),
+  number: z.string(),
+  date: z.string(),
+  /** The invoice it reduces. */
+  invoiceNumber: z.string(),
+  reason: z.enum(['proration', 'refund', 'cancellation']),
+  description: z.string(),
+  baseAmount: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  amount: z.number(),
+});
+export type CreditNoteWire = z.infer<typeof creditNoteWire>;
+
+const planQuoteWire = z.object({
+  plan: z.enum(PLAN_IDS),
+  /** current; new (a month from today at due); upgrade (due now: the new plan's prorated charge less the credit); downgrade (on the period's end). */
+  kind: z.enum(['current', 'new', 'upgrade', 'downgrade']),
+  due: z.number().nullable(),
+  credit: z.number().nullable(),
+  charge: z.number().nullable(),
+  days: z.number().nullable(),
+  periodDays: z.number().nullable(),
+  on: z.string().nullable(),
 });
 export type InvoiceWire = z.infer<typeof invoiceWire>;
 
@@ -82,6 +125,12 @@ export const subscriptionAnswer = z.object({
   data: z.object({
     plan: z.enum(PLAN_IDS).nullable(),
     status: z.enum(['active', 'cancelled', 'expired']).nullable(),
+    /** What the salon has now: its active paid plan, or free. */
+    tier: z.enum(TIER_IDS),
+    scheduledChange: scheduledChangeWire,
+    /** Staff on the team (not Inactive) against the plan's limit (null: unlimited). */
+    usage: z.object({ staff: z.object({ onTeam: z.number(), limit: z.number().nullable() }) }),
+    quotes: z.array(planQuoteWire),
     /** The day the plan renews (or, with no card the gateway can charge, ends). */
     nextBillingDate: z.string().nullable(),
     cardLast4: z.string().nullable(),
@@ -92,7 +141,9 @@ export const subscriptionAnswer = z.object({
     gateway: z.object({ name: z.string(), testMode: z.boolean(), checkoutKey: z.string().nullable() }),
     merchantState: z.string(),
     platformState: z.string(),
+    gst: z.object({ salonGstin: z.string().nullable(), platformGstin: z.string(), sac: z.string() }),
     invoices: z.array(invoiceWire),
+    creditNotes: z.array(creditNoteWire),
   }),
 });
 export const changePlanAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.object({ invoice: invoiceWire }) });
@@ -105,3 +156,7 @@ export const adminInvoicesAnswer = z.object({
     failedPayments: z.number(),
   }),
 });
+
+/** The salon's GSTIN for its tax invoices; blank removes it. */
+export const updateGstinInput = z.object({ merchantId: idSchema.optional(), gstin: gstinSchema });
+export const updateGstinAnswer = z.object({ success: z.literal(true), message: z.string(), gstin: z.string().nullable(), state: z.string() });

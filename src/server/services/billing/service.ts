@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { z } from 'zod';
-import { financialYear, gstBreakdown, invoiceNumber, PLANS, type PlanId } from '../../../shared/gst.js';
+import { addMonth, creditNoteNumber, daysBetween, financialYear, gstBreakdown, invoiceNumber, PLANS, upgradeQuote, type PlanId, type UpgradeQuote } from '../../../shared/gst.js';
+import { gstinStateProblem, PLATFORM_SAC } from '../../../shared/gstin.js';
 import { formatINR } from '../../../shared/money.js';
-import type { changePlanInput, createPlanOrderInput } from '../../../shared/schemas/billing.js';
+import { planAllows, planRank, tierOf, type TierId } from '../../../shared/plans.js';
+import type { changePlanInput, createPlanOrderInput, schedulePlanChangeInput, updateGstinInput } from '../../../shared/schemas/billing.js';
 import type { PaidCharge, PaymentGateway } from '../../adapters/payments/index.js';
-import type { InvoicesTable, PaymentAttemptsTable } from '../../db/schema/billing.js';
+import type { CreditNotesTable, InvoicesTable, PaymentAttemptsTable } from '../../db/schema/billing.js';
+import { platformGst } from '../../env.js';
+import type { TaxDocument } from './pdf.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import type { Database } from '../../db/types.js';
@@ -14,10 +18,13 @@ import { enqueueJob, registerJobHandler } from '../../jobs/queue.js';
 import { queueMessage } from '../../messaging/index.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
 import { displayDate } from '../bookings/notify.js';
+import { clearDiscoveryCache } from '../discovery/cache.js';
 import { shopOf } from '../scope.js';
 import { iso } from '../wire.js';
+import { salonPlan, staffOnTeam, teamFitsPlan } from './entitlements.js';
 
 type InvoiceRow = Selectable<InvoicesTable>;
+type CreditNoteRow = Selectable<CreditNotesTable>;
 type AttemptRow = Selectable<PaymentAttemptsTable>;
 
 /** Resolves an attempt that is still pending or charged this long after it began. */
@@ -42,68 +49,179 @@ export function toInvoiceWire(i: InvoiceRow) {
     amount: Number(i.total),
     status: i.status,
     gateway: i.gateway,
+    sac: i.sac,
+    placeOfSupply: i.place_of_supply,
+    supplierGstin: i.supplier_gstin,
+    recipientGstin: i.recipient_gstin,
   };
 }
 
-const addMonth = (isoDay: string) => {
-  const d = new Date(`${isoDay}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return d.toISOString().slice(0, 10);
-};
+export function toCreditNoteWire(c: CreditNoteRow & { invoice_number: string }) {
+  return {
+    _id: c.id,
+    number: c.number,
+    date: iso(c.issued_at),
+    invoiceNumber: c.invoice_number,
+    reason: c.reason,
+    description: c.description,
+    baseAmount: Number(c.base_amount),
+    cgst: Number(c.cgst),
+    sgst: Number(c.sgst),
+    igst: Number(c.igst),
+    amount: Number(c.total),
+  };
+}
+
 const todayIst = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 /** The first instant of a calendar day in India, when a plan ending that day renews. */
 const startOfIstDay = (isoDay: string) => new Date(`${isoDay}T00:00:00+05:30`);
 
+type SubscriptionRow = Selectable<Database['subscriptions']>;
+
+/** What choosing a plan means now: its price for a new month, an upgrade's prorated difference, or a change at the period's end. */
+export type PlanQuote =
+  | { kind: 'current' }
+  | { kind: 'new'; due: number; periodStart: string; periodEnd: string }
+  | { kind: 'upgrade'; due: number; quote: UpgradeQuote; fromPlan: PlanId; periodStart: string; periodEnd: string; prorateFrom: string }
+  | { kind: 'downgrade'; on: string };
+
+/** The invoice that put the current plan in place for this period, and what it has left to credit. */
+async function periodInvoice(db: Executor, merchantId: string, plan: PlanId, periodEnd: string) {
+  const inv = await db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('plan', '=', plan)
+    .where('period_end', '=', periodEnd)
+    .where('status', '=', 'paid')
+    .orderBy('issued_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!inv) return null;
+  const credited = await db.selectFrom('credit_notes').select(sql<number>`coalesce(sum(base_amount), 0)::float8`.as('n')).where('invoice_id', '=', inv.id).executeTakeFirstOrThrow();
+  return { invoice: inv, creditable: Math.round((Number(inv.base_amount) - Number(credited.n)) * 100) / 100 };
+}
+
+async function quotePlan(db: Executor, deps: AppDeps, merchantId: string, sub: SubscriptionRow | undefined, salonState: string, target: PlanId, today = todayIst()): Promise<PlanQuote> {
+  const price = PLANS.find((p) => p.id === target)!.price;
+  const platformState = deps.env.PLATFORM_STATE;
+  const fresh = (): PlanQuote => ({ kind: 'new', due: gstBreakdown(price, platformState, salonState).total, periodStart: today, periodEnd: addMonth(today) });
+  if (!sub || sub.status !== 'active') return fresh();
+  if (sub.plan === target) return { kind: 'current' };
+  if (planRank(target) < planRank(sub.plan)) return { kind: 'downgrade', on: sub.current_period_end };
+  if (daysBetween(today, sub.current_period_end) <= 0) return fresh();
+  const paid = await periodInvoice(db, merchantId, sub.plan, sub.current_period_end);
+  const quote = upgradeQuote({
+    fromPrice: PLANS.find((p) => p.id === sub.plan)!.price,
+    toPrice: price,
+    periodStart: sub.current_period_start,
+    periodEnd: sub.current_period_end,
+    from: today,
+    supplierState: platformState,
+    recipientState: salonState,
+    creditable: paid?.creditable ?? 0,
+  });
+  return { kind: 'upgrade', due: quote.due, quote, fromPlan: sub.plan, periodStart: sub.current_period_start, periodEnd: sub.current_period_end, prorateFrom: today };
+}
+
 export async function getSubscription(deps: AppDeps, actor: Actor, merchantId?: string) {
   const shop = await shopOf(deps.db, actor, merchantId);
-  const [sub, invoices, merchant] = await Promise.all([
+  const [sub, invoices, creditNotes, merchant, onTeam] = await Promise.all([
     deps.db.selectFrom('subscriptions').selectAll().where('merchant_id', '=', shop).executeTakeFirst(),
     deps.db.selectFrom('invoices').selectAll().where('merchant_id', '=', shop).orderBy('issued_at', 'desc').limit(50).execute(),
-    deps.db.selectFrom('merchants').select('state').where('id', '=', shop).executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('credit_notes as c')
+      .innerJoin('invoices as i', 'i.id', 'c.invoice_id')
+      .selectAll('c')
+      .select('i.number as invoice_number')
+      .where('c.merchant_id', '=', shop)
+      .orderBy('c.issued_at', 'desc')
+      .limit(50)
+      .execute(),
+    deps.db.selectFrom('merchants').select(['state', 'gstin']).where('id', '=', shop).executeTakeFirstOrThrow(),
+    staffOnTeam(deps.db, shop),
   ]);
   const gateway = deps.adapters.payments;
+  const salonState = merchant.state || deps.env.PLATFORM_STATE;
+  const tier: TierId = sub?.status === 'active' ? sub.plan : 'free';
+  const quotes = await Promise.all(
+    PLANS.map(async (p) => {
+      const q = await quotePlan(deps.db, deps, shop, sub, salonState, p.id);
+      return {
+        plan: p.id,
+        kind: q.kind,
+        due: q.kind === 'new' || q.kind === 'upgrade' ? q.due : null,
+        credit: q.kind === 'upgrade' ? (q.quote.credit?.total ?? 0) : null,
+        charge: q.kind === 'upgrade' ? q.quote.charge.total : null,
+        days: q.kind === 'upgrade' ? q.quote.days : null,
+        periodDays: q.kind === 'upgrade' ? q.quote.periodDays : null,
+        on: q.kind === 'downgrade' ? q.on : null,
+      };
+    }),
+  );
   return {
     data: {
       plan: sub?.plan ?? null,
       status: sub?.status ?? null,
+      tier,
+      scheduledChange: sub?.status === 'active' && sub.scheduled_plan ? { plan: sub.scheduled_plan, on: sub.current_period_end } : null,
+      usage: { staff: { onTeam, limit: tierOf(tier).staffLimit } },
+      quotes,
       nextBillingDate: sub?.current_period_end ?? null,
       cardLast4: sub?.card_last4 ?? null,
       paymentMethod: sub?.card_last4 ? { last4: sub.card_last4, expMonth: sub.card_exp_month, expYear: sub.card_exp_year } : null,
-      autoRenew: Boolean(sub?.status === 'active' && sub.payment_token && gateway.chargeSaved),
+      autoRenew: Boolean(sub?.status === 'active' && sub.scheduled_plan !== 'free' && sub.payment_token && gateway.chargeSaved),
       gateway: { name: gateway.name, testMode: gateway.testMode, checkoutKey: gateway.checkoutKey },
-      merchantState: merchant.state || deps.env.PLATFORM_STATE,
+      merchantState: salonState,
       platformState: deps.env.PLATFORM_STATE,
+      gst: { salonGstin: merchant.gstin, platformGstin: platformGst(deps.env).gstin, sac: PLATFORM_SAC },
       invoices: invoices.map(toInvoiceWire),
+      creditNotes: creditNotes.map(toCreditNoteWire),
     },
   };
 }
 
-/** The next number of the financial year, under a row lock: numbers are gapless and never reused. */
-async function nextInvoiceNumber(trx: Executor, at: Date): Promise<string> {
+/**
+ * The next number of the financial year in a series, from the counter row the statement locks:
+ * the lock is held until the issuing transaction ends, so numbers come out in order, and a
+ * transaction that rolls back takes its number back with it (no gaps, never reused).
+ */
+async function nextNumber(trx: Executor, series: 'invoice' | 'credit_note', at: Date): Promise<string> {
   const fy = financialYear(at);
+  const counter = series === 'invoice' ? sql.table('invoice_counters') : sql.table('credit_note_counters');
   const { rows } = await sql<{ last_number: number }>`
-    insert into invoice_counters (financial_year, last_number) values (${fy}, 1)
-    on conflict (financial_year) do update set last_number = invoice_counters.last_number + 1
+    insert into ${counter} as c (financial_year, last_number) values (${fy}, 1)
+    on conflict (financial_year) do update set last_number = c.last_number + 1
     returning last_number`.execute(trx);
-  return invoiceNumber(fy, rows[0].last_number);
+  return series === 'invoice' ? invoiceNumber(fy, rows[0].last_number) : creditNoteNumber(fy, rows[0].last_number);
 }
 
-/** Issues a paid invoice for one month of a plan (used by plan changes, renewals and the demo data). */
+/** Who a tax document is between: the platform (supplier) and the salon (recipient). */
+export interface GstParties {
+  platform: { state: string; gstin: string };
+  salon: { name: string; state: string; gstin: string | null };
+}
+
+/**
+ * Issues a paid tax invoice for a plan: a month from periodStart, or (an upgrade's prorated days)
+ * the given period, taxable value and description. The GSTINs, SAC and place of supply are kept
+ * as issued. Used by plan changes, upgrades, renewals and the demo data.
+ */
 export async function issueInvoice(
   trx: Executor,
-  v: { merchantId: string; plan: PlanId; periodStart: string; merchantState: string; platformState: string; gateway: string; reference: string; at?: Date; paymentAttemptId?: string },
+  v: GstParties & { merchantId: string; plan: PlanId; periodStart: string; periodEnd?: string; base?: number; description?: string; gateway: string; reference: string; at?: Date; paymentAttemptId?: string },
 ): Promise<InvoiceRow> {
   const plan = PLANS.find((p) => p.id === v.plan)!;
-  const tax = gstBreakdown(plan.price, v.platformState, v.merchantState);
+  const tax = gstBreakdown(v.base ?? plan.price, v.platform.state, v.salon.state);
   const at = v.at ?? new Date();
-  const end = addMonth(v.periodStart);
+  const end = v.periodEnd ?? addMonth(v.periodStart);
   return trx
     .insertInto('invoices')
     .values({
-      number: await nextInvoiceNumber(trx, at),
+      number: await nextNumber(trx, 'invoice', at),
       merchant_id: v.merchantId,
       plan: plan.id,
-      description: `${plan.name} plan, ${displayDate(v.periodStart)} to ${displayDate(end)}`,
+      description: v.description ?? `${plan.name} plan, ${displayDate(v.periodStart)} to ${displayDate(end)}`,
       period_start: v.periodStart,
       period_end: end,
       base_amount: tax.base,
@@ -111,9 +229,47 @@ export async function issueInvoice(
       sgst: tax.sgst,
       igst: tax.igst,
       total: tax.total,
-      place_of_supply: v.merchantState,
+      place_of_supply: v.salon.state,
       gateway: v.gateway,
       payment_reference: v.reference,
+      issued_at: at,
+      payment_attempt_id: v.paymentAttemptId ?? null,
+      supplier_gstin: v.platform.gstin,
+      supplier_state: v.platform.state,
+      recipient_gstin: v.salon.gstin,
+      recipient_name: v.salon.name,
+      sac: PLATFORM_SAC,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A credit note against an invoice (a proration credit, a refund, a cancelled invoice), numbered in its own series. */
+export async function issueCreditNote(
+  trx: Executor,
+  v: GstParties & { invoice: InvoiceRow; reason: CreditNoteRow['reason']; base: number; description: string; at?: Date; paymentAttemptId?: string },
+): Promise<CreditNoteRow> {
+  const tax = gstBreakdown(v.base, v.platform.state, v.salon.state);
+  const at = v.at ?? new Date();
+  return trx
+    .insertInto('credit_notes')
+    .values({
+      number: await nextNumber(trx, 'credit_note', at),
+      invoice_id: v.invoice.id,
+      merchant_id: v.invoice.merchant_id,
+      reason: v.reason,
+      description: v.description,
+      base_amount: tax.base,
+      cgst: tax.cgst,
+      sgst: tax.sgst,
+      igst: tax.igst,
+      total: tax.total,
+      place_of_supply: v.salon.state,
+      supplier_gstin: v.platform.gstin,
+      supplier_state: v.platform.state,
+      recipient_gstin: v.salon.gstin,
+      recipient_name: v.salon.name,
+      sac: v.invoice.sac,
       issued_at: at,
       payment_attempt_id: v.paymentAttemptId ?? null,
     })
@@ -136,9 +292,13 @@ async function salonBilling(db: Executor, merchantId: string) {
   return db
     .selectFrom('merchants as m')
     .innerJoin('accounts as a', 'a.id', 'm.id')
-    .select(['m.state', 'm.shop_name', 'm.email', 'a.email as account_email'])
+    .select(['m.state', 'm.shop_name', 'm.email', 'm.gstin', 'a.email as account_email'])
     .where('m.id', '=', merchantId)
     .executeTakeFirstOrThrow();
+}
+
+function partiesOf(deps: AppDeps, merchant: Awaited<ReturnType<typeof salonBilling>>): GstParties {
+  return { platform: platformGst(deps.env), salon: { name: merchant.shop_name, state: merchant.state || deps.env.PLATFORM_STATE, gstin: merchant.gstin } };
 }
 
 function amountFor(plan: PlanId, platformState: string, merchantState: string) {
@@ -171,9 +331,9 @@ async function fulfil(trx: Transaction<Database>, deps: AppDeps, attemptId: stri
   const attempt = await trx.selectFrom('payment_attempts').selectAll().where('id', '=', attemptId).forUpdate().executeTakeFirstOrThrow();
   if (attempt.status === 'succeeded') return trx.selectFrom('invoices').selectAll().where('payment_attempt_id', '=', attemptId).executeTakeFirstOrThrow();
   if (attempt.status !== 'charged' || !attempt.plan || !attempt.period_start || !attempt.reference) throw new Error(`payment attempt ${attemptId} is ${attempt.status}, not charged`);
+  if (attempt.purpose === 'upgrade') return fulfilUpgrade(trx, deps, attempt, actor);
   const plan = PLANS.find((p) => p.id === attempt.plan)!;
   const merchant = await salonBilling(trx, attempt.merchant_id);
-  const merchantState = merchant.state || deps.env.PLATFORM_STATE;
   const start = attempt.period_start;
   const end = addMonth(start);
   const card = attempt.card_last4
@@ -182,9 +342,9 @@ async function fulfil(trx: Transaction<Database>, deps: AppDeps, attemptId: stri
   await trx
     .insertInto('subscriptions')
     .values({ merchant_id: attempt.merchant_id, plan: plan.id, status: 'active', current_period_start: start, current_period_end: end, card_last4: attempt.card_last4, card_exp_month: attempt.card_exp_month, card_exp_year: attempt.card_exp_year, payment_token: attempt.payment_token })
-    .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ plan: plan.id, status: 'active', current_period_start: start, current_period_end: end, ...card, updated_at: new Date() }))
+    .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ plan: plan.id, status: 'active', current_period_start: start, current_period_end: end, scheduled_plan: null, ...card, updated_at: new Date() }))
     .execute();
-  const inv = await issueInvoice(trx, { merchantId: attempt.merchant_id, plan: plan.id, periodStart: start, merchantState, platformState: deps.env.PLATFORM_STATE, gateway: attempt.gateway, reference: attempt.reference, paymentAttemptId: attempt.id });
+  const inv = await issueInvoice(trx, { ...partiesOf(deps, merchant), merchantId: attempt.merchant_id, plan: plan.id, periodStart: start, gateway: attempt.gateway, reference: attempt.reference, paymentAttemptId: attempt.id });
   await trx.updateTable('payment_attempts').set({ status: 'succeeded', updated_at: new Date() }).where('id', '=', attempt.id).execute();
   await queueMessage(trx, {
     channel: 'email',
@@ -199,16 +359,73 @@ async function fulfil(trx: Transaction<Database>, deps: AppDeps, attemptId: stri
   return inv;
 }
 
+const shortDay = (d: string) => displayDate(d).replace(/, \d{4}$/, '');
+
+/**
+ * An upgrade paid for: the new plan from today to the end of the paid period (the next billing
+ * date stays), an invoice for the new plan's prorated days and a credit note against the period's
+ * invoice for the old plan's unused days; what was charged is the difference. The documents are
+ * worked out from what the attempt recorded when it was priced, so they add up to the charge.
+ */
+async function fulfilUpgrade(trx: Transaction<Database>, deps: AppDeps, attempt: AttemptRow, actor: Actor | null): Promise<InvoiceRow> {
+  const from = PLANS.find((p) => p.id === attempt.from_plan)!;
+  const to = PLANS.find((p) => p.id === attempt.plan)!;
+  const periodStart = attempt.period_start!;
+  const periodEnd = attempt.period_end!;
+  const prorateFrom = attempt.prorate_from!;
+  const merchant = await salonBilling(trx, attempt.merchant_id);
+  const parties = partiesOf(deps, merchant);
+  const card = attempt.card_last4
+    ? { card_last4: attempt.card_last4, card_exp_month: attempt.card_exp_month, card_exp_year: attempt.card_exp_year, payment_token: attempt.payment_token }
+    : {};
+  await trx.updateTable('subscriptions').set({ plan: to.id, status: 'active', scheduled_plan: null, ...card, updated_at: new Date() }).where('merchant_id', '=', attempt.merchant_id).execute();
+  const paid = await periodInvoice(trx, attempt.merchant_id, from.id, periodEnd);
+  const q = upgradeQuote({ fromPrice: from.price, toPrice: to.price, periodStart, periodEnd, from: prorateFrom, supplierState: parties.platform.state, recipientState: parties.salon.state, creditable: paid?.creditable ?? 0 });
+  const span = `${shortDay(prorateFrom)} to ${displayDate(periodEnd)}, ${q.days} of ${q.periodDays} days`;
+  const inv = await issueInvoice(trx, {
+    ...parties,
+    merchantId: attempt.merchant_id,
+    plan: to.id,
+    periodStart: prorateFrom,
+    periodEnd,
+    base: q.charge.base,
+    description: `${to.name} plan (upgrade from ${from.name}), ${span}`,
+    gateway: attempt.gateway,
+    reference: attempt.reference!,
+    paymentAttemptId: attempt.id,
+  });
+  const credit =
+    q.credit && paid
+      ? await issueCreditNote(trx, { ...parties, invoice: paid.invoice, reason: 'proration', base: q.credit.base, description: `Unused ${from.name} plan, ${span} (upgraded to ${to.name})`, paymentAttemptId: attempt.id })
+      : null;
+  await trx.updateTable('payment_attempts').set({ status: 'succeeded', updated_at: new Date() }).where('id', '=', attempt.id).execute();
+  await queueMessage(trx, {
+    channel: 'email',
+    to: merchant.email || merchant.account_email,
+    accountId: attempt.merchant_id,
+    subject: `GlowBook invoice ${inv.number}: upgrade to ${to.name}`,
+    body: `Hi,\n\nYour ${to.name} plan is active now; it renews on ${displayDate(periodEnd)}.\nInvoice ${inv.number}: ${formatINR(Number(inv.total), { paise: true })} for ${to.name} from ${displayDate(prorateFrom)}.${credit ? `\nCredit note ${credit.number}: ${formatINR(Number(credit.total), { paise: true })} for the unused days of ${from.name} (against invoice ${paid!.invoice.number}).` : ''}\nCharged: ${formatINR(Number(attempt.amount), { paise: true })} including GST.\nDownload them from Subscription & Billing in your panel.\n\nGlowBook`,
+    meta: { purpose: 'invoice', invoiceId: inv.id, creditNoteId: credit?.id ?? null },
+  });
+  if (actor?.role === 'admin') await recordAudit(trx, actor.id, 'billing.upgrade_plan', 'merchant', attempt.merchant_id, { plan: to.id, invoice: inv.number, creditNote: credit?.number ?? null });
+  return inv;
+}
+
 /**
  * The attempt for this salon and key: recorded as pending (with the job that reconciles it should
  * this request die half-way) before the gateway is asked, or the one an earlier request with the
  * same key recorded.
  */
-async function beginAttempt(deps: AppDeps, v: { merchantId: string; key: string; plan: PlanId; amount: number; gateway: PaymentGateway; purpose: 'change' | 'renewal'; periodStart: string }) {
+async function beginAttempt(deps: AppDeps, v: { merchantId: string; key: string; plan: PlanId; gateway: PaymentGateway; quote: Extract<PlanQuote, { kind: 'new' | 'upgrade' }> }) {
+  const q = v.quote;
+  const priced =
+    q.kind === 'upgrade'
+      ? { amount: q.due, purpose: 'upgrade' as const, period_start: q.periodStart, period_end: q.periodEnd, from_plan: q.fromPlan, prorate_from: q.prorateFrom }
+      : { amount: q.due, purpose: 'change' as const, period_start: q.periodStart };
   return deps.db.transaction().execute(async (trx) => {
     const fresh = await trx
       .insertInto('payment_attempts')
-      .values({ merchant_id: v.merchantId, idempotency_key: v.key, amount: v.amount, gateway: v.gateway.name, status: 'pending', purpose: v.purpose, plan: v.plan, period_start: v.periodStart })
+      .values({ merchant_id: v.merchantId, idempotency_key: v.key, gateway: v.gateway.name, status: 'pending', plan: v.plan, ...priced })
       .onConflict((oc) => oc.columns(['merchant_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
       .returningAll()
       .executeTakeFirst();
@@ -220,6 +437,17 @@ async function beginAttempt(deps: AppDeps, v: { merchantId: string; key: string;
     if (earlier.plan !== v.plan) throw conflict('attemptId: this payment attempt was for another plan; start a new one');
     return { attempt: earlier, fresh: false };
   });
+}
+
+/** The price of choosing `plan` now: a new month or an upgrade's difference; the same plan or a lower one is refused. */
+async function priceFor(deps: AppDeps, shop: string, plan: PlanId): Promise<Extract<PlanQuote, { kind: 'new' | 'upgrade' }>> {
+  const [sub, merchant] = await Promise.all([deps.db.selectFrom('subscriptions').selectAll().where('merchant_id', '=', shop).executeTakeFirst(), salonBilling(deps.db, shop)]);
+  const q = await quotePlan(deps.db, deps, shop, sub, merchant.state || deps.env.PLATFORM_STATE, plan);
+  if (q.kind === 'current') throw badRequest('plan: this is already your plan', 'plan');
+  if (q.kind === 'downgrade') {
+    throw badRequest(`plan: ${tierOf(plan).name} is below your ${tierOf(sub!.plan).name} plan; a downgrade takes effect at the end of your paid period (${displayDate(q.on)}): schedule it with schedulePlanChange`, 'plan');
+  }
+  return q;
 }
 
 const planAnswer = (invoice: InvoiceRow) => ({ success: true as const, message: 'Plan updated successfully!', data: { invoice: toInvoiceWire(invoice) } });
@@ -268,10 +496,8 @@ export async function changePlan(deps: AppDeps, actor: Actor, input: z.output<ty
       if (earlier.plan !== input.plan) throw conflict('attemptId: this payment attempt was for another plan; start a new one');
       return replay(deps, actor, earlier);
     }
-    const current = await deps.db.selectFrom('subscriptions').select(['plan', 'status']).where('merchant_id', '=', shop).executeTakeFirst();
-    if (current?.plan === input.plan && current.status === 'active') throw badRequest('plan: this is already your plan', 'plan');
-    const merchant = await salonBilling(deps.db, shop);
-    const begun = await beginAttempt(deps, { merchantId: shop, key, plan: input.plan, amount: amountFor(input.plan, deps.env.PLATFORM_STATE, merchant.state || deps.env.PLATFORM_STATE), gateway, purpose: 'change', periodStart: todayIst() });
+    const quote = await priceFor(deps, shop, input.plan);
+    const begun = await beginAttempt(deps, { merchantId: shop, key, plan: input.plan, gateway, quote });
     // The same key raced in from a second request (a double click): that request owns the payment.
     if (!begun.fresh) return replay(deps, actor, begun.attempt);
     attempt = begun.attempt;
@@ -288,6 +514,65 @@ export async function changePlan(deps: AppDeps, actor: Actor, input: z.output<ty
 }
 
 /**
+ * A downgrade, or leaving for Free, takes effect at the end of the paid period (as Stripe and
+ * Razorpay do): nothing is charged or credited now, the salon keeps what it paid for until then,
+ * and the change can be cancelled. The team must already fit the lower plan, and from now on
+ * additions are held to the lower plan's limit.
+ */
+export async function schedulePlanChange(deps: AppDeps, actor: Actor, input: z.output<typeof schedulePlanChangeInput>) {
+  const shop = await shopOf(deps.db, actor, input.merchantId);
+  return deps.db.transaction().execute(async (trx) => {
+    const sub = await trx.selectFrom('subscriptions').selectAll().where('merchant_id', '=', shop).forUpdate().executeTakeFirst();
+    if (!sub || sub.status !== 'active') throw badRequest('plan: you have no paid plan to change; choose a plan to start one', 'plan');
+    if (planRank(input.plan) >= planRank(sub.plan)) throw badRequest(`plan: ${tierOf(input.plan).name} is not below your ${tierOf(sub.plan).name} plan; choose it to upgrade now`, 'plan');
+    const over = await teamFitsPlan(trx, shop, input.plan);
+    if (over) throw new AppError('CONFLICT', over.replace(/^staff: your \w+ plan/, `staff: the ${tierOf(input.plan).name} plan`).replace(/; choose \w+ for [^,]+/, ''), 'staff');
+    await trx.updateTable('subscriptions').set({ scheduled_plan: input.plan, updated_at: new Date() }).where('merchant_id', '=', shop).execute();
+    if (actor.role === 'admin') await recordAudit(trx, actor.id, 'billing.schedule_change', 'merchant', shop, { plan: input.plan, on: sub.current_period_end });
+    const on = displayDate(sub.current_period_end);
+    return {
+      success: true as const,
+      message: input.plan === 'free' ? `Your ${tierOf(sub.plan).name} plan ends on ${on}; then your salon is on Free.` : `Your plan changes to ${tierOf(input.plan).name} on ${on}.`,
+      data: { scheduledChange: { plan: input.plan, on: sub.current_period_end } },
+    };
+  });
+}
+
+/** Keeps the current plan after all: the scheduled change is dropped and the plan renews as before. */
+export async function cancelScheduledChange(deps: AppDeps, actor: Actor, merchantId: string | undefined) {
+  const shop = await shopOf(deps.db, actor, merchantId);
+  const sub = await deps.db
+    .updateTable('subscriptions')
+    .set({ scheduled_plan: null, updated_at: new Date() })
+    .where('merchant_id', '=', shop)
+    .where('status', '=', 'active')
+    .where('scheduled_plan', 'is not', null)
+    .returning(['plan', 'current_period_end'])
+    .executeTakeFirst();
+  if (!sub) throw conflict('There is no scheduled plan change to cancel');
+  if (actor.role === 'admin') await recordAudit(deps.db, actor.id, 'billing.cancel_scheduled_change', 'merchant', shop, {});
+  return { success: true as const, message: `You stay on ${tierOf(sub.plan).name}; it renews on ${displayDate(sub.current_period_end)}.`, data: { scheduledChange: null } };
+}
+
+/**
+ * The salon's GSTIN, or none: its state code must be the salon's state (a GSTIN is registered per
+ * state). Invoices issued from now on carry it; earlier ones keep what they were issued with.
+ */
+export async function updateGstin(deps: AppDeps, actor: Actor, input: z.output<typeof updateGstinInput>) {
+  const shop = await shopOf(deps.db, actor, input.merchantId);
+  return deps.db.transaction().execute(async (trx) => {
+    const m = await trx.selectFrom('merchants').select('state').where('id', '=', shop).forUpdate().executeTakeFirstOrThrow();
+    const gstin = input.gstin === '' ? null : input.gstin;
+    const state = m.state || deps.env.PLATFORM_STATE;
+    const clash = gstin ? gstinStateProblem(gstin, state) : null;
+    if (clash) throw badRequest(`gstin: ${clash}`, 'gstin');
+    await trx.updateTable('merchants').set({ gstin, updated_at: new Date() }).where('id', '=', shop).execute();
+    if (actor.role === 'admin') await recordAudit(trx, actor.id, 'billing.update_gstin', 'merchant', shop, { gstin });
+    return { success: true as const, message: gstin ? 'GSTIN saved. Your next invoices will show it.' : 'GSTIN removed.', gstin, state };
+  });
+}
+
+/**
  * Razorpay: records the attempt and creates the order the browser pays in Razorpay Checkout; the
  * attempt's id is the order's receipt. The same attemptId answers the same order.
  */
@@ -295,26 +580,16 @@ export async function createPlanOrder(deps: AppDeps, actor: Actor, input: z.outp
   const shop = await shopOf(deps.db, actor, input.merchantId);
   const gateway = deps.adapters.payments;
   if (!gateway.createOrder || !gateway.checkoutKey) throw badRequest('plan: the test gateway takes the card in changePlan; no order is needed', 'plan');
-  const current = await deps.db.selectFrom('subscriptions').select(['plan', 'status']).where('merchant_id', '=', shop).executeTakeFirst();
-  if (current?.plan === input.plan && current.status === 'active') throw badRequest('plan: this is already your plan', 'plan');
-  const merchant = await salonBilling(deps.db, shop);
   const plan = PLANS.find((p) => p.id === input.plan)!;
-  const { attempt } = await beginAttempt(deps, {
-    merchantId: shop,
-    key: input.attemptId ?? randomUUID(),
-    plan: input.plan,
-    amount: amountFor(input.plan, deps.env.PLATFORM_STATE, merchant.state || deps.env.PLATFORM_STATE),
-    gateway,
-    purpose: 'change',
-    periodStart: todayIst(),
-  });
+  const quote = await priceFor(deps, shop, input.plan);
+  const { attempt } = await beginAttempt(deps, { merchantId: shop, key: input.attemptId ?? randomUUID(), plan: input.plan, gateway, quote });
   if (attempt.status !== 'pending') throw conflict('attemptId: this payment attempt is already finished; start a new one');
   let orderId = attempt.order_id;
   if (!orderId) {
     orderId = await gateway.createOrder(Number(attempt.amount), attempt.id);
     await deps.db.updateTable('payment_attempts').set({ order_id: orderId, updated_at: new Date() }).where('id', '=', attempt.id).execute();
   }
-  return { data: { attemptId: attempt.id, orderId, amount: Math.round(Number(attempt.amount) * 100), currency: 'INR' as const, keyId: gateway.checkoutKey, description: `${plan.name} plan, one month (GST included)` } };
+  return { data: { attemptId: attempt.id, orderId, amount: Math.round(Number(attempt.amount) * 100), currency: 'INR' as const, keyId: gateway.checkoutKey, description: attempt.purpose === 'upgrade' ? `Upgrade to ${plan.name}, prorated to ${displayDate(attempt.period_end!)} (GST included)` : `${plan.name} plan, one month (GST included)` } };
 }
 
 /** The invoice if the caller may see it: its salon's owner, or an admin. */
@@ -322,6 +597,75 @@ export async function invoiceFor(deps: AppDeps, actor: Actor, id: string): Promi
   const row = /^[0-9a-f-]{36}$/i.test(id) ? await deps.db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
   if (!row || (actor.role !== 'admin' && row.merchant_id !== actor.id)) throw notFound('Invoice');
   return row;
+}
+
+async function recipientOf(deps: AppDeps, merchantId: string) {
+  const m = await deps.db
+    .selectFrom('merchants as m')
+    .innerJoin('accounts as a', 'a.id', 'm.id')
+    .select(['m.shop_name', 'm.address', 'm.state', 'm.email', 'a.email as account_email'])
+    .where('m.id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+  return { name: m.shop_name, address: m.address, state: m.state || deps.env.PLATFORM_STATE, email: m.email || m.account_email };
+}
+
+const REASONS: Record<CreditNoteRow['reason'], string> = { proration: 'credit for the unused days of a plan on upgrade', refund: 'refund', cancellation: 'cancelled invoice' };
+
+/**
+ * An invoice as printed: the GST facts it was issued with. Invoices from before GSTINs were kept
+ * show the platform's GSTIN (the registration they were issued under) and no recipient GSTIN.
+ */
+export async function invoiceDocument(deps: AppDeps, actor: Actor, id: string): Promise<TaxDocument> {
+  const inv = await invoiceFor(deps, actor, id);
+  const salon = await recipientOf(deps, inv.merchant_id);
+  const platform = platformGst(deps.env);
+  return {
+    kind: 'invoice',
+    number: inv.number,
+    issuedAt: inv.issued_at,
+    description: inv.description,
+    base: inv.base_amount,
+    cgst: inv.cgst,
+    sgst: inv.sgst,
+    igst: inv.igst,
+    total: inv.total,
+    sac: inv.sac,
+    placeOfSupply: inv.place_of_supply,
+    supplier: { gstin: inv.supplier_gstin ?? platform.gstin, state: inv.supplier_state ?? platform.state },
+    recipient: { ...salon, name: inv.recipient_name ?? salon.name, gstin: inv.recipient_gstin },
+    period: { start: inv.period_start, end: inv.period_end },
+    payment: { status: inv.status, gateway: inv.gateway, reference: inv.payment_reference },
+  };
+}
+
+export async function creditNoteDocument(deps: AppDeps, actor: Actor, id: string): Promise<TaxDocument> {
+  const row = /^[0-9a-f-]{36}$/i.test(id)
+    ? await deps.db
+        .selectFrom('credit_notes as c')
+        .innerJoin('invoices as i', 'i.id', 'c.invoice_id')
+        .selectAll('c')
+        .select(['i.number as invoice_number', 'i.issued_at as invoice_issued_at'])
+        .where('c.id', '=', id)
+        .executeTakeFirst()
+    : undefined;
+  if (!row || (actor.role !== 'admin' && row.merchant_id !== actor.id)) throw notFound('Credit note');
+  const salon = await recipientOf(deps, row.merchant_id);
+  return {
+    kind: 'credit_note',
+    number: row.number,
+    issuedAt: row.issued_at,
+    description: row.description,
+    base: row.base_amount,
+    cgst: row.cgst,
+    sgst: row.sgst,
+    igst: row.igst,
+    total: row.total,
+    sac: row.sac,
+    placeOfSupply: row.place_of_supply,
+    supplier: { gstin: row.supplier_gstin, state: row.supplier_state },
+    recipient: { ...salon, name: row.recipient_name, gstin: row.recipient_gstin },
+    against: { number: row.invoice_number, issuedAt: row.invoice_issued_at, reason: REASONS[row.reason] },
+  };
 }
 
 export async function adminInvoices(deps: AppDeps) {
@@ -370,9 +714,21 @@ registerJobHandler(PAYMENT_RECONCILE, async (trx, payload: { attemptId: string }
   await fulfil(trx, ctx.deps, attempt.id, null);
 });
 
-async function endPlan(trx: Transaction<Database>, merchantId: string, why: string): Promise<void> {
-  const sub = await trx.updateTable('subscriptions').set({ status: 'expired', updated_at: new Date() }).where('merchant_id', '=', merchantId).where('status', '=', 'active').returningAll().executeTakeFirst();
+/**
+ * What a salon loses with its plan, in the transaction that changes it: a sponsored listing its new
+ * plan does not include. (Coupons, messages and analytics are refused at use; the team is kept, and
+ * only additions are refused while it is over the new limit.)
+ */
+async function applyPlanTools(trx: Transaction<Database>, merchantId: string, plan: TierId): Promise<void> {
+  if (planAllows(plan, 'sponsoredListing')) return;
+  await trx.updateTable('merchants').set({ is_sponsored: false, promotion_message: null, updated_at: new Date() }).where('id', '=', merchantId).where('is_sponsored', '=', true).execute();
+}
+
+/** The plan ends (not renewed, or left for Free as the owner asked): the salon is on Free from now. */
+async function endPlan(trx: Transaction<Database>, merchantId: string, why: string, status: 'expired' | 'cancelled' = 'expired'): Promise<void> {
+  const sub = await trx.updateTable('subscriptions').set({ status, scheduled_plan: null, updated_at: new Date() }).where('merchant_id', '=', merchantId).where('status', '=', 'active').returningAll().executeTakeFirst();
   if (!sub) return;
+  await applyPlanTools(trx, merchantId, 'free');
   const merchant = await salonBilling(trx, merchantId);
   const plan = PLANS.find((p) => p.id === sub.plan)!;
   await queueMessage(trx, {
@@ -380,7 +736,7 @@ async function endPlan(trx: Transaction<Database>, merchantId: string, why: stri
     to: merchant.email || merchant.account_email,
     accountId: merchantId,
     subject: `Your GlowBook ${plan.name} plan has ended`,
-    body: `Hi,\n\n${why} Your ${plan.name} plan ended on ${displayDate(sub.current_period_end)}; your salon stays listed and you pay only the commission on completed bookings.\nChoose a plan again under Subscription & Billing in your panel whenever you like.\n\nGlowBook`,
+    body: `Hi,\n\n${why} Your ${plan.name} plan ended on ${displayDate(sub.current_period_end)}; your salon stays listed on the Free plan (${tierOf('free').features.join(', ')}) and you pay only the commission on completed bookings.\nChoose a plan again under Subscription & Billing in your panel whenever you like.\n\nGlowBook`,
     meta: { purpose: 'subscription_expired', merchantId },
   });
 }
@@ -395,6 +751,19 @@ registerJobHandler(
   async (trx, payload: { merchantId: string; periodEnd: string }, ctx) => {
     const sub = await trx.selectFrom('subscriptions').selectAll().where('merchant_id', '=', payload.merchantId).forUpdate().executeTakeFirst();
     if (!sub || sub.status !== 'active' || sub.current_period_end !== payload.periodEnd) return;
+    if (sub.scheduled_plan === 'free') {
+      await endPlan(trx, sub.merchant_id, 'As you asked, your plan was not renewed.', 'cancelled');
+      clearDiscoveryCache(ctx.deps.db);
+      return;
+    }
+    if (sub.scheduled_plan) {
+      // The downgrade the owner scheduled takes effect now, and the renewal charges the new plan.
+      await trx.updateTable('subscriptions').set({ plan: sub.scheduled_plan, scheduled_plan: null, updated_at: new Date() }).where('merchant_id', '=', sub.merchant_id).execute();
+      await applyPlanTools(trx, sub.merchant_id, sub.scheduled_plan);
+      clearDiscoveryCache(ctx.deps.db);
+      sub.plan = sub.scheduled_plan;
+      sub.scheduled_plan = null;
+    }
     const gateway = ctx.deps.adapters.payments;
     if (!sub.payment_token || !gateway.chargeSaved) {
       await endPlan(trx, sub.merchant_id, 'Your payment method cannot be charged automatically.');

@@ -13,6 +13,7 @@ import type { Executor } from '../../db/repositories/accounts.js';
 import { listShopImages } from '../../db/repositories/shopImages.js';
 import { findShop, updateMerchant } from '../../db/repositories/shopProfile.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
+import { gstinStateProblem } from '../../../shared/gstin.js';
 import { shopOf } from '../scope.js';
 import { notificationSettingsOf, toShopProfileWire } from './wire.js';
 
@@ -103,6 +104,12 @@ async function saveProfile(deps: AppDeps, actor: Actor, input: ProfileFields & {
     }
   }
   return deps.db.transaction().execute(async (trx) => {
+    if (cols.state !== undefined) {
+      // The salon's GSTIN names its state: a move to another state needs the new registration first.
+      const { gstin } = await trx.selectFrom('merchants').select('gstin').where('id', '=', merchantId).forUpdate().executeTakeFirstOrThrow();
+      const clash = gstin ? gstinStateProblem(gstin, cols.state) : null;
+      if (clash) throw badRequest(`State: ${clash}; change or remove the GSTIN under GST details first`, 'State');
+    }
     if (Object.keys(cols).length) await updateMerchant(trx, merchantId, cols);
     return shopProfileOf(trx, merchantId);
   });
