@@ -163,18 +163,27 @@ describe('merchant customers and messages', () => {
 });
 
 describe('subscription and billing', () => {
-  it('shows the plan and invoices, refuses a declined test card, changes plan with a GST breakdown and downloads the invoice PDF', async () => {
-    const { context, page } = await merchantPage();
+  it('shows the plan and invoices, refuses a declined test card, upgrades with the prorated difference and a credit note, and downloads the PDFs', async () => {
+    // The owner of a salon with three professionals is on Basic (the seed).
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'aryan.bhatia@demo.in', 'Demo@1234', true);
+    await poll(() => new URL(page.url()).pathname).toMatch(/^\/merchant/);
     await page.goto('/merchant/subscription');
-    await poll(() => page.getByTestId('current-plan').innerText()).toContain('Professional');
+    await poll(() => page.getByTestId('current-plan').innerText()).toContain('Basic');
     expect(await page.getByTestId('current-plan').innerText()).toMatch(/renews [A-Z][a-z]+ \d{1,2}, \d{4}/);
     expect(await page.getByTestId('test-mode').innerText()).toContain('test gateway');
     expect(await page.getByTestId('payment-method').innerText()).toMatch(/Card ending 1111\s+Expires 12\/\d{4}/);
-    await poll(() => page.getByTestId('invoice-row').count()).toBe(2);
+    await poll(() => page.getByTestId('invoice-row').count()).toBe(1);
     expect(await page.getByTestId('invoice-row').first().innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
-    await page.getByTestId('choose-enterprise').click();
+    // An upgrade inside the paid period: the button states what is due now, the modal how it is made up.
+    const label = await page.getByTestId('choose-professional').innerText();
+    expect(label).toMatch(/^Upgrade: ₹[\d,]+\.\d{2} now$/);
+    await page.getByTestId('choose-professional').click();
     const modal = page.getByTestId('confirm-plan');
-    expect(await modal.getByTestId('price-breakdown').innerText()).toContain('₹9,438.82');
+    const breakdown = await modal.getByTestId('price-breakdown').innerText();
+    expect(breakdown).toMatch(/Professional, \d+ days \(invoice, GST incl\.\)/);
+    expect(breakdown).toContain('Unused Basic days (credit note)');
+    expect(label).toContain(await modal.getByTestId('due-now').innerText());
     await modal.locator('#plan-card').fill('4000 0000 0000 0002');
     await modal.locator('#plan-card-expiry').fill('12/30');
     await modal.getByTestId('pay-now').click();
@@ -185,18 +194,24 @@ describe('subscription and billing', () => {
     await shot(page, 'merchant-confirm-plan');
     await modal.getByTestId('pay-now').click();
     await page.getByText('Plan updated successfully!').waitFor();
-    await poll(() => page.getByTestId('current-plan').innerText()).toContain('Enterprise');
-    await poll(() => page.getByTestId('invoice-row').count()).toBe(3);
+    await poll(() => page.getByTestId('current-plan').innerText()).toContain('Professional');
+    await poll(() => page.getByTestId('invoice-row').count()).toBe(2);
+    expect(await page.getByTestId('invoice-row').first().innerText()).toContain('Professional plan (upgrade)');
+    await poll(() => page.getByTestId('credit-note-row').count()).toBe(1);
+    expect(await page.getByTestId('credit-note-row').innerText()).toMatch(/CN\/\d{4}-\d{2}\/\d{6}[\s\S]*GB\/\d{4}-\d{2}\/\d{6}[\s\S]*Unused days \(upgrade\)/);
     expect(await page.getByTestId('payment-method').innerText()).toContain('Expires 12/2030');
+    expect(await page.getByTestId('staff-usage').innerText()).toMatch(/^\d+ of 15$/);
     const first = page.getByTestId('invoice-row').first();
     // An invoice period never breaks inside a date.
     const dates = first.locator('td:nth-child(3) span.whitespace-nowrap');
     expect(await dates.count()).toBe(2);
     for (const d of await dates.all()) expect((await d.boundingBox())!.height).toBeLessThan(30);
-    await chatClearsLastRow(page, page.getByTestId('invoice-row').last());
     await shotTop(page, 'merchant-subscription');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-invoice').first().click()]);
     expect(download.suggestedFilename()).toMatch(/^GB-\d{4}-\d{2}-\d{6}\.pdf$/);
+    const [note] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-credit-note').first().click()]);
+    expect(note.suggestedFilename()).toMatch(/^CN-\d{4}-\d{2}-\d{6}\.pdf$/);
+    await chatClearsLastRow(page, page.getByTestId('credit-note-row').last());
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { focusHashTarget } from '../../lib/hashTarget';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
+import { GstSection } from '../../features/billing/GstSection';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { useMerchantId } from '../../features/shop/api';
@@ -42,6 +43,7 @@ export default function Settings() {
           <BusinessProfileSection merchant={merchant} merchantId={merchantId} />
           <BusinessHoursSection merchant={merchant} merchantId={merchantId} />
           <NotificationsSection merchant={merchant} merchantId={merchantId} />
+          <GstSection merchantId={merchantId} />
           <SecuritySection />
           <WhatsAppSignInSection />
         </div>

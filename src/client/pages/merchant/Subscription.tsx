@@ -2,7 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { gstBreakdown, indianNumber, PLANS, type PlanId } from '../../../shared/gst';
+import { Link } from 'wouter';
+import type { z } from 'zod';
+import { gstBreakdown, indianNumber } from '../../../shared/gst';
+import { FREE_PLAN, PLAN_FEATURES, planAllows, PLANS, staffLimitText, tierOf, type PlanFeature, type PlanId, type TierId } from '../../../shared/plans';
+import type { subscriptionAnswer } from '../../../shared/schemas/billing';
 import { TEST_CARDS } from '../../../shared/schemas/wallet';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
@@ -31,10 +35,14 @@ const PLAN_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
 const fmtDay = (d: string) => longDate(d);
 const planName = (id: string) => PLANS.find((p) => p.id === id)?.name ?? id;
 
-/** Fetches the invoice PDF with the session's token and saves it. */
-async function downloadInvoice(id: string, number: string) {
-  const res = await fetch(`/api/invoices/${id}/pdf`, { headers: { authorization: `Bearer ${getSession().token}` } });
-  if (!res.ok) throw new Error('Could not download the invoice.');
+
+type SubscriptionData = z.infer<typeof subscriptionAnswer>['data'];
+type Quote = SubscriptionData['quotes'][number];
+
+/** Fetches a tax document's PDF with the session's token and saves it. */
+async function downloadDocument(kind: 'invoices' | 'credit-notes', id: string, number: string) {
+  const res = await fetch(`/api/${kind}/${id}/pdf`, { headers: { authorization: `Bearer ${getSession().token}` } });
+  if (!res.ok) throw new Error(kind === 'invoices' ? 'Could not download the invoice.' : 'Could not download the credit note.');
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
@@ -45,6 +53,8 @@ async function downloadInvoice(id: string, number: string) {
 
 function ConfirmPlan({
   plan,
+  quote,
+  currentPlan,
   merchantState,
   platformState,
   testMode,
@@ -53,6 +63,8 @@ function ConfirmPlan({
   onClose,
 }: {
   plan: (typeof PLANS)[number];
+  quote: Quote;
+  currentPlan: TierId;
   merchantState: string;
   platformState: string;
   testMode: boolean;
@@ -73,6 +85,7 @@ function ConfirmPlan({
   const [attemptId, setAttemptId] = useState(newAttemptId);
   const [paying, setPaying] = useState(false);
   const tax = gstBreakdown(plan.price, platformState, merchantState);
+  const upgrade = quote.kind === 'upgrade';
   const scope = { merchantId: merchantId ?? undefined, plan: plan.id, attemptId };
   const pay = async () => {
     if (paying) return;
@@ -104,7 +117,7 @@ function ConfirmPlan({
     <Modal
       open
       onClose={onClose}
-      title="Confirm Plan Selection"
+      title={upgrade ? `Upgrade to ${plan.name}` : 'Confirm Plan Selection'}
       size="md"
       testId="confirm-plan"
       footer={
@@ -124,6 +137,27 @@ function ConfirmPlan({
           <li key={f}>{f}</li>
         ))}
       </ul>
+      {upgrade ? (
+        <dl className="mt-4 space-y-1.5 rounded-2xl bg-blush-50 p-4 text-sm" data-testid="price-breakdown">
+          <p className="text-ink-700">
+            {plan.name} starts now; your billing date stays. You pay the difference for the {quote.days} of {quote.periodDays} days left in this period.
+          </p>
+          <div className="flex justify-between">
+            <dt>
+              {plan.name}, {quote.days} days (invoice, GST incl.)
+            </dt>
+            <dd>{rupees(quote.charge ?? 0, 2)}</dd>
+          </div>
+          <div className="flex justify-between text-emerald-700">
+            <dt>Unused {tierOf(currentPlan).name} days (credit note)</dt>
+            <dd>−{rupees(quote.credit ?? 0, 2)}</dd>
+          </div>
+          <div className="flex justify-between border-t border-blush-200 pt-1.5 font-semibold text-ink-900">
+            <dt>Due now</dt>
+            <dd data-testid="due-now">{rupees(quote.due ?? 0, 2)}</dd>
+          </div>
+        </dl>
+      ) : (
       <dl className="mt-4 space-y-1.5 rounded-2xl bg-blush-50 p-4 text-sm" data-testid="price-breakdown">
         <div className="flex justify-between">
           <dt>Plan price (monthly)</dt>
@@ -151,6 +185,7 @@ function ConfirmPlan({
           <dd>{rupees(tax.total, 2)}</dd>
         </div>
       </dl>
+      )}
       {checkoutKey ? (
         <p className="mt-4 text-sm text-ink-600">
           Pay Now opens Razorpay's secure checkout{testMode ? ' in test mode' : ''}; the plan changes once the payment is verified.
@@ -198,20 +233,133 @@ function ConfirmPlan({
   );
 }
 
+/** A downgrade (or leaving for Free) at the end of the paid period: nothing is charged now. */
+function ScheduleChange({ target, d, merchantId, onClose }: { target: TierId; d: SubscriptionData; merchantId: string | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const schedule = useMutation(trpc.merchants.schedulePlanChange.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+  const current = tierOf(d.tier);
+  const next = tierOf(target);
+  const on = d.nextBillingDate ? fmtDay(d.nextBillingDate) : '—';
+  const lost = (Object.keys(PLAN_FEATURES) as PlanFeature[]).filter((f) => planAllows(d.tier, f) && !planAllows(target, f));
+  const submit = async () => {
+    setError(null);
+    try {
+      const r = await schedule.mutateAsync({ merchantId: merchantId ?? undefined, plan: target as 'free' | 'basic' | 'professional' });
+      toast.success(r.message);
+      await queryClient.invalidateQueries({ queryKey: trpc.merchants.getSubscription.queryKey() });
+      onClose();
+    } catch (err) {
+      setError(failureMessage(err, 'Could not schedule the change. Please try again.'));
+    }
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={target === 'free' ? 'Switch to Free' : `Change to ${next.name}`}
+      size="md"
+      testId="schedule-change"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Keep {current.name}
+          </Button>
+          <Button onClick={() => void submit()} loading={schedule.isPending} loadingText="Saving..." data-testid="confirm-schedule">
+            Change on {on}
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-ink-700">
+        You keep <strong>{current.name}</strong> until <strong>{on}</strong>, the end of the period you paid for; then your salon {target === 'free' ? 'is on Free and nothing more is charged' : `changes to ${next.name} at ${rupees(next.price)}/month + GST`}. Nothing is charged or refunded now, and you can cancel the change until then.
+      </p>
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-ink-700">
+        <li>
+          Staff: {staffLimitText(next.staffLimit)} ({d.usage.staff.onTeam} on your team now)
+        </li>
+        {lost.map((f) => (
+          <li key={f}>No {PLAN_FEATURES[f].charAt(0).toLowerCase() + PLAN_FEATURES[f].slice(1)}</li>
+        ))}
+      </ul>
+      {error && (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+/** What the salon's plan allows and how much of it is used: the same rules the server enforces. */
+function PlanUsage({ d }: { d: SubscriptionData }) {
+  const { onTeam, limit } = d.usage.staff;
+  const over = limit !== null && onTeam > limit;
+  return (
+    <Card data-testid="plan-usage">
+      <CardHeader title="Limits and usage" description={`What your ${tierOf(d.tier).name} plan includes`} />
+      <div className="mt-3">
+        <div className="flex items-baseline justify-between text-sm">
+          <span className="font-medium text-ink-900">Staff on your team</span>
+          <span data-testid="staff-usage" className={cn(over ? 'font-semibold text-red-600' : 'text-ink-700')}>
+            {onTeam} of {limit ?? 'unlimited'}
+          </span>
+        </div>
+        {limit !== null && (
+          <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-blush-100" aria-hidden>
+            <div className={cn('h-full rounded-full', over ? 'bg-red-500' : 'bg-plum-600')} style={{ width: `${Math.min(100, (onTeam / Math.max(1, limit)) * 100)}%` }} />
+          </div>
+        )}
+        {over && <p className="mt-1 text-xs text-red-600">Over the limit: set someone Inactive or choose a bigger plan before adding staff.</p>}
+      </div>
+      <ul className="mt-4 grid gap-1.5 text-sm sm:grid-cols-2" data-testid="plan-tools">
+        {(Object.keys(PLAN_FEATURES) as PlanFeature[]).map((f) => {
+          const ok = planAllows(d.tier, f);
+          return (
+            <li key={f} className={cn('flex items-center gap-2', ok ? 'text-ink-800' : 'text-ink-400')}>
+              <span aria-hidden className={ok ? 'text-emerald-600' : 'text-ink-300'}>
+                {ok ? '✓' : '✕'}
+              </span>
+              <span>
+                {PLAN_FEATURES[f]}
+                <span className="sr-only">{ok ? ': included' : ': not included'}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
+
 export default function Subscription() {
   usePageTitle('Subscription & Billing');
   const merchantId = useMerchantId();
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const q = useQuery(trpc.merchants.getSubscription.queryOptions({ merchantId: merchantId ?? undefined }));
+  const cancelChange = useMutation(trpc.merchants.cancelScheduledPlanChange.mutationOptions());
   const [choosing, setChoosing] = useState<PlanId | null>(null);
+  const [scheduling, setScheduling] = useState<TierId | null>(null);
   const d = q.data?.data;
-  const current = PLANS.find((p) => p.id === d?.plan);
+  const current = d ? tierOf(d.tier) : null;
+  const keepPlan = async () => {
+    try {
+      const r = await cancelChange.mutateAsync({ merchantId: merchantId ?? undefined });
+      toast.success(r.message);
+      await queryClient.invalidateQueries({ queryKey: trpc.merchants.getSubscription.queryKey() });
+    } catch (err) {
+      toast.error(failureMessage(err, 'Could not cancel the change. Please try again.'));
+    }
+  };
+  const quoteOf = (id: PlanId) => d?.quotes.find((x) => x.plan === id);
   return (
     <PageContainer>
-      <PageHeader title="Subscription & Billing" description="Your plan, invoices with GST, and payment method. Prices are per month, GST extra." />
+      <PageHeader title="Subscription & Billing" description="Your plan and its limits, GST invoices and credit notes, and payment method. Prices are per month, GST extra." />
       {q.isError ? (
         <LoadError title="Could not load your subscription" onRetry={q.refetch} />
-      ) : !d ? (
+      ) : !d || !current ? (
         <Skeleton className="h-96 rounded-3xl" />
       ) : (
         <div className="space-y-6">
@@ -220,33 +368,51 @@ export default function Subscription() {
               Payments run through the offline <strong>test gateway</strong>: no real money moves.
             </p>
           )}
-          <Card data-testid="current-plan">
-            <p className="text-xs font-semibold tracking-widest text-rose-600 uppercase">Current Plan</p>
-            {current ? (
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+            <Card data-testid="current-plan">
+              <p className="text-xs font-semibold tracking-widest text-rose-600 uppercase">Current Plan</p>
               <div className="mt-1 flex flex-wrap items-end justify-between gap-3">
                 <div>
                   <p className="text-2xl font-bold text-ink-900">{current.name}</p>
                   <p className="text-sm text-ink-600">
-                    {rupees(current.price)}/month + GST ·{' '}
-                    {d.status === 'active'
-                      ? `${d.autoRenew ? 'renews' : 'ends'} ${d.nextBillingDate ? fmtDay(d.nextBillingDate) : '—'}`
-                      : `ended ${d.nextBillingDate ? fmtDay(d.nextBillingDate) : '—'}; choose a plan to continue`}
+                    {d.tier === 'free'
+                      ? d.plan && d.nextBillingDate
+                        ? `Your ${tierOf(d.plan).name} plan ended ${fmtDay(d.nextBillingDate)}. ${FREE_PLAN.description}`
+                        : FREE_PLAN.description
+                      : `${rupees(current.price)}/month + GST · ${d.scheduledChange ? 'paid until' : d.autoRenew ? 'renews' : 'ends'} ${d.nextBillingDate ? fmtDay(d.nextBillingDate) : '—'}`}
                   </p>
                 </div>
-                <Badge tone={PLAN_STATUS[d.status ?? 'active'].tone}>{PLAN_STATUS[d.status ?? 'active'].label}</Badge>
+                <Badge tone={d.tier === 'free' ? 'neutral' : PLAN_STATUS.active.tone}>{d.tier === 'free' ? 'Free' : PLAN_STATUS.active.label}</Badge>
               </div>
-            ) : (
-              <p className="mt-1 text-ink-700">Free listing: you pay only the commission on completed bookings. Choose a plan for more tools.</p>
-            )}
-          </Card>
-          <div className="grid gap-4 lg:grid-cols-3" data-testid="plans">
-            {PLANS.map((p) => {
-              const isCurrent = p.id === d.plan && d.status === 'active';
+              {d.scheduledChange && (
+                <div className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="scheduled-change">
+                  <span>
+                    Changes to <strong>{tierOf(d.scheduledChange.plan).name}</strong> on {fmtDay(d.scheduledChange.on)}
+                  </span>
+                  <Button size="sm" variant="outline" onClick={() => void keepPlan()} loading={cancelChange.isPending} data-testid="cancel-scheduled-change">
+                    Keep {current.name}
+                  </Button>
+                </div>
+              )}
+            </Card>
+            <PlanUsage d={d} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="plans">
+            {[FREE_PLAN, ...PLANS].map((p) => {
+              const isCurrent = p.id === d.tier;
+              const quote = p.id === 'free' ? null : quoteOf(p.id);
+              const scheduled = d.scheduledChange?.plan === p.id;
+              let action: { label: string; onClick?: () => void; disabled?: boolean };
+              if (isCurrent) action = { label: 'Current Plan', disabled: true };
+              else if (scheduled) action = { label: `From ${fmtDay(d.scheduledChange!.on)}`, disabled: true };
+              else if (p.id === 'free' || quote?.kind === 'downgrade') action = { label: `Change on ${d.nextBillingDate ? fmtDay(d.nextBillingDate) : '—'}`, onClick: () => setScheduling(p.id) };
+              else if (quote?.kind === 'upgrade') action = { label: `Upgrade: ${rupees(quote.due ?? 0, 2)} now`, onClick: () => setChoosing(p.id as PlanId) };
+              else action = { label: `Choose ${p.name}`, onClick: () => setChoosing(p.id as PlanId) };
               return (
-                <Card key={p.id} className={cn('flex flex-col', isCurrent && 'ring-2 ring-plum-400')}>
+                <Card key={p.id} className={cn('flex flex-col', isCurrent && 'ring-2 ring-plum-400')} data-testid={`plan-${p.id}`}>
                   <p className="text-lg font-semibold text-ink-900">{p.name}</p>
                   <p className="mt-1 text-3xl font-bold text-plum-800">
-                    {rupees(p.price)}
+                    {p.price === 0 ? '₹0' : rupees(p.price)}
                     <span className="text-sm font-normal text-ink-500">/month</span>
                   </p>
                   <p className="mt-1 text-sm text-ink-600">{p.description}</p>
@@ -255,8 +421,8 @@ export default function Subscription() {
                       <li key={f}>✓ {f}</li>
                     ))}
                   </ul>
-                  <Button className="mt-4" variant={isCurrent ? 'outline' : 'primary'} disabled={isCurrent} onClick={() => setChoosing(p.id)} data-testid={`choose-${p.id}`}>
-                    {isCurrent ? 'Current Plan' : `Choose ${p.name}`}
+                  <Button className="mt-4" variant={isCurrent || scheduled ? 'outline' : 'primary'} disabled={action.disabled} onClick={action.onClick} data-testid={`choose-${p.id}`}>
+                    {action.label}
                   </Button>
                 </Card>
               );
@@ -265,81 +431,156 @@ export default function Subscription() {
           {/* grid-cols-1 and min-w-0 keep the track at the page's width, so the invoice table scrolls in
               its own box instead of widening the page (and the Payment Method card) on a phone. */}
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-            <Card padded={false} className="min-w-0">
-              <div className="p-5 pb-2">
-                <CardHeader title="Billing History" />
-              </div>
-              {d.invoices.length === 0 ? (
-                <p className="px-5 pb-5 text-sm text-ink-500">No invoices yet.</p>
-              ) : (
-                <div className="relative overflow-x-auto">
-                  <table className="w-full min-w-[560px] text-sm" data-testid="invoices">
-                    <thead className="bg-blush-50 text-left text-xs text-ink-500 uppercase">
-                      <tr>
-                        <th className="px-5 py-2">Invoice</th>
-                        <th className="px-3 py-2">Date</th>
-                        <th className="px-3 py-2">Description</th>
-                        <th className="px-3 py-2 text-right">Amount</th>
-                        <th className="px-3 py-2">Status</th>
-                        <th className="px-3 py-2" />
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-blush-100">
-                      {d.invoices.map((inv) => (
-                        <tr key={inv._id} data-testid="invoice-row">
-                          <td className="px-5 py-2.5 font-mono text-xs whitespace-nowrap">{inv.number}</td>
-                          <td className="px-3 py-2.5 whitespace-nowrap">{fmtDay(inv.date)}</td>
-                          <td className="px-3 py-2.5" title={inv.description}>
-                            <span className="block text-ink-900">{planName(inv.plan)} plan</span>
-                            <span className="block text-xs text-ink-500">
-                              <span className="whitespace-nowrap">{fmtDay(inv.periodStart)}</span> to <span className="whitespace-nowrap">{fmtDay(inv.periodEnd)}</span>
-                            </span>
-                          </td>
-                          <td className="px-3 py-2.5 text-right whitespace-nowrap">{rupees(inv.amount, 2)}</td>
-                          <td className="px-3 py-2.5">
-                            <Badge tone={STATUS_TONE[inv.status] ?? 'neutral'}>{inv.status[0].toUpperCase() + inv.status.slice(1)}</Badge>
-                          </td>
-                          <td className="px-3 py-2.5">
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              aria-label={`Download invoice ${inv.number}`}
-                              data-testid="download-invoice"
-                              onClick={() => downloadInvoice(inv._id, inv.number).catch((e: Error) => toast.error(e.message))}
-                            >
-                              ⬇ PDF
-                            </Button>
-                          </td>
+            <div className="min-w-0 space-y-6">
+              <Card padded={false} className="min-w-0">
+                <div className="p-5 pb-2">
+                  <CardHeader title="Billing History" description="Tax invoices, with GSTINs, SAC and place of supply in the PDF" />
+                </div>
+                {d.invoices.length === 0 ? (
+                  <p className="px-5 pb-5 text-sm text-ink-500">No invoices yet.</p>
+                ) : (
+                  <div className="relative overflow-x-auto">
+                    <table className="w-full min-w-[560px] text-sm" data-testid="invoices">
+                      <thead className="bg-blush-50 text-left text-xs text-ink-500 uppercase">
+                        <tr>
+                          <th className="px-5 py-2">Invoice</th>
+                          <th className="px-3 py-2">Date</th>
+                          <th className="px-3 py-2">Description</th>
+                          <th className="px-3 py-2 text-right">Amount</th>
+                          <th className="px-3 py-2">Status</th>
+                          <th className="px-3 py-2" />
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                      </thead>
+                      <tbody className="divide-y divide-blush-100">
+                        {d.invoices.map((inv) => (
+                          <tr key={inv._id} data-testid="invoice-row">
+                            <td className="px-5 py-2.5 font-mono text-xs whitespace-nowrap">{inv.number}</td>
+                            <td className="px-3 py-2.5 whitespace-nowrap">{fmtDay(inv.date)}</td>
+                            <td className="px-3 py-2.5" title={inv.description}>
+                              <span className="block text-ink-900">{/\(upgrade from/.test(inv.description) ? `${planName(inv.plan)} plan (upgrade)` : `${planName(inv.plan)} plan`}</span>
+                              <span className="block text-xs text-ink-500">
+                                <span className="whitespace-nowrap">{fmtDay(inv.periodStart)}</span> to <span className="whitespace-nowrap">{fmtDay(inv.periodEnd)}</span>
+                              </span>
+                            </td>
+                            <td className="px-3 py-2.5 text-right whitespace-nowrap">{rupees(inv.amount, 2)}</td>
+                            <td className="px-3 py-2.5">
+                              <Badge tone={STATUS_TONE[inv.status] ?? 'neutral'}>{inv.status[0].toUpperCase() + inv.status.slice(1)}</Badge>
+                            </td>
+                            <td className="px-3 py-2.5">
+                              <Button
+                                size="sm"
+                                variant="ghost"
+                                aria-label={`Download invoice ${inv.number}`}
+                                data-testid="download-invoice"
+                                onClick={() => downloadDocument('invoices', inv._id, inv.number).catch((e: Error) => toast.error(e.message))}
+                              >
+                                ⬇ PDF
+                              </Button>
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </Card>
+              {d.creditNotes.length > 0 && (
+                <Card padded={false} className="min-w-0">
+                  <div className="p-5 pb-2">
+                    <CardHeader title="Credit Notes" description="Credits for unused days on upgrades, refunds and cancelled invoices" />
+                  </div>
+                  <div className="relative overflow-x-auto">
+                    <table className="w-full min-w-[560px] text-sm" data-testid="credit-notes">
+                      <thead className="bg-blush-50 text-left text-xs text-ink-500 uppercase">
+                        <tr>
+                          <th className="px-5 py-2">Credit note</th>
+                          <th className="px-3 py-2">Date</th>
+                          <th className="px-3 py-2">Against</th>
+                          <th className="px-3 py-2">Reason</th>
+                          <th className="px-3 py-2 text-right">Credit</th>
+                          <th className="px-3 py-2" />
+                        </tr>
+                      </thead>
+                      <tbody className="divide-y divide-blush-100">
+                        {d.creditNotes.map((c) => (
+                          <tr key={c._id} data-testid="credit-note-row">
+                            <td className="px-5 py-2.5 font-mono text-xs whitespace-nowrap">{c.number}</td>
+                            <td className="px-3 py-2.5 whitespace-nowrap">{fmtDay(c.date)}</td>
+                            <td className="px-3 py-2.5 font-mono text-xs whitespace-nowrap">{c.invoiceNumber}</td>
+                            <td className="px-3 py-2.5" title={c.description}>
+                              {c.reason === 'proration' ? 'Unused days (upgrade)' : c.reason === 'refund' ? 'Refund' : 'Cancelled invoice'}
+                            </td>
+                            <td className="px-3 py-2.5 text-right whitespace-nowrap text-emerald-700">−{rupees(c.amount, 2)}</td>
+                            <td className="px-3 py-2.5">
+                              <Button
+                                size="sm"
+                                variant="ghost"
+                                aria-label={`Download credit note ${c.number}`}
+                                data-testid="download-credit-note"
+                                onClick={() => downloadDocument('credit-notes', c._id, c.number).catch((e: Error) => toast.error(e.message))}
+                              >
+                                ⬇ PDF
+                              </Button>
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </Card>
               )}
-            </Card>
-            <Card>
-              <CardHeader title="Payment Method" />
-              {d.paymentMethod ? (
-                <div data-testid="payment-method">
-                  <p className="text-sm text-ink-700">Card ending {d.paymentMethod.last4}</p>
-                  <p className="text-sm text-ink-700">
-                    {d.paymentMethod.expMonth && d.paymentMethod.expYear ? `Expires ${String(d.paymentMethod.expMonth).padStart(2, '0')}/${d.paymentMethod.expYear}` : 'Expiry not shared by the gateway'}
-                  </p>
-                </div>
-              ) : (
-                <p className="text-sm text-ink-700">No card on file</p>
-              )}
-              <p className="mt-1 text-xs text-ink-500">{d.autoRenew ? 'Charged automatically on your next billing date.' : 'The card is charged when you choose a plan.'}</p>
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => toast.info('Your card is updated the next time you pay for a plan.')}>
-                Update Payment Method
-              </Button>
-            </Card>
+            </div>
+            <div className="space-y-6">
+              <Card>
+                <CardHeader title="Payment Method" />
+                {d.paymentMethod ? (
+                  <div data-testid="payment-method">
+                    <p className="text-sm text-ink-700">Card ending {d.paymentMethod.last4}</p>
+                    <p className="text-sm text-ink-700">
+                      {d.paymentMethod.expMonth && d.paymentMethod.expYear ? `Expires ${String(d.paymentMethod.expMonth).padStart(2, '0')}/${d.paymentMethod.expYear}` : 'Expiry not shared by the gateway'}
+                    </p>
+                  </div>
+                ) : (
+                  <p className="text-sm text-ink-700">No card on file</p>
+                )}
+                <p className="mt-1 text-xs text-ink-500">{d.autoRenew ? 'Charged automatically on your next billing date.' : 'The card is charged when you choose a plan.'}</p>
+                <Button variant="outline" size="sm" className="mt-3" onClick={() => toast.info('Your card is updated the next time you pay for a plan.')}>
+                  Update Payment Method
+                </Button>
+              </Card>
+              <Card data-testid="gst-details">
+                <CardHeader title="GST details" />
+                <dl className="mt-2 space-y-2 text-sm">
+                  <div>
+                    <dt className="text-xs text-ink-500">Your GSTIN</dt>
+                    <dd className="font-mono text-ink-900" data-testid="salon-gstin">
+                      {d.gst.salonGstin ?? <span className="font-sans text-ink-600">Not added: invoices are issued to an unregistered recipient</span>}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-ink-500">GlowBook's GSTIN ({d.platformState})</dt>
+                    <dd className="font-mono text-ink-900">{d.gst.platformGstin}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-ink-500">SAC · place of supply</dt>
+                    <dd className="text-ink-900">
+                      {d.gst.sac} · {d.merchantState} ({d.merchantState.trim().toLowerCase() === d.platformState.trim().toLowerCase() ? 'CGST + SGST' : 'IGST'})
+                    </dd>
+                  </div>
+                </dl>
+                <Link href="/merchant/settings#gst" className="mt-3 inline-block text-sm font-medium text-plum-700 underline">
+                  {d.gst.salonGstin ? 'Change GSTIN in Settings' : 'Add your GSTIN in Settings'}
+                </Link>
+              </Card>
+            </div>
           </div>
         </div>
       )}
-      {choosing && d && (
+      {choosing && d && quoteOf(choosing) && (
         <ConfirmPlan
           plan={PLANS.find((p) => p.id === choosing)!}
+          quote={quoteOf(choosing)!}
+          currentPlan={d.tier}
           merchantState={d.merchantState}
           platformState={d.platformState}
           testMode={d.gateway.testMode}
@@ -348,6 +589,7 @@ export default function Subscription() {
           onClose={() => setChoosing(null)}
         />
       )}
+      {scheduling && d && <ScheduleChange target={scheduling} d={d} merchantId={merchantId} onClose={() => setScheduling(null)} />}
     </PageContainer>
   );
 }

@@ -1,0 +1,114 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage, shot, signIn } from './browser';
+
+/*
+ * Plans that mean something on the Subscription page (limits and usage, a downgrade scheduled for
+ * the end of the paid period and cancelled) and the salon's GSTIN in Settings, at desktop and
+ * phone widths. The demo owner is on Enterprise (the seed: a sponsored listing) and leaves this file still on it.
+ */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function merchantPage(width = 1280) {
+  const { context, page } = await newPage(browser, { width });
+  await signIn(page, 'merchant@demo.in', 'Demo@1234', true);
+  await poll(() => new URL(page.url()).pathname).toMatch(/^\/merchant/);
+  return { context, page };
+}
+
+async function top(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, name);
+}
+
+describe('plans on the Subscription page', () => {
+  it('shows the limits and usage of the plan, schedules a downgrade for the end of the paid period and cancels it', async () => {
+    const { context, page } = await merchantPage();
+    await page.goto('/merchant/subscription');
+    await poll(() => page.getByTestId('current-plan').innerText()).toContain('Enterprise');
+    expect(await page.getByTestId('staff-usage').innerText()).toMatch(/^[1-9]\d* of unlimited$/);
+    const tools = await page.getByTestId('plan-tools').innerText();
+    expect(tools).toContain('Coupons');
+    expect(await page.getByTestId('plan-tools').locator('li', { hasText: 'Coupons' }).innerText()).toContain('included');
+    expect(await page.getByTestId('plan-tools').locator('li', { hasText: 'Sponsored listing' }).innerText()).toContain('included');
+    // Four plans: Free is what a salon has without paying.
+    expect(await page.getByTestId('plan-free').innerText()).toContain('1 staff member');
+    const renews = (await page.getByTestId('current-plan').innerText()).match(/renews ([A-Z][a-z]+ \d{1,2}, \d{4})/)![1];
+    expect(await page.getByTestId('choose-basic').innerText()).toBe(`Change on ${renews}`);
+    // Basic holds 3 staff and the team is bigger: the server says so in the dialog.
+    await page.getByTestId('choose-basic').click();
+    await page.getByTestId('confirm-schedule').click();
+    await poll(() => page.getByTestId('schedule-change').innerText()).toMatch(/the Basic plan allows up to 3 staff members and \d+ are on your team/i);
+    await page.getByTestId('schedule-change').getByRole('button', { name: 'Keep Enterprise' }).click();
+
+    await page.getByTestId('choose-professional').click();
+    const modal = page.getByTestId('schedule-change');
+    expect(await modal.innerText()).toContain(`You keep Enterprise until ${renews}`);
+    expect(await modal.innerText()).toContain('No sponsored listing');
+    expect(await modal.innerText()).not.toContain('No coupons');
+    await modal.getByTestId('confirm-schedule').click();
+    await page.getByText(`Your plan changes to Professional on ${renews}.`).first().waitFor();
+    await poll(() => page.getByTestId('scheduled-change').innerText()).toContain(`Changes to Professional on ${renews}`);
+    expect(await page.getByTestId('current-plan').innerText()).toContain(`paid until ${renews}`);
+    expect(await page.getByTestId('choose-professional').innerText()).toBe(`From ${renews}`);
+    await top(page, 'merchant-subscription-scheduled');
+
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    await signIn(phone.page, 'merchant@demo.in', 'Demo@1234', true);
+    await poll(() => new URL(phone.page.url()).pathname).toMatch(/^\/merchant/);
+    await phone.page.goto('/merchant/subscription');
+    await poll(() => phone.page.getByTestId('scheduled-change').innerText()).toContain('Changes to Professional');
+    // Nothing wider than the phone.
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await top(phone.page, 'merchant-subscription-scheduled-390');
+    await phone.context.close();
+
+    await page.getByTestId('cancel-scheduled-change').click();
+    await page.getByText(`You stay on Enterprise; it renews on ${renews}.`).first().waitFor();
+    await poll(() => page.getByTestId('scheduled-change').count()).toBe(0);
+    expect(await page.getByTestId('current-plan').innerText()).toContain(`renews ${renews}`);
+    await context.close();
+  });
+});
+
+describe('GST details in Settings', () => {
+  it('checks the GSTIN as typed (check character, the salon’s state), saves it, and the Subscription page shows it', async () => {
+    for (const width of [1280, 390]) {
+      const { context, page } = await merchantPage(width);
+      await page.goto('/merchant/settings#gst');
+      const section = page.locator('#gst');
+      await section.locator('#gstin').waitFor();
+      await poll(() => section.locator('#gstin').isEnabled()).toBe(true);
+      if (width === 1280) {
+        await section.locator('#gstin').fill('27AAPFU0939F1ZW');
+        await section.getByTestId('save-gstin').click();
+        await poll(() => section.innerText()).toContain('The check character (last) does not match');
+        await section.locator('#gstin').fill('29AAGCB7383J1Z4');
+        await section.getByTestId('save-gstin').click();
+        await poll(() => section.innerText()).toContain('This GSTIN is registered in Karnataka (29), but your salon is in Maharashtra (27)');
+        await section.locator('#gstin').fill('27aapfu0939f1zv');
+        await section.getByTestId('save-gstin').click();
+        await poll(() => section.innerText()).toContain('GSTIN saved. Your next invoices will show it.');
+      }
+      await poll(() => section.locator('#gstin').inputValue()).toBe('27AAPFU0939F1ZV');
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: (await shot(page, width === 1280 ? 'merchant-settings-gst' : 'merchant-settings-gst-390')).replace(/\.png$/, '-view.png') });
+      await page.goto('/merchant/subscription');
+      await poll(() => page.getByTestId('salon-gstin').innerText()).toBe('27AAPFU0939F1ZV');
+      if (width === 390) {
+        await page.getByTestId('gst-details').scrollIntoViewIfNeeded();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await page.screenshot({ path: (await shot(page, 'merchant-subscription-390')).replace(/\.png$/, '-view.png') });
+      }
+      await context.close();
+    }
+  });
+});
