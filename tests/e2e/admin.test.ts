@@ -157,14 +157,33 @@ describe('admin area', () => {
     // At 1280 px the whole table, Actions included, fits its card: nothing scrolls sideways.
     expect(await page.getByTestId('salons-table').evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
     await topShot(page, 'admin-salons');
-    const candidates = await api<{ salons: { shop_Name: string }[] }>('GET', '/admin/salons?publishStatus=approved&sponsored=false&limit=1', undefined, token);
+    // A sponsored listing needs the Enterprise plan: a salon on a lower plan is refused, with the reason.
+    const unsponsored = await api<{ salons: { shop_Name: string }[] }>('GET', '/admin/salons?publishStatus=approved&sponsored=false&limit=1', undefined, token);
+    const lowerPlan = unsponsored.json.salons[0].shop_Name;
+    await page.getByLabel('Search').fill(lowerPlan);
+    const lowerRow = page.locator(`[data-testid="salon-row"][data-name="${lowerPlan}"]`);
+    await poll(() => lowerRow.count()).toBe(1);
+    await lowerRow.getByTestId('salon-actions').click();
+    await page.getByRole('menuitem', { name: 'Sponsor', exact: true }).click();
+    const sponsorModal = page.getByTestId('sponsor-modal');
+    await sponsorModal.getByTestId('sponsor-save').click();
+    await poll(() => sponsorModal.getByRole('alert').innerText()).toMatch(/is on the (Basic|Professional) plan; a sponsored listing needs the Enterprise plan/);
+    await sponsorModal.getByRole('button', { name: 'Cancel' }).click();
+    await poll(() => sponsorModal.isVisible()).toBe(false);
+
+    // An Enterprise salon's sponsorship is removed and given again with a new message, then put back as it was.
+    const candidates = await api<{ salons: { shop_Name: string; promotionMessage: string | null }[] }>('GET', '/admin/salons?publishStatus=approved&sponsored=true&limit=1', undefined, token);
     const sponsoredName = candidates.json.salons[0].shop_Name;
+    const original = candidates.json.salons[0].promotionMessage ?? '';
     await page.getByLabel('Search').fill(sponsoredName);
     const salonRow = page.locator(`[data-testid="salon-row"][data-name="${sponsoredName}"]`);
     await poll(() => salonRow.count()).toBe(1);
     await salonRow.getByTestId('salon-actions').click();
+    await page.getByRole('menuitem', { name: 'Remove sponsorship' }).click();
+    await page.getByTestId('confirm-dialog').getByTestId('confirm-submit').click();
+    await poll(async () => (await api<{ salons: { isSponsored: boolean }[] }>('GET', `/admin/salons?search=${encodeURIComponent(sponsoredName)}`, undefined, token)).json.salons[0].isSponsored).toBe(false);
+    await salonRow.getByTestId('salon-actions').click();
     await page.getByRole('menuitem', { name: 'Sponsor', exact: true }).click();
-    const sponsorModal = page.getByTestId('sponsor-modal');
     await sponsorModal.locator('#sponsor-message').fill('Monsoon hair spa at 15% off');
     await sponsorModal.getByTestId('sponsor-save').click();
     await poll(() => sponsorModal.isVisible()).toBe(false);
@@ -178,10 +197,10 @@ describe('admin area', () => {
     expect(sponsoredNow.json.salons[0]).toMatchObject({ isSponsored: true, promotionMessage: 'Monsoon hair spa at 15% off' });
     await salonRow.getByTestId('salon-actions').click();
     await topShot(page, 'admin-salons-actions', { asSeen: true });
+    await page.keyboard.press('Escape');
     // Put the home page back as it was for the other browser tests.
-    await page.getByRole('menuitem', { name: 'Remove sponsorship' }).click();
-    await page.getByTestId('confirm-dialog').getByTestId('confirm-submit').click();
-    await poll(() => salonRow.innerText()).not.toContain('Monsoon hair spa');
+    const restored = await api('POST', '/admin/salons/sponsor', { merchantId: (await api<{ salons: { _id: string }[] }>('GET', `/admin/salons?search=${encodeURIComponent(sponsoredName)}`, undefined, token)).json.salons[0]._id, sponsored: true, promotionMessage: original || undefined }, token);
+    expect(restored.status).toBe(200);
 
     await page.goto('/admin/coupons');
     await heading(page, 'Platform Coupons');
