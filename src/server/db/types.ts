@@ -398,7 +398,7 @@ export interface PricingChart {
 export interface MerchantsTable {
   pricing_charts: JsonDefault<PricingChart[]>;
   publish_requested_at: Date | null;
-  /** The salon's GST registration, printed on its tax invoices (migration 202611252248_plans_gst). */
+  /** The salon's GST registration, printed on its tax invoices (migration 202611252317_plans_gst). */
   gstin: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
