@@ -58,7 +58,7 @@ export function toTRPCError(err: unknown): TRPCError {
       case '23505':
         return new TRPCError({ code: 'CONFLICT', message: uniqueMessage(pg.constraint) });
       case '23503':
-        return new TRPCError({ code: 'BAD_REQUEST', message: 'A referenced record does not exist' });
+        return foreignKeyError(pg);
       case '23514':
         return new TRPCError({ code: 'BAD_REQUEST', message: checkMessage(pg.constraint) });
       case '22P02':
@@ -105,6 +105,22 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     typeof message === 'string' &&
     /^(Connection terminated( unexpectedly| due to connection timeout)?|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)$/.test(message)
   );
+}
+
+/**
+ * A foreign key refused the write. An id the request named that does not exist is a 404 naming the
+ * field (its column, as the wire spells it: merchant_id → merchantId); a record still referenced by
+ * others, which a delete cannot remove, is a 409.
+ */
+function foreignKeyError(pg: PgLikeError): TRPCError {
+  const detail = pg.detail ?? '';
+  if (/is still referenced/.test(detail)) {
+    return new TRPCError({ code: 'CONFLICT', message: 'This record is still in use by others and cannot be removed' });
+  }
+  const column = /^Key \(([a-z_]+)\)=/.exec(detail)?.[1];
+  const field = column?.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+  const message = field ? `${field}: no such record` : 'A record the request names does not exist';
+  return new TRPCError({ code: 'NOT_FOUND', message, cause: new AppError('NOT_FOUND', message, field) });
 }
 
 function uniqueMessage(constraint?: string): string {

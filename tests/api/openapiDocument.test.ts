@@ -287,6 +287,93 @@ describe('errors', () => {
   }, 120_000);
 });
 
+type Schema = Json;
+
+/** A value the schema accepts, with every id a fresh UUID (a record that does not exist). */
+function sample(schema: Schema | undefined, key = ''): unknown {
+  if (!schema) return undefined;
+  const alt = schema.anyOf ?? schema.oneOf;
+  if (alt) return sample(alt.find((a: Schema) => a.type !== 'null') ?? alt[0], key);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.example !== undefined) return schema.example;
+  if (schema.default !== undefined) return schema.default;
+  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
+  if (type === 'object' || schema.properties) return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sample(v as Schema, k)]));
+  if (type === 'array') return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(schema.items, key));
+  if (type === 'integer' || type === 'number') return Math.max(schema.minimum ?? 1, schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
+  if (type === 'boolean') return true;
+  if (schema.format === 'uuid') return randomUUID();
+  if (schema.format === 'date') return localDate(3);
+  if (schema.format === 'email' || /email/i.test(key)) return `probe-${randomUUID().slice(0, 8)}@example.in`;
+  if (/password/i.test(key)) return 'lotus1234';
+  if (/time/i.test(key)) return '11:00 AM';
+  for (const c of ['Test value', '9876543210', '400001', 'ABC123', 'test']) {
+    if (schema.pattern && !new RegExp(schema.pattern).test(c)) continue;
+    if ((schema.minLength ?? 0) > c.length || (schema.maxLength ?? Infinity) < c.length) continue;
+    return c;
+  }
+  return 'a'.repeat(Math.max(1, schema.minLength ?? 1));
+}
+
+describe('every answered status is documented', () => {
+  it('for each operation and caller: a well-formed request naming records that do not exist, no body at all, and a body that is not an object', async () => {
+    const admin = await makeAccount(rt, 'admin');
+    const customer = await makeAccount(rt, 'customer');
+    const merchant = (await createSalon(rt)).owner;
+    const undocumented: string[] = [];
+    const unnamed404: string[] = [];
+    const probes: { method: string; url: string; actor: Actor | null; raw?: { body?: string; type?: string }; label: string; op: Operation; path: string }[] = [];
+    for (const { path: p, method, op } of allOperations()) {
+      if (p === '/users/logout' || p === '/merchants/auth/logout' || p === '/users/changePassword') continue; // would sign the probing accounts out
+      const params = (op.parameters ?? []) as Json[];
+      const url = () => {
+        const query = new URLSearchParams();
+        for (const q of params.filter((x) => x.in === 'query')) {
+          const v = sample(q.schema, q.name);
+          if (v !== undefined && typeof v !== 'object') query.set(q.name, String(v));
+        }
+        const qs = query.toString();
+        return p.replace(/\{[^}]+\}/g, () => randomUUID()) + (qs ? `?${qs}` : '');
+      };
+      const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+      for (const actor of [null, customer, merchant, admin]) {
+        const who = actor?.role ?? 'anonymous';
+        probes.push({ method, url: url(), actor, label: `well-formed as ${who}`, op, path: p, raw: bodySchema ? { body: JSON.stringify(sample(bodySchema)), type: 'application/json' } : undefined });
+        if (method === 'post' || method === 'put') {
+          probes.push({ method, url: url(), actor, label: `no body as ${who}`, op, path: p, raw: {} });
+          probes.push({ method, url: url(), actor, label: `body [] as ${who}`, op, path: p, raw: { body: '[]', type: 'application/json' } });
+        }
+      }
+    }
+    const tokens = new Map<string, string>();
+    for (const a of [customer, merchant, admin]) tokens.set(a.id, await tokenFor(a));
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (next < probes.length) {
+          const probe = probes[next++];
+          const res = await fetch(`${base}/api${probe.url}`, {
+            method: probe.method.toUpperCase(),
+            headers: { ...(probe.raw?.type ? { 'content-type': probe.raw.type } : {}), ...(probe.actor ? { authorization: `Bearer ${tokens.get(probe.actor.id)}` } : {}) },
+            body: probe.raw?.body,
+          });
+          const text = await res.text();
+          const where = `${probe.method.toUpperCase()} ${probe.path} ${probe.label}`;
+          if (!probe.op.responses[String(res.status)]) undocumented.push(`${where}: ${res.status} ${text.slice(0, 160)}`);
+          if (res.status >= 400) {
+            const body = JSON.parse(text);
+            expectErrorBody(body, res.status);
+            if (res.status === 400 && /referenced record/.test(body.message)) unnamed404.push(`${where}: ${text.slice(0, 160)}`);
+          }
+        }
+      }),
+    );
+    expect(undocumented).toEqual([]);
+    expect(unnamed404).toEqual([]);
+  }, 180_000);
+});
+
 describe('authentication', () => {
   it('operations that need a token say so; public ones do not', async () => {
     for (const { path: p, method, op } of allOperations()) {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
@@ -7,7 +8,7 @@ import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { MAX_TRPC_BATCH } from '../../shared/batch.js';
 import type { AppRouter } from '../routers/index.js';
 import { createContextFactory, type AppDeps } from '../trpc/context.js';
-import { buildOpenApiDocument, successStatusFor } from './openapi.js';
+import { buildOpenApiDocument, ERROR_STATUS, successStatusFor } from './openapi.js';
 import { CLIENT_DIST } from '../paths.js';
 import { mountDownloads } from './downloads.js';
 import { mountReceipts } from './receipts.js';
@@ -15,6 +16,7 @@ import { mountTracking } from './tracking.js';
 import { mountUnsubscribe } from './unsubscribe.js';
 import { mountClient } from './pages.js';
 import { pinInputCoercion } from './strictInputs.js';
+import { resolvedContext, restSemantics } from './restSemantics.js';
 import { DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../errors.js';
 
 export const BODY_LIMIT = '1mb';
@@ -118,6 +120,11 @@ export function createApp(opts: AppOptions) {
     docs.then((router) => router(req, res, next), next);
   });
 
+  const createContext = createContextFactory(deps);
+  // Known /api paths: 405 for another method, 401 before the body is read or checked (restSemantics.ts).
+  const rest = restSemantics(router, createContext);
+  app.use('/api', rest.gate);
+
   // An image upload is a base64 file of up to 10MB (the service enforces that); only it gets a bigger body.
   app.use(['/api/images/upload', '/api/images/uploadAvatar', /^\/trpc\/[^/]*\bimages\.upload/], express.json({ limit: '15mb', strict: false }));
   app.use(['/api', '/trpc'], express.json({ limit: BODY_LIMIT, strict: false }));
@@ -129,8 +136,8 @@ export function createApp(opts: AppOptions) {
     }
     next();
   });
+  app.use('/api', rest.objectBodies);
 
-  const createContext = createContextFactory(deps);
   const onError = ({ error }: { error: { code: string; cause?: unknown } }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') console.error('[api] internal error', error.cause ?? error);
   };
@@ -156,7 +163,7 @@ export function createApp(opts: AppOptions) {
     '/api',
     createOpenApiExpressMiddleware({
       router,
-      createContext: createContext as never,
+      createContext: ((opts: { req: IncomingMessage }) => resolvedContext(opts.req) ?? createContext(opts)) as never,
       maxBodySize: BODY_LIMIT_BYTES,
       onError: onError as never,
       responseMeta: ({ paths, errors, ctx }: { paths?: string[]; errors: unknown[]; ctx?: { responseStatus?: number } }) => {
@@ -188,7 +195,9 @@ export function createApp(opts: AppOptions) {
       return;
     }
     if (status >= 400 && status < 500) {
-      res.status(status).json({ message: 'Bad request', code: 'BAD_REQUEST' });
+      // The code names the status answered (an unsupported charset is a 415, not a BAD_REQUEST).
+      const code = Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0];
+      res.status(code ? status : 400).json({ message: code && code !== 'BAD_REQUEST' ? String(err?.message ?? 'Bad request') : 'Bad request', code: code ?? 'BAD_REQUEST' });
       return;
     }
     if (isDatabaseUnavailable(err)) {

@@ -55,8 +55,22 @@ const extraPaths = {
         400: jsonError('The token is missing or not valid'),
       },
     },
+    post: {
+      operationId: 'marketing-unsubscribe-one-click',
+      summary: 'Unsubscribe from offers in one click (RFC 8058, from the List-Unsubscribe header)',
+      description: 'What a mail client sends for the one-click unsubscribe of the `List-Unsubscribe` header: the token in the query; the body (`List-Unsubscribe=One-Click`) is not read.',
+      tags: ['Marketing'],
+      requestParams: { query: z.object({ token: z.string().max(200).meta({ description: 'The signed token from the e-mail' }) }) },
+      responses: {
+        200: { description: 'Unsubscribed', content: { 'application/json': { schema: z.object({ success: z.literal(true), message: z.string() }) } } },
+        400: jsonError('The token is missing or not valid'),
+      },
+    },
   },
 };
+
+/** The plain express routes of extraPaths, by method and path (the /api gate answers 405 for the others). */
+export const EXTRA_ROUTES = Object.entries(extraPaths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method: method.toUpperCase() })));
 
 /** The error codes the API answers (the `code` of an error body), with the HTTP status of each. */
 export const ERROR_STATUS = {
@@ -64,6 +78,7 @@ export const ERROR_STATUS = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
   CONFLICT: 409,
   PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
@@ -83,6 +98,7 @@ const GENERIC_ERRORS: Record<ErrorCode, string> = {
   FORBIDDEN:
     "The account may not do this: the wrong role (customer, salon owner, administrator), or another account's or salon's data (a `userId` or `merchantId` in the input must be the caller's own; administrators may act for anyone)",
   NOT_FOUND: "A record the request names does not exist, or is not the caller's to see",
+  METHOD_NOT_SUPPORTED: 'The path exists but does not answer this method; the `Allow` header lists the ones it does',
   CONFLICT: 'The request clashes with the current state of the data',
   PRECONDITION_FAILED: 'This server is not configured for the request',
   PAYLOAD_TOO_LARGE: 'The request body is larger than 1 MB (15 MB for image uploads)',
@@ -203,7 +219,7 @@ export const PROCEDURE_ERRORS: Record<string, ErrorNotes> = {
   'support.createContactUs': {
     UNAUTHORIZED: 'A support ticket (with a `category` or `priority`) needs a signed-in caller',
     FORBIDDEN: "`merchantId`: not the caller's own salon",
-    NOT_FOUND: false,
+    NOT_FOUND: '`merchantId`: no salon has this id (an administrator may name any salon)',
   },
   'blogs.getAllBlogs': { FORBIDDEN: '`status`: only administrators list drafts (`all`)' },
   'geo.reverse': { NOT_FOUND: 'No place is known near these coordinates' },
@@ -347,6 +363,9 @@ function errorResponse(code: ErrorCode, description: string): Json {
   };
 }
 
+/** Whether an operation's input (parameters or body, at any depth) carries a record id. */
+const namesARecord = (op: Operation) => JSON.stringify([op.parameters ?? [], op.requestBody ?? {}]).includes('"format":"uuid"');
+
 const isErrorStatus = (status: string) => Number(status) >= 400;
 
 /** Replaces an operation's error responses with `errors`, the rest (success answers) kept first, in status order. */
@@ -381,7 +400,10 @@ function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; com
       responses[status] = { ...main, description };
     }
     op.responses = responses;
-    setErrors(op, p.errors);
+    // Any id the input carries (a UUID, here or nested) may name a record that does not exist.
+    const errors = { ...p.errors };
+    if (!errors.NOT_FOUND && PROCEDURE_ERRORS[p.procedure]?.NOT_FOUND !== false && namesARecord(op)) errors.NOT_FOUND = GENERIC_ERRORS.NOT_FOUND;
+    setErrors(op, errors);
     // Authentication as enforced: required, optional, or none.
     if (p.protected) op.security = bearer;
     else if (OPTIONAL_AUTH[p.procedure]) {
@@ -405,6 +427,12 @@ function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; com
       for (const [status, r] of Object.entries(extra.responses as Record<string, { description: string }>)) {
         const code = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((c) => String(ERROR_STATUS[c]) === status);
         if (code) errors[code] = r.description;
+      }
+      // Express answers these before the route: a malformed %-escape in the path, a body over the limit or in a charset it cannot read.
+      if (/\{[^}]+\}/.test(path)) errors.BAD_REQUEST ??= 'A path segment is not valid (a malformed %-escape)';
+      if (method === 'post') {
+        errors.PAYLOAD_TOO_LARGE = GENERIC_ERRORS.PAYLOAD_TOO_LARGE;
+        errors.UNSUPPORTED_MEDIA_TYPE = 'A JSON body in a charset other than UTF-8';
       }
       errors.INTERNAL_SERVER_ERROR = GENERIC_ERRORS.INTERNAL_SERVER_ERROR;
       errors.SERVICE_UNAVAILABLE = GENERIC_ERRORS.SERVICE_UNAVAILABLE;

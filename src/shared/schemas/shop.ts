@@ -133,10 +133,11 @@ export type SelectedCategoryWire = z.infer<typeof selectedCategoryWire>;
 export const merchantSelectedCategoriesInput = z.object({ merchantId: merchantIdField });
 export const merchantSelectedCategoriesAnswer = z.object({ selectedCategories: z.array(selectedCategoryWire) });
 
+/** `shopCategory` is required: the shop types to list (an empty list, null or '' lists every type). */
 export const specificCategoryInput = z.object({
   shopCategory: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? [] : toArray(v)),
-    z.array(z.preprocess(canonicalShopType, shopCategorySchema)).max(10),
+    (v) => (v === null || v === '' ? [] : v === undefined ? v : toArray(v)),
+    z.array(z.preprocess(canonicalShopType, shopCategorySchema), { error: 'shopCategory: required (a list of shop types; [] for all)' }).max(10),
   ),
 });
 export const specificCategoryAnswer = z.object({ data: z.array(catalogueCategoryWire) });
