@@ -35,16 +35,22 @@ export const nameSchema = (label: string) =>
     .min(1, `${label} is required.`)
     .max(100, `${label} is too long.`);
 
-export const idSchema = z.string({ error: 'Id is required.' }).uuid('Invalid id.');
+export const idSchema = z.string({ error: 'Id is required.' }).uuid('Invalid id.').meta({ example: '3f2b8c1e-5a4d-4e7b-9c0a-1d2e3f4a5b6c' });
+
+/**
+ * A calendar date YYYY-MM-DD that exists: months of 30 and 31 days, February 29 in leap years only
+ * (2024, 2000; not 2023, 1900). One pattern, so the OpenAPI document (`format: date` and this
+ * pattern) refuses 2026-02-30 as the server does.
+ */
+export const ISO_DATE_RE =
+  /^(?:\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))|(?:\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)$/;
 
 export const dateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.')
-  .refine((v) => {
-    // Date.parse rolls 2026-02-30 over to March; a real date survives the round trip.
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, 'Invalid date.');
+  .regex(ISO_DATE_RE, {
+    error: (issue) => (typeof issue.input === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(issue.input) ? 'Invalid date.' : 'Use the date format YYYY-MM-DD.'),
+  })
+  .meta({ format: 'date', example: '2026-03-14' });
 
 export const timeSchema = z
   .string()

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 import { createSalon, type SalonFixture } from '../helpers/fixtures.js';
 import type { Actor } from '../../src/server/trpc/context.js';
+import { createApp } from '../../src/server/http/app.js';
+import { appRouter } from '../../src/server/routers/index.js';
 
 /**
  * HTTP semantics of /api as a third-party client meets them: sign-in before content negotiation
@@ -190,5 +194,41 @@ describe('methods', () => {
     expect(options.headers.get('allow')).toBe('POST, OPTIONS');
     expect((await raw('GET', '/api/users/noSuchThing')).status).toBe(404);
     expect((await raw('POST', '/api/users/noSuchThing', { body: '{}', type: 'application/json' })).status).toBe(404);
+  });
+});
+
+describe('the document names the server a client should call', () => {
+  const serversOf = async (url: string, headers: Record<string, string> = {}) =>
+    new Promise<{ url: string }[]>((resolve, reject) => {
+      // node:http, as fetch may not set Host.
+      const req = http.get(url, { headers }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve(JSON.parse(text).servers));
+      });
+      req.on('error', reject);
+    });
+
+  it('is the host and port the request came to when PUBLIC_URL is not set', async () => {
+    expect(rt.deps.env.PUBLIC_URL_SET).toBe(false);
+    expect(await serversOf(`${base}/api/openapi.json`)).toEqual([{ url: `${base}/api` }]);
+    expect(await serversOf(`${base}/api/openapi.json`, { host: 'book.example.in:8443' })).toEqual([{ url: 'http://book.example.in:8443/api' }]);
+    // A proxy on this host (trust proxy: loopback) says the client used https.
+    expect(await serversOf(`${base}/api/openapi.json`, { host: 'book.example.in', 'x-forwarded-proto': 'https' })).toEqual([{ url: 'https://book.example.in/api' }]);
+    expect(await serversOf(`${base}/api/openapi.json`, { host: 'bad host"><script>' })).toEqual([{ url: '/api' }]);
+  });
+
+  it('is PUBLIC_URL when it is set', async () => {
+    const env = { ...rt.deps.env, PUBLIC_URL: 'https://api.glowbook.in/', PUBLIC_URL_SET: true };
+    const app = createApp({ deps: { ...rt.deps, env }, router: appRouter, ping: async () => {}, serveClient: false });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    try {
+      const { port } = server.address() as AddressInfo;
+      expect(await serversOf(`http://127.0.0.1:${port}/api/openapi.json`)).toEqual([{ url: 'https://api.glowbook.in/api' }]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

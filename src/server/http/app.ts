@@ -8,7 +8,7 @@ import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { MAX_TRPC_BATCH } from '../../shared/batch.js';
 import type { AppRouter } from '../routers/index.js';
 import { createContextFactory, type AppDeps } from '../trpc/context.js';
-import { buildOpenApiDocument, ERROR_STATUS, successStatusFor } from './openapi.js';
+import { buildOpenApiDocument, documentFor, ERROR_STATUS, successStatusFor } from './openapi.js';
 import { CLIENT_DIST } from '../paths.js';
 import { mountDownloads } from './downloads.js';
 import { mountReceipts } from './receipts.js';
@@ -62,6 +62,13 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** The scheme and host a request was sent to (X-Forwarded-Proto from a proxy on this host, as `trust proxy` allows). */
+function requestOrigin(req: Request): string {
+  const host = req.get('host') ?? '';
+  // A Host header that is not a host name leaves the document relative to where it was fetched from.
+  return /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? `${req.protocol}://${host}` : '';
+}
+
 export function createApp(opts: AppOptions) {
   const { deps, router } = opts;
   const app = express();
@@ -105,8 +112,10 @@ export function createApp(opts: AppOptions) {
 
   let openApiDoc: ReturnType<typeof buildOpenApiDocument> | undefined;
   const getDoc = () => (openApiDoc ??= buildOpenApiDocument(router, deps.env.PUBLIC_URL));
-  app.get('/api/openapi.json', (_req, res) => {
-    res.json(getDoc());
+  app.get('/api/openapi.json', (req, res) => {
+    // The server a client should call: PUBLIC_URL when set, else the one this request reached.
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(documentFor(getDoc(), deps.env.PUBLIC_URL_SET ? deps.env.PUBLIC_URL : requestOrigin(req)));
   });
   // Swagger UI is loaded on the first visit to the docs, not with every start.
   let docs: Promise<express.Router> | undefined;

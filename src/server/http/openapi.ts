@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, SLOT_TAKEN } from '../errors.js';
 import type { AppRouter } from '../routers/index.js';
 import type { AppMeta } from '../trpc/init.js';
+import { SUMMARIES } from './openapiSummaries.js';
 import { accountProcedure, adminProcedure, authedProcedure, customerProcedure, merchantProcedure, publicProcedure } from '../trpc/procedures.js';
 
 const errorBody = z.object({ message: z.string(), code: z.string() });
@@ -99,7 +100,8 @@ const GENERIC_ERRORS: Record<ErrorCode, string> = {
     "The account may not do this: the wrong role (customer, salon owner, administrator), or another account's or salon's data (a `userId` or `merchantId` in the input must be the caller's own; administrators may act for anyone)",
   NOT_FOUND: "A record the request names does not exist, or is not the caller's to see",
   METHOD_NOT_SUPPORTED: 'The path exists but does not answer this method; the `Allow` header lists the ones it does',
-  CONFLICT: 'The request clashes with the current state of the data',
+  CONFLICT:
+    'The request clashes with the current state of the data, or with a concurrent request that changed the same records first ("The request clashed with another one; please try again": repeat it)',
   PRECONDITION_FAILED: 'This server is not configured for the request',
   PAYLOAD_TOO_LARGE: 'The request body is larger than 1 MB (15 MB for image uploads)',
   UNSUPPORTED_MEDIA_TYPE: 'The body was not sent as `Content-Type: application/json`',
@@ -310,11 +312,15 @@ export function procedureDocs(router: AppRouter): ProcedureDoc[] {
     const takesBody = method !== 'GET' && method !== 'DELETE';
     const hasInput = inputs.length > 0 && !inputs.every(isVoid);
     const namesRecord = /\{[^}]+\}/.test(openapi.path) || inputKeys(inputs).some((k) => NAMES_A_RECORD.test(k));
+    // A write can meet a concurrent one: a deadlock, or a unique value taken meanwhile (services/errors → 409).
+    // The legacy contract's reads sent as POST (getAllBookings, getSlots...) are mutations by name only.
+    const writes = proc._def.type === 'mutation' && !/^get[A-Z]/.test(name.split('.').pop()!);
     const codes: ErrorCode[] = [
       ...(hasInput || takesBody ? (['BAD_REQUEST'] as const) : []),
       ...(isProtected ? (['UNAUTHORIZED'] as const) : []),
       ...(checksRole ? (['FORBIDDEN'] as const) : []),
       ...(namesRecord ? (['NOT_FOUND'] as const) : []),
+      ...(writes ? (['CONFLICT'] as const) : []),
       ...(takesBody ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : []),
       'INTERNAL_SERVER_ERROR',
       'SERVICE_UNAVAILABLE',
@@ -363,6 +369,74 @@ function errorResponse(code: ErrorCode, description: string): Json {
   };
 }
 
+const EXAMPLE_SALON = '6b1f3c2a-8d4e-4f5a-9b6c-7d8e9f0a1b2c';
+const EXAMPLE_SERVICE = '0c9d8e7f-6a5b-4c3d-8e1f-2a3b4c5d6e7f';
+const EXAMPLE_STAFF = '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b';
+const EXAMPLE_BOOKING = '4d5e6f70-8192-4a3b-8c4d-5e6f70819203';
+const signInExample = (email: string) => ({ summary: 'The demo account', value: { email, password: 'Demo@1234' } });
+
+/** Request examples of the main calls (what a client developer copies first), by tRPC path. */
+export const REQUEST_EXAMPLES: Record<string, Record<string, { summary: string; value: Record<string, unknown> }>> = {
+  'users.loginEmail': { customer: signInExample('customer@demo.in'), admin: signInExample('admin@demo.in') },
+  'merchants.loginMerchant': { owner: signInExample('merchant@demo.in') },
+  'merchantAuth.login': { owner: signInExample('merchant@demo.in') },
+  'users.getAvailableSlots': {
+    anyone: { summary: 'Any professional', value: { merchantId: EXAMPLE_SALON, date: '2026-03-14', serviceIds: [EXAMPLE_SERVICE] } },
+    chosen: { summary: 'One professional', value: { merchantId: EXAMPLE_SALON, date: '2026-03-14', serviceIds: [EXAMPLE_SERVICE], staffId: EXAMPLE_STAFF } },
+  },
+  'merchants.getSlots': { desk: { summary: "The salon's own day", value: { date: '2026-03-14', serviceIds: [EXAMPLE_SERVICE] } } },
+  'users.createBooking': {
+    anyone: { summary: 'Any free professional, paid at the salon', value: { merchantId: EXAMPLE_SALON, serviceIds: [EXAMPLE_SERVICE], bookingDate: '2026-03-14', bookingTime: '11:30 AM' } },
+    chosen: {
+      summary: 'A chosen professional, with a coupon, from the wallet',
+      value: { merchantId: EXAMPLE_SALON, serviceIds: [EXAMPLE_SERVICE], staffId: EXAMPLE_STAFF, bookingDate: '2026-03-14', bookingTime: '14:00', couponCode: 'GLOW20', paymentMethod: 'wallet' },
+    },
+  },
+  'merchants.createSlot': {
+    phone: {
+      summary: 'A customer on the phone',
+      value: { serviceIds: [EXAMPLE_SERVICE], bookingDate: '2026-03-14', bookingTime: '4:00 PM', name: 'Meera Iyer', mobile: '9876543210', email: 'meera.iyer@example.in' },
+    },
+  },
+  'merchants.updateBookingStatus': {
+    confirm: { summary: 'Check the customer in', value: { bookingId: EXAMPLE_BOOKING, status: 'confirmed' } },
+    complete: { summary: 'Complete it, paid', value: { bookingId: EXAMPLE_BOOKING, status: 'completed', paymentReceived: true } },
+    cancel: { summary: 'Cancel it, with the reason', value: { bookingId: EXAMPLE_BOOKING, status: 'cancelled', cancellationReason: 'The customer called to cancel' } },
+  },
+};
+
+/** Query parameter examples of the main GET calls, by tRPC path. */
+export const PARAMETER_EXAMPLES: Record<string, Record<string, unknown>> = {
+  'merchants.search': { service: 'haircut', location: 'Pune', date: '2026-03-14', time: 'evening', prices: '500-1500', ratings: 4, sortBy: 'rating', page: 1, limit: 12 },
+};
+
+/**
+ * Amounts of money on the wire, by property name: rupees as JSON numbers with at most 2 decimals
+ * (`multipleOf: 0.01`). Inputs say so through their zod schemas (shop.ts moneySchema); answers are
+ * rounded by the services, and this gives their schemas the same words.
+ */
+const MONEY_PROPERTIES = new Set([
+  'amount', 'amountPaid', 'balance', 'baseAmount', 'cgst', 'sgst', 'igst', 'gst', 'commission', 'commissionEarned', 'discount', 'discountValue',
+  'earnings', 'finalPrice', 'grossAmount', 'grossBookingValue', 'lowestPrice', 'maxDiscount', 'merchantEarning', 'minAmount', 'price',
+  'refundAmount', 'subtotal', 'totalPrice', 'totalRevenue', 'totalEarnings',
+]);
+
+/** Marks every number-typed money property below `schema` (objects, arrays, unions) as rupees with 2 decimals. */
+function markMoney(schema: unknown): void {
+  if (!schema || typeof schema !== 'object') return;
+  const s = schema as Json & { properties?: Record<string, Json> };
+  for (const [name, prop] of Object.entries(s.properties ?? {})) {
+    const types = ([] as unknown[]).concat(prop.type ?? []);
+    if (MONEY_PROPERTIES.has(name) && types.includes('number')) prop.multipleOf = 0.01;
+    markMoney(prop);
+  }
+  for (const key of ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties']) {
+    const v = s[key];
+    if (Array.isArray(v)) v.forEach(markMoney);
+    else markMoney(v);
+  }
+}
+
 /** Whether an operation's input (parameters or body, at any depth) carries a record id. */
 const namesARecord = (op: Operation) => JSON.stringify([op.parameters ?? [], op.requestBody ?? {}]).includes('"format":"uuid"');
 
@@ -404,12 +478,21 @@ function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; com
     const errors = { ...p.errors };
     if (!errors.NOT_FOUND && PROCEDURE_ERRORS[p.procedure]?.NOT_FOUND !== false && namesARecord(op)) errors.NOT_FOUND = GENERIC_ERRORS.NOT_FOUND;
     setErrors(op, errors);
-    // Authentication as enforced: required, optional, or none.
+    // Authentication as enforced: required, optional, or none (an explicit empty list: public).
     if (p.protected) op.security = bearer;
     else if (OPTIONAL_AUTH[p.procedure]) {
       op.security = [{}, ...bearer];
       op.description = [op.description, `Authentication is optional. ${OPTIONAL_AUTH[p.procedure]}`].filter(Boolean).join('\n\n');
-    } else delete op.security;
+    } else op.security = [];
+    op.summary ??= SUMMARIES[p.procedure];
+    const examples = REQUEST_EXAMPLES[p.procedure];
+    const media = (op.requestBody as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
+    if (examples && media) media.examples = examples;
+    for (const param of op.parameters ?? []) {
+      const example = PARAMETER_EXAMPLES[p.procedure]?.[String(param.name)];
+      if (example !== undefined) param.example = example;
+    }
+    for (const r of Object.values(op.responses ?? {})) markMoney((r.content as Record<string, Json> | undefined)?.['application/json']?.schema);
     const idempotency = IDEMPOTENT[p.procedure];
     if (idempotency) {
       op.parameters = [
@@ -423,6 +506,7 @@ function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; com
     for (const [method, extra] of Object.entries(methods)) {
       const op = paths[path]?.[method];
       if (!op) continue;
+      op.security ??= [];
       const errors: Partial<Record<ErrorCode, string>> = {};
       for (const [status, r] of Object.entries(extra.responses as Record<string, { description: string }>)) {
         const code = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((c) => String(ERROR_STATUS[c]) === status);
@@ -448,6 +532,15 @@ function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; com
     if (name.startsWith('error.') && !text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
   }
   return doc;
+}
+
+/**
+ * The document as served: `servers` and the license link point at `origin` (PUBLIC_URL, or the
+ * scheme and host the request came to; '' leaves them relative to the document).
+ */
+export function documentFor<T extends { info: object }>(doc: T, origin: string): T & { servers: { url: string }[] } {
+  const base = origin.replace(/\/$/, '');
+  return { ...doc, info: { ...doc.info, license: { name: 'Proprietary: GlowBook terms and conditions', url: `${base}/terms-and-conditions` } }, servers: [{ url: `${base}/api` }] };
 }
 
 export function buildOpenApiDocument(router: AppRouter, baseUrl: string) {

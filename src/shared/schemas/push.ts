@@ -1,3 +1,4 @@
+import { idSchema } from '../validation.js';
 import { z } from 'zod';
 
 const b64url = (field: string, min: number) =>
@@ -23,12 +24,12 @@ export const pushSubscriptionShape = z.object({
 
 export const subscribeInput = z.object({
   subscription: pushSubscriptionShape,
-  userId: z.string().optional(),
+  userId: idSchema.optional(),
 });
 export const successAnswer = z.object({ success: z.literal(true), message: z.string() });
 
 export const unsubscribeInput = z.object({
-  userId: z.string().optional(),
+  userId: idSchema.optional(),
   /** Only this browser's subscription; without it, every subscription of the account. */
   endpoint: z.string().trim().max(1000).optional(),
 });

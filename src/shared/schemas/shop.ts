@@ -19,8 +19,6 @@ export const merchantIdField = z.preprocess(blankToUndefined, idSchema.optional(
 /** Form inputs send numbers as text; blank text is "missing", not 0. */
 const numberFromText = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v);
 
-const hasAtMost2Decimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
-
 /** Rupees: a finite number with at most 2 decimals. */
 export function moneySchema(label: string, opts: { min?: number; positive?: boolean; max?: number } = {}) {
   const max = opts.max ?? 10_000_000;
@@ -28,7 +26,7 @@ export function moneySchema(label: string, opts: { min?: number; positive?: bool
   s = opts.positive ? s.gt(0, `${label} must be above 0.`) : s.min(opts.min ?? 0, `${label} cannot be negative.`);
   return z.preprocess(
     numberFromText,
-    s.max(max, `${label} is too large.`).refine(hasAtMost2Decimals, `${label} can have at most 2 decimals.`),
+    s.max(max, `${label} is too large.`).multipleOf(0.01, `${label} can have at most 2 decimals.`),
   );
 }
 
