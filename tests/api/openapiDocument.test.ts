@@ -327,7 +327,7 @@ describe('the document lints clean', () => {
   it('has a summary on every operation, security on every one (empty for public ones) and a license', () => {
     for (const { path: p, method, op } of allOperations()) {
       const o = op as Operation & { summary?: string };
-      expect(o.summary?.length, `${method} ${p}`).toBeGreaterThan(5);
+      expect(o.summary?.length, `${method} ${p}: give it meta.openapi.summary or an entry in src/server/http/openapiSummaries.ts`).toBeGreaterThan(5);
       expect(Array.isArray(o.security), `${method} ${p}`).toBe(true);
     }
     expect(opOf('merchants.search').security).toEqual([]);

@@ -60,6 +60,8 @@ export const SUMMARIES: Record<string, string> = {
   'users.getGiftCards': 'List gift cards bought and received',
   'users.purchaseGiftCard': 'Buy a gift card',
   'users.redeemGiftCard': 'Redeem a gift card into the wallet',
+  'users.giftCardPaymentOptions': 'Read how gift cards can be paid here',
+  'users.createGiftCardOrder': 'Create a payment order for a gift card',
 
   // Salon owners: sign-in
   'merchants.registerMerchants': 'Register a salon and its owner account',
@@ -80,6 +82,10 @@ export const SUMMARIES: Record<string, string> = {
   'merchants.getSlots': 'List free start times for the desk',
   'merchants.createSlot': 'Book a slot for a customer at the desk',
   'merchants.getDashboard': "Read the salon's dashboard figures",
+  'merchants.getCalendar': "Read a day or week of the salon's calendar",
+  'merchants.createBlock': "Block a professional's time",
+  'merchants.deleteBlock': 'Remove blocked time',
+  'merchants.moveBooking': 'Move a booking to another time or professional',
 
   // Salon owners: services, staff, settings, shop
   'merchants.getMerchantServices': "List the salon's services for bulk editing",
