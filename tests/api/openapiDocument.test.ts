@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture } from '../helpers/fixtures.js';
 import { appRouter } from '../../src/server/routers/index.js';
-import { ALSO_SUCCEEDS, ERROR_STATUS, IDEMPOTENT, OPTIONAL_AUTH, PROCEDURE_ERRORS, type ErrorCode } from '../../src/server/http/openapi.js';
+import { ALSO_SUCCEEDS, ERROR_STATUS, IDEMPOTENT, OPTIONAL_AUTH, PARAMETER_EXAMPLES, PROCEDURE_ERRORS, REQUEST_EXAMPLES, type ErrorCode } from '../../src/server/http/openapi.js';
+import { SUMMARIES } from '../../src/server/http/openapiSummaries.js';
 import type { AppMeta } from '../../src/server/trpc/init.js';
 import type { Actor } from '../../src/server/trpc/context.js';
 
@@ -93,7 +94,7 @@ function expectErrorBody(body: any, status: number) {
 
 describe('the tables behind the document', () => {
   it('name only procedures that exist', () => {
-    for (const table of [PROCEDURE_ERRORS, OPTIONAL_AUTH, IDEMPOTENT, ALSO_SUCCEEDS]) {
+    for (const table of [PROCEDURE_ERRORS, OPTIONAL_AUTH, IDEMPOTENT, ALSO_SUCCEEDS, SUMMARIES, REQUEST_EXAMPLES, PARAMETER_EXAMPLES]) {
       for (const name of Object.keys(table)) expect(byName.has(name), name).toBe(true);
     }
   });

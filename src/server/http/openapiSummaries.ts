@@ -178,6 +178,7 @@ export const SUMMARIES: Record<string, string> = {
   'testimonials.updateTestimonial': 'Update a testimonial',
   'testimonials.deleteTestimonial': 'Delete a testimonial',
   'newsletter.subscribe': 'Subscribe an e-mail address to the newsletter',
+  'content.devMailDrop': 'Say whether e-mails stay in the local mail drop',
   'geo.search': 'Find places by name',
   'geo.reverse': 'Name the place at coordinates',
   'support.createContactUs': 'Send a contact message or open a support ticket',
@@ -198,7 +199,7 @@ export const SUMMARIES: Record<string, string> = {
   'marketing.getMarketing': "Read the salon's campaigns and social connections",
   'marketing.createCampaign': 'Send a marketing campaign',
   'marketing.resendCampaign': 'Send a campaign again',
-  'marketing.setSocialConnection': 'Connect or disconnect a social network',
+  'marketing.setSocialLink': "Set or clear the salon's social network link",
 
   // Administration
   'admin.dashboard': 'Read the platform dashboard',
