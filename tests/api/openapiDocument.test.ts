@@ -255,9 +255,12 @@ describe('errors', () => {
     for (const name of ['users.loginEmail', 'merchants.loginMerchant', 'merchantAuth.login', 'users.forgotPassword', 'users.sendOTPonEmailForLogin', 'users.verifyOTPForEmailLogin', 'users.sendOTPonWhatsappForLogin', 'users.verifyOTPForMobileLogin', 'merchants.sendOTP', 'merchants.verifyOTP', 'users.sendOTPToEmailDuringRegistration', 'users.verifyOTPForEmailRegistration']) {
       expect(opOf(name).responses['429'], name).toBeDefined();
     }
-    // No throttle outside sign-in: nothing else claims a 429.
+    // No throttle outside sign-in, password hashing and the contact form: nothing else claims a 429.
     const throttled = procedures.filter((p) => opOf(p.name).responses['429']).map((p) => p.name);
-    expect(throttled.every((n) => /login|otp|password|sendResetOtp|^merchantAuth\.login$/i.test(n)), throttled.join(', ')).toBe(true);
+    expect(throttled.every((n) => /login|otp|password|sendResetOtp|register|google|^merchantAuth\.login$|^support\.createContactUs$/i.test(n)), throttled.join(', ')).toBe(true);
+    for (const name of ['support.createContactUs', 'users.registerUser', 'merchants.registerMerchants', 'users.changePassword', 'users.resetPassword']) {
+      expect(opOf(name).responses['429'], name).toBeDefined();
+    }
   });
 
   it('answers what it documents: a throttled password sign-in is a 429', async () => {

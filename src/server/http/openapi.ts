@@ -128,7 +128,11 @@ const codeCheck: ErrorNotes = {
   BAD_REQUEST: '`otp`: the code is wrong, has expired or was used already (or another field is not valid)',
   TOO_MANY_REQUESTS: 'Too many wrong codes for this address or from this IP address; the message says when to try again',
 };
+/** services/auth/passwords.ts: a process hashes 2 passwords at once with 32 waiting; beyond that, 429 at once. */
+const PASSWORDS_BUSY = 'Too many passwords are being checked on this server right now; try again in a few seconds';
+const hashesPassword: ErrorNotes = { TOO_MANY_REQUESTS: PASSWORDS_BUSY };
 const googleSignIn: ErrorNotes = {
+  ...hashesPassword,
   PRECONDITION_FAILED: 'Google sign-in is not configured on this server (GET /users/auth/providers says so beforehand)',
   UNAUTHORIZED: 'The Google credential is not valid or has expired',
   FORBIDDEN: 'The account is blocked',
@@ -141,9 +145,11 @@ const googleSignIn: ErrorNotes = {
  */
 export const PROCEDURE_ERRORS: Record<string, ErrorNotes> = {
   // Sign-in and registration
-  'users.registerUser': { CONFLICT: EMAIL_TAKEN },
-  'merchants.registerMerchants': { CONFLICT: EMAIL_TAKEN },
-  'merchantAuth.register': { CONFLICT: EMAIL_TAKEN },
+  'users.registerUser': { ...hashesPassword, CONFLICT: EMAIL_TAKEN },
+  'merchants.registerMerchants': { ...hashesPassword, CONFLICT: EMAIL_TAKEN },
+  'merchantAuth.register': { ...hashesPassword, CONFLICT: EMAIL_TAKEN },
+  'users.changePassword': { TOO_MANY_REQUESTS: `Too many wrong current passwords for this account or from this IP address (the message says when to try again), or ${PASSWORDS_BUSY.charAt(0).toLowerCase()}${PASSWORDS_BUSY.slice(1)}` },
+  'users.resetPassword': hashesPassword,
   'users.loginEmail': passwordSignIn,
   'merchants.loginMerchant': passwordSignIn,
   'merchantAuth.login': passwordSignIn,
@@ -219,6 +225,7 @@ export const PROCEDURE_ERRORS: Record<string, ErrorNotes> = {
   'users.getAllBookings': { NOT_FOUND: false },
   // Public procedures that read the caller when a token is sent
   'support.createContactUs': {
+    TOO_MANY_REQUESTS: 'Several messages came from this sender (account or IP address) in the last hour, or for this e-mail address today: "Please wait a while; we answer every one."',
     UNAUTHORIZED: 'A support ticket (with a `category` or `priority`) needs a signed-in caller',
     FORBIDDEN: "`merchantId`: not the caller's own salon",
     NOT_FOUND: '`merchantId`: no salon has this id (an administrator may name any salon)',
