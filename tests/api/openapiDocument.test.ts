@@ -257,7 +257,7 @@ describe('errors', () => {
     }
     // No throttle outside sign-in, password hashing and the contact form: nothing else claims a 429.
     const throttled = procedures.filter((p) => opOf(p.name).responses['429']).map((p) => p.name);
-    expect(throttled.every((n) => /login|otp|password|sendResetOtp|register|google|^merchantAuth\.login$|^support\.createContactUs$/i.test(n)), throttled.join(', ')).toBe(true);
+    expect(throttled.every((n) => /login|otp|password|sendResetOtp|register|google|phone|^merchantAuth\.login$|^support\.createContactUs$/i.test(n)), throttled.join(', ')).toBe(true);
     for (const name of ['support.createContactUs', 'users.registerUser', 'merchants.registerMerchants', 'users.changePassword', 'users.resetPassword']) {
       expect(opOf(name).responses['429'], name).toBeDefined();
     }

@@ -160,6 +160,8 @@ export const PROCEDURE_ERRORS: Record<string, ErrorNotes> = {
   'merchants.sendOTP': codeRequest,
   'users.sendOTPToEmailDuringRegistration': { ...codeRequest, CONFLICT: `${EMAIL_TAKEN} (\`data.field\`: email)` },
   'users.sendOTPonWhatsappForRegister': { ...codeRequest, CONFLICT: 'The e-mail or the mobile number is already registered (`data.field` says which)' },
+  'users.sendPhoneVerificationCode': codeRequest,
+  'users.verifyPhone': codeCheck,
   'users.verifyOTPForEmailLogin': codeCheck,
   'users.verifyOTPForMobileLogin': codeCheck,
   'merchants.verifyOTP': codeCheck,

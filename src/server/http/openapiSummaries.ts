@@ -27,6 +27,8 @@ export const SUMMARIES: Record<string, string> = {
   'users.verifyOTPForEmailRegistration': 'Finish registration with the e-mailed code',
   'users.sendOTPonWhatsappForRegister': 'Start registration: send a code by WhatsApp',
   'users.verifyOTPForMobileRegistration': 'Finish registration with the WhatsApp code',
+  'users.sendPhoneVerificationCode': "Send a code to verify the account's mobile number",
+  'users.verifyPhone': 'Verify the mobile number with its code',
   'users.authProviders': 'List the sign-in methods this server offers',
   'users.registerUserViaGoogle': 'Sign up or in with a Google ID token',
   'users.firebaseLogin': 'Sign in with a Google ID token (legacy path)',
