@@ -129,6 +129,9 @@ export const SUMMARIES: Record<string, string> = {
   'merchants.getSubscription': "Read the salon's plan and invoices",
   'merchants.changePlan': 'Change (and pay for) the subscription plan',
   'merchants.createPlanOrder': 'Create a Razorpay order for a plan',
+  'merchants.schedulePlanChange': 'Change the plan at the end of the paid period',
+  'merchants.cancelScheduledPlanChange': 'Cancel a scheduled plan change',
+  'merchants.updateGstin': "Set or remove the salon's GSTIN",
 
   // Categories
   'categories.getMerchantSelectedCategories': "List the salon's categories with their services",
