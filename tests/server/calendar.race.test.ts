@@ -60,6 +60,30 @@ describe(`blocked time racing bookings (${DB_KIND})`, () => {
     expect(rules.length).toBe(held[0].status === ('blocked' as never) ? 1 : 0);
   });
 
+  it('leave over three days racing bookings on its middle day: the leave is placed whole or not at all', async () => {
+    const { salon, service, staff } = await setup();
+    const people = await Promise.all(Array.from({ length: 6 }, () => createCustomer(rt)));
+    const [first, middle, last] = [5, 6, 7].map((d) => localDate(d));
+    const results = await Promise.allSettled([
+      ...people.map((c, i) => rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [service], staffId: staff, bookingDate: middle, bookingTime: `${10 + i}:00` })),
+      rt.caller(salon.owner).merchants.createBlock({ staffId: staff, kind: 'leave', date: first, endDate: last, startTime: '00:00', endTime: '24:00' }),
+    ]);
+    const leave = results[people.length];
+    const bookings = results.slice(0, people.length);
+    expect(await overlaps(salon.id)).toBe(0);
+    const blocked = await rt.deps.db.selectFrom('bookings').select('booking_date').where('staff_id', '=', staff).where('status', '=', 'blocked' as never).orderBy('booking_date').execute();
+    if (leave.status === 'fulfilled') {
+      expect(blocked.map((b) => b.booking_date)).toEqual([first, middle, last]);
+      expect(bookings.filter((r) => r.status === 'fulfilled')).toEqual([]);
+      for (const r of bookings) expect((r as PromiseRejectedResult).reason?.code).toBe('CONFLICT');
+    } else {
+      expect(leave.reason?.code).toBe('CONFLICT');
+      expect(blocked).toEqual([]);
+      expect(await rt.deps.db.selectFrom('staff_blocks').select('id').where('merchant_id', '=', salon.id).execute()).toEqual([]);
+      expect(bookings.filter((r) => r.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+    }
+  });
+
   it('desk moves racing a block and bookings into the same time: no overlap ever, the losers stay where they were', async () => {
     const { salon, service, staff, other } = await setup();
     const date = localDate(3);

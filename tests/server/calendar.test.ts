@@ -141,6 +141,38 @@ describe(`merchant calendar (${DB_KIND})`, () => {
     await expect(rt.caller(s.owner).merchants.moveBooking({ bookingId: occ[1].id, staffId: s.ravi, bookingDate: localDate(2), bookingTime: '14:00' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('leave over a date range: every day blocked whole, or a 409 listing the bookings in the way and nothing placed', async () => {
+    const s = await salon();
+    const [mon, tue, wed] = [4, 5, 6].map((d) => localDate(d));
+    const made = await book(s.customer, s.id, [s.cut], s.asha, 5, '3:00 PM');
+    const ref = made.data.booking._id.slice(0, 8).toUpperCase();
+    const leave = { staffId: s.asha, kind: 'leave' as const, reason: 'Family wedding', date: mon, endDate: wed, startTime: '00:00', endTime: '24:00' };
+    await expect(rt.caller(s.owner).merchants.createBlock(leave)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(new RegExp(`^A booking is in the way: Meera Test on .* at 3:00 PM \\(#${ref}\\)\\. Move or cancel them first\\.$`)),
+    });
+    await expect(rt.caller(s.owner).merchants.createBlock({ ...leave, skipConflicts: true })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await rt.deps.db.selectFrom('staff_blocks').select('id').where('merchant_id', '=', s.id).execute()).toEqual([]);
+
+    await rt.caller(s.owner).merchants.moveBooking({ bookingId: made.data.booking._id, staffId: s.ravi, bookingDate: tue, bookingTime: '15:00' });
+    const placed = await rt.caller(s.owner).merchants.createBlock(leave);
+    expect(placed).toMatchObject({ placed: 3, skipped: [] });
+    const week = await rt.caller(s.owner).merchants.getCalendar({ date: mon, days: 7, staffId: s.asha });
+    expect(week.blocks.map((b) => [b.date, b.start, b.end])).toEqual([mon, tue, wed].map((d) => [d, 0, 1440]));
+    expect(week.blocks[1]).toMatchObject({ kind: 'leave', reason: 'Family wedding', repeatWeekly: false, days: { first: mon, last: wed, count: 3 } });
+    // No time of those days is offered or bookable.
+    const slots = await rt.caller(s.customer).users.getAvailableSlots({ merchantId: s.id, serviceIds: [s.cut], staffId: s.asha, date: tue });
+    expect(slots.data.slots).toEqual([]);
+    await expect(book(s.customer, s.id, [s.cut], s.asha, 6, '10:00 AM')).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    // Back a day early: Wednesday goes; then the rest, and the block with them.
+    expect((await rt.caller(s.owner).merchants.deleteBlock({ occurrenceId: week.blocks[2]._id })).removed).toBe(1);
+    const after = await rt.caller(s.owner).merchants.getCalendar({ date: mon, days: 7, staffId: s.asha });
+    expect(after.blocks.map((b) => b.days)).toEqual([{ first: mon, last: tue, count: 2 }, { first: mon, last: tue, count: 2 }]);
+    expect((await rt.caller(s.owner).merchants.deleteBlock({ occurrenceId: week.blocks[0]._id, series: true })).removed).toBe(2);
+    expect(await rt.deps.db.selectFrom('staff_blocks').select('id').where('id', '=', placed.blockId).execute()).toEqual([]);
+  });
+
   it('validates blocks with messages naming the field', async () => {
     const s = await salon();
     const base = { staffId: s.asha, kind: 'break' as const, date: localDate(1), startTime: '13:00', endTime: '14:00' };
@@ -149,6 +181,12 @@ describe(`merchant calendar (${DB_KIND})`, () => {
     await expect(rt.caller(s.owner).merchants.createBlock({ ...base, date: localDate(-1) })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'date: this date has passed' });
     await expect(rt.caller(s.owner).merchants.createBlock({ ...base, untilDate: localDate(9) })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'untilDate: only a weekly block repeats until a date' });
     await expect(rt.caller(s.owner).merchants.createBlock({ ...base, kind: 'nap' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, endDate: localDate(0) })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'endDate: must not be before the first date' });
+    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, endDate: localDate(3), repeatWeekly: true })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'endDate: a weekly block repeats until a date (untilDate); it does not span days',
+    });
+    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, endDate: localDate(91) })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'endDate: a block spans at most 90 days' });
   });
 });
 

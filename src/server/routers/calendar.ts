@@ -39,7 +39,7 @@ export const calendarMerchantProcedures = {
         path: '/merchants/calendar/blocks',
         tags,
         description:
-          'Blocks a professional’s time (break, leave, training) once or every week. Refused with 409 listing the bookings in the way; a weekly block can be repeated with skipConflicts to leave those dates out.',
+          'Blocks a professional’s time (break, leave, training) once, on every day of a date range (endDate: leave from Monday to Wednesday), or every week. Refused with 409 listing the bookings in the way; a weekly block can be repeated with skipConflicts to leave those dates out.',
       },
       successStatus: 201,
     })
@@ -53,7 +53,7 @@ export const calendarMerchantProcedures = {
         method: 'POST',
         path: '/merchants/calendar/blocks/delete',
         tags,
-        description: 'Removes one occurrence of blocked time, or (series) a weekly block from that occurrence on.',
+        description: 'Removes one occurrence of blocked time, or (series) that occurrence and the later ones: the later weeks of a weekly block, the later days of a range.',
       },
     })
     .input(deleteBlockInput)

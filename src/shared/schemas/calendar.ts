@@ -12,6 +12,9 @@ import { queryNumber } from './query.js';
 export const BLOCK_KINDS = ['break', 'leave', 'training', 'other'] as const;
 export const blockKindSchema = z.enum(BLOCK_KINDS, { error: `kind: one of ${BLOCK_KINDS.join(', ')}` });
 
+/** The longest block over a date range (leave from Monday to Wednesday), in days; longer leave is two blocks. */
+export const MAX_BLOCK_DAYS = 90;
+
 /** How long a desk can still undo a move before the customer is told. */
 export const MOVE_UNDO_SECONDS = 10;
 
@@ -74,6 +77,11 @@ export const calendarBlockWire = z.object({
   reason: z.string(),
   repeatWeekly: z.boolean(),
   untilDate: z.string().nullable(),
+  /**
+   * A one-off block's days as they stand (several for leave over a date range): the first, the
+   * last and how many remain; null for a weekly block.
+   */
+  days: z.object({ first: z.string(), last: z.string(), count: z.number() }).nullable(),
 });
 export type CalendarBlock = z.infer<typeof calendarBlockWire>;
 
@@ -106,6 +114,11 @@ export const createBlockInput = z
       .refine((m) => m !== null, 'endTime: use a time like 13:30')
       .transform((m) => (m === 0 ? 1440 : m!))
       .refine((m) => m % 15 === 0, 'endTime: use the 15-minute grid'),
+    /**
+     * The last day of a block over several days (leave from Monday to Wednesday): the same hours
+     * on every day from `date` to `endDate`, inclusive, placed whole or not at all.
+     */
+    endDate: dateSchema.optional(),
     repeatWeekly: z.boolean().default(false),
     untilDate: dateSchema.optional(),
     /**
@@ -118,6 +131,11 @@ export const createBlockInput = z
     if (v.endTime <= v.startTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'endTime: the block must end after it starts' });
     if (v.untilDate && !v.repeatWeekly) ctx.addIssue({ code: 'custom', path: ['untilDate'], message: 'untilDate: only a weekly block repeats until a date' });
     if (v.untilDate && v.untilDate < v.date) ctx.addIssue({ code: 'custom', path: ['untilDate'], message: 'untilDate: must not be before the first date' });
+    if (v.endDate && v.repeatWeekly) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate: a weekly block repeats until a date (untilDate); it does not span days' });
+    else if (v.endDate && v.endDate < v.date) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate: must not be before the first date' });
+    else if (v.endDate && Date.parse(`${v.endDate}T00:00:00Z`) - Date.parse(`${v.date}T00:00:00Z`) >= MAX_BLOCK_DAYS * 86_400_000) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: `endDate: a block spans at most ${MAX_BLOCK_DAYS} days` });
+    }
   });
 
 export const blockConflictWire = z.object({
@@ -140,7 +158,7 @@ export const deleteBlockInput = z.object({
   merchantId: merchantIdField,
   /** An occurrence id (as listed by getCalendar). */
   occurrenceId: idSchema,
-  /** The whole block (every occurrence from today on, and the weekly rule), not just this occurrence. */
+  /** This occurrence and the later ones (the later weeks of a weekly block and its rule, the later days of a range). */
   series: z.boolean().default(false),
 });
 export const deleteBlockAnswer = z.object({ removed: z.number() });

@@ -9,7 +9,10 @@ import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { longDate } from '../../lib/dates';
 import { errorMessage, httpStatusOf, useTRPC } from '../../trpc';
-import { formatINR } from '../booking/format';
+import { formatINR, salonClock } from '../booking/format';
+import { Textarea } from '../../components/ui/Textarea';
+import { bookingCommission, canMerchantMove, COMMISSION_RATE, type BookingStatus } from '../../../shared/policy';
+import { BOOKING_STATUSES } from '../../../shared/schemas/bookings';
 import { BLOCK_LABEL, clockLabel, hhmm, isMovable, statusStyle } from './layout';
 
 const timeOptions = (from: number, to: number) =>
@@ -21,7 +24,7 @@ export interface BlockDraft {
   start: number;
 }
 
-/** Block time: a break, leave or training for one professional, once or every week. */
+/** Block time: a break, leave or training for one professional: once, over a range of days, or every week. */
 export function BlockTimeModal({
   draft,
   merchantId,
@@ -51,6 +54,9 @@ function BlockForm({ draft, merchantId, professionals, onClose, onDone }: { draf
     endTime: hhmm(Math.min(draft.start + 60, 1440)),
     repeatWeekly: false,
     untilDate: '',
+    /** The last day of a block over several days (leave from Monday to Wednesday); blank: one day. */
+    endDate: '',
+    allDay: false,
   });
   const [error, setError] = useState<string | null>(null);
   const [conflicted, setConflicted] = useState(false);
@@ -69,15 +75,17 @@ function BlockForm({ draft, merchantId, professionals, onClose, onDone }: { draf
         kind: form.kind,
         reason: form.reason,
         date: form.date,
-        startTime: form.startTime,
-        endTime: form.endTime,
+        startTime: form.allDay ? '00:00' : form.startTime,
+        endTime: form.allDay ? '24:00' : form.endTime,
         repeatWeekly: form.repeatWeekly,
         ...(form.repeatWeekly && form.untilDate ? { untilDate: form.untilDate } : {}),
+        ...(!form.repeatWeekly && form.endDate && form.endDate !== form.date ? { endDate: form.endDate } : {}),
         skipConflicts,
       });
       const who = professionals.find((p) => p._id === form.staffId)?.name ?? 'The professional';
+      const range = !form.repeatWeekly && form.endDate && form.endDate !== form.date ? ` from ${longDate(form.date)} to ${longDate(form.endDate)}` : '';
       onDone(
-        `${who}: ${BLOCK_LABEL[form.kind].toLowerCase()} blocked${form.repeatWeekly ? ' every week' : ''}` +
+        `${who}: ${BLOCK_LABEL[form.kind].toLowerCase()} blocked${form.repeatWeekly ? ' every week' : range}` +
           (answer.skipped.length ? ` (left out: ${answer.skipped.map((d) => longDate(d)).join(', ')})` : '') +
           '.',
       );
@@ -126,13 +134,32 @@ function BlockForm({ draft, merchantId, professionals, onClose, onDone }: { draf
           data-testid="block-kind"
         />
         <Input label="Reason" value={form.reason} maxLength={200} onChange={(e) => set('reason', e.target.value)} containerClassName="sm:col-span-2" placeholder="Lunch, team training…" data-testid="block-reason" />
-        <Input label="Date" type="date" value={form.date} onChange={(e) => set('date', e.target.value)} containerClassName="sm:col-span-2" data-testid="block-date" />
-        <Select label="From" value={form.startTime} onChange={(e) => set('startTime', e.target.value)} options={timeOptions(0, 1425)} data-testid="block-start" />
-        <Select label="To" value={form.endTime} onChange={(e) => set('endTime', e.target.value)} options={timeOptions(15, 1440)} data-testid="block-end" />
+        <Input label={form.repeatWeekly ? 'First date' : 'From date'} type="date" value={form.date} onChange={(e) => set('date', e.target.value)} data-testid="block-date" />
+        {form.repeatWeekly ? (
+          <Input label="Until (optional)" type="date" value={form.untilDate} min={form.date} onChange={(e) => set('untilDate', e.target.value)} data-testid="block-until" />
+        ) : (
+          <Input
+            label="To date (optional)"
+            hint="For leave over several days"
+            type="date"
+            value={form.endDate}
+            min={form.date}
+            onChange={(e) => set('endDate', e.target.value)}
+            data-testid="block-end-date"
+          />
+        )}
+        <div className="sm:col-span-2">
+          <Checkbox label="All day" checked={form.allDay} onChange={(e) => set('allDay', e.target.checked)} data-testid="block-all-day" />
+        </div>
+        {!form.allDay && (
+          <>
+            <Select label="From" value={form.startTime} onChange={(e) => set('startTime', e.target.value)} options={timeOptions(0, 1425)} data-testid="block-start" />
+            <Select label="To" value={form.endTime} onChange={(e) => set('endTime', e.target.value)} options={timeOptions(15, 1440)} data-testid="block-end" />
+          </>
+        )}
         <div className="sm:col-span-2">
           <Checkbox label="Repeat every week" checked={form.repeatWeekly} onChange={(e) => set('repeatWeekly', e.target.checked)} data-testid="block-weekly" />
         </div>
-        {form.repeatWeekly && <Input label="Until (optional)" type="date" value={form.untilDate} onChange={(e) => set('untilDate', e.target.value)} containerClassName="sm:col-span-2" />}
         {error && (
           <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2" data-testid="block-error">
             {error}
@@ -150,11 +177,21 @@ export function BlockDetailsModal({ block, merchantId, staffName, onClose, onDon
   const remove = useMutation(trpc.merchants.deleteBlock.mutationOptions());
   const [error, setError] = useState<string | null>(null);
   if (!block) return null;
+  // A block over several days (leave from Monday to Wednesday) is removed a day at a time, or from this day on.
+  const multiDay = !!block.days && block.days.count > 1;
+  const laterOnes = block.repeatWeekly || (multiDay && block.days!.last > block.date);
+  const hours = block.start === 0 && block.end >= 1440 ? 'all day' : `${clockLabel(block.start)} – ${clockLabel(block.end)}`;
+  const when = block.repeatWeekly
+    ? `${longDate(block.date)}, ${hours} · every week${block.untilDate ? ` until ${longDate(block.untilDate)}` : ''}`
+    : multiDay
+      ? `${longDate(block.days!.first)} to ${longDate(block.days!.last)} (${block.days!.count} days), ${hours} · showing ${longDate(block.date)}`
+      : `${longDate(block.date)}, ${hours}`;
   const run = async (series: boolean) => {
     setError(null);
     try {
       const { removed } = await remove.mutateAsync({ merchantId, occurrenceId: block._id, series });
-      onDone(series ? `Removed ${removed} weeks of blocked time.` : 'Blocked time removed.');
+      const unit = block.repeatWeekly ? 'week' : 'day';
+      onDone(removed > 1 ? `Removed ${removed} ${unit}s of blocked time.` : 'Blocked time removed.');
     } catch (err) {
       setError(errorMessage(err, 'The blocked time could not be removed.'));
     }
@@ -164,20 +201,20 @@ export function BlockDetailsModal({ block, merchantId, staffName, onClose, onDon
       open
       onClose={onClose}
       title={`${BLOCK_LABEL[block.kind]} · ${staffName}`}
-      description={`${longDate(block.date)}, ${clockLabel(block.start)} – ${clockLabel(block.end)}${block.repeatWeekly ? ` · every week${block.untilDate ? ` until ${longDate(block.untilDate)}` : ''}` : ''}`}
+      description={when}
       testId="block-details"
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
-          {block.repeatWeekly && (
+          {laterOnes && (
             <Button variant="outline" className="text-red-700" onClick={() => run(true)} loading={remove.isPending} data-testid="block-remove-series">
-              Remove this and later weeks
+              {block.repeatWeekly ? 'Remove this and later weeks' : block.days!.first === block.date ? 'Remove all days' : 'Remove this and later days'}
             </Button>
           )}
           <Button variant="danger" onClick={() => run(false)} loading={remove.isPending} data-testid="block-remove">
-            Remove {block.repeatWeekly ? 'this week' : ''}
+            {block.repeatWeekly ? 'Remove this week' : multiDay ? 'Remove this day' : 'Remove'}
           </Button>
         </>
       }
@@ -199,38 +236,137 @@ export interface MoveRequest {
   minutes: number;
 }
 
+/** The desk's status actions a card offers: those the shared transition rules allow from its status (no-show once the server has it). */
+export type DeskAction = 'confirmed' | 'completed' | 'cancelled' | 'no_show';
+export function deskActions(status: string): DeskAction[] {
+  const known = BOOKING_STATUSES as readonly string[];
+  if (!known.includes(status)) return [];
+  const from = status as BookingStatus;
+  return (['confirmed', 'completed', 'no_show', 'cancelled'] as const).filter(
+    (to) => known.includes(to) && canMerchantMove(from, to as BookingStatus),
+  );
+}
+
 /**
- * A booking on the calendar: who, what, when, and the keyboard's way to move it (another
- * professional, date and time) — the same move a drag makes.
+ * A booking on the calendar: who, what, when; the desk's actions on it (check in, complete with
+ * the payment received, cancel with a reason, no-show), through the same procedure as the List
+ * view; and the keyboard's way to move it (another professional, date and time), the same move a
+ * drag makes.
  */
 export function BookingCardModal({
   booking,
+  merchantId,
+  timeZone,
   professionals,
   onClose,
   onMove,
+  onStatusChanged,
   moving,
 }: {
   booking: CalendarBooking | null;
+  merchantId: string;
+  timeZone: string;
   professionals: CalendarAnswer['professionals'];
   onClose: () => void;
   onMove: (m: MoveRequest) => Promise<boolean>;
+  onStatusChanged: (message: string) => void;
   moving: boolean;
 }) {
   if (!booking) return null;
-  return <BookingCard booking={booking} professionals={professionals} onClose={onClose} onMove={onMove} moving={moving} />;
+  return (
+    <BookingCard
+      key={booking._id}
+      booking={booking}
+      merchantId={merchantId}
+      timeZone={timeZone}
+      professionals={professionals}
+      onClose={onClose}
+      onMove={onMove}
+      onStatusChanged={onStatusChanged}
+      moving={moving}
+    />
+  );
 }
 
-function BookingCard({ booking, professionals, onClose, onMove, moving }: { booking: CalendarBooking; professionals: CalendarAnswer['professionals']; onClose: () => void; onMove: (m: MoveRequest) => Promise<boolean>; moving: boolean }) {
+const ACTION_LABEL: Record<DeskAction, string> = { confirmed: 'Check in', completed: 'Complete', cancelled: 'Cancel booking', no_show: 'No-show' };
+
+function BookingCard({
+  booking,
+  merchantId,
+  timeZone,
+  professionals,
+  onClose,
+  onMove,
+  onStatusChanged,
+  moving,
+}: {
+  booking: CalendarBooking;
+  merchantId: string;
+  timeZone: string;
+  professionals: CalendarAnswer['professionals'];
+  onClose: () => void;
+  onMove: (m: MoveRequest) => Promise<boolean>;
+  onStatusChanged: (message: string) => void;
+  moving: boolean;
+}) {
+  const trpc = useTRPC();
+  const setStatus = useMutation(trpc.merchants.updateBookingStatus.mutationOptions());
   const [staffId, setStaffId] = useState(booking.staffId);
   const [date, setDate] = useState(booking.bookingDate);
   const [time, setTime] = useState(hhmm(booking.start));
+  // The action being confirmed: completing asks for the payment, cancelling for a reason.
+  const [step, setStep] = useState<'completed' | 'cancelled' | null>(null);
+  const [reason, setReason] = useState('');
+  const [paid, setPaid] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const movable = isMovable(booking);
+  const actions = deskActions(booking.status);
   const pro = professionals.find((p) => p._id === booking.staffId);
+  const today = salonClock(timeZone).date;
+  const split = bookingCommission(booking.totalPrice);
+
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const [h, m] = time.split(':').map(Number);
     if (await onMove({ booking, staffId, date, minutes: h * 60 + m })) onClose();
   };
+
+  const act = async (to: DeskAction) => {
+    setError(null);
+    setFieldError(null);
+    if (to === 'cancelled' && !reason.trim()) return setFieldError('Please provide a reason for cancellation');
+    if (to === 'completed' && !paid) return setFieldError('Please confirm that you have received the payment');
+    try {
+      await setStatus.mutateAsync({
+        merchantId,
+        bookingId: booking._id,
+        status: to as BookingStatus,
+        ...(to === 'cancelled' ? { cancellationReason: reason.trim() } : {}),
+        ...(to === 'completed' ? { paymentReceived: true } : {}),
+      });
+      const who = booking.customerName;
+      onStatusChanged(
+        to === 'confirmed'
+          ? `${who} is checked in.`
+          : to === 'completed'
+            ? `${who}’s booking is completed: ${formatINR(split.merchantEarning)} is yours after the ${formatINR(split.commission)} commission.`
+            : to === 'cancelled'
+              ? `${who}’s booking is cancelled; they are told and refunded.`
+              : `${who} is marked as a no-show.`,
+      );
+    } catch (err) {
+      setError(errorMessage(err, 'The booking could not be changed. Please try again.'));
+    }
+  };
+
+  const start = (to: DeskAction) => {
+    setError(null);
+    setFieldError(null);
+    if (to === 'completed' || to === 'cancelled') setStep(to);
+    else void act(to);
+  };
+
   return (
     <Modal
       open
@@ -239,16 +375,27 @@ function BookingCard({ booking, professionals, onClose, onMove, moving }: { book
       description={`#${booking.reference} · ${statusStyle(booking.status).label}`}
       testId="calendar-booking-modal"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-          {movable && (
-            <Button onClick={() => submit()} loading={moving} data-testid="move-submit">
-              Move booking
+        step ? (
+          <>
+            <Button variant="outline" onClick={() => setStep(null)} data-testid="card-action-back">
+              {step === 'cancelled' ? 'Keep booking' : 'Back'}
             </Button>
-          )}
-        </>
+            <Button variant={step === 'cancelled' ? 'danger' : 'primary'} onClick={() => void act(step)} loading={setStatus.isPending} data-testid="card-action-submit">
+              {step === 'cancelled' ? 'Cancel booking' : 'Complete'}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="outline" onClick={onClose}>
+              Close
+            </Button>
+            {movable && (
+              <Button onClick={() => submit()} loading={moving} data-testid="move-submit">
+                Move booking
+              </Button>
+            )}
+          </>
+        )
       }
     >
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -269,17 +416,76 @@ function BookingCard({ booking, professionals, onClose, onMove, moving }: { book
           </>
         )}
       </dl>
-      {movable ? (
-        <form noValidate onSubmit={submit} className="mt-5 grid gap-3 border-t border-blush-100 pt-4 sm:grid-cols-3" aria-label="Move this booking">
-          <Select label="Professional" value={staffId} onChange={(e) => setStaffId(e.target.value)} options={professionals.map((p) => ({ value: p._id, label: p.name }))} data-testid="move-staff" />
-          <Input label="Date" type="date" value={date} onChange={(e) => setDate(e.target.value)} data-testid="move-date" />
-          <Select label="Time" value={time} onChange={(e) => setTime(e.target.value)} options={timeOptions(0, 1425)} data-testid="move-time" />
-          <p className="text-xs text-ink-500 sm:col-span-3">The price stays {formatINR(booking.totalPrice)}. The customer is told by notification and e-mail.</p>
-          <button type="submit" hidden />
-        </form>
+
+      {step === 'cancelled' ? (
+        <div className="mt-5 border-t border-blush-100 pt-4" data-testid="card-cancel">
+          <Textarea
+            label="Reason for cancellation"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            error={fieldError ?? undefined}
+            maxLength={500}
+            placeholder="Tell the customer why"
+            data-testid="card-cancel-reason"
+          />
+          <p className="mt-2 text-xs text-ink-500">The customer is notified and gets a full refund.</p>
+        </div>
+      ) : step === 'completed' ? (
+        <div className="mt-5 border-t border-blush-100 pt-4" data-testid="card-complete">
+          <dl className="mb-3 grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+            <dt className="text-ink-500">Amount</dt>
+            <dd className="text-right text-ink-900">{formatINR(booking.totalPrice, { paise: true })}</dd>
+            <dt className="text-ink-500">Commission ({COMMISSION_RATE * 100}%)</dt>
+            <dd className="text-right text-ink-900">−{formatINR(split.commission, { paise: true })}</dd>
+            <dt className="font-medium text-ink-700">Your earning</dt>
+            <dd className="text-right font-semibold text-plum-800">{formatINR(split.merchantEarning, { paise: true })}</dd>
+          </dl>
+          <Checkbox label="I have received the payment" checked={paid} onChange={(e) => setPaid(e.target.checked)} error={fieldError ?? undefined} data-testid="card-complete-paid" />
+        </div>
       ) : (
-        <p className="mt-4 text-sm text-ink-500">A {statusStyle(booking.status).label.toLowerCase()} booking cannot be moved.</p>
+        actions.length > 0 && (
+          <div className="mt-5 border-t border-blush-100 pt-4">
+            {actions.includes('confirmed') && booking.bookingDate !== today && (
+              <p className="mb-2 rounded-lg bg-amber-50 px-2 py-1.5 text-xs font-medium text-amber-800" data-testid="card-not-today">
+                This appointment is on {longDate(booking.bookingDate)}, not today: check the customer in only if they are here for it now.
+              </p>
+            )}
+            <div role="group" aria-label="Desk actions" className="flex flex-wrap gap-2">
+              {actions.map((a) => (
+                <Button
+                  key={a}
+                  size="sm"
+                  variant={a === 'cancelled' || a === 'no_show' ? 'outline' : 'secondary'}
+                  className={a === 'cancelled' || a === 'no_show' ? 'text-red-700' : undefined}
+                  onClick={() => start(a)}
+                  loading={setStatus.isPending && setStatus.variables?.status === a}
+                  data-testid={`card-action-${a}`}
+                >
+                  {ACTION_LABEL[a]}
+                </Button>
+              ))}
+            </div>
+          </div>
+        )
       )}
+      {error && (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-700" data-testid="card-action-error">
+          {error}
+        </p>
+      )}
+
+      {!step &&
+        (movable ? (
+          <form noValidate onSubmit={submit} className="mt-5 grid gap-3 border-t border-blush-100 pt-4 sm:grid-cols-3" aria-label="Move this booking">
+            <Select label="Professional" value={staffId} onChange={(e) => setStaffId(e.target.value)} options={professionals.map((p) => ({ value: p._id, label: p.name }))} data-testid="move-staff" />
+            <Input label="Date" type="date" value={date} onChange={(e) => setDate(e.target.value)} data-testid="move-date" />
+            <Select label="Time" value={time} onChange={(e) => setTime(e.target.value)} options={timeOptions(0, 1425)} data-testid="move-time" />
+            <p className="text-xs text-ink-500 sm:col-span-3">The price stays {formatINR(booking.totalPrice)}. The customer is told by notification and e-mail.</p>
+            <button type="submit" hidden />
+          </form>
+        ) : (
+          <p className="mt-4 text-sm text-ink-500">A {statusStyle(booking.status).label.toLowerCase()} booking cannot be moved.</p>
+        ))}
     </Modal>
   );
 }

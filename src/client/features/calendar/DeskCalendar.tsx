@@ -4,6 +4,7 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CalendarAnswer, CalendarBlock, CalendarBooking } from '../../../shared/schemas/calendar';
 import { MOVE_UNDO_SECONDS } from '../../../shared/schemas/calendar';
+import { BOOKING_STATUSES } from '../../../shared/schemas/bookings';
 import { addDays } from '../../../shared/slots';
 import { ArrowLeftIcon, ChevronRightIcon } from '../../components/icons';
 import { Avatar } from '../../components/ui/Avatar';
@@ -251,7 +252,20 @@ export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: 
           </button>
         </div>
       )}
-      <BookingCardModal booking={opened} professionals={data?.professionals ?? []} onClose={() => setOpened(null)} onMove={doMove} moving={move.isPending} />
+      <BookingCardModal
+        booking={opened}
+        merchantId={merchantId}
+        timeZone={zone}
+        professionals={data?.professionals ?? []}
+        onClose={() => setOpened(null)}
+        onMove={doMove}
+        onStatusChanged={(message) => {
+          setOpened(null);
+          toast.success(message);
+          invalidate();
+        }}
+        moving={move.isPending}
+      />
       <BlockTimeModal
         draft={blockDraft}
         merchantId={merchantId}
@@ -279,7 +293,7 @@ export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: 
 }
 
 function Legend() {
-  const items = ['upcoming', 'confirmed', 'completed', 'cancelled', 'pending'];
+  const items = ['upcoming', 'confirmed', 'completed', 'cancelled', 'no_show', 'pending'].filter((s) => (BOOKING_STATUSES as readonly string[]).includes(s));
   return (
     <ul className="mt-3 flex flex-wrap gap-2 text-xs" aria-label="Colours">
       {items.map((s) => (
@@ -344,22 +358,28 @@ function GridColumn({
   return (
     <div ref={setNodeRef} className={cn('relative border-l border-blush-200', isOver && 'bg-plum-50/40')} style={{ height }} data-testid="cal-column" data-staff-id={column.staffId ?? ''} data-date={column.date}>
       {cells}
-      {blocks.map((b) => (
-        <button
-          key={b._id}
-          type="button"
-          onClick={() => onBlock(b)}
-          className="cal-hatch absolute inset-x-0.5 z-[5] overflow-hidden rounded-md border border-stone-400 px-1.5 py-0.5 text-left text-[11px] font-medium text-ink-700"
-          style={{ top: top(b.start), height: Math.max(ROW_PX, ((b.end - b.start) / STEP_MIN) * ROW_PX) }}
-          aria-label={`${BLOCK_LABEL[b.kind]} ${clockLabel(b.start)} to ${clockLabel(b.end)}${b.reason ? `: ${b.reason}` : ''}`}
-          data-testid="cal-block-item"
-        >
-          <span className="rounded bg-white/80 px-1">
-            {BLOCK_LABEL[b.kind]}
-            {b.reason ? ` · ${b.reason}` : ''}
-          </span>
-        </button>
-      ))}
+      {blocks.map((b) => {
+        const from = Math.max(b.start, range.start);
+        const to = Math.min(b.end, range.end);
+        if (to <= from) return null;
+        return (
+          <button
+            key={b._id}
+            type="button"
+            onClick={() => onBlock(b)}
+            className="cal-hatch absolute inset-x-0.5 z-[5] overflow-hidden rounded-md border border-stone-400 px-1.5 py-0.5 text-left text-[11px] font-medium text-ink-700"
+            style={{ top: top(from), height: Math.max(ROW_PX, ((to - from) / STEP_MIN) * ROW_PX) }}
+            aria-label={`${BLOCK_LABEL[b.kind]} ${b.start === 0 && b.end >= 1440 ? 'all day' : `${clockLabel(b.start)} to ${clockLabel(b.end)}`}${b.reason ? `: ${b.reason}` : ''}`}
+            data-testid="cal-block-item"
+            data-date={b.date}
+          >
+            <span className="rounded bg-white/80 px-1">
+              {BLOCK_LABEL[b.kind]}
+              {b.reason ? ` · ${b.reason}` : ''}
+            </span>
+          </button>
+        );
+      })}
       {bookings.map((b) => (
         <BookingCardItem key={b._id} booking={b} top={top(b.start)} height={Math.max(ROW_PX * 2, ((Math.min(b.end, range.end) - b.start) / STEP_MIN) * ROW_PX - 2)} lane={laid.get(b._id)!} staffName={showStaff ? nameOf(b.staffId) : null} onOpen={onOpen} />
       ))}
@@ -400,7 +420,7 @@ function BookingCardItem({ booking, top, height, lane, staffName, onOpen }: { bo
         width: `calc(${width}% - 4px)`,
         transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
       }}
-      aria-label={`${booking.customerName}, ${booking.services.map((s) => s.serviceName).join(', ')}, ${clockLabel(booking.start)} to ${clockLabel(booking.end)}, ${style.label}. Open to move.`}
+      aria-label={`${booking.customerName}, ${booking.services.map((s) => s.serviceName).join(', ')}, ${clockLabel(booking.start)} to ${clockLabel(booking.end)}, ${style.label}. Open for actions and to move.`}
       data-testid="cal-booking"
       data-booking-id={booking._id}
       data-status={booking.status}

@@ -4,13 +4,14 @@ import type { CalendarAnswer, CalendarBooking } from '../../../shared/schemas/ca
 export const ROW_PX = 14;
 export const STEP_MIN = 15;
 
-/** The hours the grid spans: every shown salon day's opening hours (whole hours), 09:00–21:00 when all are closed. */
-export function gridRange(data: Pick<CalendarAnswer, 'salonHours' | 'bookings' | 'blocks'>): { start: number; end: number } {
+/** The hours the grid spans: every shown salon day's opening hours and bookings (whole hours), 09:00–21:00 when all are closed. */
+export function gridRange(data: Pick<CalendarAnswer, 'salonHours' | 'bookings'>): { start: number; end: number } {
   const spans = data.salonHours.flatMap((h) => (h.span ? [h.span] : []));
   let start = spans.length ? Math.min(...spans.map((s) => s.start)) : 9 * 60;
   let end = spans.length ? Math.max(...spans.map((s) => s.end)) : 21 * 60;
-  // Nothing shown may fall outside the grid: a booking made before the hours changed still appears.
-  for (const b of [...data.bookings, ...data.blocks]) {
+  // No booking may fall outside the grid: one made before the hours changed still appears. Blocked
+  // time is drawn clipped to the grid (a whole day of leave must not stretch it to 24 hours).
+  for (const b of data.bookings) {
     start = Math.min(start, b.start);
     end = Math.max(end, Math.min(b.end, 1440));
   }

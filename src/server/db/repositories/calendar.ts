@@ -80,6 +80,9 @@ const calendarStatement = compiledOnce((db, merchantId: string, startsFrom: Date
             'k.reason',
             'k.repeat_weekly',
             'k.until_date',
+            sql<{ first: string; last: string; count: number } | null>`case when k.repeat_weekly then null else (
+              select json_build_object('first', min(x.booking_date)::text, 'last', max(x.booking_date)::text, 'count', count(*))
+              from bookings x where x.block_id = o.block_id) end`.as('days'),
             sql<number>`(extract(epoch from o.starts_at) * 1000)::float8`.as('starts_ms'),
             sql<number>`(extract(epoch from o.ends_at) * 1000)::float8`.as('ends_ms'),
           ])
@@ -174,6 +177,14 @@ export function findOccurrence(db: Executor, occurrenceId: string) {
 export async function deleteOccurrence(db: Executor, occurrenceId: string): Promise<number> {
   const r = await db.deleteFrom('bookings').where('id', '=', occurrenceId).where(sql<boolean>`status = 'blocked'`).executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+export async function deleteBlockIfEmpty(db: Executor, blockId: string): Promise<void> {
+  await db
+    .deleteFrom('staff_blocks')
+    .where('id', '=', blockId)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('bookings').select('id').where('block_id', '=', blockId))))
+    .execute();
 }
 
 /**

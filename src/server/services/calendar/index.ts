@@ -25,6 +25,7 @@ import type { Executor } from '../../db/repositories/accounts.js';
 import { findBookingRow, listBookingServices, loadSalonWithServices, updateBookingIfStatus } from '../../db/repositories/bookings.js';
 import {
   bookingsInTheWay,
+  deleteBlockIfEmpty,
   deleteOccurrence,
   endBlockFrom,
   findOccurrence,
@@ -118,6 +119,7 @@ export async function getCalendar(deps: AppDeps, actor: Actor, input: z.output<t
         reason: o.reason,
         repeatWeekly: o.repeat_weekly,
         untilDate: o.until_date,
+        days: o.days,
       },
     ];
   });
@@ -166,6 +168,13 @@ function occurrenceOn(date: string, startMinute: number, endMinute: number, tz: 
   return { date, startsAt, endsAt, bookingTime: formatMinutes12h(startMinute) };
 }
 
+/** Every date from `first` to `last`, inclusive. */
+function everyDay(first: string, last: string): string[] {
+  const out: string[] = [];
+  for (let d = first; d <= last; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
 /** The weekly dates from `first` (or the first one after `after`) up to `last`, inclusive. */
 function weeklyDates(first: string, after: string | null, last: string): string[] {
   const out: string[] = [];
@@ -191,8 +200,8 @@ export async function createBlock(deps: AppDeps, actor: Actor, input: z.output<t
   const tz = await salonZone(deps.db, merchantId);
   if (input.date < today(tz, now)) throw badRequest('date: this date has passed', 'date');
   const horizon = addDays(today(tz, now), BLOCK_HORIZON_DAYS);
-  const lastDate = input.repeatWeekly ? (input.untilDate && input.untilDate < horizon ? input.untilDate : horizon) : input.date;
-  const dates = input.repeatWeekly ? weeklyDates(input.date, null, lastDate) : [input.date];
+  const lastDate = input.repeatWeekly ? (input.untilDate && input.untilDate < horizon ? input.untilDate : horizon) : (input.endDate ?? input.date);
+  const dates = input.repeatWeekly ? weeklyDates(input.date, null, lastDate) : everyDay(input.date, lastDate);
   const occurrences = dates.map((d) => occurrenceOn(d, input.startTime, input.endTime, tz));
 
   const result = await deps.db.transaction().execute(async (trx) => {
@@ -221,8 +230,8 @@ export async function createBlock(deps: AppDeps, actor: Actor, input: z.output<t
       materialised_until: input.repeatWeekly ? lastDate : null,
     });
     const placed = await placeOccurrences(trx, block, occurrences);
-    // A one-off block must be placed whole; a booking or a block that slipped in since the look above loses nothing.
-    if (!input.repeatWeekly && !placed.length) throw conflict('This time was just booked or blocked; reload the calendar');
+    // A one-off block (one day or a range) is placed whole; a booking or a block that slipped in since the look above loses nothing.
+    if (!input.repeatWeekly && placed.length < dates.length) throw conflict('This time was just booked or blocked; reload the calendar');
     const placedSet = new Set(placed);
     return { blockId: block.id, placed: placed.length, skipped: dates.filter((d) => !placedSet.has(d)) };
   });
@@ -230,16 +239,17 @@ export async function createBlock(deps: AppDeps, actor: Actor, input: z.output<t
   return result;
 }
 
-/** Removes one occurrence of blocked time, or the block from that occurrence on (`series`). */
+/** Removes one occurrence of blocked time, or the block from that occurrence on (`series`: later weeks, or later days of a range). */
 export async function deleteBlock(deps: AppDeps, actor: Actor, input: z.output<typeof deleteBlockInput>) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
   const occurrence = await findOccurrence(deps.db, input.occurrenceId);
   if (!occurrence || occurrence.merchant_id !== merchantId) throw notFound('Blocked time');
   const removed = await deps.db.transaction().execute((trx) =>
-    input.series && occurrence.repeat_weekly
+    input.series
       ? endBlockFrom(trx, occurrence.block_id, occurrence.booking_date, addDays(occurrence.booking_date, -1))
       : deleteOccurrence(trx, occurrence.id).then(async (n) => {
-          if (!occurrence.repeat_weekly) await trx.deleteFrom('staff_blocks').where('id', '=', occurrence.block_id).execute();
+          // A one-off block goes with its last day (a weekly one keeps its rule for the weeks ahead).
+          if (!occurrence.repeat_weekly) await deleteBlockIfEmpty(trx, occurrence.block_id);
           return n;
         }),
   );
