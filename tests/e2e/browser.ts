@@ -29,9 +29,12 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, opts: { width?: number; height?: number; offerPush?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  opts: { width?: number; height?: number; offerPush?: boolean; /** Another way to the server (a proxy the test can cut). */ baseURL?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: opts.baseURL ?? baseUrl(),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
     timezoneId: 'Asia/Kolkata',
     locale: 'en-IN',

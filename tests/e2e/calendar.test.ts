@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage, shot } from './browser';
@@ -51,6 +52,67 @@ async function dragTo(page: Page, card: Locator, target: Locator, dy = 0): Promi
   await page.mouse.move(to.x + to.width / 2, y0 + dy, { steps: 12 });
   await page.mouse.up();
 }
+
+interface DemoSalon {
+  id: string;
+  haircut: string;
+}
+
+async function demoSalon(): Promise<DemoSalon> {
+  const id = (await api<{ user: { _id: string } }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD })).user._id;
+  const services = (await api<{ merchant: { services: { _id: string; categoryName?: string | null; name: string }[] } }>(`merchants/getMerchantById/${id}`)).merchant.services;
+  return { id, haircut: services.find((s) => /haircut/i.test(`${s.categoryName ?? ''} ${s.name}`))!._id };
+}
+
+/** A new customer's booking, made through the public API (as from their phone); their token with it. */
+async function customerBooks(salon: DemoSalon, staffId: string, bookingDate: string, bookingTime: string, firstName: string) {
+  const email = `${firstName.toLowerCase()}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const { token } = await api<{ token: string }>('users/registerUser', { firstName, lastName: 'Guest', email, password: PASSWORD });
+  const made = await api<{ data: { booking: { _id: string } } }>('users/createBooking', { merchantId: salon.id, serviceIds: [salon.haircut], staffId, bookingDate, bookingTime }, token);
+  return { id: made.data.booking._id, token };
+}
+
+/**
+ * A TCP relay to the test server whose connections the test can drop, as a flaky mobile network or
+ * a restarted load balancer would: `cut()` destroys every open connection and refuses new ones
+ * until `restore()`. The browser itself stays "online".
+ */
+async function cuttableRelay(): Promise<{ url: string; cut: () => void; restore: () => void; close: () => Promise<void> }> {
+  const target = new URL(baseUrl());
+  const open = new Set<net.Socket>();
+  let down = false;
+  const server = net.createServer((client) => {
+    if (down) return client.destroy();
+    const upstream = net.connect(Number(target.port), target.hostname);
+    for (const s of [client, upstream]) {
+      open.add(s);
+      s.on('close', () => open.delete(s));
+      s.on('error', () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cut: () => {
+      down = true;
+      for (const s of open) s.destroy();
+    },
+    restore: () => {
+      down = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of open) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const cardOf = (page: Page, id: string) => page.locator(`[data-testid="cal-booking"][data-booking-id="${id}"]`);
 
 describe('the merchant’s calendar', () => {
   let browser: Browser;
@@ -169,6 +231,141 @@ describe('the merchant’s calendar', () => {
     } finally {
       await desk.context.close();
       await customerSide.context.close();
+    }
+  });
+  it('acts on cards (check in, complete, cancel) in day and week, blocks leave over days, and catches up after a dropped connection', async () => {
+    const date = kolkataDate(41);
+    const salon = await demoSalon();
+    const relay = await cuttableRelay();
+    const desk = await newPage(browser, { width: 1280, height: 900, baseURL: relay.url });
+    const other = await newPage(browser, { width: 390, height: 844 });
+    const { page } = desk;
+    try {
+      await signInAsMerchant(page);
+      await page.goto('/merchant/appointments');
+      await page.getByTestId('desk-calendar').waitFor();
+      await page.getByTestId('cal-date').fill(date);
+      await poll(() => page.getByTestId('cal-column').first().getAttribute('data-date')).toBe(date);
+      await poll(() => page.getByTestId('cal-live').getAttribute('data-status')).toBe('pending');
+      const rutujaId = (await (await columnOf(page, 'Rutuja Patil')).getAttribute('data-staff-id'))!;
+      const aakashId = (await (await columnOf(page, 'Aakash Jadhav')).getAttribute('data-staff-id'))!;
+      const a = await customerBooks(salon, rutujaId, date, '10:00 AM', 'Anaya');
+      const b = await customerBooks(salon, rutujaId, date, '12:00 PM', 'Bela');
+      const c = await customerBooks(salon, aakashId, date, '11:00 AM', 'Chitra');
+      await cardOf(page, c.id).waitFor();
+
+      // A second desk (a phone at the front door) on the same day follows every change live.
+      await signInAsMerchant(other.page);
+      await other.page.goto('/merchant/appointments');
+      await other.page.getByTestId('cal-date').fill(date);
+      await poll(() => other.page.getByTestId('cal-live').getAttribute('data-status')).toBe('pending');
+      await cardOf(other.page, a.id).waitFor();
+
+      // Check in from the day view, by keyboard.
+      await cardOf(page, a.id).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByTestId('calendar-booking-modal');
+      await dialog.waitFor();
+      expect(await dialog.getByRole('group', { name: 'Desk actions' }).getByRole('button').allTextContents()).toEqual(['Check in', 'Cancel booking']);
+      await dialog.getByTestId('card-not-today').waitFor();
+      await shot(page, 'calendar-card-actions-1280');
+      await dialog.getByTestId('card-action-confirmed').click();
+      await dialog.waitFor({ state: 'detached' });
+      await poll(() => cardOf(page, a.id).getAttribute('data-status')).toBe('confirmed');
+      await poll(() => cardOf(other.page, a.id).getAttribute('data-status')).toBe('confirmed');
+
+      // Complete it: the payment must be ticked (the server asks the same).
+      await cardOf(page, a.id).click();
+      await dialog.waitFor();
+      expect(await dialog.getByRole('group', { name: 'Desk actions' }).getByRole('button').allTextContents()).toEqual(['Complete', 'Cancel booking']);
+      await dialog.getByTestId('card-action-completed').click();
+      await dialog.getByTestId('card-action-submit').click();
+      await poll(() => dialog.getByTestId('card-complete').textContent()).toContain('Please confirm that you have received the payment');
+      await dialog.getByTestId('card-complete-paid').check();
+      await shot(page, 'calendar-card-complete-1280');
+      await dialog.getByTestId('card-action-submit').click();
+      await dialog.waitFor({ state: 'detached' });
+      await poll(() => cardOf(page, a.id).getAttribute('data-status')).toBe('completed');
+      await poll(() => cardOf(other.page, a.id).getAttribute('data-status')).toBe('completed');
+
+      // Cancel with a reason, from the phone-sized desk.
+      await cardOf(other.page, b.id).click();
+      const small = other.page.getByTestId('calendar-booking-modal');
+      await small.getByTestId('card-action-cancelled').click();
+      await small.getByTestId('card-action-submit').click();
+      await poll(() => small.getByTestId('card-cancel').textContent()).toContain('Please provide a reason for cancellation');
+      await small.getByTestId('card-cancel-reason').fill('Stylist unwell, we will call you to rebook');
+      await shot(other.page, 'calendar-card-cancel-390');
+      await small.getByTestId('card-action-submit').click();
+      await small.waitFor({ state: 'detached' });
+      await poll(() => cardOf(other.page, b.id).getAttribute('data-status')).toBe('cancelled');
+      await poll(() => cardOf(page, b.id).getAttribute('data-status')).toBe('cancelled');
+
+      // The week view's cards offer the same actions.
+      await page.getByTestId('cal-mode-week').click();
+      await poll(() => page.getByTestId('cal-column').count()).toBe(7);
+      await cardOf(page, c.id).click();
+      await dialog.getByTestId('card-action-confirmed').click();
+      await dialog.waitFor({ state: 'detached' });
+      await poll(() => cardOf(page, c.id).getAttribute('data-status')).toBe('confirmed');
+      await poll(() => cardOf(other.page, c.id).getAttribute('data-status')).toBe('confirmed');
+      await shot(page, 'calendar-week-actions-1280');
+
+      // Leave over three days for Aakash: refused while a booking is in the way, placed once it is gone.
+      const [first, middle, last] = [43, 44, 45].map(kolkataDate);
+      const inTheWay = await customerBooks(salon, aakashId, middle, '3:00 PM', 'Diya');
+      await page.getByTestId('cal-block').click();
+      const block = page.getByTestId('block-modal');
+      await block.getByTestId('block-staff').selectOption(aakashId);
+      await block.getByTestId('block-kind').selectOption('leave');
+      await block.getByTestId('block-reason').fill('Family wedding');
+      await block.getByTestId('block-date').fill(first);
+      await block.getByTestId('block-end-date').fill(last);
+      await block.getByTestId('block-all-day').check();
+      await block.getByTestId('block-submit').click();
+      await poll(() => block.getByTestId('block-error').textContent()).toMatch(/^A booking is in the way: Diya Guest on .* at 3:00 PM \(#[0-9A-F]{8}\)\. Move or cancel them first\.$/);
+      await shot(page, 'calendar-leave-conflict-1280');
+      await api('users/cancelBooking', { bookingId: inTheWay.id, reason: 'Travelling' }, inTheWay.token);
+      await block.getByTestId('block-submit').click();
+      await block.waitFor({ state: 'detached' });
+      await page.getByTestId('cal-week-staff').selectOption(aakashId);
+      await page.getByTestId('cal-date').fill(first);
+      await poll(() => page.getByTestId('cal-block-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-date')))).toEqual([first, middle, last]);
+      // (Diya's cancelled card stays on the grid over the leave: the block is opened at its top.)
+      await page.locator(`[data-testid="cal-block-item"][data-date="${middle}"]`).click({ position: { x: 12, y: 6 } });
+      const details = page.getByTestId('block-details');
+      await poll(() => details.textContent()).toContain('(3 days), all day');
+      await shot(page, 'calendar-leave-week-1280');
+      await details.getByTestId('block-remove-series').click();
+      await details.waitFor({ state: 'detached' });
+      await poll(() => page.getByTestId('cal-block-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-date')))).toEqual([first]);
+
+      // A dropped connection: what happened meanwhile appears once it is back, and the feed lives on.
+      await page.getByTestId('cal-mode-day').click();
+      await page.getByTestId('cal-date').fill(date);
+      await cardOf(page, c.id).waitFor();
+      relay.cut();
+      await poll(() => page.getByTestId('cal-live').getAttribute('data-status')).not.toBe('pending');
+      const missed = await customerBooks(salon, aakashId, date, '4:00 PM', 'Esha');
+      await shot(page, 'calendar-reconnecting-1280');
+      relay.restore();
+      await expect.poll(() => page.getByTestId('cal-live').getAttribute('data-status'), { timeout: 20_000, interval: 100 }).toBe('pending');
+      await expect.poll(() => cardOf(page, missed.id).count(), { timeout: 5000, interval: 100 }).toBe(1);
+      await api('users/cancelBooking', { bookingId: missed.id, reason: 'Change of plans' }, missed.token);
+      await expect.poll(() => cardOf(page, missed.id).getAttribute('data-status'), { timeout: 5000, interval: 100 }).toBe('cancelled');
+
+      // The phone-sized views of the new dialogs.
+      await cardOf(other.page, c.id).click();
+      await small.waitFor();
+      await shot(other.page, 'calendar-card-actions-390');
+      await small.getByRole('button', { name: 'Close' }).first().click();
+      await other.page.getByTestId('cal-block').click();
+      await other.page.getByTestId('block-modal').getByTestId('block-end-date').waitFor();
+      await shot(other.page, 'calendar-block-range-390');
+    } finally {
+      await desk.context.close();
+      await other.context.close();
+      await relay.close();
     }
   });
 });

@@ -422,7 +422,10 @@ function BookingCard({
           <Textarea
             label="Reason for cancellation"
             value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setFieldError(null);
+            }}
             error={fieldError ?? undefined}
             maxLength={500}
             placeholder="Tell the customer why"
@@ -440,7 +443,16 @@ function BookingCard({
             <dt className="font-medium text-ink-700">Your earning</dt>
             <dd className="text-right font-semibold text-plum-800">{formatINR(split.merchantEarning, { paise: true })}</dd>
           </dl>
-          <Checkbox label="I have received the payment" checked={paid} onChange={(e) => setPaid(e.target.checked)} error={fieldError ?? undefined} data-testid="card-complete-paid" />
+          <Checkbox
+            label="I have received the payment"
+            checked={paid}
+            onChange={(e) => {
+              setPaid(e.target.checked);
+              setFieldError(null);
+            }}
+            error={fieldError ?? undefined}
+            data-testid="card-complete-paid"
+          />
         </div>
       ) : (
         actions.length > 0 && (

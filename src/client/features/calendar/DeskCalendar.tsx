@@ -367,7 +367,7 @@ function GridColumn({
             key={b._id}
             type="button"
             onClick={() => onBlock(b)}
-            className="cal-hatch absolute inset-x-0.5 z-[5] overflow-hidden rounded-md border border-stone-400 px-1.5 py-0.5 text-left text-[11px] font-medium text-ink-700"
+            className="cal-hatch absolute inset-x-0.5 z-[5] flex items-start overflow-hidden rounded-md border border-stone-400 px-1.5 py-0.5 text-left text-[11px] font-medium text-ink-700"
             style={{ top: top(from), height: Math.max(ROW_PX, ((to - from) / STEP_MIN) * ROW_PX) }}
             aria-label={`${BLOCK_LABEL[b.kind]} ${b.start === 0 && b.end >= 1440 ? 'all day' : `${clockLabel(b.start)} to ${clockLabel(b.end)}`}${b.reason ? `: ${b.reason}` : ''}`}
             data-testid="cal-block-item"
