@@ -143,7 +143,8 @@ describe('the merchant’s calendar', () => {
       const modal = page.getByTestId('desk-booking-modal');
       await modal.waitFor();
       await poll(() => modal.getByTestId('desk-prefill').textContent()).toContain('4:00 PM');
-      expect(await modal.getByTestId('desk-staff').inputValue()).toBe(rutujaId);
+      // The professional is chosen once the salon's staff list has loaded into the form.
+      await poll(() => modal.getByTestId('desk-staff').inputValue()).toBe(rutujaId);
       const stamp = Date.now();
       await page.locator('#desk-name').fill(`Kavya Cell${String(stamp).slice(-4)}`);
       await page.locator('#desk-mobile').fill('9876512345');
