@@ -53,6 +53,7 @@ function booking(id: string, over: Partial<BookingWire> & { salonBookable?: bool
     rating: 4.5,
     reviewCount: 10,
     reviewed: false,
+    review: null,
     createdAt: new Date().toISOString(),
     ...over,
   };

@@ -49,3 +49,26 @@ describe('a cancelled or completed booking', () => {
     ).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/already completed/) });
   });
 });
+
+describe('a customer’s own review (item 13)', () => {
+  it('comes with the booking and is marked theirs on the salon page; they edit and delete it', async () => {
+    const { customer, booking } = await book('12:00 PM');
+    await rt.deps.db.updateTable('bookings').set({ status: 'completed', completed_at: new Date() }).where('id', '=', booking._id).execute();
+    await rt.deps.db.updateTable('merchants').set({ is_published: true }).where('id', '=', salon.id).execute();
+    const { review } = await rt.caller(customer).reviewRoutes.createReview({ bookingId: booking._id, rating: 3, comment: 'Fine' });
+    const mine = async () => (await rt.caller(customer).users.getBookingById({ bookingId: booking._id })).data.booking.review;
+    expect(await mine()).toEqual({ _id: review._id, rating: 3, comment: 'Fine' });
+
+    const page = await rt.caller(customer).merchants.getMerchantById({ id: salon.id } as never);
+    expect(page.merchant.reviews.find((r) => r._id === review._id)).toMatchObject({ mine: true });
+    const anonymous = await rt.caller().merchants.getMerchantById({ id: salon.id } as never);
+    expect(anonymous.merchant.reviews.find((r) => r._id === review._id)).toMatchObject({ mine: false });
+
+    await rt.caller(customer).reviewRoutes.updateReview({ reviewId: review._id, rating: 5, comment: 'Lovely, on second thought' });
+    expect(await mine()).toEqual({ _id: review._id, rating: 5, comment: 'Lovely, on second thought' });
+    const stranger = await createCustomer(rt);
+    await expect(rt.caller(stranger).reviewRoutes.updateReview({ reviewId: review._id, rating: 1 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await rt.caller(customer).reviewRoutes.deleteReview({ reviewId: review._id });
+    expect(await mine()).toBeNull();
+  });
+});

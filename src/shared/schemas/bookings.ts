@@ -106,6 +106,8 @@ export const bookingWire = z.object({
   reviewCount: z.number(),
   /** The customer has reviewed this booking (a completed booking can be reviewed once). */
   reviewed: z.boolean(),
+  /** The customer's own review of it, which they may edit or delete (reviewRoutes/updateReview, deleteReview). */
+  review: z.object({ _id: z.string(), rating: z.number(), comment: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type BookingWire = z.infer<typeof bookingWire>;

@@ -291,6 +291,8 @@ export const merchantDetailWire = z.object({
       comment: z.string(),
       createdAt: z.string(),
       response: z.object({ text: z.string(), responseDate: z.string() }).nullable(),
+      /** Written by the signed-in customer, who may edit or delete it. */
+      mine: z.boolean(),
     }),
   ),
   ratingDistribution: z.object({ 1: z.number(), 2: z.number(), 3: z.number(), 4: z.number(), 5: z.number() }),

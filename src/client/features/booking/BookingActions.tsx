@@ -5,6 +5,7 @@ import { REVIEW_MAX_LENGTH } from '../../../shared/schemas/reviews';
 import { refundAmountFor, refundPercentFor, RESCHEDULE_MIN_HOURS } from '../../../shared/policy';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Textarea } from '../../components/ui/Textarea';
 import { toast } from '../../components/ui/Toast';
 import { cn } from '../../lib/cn';
@@ -177,22 +178,38 @@ export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | 
   );
 }
 
-/** Rating 1-5 and a comment on a completed booking. */
+/** The customer's review being edited: its id and what it says now. */
+export interface OwnReview {
+  _id: string;
+  rating: number;
+  comment: string;
+}
+
+/**
+ * Rating 1-5 and a comment on a completed booking; with `existing`, edits that review instead
+ * (reviewRoutes/updateReview).
+ */
 export function ReviewDialog({
   booking,
+  existing,
+  subtitle,
   onClose,
   onReviewed,
 }: {
   booking: BookingWire | null;
+  existing?: OwnReview | null;
+  /** Shown under the title when there is no booking to name (the salon page). */
+  subtitle?: string;
   onClose: () => void;
   onReviewed: (bookingId: string) => void;
 }) {
   const trpc = useTRPC();
   const create = useMutation(trpc.reviewRoutes.createReview.mutationOptions());
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
+  const update = useMutation(trpc.reviewRoutes.updateReview.mutationOptions());
+  const [rating, setRating] = useState(existing?.rating ?? 0);
+  const [comment, setComment] = useState(existing?.comment ?? '');
   const [error, setError] = useState<string | null>(null);
-  if (!booking) return null;
+  if (!booking && !existing) return null;
 
   const onSubmit = async () => {
     if (rating < 1) {
@@ -201,13 +218,18 @@ export function ReviewDialog({
     }
     setError(null);
     try {
-      await create.mutateAsync({ bookingId: booking._id, rating, comment: comment.trim() });
-      onReviewed(booking._id);
-      toast.success('Thanks for your review!');
+      if (existing) {
+        await update.mutateAsync({ reviewId: existing._id, rating, comment: comment.trim() });
+        toast.success('Your review is updated.');
+      } else {
+        await create.mutateAsync({ bookingId: booking!._id, rating, comment: comment.trim() });
+        toast.success('Thanks for your review!');
+      }
+      onReviewed(booking?._id ?? '');
       onClose();
     } catch (err) {
-      if (httpStatusOf(err) === 409) {
-        onReviewed(booking._id);
+      if (!existing && httpStatusOf(err) === 409) {
+        onReviewed(booking!._id);
       }
       setError(errorMessage(err, 'Could not send your review. Please try again.'));
     }
@@ -217,16 +239,16 @@ export function ReviewDialog({
     <Modal
       open
       onClose={onClose}
-      title="Write a review"
-      description={`${booking.salonName} · ${longDate(booking.bookingDate)}`}
+      title={existing ? 'Edit your review' : 'Write a review'}
+      description={booking ? `${booking.salonName} · ${longDate(booking.bookingDate)}` : subtitle}
       testId="review-dialog"
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={onSubmit} loading={create.isPending} data-testid="review-submit">
-            Submit Review
+          <Button onClick={onSubmit} loading={create.isPending || update.isPending} data-testid="review-submit">
+            {existing ? 'Save Review' : 'Submit Review'}
           </Button>
         </>
       }
@@ -269,5 +291,62 @@ export function ReviewDialog({
         </p>
       )}
     </Modal>
+  );
+}
+
+/** Asks, then deletes the customer's own review (reviewRoutes/deleteReview). */
+export function DeleteReviewDialog({ review, onClose, onDeleted }: { review: OwnReview | null; onClose: () => void; onDeleted: () => void }) {
+  const trpc = useTRPC();
+  const remove = useMutation(trpc.reviewRoutes.deleteReview.mutationOptions());
+  return (
+    <ConfirmDialog
+      open={Boolean(review)}
+      title="Delete your review?"
+      message="The salon's rating no longer counts it, and it leaves the salon page. You cannot undo this."
+      confirmLabel="Delete review"
+      busy={remove.isPending}
+      onClose={onClose}
+      onConfirm={async () => {
+        if (!review) return;
+        try {
+          await remove.mutateAsync({ reviewId: review._id });
+          toast.success('Your review is deleted.');
+          onDeleted();
+          onClose();
+        } catch (err) {
+          toast.error(errorMessage(err, 'Could not delete your review. Please try again.'));
+        }
+      }}
+    />
+  );
+}
+
+/** The customer's own review, read-only, with Edit and Delete. */
+export function OwnReviewBlock({ review, onEdit, onDelete }: { review: OwnReview; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <div className="mt-2 rounded-lg bg-gold-100/50 px-3 py-2 text-sm" data-testid="own-review">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium text-ink-900">
+          Your review{' '}
+          <span className="text-gold-500" aria-label={`${review.rating} out of 5 stars`} data-testid="own-review-rating">
+            {'★'.repeat(review.rating)}
+            <span className="text-blush-300">{'★'.repeat(5 - review.rating)}</span>
+          </span>
+        </p>
+        <span className="flex gap-1">
+          <Button variant="ghost" size="sm" onClick={onEdit} data-testid="edit-review">
+            Edit
+          </Button>
+          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={onDelete} data-testid="delete-review">
+            Delete
+          </Button>
+        </span>
+      </div>
+      {review.comment && (
+        <p className="mt-0.5 text-ink-700" data-testid="own-review-comment">
+          {review.comment}
+        </p>
+      )}
+    </div>
   );
 }

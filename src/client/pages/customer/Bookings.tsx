@@ -12,7 +12,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { StatusBadge } from '../../components/ui/Badge';
 import { TabPanel, Tabs } from '../../components/ui/Tabs';
-import { CancelBookingDialog, RescheduleDialog, ReviewDialog, SALON_NOT_BOOKABLE, salonTakesBookings } from '../../features/booking/BookingActions';
+import { CancelBookingDialog, DeleteReviewDialog, OwnReviewBlock, RescheduleDialog, ReviewDialog, SALON_NOT_BOOKABLE, salonTakesBookings } from '../../features/booking/BookingActions';
 import { byAppointment, formatINR, salonToday } from '../../features/booking/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
@@ -49,12 +49,16 @@ function BookingCard({
   onCancel,
   onReschedule,
   onReview,
+  onEditReview,
+  onDeleteReview,
 }: {
   booking: BookingWire;
   reviewed: boolean;
   onCancel: () => void;
   onReschedule: () => void;
   onReview: () => void;
+  onEditReview: () => void;
+  onDeleteReview: () => void;
 }) {
   const upcoming = isUpcoming(booking);
   const inTime = (booking.status === 'upcoming' || booking.status === 'confirmed') && canReschedule(new Date(booking.startsAt));
@@ -107,6 +111,7 @@ function BookingCard({
           </span>
           <span className="font-semibold text-ink-900">Total {formatINR(booking.totalPrice)}</span>
         </div>
+        {booking.review && <OwnReviewBlock review={booking.review} onEdit={onEditReview} onDelete={onDeleteReview} />}
         {booking.status === 'cancelled' && (
           <p className="mt-2 rounded-lg bg-red-50 px-3 py-1.5 text-xs text-red-700" data-testid="refund-info">
             {booking.refundPercent !== null ? refundSummary(booking.amountPaid, booking.refundPercent) : 'Cancelled'}
@@ -121,7 +126,7 @@ function BookingCard({
             {upcoming ? '; you can still cancel.' : '.'}
           </p>
         )}
-        {booking.status === 'completed' && !reviewed && (
+        {booking.status === 'completed' && !reviewed && !booking.review && (
           <Button variant="secondary" size="sm" onClick={onReview} data-testid="write-review">
             Write a review
           </Button>
@@ -158,6 +163,8 @@ export default function Bookings() {
   const [cancelling, setCancelling] = useState<BookingWire | null>(null);
   const [moving, setMoving] = useState<BookingWire | null>(null);
   const [reviewing, setReviewing] = useState<BookingWire | null>(null);
+  const [editing, setEditing] = useState<BookingWire | null>(null);
+  const [deleting, setDeleting] = useState<BookingWire | null>(null);
   // Reviews written in this visit, shown at once while the bookings list refreshes.
   const [reviewed, setReviewed] = useState<Set<string>>(() => new Set());
 
@@ -224,6 +231,8 @@ export default function Bookings() {
                 onCancel={() => setCancelling(b)}
                 onReschedule={() => setMoving(b)}
                 onReview={() => setReviewing(b)}
+                onEditReview={() => setEditing(b)}
+                onDeleteReview={() => setDeleting(b)}
               />
             ))}
           </div>
@@ -237,6 +246,23 @@ export default function Bookings() {
         onClose={() => setReviewing(null)}
         onReviewed={(id) => {
           setReviewed((prev) => new Set(prev).add(id));
+          void query.refetch();
+        }}
+      />
+      <ReviewDialog
+        key={editing?.review?._id ?? 'none-edit'}
+        booking={editing}
+        existing={editing?.review}
+        onClose={() => setEditing(null)}
+        onReviewed={() => void query.refetch()}
+      />
+      <DeleteReviewDialog
+        review={deleting?.review ?? null}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          const bookingId = deleting?._id;
+          // The booking can be reviewed again.
+          setReviewed((prev) => new Set([...prev].filter((id) => id !== bookingId)));
           void query.refetch();
         }}
       />

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { DeleteReviewDialog, ReviewDialog, type OwnReview } from '../../features/booking/BookingActions';
 import { SOCIAL_NETWORK_LABEL } from '../../../shared/social';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
@@ -181,8 +182,10 @@ function Team({ salon }: { salon: MerchantDetailWire }) {
 
 const REVIEWS_SHOWN = 5;
 
-function Reviews({ salon }: { salon: MerchantDetailWire }) {
+function Reviews({ salon, onChanged }: { salon: MerchantDetailWire; onChanged: () => void }) {
   const [showAll, setShowAll] = useState(false);
+  const [editing, setEditing] = useState<OwnReview | null>(null);
+  const [deleting, setDeleting] = useState<OwnReview | null>(null);
   const total = Object.values(salon.ratingDistribution).reduce((a, b) => a + b, 0);
   const list = showAll ? salon.reviews : salon.reviews.slice(0, REVIEWS_SHOWN);
   if (!salon.reviewCount && !salon.reviews.length) {
@@ -228,6 +231,17 @@ function Reviews({ salon }: { salon: MerchantDetailWire }) {
                 <Stars rating={r.rating} />
               </div>
               {r.comment && <p className="mt-2 text-sm leading-relaxed text-ink-700">{r.comment}</p>}
+              {r.mine && (
+                <p className="mt-1 flex items-center gap-1 text-xs text-ink-500" data-testid="my-review">
+                  Your review
+                  <Button variant="ghost" size="sm" onClick={() => setEditing({ _id: r._id, rating: r.rating, comment: r.comment })} data-testid="edit-review">
+                    Edit
+                  </Button>
+                  <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting({ _id: r._id, rating: r.rating, comment: r.comment })} data-testid="delete-review">
+                    Delete
+                  </Button>
+                </p>
+              )}
               {r.response && (
                 <div className="mt-3 rounded-xl border-l-4 border-plum-300 bg-plum-50/70 px-4 py-3" data-testid="owner-response">
                   <p className="text-xs font-semibold text-plum-800">Response from the owner · {longDate(r.response.responseDate)}</p>
@@ -243,6 +257,8 @@ function Reviews({ salon }: { salon: MerchantDetailWire }) {
           </Button>
         )}
       </div>
+      <ReviewDialog key={editing?._id ?? 'none'} booking={null} existing={editing} subtitle={salon.shop_Name} onClose={() => setEditing(null)} onReviewed={onChanged} />
+      <DeleteReviewDialog review={deleting} onClose={() => setDeleting(null)} onDeleted={onChanged} />
     </div>
   );
 }
@@ -417,7 +433,7 @@ export default function SalonDetails({ params }: { params: { id: string } }) {
               <Team salon={salon} />
             </Section>
             <Section id="reviews" title="Reviews">
-              <Reviews salon={salon} />
+              <Reviews salon={salon} onChanged={() => void query.refetch()} />
             </Section>
             <Section id="about" title="About">
               {salon.description && <p className="leading-relaxed text-ink-700">{salon.description}</p>}

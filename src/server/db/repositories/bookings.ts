@@ -168,6 +168,7 @@ const bookingInsert = compiledOnce(
       .select(DETAIL_COLUMNS)
       .select((eb) => [
         sql<boolean>`false`.as('reviewed'),
+        sql<BookingReviewRow | null>`null::json`.as('review'),
         shopImagesOf(sql.ref('m.id')),
         jsonArrayFrom(eb.selectFrom('bsv').select(['bsv.service_id', 'bsv.service_name', 'bsv.duration_min', 'bsv.price']).orderBy('bsv.position')).as('services'),
       ]);
@@ -302,6 +303,7 @@ export function findBookingDetails(db: Executor, f: BookingFilter) {
     .select(DETAIL_COLUMNS)
     .select([
       sql<boolean>`exists(select 1 from reviews r where r.booking_id = b.id)`.as('reviewed'),
+      sql<BookingReviewRow | null>`(select json_build_object('id', r.id, 'rating', r.rating, 'comment', r.comment) from reviews r where r.booking_id = b.id)`.as('review'),
       shopImagesOf(sql.ref('m.id')),
       jsonArrayFrom(
         db
@@ -333,6 +335,13 @@ export function findBookingDetails(db: Executor, f: BookingFilter) {
   if (f.limit) q = q.limit(f.limit);
   return q.execute();
 }
+/** The customer's review of the booking, for editing it from the booking card. */
+export interface BookingReviewRow {
+  id: string;
+  rating: number;
+  comment: string;
+}
+
 export type BookingDetailRow = Awaited<ReturnType<typeof findBookingDetails>>[number];
 
 export function listBookingServices(db: Executor, bookingIds: string[]) {

@@ -424,7 +424,7 @@ export function listDetailReviews(db: Executor, merchantId: string, limit: numbe
   return db
     .selectFrom('reviews as r')
     .innerJoin('accounts as a', 'a.id', 'r.user_id')
-    .select(['r.id', 'r.rating', 'r.comment', 'r.created_at', 'r.response_text', 'r.response_at', 'a.first_name', 'a.last_name'])
+    .select(['r.id', 'r.user_id', 'r.rating', 'r.comment', 'r.created_at', 'r.response_text', 'r.response_at', 'a.first_name', 'a.last_name'])
     .where('r.merchant_id', '=', merchantId)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id')

@@ -72,6 +72,7 @@ export function toBookingWire(r: BookingDetailRow, qrCodeImage: string | null): 
     rating: Number(r.rating_avg),
     reviewCount: r.review_count,
     reviewed: r.reviewed,
+    review: r.review ? { _id: r.review.id, rating: r.review.rating, comment: r.review.comment } : null,
     createdAt: iso(r.created_at),
   };
 }

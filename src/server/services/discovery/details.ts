@@ -94,6 +94,7 @@ export async function getMerchantById(
         comment: r.comment,
         createdAt: iso(r.created_at),
         response: r.response_text ? { text: r.response_text, responseDate: iso(r.response_at ?? r.created_at) } : null,
+        mine: actor?.id === r.user_id,
       })),
       ratingDistribution: distribution,
       services,
