@@ -11,6 +11,7 @@ export const CHAT_INTENTS = [
   'payment',
   'offers',
   'support',
+  'search',
   'greeting',
   'fallback',
 ] as const;
@@ -30,6 +31,7 @@ export const QUICK_REPLIES: readonly QuickReply[] = [
   { id: 'qr-payment', text: 'Payment methods', response: 'payment' },
   { id: 'qr-offers', text: 'Offers', response: 'offers' },
   { id: 'qr-support', text: 'Support hours', response: 'support' },
+  { id: 'qr-search', text: 'Find a spa in Bengaluru', response: 'search' },
 ];
 
 /** The policy the spec has the assistant state, word for word where it gives words. */
@@ -47,7 +49,8 @@ export const CHAT_TEXT = {
   // live answer reads the same, and this text stands in when the offers cannot be fetched.
   offersStatic: 'Current offers: GLOW20 (20% off facials), NEWUSER (₹200 off first booking), WEEKEND (buy 1 get 1).',
   offersNone: 'There are no active offers right now. Check back soon!',
-  fallback: "Sorry, I didn't quite get that. I can help with these:",
+  fallback:
+    "Sorry, I didn't quite get that. I can search salons for you: try “find a spa in Bengaluru”, “haircut near Koramangala” or “facial in Pune”. I can also help with these:",
   bookingsError: "Oops! Couldn't fetch your bookings right now. Please try again later",
   bookingsLogin: 'Please log in to see your bookings.',
   bookingsNone: "You have no upcoming bookings. Find a salon and book your next appointment!",
@@ -71,7 +74,7 @@ export function normalizeMessage(text: string): string {
  * Checked in this order: a message about cancelling or moving a booking mentions "booking" too,
  * and "hi, any offers?" is about offers, so the specific topics win over bookings and greetings.
  */
-const RULES: readonly { intent: Exclude<ChatIntent, 'fallback'>; patterns: readonly RegExp[] }[] = [
+const RULES: readonly { intent: Exclude<ChatIntent, 'fallback'>; patterns: readonly RegExp[]; test?: (message: string) => boolean }[] = [
   {
     intent: 'reschedule',
     patterns: [
@@ -119,6 +122,11 @@ const RULES: readonly { intent: Exclude<ChatIntent, 'fallback'>; patterns: reado
     ],
   },
   {
+    intent: 'search',
+    patterns: [],
+    test: (message) => parseSearch(message) !== null,
+  },
+  {
     intent: 'greeting',
     patterns: [
       /^(hi+|hello+|hey+|hiya|helo|yo|namaste|namaskar|hola|greetings|howdy|sup)\b/,
@@ -133,7 +141,7 @@ export function matchIntent(text: string): ChatIntent {
   const message = normalizeMessage(text);
   if (!message) return 'fallback';
   for (const rule of RULES) {
-    if (rule.patterns.some((p) => p.test(message))) return rule.intent;
+    if (rule.patterns.some((p) => p.test(message)) || rule.test?.(message)) return rule.intent;
   }
   return 'fallback';
 }
@@ -142,4 +150,52 @@ export function matchIntent(text: string): ChatIntent {
 export function replyDelayMs(source: 'typed' | 'quickReply', random: () => number = Math.random): number {
   const [min, max] = source === 'typed' ? [1000, 2000] : [800, 1400];
   return Math.round(min + random() * (max - min));
+}
+
+/** What a "find me a spa in Bengaluru" message asks for: a service (or kind of place) and a place. */
+export interface SearchRequest {
+  /** null: any salon, spa or parlour. */
+  service: string | null;
+  /** null: no place named (the search page uses the customer's location if it has one). */
+  place: string | null;
+}
+
+const SEARCH_VERB = /^(?:(?:hi|hello|hey|please|pls|ok|okay)\s+)*(?:(?:can|could|will) you\s+)?(?:(?:i|we)\s+(?:want|need|would like|am looking for|m looking for|are looking for)(?:\s+to\s+(?:find|book|get))?|im looking for|find|search(?:\s+for)?|look(?:ing)?\s+for|show(?:\s+me)?|recommend|suggest|book|get|where\s+(?:can|do)\s+i\s+(?:get|find|book))\b\s*/;
+const FILLER = /^(?:me|us|a|an|the|some|any|good|best|nice|great|top|nearby|cheap|affordable|please)\s+/;
+const PLACE = /\s+(?:in|near|around|at|nearby)\s+(.+)$/;
+const WHEN = /\s+(?:today|tomorrow|tonight|now|please|this (?:week|weekend|evening)|asap)$/;
+/** Words that name any salon rather than a service. */
+const GENERIC = new Set(['salon', 'salons', 'parlour', 'parlours', 'parlor', 'parlors', 'beauty salon', 'beauty salons', 'beauty parlour', 'beauty parlours', 'place', 'places', 'shop', 'shops', 'something', 'one', 'appointment', 'slot']);
+/** Words of other topics: a message with them is not a search. */
+const NOT_A_SEARCH = /\b(my|booking|bookings|appointment|appointments|offer|offers|coupon|coupons|refund|cancel|reschedule|weather|joke|password|account|support|help)\b/;
+
+const titleCase = (s: string) => s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+/** "spas" → "spa", "haircuts" → "haircut"; "glass" stays. */
+const singular = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
+
+/**
+ * Reads a search out of a message ("find me a spa in Bengaluru", "haircut near Koramangala",
+ * "salons in Pune"); null when the message is not one. Needs a search verb or a place.
+ */
+export function parseSearch(text: string): SearchRequest | null {
+  let message = normalizeMessage(text).replace(WHEN, '');
+  if (!message || NOT_A_SEARCH.test(message)) return null;
+  let place: string | null = null;
+  const at = PLACE.exec(message);
+  if (at) {
+    const named = at[1].replace(/^(?:the\s+)?/, '').trim();
+    place = named === 'me' || named === 'here' || named === 'by' ? null : named;
+    message = message.slice(0, at.index).trim();
+  }
+  const verb = SEARCH_VERB.exec(message);
+  if (verb) message = message.slice(verb[0].length);
+  if (!verb && !at) return null;
+  while (FILLER.test(message)) message = message.replace(FILLER, '');
+  const words = message.split(' ').filter(Boolean);
+  if (words.length > 4) return null;
+  const what = words.join(' ');
+  const service = !what || GENERIC.has(what) ? null : words.map(singular).join(' ').replace(/\s+(?:salon|parlour|parlor|studio|place|shop)$/, '');
+  if (!service && !place && !verb && !at) return null;
+  if (place && place.split(' ').length > 4) return null;
+  return { service: service || null, place: place ? titleCase(place) : null };
 }

@@ -26,6 +26,7 @@ function context(over: Partial<AnswerContext> = {}): AnswerContext {
     userId: 'u1',
     fetchBookings: async () => [],
     fetchOffers: async () => [],
+    fetchSearch: async () => ({ total: 0, salons: [] }),
     now: NOW,
     ...over,
   };
@@ -133,5 +134,32 @@ describe('answerFor offers and policy', () => {
     expect(cancel.quickReplies).toHaveLength(QUICK_REPLIES.length - 1);
     expect((await answerFor('support', context())).text).toContain('9 AM to 9 PM');
     expect((await answerFor('fallback', context())).quickReplies).toEqual(QUICK_REPLIES);
+  });
+});
+
+describe('search answers (issue 30 item 14)', () => {
+  it('names the salons the search found and links the search page with the service and place', async () => {
+    const asked: unknown[] = [];
+    const answer = await answerFor(
+      'search',
+      context({
+        fetchSearch: async (q) => {
+          asked.push(q);
+          return { total: 5, salons: [{ _id: 'a', name: 'Lotus Spa', city: 'Bengaluru' }, { _id: 'b', name: 'Calm Rooms', city: 'Bengaluru' }, { _id: 'c', name: 'Neem', city: 'Bengaluru' }] };
+        },
+      }),
+      'find me a spa in Bengaluru',
+    );
+    expect(asked).toEqual([{ service: 'spa', place: 'Bengaluru' }]);
+    expect(answer.text).toBe('I found 5 places for “spa” in Bengaluru: Lotus Spa, Calm Rooms and Neem and more.');
+    expect(answer.link).toEqual({ to: '/salons?service=spa&location=Bengaluru', label: 'See spa results in Bengaluru' });
+  });
+
+  it('says when nothing matched, and still links the search when the call fails', async () => {
+    const none = await answerFor('search', context(), 'haircut near Koramangala');
+    expect(none.text).toBe('I found no places for “haircut” in Koramangala. Try another service or area.');
+    expect(none.link).toEqual({ to: '/salons?location=Koramangala', label: 'See all salons in Koramangala' });
+    const down = await answerFor('search', context({ fetchSearch: async () => Promise.reject(new Error('offline')) }), 'salons in Pune');
+    expect(down).toMatchObject({ text: 'Here is the search for salons, spas and parlours in Pune.', link: { to: '/salons?location=Pune' } });
   });
 });

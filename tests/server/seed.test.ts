@@ -10,7 +10,7 @@ import { DEMO_FAILED_MAIL } from '../../src/server/seed/admin.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { instantToZoned, salonWindow } from '../../src/shared/slots.js';
 import type { OpeningHoursDay } from '../../src/shared/hours.js';
-import { CHAT_TEXT } from '../../src/shared/chatIntents.js';
+import { CHAT_TEXT, matchIntent } from '../../src/shared/chatIntents.js';
 import { answerFor } from '../../src/client/features/chat/answers.js';
 
 let rt: TestRuntime;
@@ -275,9 +275,21 @@ describe('the rest of the demo', () => {
       { code: 'WEEKEND', description: 'Buy 1 get 1', service_category: null, first_booking_only: false, weekend_only: true, buy_one_get_one: true },
     ]);
     const offers = (await rt.caller(null).users.getSpecialOffers({})).data.offers;
-    const answer = await answerFor('offers', { userType: 'customer', userId: 'u', fetchBookings: async () => [], fetchOffers: async () => offers });
+    const answer = await answerFor('offers', { userType: 'customer', userId: 'u', fetchBookings: async () => [], fetchOffers: async () => offers, fetchSearch: async () => ({ total: 0, salons: [] }) });
     expect(answer.text).toBe('Current offers: GLOW20 (20% off facials), NEWUSER (₹200 off first booking), WEEKEND (buy 1 get 1).');
     expect(answer.text).toBe(CHAT_TEXT.offersStatic);
+    // Issue 30 item 14: "find me a spa in Bengaluru" is a real search of the demo salons.
+    const fetchSearch = async (q: { service: string | null; place: string | null }) => {
+      const r = await rt.caller(null).merchants.search({ ...(q.service ? { service: q.service } : {}), ...(q.place ? { location: q.place } : {}), limit: 3 } as never);
+      return { total: r.data.total, salons: r.data.merchants.map((m) => ({ _id: m._id, name: m.shop_Name, city: m.City })) };
+    };
+    const ctx = { userType: 'customer' as const, userId: 'u', fetchBookings: async () => [], fetchOffers: async () => offers, fetchSearch };
+    const spa = await answerFor(matchIntent('Find me a spa in Bengaluru'), ctx, 'Find me a spa in Bengaluru');
+    const found = await fetchSearch({ service: 'spa', place: 'Bengaluru' });
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.salons.every((m) => m.city === 'Bengaluru')).toBe(true);
+    expect(spa.text).toMatch(new RegExp(`^I found ${found.total === 1 ? '1 place' : `${found.total} places`} for “spa” in Bengaluru: ${found.salons[0].name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(spa.link).toEqual({ to: '/salons?service=spa&location=Bengaluru', label: 'See spa results in Bengaluru' });
     // The home page's Special Offers state what each rule does (WEEKEND is not 50% off).
     const byCode = new Map(offers.map((o) => [o.code, o]));
     expect(byCode.get('WEEKEND')).toMatchObject({ discount: 'Buy 1 Get 1', title: 'Buy 1 Get 1 up to ₹1,500, weekends only' });

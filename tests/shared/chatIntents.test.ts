@@ -4,6 +4,7 @@ import {
   QUICK_REPLIES,
   matchIntent,
   normalizeMessage,
+  parseSearch,
   replyDelayMs,
   type ChatIntent,
 } from '../../src/shared/chatIntents.js';
@@ -48,6 +49,15 @@ const PHRASINGS: Record<ChatIntent, string[]> = {
     'what time are you open',
   ],
   greeting: ['hi', 'Hello!', 'hey there', 'Good morning', 'namaste 🙏'],
+  search: [
+    'find me a spa in Bengaluru',
+    'Haircut near Koramangala',
+    'looking for a facial in Pune today',
+    'salons in Mumbai',
+    'can you find a good bridal makeup artist',
+    'hi, I want to book a pedicure in Andheri',
+    'salon near me',
+  ],
   fallback: ['what is the weather', 'asdfgh', 'tell me a joke', '', '   ?!  '],
 };
 
@@ -73,8 +83,30 @@ describe('matchIntent', () => {
 
   it('does not read a word inside another word', () => {
     // "salon" contains neither "sale" nor "on"; "paying" is payment but "display" is not.
-    expect(matchIntent('salon near me')).toBe('fallback');
+    expect(matchIntent('salon near me')).toBe('search');
     expect(matchIntent('display settings')).toBe('fallback');
+  });
+});
+
+describe('parseSearch (issue 30 item 14)', () => {
+  it('reads the service and the place', () => {
+    expect(parseSearch('Find me a spa in Bengaluru')).toEqual({ service: 'spa', place: 'Bengaluru' });
+    expect(parseSearch('haircuts near koramangala')).toEqual({ service: 'haircut', place: 'Koramangala' });
+    expect(parseSearch('looking for a good facial in navi mumbai tomorrow')).toEqual({ service: 'facial', place: 'Navi Mumbai' });
+    expect(parseSearch('salons in Pune')).toEqual({ service: null, place: 'Pune' });
+    expect(parseSearch('book a bridal makeup')).toEqual({ service: 'bridal makeup', place: null });
+    expect(parseSearch('spa near me')).toEqual({ service: 'spa', place: null });
+  });
+
+  it('is not a search without a search word or a place, or when it is about another topic', () => {
+    expect(parseSearch('tell me a joke')).toBeNull();
+    expect(parseSearch('show my bookings')).toBeNull();
+    expect(parseSearch('what is the weather in Delhi')).toBeNull();
+    expect(parseSearch('asdfgh')).toBeNull();
+  });
+
+  it('lists example searches in the fallback answer', () => {
+    expect(CHAT_TEXT.fallback).toMatch(/^Sorry, I didn't quite get that\. I can search salons for you: try “find a spa in Bengaluru”/);
   });
 });
 
@@ -89,7 +121,7 @@ describe('normalizeMessage', () => {
 describe('quick replies and texts', () => {
   it('offers a quick reply for every answerable topic, each of which its own text matches', () => {
     const topics = new Set(QUICK_REPLIES.map((q) => q.response));
-    expect([...topics].sort()).toEqual(['bookings', 'cancellation', 'offers', 'payment', 'reschedule', 'support']);
+    expect([...topics].sort()).toEqual(['bookings', 'cancellation', 'offers', 'payment', 'reschedule', 'search', 'support']);
     expect(new Set(QUICK_REPLIES.map((q) => q.id)).size).toBe(QUICK_REPLIES.length);
     for (const q of QUICK_REPLIES) expect(matchIntent(q.text), q.text).toBe(q.response);
   });

@@ -1,7 +1,7 @@
 import type { BookingWire } from '../../../shared/schemas/bookings';
 import type { SpecialOffersAnswer } from '../../../shared/schemas/discovery';
 import { isActiveBookingStatus } from '../../../shared/policy';
-import { CHAT_TEXT, QUICK_REPLIES, type ChatIntent, type QuickReply } from '../../../shared/chatIntents';
+import { CHAT_TEXT, parseSearch, QUICK_REPLIES, type ChatIntent, type QuickReply, type SearchRequest } from '../../../shared/chatIntents';
 import { formatClock } from '../../../shared/clock';
 import type { UserType } from '../../state/session';
 import { longDate } from '../../lib/dates';
@@ -39,12 +39,20 @@ export interface ChatMessage {
 
 export type BotAnswer = Omit<ChatMessage, 'id' | 'isUser' | 'timestamp'>;
 
+export interface ChatSalonResult {
+  _id: string;
+  name: string;
+  city: string;
+}
+
 export interface AnswerContext {
   userType: UserType | null;
   /** The stored user_id; without it the assistant cannot look bookings up. */
   userId: string | null;
   fetchBookings: (userId: string) => Promise<BookingWire[]>;
   fetchOffers: () => Promise<SpecialOffersAnswer['data']['offers']>;
+  /** merchants/search with the service text and place the message named. */
+  fetchSearch: (q: SearchRequest) => Promise<{ total: number; salons: ChatSalonResult[] }>;
   now?: Date;
 }
 
@@ -118,8 +126,45 @@ async function offersAnswer(ctx: AnswerContext): Promise<BotAnswer> {
   };
 }
 
-/** The bot's reply to a topic; only bookings and offers touch the network. */
-export async function answerFor(intent: ChatIntent, ctx: AnswerContext): Promise<BotAnswer> {
+/** The search page's address for what the message asked (its service and place fields filled in). */
+export function searchHref(q: SearchRequest): string {
+  const params = new URLSearchParams();
+  if (q.service) params.set('service', q.service);
+  if (q.place) params.set('location', q.place);
+  const query = params.toString();
+  return query ? `/salons?${query}` : '/salons';
+}
+
+/** Salons SALONS_NAMED at most by name, then the way to the full search. */
+export const SALONS_NAMED = 3;
+
+async function searchAnswer(text: string, ctx: AnswerContext): Promise<BotAnswer> {
+  const q = parseSearch(text) ?? { service: null, place: null };
+  const what = q.service ? `“${q.service}”` : 'salons, spas and parlours';
+  const where = q.place ? ` in ${q.place}` : '';
+  const link = { to: searchHref(q), label: `See ${q.service ? `${q.service} results` : 'all results'}${where}` };
+  let found: { total: number; salons: ChatSalonResult[] };
+  try {
+    found = await ctx.fetchSearch(q);
+  } catch {
+    return { text: `Here is the search for ${what}${where}.`, link };
+  }
+  if (found.total === 0) {
+    return {
+      text: `I found no places for ${what}${where}. Try another service or area.`,
+      link: q.place ? { to: searchHref({ service: null, place: q.place }), label: `See all salons in ${q.place}` } : { to: '/salons', label: 'See all salons' },
+    };
+  }
+  const names = found.salons.slice(0, SALONS_NAMED).map((s) => s.name);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return {
+    text: `I found ${found.total === 1 ? '1 place' : `${found.total} places`} for ${what}${where}: ${list}${found.total > names.length ? ' and more' : ''}.`,
+    link,
+  };
+}
+
+/** The bot's reply to a topic; bookings, offers and searches touch the network. */
+export async function answerFor(intent: ChatIntent, ctx: AnswerContext, text = ''): Promise<BotAnswer> {
   const withFollowUps = (answer: BotAnswer): BotAnswer => ({ ...answer, quickReplies: followUps(intent) });
   switch (intent) {
     case 'bookings':
@@ -135,6 +180,8 @@ export async function answerFor(intent: ChatIntent, ctx: AnswerContext): Promise
     case 'payment':
     case 'support':
       return withFollowUps({ text: CHAT_TEXT[intent] });
+    case 'search':
+      return withFollowUps(await searchAnswer(text, ctx));
     case 'greeting':
       return { text: CHAT_TEXT.greeting, quickReplies: QUICK_REPLIES };
     case 'fallback':

@@ -54,6 +54,13 @@ export function useChat() {
         const answer = await queryClient.fetchQuery({ ...trpc.users.getSpecialOffers.queryOptions({}), retry: false });
         return answer.data.offers;
       },
+      fetchSearch: async (q) => {
+        const answer = await queryClient.fetchQuery({
+          ...trpc.merchants.search.queryOptions({ ...(q.service ? { service: q.service } : {}), ...(q.place ? { location: q.place } : {}), page: 1, limit: 3 }),
+          retry: false,
+        });
+        return { total: answer.data.total, salons: answer.data.merchants.map((m) => ({ _id: m._id, name: m.shop_Name, city: m.City })) };
+      },
     }),
     [session.token, session.userType, session.userId, queryClient, trpc],
   );
@@ -69,7 +76,7 @@ export function useChat() {
       const signal = lifetime.current.signal;
       const intent = reply?.response ?? matchIntent(trimmed);
       // The answer is fetched during the delay, so a slow network does not add to it.
-      const [answer] = await Promise.all([answerFor(intent, context()), wait(replyDelayMs(source), signal)]);
+      const [answer] = await Promise.all([answerFor(intent, context(), trimmed), wait(replyDelayMs(source), signal)]);
       if (signal.aborted) return;
       setMessages((list) => [...list, { ...answer, id: messageId(), isUser: false, timestamp: new Date() }]);
       replyingRef.current = false;
