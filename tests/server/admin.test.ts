@@ -596,6 +596,17 @@ describe('broadcast, security, outbox, system, audit, featured locations', () =>
     await expect(asAdmin().removeFeaturedLocation({ id: added.location._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('accepts any locality of a known city (at the city centre when the map data lacks it), and names an unknown city', async () => {
+    const [pune] = await rt.deps.adapters.geocoder.search('Pune', 1);
+    const added = await asAdmin().addFeaturedLocation({ name: 'Chaitanya Nagar Lane 4', city: 'Pune', kind: 'locality' } as never);
+    expect(added.location).toMatchObject({ name: 'Chaitanya Nagar Lane 4', city: 'Pune', kind: 'locality', lat: pune.lat, lng: pune.lon });
+    await asAdmin().removeFeaturedLocation({ id: added.location._id });
+    await expect(asAdmin().addFeaturedLocation({ name: 'Somewhere', city: 'Qwertyville', kind: 'locality' } as never)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^city: this city was not found/),
+    });
+  });
+
   it('counts the user base', async () => {
     const r = await asAdmin().getUserBaseByAdmin({});
     expect(r.totalUsers).toBe(r.customers + r.merchants + r.admins);

@@ -14,12 +14,17 @@ export async function listFeatured(deps: AppDeps) {
   return { locations: (await repo.listFeaturedLocations(deps.db)).map(toFeaturedLocationWire) };
 }
 
-/** Without coordinates the place is looked up by name (the configured geocoder). */
+/**
+ * Without coordinates the place is looked up by name (the configured geocoder). A locality the
+ * geocoder does not know is accepted within a known city, at the city's centre: the form says the
+ * locality is optional and free text, and any area of a known city is one customers search by.
+ */
 export async function addFeatured(deps: AppDeps, actor: Actor, input: z.output<typeof addFeaturedLocationInput>) {
   let { lat, lng, state } = input;
   if (lat === undefined || lng === undefined) {
-    const [place] = await deps.adapters.geocoder.search(input.kind === 'city' ? input.city : `${input.name}, ${input.city}`, 1);
-    if (!place) throw badRequest('lat: this place was not found; give its coordinates (lat, lng)', 'lat');
+    const [exact] = input.kind === 'city' ? [] : await deps.adapters.geocoder.search(`${input.name}, ${input.city}`, 1);
+    const [place] = exact ? [exact] : await deps.adapters.geocoder.search(input.city, 1);
+    if (!place) throw badRequest('city: this city was not found; check its spelling or give the coordinates (lat, lng)', 'city');
     lat = place.lat;
     lng = place.lon;
     state ??= place.state;
