@@ -43,11 +43,12 @@ export function App() {
       <SessionKeeper />
       <ScrollToTop />
       <LayoutForUser>
+        {/* In the page's flow, above its content: the offer never covers an action. */}
+        <InstallBanner />
         <AppRoutes />
       </LayoutForUser>
       <Toaster />
       <PushOptInGate />
-      <InstallBanner />
       <Splash />
     </>
   );
