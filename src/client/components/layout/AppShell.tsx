@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 import { Logo } from '../Logo';
 import { AvatarMenu } from './AvatarMenu';
 import { BottomBar } from './BottomBar';
-import { ChatLauncher } from './ChatLauncher';
+import { ChatLauncher, HeaderChatButton } from './ChatLauncher';
 import { Footer } from './Footer';
 import { TopNav } from './TopNav';
 import type { NavItem } from './nav';
@@ -51,6 +51,7 @@ export function AppShell({
           <Logo to={homePath} tag={brandTag} />
           <TopNav items={navItems} label="Main" />
           <div className="flex items-center gap-1 sm:gap-2">
+            {withChat && <HeaderChatButton />}
             <NotificationBell />
             <AvatarMenu
               name={name}

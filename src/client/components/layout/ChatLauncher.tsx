@@ -1,4 +1,6 @@
+import { atom, useAtom } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { usePhone } from '../../lib/usePhone';
 import { cn } from '../../lib/cn';
 import { ChatIcon, CloseIcon } from '../icons';
 
@@ -67,15 +69,44 @@ function useLiftAbove(avoid: RefObject<HTMLElement | null> | undefined, corner: 
   return lift;
 }
 
+/** Whether the chat assistant is open; the phone's header button and the launcher share it. */
+export const chatOpenAtom = atom(false);
+
 /**
- * Floating 'Chat with' toggle (customer and merchant layouts); the panel code loads on first open.
- * `avoid` is the footer, which the closed toggle never sits on; nor does it sit on a page's action bar.
+ * On a phone the chat opens from the header (HeaderChatButton), not from a bubble floating over
+ * the page's cards; the open panel fills the screen and closes from its own header.
+ */
+export function HeaderChatButton() {
+  const phone = usePhone();
+  const [open, setOpen] = useAtom(chatOpenAtom);
+  if (!phone || open) return null;
+  return (
+    <button
+      type="button"
+      aria-expanded={false}
+      aria-label="Chat with us"
+      data-testid="chat-toggle"
+      onClick={() => setOpen(true)}
+      className="inline-flex size-10 items-center justify-center rounded-full text-ink-700 hover:bg-plum-50"
+    >
+      <ChatIcon className="size-5.5" />
+    </button>
+  );
+}
+
+/**
+ * Floating 'Chat with' toggle on wider screens (customer and merchant layouts); the panel code loads
+ * on first open. `avoid` is the footer, which the closed toggle never sits on; nor does it sit on a
+ * page's action bar. On a phone only the open panel is rendered here (HeaderChatButton opens it).
  */
 export function ChatLauncher({ avoid }: { avoid?: RefObject<HTMLElement | null> }) {
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
+  const phone = usePhone();
+  const [open, setOpen] = useAtom(chatOpenAtom);
+  const close = useCallback(() => setOpen(false), [setOpen]);
   const corner = useRef<HTMLDivElement>(null);
-  const lift = useLiftAbove(avoid, corner, !open);
+  const lift = useLiftAbove(avoid, corner, !open && !phone);
+  useEffect(() => close, [close]);
+  if (phone && !open) return null;
   return (
     <div
       ref={corner}
@@ -89,26 +120,27 @@ export function ChatLauncher({ avoid }: { avoid?: RefObject<HTMLElement | null> 
           <ChatPanel onClose={close} />
         </Suspense>
       )}
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-label={open ? 'Close chat assistant' : 'Chat with us'}
-        data-testid="chat-toggle"
-        onClick={() => setOpen((v) => !v)}
-        className={cn(
-          'group relative size-11 items-center justify-center rounded-full text-white shadow-lift transition-transform hover:scale-[1.05] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-plum-500',
-          // On a phone the open panel fills the screen and closes from its own header.
-          open ? 'hidden bg-ink-900 sm:flex' : 'flex bg-gradient-to-r from-plum-700 to-rose-500',
-        )}
-      >
-        {open ? <CloseIcon className="size-5" /> : <ChatIcon className="size-5" />}
-        <span
-          aria-hidden="true"
-          className="pointer-events-none absolute right-full mr-2 hidden rounded-full bg-ink-900 px-3 py-1.5 text-xs font-semibold whitespace-nowrap text-white opacity-0 shadow-soft transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100 sm:block"
+      {!phone && (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-label={open ? 'Close chat assistant' : 'Chat with us'}
+          data-testid="chat-toggle"
+          onClick={() => setOpen((v) => !v)}
+          className={cn(
+            'group relative size-11 items-center justify-center rounded-full text-white shadow-lift transition-transform hover:scale-[1.05] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-plum-500',
+            open ? 'flex bg-ink-900' : 'flex bg-gradient-to-r from-plum-700 to-rose-500',
+          )}
         >
-          {open ? 'Close chat' : 'Chat with us'}
-        </span>
-      </button>
+          {open ? <CloseIcon className="size-5" /> : <ChatIcon className="size-5" />}
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute right-full mr-2 hidden rounded-full bg-ink-900 px-3 py-1.5 text-xs font-semibold whitespace-nowrap text-white opacity-0 shadow-soft transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100 sm:block"
+          >
+            {open ? 'Close chat' : 'Chat with us'}
+          </span>
+        </button>
+      )}
     </div>
   );
 }

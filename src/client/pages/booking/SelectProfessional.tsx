@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
+import { sessionAtom } from '../../state/session';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { MerchantDetailWire } from '../../../shared/schemas/discovery';
@@ -62,6 +63,8 @@ export default function SelectProfessional({ params }: { params: { id: string } 
   const [, navigate] = useLocation();
   const search = useSearch();
   const [draft, setDraft] = useAtom(bookingDraftAtom);
+  // Signed-in layouts have the phone's bottom bar; the action bar sits above it.
+  const hasTabBar = Boolean(useAtomValue(sessionAtom).userType);
   const salonQuery = useQuery(trpc.merchants.getMerchantById.queryOptions({ id: salonId }));
   const salon = salonQuery.data?.merchant;
   usePageTitle(salon ? `Book at ${salon.shop_Name}` : 'Choose professional and time');
@@ -147,7 +150,7 @@ export default function SelectProfessional({ params }: { params: { id: string } 
   };
 
   return (
-    <PageContainer className="pb-28 nav:pb-10">
+    <PageContainer className="pb-40 nav:pb-28 lg:pb-10">
       <Link href={`/salon/${salon._id}`} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-plum-700 hover:underline">
         <ArrowLeftIcon className="size-4" /> Back to salon
       </Link>
@@ -160,9 +163,13 @@ export default function SelectProfessional({ params }: { params: { id: string } 
           <h1 className="truncate text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl" data-testid="page-title">
             {salon.shop_Name}
           </h1>
-          <p className="mt-0.5 flex items-center gap-1 truncate text-sm text-ink-500">
-            <MapPinIcon className="size-4 shrink-0" /> {salon.Shop_Address}
-            {salon.City ? `, ${salon.City}` : ''}
+          <p className="mt-0.5 flex items-center gap-1 text-sm text-ink-500" data-testid="select-salon-address">
+            <MapPinIcon className="size-4 shrink-0" />
+            {/* The text in its own box: a flex line clips mid-word, a block one ends in an ellipsis. */}
+            <span className="min-w-0 truncate" title={`${salon.Shop_Address}${salon.City ? `, ${salon.City}` : ''}`}>
+              {salon.Shop_Address}
+              {salon.City ? `, ${salon.City}` : ''}
+            </span>
           </p>
         </div>
       </div>
@@ -307,6 +314,32 @@ export default function SelectProfessional({ params }: { params: { id: string } 
             )}
           </BookingSummary>
         </aside>
+      </div>
+
+      {/*
+        Under the wide layout the summary comes after all three steps, a long way down a phone: the
+        total and Continue stay on screen in this bar (data-action-bar keeps the chat toggle above it).
+      */}
+      <div
+        data-action-bar=""
+        data-testid="select-action-bar"
+        className={cn('fixed inset-x-0 z-30 border-t border-blush-200 bg-white px-4 py-3 lg:hidden', hasTabBar ? 'bottom-(--tab-bar-height) nav:bottom-0' : 'bottom-0')}
+      >
+        <div className="mx-auto flex max-w-3xl items-center justify-between gap-4">
+          <div className="min-w-0 text-sm">
+            <p className="truncate text-xs text-ink-500" data-testid="select-bar-detail">
+              {active?.selectedServices.length
+                ? `${active.selectedServices.length} service${active.selectedServices.length === 1 ? '' : 's'} · ${formatDuration(active.totalDuration)}${active.selectedTime ? ` · ${active.selectedTime}` : ''}`
+                : 'No services chosen yet'}
+            </p>
+            <p className="font-bold text-plum-800" data-testid="select-bar-total">
+              {formatINR(active?.totalAmount ?? 0)}
+            </p>
+          </div>
+          <Button size="lg" className="shrink-0 px-8" disabled={!canContinue} onClick={onContinue} data-testid="continue-to-review-bar">
+            Continue
+          </Button>
+        </div>
       </div>
     </PageContainer>
   );

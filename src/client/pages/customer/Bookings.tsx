@@ -192,7 +192,8 @@ export default function Bookings() {
         value={tab}
         onChange={setTab}
         items={TABS.map((t) => ({ ...t, count: query.data ? counts[t.id] : undefined }))}
-        className="mb-6"
+        // Four tabs do not fit a phone's width in one row: two rows of two, so none is off-screen.
+        className="mb-6 grid grid-cols-2 rounded-3xl sm:flex sm:rounded-full"
       />
       <TabPanel idPrefix="bookings" id={tab}>
         {query.isPending ? (
