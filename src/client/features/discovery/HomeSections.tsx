@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { MerchantCardWire } from '../../../shared/schemas/discovery';
 import { MapPinIcon, SparkleIcon, TagIcon } from '../../components/icons';
-import { buttonClasses } from '../../components/ui/Button';
+import { Button, buttonClasses } from '../../components/ui/Button';
 import { toast } from '../../components/ui/Toast';
 import { useTRPC } from '../../trpc';
 import { NewsletterForm } from '../newsletter/NewsletterForm';
@@ -50,6 +50,26 @@ function SalonRow({ salons, sponsored }: { salons: MerchantCardWire[]; sponsored
 
 function RowEmpty({ children }: { children: React.ReactNode }) {
   return <div className="flex min-h-40 w-full items-center justify-center rounded-2xl border border-dashed border-blush-300 bg-white/60 px-6 text-center text-sm text-ink-500">{children}</div>;
+}
+
+/**
+ * A section whose data did not load: it says so where the section is, with Try again (the toast
+ * goes away; this stays until the data comes).
+ */
+function RowError({ what, onRetry, retrying }: { what: string; onRetry: () => void; retrying: boolean }) {
+  return (
+    <div role="alert" className="flex min-h-40 w-full flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-red-200 bg-red-50/60 px-6 text-center text-sm text-red-800" data-testid="section-error">
+      <p>We couldn't load {what}.</p>
+      <Button size="sm" variant="outline" onClick={onRetry} loading={retrying} data-testid="section-retry">
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** The error row for a query, or null while it has not failed. */
+function failedRow(q: { isError: boolean; isFetching: boolean; refetch: () => unknown }, what: string) {
+  return q.isError ? <RowError what={what} onRetry={() => void q.refetch()} retrying={q.isFetching} /> : null;
 }
 
 function RecentCard({ salon }: { salon: RecentlyViewedSalon }) {
@@ -102,6 +122,7 @@ export default function HomeSections({ position, city, onChooseCity, onSearch }:
     <div className="pb-4">
       <ScrollRow title="Trending Services" subtitle="What customers booked most this week" testId="section-trending">
         {trending.isPending && <Skeletons />}
+        {failedRow(trending, 'trending services')}
         {trending.data?.data.services.length === 0 && <RowEmpty>No bookings yet this week. Check back soon.</RowEmpty>}
         {trending.data?.data.services.map((s) => (
           <button
@@ -129,8 +150,9 @@ export default function HomeSections({ position, city, onChooseCity, onSearch }:
         ))}
       </ScrollRow>
 
-      {offerList.length > 0 && (
+      {(offerList.length > 0 || offers.isError) && (
         <ScrollRow title="Special Offers" subtitle="Coupons you can use on your next booking" testId="section-offers">
+          {failedRow(offers, 'the offers')}
           {offerList.map((o, i) => (
             <Link
               key={o._id}
@@ -177,6 +199,8 @@ export default function HomeSections({ position, city, onChooseCity, onSearch }:
               </button>
             ))}
           </div>
+        ) : nearby.isError ? (
+          failedRow(nearby, 'salons near you')
         ) : nearby.isPending ? (
           <Skeletons />
         ) : nearby.data?.data.merchants.length ? (
@@ -187,11 +211,12 @@ export default function HomeSections({ position, city, onChooseCity, onSearch }:
       </ScrollRow>
 
       <ScrollRow title="Recommended" subtitle="Top rated by customers like you" testId="section-recommended">
-        {recommended.isPending ? <Skeletons /> : <SalonRow salons={recommended.data?.data.merchants ?? []} />}
+        {recommended.isError ? failedRow(recommended, 'recommended salons') : recommended.isPending ? <Skeletons /> : <SalonRow salons={recommended.data?.data.merchants ?? []} />}
       </ScrollRow>
 
-      {sponsoredList.length > 0 && (
+      {(sponsoredList.length > 0 || sponsored.isError) && (
         <ScrollRow title="Sponsored" subtitle="Promoted salons with offers this week" testId="section-sponsored">
+          {failedRow(sponsored, 'sponsored salons')}
           <SalonRow salons={sponsoredList} sponsored />
         </ScrollRow>
       )}
@@ -206,6 +231,7 @@ export default function HomeSections({ position, city, onChooseCity, onSearch }:
 
       <ScrollRow title="What Our Customers Say" testId="section-testimonials">
         {testimonials.isPending && <Skeletons count={3} />}
+        {failedRow(testimonials, 'what customers say')}
         {testimonials.data?.map((t) => (
           <figure key={t._id} className="flex w-80 shrink-0 snap-start flex-col rounded-2xl border border-blush-200/70 bg-white p-5 shadow-soft">
             <Stars rating={t.rating} />
@@ -245,6 +271,7 @@ export default function HomeSections({ position, city, onChooseCity, onSearch }:
 
       <ScrollRow title="Browse by Category" testId="section-categories">
         {categories.isPending && <Skeletons />}
+        {failedRow(categories, 'the categories')}
         {uniqueCategories.map((c) => (
           <button
             key={c._id}
@@ -268,6 +295,7 @@ export default function HomeSections({ position, city, onChooseCity, onSearch }:
 
       <ScrollRow title="Popular Locations" testId="section-locations">
         {locations.isPending && <Skeletons count={3} />}
+        {failedRow(locations, 'popular locations')}
         {(locations.data ?? []).map((l) => (
           <button
             key={l._id}
