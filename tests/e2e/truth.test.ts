@@ -223,4 +223,218 @@ describe('issue 30: truthful screens', () => {
       await page.getByTestId('checklist-fix-staff').waitFor();
     }, { signInAs: { email: 'merchant@demo.in', merchant: true } });
   });
+
+  it('item 13: a customer edits and deletes their own review from the booking card and on the salon page', async () => {
+    const { booking, salon, email, token } = await bookDemoSalon(3);
+    // The salon completes the visit (the desk's own API), then the customer reviews it.
+    const desk = await api<{ token: string }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD });
+    await api('merchants/updateBookingStatus', { bookingId: booking._id, status: 'confirmed' }, desk.token);
+    await api('merchants/updateBookingStatus', { bookingId: booking._id, status: 'completed', paymentReceived: true }, desk.token);
+    await api('reviewRoutes/createReview', { bookingId: booking._id, rating: 3, comment: 'Good, a little rushed' }, token);
+
+    const { context, page } = await newPage(browser, { width: 1280 });
+    try {
+      await signIn(page, email);
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      await page.goto('/bookings?status=completed');
+      const card = page.locator(`[data-testid="booking-card"][data-booking-id="${booking._id}"]`);
+      await poll(() => card.getByTestId('own-review-comment').innerText()).toBe('Good, a little rushed');
+      await card.getByTestId('edit-review').click();
+      const dialog = page.getByTestId('review-dialog');
+      await dialog.getByTestId('review-star-5').click();
+      await dialog.getByTestId('review-comment').fill('Lovely on the whole');
+      await dialog.getByTestId('review-submit').click();
+      await poll(() => card.getByTestId('own-review-comment').innerText()).toBe('Lovely on the whole');
+      expect(await card.getByTestId('own-review-rating').getAttribute('aria-label')).toBe('5 out of 5 stars');
+      await shot(page, 'truth-own-review-card-1280');
+
+      // The same review on the salon page is marked theirs; deleting it there takes it off both.
+      await page.goto(`/salon/${salon._id}`);
+      const mine = page.getByTestId('review').filter({ has: page.getByTestId('my-review') });
+      await poll(() => mine.count()).toBe(1);
+      expect(await mine.innerText()).toContain('Lovely on the whole');
+      await mine.getByTestId('delete-review').click();
+      await page.getByTestId('confirm-submit').click();
+      await poll(() => page.getByTestId('my-review').count()).toBe(0);
+      await page.goto('/bookings?status=completed');
+      await card.getByTestId('write-review').waitFor();
+      expect(await card.getByTestId('own-review').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('item 14: the chat assistant turns "find me a spa in Bengaluru" into a real search', async () => {
+    const { context, page } = await newPage(browser, { width: 1280 });
+    try {
+      await signIn(page, 'customer@demo.in');
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      await page.getByTestId('chat-toggle').click();
+      const input = page.getByTestId('chat-input');
+      await input.fill('Find me a spa in Bengaluru');
+      await input.press('Enter');
+      const answer = page.getByTestId('chat-message').last();
+      await poll(() => answer.innerText()).toMatch(/I found \d+ places? for “spa” in Bengaluru: /);
+      await shot(page, 'truth-chat-search-1280');
+      await answer.getByTestId('chat-link').click();
+      await page.waitForURL((u) => u.pathname === '/salons' && u.searchParams.get('service') === 'spa' && u.searchParams.get('location') === 'Bengaluru');
+      await page.getByTestId('salon-result').first().waitFor();
+      expect(await page.getByTestId('salon-result').first().innerText()).toContain('Bengaluru');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('item 16: the admin features a locality the map data does not know, within a known city', async () => {
+    const { context, page } = await newPage(browser, { width: 1280 });
+    try {
+      await signIn(page, 'admin@demo.in');
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      await page.goto('/admin/settings');
+      const form = page.getByTestId('location-form');
+      await form.locator('#location-city').fill('Pune');
+      await form.locator('#location-name').fill('Lane 7 Koregaon');
+      await form.getByTestId('location-add').click();
+      await poll(() => page.getByTestId('location-row').filter({ hasText: 'Lane 7 Koregaon' }).count()).toBe(1);
+      await form.locator('#location-city').fill('Qwertyville');
+      await form.locator('#location-name').fill('Nowhere');
+      await form.getByTestId('location-add').click();
+      await poll(() => form.getByRole('alert').innerText()).toMatch(/^This city was not found; check its spelling/);
+      await page.locator('#locations').screenshot({ path: path.join(path.dirname(await shot(page, 'truth-admin-locations-1280')), 'truth-admin-locations-card-1280.png') });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('item 5: forgot password never tells a customer about a developer outbox', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    try {
+      await page.goto('/forgot-password');
+      await page.locator('#forgot-email').fill('customer@demo.in');
+      await page.getByTestId('forgot-submit').click();
+      await page.getByTestId('forgot-code-hint').waitFor();
+      expect(await page.getByTestId('forgot-code-hint').innerText()).toBe('Check your inbox (and spam folder) for the 6-digit code.');
+      expect(await page.getByText(/developer outbox|mail drop/).count()).toBe(0);
+      await shot(page, 'truth-forgot-password-390');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('issue 30: rough edges on a phone', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('item 8: the push opt-in waits while Cancel Booking is open and comes once it closes', async () => {
+    const { email } = await bookDemoSalon(4);
+    const { context, page } = await newPage(browser, { width: 1280, offerPush: true });
+    try {
+      await signIn(page, email);
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      await page.goto('/bookings');
+      await page.getByTestId('cancel-booking').first().click();
+      await page.getByTestId('cancel-dialog').waitFor();
+      // Past the offer's 4 s delay: still only the one dialog.
+      await page.waitForTimeout(5_500);
+      expect(await page.getByTestId('push-opt-in').count()).toBe(0);
+      expect(await page.locator('[role="dialog"]').count()).toBe(1);
+      await page.getByTestId('cancel-keep').click();
+      await page.getByTestId('push-opt-in').waitFor({ timeout: 10_000 });
+      expect(await page.locator('[role="dialog"]').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('item 9: the install offer shows on a phone after some browsing, in the page flow, and goes for good', async () => {
+    const fakePrompt = () =>
+      window.dispatchEvent(Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: () => Promise.resolve() }));
+    for (const width of [1280, 390]) {
+      const { context, page } = await newPage(browser, { width, height: 844 });
+      try {
+        await page.goto('/');
+        await page.evaluate(fakePrompt);
+        await page.goto('/salons');
+        await page.evaluate(fakePrompt);
+        await page.getByTestId('salon-result-link').first().click();
+        await page.waitForURL((u) => u.pathname.startsWith('/salon/'));
+        await page.evaluate(fakePrompt);
+        await page.getByTestId('salon-result-link').count();
+        if (width === 1280) {
+          await page.waitForTimeout(300);
+          expect(await page.getByTestId('install-banner').count()).toBe(0);
+          continue;
+        }
+        const banner = page.getByTestId('install-banner');
+        await banner.waitFor();
+        // In the flow: nothing fixed, it takes its own room above the page.
+        expect(await banner.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+        await shot(page, 'truth-install-offer-390');
+        await banner.getByTestId('install-dismiss').click();
+        await page.goto('/salons');
+        await page.evaluate(fakePrompt);
+        await page.waitForTimeout(300);
+        expect(await page.getByTestId('install-banner').count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('item 10: at 390 px every bookings tab is on screen, Continue stays in view, the chat opens from the header, the address ends in an ellipsis', async () => {
+    const salon = await demoSalon();
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    try {
+      await signIn(page, 'customer@demo.in');
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      await page.goto('/bookings');
+      await page.getByTestId('booking-card').first().waitFor();
+      const tab = await page.getByTestId('bookings-tab-cancelled').boundingBox();
+      expect(tab!.x).toBeGreaterThanOrEqual(0);
+      expect(tab!.x + tab!.width).toBeLessThanOrEqual(390);
+      // No floating chat bubble over the cards: the chat opens from the header.
+      const toggle = await page.getByTestId('chat-toggle').boundingBox();
+      expect(toggle!.y + toggle!.height).toBeLessThanOrEqual(64);
+      await shot(page, 'truth-bookings-390');
+
+      await page.goto(`/salon/${salon._id}/booking/select`);
+      const bar = page.getByTestId('select-action-bar');
+      await bar.waitFor();
+      const box = await bar.boundingBox();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+      expect(box!.y).toBeGreaterThan(600);
+      await page.locator('[data-testid="service-option"]').first().click();
+      await poll(() => bar.getByTestId('select-bar-detail').innerText()).toMatch(/^1 service · /);
+      const address = page.getByTestId('select-salon-address').locator('span');
+      expect(await address.evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
+      await shot(page, 'truth-select-390');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('item 12: a home section that fails shows its error in place, and Try again loads it', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    try {
+      await page.route('**/trpc/**getTrendingServices**', (route) => route.abort());
+      await page.goto('/');
+      const trending = page.getByTestId('section-trending');
+      await trending.getByTestId('section-error').waitFor({ timeout: 20_000 });
+      expect(await trending.getByTestId('section-error').innerText()).toContain("We couldn't load trending services.");
+      await trending.scrollIntoViewIfNeeded();
+      await shot(page, 'truth-home-section-error-390');
+      await page.unroute('**/trpc/**getTrendingServices**');
+      await trending.getByTestId('section-retry').click();
+      await trending.getByTestId('trending-card').first().waitFor();
+      expect(await trending.getByTestId('section-error').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });
