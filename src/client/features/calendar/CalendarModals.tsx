@@ -11,9 +11,8 @@ import { longDate } from '../../lib/dates';
 import { errorMessage, httpStatusOf, useTRPC } from '../../trpc';
 import { formatINR, salonClock } from '../booking/format';
 import { Textarea } from '../../components/ui/Textarea';
-import { bookingCommission, canMerchantMove, COMMISSION_RATE, type BookingStatus } from '../../../shared/policy';
-import { BOOKING_STATUSES } from '../../../shared/schemas/bookings';
-import { BLOCK_LABEL, clockLabel, hhmm, isMovable, statusStyle } from './layout';
+import { bookingCommission, COMMISSION_RATE, type BookingStatus } from '../../../shared/policy';
+import { ACTION_LABEL, BLOCK_LABEL, clockLabel, deskActions, hhmm, isMovable, statusStyle, type DeskAction } from './layout';
 
 const timeOptions = (from: number, to: number) =>
   Array.from({ length: (to - from) / 15 + 1 }, (_, i) => from + i * 15).map((m) => ({ value: hhmm(m === 1440 ? 1440 : m), label: m === 1440 ? 'Midnight' : clockLabel(m) }));
@@ -236,17 +235,6 @@ export interface MoveRequest {
   minutes: number;
 }
 
-/** The desk's status actions a card offers: those the shared transition rules allow from its status (no-show once the server has it). */
-export type DeskAction = 'confirmed' | 'completed' | 'cancelled' | 'no_show';
-export function deskActions(status: string): DeskAction[] {
-  const known = BOOKING_STATUSES as readonly string[];
-  if (!known.includes(status)) return [];
-  const from = status as BookingStatus;
-  return (['confirmed', 'completed', 'no_show', 'cancelled'] as const).filter(
-    (to) => known.includes(to) && canMerchantMove(from, to as BookingStatus),
-  );
-}
-
 /**
  * A booking on the calendar: who, what, when; the desk's actions on it (check in, complete with
  * the payment received, cancel with a reason, no-show), through the same procedure as the List
@@ -287,8 +275,6 @@ export function BookingCardModal({
     />
   );
 }
-
-const ACTION_LABEL: Record<DeskAction, string> = { confirmed: 'Check in', completed: 'Complete', cancelled: 'Cancel booking', no_show: 'No-show' };
 
 function BookingCard({
   booking,

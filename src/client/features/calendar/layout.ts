@@ -1,3 +1,5 @@
+import { canMerchantMove, type BookingStatus } from '../../../shared/policy';
+import { BOOKING_STATUSES } from '../../../shared/schemas/bookings';
 import type { CalendarAnswer, CalendarBooking } from '../../../shared/schemas/calendar';
 
 /** Pixels per 15-minute row of the time grid. */
@@ -67,3 +69,16 @@ export const MOVABLE = new Set(['pending', 'upcoming', 'confirmed']);
 export const isMovable = (b: CalendarBooking) => MOVABLE.has(b.status);
 
 export const BLOCK_LABEL: Record<string, string> = { break: 'Break', leave: 'Leave', training: 'Training', other: 'Blocked' };
+
+/** The desk's status actions a card offers: those the shared transition rules allow from its status (no-show once the server has it). */
+export type DeskAction = 'confirmed' | 'completed' | 'cancelled' | 'no_show';
+export function deskActions(status: string): DeskAction[] {
+  const known = BOOKING_STATUSES as readonly string[];
+  if (!known.includes(status)) return [];
+  const from = status as BookingStatus;
+  return (['confirmed', 'completed', 'no_show', 'cancelled'] as const).filter(
+    (to) => known.includes(to) && canMerchantMove(from, to as BookingStatus),
+  );
+}
+
+export const ACTION_LABEL: Record<DeskAction, string> = { confirmed: 'Check in', completed: 'Complete', cancelled: 'Cancel booking', no_show: 'No-show' };
