@@ -22,7 +22,7 @@ export function LogoMark({ className }: { className?: string }) {
 
 export function Logo({ to = '/', tag, className }: { to?: string; tag?: string; className?: string }) {
   return (
-    <Link href={to} className={cn('flex items-center gap-2 rounded-lg', className)} data-testid="brand-logo" aria-label="GlowBook home">
+    <Link href={to} className={cn('flex items-center gap-2 rounded-lg', className)} data-testid="brand-logo">
       <LogoMark />
       <span className="text-lg font-bold tracking-tight text-plum-900">
         Glow<span className="text-rose-500">Book</span>
@@ -32,6 +32,8 @@ export function Logo({ to = '/', tag, className }: { to?: string; tag?: string; 
           {tag}
         </span>
       )}
+      {/* The link's name is what it shows, then where it goes (a name without the visible text fails voice control). */}
+      <span className="sr-only"> home</span>
     </Link>
   );
 }

@@ -62,7 +62,8 @@ export function AvatarMenu({ name, subtitle, imageUrl, items, onLogout }: Avatar
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-2 rounded-full p-0.5 pr-1.5 transition-colors hover:bg-plum-50"
       >
-        <Avatar src={imageUrl} name={name} size="sm" />
+        {/* The initials are a picture of the name the label already says. */}
+        <Avatar src={imageUrl} name={name} size="sm" decorative />
         <span className="hidden max-w-32 truncate text-sm font-medium text-ink-700 lg:inline">{name}</span>
         <ChevronDownIcon className={cn('hidden size-4 text-ink-500 transition-transform sm:block', open && 'rotate-180')} />
       </button>

@@ -6,6 +6,8 @@ export interface AvatarProps {
   name?: string | null;
   size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
   className?: string;
+  /** Beside the name it pictures (a button already labelled with it): hidden from assistive technology. */
+  decorative?: boolean;
 }
 
 const SIZES = {
@@ -25,7 +27,7 @@ export function initialsOf(name?: string | null): string {
 }
 
 /** Image avatar that falls back to initials when there is no image or it fails to load. */
-export function Avatar({ src, name, size = 'md', className }: AvatarProps) {
+export function Avatar({ src, name, size = 'md', className, decorative }: AvatarProps) {
   const [failed, setFailed] = useState(false);
   useEffect(() => setFailed(false), [src]);
   const showImage = Boolean(src) && !failed;
@@ -40,15 +42,20 @@ export function Avatar({ src, name, size = 'md', className }: AvatarProps) {
       {showImage ? (
         <img
           src={src ?? undefined}
-          alt={name ? `${name}` : ''}
+          alt={name && !decorative ? name : ''}
           className="size-full object-cover"
           onError={() => setFailed(true)}
           loading="lazy"
         />
       ) : (
-        <span aria-label={name ?? undefined} role={name ? 'img' : undefined}>
-          {initialsOf(name)}
-        </span>
+        decorative ? (
+          // Drawn, not written: the text of a control labelled with the name must not read the initials too.
+          <span aria-hidden="true" data-initials={initialsOf(name)} className="before:content-[attr(data-initials)]" />
+        ) : (
+          <span aria-label={name ?? undefined} role={name ? 'img' : undefined}>
+            {initialsOf(name)}
+          </span>
+        )
       )}
     </span>
   );

@@ -4,10 +4,10 @@ import { cn } from '../../lib/cn';
 export const controlClasses = (invalid: boolean, className?: string) =>
   cn(
     'block w-full rounded-xl border bg-white px-3.5 text-sm text-ink-900 shadow-xs transition-colors placeholder:text-ink-400',
-    'focus:outline-none focus:ring-3 disabled:cursor-not-allowed disabled:bg-blush-50 disabled:text-ink-500',
+    'focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-blush-50 disabled:text-ink-500',
     invalid
-      ? 'border-red-400 focus:border-red-500 focus:ring-red-100'
-      : 'border-blush-300 hover:border-plum-300 focus:border-plum-500 focus:ring-plum-100',
+      ? 'border-red-400 focus:border-red-500 focus:ring-red-500'
+      : 'border-blush-300 hover:border-plum-300 focus:border-plum-500 focus:ring-plum-500',
     className,
   );
 

@@ -17,6 +17,11 @@ export interface TabsProps<T extends string> {
   label: string;
   variant?: 'pill' | 'underline';
   className?: string;
+  /**
+   * The page renders the selected tab's content in a TabPanel; without one the tabs filter what is
+   * shown, and point at no panel (aria-controls naming a missing element is invalid ARIA).
+   */
+  withPanels?: boolean;
 }
 
 export const tabId = (prefix: string, id: string) => `${prefix}-tab-${id}`;
@@ -30,6 +35,7 @@ export function Tabs<T extends string>({
   label,
   variant = 'pill',
   className,
+  withPanels = false,
 }: TabsProps<T>) {
   const listRef = useRef<HTMLDivElement>(null);
 
@@ -68,7 +74,7 @@ export function Tabs<T extends string>({
             type="button"
             role="tab"
             aria-selected={selected}
-            aria-controls={tabPanelId(idPrefix, item.id)}
+            aria-controls={withPanels && selected ? tabPanelId(idPrefix, item.id) : undefined}
             tabIndex={selected ? 0 : -1}
             disabled={item.disabled}
             data-testid={`${idPrefix}-tab-${item.id}`}

@@ -104,7 +104,6 @@ export function SlotPicker({
                 disabled={closed}
                 onClick={() => onDate(d)}
                 data-testid={`${idPrefix}-date-${d}`}
-                aria-label={`${weekdayDate(d)}${closed ? ' (closed)' : ''}`}
                 className={cn(
                   'flex w-16 shrink-0 flex-col items-center rounded-2xl border px-2 py-2 text-center transition-colors',
                   selected
@@ -116,6 +115,8 @@ export function SlotPicker({
                 <span className="text-[11px] font-medium uppercase">{d === today ? 'Today' : weekday}</span>
                 <span className="text-lg leading-tight font-bold">{day}</span>
                 <span className="text-[11px]">{closed ? 'Closed' : month}</span>
+                {/* Named by what it shows; the rest of the date for a screen reader. */}
+                <span className="sr-only">{closed ? ` ${day} ${month}` : ''} {d.slice(0, 4)}</span>
               </button>
             );
           })}

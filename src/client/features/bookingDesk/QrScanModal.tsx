@@ -146,6 +146,7 @@ export function QrScanModal({ open, onClose, onPayload }: QrScanModalProps) {
   return (
     <Modal open={open} onClose={onClose} title="Scan QR Code" description="Check a customer in from their booking QR code." testId="qr-scan-modal">
       <Tabs
+        withPanels
         idPrefix="qr-mode"
         label="Scan method"
         value={mode}

@@ -208,7 +208,7 @@ export function ChatPanel({ onClose }: ChatPanelProps) {
           autoComplete="off"
           placeholder={replying ? 'Assistant is typing…' : 'Type a message...'}
           data-testid="chat-input"
-          className="h-10 min-w-0 flex-1 rounded-full border border-blush-300 bg-blush-50 px-4 text-sm text-ink-900 placeholder:text-ink-400 focus:border-plum-400 focus:outline-none focus:ring-2 focus:ring-plum-200 disabled:cursor-not-allowed disabled:opacity-70"
+          className="h-10 min-w-0 flex-1 rounded-full border border-blush-300 bg-blush-50 px-4 text-sm text-ink-900 placeholder:text-ink-400 focus:border-plum-400 focus:outline-none focus:ring-2 focus:ring-plum-500 disabled:cursor-not-allowed disabled:opacity-70"
         />
         <button
           type="submit"

@@ -156,7 +156,7 @@ export default function FiltersPanel({ open, value, onClose, onApply }: FiltersP
                   min={localIsoDate(0)}
                   value={draft.date}
                   onChange={(event) => set({ date: event.target.value })}
-                  className="h-11 w-full rounded-xl border border-blush-200 px-3 text-sm focus:border-plum-400 focus:ring-3 focus:ring-plum-100 focus:outline-none"
+                  className="h-11 w-full rounded-xl border border-blush-200 px-3 text-sm focus:border-plum-400 focus:ring-2 focus:ring-plum-500 focus:outline-none"
                 />
               </label>
             )}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ChevronRightIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
 
@@ -17,6 +17,7 @@ const arrowClasses =
 /** A home-page section: heading, left/right arrows and a horizontally scrolling row of cards. */
 export function ScrollRow({ title, subtitle, action, children, testId, className }: ScrollRowProps) {
   const trackRef = useRef<HTMLDivElement>(null);
+  const headingId = useId();
   const [edges, setEdges] = useState({ start: true, end: false });
 
   const measure = useCallback(() => {
@@ -40,10 +41,17 @@ export function ScrollRow({ title, subtitle, action, children, testId, className
   };
 
   return (
-    <section className={cn('mx-auto mt-12 max-w-7xl px-4 sm:px-6 lg:px-8', className)} data-testid={testId}>
+    // content-visibility: a row below the fold is laid out and painted when scrolled to, not during the first load.
+    <section
+      className={cn('mx-auto mt-12 max-w-7xl px-4 [contain-intrinsic-size:auto_22rem] [content-visibility:auto] sm:px-6 lg:px-8', className)}
+      data-testid={testId}
+      aria-labelledby={headingId}
+    >
       <div className="mb-4 flex items-end justify-between gap-4">
         <div className="min-w-0">
-          <h2 className="text-xl font-bold tracking-tight text-ink-900 sm:text-2xl">{title}</h2>
+          <h2 id={headingId} className="text-xl font-bold tracking-tight text-ink-900 sm:text-2xl">
+            {title}
+          </h2>
           {subtitle && <p className="mt-0.5 text-sm text-ink-500">{subtitle}</p>}
         </div>
         <div className="flex shrink-0 items-center gap-2">
@@ -59,6 +67,10 @@ export function ScrollRow({ title, subtitle, action, children, testId, className
       <div
         ref={trackRef}
         onScroll={measure}
+        // A scrolling row must be reachable by keyboard (arrow keys scroll it once it has focus).
+        tabIndex={0}
+        role="group"
+        aria-labelledby={headingId}
         className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pt-1 pb-4 [scrollbar-width:none] sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:-mx-8 lg:scroll-px-8 lg:px-8 [&::-webkit-scrollbar]:hidden"
       >
         {children}

@@ -8,7 +8,7 @@ import { localIsoDate } from './filters';
 import { useGeolocation, type Located } from './useGeolocation';
 
 export const fieldBox =
-  'relative flex items-center gap-2.5 rounded-2xl border border-blush-200 bg-white px-3.5 transition-colors focus-within:border-plum-400 focus-within:ring-3 focus-within:ring-plum-100';
+  'relative flex items-center gap-2.5 rounded-2xl border border-blush-200 bg-white px-3.5 transition-colors focus-within:border-plum-400 focus-within:ring-2 focus-within:ring-plum-500';
 export const fieldInput = 'h-12 w-full min-w-0 bg-transparent text-sm text-ink-900 placeholder:text-ink-400 focus:outline-none';
 
 interface BoxFieldProps {

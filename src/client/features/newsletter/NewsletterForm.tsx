@@ -72,10 +72,10 @@ export function NewsletterForm({ tone = 'dark', className }: { tone?: 'dark' | '
           aria-describedby={error ? `${inputId}-msg` : undefined}
           data-testid="newsletter-email"
           className={cn(
-            'h-11 min-w-0 shrink-0 rounded-full sm:flex-1 sm:shrink border px-4 text-sm focus:ring-3 focus:outline-none',
+            'h-11 min-w-0 shrink-0 rounded-full sm:flex-1 sm:shrink border px-4 text-sm focus:ring-2 focus:outline-none',
             dark
-              ? 'border-plum-600 bg-plum-800/60 text-white placeholder:text-plum-300 focus:border-rose-300 focus:ring-rose-400/30'
-              : 'border-blush-300 bg-white text-ink-900 placeholder:text-ink-400 focus:border-plum-500 focus:ring-plum-100',
+              ? 'border-plum-600 bg-plum-800/60 text-white placeholder:text-plum-300 focus:border-rose-300 focus:ring-rose-200'
+              : 'border-blush-300 bg-white text-ink-900 placeholder:text-ink-400 focus:border-plum-500 focus:ring-plum-500',
           )}
         />
         <button

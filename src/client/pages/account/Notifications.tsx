@@ -53,6 +53,7 @@ export default function Notifications() {
         }
       />
       <Tabs
+        withPanels
         idPrefix="notifications"
         label="Which notifications"
         value={tab}

@@ -239,6 +239,7 @@ export default function EmailSettings() {
   return (
     <AdminPage title="Email" description="Every message the app sends, and the templates its e-mails are written from.">
       <Tabs
+        withPanels
         idPrefix="email"
         label="Email sections"
         variant="underline"

@@ -187,6 +187,7 @@ export default function Bookings() {
     <PageContainer className="max-w-4xl">
       <PageHeader title="My Bookings" description="Your upcoming, completed and cancelled appointments." />
       <Tabs
+        withPanels
         idPrefix="bookings"
         label="Booking status"
         value={tab}

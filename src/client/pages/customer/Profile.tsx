@@ -92,7 +92,7 @@ export default function Profile() {
             <Avatar name={name || user.email} src={user.profileImage ?? undefined} size="lg" />
             <p className="mt-3 font-semibold text-ink-900">{name}</p>
             <p className="text-sm break-all text-ink-500">{user.email}</p>
-            <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" data-testid="avatar-file" onChange={(e) => void onPhoto(e.target.files?.[0])} />
+            <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" tabIndex={-1} aria-label="Profile photo" data-testid="avatar-file" onChange={(e) => void onPhoto(e.target.files?.[0])} />
             <Button variant="outline" size="sm" className="mt-4" loading={upload.isPending} loadingText="Uploading…" onClick={() => fileRef.current?.click()}>
               Change photo
             </Button>

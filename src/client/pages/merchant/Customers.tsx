@@ -29,7 +29,7 @@ const day = (iso: string | null) => (iso ? longDate(iso) : '—');
 
 function Stars({ rating }: { rating: number | null }) {
   if (rating === null) return <span className="text-xs text-ink-400">No review</span>;
-  return <span className="text-sm font-medium text-amber-600">★ {rating.toFixed(1)}</span>;
+  return <span className="text-sm font-medium text-amber-800">★ {rating.toFixed(1)}</span>;
 }
 
 function FilterDialog({ value, onApply, onClose }: { value: Filters; onApply: (f: Filters) => void; onClose: () => void }) {

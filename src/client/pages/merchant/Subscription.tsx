@@ -470,11 +470,11 @@ export default function Subscription() {
                               <Button
                                 size="sm"
                                 variant="ghost"
-                                aria-label={`Download invoice ${inv.number}`}
+                                aria-label={`Download PDF of invoice ${inv.number}`}
                                 data-testid="download-invoice"
                                 onClick={() => downloadDocument('invoices', inv._id, inv.number).catch((e: Error) => toast.error(e.message))}
                               >
-                                ⬇ PDF
+                                <span aria-hidden="true">⬇</span> PDF
                               </Button>
                             </td>
                           </tr>
@@ -515,11 +515,11 @@ export default function Subscription() {
                               <Button
                                 size="sm"
                                 variant="ghost"
-                                aria-label={`Download credit note ${c.number}`}
+                                aria-label={`Download PDF of credit note ${c.number}`}
                                 data-testid="download-credit-note"
                                 onClick={() => downloadDocument('credit-notes', c._id, c.number).catch((e: Error) => toast.error(e.message))}
                               >
-                                ⬇ PDF
+                                <span aria-hidden="true">⬇</span> PDF
                               </Button>
                             </td>
                           </tr>

@@ -143,7 +143,7 @@ export default function Home() {
                   </span>
                 )}
               </button>
-              <label className="relative inline-flex h-12 min-w-0 flex-1 items-center rounded-2xl border border-blush-200 bg-white pr-3 pl-4 text-sm font-semibold text-ink-700 focus-within:border-plum-400 sm:flex-none">
+              <label className="relative inline-flex h-12 min-w-0 flex-1 items-center rounded-2xl border border-blush-200 bg-white pr-3 pl-4 text-sm font-semibold text-ink-700 focus-within:border-plum-500 focus-within:ring-2 focus-within:ring-plum-500 sm:flex-none">
                 <span className="mr-1 hidden text-ink-500 min-[400px]:inline">Sort:</span>
                 <select
                   aria-label="Sort by"

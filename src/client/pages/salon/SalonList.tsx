@@ -276,7 +276,7 @@ export default function SalonList() {
                 </span>
               )}
             </button>
-            <label className="inline-flex h-10 items-center rounded-full border border-blush-200 bg-white pr-2 pl-4 text-sm font-semibold text-ink-700">
+            <label className="inline-flex h-10 min-w-0 items-center rounded-full border border-blush-200 bg-white pr-2 pl-4 text-sm font-semibold text-ink-700 focus-within:ring-2 focus-within:ring-plum-500">
               <span className="mr-1 text-ink-500">Sort:</span>
               <select
                 aria-label="Sort by"
