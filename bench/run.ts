@@ -21,6 +21,7 @@ import { getCalendar } from '../src/server/services/calendar/index.js';
 import { runLoad, request, type LoadResult, type RequestSpec } from './load.js';
 import { waitUntilSettled, type CpuSplit } from './cpu.js';
 import { seedBenchCatalogue, SIZES } from './seed.js';
+import { lighthouseMobile, type LighthouseResults } from './lighthouse.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PG_BASE = process.env.BENCH_PG_BASE ?? 'postgres://postgres@127.0.0.1:5432';
@@ -431,6 +432,8 @@ async function main() {
   results.coldStart = { firstStartMs: first.ms, restartMs: warm.ms };
   log('client: initial JS and LCP');
   results.client = { initialJsKbGzip: initialJsKb(), lcpMs: await lcpMs(warm.url) };
+  log('client: Lighthouse mobile (home, salon list, salon page)');
+  results.lighthouse = await lighthouseMobile(warm.url, QUICK ? 1 : 3);
   stop(warm.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
 
@@ -475,6 +478,10 @@ function printTable(r: Record<string, any>) {
     ['cold start first / restart ms', `${r.coldStart.firstStartMs} / ${r.coldStart.restartMs}`, '', '< 4000'],
     ['home initial JS KB gzip', String(r.client.initialJsKbGzip), '', '< 150'],
     ['home LCP ms', String(r.client.lcpMs ?? 'n/a'), '', '< 1000'],
+    ...(['home', 'salonList', 'salonPage'] as const).map((k): [string, string, string, string] => {
+      const f = (r.lighthouse as LighthouseResults | null)?.[k];
+      return [`Lighthouse mobile ${k}: score, LCP/TBT ms, CLS`, f ? `${f.performance}, ${f.lcpMs}/${f.tbtMs}, ${f.cls}` : 'n/a', '', '≥ 90, CLS < 0.1'];
+    }),
   ];
   const head: [string, string, string, string] = ['measure', 'TCP 127.0.0.1', 'Unix socket', 'target'];
   const w = [0, 1, 2].map((i) => Math.max(head[i].length, ...rows.map((x) => x[i].length)));

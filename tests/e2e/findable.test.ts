@@ -86,6 +86,39 @@ describe('what the server sends', () => {
   });
 });
 
+describe('a steady layout', () => {
+  it('loads the home page, the salon list and a salon page without layout shifts, every image with its size reserved', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    try {
+      await page.addInitScript(() => {
+        (window as unknown as { __cls: number }).__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      for (const [path, ready] of [
+        ['/', 'section-recommended'],
+        ['/salons?location=Pune', 'salon-result'],
+        [`/salon/${await aSalonId()}`, 'salon-gallery'],
+      ]) {
+        await page.goto(path);
+        await page.getByTestId(ready).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+        expect(cls, path).toBeLessThan(0.1);
+        const unsized = await page.evaluate(() =>
+          [...document.querySelectorAll('main img')].filter((img) => !img.getAttribute('width') || !img.getAttribute('height')).map((img) => img.outerHTML.slice(0, 120)),
+        );
+        expect(unsized, path).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('figures from the database', () => {
   it("a sponsored card's badge is the salon's real lowest price", async () => {
     const { context, page } = await newPage(browser, { width: 1280 });

@@ -74,7 +74,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           </nav>
         )}
       </header>
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: while a page loads, the footer waits below the fold instead of jumping down (layout shift). */}
+      <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
         {children}
       </main>
       <Footer />

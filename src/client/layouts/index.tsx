@@ -1,21 +1,40 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
+import { PageSpinner } from '../components/ui/Spinner';
 import { sessionAtom } from '../state/session';
-import { AdminLayout } from './AdminLayout';
-import { CustomerLayout } from './CustomerLayout';
 import { DefaultLayout } from './DefaultLayout';
-import { MerchantLayout } from './MerchantLayout';
+
+// A visitor's first page (the one search engines and Lighthouse see) loads only the visitor's layout.
+const CustomerLayout = lazy(() => import('./CustomerLayout').then((m) => ({ default: m.CustomerLayout })));
+const MerchantLayout = lazy(() => import('./MerchantLayout').then((m) => ({ default: m.MerchantLayout })));
+const AdminLayout = lazy(() => import('./AdminLayout').then((m) => ({ default: m.AdminLayout })));
+
+function Signed({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageSpinner label="Loading" />}>{children}</Suspense>;
+}
 
 /** Picks the layout from the stored user type; `userTypeChanged` updates it while the page is open. */
 export function LayoutForUser({ children }: { children: ReactNode }) {
   const { userType } = useAtomValue(sessionAtom);
   switch (userType) {
     case 'customer':
-      return <CustomerLayout>{children}</CustomerLayout>;
+      return (
+        <Signed>
+          <CustomerLayout>{children}</CustomerLayout>
+        </Signed>
+      );
     case 'merchant':
-      return <MerchantLayout>{children}</MerchantLayout>;
+      return (
+        <Signed>
+          <MerchantLayout>{children}</MerchantLayout>
+        </Signed>
+      );
     case 'admin':
-      return <AdminLayout>{children}</AdminLayout>;
+      return (
+        <Signed>
+          <AdminLayout>{children}</AdminLayout>
+        </Signed>
+      );
     default:
       return <DefaultLayout>{children}</DefaultLayout>;
   }

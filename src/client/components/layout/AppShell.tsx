@@ -63,8 +63,9 @@ export function AppShell({
           </div>
         </div>
       </header>
-      {/* Without a footer, the page's own end must clear the bottom bar (phones) and the chat toggle. */}
-      <main id="main" className={cn('flex-1', !withFooter && (withChat ? 'pb-24' : 'pb-24 nav:pb-0'))}>
+      {/* Without a footer, the page's own end must clear the bottom bar (phones) and the chat toggle. At least a
+          screen tall: while a page loads, the footer waits below the fold instead of jumping down (layout shift). */}
+      <main id="main" className={cn('min-h-[calc(100dvh-4rem)] flex-1', !withFooter && (withChat ? 'pb-24' : 'pb-24 nav:pb-0'))}>
         {children}
       </main>
       {withFooter && <Footer ref={footer} clearChat={withChat} />}

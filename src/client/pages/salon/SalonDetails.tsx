@@ -55,7 +55,7 @@ function Gallery({ salon, onOpen }: { salon: MerchantDetailWire; onOpen: (index:
     <div className="relative" data-testid="salon-gallery">
       <div className="grid gap-2 overflow-hidden rounded-3xl sm:grid-cols-3 sm:grid-rows-2">
         <button type="button" onClick={() => onOpen(0)} className="block overflow-hidden sm:col-span-2 sm:row-span-2" aria-label="View photos">
-          <img src={cover.url} alt={`${salon.shop_Name} cover`} width={1200} height={800} className="aspect-[3/2] size-full object-cover transition duration-300 hover:scale-[1.02]" />
+          <img src={cover.url} alt={`${salon.shop_Name} cover`} width={1200} height={800} fetchPriority="high" className="aspect-[3/2] size-full object-cover transition duration-300 hover:scale-[1.02]" />
         </button>
         {rest.slice(0, 2).map((img, i) => (
           <button key={img._id} type="button" onClick={() => onOpen(i + 1)} className="hidden overflow-hidden sm:block" aria-label={`View photo ${i + 2}`}>

@@ -35,6 +35,7 @@ export function findSalonPage(db: Executor, id: string) {
           .whereRef('i.merchant_id', '=', 'm.id')
           .orderBy('i.is_cover', 'desc')
           .orderBy('i.created_at')
+          .orderBy('i.id')
           .limit(1)
           .as('image'),
       (eb) =>
