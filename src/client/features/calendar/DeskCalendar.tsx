@@ -420,7 +420,6 @@ function BookingCardItem({ booking, top, height, lane, staffName, onOpen }: { bo
         width: `calc(${width}% - 4px)`,
         transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
       }}
-      aria-label={`${booking.customerName}, ${booking.services.map((s) => s.serviceName).join(', ')}, ${clockLabel(booking.start)} to ${clockLabel(booking.end)}, ${style.label}. Open for actions and to move.`}
       data-testid="cal-booking"
       data-booking-id={booking._id}
       data-status={booking.status}
@@ -434,6 +433,10 @@ function BookingCardItem({ booking, top, height, lane, staffName, onOpen }: { bo
       <span className="block truncate opacity-80">
         {formatINR(booking.totalPrice)}
         {staffName ? ` · ${staffName}` : ''}
+      </span>
+      {/* Named by what the card shows (so voice control finds it), then what it does not show. */}
+      <span className="sr-only">
+        , until {clockLabel(booking.end)}, {style.label}. Open for actions and to move.
       </span>
     </button>
   );

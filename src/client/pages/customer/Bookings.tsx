@@ -198,7 +198,7 @@ export default function Bookings() {
       />
       <TabPanel idPrefix="bookings" id={tab}>
         {query.isPending ? (
-          <div className="space-y-4" aria-label="Loading bookings">
+          <div className="space-y-4" role="status" aria-label="Loading bookings">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-44 rounded-2xl" />
             ))}
