@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, newPage, shot, signIn } from './browser';
+import { baseUrl, launch, newPage, shot, signIn } from './browser';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
@@ -262,6 +262,15 @@ describe('marketing', () => {
     await poll(() => page.getByTestId('social-open-instagram').getAttribute('href')).toBe('https://instagram.com/glowbook.demo');
     expect(await page.getByTestId('marketing-analytics').innerText()).not.toMatch(/Engagement|Followers|Reach/);
     await shotTop(page, 'merchant-marketing');
+    // The salon page links it.
+    const login = await fetch(`${baseUrl()}/api/merchants/loginMerchant/EmailLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'merchant@demo.in', password: 'Demo@1234' }),
+    });
+    const salonId = ((await login.json()) as { user: { _id: string } }).user._id;
+    await page.goto(`/salon/${salonId}`);
+    await poll(() => page.locator('[data-testid="salon-social-instagram"]:visible').getAttribute('href')).toBe('https://instagram.com/glowbook.demo');
 
     // The customer's e-mail ends with an unsubscribe link that opens a confirmation page.
     const dir = path.join(inject('dataDir'), 'mail');

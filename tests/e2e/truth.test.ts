@@ -204,6 +204,15 @@ describe('issue 30: truthful screens', () => {
       await page.getByTestId('nav-my-salon-list').waitFor();
       await shot(page, 'truth-merchant-nav-1280');
       await page.keyboard.press('Escape');
+      // Just above the switch to the phone layout the header still fits: My salon and the account menu are on screen.
+      await page.setViewportSize({ width: 800, height: 860 });
+      for (const id of ['nav-my-salon', 'avatar-menu-button']) {
+        const box = await page.getByTestId(id).boundingBox();
+        expect(box!.x + box!.width, id).toBeLessThanOrEqual(800);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
+      await shot(page, 'truth-merchant-nav-800');
+      await page.setViewportSize({ width: 1280, height: 860 });
 
       // The checklist: each item is a link to where it is fixed.
       await page.goto('/merchant/settings');

@@ -23,8 +23,9 @@ export const MERCHANT_SALON_SCREENS: NavItem[] = [
 const NAV: NavItem[] = [
   { label: 'Dashboard', to: '/merchant', testId: 'nav-dashboard', exact: true, activeOn: ['/merchant', '/merchant/dashboard'] },
   { label: 'Appointments', to: '/merchant/appointments', testId: 'nav-appointments' },
-  { label: 'Customers', to: '/merchant/customers', testId: 'nav-customers' },
-  { label: 'Marketing', to: '/merchant/marketing', testId: 'nav-marketing' },
+  // Between the 771 px switch and lg these two do not fit beside the rest; the avatar menu has them.
+  { label: 'Customers', to: '/merchant/customers', testId: 'nav-customers', wideOnly: true },
+  { label: 'Marketing', to: '/merchant/marketing', testId: 'nav-marketing', wideOnly: true },
   { label: 'My salon', to: '/merchant/settings', testId: 'nav-my-salon', children: MERCHANT_SALON_SCREENS },
 ];
 

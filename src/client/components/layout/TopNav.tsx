@@ -89,7 +89,7 @@ export function TopNav({ items, label }: { items: NavItem[]; label: string }) {
           if (item.children) return <NavGroup key={item.testId} item={item} location={location} />;
           const active = isActive(item, location);
           return (
-            <li key={item.testId}>
+            <li key={item.testId} className={item.wideOnly ? 'hidden lg:block' : undefined}>
               <Link href={item.to} data-testid={item.testId} aria-current={active ? 'page' : undefined} className={linkClass(active)}>
                 {item.label}
               </Link>

@@ -15,6 +15,8 @@ export interface NavItem {
   /** Paths (lower case) outside `activeOn` that also mark the item active. */
   alsoOn?: RegExp;
   onSelect?: () => void;
+  /** Shown in the top navigation from the lg breakpoint only (the avatar menu has it on narrower screens). */
+  wideOnly?: boolean;
   /** A desktop drop-down of related screens; the item is active when one of them is. */
   children?: NavItem[];
 }

@@ -77,7 +77,7 @@ export function LocationsSection() {
 
   return (
     <Card id="locations">
-      <CardHeader title="Featured locations" description="Places listed first, in this order, among the home page's popular locations. Their map position is looked up from the name." />
+      <CardHeader title="Featured locations" description="Places listed first, in this order, among the home page's popular locations. Their map position is looked up from the name; a locality can be any area of a known city, and one the map data does not know is placed at the city's centre." />
       <form noValidate onSubmit={submit} className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_7rem_auto] lg:items-end" data-testid="location-form">
         <Input id="location-city" label="City" required value={form.city} onChange={(e) => set('city', e.target.value)} />
         <Input
@@ -86,7 +86,6 @@ export function LocationsSection() {
           placeholder="e.g. Koregaon Park"
           value={form.name}
           onChange={(e) => set('name', e.target.value)}
-          hint="Any area of the city. One our map data does not know is placed at the city's centre."
         />
         <Input id="location-state" label="State" value={form.state} onChange={(e) => set('state', e.target.value)} />
         <Input id="location-order" label="Order" type="number" min={0} max={1000} value={form.sortOrder} onChange={(e) => set('sortOrder', e.target.value)} />
