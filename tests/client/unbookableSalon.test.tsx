@@ -36,6 +36,7 @@ function booking(id: string, over: Partial<BookingWire> & { salonBookable?: bool
     professional: { _id: '55555555-5555-4555-8555-555555555555', name: 'Rutuja Patil', role: 'Stylist', image: null, specialization: [] },
     services: [{ _id: '66666666-6666-4666-8666-666666666666', serviceName: "Men's Haircut", duration: 30, price: 500 }],
     userDetails: { firstName: 'Tanvi', lastName: 'Deshpande', email: 'tanvi@example.in', phone: null, profileImage: null },
+    deskConfirmation: null,
     qrCodeImage: null,
     scanned: false,
     scannedAt: null,

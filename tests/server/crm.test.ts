@@ -45,9 +45,11 @@ describe('customers', () => {
     expect(byName.Asha.nextAppointment).not.toBeNull();
     expect(byName.Asha.lastVisit).not.toBeNull();
     expect(byName.Bala.totalBookings).toBe(1);
-    expect(byName.Devi).toMatchObject({ source: 'account', totalBookings: 1, phone: '9988776655' });
+    // Devi never booked this salon: a walk-in with her number is what the salon typed, not her account.
+    expect(byName['D.']).toMatchObject({ source: 'walk-in', email: 'devi.other@example.in', totalBookings: 1, phone: '9988776655' });
+    expect(byName.Devi).toBeUndefined();
     expect(byName.Walk).toMatchObject({ source: 'walk-in', email: 'walkin@example.in', totalBookings: 1, marketingOptIn: false });
-    expect(r.data.customers.map((c) => c.source).sort()).toEqual(['account', 'account', 'account', 'walk-in']);
+    expect(r.data.customers.map((c) => c.source).sort()).toEqual(['account', 'account', 'walk-in', 'walk-in']);
     expect(r.data.total).toBe(4);
     expect((await rt.caller(other.owner).merchants.getCustomers({})).data.customers).toEqual([]);
     await expect(rt.caller(other.owner).merchants.getCustomers({ merchantId: salon.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });

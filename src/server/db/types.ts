@@ -192,7 +192,8 @@ export interface CouponsTable {
  */
 export interface BookingsTable {
   id: Generated<string>;
-  user_id: string;
+  /** The customer's account; null on a desk contact's booking until the person confirms it. */
+  user_id: string | null;
   merchant_id: string;
   staff_id: string;
   starts_at: Date | string;
@@ -220,9 +221,19 @@ export interface BookingsTable {
   idempotency_key: string | null;
   /** Fingerprint of the request that made the booking with its Idempotency-Key (services/bookings/create.ts). */
   idempotency_fingerprint: string | null;
+  /** A desk booking: what the salon typed (migration desk_contacts); the person confirms or declines it. */
+  contact_name: ColumnType<string | null, string | null | undefined, string | null>;
+  contact_email: ColumnType<string | null, string | null | undefined, string | null>;
+  contact_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  confirmation: ColumnType<DeskConfirmation | null, DeskConfirmation | null | undefined, DeskConfirmation | null>;
+  confirmation_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  confirmation_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  confirmation_answered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
+
+export type DeskConfirmation = 'pending' | 'accepted' | 'declined';
 
 export interface BookingServicesTable {
   booking_id: string;

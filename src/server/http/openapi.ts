@@ -247,6 +247,7 @@ export const OPTIONAL_AUTH: Record<string, string> = {
   'blogs.getAllBlogs': 'Administrators may list drafts too (`status=all`).',
   'blogs.getBlogById': 'Administrators also see drafts.',
   'support.createContactUs': 'Signed in, the message is linked to the account, and a support ticket (`category`, `priority`) can be opened.',
+  'users.answerDeskInvite': 'Confirming needs the token of the customer account with the booking’s e-mail; declining with the link’s token needs none.',
   'merchantAuth.logout': 'With a token, that session ends; without one (or with one that no longer works) there is nothing to end.',
 };
 

@@ -1,4 +1,10 @@
+import { z } from 'zod';
 import {
+  answerDeskInviteAnswer,
+  answerDeskInviteInput,
+  deskInviteAnswer,
+  deskInviteInput,
+  pendingDeskInvitesAnswer,
   availableSlotsAnswer,
   deskBookingInput,
   deskSlotsInput,
@@ -30,7 +36,7 @@ import { validateCoupon } from '../services/bookings/coupons.js';
 import { createBooking } from '../services/bookings/create.js';
 import { cancelMyBooking, getMyBooking, listMyBookings, rescheduleMyBooking } from '../services/bookings/customer.js';
 import * as desk from '../services/bookings/merchant.js';
-import { deskBooking, deskSlots } from '../services/bookings/desk.js';
+import { answerDeskInvite, deskBooking, deskSlots, getDeskInvite, pendingDeskInvites } from '../services/bookings/desk.js';
 import { customerProcedure, merchantActingProcedure, merchantProcedure, publicProcedure } from '../trpc/procedures.js';
 
 const userTags = ['Bookings'];
@@ -82,6 +88,48 @@ export const bookingUserProcedures = {
     .input(rescheduleBookingInput)
     .output(bookingAnswer)
     .mutation(({ ctx, input }) => rescheduleMyBooking(ctx.deps, ctx.actor, input)),
+
+  getDeskInvite: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/users/deskInvite/{token}',
+        tags: userTags,
+        protect: false,
+        description: 'A booking a salon made at its desk for an e-mail address, as the link e-mailed to that address shows it (salon, services, time, the name typed, whether it was answered).',
+      },
+    })
+    .input(deskInviteInput)
+    .output(deskInviteAnswer)
+    .query(({ ctx, input }) => getDeskInvite(ctx.deps, input.token)),
+
+  pendingDeskInvites: customerProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/users/pendingDeskInvites',
+        tags: userTags,
+        description: 'Bookings salons made at their desks for the signed-in customer’s e-mail that wait for an answer; empty until the e-mail is verified.',
+      },
+    })
+    .input(z.object({}).optional())
+    .output(pendingDeskInvitesAnswer)
+    .query(({ ctx }) => pendingDeskInvites(ctx.deps, ctx.actor)),
+
+  answerDeskInvite: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/users/answerDeskInvite',
+        tags: userTags,
+        protect: false,
+        description:
+          'Confirms or declines a salon’s desk booking: with the e-mailed link’s `token`, or signed in with the verified address and the `bookingId`. Declining cancels it (no sign-in needed with the token); confirming needs the customer account of that e-mail, signed in, and makes the booking theirs. 409 once answered.',
+      },
+    })
+    .input(answerDeskInviteInput)
+    .output(answerDeskInviteAnswer)
+    .mutation(({ ctx, input }) => answerDeskInvite(ctx.deps, ctx.actor, input)),
 };
 
 /** The merchant booking desk and dashboard, under merchants/*. */
@@ -136,7 +184,7 @@ export const bookingMerchantProcedures = {
         path: '/merchants/createSlot',
         tags: deskTags,
         description:
-          'Books a slot for a customer on the phone or at the counter: the customer is found by e-mail or gets a customer account (they sign in with an e-mail code). Same rules as a customer’s own booking; 409 when the time was just taken.',
+          'Books a slot for someone on the phone or at the counter. The booking keeps what the salon typed (name, mobile, e-mail) and belongs to no account: the address gets a link to confirm or decline it (deskConfirmation says which), and only a confirmation makes it the customer’s. Same rules as a customer’s own booking; 409 when the time was just taken.',
       },
       successStatus: 201,
     })

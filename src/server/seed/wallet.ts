@@ -85,7 +85,8 @@ export async function seedWallet(db: Db): Promise<void> {
     await awardBookingPointsAll(
       trx,
       completed.map((b) => ({
-        userId: b.user_id,
+        // The demo's completed bookings are all its customers' own.
+        userId: b.user_id!,
         bookingId: b.id,
         total: Number(b.total_price),
         salonName: b.shop_name,

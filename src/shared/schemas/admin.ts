@@ -115,7 +115,8 @@ export const adminBookingRowWire = z.object({
   commission: z.number().nullable(),
   services: z.array(z.string()),
   salon: z.object({ _id: z.string(), name: z.string(), city: z.string() }),
-  customer: z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  /** `_id` is null for a salon's desk booking that the person has not confirmed (no account yet). */
+  customer: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string(), phone: z.string().nullable() }),
   createdAt: z.string(),
 });
 export const adminBookingsAnswer = z.object({ bookings: z.array(adminBookingRowWire), ...pageInfo });

@@ -60,7 +60,8 @@ export const bookingUserDetailsWire = z.object({
 /** One booking as both the customer screens and the merchant desk see it. */
 export const bookingWire = z.object({
   _id: z.string(),
-  userId: z.string(),
+  /** The customer's account; null for a salon's desk booking that the person has not confirmed. */
+  userId: z.string().nullable(),
   merchantId: z.string(),
   staffId: z.string(),
   salonName: z.string(),
@@ -84,7 +85,13 @@ export const bookingWire = z.object({
   couponCode: z.string().nullable(),
   professional: bookingProfessionalWire,
   services: z.array(bookingServiceWire),
+  /** For a salon's desk booking, what the salon typed (never the account's own details). */
   userDetails: bookingUserDetailsWire,
+  /**
+   * A salon's desk booking: whether the person it names confirmed it (from the e-mailed link or in
+   * the app), declined it, or has not answered yet; null for a customer's own booking.
+   */
+  deskConfirmation: z.enum(['pending', 'accepted', 'declined']).nullable(),
   /** PNG data URL of the QR holding {"bookingId","merchantId","userId"}; null in the merchant desk's lists. */
   qrCodeImage: z.string().nullable(),
   scanned: z.boolean(),
@@ -244,9 +251,9 @@ export const deskSlotsInput = z.object({
 });
 
 /**
- * merchants/createSlot: the desk books a slot for a customer on the phone or at the counter. The
- * customer is found by e-mail, or gets a customer account (no password: they sign in with an e-mail
- * code) so the booking, its reminders and its review work as any other.
+ * merchants/createSlot: the desk books a slot for someone on the phone or at the counter. The
+ * booking carries what the salon typed and no account: the person confirms or declines it from an
+ * e-mailed link or in the app (deskInviteWire).
  */
 export const deskBookingInput = z.object({
   merchantId: merchantIdField,
@@ -258,6 +265,31 @@ export const deskBookingInput = z.object({
   mobile: z.string({ error: 'Mobile number is required.' }).trim().min(1, 'Mobile number is required.').pipe(mobileSchema),
   email: emailSchema,
 });
+
+/** A desk booking as the person it names sees it (the e-mailed link, or the in-app prompt). */
+export const deskInviteWire = z.object({
+  bookingId: z.string(),
+  salonName: z.string(),
+  services: z.array(z.string()),
+  bookingDate: z.string(),
+  bookingTime: z.string(),
+  /** The name and e-mail the salon typed. */
+  name: z.string(),
+  email: z.string(),
+  status: bookingStatusSchema,
+  confirmation: z.enum(['pending', 'accepted', 'declined']),
+});
+export const deskInviteInput = z.object({ token: z.string().trim().min(20, 'token: the link is incomplete').max(100, 'token: the link is not valid') });
+export const deskInviteAnswer = z.object({ invite: deskInviteWire });
+export const pendingDeskInvitesAnswer = z.object({ invites: z.array(deskInviteWire) });
+export const answerDeskInviteInput = z
+  .object({
+    token: z.string().trim().min(20, 'token: the link is incomplete').max(100, 'token: the link is not valid').optional(),
+    bookingId: idSchema.optional(),
+    answer: z.enum(['accept', 'decline'], { error: 'answer: choose accept or decline' }),
+  })
+  .refine((v) => Boolean(v.token) !== Boolean(v.bookingId), { message: 'token: send the link’s token or the bookingId, one of them', path: ['token'] });
+export const answerDeskInviteAnswer = z.object({ invite: deskInviteWire, message: z.string() });
 
 export const manualBookingWire = z.object({
   _id: z.string(),

@@ -162,7 +162,8 @@ const bookingInsert = compiledOnce(
       .selectFrom('b')
       .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
       .innerJoin('staff as s', 's.id', 'b.staff_id')
-      .innerJoin('accounts as a', 'a.id', 'b.user_id')
+      // A desk contact's booking has no account until the person confirms it.
+      .leftJoin('accounts as a', 'a.id', 'b.user_id')
       .leftJoin('coupons as c', 'c.id', 'b.coupon_id')
       .selectAll('b')
       .select(DETAIL_COLUMNS)
@@ -297,8 +298,10 @@ export function findBookingDetails(db: Executor, f: BookingFilter) {
     .selectFrom('bookings as b')
     .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
     .innerJoin('staff as s', 's.id', 'b.staff_id')
-    .innerJoin('accounts as a', 'a.id', 'b.user_id')
+    // A desk contact's booking has no account until the person confirms it; blocked time is no booking.
+    .leftJoin('accounts as a', 'a.id', 'b.user_id')
     .leftJoin('coupons as c', 'c.id', 'b.coupon_id')
+    .where('b.block_id', 'is', null)
     .selectAll('b')
     .select(DETAIL_COLUMNS)
     .select([
@@ -326,6 +329,9 @@ export function findBookingDetails(db: Executor, f: BookingFilter) {
         (a.first_name || ' ' || a.last_name) ilike ${contains}
         or a.email ilike ${contains}
         or coalesce(a.phone, '') ilike ${contains}
+        or b.contact_name ilike ${contains}
+        or b.contact_email ilike ${contains}
+        or b.contact_phone ilike ${contains}
         or b.id::text ilike ${prefix}
         or exists (select 1 from booking_services bs where bs.booking_id = b.id and bs.service_name ilike ${contains})
       )`,
@@ -414,4 +420,41 @@ export function listRecentReviews(db: Executor, merchantId: string, limit: numbe
 
 export function findCustomerAccount(db: Executor, id: string) {
   return db.selectFrom('accounts').select(['id', 'role', 'is_blocked']).where('id', '=', id).executeTakeFirst();
+}
+
+/** A desk booking as its confirmation link shows it, found by the link's token hash or by id. */
+function deskInvites(db: Executor) {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
+    .select([
+      'b.id',
+      'b.merchant_id',
+      'b.status',
+      'b.booking_date',
+      'b.booking_time',
+      'b.contact_name',
+      'b.contact_email',
+      'b.confirmation',
+      'm.shop_name',
+      sql<string[]>`array(select bs.service_name from booking_services bs where bs.booking_id = b.id order by bs.position)`.as('services'),
+    ])
+    .where('b.confirmation', 'is not', null);
+}
+export type DeskInviteRow = Awaited<ReturnType<ReturnType<typeof deskInvites>['executeTakeFirstOrThrow']>>;
+
+export function findDeskInvite(db: Executor, by: { tokenHash: string } | { bookingId: string }, opts: { forUpdate?: boolean } = {}) {
+  let q = 'tokenHash' in by ? deskInvites(db).where('b.confirmation_token_hash', '=', by.tokenHash) : deskInvites(db).where('b.id', '=', by.bookingId);
+  if (opts.forUpdate) q = q.forUpdate('b');
+  return q.executeTakeFirst();
+}
+
+/** Desk bookings made for this e-mail that still wait for an answer, soonest first. */
+export function listPendingDeskInvites(db: Executor, email: string) {
+  return deskInvites(db)
+    .where('b.contact_email', '=', email)
+    .where('b.confirmation', '=', 'pending')
+    .where('b.status', 'in', ['pending', 'upcoming', 'confirmed'])
+    .orderBy('b.starts_at')
+    .execute();
 }

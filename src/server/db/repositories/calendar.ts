@@ -37,7 +37,9 @@ const calendarStatement = compiledOnce((db, merchantId: string, startsFrom: Date
       jsonArrayFrom(
         eb
           .selectFrom('bookings as b')
-          .innerJoin('accounts as a', 'a.id', 'b.user_id')
+          // A desk contact's booking has no account: the calendar shows the name the salon typed.
+          .leftJoin('accounts as a', 'a.id', 'b.user_id')
+          .where('b.block_id', 'is', null)
           .select([
             'b.id',
             'b.staff_id',
@@ -46,9 +48,9 @@ const calendarStatement = compiledOnce((db, merchantId: string, startsFrom: Date
             'b.status',
             'b.total_price',
             'b.total_duration',
-            'a.first_name',
-            'a.last_name',
-            'a.phone',
+            sql<string>`coalesce(b.contact_name, a.first_name, '')`.as('first_name'),
+            sql<string>`case when b.contact_name is not null then '' else coalesce(a.last_name, '') end`.as('last_name'),
+            sql<string | null>`coalesce(b.contact_phone, a.phone)`.as('phone'),
             sql<number>`(extract(epoch from b.starts_at) * 1000)::float8`.as('starts_ms'),
             sql<number>`(extract(epoch from b.ends_at) * 1000)::float8`.as('ends_ms'),
           ])
@@ -151,9 +153,10 @@ export async function bookingsInTheWay(db: Executor, staffId: string, spans: { s
   if (!spans.length) return [];
   const ranges = spans.map((s) => ({ s: s.startsAt.toISOString(), e: s.endsAt.toISOString() }));
   const { rows } = await sql<{ id: string; booking_date: string; booking_time: string; first_name: string; last_name: string }>`
-    select b.id, b.booking_date::text, b.booking_time, a.first_name, a.last_name
+    select b.id, b.booking_date::text, b.booking_time, coalesce(b.contact_name, a.first_name, '') as first_name,
+      case when b.contact_name is not null then '' else coalesce(a.last_name, '') end as last_name
     from bookings b
-    join accounts a on a.id = b.user_id
+    left join accounts a on a.id = b.user_id
     where b.staff_id = ${staffId}
       and b.status in ('pending', 'upcoming', 'confirmed')
       and exists (

@@ -39,9 +39,13 @@ function everyone(merchantId: string) {
   return sql`
     manual as (
       select mb.name, lower(mb.email) as email, mb.mobile, mb.status, mb.created_at,
+        -- A walk-in is a customer's account only where that customer shared it with this salon by
+        -- booking it themselves: typing an e-mail or a number reveals no account's details.
         coalesce(
-          (select a.id from accounts a where a.role = 'customer' and a.email = lower(mb.email)),
-          (select a.id from accounts a where a.role = 'customer' and a.phone = mb.mobile order by a.created_at, a.id limit 1)
+          (select a.id from accounts a where a.role = 'customer' and a.email = lower(mb.email)
+             and exists (select 1 from bookings ob where ob.user_id = a.id and ob.merchant_id = ${merchantId})),
+          (select a.id from accounts a where a.role = 'customer' and a.phone = mb.mobile and a.phone_verified_at is not null
+             and exists (select 1 from bookings ob where ob.user_id = a.id and ob.merchant_id = ${merchantId}))
         ) as account_id
       from manual_bookings mb
       where mb.merchant_id = ${merchantId}
@@ -52,7 +56,7 @@ function everyone(merchantId: string) {
         max(b.starts_at) filter (where b.starts_at <= now() and b.status <> 'cancelled') as last_visit,
         min(b.starts_at) filter (where b.starts_at > now() and b.status in ('pending', 'upcoming', 'confirmed')) as next_appointment,
         max(b.created_at) as last_booked
-      from bookings b where b.merchant_id = ${merchantId} and b.status <> 'blocked'
+      from bookings b where b.merchant_id = ${merchantId} and b.status <> 'blocked' and b.user_id is not null
       group by b.user_id
       union all
       select m.account_id, count(*)::int, max(m.created_at) filter (where m.status <> 'cancelled'), null::timestamptz, max(m.created_at)

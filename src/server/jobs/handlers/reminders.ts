@@ -37,7 +37,7 @@ registerJobHandler(BOOKING_REMINDER, async (trx, payload: ReminderPayload, ctx) 
     ])
     .where('b.id', '=', payload.bookingId)
     .executeTakeFirst();
-  if (!b) return;
+  if (!b || !b.user_id) return;
   if (!isActiveBookingStatus(b.status)) return;
   if (new Date(b.starts_at).getTime() !== new Date(payload.startsAt).getTime()) return;
   if (!preferenceOn(b.notification_prefs, CUSTOMER_PREFERENCE_KEYS.reminders)) return;

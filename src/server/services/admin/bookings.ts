@@ -28,7 +28,10 @@ export async function listBookings(deps: AppDeps, input: z.output<typeof adminBo
       commission: r.commission == null ? null : Number(r.commission),
       services: r.services ?? [],
       salon: { _id: r.merchant_id, name: r.shop_name, city: r.city },
-      customer: { _id: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, phone: r.phone },
+      // A desk booking shows what the salon typed (its contact), whether or not the person confirmed it.
+      customer: r.contact_email
+        ? { _id: r.user_id, name: r.contact_name ?? '', email: r.contact_email, phone: r.contact_phone }
+        : { _id: r.user_id, name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(), email: r.email ?? '', phone: r.phone },
       createdAt: iso(r.created_at),
     })),
     total,

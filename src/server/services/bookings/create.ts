@@ -20,6 +20,14 @@ import { payBookingFromWallet } from '../wallet/ledger.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { bookingWireOf, loadBookingWire } from './wire.js';
 
+/** Whom a desk booking is for, as the salon typed it, and the hash of the token of their confirmation link. */
+export interface DeskContact {
+  name: string;
+  email: string;
+  phone: string;
+  tokenHash: string;
+}
+
 // Callers inside the server may leave paymentMethod out: the booking is paid at the salon.
 type Input = Omit<z.output<typeof createBookingInput>, 'paymentMethod'> & { paymentMethod?: z.output<typeof createBookingInput>['paymentMethod'] };
 
@@ -69,13 +77,14 @@ export async function createBooking(
   deps: AppDeps,
   actor: Actor,
   input: Input,
-  /** customerId: whom the booking is for when the server has established it (a desk booking). */
-  opts: { idempotencyKey?: string | null; now?: Date; customerId?: string } = {},
+  /** contact: a desk booking, for the person the salon typed in: no account until they confirm it. */
+  opts: { idempotencyKey?: string | null; now?: Date; contact?: DeskContact } = {},
 ): Promise<{ data: { booking: BookingWire } }> {
-  const userId = opts.customerId ?? (await bookingCustomerId(deps.db, actor, input.userId));
-  const key = opts.idempotencyKey ?? null;
+  const userId = opts.contact ? null : await bookingCustomerId(deps.db, actor, input.userId);
+  // An Idempotency-Key is a customer's own; a desk booking has no customer to scope it to.
+  const key = userId ? (opts.idempotencyKey ?? null) : null;
   const fingerprint = key ? requestFingerprint(input) : null;
-  if (key) {
+  if (key && userId) {
     const earlier = await existingBooking(deps, userId, key, fingerprint!);
     if (earlier) return { data: { booking: earlier } };
   }
@@ -88,12 +97,12 @@ export async function createBooking(
   let placed: Placed;
   try {
     placed = alone
-      ? await placeBooking(deps.db, actor, userId, input, key, fingerprint, now)
-      : await deps.db.transaction().execute((trx) => placeBooking(trx, actor, userId, input, key, fingerprint, now));
+      ? await placeBooking(deps.db, actor, userId, input, key, fingerprint, now, opts.contact)
+      : await deps.db.transaction().execute((trx) => placeBooking(trx, actor, userId, input, key, fingerprint, now, opts.contact));
   } catch (err) {
     // A request with the same key that committed first makes this one clash (on the key or on
     // the slot); the customer gets that booking, never a second one.
-    if (key) {
+    if (key && userId) {
       const winner = await existingBooking(deps, userId, key, fingerprint!);
       if (winner) return { data: { booking: winner } };
     }
@@ -115,11 +124,12 @@ interface Placed {
 async function placeBooking(
   db: Executor,
   actor: Actor,
-  userId: string,
+  userId: string | null,
   input: Input,
   key: string | null,
   fingerprint: string | null,
   now: Date,
+  contact?: DeskContact,
 ): Promise<Placed> {
   const { ctx, day } = await loadSalonDay(db, actor, input.merchantId, input.serviceIds, input.bookingDate);
   const minutes = parseTimeToMinutes(input.bookingTime)!;
@@ -172,12 +182,21 @@ async function placeBooking(
       coupon_id: coupon?.coupon.id ?? null,
       idempotency_key: key,
       idempotency_fingerprint: fingerprint,
+      ...(contact
+        ? {
+            contact_name: contact.name,
+            contact_email: contact.email,
+            contact_phone: contact.phone,
+            confirmation: 'pending' as const,
+            confirmation_token_hash: contact.tokenHash,
+          }
+        : {}),
     };
     if ((made = await insertBookingUnlessTaken(db, booking, services, effects))) break;
   }
   if (!made) throw conflict(SLOT_TAKEN);
   if (coupon) await redeemCoupon(db, coupon.coupon.id);
-  if (input.paymentMethod === 'wallet') {
+  if (input.paymentMethod === 'wallet' && userId) {
     await payBookingFromWallet(db, { userId, bookingId: id, total: round2(ctx.subtotal - discount), salonName: ctx.name });
     return { id, detail: null };
   }

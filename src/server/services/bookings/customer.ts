@@ -77,7 +77,7 @@ export async function cancelMyBooking(
     await returnRewardCoupon(trx, booking);
     await refreshMerchantStats(trx, booking.merchant_id);
     const salon = await findMerchantById(trx, booking.merchant_id);
-    const walletCredit = await refundBookingToWallet(trx, {
+    const walletCredit = !booking.user_id ? 0 : await refundBookingToWallet(trx, {
       userId: booking.user_id,
       bookingId: booking.id,
       amountPaid: Number(booking.amount_paid),

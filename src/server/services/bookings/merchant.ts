@@ -120,10 +120,11 @@ export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: St
     const salon = await findMerchantById(trx, merchantId);
     const money = { userId: updated.user_id, bookingId: updated.id, salonName: salon?.shop_name ?? 'the salon' };
     let walletCredit = 0;
-    if (updated.status === 'completed' && (await bookingEarnsPoints(trx, updated.id))) await awardBookingPoints(trx, { ...money, total: Number(updated.total_price) });
+    const userId = updated.user_id;
+    if (userId && updated.status === 'completed' && (await bookingEarnsPoints(trx, updated.id))) await awardBookingPoints(trx, { ...money, userId, total: Number(updated.total_price) });
     if (updated.status === 'cancelled') {
       await returnRewardCoupon(trx, updated);
-      walletCredit = await refundBookingToWallet(trx, { ...money, amountPaid: Number(updated.amount_paid), refundPercent: updated.refund_percent ?? 100 });
+      if (userId) walletCredit = await refundBookingToWallet(trx, { ...money, userId, amountPaid: Number(updated.amount_paid), refundPercent: updated.refund_percent ?? 100 });
     }
     await notifyBookingEvent(
       trx,

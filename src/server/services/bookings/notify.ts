@@ -17,7 +17,8 @@ export interface BookingEvent {
   bookingId: string;
   /** The appointment's start as now booked (after a reschedule, the new one). */
   startsAt: Date;
-  userId: string;
+  /** The customer; null for a desk contact's booking nobody has confirmed (nobody is told but the salon). */
+  userId: string | null;
   merchantId: string;
   salonName: string;
   bookingDate: string;
@@ -67,13 +68,15 @@ export function bookingEventEffects(kind: Kind, e: BookingEvent, extra: Cancella
   const effects = noEffects();
   const when = `${displayDate(e.bookingDate)} at ${e.bookingTime}`;
   const toCustomer = (title: string, message: string) => {
+    if (!e.userId) return;
     effects.notifications.push({ accountId: e.userId, title, message, link: CUSTOMER_LINK });
     const payload: BookingMessagesPayload = { accountId: e.userId, bookingId: e.bookingId, event: kind, salonName: e.salonName, title, message, link: CUSTOMER_LINK };
     effects.jobs.push({ kind: BOOKING_EVENT_MESSAGES, payload: { ...payload }, ref: `booking:${e.bookingId}`, maxAttempts: 3 });
   };
   // The salon's notices name the customer ({name}, filled in by the insert) and follow its notification settings.
-  const toSalon = (title: string, message: string, setting: 'newBooking' | 'bookingChanges') =>
-    effects.notifications.push({ accountId: e.merchantId, title, message, link: MERCHANT_LINK, nameOf: e.userId, setting });
+  const toSalon = (title: string, message: string, setting: 'newBooking' | 'bookingChanges') => {
+    if (e.userId) effects.notifications.push({ accountId: e.merchantId, title, message, link: MERCHANT_LINK, nameOf: e.userId, setting });
+  };
   const what = e.services?.length ? ` ${e.services.join(', ')}` : ' an appointment';
   switch (kind) {
     case 'made':

@@ -1,11 +1,17 @@
 import type { BookingWire } from '../../../shared/schemas/bookings.js';
 import { isActiveBookingStatus, refundAmountFor } from '../../../shared/policy.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import { nameColumns, type Executor } from '../../db/repositories/accounts.js';
 import { findBookingDetails, type BookingDetailRow, type BookingFilter } from '../../db/repositories/bookings.js';
 import { iso } from '../wire.js';
 import { bookingQrDataUrl } from './qr.js';
 
 const isoOrNull = (d: Date | string | null) => (d == null ? null : iso(d));
+
+/** A typed full name as first name and the rest. */
+function contactName(full: string) {
+  const { first_name, last_name } = nameColumns(full);
+  return { firstName: first_name ?? '', lastName: last_name };
+}
 
 /** The salon's street address followed by the city and state unless it already names them. */
 function fullAddress(r: BookingDetailRow): string {
@@ -48,13 +54,16 @@ export function toBookingWire(r: BookingDetailRow, qrCodeImage: string | null): 
       specialization: r.staff_specializations,
     },
     services: r.services.map((s) => ({ _id: s.service_id, serviceName: s.service_name, duration: s.duration_min, price: Number(s.price) })),
-    userDetails: {
-      firstName: r.first_name,
-      lastName: r.last_name,
-      email: r.user_email,
-      phone: r.user_phone,
-      profileImage: r.user_avatar,
-    },
+    userDetails: r.contact_email
+      ? { ...contactName(r.contact_name ?? ''), email: r.contact_email, phone: r.contact_phone, profileImage: null }
+      : {
+          firstName: r.first_name ?? '',
+          lastName: r.last_name ?? '',
+          email: r.user_email ?? '',
+          phone: r.user_phone,
+          profileImage: r.user_avatar,
+        },
+    deskConfirmation: r.confirmation,
     qrCodeImage,
     scanned: r.scanned,
     scannedAt: isoOrNull(r.scanned_at),
@@ -91,7 +100,9 @@ export async function loadBookingWires(db: Executor, filter: BookingFilter, opts
  * Only a booking that still holds its time has a check-in QR: a cancelled or completed one has nothing to show at the desk.
  */
 export async function bookingWireOf(r: BookingDetailRow, opts: { qr: boolean }): Promise<BookingWire> {
-  return toBookingWire(r, opts.qr && isActiveBookingStatus(r.status) ? await bookingQrDataUrl({ bookingId: r.id, merchantId: r.merchant_id, userId: r.user_id }) : null);
+  // Only a customer's booking has a check-in QR (it names them); a desk contact has nobody to show it.
+  const qr = opts.qr && r.user_id && isActiveBookingStatus(r.status) ? await bookingQrDataUrl({ bookingId: r.id, merchantId: r.merchant_id, userId: r.user_id }) : null;
+  return toBookingWire(r, qr);
 }
 
 export async function loadBookingWire(db: Executor, id: string, opts: { qr: boolean } = { qr: true }): Promise<BookingWire | null> {

@@ -406,15 +406,17 @@ async function tellCustomerOfMove(trx: Transaction<Database>, p: MovePayload): P
   if (!row || !isActiveBookingStatus(row.status)) return;
   const sameTime = row.booking_date === p.from.bookingDate && row.booking_time === p.from.bookingTime;
   const samePro = row.staff_id === p.from.staffId;
-  if (sameTime && samePro) return;
+  // A desk contact's booking nobody has confirmed: nobody to tell.
+  if ((sameTime && samePro) || !row.user_id) return;
   const what = row.services ? `${row.services} booking` : 'booking';
   const before = `${displayDate(p.from.bookingDate)} at ${p.from.bookingTime}${row.from_staff_name ? ` with ${row.from_staff_name}` : ''}`;
   const after = sameTime ? `with ${row.staff_name}` : `${displayDate(row.booking_date)} at ${row.booking_time} with ${row.staff_name}`;
   const title = sameTime ? 'Booking reassigned' : 'Booking moved';
   const message = `${row.shop_name} moved your ${what} from ${before} to ${after}.`;
   const link = '/bookings';
-  await insertNotification(trx, { accountId: row.user_id, title, message, link });
-  const payload: BookingMessagesPayload = { accountId: row.user_id, bookingId: row.id, event: 'rescheduled', salonName: row.shop_name, title, message, link };
+  const accountId = row.user_id;
+  await insertNotification(trx, { accountId, title, message, link });
+  const payload: BookingMessagesPayload = { accountId, bookingId: row.id, event: 'rescheduled', salonName: row.shop_name, title, message, link };
   await enqueueJob(trx, { kind: BOOKING_EVENT_MESSAGES, payload: { ...payload }, ref: `booking:${row.id}`, maxAttempts: 3 });
 }
 

@@ -55,7 +55,8 @@ async function hoursClashes(
 ): Promise<StaffHoursClash[]> {
   const rows = await db
     .selectFrom('bookings as b')
-    .innerJoin('accounts as a', 'a.id', 'b.user_id')
+    // A desk contact's booking has no account: it clashes all the same, under the name the salon typed.
+    .leftJoin('accounts as a', 'a.id', 'b.user_id')
     .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
     .select([
       'b.id',
@@ -64,8 +65,8 @@ async function hoursClashes(
       'b.status',
       'b.starts_at',
       'b.ends_at',
-      'a.first_name',
-      'a.last_name',
+      sql<string>`coalesce(b.contact_name, a.first_name, '')`.as('first_name'),
+      sql<string>`case when b.contact_name is not null then '' else coalesce(a.last_name, '') end`.as('last_name'),
       'm.time_zone',
       'm.opening_hours',
       sql<string[]>`array(select bs.service_name from booking_services bs where bs.booking_id = b.id order by bs.position)`.as('services'),
