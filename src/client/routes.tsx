@@ -79,6 +79,7 @@ export const ROUTES: RouteDef[] = [
   },
 
   // Guests only
+  { name: 'DeskBookingInvite', paths: ['/desk-booking/:token'], access: 'public', component: page(() => import('./pages/booking/DeskBookingInvite')) },
   { name: 'Login', paths: ['/login'], access: 'guest', component: Login },
   { name: 'Register', paths: ['/register'], access: 'guest', component: Register },
   { name: 'ForgotPassword', paths: ['/forgot-password'], access: 'guest', component: ForgotPassword },

@@ -31,6 +31,7 @@ export const APP_PATHS = [
   '/special-offer/:id',
   '/salon/:id/booking/select',
   '/salon/:id/booking/confirmation',
+  '/desk-booking/:token',
   '/login',
   '/register',
   '/forgot-password',

@@ -182,7 +182,7 @@ describe('Book a slot (the desk books a free time for a customer)', () => {
     expect(sent[0].input).not.toHaveProperty('staffId');
     expect(onBooked).toHaveBeenCalledTimes(1);
     const longDay = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${DATE}T00:00:00Z`));
-    expect(appStore.get(toastsAtom).map((t) => t.message)).toContain(`Booked Men's Haircut, Hair Spa for Tanvi Deshpande on ${longDay} at 2:00 PM.`);
+    expect(appStore.get(toastsAtom).map((t) => t.message)).toContain(`Booked Men's Haircut, Hair Spa for Tanvi Deshpande on ${longDay} at 2:00 PM. tanvi@example.in gets an e-mail to confirm it.`);
   });
 
   it('sends the chosen professional', async () => {

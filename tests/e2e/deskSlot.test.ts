@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage, shot } from './browser';
+import { baseUrl, latestMailTo, launch, newPage, shot } from './browser';
 
 const PASSWORD = 'Demo@1234';
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
@@ -126,11 +126,15 @@ describe('merchant books a slot from the desk', () => {
       expect(booking.bookingDate).toBe(date);
 
       await modal.waitFor({ state: 'detached' });
-      await poll(() => page.getByTestId('toast-success').allTextContents()).toContain(`Booked ${serviceName} for ${name} on ${longDate(date)} at ${time}.`);
+      await poll(() => page.getByTestId('toast-success').allTextContents()).toContain(
+        `Booked ${serviceName} for ${name} on ${longDate(date)} at ${time}. ${email} gets an e-mail to confirm it.`,
+      );
       const row = page.locator(`[data-testid="desk-row"][data-booking-id="${booking._id}"]`);
       await row.waitFor();
       expect(await row.textContent()).toContain(name);
       expect(await row.getAttribute('data-status')).toBe('upcoming');
+      // The booking is the salon's contact until the person answers the e-mailed link.
+      expect(await row.getByTestId('desk-confirmation').getAttribute('data-state')).toBe('pending');
       await shot(page, 'desk-book-slot-1280-booked');
 
       // The same modal on a phone: a bottom sheet that scrolls, nothing wider than the screen.
@@ -152,6 +156,30 @@ describe('merchant books a slot from the desk', () => {
       await modal.waitFor({ state: 'detached' });
       await page.locator(`[data-testid="desk-card"][data-booking-id="${booking._id}"]`).waitFor();
       await shot(page, 'desk-book-slot-390-list');
+
+      // The person opens the e-mailed link (no account needed) and declines; the desk says so.
+      // The mail drop keeps the e-mail quoted-printable: long lines carry soft breaks.
+      const link = /(\/desk-booking\/[\w-]{43})/.exec((await latestMailTo(email)).replace(/=\r?\n/g, ''))![1];
+      for (const width of [1280, 390]) {
+        const guest = await newPage(browser, { width });
+        await guest.page.goto(link);
+        await guest.page.getByTestId('desk-invite').waitFor();
+        expect(await guest.page.getByTestId('desk-invite').textContent()).toContain(name);
+        await shot(guest.page, `desk-invite-${width}`);
+        if (width === 390) {
+          await guest.page.getByTestId('desk-invite-decline').click();
+          await poll(() => guest.page.getByTestId('desk-invite-done').textContent()).toContain('Declined');
+          await shot(guest.page, 'desk-invite-declined-390');
+        }
+        await guest.context.close();
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.reload();
+      await page.getByTestId('stat-total').waitFor();
+      await page.getByRole('tab', { name: 'List' }).click();
+      const declined = page.locator(`[data-testid="desk-row"][data-booking-id="${booking._id}"]`);
+      await poll(async () => (await declined.count()) > 0 && (await declined.getByTestId('desk-confirmation').getAttribute('data-state'))).toBe('declined');
+      await shot(page, 'desk-book-slot-1280-declined');
     } catch (err) {
       await shot(page, 'desk-slot-failure');
       throw err;

@@ -119,7 +119,9 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
     try {
       const { data } = await create.mutateAsync(chosenStaff ? { ...rest, staffId: chosenStaff } : rest);
       const booking = data.booking;
-      toast.success(`Booked ${serviceNames(booking)} for ${customerName(booking)} on ${longDate(booking.bookingDate)} at ${booking.bookingTime}.`);
+      toast.success(
+        `Booked ${serviceNames(booking)} for ${customerName(booking)} on ${longDate(booking.bookingDate)} at ${booking.bookingTime}. ${booking.userDetails.email} gets an e-mail to confirm it.`,
+      );
       // The time is taken now: pickers anywhere show it gone.
       void queryClient.invalidateQueries({ queryKey: trpc.users.getAvailableSlots.queryKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.merchants.getSlots.queryKey() });

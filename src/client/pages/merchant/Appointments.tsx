@@ -6,6 +6,7 @@ import { CalendarIcon, ChartIcon, CheckCircleIcon, ClockIcon, QrIcon, SearchIcon
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Avatar } from '../../components/ui/Avatar';
 import { StatusBadge } from '../../components/ui/Badge';
+import { DeskConfirmationBadge } from '../../features/bookingDesk/DeskConfirmationBadge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -343,7 +344,10 @@ export default function Appointments() {
                         <p className="text-xs text-ink-500">{b.bookingTime}</p>
                       </td>
                       <td className="py-3 pr-3">
-                        <StatusBadge status={b.status} />
+                        <div className="flex flex-col items-start gap-1">
+                          <StatusBadge status={b.status} />
+                          <DeskConfirmationBadge state={b.deskConfirmation} />
+                        </div>
                       </td>
                       <td className="py-3">
                         <RowActions
@@ -372,7 +376,10 @@ export default function Appointments() {
                         </p>
                       </div>
                     </div>
-                    <StatusBadge status={b.status} />
+                    <div className="flex shrink-0 flex-col items-end gap-1">
+                      <StatusBadge status={b.status} />
+                      <DeskConfirmationBadge state={b.deskConfirmation} />
+                    </div>
                   </div>
                   <p className="mt-2 text-sm text-ink-700">
                     {serviceNames(b)} · <span className="font-medium text-ink-900">{formatINR(b.totalPrice)}</span>
