@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { ageCodesAndLimits } from '../helpers/limits.js';
 
 /* Registering with a one-time code (customer spec, section 7), over /api as third-party clients call it. */
 
@@ -46,8 +46,7 @@ async function codeSentTo(recipient: string): Promise<string> {
 }
 
 const other = (code: string) => (code === '000000' ? '111111' : '000000');
-const ageCodes = (destination: string, seconds: number) =>
-  sql`update one_time_codes set created_at = created_at - make_interval(secs => ${seconds}) where destination = ${destination}`.execute(rt.deps.db);
+const ageCodes = (destination: string, seconds: number) => ageCodesAndLimits(rt.deps.db, destination, seconds);
 
 const EMAIL = { send: '/users/sendOTPToEmailDuringRegistration', verify: '/users/verifyOTPForEmailRegistration' };
 const MOBILE = { send: '/users/loginUser/sendOTPonWhatsappForRegister', verify: '/verifyOTPForMobileRegistration' };
@@ -109,17 +108,19 @@ describe('registration by e-mail code', () => {
   });
 
   it('rate-limits sends (30 s apart, 3 per 10 minutes) with 429', async () => {
+    // One requester: codes are counted per address and requester (a stranger elsewhere cannot use them up).
     const f = form();
-    expect((await call(EMAIL.send, f)).status).toBe(200);
-    const soon = await call(EMAIL.send, f);
+    const ip = '10.78.0.1';
+    expect((await call(EMAIL.send, f, ip)).status).toBe(200);
+    const soon = await call(EMAIL.send, f, ip);
     expect(soon.status).toBe(429);
     expect(soon.body.message).toMatch(/wait \d+ seconds/);
     await ageCodes(f.email, 31);
-    expect((await call(EMAIL.send, f)).status).toBe(200);
+    expect((await call(EMAIL.send, f, ip)).status).toBe(200);
     await ageCodes(f.email, 31);
-    expect((await call(EMAIL.send, f)).status).toBe(200);
+    expect((await call(EMAIL.send, f, ip)).status).toBe(200);
     await ageCodes(f.email, 31);
-    const fourth = await call(EMAIL.send, f);
+    const fourth = await call(EMAIL.send, f, ip);
     expect(fourth.status).toBe(429);
     expect(fourth.body.message).toContain('10 minutes');
   });
@@ -192,8 +193,8 @@ describe('registration by WhatsApp code', () => {
 
   it('refuses an expired code and rate-limits sends with 429', async () => {
     const f = form({ phone: '9812345603' });
-    expect((await call(MOBILE.send, f)).status).toBe(200);
-    expect((await call(MOBILE.send, f)).status).toBe(429);
+    expect((await call(MOBILE.send, f, '10.78.0.2')).status).toBe(200);
+    expect((await call(MOBILE.send, f, '10.78.0.2')).status).toBe(429);
     const code = await codeSentTo('+919812345603');
     await rt.deps.db.updateTable('one_time_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('destination', '=', '9812345603').execute();
     const r = await call(MOBILE.verify, { phone: '9812345603', otp: code });
