@@ -34,9 +34,11 @@ export function ServicePrice({ price, finalPrice }: { price: number; finalPrice:
   return (
     <span className="flex shrink-0 items-baseline gap-1.5" data-testid="card-service-price">
       {discounted && (
-        <s className="text-xs text-ink-400" aria-label={`was ${formatINR(price)}`}>
-          {formatINR(price)}
-        </s>
+        <>
+          <span className="sr-only">List price</span>
+          <s className="text-xs text-ink-400">{formatINR(price)}</s>
+          <span className="sr-only">, you pay</span>
+        </>
       )}
       <span className={discounted ? 'font-semibold text-emerald-700' : 'font-medium text-ink-900'}>{formatINR(finalPrice)}</span>
     </span>
