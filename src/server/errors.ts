@@ -128,6 +128,7 @@ function uniqueMessage(constraint?: string): string {
   if (constraint === 'accounts_verified_phone_key') return 'phone: this mobile number is already verified on another account';
   if (constraint === 'coupons_code_key') return 'A coupon with this code already exists';
   if (constraint === 'reviews_booking_id_key') return 'This booking has already been reviewed';
+  if (constraint === 'support_messages_one_dispute') return 'bookingId: this no-show has already been disputed';
   return 'This record already exists';
 }
 

@@ -1,13 +1,13 @@
 import { formatINR, round2 } from './money.js';
 
-export type BookingStatus = 'pending' | 'upcoming' | 'confirmed' | 'completed' | 'cancelled';
+export type BookingStatus = 'pending' | 'upcoming' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
 
 const HOUR_MS = 3_600_000;
 
 /** Statuses that hold a staff member's time (the exclusion constraint covers exactly these). */
 export const ACTIVE_BOOKING_STATUSES = ['pending', 'upcoming', 'confirmed'] as const satisfies readonly BookingStatus[];
 
-/** A booking that still holds its time: pending, upcoming or checked in (not completed or cancelled). */
+/** A booking that still holds its time: pending, upcoming or checked in (not completed, cancelled or a no-show). */
 export function isActiveBookingStatus(status: string): boolean {
   return (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(status);
 }
@@ -98,17 +98,61 @@ export function commissionSplit(totalPrice: number): { commission: number; merch
   return { commission: commission / 100, merchantEarning: (paise - commission) / 100 };
 }
 
-/** The moves the merchant booking desk may make (merchant doc, States and transitions). */
+/** The moves the merchant booking desk may make (merchant doc, States and transitions; issue 25). */
 export const MERCHANT_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
   pending: [],
-  upcoming: ['confirmed', 'cancelled'],
+  upcoming: ['confirmed', 'cancelled', 'no_show'],
   confirmed: ['completed', 'cancelled'],
   completed: [],
   cancelled: [],
+  no_show: [],
 };
 
 export function canMerchantMove(from: BookingStatus, to: BookingStatus): boolean {
   return MERCHANT_TRANSITIONS[from].includes(to);
+}
+
+/** A customer may dispute a no-show this many days after the salon marked it. */
+export const NO_SHOW_DISPUTE_DAYS = 14;
+
+/** A customer who has not come this many minutes after the start may be marked a no-show. */
+export const NO_SHOW_GRACE_MINUTES = 15;
+
+/** The first instant a booking that starts at `startsAt` may be marked a no-show. */
+export function noShowAllowedFrom(startsAt: Date): Date {
+  return new Date(startsAt.getTime() + NO_SHOW_GRACE_MINUTES * 60_000);
+}
+
+/**
+ * Why the desk may not make this move now, as `field: message`, or null when it may. The moves
+ * themselves are MERCHANT_TRANSITIONS; these are their times: a booking is completed only once it
+ * has started (commission is booked on completion, so it cannot be brought forward), a checked-in
+ * booking that has started is served and completed, not cancelled, and a no-show is marked only
+ * after the start plus the grace period (a checked-in customer came, so MERCHANT_TRANSITIONS has
+ * no confirmed → no_show).
+ */
+export function merchantMoveRefusal(from: BookingStatus, to: BookingStatus, startsAt: Date, now: Date = new Date()): string | null {
+  if (!canMerchantMove(from, to)) {
+    if (to === 'no_show' && from === 'confirmed') return 'status: this customer was checked in, so they came; complete the booking instead';
+    return `status: a booking that is ${from} cannot be changed to ${to}`;
+  }
+  if (to === 'completed' && now.getTime() < startsAt.getTime()) return 'status: a booking cannot be completed before its start time';
+  if (to === 'cancelled' && from === 'confirmed' && now.getTime() >= startsAt.getTime()) {
+    return 'status: this customer was checked in and the appointment has started; complete it instead of cancelling';
+  }
+  if (to === 'no_show' && now.getTime() < noShowAllowedFrom(startsAt).getTime()) {
+    return `status: a customer can be marked as not having come only ${NO_SHOW_GRACE_MINUTES} minutes after the start time`;
+  }
+  return null;
+}
+
+/**
+ * What a no-show leaves (docs/money.md): nothing is refunded; the salon keeps what the customer
+ * prepaid, and the platform's commission is its 10% of that kept amount, as on a completed booking.
+ * A no-show paid at the salon moved no money, so it carries no commission.
+ */
+export function noShowCommissionBase(amountPaid: number): number {
+  return round2(Math.max(0, amountPaid));
 }
 
 /** A customer may cancel or reschedule only a booking that has not been served or cancelled. */

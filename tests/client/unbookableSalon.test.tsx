@@ -49,6 +49,8 @@ function booking(id: string, over: Partial<BookingWire> & { salonBookable?: bool
     refundPercent: null,
     refundAmount: null,
     completedAt: null,
+    noShowAt: null,
+    noShowDispute: null,
     commission: null,
     merchantEarning: null,
     rating: 4.5,

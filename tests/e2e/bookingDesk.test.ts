@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage, shot } from './browser';
+import { baseUrl, launch, newPage, shot, SHOTS_DIR } from './browser';
 
 const PASSWORD = 'Demo@1234';
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
@@ -28,6 +28,19 @@ interface Booking {
   _id: string;
   totalPrice: number;
   qrCodeImage: string;
+  bookingDate: string;
+  status: string;
+  userDetails: { email: string };
+}
+
+/** The demo salon's bookings from yesterday in a status (the demo data leaves one checked in and one never checked in). */
+async function yesterdays(status: 'confirmed' | 'upcoming'): Promise<Booking> {
+  const merchant = await api<{ token: string }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD });
+  const { bookings } = await api<{ bookings: Booking[] }>('merchants/getAllBookings', { status }, merchant.token);
+  const today = kolkataDate(0);
+  const found = bookings.find((b) => b.bookingDate < today);
+  if (!found) throw new Error(`the demo salon has no ${status} booking from before today`);
+  return found;
 }
 
 /** A fresh customer books the demo salon's cheapest service at the first free time from tomorrow on. */
@@ -62,6 +75,12 @@ async function signInWith(page: Page, email: string, asMerchant: boolean): Promi
   await page.getByTestId('login-submit').click();
 }
 
+/** What the viewport shows (a full page of a long list is too tall to look at). */
+async function viewShot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
+}
+
 async function openDesk(page: Page): Promise<void> {
   await signInWith(page, 'merchant@demo.in', true);
   await poll(() => page.url()).toMatch(/\/merchant\/?$/);
@@ -79,10 +98,12 @@ describe('merchant booking desk', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('checks a customer in from an uploaded QR image, completes the booking and shows the commission', async () => {
-    const { booking, email } = await bookDemoSalon();
+  it('checks a customer in from an uploaded QR image; completes a booking once it has started and shows the commission', async () => {
+    const { booking: ahead } = await bookDemoSalon();
+    const booking = await yesterdays('confirmed');
+    const email = booking.userDetails.email;
     const qrFile = path.join(tmp, 'booking-qr.png');
-    fs.writeFileSync(qrFile, Buffer.from(booking.qrCodeImage.replace(/^data:image\/png;base64,/, ''), 'base64'));
+    fs.writeFileSync(qrFile, Buffer.from(ahead.qrCodeImage.replace(/^data:image\/png;base64,/, ''), 'base64'));
 
     const { context, page } = await newPage(browser, { width: 1280 });
     try {
@@ -117,15 +138,23 @@ describe('merchant booking desk', () => {
 
       const confirm = page.getByTestId('confirm-booking-modal');
       await confirm.waitFor();
-      await poll(() => confirm.getByTestId('confirm-booking-id').inputValue()).toBe(booking._id);
+      await poll(() => confirm.getByTestId('confirm-booking-id').inputValue()).toBe(ahead._id);
       expect(await confirm.getByTestId('confirm-booking-submit').isDisabled()).toBe(true);
       await confirm.getByLabel('The customer has arrived').check();
       await confirm.getByTestId('confirm-booking-submit').click();
       await confirm.waitFor({ state: 'detached' });
 
+      // Checked in ahead of its start: it cannot be completed yet, and the row says from when.
+      const aheadRow = page.locator(`[data-testid="desk-row"][data-booking-id="${ahead._id}"]`);
+      await poll(() => aheadRow.getAttribute('data-status')).toBe('confirmed');
+      expect(await aheadRow.getByTestId('row-complete').count()).toBe(0);
+      await poll(() => aheadRow.getByTestId('row-complete-from').textContent()).toMatch(/^Complete from \d{1,2}:\d{2} (am|pm)$/i);
+      await shot(page, 'merchant-appointments-1280');
+
+      // Yesterday's checked-in booking has started: it completes.
       const row = page.locator(`[data-testid="desk-row"][data-booking-id="${booking._id}"]`);
       await poll(() => row.getAttribute('data-status')).toBe('confirmed');
-      await shot(page, 'merchant-appointments-1280');
+      expect(await row.getByTestId('row-cancel').count()).toBe(0);
 
       await row.getByTestId('row-complete').click();
       const complete = page.getByTestId('complete-booking-modal');
@@ -214,6 +243,86 @@ describe('merchant booking desk', () => {
       throw err;
     } finally {
       await context.close();
+    }
+  });
+
+  it('marks yesterday’s customer who never came as a no-show; the customer disputes it and the admins see the ticket', async () => {
+    const booking = await yesterdays('upcoming');
+    const ref = booking._id.slice(0, 8).toUpperCase();
+    const desk = await newPage(browser, { width: 1280 });
+    try {
+      await openDesk(desk.page);
+      await desk.page.goto('/merchant/appointments');
+      await desk.page.getByRole('tab', { name: 'List' }).click();
+      const row = desk.page.locator(`[data-testid="desk-row"][data-booking-id="${booking._id}"]`);
+      await poll(() => row.getAttribute('data-status')).toBe('upcoming');
+      await row.getByTestId('row-no-show').click();
+      const modal = desk.page.getByTestId('no-show-modal');
+      await poll(() => modal.getByTestId('no-show-money').textContent()).toMatch(/Nothing was prepaid|nothing is refunded/);
+      await viewShot(desk.page, 'desk-no-show-modal-1280');
+      await modal.getByTestId('no-show-submit').click();
+      await modal.waitFor({ state: 'detached' });
+      await poll(() => row.getAttribute('data-status')).toBe('no_show');
+      await poll(() => row.getByTestId('status-badge').textContent()).toBe('No-show');
+      expect(await row.getByTestId('row-no-show').count()).toBe(0);
+      await row.scrollIntoViewIfNeeded();
+      await viewShot(desk.page, 'desk-no-show-1280');
+      await desk.page.setViewportSize({ width: 390, height: 844 });
+      await desk.page.locator(`[data-testid="desk-card"][data-booking-id="${booking._id}"]`).scrollIntoViewIfNeeded();
+      await viewShot(desk.page, 'desk-no-show-390');
+    } catch (err) {
+      await shot(desk.page, 'desk-no-show-failure');
+      throw err;
+    } finally {
+      await desk.context.close();
+    }
+
+    const customer = await newPage(browser, { width: 1280 });
+    try {
+      await signInWith(customer.page, booking.userDetails.email, false);
+      await poll(() => customer.page.url()).toBe(`${baseUrl()}/`);
+      await customer.page.goto('/bookings');
+      const card = customer.page.locator(`[data-testid="booking-card"][data-booking-id="${booking._id}"]`);
+      await poll(() => card.getByTestId('no-show-info').textContent()).toContain('The salon marked that you did not come');
+      await card.getByTestId('dispute-no-show').click();
+      const dialog = customer.page.getByTestId('dispute-dialog');
+      await dialog.getByTestId('dispute-submit').click();
+      await poll(() => dialog.textContent()).toContain('at least 10 characters');
+      await dialog.getByTestId('dispute-message').fill('I arrived on time and waited twenty minutes at the counter.');
+      await viewShot(customer.page, 'customer-dispute-dialog-1280');
+      await dialog.getByTestId('dispute-submit').click();
+      await dialog.waitFor({ state: 'detached' });
+      await poll(() => card.getByTestId('no-show-info').textContent()).toContain('Your dispute is with GlowBook support.');
+      expect(await card.getByTestId('dispute-no-show').count()).toBe(0);
+      await card.scrollIntoViewIfNeeded();
+      await viewShot(customer.page, 'customer-no-show-1280');
+      await customer.page.setViewportSize({ width: 390, height: 844 });
+      await card.scrollIntoViewIfNeeded();
+      await viewShot(customer.page, 'customer-no-show-390');
+    } catch (err) {
+      await shot(customer.page, 'customer-no-show-failure');
+      throw err;
+    } finally {
+      await customer.context.close();
+    }
+
+    const admin = await newPage(browser, { width: 1280 });
+    try {
+      await signInWith(admin.page, 'admin@demo.in', false);
+      await poll(() => admin.page.url()).not.toContain('/login');
+      await admin.page.goto('/admin/feedback');
+      await admin.page.getByLabel('Search').fill(ref);
+      const item = admin.page.getByTestId('feedback-item').filter({ hasText: `No-show dispute: booking #${ref}` });
+      await poll(() => item.getByTestId('feedback-booking').textContent()).toBe(`Booking #${ref}`);
+      await poll(() => item.textContent()).toContain('I arrived on time and waited twenty minutes at the counter.');
+      await viewShot(admin.page, 'admin-feedback-dispute-1280');
+      await admin.page.setViewportSize({ width: 390, height: 844 });
+      await viewShot(admin.page, 'admin-feedback-dispute-390');
+    } catch (err) {
+      await shot(admin.page, 'admin-dispute-failure');
+      throw err;
+    } finally {
+      await admin.context.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { sql } from 'kysely';
 import type { Runtime } from '../../src/server/bootstrap.js';
 import type { Db } from '../../src/server/db/index.js';
 import type { Actor } from '../../src/server/trpc/context.js';
@@ -206,7 +207,7 @@ export async function insertBookingRow(
     staffId: string;
     startsAt: Date;
     minutes?: number;
-    status?: 'pending' | 'upcoming' | 'confirmed' | 'completed' | 'cancelled';
+    status?: 'pending' | 'upcoming' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
     price?: number;
     bookingDate?: string;
     bookingTime?: string;
@@ -264,4 +265,19 @@ export function countingDb(db: Db): { db: Db; count: () => number; reset: () => 
       n = 0;
     },
   };
+}
+
+/**
+ * Moves a booking's appointment to have begun `minutesAgo` minutes ago (same length): the desk
+ * completes a booking only once it has started.
+ */
+export async function startBookingNow(rt: Runtime, bookingId: string, minutesAgo = 5): Promise<void> {
+  await rt.deps.db
+    .updateTable('bookings')
+    .set({
+      starts_at: sql<Date>`now() - make_interval(mins => ${minutesAgo})`,
+      ends_at: sql<Date>`now() - make_interval(mins => ${minutesAgo}) + make_interval(mins => total_duration)`,
+    })
+    .where('id', '=', bookingId)
+    .execute();
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { appendPoints, appendWallet } from '../../src/server/services/wallet/ledger.js';
 import type { Actor } from '../../src/server/trpc/context.js';
-import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture } from '../helpers/fixtures.js';
+import { createCustomer, createSalon, createService, createStaff, localDate, startBookingNow, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 /* What a customer hears of their booking: in-app notifications, e-mails, pushes, and the refund texts. */
@@ -70,6 +70,8 @@ describe('booking events notify the customer', () => {
     await desk().updateBookingStatus({ bookingId: b._id, status: 'confirmed', merchantId: salon.id } as never);
     expect(await latest(c.id, 'Checked in')).toContain('Tulsi Studio checked you in');
 
+    await startBookingNow(rt, b._id);
+
     await desk().updateBookingStatus({ bookingId: b._id, status: 'completed', merchantId: salon.id, paymentReceived: true } as never);
     expect(await latest(c.id, 'Booking completed')).toContain('Leave a review');
     expect(await titles(c.id)).toEqual(['Booking completed', 'Checked in', 'Booking rescheduled', 'Booking confirmed']);
@@ -115,6 +117,7 @@ describe('booking events notify the customer', () => {
     const b = (await book(on)).data.booking;
     await rt.caller(on).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(10), bookingTime: '4:00 PM' } as never);
     await desk().updateBookingStatus({ bookingId: b._id, status: 'confirmed', merchantId: salon.id } as never);
+    await startBookingNow(rt, b._id);
     await desk().updateBookingStatus({ bookingId: b._id, status: 'completed', merchantId: salon.id, paymentReceived: true } as never);
     const cancelled = (await book(on)).data.booking;
     await rt.caller(on).users.cancelBooking({ bookingId: cancelled._id });
@@ -211,6 +214,7 @@ describe('reward coupons and review replies', () => {
       .execute();
     const b = (await book(c)).data.booking;
     await desk().updateBookingStatus({ bookingId: b._id, status: 'confirmed', merchantId: salon.id } as never);
+    await startBookingNow(rt, b._id);
     await desk().updateBookingStatus({ bookingId: b._id, status: 'completed', merchantId: salon.id, paymentReceived: true } as never);
     const review = await rt.caller(c).reviewRoutes.createReview({ bookingId: b._id, rating: 5, comment: 'Lovely cut' } as never);
     const reviewId = (review as { review: { _id: string } }).review._id;

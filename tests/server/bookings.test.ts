@@ -596,20 +596,21 @@ describe('merchant booking desk', () => {
     w = await world();
   });
 
-  const statuses = ['pending', 'upcoming', 'confirmed', 'completed', 'cancelled'] as const;
-  const allowed = new Set(['upcoming→confirmed', 'upcoming→cancelled', 'confirmed→cancelled', 'confirmed→completed']);
+  const statuses = ['pending', 'upcoming', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
+  // Bookings that started days ago: a checked-in one is served (completed, not cancelled), one never checked in may be a no-show.
+  const allowed = new Set(['upcoming→confirmed', 'upcoming→cancelled', 'upcoming→no_show', 'confirmed→completed']);
   let hour = 0;
-  const rowWith = (status: (typeof statuses)[number]) =>
+  const rowWith = (status: (typeof statuses)[number], opts: { startsAt?: Date } = {}) =>
     insertBookingRow(rt, {
       userId: w.customer.id,
       merchantId: w.salon.id,
       staffId: w.anyone,
-      startsAt: new Date(at(localDate(5), '00:00').getTime() + hour++ * 3_600_000),
+      startsAt: opts.startsAt ?? new Date(at(localDate(-5), '00:00').getTime() + hour++ * 3_600_000),
       status,
       price: 1234.5,
     });
 
-  it('allows exactly the contract’s moves and refuses every other one naming status', async () => {
+  it('allows exactly the contract’s moves (for a booking that has started) and refuses every other one naming status', async () => {
     for (const from of statuses) {
       for (const to of statuses) {
         const id = await rowWith(from);
@@ -679,7 +680,7 @@ describe('merchant booking desk', () => {
         userId: w.customer.id,
         merchantId: w.salon.id,
         staffId: w.anyone,
-        startsAt: new Date(at(localDate(5), '00:00').getTime() + hour++ * 3_600_000),
+        startsAt: new Date(at(localDate(-5), '00:00').getTime() + hour++ * 3_600_000),
         status: 'confirmed',
         price,
       });
@@ -835,7 +836,7 @@ describe('merchant lists, manual bookings and dashboard', () => {
     expect(d.recentReviews[0]).toMatchObject({ userName: 'Meera Test', rating: 3 });
     const empty = await world({ name: 'Empty' });
     const e = await rt.caller(empty.salon.owner).merchants.getDashboard({});
-    expect(e.stats).toEqual({ totalBookings: 0, totalRevenue: 0, upcomingBookings: 0, completedBookings: 0, customerRating: 0, reviewCount: 0 });
+    expect(e.stats).toEqual({ totalBookings: 0, totalRevenue: 0, upcomingBookings: 0, completedBookings: 0, customerRating: 0, reviewCount: 0, commission: 0, netRevenue: 0 });
     await expect(rt.caller(empty.salon.owner).merchants.getDashboard({ merchantId: w.salon.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

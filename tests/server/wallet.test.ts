@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointsFor, refundOf, tierFor } from '../../src/shared/loyalty.js';
 import { appendWallet } from '../../src/server/services/wallet/ledger.js';
 import type { Actor } from '../../src/server/trpc/context.js';
-import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture } from '../helpers/fixtures.js';
+import { createCustomer, createSalon, createService, createStaff, localDate, startBookingNow, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
@@ -143,6 +143,7 @@ describe('loyalty and rewards', () => {
     });
     const b = await book(c, { bookingTime: '3:00 PM' });
     await rt.caller(salon.owner).merchants.updateBookingStatus({ bookingId: b.data.booking._id, status: 'confirmed' } as never);
+    await startBookingNow(rt, b.data.booking._id);
     await rt.caller(salon.owner).merchants.updateBookingStatus({ bookingId: b.data.booking._id, status: 'completed', paymentReceived: true } as never);
     let loyalty = await rt.caller(c).users.getLoyalty({});
     expect(loyalty.data.points).toBe(550);

@@ -4,6 +4,7 @@ import type { CalendarTables } from './schema/calendar.js';
 import type { ContentTables } from './schema/content.js';
 import type { CrmTables } from './schema/crm.js';
 import type { JobsTables } from './schema/jobs.js';
+import type { MoneyTables } from './schema/money.js';
 import type { SearchTables } from './schema/search.js';
 import type { WalletTables } from './schema/wallet.js';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
@@ -12,7 +13,7 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type JsonDefault<T> = ColumnType<T, string | undefined, string>;
 
 export type Role = 'customer' | 'merchant' | 'admin';
-export type BookingStatus = 'pending' | 'upcoming' | 'confirmed' | 'completed' | 'cancelled';
+export type BookingStatus = 'pending' | 'upcoming' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
 
 export interface OpeningHoursDay {
   name: string;
@@ -457,7 +458,7 @@ export interface EmailTemplatesTable {
 }
 
 /** Later domains declare their tables in ./schema/<domain>.ts. */
-export interface Database extends JobsTables, CrmTables, BillingTables, WalletTables, ContentTables, AuthExtrasTables, SearchTables, CalendarTables {}
+export interface Database extends JobsTables, CrmTables, BillingTables, WalletTables, ContentTables, AuthExtrasTables, SearchTables, CalendarTables, MoneyTables {}
 
 export interface Database {
   featured_locations: FeaturedLocationsTable;

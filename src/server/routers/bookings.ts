@@ -15,6 +15,8 @@ import {
   cancelBookingAnswer,
   cancelBookingInput,
   createBookingInput,
+  disputeNoShowAnswer,
+  disputeNoShowInput,
   dashboardAnswer,
   dashboardInput,
   manualBookingInput,
@@ -34,7 +36,7 @@ import { messageAnswer } from '../../shared/schemas/auth.js';
 import { getAvailableSlots } from '../services/bookings/availability.js';
 import { validateCoupon } from '../services/bookings/coupons.js';
 import { createBooking } from '../services/bookings/create.js';
-import { cancelMyBooking, getMyBooking, listMyBookings, rescheduleMyBooking } from '../services/bookings/customer.js';
+import { cancelMyBooking, disputeNoShow, getMyBooking, listMyBookings, rescheduleMyBooking } from '../services/bookings/customer.js';
 import * as desk from '../services/bookings/merchant.js';
 import { answerDeskInvite, deskBooking, deskSlots, getDeskInvite, pendingDeskInvites } from '../services/bookings/desk.js';
 import { customerProcedure, merchantActingProcedure, merchantProcedure, publicProcedure } from '../trpc/procedures.js';
@@ -130,6 +132,20 @@ export const bookingUserProcedures = {
     .input(answerDeskInviteInput)
     .output(answerDeskInviteAnswer)
     .mutation(({ ctx, input }) => answerDeskInvite(ctx.deps, ctx.actor, input)),
+
+  disputeNoShow: customerProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/users/disputeNoShow',
+        tags: userTags,
+        description: 'The customer says they did come to a booking the salon marked as a no-show: opens a support ticket for the admins (Feedback), once per booking, within 14 days.',
+      },
+      successStatus: 201,
+    })
+    .input(disputeNoShowInput)
+    .output(disputeNoShowAnswer)
+    .mutation(({ ctx, input }) => disputeNoShow(ctx.deps, ctx.actor, input)),
 };
 
 /** The merchant booking desk and dashboard, under merchants/*. */

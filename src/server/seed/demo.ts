@@ -191,7 +191,7 @@ interface PlannedBooking {
   minutes: number;
   startsAt: Date;
   endsAt: Date;
-  status: 'completed' | 'cancelled' | 'upcoming';
+  status: 'completed' | 'cancelled' | 'upcoming' | 'confirmed';
   subtotal: number;
   couponCode?: string;
   review?: 'yes' | 'no';
@@ -565,6 +565,11 @@ export function buildDemoData(passwordHash: string, now: Date): DemoData {
     }
   }
 
+  // Yesterday left two bookings for the demo salon's desk to settle: a customer checked in but not
+  // yet completed, and one never checked in (a no-show to mark). Past days are free whatever the hour.
+  book(merchantSalon, pickCustomer(merchantSalon), 'confirmed', around(-1, -3, -1));
+  book(merchantSalon, pickCustomer(merchantSalon), 'upcoming', around(-1, -3, -1));
+
   // A few regulars used coupons on past visits.
   const byTime = [...planned].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   for (const name of ['Rohan Mehta', 'Kavya Reddy', 'Aditya Joshi', 'Neha Gupta']) {
@@ -603,7 +608,10 @@ export function buildDemoData(passwordHash: string, now: Date): DemoData {
       total_duration: Math.round((b.endsAt.getTime() - b.startsAt.getTime()) / MINUTE),
       coupon_id: discount > 0 ? couponIds.get(b.couponCode!)! : null,
     };
-    if (b.status === 'upcoming') {
+    if (b.status === 'confirmed') {
+      row.created_at = ago(b.startsAt, rng.int(6, 72) * HOUR);
+      Object.assign(row, { updated_at: ago(b.startsAt, 5 * MINUTE), scanned: true, scanned_at: ago(b.startsAt, 5 * MINUTE) });
+    } else if (b.status === 'upcoming') {
       row.created_at = earliest(ago(now, rng.int(20, 72 * 60) * MINUTE), ago(b.startsAt, 3 * HOUR));
       row.updated_at = row.created_at;
       if (b.salon === merchantSalon) {

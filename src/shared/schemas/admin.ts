@@ -96,7 +96,7 @@ export const userAnswer = z.object({ user: adminUserWire });
 // ---------------------------------------------------------------- bookings
 
 export const adminBookingsInput = z.object({
-  status: optional(z.enum(BOOKING_STATUSES, { error: 'status: choose pending, upcoming, confirmed, completed or cancelled' })),
+  status: optional(z.enum(BOOKING_STATUSES, { error: 'status: choose pending, upcoming, confirmed, completed, cancelled or no_show' })),
   merchantId: optional(idSchema),
   city: optional(z.string().trim().max(100)),
   from: dateField,
@@ -204,6 +204,8 @@ export const feedbackWire = z.object({
   status: z.enum(FEEDBACK_STATUSES),
   reply: z.string().nullable(),
   repliedAt: z.string().nullable(),
+  /** The booking a ticket is about (a no-show dispute). */
+  bookingId: z.string().nullable(),
   userId: z.string().nullable(),
   merchantId: z.string().nullable(),
   createdAt: z.string(),

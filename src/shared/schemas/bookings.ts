@@ -4,7 +4,7 @@ import { dateSchema, emailSchema, idSchema, mobileSchema, nameSchema, timeSchema
 /** How a booking is paid: at the salon, or in advance from the customer's wallet. */
 export const PAYMENT_METHODS = ['pay_at_salon', 'wallet'] as const;
 
-export const BOOKING_STATUSES = ['pending', 'upcoming', 'confirmed', 'completed', 'cancelled'] as const;
+export const BOOKING_STATUSES = ['pending', 'upcoming', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 
 /** Blank, null or "any" means "any professional". */
@@ -15,8 +15,8 @@ const optionalStaffId = z.preprocess(
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-/** The customer screens write "Cancelled"; statuses are lowercase on the wire. */
-const lowercase = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
+/** The customer screens write "Cancelled" (and "No-show"); statuses are lowercase on the wire. */
+const lowercase = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase().replace(/[-\s]+/g, '_') : v);
 
 /** dateSchema lets calendar-impossible dates like 2026-02-30 through (Date.parse rolls them over). */
 const realDateSchema = dateSchema.refine((v) => {
@@ -106,6 +106,10 @@ export const bookingWire = z.object({
   refundPercent: z.number().nullable(),
   refundAmount: z.number().nullable(),
   completedAt: z.string().nullable(),
+  /** When the salon marked the customer as not having come (status no_show). */
+  noShowAt: z.string().nullable(),
+  /** The customer's dispute of that no-show, as its support ticket stands: open, pending (answered) or closed. */
+  noShowDispute: z.enum(['open', 'pending', 'closed']).nullable(),
   commission: z.number().nullable(),
   merchantEarning: z.number().nullable(),
   /** The salon's rating and review count, for the confirmation screen. */
@@ -188,6 +192,16 @@ export const cancelBookingInput = z.object({
 export const cancelBookingAnswer = z.object({
   data: z.object({ success: z.literal(true), refundPercent: z.number(), refundAmount: z.number(), walletCredit: z.number() }),
 });
+
+export const disputeNoShowInput = z.object({
+  bookingId: idSchema,
+  message: z
+    .string({ error: 'message: say what happened' })
+    .trim()
+    .min(10, 'message: say what happened (at least 10 characters)')
+    .max(2000, 'message: at most 2000 characters'),
+});
+export const disputeNoShowAnswer = z.object({ success: z.literal(true), message: z.string() });
 
 export const rescheduleBookingInput = z.object({
   bookingId: idSchema,
@@ -311,7 +325,13 @@ export const dashboardReviewWire = z.object({
   createdAt: z.string(),
 });
 export const dashboardAnswer = z.object({
-  stats: merchantBookingStatsWire.extend({ customerRating: z.number(), reviewCount: z.number() }),
+  stats: merchantBookingStatsWire.extend({
+    customerRating: z.number(),
+    reviewCount: z.number(),
+    /** totalRevenue (gross: what completed bookings cost their customers) less the platform's commission on them. */
+    netRevenue: z.number(),
+    commission: z.number(),
+  }),
   recentBookings: z.array(bookingWire),
   recentManualBookings: z.array(manualBookingWire),
   recentReviews: z.array(dashboardReviewWire),

@@ -30,13 +30,14 @@ export function Badge({ tone = 'neutral', className, ...rest }: BadgeProps) {
   );
 }
 
-/** Booking status colours: pending, confirmed, upcoming, completed, cancelled (any case). */
+/** Booking status colours: pending, confirmed, upcoming, completed, cancelled, no_show (any case). */
 const STATUS_TONES: Record<string, BadgeTone> = {
   pending: 'warning',
   confirmed: 'brand',
   upcoming: 'info',
   completed: 'success',
   cancelled: 'danger',
+  no_show: 'warning',
 };
 
 export function statusTone(status: string): BadgeTone {
@@ -45,12 +46,13 @@ export function statusTone(status: string): BadgeTone {
 
 export function statusLabel(status: string): string {
   const lower = status.toLowerCase();
+  if (lower === 'no_show') return 'No-show';
   return lower.charAt(0).toUpperCase() + lower.slice(1);
 }
 
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
   return (
-    <Badge tone={statusTone(status)} className={className} data-testid="status-badge" data-status={status.toLowerCase()}>
+    <Badge tone={statusTone(status)} className={cn('whitespace-nowrap', className)} data-testid="status-badge" data-status={status.toLowerCase()}>
       {statusLabel(status)}
     </Badge>
   );

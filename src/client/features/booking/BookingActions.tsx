@@ -350,3 +350,64 @@ export function OwnReviewBlock({ review, onEdit, onDelete }: { review: OwnReview
     </div>
   );
 }
+
+/** The customer says they did come to a booking the salon marked as a no-show: a ticket for GlowBook support. */
+export function DisputeNoShowDialog({ booking, onClose }: { booking: BookingWire | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const dispute = useMutation(trpc.users.disputeNoShow.mutationOptions());
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (!booking) return null;
+
+  const onSubmit = async () => {
+    if (message.trim().length < 10) {
+      setError('Tell us what happened (at least 10 characters).');
+      return;
+    }
+    setError(null);
+    try {
+      const answer = await dispute.mutateAsync({ bookingId: booking._id, message: message.trim() });
+      toast.success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: trpc.users.getAllBookings.queryKey() });
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, 'Could not send your dispute. Please try again.'));
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Dispute the no-show"
+      description={`${booking.salonName} · ${longDate(booking.bookingDate)} ${booking.bookingTime}`}
+      testId="dispute-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Back
+          </Button>
+          <Button onClick={onSubmit} loading={dispute.isPending} data-testid="dispute-submit">
+            Send to GlowBook support
+          </Button>
+        </>
+      }
+    >
+      <p className="mb-3 text-sm text-ink-700">
+        The salon marked that you did not come. If you did, tell us what happened: our support team checks with the salon and answers you by e-mail within one working day.
+      </p>
+      <Textarea
+        label="What happened"
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        error={error ?? undefined}
+        maxLength={2000}
+        rows={5}
+        placeholder="For example: I arrived at 10:55 and waited at the counter until 11:20."
+        data-testid="dispute-message"
+        data-autofocus
+      />
+    </Modal>
+  );
+}

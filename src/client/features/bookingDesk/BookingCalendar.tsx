@@ -18,6 +18,7 @@ const STATUS_DOT: Record<string, string> = {
   confirmed: 'border-plum-300 bg-plum-50 text-plum-900',
   completed: 'border-emerald-300 bg-emerald-50 text-emerald-900',
   cancelled: 'border-red-200 bg-red-50 text-red-800 line-through',
+  no_show: 'border-orange-300 bg-orange-50 text-orange-900 line-through',
 };
 
 function monthStart(date: string): string {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { BookingWire } from '../../../shared/schemas/bookings';
-import { bookingCommission, COMMISSION_RATE, isActiveBookingStatus } from '../../../shared/policy';
+import { bookingCommission, COMMISSION_RATE, isActiveBookingStatus, merchantMoveRefusal, NO_SHOW_GRACE_MINUTES, noShowAllowedFrom } from '../../../shared/policy';
 import { Avatar } from '../../components/ui/Avatar';
 import { StatusBadge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -38,14 +38,35 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function paymentText(b: Pick<BookingWire, 'status' | 'amountPaid' | 'refundAmount' | 'refundPercent' | 'paymentReceived'>): string {
   if (b.amountPaid > 0) {
     const paid = formatINR(b.amountPaid);
+    if (b.status === 'no_show') return `Prepaid ${paid}, kept by the salon: the customer did not come`;
     if (b.status !== 'cancelled') return `Prepaid ${paid} from the customer’s wallet`;
     const refunded = b.refundAmount ?? 0;
     if (refunded >= b.amountPaid) return `Prepaid ${paid}, refunded in full to the customer’s wallet`;
     if (refunded > 0) return `Prepaid ${paid}: ${formatINR(refunded)} (${b.refundPercent ?? 0}%) refunded, ${formatINR(b.amountPaid - refunded)} kept for the late cancellation`;
     return `Prepaid ${paid}, kept: cancelled less than an hour before`;
   }
-  if (b.status === 'cancelled') return 'Nothing was paid';
+  if (b.status === 'cancelled' || b.status === 'no_show') return 'Nothing was paid';
   return b.paymentReceived ? 'Received at the salon' : 'To be paid at the salon';
+}
+
+const timeOfDay = (d: Date, timeZone: string) => new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone }).format(d);
+
+/**
+ * The desk's moves for a booking now, by the server's own rule (shared/policy merchantMoveRefusal),
+ * and, for a move that only the clock stops, when it opens: Complete waits for the start, No-show
+ * for the grace period after it; a checked-in booking that has started is no longer cancellable.
+ */
+export function deskMoves(b: Pick<BookingWire, 'status' | 'startsAt' | 'timeZone'>, now: Date = new Date()) {
+  const start = new Date(b.startsAt);
+  const can = (to: 'confirmed' | 'completed' | 'cancelled' | 'no_show') => merchantMoveRefusal(b.status, to, start, now) === null;
+  return {
+    confirm: can('confirmed'),
+    complete: can('completed'),
+    completeFrom: b.status === 'confirmed' && !can('completed') ? timeOfDay(start, b.timeZone) : null,
+    cancel: can('cancelled'),
+    noShow: can('no_show'),
+    noShowFrom: b.status === 'upcoming' && now.getTime() >= start.getTime() && !can('no_show') ? timeOfDay(noShowAllowedFrom(start), b.timeZone) : null,
+  };
 }
 
 /** A check-in on another day than the appointment's (salon time) deserves a second look: the text saying so, else null. */
@@ -92,15 +113,18 @@ export function BookingDetailsModal({
   onConfirm,
   onCancel,
   onComplete,
+  onNoShow,
 }: {
   booking: BookingWire | null;
   onClose: () => void;
   onConfirm: (b: BookingWire) => void;
   onCancel: (b: BookingWire) => void;
   onComplete: (b: BookingWire) => void;
+  onNoShow: (b: BookingWire) => void;
 }) {
   if (!booking) return null;
   const b = booking;
+  const moves = deskMoves(b);
   return (
     <Modal
       open
@@ -110,9 +134,14 @@ export function BookingDetailsModal({
       testId="booking-details-modal"
       footer={
         <>
-          {b.status === 'upcoming' && <Button onClick={() => onConfirm(b)}>Confirm</Button>}
-          {b.status === 'confirmed' && <Button onClick={() => onComplete(b)}>Complete</Button>}
-          {(b.status === 'upcoming' || b.status === 'confirmed') && (
+          {moves.confirm && <Button onClick={() => onConfirm(b)}>Confirm</Button>}
+          {moves.complete && <Button onClick={() => onComplete(b)}>Complete</Button>}
+          {moves.noShow && (
+            <Button variant="outline" onClick={() => onNoShow(b)}>
+              No-show
+            </Button>
+          )}
+          {moves.cancel && (
             <Button variant="outline" className="text-red-700" onClick={() => onCancel(b)}>
               Cancel Booking
             </Button>
@@ -154,7 +183,15 @@ export function BookingDetailsModal({
         <Row label="Total">{formatINR(b.totalPrice)}</Row>
         <Row label="Checked in">{b.scanned ? 'Yes' : 'No'}</Row>
         <Row label="Payment">{paymentText(b)}</Row>
-        {b.status === 'completed' && b.commission !== null && (
+        {moves.completeFrom && <Row label="Complete">from {moves.completeFrom}, once the appointment has started</Row>}
+        {moves.noShowFrom && <Row label="No-show">can be marked from {moves.noShowFrom}</Row>}
+        {b.status === 'no_show' && (
+          <Row label="No-show">
+            {b.noShowAt ? `Marked ${longDate(b.noShowAt)}` : 'Marked'}
+            {b.noShowDispute ? ` · disputed by the customer (${b.noShowDispute === 'closed' ? 'closed' : 'with GlowBook support'})` : ''}
+          </Row>
+        )}
+        {(b.status === 'completed' || b.status === 'no_show') && b.commission !== null && (
           <>
             <Row label={`Commission (${COMMISSION_RATE * 100}%)`}>{money2(b.commission)}</Row>
             <Row label="Your earning">{money2(b.merchantEarning ?? 0)}</Row>
@@ -375,6 +412,72 @@ export function CancelDeskBookingModal({
         data-testid="cancel-reason"
       />
       <p className="mt-2 text-xs text-ink-500">The customer is notified and gets a full refund.</p>
+    </Modal>
+  );
+}
+
+/**
+ * Marks a customer who did not come (not checked in, the grace period after the start passed): the
+ * customer is told and may dispute it; a prepayment stays with the salon, with 10% commission on it.
+ */
+export function NoShowModal({
+  booking,
+  actor,
+  onClose,
+  onDone,
+}: {
+  booking: BookingWire | null;
+  actor: DeskActor;
+  onClose: () => void;
+  onDone: (b: BookingWire) => void;
+}) {
+  const move = useStatusMove();
+  const [error, setError] = useState<string | null>(null);
+  if (!booking) return null;
+  const submit = async () => {
+    setError(null);
+    try {
+      const answer = await move.mutateAsync({ bookingId: booking._id, status: 'no_show', userId: actor.userId, merchantId: actor.merchantId });
+      onDone(answer.booking);
+    } catch (err) {
+      setError(errorMessage(err, 'An error occurred while marking the no-show'));
+    }
+  };
+  const kept = booking.amountPaid > 0 ? bookingCommission(booking.amountPaid) : null;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Mark as no-show"
+      description={`${customerName(booking)} · ${longDate(booking.bookingDate)} ${booking.bookingTime}`}
+      testId="no-show-modal"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Back
+          </Button>
+          <Button variant="danger" onClick={submit} loading={move.isPending} data-testid="no-show-submit">
+            Mark as no-show
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-2 text-sm text-ink-700">
+        <p>
+          The customer was not checked in by {NO_SHOW_GRACE_MINUTES} minutes after the start. They are told by e-mail and in the app, and can dispute it with
+          GlowBook support if they did come.
+        </p>
+        <p data-testid="no-show-money">
+          {kept
+            ? `They prepaid ${formatINR(booking.amountPaid)}: nothing is refunded, you keep ${money2(kept.merchantEarning)} after the ${COMMISSION_RATE * 100}% commission (${money2(kept.commission)}).`
+            : 'Nothing was prepaid, so no money changes hands and no commission is due.'}
+        </p>
+        {error && (
+          <p role="alert" className="font-medium text-red-600" data-testid="no-show-error">
+            {error}
+          </p>
+        )}
+      </div>
     </Modal>
   );
 }

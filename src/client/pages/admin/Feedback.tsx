@@ -169,6 +169,11 @@ export default function Feedback() {
                     <div className="flex flex-wrap items-center gap-2">
                       <Badge tone={STATUS_TONES[m.status]}>{STATUS_LABELS[m.status]}</Badge>
                       <Badge tone={m.kind === 'ticket' ? 'brand' : 'neutral'}>{m.kind === 'ticket' ? 'Ticket' : 'Contact'}</Badge>
+                      {m.bookingId && (
+                        <Badge tone="warning" data-testid="feedback-type">
+                          {m.type}
+                        </Badge>
+                      )}
                       {m.category && <Badge>{m.category}</Badge>}
                       {m.priority && <Badge tone={m.priority.toLowerCase() === 'high' ? 'danger' : 'neutral'}>{m.priority} priority</Badge>}
                     </div>
@@ -176,6 +181,11 @@ export default function Feedback() {
                     <p className="text-xs text-ink-500">
                       {m.name} · {m.email} · {formatDateTime(m.createdAt)}
                     </p>
+                    {m.bookingId && (
+                      <p className="font-mono text-xs text-ink-500" title={m.bookingId} data-testid="feedback-booking">
+                        Booking #{m.bookingId.slice(0, 8).toUpperCase()}
+                      </p>
+                    )}
                   </div>
                   <div className="flex shrink-0 gap-1">
                     {m.status !== 'closed' && (

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { BookingWire } from '../../../shared/schemas/bookings';
-import { canReschedule, refundSummary } from '../../../shared/policy';
+import { canReschedule, NO_SHOW_DISPUTE_DAYS, refundSummary } from '../../../shared/policy';
 import { CalendarIcon, ClockIcon, UserIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Button, buttonClasses } from '../../components/ui/Button';
@@ -12,7 +12,16 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { StatusBadge } from '../../components/ui/Badge';
 import { TabPanel, Tabs } from '../../components/ui/Tabs';
-import { CancelBookingDialog, DeleteReviewDialog, OwnReviewBlock, RescheduleDialog, ReviewDialog, SALON_NOT_BOOKABLE, salonTakesBookings } from '../../features/booking/BookingActions';
+import {
+  CancelBookingDialog,
+  DeleteReviewDialog,
+  DisputeNoShowDialog,
+  OwnReviewBlock,
+  RescheduleDialog,
+  ReviewDialog,
+  SALON_NOT_BOOKABLE,
+  salonTakesBookings,
+} from '../../features/booking/BookingActions';
 import { byAppointment, formatINR, salonToday } from '../../features/booking/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
@@ -51,6 +60,7 @@ function BookingCard({
   onReview,
   onEditReview,
   onDeleteReview,
+  onDispute,
 }: {
   booking: BookingWire;
   reviewed: boolean;
@@ -59,7 +69,10 @@ function BookingCard({
   onReview: () => void;
   onEditReview: () => void;
   onDeleteReview: () => void;
+  onDispute: () => void;
 }) {
+  const disputable =
+    booking.status === 'no_show' && !booking.noShowDispute && Date.now() - new Date(booking.noShowAt ?? booking.startsAt).getTime() <= NO_SHOW_DISPUTE_DAYS * 86_400_000;
   const upcoming = isUpcoming(booking);
   const inTime = (booking.status === 'upcoming' || booking.status === 'confirmed') && canReschedule(new Date(booking.startsAt));
   // An unpublished salon's times cannot be booked (its slots answer 404): no Reschedule, a note instead.
@@ -118,8 +131,26 @@ function BookingCard({
             {booking.cancellationReason ? ` · ${booking.cancellationReason}` : ''}
           </p>
         )}
+        {booking.status === 'no_show' && (
+          <p className="mt-2 rounded-lg bg-orange-50 px-3 py-1.5 text-xs text-orange-800" data-testid="no-show-info">
+            The salon marked that you did not come{booking.noShowAt ? ` (${longDate(booking.noShowAt)})` : ''}.
+            {booking.amountPaid > 0 ? ` The ${formatINR(booking.amountPaid)} you prepaid was not refunded.` : ''}
+            {booking.noShowDispute === 'closed'
+              ? ' Your dispute has been closed by GlowBook support.'
+              : booking.noShowDispute === 'pending'
+                ? ' GlowBook support has answered your dispute by e-mail.'
+                : booking.noShowDispute === 'open'
+                  ? ' Your dispute is with GlowBook support.'
+                  : ''}
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap items-center justify-end gap-2 border-t border-blush-100 px-4 py-3 sm:px-5">
+        {disputable && (
+          <Button variant="outline" size="sm" onClick={onDispute} data-testid="dispute-no-show">
+            I did come: dispute
+          </Button>
+        )}
         {!bookable && (upcoming || inTime) && (
           <p className="mr-auto text-xs text-ink-600" data-testid="salon-not-bookable">
             {SALON_NOT_BOOKABLE}
@@ -165,6 +196,7 @@ export default function Bookings() {
   const [reviewing, setReviewing] = useState<BookingWire | null>(null);
   const [editing, setEditing] = useState<BookingWire | null>(null);
   const [deleting, setDeleting] = useState<BookingWire | null>(null);
+  const [disputing, setDisputing] = useState<BookingWire | null>(null);
   // Reviews written in this visit, shown at once while the bookings list refreshes.
   const [reviewed, setReviewed] = useState<Set<string>>(() => new Set());
 
@@ -235,12 +267,14 @@ export default function Bookings() {
                 onReview={() => setReviewing(b)}
                 onEditReview={() => setEditing(b)}
                 onDeleteReview={() => setDeleting(b)}
+                onDispute={() => setDisputing(b)}
               />
             ))}
           </div>
         )}
       </TabPanel>
       <CancelBookingDialog booking={cancelling} onClose={() => setCancelling(null)} />
+      <DisputeNoShowDialog key={disputing?._id ?? 'no-dispute'} booking={disputing} onClose={() => setDisputing(null)} />
       <RescheduleDialog key={moving?._id ?? 'none'} booking={moving} onClose={() => setMoving(null)} />
       <ReviewDialog
         key={reviewing?._id ?? 'none-review'}

@@ -19,6 +19,8 @@ import { byAppointment, formatINR, salonToday } from '../../features/booking/for
 import { BookingCalendar } from '../../features/bookingDesk/BookingCalendar';
 import { DeskCalendar, type CreateRequest } from '../../features/calendar/DeskCalendar';
 import {
+  deskMoves,
+  NoShowModal,
   BookingDetailsModal,
   CancelDeskBookingModal,
   CompleteBookingModal,
@@ -42,6 +44,7 @@ const STATUS_OPTIONS = [
   { value: 'completed', label: 'Completed' },
   { value: 'cancelled', label: 'Cancelled' },
   { value: 'upcoming', label: 'Upcoming' },
+  { value: 'no_show', label: 'No-show' },
 ];
 
 /** 'calendar' is the month grid (its name in links since before the day view). */
@@ -77,29 +80,42 @@ function RowActions({
   onConfirm,
   onCancel,
   onComplete,
+  onNoShow,
 }: {
   b: BookingWire;
   onView: () => void;
   onConfirm: () => void;
   onCancel: () => void;
   onComplete: () => void;
+  onNoShow: () => void;
 }) {
+  const moves = deskMoves(b);
   return (
-    <div className="flex flex-wrap justify-end gap-1.5">
+    <div className="flex flex-wrap items-center justify-end gap-1.5">
       <Button size="sm" variant="ghost" onClick={onView} data-testid="row-view">
         View
       </Button>
-      {b.status === 'upcoming' && (
+      {moves.confirm && (
         <Button size="sm" onClick={onConfirm} data-testid="row-confirm">
           Confirm
         </Button>
       )}
-      {b.status === 'confirmed' && (
+      {moves.complete && (
         <Button size="sm" onClick={onComplete} data-testid="row-complete">
           Complete
         </Button>
       )}
-      {(b.status === 'upcoming' || b.status === 'confirmed') && (
+      {moves.completeFrom && (
+        <span className="text-xs text-ink-500" data-testid="row-complete-from">
+          Complete from {moves.completeFrom}
+        </span>
+      )}
+      {moves.noShow && (
+        <Button size="sm" variant="outline" onClick={onNoShow} data-testid="row-no-show">
+          No-show
+        </Button>
+      )}
+      {moves.cancel && (
         <Button size="sm" variant="outline" className="text-red-700" onClick={onCancel} data-testid="row-cancel">
           Cancel
         </Button>
@@ -126,6 +142,7 @@ export default function Appointments() {
   const [details, setDetails] = useState<BookingWire | null>(null);
   const [cancelling, setCancelling] = useState<BookingWire | null>(null);
   const [completing, setCompleting] = useState<BookingWire | null>(null);
+  const [noShow, setNoShow] = useState<BookingWire | null>(null);
   const [confirmState, setConfirmState] = useState<{ open: boolean; bookingId: string; booking: BookingWire | null }>({
     open: false,
     bookingId: '',
@@ -356,6 +373,7 @@ export default function Appointments() {
                           onConfirm={() => setConfirmState({ open: true, bookingId: b._id, booking: b })}
                           onCancel={() => setCancelling(b)}
                           onComplete={() => setCompleting(b)}
+                          onNoShow={() => setNoShow(b)}
                         />
                       </td>
                     </tr>
@@ -391,6 +409,7 @@ export default function Appointments() {
                       onConfirm={() => setConfirmState({ open: true, bookingId: b._id, booking: b })}
                       onCancel={() => setCancelling(b)}
                       onComplete={() => setCompleting(b)}
+                      onNoShow={() => setNoShow(b)}
                     />
                   </div>
                 </li>
@@ -414,6 +433,10 @@ export default function Appointments() {
         onComplete={(b) => {
           setDetails(null);
           setCompleting(b);
+        }}
+        onNoShow={(b) => {
+          setDetails(null);
+          setNoShow(b);
         }}
       />
       <ConfirmBookingModal
@@ -444,6 +467,16 @@ export default function Appointments() {
         actor={actor}
         onClose={() => setCompleting(null)}
         onDone={(b) => afterMove('Booking completed.')(b)}
+      />
+      <NoShowModal
+        key={noShow?._id ?? 'no-no-show'}
+        booking={noShow}
+        actor={actor}
+        onClose={() => setNoShow(null)}
+        onDone={(b) => {
+          setNoShow(null);
+          afterMove(`${customerName(b)} marked as a no-show.`)(b);
+        }}
       />
       <DeskBookingModal
         open={bookOpen}

@@ -170,6 +170,7 @@ const bookingInsert = compiledOnce(
       .select((eb) => [
         sql<boolean>`false`.as('reviewed'),
         sql<BookingReviewRow | null>`null::json`.as('review'),
+        sql<DisputeStatus | null>`null::text`.as('dispute_status'),
         shopImagesOf(sql.ref('m.id')),
         jsonArrayFrom(eb.selectFrom('bsv').select(['bsv.service_id', 'bsv.service_name', 'bsv.duration_min', 'bsv.price']).orderBy('bsv.position')).as('services'),
       ]);
@@ -258,6 +259,10 @@ export interface BookingFilter {
   limit?: number;
 }
 
+/** The support ticket type of a customer's dispute of a no-show (one per booking: a unique index). */
+export const NO_SHOW_DISPUTE = 'No-show dispute';
+type DisputeStatus = 'open' | 'pending' | 'closed';
+
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -307,6 +312,7 @@ export function findBookingDetails(db: Executor, f: BookingFilter) {
     .select([
       sql<boolean>`exists(select 1 from reviews r where r.booking_id = b.id)`.as('reviewed'),
       sql<BookingReviewRow | null>`(select json_build_object('id', r.id, 'rating', r.rating, 'comment', r.comment) from reviews r where r.booking_id = b.id)`.as('review'),
+      sql<DisputeStatus | null>`case when b.status = 'no_show' then (select sm.status from support_messages sm where sm.booking_id = b.id and sm.type = ${NO_SHOW_DISPUTE}) end`.as('dispute_status'),
       shopImagesOf(sql.ref('m.id')),
       jsonArrayFrom(
         db
@@ -380,6 +386,17 @@ export async function merchantBookingStats(db: Executor, merchantId: string) {
     upcomingBookings: Number(r.upcoming),
     completedBookings: Number(r.completed),
   };
+}
+
+/** The commission on the salon's completed bookings (their gross is merchantBookingStats' totalRevenue). */
+export async function completedCommission(db: Executor, merchantId: string): Promise<number> {
+  const r = await db
+    .selectFrom('bookings')
+    .select(sql<number>`coalesce(sum(commission), 0)`.as('commission'))
+    .where('merchant_id', '=', merchantId)
+    .where('status', '=', 'completed')
+    .executeTakeFirstOrThrow();
+  return Number(r.commission);
 }
 
 export function insertManualBooking(db: Executor, values: { merchant_id: string; name: string; mobile: string; email: string }) {

@@ -97,6 +97,7 @@ export function toFeedbackWire(r: FeedbackRow) {
     status: r.status,
     reply: r.reply,
     repliedAt: isoOrNull(r.replied_at),
+    bookingId: r.booking_id,
     userId: r.account_id,
     merchantId: r.merchant_id,
     createdAt: iso(r.created_at),

@@ -3,12 +3,14 @@ import type {
   BookingWire,
   bookingByIdInput,
   cancelBookingInput,
+  disputeNoShowInput,
   rescheduleBookingInput,
   userBookingsInput,
 } from '../../../shared/schemas/bookings.js';
 import {
   canReschedule,
   CUSTOMER_CHANGEABLE_STATUSES,
+  NO_SHOW_DISPUTE_DAYS,
   refundAmountFor,
   refundPercentFor,
   RESCHEDULE_MIN_HOURS,
@@ -17,7 +19,10 @@ import { parseTimeToMinutes } from '../../../shared/validation.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Booking } from '../../db/types.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { findBookingRow, listBookingServices, loadSalonWithServices, updateBookingIfStatus } from '../../db/repositories/bookings.js';
+import { findBookingRow, listBookingServices, loadSalonWithServices, NO_SHOW_DISPUTE, updateBookingIfStatus } from '../../db/repositories/bookings.js';
+import { formatINR } from '../../../shared/money.js';
+import { queueMessage } from '../../messaging/index.js';
+import { displayDate } from './notify.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import type { Actor, AppDeps } from '../../trpc/context.js';
@@ -64,6 +69,10 @@ export async function cancelMyBooking(
     const booking = await lockOwnBooking(trx, actor, input.bookingId);
     if (!isChangeable(booking.status)) {
       throw badRequest(`bookingId: a ${booking.status} booking cannot be cancelled`, 'bookingId');
+    }
+    // Checked in and started: the visit is under way and ends completed (docs/money.md), not cancelled.
+    if (booking.status === 'confirmed' && now.getTime() >= new Date(booking.starts_at).getTime()) {
+      throw badRequest('bookingId: you were checked in and the appointment has started, so it can no longer be cancelled', 'bookingId');
     }
     const refundPercent = refundPercentFor(new Date(booking.starts_at), now);
     const updated = await updateBookingIfStatus(trx, booking.id, CUSTOMER_CHANGEABLE_STATUSES, {
@@ -189,4 +198,71 @@ export async function rescheduleMyBooking(
   const moved = (await loadBookingWire(deps.db, id))!;
   publishDeskChange(deps.db, moved.merchantId, [...new Set([movedFrom!, moved.bookingDate])]);
   return { data: { booking: moved } };
+}
+
+const indiaTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+
+/**
+ * The customer says they did come: a support ticket (type "No-show dispute", linked to the booking)
+ * that the admins answer under Feedback, with the booking's facts for them; acknowledged by e-mail.
+ * Only the customer's own no-show, within NO_SHOW_DISPUTE_DAYS of its marking, once (a unique index
+ * on the ticket's booking settles a double submit).
+ */
+export async function disputeNoShow(deps: AppDeps, actor: Actor, input: z.output<typeof disputeNoShowInput>, opts: { now?: Date } = {}) {
+  const now = opts.now ?? new Date();
+  const booking = await findBookingRow(deps.db, input.bookingId);
+  if (!booking || (actor.role !== 'admin' && booking.user_id !== actor.id)) throw notFound('Booking');
+  if (booking.status !== 'no_show') throw badRequest('bookingId: only a booking marked as a no-show can be disputed', 'bookingId');
+  const markedAt = booking.no_show_at ?? booking.updated_at;
+  if (now.getTime() - new Date(markedAt).getTime() > NO_SHOW_DISPUTE_DAYS * 86_400_000) {
+    throw badRequest(`bookingId: a no-show can be disputed within ${NO_SHOW_DISPUTE_DAYS} days of being marked`, 'bookingId');
+  }
+  const [salon, customer, lines] = await Promise.all([
+    findMerchantById(deps.db, booking.merchant_id),
+    deps.db.selectFrom('accounts').select(['first_name', 'last_name', 'email']).where('id', '=', booking.user_id).executeTakeFirstOrThrow(),
+    listBookingServices(deps.db, [booking.id]),
+  ]);
+  const ref = booking.id.slice(0, 8).toUpperCase();
+  const salonName = salon?.shop_name ?? 'the salon';
+  const name = `${customer.first_name} ${customer.last_name}`.trim() || customer.email;
+  const paid = Number(booking.amount_paid);
+  const facts = [
+    `Booking #${ref} at ${salonName} on ${displayDate(booking.booking_date)} at ${booking.booking_time}: ${lines.map((l) => l.service_name).join(', ')} (${formatINR(Number(booking.total_price))}).`,
+    `Marked as a no-show by the salon on ${indiaTime.format(new Date(markedAt))} IST; ${paid > 0 ? `${formatINR(paid)} prepaid, kept by the salon` : 'nothing prepaid'}.`,
+  ];
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('support_messages')
+      .values({
+        account_id: booking.user_id,
+        merchant_id: booking.merchant_id,
+        booking_id: booking.id,
+        kind: 'ticket',
+        type: NO_SHOW_DISPUTE,
+        name,
+        email: customer.email,
+        subject: `No-show dispute: booking #${ref} at ${salonName}`,
+        message: `${input.message}\n\n--\n${facts.join('\n')}`,
+        category: 'billing',
+        priority: 'high',
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const ticket = row.id.slice(0, 8).toUpperCase();
+    await queueMessage(trx, {
+      channel: 'email',
+      to: customer.email,
+      accountId: booking.user_id,
+      subject: `We received your dispute of booking #${ref} [#${ticket}]`,
+      body: [
+        `Hi ${customer.first_name || 'there'},`,
+        '',
+        `You told us you did come to ${salonName} on ${displayDate(booking.booking_date)} at ${booking.booking_time}. Our support team will check with the salon and answer within one working day (ticket #${ticket}).`,
+        '',
+        'GlowBook Support',
+      ].join('\n'),
+      meta: { purpose: 'support_ack', supportMessageId: row.id, bookingId: booking.id },
+    });
+    return { success: true as const, message: `Thanks. Your dispute #${ticket} is with our support team.` };
+  });
 }

@@ -8,11 +8,13 @@ import type {
   scanQrInput,
   updateBookingStatusInput,
 } from '../../../shared/schemas/bookings.js';
-import { bookingCommission, canMerchantMove, commissionSplit } from '../../../shared/policy.js';
+import { bookingCommission, commissionSplit, merchantMoveRefusal, noShowCommissionBase } from '../../../shared/policy.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
+import { round2 } from '../../../shared/money.js';
 import type { Updateable } from 'kysely';
 import type { Booking, BookingsTable } from '../../db/types.js';
 import {
+  completedCommission,
   findBookingRow,
   insertCommissionLedger,
   insertManualBooking,
@@ -82,6 +84,17 @@ function moveValues(actor: Actor, booking: Booking, input: StatusInput, now: Dat
         merchant_earning: split.merchantEarning,
       };
     }
+    case 'no_show': {
+      // Nothing is refunded: the salon keeps what was prepaid and owes commission on that (docs/money.md).
+      const base = noShowCommissionBase(Number(booking.amount_paid));
+      const split = base > 0 ? bookingCommission(base) : null;
+      return {
+        status: 'no_show',
+        no_show_at: now,
+        commission: split?.commission ?? null,
+        merchant_earning: split?.merchantEarning ?? null,
+      };
+    }
     default:
       throw badRequest(`status: a booking cannot be set to ${input.status}`, 'status');
   }
@@ -89,9 +102,10 @@ function moveValues(actor: Actor, booking: Booking, input: StatusInput, now: Dat
 
 /**
  * The desk's moves: upcoming → confirmed (checked in), upcoming or confirmed → cancelled (with a
- * reason, full refund), confirmed → completed (payment received; commission recorded). The
- * UPDATE only applies while the booking is still in the status it was read in, so two racing
- * moves cannot both apply.
+ * reason, full refund; a checked-in booking only before its start), confirmed → completed (payment
+ * received, not before the start; commission recorded), upcoming → no_show (the grace period after
+ * the start has passed; commission on a kept prepayment). The UPDATE only applies while the
+ * booking is still in the status it was read in, so two racing moves cannot both apply.
  */
 export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: StatusInput, opts: { now?: Date } = {}) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
@@ -99,24 +113,24 @@ export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: St
   await deps.db.transaction().execute(async (trx) => {
     const booking = await findBookingRow(trx, input.bookingId);
     if (!booking || booking.merchant_id !== merchantId) throw notFound('Booking');
-    if (!canMerchantMove(booking.status, input.status)) {
-      throw badRequest(`status: a booking that is ${booking.status} cannot be changed to ${input.status}`, 'status');
-    }
+    const refusal = merchantMoveRefusal(booking.status, input.status, new Date(booking.starts_at), now);
+    if (refusal) throw badRequest(refusal, 'status');
     const updated = await updateBookingIfStatus(trx, booking.id, [booking.status], moveValues(actor, booking, input, now));
     if (!updated) throw conflict('This booking has just been changed; please reload it');
-    if (updated.status === 'completed') {
+    const commissionBase = updated.status === 'completed' ? Number(updated.total_price) : updated.status === 'no_show' ? noShowCommissionBase(Number(updated.amount_paid)) : 0;
+    if (commissionBase > 0 || updated.status === 'completed') {
       // The ledger must balance (its CHECK: commission + merchant_earning = gross_amount), so its
       // merchant share is the remainder, a paisa under the booking's on a half-paisa total.
-      const ledger = commissionSplit(Number(updated.total_price));
+      const ledger = commissionSplit(commissionBase);
       await insertCommissionLedger(trx, {
         booking_id: updated.id,
         merchant_id: merchantId,
-        gross_amount: Number(updated.total_price),
+        gross_amount: commissionBase,
         commission: ledger.commission,
         merchant_earning: ledger.merchantEarning,
       });
     }
-    if (updated.status === 'completed' || updated.status === 'cancelled') await refreshMerchantStats(trx, merchantId);
+    if (updated.status !== 'confirmed') await refreshMerchantStats(trx, merchantId);
     const salon = await findMerchantById(trx, merchantId);
     const money = { userId: updated.user_id, bookingId: updated.id, salonName: salon?.shop_name ?? 'the salon' };
     let walletCredit = 0;
@@ -126,9 +140,10 @@ export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: St
       await returnRewardCoupon(trx, updated);
       if (userId) walletCredit = await refundBookingToWallet(trx, { ...money, userId, amountPaid: Number(updated.amount_paid), refundPercent: updated.refund_percent ?? 100 });
     }
+    const event = ({ confirmed: 'confirmed', completed: 'completed', no_show: 'noShow' } as const)[updated.status as 'confirmed' | 'completed' | 'no_show'] ?? 'cancelledBySalon';
     await notifyBookingEvent(
       trx,
-      updated.status === 'confirmed' ? 'confirmed' : updated.status === 'completed' ? 'completed' : 'cancelledBySalon',
+      event,
       {
         bookingId: updated.id,
         startsAt: new Date(updated.starts_at),
@@ -137,6 +152,7 @@ export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: St
         salonName: salon?.shop_name ?? 'The salon',
         bookingDate: updated.booking_date,
         bookingTime: updated.booking_time,
+        reason: updated.cancellation_reason,
       },
       { walletCredit, amountPaid: Number(updated.amount_paid) },
     );
@@ -184,15 +200,16 @@ export async function getManualBookings(deps: AppDeps, actor: Actor, input: z.ou
 /** The dashboard's cards and recent lists, all from the salon's real rows. */
 export async function getDashboard(deps: AppDeps, actor: Actor, input: z.output<typeof dashboardInput>): Promise<DashboardAnswer> {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
-  const [stats, rating, recentBookings, manual, reviews] = await Promise.all([
+  const [stats, commission, rating, recentBookings, manual, reviews] = await Promise.all([
     merchantBookingStats(deps.db, merchantId),
+    completedCommission(deps.db, merchantId),
     reviewSummary(deps.db, merchantId),
     loadBookingWires(deps.db, { merchantId, limit: 5 }, { qr: false }),
     listManualBookings(deps.db, merchantId, 5),
     listRecentReviews(deps.db, merchantId, 3),
   ]);
   return {
-    stats: { ...stats, customerRating: rating.average, reviewCount: rating.count },
+    stats: { ...stats, customerRating: rating.average, reviewCount: rating.count, commission, netRevenue: round2(stats.totalRevenue - commission) },
     recentBookings,
     recentManualBookings: manual.map(toManualWire),
     recentReviews: reviews.map((r) => ({

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/repositories/accounts.js';
 import { noEffects, writeEffects, type Effects } from '../../db/effects.js';
 import { cancelReminders, reminderJobs } from '../../jobs/reminders.js';
 import { formatINR } from '../../../shared/money.js';
+import { NO_SHOW_GRACE_MINUTES } from '../../../shared/policy.js';
 
 const CUSTOMER_LINK = '/bookings';
 const MERCHANT_LINK = '/merchant/appointments';
@@ -27,9 +28,11 @@ export interface BookingEvent {
   services?: string[];
   /** Where a rescheduled booking was before. */
   previous?: { bookingDate: string; bookingTime: string };
+  /** The reason the salon gave for cancelling. */
+  reason?: string | null;
 }
 
-type Kind = 'made' | 'confirmed' | 'cancelledByCustomer' | 'cancelledBySalon' | 'completed' | 'rescheduled';
+type Kind = 'made' | 'confirmed' | 'cancelledByCustomer' | 'cancelledBySalon' | 'completed' | 'rescheduled' | 'noShow';
 
 /**
  * The job that tells the customer of a booking event by e-mail and by push (jobs/handlers/bookingEmails.ts):
@@ -91,7 +94,18 @@ export function bookingEventEffects(kind: Kind, e: BookingEvent, extra: Cancella
       toSalon('Booking cancelled', `{name} cancelled${e.services?.length ? what : ' the booking'} on ${when}.`, 'bookingChanges');
       break;
     case 'cancelledBySalon':
-      toCustomer('Booking cancelled', `${e.salonName} cancelled your booking on ${when}. ${refundText(extra, 100)}`);
+      toCustomer(
+        'Booking cancelled',
+        `${e.salonName} cancelled your booking on ${when}.${e.reason ? ` Reason given by the salon: ${e.reason.trim()}.`.replace(/([.!?])\.$/, '$1') : ''} ${refundText(extra, 100)}`,
+      );
+      break;
+    case 'noShow':
+      toCustomer(
+        'Marked as a no-show',
+        `${e.salonName} marked your booking on ${when} as a no-show: you were not checked in by ${NO_SHOW_GRACE_MINUTES} minutes after the start. ` +
+          `${(extra.amountPaid ?? 0) > 0 ? `The ${formatINR(extra.amountPaid ?? 0)} you prepaid is not refunded. ` : ''}` +
+          'If you did come, dispute it from My Bookings.',
+      );
       break;
     case 'completed':
       toCustomer('Booking completed', `Thanks for visiting ${e.salonName}. How was it? Leave a review from your bookings.`);

@@ -76,6 +76,8 @@ export function toBookingWire(r: BookingDetailRow, qrCodeImage: string | null): 
     refundPercent: r.refund_percent,
     refundAmount: r.refund_percent == null ? null : refundAmountFor(Number(r.amount_paid), r.refund_percent),
     completedAt: isoOrNull(r.completed_at),
+    noShowAt: isoOrNull(r.no_show_at),
+    noShowDispute: r.dispute_status,
     commission: r.commission == null ? null : Number(r.commission),
     merchantEarning: r.merchant_earning == null ? null : Number(r.merchant_earning),
     rating: Number(r.rating_avg),
