@@ -141,6 +141,7 @@ export const ROUTES: RouteDef[] = [
   { name: 'ServicesPricing', paths: ['/merchant/services'], access: 'merchant', component: page(() => import('./pages/merchant/ServicesPricing')) },
   { name: 'Reviews', paths: ['/merchant/reviews'], access: 'merchant', component: page(() => import('./pages/merchant/Reviews')) },
   { name: 'MerchantSettings', paths: ['/merchant/settings'], access: 'merchant', component: page(() => import('./pages/merchant/Settings')) },
+  { name: 'Commission', paths: ['/merchant/commission'], access: 'merchant', component: page(() => import('./pages/merchant/Commission')) },
   { name: 'Subscription', paths: ['/merchant/subscription'], access: 'merchant', component: page(() => import('./pages/merchant/Subscription')) },
   { name: 'Help', paths: ['/merchant/help'], access: 'merchant', component: page(() => import('./pages/merchant/Help')) },
   {

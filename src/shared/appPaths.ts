@@ -62,6 +62,7 @@ export const APP_PATHS = [
   '/merchant/reviews',
   '/merchant/settings',
   '/merchant/subscription',
+  '/merchant/commission',
   '/merchant/help',
   '/merchant/help/getting-started',
   '/merchant/knowledge-base/:id',

@@ -43,6 +43,7 @@ const MENU: NavItem[] = [
   { label: 'Customers', to: '/merchant/customers', testId: 'avatar-menu-customers', icon: UsersIcon },
   { label: 'Marketing', to: '/merchant/marketing', testId: 'avatar-menu-marketing', icon: SendIcon },
   { label: 'Subscription & Billing', to: '/merchant/subscription', testId: 'avatar-menu-subscription', icon: BriefcaseIcon },
+  { label: 'Commission', to: '/merchant/commission', testId: 'avatar-menu-commission', icon: ChartIcon },
 ];
 
 export function MerchantLayout({ children }: { children: ReactNode }) {

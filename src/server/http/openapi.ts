@@ -177,6 +177,7 @@ export const PROCEDURE_ERRORS: Record<string, ErrorNotes> = {
   },
   'users.rescheduleBooking': { CONFLICT: `"${SLOT_TAKEN}", or ${JUST_CHANGED.charAt(0).toLowerCase()}${JUST_CHANGED.slice(1)}` },
   'users.cancelBooking': { CONFLICT: JUST_CHANGED },
+  'users.disputeNoShow': { CONFLICT: 'This no-show has already been disputed' },
   'merchants.createSlot': {
     BAD_REQUEST: 'The input is not valid (the message names the field), the e-mail belongs to a salon or admin account, or the time is past, off the grid or outside opening hours',
     CONFLICT: `"${SLOT_TAKEN}": another booking holds the time (also the loser of two requests racing for it)`,
@@ -208,6 +209,7 @@ export const PROCEDURE_ERRORS: Record<string, ErrorNotes> = {
   'merchants.schedulePlanChange': { CONFLICT: 'The team is bigger than the lower plan allows (`data.field`: staff)' },
   'merchants.cancelScheduledPlanChange': { CONFLICT: 'There is no scheduled plan change to cancel' },
   'merchants.createPlanOrder': { CONFLICT: 'The payment attempt (`attemptId`) was for another plan, or has already finished' },
+  'admin.recordCommissionPayment': { NOT_FOUND: 'No salon has this `merchantId`', CONFLICT: '`amount`: more than the month’s outstanding commission' },
   'users.redeemGiftCard': { NOT_FOUND: 'No gift card has this code', CONFLICT: 'The gift card has already been redeemed' },
   // Administration
   'admin.blockUser': { NOT_FOUND: 'No account has this `userId`' },

@@ -11,6 +11,7 @@ import { otpMerchantProcedures, otpUserProcedures } from './authExtras.js';
 import { billingAdminProcedures, billingMerchantProcedures, supportProcedures } from './billing.js';
 import { blogProcedures, contentProcedures, supportContentProcedures } from './content.js';
 import { crmMerchantProcedures, marketingProcedures } from './crm.js';
+import { commissionAdminProcedures, commissionMerchantProcedures } from './commission.js';
 import { pushProcedures, pushUserProcedures } from './push.js';
 import { walletUserProcedures } from './wallet.js';
 
@@ -37,6 +38,7 @@ export const appRouter = router({
     ...discoveryMerchantProcedures,
     ...crmMerchantProcedures,
     ...billingMerchantProcedures,
+    ...commissionMerchantProcedures,
     ...otpMerchantProcedures,
   }),
   categories: router({
@@ -52,7 +54,7 @@ export const appRouter = router({
   testimonials: router({ ...testimonialProcedures }),
   newsletter: router({ ...newsletterProcedures }),
   geo: router({ ...geoProcedures }),
-  admin: router({ ...adminProcedures, ...billingAdminProcedures }),
+  admin: router({ ...adminProcedures, ...billingAdminProcedures, ...commissionAdminProcedures }),
   marketing: router({ ...marketingProcedures }),
   support: router({ ...supportContentProcedures, ...supportProcedures }),
   blogs: router({ ...blogProcedures }),

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CalendarIcon, ChartIcon, CheckCircleIcon, ClockIcon, ScissorsIcon, SparkleIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
@@ -29,7 +29,20 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-function Stat({ label, value, hint, icon: Icon, testId }: { label: string; value: string | undefined; hint?: string; icon: ComponentType<{ className?: string }>; testId: string }) {
+/** The revenue card's second line: what the salon keeps after the platform's commission, linked to the statement. */
+function RevenueNet({ net, commission }: { net: number; commission: number }) {
+  return (
+    <p>
+      Net{' '}
+      <Link href="/merchant/commission" className="font-semibold text-ink-900 underline decoration-blush-300" data-testid="dash-revenue-net">
+        {formatINR(net)}
+      </Link>{' '}
+      after {formatINR(commission)} commission
+    </p>
+  );
+}
+
+function Stat({ label, value, hint, icon: Icon, testId }: { label: string; value: string | undefined; hint?: ReactNode; icon: ComponentType<{ className?: string }>; testId: string }) {
   return (
     <Card padded={false} className="p-4 sm:p-5">
       <div className="flex items-center justify-between gap-2">
@@ -45,7 +58,7 @@ function Stat({ label, value, hint, icon: Icon, testId }: { label: string; value
           {value}
         </p>
       )}
-      {hint && <p className="text-xs text-ink-500">{hint}</p>}
+      {hint && <div className="text-xs text-ink-500">{hint}</div>}
     </Card>
   );
 }
@@ -104,7 +117,13 @@ export default function MerchantHome() {
 
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
         <Stat label="Total Bookings" value={stats && String(stats.totalBookings)} icon={CalendarIcon} testId="dash-total" />
-        <Stat label="Total Revenue" value={stats && formatINR(stats.totalRevenue)} icon={ChartIcon} testId="dash-revenue" />
+        <Stat
+          label="Total Revenue (gross)"
+          value={stats && formatINR(stats.totalRevenue)}
+          icon={ChartIcon}
+          testId="dash-revenue"
+          hint={stats && <RevenueNet net={stats.netRevenue} commission={stats.commission} />}
+        />
         <Stat
           label="Customer Rating"
           value={stats && (stats.reviewCount ? stats.customerRating.toFixed(1) : '—')}

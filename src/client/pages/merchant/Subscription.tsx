@@ -394,6 +394,9 @@ export default function Subscription() {
                   </Button>
                 </div>
               )}
+              <Link href="/merchant/commission" className="mt-3 inline-block text-sm font-medium text-plum-700 underline" data-testid="subscription-commission-link">
+                Commission per month, paid and outstanding
+              </Link>
             </Card>
             <PlanUsage d={d} />
           </div>

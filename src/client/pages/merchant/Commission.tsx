@@ -1,0 +1,214 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { commissionCsv, monthLabel, type CommissionMonth } from '../../../shared/commission';
+import { formatINR } from '../../../shared/money';
+import { PageContainer, PageHeader } from '../../components/PageHeader';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { EmptyState, LoadError } from '../../components/ui/EmptyState';
+import { Input } from '../../components/ui/Input';
+import { Modal } from '../../components/ui/Modal';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { toast } from '../../components/ui/Toast';
+import { TableCard, Td, Th } from '../../features/admin/DataTable';
+import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { errorMessage, useTRPC } from '../../trpc';
+
+const money = (n: number) => formatINR(n, { paise: true });
+
+function download(csv: string, name: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+function Tile({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
+  return (
+    <Card>
+      <p className="text-xs text-ink-500 sm:text-sm">{label}</p>
+      <p className="mt-1 text-lg font-bold text-ink-900 sm:text-xl" data-testid={testId}>
+        {value}
+      </p>
+      {hint && <p className="text-xs text-ink-500">{hint}</p>}
+    </Card>
+  );
+}
+
+/** An admin records a salon's payment of a month's commission (bank transfer, UPI). */
+function RecordPayment({ merchantId, month, onClose }: { merchantId: string; month: CommissionMonth | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const record = useMutation(trpc.admin.recordCommissionPayment.mutationOptions());
+  const [amount, setAmount] = useState(() => (month ? month.outstanding.toFixed(2) : ''));
+  const [reference, setReference] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (!month) return null;
+  const submit = async () => {
+    setError(null);
+    try {
+      const answer = await record.mutateAsync({ merchantId, month: month.month, amount: Number(amount), reference: reference.trim() });
+      toast.success(answer.message);
+      await queryClient.invalidateQueries({ queryKey: trpc.merchants.getCommission.queryKey() });
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, 'Could not record the payment.'));
+    }
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`Record commission paid for ${monthLabel(month.month)}`}
+      description={`Outstanding: ${money(month.outstanding)}`}
+      testId="record-payment-modal"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={record.isPending} data-testid="record-payment-submit">
+            Record payment
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3">
+        <Input label="Amount (₹)" type="number" step="0.01" min="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="record-payment-amount" />
+        <Input label="Bank or UPI reference" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={100} data-testid="record-payment-reference" />
+        {error && (
+          <p role="alert" className="text-sm font-medium text-red-600" data-testid="record-payment-error">
+            {error}
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+export default function Commission() {
+  usePageTitle('Commission');
+  const trpc = useTRPC();
+  const { merchantId, isAdmin } = useDeskMerchant();
+  const [recording, setRecording] = useState<CommissionMonth | null>(null);
+  const q = useQuery({ ...trpc.merchants.getCommission.queryOptions({ merchantId: merchantId ?? undefined }), enabled: Boolean(merchantId) });
+  const d = q.data?.data;
+  const percent = d ? `${Math.round(d.rate * 100)}%` : '10%';
+
+  if (!merchantId) {
+    return (
+      <PageContainer>
+        <PageHeader title="Commission" />
+        <EmptyState title="Choose a salon" description="Open this page with ?merchantId= to see a salon's commission as an admin." />
+      </PageContainer>
+    );
+  }
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title="Commission"
+        description={`What you took through GlowBook each month, the platform's ${percent} commission, and what you still owe.`}
+        actions={
+          d && d.months.length > 0 ? (
+            <Button variant="outline" onClick={() => download(commissionCsv(d.months), 'glowbook-commission.csv')} data-testid="commission-csv">
+              Export CSV
+            </Button>
+          ) : undefined
+        }
+      />
+      {q.isError ? (
+        <LoadError title="Could not load your commission" onRetry={q.refetch} />
+      ) : !d ? (
+        <Skeleton className="h-96 rounded-3xl" />
+      ) : (
+        <div className="space-y-6">
+          <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <Tile label="Gross" value={money(d.totals.gross)} hint={`${d.totals.completedBookings} completed bookings`} testId="commission-gross" />
+            <Tile label={`Commission (${percent})`} value={money(d.totals.commission)} testId="commission-total" />
+            <Tile label="Net (yours)" value={money(d.totals.net)} hint="Gross less commission" testId="commission-net" />
+            <Tile label="Outstanding" value={money(d.totals.outstanding)} hint={`${money(d.totals.paid)} paid`} testId="commission-outstanding" />
+          </section>
+
+          {d.months.length === 0 ? (
+            <EmptyState title="No commission yet" description="Commission is due on bookings you complete, and on prepayments kept when a customer does not come." />
+          ) : (
+            <TableCard testId="commission-months" caption="Commission per month" minWidth={820}>
+              <thead>
+                <tr>
+                  <Th>Month</Th>
+                  <Th className="text-right">Completed</Th>
+                  <Th className="text-right">Gross</Th>
+                  <Th className="text-right">Commission</Th>
+                  <Th className="text-right">Net</Th>
+                  <Th className="text-right">Paid</Th>
+                  <Th className="text-right">Outstanding</Th>
+                  {isAdmin && <Th />}
+                </tr>
+              </thead>
+              <tbody>
+                {d.months.map((m) => (
+                  <tr key={m.month} data-testid="commission-month" data-month={m.month}>
+                    <Td className="whitespace-nowrap">
+                      <p className="font-medium text-ink-900">{monthLabel(m.month)}</p>
+                      {m.noShows > 0 && <p className="text-xs text-ink-500">{m.noShows} no-show{m.noShows === 1 ? '' : 's'}</p>}
+                    </Td>
+                    <Td className="text-right">{m.completedBookings}</Td>
+                    <Td className="text-right whitespace-nowrap">{money(m.gross)}</Td>
+                    <Td className="text-right whitespace-nowrap">{money(m.commission)}</Td>
+                    <Td className="text-right whitespace-nowrap">{money(m.net)}</Td>
+                    <Td className="text-right whitespace-nowrap">{money(m.paid)}</Td>
+                    <Td className={m.outstanding > 0 ? 'text-right font-semibold whitespace-nowrap text-ink-900' : 'text-right whitespace-nowrap'} data-testid="month-outstanding">
+                      {money(m.outstanding)}
+                    </Td>
+                    {isAdmin && (
+                      <Td className="text-right">
+                        {m.outstanding > 0 && (
+                          <Button size="sm" variant="outline" onClick={() => setRecording(m)} data-testid="record-payment">
+                            Record payment
+                          </Button>
+                        )}
+                      </Td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </TableCard>
+          )}
+
+          <Card className="space-y-2 text-sm text-ink-700" data-testid="commission-rules">
+            <h2 className="font-semibold text-ink-900">How commission works</h2>
+            <p>
+              GlowBook takes {percent} of each booking you complete. When a customer does not come, a booking they prepaid stays paid to you and {percent} of it is
+              commission; one to be paid at the salon carries none.
+            </p>
+            <p>
+              Paid: commission already deducted from what customers prepaid online, plus payments you made. Pay what is outstanding by bank transfer or UPI to GlowBook,
+              quoting your salon and the month; we record it here.
+            </p>
+          </Card>
+
+          {d.payments.length > 0 && (
+            <Card data-testid="commission-payments">
+              <h2 className="mb-2 font-semibold text-ink-900">Payments recorded</h2>
+              <ul className="divide-y divide-blush-100 text-sm">
+                {d.payments.map((p) => (
+                  <li key={p._id} className="flex flex-wrap justify-between gap-2 py-2">
+                    <span>
+                      {monthLabel(p.month)} · <span className="font-mono text-xs">{p.reference}</span>
+                    </span>
+                    <span className="font-medium text-ink-900">{money(p.amount)}</span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          )}
+        </div>
+      )}
+      {isAdmin && merchantId && <RecordPayment key={recording?.month ?? 'none'} merchantId={merchantId} month={recording} onClose={() => setRecording(null)} />}
+    </PageContainer>
+  );
+}

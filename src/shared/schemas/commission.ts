@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { idSchema } from '../validation.js';
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export const commissionInput = z.object({ merchantId: z.preprocess(blankToUndefined, idSchema.optional()) });
+
+export const commissionMonthWire = z.object({
+  month: z.string(),
+  completedBookings: z.number(),
+  noShows: z.number(),
+  gross: z.number(),
+  commission: z.number(),
+  net: z.number(),
+  paid: z.number(),
+  outstanding: z.number(),
+});
+
+export const commissionAnswer = z.object({
+  data: z.object({
+    rate: z.number(),
+    months: z.array(commissionMonthWire),
+    totals: commissionMonthWire.omit({ month: true }),
+    payments: z.array(z.object({ _id: z.string(), month: z.string(), amount: z.number(), reference: z.string(), createdAt: z.string() })),
+  }),
+});
+
+export const recordCommissionPaymentInput = z.object({
+  merchantId: idSchema,
+  month: z.string({ error: 'month: YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month: YYYY-MM'),
+  amount: z.number({ error: 'amount: a number of rupees' }).positive('amount: more than 0').multipleOf(0.01, 'amount: at most two decimals'),
+  reference: z.string({ error: 'reference: the bank or UPI reference' }).trim().min(3, 'reference: the bank or UPI reference (at least 3 characters)').max(100, 'reference: at most 100 characters'),
+});
+export const recordCommissionPaymentAnswer = z.object({ success: z.literal(true), message: z.string() });
