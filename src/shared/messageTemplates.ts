@@ -1,3 +1,5 @@
+import { longDate } from './dates.js';
+
 /** The variables a salon can put in a message; filled per customer when it is sent. */
 export const TEMPLATE_VARIABLES = ['customer_name', 'appointment_date', 'merchant_name'] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
@@ -20,12 +22,12 @@ export interface MessageRecipient {
 
 export const NO_APPOINTMENT_TEXT = 'your next visit';
 
-/** The product's date style (en-US long: "March 29, 2026") in the salon's zone. */
+/** The product's date style ("29 Mar 2026", shared/dates.ts) in the salon's zone. */
 export function appointmentDateText(when: Date | string | null, timeZone = 'Asia/Kolkata'): string {
   if (!when) return NO_APPOINTMENT_TEXT;
   const d = new Date(when);
   if (Number.isNaN(d.getTime())) return NO_APPOINTMENT_TEXT;
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(d);
+  return longDate(d, timeZone);
 }
 
 export function templateValues(r: MessageRecipient): Record<TemplateVariable, string> {

@@ -1,7 +1,9 @@
 /*
  * Relative-time labels of in-app notifications (customer spec, "In-app notifications"): under one
- * minute 'Just now', then minutes, then hours up to 24 h, then the date in the en-US long style.
+ * minute 'Just now', then minutes, then hours up to 24 h, then the date in the product's style (26 Nov 2026).
  */
+
+import { longDate } from './dates.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -21,5 +23,5 @@ export function relativeTime(date: Date | string, now: Date = new Date(), timeZo
   if (elapsed < MINUTE) return 'Just now';
   if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'minute');
   if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hour');
-  return at.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', ...(timeZone ? { timeZone } : {}) });
+  return longDate(at, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
 }

@@ -45,7 +45,7 @@ describe('upcomingBookings', () => {
     ];
     const lines = upcomingBookings(list, NOW);
     expect(lines.map((l) => l._id)).toEqual(['a', 'b', 'c']);
-    expect(lines[0]).toEqual({ _id: 'a', salonName: 'A', date: 'March 11, 2030', time: '10:30 AM' });
+    expect(lines[0]).toEqual({ _id: 'a', salonName: 'A', date: '11 Mar 2030', time: '10:30 AM' });
     expect(upcomingBookings(list, NOW, 10).at(-1)).toMatchObject({ _id: 'late', time: '6:00 PM' });
   });
 });

@@ -4,32 +4,32 @@ import { salonClock } from '../../src/client/features/booking/format';
 import { longDate, longDateTime, weekdayDate } from '../../src/client/lib/dates';
 
 describe('dates across the app', () => {
-  it('show instants in long en-US form on India time', () => {
-    expect(longDate('2026-11-24T09:30:00Z')).toBe('November 24, 2026');
+  it('show instants in en-IN form on India time', () => {
+    expect(longDate('2026-11-24T09:30:00Z')).toBe('24 Nov 2026');
     // 20:00 UTC is already the next day in India.
-    expect(longDate('2026-11-24T20:00:00Z')).toBe('November 25, 2026');
-    expect(longDate(new Date('2026-11-24T09:30:00Z'))).toBe('November 24, 2026');
+    expect(longDate('2026-11-24T20:00:00Z')).toBe('25 Nov 2026');
+    expect(longDate(new Date('2026-11-24T09:30:00Z'))).toBe('24 Nov 2026');
   });
 
   it("read an instant in a salon's zone when given", () => {
-    expect(longDate('2026-11-24T20:00:00Z', 'America/New_York')).toBe('November 24, 2026');
+    expect(longDate('2026-11-24T20:00:00Z', 'America/New_York')).toBe('24 Nov 2026');
   });
 
   it('show a calendar date as that day in every zone', () => {
-    expect(longDate('2026-11-24')).toBe('November 24, 2026');
-    expect(longDate('2026-11-24', 'America/Los_Angeles')).toBe('November 24, 2026');
+    expect(longDate('2026-11-24')).toBe('24 Nov 2026');
+    expect(longDate('2026-11-24', 'America/Los_Angeles')).toBe('24 Nov 2026');
   });
 
   it('add a 12-hour time for timestamps', () => {
-    expect(longDateTime('2026-11-24T09:35:00Z')).toBe('November 24, 2026 at 3:05 PM');
-    expect(longDateTime('2026-11-24T18:45:00Z')).toBe('November 25, 2026 at 12:15 AM');
+    expect(longDateTime('2026-11-24T09:35:00Z')).toBe('24 Nov 2026 at 3:05 PM');
+    expect(longDateTime('2026-11-24T18:45:00Z')).toBe('25 Nov 2026 at 12:15 AM');
   });
 
   it('name the weekday of a calendar date, the same in every zone', () => {
-    expect(weekdayDate('2026-11-24')).toBe('Tuesday, November 24, 2026');
-    expect(weekdayDate('2026-11-24', 'Pacific/Honolulu')).toBe('Tuesday, November 24, 2026');
+    expect(weekdayDate('2026-11-24')).toBe('Tuesday, 24 Nov 2026');
+    expect(weekdayDate('2026-11-24', 'Pacific/Honolulu')).toBe('Tuesday, 24 Nov 2026');
     // An instant is read on India time: 20:00 UTC on Tuesday is Wednesday there.
-    expect(weekdayDate('2026-11-24T20:00:00Z')).toBe('Wednesday, November 25, 2026');
+    expect(weekdayDate('2026-11-24T20:00:00Z')).toBe('Wednesday, 25 Nov 2026');
     expect(weekdayDate('')).toBe('');
   });
 
@@ -47,7 +47,7 @@ describe('dates across the app', () => {
   });
 
   it('use the long form on blog cards', () => {
-    expect(formatBlogDate('2026-11-24T09:30:00Z')).toBe('November 24, 2026');
+    expect(formatBlogDate('2026-11-24T09:30:00Z')).toBe('24 Nov 2026');
     expect(formatBlogDate(null)).toBe('Not published');
   });
 });

@@ -58,8 +58,8 @@ describe('checking in on another day', () => {
   it('says nothing on the day, and names the day otherwise', () => {
     expect(notToday({ bookingDate: '2026-11-24', timeZone: 'Asia/Kolkata' }, now)).toBeNull();
     expect(notToday({ bookingDate: '2026-11-27', timeZone: 'Asia/Kolkata' }, now)).toBe(
-      'This appointment is on Friday, November 27, 2026, not today: check the customer in only if they are here for it now.',
+      'This appointment is on Friday, 27 Nov 2026, not today: check the customer in only if they are here for it now.',
     );
-    expect(notToday({ bookingDate: '2026-11-23', timeZone: 'Asia/Kolkata' }, now)).toBe('This appointment was on Monday, November 23, 2026.');
+    expect(notToday({ bookingDate: '2026-11-23', timeZone: 'Asia/Kolkata' }, now)).toBe('This appointment was on Monday, 23 Nov 2026.');
   });
 });

@@ -8,6 +8,7 @@ import { salonToday } from '../../src/client/features/booking/format';
 import { appStore } from '../../src/client/state/session';
 import { toast, toastsAtom } from '../../src/client/state/toast';
 import { renderWithTrpc, type StubCall, type StubHandler } from './trpcStub';
+import { longDate } from '../../src/shared/dates';
 
 const MERCHANT = '44444444-4444-4444-8444-444444444444';
 const CUT = '66666666-6666-4666-8666-666666666666';
@@ -181,7 +182,7 @@ describe('Book a slot (the desk books a free time for a customer)', () => {
     });
     expect(sent[0].input).not.toHaveProperty('staffId');
     expect(onBooked).toHaveBeenCalledTimes(1);
-    const longDay = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${DATE}T00:00:00Z`));
+    const longDay = longDate(DATE);
     expect(appStore.get(toastsAtom).map((t) => t.message)).toContain(`Booked Men's Haircut, Hair Spa for Tanvi Deshpande on ${longDay} at 2:00 PM. tanvi@example.in gets an e-mail to confirm it.`);
   });
 

@@ -59,7 +59,7 @@ describe('Working hours modal: bookings the new hours leave uncovered', () => {
     await addDayOffAndSave('2026-11-28');
     const warning = await screen.findByTestId('staff-hours-clashes');
     expect(within(warning).getByTestId('staff-hours-clash-text').textContent).toBe(
-      "Rutuja has 1 booking on a day off: November 28, 2026 · 12:00 PM, Tanvi Deshpande, Men's Haircut. Reassign or cancel it from Appointments.",
+      "Rutuja has 1 booking on a day off: 28 Nov 2026 · 12:00 PM, Tanvi Deshpande, Men's Haircut. Reassign or cancel it from Appointments.",
     );
     expect(within(warning).getByRole('link', { name: 'Appointments' }).getAttribute('href')).toBe('/merchant/appointments');
     expect(onClose).not.toHaveBeenCalled();
@@ -77,8 +77,8 @@ describe('Working hours modal: bookings the new hours leave uncovered', () => {
     const text = await screen.findByTestId('staff-hours-clash-text');
     expect(text.textContent).toContain('Rutuja has 2 bookings on days off or outside their working hours:');
     expect(within(text).getAllByTestId('staff-hours-clash').map((li) => li.textContent)).toEqual([
-      "November 28, 2026 · 12:00 PM, Tanvi Deshpande, Men's Haircut (day off)",
-      'November 30, 2026 · 5:30 PM, Kabir Shah, Hair Spa, Beard Trim (outside working hours)',
+      "28 Nov 2026 · 12:00 PM, Tanvi Deshpande, Men's Haircut (day off)",
+      '30 Nov 2026 · 5:30 PM, Kabir Shah, Hair Spa, Beard Trim (outside working hours)',
     ]);
     expect(text.textContent).toContain('Reassign or cancel them from Appointments.');
   });

@@ -41,7 +41,7 @@ describe('plans on the Subscription page', () => {
     expect(await page.getByTestId('plan-tools').locator('li', { hasText: 'Sponsored listing' }).innerText()).toContain('included');
     // Four plans: Free is what a salon has without paying.
     expect(await page.getByTestId('plan-free').innerText()).toContain('1 staff member');
-    const renews = (await page.getByTestId('current-plan').innerText()).match(/renews ([A-Z][a-z]+ \d{1,2}, \d{4})/)![1];
+    const renews = (await page.getByTestId('current-plan').innerText()).match(/renews (\d{1,2} [A-Z][a-z]{2} \d{4})/)![1];
     expect(await page.getByTestId('choose-basic').innerText()).toBe(`Change on ${renews}`);
     // Basic holds 3 staff and the team is bigger: the server says so in the dialog.
     await page.getByTestId('choose-basic').click();

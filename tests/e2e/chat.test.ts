@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SHOTS_DIR, baseUrl, launch, newPage, signIn } from './browser';
+import { longDate } from '../../src/shared/dates';
 
 let browser: Browser;
 
@@ -22,7 +23,6 @@ interface Booking {
   status: string;
 }
 
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** What the assistant should list: the account's next active bookings, soonest first, at most 3. */
 async function expectedUpcoming(page: Page): Promise<string[]> {
@@ -39,7 +39,7 @@ async function expectedUpcoming(page: Page): Promise<string[]> {
     .filter((b) => ['pending', 'upcoming', 'confirmed'].includes(b.status) && Date.parse(b.startsAt) > now)
     .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))
     .slice(0, 3)
-    .map((b) => `${b.salonName}${longDate.format(new Date(`${b.bookingDate}T00:00:00Z`))} at ${b.bookingTime}`);
+    .map((b) => `${b.salonName}${longDate(b.bookingDate)} at ${b.bookingTime}`);
 }
 
 async function signInCustomer(page: Page): Promise<void> {

@@ -4,6 +4,7 @@ import { appendPoints, appendWallet } from '../../src/server/services/wallet/led
 import type { Actor } from '../../src/server/trpc/context.js';
 import { createCustomer, createSalon, createService, createStaff, localDate, startBookingNow, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { longDate } from '../../src/shared/dates.js';
 
 /* What a customer hears of their booking: in-app notifications, e-mails, pushes, and the refund texts. */
 
@@ -81,7 +82,7 @@ describe('booking events notify the customer', () => {
   it('tells the salon who booked, moved or cancelled what, as its notification settings allow', async () => {
     const c = await createCustomer(rt, { firstName: 'Meera' });
     const b = (await book(c)).data.booking;
-    const when = (date: string, time: string) => `${new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))} at ${time}`;
+    const when = (date: string, time: string) => `${longDate(date)} at ${time}`;
     expect(await latest(salon.id, 'New booking')).toBe(`Meera Test booked Haircut on ${when(b.bookingDate, b.bookingTime)}.`);
     await rt.caller(c).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(12), bookingTime: '4:00 PM' } as never);
     expect(await latest(salon.id, 'Booking rescheduled')).toBe(

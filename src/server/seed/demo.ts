@@ -6,6 +6,7 @@ import { refreshMerchantStats } from '../db/repositories/merchantStats.js';
 import { hashPassword } from '../services/auth/passwords.js';
 import { defaultNotificationPreferences } from '../../shared/hours.js';
 import { round2 } from '../../shared/money.js';
+import { longDate } from '../../shared/dates.js';
 import { bookingCommission, commissionSplit, servicePrice } from '../../shared/policy.js';
 import { addDays, canPerformAll, instantToZoned, salonWindow, staffWindow, zonedTimeToInstant } from '../../shared/slots.js';
 import { formatMinutes12h } from '../../shared/validation.js';
@@ -127,8 +128,7 @@ const toMinutes = (value: string) => Number(value.slice(0, 2)) * 60 + Number(val
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 const earliest = (...dates: Date[]) => new Date(Math.min(...dates.map((d) => d.getTime())));
 
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const displayDate = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`));
+const displayDate = (date: string) => longDate(date);
 
 function phoneFrom(rng: Rng): string {
   return `${rng.pick(['9', '8', '7'])}${String(rng.int(0, 999_999_999)).padStart(9, '0')}`;

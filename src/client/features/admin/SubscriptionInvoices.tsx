@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { indianNumber } from '../../../shared/gst';
+import { formatINR } from '../../../shared/money';
 import { Badge } from '../../components/ui/Badge';
 import { useTRPC } from '../../trpc';
 import { QueryState, TableCard, Td, Th } from './DataTable';
 import { StatTile } from './StatTile';
 import { formatDay } from './format';
 
-const rupees = (n: number) => `₹${indianNumber(n)}`;
+const rupees = (n: number) => formatINR(n);
 
 /** Merchants' subscription invoices with their GST, and failed payment attempts. */
 export function SubscriptionInvoices() {

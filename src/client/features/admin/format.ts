@@ -1,20 +1,17 @@
-import { clockTime, longDate } from '../../lib/dates';
+import { clockTime, dayMonth, longDate, monthYear } from '../../lib/dates';
 import { formatClock } from '../../../shared/clock';
 
 export { formatINR } from '../../../shared/money';
 
 /*
- * One way of writing dates and times across the admin area, the spec's: long English (en-US)
- * dates and 12-hour times with capital AM/PM ("November 25, 2026 · 10:00 AM", as the merchant
- * panel writes them). Instants are read on India's clock, the platform's zone, unless the caller
+ * One way of writing dates and times across the admin area, the product's (shared/dates.ts):
+ * "25 Nov 2026 · 10:00 AM", as the merchant panel writes them. Instants are read on India's clock, the platform's zone, unless the caller
  * passes a salon's zone (a booking's own timestamps); a bare 'YYYY-MM-DD' is a calendar day and
  * shows as that day whatever the zone.
  */
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const count = new Intl.NumberFormat('en-IN');
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Counts with Indian grouping (1,23,456). */
 export function formatCount(n: number): string {
@@ -30,25 +27,25 @@ function toDate(value: string | Date): Date {
   return value instanceof Date ? value : new Date(CALENDAR_DATE.test(value) ? `${value}T00:00:00Z` : value);
 }
 
-/** "November 25, 2026"; '—' when missing, the raw text when it is not a date. */
+/** "25 Nov 2026"; '—' when missing, the raw text when it is not a date. */
 export function formatDay(value: string | Date | null | undefined, timeZone?: string): string {
   if (!value) return '—';
   return longDate(value, timeZone) || String(value);
 }
 
-/** "Nov 25", for chart axes. Takes calendar days ('YYYY-MM-DD'). */
+/** "25 Nov", for chart axes. Takes calendar days ('YYYY-MM-DD'). */
 export function formatShortDay(value: string | Date): string {
   const d = toDate(value);
-  return Number.isNaN(d.getTime()) ? String(value) : shortDay.format(d);
+  return Number.isNaN(d.getTime()) ? String(value) : dayMonth(d, 'UTC');
 }
 
 /** "November 2026" from 'YYYY-MM'. */
 export function formatMonth(value: string): string {
   const d = /^\d{4}-\d{2}$/.test(value) ? new Date(`${value}-01T00:00:00Z`) : new Date(NaN);
-  return Number.isNaN(d.getTime()) ? value : month.format(d);
+  return Number.isNaN(d.getTime()) ? value : monthYear(d, 'UTC');
 }
 
-/** "November 24, 2026 · 7:27 PM" for an instant; '—' when missing. */
+/** "24 Nov 2026 · 7:27 PM" for an instant; '—' when missing. */
 export function formatDateTime(value: string | Date | null | undefined, timeZone?: string): string {
   if (!value) return '—';
   const at = toDate(value);
@@ -56,7 +53,7 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
   return `${longDate(at, timeZone)} · ${clockTime(at, timeZone)}`;
 }
 
-/** A booking's salon-local day and time: "December 1, 2026 · 5:00 PM". */
+/** A booking's salon-local day and time: "1 Dec 2026 · 5:00 PM". */
 export function formatBookingWhen(date: string, time: string): string {
   return `${formatDay(date)} · ${formatClock(time)}`;
 }

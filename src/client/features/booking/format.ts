@@ -14,9 +14,9 @@ function calendarDate(value: string): Date {
 export function formatShortDay(value: string): { weekday: string; day: string; month: string } {
   const d = calendarDate(value);
   return {
-    weekday: d.toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' }),
+    weekday: d.toLocaleDateString('en-IN', { weekday: 'short', timeZone: 'UTC' }),
     day: String(d.getUTCDate()),
-    month: d.toLocaleDateString('en-US', { month: 'short', timeZone: 'UTC' }),
+    month: d.toLocaleDateString('en-IN', { month: 'short', timeZone: 'UTC' }),
   };
 }
 

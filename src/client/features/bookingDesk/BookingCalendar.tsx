@@ -7,7 +7,7 @@ import { StatusBadge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
 import { customerName, serviceNames } from './DeskModals';
-import { weekdayDate } from '../../lib/dates';
+import { monthYear, weekdayDate } from '../../lib/dates';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const CELLS = 42;
@@ -62,7 +62,7 @@ export function BookingCalendar({
     for (const list of map.values()) list.sort(byTime);
     return map;
   }, [bookings]);
-  const monthLabel = new Date(`${month}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const monthLabel = monthYear(month);
   const agenda = byDay.get(selectedDay) ?? [];
 
   return (

@@ -14,7 +14,7 @@ export const CHAT_OFFERS_LIMIT = 3;
 export interface ChatBookingLine {
   _id: string;
   salonName: string;
-  /** en-US long date, e.g. "March 5, 2026". */
+  /** The product's date style (shared/dates.ts), e.g. "5 Mar 2026". */
   date: string;
   /** 12-hour time, e.g. "10:30 AM". */
   time: string;

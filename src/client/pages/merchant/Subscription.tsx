@@ -4,7 +4,8 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import { gstBreakdown, indianNumber } from '../../../shared/gst';
+import { gstBreakdown } from '../../../shared/gst';
+import { formatINR } from '../../../shared/money';
 import { FREE_PLAN, PLAN_FEATURES, planAllows, PLANS, staffLimitText, tierOf, type PlanFeature, type PlanId, type TierId } from '../../../shared/plans';
 import type { subscriptionAnswer } from '../../../shared/schemas/billing';
 import { TEST_CARDS } from '../../../shared/schemas/wallet';
@@ -25,7 +26,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { getSession, sessionAtom } from '../../state/session';
 import { failureMessage, httpStatusOf, useTRPC } from '../../trpc';
 
-const rupees = (n: number, decimals = 0) => `₹${indianNumber(n, decimals)}`;
+/** The product's one rupee format (shared/money.ts): paise only when there are some. */
+const rupees = (n: number) => formatINR(n);
 const STATUS_TONE: Record<string, BadgeTone> = { paid: 'success', pending: 'warning', failed: 'danger' };
 const PLAN_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
   active: { label: 'Active', tone: 'success' },
@@ -146,43 +148,43 @@ function ConfirmPlan({
             <dt>
               {plan.name}, {quote.days} days (invoice, GST incl.)
             </dt>
-            <dd>{rupees(quote.charge ?? 0, 2)}</dd>
+            <dd>{rupees(quote.charge ?? 0)}</dd>
           </div>
           <div className="flex justify-between text-emerald-700">
             <dt>Unused {tierOf(currentPlan).name} days (credit note)</dt>
-            <dd>−{rupees(quote.credit ?? 0, 2)}</dd>
+            <dd>−{rupees(quote.credit ?? 0)}</dd>
           </div>
           <div className="flex justify-between border-t border-blush-200 pt-1.5 font-semibold text-ink-900">
             <dt>Due now</dt>
-            <dd data-testid="due-now">{rupees(quote.due ?? 0, 2)}</dd>
+            <dd data-testid="due-now">{rupees(quote.due ?? 0)}</dd>
           </div>
         </dl>
       ) : (
       <dl className="mt-4 space-y-1.5 rounded-2xl bg-blush-50 p-4 text-sm" data-testid="price-breakdown">
         <div className="flex justify-between">
           <dt>Plan price (monthly)</dt>
-          <dd>{rupees(tax.base, 2)}</dd>
+          <dd>{rupees(tax.base)}</dd>
         </div>
         {tax.intraState ? (
           <>
             <div className="flex justify-between">
               <dt>CGST 9%</dt>
-              <dd>{rupees(tax.cgst, 2)}</dd>
+              <dd>{rupees(tax.cgst)}</dd>
             </div>
             <div className="flex justify-between">
               <dt>SGST 9%</dt>
-              <dd>{rupees(tax.sgst, 2)}</dd>
+              <dd>{rupees(tax.sgst)}</dd>
             </div>
           </>
         ) : (
           <div className="flex justify-between">
             <dt>IGST 18%</dt>
-            <dd>{rupees(tax.igst, 2)}</dd>
+            <dd>{rupees(tax.igst)}</dd>
           </div>
         )}
         <div className="flex justify-between border-t border-blush-200 pt-1.5 font-semibold text-ink-900">
           <dt>Total</dt>
-          <dd>{rupees(tax.total, 2)}</dd>
+          <dd>{rupees(tax.total)}</dd>
         </div>
       </dl>
       )}
@@ -409,7 +411,7 @@ export default function Subscription() {
               if (isCurrent) action = { label: 'Current Plan', disabled: true };
               else if (scheduled) action = { label: `From ${fmtDay(d.scheduledChange!.on)}`, disabled: true };
               else if (p.id === 'free' || quote?.kind === 'downgrade') action = { label: `Change on ${d.nextBillingDate ? fmtDay(d.nextBillingDate) : '—'}`, onClick: () => setScheduling(p.id) };
-              else if (quote?.kind === 'upgrade') action = { label: `Upgrade: ${rupees(quote.due ?? 0, 2)} now`, onClick: () => setChoosing(p.id as PlanId) };
+              else if (quote?.kind === 'upgrade') action = { label: `Upgrade: ${rupees(quote.due ?? 0)} now`, onClick: () => setChoosing(p.id as PlanId) };
               else action = { label: `Choose ${p.name}`, onClick: () => setChoosing(p.id as PlanId) };
               return (
                 <Card key={p.id} className={cn('flex flex-col', isCurrent && 'ring-2 ring-plum-400')} data-testid={`plan-${p.id}`}>
@@ -465,7 +467,7 @@ export default function Subscription() {
                                 <span className="whitespace-nowrap">{fmtDay(inv.periodStart)}</span> to <span className="whitespace-nowrap">{fmtDay(inv.periodEnd)}</span>
                               </span>
                             </td>
-                            <td className="px-3 py-2.5 text-right whitespace-nowrap">{rupees(inv.amount, 2)}</td>
+                            <td className="px-3 py-2.5 text-right whitespace-nowrap">{rupees(inv.amount)}</td>
                             <td className="px-3 py-2.5">
                               <Badge tone={STATUS_TONE[inv.status] ?? 'neutral'}>{inv.status[0].toUpperCase() + inv.status.slice(1)}</Badge>
                             </td>
@@ -513,7 +515,7 @@ export default function Subscription() {
                             <td className="px-3 py-2.5" title={c.description}>
                               {c.reason === 'proration' ? 'Unused days (upgrade)' : c.reason === 'refund' ? 'Refund' : 'Cancelled invoice'}
                             </td>
-                            <td className="px-3 py-2.5 text-right whitespace-nowrap text-emerald-700">−{rupees(c.amount, 2)}</td>
+                            <td className="px-3 py-2.5 text-right whitespace-nowrap text-emerald-700">−{rupees(c.amount)}</td>
                             <td className="px-3 py-2.5">
                               <Button
                                 size="sm"

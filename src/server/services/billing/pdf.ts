@@ -1,4 +1,5 @@
 import { indianNumber } from '../../../shared/gst.js';
+import { longDate } from '../../../shared/dates.js';
 import { gstStateCode } from '../../../shared/gstin.js';
 
 const PLUM = '#6d2353';
@@ -27,7 +28,7 @@ export interface TaxDocument {
   payment?: { status: string; gateway: string; reference: string };
 }
 
-const day = (d: Date) => new Date(d).toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const day = (d: Date) => longDate(d);
 const withCode = (state: string) => {
   const code = gstStateCode(state);
   return code ? `${state} (${code})` : state;

@@ -3,15 +3,14 @@ import { noEffects, writeEffects, type Effects } from '../../db/effects.js';
 import { cancelReminders, reminderJobs } from '../../jobs/reminders.js';
 import { formatINR } from '../../../shared/money.js';
 import { NO_SHOW_GRACE_MINUTES } from '../../../shared/policy.js';
+import { longDate } from '../../../shared/dates.js';
 
 const CUSTOMER_LINK = '/bookings';
 const MERCHANT_LINK = '/merchant/appointments';
 
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** 'YYYY-MM-DD' → 'March 29, 2026' (the product's date style). */
+/** 'YYYY-MM-DD' → '29 Mar 2026' (the product's date style). */
 export function displayDate(date: string): string {
-  return longDate.format(new Date(`${date}T00:00:00Z`));
+  return longDate(date);
 }
 
 export interface BookingEvent {
