@@ -43,6 +43,7 @@ export const SUMMARIES: Record<string, string> = {
   'users.getAllBookings': "List the customer's bookings",
   'users.getBookingById': 'Read one booking of the customer',
   'users.cancelBooking': 'Cancel a booking (with its refund share)',
+  'users.disputeNoShow': 'Dispute a no-show (opens a support ticket)',
   'users.rescheduleBooking': 'Move a booking to another time',
 
   // Discovery for customers
@@ -130,6 +131,7 @@ export const SUMMARIES: Record<string, string> = {
 
   // Salon owners: subscription
   'merchants.getSubscription': "Read the salon's plan and invoices",
+  'merchants.getCommission': "Read the salon's commission per month (gross, commission, net, paid, outstanding)",
   'merchants.changePlan': 'Change (and pay for) the subscription plan',
   'merchants.createPlanOrder': 'Create a Razorpay order for a plan',
   'merchants.schedulePlanChange': 'Change the plan at the end of the paid period',
@@ -233,6 +235,7 @@ export const SUMMARIES: Record<string, string> = {
   'admin.broadcast': 'Send an announcement to users',
   'admin.listBroadcasts': 'List announcements sent',
   'admin.commissions': 'List commission entries',
+  'admin.recordCommissionPayment': "Record a salon's payment of a month's commission",
   'admin.outbox': 'List outgoing messages',
   'admin.emailTemplates': 'List e-mail templates',
   'admin.updateEmailTemplate': 'Change an e-mail template',
