@@ -49,14 +49,25 @@ describe('tables on narrow screens', () => {
       description: 'Professional plan',
       periodStart: '2026-09-30',
       periodEnd: '2026-10-30',
+      baseAmount: 3999,
+      cgst: 359.91,
+      sgst: 359.91,
+      igst: 0,
       amount: 4718.82,
       status: 'paid',
+      gateway: 'test',
     };
     renderWithTrpc(<Subscription />, {
       'merchants.getSubscription': () => ({
         data: {
           plan: 'professional',
           status: 'active',
+          tier: 'professional',
+          scheduledChange: null,
+          usage: { staff: { onTeam: 3, limit: 10 } },
+          quotes: [],
+          gst: { salonGstin: null, platformGstin: '29AAACG1234A1Z5', sac: '998599' },
+          creditNotes: [],
           nextBillingDate: '2026-11-30',
           cardLast4: '1111',
           paymentMethod: { last4: '1111', expMonth: 12, expYear: 2028 },
@@ -71,9 +82,12 @@ describe('tables on narrow screens', () => {
     const table = await screen.findByTestId('invoices');
     const scroll = table.parentElement;
     const card = scroll?.parentElement;
-    const grid = card?.parentElement;
+    // The billing history shares its column with the credit notes: the column shrinks too.
+    const column = card?.parentElement;
+    const grid = column?.parentElement;
     expect(classesOf(scroll)).toEqual(expect.arrayContaining(['relative', 'overflow-x-auto']));
     expect(classesOf(card)).toContain('min-w-0');
+    expect(classesOf(column)).toContain('min-w-0');
     // grid-cols-1 is minmax(0, 1fr): the bare `grid` track grew to the table's 560 px minimum.
     expect(classesOf(grid)).toEqual(expect.arrayContaining(['grid', 'grid-cols-1']));
     expect(classesOf(grid).find((c) => c.startsWith('lg:grid-cols-'))).toContain('minmax(0,1fr)');

@@ -8,7 +8,11 @@ const createReview = vi.fn(async (_input: unknown) => ({ data: {} }));
 // The dialog needs only the review mutation; the real client module pulls in the whole app.
 vi.mock('../../src/client/trpc', () => ({
   useTRPC: () => ({
-    reviewRoutes: { createReview: { mutationOptions: () => ({ mutationFn: createReview }) } },
+    reviewRoutes: {
+      createReview: { mutationOptions: () => ({ mutationFn: createReview }) },
+      // Editing an existing review: not exercised here (the booking has none).
+      updateReview: { mutationOptions: () => ({ mutationFn: vi.fn() }) },
+    },
   }),
   errorMessage: (_err: unknown, fallback: string) => fallback,
   httpStatusOf: () => undefined,
