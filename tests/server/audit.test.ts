@@ -8,7 +8,7 @@ import { appRouter } from '../../src/server/routers/index.js';
 import type { Actor } from '../../src/server/trpc/context.js';
 import { auditDetails } from '../../src/server/trpc/procedures.js';
 import { insertFailedJob, insertSupportMessage, pendingCompleteSalon } from '../helpers/adminFixtures.js';
-import { createCategory, createSalon } from '../helpers/fixtures.js';
+import { createCategory, createSalon, createStaff, insertBookingRow } from '../helpers/fixtures.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
@@ -109,6 +109,16 @@ describe('every admin-only mutation is audited', () => {
     'admin.broadcast': async () => ({ title: 'Audit broadcast', message: 'Hello everyone', audience: 'customers' }),
     'admin.updateEmailTemplate': async () => ({ key: 'support_reply', subject: 'Re: {{subject}}', body: 'Hello {{name}},\n\n{{reply}}' }),
     'admin.retryJob': async () => ({ jobId: await insertFailedJob(rt) }),
+    'admin.recordCommissionPayment': async () => {
+      // A completed ₹1,000 visit last week leaves ₹100 of commission outstanding for its month.
+      const salon = await createSalon(rt);
+      const customer = await makeAccount(rt, 'customer');
+      const staffId = await createStaff(rt, salon.id);
+      const startsAt = new Date(Date.now() - 7 * 86_400_000);
+      const bookingId = await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId, startsAt, status: 'confirmed', price: 1000 });
+      await rt.caller(salon.owner).merchants.updateBookingStatus({ bookingId, status: 'completed', paymentReceived: true });
+      return { merchantId: salon.id, month: startsAt.toISOString().slice(0, 7), amount: 50, reference: 'UTR-AUDIT' };
+    },
     'admin.addFeaturedLocation': async () => ({ kind: 'city', name: 'Nashik', city: 'Nashik', lat: 19.9975, lng: 73.7898 }),
     'admin.removeFeaturedLocation': async () => ({
       id: (

@@ -212,7 +212,7 @@ describe('downgrades: at the end of the paid period, cancellable', () => {
     });
     await me(s).updateStaffByMerchant({ staffId: team[3], status: 'Inactive' });
     const r = await me(s).schedulePlanChange({ plan: 'basic' });
-    expect(r.message).toMatch(/^Your plan changes to Basic on [A-Z][a-z]+ \d{1,2}, \d{4}\.$/);
+    expect(r.message).toMatch(/^Your plan changes to Basic on \d{1,2} [A-Z][a-z]{2} \d{4}\.$/);
     expect((await me(s).getSubscription({})).data).toMatchObject({ plan: 'professional', tier: 'professional', scheduledChange: { plan: 'basic', on: end } });
     await expect(me(s).addStaffByMerchant(member())).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/^staff: your plan changes to Basic on .+, which allows up to 3 staff members and 3 are on your team, or set someone Inactive\.$/) });
     await expect(me(s).schedulePlanChange({ plan: 'enterprise' } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
