@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { Db } from '../index.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewAccount, AccountUpdate, OneTimeCodesTable } from '../types.js';
 
@@ -67,38 +66,6 @@ export function bumpTokenVersion(db: Executor, id: string) {
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-export function recordLoginAttempt(db: Db, email: string, ip: string, succeeded: boolean) {
-  return db.insertInto('login_attempts').values({ email, ip, succeeded }).execute();
-}
-
-/**
- * Failed attempts in the window, in one round trip: for this e-mail from this IP (only those after
- * the last success from the IP for the e-mail: signing in clears that count), for this e-mail from
- * every IP, and from this IP for every e-mail.
- */
-export async function countRecentFailures(db: Db, email: string, ip: string, windowMinutes: number) {
-  const since = new Date(Date.now() - windowMinutes * 60_000);
-  const lastSuccess = db
-    .selectFrom('login_attempts')
-    .select((eb) => eb.fn.max('created_at').as('at'))
-    .where('email', '=', email)
-    .where('ip', '=', ip)
-    .where('succeeded', '=', true)
-    .where('created_at', '>', since);
-  const row = await db
-    .selectFrom('login_attempts')
-    .select([
-      sql<number>`count(*) filter (where email = ${email} and ip = ${ip} and created_at > coalesce((${lastSuccess}), ${since}))`.as('byEmailAndIp'),
-      sql<number>`count(*) filter (where email = ${email})`.as('byEmail'),
-      sql<number>`count(*) filter (where ip = ${ip})`.as('byIp'),
-    ])
-    .where('succeeded', '=', false)
-    .where('created_at', '>', since)
-    .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
-    .executeTakeFirstOrThrow();
-  return { byEmailAndIp: Number(row.byEmailAndIp), byEmail: Number(row.byEmail), byIp: Number(row.byIp) };
 }
 
 /**
