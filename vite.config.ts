@@ -24,7 +24,8 @@ function precompress(): Plugin {
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       for (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
+        // .vite/manifest.json is for the server, never sent.
+        if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
         const body = fs.readFileSync(file);
         if (body.length < 1024) continue;
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
@@ -66,5 +67,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // .vite/manifest.json: the server preloads a page's own chunks with its HTML (src/server/http/pages.ts).
+    manifest: true,
   },
 });

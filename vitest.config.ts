@@ -8,10 +8,18 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
+      // Pure rules in node; only the client's tests get a DOM (happy-dom).
+      {
+        test: {
+          name: 'shared',
+          include: ['tests/shared/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'unit',
-          include: ['tests/shared/**/*.test.ts', 'tests/client/**/*.test.{ts,tsx}'],
+          include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
         },
       },
@@ -20,6 +28,8 @@ export default defineConfig({
           name: 'server-pglite',
           include: serverTests,
           env: { TEST_DB_KIND: 'pglite' },
+          globalSetup: ['tests/helpers/dbImage.setup.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -31,6 +41,8 @@ export default defineConfig({
                 name: 'server-pg',
                 include: serverTests,
                 env: { TEST_DB_KIND: 'pg' },
+                globalSetup: ['tests/helpers/dbImage.setup.ts'],
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
