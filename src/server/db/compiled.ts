@@ -41,6 +41,7 @@ const compiler = new Kysely<Database>({
 });
 
 const MARK = '\u0000compiled-argument-';
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL delimits the argument markers on purpose (no SQL text holds it)
 const MARKER = /^\u0000compiled-argument-(\d+)(?:\.([^\u0000]+))?\u0000$/;
 /** Shapes kept per statement; a call of a further shape is built and compiled as Kysely does. */
 const MAX_SHAPES = 32;

@@ -3,6 +3,7 @@ import type { Executor } from './repositories/accounts.js';
 import { notificationRow, type NewNotification } from './repositories/notifications.js';
 import { toJsonb } from './json.js';
 import { jobsEnqueued, type NewJob } from '../jobs/queue.js';
+import { JOB_ROW_DEFAULT_COLUMNS, jobData, jobRowDefaults } from '../jobs/boss.js';
 
 /**
  * What an event leaves behind besides its own change: in-app notifications and durable jobs
@@ -18,7 +19,7 @@ export const noEffects = (): Effects => ({ notifications: [], jobs: [] });
 
 /*
  * The rows travel as one JSON array each and json_populate_recordset turns them into rows typed by
- * the table itself; an empty array inserts nothing, so the statement has the same shape whatever
+ * the table itself (pgboss.job for jobs); an empty array inserts nothing, so the statement has the same shape whatever
  * the event. `gate` (e.g. "the booking was inserted") makes the inserts conditional on a condition
  * evaluated in the same statement.
  */
@@ -34,12 +35,11 @@ export function effectsJson(effects: Effects): EffectsJson {
     notifications: toJsonb(effects.notifications.map((n) => ({ ...notificationRow(n), name_of: n.nameOf ?? null, setting: n.setting ?? null }))),
     jobs: toJsonb(
       effects.jobs.map((j) => ({
-        kind: j.kind,
-        payload: j.payload,
-        run_at: (j.runAt ?? null)?.toISOString() ?? null,
-        dedupe_key: j.dedupeKey ?? null,
-        ref: j.ref ?? null,
-        max_attempts: j.maxAttempts ?? 5,
+        name: j.kind,
+        data: jobData(j.payload, j.dedupeKey),
+        start_after: (j.runAt ?? null)?.toISOString() ?? null,
+        singleton_key: j.ref ?? null,
+        retry_limit: (j.maxAttempts ?? 5) - 1,
       })),
     ),
   };
@@ -67,18 +67,19 @@ function insertNotifications(qc: Executor, json: string, gate?: Expression<SqlBo
   return qc.insertInto('notifications').columns(['account_id', 'type', 'title', 'message', 'link']).expression(rows);
 }
 
+/** pg-boss's job rows (as pg-boss's `send` would make them, one partition per kind); a dedupe key already live adds nothing. */
 function insertJobs(qc: Executor, json: string, gate?: Expression<SqlBool>) {
   let from = qc
     .selectFrom(
-      sql<{ kind: string; payload: string; run_at: Date | null; dedupe_key: string | null; ref: string | null; max_attempts: number }>`json_populate_recordset(null::jobs, ${json}::json)`.as('r'),
+      sql<{ name: string; data: string; start_after: Date | null; singleton_key: string | null; retry_limit: number }>`json_populate_recordset(null::pgboss.job, ${json}::json)`.as('r'),
     )
-    .select(['r.kind', 'r.payload', sql<Date>`coalesce(r.run_at, now())`.as('run_at'), 'r.dedupe_key', 'r.ref', 'r.max_attempts']);
+    .select(['r.name', 'r.data', sql<Date>`coalesce(r.start_after, now())`.as('start_after'), 'r.singleton_key', 'r.retry_limit', ...jobRowDefaults(sql`coalesce(r.start_after, now())`)]);
   if (gate) from = from.where(gate);
   return qc
-    .insertInto('jobs')
-    .columns(['kind', 'payload', 'run_at', 'dedupe_key', 'ref', 'max_attempts'])
+    .insertInto('pgboss.job')
+    .columns(['name', 'data', 'start_after', 'singleton_key', 'retry_limit', ...JOB_ROW_DEFAULT_COLUMNS])
     .expression(from)
-    .onConflict((oc) => oc.column('dedupe_key').where(sql<boolean>`status <> 'cancelled'`).doNothing());
+    .onConflict((oc) => oc.doNothing());
 }
 
 /**

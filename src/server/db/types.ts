@@ -3,17 +3,17 @@ import type { BillingTables } from './schema/billing.js';
 import type { CalendarTables } from './schema/calendar.js';
 import type { ContentTables } from './schema/content.js';
 import type { CrmTables } from './schema/crm.js';
-import type { JobsTables } from './schema/jobs.js';
+import type { JobsTables, PgBossTables } from './schema/jobs.js';
 import type { MoneyTables } from './schema/money.js';
+import type { UploadsTables } from './schema/uploads.js';
 import type { SearchTables } from './schema/search.js';
 import type { WalletTables } from './schema/wallet.js';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BookingStatus, Role } from '../../shared/constants.js';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type JsonDefault<T> = ColumnType<T, string | undefined, string>;
 
-export type Role = 'customer' | 'merchant' | 'admin';
-export type BookingStatus = 'pending' | 'upcoming' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
 
 export interface OpeningHoursDay {
   name: string;
@@ -201,7 +201,8 @@ export interface BookingsTable {
   ends_at: Date | string;
   booking_date: string;
   booking_time: string;
-  status: Generated<BookingStatus>;
+  /** A calendar block (time off, a held slot) is a row too, with status 'blocked' (migration 2026112512). */
+  status: Generated<BookingStatus | 'blocked'>;
   /** The staff_blocks row of a blocked-time occurrence; null on bookings. */
   block_id: ColumnType<string | null, string | null | undefined, never>;
   subtotal: number;
@@ -210,7 +211,7 @@ export interface BookingsTable {
   total_duration: number;
   coupon_id: string | null;
   cancellation_reason: string | null;
-  cancelled_by: 'customer' | 'merchant' | 'admin' | null;
+  cancelled_by: Role | null;
   cancelled_at: Date | null;
   refund_percent: number | null;
   scanned: Generated<boolean>;
@@ -390,7 +391,8 @@ export type AccountUpdate = Updateable<AccountsTable>;
 export type Merchant = Selectable<MerchantsTable>;
 export type Service = Selectable<ServicesTable>;
 export type Staff = Selectable<StaffTable>;
-export type Booking = Selectable<BookingsTable>;
+/** A booking row that is a booking, not a calendar block: what queries excluding blocks (NOT_BLOCKED) answer. */
+export type Booking = Omit<Selectable<BookingsTable>, 'status'> & { status: BookingStatus };
 export type Review = Selectable<ReviewsTable>;
 export type Coupon = Selectable<CouponsTable>;
 
@@ -458,9 +460,11 @@ export interface EmailTemplatesTable {
 }
 
 /** Later domains declare their tables in ./schema/<domain>.ts. */
-export interface Database extends JobsTables, CrmTables, BillingTables, WalletTables, ContentTables, AuthExtrasTables, SearchTables, CalendarTables, MoneyTables {}
+export interface Database extends JobsTables, PgBossTables, CrmTables, BillingTables, WalletTables, ContentTables, AuthExtrasTables, SearchTables, CalendarTables, MoneyTables {}
 
 export interface Database {
   featured_locations: FeaturedLocationsTable;
   email_templates: EmailTemplatesTable;
 }
+
+export interface Database extends UploadsTables {}

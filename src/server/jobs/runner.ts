@@ -1,10 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'kysely';
-import type { AppDeps } from '../trpc/context.js';
-import { aloneJobKinds, backoffMs, isPermanent, jobHandler, onJobEnqueued } from './queue.js';
-import './handlers/index.js';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/types.js';
+import { bossDb } from './bossDb.js';
+import { ensureJobQueue, jobSql, payloadOf, startJobMaintenance } from './boss.js';
+import type { AppDeps } from '../deps.js';
+import { isPermanent, onJobEnqueued } from './queue.js';
+import { aloneJobKinds, jobHandler, registeredJobKinds } from './registry.js';
 import { scheduleSearchMaintenance } from '../services/discovery/maintenance.js';
 import { scheduleBlockTopUp } from '../services/calendar/index.js';
+import { scheduleAutoComplete } from '../services/bookings/autoComplete.js';
 
 interface ClaimedJob {
   id: string;
@@ -26,15 +30,15 @@ export const JOB_BATCH = 32;
 const BATCH_BUDGET_MS = 500;
 
 /**
- * Claims up to `max` due jobs, oldest first, and runs them in one transaction: the row locks (SKIP
- * LOCKED) are the claim, so two processes never run the same job, and a crash rolls every claimed job
- * back to queued. Jobs of a kind whose handler can run a set (runBatch) run together in a few
- * statements; the others, or a set whose run threw, run one by one, each in its own savepoint, so a
- * failing job undoes only its own writes. The finished ones are marked done together and commit
- * together: one checkout, one commit and one WAL flush per batch. (One job at a time, a loaded
- * server's event loop let the queue run about 10 jobs a second while bookings queued 300.) A
- * failure is recorded afterwards in a transaction of its own: attempts + 1 and a later run_at, or
- * 'failed' after the last try. Returns each run job's outcome.
+ * Claims up to `max` due jobs of pgboss.job, oldest first, and runs them in one transaction: the
+ * row locks (SKIP LOCKED) are the claim, so two processes never run the same job, and a crash rolls
+ * every claimed job back to due (pg-boss's own fetch commits the claim first and waits for its
+ * expiry after a crash). Jobs of a kind whose handler can run a set (runBatch) run together in a
+ * few statements; the others, or a set whose run threw, run one by one, each in its own savepoint,
+ * so a failing job undoes only its own writes. A failure is recorded in the same transaction
+ * through pg-boss's `fail` (retry with backoff, or 'failed' after the last try or a permanent
+ * error); the finished ones are marked completed together and commit together. Returns each run
+ * job's outcome.
  */
 export async function runJobBatch(deps: AppDeps, opts: { max?: number; lane?: JobLane } = {}): Promise<Exclude<Outcome, 'idle'>[]> {
   // Any kind only when claiming a single job: a job that runs alone never joins a batch.
@@ -43,133 +47,114 @@ export async function runJobBatch(deps: AppDeps, opts: { max?: number; lane?: Jo
   // The 'shared' lane never claims a job that must run alone; the 'alone' lane claims only those.
   const alone = aloneJobKinds();
   const laneFilter =
-    lane === 'any' ? sql`true` : lane === 'alone' ? sql`kind = any(${alone}::text[])` : sql`not (kind = any(${alone}::text[]))`;
-  const failures: { job: ClaimedJob; error: unknown }[] = [];
-  const done: string[] = [];
-  let claimed: ClaimedJob[] = [];
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      // A lone job is marked done by the statement that claims it (one round trip fewer for every
-      // delivery): if it fails, the rollback puts it back as it was, and the failure is recorded.
-      const { rows } =
-        max === 1
-          ? await sql<ClaimedJob>`
-              update jobs set status = 'done', attempts = attempts + 1, finished_at = now(), last_error = null
-              where id = (
-                select id from jobs
-                where status = 'queued' and run_at <= now() and ${laneFilter}
-                order by run_at, id
-                limit 1
-                for update skip locked)
-              returning id, kind, payload, attempts - 1 as attempts, max_attempts`.execute(trx)
-          : await sql<ClaimedJob>`
-              select id, kind, payload, attempts, max_attempts from jobs
-              where status = 'queued' and run_at <= now() and ${laneFilter}
-              order by run_at, id
-              limit ${max}
-              for update skip locked`.execute(trx);
-      claimed = rows;
-      const started = Date.now();
-      const overBudget = () => done.length + failures.length > 0 && Date.now() - started > BATCH_BUDGET_MS;
-      const ctxOf = (job: ClaimedJob) => {
-        const attempt = job.attempts + 1;
-        return { deps, jobId: job.id, attempt, final: attempt >= job.max_attempts };
-      };
-      const run = async (job: ClaimedJob) => {
-        const handler = jobHandler(job.kind);
-        if (!handler) throw new Error(`No handler for job kind '${job.kind}'`);
-        await handler.run(trx, job.payload, ctxOf(job));
-      };
-      const runAlone = async (job: ClaimedJob) => {
-        if (rows.length === 1) {
-          // Alone in its transaction: a failure rolls the transaction back, no savepoint needed.
-          await run(job);
-          done.push(job.id);
-          return;
-        }
-        await sql`savepoint job`.execute(trx);
+    lane === 'any' ? sql`true` : lane === 'alone' ? sql`name = any(${alone}::text[])` : sql`not (name = any(${alone}::text[]))`;
+  const outcomes: Exclude<Outcome, 'idle'>[] = [];
+  const warnings: string[] = [];
+  await deps.db.transaction().execute(async (trx) => {
+    const { rows } = await sql<ClaimedJob>`
+      select id, name as kind, data as payload,
+             case when started_on is null then 0 else retry_count + 1 end as attempts,
+             retry_limit + 1 as max_attempts
+      from pgboss.job
+      where state < 'active' and start_after <= now() and ${laneFilter}
+      order by start_after, created_on, id
+      limit ${max}
+      for update skip locked`.execute(trx);
+    const done: ClaimedJob[] = [];
+    const failures: { job: ClaimedJob; error: unknown }[] = [];
+    const started = Date.now();
+    const overBudget = () => done.length + failures.length > 0 && Date.now() - started > BATCH_BUDGET_MS;
+    const ctxOf = (job: ClaimedJob) => {
+      const attempt = job.attempts + 1;
+      return { deps, jobId: job.id, attempt, final: attempt >= job.max_attempts };
+    };
+    const run = async (job: ClaimedJob) => {
+      const handler = jobHandler(job.kind);
+      if (!handler) throw new Error(`No handler for job kind '${job.kind}'`);
+      await handler.run(trx, payloadOf(job.payload), ctxOf(job));
+    };
+    const runAlone = async (job: ClaimedJob) => {
+      await sql`savepoint job`.execute(trx);
+      try {
+        await run(job);
+        await sql`release savepoint job`.execute(trx);
+        done.push(job);
+      } catch (error) {
+        await sql`rollback to savepoint job`.execute(trx);
+        await sql`release savepoint job`.execute(trx);
+        failures.push({ job, error });
+      }
+    };
+    // Jobs of a kind that can run as a set run together (in the order claimed); the rest one by one.
+    const groups = new Map<string, ClaimedJob[]>();
+    for (const job of rows) {
+      const group = groups.get(job.kind);
+      if (group) group.push(job);
+      else groups.set(job.kind, [job]);
+    }
+    for (const [kind, jobs] of groups) {
+      if (overBudget()) break;
+      const runBatch = jobHandler(kind)?.opts.runBatch;
+      if (runBatch && jobs.length > 1) {
+        await sql`savepoint job_set`.execute(trx);
         try {
-          await run(job);
-          await sql`release savepoint job`.execute(trx);
-          done.push(job.id);
-        } catch (error) {
-          await sql`rollback to savepoint job`.execute(trx);
-          await sql`release savepoint job`.execute(trx);
-          failures.push({ job, error });
+          await runBatch(trx, jobs.map((job) => ({ payload: payloadOf(job.payload), ctx: ctxOf(job) })));
+          await sql`release savepoint job_set`.execute(trx);
+          done.push(...jobs);
+          continue;
+        } catch {
+          await sql`rollback to savepoint job_set`.execute(trx);
+          await sql`release savepoint job_set`.execute(trx);
         }
-      };
-      // Jobs of a kind that can run as a set run together (in the order claimed); the rest one by one.
-      const groups = new Map<string, ClaimedJob[]>();
-      for (const job of rows) {
-        const group = groups.get(job.kind);
-        if (group) group.push(job);
-        else groups.set(job.kind, [job]);
       }
-      for (const [kind, jobs] of groups) {
+      for (const job of jobs) {
         if (overBudget()) break;
-        const runBatch = jobHandler(kind)?.opts.runBatch;
-        if (runBatch && jobs.length > 1) {
-          await sql`savepoint job_set`.execute(trx);
-          try {
-            await runBatch(trx, jobs.map((job) => ({ payload: job.payload, ctx: ctxOf(job) })));
-            await sql`release savepoint job_set`.execute(trx);
-            done.push(...jobs.map((job) => job.id));
-            continue;
-          } catch {
-            await sql`rollback to savepoint job_set`.execute(trx);
-            await sql`release savepoint job_set`.execute(trx);
-          }
-        }
-        for (const job of jobs) {
-          if (overBudget()) break;
-          await runAlone(job);
-        }
+        await runAlone(job);
       }
-      if (done.length && max > 1) {
-        await trx
-          .updateTable('jobs')
-          .set((eb) => ({ status: 'done', attempts: eb('attempts', '+', 1), finished_at: new Date(), last_error: null }))
-          .where('id', 'in', done)
-          .execute();
-      }
-    });
-  } catch (err) {
-    // The transaction rolled back: nothing it ran is done. A lone job's own failure is recorded
-    // below; anything else (the database went away mid-batch) leaves the claims queued for a retry.
-    if (claimed.length !== 1 || done.length) throw err;
-    failures.push({ job: claimed[0], error: err });
-  }
-  const outcomes: Exclude<Outcome, 'idle'>[] = done.map(() => 'done' as const);
-  for (const f of failures) outcomes.push(await recordFailure(deps, f.job, f.error));
+    }
+    if (done.length) {
+      await trx
+        .updateTable('pgboss.job')
+        .set((eb) => ({
+          state: 'completed',
+          completed_on: new Date(),
+          output: null,
+          started_on: new Date(),
+          retry_count: sql<number>`case when ${eb.ref('started_on')} is null then 0 else ${eb.ref('retry_count')} + 1 end`,
+        }))
+        .where('name', 'in', [...new Set(done.map((j) => j.kind))])
+        .where('id', 'in', done.map((j) => j.id))
+        .execute();
+      for (const _ of done) outcomes.push('done');
+    }
+    for (const f of failures) {
+      const { outcome, warning } = await recordFailure(trx, deps, f.job, f.error);
+      outcomes.push(outcome);
+      warnings.push(warning);
+    }
+  });
+  if (deps.env.LOG_LEVEL !== 'silent') for (const w of warnings) console.warn(w);
   return outcomes;
 }
 
-/** Records a failed attempt: attempts + 1 and a later run_at, or 'failed' after the last try or a permanent error. */
-async function recordFailure(deps: AppDeps, job: ClaimedJob, failure: unknown): Promise<'retry' | 'failed'> {
+/**
+ * Records a failed attempt with pg-boss's `fail`, in the claim's transaction: retry_count is the
+ * attempt's number less one, so pg-boss retries (with backoff) while it is below retry_limit, and
+ * a permanent error lowers the limit to it ('failed' at once).
+ */
+async function recordFailure(trx: Transaction<Database>, deps: AppDeps, job: ClaimedJob, failure: unknown) {
   const attempt = job.attempts + 1;
   const message = errorText(failure);
   const final = attempt >= job.max_attempts || isPermanent(failure);
-  await deps.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('jobs')
-      .set(
-        final
-          ? { status: 'failed', attempts: attempt, last_error: message, finished_at: new Date() }
-          : { attempts: attempt, last_error: message, run_at: new Date(Date.now() + backoffMs(attempt)) },
-      )
-      .where('id', '=', job.id)
-      .where('status', '=', 'queued')
-      .where('attempts', '=', job.attempts)
-      .executeTakeFirst();
-    // Another worker may have recorded this very failure first; only the one that did reports it.
-    if (Number(updated.numUpdatedRows) === 1) {
-      await jobHandler(job.kind)?.opts.onFailure?.(trx, job.payload, { error: failure, message, final, attempt }, deps);
-    }
-  });
-  if (deps.env.LOG_LEVEL !== 'silent') {
-    console.warn(`[jobs] ${job.kind} #${job.id} attempt ${attempt}/${job.max_attempts} failed: ${message}`);
-  }
-  return final ? 'failed' : 'retry';
+  await trx
+    .updateTable('pgboss.job')
+    .set({ started_on: new Date(), retry_count: attempt - 1, ...(final ? { retry_limit: attempt - 1 } : {}) })
+    .where('name', '=', job.kind)
+    .where('id', '=', job.id)
+    .execute();
+  await jobSql.fail(job.kind, job.id, { message }, { db: bossDb(trx) });
+  await jobHandler(job.kind)?.opts.onFailure?.(trx, payloadOf(job.payload), { error: failure, message, final, attempt }, deps);
+  return { outcome: final ? ('failed' as const) : ('retry' as const), warning: `[jobs] ${job.kind} #${job.id} attempt ${attempt}/${job.max_attempts} failed: ${message}` };
 }
 
 /** Claims the oldest due job and runs it alone (tests step through the queue with it). */
@@ -202,12 +187,10 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-const DONE_RETENTION_DAYS = 14;
-
 /**
  * Polls for due jobs (and wakes at once for jobs enqueued by this process). Every process may run
- * one: claims are exclusive. Hourly, finished jobs older than two weeks are pruned and the next
- * night's search-table upkeep is queued if it is not yet.
+ * one: claims are exclusive. Hourly, the next night's search-table upkeep is
+ * queued if it is not yet; pg-boss's supervisor archives jobs finished two weeks ago.
  */
 export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}): JobRunner {
   const pollMs = opts.pollMs ?? deps.env.JOB_POLL_MS;
@@ -215,6 +198,7 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}): J
   let running: Promise<void> | null = null;
   let again = false;
   let lastPrune = 0;
+  let maintenance: { stop(): Promise<void> } | null = null;
 
   const tick = () => {
     if (stopped) return;
@@ -235,13 +219,13 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}): J
           ]);
           if (Date.now() - lastPrune > 3_600_000) {
             lastPrune = Date.now();
+            // A kind added since the last migration gets its queue (pg-boss stores no job without one).
+            for (const kind of registeredJobKinds()) await ensureJobQueue(deps.db, kind);
+            // pg-boss's supervisor archives finished jobs and purges the archive.
+            maintenance ??= await startJobMaintenance(deps.db);
             await scheduleSearchMaintenance(deps.db);
             await scheduleBlockTopUp(deps.db);
-            await deps.db
-              .deleteFrom('jobs')
-              .where('status', 'in', ['done', 'cancelled'])
-              .where('finished_at', '<', new Date(Date.now() - DONE_RETENTION_DAYS * 86_400_000))
-              .execute();
+            await scheduleAutoComplete(deps.db, deps.now());
           }
         } catch (err) {
           // The database may be restarting; the next poll tries again.
@@ -266,6 +250,7 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}): J
       clearInterval(timer);
       unsubscribe();
       await running;
+      await maintenance?.stop().catch(() => undefined);
     },
   };
 }

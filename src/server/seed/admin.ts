@@ -88,18 +88,19 @@ export async function seedAdminDemo(db: Db, now: Date = new Date()): Promise<voi
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx
-        .insertInto('jobs')
+        .insertInto('pgboss.job')
         .values({
-          kind: DELIVER_MESSAGE,
-          payload: JSON.stringify({ messageId: message.id }),
-          status: 'failed',
-          run_at: sentAt,
-          attempts: 5,
-          max_attempts: 5,
-          last_error: 'connect ETIMEDOUT: the mail relay did not answer',
-          ref: `message:${message.id}`,
-          created_at: sentAt,
-          finished_at: at(70),
+          name: DELIVER_MESSAGE,
+          data: JSON.stringify({ messageId: message.id }),
+          state: 'failed',
+          start_after: sentAt,
+          started_on: at(70),
+          retry_count: 4,
+          retry_limit: 4,
+          output: JSON.stringify({ message: 'connect ETIMEDOUT: the mail relay did not answer' }),
+          singleton_key: `message:${message.id}`,
+          created_on: sentAt,
+          completed_on: at(70),
         })
         .execute();
     }

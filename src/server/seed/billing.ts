@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { addMonth } from '../../shared/gst.js';
 import { gstinCheckChar, gstStateCode } from '../../shared/gstin.js';
 import { PLANS, type PlanId } from '../../shared/plans.js';
+import { platformToday } from '../../shared/platform.js';
+import { addDays } from '../../shared/slots.js';
 import type { Db } from '../db/index.js';
 import { loadEnv, platformGst } from '../env.js';
 import { issueInvoice, scheduleRenewal } from '../services/billing/service.js';
@@ -33,7 +35,7 @@ export async function seedBilling(db: Db): Promise<void> {
   if (salons.length === 0) return;
   // Two salons registered for GST (a demo PAN, a valid GSTIN of the salon's state).
   const registered = ['Sukoon Spa & Wellness', 'The Mane Room'];
-  const day = (daysAgo: number) => new Date(Date.now() + 330 * 60_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const day = (daysAgo: number) => addDays(platformToday(), -daysAgo);
   const monthBefore = (d: string) => {
     const [y, m, dd] = d.split('-').map(Number);
     const last = new Date(Date.UTC(y, m - 1, 0)).getUTCDate();

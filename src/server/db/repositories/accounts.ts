@@ -41,6 +41,22 @@ export function markEmailProven(db: Executor, id: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** Marks the account's number verified, if it is still `phone`; undefined otherwise. */
+export function markPhoneVerified(db: Executor, id: string, phone: string) {
+  return db
+    .updateTable('accounts')
+    .set({ phone_verified_at: new Date(), updated_at: new Date() })
+    .where('id', '=', id)
+    .where('phone', '=', phone)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** An account's name and e-mail (it must exist). */
+export function findAccountName(db: Executor, id: string) {
+  return db.selectFrom('accounts').select(['first_name', 'last_name', 'email']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
 export function findAccountById(db: Executor, id: string) {
   return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }

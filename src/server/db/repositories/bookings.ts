@@ -1,15 +1,26 @@
 import { sql, type Insertable, type RawBuilder, type SqlBool, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { BookingServicesTable, BookingsTable, BookingStatus, CommissionLedgerTable } from '../types.js';
+import type { Booking, BookingServicesTable, BookingsTable, CommissionLedgerTable } from '../types.js';
 import type { Executor } from './accounts.js';
 import { effectsCtes, effectsJson, effectsWritten, type Effects, type EffectsJson } from '../effects.js';
 import { toJsonb } from '../json.js';
+import { ACTIVE_BOOKING_STATUSES, containsPattern, prefixPattern, type BookingStatus } from '../../../shared/constants.js';
 import { compiledOnce } from '../compiled.js';
 
 /** What holds a professional's time: the active bookings and blocked time (bookings_no_overlap). */
 const HOLDS_TIME = sql<boolean>`status in ('pending', 'upcoming', 'confirmed', 'blocked')`;
 /** Leaves out blocked time, which is stored as rows of bookings (types.ts, BookingsTable). */
 export const NOT_BLOCKED = sql<boolean>`status <> 'blocked'`;
+
+/**
+ * A row's status as a booking's: the queries that answer bookings exclude calendar blocks
+ * (NOT_BLOCKED, or a list of booking statuses), which the row type cannot show; a block reaching
+ * a booking's answer would be a bug, so it is refused rather than shown as a booking.
+ */
+export function bookingStatus(status: BookingStatus | 'blocked'): BookingStatus {
+  if (status === 'blocked') throw new Error('a calendar block was read as a booking');
+  return status;
+}
 /** Stands in for an empty id list: `in ()` is not SQL. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -127,22 +138,42 @@ export function findBookingByIdempotencyKey(db: Executor, userId: string, key: s
  */
 export async function insertBookingUnlessTaken(
   db: Executor,
-  booking: Insertable<BookingsTable> & { id: string },
+  booking: Insertable<BookingsTable> & { id: string; merchant_id: string },
   services: Omit<Insertable<BookingServicesTable>, 'booking_id'>[],
   effects: Effects,
+  /** The salon's opening hours the time was judged by, as read (merchants.opening_hours). */
+  hoursAsRead: unknown,
 ): Promise<BookingDetailRow | null> {
-  const { rows } = await bookingInsert(db, booking, toJsonb(services), effectsJson(effects));
+  const { rows } = await bookingInsert(db, booking, toJsonb(services), effectsJson(effects), booking.merchant_id, JSON.stringify(hoursAsRead ?? null));
   if (rows[0]) effectsWritten(effects);
   return rows[0] ?? null;
 }
 
-/** The booking insert's statement, built and compiled once (it runs for every booking). */
+/**
+ * The booking insert's statement, built and compiled once (it runs for every booking). The row is
+ * inserted only while the salon's opening hours are still those the time was judged by: `ok`
+ * locks the salon's row FOR KEY SHARE with that condition, so it waits for an hours change in
+ * flight (which holds the row FOR UPDATE) and then sees the changed hours: no booking slips into
+ * hours being closed without that change seeing it (services/shop/settings.ts).
+ */
 const bookingInsert = compiledOnce(
-  (db, booking: Insertable<BookingsTable> & { id: string }, servicesJson: string, effects: EffectsJson) => {
+  (db, booking: Insertable<BookingsTable> & { id: string }, servicesJson: string, effects: EffectsJson, merchantId: string, hoursJson: string) => {
     const made = sql<SqlBool>`exists (select 1 from b)`;
     const follow = effectsCtes(db, effects, made);
+    const columns = Object.keys(booking) as (keyof BookingsTable & string)[];
     return db
-      .with('b', (qc) => qc.insertInto('bookings').values(booking).onConflict((oc) => oc.doNothing()).returningAll())
+      .with('ok', (qc) =>
+        qc.selectFrom('merchants').select('id').where('id', '=', merchantId).where(sql<SqlBool>`opening_hours = ${hoursJson}::jsonb`).forKeyShare(),
+      )
+      .with('b', (qc) =>
+        qc
+          .insertInto('bookings')
+          .columns(columns)
+          // Each value a parameter of its own, typed by its column (INSERT ... SELECT infers them).
+          .expression((eb) => eb.selectFrom('ok').select(columns.map((c) => sql`${booking[c]}`.as(c))))
+          .onConflict((oc) => oc.doNothing())
+          .returningAll(),
+      )
       .with('bsv', (qc) =>
         qc
           .insertInto('booking_services')
@@ -177,11 +208,32 @@ const bookingInsert = compiledOnce(
   },
 );
 
+/** Sets the savepoint one booking attempt runs in (services/bookings/availability.ts tryEachCandidate). */
+export async function setAttemptSavepoint(trx: Executor): Promise<void> {
+  await sql`savepoint booking_attempt`.execute(trx);
+}
+
+/** The attempt succeeded: its savepoint goes, its writes stay in the transaction. */
+export async function releaseAttemptSavepoint(trx: Executor): Promise<void> {
+  await sql`release savepoint booking_attempt`.execute(trx);
+}
+
+/** The attempt clashed: its writes are undone and its savepoint goes, the transaction goes on. */
+export async function rollbackAttemptSavepoint(trx: Executor): Promise<void> {
+  await sql`rollback to savepoint booking_attempt`.execute(trx);
+  await sql`release savepoint booking_attempt`.execute(trx);
+}
+
 /** A plain booking row, locked for the rest of the transaction when `lock` is set. */
 export function findBookingRow(db: Executor, id: string, opts: { lock?: boolean } = {}) {
   // A block's occurrences are rows of bookings too (migration 202611252210); they are no booking.
   const q = db.selectFrom('bookings').selectAll().where('id', '=', id).where(NOT_BLOCKED);
-  return (opts.lock ? q.forUpdate() : q).executeTakeFirst();
+  return (opts.lock ? q.forUpdate() : q).executeTakeFirst() as Promise<Booking | undefined>;
+}
+
+/** Sets these columns of a booking (no status condition: the caller holds the row, or the change is its own). */
+export async function updateBooking(db: Executor, id: string, values: Updateable<BookingsTable>): Promise<void> {
+  await db.updateTable('bookings').set(values).where('id', '=', id).execute();
 }
 
 /**
@@ -200,7 +252,24 @@ export function updateBookingIfStatus(
     .where('id', '=', id)
     .where('status', 'in', from)
     .returningAll()
-    .executeTakeFirst();
+    .executeTakeFirst() as Promise<Booking | undefined>;
+}
+
+/**
+ * Checked-in bookings whose scheduled end is before `endedBefore`, oldest first, locked for the
+ * caller's transaction; a second sweep running at once skips them rather than waits.
+ */
+export function dueCheckedInBookings(db: Executor, endedBefore: Date, limit: number) {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('status', '=', 'confirmed')
+    .where('ends_at', '<', endedBefore)
+    .orderBy('ends_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute() as Promise<Booking[]>;
 }
 
 export function insertCommissionLedger(db: Executor, values: Insertable<CommissionLedgerTable>) {
@@ -237,6 +306,30 @@ export async function countLiveBookingsOf(db: Executor, userId: string): Promise
   return Number(row.n);
 }
 
+/**
+ * A customer's live bookings (pending, upcoming, confirmed: checked in) at a salon on a date, each
+ * with the services it has, for the warning before a duplicate booking.
+ */
+export function listLiveBookingsOn(db: Executor, f: { userId: string; merchantId: string; date: string }) {
+  return db
+    .selectFrom('bookings as b')
+    .select((eb) => [
+      'b.id',
+      'b.booking_date',
+      'b.booking_time',
+      'b.status',
+      jsonArrayFrom(
+        eb.selectFrom('booking_services as s').select(['s.service_id', 's.service_name']).whereRef('s.booking_id', '=', 'b.id').orderBy('s.position'),
+      ).as('services'),
+    ])
+    .where('b.user_id', '=', f.userId)
+    .where('b.merchant_id', '=', f.merchantId)
+    .where('b.booking_date', '=', f.date)
+    .where('b.status', 'in', ACTIVE_BOOKING_STATUSES)
+    .orderBy('b.created_at')
+    .execute();
+}
+
 /** Gives one use of a personal (reward) coupon back; other coupons keep their count. */
 export async function returnPersonalCouponUse(db: Executor, couponId: string): Promise<boolean> {
   const r = await db
@@ -262,8 +355,6 @@ export interface BookingFilter {
 /** The support ticket type of a customer's dispute of a no-show (one per booking: a unique index). */
 export const NO_SHOW_DISPUTE = 'No-show dispute';
 type DisputeStatus = 'open' | 'pending' | 'closed';
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * A booking's salon, professional, customer and coupon code, for its wire shape: over a booking
@@ -328,8 +419,8 @@ export function findBookingDetails(db: Executor, f: BookingFilter) {
   if (f.status) q = q.where('b.status', '=', f.status);
   if (f.date) q = q.where('b.booking_date', '=', f.date);
   if (f.search) {
-    const contains = `%${likeEscape(f.search)}%`;
-    const prefix = `${likeEscape(f.search)}%`;
+    const contains = containsPattern(f.search);
+    const prefix = prefixPattern(f.search);
     q = q.where(
       sql<boolean>`(
         (a.first_name || ' ' || a.last_name) ilike ${contains}
@@ -471,7 +562,7 @@ export function listPendingDeskInvites(db: Executor, email: string) {
   return deskInvites(db)
     .where('b.contact_email', '=', email)
     .where('b.confirmation', '=', 'pending')
-    .where('b.status', 'in', ['pending', 'upcoming', 'confirmed'])
+    .where('b.status', 'in', ACTIVE_BOOKING_STATUSES)
     .orderBy('b.starts_at')
     .execute();
 }

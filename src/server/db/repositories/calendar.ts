@@ -221,3 +221,34 @@ export function weeklyBlocksToTopUp(db: Executor, horizon: string, limit: number
 export function setMaterialisedUntil(db: Executor, blockId: string, date: string) {
   return db.updateTable('staff_blocks').set({ materialised_until: date }).where('id', '=', blockId).execute();
 }
+
+export function findSalonTimeZone(db: Executor, merchantId: string) {
+  return db.selectFrom('merchants').select('time_zone').where('id', '=', merchantId).executeTakeFirst();
+}
+
+/** One of the salon's professionals (archived ones too: archived_at says so). */
+export function findSalonStaffMember(db: Executor, merchantId: string, staffId: string) {
+  return db.selectFrom('staff').select(['id', 'archived_at']).where('id', '=', staffId).where('merchant_id', '=', merchantId).executeTakeFirst();
+}
+
+/**
+ * A moved booking as its customer is told of the move: where it is now (salon, professional,
+ * services) and the name of the professional it was with before (`fromStaffId`).
+ */
+export function findMovedBooking(db: Executor, bookingId: string, fromStaffId: string) {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
+    .innerJoin('staff as s', 's.id', 'b.staff_id')
+    .select(['b.id', 'b.user_id', 'b.status', 'b.staff_id', 'b.booking_date', 'b.booking_time', 'm.shop_name', 's.name as staff_name'])
+    .select((eb) => eb.selectFrom('staff as f').select('f.name').where('f.id', '=', fromStaffId).as('from_staff_name'))
+    .select((eb) =>
+      eb
+        .selectFrom('booking_services as bs')
+        .select((e2) => e2.fn<string>('string_agg', ['bs.service_name', e2.val(', ')]).as('names'))
+        .whereRef('bs.booking_id', '=', 'b.id')
+        .as('services'),
+    )
+    .where('b.id', '=', bookingId)
+    .executeTakeFirst();
+}

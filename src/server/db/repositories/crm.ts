@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { MessageTemplatesTable } from '../schema/crm.js';
+import { containsPattern } from '../../../shared/constants.js';
 import type { Executor } from './accounts.js';
 
 export interface CustomerRow {
@@ -91,7 +93,7 @@ function everyone(merchantId: string) {
 }
 
 function where(f: CustomerFilters) {
-  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = f.search ? containsPattern(f.search) : null;
   const since = f.rangeDays ? new Date(Date.now() - f.rangeDays * 86_400_000) : null;
   const activeSince = f.activeWithinDays ? new Date(Date.now() - f.activeWithinDays.days * 86_400_000) : null;
   return sql`
@@ -145,6 +147,94 @@ export function listTemplates(db: Executor, merchantId: string) {
   return db.selectFrom('message_templates').selectAll().where('merchant_id', '=', merchantId).orderBy('created_at', 'desc').execute();
 }
 
+export function insertTemplate(db: Executor, values: Insertable<MessageTemplatesTable>) {
+  return db.insertInto('message_templates').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Updates one of the salon's templates; undefined when it has none with this id. */
+export function updateTemplate(db: Executor, merchantId: string, id: string, values: Updateable<MessageTemplatesTable>) {
+  return db
+    .updateTable('message_templates')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('merchant_id', '=', merchantId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Deletes one of the salon's templates; false when it has none with this id. */
+export async function deleteTemplate(db: Executor, merchantId: string, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('message_templates').where('id', '=', id).where('merchant_id', '=', merchantId).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
 export function sentMessages(db: Executor, merchantId: string) {
   return db.selectFrom('outbox_messages').selectAll().where('merchant_id', '=', merchantId).orderBy('created_at', 'desc').limit(100).execute();
+}
+
+/** One-to-one messages the salon sent on an India day (the daily limit's counter). */
+export async function messagesSentOn(db: Executor, merchantId: string, day: string): Promise<number> {
+  const row = await db.selectFrom('merchant_message_counts').select('sent').where('merchant_id', '=', merchantId).where('day', '=', day).executeTakeFirst();
+  return row?.sent ?? 0;
+}
+
+/**
+ * Counts `n` more one-to-one messages for the salon's day, if that keeps it within `limit`: one
+ * statement (insert, or add to the day's row only while the sum fits), so parallel requests on
+ * any number of connections cannot pass the limit together; the row stays locked until the
+ * caller's transaction ends. Returns the day's new count, or null when the limit would be passed.
+ */
+export async function takeMessageAllowance(db: Executor, merchantId: string, day: string, n: number, limit: number): Promise<number | null> {
+  if (n > limit) return null;
+  const row = await db
+    .insertInto('merchant_message_counts')
+    .values({ merchant_id: merchantId, day, sent: n })
+    .onConflict((oc) =>
+      oc
+        .columns(['merchant_id', 'day'])
+        .doUpdateSet({ sent: sql<number>`merchant_message_counts.sent + excluded.sent` })
+        .where(sql<boolean>`merchant_message_counts.sent + excluded.sent <= ${limit}`),
+    )
+    .returning('sent')
+    .executeTakeFirst();
+  return row ? row.sent : null;
+}
+
+export interface ReferenceableBookingRow {
+  id: string;
+  booking_date: string;
+  booking_time: string | null;
+  starts_at: Date;
+  status: string;
+  services: string[];
+}
+
+/**
+ * The bookings of one customer at the salon that a message "about a booking" may name: upcoming
+ * (still active, or cancelled in the last `days` days), or started in the last `days` days. A
+ * walk-in's are the counter bookings taken with their e-mail in those days (they have no time).
+ */
+export async function referenceableBookings(db: Executor, merchantId: string, customer: Pick<CustomerRow, 'id' | 'source' | 'email'>, now: Date, days: number): Promise<ReferenceableBookingRow[]> {
+  const since = new Date(now.getTime() - days * 86_400_000);
+  if (customer.source === 'walk-in') {
+    const rows = await db
+      .selectFrom('manual_bookings')
+      .select(['id', 'created_at', 'status'])
+      .where('merchant_id', '=', merchantId)
+      .where(sql<boolean>`lower(email) = ${customer.email ?? ''}`)
+      .where('created_at', '>=', since)
+      .where('created_at', '<=', now)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((r) => ({ id: r.id, booking_date: '', booking_time: null, starts_at: new Date(r.created_at), status: r.status, services: [] }));
+  }
+  const { rows } = await sql<ReferenceableBookingRow>`
+    select b.id, b.booking_date, b.booking_time, b.starts_at, b.status,
+      coalesce((select array_agg(s.service_name order by s.position) from booking_services s where s.booking_id = b.id), '{}') as services
+    from bookings b
+    where b.merchant_id = ${merchantId} and b.user_id = ${customer.id}::uuid and b.status <> 'blocked'
+      and b.starts_at >= ${since}
+      and (b.starts_at <= ${now} or b.status in ('pending', 'upcoming', 'confirmed') or b.cancelled_at >= ${since})
+    order by b.starts_at`.execute(db);
+  return rows.map((r) => ({ ...r, starts_at: new Date(r.starts_at) }));
 }

@@ -12,11 +12,6 @@ import { PLANNED_PER_CALL } from '../preparing.js';
 /** What holds a professional's time: active bookings and blocked time (bookings_no_overlap). */
 const ACTIVE_STATUSES = sql`('pending', 'upcoming', 'confirmed', 'blocked')`;
 
-/** Escapes LIKE wildcards in user text and wraps it as a "contains" pattern. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export interface Point {
   lat: number;
   lng: number;
@@ -663,4 +658,14 @@ export async function insertNewsletterSubscriber(db: Executor, email: string): P
     .onConflict((oc) => oc.column('email').doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * The search table's nightly upkeep (services/discovery/maintenance.ts): back in city order and
+ * compacted, then its statistics refreshed; gives up after 5 s of waiting for searches in flight.
+ */
+export async function maintainSearchTable(db: Executor): Promise<void> {
+  await sql`set local lock_timeout = '5s'`.execute(db);
+  await sql`cluster salon_search`.execute(db);
+  await sql`analyze salon_search`.execute(db);
 }

@@ -171,3 +171,8 @@ export async function deleteService(db: Executor, merchantId: string, serviceId:
   const r = await db.deleteFrom('services').where('merchant_id', '=', merchantId).where('id', '=', serviceId).executeTakeFirst();
   return Number(r.numDeletedRows) === 1;
 }
+
+/** The salon's active service that takes least time (the desk's default for free times). */
+export function findShortestActiveService(db: Executor, merchantId: string) {
+  return db.selectFrom('services').select('id').where('merchant_id', '=', merchantId).where('active', '=', true).orderBy('duration_min').orderBy('id').limit(1).executeTakeFirst();
+}

@@ -1,4 +1,4 @@
-import { type Insertable, type Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { CouponsTable } from '../types.js';
 import type { Executor } from './accounts.js';
 

@@ -25,6 +25,11 @@ export async function lockMerchant(db: Executor, merchantId: string): Promise<bo
   return !!r;
 }
 
+/** A salon's GSTIN, its row locked until the caller's transaction ends (a GSTIN change waits). */
+export function lockMerchantGstin(db: Executor, merchantId: string) {
+  return db.selectFrom('merchants').select('gstin').where('id', '=', merchantId).forUpdate().executeTakeFirstOrThrow();
+}
+
 export async function updateMerchant(db: Executor, merchantId: string, values: Updateable<MerchantsTable>): Promise<void> {
   await db.updateTable('merchants').set({ ...values, updated_at: new Date() }).where('id', '=', merchantId).execute();
 }

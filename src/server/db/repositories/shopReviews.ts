@@ -1,5 +1,6 @@
 import { sql, type Updateable } from 'kysely';
 import type { ReviewsTable } from '../types.js';
+import { containsPattern } from '../../../shared/constants.js';
 import type { Executor } from './accounts.js';
 
 export function findBookingForReview(db: Executor, bookingId: string) {
@@ -76,14 +77,12 @@ export interface ReviewFilter {
   since?: Date;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function filtered<Q extends { where: (...args: any[]) => Q }>(q: Q, f: ReviewFilter): Q {
   let out = q.where('r.merchant_id', '=', f.merchantId);
   if (f.rating) out = out.where('r.rating', '=', f.rating);
   if (f.since) out = out.where('r.created_at', '>=', f.since);
   if (f.search) {
-    const pattern = `%${likeEscape(f.search)}%`;
+    const pattern = containsPattern(f.search);
     out = out.where(
       sql<boolean>`(r.comment ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern})`,
     );

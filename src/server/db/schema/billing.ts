@@ -72,6 +72,10 @@ export interface CreditNotesTable {
   sac: string;
   payment_attempt_id: Nullable<string>;
   issued_at: Generated<Date>;
+  /** The refund of a cancellation's amount, as the gateway reported it ('none': nothing to refund through GlowBook). */
+  refund_status: Generated<'none' | 'queued' | 'refunded' | 'failed'>;
+  refund_reference: Nullable<string>;
+  refund_error: Nullable<string>;
 }
 
 export type PaymentAttemptStatus = 'pending' | 'charged' | 'succeeded' | 'failed';

@@ -1,12 +1,14 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { PushAudience } from '../../../shared/constants.js';
 
 type Json<T> = ColumnType<T, string | undefined, string>;
 
+/** The view `jobs` (migration 202611261100): pgboss.job in the old table's shape; only run_at is writable. */
 export interface JobsTable {
   id: Generated<string>;
   kind: string;
   payload: Json<Record<string, unknown>>;
-  status: Generated<'queued' | 'done' | 'failed' | 'cancelled'>;
+  status: ColumnType<'queued' | 'done' | 'failed' | 'cancelled', never, never>;
   run_at: Generated<Date>;
   attempts: Generated<number>;
   max_attempts: Generated<number>;
@@ -34,13 +36,13 @@ export interface PushBroadcastsTable {
   title: string;
   body: string;
   url: string | null;
-  audience: 'all' | 'customer' | 'merchant' | 'admin';
+  audience: PushAudience;
   subscriptions: Generated<number>;
   created_by: string | null;
   created_at: Generated<Date>;
 }
 
-/** Table types for the durable job queue and web push; merged into Database in ../types.ts. */
+/** Table types for web push (the job queue's are PgBossTables below); merged into Database in ../types.ts. */
 export interface JobsTables {
   jobs: JobsTable;
   push_subscriptions: PushSubscriptionsTable;
@@ -53,4 +55,39 @@ declare module '../types.js' {
     account_id: ColumnType<string | null, string | null | undefined, string | null>;
     next_attempt_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   }
+}
+
+type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+/**
+ * pg-boss 10's job table (schema `pgboss`, made by migration 202611261100_pgboss_jobs): one
+ * partition per job kind (`name`). `data` is the payload, with the dedupe key under `$dedupe`;
+ * `singleton_key` holds the job's ref ('booking:<id>'); an attempt is `retry_count + 1`.
+ */
+export interface PgBossJobTable {
+  id: Generated<string>;
+  name: string;
+  priority: Generated<number>;
+  data: Json<Record<string, unknown>>;
+  state: Generated<JobState>;
+  retry_limit: Generated<number>;
+  retry_count: Generated<number>;
+  retry_delay: Generated<number>;
+  retry_backoff: Generated<boolean>;
+  start_after: Generated<Date>;
+  started_on: Date | null;
+  singleton_key: string | null;
+  singleton_on: Date | null;
+  expire_in: Generated<string>;
+  created_on: Generated<Date>;
+  completed_on: Date | null;
+  keep_until: Generated<Date>;
+  output: Json<Record<string, unknown>> | null;
+  dead_letter: string | null;
+  policy: string | null;
+}
+
+export interface PgBossTables {
+  'pgboss.job': PgBossJobTable;
+  'pgboss.archive': PgBossJobTable & { archived_on: Generated<Date> };
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { MessageCategory } from '../../../shared/consent.js';
 
 type Money = ColumnType<number, number | string, number | string>;
 
@@ -26,7 +27,7 @@ export interface MoneyTables {
   merchant_message_counts: MerchantMessageCountsTable;
 }
 
-export type MessageCategory = 'transactional' | 'promotional';
+export type { MessageCategory };
 
 declare module '../types.js' {
   interface BookingsTable {

@@ -4,7 +4,7 @@ import { queueMessages, type NewMessage } from '../../messaging/index.js';
 import { queuePushToAccount } from '../../messaging/push.js';
 import { CUSTOMER_PREFERENCE_KEYS, preferenceOn } from '../../../shared/reminders.js';
 import { BOOKING_EVENT_EMAIL, BOOKING_EVENT_MESSAGES, type BookingMessagesPayload } from '../../services/bookings/notify.js';
-import { registerJobHandler, type BatchJob } from '../queue.js';
+import { defineJob, type BatchJob } from '../queue.js';
 
 /**
  * Tells the customers of booking events (made, checked in, cancelled, rescheduled, completed) by
@@ -14,8 +14,8 @@ import { registerJobHandler, type BatchJob } from '../queue.js';
  */
 const tellCustomers =
   (withPush: boolean) =>
-  async (trx: Transaction<Database>, jobs: BatchJob[]): Promise<void> => {
-    const accountIds = [...new Set(jobs.map((j) => (j.payload as BookingMessagesPayload).accountId))];
+  async (trx: Transaction<Database>, jobs: BatchJob<BookingMessagesPayload>[]): Promise<void> => {
+    const accountIds = [...new Set(jobs.map((j) => j.payload.accountId))];
     const accounts = await trx
       .selectFrom('accounts as a')
       .select(['a.id', 'a.email', 'a.first_name', 'a.notification_prefs', 'a.is_blocked'])
@@ -26,7 +26,7 @@ const tellCustomers =
     const byId = new Map(accounts.map((a) => [a.id, a]));
     const mails: NewMessage[] = [];
     for (const { payload, ctx } of jobs) {
-      const p = payload as BookingMessagesPayload;
+      const p = payload;
       const account = byId.get(p.accountId);
       if (!account || account.is_blocked) continue;
       if (withPush && account.has_push) {
@@ -55,11 +55,9 @@ const tellCustomers =
     await queueMessages(trx, mails);
   };
 
-for (const [kind, withPush] of [
-  [BOOKING_EVENT_MESSAGES, true],
-  // Queued before push moved into this job (their push went out with the event): e-mail only.
-  [BOOKING_EVENT_EMAIL, false],
-] as const) {
-  const tell = tellCustomers(withPush);
-  registerJobHandler(kind, (trx, payload, ctx) => tell(trx, [{ payload, ctx }]), { runBatch: tell });
-}
+const tellWithPush = tellCustomers(true);
+export const bookingEventMessagesJob = defineJob(BOOKING_EVENT_MESSAGES, (trx, payload, ctx) => tellWithPush(trx, [{ payload, ctx }]), { runBatch: tellWithPush });
+
+// Queued before push moved into this job (their push went out with the event): e-mail only.
+const tellByEmail = tellCustomers(false);
+export const bookingEventEmailJob = defineJob(BOOKING_EVENT_EMAIL, (trx, payload, ctx) => tellByEmail(trx, [{ payload, ctx }]), { runBatch: tellByEmail });

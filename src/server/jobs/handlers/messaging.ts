@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { GoneSubscriptionError } from '../../adapters/messaging/push.js';
-import { DELIVER_MESSAGE, notifySettled, type OutboxMessage } from '../../messaging/index.js';
-import { registerJobHandler } from '../queue.js';
+import { boundByQuietHours, quietHoursEnd } from '../../../shared/consent.js';
+import { DELIVER_MESSAGE, holdMessage, notifySettled, type OutboxMessage } from '../../messaging/index.js';
+import { defineJob } from '../queue.js';
 
 /**
  * Delivers one outbox message through its channel's transport. The row is locked, so a message is
@@ -9,12 +10,18 @@ import { registerJobHandler } from '../queue.js';
  * leaves the process, so each delivery runs alone and commits before the next one starts: a crash can
  * repeat at most one hand-over (the outbox id goes with it as Message-ID / idempotency token).
  */
-registerJobHandler(
+export const deliverMessageJob = defineJob(
   DELIVER_MESSAGE,
   async (trx, payload: { messageId: string }, ctx) => {
     const { rows } = await sql<OutboxMessage>`select * from outbox_messages where id = ${payload.messageId} for update`.execute(trx);
     const msg = rows[0];
     if (!msg || msg.status === 'sent' || msg.status === 'failed') return;
+    // TRAI: a promotional SMS or WhatsApp never goes out from 21:00 to 09:00 IST, even when it was
+    // written before 21:00 (a retry, a backlog): it waits for 09:00 without spending an attempt.
+    if (boundByQuietHours(msg.category, msg.channel)) {
+      const until = quietHoursEnd(ctx.deps.now());
+      if (until) return holdMessage(trx, msg.id, until);
+    }
     const meta = { ...(msg.meta as Record<string, unknown>) };
     let subscriptionId: string | undefined;
     if (msg.channel === 'push') {

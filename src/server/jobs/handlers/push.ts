@@ -1,9 +1,9 @@
 import { queuePushToSubscription } from '../../messaging/push.js';
 import { AUDIENCE_ROLES, PUSH_FANOUT } from '../../services/push/service.js';
-import { registerJobHandler } from '../queue.js';
+import { defineJob } from '../queue.js';
 
 /** Fans an admin's push broadcast out to one message per subscribed browser of its audience. */
-registerJobHandler(PUSH_FANOUT, async (trx, payload: { broadcastId: string }) => {
+export const pushFanoutJob = defineJob(PUSH_FANOUT, async (trx, payload: { broadcastId: string }) => {
   const b = await trx.selectFrom('push_broadcasts').selectAll().where('id', '=', payload.broadcastId).executeTakeFirst();
   if (!b) return;
   const subs = await trx

@@ -5,7 +5,7 @@ import { isActiveBookingStatus } from '../../../shared/policy.js';
 import { CUSTOMER_PREFERENCE_KEYS, preferenceOn } from '../../../shared/reminders.js';
 import { displayDate } from '../../services/bookings/notify.js';
 import { BOOKING_REMINDER } from '../reminders.js';
-import { registerJobHandler } from '../queue.js';
+import { defineJob } from '../queue.js';
 
 interface ReminderPayload {
   bookingId: string;
@@ -17,7 +17,7 @@ interface ReminderPayload {
  * Sends one reminder in-app, by push and by e-mail, as the customer's preferences allow. A booking
  * that was cancelled, completed or moved since the reminder was scheduled gets nothing.
  */
-registerJobHandler(BOOKING_REMINDER, async (trx, payload: ReminderPayload, ctx) => {
+export const bookingReminderJob = defineJob(BOOKING_REMINDER, async (trx, payload: ReminderPayload, ctx) => {
   const b = await trx
     .selectFrom('bookings as b')
     .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
