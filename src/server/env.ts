@@ -8,11 +8,27 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  // Which proxies' X-Forwarded-For/-Proto to believe (client IPs for throttling, https links): Express's
+  // 'trust proxy' values, e.g. 'loopback', 'loopback, uniquelocal' (a proxy on a private network), '10.0.0.0/8', or a hop count.
+  TRUST_PROXY: z.string().trim().min(1).default('loopback'),
   DATABASE_URL: optional(z.string().url()),
   DATA_DIR: z.string().default('./.data'),
   JWT_SECRET: optional(z.string().min(32)),
   JWT_TTL: z.string().default('7d'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  // A streaming replica (hot standby) of DATABASE_URL: discovery reads go there (db/replica.ts).
+  DATABASE_REPLICA_URL: optional(z.string().url()),
+  // Seconds a replica may lag behind before discovery reads go back to the primary.
+  REPLICA_MAX_LAG_S: z.coerce.number().min(0).max(3600).default(5),
+  // Where uploaded images live: auto = s3 with S3_BUCKET, else the database with DATABASE_URL, else the disk.
+  UPLOAD_STORAGE: z.enum(['auto', 'disk', 'database', 's3']).default('auto'),
+  S3_BUCKET: optional(z.string()),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optional(z.string().url()),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_PREFIX: z.string().default(''),
+  S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'])),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   SMTP_URL: optional(z.string()),
   MAIL_FROM: z.string().default('GlowBook <no-reply@glowbook.in>'),
@@ -46,6 +62,11 @@ const schema = z.object({
   // The platform's GSTIN, printed on every tax invoice and credit note; unset = a demo GSTIN of PLATFORM_STATE.
   PLATFORM_GSTIN: optional(z.string().trim().toUpperCase()),
 }).superRefine((env, ctx) => {
+  if (env.UPLOAD_STORAGE === 's3' && !env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required with UPLOAD_STORAGE=s3' });
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({ code: 'custom', path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'set both S3 keys, or neither (the SDK then finds credentials itself)' });
+  }
+  if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_REPLICA_URL'], message: 'a replica needs DATABASE_URL (its primary)' });
   if (!gstStateCode(env.PLATFORM_STATE)) ctx.addIssue({ code: 'custom', path: ['PLATFORM_STATE'], message: 'a state or union territory of India, e.g. Karnataka' });
   if (env.PLATFORM_GSTIN === undefined) return;
   const problem = gstinProblem(env.PLATFORM_GSTIN) ?? gstinStateProblem(env.PLATFORM_GSTIN, env.PLATFORM_STATE);
@@ -61,6 +82,12 @@ export type Env = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
 
 function resolve(e: z.infer<typeof schema>): Env {
   return { ...e, PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''), PUBLIC_URL_SET: e.PUBLIC_URL !== undefined };
+}
+
+/** Where uploads go: UPLOAD_STORAGE, or with `auto` S3 when a bucket is named, else the database when there is a server, else the disk. */
+export function uploadStorageOf(env: Pick<Env, 'UPLOAD_STORAGE' | 'S3_BUCKET' | 'DATABASE_URL'>): 'disk' | 'database' | 's3' {
+  if (env.UPLOAD_STORAGE !== 'auto') return env.UPLOAD_STORAGE;
+  return env.S3_BUCKET ? 's3' : env.DATABASE_URL ? 'database' : 'disk';
 }
 
 /** What an operator should fix before customers use this server; printed at start. */

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import type { HoursClash } from '../shared/schemas/shop.js';
 
 export type AppErrorCode =
   | 'BAD_REQUEST'
@@ -11,12 +12,19 @@ export type AppErrorCode =
   | 'PRECONDITION_FAILED'
   | 'UNPROCESSABLE_CONTENT';
 
+/** What an error answer may carry beside its message, in its `data` (documented in http/openapi.ts). */
+export interface AppErrorDetails {
+  /** merchants/updateBusinessHours' 409: the bookings the new hours leave uncovered. */
+  clashes?: HoursClash[];
+}
+
 /** A rule broken by the caller; services throw these, the tRPC layer maps them to statuses. */
 export class AppError extends Error {
   constructor(
     public readonly code: AppErrorCode,
     message: string,
     public readonly field?: string,
+    public readonly details?: AppErrorDetails,
   ) {
     super(message);
     this.name = 'AppError';
@@ -30,6 +38,8 @@ export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const unauthorized = (message = 'Please sign in to continue') => new AppError('UNAUTHORIZED', message);
 
 export const SLOT_TAKEN = 'This time slot is no longer available';
+/** A booking or move refused because the salon's opening hours changed since they were read. */
+export const HOURS_CHANGED = 'The salon has just changed its opening hours; please choose the time again';
 
 interface PgLikeError {
   code?: string;

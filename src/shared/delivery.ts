@@ -1,3 +1,5 @@
+import { heldLabel } from './consent.js';
+
 /*
  * A message's delivery as its transport reported it (issue 30 item 3). The outbox row's status is
  * the delivery job's (queued, sending, sent, failed); what reached a person depends on the transport
@@ -17,6 +19,8 @@ export interface DeliveryFacts {
   provider: string;
   /** When the provider's receipt said the message reached the handset or inbox. */
   deliveredAt: Date | string | null;
+  /** A promotional text waiting for the end of the TRAI quiet hours (shared/consent.ts heldUntilOf). */
+  heldUntil?: Date | string | null;
 }
 
 export function deliveryStateOf(m: DeliveryFacts): DeliveryState {
@@ -37,6 +41,7 @@ export function deliveryLabel(m: DeliveryFacts): string {
     case 'not_sent':
       return 'Not sent (no SMTP configured)';
     case 'queued':
+      if (m.heldUntil && m.status === 'queued') return heldLabel(m.heldUntil);
       return m.status === 'sent' && m.provider === OFFLINE_PROVIDER ? `Queued — no ${CHANNEL_NAME[m.channel]} provider configured` : 'Queued';
     case 'delivered':
       return 'Delivered';

@@ -1,3 +1,5 @@
+import { platformToday } from './platform.js';
+
 export { PLAN_IDS, PLANS, type PlanId } from './plans.js';
 
 export const GST_RATE = 0.18;
@@ -32,15 +34,23 @@ export function gstBreakdown(base: number, supplierState: string, customerState:
 
 /** The Indian financial year of a date, as '2026-27' (April to March, in IST). */
 export function financialYear(d: Date): string {
-  const ist = new Date(d.getTime() + 330 * 60_000);
-  const y = ist.getUTCFullYear();
-  const start = ist.getUTCMonth() >= 3 ? y : y - 1;
+  const [y, month] = platformToday(d).split('-').map(Number);
+  const start = month >= 4 ? y : y - 1;
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
-/** 'GB/2026-27/000042': gapless per financial year. */
+/**
+ * A document number of a financial year ('2026-27') in a series: at most 16 characters of letters,
+ * digits, '/' and '-', as GST invoice rules (CGST Rules, rule 46(b)) require: 'GB/26-27/000042'
+ * (15; 16 from the millionth document of a year).
+ */
+function documentNumber(prefix: 'GB' | 'CN', fy: string, sequence: number): string {
+  return `${prefix}/${fy.slice(2)}/${String(sequence).padStart(6, '0')}`;
+}
+
+/** 'GB/26-27/000042': gapless per financial year. */
 export function invoiceNumber(fy: string, sequence: number): string {
-  return `GB/${fy}/${String(sequence).padStart(6, '0')}`;
+  return documentNumber('GB', fy, sequence);
 }
 
 /** 123456.5 → '1,23,456.50' (Indian grouping). */
@@ -100,7 +110,7 @@ export function upgradeQuote(v: {
   return { days, periodDays, credit, charge, due: Math.round((charge.total - (credit?.total ?? 0)) * 100) / 100 };
 }
 
-/** 'CN/2026-27/000007': credit notes, gapless per financial year in their own series. */
+/** 'CN/26-27/000007': credit notes, gapless per financial year in their own series. */
 export function creditNoteNumber(fy: string, sequence: number): string {
-  return `CN/${fy}/${String(sequence).padStart(6, '0')}`;
+  return documentNumber('CN', fy, sequence);
 }

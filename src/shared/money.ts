@@ -8,8 +8,12 @@ export function round2(n: number): number {
   return n < 0 ? -r : r;
 }
 
-const wholeRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Indian digit grouping of a string of digits: the last three, then pairs (1,50,000; 12,34,56,789). */
+function indianGroups(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, -3);
+  return `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
 
 /**
  * Rupees with Indian digit grouping (₹1,50,000). Whole amounts show no paise unless `paise` is
@@ -17,5 +21,9 @@ const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 
  */
 export function formatINR(amount: number, opts: { paise?: boolean } = {}): string {
   const v = round2(amount);
-  return opts.paise || !Number.isInteger(v) ? withPaise.format(v) : wholeRupees.format(v);
+  // Written out rather than with Intl.NumberFormat('en-IN', { currency: 'INR' }), whose two formatters
+  // cost every page that shows a price a long task at load (ICU's locale and currency data); the
+  // output is the same (tests/shared/money.test.ts compares them).
+  const [whole, paise] = Math.abs(v).toFixed(opts.paise || !Number.isInteger(v) ? 2 : 0).split('.');
+  return `${v < 0 ? '-' : ''}₹${indianGroups(whole)}${paise ? `.${paise}` : ''}`;
 }

@@ -1,11 +1,8 @@
+import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from './constants.js';
 import { formatINR, round2 } from './money.js';
 
-export type BookingStatus = 'pending' | 'upcoming' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
 
 const HOUR_MS = 3_600_000;
-
-/** Statuses that hold a staff member's time (the exclusion constraint covers exactly these). */
-export const ACTIVE_BOOKING_STATUSES = ['pending', 'upcoming', 'confirmed'] as const satisfies readonly BookingStatus[];
 
 /** A booking that still holds its time: pending, upcoming or checked in (not completed, cancelled or a no-show). */
 export function isActiveBookingStatus(status: string): boolean {
@@ -114,6 +111,13 @@ export function canMerchantMove(from: BookingStatus, to: BookingStatus): boolean
 
 /** A customer may dispute a no-show this many days after the salon marked it. */
 export const NO_SHOW_DISPUTE_DAYS = 14;
+
+/**
+ * A checked-in booking the salon has not completed completes itself this long after its scheduled
+ * end (docs/money.md): the customer came, so the visit happened, and its commission cannot be
+ * dodged by leaving the booking open.
+ */
+export const AUTO_COMPLETE_AFTER_MINUTES = 120;
 
 /** A customer who has not come this many minutes after the start may be marked a no-show. */
 export const NO_SHOW_GRACE_MINUTES = 15;

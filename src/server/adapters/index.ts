@@ -1,24 +1,15 @@
 import path from 'node:path';
 import type { Db } from '../db/index.js';
-import type { Env } from '../env.js';
-import { createQueuedEmailAdapter, type EmailAdapter } from './email/index.js';
-import { createLocalDiskImageStorage, type ImageStorage } from './images/index.js';
-import { createGeocoder, type Geocoder } from './geocoding/index.js';
+import { uploadStorageOf, type Env } from '../env.js';
+import { createQueuedEmailAdapter } from './email/index.js';
+import { createDatabaseImageStorage, createLocalDiskImageStorage, createS3ImageStorage, type ImageStorage } from './images/index.js';
+import { createGeocoder } from './geocoding/index.js';
 import { createTransports, type Transports } from './messaging/index.js';
 import type { VapidKeys } from './messaging/push.js';
-import { createRazorpayGateway, createTestGateway, type PaymentGateway } from './payments/index.js';
+import type { Adapters } from './types.js';
+import { createRazorpayGateway, createTestGateway } from './payments/index.js';
 
-export interface Adapters {
-  /** Queues an e-mail for durable delivery (see messaging/). */
-  email: EmailAdapter;
-  /** Per-channel delivery used by the message jobs: providers when configured, else offline defaults. */
-  transports: Transports;
-  vapid: VapidKeys;
-  /** Subscription payments: Razorpay when configured, else the offline test gateway. */
-  payments: PaymentGateway;
-  images: ImageStorage;
-  geocoder: Geocoder;
-}
+export type { Adapters };
 
 export function createAdapters(db: Db, env: Env, vapid: VapidKeys, overrides: Partial<Transports> = {}): Adapters {
   return {
@@ -26,8 +17,28 @@ export function createAdapters(db: Db, env: Env, vapid: VapidKeys, overrides: Pa
     transports: { ...createTransports(env, vapid), ...overrides },
     vapid,
     payments: env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET ? createRazorpayGateway(env.RAZORPAY_KEY_ID, env.RAZORPAY_KEY_SECRET) : createTestGateway(),
-    // The HTTP app serves DATA_DIR/uploads at /uploads.
-    images: createLocalDiskImageStorage(path.resolve(env.DATA_DIR, 'uploads')),
+    images: createImageStorage(db, env),
     geocoder: createGeocoder(env.GEOCODER_URL),
   };
+}
+
+/** Uploads: the disk of this host, the database every process shares, or an S3-compatible bucket (env.ts uploadStorageOf). */
+export function createImageStorage(db: Db, env: Env): ImageStorage {
+  switch (uploadStorageOf(env)) {
+    case 's3':
+      return createS3ImageStorage({
+        bucket: env.S3_BUCKET!,
+        region: env.S3_REGION,
+        endpoint: env.S3_ENDPOINT,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        prefix: env.S3_PREFIX,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : !!env.S3_ENDPOINT,
+      });
+    case 'database':
+      return createDatabaseImageStorage(db);
+    default:
+      // The HTTP app serves DATA_DIR/uploads at /uploads.
+      return createLocalDiskImageStorage(path.resolve(env.DATA_DIR, 'uploads'));
+  }
 }

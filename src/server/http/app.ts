@@ -7,7 +7,8 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { MAX_TRPC_BATCH } from '../../shared/batch.js';
 import type { AppRouter } from '../routers/index.js';
-import { createContextFactory, type AppDeps } from '../trpc/context.js';
+import type { AppDeps } from '../deps.js';
+import { createContextFactory } from '../trpc/context.js';
 import { buildOpenApiDocument, documentFor, ERROR_STATUS, successStatusFor } from './openapi.js';
 import { CLIENT_DIST } from '../paths.js';
 import { mountDownloads } from './downloads.js';
@@ -15,6 +16,8 @@ import { mountReceipts } from './receipts.js';
 import { mountTracking } from './tracking.js';
 import { mountUnsubscribe } from './unsubscribe.js';
 import { mountClient } from './pages.js';
+import { mountUploads } from './uploads.js';
+import { recentWriteCookie } from '../trpc/reads.js';
 import { pinInputCoercion } from './strictInputs.js';
 import { resolvedContext, restSemantics } from './restSemantics.js';
 import { DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../errors.js';
@@ -75,7 +78,9 @@ export function createApp(opts: AppOptions) {
   // Razorpay Checkout is a script and iframes from Razorpay: allowed only when payments run there.
   const razorpay = deps.env.RAZORPAY_KEY_ID && deps.env.RAZORPAY_KEY_SECRET;
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // A hop count is a number to Express; anything else a list of addresses, subnets or names (loopback, uniquelocal).
+  const trust = deps.env.TRUST_PROXY;
+  app.set('trust proxy', /^\d+$/.test(trust) ? Number(trust) : trust);
   app.set('etag', false);
 
   app.use(
@@ -159,6 +164,11 @@ export function createApp(opts: AppOptions) {
       onError,
       maxBodySize: BODY_LIMIT_BYTES,
       maxBatchSize: MAX_TRPC_BATCH,
+      // With a replica, a browser that just wrote reads discovery from the primary for a few seconds (trpc/reads.ts).
+      responseMeta: ({ type }) => {
+        const cookie = recentWriteCookie(deps, type);
+        return cookie ? { headers: { 'set-cookie': cookie } } : {};
+      },
     }),
   );
 
@@ -175,18 +185,18 @@ export function createApp(opts: AppOptions) {
       createContext: ((opts: { req: IncomingMessage }) => resolvedContext(opts.req) ?? createContext(opts)) as never,
       maxBodySize: BODY_LIMIT_BYTES,
       onError: onError as never,
-      responseMeta: ({ paths, errors, ctx }: { paths?: string[]; errors: unknown[]; ctx?: { responseStatus?: number } }) => {
-        if (errors.some((e) => (e as { code?: string }).code === 'SERVICE_UNAVAILABLE')) return { headers: { 'retry-after': RETRY_AFTER_SECONDS } };
-        if (errors.length || !paths || paths.length !== 1) return {};
+      responseMeta: ({ type, paths, errors, ctx }: { type?: string; paths?: string[]; errors: unknown[]; ctx?: { responseStatus?: number } }) => {
+        const cookie = recentWriteCookie(deps, type);
+        const headers = cookie ? { 'set-cookie': cookie } : undefined;
+        if (errors.some((e) => (e as { code?: string }).code === 'SERVICE_UNAVAILABLE')) return { headers: { ...headers, 'retry-after': RETRY_AFTER_SECONDS } };
+        if (errors.length || !paths || paths.length !== 1) return { headers };
         const status = ctx?.responseStatus ?? successStatusFor(router, paths[0]);
-        return status ? { status } : {};
+        return status ? { status, headers } : { headers };
       },
     } as never),
   );
 
-  if (opts.uploadsDir) {
-    app.use('/uploads', express.static(opts.uploadsDir, { maxAge: '7d', index: false, dotfiles: 'deny' }));
-  }
+  mountUploads(app, deps.adapters.images, opts.uploadsDir);
 
   const clientDir = opts.clientDir ?? CLIENT_DIST;
   if (opts.serveClient !== false && fs.existsSync(path.join(clientDir, 'index.html'))) {

@@ -2,7 +2,8 @@ import type { Express } from 'express';
 import { AppError } from '../errors.js';
 import { creditNoteDocument, invoiceDocument } from '../services/billing/service.js';
 import { renderTaxDocumentPdf } from '../services/billing/pdf.js';
-import { resolveActor, type Actor, type AppDeps } from '../trpc/context.js';
+import type { Actor, AppDeps } from '../deps.js';
+import { resolveActor } from '../trpc/context.js';
 
 /**
  * GET /api/invoices/:id/pdf and /api/credit-notes/:id/pdf: the tax document as a PDF for its salon's owner or an admin, with the same

@@ -1,6 +1,6 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, SLOT_TAKEN } from '../errors.js';
+import { DATABASE_UNAVAILABLE, HOURS_CHANGED, RETRY_AFTER_SECONDS, SLOT_TAKEN } from '../errors.js';
 import type { AppRouter } from '../routers/index.js';
 import type { AppMeta } from '../trpc/init.js';
 import { SUMMARIES } from './openapiSummaries.js';
@@ -172,23 +172,33 @@ export const PROCEDURE_ERRORS: Record<string, ErrorNotes> = {
   // Bookings
   'users.createBooking': {
     NOT_FOUND: 'The salon does not exist or is not published (an unknown service or staff member is a 400 naming `serviceIds` or `staffId`)',
-    CONFLICT: `"${SLOT_TAKEN}": another booking holds the time (also the loser of two requests racing for it). A repeat with the same \`Idempotency-Key\` never conflicts with its own booking.`,
+    CONFLICT: `"${SLOT_TAKEN}": another booking holds the time (also the loser of two requests racing for it), or "${HOURS_CHANGED}": the salon changed its opening hours while the booking was being placed. A repeat with the same \`Idempotency-Key\` never conflicts with its own booking.`,
     UNPROCESSABLE_CONTENT: 'The `Idempotency-Key` was already used by this customer for a different booking request (other salon, services, professional, date, time, coupon or payment)',
   },
-  'users.rescheduleBooking': { CONFLICT: `"${SLOT_TAKEN}", or ${JUST_CHANGED.charAt(0).toLowerCase()}${JUST_CHANGED.slice(1)}` },
+  'users.rescheduleBooking': { CONFLICT: `"${SLOT_TAKEN}", ${JUST_CHANGED.charAt(0).toLowerCase()}${JUST_CHANGED.slice(1)}, or "${HOURS_CHANGED}" (the salon's hours changed meanwhile)` },
   'users.cancelBooking': { CONFLICT: JUST_CHANGED },
   'users.disputeNoShow': { CONFLICT: 'This no-show has already been disputed' },
   'merchants.createSlot': {
     BAD_REQUEST: 'The input is not valid (the message names the field), the e-mail belongs to a salon or admin account, or the time is past, off the grid or outside opening hours',
-    CONFLICT: `"${SLOT_TAKEN}": another booking holds the time (also the loser of two requests racing for it)`,
+    CONFLICT: `"${SLOT_TAKEN}": another booking holds the time (also the loser of two requests racing for it), or "${HOURS_CHANGED}"`,
   },
   'merchants.updateBookingStatus': { CONFLICT: JUST_CHANGED },
+  'merchants.updateBusinessHours': {
+    CONFLICT:
+      'Upcoming bookings fall outside the new opening hours and no `decision` was sent, or (with `bookingIds`) some of them are not among the bookings the decision was taken on: nothing is saved. `data.clashes` lists them all (booking, date, time, customer, services, reason); send again with `decision` `keep` or `cancel`.',
+  },
   // Salon management
   'merchants.createPublishRequest': { CONFLICT: "The shop is already published, or its team is bigger than its plan allows (`data.field`: staff)" },
   'merchants.addStaffByMerchant': { CONFLICT: '`email`: another staff member of the shop already uses this e-mail, or the plan’s staff limit is reached (`data.field`: staff; the message names the plan and its limit)' },
   'merchants.updateStaffByMerchant': { CONFLICT: '`email`: another staff member of the shop already uses this e-mail, or the plan’s staff limit is reached (`data.field`: staff; the message names the plan and its limit) (bringing someone back from Inactive)' },
   'merchants.getStaffAnalytics': { FORBIDDEN: "The salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`" },
-  'merchants.sendCustomerMessage': { FORBIDDEN: "The salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`" },
+  'merchants.sendCustomerMessage': {
+    BAD_REQUEST:
+      'The input is not valid (the message names the field), or `bookingId`: a message about a booking (`category: transactional`) must name one of this customer’s bookings at the salon that is upcoming or from the last 7 days',
+    FORBIDDEN:
+      "`category`: a promotional message to a customer who has not opted in to offers and news (the message names the opt-out; walk-ins never opted in); or the salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`",
+    TOO_MANY_REQUESTS: 'The salon has reached its daily limit of 100 one-to-one messages (each channel counts; the India day resets at midnight IST): the message names the limit and what is left',
+  },
   'marketing.createCampaign': { FORBIDDEN: "The salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`" },
   'merchants.deleteStaffByMerchant': { CONFLICT: 'The staff member still has upcoming bookings' },
   'services.createService': { CONFLICT: '`service.name`: the shop already has a service of this name' },
@@ -364,6 +374,23 @@ const errorSchema = {
         httpStatus: { type: 'integer', description: 'The HTTP status of the answer' },
         path: { type: 'string', description: 'The procedure (tRPC path, e.g. `users.createBooking`)' },
         field: { type: ['string', 'null'], description: 'The input field at fault (400 and some 409), else null' },
+        clashes: {
+          type: 'array',
+          description: "Only in merchants/updateBusinessHours' 409: the upcoming bookings the new opening hours leave uncovered",
+          items: {
+            type: 'object',
+            properties: {
+              bookingId: { type: 'string' },
+              bookingDate: { type: 'string', description: "Salon-local 'YYYY-MM-DD'" },
+              bookingTime: { type: 'string', description: "'h:mm AM/PM', as booked" },
+              status: { type: 'string', enum: ['pending', 'upcoming', 'confirmed'] },
+              customerName: { type: 'string' },
+              services: { type: 'array', items: { type: 'string' } },
+              reason: { type: 'string', enum: ['dayOff', 'outsideHours', 'salonClosed'] },
+            },
+            required: ['bookingId', 'bookingDate', 'bookingTime', 'status', 'customerName', 'services', 'reason'],
+          },
+        },
       },
       required: ['code', 'httpStatus', 'field'],
     },

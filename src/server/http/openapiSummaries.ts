@@ -40,6 +40,7 @@ export const SUMMARIES: Record<string, string> = {
   'users.getAvailableSlots': 'List free start times of a salon day',
   'users.createBooking': 'Book an appointment',
   'users.validateCoupon': 'Check a coupon against a booking',
+  'users.findDuplicateBooking': 'Find a live booking the requested one would repeat',
   'users.getAllBookings': "List the customer's bookings",
   'users.getBookingById': 'Read one booking of the customer',
   'users.cancelBooking': 'Cancel a booking (with its refund share)',
@@ -123,6 +124,7 @@ export const SUMMARIES: Record<string, string> = {
   // Salon owners: customers and messages
   'merchants.getCustomers': "List the salon's customers",
   'merchants.sendCustomerMessage': 'Send a message to a customer',
+  'merchants.getMessageContext': "What the message dialog needs: consent, bookings to reference, today's limit, quiet hours",
   'merchants.getSentMessages': 'List messages sent to customers',
   'merchants.getMessageTemplates': 'List message templates',
   'merchants.createMessageTemplate': 'Create a message template',
@@ -246,4 +248,5 @@ export const SUMMARIES: Record<string, string> = {
   'admin.addFeaturedLocation': 'Add a featured location',
   'admin.removeFeaturedLocation': 'Remove a featured location',
   'admin.invoices': 'List subscription invoices',
+  'admin.cancelInvoice': 'Cancel a paid invoice with a credit note and a refund',
 };

@@ -85,6 +85,8 @@ export interface PageMeta {
   ogType?: string;
   noindex?: boolean;
   jsonLd?: object[];
+  /** The page's own script chunks (beyond the entry's), fetched with the HTML instead of after the entry runs. */
+  modulePreloads?: string[];
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -124,6 +126,7 @@ export function renderHead(template: string, meta: PageMeta): string {
     meta.noindex ? '<meta name="robots" content="noindex" />' : '',
     meta.canonical ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}" />` : '',
     meta.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />` : '',
+    ...(meta.modulePreloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
     `<meta property="og:site_name" content="${SITE}" />`,
     `<meta property="og:type" content="${meta.ogType ?? 'website'}" />`,
     `<meta property="og:title" content="${title}" />`,
@@ -388,11 +391,62 @@ function sendCompressed(req: Request, res: Response, body: string, type: string)
 
 const HASHED_MAX_AGE = 'public, max-age=31536000, immutable';
 
+/**
+ * The lazily loaded page a route renders first, by its app path pattern: the home page's sections,
+ * the salon list, a salon page. Without a hint the browser learns of these chunks only once the entry
+ * script has run (one more round trip before the page's content, its LCP, on a phone network).
+ */
+const PAGE_SOURCES: Record<string, string> = {
+  '/': 'src/client/features/discovery/HomeSections.tsx',
+  '/salons': 'src/client/pages/salon/SalonList.tsx',
+  '/salon/:id': 'src/client/pages/salon/SalonDetails.tsx',
+};
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * For each pattern of PAGE_SOURCES, the script files its page needs at once (its chunk and that
+ * chunk's static imports), from the build's manifest (`.vite/manifest.json`), less those the entry
+ * brings (the template names them). Empty without a manifest.
+ */
+export function pagePreloads(root: string, template: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(root, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  } catch {
+    return out;
+  }
+  /** The chunk of `key` and every chunk it imports, statically, to any depth. */
+  const closure = (key: string, into = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(key)) return into;
+    into.add(key);
+    chunk.imports?.forEach((k) => closure(k, into));
+    return into;
+  };
+  const withEntry = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, withEntry);
+  for (const [pattern, source] of Object.entries(PAGE_SOURCES)) {
+    const files = [...closure(source)]
+      .filter((key) => !withEntry.has(key))
+      .map((key) => `/${manifest[key].file}`)
+      .filter((href) => !template.includes(`"${href}"`));
+    if (files.length) out.set(pattern, files);
+  }
+  return out;
+}
+
 /** Mounts the built client in `clientDir` (its index.html, assets and public files) on `app`. */
 export function mountClient(app: Express, opts: { clientDir: string; db: Executor; publicUrl: string }) {
   const root = path.resolve(opts.clientDir);
   const base = opts.publicUrl.replace(/\/+$/, '');
   const template = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  const preloads = pagePreloads(root, template);
 
   app.get('/robots.txt', (req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=3600');
@@ -459,6 +513,11 @@ export function mountClient(app: Express, opts: { clientDir: string; db: Executo
       if (!isDatabaseUnavailable(err)) console.error('[http] page meta failed', err);
       meta = { status: 503, title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, noindex: true };
       res.setHeader('retry-after', RETRY_AFTER_SECONDS);
+    }
+    if (meta.status === 200) {
+      const pattern = matchAppPath(req.path)?.pattern;
+      const modules = pattern ? preloads.get(pattern) : undefined;
+      if (modules) meta = { ...meta, modulePreloads: modules };
     }
     res.status(meta.status);
     sendCompressed(req, res, renderHead(template, meta), 'html');

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import express, { type Express } from 'express';
 import { recordReceipt } from '../db/repositories/outbox.js';
-import type { AppDeps } from '../trpc/context.js';
+import type { AppDeps } from '../deps.js';
 
 import { TWILIO_STATUS_PATH } from '../adapters/messaging/sms.js';
 

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import type { AppDeps } from '../trpc/context.js';
+import type { AppDeps } from '../deps.js';
 
 // The smallest transparent GIF.
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');

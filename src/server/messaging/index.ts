@@ -1,12 +1,14 @@
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { Executor } from '../db/repositories/accounts.js';
 import type { Database, OutboxMessagesTable } from '../db/types.js';
-import { jobsEnqueued } from '../jobs/queue.js';
+import { enqueueJob, jobsEnqueued } from '../jobs/queue.js';
+import { JOB_ROW_DEFAULT_COLUMNS, jobRowDefaults } from '../jobs/boss.js';
 import { toJsonb } from '../db/json.js';
+import { boundByQuietHours, quietHoursEnd } from '../../shared/consent.js';
 
 export type OutboxMessage = Selectable<OutboxMessagesTable>;
 
-export interface NewMessage {
+interface MessageFields {
   channel: 'email' | 'sms' | 'whatsapp';
   /** E-mail address, or phone number in E.164 (+91...). */
   to: string;
@@ -19,7 +21,17 @@ export interface NewMessage {
   meta?: Record<string, unknown>;
   /** Not before this instant. */
   sendAt?: Date;
+  /** The salon that sends it to its customer (its sent list, its daily limit). */
+  merchantId?: string | null;
+  campaignId?: string | null;
 }
+
+/**
+ * Every message is transactional (about a booking or the account: the default) or promotional
+ * (campaigns, a salon's offers). A promotional SMS or WhatsApp written in the TRAI quiet hours is
+ * held until 09:00 IST, so it carries the clock reading it was written at (AppDeps.now).
+ */
+export type NewMessage = MessageFields & ({ category?: 'transactional' } | { category: 'promotional'; now: Date });
 
 export const DELIVER_MESSAGE = 'deliver_message';
 const MAX_ATTEMPTS = 6;
@@ -38,9 +50,19 @@ export async function queueMessages(db: Executor, messages: NewMessage[]): Promi
   return messages.length ? queueOutboxRows(db, messages.map(outboxRow), { maxAttempts: MAX_ATTEMPTS }) : [];
 }
 
+/** When a message may first go out: its own sendAt, or for a promotional text the end of the quiet hours. */
+export function notBefore(m: NewMessage): Date | null {
+  const held = m.category === 'promotional' && boundByQuietHours(m.category, m.channel) ? quietHoursEnd(m.now) : null;
+  const at = m.sendAt ?? null;
+  return held && (!at || held > at) ? held : at;
+}
+
 function outboxRow(m: NewMessage): Insertable<OutboxMessagesTable> {
   const meta = { ...(m.meta ?? {}), ...(m.html ? { html: m.html } : {}) };
   return {
+    category: m.category ?? 'transactional',
+    merchant_id: m.merchantId ?? null,
+    campaign_id: m.campaignId ?? null,
     channel: m.channel,
     recipient: m.to,
     subject: m.subject ?? null,
@@ -49,7 +71,7 @@ function outboxRow(m: NewMessage): Insertable<OutboxMessagesTable> {
     provider: 'pending',
     account_id: m.accountId ?? null,
     meta: toJsonb(meta),
-    next_attempt_at: m.sendAt ?? null,
+    next_attempt_at: notBefore(m),
   };
 }
 
@@ -68,23 +90,33 @@ export async function queueOutboxRows(db: Executor, rows: Insertable<OutboxMessa
         .values(rows.map((row, i) => ({ created_at: sql<Date>`clock_timestamp() + ${i} * interval '1 microsecond'`, ...row })))
         .returning(['id', 'next_attempt_at']),
     )
-    .insertInto('jobs')
-    .columns(['kind', 'payload', 'run_at', 'ref', 'max_attempts'])
+    .insertInto('pgboss.job')
+    .columns(['name', 'data', 'start_after', 'singleton_key', 'retry_limit', ...JOB_ROW_DEFAULT_COLUMNS])
     .expression((eb) =>
       eb
         .selectFrom('m')
         .select([
-          sql.lit(DELIVER_MESSAGE).as('kind'),
-          sql<string>`jsonb_build_object('messageId', m.id)`.as('payload'),
-          sql<Date>`coalesce(m.next_attempt_at, now())`.as('run_at'),
-          sql<string>`'message:' || m.id`.as('ref'),
-          sql.lit(opts.maxAttempts).as('max_attempts'),
+          sql.lit(DELIVER_MESSAGE).as('name'),
+          sql<string>`jsonb_build_object('messageId', m.id)`.as('data'),
+          sql<Date>`coalesce(m.next_attempt_at, now())`.as('start_after'),
+          sql<string>`'message:' || m.id`.as('singleton_key'),
+          sql.lit(opts.maxAttempts - 1).as('retry_limit'),
+          ...jobRowDefaults(sql`coalesce(m.next_attempt_at, now())`),
         ]),
     )
-    .returning(sql<string>`payload ->> 'messageId'`.as('message_id'))
+    .returning(sql<string>`data ->> 'messageId'`.as('message_id'))
     .execute();
   jobsEnqueued();
   return jobs.map((j) => j.message_id);
+}
+
+/**
+ * Puts a queued message off until `until` (a promotional text met at delivery in the quiet hours:
+ * a retry or a backlog after 21:00): its not-before time moves, and a new delivery job waits for it.
+ */
+export async function holdMessage(db: Executor, messageId: string, until: Date): Promise<void> {
+  await db.updateTable('outbox_messages').set({ next_attempt_at: until }).where('id', '=', messageId).execute();
+  await enqueueJob(db, { kind: DELIVER_MESSAGE, payload: { messageId }, runAt: until, ref: `message:${messageId}`, maxAttempts: MAX_ATTEMPTS });
 }
 
 type SettledListener = (trx: Transaction<Database>, message: OutboxMessage) => Promise<void>;

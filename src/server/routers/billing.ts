@@ -1,5 +1,6 @@
 import * as s from '../../shared/schemas/billing.js';
 import * as billing from '../services/billing/service.js';
+import { cancelInvoice } from '../services/billing/cancellation.js';
 import { adminProcedure, merchantProcedure } from '../trpc/procedures.js';
 
 const tags = ['Subscription & Billing'];
@@ -46,4 +47,16 @@ export const billingAdminProcedures = {
     .input(s.adminInvoicesInput)
     .output(s.adminInvoicesAnswer)
     .query(({ ctx }) => billing.adminInvoices(ctx.deps)),
+  cancelInvoice: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/payments/invoices/cancel',
+        tags,
+        description: 'Cancels a paid invoice: a credit note (reason cancellation) for the taxable value not yet credited, refunded through the gateway that took the payment. Once per invoice (409 after).',
+      },
+    })
+    .input(s.cancelInvoiceInput)
+    .output(s.cancelInvoiceAnswer)
+    .mutation(({ ctx, input }) => cancelInvoice(ctx.deps, ctx.actor, input)),
 };

@@ -17,6 +17,8 @@ import {
   createBookingInput,
   disputeNoShowAnswer,
   disputeNoShowInput,
+  duplicateBookingAnswer,
+  duplicateBookingInput,
   dashboardAnswer,
   dashboardInput,
   manualBookingInput,
@@ -36,10 +38,11 @@ import { messageAnswer } from '../../shared/schemas/auth.js';
 import { getAvailableSlots } from '../services/bookings/availability.js';
 import { validateCoupon } from '../services/bookings/coupons.js';
 import { createBooking } from '../services/bookings/create.js';
-import { cancelMyBooking, disputeNoShow, getMyBooking, listMyBookings, rescheduleMyBooking } from '../services/bookings/customer.js';
+import { cancelMyBooking, disputeNoShow, findDuplicateBooking, getMyBooking, listMyBookings, rescheduleMyBooking } from '../services/bookings/customer.js';
 import * as desk from '../services/bookings/merchant.js';
 import { answerDeskInvite, deskBooking, deskSlots, getDeskInvite, pendingDeskInvites } from '../services/bookings/desk.js';
 import { customerProcedure, merchantActingProcedure, merchantProcedure, publicProcedure } from '../trpc/procedures.js';
+import { discoveryDb } from '../trpc/reads.js';
 
 const userTags = ['Bookings'];
 const deskTags = ['Merchant bookings'];
@@ -53,7 +56,10 @@ export const bookingUserProcedures = {
     .meta({ openapi: { method: 'POST', path: '/users/getAvailableSlots', tags: userTags, protect: false } })
     .input(availableSlotsInput)
     .output(availableSlotsAnswer)
-    .query(({ ctx, input }) => getAvailableSlots(ctx.deps.db, ctx.actor, input)),
+    .query(({ ctx, input }) =>
+      // Slots for display may come from the replica; moving a booking reads it (and its time) from the primary.
+      getAvailableSlots(input.exceptBookingId ? ctx.deps.db : discoveryDb(ctx), ctx.actor, input),
+    ),
 
   createBooking: customerProcedure
     .meta({ openapi: { method: 'POST', path: '/users/createBooking', tags: userTags }, successStatus: 201 })
@@ -66,6 +72,12 @@ export const bookingUserProcedures = {
     .input(validateCouponInput)
     .output(validateCouponAnswer)
     .query(({ ctx, input }) => validateCoupon(ctx.deps, ctx.actor, input)),
+
+  findDuplicateBooking: customerProcedure
+    .meta({ openapi: { method: 'POST', path: '/users/findDuplicateBooking', tags: userTags } })
+    .input(duplicateBookingInput)
+    .output(duplicateBookingAnswer)
+    .query(({ ctx, input }) => findDuplicateBooking(ctx.deps, ctx.actor, input)),
 
   getAllBookings: customerProcedure
     .meta({ openapi: { method: 'POST', path: '/users/getAllBookings', tags: userTags } })

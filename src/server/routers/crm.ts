@@ -17,6 +17,11 @@ export const crmMerchantProcedures = {
     .input(s.sendMessageInput)
     .output(s.sendMessageAnswer)
     .mutation(({ ctx, input }) => crm.sendMessage(ctx.deps, ctx.actor, input)),
+  getMessageContext: merchantProcedure
+    .meta({ openapi: { method: 'POST', path: '/merchants/getMessageContext', tags } })
+    .input(s.messageContextInput)
+    .output(s.messageContextAnswer)
+    .query(({ ctx, input }) => crm.getMessageContext(ctx.deps, ctx.actor, input)),
   getSentMessages: merchantProcedure
     .meta({ openapi: { method: 'POST', path: '/merchants/getSentMessages', tags } })
     .input(s.sentMessagesInput)

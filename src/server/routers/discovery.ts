@@ -32,6 +32,11 @@ import { geoReverse, geoSearch } from '../services/discovery/geo.js';
 import { getSpecialOffers, getTrendingServices, listCategories, listPopularLocations } from '../services/discovery/home.js';
 import { getMerchants, getNearby, getRecommended, getSponsoredShops, searchMerchants } from '../services/discovery/search.js';
 import { adminProcedure, publicProcedure } from '../trpc/procedures.js';
+import type { Context } from '../trpc/context.js';
+import { discoveryDb } from '../trpc/reads.js';
+
+/** What the search services need, over the database this request's discovery reads use (the replica when it may). */
+const discoveryDeps = (ctx: Context) => ({ db: discoveryDb(ctx), adapters: ctx.deps.adapters });
 
 // No parameters: callable with no argument from the tRPC client (as users.profile).
 const none = z.object({}).optional();
@@ -44,19 +49,19 @@ export const discoveryMerchantProcedures = {
     .meta({ openapi: { method: 'GET', path: '/merchants/getMerchants', tags: discoveryTags, protect: false } })
     .input(getMerchantsInput)
     .output(merchantsAnswer)
-    .query(({ ctx, input }) => getMerchants(ctx.deps, input)),
+    .query(({ ctx, input }) => getMerchants(discoveryDeps(ctx), input)),
 
   search: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/merchants/search', tags: discoveryTags, protect: false } })
     .input(searchInput)
     .output(searchAnswer)
-    .query(({ ctx, input }) => searchMerchants(ctx.deps, input)),
+    .query(({ ctx, input }) => searchMerchants(discoveryDeps(ctx), input)),
 
   getMerchantById: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/merchants/getMerchantById/{id}', tags: discoveryTags, protect: false } })
     .input(merchantByIdInput)
     .output(merchantByIdAnswer)
-    .query(({ ctx, input }) => getMerchantById(ctx.deps.db, ctx.actor, input)),
+    .query(({ ctx, input }) => getMerchantById(discoveryDb(ctx), ctx.actor, input)),
 };
 
 /** Home-page sections and the filter search, under users/*. All public. */
@@ -65,37 +70,37 @@ export const discoveryUserProcedures = {
     .meta({ openapi: { method: 'GET', path: '/users/getTrendingServices', tags: homeTags, protect: false } })
     .input(none)
     .output(trendingServicesAnswer)
-    .query(({ ctx }) => getTrendingServices(ctx.deps.db)),
+    .query(({ ctx }) => getTrendingServices(discoveryDb(ctx))),
 
   getSponsoredShops: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/users/getSponsoredShops', tags: homeTags, protect: false } })
     .input(sponsoredInput)
     .output(sponsoredAnswer)
-    .query(({ ctx, input }) => getSponsoredShops(ctx.deps, input)),
+    .query(({ ctx, input }) => getSponsoredShops(discoveryDeps(ctx), input)),
 
   getShopByFilter: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/users/getShopByFilter', tags: discoveryTags, protect: false } })
     .input(searchInput)
     .output(searchAnswer)
-    .query(({ ctx, input }) => searchMerchants(ctx.deps, input)),
+    .query(({ ctx, input }) => searchMerchants(discoveryDeps(ctx), input)),
 
   getSpecialOffers: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/users/getSpecialOffers', tags: homeTags, protect: false } })
     .input(none)
     .output(specialOffersAnswer)
-    .query(({ ctx }) => getSpecialOffers(ctx.deps.db)),
+    .query(({ ctx }) => getSpecialOffers(discoveryDb(ctx))),
 
   getNearby: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/users/getNearby', tags: homeTags, protect: false } })
     .input(nearbyInput)
     .output(merchantsAnswer)
-    .query(({ ctx, input }) => getNearby(ctx.deps, input)),
+    .query(({ ctx, input }) => getNearby(discoveryDeps(ctx), input)),
 
   getRecommended: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/users/getRecommended', tags: homeTags, protect: false } })
     .input(recommendedInput)
     .output(merchantsAnswer)
-    .query(({ ctx, input }) => getRecommended(ctx.deps, input)),
+    .query(({ ctx, input }) => getRecommended(discoveryDeps(ctx), input)),
 };
 
 /**
@@ -107,13 +112,13 @@ export const discoveryCategoryProcedures = {
     .meta({ openapi: { method: 'GET', path: '/categories', tags: homeTags, protect: false } })
     .input(none)
     .output(categoryListAnswer)
-    .query(({ ctx }) => listCategories(ctx.deps.db)),
+    .query(({ ctx }) => listCategories(discoveryDb(ctx))),
 
   getAllCategories: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/categories/getAllCategories', tags: homeTags, protect: false } })
     .input(none)
     .output(categoryListAnswer)
-    .query(({ ctx }) => listCategories(ctx.deps.db)),
+    .query(({ ctx }) => listCategories(discoveryDb(ctx))),
 };
 
 export const discoveryLocationProcedures = {
@@ -121,7 +126,7 @@ export const discoveryLocationProcedures = {
     .meta({ openapi: { method: 'GET', path: '/locations', tags: homeTags, protect: false } })
     .input(none)
     .output(locationsAnswer)
-    .query(({ ctx }) => listPopularLocations(ctx.deps.db)),
+    .query(({ ctx }) => listPopularLocations(discoveryDb(ctx))),
 };
 
 const testimonialTags = ['Testimonials'];
@@ -132,7 +137,7 @@ export const testimonialProcedures = {
     .meta({ openapi: { method: 'GET', path: '/getTestimonials', tags: testimonialTags, protect: false } })
     .input(none)
     .output(testimonialsAnswer)
-    .query(({ ctx }) => content.getTestimonials(ctx.deps.db)),
+    .query(({ ctx }) => content.getTestimonials(discoveryDb(ctx))),
 
   createTestimonials: adminProcedure
     .meta({ openapi: { method: 'POST', path: '/createTestimonials', tags: testimonialTags }, successStatus: 201 })

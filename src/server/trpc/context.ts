@@ -1,30 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import type { Db } from '../db/index.js';
-import type { Env } from '../env.js';
-import type { Role } from '../db/types.js';
-import type { TokenService } from '../services/auth/tokens.js';
-import type { Adapters } from '../adapters/index.js';
+import type { Actor, AppDeps, Session } from '../deps.js';
 import { isDatabaseUnavailable, toTRPCError } from '../errors.js';
 import { compiledOnce } from '../db/compiled.js';
-
-export interface AppDeps {
-  db: Db;
-  env: Env;
-  tokens: TokenService;
-  adapters: Adapters;
-}
-
-export interface Actor {
-  id: string;
-  role: Role;
-  email: string;
-}
-
-/** One token's identity: what logout records (services/auth) so that the token is refused from then on. */
-export interface Session {
-  jti: string;
-  expiresAt: Date;
-}
+import { RECENT_WRITE_COOKIE } from './reads.js';
 
 export interface Context {
   deps: AppDeps;
@@ -38,6 +16,8 @@ export interface Context {
   idempotencyKey: string | null;
   /** Secrets checked by this HTTP request so far, shared by the calls of a tRPC batch (trpc/procedures.ts oneSecretCheck). */
   secretChecks?: { count: number };
+  /** The caller wrote something a few seconds ago (a cookie says so): its discovery reads use the primary (trpc/reads.ts). */
+  recentWrite?: boolean;
   /** Set by a procedure whose REST success status depends on the outcome (201 created vs 200 already there). */
   responseStatus?: number;
 }
@@ -102,6 +82,7 @@ export function createContextFactory(deps: AppDeps) {
     });
     const key = req.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : null;
-    return { deps, actor, authError, session, ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, idempotencyKey, secretChecks: { count: 0 } };
+    const recentWrite = deps.readDb !== deps.db && RECENT_WRITE_COOKIE.test(req.headers.cookie ?? '');
+    return { deps, actor, authError, session, ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, idempotencyKey, secretChecks: { count: 0 }, recentWrite };
   };
 }

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
-import { AppError, badRequest, toTRPCError } from '../errors.js';
+import { AppError, badRequest, toTRPCError, type AppErrorDetails } from '../errors.js';
 import type { Context } from './context.js';
 
 /** The input failed validation; `field` names the offending field. */
@@ -21,19 +21,25 @@ export type AppMeta = OpenApiMeta & { successStatus?: number; adminOnly?: boolea
 /**
  * Stack traces go into error bodies only where someone debugs: under `npm run dev` (which sets
  * NODE_ENV=development) and in tests. A server started without NODE_ENV (`npm start`) is a
- * production one and never shows them.
+ * production one and never shows them. Read from the server's own settings on each error, so one
+ * process can hold a production app beside a test one; an error from before the context was made
+ * (an unsupported content type, a malformed body) never carries one.
  */
-const isProduction = process.env.NODE_ENV !== 'development' && process.env.NODE_ENV !== 'test';
+function showsStacks(ctx: Context | undefined): boolean {
+  const nodeEnv = ctx?.deps?.env.NODE_ENV;
+  return nodeEnv === 'development' || nodeEnv === 'test';
+}
 
 export const t = initTRPC
   .context<Context>()
   .meta<AppMeta>()
   .create({
-    isDev: !isProduction,
+    // Stacks are kept on the shape and dropped per server by the formatter below (showsStacks).
+    isDev: true,
     // The calendar's live feed (server-sent events): a comment every 15 s keeps proxies from closing
     // an idle stream, and a client that hears nothing for 40 s takes the stream for dead and reconnects.
     sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
-    errorFormatter({ shape, error }) {
+    errorFormatter({ shape, error, ctx }) {
       const internal = error.code === 'INTERNAL_SERVER_ERROR';
       const cause = error.cause;
       return {
@@ -44,7 +50,8 @@ export const t = initTRPC
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
           field: cause instanceof InputError ? cause.field : cause instanceof AppError ? (cause.field ?? null) : null,
-          ...(isProduction || internal ? {} : { stack: shape.data.stack }),
+          ...(cause instanceof AppError && cause.details ? (cause.details as AppErrorDetails) : {}),
+          ...(internal || !showsStacks(ctx) ? {} : { stack: shape.data.stack }),
         },
       };
     },

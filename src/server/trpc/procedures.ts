@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import type { Role } from '../db/types.js';
+import type { Role } from '../../shared/constants.js';
 import { PendingAudit, withPendingAudit } from '../db/pendingAudit.js';
 import type { Executor } from '../db/repositories/accounts.js';
 import { recordAudit } from '../db/repositories/audit.js';

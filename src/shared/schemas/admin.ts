@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from '../validation.js';
-import { BOOKING_STATUSES } from './bookings.js';
+import { BOOKING_STATUSES, ROLES } from '../constants.js';
 import { DELIVERY_STATES } from '../delivery.js';
 import { queryNumber } from './query.js';
 
@@ -14,7 +14,6 @@ export const limitField = queryNumber(z.number({ error: 'limit: use a whole numb
 const searchField = optional(z.string().trim().max(100, 'search: at most 100 characters'));
 const dateField = optional(dateSchema);
 
-export const ROLES = ['customer', 'merchant', 'admin'] as const;
 export const PUBLISH_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'unpublished'] as const;
 export const FEEDBACK_KINDS = ['contact', 'ticket'] as const;
 export const FEEDBACK_STATUSES = ['open', 'pending', 'closed'] as const;
@@ -28,6 +27,14 @@ const reasonField = (what: string) =>
     .trim()
     .min(3, `reason: give the ${what} reason (at least 3 characters)`)
     .max(500, 'reason: at most 500 characters');
+
+/**
+ * The admin's reason dialog (block, reject, unpublish, cancel an invoice): a written reason, the
+ * rule every such procedure's reason shares; each procedure's own limits still apply to it.
+ */
+export const reasonForm = z.object({
+  reason: z.string().trim().min(3, 'Give a reason of at least 3 characters.').max(500, 'reason: at most 500 characters'),
+});
 
 const pageInfo = { total: z.number(), page: z.number(), limit: z.number() };
 export const noInput = z.object({});
@@ -388,7 +395,7 @@ export const systemAnswer = z.object({
   }),
 });
 
-export const retryJobInput = z.object({ jobId: z.string({ error: 'jobId: required' }).trim().regex(/^\d{1,18}$/, 'jobId: a job number') });
+export const retryJobInput = z.object({ jobId: z.uuid({ error: 'jobId: a job id' }) });
 export const retryJobAnswer = z.object({ success: z.literal(true), message: z.string() });
 
 export const auditInput = z.object({
@@ -435,4 +442,17 @@ export const addFeaturedLocationInput = z.object({
   sortOrder: optional(z.number().int('sortOrder: use a whole number').min(0).max(1000)),
 });
 export const featuredLocationAnswer = z.object({ location: featuredLocationWire });
+/**
+ * The admin's featured-location form: a city, and optionally a locality in it (without one the
+ * whole city is featured); it becomes addFeaturedLocationInput, the server's own rules.
+ */
+export const featuredLocationForm = z
+  .object({
+    city: addFeaturedLocationInput.shape.city,
+    locality: optional(z.string().trim().max(100, 'name: at most 100 characters')),
+    state: addFeaturedLocationInput.shape.state,
+    sortOrder: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), addFeaturedLocationInput.shape.sortOrder),
+  })
+  .transform(({ locality, ...place }) => ({ ...place, name: locality ?? place.city, kind: locality ? ('locality' as const) : ('city' as const) }));
+
 export const removeFeaturedLocationInput = z.object({ id: idSchema });

@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { ROLES, SHOP_TYPES } from '../constants.js';
 import { emailSchema, mobileSchema, nameSchema, passwordSchema } from '../validation.js';
 
-export const roleSchema = z.enum(['customer', 'merchant', 'admin']);
-export type Role = z.infer<typeof roleSchema>;
-
-export const SHOP_TYPES = ['salon', 'spa', 'beautyParlour', 'tattoo', 'wellness'] as const;
+export const roleSchema = z.enum(ROLES);
 export const shopTypeSchema = z.enum(SHOP_TYPES);
 
 /** The account as the wire shows it; merchants' `_id` is also their merchantId. */
@@ -90,3 +88,13 @@ export const otpSchema = z.string().trim().regex(/^\d{6}$/, 'The code has 6 digi
 export const verifyResetOtpInput = z.object({ email: emailSchema, otp: otpSchema });
 export const resetPasswordInput = z.object({ email: emailSchema, otp: otpSchema, newPassword: passwordSchema });
 export const messageAnswer = z.object({ message: z.string() });
+
+/**
+ * The screens ask for a new password twice; the server takes it once. The confirmation box and
+ * its rule are added to the server's own schema, so the password rules stay in one place.
+ */
+const confirmation = { confirmPassword: z.string().min(1, 'Please confirm your new password.') };
+const passwordsMatch = (v: { newPassword: string; confirmPassword: string }) => v.newPassword === v.confirmPassword;
+const mismatch = { path: ['confirmPassword'], message: 'The two new passwords do not match.' };
+export const changePasswordForm = changePasswordInput.extend(confirmation).refine(passwordsMatch, mismatch);
+export const resetPasswordForm = resetPasswordInput.pick({ newPassword: true }).extend(confirmation).refine(passwordsMatch, mismatch);

@@ -9,6 +9,8 @@ export const emailOtpRequestInput = z.object({ email: emailSchema });
 export const phoneOtpRequestInput = z.object({ phone: phoneField });
 export const emailOtpVerifyInput = z.object({ email: emailSchema, otp: otpSchema });
 export const phoneOtpVerifyInput = z.object({ phone: phoneField, otp: otpSchema });
+/** The code box of a sign-in, registration or reset screen: the address is the one the code went to. */
+export const otpCodeForm = z.object({ otp: otpSchema });
 export const otpSentAnswer = z.object({ message: z.string(), resendAfterSeconds: z.number() });
 
 /** Verifying one's own mobile number (signed in): the code sent to it by WhatsApp. */
@@ -18,6 +20,14 @@ export const phoneVerifiedAnswer = z.object({ user: userWire, message: z.string(
 
 /** Registering with a code by WhatsApp: the registration form, with the mobile number required. */
 export const whatsappRegistrationInput = registerUserInput.extend({ phone: phoneField });
+/**
+ * The registration screen's form: the code goes by e-mail (the mobile number optional) or by
+ * WhatsApp (the number required); `channel` is the screen's choice and is not sent.
+ */
+export const registrationForm = z.discriminatedUnion('channel', [
+  registerUserInput.extend({ channel: z.literal('email') }),
+  whatsappRegistrationInput.extend({ channel: z.literal('whatsapp') }),
+]);
 /** A registration finished with a code: the new account, signed in. */
 export const registrationAnswer = z.object({ user: userWire, token: z.string(), role: roleSchema, userType: roleSchema });
 

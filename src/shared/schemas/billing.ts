@@ -105,6 +105,8 @@ const creditNoteWire = z.object({
   sgst: z.number(),
   igst: z.number(),
   amount: z.number(),
+  /** A cancellation's refund as the gateway reported it: none (refunded outside GlowBook, or nothing to refund), queued, refunded, failed. */
+  refund: z.object({ status: z.enum(['none', 'queued', 'refunded', 'failed']), reference: z.string().nullable(), error: z.string().nullable() }),
 });
 export type CreditNoteWire = z.infer<typeof creditNoteWire>;
 
@@ -148,11 +150,27 @@ export const subscriptionAnswer = z.object({
 });
 export const changePlanAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.object({ invoice: invoiceWire }) });
 
+/** An admin cancels a paid invoice: a credit note for what is not yet credited, refunded through the gateway. */
+export const cancelInvoiceInput = z.object({
+  invoiceId: idSchema,
+  reason: z.string({ error: 'reason: say why the invoice is cancelled' }).trim().min(3, 'reason: say why the invoice is cancelled').max(200, 'reason: at most 200 characters'),
+});
+export const cancelInvoiceAnswer = z.object({ success: z.literal(true), message: z.string(), creditNote: creditNoteWire });
+
 export const adminInvoicesInput = z.object({});
 export const adminInvoicesAnswer = z.object({
   data: z.object({
-    invoices: z.array(invoiceWire.extend({ salonName: z.string() })),
-    totals: z.object({ count: z.number(), base: z.number(), gst: z.number(), total: z.number() }),
+    invoices: z.array(
+      invoiceWire.extend({
+        salonName: z.string(),
+        /** Taxable value credit notes have taken off it (prorations, a cancellation). */
+        credited: z.number(),
+        /** Its cancellation's credit note (number and refund), when it was cancelled. */
+        cancellation: z.object({ number: z.string(), amount: z.number(), refund: creditNoteWire.shape.refund }).nullable(),
+      }),
+    ),
+    /** Paid invoices less credit notes: `base` and `gst` are net of every credit note issued. */
+    totals: z.object({ count: z.number(), base: z.number(), gst: z.number(), total: z.number(), credited: z.number(), creditNotes: z.number() }),
     failedPayments: z.number(),
   }),
 });
@@ -160,3 +178,4 @@ export const adminInvoicesAnswer = z.object({
 /** The salon's GSTIN for its tax invoices; blank removes it. */
 export const updateGstinInput = z.object({ merchantId: idSchema.optional(), gstin: gstinSchema });
 export const updateGstinAnswer = z.object({ success: z.literal(true), message: z.string(), gstin: z.string().nullable(), state: z.string() });
+export type AdminInvoicesAnswer = z.infer<typeof adminInvoicesAnswer>;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { BOOKING_STATUSES, ROLES } from '../constants.js';
 import { dateSchema, emailSchema, idSchema, mobileSchema, nameSchema, timeSchema } from '../validation.js';
 
 /** How a booking is paid: at the salon, or in advance from the customer's wallet. */
 export const PAYMENT_METHODS = ['pay_at_salon', 'wallet'] as const;
 
-export const BOOKING_STATUSES = ['pending', 'upcoming', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 
 /** Blank, null or "any" means "any professional". */
@@ -101,7 +101,7 @@ export const bookingWire = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   amountPaid: z.number(),
   cancellationReason: z.string().nullable(),
-  cancelledBy: z.enum(['customer', 'merchant', 'admin']).nullable(),
+  cancelledBy: z.enum(ROLES).nullable(),
   cancelledAt: z.string().nullable(),
   refundPercent: z.number().nullable(),
   refundAmount: z.number().nullable(),
@@ -182,6 +182,32 @@ export const validateCouponAnswer = z.object({
 });
 export type ValidateCouponAnswer = z.infer<typeof validateCouponAnswer>;
 
+/**
+ * Does the caller already hold a live booking of one of these services at this salon, on this date
+ * and at this time? Asked by the review step before confirming, so a second one is made on purpose.
+ */
+export const duplicateBookingInput = z.object({
+  merchantId: idSchema,
+  serviceIds: serviceIdsSchema,
+  bookingDate: realDateSchema,
+  bookingTime: timeSchema,
+});
+export const duplicateBookingAnswer = z.object({
+  data: z.object({
+    duplicate: z
+      .object({
+        bookingId: z.string(),
+        bookingDate: z.string(),
+        bookingTime: z.string(),
+        status: bookingStatusSchema,
+        /** The requested services that booking already has, by name. */
+        services: z.array(z.string()),
+      })
+      .nullable(),
+  }),
+});
+export type DuplicateBookingAnswer = z.infer<typeof duplicateBookingAnswer>;
+
 export const userBookingsInput = z.object({ userId: idSchema.optional() });
 export const bookingByIdInput = z.object({ userId: idSchema.optional(), bookingId: idSchema });
 
@@ -202,6 +228,10 @@ export const disputeNoShowInput = z.object({
     .max(2000, 'message: at most 2000 characters'),
 });
 export const disputeNoShowAnswer = z.object({ success: z.literal(true), message: z.string() });
+/** The customer's dispute dialog: the server's rule (10 to 2000 characters), in the dialog's words. */
+export const disputeNoShowForm = disputeNoShowInput.extend({
+  message: z.string().trim().min(10, 'Tell us what happened (at least 10 characters).').max(2000, 'message: at most 2000 characters'),
+});
 
 export const rescheduleBookingInput = z.object({
   bookingId: idSchema,
@@ -243,6 +273,16 @@ export const updateBookingStatusInput = z.object({
 });
 export const merchantBookingAnswer = z.object({ booking: bookingWire });
 
+/** The desk's check-in form: the booking's id or the short reference customers see, and the arrival tick. */
+export const deskCheckInForm = z.object({
+  bookingId: z.string().trim().min(1, 'Please enter the booking ID'),
+  arrived: z.boolean().refine((v) => v, 'Please confirm that the customer has arrived'),
+});
+/** The desk's cancel form: the server takes the reason as optional, the desk asks for one. */
+export const deskCancelForm = z.object({ cancellationReason: reasonSchema.min(1, 'Please provide a reason for cancellation') });
+/** The desk's complete form: the salon says it has the money. */
+export const deskCompleteForm = z.object({ paymentReceived: z.boolean().refine((v) => v, 'Please confirm that you have received the payment') });
+
 export const scanQrInput = z.object({
   bookingId: idSchema,
   merchantId: merchantIdField,
@@ -278,6 +318,11 @@ export const deskBookingInput = z.object({
   name: nameSchema('Name'),
   mobile: z.string({ error: 'Mobile number is required.' }).trim().min(1, 'Mobile number is required.').pipe(mobileSchema),
   email: emailSchema,
+});
+
+/** The desk's Book a slot form: the time is picked, not typed, so a missing one says what to do first. */
+export const deskBookingForm = deskBookingInput.extend({ bookingTime: z.literal('').or(timeSchema) }).superRefine((v, ctx) => {
+  if (!v.bookingTime) ctx.addIssue({ code: 'custom', path: ['bookingTime'], message: v.serviceIds?.length ? 'Choose a time.' : 'Choose a service, then a time.' });
 });
 
 /** A desk booking as the person it names sees it (the e-mailed link, or the in-app prompt). */

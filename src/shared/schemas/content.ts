@@ -27,6 +27,13 @@ const blogFields = {
 };
 
 export const createBlogInput = z.object(blogFields);
+/** The article editor: tags are typed comma separated, then checked by the server's rules. */
+export const blogForm = createBlogInput.extend({
+  tags: z
+    .string()
+    .transform((v) => v.split(',').map((t) => t.trim()).filter(Boolean))
+    .pipe(blogFields.tags.unwrap()),
+});
 export const updateBlogInput = z.object({
   id: z.string({ error: 'id: required' }).uuid('id: not a blog id'),
   title: blogFields.title.optional(),

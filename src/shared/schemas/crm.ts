@@ -3,6 +3,7 @@ import { idSchema } from '../validation.js';
 import { queryNumber } from './query.js';
 import { DELIVERY_STATES } from '../delivery.js';
 import { checkSocialUrl, SOCIAL_NETWORKS } from '../social.js';
+import { MESSAGE_CATEGORIES } from '../consent.js';
 
 export { SOCIAL_NETWORKS };
 
@@ -46,14 +47,73 @@ const customerWire = z.object({
 export type CustomerWire = z.infer<typeof customerWire>;
 export const customersAnswer = z.object({ data: z.object({ customers: z.array(customerWire), total: z.number(), page: z.number(), limit: z.number() }) });
 
+const customerIdSchema = z.string({ error: 'customerId: choose a customer' }).trim().min(1, 'customerId: choose a customer').max(300);
+const CATEGORY_ERROR = 'category: transactional (about a booking, naming bookingId) or promotional';
+
 export const sendMessageInput = z.object({
   merchantId: idSchema.optional(),
-  customerId: z.string({ error: 'customerId: choose a customer' }).trim().min(1, 'customerId: choose a customer').max(300),
+  customerId: customerIdSchema,
+  /**
+   * Transactional: about one of the customer's bookings at this salon (`bookingId`, upcoming or
+   * started within the last 7 days). Promotional: anything else; only to customers who opted in
+   * to offers, and texts wait out the TRAI quiet hours (21:00–09:00 IST).
+   */
+  category: z.enum(MESSAGE_CATEGORIES, { error: CATEGORY_ERROR }),
+  bookingId: z.preprocess(blank, z.string({ error: 'bookingId: choose a booking' }).uuid('bookingId: choose a booking').optional()),
   channels: z.array(z.enum(CHANNELS, { error: 'channels: email, sms or whatsapp' })).min(1, 'Please select at least one contact method and enter a message.').max(3),
   subject: z.preprocess(blank, z.string().trim().max(150, 'subject: at most 150 characters').optional()),
   message: z.string({ error: 'Please select at least one contact method and enter a message.' }).trim().min(1, 'Please select at least one contact method and enter a message.').max(2000, 'message: at most 2,000 characters'),
 });
-export const sendMessageAnswer = z.object({ success: z.literal(true), message: z.string(), queued: z.array(z.object({ channel: z.enum(CHANNELS), to: z.string() })), skipped: z.array(z.string()) });
+/**
+ * The Send Message dialog's form: the server's sendMessageInput, with what the server refuses
+ * after parsing (an e-mail without a subject, a message about no booking) said before sending,
+ * under the field to fix.
+ */
+export const sendMessageForm = sendMessageInput.superRefine((v, ctx) => {
+  if (v.channels.includes('email') && !v.subject) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'An e-mail needs a subject.' });
+  if (v.category === 'transactional' && !v.bookingId) {
+    ctx.addIssue({ code: 'custom', path: ['bookingId'], message: 'Choose the booking this message is about, or send it as promotional.' });
+  }
+});
+export const sendMessageAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** Each message queued; `heldUntil` when it waits for the end of the TRAI quiet hours. */
+  queued: z.array(z.object({ channel: z.enum(CHANNELS), to: z.string(), heldUntil: z.string().nullable() })),
+  skipped: z.array(z.string()),
+  /** One-to-one messages the salon may still send today (India day). */
+  remainingToday: z.number(),
+});
+
+export const messageContextInput = z.object({ merchantId: idSchema.optional(), customerId: customerIdSchema });
+const referenceableBooking = z.object({
+  _id: z.string(),
+  /** Salon-local date and time as booked. */
+  bookingDate: z.string(),
+  /** Null for a booking taken at the counter (a walk-in's), which has no time. */
+  bookingTime: z.string().nullable(),
+  startsAt: z.string(),
+  status: z.string(),
+  services: z.array(z.string()),
+  /** Upcoming, or started within the last 7 days. */
+  upcoming: z.boolean(),
+});
+export type ReferenceableBooking = z.infer<typeof referenceableBooking>;
+export const messageContextAnswer = z.object({
+  data: z.object({
+    customer: z.object({ _id: z.string(), name: z.string(), source: z.enum(['account', 'walk-in']), marketingOptIn: z.boolean() }),
+    /** Whether a promotional message may go to this customer, and why not. */
+    promotional: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
+    /** The bookings a transactional message can be about. */
+    bookings: z.array(referenceableBooking),
+    limit: z.object({ perDay: z.number(), sentToday: z.number(), remainingToday: z.number(), day: z.string() }),
+    /** The TRAI quiet hours now (server clock, India time): promotional texts are held until `heldUntil`. */
+    quietHours: z.object({ now: z.boolean(), heldUntil: z.string().nullable(), label: z.string().nullable() }),
+    /** The server's clock reading these figures were computed at. */
+    now: z.string(),
+  }),
+});
+export type MessageContext = z.infer<typeof messageContextAnswer>['data'];
 
 export const templateFields = {
   name: z.string({ error: 'Please fill in all required fields.' }).trim().min(1, 'Please fill in all required fields.').max(80, 'name: at most 80 characters'),
@@ -82,8 +142,12 @@ export const sentMessagesAnswer = z.object({
       body: z.string(),
       status: z.enum(['queued', 'sending', 'sent', 'failed']),
       /** What the transport reported: queued, sent (accepted by a provider), delivered (receipt), failed, not_sent (mail drop). */
+      /** Transactional (about a booking or the account) or promotional (offers, campaigns). */
+      category: z.enum(MESSAGE_CATEGORIES),
       delivery: z.enum(DELIVERY_STATES),
       deliveryLabel: z.string(),
+      /** A promotional text held until the end of the TRAI quiet hours (09:00 IST). */
+      heldUntil: z.string().nullable(),
       lastError: z.string().nullable(),
       createdAt: z.string(),
       sentAt: z.string().nullable(),
@@ -106,6 +170,24 @@ export const createCampaignInput = z.object({
   body: z.string({ error: 'body: write the message' }).trim().min(1, 'body: write the message').max(5000, 'body: at most 5,000 characters'),
   segment: z.enum(SEGMENTS, { error: 'segment: all, active or inactive' }),
 });
+/**
+ * The Marketing screen's campaign form: the spec names each missing field in its own sentence (an
+ * e-mail campaign needs a name, subject, message and audience; an SMS its message); the server's
+ * limits (createCampaignInput) still apply to what it sends.
+ */
+export const campaignForm = z
+  .object({
+    channel: createCampaignInput.shape.channel,
+    name: z.string(),
+    subject: z.string(),
+    body: z.string().refine((v) => v.trim() !== '', 'Message is required.'),
+    segment: z.enum(SEGMENTS, { error: 'Choose who receives it.' }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.channel !== 'email') return;
+    if (!v.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Campaign name is required.' });
+    if (!v.subject.trim()) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Subject is required.' });
+  });
 export const campaignIdInput = z.object({ merchantId: idSchema.optional(), campaignId: idSchema });
 /** The salon's page on a network (https, on the network's own domain); null or blank removes it. */
 export const socialLinkInput = z
@@ -137,6 +219,8 @@ const campaignWire = z.object({
   notSent: z.number(),
   opened: z.number(),
   bookingsAfter: z.number(),
+  /** Its texts wait for the end of the TRAI quiet hours (09:00 IST); null when none is held. */
+  heldUntil: z.string().nullable(),
   createdAt: z.string(),
   /** When the latest send (or resend) began; the stats are of that round. */
   startedAt: z.string(),

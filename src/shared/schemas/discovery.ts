@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SOCIAL_NETWORKS } from '../social.js';
 import { dateSchema, idSchema } from '../validation.js';
 import { offerRuleFields } from './coupons.js';
-import { AMENITIES } from './shop.js';
+import { AMENITIES, canonicalAmenity } from '../constants.js';
 
 /*
  * Discovery wire schemas: home-page sections, search, salon details, categories, locations,
@@ -92,8 +92,6 @@ const listParam = (max: number) =>
     z.array(z.string().max(100)).max(max, `List at most ${max} values`).optional(),
   );
 
-const AMENITY_BY_LOWER = new Map(AMENITIES.map((a) => [a.toLowerCase(), a]));
-
 /** '500-1500', '500-', '-1500' or a tier '$'..'$$$$' → a rupee range [min, max). */
 export function parsePriceFilter(raw: string): { min: number | null; max: number | null } | null {
   const v = raw.trim();
@@ -163,7 +161,7 @@ export const searchFiltersShape = {
       if (!list) return undefined;
       const out: string[] = [];
       for (const a of list) {
-        const canonical = AMENITY_BY_LOWER.get(a.toLowerCase());
+        const canonical = canonicalAmenity(a);
         if (!canonical) {
           ctx.addIssue({ code: 'custom', message: `Choose amenities from: ${AMENITIES.join(', ')}.` });
           return z.NEVER;

@@ -1,5 +1,6 @@
 import { idSchema } from '../validation.js';
 import { z } from 'zod';
+import { PUSH_AUDIENCES } from '../constants.js';
 
 const b64url = (field: string, min: number) =>
   z
@@ -37,7 +38,6 @@ export const unsubscribeAnswer = z.object({ success: z.literal(true), removed: z
 
 export const vapidAnswer = z.object({ publicKey: z.string() });
 
-export const PUSH_AUDIENCES = ['all', 'customer', 'merchant', 'admin'] as const;
 
 export const pushBroadcastInput = z.object({
   title: z.string({ error: 'title: write a title' }).trim().min(1, 'title: write a title').max(80, 'title: at most 80 characters'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WEEKDAYS } from '../hours.js';
 import { isValidTimeZone } from '../slots.js';
 import { dateSchema, emailSchema, idSchema, INDIAN_MOBILE_RE, parseTimeToMinutes } from '../validation.js';
-import { SHOP_TYPES } from './auth.js';
+import { AMENITIES, canonicalAmenity, SHOP_TYPES } from '../constants.js';
 
 /*
  * Shop management wire schemas: categories, services, amenities, pricing charts, settings and
@@ -216,6 +216,10 @@ export const serviceFormSchema = z
     }
   });
 export type ServiceForm = z.output<typeof serviceFormSchema>;
+/** The screen's form: the category is picked in the form itself, so there it is required. */
+export const serviceScreenForm = serviceFormSchema.superRefine((s, ctx) => {
+  if (!s.category) ctx.addIssue({ code: 'custom', path: ['category'], message: 'Category is required.' });
+});
 
 export const createServiceInput = z
   .object({
@@ -278,26 +282,13 @@ export const merchantServicesUpdateInput = z.object({
 
 // ---------------------------------------------------------------- amenities and pricing charts
 
-/** The amenity filter of the customer doc (point 9). */
-export const AMENITIES = [
-  'Free WiFi',
-  'Parking',
-  'Card Payment',
-  'Wheelchair Access',
-  'Child Friendly',
-  'Refreshments',
-  'Product Store',
-  'Online Booking',
-] as const;
-
-const AMENITY_BY_LOWER = new Map(AMENITIES.map((a) => [a.toLowerCase(), a]));
 
 export const amenitiesInput = z.object({
   merchantId: merchantIdField,
   amenities: z
     .array(
       z.preprocess(
-        (v) => (typeof v === 'string' ? (AMENITY_BY_LOWER.get(v.trim().toLowerCase()) ?? v) : v),
+        (v) => (typeof v === 'string' ? (canonicalAmenity(v) ?? v) : v),
         z.enum(AMENITIES, { error: `Choose amenities from: ${AMENITIES.join(', ')}.` }),
       ),
       { error: 'List the amenities.' },
@@ -437,11 +428,59 @@ export const updateBusinessProfileAnswer = z.object({ success: z.literal(true), 
 export const shopAnswer = z.object({ shop: shopProfileWire });
 export const updateShopAnswer = z.object({ success: z.literal(true), message: z.string(), shop: shopProfileWire });
 
-export const updateBusinessHoursInput = z.object({ merchantId: merchantIdField, openingHours: openingHoursSchema });
+/**
+ * An active booking (pending, upcoming or confirmed, still to start) that hours as saved leave
+ * uncovered. For a staff member's hours (saving is not refused: the owner reassigns or cancels it
+ * from Appointments): on one of their days off (`dayOff`), or outside their working hours (or the
+ * salon's, for someone who works the shop's hours) that day (`outsideHours`). For the salon's
+ * opening hours (merchants/updateBusinessHours): the salon no longer opens that day
+ * (`salonClosed`), or the appointment is no longer inside its hours (`outsideHours`).
+ */
+export const hoursClashWire = z.object({
+  bookingId: z.string(),
+  /** Salon-local date ('YYYY-MM-DD') and start time ('h:mm AM/PM'), as booked. */
+  bookingDate: z.string(),
+  bookingTime: z.string(),
+  status: z.enum(['pending', 'upcoming', 'confirmed']),
+  customerName: z.string(),
+  /** The booked services' names, in the booking's order. */
+  services: z.array(z.string()),
+  reason: z.enum(['dayOff', 'outsideHours', 'salonClosed']),
+});
+export type HoursClash = z.infer<typeof hoursClashWire>;
+
+/** What to do with the upcoming bookings new opening hours leave uncovered (the 409 lists them). */
+export const HOURS_DECISIONS = ['keep', 'cancel'] as const;
+export type HoursDecision = (typeof HOURS_DECISIONS)[number];
+/** The reason a booking cancelled by an hours change carries when the salon gives none. */
+export const HOURS_CHANGE_REASON = 'The salon changed its opening hours';
+
+export const updateBusinessHoursInput = z.object({
+  merchantId: merchantIdField,
+  openingHours: openingHoursSchema,
+  /**
+   * Absent: saved only when no upcoming booking falls outside the new hours (else 409 listing
+   * them). `keep`: saved, the bookings stay. `cancel`: saved, and each is cancelled by the salon
+   * with a full refund and the customer told, in the same transaction.
+   */
+  decision: z.enum(HOURS_DECISIONS, { error: 'Use keep or cancel.' }).optional(),
+  /**
+   * The bookings the decision was taken on (the 409's list). When sent, a booking the hours leave
+   * uncovered that is not among them (made meanwhile) is a 409 again, so nothing is decided unseen.
+   */
+  bookingIds: z.array(idSchema).max(1000).optional(),
+  /** `cancel`: the reason the customers are given; blank: "The salon changed its opening hours". */
+  cancellationReason: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), optionalText('Reason', 500).optional()),
+});
 export const updateBusinessHoursAnswer = z.object({
   success: z.literal(true),
   message: z.string(),
   openingHours: shopProfileWire.shape.openingHours,
+  /** The upcoming bookings the new hours leave uncovered (kept or cancelled as decided); [] when none. */
+  clashes: z.array(hoursClashWire),
+  decision: z.enum(HOURS_DECISIONS).nullable(),
+  /** How many of them were cancelled (refunded in full, the customer told). */
+  cancelled: z.number().int(),
 });
 
 export const updateNotificationSettingsInput = z.object({

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { emailSchema, idSchema, INDIAN_MOBILE_RE } from '../validation.js';
 import {
   blankToUndefined,
+  hoursClashWire,
+  type HoursClash,
   clockTimeSchema,
   closesAfterOpening,
   imageUrlSchema,
@@ -56,8 +58,9 @@ export const daysOffSchema = z
   .transform((list) => [...new Set(list)].sort());
 
 /** Service or category names; the spec's form needs at least one. */
+const specializationName = z.string().trim().min(1, 'Service name is required.').max(120, 'Service name is too long.');
 const specializationSchema = z
-  .array(z.string().trim().min(1, 'Service name is required.').max(120, 'Service name is too long.'), {
+  .array(specializationName, {
     error: 'Please add at least one specialization.',
   })
   .min(1, 'Please add at least one specialization.')
@@ -90,6 +93,12 @@ export const staffFormFields = {
 };
 
 export const addStaffInput = z.object({ merchantId: merchantIdField, ...staffFormFields });
+/** The screen's Add Staff form: there a new staff member needs a profile picture. */
+export const newStaffForm = addStaffInput.superRefine((v, ctx) => {
+  if (!v.avatar) ctx.addIssue({ code: 'custom', path: ['avatar'], message: 'Please upload a profile picture.' });
+});
+/** The Add/Edit Service box of the staff form: one specialization. */
+export const specializationForm = z.object({ name: specializationName });
 
 export const updateStaffInput = z.object({
   merchantId: merchantIdField,
@@ -176,24 +185,9 @@ export const staffSummaryWire = z.object({
 });
 
 export const staffListAnswer = z.object({ staff: z.array(staffWire), summary: staffSummaryWire });
-/**
- * An active booking (pending, upcoming or confirmed, still to start) of the staff member that the
- * saved hours leave uncovered: on one of their days off, or outside their working hours (or the
- * salon's, for someone who works the shop's hours) that day. Saving is not refused: the owner
- * reassigns or cancels it from Appointments.
- */
-export const staffHoursClashWire = z.object({
-  bookingId: z.string(),
-  /** Salon-local date ('YYYY-MM-DD') and start time ('h:mm AM/PM'), as booked. */
-  bookingDate: z.string(),
-  bookingTime: z.string(),
-  status: z.enum(['pending', 'upcoming', 'confirmed']),
-  customerName: z.string(),
-  /** The booked services' names, in the booking's order. */
-  services: z.array(z.string()),
-  reason: z.enum(['dayOff', 'outsideHours']),
-});
-export type StaffHoursClash = z.infer<typeof staffHoursClashWire>;
+export { hoursClashWire, type HoursClash } from './shop.js';
+export const staffHoursClashWire = hoursClashWire;
+export type StaffHoursClash = HoursClash;
 
 export const staffAnswer = z.object({
   staff: staffWire,

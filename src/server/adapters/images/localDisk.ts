@@ -1,21 +1,20 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { ImageStorage } from './types.js';
+import { checkKey, UPLOADS_PATH, type ImageStorage } from './types.js';
 
-/** Keys the server generates; anything else (.., absolute paths) is refused before touching the disk. */
-const KEY_RE = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.[a-z0-9]{2,5}$/;
+const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
 
 function checkedPath(root: string, key: string): string {
-  if (!KEY_RE.test(key)) throw new Error(`Invalid image key: ${key}`);
-  return path.join(root, ...key.split('/'));
+  return path.join(root, ...checkKey(key).split('/'));
 }
 
 /**
  * Offline default: files under DATA_DIR/uploads, which the HTTP app serves at /uploads. Writes go
- * to a temporary name first so a reader never sees half a file.
+ * to a temporary name first so a reader never sees half a file. Only this host sees them: with
+ * more than one host, use the database or S3 (adapters/images/index.ts picks).
  */
-export function createLocalDiskImageStorage(root: string, publicBase = '/uploads'): ImageStorage {
-  const base = publicBase.replace(/\/$/, '');
+export function createLocalDiskImageStorage(root: string): ImageStorage {
   return {
     provider: 'local',
     async put(key, bytes) {
@@ -24,10 +23,21 @@ export function createLocalDiskImageStorage(root: string, publicBase = '/uploads
       const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
       await fs.writeFile(tmp, bytes);
       await fs.rename(tmp, file);
-      return { url: `${base}/${key}` };
+      return { url: `${UPLOADS_PATH}/${key}` };
     },
     async delete(key) {
       await fs.rm(checkedPath(root, key), { force: true });
+    },
+    // The HTTP app serves the directory itself (express.static); this is for callers that want the bytes.
+    async get(key, ifNoneMatch) {
+      const bytes = await fs.readFile(checkedPath(root, key)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return null;
+        throw err;
+      });
+      if (!bytes) return null;
+      const etag = createHash('sha256').update(bytes).digest('hex');
+      if (ifNoneMatch === etag) return { notModified: true, etag };
+      return { bytes, etag, contentType: CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream' };
     },
   };
 }

@@ -3,12 +3,10 @@ import type { Env } from '../../env.js';
 import { createMailDropTransport, createSmtpTransport } from './email.js';
 import { createWebPushTransport, type VapidKeys } from './push.js';
 import { createOutboxTransport, createTwilioSmsTransport, createWhatsAppCloudTransport, TWILIO_STATUS_PATH } from './sms.js';
-import type { Channel, Transport } from './types.js';
+import type { Transports } from './types.js';
 
-export type { Channel, OutboundMessage, Transport } from './types.js';
+export type { Channel, OutboundMessage, Transport, Transports } from './types.js';
 export { PermanentDeliveryError } from './types.js';
-
-export type Transports = Record<Channel, Transport>;
 
 /** One transport per channel: the real provider when configured, else the offline outbox default. */
 export function createTransports(env: Env, vapid: VapidKeys): Transports {

@@ -21,3 +21,6 @@ export interface Transport {
 export class PermanentDeliveryError extends Error {
   readonly permanent = true;
 }
+
+/** One transport per channel (messaging/index.ts createTransports). */
+export type Transports = Record<Channel, Transport>;

@@ -29,6 +29,17 @@ export interface PaidCharge {
 
 export type ChargeResult = PaidCharge | { ok: false; error: string };
 
+export interface RefundRequest {
+  /** The gateway's reference of the payment to refund (PaidCharge.reference). */
+  paymentReference: string;
+  /** Rupees, GST included; at most what the payment took. */
+  amount: number;
+  /** Our credit note's id: the same receipt twice is one refund, answered the same both times. */
+  receipt: string;
+}
+
+export type RefundResult = { ok: true; reference: string } | { ok: false; error: string };
+
 export interface PaymentGateway {
   readonly name: string;
   /** Shown in the app: no real money moves. */
@@ -45,6 +56,8 @@ export interface PaymentGateway {
   lookup(req: { receipt: string; orderId: string | null }): Promise<PaidCharge | null>;
   /** Charges a saved card (renewals); absent when the gateway keeps no reusable card. */
   chargeSaved?(req: { token: string; amount: number; receipt: string; description: string }): Promise<ChargeResult>;
+  /** Refunds (part of) a payment; a refusal is final, a thrown error (network) is retried. */
+  refund?(req: RefundRequest): Promise<RefundResult>;
 }
 
 export const TEST_CARD_APPROVED = '4111111111111111';
@@ -68,9 +81,20 @@ export function createTestGateway(now: () => Date = () => new Date()): PaymentGa
     expYear: e?.year ?? null,
     token: tokenFor(last4, e),
   });
+  const refunds = new Map<string, RefundResult>();
   return {
     name: 'test',
     testMode: true,
+    async refund(req) {
+      const earlier = refunds.get(req.receipt);
+      if (earlier) return earlier;
+      // The test gateway's own payments (test_pay_…, kept across restarts by their form) refund.
+      const result: RefundResult = req.paymentReference.startsWith('test_pay_')
+        ? { ok: true, reference: `test_rfnd_${createHmac('sha256', 'test-gateway').update(req.receipt).digest('hex').slice(0, 16)}` }
+        : { ok: false, error: `The test gateway took no payment ${req.paymentReference} (test mode).` };
+      refunds.set(req.receipt, result);
+      return result;
+    },
     checkoutKey: null,
     async charge(req) {
       const earlier = charges.get(req.receipt);
@@ -142,6 +166,24 @@ export function createRazorpayGateway(keyId: string, keySecret: string, fetchImp
       if (!req.proof) return { ok: false, error: 'Complete the payment in the Razorpay window first.' };
       if (!razorpaySignatureValid(keySecret, req.proof.orderId, req.proof.paymentId, req.proof.signature)) return { ok: false, error: 'razorpay_signature: the payment could not be verified' };
       return { ok: true, reference: req.proof.paymentId, last4: null, expMonth: null, expYear: null, token: null };
+    },
+    async refund(req) {
+      // Idempotent by our receipt: a retry after a lost answer finds the refund it made.
+      const payment = encodeURIComponent(req.paymentReference);
+      const listed = await fetchImpl(`https://api.razorpay.com/v1/payments/${payment}/refunds`, { headers: { authorization: auth }, signal: AbortSignal.timeout(15_000) });
+      if (!listed.ok) throw new Error(`Razorpay answered ${listed.status}`);
+      const { items = [] } = (await listed.json()) as { items?: { id: string; receipt?: string | null }[] };
+      const made = items.find((r) => r.receipt === req.receipt);
+      if (made) return { ok: true, reference: made.id };
+      const res = await fetchImpl(`https://api.razorpay.com/v1/payments/${payment}/refund`, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: Math.round(req.amount * 100), receipt: req.receipt }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (res.status >= 500) throw new Error(`Razorpay answered ${res.status}`);
+      const body = (await res.json()) as { id?: string; error?: { description?: string } };
+      return res.ok && body.id ? { ok: true, reference: body.id } : { ok: false, error: body.error?.description ?? `Razorpay refused the refund (${res.status})` };
     },
     async lookup(req) {
       if (!req.orderId) return null;

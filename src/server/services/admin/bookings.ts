@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { adminBookingByIdInput, adminBookingsInput } from '../../../shared/schemas/admin.js';
 import { badRequest, notFound } from '../../errors.js';
-import { listAllBookings } from '../../db/repositories/admin.js';
+import { listAllBookings } from '../../db/repositories/admin/bookings.js';
+import { bookingStatus } from '../../db/repositories/bookings.js';
 import { loadBookingWire } from '../bookings/wire.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../deps.js';
 import { iso } from '../wire.js';
 import { pageOf } from './wire.js';
 
@@ -23,7 +24,7 @@ export async function listBookings(deps: AppDeps, input: z.output<typeof adminBo
       _id: r.id,
       bookingDate: r.booking_date,
       bookingTime: r.booking_time,
-      status: r.status,
+      status: bookingStatus(r.status),
       totalPrice: Number(r.total_price),
       commission: r.commission == null ? null : Number(r.commission),
       services: r.services ?? [],

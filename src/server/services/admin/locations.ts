@@ -4,10 +4,10 @@ import type { LocationWire } from '../../../shared/schemas/discovery.js';
 import { normalizePlaceText } from '../../adapters/geocoding/index.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import * as repo from '../../db/repositories/admin.js';
+import * as repo from '../../db/repositories/admin/locations.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { clearDiscoveryCache } from '../discovery/cache.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { toFeaturedLocationWire } from './wire.js';
 
 export async function listFeatured(deps: AppDeps) {

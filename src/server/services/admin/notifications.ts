@@ -1,15 +1,15 @@
 import type { z } from 'zod';
 import type { broadcastInput, broadcastsInput } from '../../../shared/schemas/admin.js';
-import type { Role } from '../../db/types.js';
-import { broadcastNotification } from '../../db/repositories/admin.js';
+import { ROLES, type Role } from '../../../shared/constants.js';
+import { broadcastNotification } from '../../db/repositories/admin/notifications.js';
 import { listAudit, recordAudit } from '../../db/repositories/audit.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { recordPushBroadcast } from '../push/service.js';
 import { iso } from '../wire.js';
 import { pageOf } from './wire.js';
 
 const AUDIENCE_ROLES: Record<z.output<typeof broadcastInput>['audience'], Role[]> = {
-  all: ['customer', 'merchant', 'admin'],
+  all: [...ROLES],
   customers: ['customer'],
   merchants: ['merchant'],
 };

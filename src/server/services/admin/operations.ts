@@ -1,14 +1,17 @@
 import { deliveryLabel, deliveryStateOf } from '../../../shared/delivery.js';
+import { heldUntilOf } from '../../../shared/consent.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import type { auditInput, commissionsInput, outboxInput, retryJobInput } from '../../../shared/schemas/admin.js';
 import { badRequest, notFound } from '../../errors.js';
-import * as repo from '../../db/repositories/admin.js';
+import { listOutbox } from '../../db/repositories/admin/email.js';
+import { listCommissions } from '../../db/repositories/admin/payments.js';
+import { appliedMigrations, databaseVersion, jobQueueByKind, outboxBacklog, recentFailedJobs, requeueFailedJob, requeueFailedMessage } from '../../db/repositories/admin/system.js';
 import { listAudit, recordAudit } from '../../db/repositories/audit.js';
 import { DELIVER_MESSAGE } from '../../messaging/index.js';
 import { PACKAGE_ROOT } from '../../paths.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { iso } from '../wire.js';
 import { isoOrNull, pageOf } from './wire.js';
 
@@ -16,7 +19,7 @@ import { isoOrNull, pageOf } from './wire.js';
 
 export async function getCommissions(deps: AppDeps, input: z.output<typeof commissionsInput>) {
   if (input.from && input.to && input.from > input.to) throw badRequest('to: the end date is before the start date', 'to');
-  const { rows, total, totals } = await repo.listCommissions(deps.db, {
+  const { rows, total, totals } = await listCommissions(deps.db, {
     from: input.from,
     to: input.to,
     merchantId: input.merchantId,
@@ -46,9 +49,11 @@ export async function getCommissions(deps: AppDeps, input: z.output<typeof commi
 const SECRET_PURPOSES = new Set(['password_reset', 'login', 'registration', 'otp']);
 
 export async function getOutbox(deps: AppDeps, input: z.output<typeof outboxInput>) {
-  const { rows, total } = await repo.listOutbox(deps.db, { channel: input.channel, delivery: input.status, search: input.search, ...pageOf(input.page, input.limit) });
+  const now = deps.now();
+  const { rows, total } = await listOutbox(deps.db, { channel: input.channel, delivery: input.status, search: input.search, ...pageOf(input.page, input.limit) });
   return {
     messages: rows.map((r) => {
+      const facts = { channel: r.channel, status: r.status, provider: r.provider, deliveredAt: r.delivered_at, heldUntil: heldUntilOf({ ...r, nextAttemptAt: r.next_attempt_at }, now) };
       const purpose = (r.meta as Record<string, unknown> | null)?.purpose;
       return {
         _id: r.id,
@@ -57,8 +62,8 @@ export async function getOutbox(deps: AppDeps, input: z.output<typeof outboxInpu
         subject: r.subject,
         body: typeof purpose === 'string' && SECRET_PURPOSES.has(purpose) ? '[hidden: this message carries a one-time code]' : r.body,
         status: r.status,
-        delivery: deliveryStateOf({ channel: r.channel, status: r.status, provider: r.provider, deliveredAt: r.delivered_at }),
-        deliveryLabel: deliveryLabel({ channel: r.channel, status: r.status, provider: r.provider, deliveredAt: r.delivered_at }),
+        delivery: deliveryStateOf(facts),
+        deliveryLabel: deliveryLabel(facts),
         deliveredAt: isoOrNull(r.delivered_at),
         provider: r.provider,
         attempts: r.attempts,
@@ -87,13 +92,13 @@ const STALE_QUEUE_SECONDS = 300;
 /** Health, versions, applied migrations, the outbox and the job queue. */
 export async function getSystem(deps: AppDeps) {
   const started = performance.now();
-  const version = await repo.databaseVersion(deps.db);
+  const version = await databaseVersion(deps.db);
   const latencyMs = Math.round((performance.now() - started) * 10) / 10;
   const [migrations, outbox, byKind, failures] = await Promise.all([
-    repo.appliedMigrations(deps.db),
-    repo.outboxBacklog(deps.db),
-    repo.jobQueueByKind(deps.db),
-    repo.recentFailedJobs(deps.db),
+    appliedMigrations(deps.db),
+    outboxBacklog(deps.db),
+    jobQueueByKind(deps.db),
+    recentFailedJobs(deps.db),
   ]);
   const oldestDue = byKind.reduce<number | null>((min, k) => (k.oldest_due ? Math.min(min ?? Infinity, new Date(k.oldest_due).getTime()) : min), null);
   const oldestDueSeconds = oldestDue === null ? 0 : Math.max(0, Math.round((Date.now() - oldestDue) / 1000));
@@ -115,15 +120,10 @@ export async function getSystem(deps: AppDeps) {
 /** An admin puts a failed job back in the queue (e.g. after fixing SMTP settings). */
 export async function retryJob(deps: AppDeps, actor: Actor, input: z.output<typeof retryJobInput>) {
   return deps.db.transaction().execute(async (trx) => {
-    const job = await repo.requeueFailedJob(trx, input.jobId);
+    const job = await requeueFailedJob(trx, input.jobId);
     if (!job) throw notFound('Failed job');
     if (job.kind === DELIVER_MESSAGE) {
-      await trx
-        .updateTable('outbox_messages')
-        .set({ status: 'queued', last_error: null })
-        .where('id', '=', String((job.payload as { messageId?: string }).messageId ?? ''))
-        .where('status', '=', 'failed')
-        .execute();
+      await requeueFailedMessage(trx, String((job.payload as { messageId?: string }).messageId ?? ''));
     }
     await recordAudit(trx, actor.id, 'system.retry_job', 'job', job.id, { kind: job.kind });
     return { success: true as const, message: `Job #${job.id} (${job.kind}) is queued again.` };

@@ -3,8 +3,8 @@ import type { reportsInput } from '../../../shared/schemas/admin.js';
 import { PLATFORM_TIME_ZONE, platformToday } from '../../../shared/platform.js';
 import { addDays } from '../../../shared/slots.js';
 import { badRequest } from '../../errors.js';
-import * as repo from '../../db/repositories/admin.js';
-import type { AppDeps } from '../../trpc/context.js';
+import * as repo from '../../db/repositories/admin/reports.js';
+import type { AppDeps } from '../../deps.js';
 import { toCsv } from './csv.js';
 
 /*

@@ -1,33 +1,17 @@
 import type { z } from 'zod';
-import { ACTIVE_BOOKING_STATUSES } from '../../../shared/policy.js';
 import type { salonCompletionInput, salonReasonInput, salonsInput, salonTargetInput, sponsorInput } from '../../../shared/schemas/admin.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { listSalons as listSalonRows } from '../../db/repositories/admin.js';
+import { listSalons as listSalonRows, upcomingBookingCount } from '../../db/repositories/admin/salons.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
 import { completionCounts, findShop, lockMerchant, updateMerchant, type ShopRow } from '../../db/repositories/shopProfile.js';
 import { cheapestPlanWith, planAllows, tierOf } from '../../../shared/plans.js';
 import { salonPlan, teamFitsPlan } from '../billing/entitlements.js';
 import { clearDiscoveryCache } from '../discovery/cache.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { renderTemplate, type TemplateKey } from './templates.js';
 import { completionOfRow, pageOf, toAdminSalonWire } from './wire.js';
-
-/**
- * The bookings a salon still has to serve (pending, upcoming or confirmed, starting after `now`):
- * what unpublishing it leaves standing.
- */
-async function upcomingBookingCount(db: Executor, merchantId: string, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('merchant_id', '=', merchantId)
-    .where('status', 'in', [...ACTIVE_BOOKING_STATUSES])
-    .where('starts_at', '>', now)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 export async function listSalons(deps: AppDeps, input: z.output<typeof salonsInput>) {
   const { rows, total } = await listSalonRows(deps.db, {

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { updateEmailTemplateInput } from '../../../shared/schemas/admin.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { findEmailTemplate, listEmailTemplates, updateEmailTemplate } from '../../db/repositories/admin.js';
+import { findEmailTemplate, listEmailTemplates, updateEmailTemplate } from '../../db/repositories/admin/email.js';
 import { recordAudit } from '../../db/repositories/audit.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { iso } from '../wire.js';
 
 /** The values each template is rendered with; a template may use only these. */

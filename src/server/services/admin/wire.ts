@@ -1,6 +1,9 @@
 import { profileCompletion } from '../../../shared/profileCompletion.js';
 import type { AdminSalonWire, AdminUserWire } from '../../../shared/schemas/admin.js';
-import type { AdminSalonRow, AdminUserRow, FeaturedLocationRow, FeedbackRow } from '../../db/repositories/admin.js';
+import type { FeaturedLocationRow } from '../../db/repositories/admin/locations.js';
+import type { AdminSalonRow } from '../../db/repositories/admin/salons.js';
+import type { FeedbackRow } from '../../db/repositories/admin/support.js';
+import type { AdminUserRow } from '../../db/repositories/admin/users.js';
 import type { ShopRow } from '../../db/repositories/shopProfile.js';
 import { iso } from '../wire.js';
 

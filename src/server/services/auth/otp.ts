@@ -14,11 +14,12 @@ import type {
 import * as accounts from '../../db/repositories/accounts.js';
 import { toJsonb } from '../../db/json.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
-import type { Account, Database, Role } from '../../db/types.js';
+import type { Role } from '../../../shared/constants.js';
+import type { Account, Database } from '../../db/types.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
 import { createGoogleVerifier, GoogleTokenError, type GoogleVerifier } from '../../adapters/identity/google.js';
 import { queueMessage } from '../../messaging/index.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../deps.js';
 import { toUserWire } from '../wire.js';
 import { hashPassword } from './passwords.js';
 import { checkCode, checkSecret, CODE_TTL_MS, hashCode, issueToken, RESET_SENT_MESSAGE, THROTTLE_WINDOW_MIN } from './service.js';
@@ -315,7 +316,7 @@ export async function googleSignIn(deps: AppDeps, input: z.output<typeof googleS
   if (!v) throw new AppError('PRECONDITION_FAILED', GOOGLE_OFF);
   const token = input.credential ?? input.idToken;
   if (!token) throw badRequest('credential: the Google credential is missing', 'credential');
-  let identity;
+  let identity: Awaited<ReturnType<typeof v.verify>>;
   try {
     identity = await v.verify(token);
   } catch (err) {
@@ -390,7 +391,7 @@ export async function verifyResetOtp(deps: AppDeps, input: z.output<typeof verif
 /** A right reset code sets the new password, proves the e-mail and signs the account out everywhere. */
 export async function resetPassword(deps: AppDeps, input: z.output<typeof resetPasswordInput>, ip: string) {
   const row = await checkResetCode(deps, input.email, input.otp, ip);
-  if (!row || !row.account_id) throw badRequest('otp: the code is invalid or has expired', 'otp');
+  if (!row?.account_id) throw badRequest('otp: the code is invalid or has expired', 'otp');
   const accountId = row.account_id;
   const hash = await hashPassword(input.newPassword);
   await deps.db.transaction().execute(async (trx) => {
@@ -444,13 +445,7 @@ export async function verifyOwnPhone(deps: AppDeps, accountId: string, input: z.
       'phone_verification',
       async (row) => row.account_id === account.id,
       async (trx) => {
-        const row = await trx
-          .updateTable('accounts')
-          .set({ phone_verified_at: new Date(), updated_at: new Date() })
-          .where('id', '=', account.id)
-          .where('phone', '=', account.phone)
-          .returningAll()
-          .executeTakeFirst();
+        const row = await accounts.markPhoneVerified(trx, account.id, account.phone);
         if (!row) throw badRequest('phone: your number changed since the code was sent; ask for a new code', 'phone');
         return row;
       },

@@ -1,7 +1,8 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import type { AppDeps, Session } from '../../trpc/context.js';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AppDeps, Session } from '../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import type { Account, Role } from '../../db/types.js';
+import type { Role } from '../../../shared/constants.js';
+import type { Account } from '../../db/types.js';
 import * as accounts from '../../db/repositories/accounts.js';
 import * as limits from '../../db/repositories/limits.js';
 import { findMerchantById, insertMerchant } from '../../db/repositories/merchants.js';
@@ -14,8 +15,6 @@ import type {
   loginInput,
   registerMerchantInput,
   registerUserInput,
-  resetPasswordInput,
-  verifyResetOtpInput,
 } from '../../../shared/schemas/auth.js';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -33,7 +32,6 @@ export const MAX_FAILURES_PER_IP = 30;
 export const MAX_FAILURES_PER_ACCOUNT_ALL_IPS = 50;
 export const CODE_TTL_MS = 10 * 60_000;
 const MAX_CODE_ATTEMPTS = 5;
-const MAX_CODES_PER_WINDOW = 5;
 
 export async function issueToken(deps: AppDeps, a: Account) {
   return deps.tokens.sign({ sub: a.id, role: a.role, ver: a.token_version });

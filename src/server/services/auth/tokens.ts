@@ -2,7 +2,8 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/index.js';
-import type { Role } from '../../db/types.js';
+import { settingOnce } from '../../db/repositories/appSettings.js';
+import type { Role } from '../../../shared/constants.js';
 
 const ISSUER = 'glowbook';
 const AUDIENCE = 'glowbook-app';
@@ -46,14 +47,7 @@ export interface TokenService {
  */
 export async function loadJwtSecret(db: Db, configured?: string): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  const fresh = randomBytes(48).toString('base64url');
-  await db
-    .insertInto('app_settings')
-    .values({ key: 'jwt_secret', value: fresh })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
-  return new TextEncoder().encode(row.value);
+  return new TextEncoder().encode(await settingOnce(db, 'jwt_secret', randomBytes(48).toString('base64url')));
 }
 
 export function createTokenService(secret: Uint8Array, ttl: string): TokenService {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { commissionMonth, monthLabel, type CommissionMonth } from '../../../shared/commission.js';
 import { formatINR, round2 } from '../../../shared/money.js';
@@ -6,8 +5,9 @@ import { COMMISSION_RATE } from '../../../shared/policy.js';
 import type { recordCommissionPaymentInput } from '../../../shared/schemas/commission.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { recordAudit } from '../../db/repositories/audit.js';
+import { commissionByMonth, commissionPaidByMonth, insertCommissionPayment, listCommissionPayments, lockSalonForPayment } from '../../db/repositories/commission.js';
 import { AppError, notFound } from '../../errors.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { shopOf } from '../scope.js';
 import { iso } from '../wire.js';
 
@@ -17,20 +17,8 @@ import { iso } from '../wire.js';
  * platform collected, plus payments recorded) and what is outstanding.
  */
 async function statement(db: Executor, merchantId: string): Promise<CommissionMonth[]> {
-  const { rows } = await sql<{ month: string; completed: number; no_shows: number; gross: string; commission: string; deducted: string }>`
-    select to_char(b.booking_date, 'YYYY-MM') as month,
-      count(*) filter (where b.status = 'completed')::int as completed,
-      count(*) filter (where b.status = 'no_show')::int as no_shows,
-      coalesce(sum(l.gross_amount), 0) as gross,
-      coalesce(sum(l.commission), 0) as commission,
-      coalesce(sum(l.commission) filter (where b.amount_paid > 0), 0) as deducted
-    from bookings b
-    left join commission_ledger l on l.booking_id = b.id
-    where b.merchant_id = ${merchantId} and b.status in ('completed', 'no_show')
-    group by 1`.execute(db);
-  const payments = await sql<{ month: string; amount: string }>`
-    select to_char(month, 'YYYY-MM') as month, sum(amount) as amount from commission_payments where merchant_id = ${merchantId} group by 1`.execute(db);
-  const paidIn = new Map(payments.rows.map((p) => [p.month, Number(p.amount)]));
+  const [rows, payments] = await Promise.all([commissionByMonth(db, merchantId), commissionPaidByMonth(db, merchantId)]);
+  const paidIn = new Map(payments.map((p) => [p.month, Number(p.amount)]));
   const months = new Set([...rows.map((r) => r.month), ...paidIn.keys()]);
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   return [...months]
@@ -54,7 +42,7 @@ export async function getCommission(deps: AppDeps, actor: Actor, merchantId: str
   const shop = await shopOf(deps.db, actor, merchantId);
   const [months, payments] = await Promise.all([
     statement(deps.db, shop),
-    deps.db.selectFrom('commission_payments').selectAll().where('merchant_id', '=', shop).orderBy('created_at', 'desc').limit(100).execute(),
+    listCommissionPayments(deps.db, shop, 100),
   ]);
   const sum = (k: 'completedBookings' | 'noShows' | 'gross' | 'commission' | 'net' | 'paid' | 'outstanding') => round2(months.reduce((n, m) => n + m[k], 0));
   return {
@@ -74,18 +62,14 @@ export async function getCommission(deps: AppDeps, actor: Actor, merchantId: str
  */
 export async function recordCommissionPayment(deps: AppDeps, actor: Actor, input: z.output<typeof recordCommissionPaymentInput>) {
   return deps.db.transaction().execute(async (trx) => {
-    const salon = await trx.selectFrom('merchants').select(['id', 'shop_name']).where('id', '=', input.merchantId).forUpdate().executeTakeFirst();
+    const salon = await lockSalonForPayment(trx, input.merchantId);
     if (!salon) throw notFound('Salon');
     const month = (await statement(trx, salon.id)).find((m) => m.month === input.month);
     const outstanding = month?.outstanding ?? 0;
     if (input.amount > outstanding) {
       throw new AppError('CONFLICT', `amount: ${formatINR(input.amount, { paise: true })} is more than the ${formatINR(outstanding, { paise: true })} outstanding for ${monthLabel(input.month)}`, 'amount');
     }
-    const row = await trx
-      .insertInto('commission_payments')
-      .values({ merchant_id: salon.id, month: `${input.month}-01`, amount: input.amount, reference: input.reference, recorded_by: actor.id })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertCommissionPayment(trx, { merchantId: salon.id, month: input.month, amount: input.amount, reference: input.reference, recordedBy: actor.id });
     await recordAudit(trx, actor.id, 'commission.payment', 'merchant', salon.id, { month: input.month, amount: input.amount, reference: input.reference, paymentId: row.id });
     return { success: true as const, message: `Recorded ${formatINR(input.amount, { paise: true })} from ${salon.shop_name} for ${monthLabel(input.month)}.` };
   });

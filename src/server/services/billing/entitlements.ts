@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { featureRefusal, planRank, staffLimitRefusal, tierOf, type PlanFeature, type TierId } from '../../../shared/plans.js';
 import type { Executor } from '../../db/repositories/accounts.js';
+import { countStaffOnTeam, findSubscriptionPlan } from '../../db/repositories/billing.js';
 import { AppError } from '../../errors.js';
 import { displayDate } from '../bookings/notify.js';
 
@@ -19,7 +19,7 @@ export interface SalonPlan {
 }
 
 export async function salonPlan(db: Executor, merchantId: string): Promise<SalonPlan> {
-  const sub = await db.selectFrom('subscriptions').select(['plan', 'status', 'scheduled_plan', 'current_period_end']).where('merchant_id', '=', merchantId).executeTakeFirst();
+  const sub = await findSubscriptionPlan(db, merchantId);
   if (!sub || sub.status !== 'active') return { plan: 'free', scheduled: null };
   return { plan: sub.plan, scheduled: sub.scheduled_plan ? { plan: sub.scheduled_plan, on: sub.current_period_end } : null };
 }
@@ -35,15 +35,8 @@ export async function hasFeature(db: Executor, merchantId: string, feature: Plan
 }
 
 /** Staff members on the team: every current (not deleted) member who is not Inactive. */
-export async function staffOnTeam(db: Executor, merchantId: string, exceptStaffId?: string): Promise<number> {
-  let q = db
-    .selectFrom('staff')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('merchant_id', '=', merchantId)
-    .where('archived_at', 'is', null)
-    .where('status', '<>', 'Inactive');
-  if (exceptStaffId) q = q.where('id', '<>', exceptStaffId);
-  return Number((await q.executeTakeFirstOrThrow()).n);
+export function staffOnTeam(db: Executor, merchantId: string, exceptStaffId?: string): Promise<number> {
+  return countStaffOnTeam(db, merchantId, exceptStaffId);
 }
 
 /**

@@ -1,27 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { addMonth, creditNoteNumber, daysBetween, financialYear, gstBreakdown, invoiceNumber, PLANS, upgradeQuote, type PlanId, type UpgradeQuote } from '../../../shared/gst.js';
 import { gstinStateProblem, PLATFORM_SAC } from '../../../shared/gstin.js';
 import { formatINR } from '../../../shared/money.js';
+import { PLATFORM_TIME_ZONE, platformToday } from '../../../shared/platform.js';
+import { zonedTimeToInstant } from '../../../shared/slots.js';
 import { planAllows, planRank, tierOf, type TierId } from '../../../shared/plans.js';
 import type { changePlanInput, createPlanOrderInput, schedulePlanChangeInput, updateGstinInput } from '../../../shared/schemas/billing.js';
-import type { PaidCharge, PaymentGateway } from '../../adapters/payments/index.js';
+import type { PaymentGateway } from '../../adapters/payments/index.js';
 import type { CreditNotesTable, InvoicesTable, PaymentAttemptsTable } from '../../db/schema/billing.js';
 import { platformGst } from '../../env.js';
 import type { TaxDocument } from './pdf.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { recordAudit } from '../../db/repositories/audit.js';
+import * as repo from '../../db/repositories/billing.js';
 import type { Database } from '../../db/types.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import { enqueueJob, registerJobHandler } from '../../jobs/queue.js';
+import { enqueueJob, defineJob } from '../../jobs/queue.js';
 import { queueMessage } from '../../messaging/index.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { displayDate } from '../bookings/notify.js';
 import { clearDiscoveryCache } from '../discovery/cache.js';
 import { shopOf } from '../scope.js';
 import { iso } from '../wire.js';
-import { salonPlan, staffOnTeam, teamFitsPlan } from './entitlements.js';
+import { staffOnTeam, teamFitsPlan } from './entitlements.js';
 
 type InvoiceRow = Selectable<InvoicesTable>;
 type CreditNoteRow = Selectable<CreditNotesTable>;
@@ -69,12 +72,12 @@ export function toCreditNoteWire(c: CreditNoteRow & { invoice_number: string }) 
     sgst: Number(c.sgst),
     igst: Number(c.igst),
     amount: Number(c.total),
+    refund: { status: c.refund_status, reference: c.refund_reference, error: c.refund_error },
   };
 }
 
-const todayIst = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 /** The first instant of a calendar day in India, when a plan ending that day renews. */
-const startOfIstDay = (isoDay: string) => new Date(`${isoDay}T00:00:00+05:30`);
+const startOfIstDay = (isoDay: string) => zonedTimeToInstant(isoDay, 0, PLATFORM_TIME_ZONE);
 
 type SubscriptionRow = Selectable<Database['subscriptions']>;
 
@@ -87,26 +90,17 @@ export type PlanQuote =
 
 /** The invoice that put the current plan in place for this period, and what it has left to credit. */
 async function periodInvoice(db: Executor, merchantId: string, plan: PlanId, periodEnd: string) {
-  const inv = await db
-    .selectFrom('invoices')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .where('plan', '=', plan)
-    .where('period_end', '=', periodEnd)
-    .where('status', '=', 'paid')
-    .orderBy('issued_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const inv = await repo.findPaidPeriodInvoice(db, merchantId, plan, periodEnd);
   if (!inv) return null;
-  const credited = await db.selectFrom('credit_notes').select(sql<number>`coalesce(sum(base_amount), 0)::float8`.as('n')).where('invoice_id', '=', inv.id).executeTakeFirstOrThrow();
-  return { invoice: inv, creditable: Math.round((Number(inv.base_amount) - Number(credited.n)) * 100) / 100 };
+  const credited = await repo.creditedBase(db, inv.id);
+  return { invoice: inv, creditable: Math.round((Number(inv.base_amount) - credited) * 100) / 100 };
 }
 
-async function quotePlan(db: Executor, deps: AppDeps, merchantId: string, sub: SubscriptionRow | undefined, salonState: string, target: PlanId, today = todayIst()): Promise<PlanQuote> {
+async function quotePlan(db: Executor, deps: AppDeps, merchantId: string, sub: SubscriptionRow | undefined, salonState: string, target: PlanId, today = platformToday()): Promise<PlanQuote> {
   const price = PLANS.find((p) => p.id === target)!.price;
   const platformState = deps.env.PLATFORM_STATE;
   const fresh = (): PlanQuote => ({ kind: 'new', due: gstBreakdown(price, platformState, salonState).total, periodStart: today, periodEnd: addMonth(today) });
-  if (!sub || sub.status !== 'active') return fresh();
+  if (sub?.status !== 'active') return fresh();
   if (sub.plan === target) return { kind: 'current' };
   if (planRank(target) < planRank(sub.plan)) return { kind: 'downgrade', on: sub.current_period_end };
   if (daysBetween(today, sub.current_period_end) <= 0) return fresh();
@@ -127,18 +121,10 @@ async function quotePlan(db: Executor, deps: AppDeps, merchantId: string, sub: S
 export async function getSubscription(deps: AppDeps, actor: Actor, merchantId?: string) {
   const shop = await shopOf(deps.db, actor, merchantId);
   const [sub, invoices, creditNotes, merchant, onTeam] = await Promise.all([
-    deps.db.selectFrom('subscriptions').selectAll().where('merchant_id', '=', shop).executeTakeFirst(),
-    deps.db.selectFrom('invoices').selectAll().where('merchant_id', '=', shop).orderBy('issued_at', 'desc').limit(50).execute(),
-    deps.db
-      .selectFrom('credit_notes as c')
-      .innerJoin('invoices as i', 'i.id', 'c.invoice_id')
-      .selectAll('c')
-      .select('i.number as invoice_number')
-      .where('c.merchant_id', '=', shop)
-      .orderBy('c.issued_at', 'desc')
-      .limit(50)
-      .execute(),
-    deps.db.selectFrom('merchants').select(['state', 'gstin']).where('id', '=', shop).executeTakeFirstOrThrow(),
+    repo.findSubscription(deps.db, shop),
+    repo.listInvoices(deps.db, shop, 50),
+    repo.listCreditNotes(deps.db, shop, 50),
+    repo.findSalonBilling(deps.db, shop),
     staffOnTeam(deps.db, shop),
   ]);
   const gateway = deps.adapters.payments;
@@ -182,18 +168,13 @@ export async function getSubscription(deps: AppDeps, actor: Actor, merchantId?: 
 }
 
 /**
- * The next number of the financial year in a series, from the counter row the statement locks:
- * the lock is held until the issuing transaction ends, so numbers come out in order, and a
- * transaction that rolls back takes its number back with it (no gaps, never reused).
+ * The next number of the financial year in a series (repositories/billing.ts nextDocumentNumber:
+ * in order, no gaps, never reused, as long as the issuing transaction holds the counter's lock).
  */
 async function nextNumber(trx: Executor, series: 'invoice' | 'credit_note', at: Date): Promise<string> {
   const fy = financialYear(at);
-  const counter = series === 'invoice' ? sql.table('invoice_counters') : sql.table('credit_note_counters');
-  const { rows } = await sql<{ last_number: number }>`
-    insert into ${counter} as c (financial_year, last_number) values (${fy}, 1)
-    on conflict (financial_year) do update set last_number = c.last_number + 1
-    returning last_number`.execute(trx);
-  return series === 'invoice' ? invoiceNumber(fy, rows[0].last_number) : creditNoteNumber(fy, rows[0].last_number);
+  const n = await repo.nextDocumentNumber(trx, series, fy);
+  return series === 'invoice' ? invoiceNumber(fy, n) : creditNoteNumber(fy, n);
 }
 
 /** Who a tax document is between: the platform (supplier) and the salon (recipient). */
@@ -215,66 +196,67 @@ export async function issueInvoice(
   const tax = gstBreakdown(v.base ?? plan.price, v.platform.state, v.salon.state);
   const at = v.at ?? new Date();
   const end = v.periodEnd ?? addMonth(v.periodStart);
-  return trx
-    .insertInto('invoices')
-    .values({
-      number: await nextNumber(trx, 'invoice', at),
-      merchant_id: v.merchantId,
-      plan: plan.id,
-      description: v.description ?? `${plan.name} plan, ${displayDate(v.periodStart)} to ${displayDate(end)}`,
-      period_start: v.periodStart,
-      period_end: end,
-      base_amount: tax.base,
-      cgst: tax.cgst,
-      sgst: tax.sgst,
-      igst: tax.igst,
-      total: tax.total,
-      place_of_supply: v.salon.state,
-      gateway: v.gateway,
-      payment_reference: v.reference,
-      issued_at: at,
-      payment_attempt_id: v.paymentAttemptId ?? null,
-      supplier_gstin: v.platform.gstin,
-      supplier_state: v.platform.state,
-      recipient_gstin: v.salon.gstin,
-      recipient_name: v.salon.name,
-      sac: PLATFORM_SAC,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return repo.insertInvoice(trx, {
+    number: await nextNumber(trx, 'invoice', at),
+    merchant_id: v.merchantId,
+    plan: plan.id,
+    description: v.description ?? `${plan.name} plan, ${displayDate(v.periodStart)} to ${displayDate(end)}`,
+    period_start: v.periodStart,
+    period_end: end,
+    base_amount: tax.base,
+    cgst: tax.cgst,
+    sgst: tax.sgst,
+    igst: tax.igst,
+    total: tax.total,
+    place_of_supply: v.salon.state,
+    gateway: v.gateway,
+    payment_reference: v.reference,
+    issued_at: at,
+    payment_attempt_id: v.paymentAttemptId ?? null,
+    supplier_gstin: v.platform.gstin,
+    supplier_state: v.platform.state,
+    recipient_gstin: v.salon.gstin,
+    recipient_name: v.salon.name,
+    sac: PLATFORM_SAC,
+  });
 }
 
 /** A credit note against an invoice (a proration credit, a refund, a cancelled invoice), numbered in its own series. */
 export async function issueCreditNote(
   trx: Executor,
-  v: GstParties & { invoice: InvoiceRow; reason: CreditNoteRow['reason']; base: number; description: string; at?: Date; paymentAttemptId?: string },
+  v: GstParties & {
+    invoice: InvoiceRow;
+    reason: CreditNoteRow['reason'];
+    base: number;
+    description: string;
+    at?: Date;
+    paymentAttemptId?: string;
+    refundStatus?: CreditNoteRow['refund_status'];
+  },
 ): Promise<CreditNoteRow> {
   const tax = gstBreakdown(v.base, v.platform.state, v.salon.state);
   const at = v.at ?? new Date();
-  return trx
-    .insertInto('credit_notes')
-    .values({
-      number: await nextNumber(trx, 'credit_note', at),
-      invoice_id: v.invoice.id,
-      merchant_id: v.invoice.merchant_id,
-      reason: v.reason,
-      description: v.description,
-      base_amount: tax.base,
-      cgst: tax.cgst,
-      sgst: tax.sgst,
-      igst: tax.igst,
-      total: tax.total,
-      place_of_supply: v.salon.state,
-      supplier_gstin: v.platform.gstin,
-      supplier_state: v.platform.state,
-      recipient_gstin: v.salon.gstin,
-      recipient_name: v.salon.name,
-      sac: v.invoice.sac,
-      issued_at: at,
-      payment_attempt_id: v.paymentAttemptId ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return repo.insertCreditNote(trx, {
+    number: await nextNumber(trx, 'credit_note', at),
+    invoice_id: v.invoice.id,
+    merchant_id: v.invoice.merchant_id,
+    reason: v.reason,
+    description: v.description,
+    base_amount: tax.base,
+    cgst: tax.cgst,
+    sgst: tax.sgst,
+    igst: tax.igst,
+    total: tax.total,
+    place_of_supply: v.salon.state,
+    supplier_gstin: v.platform.gstin,
+    supplier_state: v.platform.state,
+    recipient_gstin: v.salon.gstin,
+    recipient_name: v.salon.name,
+    sac: v.invoice.sac,
+    issued_at: at,
+    payment_attempt_id: v.paymentAttemptId ?? null,
+    refund_status: v.refundStatus ?? 'none',
+  });
 }
 
 /** Schedules the durable job that renews (or ends) the plan on the day its period ends. */
@@ -288,16 +270,7 @@ export async function scheduleRenewal(db: Executor, merchantId: string, periodEn
   });
 }
 
-async function salonBilling(db: Executor, merchantId: string) {
-  return db
-    .selectFrom('merchants as m')
-    .innerJoin('accounts as a', 'a.id', 'm.id')
-    .select(['m.state', 'm.shop_name', 'm.email', 'm.gstin', 'a.email as account_email'])
-    .where('m.id', '=', merchantId)
-    .executeTakeFirstOrThrow();
-}
-
-function partiesOf(deps: AppDeps, merchant: Awaited<ReturnType<typeof salonBilling>>): GstParties {
+function partiesOf(deps: AppDeps, merchant: Awaited<ReturnType<typeof repo.findSalonBilling>>): GstParties {
   return { platform: platformGst(deps.env), salon: { name: merchant.shop_name, state: merchant.state || deps.env.PLATFORM_STATE, gstin: merchant.gstin } };
 }
 
@@ -305,21 +278,10 @@ function amountFor(plan: PlanId, platformState: string, merchantState: string) {
   return gstBreakdown(PLANS.find((p) => p.id === plan)!.price, platformState, merchantState).total;
 }
 
-/**
- * Records that the gateway took the money: from here on the attempt must end with its plan and
- * invoice. Money taken wins over an earlier verdict that none was (a reconcile that looked too soon).
- */
-async function markCharged(db: Executor, attemptId: string, r: PaidCharge): Promise<void> {
-  await db
-    .updateTable('payment_attempts')
-    .set({ status: 'charged', reference: r.reference, card_last4: r.last4, card_exp_month: r.expMonth, card_exp_year: r.expYear, payment_token: r.token, error: null, updated_at: new Date() })
-    .where('id', '=', attemptId)
-    .where('status', 'in', ['pending', 'failed'])
-    .execute();
-}
-
-async function markFailed(db: Executor, attemptId: string, error: string): Promise<void> {
-  await db.updateTable('payment_attempts').set({ status: 'failed', error, updated_at: new Date() }).where('id', '=', attemptId).where('status', '=', 'pending').execute();
+/** A payment attempt that must exist (its id came from a row or a job that recorded it). */
+function existing<T>(attempt: T | undefined, id: string): T {
+  if (!attempt) throw new Error(`payment attempt ${id} not found`);
+  return attempt;
 }
 
 /**
@@ -328,24 +290,24 @@ async function markFailed(db: Executor, attemptId: string, error: string): Promi
  * attempt already fulfilled answers its invoice.
  */
 async function fulfil(trx: Transaction<Database>, deps: AppDeps, attemptId: string, actor: Actor | null): Promise<InvoiceRow> {
-  const attempt = await trx.selectFrom('payment_attempts').selectAll().where('id', '=', attemptId).forUpdate().executeTakeFirstOrThrow();
-  if (attempt.status === 'succeeded') return trx.selectFrom('invoices').selectAll().where('payment_attempt_id', '=', attemptId).executeTakeFirstOrThrow();
+  const attempt = existing(await repo.lockPaymentAttempt(trx, attemptId), attemptId);
+  if (attempt.status === 'succeeded') return repo.findInvoiceOfAttempt(trx, attemptId);
   if (attempt.status !== 'charged' || !attempt.plan || !attempt.period_start || !attempt.reference) throw new Error(`payment attempt ${attemptId} is ${attempt.status}, not charged`);
   if (attempt.purpose === 'upgrade') return fulfilUpgrade(trx, deps, attempt, actor);
   const plan = PLANS.find((p) => p.id === attempt.plan)!;
-  const merchant = await salonBilling(trx, attempt.merchant_id);
+  const merchant = await repo.findSalonBilling(trx, attempt.merchant_id);
   const start = attempt.period_start;
   const end = addMonth(start);
   const card = attempt.card_last4
     ? { card_last4: attempt.card_last4, card_exp_month: attempt.card_exp_month, card_exp_year: attempt.card_exp_year, payment_token: attempt.payment_token }
     : {};
-  await trx
-    .insertInto('subscriptions')
-    .values({ merchant_id: attempt.merchant_id, plan: plan.id, status: 'active', current_period_start: start, current_period_end: end, card_last4: attempt.card_last4, card_exp_month: attempt.card_exp_month, card_exp_year: attempt.card_exp_year, payment_token: attempt.payment_token })
-    .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ plan: plan.id, status: 'active', current_period_start: start, current_period_end: end, scheduled_plan: null, ...card, updated_at: new Date() }))
-    .execute();
+  await repo.upsertSubscription(
+    trx,
+    { merchant_id: attempt.merchant_id, plan: plan.id, status: 'active', current_period_start: start, current_period_end: end, card_last4: attempt.card_last4, card_exp_month: attempt.card_exp_month, card_exp_year: attempt.card_exp_year, payment_token: attempt.payment_token },
+    { plan: plan.id, status: 'active', current_period_start: start, current_period_end: end, scheduled_plan: null, ...card },
+  );
   const inv = await issueInvoice(trx, { ...partiesOf(deps, merchant), merchantId: attempt.merchant_id, plan: plan.id, periodStart: start, gateway: attempt.gateway, reference: attempt.reference, paymentAttemptId: attempt.id });
-  await trx.updateTable('payment_attempts').set({ status: 'succeeded', updated_at: new Date() }).where('id', '=', attempt.id).execute();
+  await repo.markPaymentAttemptSucceeded(trx, attempt.id);
   await queueMessage(trx, {
     channel: 'email',
     to: merchant.email || merchant.account_email,
@@ -373,12 +335,12 @@ async function fulfilUpgrade(trx: Transaction<Database>, deps: AppDeps, attempt:
   const periodStart = attempt.period_start!;
   const periodEnd = attempt.period_end!;
   const prorateFrom = attempt.prorate_from!;
-  const merchant = await salonBilling(trx, attempt.merchant_id);
+  const merchant = await repo.findSalonBilling(trx, attempt.merchant_id);
   const parties = partiesOf(deps, merchant);
   const card = attempt.card_last4
     ? { card_last4: attempt.card_last4, card_exp_month: attempt.card_exp_month, card_exp_year: attempt.card_exp_year, payment_token: attempt.payment_token }
     : {};
-  await trx.updateTable('subscriptions').set({ plan: to.id, status: 'active', scheduled_plan: null, ...card, updated_at: new Date() }).where('merchant_id', '=', attempt.merchant_id).execute();
+  await repo.updateSubscription(trx, attempt.merchant_id, { plan: to.id, status: 'active', scheduled_plan: null, ...card });
   const paid = await periodInvoice(trx, attempt.merchant_id, from.id, periodEnd);
   const q = upgradeQuote({ fromPrice: from.price, toPrice: to.price, periodStart, periodEnd, from: prorateFrom, supplierState: parties.platform.state, recipientState: parties.salon.state, creditable: paid?.creditable ?? 0 });
   const span = `${shortDay(prorateFrom)} to ${displayDate(periodEnd)}, ${q.days} of ${q.periodDays} days`;
@@ -398,7 +360,7 @@ async function fulfilUpgrade(trx: Transaction<Database>, deps: AppDeps, attempt:
     q.credit && paid
       ? await issueCreditNote(trx, { ...parties, invoice: paid.invoice, reason: 'proration', base: q.credit.base, description: `Unused ${from.name} plan, ${span} (upgraded to ${to.name})`, paymentAttemptId: attempt.id })
       : null;
-  await trx.updateTable('payment_attempts').set({ status: 'succeeded', updated_at: new Date() }).where('id', '=', attempt.id).execute();
+  await repo.markPaymentAttemptSucceeded(trx, attempt.id);
   await queueMessage(trx, {
     channel: 'email',
     to: merchant.email || merchant.account_email,
@@ -423,17 +385,12 @@ async function beginAttempt(deps: AppDeps, v: { merchantId: string; key: string;
       ? { amount: q.due, purpose: 'upgrade' as const, period_start: q.periodStart, period_end: q.periodEnd, from_plan: q.fromPlan, prorate_from: q.prorateFrom }
       : { amount: q.due, purpose: 'change' as const, period_start: q.periodStart };
   return deps.db.transaction().execute(async (trx) => {
-    const fresh = await trx
-      .insertInto('payment_attempts')
-      .values({ merchant_id: v.merchantId, idempotency_key: v.key, gateway: v.gateway.name, status: 'pending', plan: v.plan, ...priced })
-      .onConflict((oc) => oc.columns(['merchant_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const fresh = await repo.insertPaymentAttempt(trx, { merchant_id: v.merchantId, idempotency_key: v.key, gateway: v.gateway.name, status: 'pending', plan: v.plan, ...priced });
     if (fresh) {
       await enqueueJob(trx, { kind: PAYMENT_RECONCILE, payload: { attemptId: fresh.id }, runAt: new Date(Date.now() + RECONCILE_AFTER_MS), dedupeKey: `reconcile:${fresh.id}`, ref: `payment:${fresh.id}` });
       return { attempt: fresh, fresh: true };
     }
-    const earlier = await trx.selectFrom('payment_attempts').selectAll().where('merchant_id', '=', v.merchantId).where('idempotency_key', '=', v.key).executeTakeFirstOrThrow();
+    const earlier = existing(await repo.findPaymentAttemptByKey(trx, v.merchantId, v.key), v.key);
     if (earlier.plan !== v.plan) throw conflict('attemptId: this payment attempt was for another plan; start a new one');
     return { attempt: earlier, fresh: false };
   });
@@ -441,7 +398,7 @@ async function beginAttempt(deps: AppDeps, v: { merchantId: string; key: string;
 
 /** The price of choosing `plan` now: a new month or an upgrade's difference; the same plan or a lower one is refused. */
 async function priceFor(deps: AppDeps, shop: string, plan: PlanId): Promise<Extract<PlanQuote, { kind: 'new' | 'upgrade' }>> {
-  const [sub, merchant] = await Promise.all([deps.db.selectFrom('subscriptions').selectAll().where('merchant_id', '=', shop).executeTakeFirst(), salonBilling(deps.db, shop)]);
+  const [sub, merchant] = await Promise.all([repo.findSubscription(deps.db, shop), repo.findSalonBilling(deps.db, shop)]);
   const q = await quotePlan(deps.db, deps, shop, sub, merchant.state || deps.env.PLATFORM_STATE, plan);
   if (q.kind === 'current') throw badRequest('plan: this is already your plan', 'plan');
   if (q.kind === 'downgrade') {
@@ -483,7 +440,7 @@ export async function changePlan(deps: AppDeps, actor: Actor, input: z.output<ty
   const proof = input.razorpay_order_id && input.razorpay_payment_id && input.razorpay_signature ? { orderId: input.razorpay_order_id, paymentId: input.razorpay_payment_id, signature: input.razorpay_signature } : undefined;
   let attempt: AttemptRow;
   if (proof) {
-    const found = await deps.db.selectFrom('payment_attempts').selectAll().where('merchant_id', '=', shop).where('order_id', '=', proof.orderId).executeTakeFirst();
+    const found = await repo.findPaymentAttemptByOrder(deps.db, shop, proof.orderId);
     if (!found) throw notFound('Payment order');
     if (found.plan !== input.plan) throw badRequest('plan: the order was made for another plan', 'plan');
     if (found.status === 'succeeded' || found.status === 'charged') return replay(deps, actor, found);
@@ -491,7 +448,7 @@ export async function changePlan(deps: AppDeps, actor: Actor, input: z.output<ty
   } else {
     if (gateway.checkoutKey) throw badRequest('razorpay_signature: pay in Razorpay Checkout for an order from createPlanOrder, then send its razorpay_order_id, razorpay_payment_id and razorpay_signature', 'razorpay_signature');
     const key = input.attemptId ?? idempotencyKey ?? randomUUID();
-    const earlier = await deps.db.selectFrom('payment_attempts').selectAll().where('merchant_id', '=', shop).where('idempotency_key', '=', key).executeTakeFirst();
+    const earlier = await repo.findPaymentAttemptByKey(deps.db, shop, key);
     if (earlier) {
       if (earlier.plan !== input.plan) throw conflict('attemptId: this payment attempt was for another plan; start a new one');
       return replay(deps, actor, earlier);
@@ -505,10 +462,10 @@ export async function changePlan(deps: AppDeps, actor: Actor, input: z.output<ty
   const plan = PLANS.find((p) => p.id === input.plan)!;
   const result = await gateway.charge({ amount: Number(attempt.amount), description: `${plan.name} plan`, receipt: attempt.id, cardNumber: input.cardNumber, cardExpiry: input.cardExpiry, proof });
   if (!result.ok) {
-    await markFailed(deps.db, attempt.id, result.error);
+    await repo.markPaymentAttemptFailed(deps.db, attempt.id, result.error);
     throw declined(result.error);
   }
-  await markCharged(deps.db, attempt.id, result);
+  await repo.markPaymentAttemptCharged(deps.db, attempt.id, result);
   const invoice = await deps.db.transaction().execute((trx) => fulfil(trx, deps, attempt.id, actor));
   return planAnswer(invoice);
 }
@@ -522,12 +479,12 @@ export async function changePlan(deps: AppDeps, actor: Actor, input: z.output<ty
 export async function schedulePlanChange(deps: AppDeps, actor: Actor, input: z.output<typeof schedulePlanChangeInput>) {
   const shop = await shopOf(deps.db, actor, input.merchantId);
   return deps.db.transaction().execute(async (trx) => {
-    const sub = await trx.selectFrom('subscriptions').selectAll().where('merchant_id', '=', shop).forUpdate().executeTakeFirst();
-    if (!sub || sub.status !== 'active') throw badRequest('plan: you have no paid plan to change; choose a plan to start one', 'plan');
+    const sub = await repo.findSubscription(trx, shop, { lock: true });
+    if (sub?.status !== 'active') throw badRequest('plan: you have no paid plan to change; choose a plan to start one', 'plan');
     if (planRank(input.plan) >= planRank(sub.plan)) throw badRequest(`plan: ${tierOf(input.plan).name} is not below your ${tierOf(sub.plan).name} plan; choose it to upgrade now`, 'plan');
     const over = await teamFitsPlan(trx, shop, input.plan);
     if (over) throw new AppError('CONFLICT', over.replace(/^staff: your \w+ plan/, `staff: the ${tierOf(input.plan).name} plan`).replace(/; choose \w+ for [^,]+/, ''), 'staff');
-    await trx.updateTable('subscriptions').set({ scheduled_plan: input.plan, updated_at: new Date() }).where('merchant_id', '=', shop).execute();
+    await repo.updateSubscription(trx, shop, { scheduled_plan: input.plan });
     if (actor.role === 'admin') await recordAudit(trx, actor.id, 'billing.schedule_change', 'merchant', shop, { plan: input.plan, on: sub.current_period_end });
     const on = displayDate(sub.current_period_end);
     return {
@@ -541,14 +498,7 @@ export async function schedulePlanChange(deps: AppDeps, actor: Actor, input: z.o
 /** Keeps the current plan after all: the scheduled change is dropped and the plan renews as before. */
 export async function cancelScheduledChange(deps: AppDeps, actor: Actor, merchantId: string | undefined) {
   const shop = await shopOf(deps.db, actor, merchantId);
-  const sub = await deps.db
-    .updateTable('subscriptions')
-    .set({ scheduled_plan: null, updated_at: new Date() })
-    .where('merchant_id', '=', shop)
-    .where('status', '=', 'active')
-    .where('scheduled_plan', 'is not', null)
-    .returning(['plan', 'current_period_end'])
-    .executeTakeFirst();
+  const sub = await repo.dropScheduledChange(deps.db, shop);
   if (!sub) throw conflict('There is no scheduled plan change to cancel');
   if (actor.role === 'admin') await recordAudit(deps.db, actor.id, 'billing.cancel_scheduled_change', 'merchant', shop, {});
   return { success: true as const, message: `You stay on ${tierOf(sub.plan).name}; it renews on ${displayDate(sub.current_period_end)}.`, data: { scheduledChange: null } };
@@ -561,12 +511,12 @@ export async function cancelScheduledChange(deps: AppDeps, actor: Actor, merchan
 export async function updateGstin(deps: AppDeps, actor: Actor, input: z.output<typeof updateGstinInput>) {
   const shop = await shopOf(deps.db, actor, input.merchantId);
   return deps.db.transaction().execute(async (trx) => {
-    const m = await trx.selectFrom('merchants').select('state').where('id', '=', shop).forUpdate().executeTakeFirstOrThrow();
+    const m = await repo.lockSalonState(trx, shop);
     const gstin = input.gstin === '' ? null : input.gstin;
     const state = m.state || deps.env.PLATFORM_STATE;
     const clash = gstin ? gstinStateProblem(gstin, state) : null;
     if (clash) throw badRequest(`gstin: ${clash}`, 'gstin');
-    await trx.updateTable('merchants').set({ gstin, updated_at: new Date() }).where('id', '=', shop).execute();
+    await repo.setSalonGstin(trx, shop, gstin);
     if (actor.role === 'admin') await recordAudit(trx, actor.id, 'billing.update_gstin', 'merchant', shop, { gstin });
     return { success: true as const, message: gstin ? 'GSTIN saved. Your next invoices will show it.' : 'GSTIN removed.', gstin, state };
   });
@@ -587,25 +537,20 @@ export async function createPlanOrder(deps: AppDeps, actor: Actor, input: z.outp
   let orderId = attempt.order_id;
   if (!orderId) {
     orderId = await gateway.createOrder(Number(attempt.amount), attempt.id);
-    await deps.db.updateTable('payment_attempts').set({ order_id: orderId, updated_at: new Date() }).where('id', '=', attempt.id).execute();
+    await repo.setPaymentAttemptOrder(deps.db, attempt.id, orderId);
   }
   return { data: { attemptId: attempt.id, orderId, amount: Math.round(Number(attempt.amount) * 100), currency: 'INR' as const, keyId: gateway.checkoutKey, description: attempt.purpose === 'upgrade' ? `Upgrade to ${plan.name}, prorated to ${displayDate(attempt.period_end!)} (GST included)` : `${plan.name} plan, one month (GST included)` } };
 }
 
 /** The invoice if the caller may see it: its salon's owner, or an admin. */
 export async function invoiceFor(deps: AppDeps, actor: Actor, id: string): Promise<InvoiceRow> {
-  const row = /^[0-9a-f-]{36}$/i.test(id) ? await deps.db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+  const row = /^[0-9a-f-]{36}$/i.test(id) ? await repo.findInvoice(deps.db, id) : undefined;
   if (!row || (actor.role !== 'admin' && row.merchant_id !== actor.id)) throw notFound('Invoice');
   return row;
 }
 
 async function recipientOf(deps: AppDeps, merchantId: string) {
-  const m = await deps.db
-    .selectFrom('merchants as m')
-    .innerJoin('accounts as a', 'a.id', 'm.id')
-    .select(['m.shop_name', 'm.address', 'm.state', 'm.email', 'a.email as account_email'])
-    .where('m.id', '=', merchantId)
-    .executeTakeFirstOrThrow();
+  const m = await repo.findSalonBilling(deps.db, merchantId);
   return { name: m.shop_name, address: m.address, state: m.state || deps.env.PLATFORM_STATE, email: m.email || m.account_email };
 }
 
@@ -639,15 +584,7 @@ export async function invoiceDocument(deps: AppDeps, actor: Actor, id: string): 
 }
 
 export async function creditNoteDocument(deps: AppDeps, actor: Actor, id: string): Promise<TaxDocument> {
-  const row = /^[0-9a-f-]{36}$/i.test(id)
-    ? await deps.db
-        .selectFrom('credit_notes as c')
-        .innerJoin('invoices as i', 'i.id', 'c.invoice_id')
-        .selectAll('c')
-        .select(['i.number as invoice_number', 'i.issued_at as invoice_issued_at'])
-        .where('c.id', '=', id)
-        .executeTakeFirst()
-    : undefined;
+  const row = /^[0-9a-f-]{36}$/i.test(id) ? await repo.findCreditNoteWithInvoice(deps.db, id) : undefined;
   if (!row || (actor.role !== 'admin' && row.merchant_id !== actor.id)) throw notFound('Credit note');
   const salon = await recipientOf(deps, row.merchant_id);
   return {
@@ -669,29 +606,35 @@ export async function creditNoteDocument(deps: AppDeps, actor: Actor, id: string
 }
 
 export async function adminInvoices(deps: AppDeps) {
-  const rows = await deps.db
-    .selectFrom('invoices as i')
-    .innerJoin('merchants as m', 'm.id', 'i.merchant_id')
-    .selectAll('i')
-    .select('m.shop_name')
-    .orderBy('i.issued_at', 'desc')
-    .limit(200)
-    .execute();
-  const totals = await deps.db
-    .selectFrom('invoices')
-    .select([
-      sql<number>`count(*)::int`.as('count'),
-      sql<number>`coalesce(sum(base_amount), 0)::float8`.as('base'),
-      sql<number>`coalesce(sum(cgst + sgst + igst), 0)::float8`.as('gst'),
-      sql<number>`coalesce(sum(total), 0)::float8`.as('total'),
-    ])
-    .executeTakeFirstOrThrow();
-  const failed = await deps.db.selectFrom('payment_attempts').select(sql<number>`count(*)::int`.as('n')).where('status', '=', 'failed').executeTakeFirstOrThrow();
+  const rows = await repo.listAdminInvoices(deps.db, 200);
+  // Revenue is what paid invoices charged less what credit notes gave back (GST likewise).
+  const totals = await repo.paidInvoiceTotals(deps.db);
+  const credits = await repo.creditNoteTotals(deps.db);
+  const failed = await repo.countFailedPaymentAttempts(deps.db);
+  const net = (a: number | string, b: number | string) => Math.round((Number(a) - Number(b)) * 100) / 100;
   return {
     data: {
-      invoices: rows.map((r) => ({ ...toInvoiceWire(r), salonName: r.shop_name })),
-      totals: { count: Number(totals.count), base: Number(totals.base), gst: Number(totals.gst), total: Number(totals.total) },
-      failedPayments: Number(failed.n),
+      invoices: rows.map((r) => ({
+        ...toInvoiceWire(r),
+        salonName: r.shop_name,
+        credited: Number(r.credited),
+        cancellation: r.cancel_number
+          ? {
+              number: r.cancel_number,
+              amount: Number(r.cancel_total),
+              refund: { status: r.cancel_refund_status ?? 'none', reference: r.cancel_refund_reference ?? null, error: r.cancel_refund_error ?? null },
+            }
+          : null,
+      })),
+      totals: {
+        count: Number(totals.count),
+        base: net(totals.base, credits.base),
+        gst: net(totals.gst, credits.gst),
+        total: net(totals.total, credits.total),
+        credited: Number(credits.base),
+        creditNotes: Number(credits.count),
+      },
+      failedPayments: failed,
     },
   };
 }
@@ -700,16 +643,16 @@ export async function adminInvoices(deps: AppDeps) {
  * Finishes an attempt its request left half-way: a charged one gets its plan and invoice; a
  * pending one is looked up at the gateway (charged → fulfilled, never paid → failed).
  */
-registerJobHandler(PAYMENT_RECONCILE, async (trx, payload: { attemptId: string }, ctx) => {
-  const attempt = await trx.selectFrom('payment_attempts').selectAll().where('id', '=', payload.attemptId).forUpdate().executeTakeFirst();
+export const paymentReconcileJob = defineJob(PAYMENT_RECONCILE, async (trx, payload: { attemptId: string }, ctx) => {
+  const attempt = await repo.lockPaymentAttempt(trx, payload.attemptId);
   if (!attempt || attempt.status === 'succeeded' || attempt.status === 'failed') return;
   if (attempt.status === 'pending') {
     const paid = await ctx.deps.adapters.payments.lookup({ receipt: attempt.id, orderId: attempt.order_id });
     if (!paid) {
-      await markFailed(trx, attempt.id, 'The payment was not completed.');
+      await repo.markPaymentAttemptFailed(trx, attempt.id, 'The payment was not completed.');
       return;
     }
-    await markCharged(trx, attempt.id, paid);
+    await repo.markPaymentAttemptCharged(trx, attempt.id, paid);
   }
   await fulfil(trx, ctx.deps, attempt.id, null);
 });
@@ -721,15 +664,15 @@ registerJobHandler(PAYMENT_RECONCILE, async (trx, payload: { attemptId: string }
  */
 async function applyPlanTools(trx: Transaction<Database>, merchantId: string, plan: TierId): Promise<void> {
   if (planAllows(plan, 'sponsoredListing')) return;
-  await trx.updateTable('merchants').set({ is_sponsored: false, promotion_message: null, updated_at: new Date() }).where('id', '=', merchantId).where('is_sponsored', '=', true).execute();
+  await repo.dropSponsoredListing(trx, merchantId);
 }
 
 /** The plan ends (not renewed, or left for Free as the owner asked): the salon is on Free from now. */
 async function endPlan(trx: Transaction<Database>, merchantId: string, why: string, status: 'expired' | 'cancelled' = 'expired'): Promise<void> {
-  const sub = await trx.updateTable('subscriptions').set({ status, scheduled_plan: null, updated_at: new Date() }).where('merchant_id', '=', merchantId).where('status', '=', 'active').returningAll().executeTakeFirst();
+  const sub = await repo.endActiveSubscription(trx, merchantId, status);
   if (!sub) return;
   await applyPlanTools(trx, merchantId, 'free');
-  const merchant = await salonBilling(trx, merchantId);
+  const merchant = await repo.findSalonBilling(trx, merchantId);
   const plan = PLANS.find((p) => p.id === sub.plan)!;
   await queueMessage(trx, {
     channel: 'email',
@@ -746,11 +689,11 @@ async function endPlan(trx: Transaction<Database>, merchantId: string, why: stri
  * so a rerun never charges twice) and extends the plan, or ends the plan when there is no card the
  * gateway can charge or the charge is declined.
  */
-registerJobHandler(
+export const subscriptionRenewJob = defineJob(
   SUBSCRIPTION_RENEW,
   async (trx, payload: { merchantId: string; periodEnd: string }, ctx) => {
-    const sub = await trx.selectFrom('subscriptions').selectAll().where('merchant_id', '=', payload.merchantId).forUpdate().executeTakeFirst();
-    if (!sub || sub.status !== 'active' || sub.current_period_end !== payload.periodEnd) return;
+    const sub = await repo.findSubscription(trx, payload.merchantId, { lock: true });
+    if (sub?.status !== 'active' || sub.current_period_end !== payload.periodEnd) return;
     if (sub.scheduled_plan === 'free') {
       await endPlan(trx, sub.merchant_id, 'As you asked, your plan was not renewed.', 'cancelled');
       clearDiscoveryCache(ctx.deps.db);
@@ -758,7 +701,7 @@ registerJobHandler(
     }
     if (sub.scheduled_plan) {
       // The downgrade the owner scheduled takes effect now, and the renewal charges the new plan.
-      await trx.updateTable('subscriptions').set({ plan: sub.scheduled_plan, scheduled_plan: null, updated_at: new Date() }).where('merchant_id', '=', sub.merchant_id).execute();
+      await repo.updateSubscription(trx, sub.merchant_id, { plan: sub.scheduled_plan, scheduled_plan: null });
       await applyPlanTools(trx, sub.merchant_id, sub.scheduled_plan);
       clearDiscoveryCache(ctx.deps.db);
       sub.plan = sub.scheduled_plan;
@@ -769,26 +712,22 @@ registerJobHandler(
       await endPlan(trx, sub.merchant_id, 'Your payment method cannot be charged automatically.');
       return;
     }
-    const merchant = await salonBilling(trx, sub.merchant_id);
+    const merchant = await repo.findSalonBilling(trx, sub.merchant_id);
     const amount = amountFor(sub.plan, ctx.deps.env.PLATFORM_STATE, merchant.state || ctx.deps.env.PLATFORM_STATE);
     const key = `renew:${payload.periodEnd}`;
-    await trx
-      .insertInto('payment_attempts')
-      .values({ merchant_id: sub.merchant_id, idempotency_key: key, amount, gateway: gateway.name, status: 'pending', purpose: 'renewal', plan: sub.plan, period_start: payload.periodEnd })
-      .onConflict((oc) => oc.columns(['merchant_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
-      .execute();
-    const attempt = await trx.selectFrom('payment_attempts').selectAll().where('merchant_id', '=', sub.merchant_id).where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+    await repo.insertPaymentAttempt(trx, { merchant_id: sub.merchant_id, idempotency_key: key, amount, gateway: gateway.name, status: 'pending', purpose: 'renewal', plan: sub.plan, period_start: payload.periodEnd });
+    const attempt = existing(await repo.findPaymentAttemptByKey(trx, sub.merchant_id, key), key);
     if (attempt.status === 'pending') {
       const plan = PLANS.find((p) => p.id === sub.plan)!;
       // The receipt names the period, not the attempt row: if this transaction rolls back after the
       // charge, the rerun's charge carries the same receipt and the gateway answers the first one.
       const result = await gateway.chargeSaved({ token: sub.payment_token, amount, receipt: `renew:${sub.merchant_id}:${payload.periodEnd}`, description: `${plan.name} plan renewal` });
       if (!result.ok) {
-        await markFailed(trx, attempt.id, result.error);
+        await repo.markPaymentAttemptFailed(trx, attempt.id, result.error);
         await endPlan(trx, sub.merchant_id, 'We could not renew it: the saved card was declined.');
         return;
       }
-      await markCharged(trx, attempt.id, result);
+      await repo.markPaymentAttemptCharged(trx, attempt.id, result);
     }
     if (attempt.status !== 'failed') await fulfil(trx, ctx.deps, attempt.id, null);
   },
@@ -796,7 +735,7 @@ registerJobHandler(
     // The gateway kept failing: the plan cannot stay active unpaid.
     async onFailure(trx, payload: { merchantId: string; periodEnd: string }, failure) {
       if (!failure.final) return;
-      const sub = await trx.selectFrom('subscriptions').select('current_period_end').where('merchant_id', '=', payload.merchantId).executeTakeFirst();
+      const sub = await repo.findSubscriptionPeriodEnd(trx, payload.merchantId);
       if (sub?.current_period_end === payload.periodEnd) await endPlan(trx, payload.merchantId, 'We could not reach the payment gateway to renew it.');
     },
   },

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { availableSlotsInput, AvailableSlotsAnswer } from '../../../shared/schemas/bookings.js';
 import { BOOKING_HORIZON_DAYS, SLOT_STEP_MINUTES, servicePrice } from '../../../shared/policy.js';
@@ -18,10 +17,11 @@ import {
   type SlotStaff,
 } from '../../../shared/slots.js';
 import { formatMinutes12h } from '../../../shared/validation.js';
-import { badRequest, conflict, notFound, SLOT_TAKEN } from '../../errors.js';
+import { badRequest, conflict, HOURS_CHANGED, notFound, SLOT_TAKEN } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { findBookingRow, loadSalonWithServices, loadSlotDay } from '../../db/repositories/bookings.js';
-import type { Actor } from '../../trpc/context.js';
+import { findBookingRow, loadSalonWithServices, loadSlotDay, releaseAttemptSavepoint, rollbackAttemptSavepoint, setAttemptSavepoint } from '../../db/repositories/bookings.js';
+import { holdOpeningHours } from '../../db/repositories/hoursCover.js';
+import type { Actor } from '../../deps.js';
 import { managesSalon } from '../scope.js';
 
 const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
@@ -31,6 +31,8 @@ export interface SalonContext {
   name: string;
   timeZone: string;
   openingHours: SalonDayHours[];
+  /** merchants.opening_hours as read: what a write holds the hours to (holdOpeningHours, the booking insert). */
+  hoursAsRead: unknown;
   /** The chosen services in the order the customer chose them, priced with their own discounts. */
   services: { id: string; name: string; categoryName: string | null; duration: number; price: number }[];
   totalDuration: number;
@@ -39,13 +41,23 @@ export interface SalonContext {
 
 type SalonRow = Awaited<ReturnType<typeof loadSalonWithServices>>[number];
 
-export function salonBasics(row: SalonRow): Pick<SalonContext, 'id' | 'name' | 'timeZone' | 'openingHours'> {
+export function salonBasics(row: SalonRow): Pick<SalonContext, 'id' | 'name' | 'timeZone' | 'openingHours' | 'hoursAsRead'> {
   return {
     id: row.merchant_id,
     name: row.shop_name,
     timeZone: isValidTimeZone(row.time_zone) ? row.time_zone : DEFAULT_TIME_ZONE,
     openingHours: Array.isArray(row.opening_hours) ? row.opening_hours : [],
+    hoursAsRead: row.opening_hours,
   };
+}
+
+/**
+ * For a move inside a transaction: holds the salon's opening hours the new time was judged by
+ * until the commit (FOR KEY SHARE; an hours change in flight is waited for), or refuses (409)
+ * when they changed meanwhile, so a booking cannot be moved into hours that are being closed.
+ */
+export async function holdSalonHours(trx: Executor, ctx: Pick<SalonContext, 'id' | 'hoursAsRead'>): Promise<void> {
+  if (!(await holdOpeningHours(trx, ctx.id, ctx.hoursAsRead))) throw conflict(HOURS_CHANGED);
 }
 
 
@@ -309,15 +321,14 @@ const isExclusionViolation = (err: unknown) =>
 export async function tryEachCandidate<T>(trx: Executor, candidates: string[], attempt: (staffId: string) => Promise<T>): Promise<T> {
   for (const [i, staffId] of candidates.entries()) {
     if (i === candidates.length - 1) return attempt(staffId);
-    await sql`savepoint booking_attempt`.execute(trx);
+    await setAttemptSavepoint(trx);
     try {
       const result = await attempt(staffId);
-      await sql`release savepoint booking_attempt`.execute(trx);
+      await releaseAttemptSavepoint(trx);
       return result;
     } catch (err) {
       if (!isExclusionViolation(err)) throw err;
-      await sql`rollback to savepoint booking_attempt`.execute(trx);
-      await sql`release savepoint booking_attempt`.execute(trx);
+      await rollbackAttemptSavepoint(trx);
     }
   }
   throw conflict(SLOT_TAKEN);

@@ -10,7 +10,7 @@ import { badRequest } from '../../errors.js';
 import type { Coupon } from '../../db/types.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { countLiveBookingsOf, findCouponById, findCouponByCode, returnPersonalCouponUse, takeCouponUse } from '../../db/repositories/bookings.js';
-import type { AppDeps, Actor } from '../../trpc/context.js';
+import type { AppDeps, Actor } from '../../deps.js';
 import { hasFeature } from '../billing/entitlements.js';
 import { loadSalonContext } from './availability.js';
 

@@ -4,7 +4,7 @@ import type { BookingWire, createBookingInput } from '../../../shared/schemas/bo
 import { round2 } from '../../../shared/money.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import { parseTimeToMinutes } from '../../../shared/validation.js';
-import { AppError, badRequest, conflict, SLOT_TAKEN } from '../../errors.js';
+import { AppError, badRequest, conflict, HOURS_CHANGED, SLOT_TAKEN } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import {
   findBookingByIdempotencyKey,
@@ -12,8 +12,9 @@ import {
   insertBookingUnlessTaken,
   type BookingDetailRow,
 } from '../../db/repositories/bookings.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { chooseSlot, loadSalonDay } from './availability.js';
+import { holdOpeningHours } from '../../db/repositories/hoursCover.js';
 import { checkCouponCode, redeemCoupon } from './coupons.js';
 import { bookingEventEffects } from './notify.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
@@ -192,9 +193,11 @@ async function placeBooking(
           }
         : {}),
     };
-    if ((made = await insertBookingUnlessTaken(db, booking, services, effects))) break;
+    if ((made = await insertBookingUnlessTaken(db, booking, services, effects, ctx.hoursAsRead))) break;
   }
-  if (!made) throw conflict(SLOT_TAKEN);
+  // Nothing inserted: every professional's time was taken, or the salon's hours changed since they
+  // were read (the insert holds them: an hours change in flight wins, and this booking is refused).
+  if (!made) throw conflict((await holdOpeningHours(db, ctx.id, ctx.hoursAsRead)) ? SLOT_TAKEN : HOURS_CHANGED);
   if (coupon) await redeemCoupon(db, coupon.coupon.id);
   if (input.paymentMethod === 'wallet' && userId) {
     await payBookingFromWallet(db, { userId, bookingId: id, total: round2(ctx.subtotal - discount), salonName: ctx.name });

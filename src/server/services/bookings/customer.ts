@@ -4,6 +4,8 @@ import type {
   bookingByIdInput,
   cancelBookingInput,
   disputeNoShowInput,
+  DuplicateBookingAnswer,
+  duplicateBookingInput,
   rescheduleBookingInput,
   userBookingsInput,
 } from '../../../shared/schemas/bookings.js';
@@ -18,15 +20,16 @@ import {
 import { parseTimeToMinutes } from '../../../shared/validation.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Booking } from '../../db/types.js';
-import type { Executor } from '../../db/repositories/accounts.js';
-import { findBookingRow, listBookingServices, loadSalonWithServices, NO_SHOW_DISPUTE, updateBookingIfStatus } from '../../db/repositories/bookings.js';
+import { findAccountName, type Executor } from '../../db/repositories/accounts.js';
+import { insertSupportMessage } from '../../db/repositories/support.js';
+import { bookingStatus, findBookingRow, listBookingServices, listLiveBookingsOn, loadSalonWithServices, NO_SHOW_DISPUTE, updateBookingIfStatus } from '../../db/repositories/bookings.js';
 import { formatINR } from '../../../shared/money.js';
 import { queueMessage } from '../../messaging/index.js';
 import { displayDate } from './notify.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
-import { chooseSlot, salonBasics, tryEachCandidate, type SalonContext } from './availability.js';
+import type { Actor, AppDeps } from '../../deps.js';
+import { chooseSlot, holdSalonHours, salonBasics, tryEachCandidate, type SalonContext } from './availability.js';
 import { checkCouponAfterMove, returnRewardCoupon } from './coupons.js';
 import { notifyBookingEvent } from './notify.js';
 import { refundBookingToWallet } from '../wallet/ledger.js';
@@ -46,6 +49,34 @@ export async function getMyBooking(deps: AppDeps, actor: Actor, input: z.output<
   const [booking] = await loadBookingWires(deps.db, { ids: [input.bookingId], userId: ownerFilter(actor, input.userId) }, { qr: true });
   if (!booking) throw notFound('Booking');
   return { data: { booking } };
+}
+
+/**
+ * The caller's own live booking that the requested one would repeat: same salon, same date and
+ * time, and at least one of the same services. Only the caller's bookings are looked at (an admin's
+ * own, which are none), so the answer says nothing about anyone else's.
+ */
+export async function findDuplicateBooking(deps: AppDeps, actor: Actor, input: z.output<typeof duplicateBookingInput>): Promise<DuplicateBookingAnswer> {
+  const minutes = parseTimeToMinutes(input.bookingTime);
+  const wanted = new Set(input.serviceIds);
+  const rows = await listLiveBookingsOn(deps.db, { userId: actor.id, merchantId: input.merchantId, date: input.bookingDate });
+  for (const row of rows) {
+    if (parseTimeToMinutes(row.booking_time) !== minutes) continue;
+    const same = row.services.filter((s) => s.service_id !== null && wanted.has(s.service_id));
+    if (same.length === 0) continue;
+    return {
+      data: {
+        duplicate: {
+          bookingId: row.id,
+          bookingDate: row.booking_date,
+          bookingTime: row.booking_time,
+          status: bookingStatus(row.status),
+          services: same.map((s) => s.service_name),
+        },
+      },
+    };
+  }
+  return { data: { duplicate: null } };
 }
 
 /** The caller's booking, locked for the transaction; someone else's is reported as unknown. */
@@ -172,6 +203,7 @@ export async function rescheduleMyBooking(
       exceptBookingId: booking.id,
       now,
     });
+    await holdSalonHours(trx, ctx);
     await tryEachCandidate(trx, slot.candidates, async (staffId) => {
       const moved = await updateBookingIfStatus(trx, booking.id, [booking.status], {
         staff_id: staffId,
@@ -213,13 +245,16 @@ export async function disputeNoShow(deps: AppDeps, actor: Actor, input: z.output
   const booking = await findBookingRow(deps.db, input.bookingId);
   if (!booking || (actor.role !== 'admin' && booking.user_id !== actor.id)) throw notFound('Booking');
   if (booking.status !== 'no_show') throw badRequest('bookingId: only a booking marked as a no-show can be disputed', 'bookingId');
+  // A desk contact's booking (no account yet) has nobody to dispute it for; only an admin gets here with one.
+  const customerId = booking.user_id;
+  if (!customerId) throw badRequest('bookingId: this booking has no customer account to dispute it for', 'bookingId');
   const markedAt = booking.no_show_at ?? booking.updated_at;
   if (now.getTime() - new Date(markedAt).getTime() > NO_SHOW_DISPUTE_DAYS * 86_400_000) {
     throw badRequest(`bookingId: a no-show can be disputed within ${NO_SHOW_DISPUTE_DAYS} days of being marked`, 'bookingId');
   }
   const [salon, customer, lines] = await Promise.all([
     findMerchantById(deps.db, booking.merchant_id),
-    deps.db.selectFrom('accounts').select(['first_name', 'last_name', 'email']).where('id', '=', booking.user_id).executeTakeFirstOrThrow(),
+    findAccountName(deps.db, customerId),
     listBookingServices(deps.db, [booking.id]),
   ]);
   const ref = booking.id.slice(0, 8).toUpperCase();
@@ -231,23 +266,19 @@ export async function disputeNoShow(deps: AppDeps, actor: Actor, input: z.output
     `Marked as a no-show by the salon on ${indiaTime.format(new Date(markedAt))} IST; ${paid > 0 ? `${formatINR(paid)} prepaid, kept by the salon` : 'nothing prepaid'}.`,
   ];
   return deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('support_messages')
-      .values({
-        account_id: booking.user_id,
-        merchant_id: booking.merchant_id,
-        booking_id: booking.id,
-        kind: 'ticket',
-        type: NO_SHOW_DISPUTE,
-        name,
-        email: customer.email,
-        subject: `No-show dispute: booking #${ref} at ${salonName}`,
-        message: `${input.message}\n\n--\n${facts.join('\n')}`,
-        category: 'billing',
-        priority: 'high',
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertSupportMessage(trx, {
+      account_id: booking.user_id,
+      merchant_id: booking.merchant_id,
+      booking_id: booking.id,
+      kind: 'ticket',
+      type: NO_SHOW_DISPUTE,
+      name,
+      email: customer.email,
+      subject: `No-show dispute: booking #${ref} at ${salonName}`,
+      message: `${input.message}\n\n--\n${facts.join('\n')}`,
+      category: 'billing',
+      priority: 'high',
+    });
     const ticket = row.id.slice(0, 8).toUpperCase();
     await queueMessage(trx, {
       channel: 'email',

@@ -4,14 +4,15 @@ import type { answerDeskInviteInput, BookingWire, deskBookingInput, deskSlotsInp
 import { isActiveBookingStatus } from '../../../shared/policy.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { findAccountById, markEmailProven } from '../../db/repositories/accounts.js';
-import { findDeskInvite, listPendingDeskInvites, type DeskInviteRow } from '../../db/repositories/bookings.js';
+import { findDeskInvite, listPendingDeskInvites, updateBooking, type DeskInviteRow } from '../../db/repositories/bookings.js';
+import { findShortestActiveService } from '../../db/repositories/shopCatalogue.js';
 import { takeRateLimits } from '../../db/repositories/limits.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
 import type { DeskConfirmation } from '../../db/types.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { queueMessage } from '../../messaging/index.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { displayDate } from './notify.js';
 import { shopOf } from '../scope.js';
 import { getAvailableSlots } from './availability.js';
@@ -28,15 +29,7 @@ export async function deskSlots(deps: AppDeps, actor: Actor, input: z.output<typ
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
   let serviceIds = input.serviceIds;
   if (!serviceIds) {
-    const shortest = await deps.db
-      .selectFrom('services')
-      .select('id')
-      .where('merchant_id', '=', merchantId)
-      .where('active', '=', true)
-      .orderBy('duration_min')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
+    const shortest = await findShortestActiveService(deps.db, merchantId);
     if (!shortest) throw badRequest('serviceIds: the salon has no active service yet', 'serviceIds');
     serviceIds = [shortest.id];
   }
@@ -92,7 +85,7 @@ async function requestConfirmation(deps: AppDeps, booking: BookingWire, email: s
         ].join('\n'),
         meta: { purpose: 'desk_booking_confirmation', bookingId: booking._id },
       });
-      await trx.updateTable('bookings').set({ confirmation_sent_at: new Date() }).where('id', '=', booking._id).execute();
+      await updateBooking(trx, booking._id, { confirmation_sent_at: new Date() });
     });
   } catch (err) {
     // Over the day's limit for this address: the booking stands and waits for them in the app.
@@ -157,19 +150,15 @@ export async function answerDeskInvite(deps: AppDeps, actor: Actor | null, input
     const when = `${displayDate(row.booking_date)} at ${row.booking_time}`;
     const now = new Date();
     if (input.answer === 'decline') {
-      await trx
-        .updateTable('bookings')
-        .set({
-          confirmation: 'declined',
-          confirmation_answered_at: now,
-          status: 'cancelled',
-          cancelled_by: 'customer',
-          cancelled_at: now,
-          cancellation_reason: 'Declined by the person it was booked for',
-          updated_at: now,
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await updateBooking(trx, row.id, {
+        confirmation: 'declined',
+        confirmation_answered_at: now,
+        status: 'cancelled',
+        cancelled_by: 'customer',
+        cancelled_at: now,
+        cancellation_reason: 'Declined by the person it was booked for',
+        updated_at: now,
+      });
       await refreshMerchantStats(trx, row.merchant_id);
       await insertNotification(trx, {
         accountId: row.merchant_id,
@@ -181,11 +170,7 @@ export async function answerDeskInvite(deps: AppDeps, actor: Actor | null, input
     } else {
       if (!actor) throw new AppError('UNAUTHORIZED', `Sign in (or register) with ${row.contact_email} to confirm this booking.`);
       if (!itsOwner) throw forbidden(`This booking was made for ${row.contact_email}: sign in with that customer account to confirm it.`);
-      await trx
-        .updateTable('bookings')
-        .set({ user_id: actor.id, confirmation: 'accepted', confirmation_answered_at: now, updated_at: now })
-        .where('id', '=', row.id)
-        .execute();
+      await updateBooking(trx, row.id, { user_id: actor.id, confirmation: 'accepted', confirmation_answered_at: now, updated_at: now });
       if (input.token) await markEmailProven(trx, actor.id);
       await insertNotification(trx, { accountId: actor.id, type: 'booking', title: 'Booking confirmed', message: `Your booking at ${row.shop_name} on ${when} is confirmed.`, link: '/bookings' });
       await insertNotification(trx, {

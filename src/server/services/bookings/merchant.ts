@@ -13,6 +13,8 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { round2 } from '../../../shared/money.js';
 import type { Updateable } from 'kysely';
 import type { Booking, BookingsTable } from '../../db/types.js';
+import type { Executor } from '../../db/repositories/accounts.js';
+import type { BookingStatus } from '../../../shared/constants.js';
 import {
   completedCommission,
   findBookingRow,
@@ -26,7 +28,7 @@ import {
 } from '../../db/repositories/bookings.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { shopOf } from '../scope.js';
 import { iso } from '../wire.js';
 import { returnRewardCoupon } from './coupons.js';
@@ -55,6 +57,75 @@ export async function merchantBookings(deps: AppDeps, actor: Actor, input: z.out
 
 type StatusInput = z.output<typeof updateBookingStatusInput>;
 
+/** A cancellation by the salon (or an admin for it): the reason, who and when, a full refund. */
+function salonCancelValues(actor: Actor, reason: string, now: Date): Updateable<BookingsTable> {
+  return { status: 'cancelled', cancellation_reason: reason, cancelled_by: actor.role === 'admin' ? 'admin' : 'merchant', cancelled_at: now, refund_percent: 100 };
+}
+
+/**
+ * What follows a cancellation by the salon, in its transaction: a reward coupon it used comes back,
+ * whatever was prepaid goes back to the wallet in full, and the customer is told with the salon's
+ * reason (in the app; e-mail and push through the outbox job); its reminders are dropped.
+ */
+async function afterSalonCancel(trx: Executor, updated: Booking, merchantId: string, salonName: string): Promise<void> {
+  await returnRewardCoupon(trx, updated);
+  const userId = updated.user_id;
+  const walletCredit = userId
+    ? await refundBookingToWallet(trx, { userId, bookingId: updated.id, salonName, amountPaid: Number(updated.amount_paid), refundPercent: updated.refund_percent ?? 100 })
+    : 0;
+  await notifyBookingEvent(
+    trx,
+    'cancelledBySalon',
+    {
+      bookingId: updated.id,
+      startsAt: new Date(updated.starts_at),
+      userId,
+      merchantId,
+      salonName,
+      bookingDate: updated.booking_date,
+      bookingTime: updated.booking_time,
+      reason: updated.cancellation_reason,
+    },
+    { walletCredit, amountPaid: Number(updated.amount_paid) },
+  );
+}
+
+/**
+ * Cancels bookings of the salon as the desk's Cancel does (full refund, the customer told with
+ * `reason`), in the caller's transaction. Each only while still in the status it was read in: one
+ * another request changed meanwhile is left as it now is. Answers the bookings cancelled; the
+ * caller refreshes the salon's figures and publishes the desk change after its commit.
+ */
+export async function cancelBookingsBySalon(
+  trx: Executor,
+  actor: Actor,
+  salon: { id: string; name: string },
+  bookings: { id: string; status: BookingStatus }[],
+  reason: string,
+  now: Date,
+): Promise<Booking[]> {
+  const cancelled: Booking[] = [];
+  for (const b of bookings) {
+    const updated = await updateBookingIfStatus(trx, b.id, [b.status], salonCancelValues(actor, reason, now));
+    if (!updated || updated.merchant_id !== salon.id) continue;
+    await afterSalonCancel(trx, updated, salon.id, salon.name);
+    cancelled.push(updated);
+  }
+  return cancelled;
+}
+
+/** A completed booking's columns: its commission is 10% of its total (docs/money.md). */
+export function completionValues(booking: Booking, now: Date, paymentReceived: boolean): Updateable<BookingsTable> {
+  const split = bookingCommission(Number(booking.total_price));
+  return {
+    status: 'completed',
+    payment_received: paymentReceived,
+    completed_at: now,
+    commission: split.commission,
+    merchant_earning: split.merchantEarning,
+  };
+}
+
 /** The columns a desk move writes, after its own rule (reason to cancel, payment to complete). */
 function moveValues(actor: Actor, booking: Booking, input: StatusInput, now: Date): Updateable<BookingsTable> {
   switch (input.status) {
@@ -64,25 +135,12 @@ function moveValues(actor: Actor, booking: Booking, input: StatusInput, now: Dat
       if (!input.cancellationReason) {
         throw badRequest('cancellationReason: please provide a reason for cancellation', 'cancellationReason');
       }
-      return {
-        status: 'cancelled',
-        cancellation_reason: input.cancellationReason,
-        cancelled_by: actor.role === 'admin' ? 'admin' : 'merchant',
-        cancelled_at: now,
-        refund_percent: 100,
-      };
+      return salonCancelValues(actor, input.cancellationReason, now);
     case 'completed': {
       if (input.paymentReceived !== true) {
         throw badRequest('paymentReceived: please confirm that you have received the payment', 'paymentReceived');
       }
-      const split = bookingCommission(Number(booking.total_price));
-      return {
-        status: 'completed',
-        payment_received: true,
-        completed_at: now,
-        commission: split.commission,
-        merchant_earning: split.merchantEarning,
-      };
+      return completionValues(booking, now, true);
     }
     case 'no_show': {
       // Nothing is refunded: the salon keeps what was prepaid and owes commission on that (docs/money.md).
@@ -98,6 +156,54 @@ function moveValues(actor: Actor, booking: Booking, input: StatusInput, now: Dat
     default:
       throw badRequest(`status: a booking cannot be set to ${input.status}`, 'status');
   }
+}
+
+/**
+ * What a move leaves behind, in its transaction: the commission ledger of a completed booking (or
+ * a no-show's kept prepayment), the salon's figures, the refund of a cancelled one, the customer's
+ * points and notices. `autoCompleted`: the system completed it (tells the salon why).
+ */
+export async function afterMove(trx: Executor, updated: Booking, merchantId: string, opts: { autoCompleted?: boolean } = {}) {
+  const commissionBase = updated.status === 'completed' ? Number(updated.total_price) : updated.status === 'no_show' ? noShowCommissionBase(Number(updated.amount_paid)) : 0;
+  if (commissionBase > 0 || updated.status === 'completed') {
+    // The ledger must balance (its CHECK: commission + merchant_earning = gross_amount), so its
+    // merchant share is the remainder, a paisa under the booking's on a half-paisa total.
+    const ledger = commissionSplit(commissionBase);
+    await insertCommissionLedger(trx, {
+      booking_id: updated.id,
+      merchant_id: merchantId,
+      gross_amount: commissionBase,
+      commission: ledger.commission,
+      merchant_earning: ledger.merchantEarning,
+    });
+  }
+  if (updated.status !== 'confirmed') await refreshMerchantStats(trx, merchantId);
+  const salon = await findMerchantById(trx, merchantId);
+  if (updated.status === 'cancelled') {
+    await afterSalonCancel(trx, updated, merchantId, salon?.shop_name ?? 'The salon');
+    return;
+  }
+  const money = { userId: updated.user_id, bookingId: updated.id, salonName: salon?.shop_name ?? 'the salon' };
+  const userId = updated.user_id;
+  if (userId && updated.status === 'completed' && (await bookingEarnsPoints(trx, updated.id))) await awardBookingPoints(trx, { ...money, userId, total: Number(updated.total_price) });
+  const event = opts.autoCompleted
+    ? 'autoCompleted'
+    : ({ confirmed: 'confirmed', completed: 'completed', no_show: 'noShow' } as const)[updated.status as 'confirmed' | 'completed' | 'no_show'];
+  await notifyBookingEvent(
+    trx,
+    event,
+    {
+      bookingId: updated.id,
+      startsAt: new Date(updated.starts_at),
+      userId: updated.user_id,
+      merchantId,
+      salonName: salon?.shop_name ?? 'The salon',
+      bookingDate: updated.booking_date,
+      bookingTime: updated.booking_time,
+      reason: updated.cancellation_reason,
+    },
+    { amountPaid: Number(updated.amount_paid) },
+  );
 }
 
 /**
@@ -117,45 +223,7 @@ export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: St
     if (refusal) throw badRequest(refusal, 'status');
     const updated = await updateBookingIfStatus(trx, booking.id, [booking.status], moveValues(actor, booking, input, now));
     if (!updated) throw conflict('This booking has just been changed; please reload it');
-    const commissionBase = updated.status === 'completed' ? Number(updated.total_price) : updated.status === 'no_show' ? noShowCommissionBase(Number(updated.amount_paid)) : 0;
-    if (commissionBase > 0 || updated.status === 'completed') {
-      // The ledger must balance (its CHECK: commission + merchant_earning = gross_amount), so its
-      // merchant share is the remainder, a paisa under the booking's on a half-paisa total.
-      const ledger = commissionSplit(commissionBase);
-      await insertCommissionLedger(trx, {
-        booking_id: updated.id,
-        merchant_id: merchantId,
-        gross_amount: commissionBase,
-        commission: ledger.commission,
-        merchant_earning: ledger.merchantEarning,
-      });
-    }
-    if (updated.status !== 'confirmed') await refreshMerchantStats(trx, merchantId);
-    const salon = await findMerchantById(trx, merchantId);
-    const money = { userId: updated.user_id, bookingId: updated.id, salonName: salon?.shop_name ?? 'the salon' };
-    let walletCredit = 0;
-    const userId = updated.user_id;
-    if (userId && updated.status === 'completed' && (await bookingEarnsPoints(trx, updated.id))) await awardBookingPoints(trx, { ...money, userId, total: Number(updated.total_price) });
-    if (updated.status === 'cancelled') {
-      await returnRewardCoupon(trx, updated);
-      if (userId) walletCredit = await refundBookingToWallet(trx, { ...money, userId, amountPaid: Number(updated.amount_paid), refundPercent: updated.refund_percent ?? 100 });
-    }
-    const event = ({ confirmed: 'confirmed', completed: 'completed', no_show: 'noShow' } as const)[updated.status as 'confirmed' | 'completed' | 'no_show'] ?? 'cancelledBySalon';
-    await notifyBookingEvent(
-      trx,
-      event,
-      {
-        bookingId: updated.id,
-        startsAt: new Date(updated.starts_at),
-        userId: updated.user_id,
-        merchantId,
-        salonName: salon?.shop_name ?? 'The salon',
-        bookingDate: updated.booking_date,
-        bookingTime: updated.booking_time,
-        reason: updated.cancellation_reason,
-      },
-      { walletCredit, amountPaid: Number(updated.amount_paid) },
-    );
+    await afterMove(trx, updated, merchantId);
   });
   const booking = (await loadBookingWire(deps.db, input.bookingId))!;
   publishDeskChange(deps.db, merchantId, [booking.bookingDate]);

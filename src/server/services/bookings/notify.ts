@@ -2,7 +2,7 @@ import type { Executor } from '../../db/repositories/accounts.js';
 import { noEffects, writeEffects, type Effects } from '../../db/effects.js';
 import { cancelReminders, reminderJobs } from '../../jobs/reminders.js';
 import { formatINR } from '../../../shared/money.js';
-import { NO_SHOW_GRACE_MINUTES } from '../../../shared/policy.js';
+import { AUTO_COMPLETE_AFTER_MINUTES, NO_SHOW_GRACE_MINUTES } from '../../../shared/policy.js';
 import { longDate } from '../../../shared/dates.js';
 
 const CUSTOMER_LINK = '/bookings';
@@ -31,7 +31,7 @@ export interface BookingEvent {
   reason?: string | null;
 }
 
-type Kind = 'made' | 'confirmed' | 'cancelledByCustomer' | 'cancelledBySalon' | 'completed' | 'rescheduled' | 'noShow';
+type Kind = 'made' | 'confirmed' | 'cancelledByCustomer' | 'cancelledBySalon' | 'completed' | 'autoCompleted' | 'rescheduled' | 'noShow';
 
 /**
  * The job that tells the customer of a booking event by e-mail and by push (jobs/handlers/bookingEmails.ts):
@@ -43,7 +43,8 @@ export const BOOKING_EVENT_EMAIL = 'booking_event_email';
 export interface BookingMessagesPayload {
   accountId: string;
   bookingId: string;
-  event: Kind;
+  /** The booking event (Kind), for the message's metadata. */
+  event: string;
   salonName: string;
   title: string;
   message: string;
@@ -108,6 +109,14 @@ export function bookingEventEffects(kind: Kind, e: BookingEvent, extra: Cancella
       break;
     case 'completed':
       toCustomer('Booking completed', `Thanks for visiting ${e.salonName}. How was it? Leave a review from your bookings.`);
+      break;
+    case 'autoCompleted':
+      toCustomer('Booking completed', `Thanks for visiting ${e.salonName}. How was it? Leave a review from your bookings.`);
+      toSalon(
+        'Booking completed automatically',
+        `{name}'s booking on ${when} was checked in and not completed, so it completed itself ${AUTO_COMPLETE_AFTER_MINUTES / 60} hours after its end; its commission is recorded.`,
+        'bookingChanges',
+      );
       break;
     case 'rescheduled':
       toCustomer('Booking rescheduled', `Your booking at ${e.salonName} is now on ${when}.`);

@@ -1,7 +1,7 @@
 import type { BookingWire } from '../../../shared/schemas/bookings.js';
 import { isActiveBookingStatus, refundAmountFor } from '../../../shared/policy.js';
 import { nameColumns, type Executor } from '../../db/repositories/accounts.js';
-import { findBookingDetails, type BookingDetailRow, type BookingFilter } from '../../db/repositories/bookings.js';
+import { bookingStatus, findBookingDetails, type BookingDetailRow, type BookingFilter } from '../../db/repositories/bookings.js';
 import { iso } from '../wire.js';
 import { bookingQrDataUrl } from './qr.js';
 
@@ -40,7 +40,7 @@ export function toBookingWire(r: BookingDetailRow, qrCodeImage: string | null): 
     bookingTime: r.booking_time,
     startsAt: iso(r.starts_at),
     endsAt: iso(r.ends_at),
-    status: r.status,
+    status: bookingStatus(r.status),
     subtotal: Number(r.subtotal),
     discount: Number(r.discount_amount),
     totalPrice: Number(r.total_price),

@@ -22,13 +22,16 @@ import { formatMinutes12h, parseTimeToMinutes } from '../../../shared/validation
 import { AppError, badRequest, conflict, notFound, SLOT_TAKEN } from '../../errors.js';
 import type { Database } from '../../db/types.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { findBookingRow, listBookingServices, loadSalonWithServices, updateBookingIfStatus } from '../../db/repositories/bookings.js';
+import { bookingStatus, findBookingRow, listBookingServices, loadSalonWithServices, updateBookingIfStatus } from '../../db/repositories/bookings.js';
 import {
   bookingsInTheWay,
   deleteBlockIfEmpty,
   deleteOccurrence,
   endBlockFrom,
+  findMovedBooking,
   findOccurrence,
+  findSalonStaffMember,
+  findSalonTimeZone,
   insertBlock,
   loadCalendar,
   placeOccurrences,
@@ -37,12 +40,12 @@ import {
   type Occurrence,
 } from '../../db/repositories/calendar.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
-import { enqueueJob, registerJobHandler } from '../../jobs/queue.js';
+import { delayQueuedJobs, enqueueJob, defineJob } from '../../jobs/queue.js';
 import { cancelReminders, scheduleReminders } from '../../jobs/reminders.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { checkCouponAfterMove } from '../bookings/coupons.js';
-import { salonBasics, chooseSlot, tryEachCandidate, type SalonContext } from '../bookings/availability.js';
+import { salonBasics, chooseSlot, holdSalonHours, tryEachCandidate, type SalonContext } from '../bookings/availability.js';
 import { BOOKING_EVENT_MESSAGES, displayDate, type BookingMessagesPayload } from '../bookings/notify.js';
 import { loadBookingWire } from '../bookings/wire.js';
 import { shopOf } from '../scope.js';
@@ -95,7 +98,7 @@ export async function getCalendar(deps: AppDeps, actor: Actor, input: z.output<t
         end: at.end,
         startsAt: new Date(b.starts_ms).toISOString(),
         endsAt: new Date(b.ends_ms).toISOString(),
-        status: b.status,
+        status: bookingStatus(b.status),
         customerName: `${b.first_name} ${b.last_name}`.trim() || 'Customer',
         customerPhone: b.phone,
         services: b.services.map((s) => ({ _id: s.service_id, serviceName: s.service_name, duration: s.duration_min, price: Number(s.price) })),
@@ -157,7 +160,7 @@ export async function getCalendar(deps: AppDeps, actor: Actor, input: z.output<t
 // ---------------------------------------------------------------- blocked time
 
 async function salonZone(db: Executor, merchantId: string): Promise<string> {
-  const row = await db.selectFrom('merchants').select('time_zone').where('id', '=', merchantId).executeTakeFirst();
+  const row = await findSalonTimeZone(db, merchantId);
   if (!row) throw notFound('Salon');
   return zoneOf(row.time_zone);
 }
@@ -195,7 +198,7 @@ const today = (tz: string, now: Date) => instantToZoned(now, tz).date;
 export async function createBlock(deps: AppDeps, actor: Actor, input: z.output<typeof createBlockInput>, opts: { now?: Date } = {}) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
   const now = opts.now ?? new Date();
-  const member = await deps.db.selectFrom('staff').select(['id', 'archived_at']).where('id', '=', input.staffId).where('merchant_id', '=', merchantId).executeTakeFirst();
+  const member = await findSalonStaffMember(deps.db, merchantId, input.staffId);
   if (!member || member.archived_at) throw badRequest('staffId: this professional does not work at this salon', 'staffId');
   const tz = await salonZone(deps.db, merchantId);
   if (input.date < today(tz, now)) throw badRequest('date: this date has passed', 'date');
@@ -281,7 +284,7 @@ export async function scheduleBlockTopUp(db: Executor, now = new Date()): Promis
   await enqueueJob(db, { kind: BLOCK_TOP_UP, payload: {}, dedupeKey: `${BLOCK_TOP_UP}:${day}`, maxAttempts: 5 });
 }
 
-registerJobHandler(BLOCK_TOP_UP, async (trx) => {
+export const blockTopUpJob = defineJob(BLOCK_TOP_UP, async (trx) => {
   await topUpWeeklyBlocks(trx);
 });
 
@@ -343,6 +346,7 @@ export async function moveBooking(deps: AppDeps, actor: Actor, input: z.output<t
     await checkCouponAfterMove(trx, booking, input.bookingDate);
     try {
       const slot = await chooseSlot(trx, ctx, { bookingDate: input.bookingDate, minutes, staffId: input.staffId, exceptBookingId: booking.id, now });
+      await holdSalonHours(trx, ctx);
       await tryEachCandidate(trx, slot.candidates, async (staffId) => {
         const moved = await updateBookingIfStatus(trx, booking.id, [booking.status], {
           staff_id: staffId,
@@ -365,15 +369,8 @@ export async function moveBooking(deps: AppDeps, actor: Actor, input: z.output<t
     // One message per burst of moves: a move within the window of the last one only delays it,
     // and it still starts from where the customer last knew the booking to be.
     const ref = `booking:${booking.id}`;
-    const delayed = await trx
-      .updateTable('jobs')
-      .set({ run_at: tellAt })
-      .where('kind', '=', DESK_MOVE_MESSAGE)
-      .where('ref', '=', ref)
-      .where('status', '=', 'queued')
-      .returning('id')
-      .execute();
-    if (!delayed.length) {
+    const delayed = await delayQueuedJobs(trx, DESK_MOVE_MESSAGE, ref, tellAt);
+    if (!delayed) {
       const payload: MovePayload = {
         bookingId: booking.id,
         from: { bookingDate: booking.booking_date, bookingTime: booking.booking_time, staffId: booking.staff_id },
@@ -388,21 +385,7 @@ export async function moveBooking(deps: AppDeps, actor: Actor, input: z.output<t
 }
 
 async function tellCustomerOfMove(trx: Transaction<Database>, p: MovePayload): Promise<void> {
-  const row = await trx
-    .selectFrom('bookings as b')
-    .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
-    .innerJoin('staff as s', 's.id', 'b.staff_id')
-    .select(['b.id', 'b.user_id', 'b.status', 'b.staff_id', 'b.booking_date', 'b.booking_time', 'm.shop_name', 's.name as staff_name'])
-    .select((eb) => eb.selectFrom('staff as f').select('f.name').where('f.id', '=', p.from.staffId).as('from_staff_name'))
-    .select((eb) =>
-      eb
-        .selectFrom('booking_services as bs')
-        .select((e2) => e2.fn<string>('string_agg', ['bs.service_name', e2.val(', ')]).as('names'))
-        .whereRef('bs.booking_id', '=', 'b.id')
-        .as('services'),
-    )
-    .where('b.id', '=', p.bookingId)
-    .executeTakeFirst();
+  const row = await findMovedBooking(trx, p.bookingId, p.from.staffId);
   if (!row || !isActiveBookingStatus(row.status)) return;
   const sameTime = row.booking_date === p.from.bookingDate && row.booking_time === p.from.bookingTime;
   const samePro = row.staff_id === p.from.staffId;
@@ -420,5 +403,5 @@ async function tellCustomerOfMove(trx: Transaction<Database>, p: MovePayload): P
   await enqueueJob(trx, { kind: BOOKING_EVENT_MESSAGES, payload: { ...payload }, ref: `booking:${row.id}`, maxAttempts: 3 });
 }
 
-registerJobHandler(DESK_MOVE_MESSAGE, (trx, payload: MovePayload) => tellCustomerOfMove(trx, payload));
+export const deskMoveMessageJob = defineJob(DESK_MOVE_MESSAGE, (trx, payload) => tellCustomerOfMove(trx, payload));
 

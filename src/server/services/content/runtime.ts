@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { OFFLINE_PROVIDER } from '../../../shared/delivery.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../deps.js';
 
 /** Whether e-mails go to the local mail drop on a development server (and where), for the screens that wait for a code. */
 export function devMailDrop(deps: AppDeps): { devMailDrop: boolean; mailDropDir: string | null } {

@@ -1,11 +1,12 @@
 import type { Selectable } from 'kysely';
 import { takeRateLimits, type RateLimit } from '../../db/repositories/limits.js';
+import { insertSupportMessage, listSupportMessagesOf } from '../../db/repositories/support.js';
 import type { z } from 'zod';
 import type { createContactUsInput } from '../../../shared/schemas/content.js';
 import type { SupportMessagesTable } from '../../db/types.js';
 import { badRequest, forbidden, unauthorized } from '../../errors.js';
 import { queueMessage } from '../../messaging/index.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { managesSalon } from '../scope.js';
 import { iso } from '../wire.js';
 
@@ -55,22 +56,18 @@ export async function createContactUs(deps: AppDeps, actor: Actor | null, input:
   if (input.merchantId && !managesSalon(actor, input.merchantId)) throw forbidden('merchantId: you can only write for your own salon');
   return deps.db.transaction().execute(async (trx) => {
     await takeRateLimits(trx, contactLimits(actor, input.email, ip));
-    const row = await trx
-      .insertInto('support_messages')
-      .values({
-        account_id: actor?.id ?? null,
-        merchant_id: input.merchantId ?? null,
-        kind: isTicket ? 'ticket' : 'contact',
-        type: input.type,
-        name: input.name,
-        email: input.email,
-        subject: input.subject,
-        message: input.message,
-        category: input.category ?? null,
-        priority: isTicket ? (input.priority ?? DEFAULT_TICKET_PRIORITY) : null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertSupportMessage(trx, {
+      account_id: actor?.id ?? null,
+      merchant_id: input.merchantId ?? null,
+      kind: isTicket ? 'ticket' : 'contact',
+      type: input.type,
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      message: input.message,
+      category: input.category ?? null,
+      priority: isTicket ? (input.priority ?? DEFAULT_TICKET_PRIORITY) : null,
+    });
     const ref = row.id.slice(0, 8).toUpperCase();
     await queueMessage(trx, {
       channel: 'email',
@@ -97,6 +94,6 @@ export async function createContactUs(deps: AppDeps, actor: Actor | null, input:
 
 /** The caller's own messages and tickets, with replies. */
 export async function getSupportMessages(deps: AppDeps, actor: Actor) {
-  const rows = await deps.db.selectFrom('support_messages').selectAll().where('account_id', '=', actor.id).orderBy('created_at', 'desc').limit(100).execute();
+  const rows = await listSupportMessagesOf(deps.db, actor.id, 100);
   return { data: rows.map(toWire) };
 }

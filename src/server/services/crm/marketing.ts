@@ -1,18 +1,19 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates.js';
 import { ACTIVE_DAYS, type campaignIdInput, type createCampaignInput, type socialLinkInput } from '../../../shared/schemas/crm.js';
 import * as repo from '../../db/repositories/crm.js';
-import { deliveryStateSql } from '../../db/repositories/outbox.js';
+import * as campaigns from '../../db/repositories/marketing.js';
+import type { Executor } from '../../db/repositories/accounts.js';
 import { OFFLINE_PROVIDER } from '../../../shared/delivery.js';
 import { checkSocialUrl, SOCIAL_NETWORKS } from '../../../shared/social.js';
+import { heldLabel, quietHoursEnd } from '../../../shared/consent.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
 import type { CampaignsTable } from '../../db/schema/crm.js';
-import type { Database } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { enqueueJob, registerJobHandler } from '../../jobs/queue.js';
+import { enqueueJob, defineJob } from '../../jobs/queue.js';
 import { onMessageSettled, queueMessage } from '../../messaging/index.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { toE164 } from '../auth/otp.js';
 import { requireFeature } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
@@ -30,13 +31,18 @@ export const SMS_SENT = 'SMS sent successfully!';
 export const CAMPAIGN_RESENT = 'Campaign is being resent!';
 export const CAMPAIGN_STILL_SENDING = 'This campaign is still being sent. You can resend it once it has finished.';
 
+/** Said when an SMS campaign is created: in the quiet hours its texts wait for 09:00 IST. */
+function smsSentMessage(now: Date): string {
+  const until = quietHoursEnd(now);
+  return until ? `SMS campaign created: ${heldLabel(until).replace(/^H/, 'h')}.` : SMS_SENT;
+}
+
 type Segment = 'all' | 'active' | 'inactive';
 type Channel = 'email' | 'sms';
-type Db = AppDeps['db'] | Transaction<Database>;
 type CampaignRow = Selectable<CampaignsTable>;
 
 /** The customers a campaign reaches: in the segment, opted in to offers, with the channel's address. */
-async function audience(db: Db, merchantId: string, segment: Segment, channel: Channel) {
+async function audience(db: Executor, merchantId: string, segment: Segment, channel: Channel) {
   const { rows } = await repo.salonCustomers(db, merchantId, {
     reachableBy: channel,
     activeWithinDays: segment === 'all' ? undefined : { days: ACTIVE_DAYS, active: segment === 'active' },
@@ -48,7 +54,7 @@ async function audience(db: Db, merchantId: string, segment: Segment, channel: C
  * The recipients of a campaign about to be (re)sent; refuses an empty audience and, for SMS, a text
  * that is over 160 characters once the variables are filled in for any recipient.
  */
-async function recipientsFor(db: Db, merchantId: string, c: { channel: Channel; segment: Segment; subject?: string | null; body: string }) {
+async function recipientsFor(db: Executor, merchantId: string, c: { channel: Channel; segment: Segment; subject?: string | null; body: string }) {
   const people = await audience(db, merchantId, c.segment, c.channel);
   if (people.length === 0) throw badRequest('segment: no customer in this segment has opted in to offers on this channel', 'segment');
   if (c.channel === 'sms') {
@@ -59,28 +65,11 @@ async function recipientsFor(db: Db, merchantId: string, c: { channel: Channel; 
   return people;
 }
 
-type RoundStats = { queued: number; sent: number; delivered: number; failed: number; not_sent: number; opened: number; bookings_after: number };
+type RoundStats = campaigns.RoundStats;
 
-async function stats(db: AppDeps['db'], merchantId: string) {
-  // The stats of a campaign are those of its latest round (a resend starts a new one), counted by
-  // delivery state as the transport reported it (shared/delivery.ts). Opens and bookings count
-  // only for messages a provider took: nothing else reached anyone.
-  const state = deliveryStateSql('o');
-  const { rows } = await sql<{ campaign_id: string } & RoundStats>`
-    select o.campaign_id,
-      count(*) filter (where ${state} = 'queued')::int as queued,
-      count(*) filter (where ${state} = 'sent')::int as sent,
-      count(*) filter (where ${state} = 'delivered')::int as delivered,
-      count(*) filter (where ${state} = 'failed')::int as failed,
-      count(*) filter (where ${state} = 'not_sent')::int as not_sent,
-      count(*) filter (where o.opened_at is not null and ${state} in ('sent', 'delivered'))::int as opened,
-      count(distinct o.account_id) filter (where ${state} in ('sent', 'delivered') and exists (
-        select 1 from bookings b where b.user_id = o.account_id and b.merchant_id = ${merchantId}
-          and b.created_at > o.created_at and b.created_at <= o.created_at + make_interval(days => ${CONVERSION_DAYS})))::int as bookings_after
-    from outbox_messages o
-    join campaigns c on c.id = o.campaign_id
-    where o.merchant_id = ${merchantId} and o.created_at >= c.started_at
-    group by o.campaign_id`.execute(db);
+/** Each campaign's stats, those of its latest round (repositories/marketing.ts campaignRoundStats). */
+async function stats(db: Executor, merchantId: string, now: Date) {
+  const rows = await campaigns.campaignRoundStats(db, merchantId, now, CONVERSION_DAYS);
   return new Map(rows.map((r) => [r.campaign_id, r]));
 }
 
@@ -101,6 +90,8 @@ function campaignWire(c: CampaignRow, s?: RoundStats) {
     notSent: s?.not_sent ?? 0,
     opened: s?.opened ?? 0,
     bookingsAfter: s?.bookings_after ?? 0,
+    /** Its texts wait for the end of the TRAI quiet hours (09:00 IST). */
+    heldUntil: s?.held_until ? iso(new Date(s.held_until)) : null,
     createdAt: iso(c.created_at),
     startedAt: iso(c.started_at),
   };
@@ -117,13 +108,13 @@ function totals(list: CampaignOut[]): Record<(typeof COUNTED)[number], number> {
 
 export async function getMarketing(deps: AppDeps, actor: Actor, merchantId?: string) {
   const shop = await shopOf(deps.db, actor, merchantId);
-  const [segments, campaigns, social, byCampaign] = await Promise.all([
+  const [segments, list, social, byCampaign] = await Promise.all([
     repo.reachableCounts(deps.db, shop, ACTIVE_DAYS),
-    deps.db.selectFrom('campaigns').selectAll().where('merchant_id', '=', shop).orderBy('created_at', 'desc').limit(50).execute(),
-    deps.db.selectFrom('social_connections').select(['network', 'url']).where('merchant_id', '=', shop).execute(),
-    stats(deps.db, shop),
+    campaigns.listCampaigns(deps.db, shop, 50),
+    campaigns.listSocialLinks(deps.db, shop),
+    stats(deps.db, shop, deps.now()),
   ]);
-  const wire = campaigns.map((c) => campaignWire(c, byCampaign.get(c.id)));
+  const wire = list.map((c) => campaignWire(c, byCampaign.get(c.id)));
   const email = totals(wire.filter((c) => c.channel === 'email'));
   const sms = totals(wire.filter((c) => c.channel === 'sms'));
   const all = totals(wire);
@@ -156,15 +147,19 @@ export async function createCampaign(deps: AppDeps, actor: Actor, input: z.outpu
   if (input.channel === 'email' && !input.subject) throw badRequest('subject: an e-mail campaign needs a subject', 'subject');
   const recipients = await recipientsFor(deps.db, shop, input);
   const row = await deps.db.transaction().execute(async (trx) => {
-    const c = await trx
-      .insertInto('campaigns')
-      .values({ merchant_id: shop, channel: input.channel, name: input.name, subject: input.channel === 'email' ? (input.subject ?? null) : null, body: input.body, segment: input.segment, recipients: recipients.length })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const c = await campaigns.insertCampaign(trx, {
+      merchant_id: shop,
+      channel: input.channel,
+      name: input.name,
+      subject: input.channel === 'email' ? (input.subject ?? null) : null,
+      body: input.body,
+      segment: input.segment,
+      recipients: recipients.length,
+    });
     await enqueueJob(trx, { kind: CAMPAIGN_SEND, payload: { campaignId: c.id }, ref: `campaign:${c.id}` });
     return c;
   });
-  return { data: campaignWire(row), message: input.channel === 'sms' ? SMS_SENT : CAMPAIGN_CREATED };
+  return { data: campaignWire(row), message: input.channel === 'sms' ? smsSentMessage(deps.now()) : CAMPAIGN_CREATED };
 }
 
 /**
@@ -174,40 +169,31 @@ export async function createCampaign(deps: AppDeps, actor: Actor, input: z.outpu
 export async function resendCampaign(deps: AppDeps, actor: Actor, input: z.output<typeof campaignIdInput>) {
   const shop = await shopOf(deps.db, actor, input.merchantId);
   await requireFeature(deps.db, shop, 'messaging');
-  const c = await deps.db.selectFrom('campaigns').selectAll().where('id', '=', input.campaignId).where('merchant_id', '=', shop).executeTakeFirst();
+  const c = await campaigns.findCampaign(deps.db, input.campaignId, shop);
   if (!c) throw notFound('Campaign');
   if (c.status === 'sending') throw conflict(CAMPAIGN_STILL_SENDING);
   const recipients = await recipientsFor(deps.db, shop, c);
   const row = await deps.db.transaction().execute(async (trx) => {
-    // The status condition makes two resends racing each other start one round, not two.
-    const updated = await trx
-      .updateTable('campaigns')
-      .set({ status: 'sending', started_at: sql`now()`, finished_at: null, recipients: recipients.length })
-      .where('id', '=', c.id)
-      .where('status', '<>', 'sending')
-      .returningAll()
-      .executeTakeFirst();
+    // Starts one round even when two resends race each other.
+    const updated = await campaigns.startCampaignRound(trx, c.id, recipients.length);
     if (!updated) throw conflict(CAMPAIGN_STILL_SENDING);
     await enqueueJob(trx, { kind: CAMPAIGN_SEND, payload: { campaignId: c.id }, ref: `campaign:${c.id}` });
     return updated;
   });
-  return { data: campaignWire(row), message: CAMPAIGN_RESENT };
+  const held = c.channel === 'sms' ? quietHoursEnd(deps.now()) : null;
+  return { data: campaignWire(row), message: held ? `Campaign is being resent: ${heldLabel(held).replace(/^H/, 'h')}.` : CAMPAIGN_RESENT };
 }
 
 /** Links (or, with no URL, unlinks) the salon's page on a network; the salon page shows it. */
 export async function setSocialLink(deps: AppDeps, actor: Actor, input: z.output<typeof socialLinkInput>) {
   const shop = await shopOf(deps.db, actor, input.merchantId);
   if (input.url == null) {
-    await deps.db.deleteFrom('social_connections').where('merchant_id', '=', shop).where('network', '=', input.network).execute();
+    await campaigns.deleteSocialLink(deps.db, shop, input.network);
     return { success: true as const, network: input.network, url: null };
   }
   const checked = checkSocialUrl(input.network, input.url);
   if (!checked.ok) throw badRequest(`url: ${checked.message}`, 'url');
-  await deps.db
-    .insertInto('social_connections')
-    .values({ merchant_id: shop, network: input.network, url: checked.url })
-    .onConflict((oc) => oc.columns(['merchant_id', 'network']).doUpdateSet({ url: checked.url, updated_at: new Date() }))
-    .execute();
+  await campaigns.upsertSocialLink(deps.db, shop, input.network, checked.url);
   return { success: true as const, network: input.network, url: checked.url };
 }
 
@@ -217,11 +203,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;',
 export async function unsubscribe(deps: AppDeps, token: string): Promise<boolean> {
   const accountId = deps.tokens.verifyLink(UNSUBSCRIBE_PURPOSE, token);
   if (!accountId || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(accountId)) return false;
-  await deps.db
-    .updateTable('accounts')
-    .set({ notification_prefs: sql`notification_prefs || '{"marketing": false}'::jsonb`, updated_at: new Date() })
-    .where('id', '=', accountId)
-    .execute();
+  await campaigns.optOutOfMarketing(deps.db, accountId);
   return true;
 }
 
@@ -229,14 +211,15 @@ export async function unsubscribe(deps: AppDeps, token: string): Promise<boolean
  * Expands a campaign into one queued message per recipient, each personalised; an e-mail carries
  * the open pixel and an unsubscribe link (also as List-Unsubscribe headers, for one-click).
  */
-registerJobHandler(
+export const campaignSendJob = defineJob(
   CAMPAIGN_SEND,
   async (trx, payload: { campaignId: string }, ctx) => {
-    const c = await trx.selectFrom('campaigns').selectAll().where('id', '=', payload.campaignId).executeTakeFirst();
+    const c = await campaigns.findCampaign(trx, payload.campaignId);
     if (!c || c.status !== 'sending') return;
     const salon = await findMerchantById(trx, c.merchant_id);
     const people = await audience(trx, c.merchant_id, c.segment, c.channel);
     const base = ctx.deps.env.PUBLIC_URL;
+    const now = ctx.deps.now();
     for (const p of people) {
       const filled = fillMessage({ subject: c.subject, body: c.body }, recipientOf(p, salon));
       // Consent may have changed since the campaign was checked: an SMS that grew too long is skipped.
@@ -249,6 +232,11 @@ registerJobHandler(
         subject: filled.subject,
         body,
         accountId: p.id,
+        merchantId: c.merchant_id,
+        campaignId: c.id,
+        // Offers: only to opted-in customers (the audience), and texts keep out of the quiet hours.
+        category: 'promotional',
+        now,
         meta: { purpose: 'campaign', campaignId: c.id, merchantId: c.merchant_id, ...(c.channel === 'email' ? { unsubscribeUrl } : {}) },
       });
       const html =
@@ -257,29 +245,16 @@ registerJobHandler(
             `<p style="font-family:sans-serif;font-size:12px;color:#6b7280">You receive offers from ${escapeHtml(salon?.shop_name ?? 'this salon')} because you opted in on GlowBook. <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>` +
             `<img src="${base}/api/t/open/${messageId}.gif" width="1" height="1" alt="">`
           : null;
-      await trx
-        .updateTable('outbox_messages')
-        .set({ merchant_id: c.merchant_id, campaign_id: c.id, ...(html ? { meta: sql`meta || ${JSON.stringify({ html })}::jsonb` } : {}) })
-        .where('id', '=', messageId)
-        .execute();
+      if (html) await campaigns.setMessageHtml(trx, messageId, html);
     }
-    const queued = await trx
-      .selectFrom('outbox_messages')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('campaign_id', '=', c.id)
-      .where('created_at', '>=', c.started_at)
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('campaigns')
-      .set(Number(queued.n) === 0 ? { status: 'failed', recipients: 0, finished_at: new Date() } : { recipients: Number(queued.n) })
-      .where('id', '=', c.id)
-      .execute();
+    const queued = await campaigns.countRoundMessages(trx, c.id, c.started_at);
+    await campaigns.updateCampaign(trx, c.id, queued === 0 ? { status: 'failed', recipients: 0, finished_at: new Date() } : { recipients: queued });
   },
   {
     // A campaign whose expansion finally failed would otherwise read "Sending" for ever.
     async onFailure(trx, payload: { campaignId: string }, failure) {
       if (!failure.final) return;
-      await trx.updateTable('campaigns').set({ status: 'failed', finished_at: new Date() }).where('id', '=', payload.campaignId).where('status', '=', 'sending').execute();
+      await campaigns.updateCampaign(trx, payload.campaignId, { status: 'failed', finished_at: new Date() }, { onlyWhileSending: true });
     },
   },
 );
@@ -288,19 +263,9 @@ registerJobHandler(
 onMessageSettled(async (trx, message) => {
   if (!message.campaign_id) return;
   // Serialises the last deliveries of a campaign, so one of them sees none pending.
-  const { rows } = await sql<{ started_at: Date }>`select started_at from campaigns where id = ${message.campaign_id} for update`.execute(trx);
-  if (!rows[0]) return;
-  const left = await trx
-    .selectFrom('outbox_messages')
-    .select([sql<number>`count(*) filter (where status in ('queued', 'sending'))::int`.as('pending'), sql<number>`count(*) filter (where status = 'sent')::int`.as('sent')])
-    .where('campaign_id', '=', message.campaign_id)
-    .where('created_at', '>=', rows[0].started_at)
-    .executeTakeFirstOrThrow();
-  if (Number(left.pending) > 0) return;
-  await trx
-    .updateTable('campaigns')
-    .set({ status: Number(left.sent) > 0 ? 'sent' : 'failed', finished_at: new Date() })
-    .where('id', '=', message.campaign_id)
-    .where('status', '=', 'sending')
-    .execute();
+  const locked = await campaigns.lockCampaign(trx, message.campaign_id);
+  if (!locked) return;
+  const left = await campaigns.roundDeliveryCounts(trx, message.campaign_id, locked.started_at);
+  if (left.pending > 0) return;
+  await campaigns.updateCampaign(trx, message.campaign_id, { status: left.sent > 0 ? 'sent' : 'failed', finished_at: new Date() }, { onlyWhileSending: true });
 });

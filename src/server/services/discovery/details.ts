@@ -13,7 +13,7 @@ import {
   listDetailStaff,
   ratingDistribution,
 } from '../../db/repositories/discovery.js';
-import type { Actor } from '../../trpc/context.js';
+import type { Actor } from '../../deps.js';
 import { managesSalon } from '../scope.js';
 import { iso, publicName } from '../wire.js';
 import { oneDecimal, pointOf } from './wire.js';

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { enqueueJob, registerJobHandler } from '../../jobs/queue.js';
+import { maintainSearchTable } from '../../db/repositories/discovery.js';
+import { enqueueJob, defineJob } from '../../jobs/queue.js';
 import { addDays, instantToZoned, zonedTimeToInstant } from '../../../shared/slots.js';
 
 /**
@@ -14,12 +14,6 @@ export const SEARCH_MAINTENANCE = 'search_maintenance';
 const ZONE = 'Asia/Kolkata';
 /** 03:30 in the marketplace's time. */
 const AT_MINUTES = 3 * 60 + 30;
-
-export async function maintainSearchTable(db: Executor): Promise<void> {
-  await sql`set local lock_timeout = '5s'`.execute(db);
-  await sql`cluster salon_search`.execute(db);
-  await sql`analyze salon_search`.execute(db);
-}
 
 /** The next 03:30 in the marketplace's time after `now`. */
 export function nextMaintenanceAt(now: Date): Date {
@@ -35,4 +29,4 @@ export async function scheduleSearchMaintenance(db: Executor, now = new Date()):
 }
 
 // Alone: CLUSTER's exclusive lock must not be held by a batch's shared transaction.
-registerJobHandler(SEARCH_MAINTENANCE, (trx) => maintainSearchTable(trx), { alone: true });
+export const searchMaintenanceJob = defineJob(SEARCH_MAINTENANCE, (trx) => maintainSearchTable(trx), { alone: true });

@@ -21,8 +21,8 @@ import { addDays, instantToZoned, weekdayOf } from '../../../shared/slots.js';
 import { badRequest } from '../../errors.js';
 import type { Geocoder, Place } from '../../adapters/geocoding/index.js';
 import type { Executor } from '../../db/repositories/accounts.js';
+import { containsPattern } from '../../../shared/constants.js';
 import {
-  containsPattern,
   findCategoryIds,
   findTermIds,
   findMerchantCards,
@@ -30,7 +30,7 @@ import {
   type DiscoveryQuery,
   type Point,
 } from '../../db/repositories/discovery.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../deps.js';
 import { CARD_IMAGES, CARD_SERVICES, toCardWire } from './wire.js';
 
 type Deps = Pick<AppDeps, 'db'> & { adapters: { geocoder: Geocoder } };

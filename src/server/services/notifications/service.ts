@@ -8,7 +8,7 @@ import {
   markNotificationRead as markRow,
   type NotificationRow,
 } from '../../db/repositories/notifications.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { iso } from '../wire.js';
 
 /*

@@ -1,11 +1,21 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { pushBroadcastInput, subscribeInput, unsubscribeInput } from '../../../shared/schemas/push.js';
+import { ROLES, type PushAudience, type Role } from '../../../shared/constants.js';
 import { recordAudit } from '../../db/repositories/audit.js';
+import {
+  broadcastMessageCounts,
+  countAudienceSubscriptions,
+  countPushSubscriptions,
+  deletePushSubscriptions,
+  insertPushBroadcast,
+  listPushBroadcasts,
+  upsertPushSubscription,
+} from '../../db/repositories/push.js';
 import type { Database } from '../../db/types.js';
 import { badRequest } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { iso } from '../wire.js';
 
 /**
@@ -34,34 +44,22 @@ export async function subscribe(deps: AppDeps, actor: Actor, input: z.output<typ
   // The procedure's ownership rule has checked userId: the caller's own, or any for an admin.
   const accountId = input.userId ?? actor.id;
   // One browser subscription belongs to whoever signed in on it last.
-  await deps.db
-    .insertInto('push_subscriptions')
-    .values({ account_id: accountId, endpoint, p256dh: keys.p256dh, auth: keys.auth, user_agent: userAgent?.slice(0, 300) ?? null })
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ account_id: accountId, p256dh: keys.p256dh, auth: keys.auth, user_agent: userAgent?.slice(0, 300) ?? null }))
-    .execute();
+  await upsertPushSubscription(deps.db, { accountId, endpoint, p256dh: keys.p256dh, auth: keys.auth, userAgent: userAgent?.slice(0, 300) ?? null });
   return { success: true as const, message: 'Push notifications are on for this browser' };
 }
 
 export async function unsubscribe(deps: AppDeps, actor: Actor, input: z.output<typeof unsubscribeInput>) {
   const accountId = input.userId ?? actor.id;
-  let q = deps.db.deleteFrom('push_subscriptions').where('account_id', '=', accountId);
-  if (input.endpoint) q = q.where('endpoint', '=', input.endpoint);
-  const r = await q.executeTakeFirst();
-  return { success: true as const, removed: Number(r.numDeletedRows) };
+  const removed = await deletePushSubscriptions(deps.db, accountId, input.endpoint);
+  return { success: true as const, removed };
 }
 
 export const PUSH_FANOUT = 'push_broadcast_fanout';
-export const AUDIENCE_ROLES = { all: ['customer', 'merchant', 'admin'], customer: ['customer'], merchant: ['merchant'], admin: ['admin'] } as const;
+export const AUDIENCE_ROLES = { all: ROLES, customer: ['customer'], merchant: ['merchant'], admin: ['admin'] } as const satisfies Record<PushAudience, readonly Role[]>;
 
 async function broadcastStats(db: AppDeps['db'] | Transaction<Database>, ids: string[]) {
   if (!ids.length) return new Map<string, { sent: number; failed: number; pending: number }>();
-  const rows = await db
-    .selectFrom('outbox_messages')
-    .select([sql<string>`meta->>'broadcastId'`.as('id'), 'status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('channel', '=', 'push')
-    .where(sql<string>`meta->>'broadcastId'`, 'in', ids)
-    .groupBy([sql`meta->>'broadcastId'`, 'status'])
-    .execute();
+  const rows = await broadcastMessageCounts(db, ids);
   const stats = new Map<string, { sent: number; failed: number; pending: number }>();
   for (const r of rows) {
     const s = stats.get(r.id) ?? { sent: 0, failed: 0, pending: 0 };
@@ -74,7 +72,7 @@ async function broadcastStats(db: AppDeps['db'] | Transaction<Database>, ids: st
   return stats;
 }
 
-type BroadcastRow = { id: string; title: string; body: string; url: string | null; audience: 'all' | 'customer' | 'merchant' | 'admin'; subscriptions: number; created_at: Date };
+type BroadcastRow = { id: string; title: string; body: string; url: string | null; audience: PushAudience; subscriptions: number; created_at: Date };
 
 function toWire(r: BroadcastRow, s = { sent: 0, failed: 0, pending: 0 }) {
   return { _id: r.id, title: r.title, body: r.body, url: r.url, audience: r.audience, subscriptions: r.subscriptions, ...s, createdAt: iso(r.created_at) };
@@ -90,18 +88,8 @@ export async function recordPushBroadcast(
   actor: Actor,
   input: { title: string; body: string; url?: string | null; audience: keyof typeof AUDIENCE_ROLES },
 ) {
-  const subscriptions = await trx
-    .selectFrom('push_subscriptions as p')
-    .innerJoin('accounts as a', 'a.id', 'p.account_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('a.is_blocked', '=', false)
-    .where('a.role', 'in', [...AUDIENCE_ROLES[input.audience]])
-    .executeTakeFirstOrThrow();
-  const b = await trx
-    .insertInto('push_broadcasts')
-    .values({ title: input.title, body: input.body, url: input.url ?? null, audience: input.audience, subscriptions: Number(subscriptions.n), created_by: actor.id })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const subscriptions = await countAudienceSubscriptions(trx, AUDIENCE_ROLES[input.audience]);
+  const b = await insertPushBroadcast(trx, { title: input.title, body: input.body, url: input.url ?? null, audience: input.audience, subscriptions, createdBy: actor.id });
   await enqueueJob(trx, { kind: PUSH_FANOUT, payload: { broadcastId: b.id }, ref: `push_broadcast:${b.id}` });
   await recordAudit(trx, actor.id, 'notifications.push_broadcast', 'push_broadcast', b.id, { title: input.title, audience: input.audience, subscriptions: b.subscriptions });
   return b;
@@ -120,8 +108,8 @@ export async function createBroadcast(deps: AppDeps, actor: Actor, input: z.outp
 }
 
 export async function listBroadcasts(deps: AppDeps) {
-  const rows = await deps.db.selectFrom('push_broadcasts').selectAll().orderBy('created_at', 'desc').limit(50).execute();
+  const rows = await listPushBroadcasts(deps.db, 50);
   const stats = await broadcastStats(deps.db, rows.map((r) => r.id));
-  const subscribers = await deps.db.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return { data: { broadcasts: rows.map((r) => toWire(r, stats.get(r.id))), subscribers: Number(subscribers.n) } };
+  const subscribers = await countPushSubscriptions(deps.db);
+  return { data: { broadcasts: rows.map((r) => toWire(r, stats.get(r.id))), subscribers } };
 }

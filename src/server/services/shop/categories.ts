@@ -23,7 +23,7 @@ import {
   removeMerchantCategories,
   updateCategory as updateCategoryRow,
 } from '../../db/repositories/shopCatalogue.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { shopOf } from '../scope.js';
 import { toCatalogueCategoryWire, toSelectedCategoryWire } from './wire.js';
 

@@ -14,7 +14,7 @@ import {
   type CouponScope,
 } from '../../db/repositories/shopCoupons.js';
 import { findShop } from '../../db/repositories/shopProfile.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { requireFeature } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
 import { toCouponWire } from './wire.js';

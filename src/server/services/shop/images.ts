@@ -16,7 +16,7 @@ import {
 } from '../../db/repositories/shopImages.js';
 import { lockMerchant } from '../../db/repositories/shopProfile.js';
 import { findStaff, updateStaff } from '../../db/repositories/shopStaff.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { shopOf } from '../scope.js';
 import { toShopImageWire } from './wire.js';
 

@@ -18,7 +18,7 @@ import {
   merchantReviewStats,
   updateReview as updateReviewRow,
 } from '../../db/repositories/shopReviews.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { shopOf } from '../scope.js';
 import { notificationSettingsOf, toPublicReviewWire, toReviewWire } from './wire.js';
 

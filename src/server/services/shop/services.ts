@@ -19,7 +19,7 @@ import {
   serviceNameTaken,
   updateService as updateServiceRow,
 } from '../../db/repositories/shopCatalogue.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { managesSalon, shopOf } from '../scope.js';
 import { toServiceWire } from './wire.js';
 

@@ -7,12 +7,21 @@ import type {
   updateBusinessHoursInput,
   updateNotificationSettingsInput,
 } from '../../../shared/schemas/shop.js';
-import { badRequest, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { HOURS_CHANGE_REASON, type HoursClash } from '../../../shared/schemas/shop.js';
+import type { SalonDayHours } from '../../../shared/slots.js';
+import type { Booking } from '../../db/types.js';
+import { lockOpeningHours } from '../../db/repositories/hoursCover.js';
+import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
+import { publishDeskChange } from '../../live/deskEvents.js';
+import { cancelBookingsBySalon } from '../bookings/merchant.js';
+import { displayDate } from '../bookings/notify.js';
+import { salonHoursClashes } from './hoursCover.js';
 import type { MerchantsTable } from '../../db/types.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { listShopImages } from '../../db/repositories/shopImages.js';
-import { findShop, updateMerchant } from '../../db/repositories/shopProfile.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import { findShop, lockMerchantGstin, updateMerchant } from '../../db/repositories/shopProfile.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { gstinStateProblem } from '../../../shared/gstin.js';
 import { shopOf } from '../scope.js';
 import { notificationSettingsOf, toShopProfileWire } from './wire.js';
@@ -106,7 +115,7 @@ async function saveProfile(deps: AppDeps, actor: Actor, input: ProfileFields & {
   return deps.db.transaction().execute(async (trx) => {
     if (cols.state !== undefined) {
       // The salon's GSTIN names its state: a move to another state needs the new registration first.
-      const { gstin } = await trx.selectFrom('merchants').select('gstin').where('id', '=', merchantId).forUpdate().executeTakeFirstOrThrow();
+      const { gstin } = await lockMerchantGstin(trx, merchantId);
       const clash = gstin ? gstinStateProblem(gstin, cols.state) : null;
       if (clash) throw badRequest(`State: ${clash}; change or remove the GSTIN under GST details first`, 'State');
     }
@@ -125,11 +134,65 @@ export async function updateShop(deps: AppDeps, actor: Actor, input: ProfileFiel
   return { success: true as const, message: 'Shop profile updated successfully.', shop };
 }
 
-/** The opening hours drive availability: slots are only offered inside them. */
-export async function updateBusinessHours(deps: AppDeps, actor: Actor, input: z.output<typeof updateBusinessHoursInput>) {
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The 409's message: how many, and each (customer, date, time, #reference) as the calendar's block refusal names them. */
+function uncoveredMessage(clashes: HoursClash[]): string {
+  const listed = clashes
+    .slice(0, 10)
+    .map((c) => `${c.customerName || 'a customer'} on ${displayDate(c.bookingDate)} at ${c.bookingTime} (#${c.bookingId.slice(0, 8)})`)
+    .join('; ');
+  const more = clashes.length > 10 ? `; and ${clashes.length - 10} more` : '';
+  return (
+    `openingHours: ${plural(clashes.length, 'upcoming booking')} ${clashes.length === 1 ? 'falls' : 'fall'} outside the new opening hours: ${listed}${more}. ` +
+    'Save again with decision "keep" (the bookings stay) or "cancel" (each is cancelled with a full refund and the customer told).'
+  );
+}
+
+/**
+ * The opening hours drive availability: slots are only offered inside them. The salon's row is
+ * locked (FOR UPDATE) while the upcoming bookings the new hours leave uncovered are found and the
+ * hours saved; a booking being placed meanwhile holds the hours it was judged by (FOR KEY SHARE)
+ * and is refused if they changed, so none slips in unlisted. Uncovered bookings and no decision:
+ * 409 listing them (`data.clashes`), nothing saved. `keep`: saved, they stay. `cancel`: saved, and
+ * each is cancelled by the salon in the same transaction (full refund, the customer told).
+ */
+export async function updateBusinessHours(deps: AppDeps, actor: Actor, input: z.output<typeof updateBusinessHoursInput>, opts: { now?: Date } = {}) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
-  await updateMerchant(deps.db, merchantId, { opening_hours: JSON.stringify(input.openingHours) });
-  return { success: true as const, message: 'Business hours updated successfully.', openingHours: input.openingHours };
+  const now = opts.now ?? new Date();
+  const decision = input.decision ?? null;
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const current = await lockOpeningHours(trx, merchantId);
+    if (!current) throw notFound('Salon');
+    const before = Array.isArray(current.opening_hours) ? (current.opening_hours as SalonDayHours[]) : [];
+    const clashes = await salonHoursClashes(trx, merchantId, before, input.openingHours, now);
+    const seen = input.bookingIds ? new Set(input.bookingIds) : null;
+    const unseen = seen ? clashes.filter((c) => !seen.has(c.bookingId)) : [];
+    if (clashes.length && (!decision || unseen.length)) {
+      throw new AppError('CONFLICT', unseen.length && decision ? `openingHours: ${plural(unseen.length, 'more booking')} outside the new hours since you looked. ${uncoveredMessage(clashes)}` : uncoveredMessage(clashes), 'openingHours', { clashes });
+    }
+    await updateMerchant(trx, merchantId, { opening_hours: JSON.stringify(input.openingHours) });
+    if (decision !== 'cancel' || !clashes.length) return { clashes, cancelled: [] as Booking[] };
+    const reason = input.cancellationReason ?? HOURS_CHANGE_REASON;
+    const cancelled = await cancelBookingsBySalon(trx, actor, { id: merchantId, name: current.shop_name }, clashes.map((c) => ({ id: c.bookingId, status: c.status })), reason, now);
+    if (cancelled.length) await refreshMerchantStats(trx, merchantId);
+    return { clashes, cancelled };
+  });
+  if (result.cancelled.length) publishDeskChange(deps.db, merchantId, [...new Set(result.cancelled.map((b) => b.booking_date))]);
+  const n = result.clashes.length;
+  const message = !n
+    ? 'Business hours updated successfully.'
+    : decision === 'cancel'
+      ? `Business hours updated. ${plural(result.cancelled.length, 'booking')} cancelled with a full refund; the customers have been told.`
+      : `Business hours updated. ${plural(n, 'booking')} outside the new hours ${n === 1 ? 'was' : 'were'} kept.`;
+  return {
+    success: true as const,
+    message,
+    openingHours: input.openingHours,
+    clashes: result.clashes,
+    decision: n ? decision : null,
+    cancelled: result.cancelled.length,
+  };
 }
 
 /** Merges the preferences sent into the stored ones; the ones not sent keep their value. */

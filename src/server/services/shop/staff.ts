@@ -1,8 +1,5 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
-import { ACTIVE_BOOKING_STATUSES } from '../../../shared/policy.js';
-import type { addStaffInput, StaffHoursClash, staffTargetInput, StaffWire, updateStaffHoursInput, updateStaffInput } from '../../../shared/schemas/staff.js';
-import { instantToZoned, salonWindow, staffWindow } from '../../../shared/slots.js';
+import type { addStaffInput, staffTargetInput, updateStaffHoursInput, updateStaffInput } from '../../../shared/schemas/staff.js';
 import { conflict, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import {
@@ -17,9 +14,10 @@ import {
   updateStaff as updateStaffRow,
 } from '../../db/repositories/shopStaff.js';
 import { lockMerchant } from '../../db/repositories/shopProfile.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { assertStaffFits } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
+import { staffHoursClashes } from './hoursCover.js';
 import { toStaffWire } from './wire.js';
 
 async function checkEmailFree(db: Executor, merchantId: string, email: string, exceptId?: string) {
@@ -37,66 +35,6 @@ async function staffWireOf(db: Executor, merchantId: string, staffId: string) {
   const row = await findStaff(db, merchantId, staffId);
   if (!row) throw notFound('Staff member');
   return toStaffWire(row, (await totalsByStaff(db, merchantId)).get(staffId));
-}
-
-/**
- * The member's active bookings (pending, upcoming, confirmed) still to start that their hours as
- * saved leave uncovered, soonest first. One query reads the bookings with their customer, their
- * services and the salon's clock and opening hours; each is judged by the availability engine's
- * own rule (staffWindow: on a day off, outside their hours that day, or outside the salon's hours
- * for someone who works the shop's hours), so a booking is listed exactly when its time would no
- * longer be offered to customers. The member's status is not judged here (it is not an hours change).
- */
-async function hoursClashes(
-  db: Executor,
-  merchantId: string,
-  staff: Pick<StaffWire, '_id' | 'workingHours' | 'daysOff'>,
-  now: Date,
-): Promise<StaffHoursClash[]> {
-  const rows = await db
-    .selectFrom('bookings as b')
-    // A desk contact's booking has no account: it clashes all the same, under the name the salon typed.
-    .leftJoin('accounts as a', 'a.id', 'b.user_id')
-    .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
-    .select([
-      'b.id',
-      'b.booking_date',
-      'b.booking_time',
-      'b.status',
-      'b.starts_at',
-      'b.ends_at',
-      sql<string>`coalesce(b.contact_name, a.first_name, '')`.as('first_name'),
-      sql<string>`case when b.contact_name is not null then '' else coalesce(a.last_name, '') end`.as('last_name'),
-      'm.time_zone',
-      'm.opening_hours',
-      sql<string[]>`array(select bs.service_name from booking_services bs where bs.booking_id = b.id order by bs.position)`.as('services'),
-    ])
-    .where('b.merchant_id', '=', merchantId)
-    .where('b.staff_id', '=', staff._id)
-    .where('b.status', 'in', [...ACTIVE_BOOKING_STATUSES])
-    .where('b.starts_at', '>', now)
-    .orderBy('b.starts_at')
-    .orderBy('b.id')
-    .execute();
-  const hours = { workingHours: staff.workingHours, daysOff: staff.daysOff };
-  const clashes: StaffHoursClash[] = [];
-  for (const r of rows) {
-    const startsMs = new Date(r.starts_at).getTime();
-    const { date, minutes } = instantToZoned(startsMs, r.time_zone);
-    const end = minutes + (new Date(r.ends_at).getTime() - startsMs) / 60_000;
-    const window = staffWindow(salonWindow(Array.isArray(r.opening_hours) ? r.opening_hours : [], date), hours, date);
-    if (window && minutes >= window.start && end <= window.end) continue;
-    clashes.push({
-      bookingId: r.id,
-      bookingDate: r.booking_date,
-      bookingTime: r.booking_time,
-      status: r.status as StaffHoursClash['status'],
-      customerName: `${r.first_name} ${r.last_name}`.trim(),
-      services: r.services ?? [],
-      reason: staff.daysOff.includes(date) || staff.daysOff.includes(r.booking_date) ? 'dayOff' : 'outsideHours',
-    });
-  }
-  return clashes;
 }
 
 /** The Staff Management table and its summary cards, from real bookings. */
@@ -169,7 +107,7 @@ export async function updateStaff(deps: AppDeps, actor: Actor, input: z.output<t
     });
     const staff = await staffWireOf(trx, merchantId, staffId);
     if (input.workingHours === undefined && input.daysOff === undefined) return { staff };
-    return { staff, clashes: await hoursClashes(trx, merchantId, staff, opts.now ?? new Date()) };
+    return { staff, clashes: await staffHoursClashes(trx, merchantId, staff, opts.now ?? new Date()) };
   });
 }
 
@@ -187,7 +125,7 @@ export async function updateStaffHours(deps: AppDeps, actor: Actor, input: z.out
     });
     if (!ok) throw notFound('Staff member');
     const staff = await staffWireOf(trx, merchantId, input.staffId);
-    return { staff, clashes: await hoursClashes(trx, merchantId, staff, opts.now ?? new Date()) };
+    return { staff, clashes: await staffHoursClashes(trx, merchantId, staff, opts.now ?? new Date()) };
   });
 }
 

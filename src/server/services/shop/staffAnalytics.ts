@@ -5,7 +5,7 @@ import { addDays, instantToZoned, isValidTimeZone, weekdayOf } from '../../../sh
 import { badRequest, notFound } from '../../errors.js';
 import { findShop } from '../../db/repositories/shopProfile.js';
 import { findStaff, staffBookingsBetween } from '../../db/repositories/shopStaff.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { iso } from '../wire.js';
 import { requireFeature } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';

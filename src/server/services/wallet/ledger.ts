@@ -2,7 +2,18 @@ import type { Insertable } from 'kysely';
 import { round2, formatINR } from '../../../shared/money.js';
 import { pointsFor, refundOf } from '../../../shared/loyalty.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { lockAccount, lockAccounts, loyaltyBalance, loyaltyBalances, walletBalance } from '../../db/repositories/wallet.js';
+import {
+  bookingsAwardedPoints,
+  bookingWalletEntry,
+  insertLoyaltyEntries,
+  insertWalletEntry,
+  lockAccount,
+  lockAccounts,
+  loyaltyBalance,
+  loyaltyBalances,
+  markBookingPaidFromWallet,
+  walletBalance,
+} from '../../db/repositories/wallet.js';
 import type { LoyaltyLedgerTable, WalletLedgerTable } from '../../db/schema/wallet.js';
 import { badRequest } from '../../errors.js';
 
@@ -27,12 +38,7 @@ export interface WalletEntry {
 export async function appendWallet(trx: Executor, e: WalletEntry, field = 'amount'): Promise<number> {
   await lockAccount(trx, e.accountId);
   if (e.bookingId) {
-    const done = await trx
-      .selectFrom('wallet_ledger')
-      .select('balance_after')
-      .where('kind', '=', e.kind)
-      .where('booking_id', '=', e.bookingId)
-      .executeTakeFirst();
+    const done = await bookingWalletEntry(trx, e.kind, e.bookingId);
     if (done) return Number(done.balance_after);
   }
   const balance = await walletBalance(trx, e.accountId);
@@ -40,19 +46,16 @@ export async function appendWallet(trx: Executor, e: WalletEntry, field = 'amoun
   if (after < 0) {
     throw badRequest(`${field}: your wallet has ${formatINR(balance)}, not enough for ${formatINR(-e.amount)}`, field);
   }
-  await trx
-    .insertInto('wallet_ledger')
-    .values({
-      account_id: e.accountId,
-      amount: round2(e.amount),
-      balance_after: after,
-      kind: e.kind,
-      booking_id: e.bookingId ?? null,
-      gift_card_id: e.giftCardId ?? null,
-      description: e.description,
-      ...(e.at ? { created_at: e.at } : {}),
-    })
-    .execute();
+  await insertWalletEntry(trx, {
+    account_id: e.accountId,
+    amount: round2(e.amount),
+    balance_after: after,
+    kind: e.kind,
+    booking_id: e.bookingId ?? null,
+    gift_card_id: e.giftCardId ?? null,
+    description: e.description,
+    ...(e.at ? { created_at: e.at } : {}),
+  });
   return after;
 }
 
@@ -70,10 +73,7 @@ export async function appendPoints(trx: Executor, e: PointsEntry): Promise<numbe
   const balance = await loyaltyBalance(trx, e.accountId);
   const after = balance + e.points;
   if (after < 0) throw badRequest(`points: you have ${balance} points, ${-e.points} are needed`, 'points');
-  await trx
-    .insertInto('loyalty_ledger')
-    .values({ account_id: e.accountId, points: e.points, balance_after: after, kind: e.kind, coupon_id: e.couponId ?? null, description: e.description })
-    .execute();
+  await insertLoyaltyEntries(trx, [{ account_id: e.accountId, points: e.points, balance_after: after, kind: e.kind, coupon_id: e.couponId ?? null, description: e.description }]);
   return after;
 }
 
@@ -97,14 +97,8 @@ export async function awardBookingPointsAll(trx: Executor, list: CompletedBookin
   if (!due.length) return;
   const accounts = [...new Set(due.map((b) => b.userId))];
   await lockAccounts(trx, accounts);
-  const awarded = await trx
-    .selectFrom('loyalty_ledger')
-    .select('booking_id')
-    .where('kind', '=', 'booking_completed')
-    .where('booking_id', 'in', due.map((b) => b.bookingId))
-    .execute();
   // A booking earns its points once, here too when the list names it twice.
-  const done = new Set(awarded.map((r) => r.booking_id));
+  const done = await bookingsAwardedPoints(trx, due.map((b) => b.bookingId));
   const balances = await loyaltyBalances(trx, accounts);
   const rows: Insertable<LoyaltyLedgerTable>[] = [];
   for (const b of due) {
@@ -123,14 +117,14 @@ export async function awardBookingPointsAll(trx: Executor, list: CompletedBookin
     });
   }
   // The ids (a sequence) keep the list's order, which the balances follow.
-  if (rows.length) await trx.insertInto('loyalty_ledger').values(rows).execute();
+  if (rows.length) await insertLoyaltyEntries(trx, rows);
 }
 
 /** Pays a booking from the wallet, in the booking's transaction. */
 export async function payBookingFromWallet(trx: Executor, b: { userId: string; bookingId: string; total: number; salonName: string }): Promise<void> {
   if (b.total <= 0) return;
   await appendWallet(trx, { accountId: b.userId, amount: -b.total, kind: 'booking_payment', bookingId: b.bookingId, description: `Booking at ${b.salonName}` }, 'paymentMethod');
-  await trx.updateTable('bookings').set({ payment_method: 'wallet', amount_paid: b.total, payment_received: true }).where('id', '=', b.bookingId).execute();
+  await markBookingPaidFromWallet(trx, b.bookingId, b.total);
 }
 
 /**

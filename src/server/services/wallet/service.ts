@@ -5,7 +5,6 @@ import { REWARD_POINTS, REWARD_VALID_DAYS, REWARD_VALUE, RUPEES_PER_POINT, tierF
 import { preferenceOn } from '../../../shared/reminders.js';
 import {
   CUSTOMER_PREFERENCES,
-  TEST_CARDS,
   type createGiftCardOrderInput,
   type purchaseGiftCardInput,
   type redeemGiftCardInput,
@@ -14,12 +13,11 @@ import {
 } from '../../../shared/schemas/wallet.js';
 import * as repo from '../../db/repositories/wallet.js';
 import type { GiftCardsTable } from '../../db/schema/wallet.js';
-import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { toJsonb } from '../../db/json.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { queueMessage } from '../../messaging/index.js';
-import type { Actor, AppDeps } from '../../trpc/context.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { toUserWire } from '../wire.js';
 import { iso } from '../wire.js';
 import { appendPoints, appendWallet } from './ledger.js';
@@ -84,21 +82,14 @@ function addDaysIso(days: number): string {
 /** My Rewards: 500 points become a personal ₹100-off coupon, usable once at any salon. */
 export async function redeemReward(deps: AppDeps, actor: Actor) {
   return deps.db.transaction().execute(async (trx) => {
-    const coupon = await trx
-      .insertInto('coupons')
-      .values({
-        merchant_id: null,
-        owner_account_id: actor.id,
-        code: `RWD-${randomCode(2)}`,
-        description: `Loyalty reward: ${formatINR(REWARD_VALUE)} off`,
-        discount_type: 'flat',
-        discount_value: REWARD_VALUE,
-        min_amount: REWARD_VALUE,
-        valid_until: addDaysIso(REWARD_VALID_DAYS),
-        usage_limit: 1,
-      } as never)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const coupon = await repo.insertRewardCoupon(trx, {
+      ownerAccountId: actor.id,
+      code: `RWD-${randomCode(2)}`,
+      description: `Loyalty reward: ${formatINR(REWARD_VALUE)} off`,
+      value: REWARD_VALUE,
+      validUntil: addDaysIso(REWARD_VALID_DAYS),
+      usageLimit: 1,
+    });
     const points = await appendPoints(trx, {
       accountId: actor.id,
       points: -REWARD_POINTS,
@@ -147,20 +138,16 @@ async function issueGiftCard(
   card: GiftCardDetails,
   payment: { method: GiftCardsTable['payment_method']; reference: string | null },
 ) {
-  const row = await trx
-    .insertInto('gift_cards')
-    .values({
-      code: `GB-${randomCode(3)}`,
-      amount: card.amount,
-      purchaser_id: actor.id,
-      payment_method: payment.method,
-      payment_reference: payment.reference,
-      recipient_name: card.recipientName ?? null,
-      recipient_email: card.recipientEmail ?? null,
-      message: card.message ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await repo.insertGiftCard(trx, {
+    code: `GB-${randomCode(3)}`,
+    amount: card.amount,
+    purchaser_id: actor.id,
+    payment_method: payment.method,
+    payment_reference: payment.reference,
+    recipient_name: card.recipientName ?? null,
+    recipient_email: card.recipientEmail ?? null,
+    message: card.message ?? null,
+  });
   if (payment.method === 'wallet') {
     await appendWallet(trx, { accountId: actor.id, amount: -card.amount, kind: 'gift_card_purchase', giftCardId: row.id, description: `Gift card ${row.code}` }, 'paymentMethod');
   }
@@ -207,20 +194,16 @@ export function giftCardPaymentOptions(deps: AppDeps) {
 export async function createGiftCardOrder(deps: AppDeps, actor: Actor, input: z.output<typeof createGiftCardOrderInput>) {
   const gateway = deps.adapters.payments;
   if (!gateway.createOrder || !gateway.checkoutKey) throw badRequest('paymentMethod: the test gateway takes the card in purchaseGiftCard; no order is needed', 'paymentMethod');
-  const order = await deps.db
-    .insertInto('gift_card_orders')
-    .values({
-      purchaser_id: actor.id,
-      amount: input.amount,
-      recipient_name: input.recipientName ?? null,
-      recipient_email: input.recipientEmail ?? null,
-      message: input.message ?? null,
-      gateway: gateway.name,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const order = await repo.insertGiftCardOrder(deps.db, {
+    purchaser_id: actor.id,
+    amount: input.amount,
+    recipient_name: input.recipientName ?? null,
+    recipient_email: input.recipientEmail ?? null,
+    message: input.message ?? null,
+    gateway: gateway.name,
+  });
   const orderId = await gateway.createOrder(input.amount, order.id);
-  await deps.db.updateTable('gift_card_orders').set({ order_id: orderId }).where('id', '=', order.id).execute();
+  await repo.setGiftCardOrderGatewayId(deps.db, order.id, orderId);
   return { data: { orderId, amount: input.amount * 100, currency: 'INR' as const, keyId: gateway.checkoutKey, description: `GlowBook gift card, ${formatINR(input.amount)}` } };
 }
 
@@ -250,19 +233,10 @@ async function purchaseThroughGateway(deps: AppDeps, actor: Actor, input: z.outp
   if (!input.razorpay_order_id || !input.razorpay_payment_id || !input.razorpay_signature) {
     throw badRequest('razorpay_signature: pay in Razorpay Checkout for an order from createGiftCardOrder, then send its razorpay_order_id, razorpay_payment_id and razorpay_signature', 'razorpay_signature');
   }
-  const order = await deps.db.selectFrom('gift_card_orders').selectAll().where('order_id', '=', input.razorpay_order_id).where('purchaser_id', '=', actor.id).executeTakeFirst();
+  const order = await repo.findGiftCardOrder(deps.db, input.razorpay_order_id, actor.id);
   if (!order) throw notFound('Payment order');
   // A repeat of a proof already used answers the card it bought.
-  const already = async () =>
-    purchased(
-      await deps.db
-        .selectFrom('gift_card_orders')
-        .innerJoin('gift_cards', 'gift_cards.id', 'gift_card_orders.gift_card_id')
-        .selectAll('gift_cards')
-        .where('gift_card_orders.id', '=', order.id)
-        .executeTakeFirstOrThrow(),
-      actor,
-    );
+  const already = async () => purchased(await repo.giftCardOfOrder(deps.db, order.id), actor);
   if (order.status === 'paid') return already();
   const charge = await gateway.charge({
     amount: Number(order.amount),
@@ -279,10 +253,10 @@ async function purchaseThroughGateway(deps: AppDeps, actor: Actor, input: z.outp
   };
   const issued = await deps.db.transaction().execute(async (trx) => {
     // The order row decides between two requests with the same proof: one issues the card.
-    const locked = await trx.selectFrom('gift_card_orders').select('status').where('id', '=', order.id).forUpdate().executeTakeFirstOrThrow();
+    const locked = await repo.lockGiftCardOrder(trx, order.id);
     if (locked.status === 'paid') return null;
     const card = await issueGiftCard(trx, deps, actor, details, { method: 'razorpay', reference: charge.reference });
-    await trx.updateTable('gift_card_orders').set({ status: 'paid', payment_reference: charge.reference, gift_card_id: card.id }).where('id', '=', order.id).execute();
+    await repo.markGiftCardOrderPaid(trx, order.id, { reference: charge.reference, giftCardId: card.id });
     return card;
   });
   return issued ? purchased(issued, actor) : already();
@@ -291,15 +265,9 @@ async function purchaseThroughGateway(deps: AppDeps, actor: Actor, input: z.outp
 /** Redeems a code into the caller's wallet, once: the conditional update decides between racers. */
 export async function redeemGiftCard(deps: AppDeps, actor: Actor, input: z.output<typeof redeemGiftCardInput>) {
   return deps.db.transaction().execute(async (trx) => {
-    const card = await trx
-      .updateTable('gift_cards')
-      .set({ status: 'redeemed', redeemed_by: actor.id, redeemed_at: new Date() })
-      .where('code', '=', input.code)
-      .where('status', '=', 'active')
-      .returningAll()
-      .executeTakeFirst();
+    const card = await repo.redeemActiveGiftCard(trx, input.code, actor.id);
     if (!card) {
-      const exists = await trx.selectFrom('gift_cards').select('status').where('code', '=', input.code).executeTakeFirst();
+      const exists = await repo.findGiftCardStatus(trx, input.code);
       if (!exists) throw notFound('Gift card');
       throw conflict('code: this gift card has already been redeemed');
     }
@@ -310,20 +278,8 @@ export async function redeemGiftCard(deps: AppDeps, actor: Actor, input: z.outpu
 }
 
 export async function updateProfile(deps: AppDeps, actor: Actor, input: z.output<typeof updateProfileInput>) {
-  const updated = await deps.db
-    .updateTable('accounts')
-    .set({
-      first_name: input.firstName,
-      ...(input.lastName !== undefined ? { last_name: input.lastName } : {}),
-      // A new number is unverified until its code is entered (it cannot sign in before).
-      ...(input.phone !== undefined
-        ? { phone: input.phone, phone_verified_at: sql<Date | null>`case when phone is not distinct from ${input.phone} then phone_verified_at end` }
-        : {}),
-      updated_at: new Date(),
-    })
-    .where('id', '=', actor.id)
-    .returningAll()
-    .executeTakeFirst();
+  // A new number is unverified until its code is entered (it cannot sign in before).
+  const updated = await repo.updateCustomerProfile(deps.db, actor.id, input);
   if (!updated) throw notFound('Account');
   return { user: toUserWire(updated), message: 'Profile updated' };
 }
@@ -337,16 +293,16 @@ function preferencesOf(prefs: unknown) {
 }
 
 export async function getPreferences(deps: AppDeps, actor: Actor) {
-  const row = await deps.db.selectFrom('accounts').select('notification_prefs').where('id', '=', actor.id).executeTakeFirstOrThrow();
+  const row = await repo.findNotificationPrefs(deps.db, actor.id);
   return { preferences: preferencesOf(row.notification_prefs) };
 }
 
 export async function updatePreferences(deps: AppDeps, actor: Actor, input: z.output<typeof updatePreferencesInput>) {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('accounts').select('notification_prefs').where('id', '=', actor.id).forUpdate().executeTakeFirstOrThrow();
+    const row = await repo.findNotificationPrefs(trx, actor.id, { lock: true });
     const current = row.notification_prefs && typeof row.notification_prefs === 'object' && !Array.isArray(row.notification_prefs) ? row.notification_prefs : {};
     const next = { ...current, ...input.preferences };
-    await trx.updateTable('accounts').set({ notification_prefs: toJsonb(next), updated_at: new Date() }).where('id', '=', actor.id).execute();
+    await repo.setNotificationPrefs(trx, actor.id, next);
     return { preferences: preferencesOf(next) };
   });
 }
