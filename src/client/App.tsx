@@ -10,7 +10,7 @@ import { InstallBanner } from './features/install/InstallBanner';
 import { LayoutForUser } from './layouts';
 import { AppRoutes } from './routes';
 import { appStore } from './state/session';
-import { TRPCProvider, queryClient as defaultQueryClient, trpcClient as defaultTrpcClient } from './trpc';
+import { queryClient as defaultQueryClient, trpcClient as defaultTrpcClient, trpc } from './trpc';
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -23,9 +23,9 @@ export function AppProviders({ children, queryClient = defaultQueryClient, trpcC
   return (
     <JotaiProvider store={appStore}>
       <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        <trpc.Provider client={trpcClient} queryClient={queryClient}>
           {children}
-        </TRPCProvider>
+        </trpc.Provider>
       </QueryClientProvider>
     </JotaiProvider>
   );

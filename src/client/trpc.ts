@@ -1,13 +1,15 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { TRPCClientError, createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCLink } from '@trpc/client';
 import { MAX_TRPC_BATCH } from '../shared/batch.js';
-import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { createTRPCReact } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import { navigate } from 'wouter/use-browser-location';
 import type { AppRouter } from '../server/routers/index.js';
+import type { HoursClash } from '../shared/schemas/shop.js';
 import { clearSession, getSession } from './state/session';
 import { detachPush } from './features/push/push';
 import { takeIdempotencyKey } from './features/booking/idempotency';
+import { createMutationCache } from './mutationMeta';
 
 export type { AppRouter };
 
@@ -30,6 +32,8 @@ interface ErrorData {
   code?: string;
   /** The input field a refusal is about (the server's InputError or AppError), when it names one. */
   field?: string | null;
+  /** merchants.updateBusinessHours' 409: the upcoming bookings the new hours leave uncovered. */
+  clashes?: HoursClash[];
 }
 
 function errorData(error: unknown): ErrorData | undefined {
@@ -47,6 +51,11 @@ export function httpStatusOf(error: unknown): number | undefined {
 }
 
 /** The input field the server's refusal names (its top-level name: 'services.0.price' → 'services'), if any. */
+/** The bookings a 409 of merchants.updateBusinessHours lists; [] for any other error. */
+export function errorClashes(error: unknown): HoursClash[] {
+  return errorData(error)?.clashes ?? [];
+}
+
 export function errorField(error: unknown): string | undefined {
   return errorData(error)?.field?.split('.')[0] ?? undefined;
 }
@@ -136,9 +145,10 @@ export function createAppTRPCClient() {
 }
 
 export function createAppQueryClient(): QueryClient {
-  const client = new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache(),
-    mutationCache: new MutationCache(),
+    // Each mutation's toasts and invalidations, declared in its `meta` (see mutationMeta.ts).
+    mutationCache: createMutationCache({ client: () => client, errorMessage }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -159,4 +169,5 @@ export function createAppQueryClient(): QueryClient {
 export const queryClient = createAppQueryClient();
 export const trpcClient = createAppTRPCClient();
 
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+/** The typed hooks: trpc.a.b.useQuery / useMutation / useSubscription, trpc.useUtils(), trpc.Provider. */
+export const trpc = createTRPCReact<AppRouter>();

@@ -4,6 +4,7 @@ import type { SVGProps } from 'react';
 type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
 function make(paths: string[], displayName: string) {
+  // biome-ignore lint/correctness/noComponentHookFactories: builds stateless icon components once, at module load
   function Icon({ title, className = 'size-5', ...rest }: IconProps) {
     return (
       <svg

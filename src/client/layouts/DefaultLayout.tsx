@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Logo } from '../components/Logo';
 import { Footer } from '../components/layout/Footer';
@@ -6,6 +6,7 @@ import { TopNav } from '../components/layout/TopNav';
 import { BOOKING_RECORD_PATH, isActive, type NavItem } from '../components/layout/nav';
 import { MenuIcon, CloseIcon } from '../components/icons';
 import { buttonClasses } from '../components/ui/Button';
+import { useFocusTrap } from '../components/ui/useFocusTrap';
 import { cn } from '../lib/cn';
 
 const NAV: NavItem[] = [
@@ -29,18 +30,26 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [location]);
+  const menuRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  // The open menu covers the page's top: focus moves into it and stays there until Escape (or a link) closes it.
+  useFocusTrap(menuRef, menuOpen, { onEscape: () => setMenuOpen(false), returnFocus: () => menuButtonRef.current });
 
   return (
     <div className="flex min-h-dvh flex-col" data-layout="default">
       <header className="sticky top-0 z-40 border-b border-blush-200/70 bg-cream/90 backdrop-blur supports-[backdrop-filter]:bg-cream/75">
-        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        {/* At 320 px (a phone at 400 % zoom) the logo, the sign-in link and the menu button just fit: tighter gaps and a shorter label. */}
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 min-[360px]:gap-4 min-[360px]:px-4 sm:px-6 lg:px-8">
           <Logo />
           <TopNav items={NAV} label="Main" />
-          <div className="flex items-center gap-2">
+          <div className="flex shrink-0 items-center gap-1 min-[360px]:gap-2">
             <Link href="/login" data-testid="login-register-button" className={buttonClasses('primary', 'sm', 'h-9 px-4')}>
-              Login / Register
+              <span>
+                Login<span className="hidden min-[360px]:inline"> / Register</span>
+              </span>
             </Link>
             <button
+              ref={menuButtonRef}
               type="button"
               className="inline-flex size-10 items-center justify-center rounded-full text-ink-700 hover:bg-plum-50 nav:hidden"
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -54,7 +63,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
         {menuOpen && (
-          <nav id="mobile-menu" aria-label="Mobile" className="animate-fade-in border-t border-blush-200 bg-cream nav:hidden">
+          <nav ref={menuRef} id="mobile-menu" aria-label="Mobile" className="animate-fade-in border-t border-blush-200 bg-cream nav:hidden">
             <ul className="mx-auto max-w-7xl space-y-1 px-4 py-3">
               {MOBILE_MENU.map((item) => (
                 <li key={item.testId}>

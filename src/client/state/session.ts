@@ -1,7 +1,9 @@
 import { atom, getDefaultStore } from 'jotai';
+import { ROLES, type Role } from '../../shared/constants';
 import { STORAGE_KEYS, readItem, readJson, writeItem, writeJson } from './storage';
 
-export type UserType = 'customer' | 'merchant' | 'admin';
+/** An account's role; the layout follows it. */
+export type UserType = Role;
 
 /** The account as `users.profile` and the sign-in calls answer it. */
 export interface SessionUser {
@@ -35,10 +37,9 @@ export interface Session {
 /** Fired on window whenever the signed-in account (and so the layout) changes. */
 export const USER_TYPE_CHANGED_EVENT = 'userTypeChanged';
 
-const USER_TYPES: readonly UserType[] = ['customer', 'merchant', 'admin'];
 
 export function asUserType(value: unknown): UserType | null {
-  return typeof value === 'string' && (USER_TYPES as readonly string[]).includes(value) ? (value as UserType) : null;
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value) ? (value as UserType) : null;
 }
 
 export function readSessionFromStorage(): Session {

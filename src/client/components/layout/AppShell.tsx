@@ -1,3 +1,4 @@
+import type { Role } from '../../../shared/constants';
 import { useRef, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { sessionAtom } from '../../state/session';
@@ -14,7 +15,7 @@ import type { NavItem } from './nav';
 
 export interface AppShellProps {
   /** Which layout this is, exposed as data-layout for tests and styling. */
-  kind: 'customer' | 'merchant' | 'admin';
+  kind: Role;
   homePath: string;
   brandTag?: string;
   navItems: NavItem[];

@@ -73,21 +73,30 @@ function useLiftAbove(avoid: RefObject<HTMLElement | null> | undefined, corner: 
 export const chatOpenAtom = atom(false);
 
 /**
+ * The phone's header button (there is one header): hidden while the panel covers the screen, so it
+ * loses focus as the panel opens, and the panel is told where to hand focus back on closing.
+ */
+const headerChatButton: { current: HTMLButtonElement | null } = { current: null };
+
+/**
  * On a phone the chat opens from the header (HeaderChatButton), not from a bubble floating over
- * the page's cards; the open panel fills the screen and closes from its own header.
+ * the page's cards; the open panel fills the screen, keeps focus, and closes from its own header or
+ * on Escape, giving focus back to this button.
  */
 export function HeaderChatButton() {
   const phone = usePhone();
   const [open, setOpen] = useAtom(chatOpenAtom);
-  if (!phone || open) return null;
+  if (!phone) return null;
+  // Stays in place (hidden) under the open full-screen panel, so that closing the panel can hand focus back to it.
   return (
     <button
+      ref={headerChatButton}
       type="button"
-      aria-expanded={false}
+      aria-expanded={open}
       aria-label="Chat with us"
       data-testid="chat-toggle"
       onClick={() => setOpen(true)}
-      className="inline-flex size-10 items-center justify-center rounded-full text-ink-700 hover:bg-plum-50"
+      className={cn('inline-flex size-10 items-center justify-center rounded-full text-ink-700 hover:bg-plum-50', open && 'invisible')}
     >
       <ChatIcon className="size-5.5" />
     </button>
@@ -117,7 +126,7 @@ export function ChatLauncher({ avoid }: { avoid?: RefObject<HTMLElement | null> 
     >
       {open && (
         <Suspense fallback={null}>
-          <ChatPanel onClose={close} />
+          <ChatPanel onClose={close} returnFocus={phone ? () => headerChatButton.current : undefined} />
         </Suspense>
       )}
       {!phone && (

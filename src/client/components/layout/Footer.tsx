@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { Link } from 'wouter';
-import { NewsletterForm } from '../../features/newsletter/NewsletterForm';
+import { LazyNewsletterForm as NewsletterForm } from '../../features/newsletter/LazyNewsletterForm';
 import { cn } from '../../lib/cn';
 import { LogoMark } from '../Logo';
 

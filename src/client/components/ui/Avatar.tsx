@@ -43,6 +43,8 @@ export function Avatar({ src, name, size = 'md', className, decorative }: Avatar
         <img
           src={src ?? undefined}
           alt={name && !decorative ? name : ''}
+          width={96}
+          height={96}
           className="size-full object-cover"
           onError={() => setFailed(true)}
           loading="lazy"

@@ -6,7 +6,7 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outl
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const BASE =
-  'inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors duration-150 select-none focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors duration-150 select-none focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-plum-700 text-white shadow-soft hover:bg-plum-800 active:bg-plum-900 focus-visible:outline-plum-500',
@@ -26,9 +26,13 @@ const SIZES: Record<ButtonSize, string> = {
   icon: 'size-10 p-0',
 };
 
-/** Classes of a button, for links that should look like one. */
-export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
-  return cn(BASE, VARIANTS[variant], SIZES[size], className);
+/**
+ * Classes of a button, for links that should look like one. A label stays on one line unless `wrap`:
+ * a full-width button has nothing beside it, and on a narrow screen (320 px, or 400 % zoom) its label
+ * wraps rather than pushing the page wider than the screen.
+ */
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string, wrap = false): string {
+  return cn(BASE, wrap ? 'text-center leading-tight' : 'whitespace-nowrap', VARIANTS[variant], SIZES[size], className);
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -58,7 +62,7 @@ export function Button({
       type={type}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
-      className={buttonClasses(variant, size, cn(fullWidth && 'w-full', className))}
+      className={buttonClasses(variant, size, cn(fullWidth && 'w-full', className), fullWidth)}
       {...rest}
     >
       {loading && (

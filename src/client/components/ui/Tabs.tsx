@@ -99,7 +99,7 @@ export function Tabs<T extends string>({
               <span
                 className={cn(
                   'rounded-full px-1.5 py-0.5 text-[11px] leading-none font-semibold',
-                  selected ? 'bg-plum-100 text-plum-800' : 'bg-blush-200 text-ink-500',
+                  selected ? 'bg-plum-100 text-plum-800' : 'bg-blush-200 text-ink-700',
                 )}
               >
                 {item.count}

@@ -1,63 +1,47 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { changePasswordInput } from '../../../shared/schemas/auth';
+import { changePasswordForm } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
-import { toast } from '../../components/ui/Toast';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { PasswordInput } from '../auth/PasswordInput';
 import { getSession, saveSession } from '../../state/session';
-import { errorMessage, useTRPC, readableMessage } from '../../trpc';
+import { trpc } from '../../trpc';
 
-type PasswordForm = { currentPassword: string; newPassword: string; confirmPassword: string };
-type PasswordErrors = Partial<Record<keyof PasswordForm, string>>;
-const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Change password for any role; the fresh token keeps this device signed in. */
 export function ChangePasswordCard() {
-  const trpc = useTRPC();
-  const change = useMutation(trpc.users.changePassword.mutationOptions());
-  const [form, setForm] = useState<PasswordForm>(EMPTY);
-  const [errors, setErrors] = useState<PasswordErrors>({});
-  const set = (key: keyof PasswordForm, value: string) => setForm((f) => ({ ...f, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = changePasswordInput.safeParse(form);
-    const next: PasswordErrors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof PasswordForm] ??= readableMessage(issue.message);
-    }
-    if (form.confirmPassword !== form.newPassword) next.confirmPassword = 'The two new passwords do not match.';
-    setErrors(next);
-    if (!parsed.success || next.confirmPassword) return;
-    try {
-      const answer = await change.mutateAsync(parsed.data);
+  const form = useZodForm(changePasswordForm, { defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const change = trpc.users.changePassword.useMutation({
+    meta: { successToast: (answer: { message: string }) => answer.message || 'Password changed.' },
+    onSuccess: (answer) => {
       // The change signs out every other device; this one carries on with the fresh token.
       const session = getSession();
       if (session.user && session.userType) saveSession({ token: answer.token, user: session.user, userType: session.userType });
-      setForm(EMPTY);
-      toast.success(answer.message || 'Password changed.');
-    } catch (err) {
-      setErrors({ currentPassword: errorMessage(err, 'Could not change the password.') });
-    }
-  };
+      form.reset(EMPTY);
+    },
+    onError: serverErrorsTo(form, 'Could not change the password.'),
+  });
+
+  const submit = form.handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }));
 
   return (
     <Card>
       <CardHeader title="Change password" description="Other devices signed in to this account are signed out." />
       <form noValidate onSubmit={submit} className="grid gap-4 sm:max-w-md" data-testid="password-form">
-        <PasswordInput id="current-password" label="Current password" autoComplete="current-password" required value={form.currentPassword} error={errors.currentPassword} onChange={(e) => set('currentPassword', e.target.value)} />
+        <FormError message={errors.root?.server?.message} />
+        <PasswordInput id="current-password" label="Current password" autoComplete="current-password" required {...form.register('currentPassword')} error={errors.currentPassword?.message} />
         <PasswordInput
           id="new-password"
           label="New password"
           autoComplete="new-password"
           required
           hint="At least 8 characters with a letter and a digit."
-          value={form.newPassword}
-          error={errors.newPassword}
-          onChange={(e) => set('newPassword', e.target.value)}
+          {...form.register('newPassword')}
+          error={errors.newPassword?.message}
         />
-        <PasswordInput id="confirm-password" label="Confirm new password" autoComplete="new-password" required value={form.confirmPassword} error={errors.confirmPassword} onChange={(e) => set('confirmPassword', e.target.value)} />
+        <PasswordInput id="confirm-password" label="Confirm new password" autoComplete="new-password" required {...form.register('confirmPassword')} error={errors.confirmPassword?.message} />
         <div>
           <Button type="submit" loading={change.isPending} loadingText="Saving…" data-testid="password-save">
             Change password

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Badge, StatusBadge } from '../../components/ui/Badge';
 import { Modal } from '../../components/ui/Modal';
 import { SkeletonText } from '../../components/ui/Skeleton';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 import { formatBookingWhen, formatDateTime, formatINR, fullName } from './format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -17,8 +16,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** Everything about one booking, for an admin answering a complaint or checking a payout. */
 export function BookingDetailModal({ bookingId, onClose }: { bookingId: string | null; onClose: () => void }) {
-  const trpc = useTRPC();
-  const detail = useQuery({ ...trpc.admin.getBooking.queryOptions({ id: bookingId ?? '' }), enabled: Boolean(bookingId) });
+  const detail = trpc.admin.getBooking.useQuery({ id: bookingId ?? '' }, { enabled: Boolean(bookingId) });
   const b = detail.data?.booking;
 
   return (

@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { AUDIENCES, broadcastInput } from '../../../shared/schemas/admin';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -8,83 +7,55 @@ import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { Textarea } from '../../components/ui/Textarea';
-import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPC, readableMessage } from '../../trpc';
+import { useZodForm } from '../../forms/useZodForm';
+import { trpc } from '../../trpc';
+import { answerMessage } from '../../mutationMeta';
 import { Pagination, QueryState, TableCard, Td, Th } from './DataTable';
 import { formatCount, formatDateTime } from './format';
 
 type Audience = (typeof AUDIENCES)[number];
 const AUDIENCE_LABELS: Record<Audience, string> = { all: 'Everyone', customers: 'Customers', merchants: 'Merchants' };
 
-interface Draft {
-  title: string;
-  message: string;
-  audience: Audience;
-  link: string;
-  push: boolean;
-}
-
-type Errors = Partial<Record<keyof Draft, string>>;
-
 /**
  * Writes and sends an in-app broadcast, optionally also as a web push; `preview` shows how it
  * reads as a notification.
  */
 export function BroadcastForm({ preview = false, pushDefault = false }: { preview?: boolean; pushDefault?: boolean }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const send = useMutation(trpc.admin.broadcast.mutationOptions());
-  const [draft, setDraft] = useState<Draft>({ title: '', message: '', audience: 'all', link: '', push: pushDefault });
-  const [errors, setErrors] = useState<Errors>({});
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = broadcastInput.safeParse(draft);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof Draft;
-        next[field] ??= readableMessage(issue.message);
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    try {
-      const answer = await send.mutateAsync(parsed.data);
-      toast.success(answer.message);
-      setDraft({ title: '', message: '', audience: draft.audience, link: '', push: draft.push });
-      await queryClient.invalidateQueries({ queryKey: trpc.admin.listBroadcasts.queryKey() });
-      await queryClient.invalidateQueries({ queryKey: trpc.notification.getAllSubscribeUserNotifications.queryKey() });
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not send the broadcast.'));
-    }
-  };
+  const draft = useZodForm(broadcastInput, { defaultValues: { title: '', message: '', audience: 'all', link: '', push: pushDefault } });
+  const { errors } = draft.formState;
+  const send = trpc.admin.broadcast.useMutation({
+    meta: {
+      successToast: answerMessage,
+      errorToast: 'Could not send the broadcast.',
+      invalidates: ['admin.listBroadcasts', 'notification.getAllSubscribeUserNotifications'],
+    },
+    // The audience and the push choice stay for the next one.
+    onSuccess: () => draft.reset({ ...draft.getValues(), title: '', message: '', link: '' }),
+  });
+  const submit = draft.handleSubmit((input) => send.mutate(input));
+  const [audience, title, message] = draft.watch(['audience', 'title', 'message']);
 
   const form = (
     <form noValidate onSubmit={submit} className="grid gap-4" data-testid="broadcast-form">
       <Select
         id="broadcast-audience"
         label="Send to"
-        value={draft.audience}
         options={AUDIENCES.map((a) => ({ value: a, label: AUDIENCE_LABELS[a] }))}
-        onChange={(e) => set('audience', e.target.value as Audience)}
+        {...draft.register('audience')}
         hint="Blocked accounts are skipped."
       />
-      <Input id="broadcast-title" label="Title" required maxLength={120} value={draft.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
-      <Textarea id="broadcast-message" label="Message" required rows={4} maxLength={1000} value={draft.message} error={errors.message} hint={`${draft.message.length}/1000`} onChange={(e) => set('message', e.target.value)} />
-      <Input id="broadcast-link" label="Link (optional)" placeholder="/salons" value={draft.link} error={errors.link} hint="A page inside the app that opens when the notification is tapped." onChange={(e) => set('link', e.target.value)} />
+      <Input id="broadcast-title" label="Title" required maxLength={120} {...draft.register('title')} error={errors.title?.message} />
+      <Textarea id="broadcast-message" label="Message" required rows={4} maxLength={1000} {...draft.register('message')} error={errors.message?.message} hint={`${message.length}/1000`} />
+      <Input id="broadcast-link" label="Link (optional)" placeholder="/salons" {...draft.register('link')} error={errors.link?.message} hint="A page inside the app that opens when the notification is tapped." />
       <Checkbox
         id="broadcast-push"
         label="Also send as a push notification"
         description="Reaches the lock screen of every browser in the audience that allowed notifications."
-        checked={draft.push}
-        onChange={(e) => set('push', e.target.checked)}
+        {...draft.register('push')}
       />
       <div>
         <Button type="submit" loading={send.isPending} loadingText="Sending…" data-testid="broadcast-send">
-          Send to {AUDIENCE_LABELS[draft.audience].toLowerCase()}
+          Send to {AUDIENCE_LABELS[audience].toLowerCase()}
         </Button>
       </div>
     </form>
@@ -94,7 +65,7 @@ export function BroadcastForm({ preview = false, pushDefault = false }: { previe
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       {form}
-      <div aria-label="Preview" className="space-y-2">
+      <div role="group" aria-label="Preview" className="space-y-2">
         <p className="text-xs font-semibold tracking-wide text-ink-500 uppercase">Preview</p>
         <div className="rounded-2xl bg-plum-950 p-3 shadow-lift">
           <div className="rounded-xl bg-white/95 p-3">
@@ -102,8 +73,8 @@ export function BroadcastForm({ preview = false, pushDefault = false }: { previe
               <span className="inline-flex size-4 items-center justify-center rounded bg-plum-700 text-[9px] font-bold text-white">G</span>
               GlowBook · now
             </div>
-            <p className="mt-1 text-sm font-semibold break-words text-ink-900">{draft.title || 'Your title'}</p>
-            <p className="line-clamp-3 text-sm break-words text-ink-600">{draft.message || 'Your message appears here.'}</p>
+            <p className="mt-1 text-sm font-semibold break-words text-ink-900">{title || 'Your title'}</p>
+            <p className="line-clamp-3 text-sm break-words text-ink-600">{message || 'Your message appears here.'}</p>
           </div>
         </div>
       </div>
@@ -113,9 +84,8 @@ export function BroadcastForm({ preview = false, pushDefault = false }: { previe
 
 /** Past broadcasts, newest first. */
 export function BroadcastHistory() {
-  const trpc = useTRPC();
   const [page, setPage] = useState(1);
-  const history = useQuery(trpc.admin.listBroadcasts.queryOptions({ page, limit: 10 }));
+  const history = trpc.admin.listBroadcasts.useQuery({ page, limit: 10 });
   const list = history.data?.broadcasts ?? [];
   return (
     <section>

@@ -1,7 +1,10 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { reasonForm } from '../../../shared/schemas/admin';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Textarea } from '../../components/ui/Textarea';
+import { useZodForm } from '../../forms/useZodForm';
+import { failureMessage } from '../../trpc';
 
 export interface ReasonProps {
   open: boolean;
@@ -10,42 +13,33 @@ export interface ReasonProps {
   label?: string;
   confirmLabel: string;
   busy?: boolean;
-  /** A server error to show under the field (e.g. the salon is no longer pending). */
-  error?: string | null;
-  onConfirm: (reason: string) => void;
+  /**
+   * Sends the reason (trimmed); the caller hands a failure to `failed` (a mutation's `onError`),
+   * and it is shown under the field: a refusal in the server's words (e.g. the salon is no longer
+   * pending), anything else as `failure`.
+   */
+  onConfirm: (reason: string, failed: (error: unknown) => void) => void;
+  /** What a failure that is not a refusal (the network, a 5xx) says. */
+  failure?: string;
   onClose: () => void;
 }
 
 /** A confirmation that needs a written reason (block, reject, unpublish): the reason is sent to the person affected. */
-export function ReasonDialog({ open, title, message, label = 'Reason', confirmLabel, busy, error, onConfirm, onClose }: ReasonProps) {
-  const [reason, setReason] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
-  // The server's answer is about the reason as it was sent; once it is edited, the error is stale.
-  const [showServerError, setShowServerError] = useState(false);
+export function ReasonDialog(props: ReasonProps) {
+  // Mounted while open: each opening starts with an empty reason.
+  return props.open ? <OpenReasonDialog {...props} /> : null;
+}
 
-  useEffect(() => {
-    if (open) {
-      setReason('');
-      setLocalError(null);
-      setShowServerError(false);
-    }
-  }, [open]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const text = reason.trim();
-    if (text.length < 3) {
-      setLocalError('Give a reason of at least 3 characters.');
-      return;
-    }
-    setLocalError(null);
-    setShowServerError(true);
-    onConfirm(text);
-  };
+function OpenReasonDialog({ title, message, label = 'Reason', confirmLabel, busy, onConfirm, failure = 'Could not save. Please try again.', onClose }: ReasonProps) {
+  const form = useZodForm(reasonForm, { defaultValues: { reason: '' } });
+  const { errors } = form.formState;
+  // The server's answer is about the reason as it was sent: editing it re-validates the field, which clears it.
+  const failed = (error: unknown) => form.setError('reason', { type: 'server', message: failureMessage(error, failure) }, { shouldFocus: true });
+  const submit = form.handleSubmit(({ reason }) => onConfirm(reason, failed));
 
   return (
     <Modal
-      open={open}
+      open
       onClose={onClose}
       title={title}
       size="md"
@@ -63,21 +57,7 @@ export function ReasonDialog({ open, title, message, label = 'Reason', confirmLa
     >
       <form id="admin-reason-form" noValidate onSubmit={submit} className="space-y-3">
         {message && <div className="text-sm text-ink-700">{message}</div>}
-        <Textarea
-          id="admin-reason-text"
-          label={label}
-          required
-          rows={3}
-          maxLength={500}
-          value={reason}
-          error={localError ?? (showServerError ? error : null) ?? undefined}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setLocalError(null);
-            setShowServerError(false);
-          }}
-          data-autofocus
-        />
+        <Textarea id="admin-reason-text" label={label} required rows={3} maxLength={500} {...form.register('reason')} error={errors.reason?.message} data-autofocus />
       </form>
     </Modal>
   );

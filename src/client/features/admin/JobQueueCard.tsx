@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { JOB_KIND_LABELS } from '../../../shared/jobKinds';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
-import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
+import { answerMessage } from '../../mutationMeta';
 import type { AppRouter } from '../../trpc';
 import type { inferRouterOutputs } from '@trpc/server';
 import { TableCard, Td, Th } from './DataTable';
@@ -11,7 +10,7 @@ import { formatCount, formatDateTime } from './format';
 
 type Jobs = inferRouterOutputs<AppRouter>['admin']['system']['jobs'];
 
-const kindLabel = (kind: string) => JOB_KIND_LABELS[kind] ?? kind;
+const kindLabel = (kind: string) => (JOB_KIND_LABELS as Record<string, string | undefined>)[kind] ?? kind;
 
 function waited(seconds: number): string {
   if (seconds < 60) return `${seconds}s`;
@@ -21,18 +20,10 @@ function waited(seconds: number): string {
 
 /** The background job queue: backlog per kind, and failed jobs an admin can put back in the queue. */
 export function JobQueueCard({ jobs }: { jobs: Jobs }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const retry = useMutation(trpc.admin.retryJob.mutationOptions());
-  const onRetry = async (jobId: string) => {
-    try {
-      const r = await retry.mutateAsync({ jobId });
-      toast.success(r.message);
-      await queryClient.invalidateQueries({ queryKey: trpc.admin.system.queryKey() });
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not queue the job again.'));
-    }
-  };
+  const retry = trpc.admin.retryJob.useMutation({
+    meta: { successToast: answerMessage, errorToast: 'Could not queue the job again.', invalidates: ['admin.system'] },
+  });
+  const onRetry = (jobId: string) => retry.mutate({ jobId });
   return (
     <Card padded={false} data-testid="job-queue">
       <div className="p-5 pb-0 sm:p-6 sm:pb-0">

@@ -1,102 +1,53 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addFeaturedLocationInput } from '../../../shared/schemas/admin';
+import { useState } from 'react';
+import { featuredLocationForm } from '../../../shared/schemas/admin';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Input } from '../../components/ui/Input';
-import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPC, readableMessage } from '../../trpc';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { trpc } from '../../trpc';
 import { QueryState, TableCard, Td, Th } from './DataTable';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 
-interface Form {
-  name: string;
-  city: string;
-  state: string;
-  sortOrder: string;
-}
-const EMPTY: Form = { name: '', city: '', state: '', sortOrder: '' };
+const EMPTY = { city: '', locality: '', state: '', sortOrder: '' };
 
 /** The places the home page's location chips offer. */
 export function LocationsSection() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const locations = useQuery(trpc.admin.featuredLocations.queryOptions({}));
-  const add = useMutation(trpc.admin.addFeaturedLocation.mutationOptions());
-  const remove = useMutation(trpc.admin.removeFeaturedLocation.mutationOptions());
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-  const [toRemove, setToRemove] = useState<{ _id: string; name: string } | null>(null);
+  const locations = trpc.admin.featuredLocations.useQuery({});
   const list = locations.data?.locations ?? [];
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.featuredLocations.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.locations.getLocations.queryKey() }),
-    ]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // A locality names a part of the city; without one the whole city is featured.
-    const locality = form.name.trim();
-    const parsed = addFeaturedLocationInput.safeParse({
-      ...form,
-      name: locality || form.city.trim(),
-      kind: locality ? 'locality' : 'city',
-      sortOrder: form.sortOrder === '' ? undefined : Number(form.sortOrder),
-    });
-    if (!parsed.success) {
-      setError(readableMessage(parsed.error.issues[0].message));
-      return;
-    }
-    try {
-      const { location } = await add.mutateAsync(parsed.data);
-      toast.success(`${location.name} is featured.`);
-      setForm(EMPTY);
-      setError(null);
-      await refresh();
-    } catch (err) {
-      setError(errorMessage(err, 'Could not add the location.'));
-    }
-  };
-
-  const onRemove = async () => {
-    if (!toRemove) return;
-    try {
-      await remove.mutateAsync({ id: toRemove._id });
-      toast.success(`${toRemove.name} removed.`);
-      await refresh();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not remove the location.'));
-    } finally {
-      setToRemove(null);
-    }
-  };
+  const form = useZodForm(featuredLocationForm, { defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const invalidates = ['admin.featuredLocations', 'locations.getLocations'] as const;
+  const add = trpc.admin.addFeaturedLocation.useMutation({
+    meta: { invalidates, successToast: ({ location }: { location: { name: string } }) => `${location.name} is featured.` },
+    onSuccess: () => form.reset(EMPTY),
+    onError: serverErrorsTo(form, 'Could not add the location.'),
+  });
+  const [toRemove, setToRemove] = useState<{ _id: string; name: string } | null>(null);
+  const remove = trpc.admin.removeFeaturedLocation.useMutation({
+    meta: {
+      invalidates,
+      successToast: (_answer, { id }: { id: string }) => `${list.find((l) => l._id === id)?.name ?? 'The location'} removed.`,
+      errorToast: 'Could not remove the location.',
+    },
+    onSettled: () => setToRemove(null),
+  });
+  const submit = form.handleSubmit((input) => add.mutate(input));
 
   return (
     <Card id="locations">
       <CardHeader title="Featured locations" description="Places listed first, in this order, among the home page's popular locations. Their map position is looked up from the name; a locality can be any area of a known city, and one the map data does not know is placed at the city's centre." />
-      <form noValidate onSubmit={submit} className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_7rem_auto] lg:items-end" data-testid="location-form">
-        <Input id="location-city" label="City" required value={form.city} onChange={(e) => set('city', e.target.value)} />
-        <Input
-          id="location-name"
-          label="Locality (optional)"
-          placeholder="e.g. Koregaon Park"
-          value={form.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
-        <Input id="location-state" label="State" value={form.state} onChange={(e) => set('state', e.target.value)} />
-        <Input id="location-order" label="Order" type="number" min={0} max={1000} value={form.sortOrder} onChange={(e) => set('sortOrder', e.target.value)} />
-        <Button type="submit" loading={add.isPending} data-testid="location-add">
+      <form noValidate onSubmit={submit} className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_7rem_auto] lg:items-start" data-testid="location-form">
+        <Input id="location-city" label="City" required {...form.register('city')} error={errors.city?.message} />
+        <Input id="location-name" label="Locality (optional)" placeholder="e.g. Koregaon Park" {...form.register('locality')} error={errors.locality?.message} />
+        <Input id="location-state" label="State" {...form.register('state')} error={errors.state?.message} />
+        <Input id="location-order" label="Order" type="number" min={0} max={1000} {...form.register('sortOrder')} error={errors.sortOrder?.message} />
+        {/* Level with the boxes under their labels, whether or not a box shows an error. */}
+        <Button type="submit" className="lg:mt-[1.625rem]" loading={add.isPending} data-testid="location-add">
           Add
         </Button>
-        {error && (
-          <p role="alert" className="text-sm font-medium text-red-600 sm:col-span-2 lg:col-span-5">
-            {error}
-          </p>
-        )}
+        <FormError message={errors.root?.server?.message} className="sm:col-span-2 lg:col-span-5" />
       </form>
       <QueryState query={locations} isEmpty={list.length === 0} emptyTitle="No featured locations" emptyDescription="Search then suggests the cities with the most salons.">
         <TableCard testId="locations-table" caption="Featured locations" minWidth={560} className="shadow-none">
@@ -141,7 +92,7 @@ export function LocationsSection() {
         message={toRemove && <p>{toRemove.name} is no longer pinned to the top of popular locations. Salons there are not affected.</p>}
         confirmLabel="Remove"
         busy={remove.isPending}
-        onConfirm={() => void onRemove()}
+        onConfirm={() => toRemove && remove.mutate({ id: toRemove._id })}
         onClose={() => setToRemove(null)}
       />
     </Card>

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../components/ui/Badge';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { QueryState, TableCard, Td, Th } from './DataTable';
 import { formatCount, formatDateTime } from './format';
 import { StatTile } from './StatTile';
@@ -9,8 +8,7 @@ const AUDIENCE = { all: 'Everyone', customer: 'Customers', merchant: 'Merchants'
 
 /** Push broadcasts with what the push services answered: delivered, failed (e.g. expired), pending. */
 export function PushHistory() {
-  const trpc = useTRPC();
-  const q = useQuery({ ...trpc.notification.getAllSubscribeUserNotifications.queryOptions({}), refetchInterval: 5000 });
+  const q = trpc.notification.getAllSubscribeUserNotifications.useQuery({}, { refetchInterval: 5000 });
   const list = q.data?.data.broadcasts ?? [];
   return (
     <section className="space-y-4">

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import type { AdminSalonWire } from '../../../shared/schemas/admin';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { cn } from '../../lib/cn';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 import { formatDateTime } from './format';
 
 export interface SalonReviewModalProps {
@@ -17,8 +16,7 @@ export interface SalonReviewModalProps {
 
 /** The 14 profile checks of a salon, with approve and reject when it waits for review. */
 export function SalonReviewModal({ salon, approving, onApprove, onReject, onClose }: SalonReviewModalProps) {
-  const trpc = useTRPC();
-  const completion = useQuery({ ...trpc.admin.salonCompletion.queryOptions({ id: salon?._id ?? '' }), enabled: Boolean(salon) });
+  const completion = trpc.admin.salonCompletion.useQuery({ id: salon?._id ?? '' }, { enabled: Boolean(salon) });
   const c = completion.data;
   const pending = c?.publishStatus === 'pending';
   const complete = (c?.percent ?? 0) >= 100;

@@ -1,5 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { createTestimonialInput, type TestimonialWire } from '../../../shared/schemas/discovery';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
@@ -7,58 +6,33 @@ import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { Textarea } from '../../components/ui/Textarea';
-import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPC, readableMessage } from '../../trpc';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { trpc } from '../../trpc';
 import { QueryState } from './DataTable';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 
-interface Form {
-  name: string;
-  title: string;
-  content: string;
-  rating: string;
-  avatar: string;
-}
-const EMPTY: Form = { name: '', title: '', content: '', rating: '5', avatar: '' };
+const EMPTY = { name: '', title: '', content: '', rating: '5', avatar: '' };
 
-function TestimonialModal({ open, editing, onClose }: { open: boolean; editing: TestimonialWire | null; onClose: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const create = useMutation(trpc.testimonials.createTestimonials.mutationOptions());
-  const update = useMutation(trpc.testimonials.updateTestimonial.mutationOptions());
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    setError(null);
-    setForm(editing ? { name: editing.name, title: editing.title, content: editing.content, rating: String(editing.rating), avatar: editing.avatar ?? '' } : EMPTY);
-  }, [open, editing]);
-
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createTestimonialInput.safeParse({ ...form, rating: Number(form.rating) });
-    if (!parsed.success) {
-      setError(readableMessage(parsed.error.issues[0].message));
-      return;
-    }
-    try {
-      if (editing) await update.mutateAsync({ id: editing._id, ...parsed.data, avatar: parsed.data.avatar ?? null });
-      else await create.mutateAsync(parsed.data);
-      toast.success(editing ? 'Testimonial updated.' : 'Testimonial added to the home page.');
-      await queryClient.invalidateQueries({ queryKey: trpc.testimonials.getTestimonials.queryKey() });
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err, 'Could not save the testimonial.'));
-    }
-  };
+/** New or edited testimonial; the owner mounts it while open, so each opening starts from `editing`. */
+function TestimonialModal({ editing, onClose }: { editing: TestimonialWire | null; onClose: () => void }) {
+  const form = useZodForm(createTestimonialInput, {
+    defaultValues: editing ? { name: editing.name, title: editing.title, content: editing.content, rating: String(editing.rating), avatar: editing.avatar ?? '' } : EMPTY,
+  });
+  const { errors } = form.formState;
+  const saved = { onSuccess: onClose, onError: serverErrorsTo(form, 'Could not save the testimonial.') };
+  const invalidates = ['testimonials.getTestimonials'] as const;
+  const create = trpc.testimonials.createTestimonials.useMutation({ meta: { invalidates, successToast: 'Testimonial added to the home page.' }, ...saved });
+  const update = trpc.testimonials.updateTestimonial.useMutation({ meta: { invalidates, successToast: 'Testimonial updated.' }, ...saved });
+  const submit = form.handleSubmit((input) => {
+    if (editing) update.mutate({ id: editing._id, ...input, avatar: input.avatar ?? null });
+    else create.mutate(input);
+  });
 
   const busy = create.isPending || update.isPending;
   return (
     <Modal
-      open={open}
+      open
       onClose={onClose}
       title={editing ? 'Edit testimonial' : 'New testimonial'}
       testId="testimonial-modal"
@@ -74,16 +48,18 @@ function TestimonialModal({ open, editing, onClose }: { open: boolean; editing: 
       }
     >
       <form id="testimonial-form" noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        {error && (
-          <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-700 sm:col-span-2">
-            {error}
-          </p>
-        )}
-        <Input id="testimonial-name" label="Customer name" required value={form.name} onChange={(e) => set('name', e.target.value)} />
-        <Select id="testimonial-rating" label="Rating" value={form.rating} options={[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${n} star${n === 1 ? '' : 's'}` }))} onChange={(e) => set('rating', e.target.value)} />
-        <Input id="testimonial-title" label="Headline" required value={form.title} onChange={(e) => set('title', e.target.value)} containerClassName="sm:col-span-2" />
-        <Textarea id="testimonial-content" label="What they said" required rows={4} value={form.content} onChange={(e) => set('content', e.target.value)} containerClassName="sm:col-span-2" />
-        <Input id="testimonial-avatar" label="Photo URL (optional)" value={form.avatar} onChange={(e) => set('avatar', e.target.value)} containerClassName="sm:col-span-2" />
+        <FormError message={errors.root?.server?.message} className="sm:col-span-2" />
+        <Input id="testimonial-name" label="Customer name" required {...form.register('name')} error={errors.name?.message} />
+        <Select
+          id="testimonial-rating"
+          label="Rating"
+          options={[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${n} star${n === 1 ? '' : 's'}` }))}
+          {...form.register('rating')}
+          error={errors.rating?.message}
+        />
+        <Input id="testimonial-title" label="Headline" required {...form.register('title')} error={errors.title?.message} containerClassName="sm:col-span-2" />
+        <Textarea id="testimonial-content" label="What they said" required rows={4} {...form.register('content')} error={errors.content?.message} containerClassName="sm:col-span-2" />
+        <Input id="testimonial-avatar" label="Photo URL (optional)" {...form.register('avatar')} error={errors.avatar?.message} containerClassName="sm:col-span-2" />
       </form>
     </Modal>
   );
@@ -91,25 +67,16 @@ function TestimonialModal({ open, editing, onClose }: { open: boolean; editing: 
 
 /** The customer quotes on the home page. */
 export function TestimonialsSection() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const testimonials = useQuery(trpc.testimonials.getTestimonials.queryOptions());
-  const remove = useMutation(trpc.testimonials.deleteTestimonial.mutationOptions());
+  const testimonials = trpc.testimonials.getTestimonials.useQuery();
+  const remove = trpc.testimonials.deleteTestimonial.useMutation({
+    meta: { successToast: 'Testimonial deleted.', errorToast: 'Could not delete the testimonial.', invalidates: ['testimonials.getTestimonials'] },
+  });
   const [modal, setModal] = useState<{ open: boolean; editing: TestimonialWire | null }>({ open: false, editing: null });
   const [toDelete, setToDelete] = useState<TestimonialWire | null>(null);
   const list = testimonials.data ?? [];
 
-  const onDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync({ id: toDelete._id });
-      toast.success('Testimonial deleted.');
-      await queryClient.invalidateQueries({ queryKey: trpc.testimonials.getTestimonials.queryKey() });
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not delete the testimonial.'));
-    } finally {
-      setToDelete(null);
-    }
+  const onDelete = () => {
+    if (toDelete) remove.mutate({ id: toDelete._id }, { onSettled: () => setToDelete(null) });
   };
 
   return (
@@ -131,7 +98,7 @@ export function TestimonialsSection() {
                 <div className="min-w-0">
                   <p className="font-semibold text-ink-900">{t.title}</p>
                   <p className="text-xs text-ink-500">
-                    {t.name} · <span aria-label={`${t.rating} of 5 stars`}>{'★'.repeat(t.rating)}</span>
+                    {t.name} · <span role="img" aria-label={`${t.rating} of 5 stars`}>{'★'.repeat(t.rating)}</span>
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-1">
@@ -148,7 +115,7 @@ export function TestimonialsSection() {
           ))}
         </ul>
       </QueryState>
-      <TestimonialModal open={modal.open} editing={modal.editing} onClose={() => setModal({ open: false, editing: null })} />
+      {modal.open && <TestimonialModal editing={modal.editing} onClose={() => setModal({ open: false, editing: null })} />}
       <ConfirmDialog
         open={Boolean(toDelete)}
         title="Delete testimonial?"

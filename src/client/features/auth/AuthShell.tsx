@@ -57,12 +57,3 @@ export function AuthShell({
     </div>
   );
 }
-
-export function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <div role="alert" data-testid="form-error" className="rounded-xl border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm font-medium text-red-700">
-      {message}
-    </div>
-  );
-}

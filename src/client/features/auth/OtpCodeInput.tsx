@@ -1,7 +1,9 @@
+import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { Input } from '../../components/ui/Input';
 
 /** The 6-digit one-time-code box of sign-in and registration: digits only, filled by the OS's code autofill. */
-export function OtpCodeInput({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (code: string) => void }) {
+export function OtpCodeInput<T extends FieldValues>({ id, label, control, name }: { id: string; label: string; control: Control<T, any, any>; name: FieldPath<T> }) {
+  const { field, fieldState } = useController({ control, name });
   return (
     <Input
       id={id}
@@ -10,8 +12,12 @@ export function OtpCodeInput({ id, label, value, onChange }: { id: string; label
       autoComplete="one-time-code"
       maxLength={6}
       placeholder="6-digit code"
-      value={value}
-      onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+      ref={field.ref}
+      name={field.name}
+      value={field.value}
+      onBlur={field.onBlur}
+      onChange={(e) => field.onChange(e.target.value.replace(/\D/g, ''))}
+      error={fieldState.error?.message}
       required
     />
   );

@@ -1,37 +1,37 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { emailOtpRequestInput, phoneOtpRequestInput } from '../../../shared/schemas/authExtras';
+import { useEffect, useState } from 'react';
+import { emailOtpRequestInput, otpCodeForm, phoneOtpRequestInput } from '../../../shared/schemas/authExtras';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { OtpCodeInput } from './OtpCodeInput';
 import { Tabs } from '../../components/ui/Tabs';
-import { errorMessage, useTRPC, readableMessage } from '../../trpc';
-import { FormError } from './AuthShell';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { errorMessage, trpc } from '../../trpc';
 
 type Channel = 'email' | 'whatsapp';
 type Answer = { token: string; user: unknown; userType: string };
+type Destination = { email: string } | { phone: string };
+const SEND_FAILED = 'Could not send a code. Please try again.';
 
 /**
  * Sign-in with a 6-digit code sent by e-mail or WhatsApp (salon owners: WhatsApp). Step one asks
  * for the address, step two for the code, with a 30-second resend countdown.
  */
 export function OtpSignIn({ merchant, onSuccess }: { merchant: boolean; onSuccess: (answer: Answer) => void }) {
-  const trpc = useTRPC();
   const [channel, setChannel] = useState<Channel>(merchant ? 'whatsapp' : 'email');
-  const [destination, setDestination] = useState('');
-  const [otp, setOtp] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<Destination | null>(null);
   const [countdown, setCountdown] = useState(0);
-  const [fieldError, setFieldError] = useState<string>();
-  const [formError, setFormError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
+  const emailForm = useZodForm(emailOtpRequestInput, { defaultValues: { email: '' } });
+  const phoneForm = useZodForm(phoneOtpRequestInput, { defaultValues: { phone: '' } });
+  const codeForm = useZodForm(otpCodeForm, { defaultValues: { otp: '' } });
 
-  const sendEmail = useMutation(trpc.users.sendOTPonEmailForLogin.mutationOptions());
-  const sendWhatsApp = useMutation(trpc.users.sendOTPonWhatsappForLogin.mutationOptions());
-  const sendMerchant = useMutation(trpc.merchants.sendOTP.mutationOptions());
-  const verifyEmail = useMutation(trpc.users.verifyOTPForEmailLogin.mutationOptions());
-  const verifyPhone = useMutation(trpc.users.verifyOTPForMobileLogin.mutationOptions());
-  const verifyMerchant = useMutation(trpc.merchants.verifyOTP.mutationOptions());
+  const sendEmail = trpc.users.sendOTPonEmailForLogin.useMutation();
+  const sendWhatsApp = trpc.users.sendOTPonWhatsappForLogin.useMutation();
+  const sendMerchant = trpc.merchants.sendOTP.useMutation();
+  const verifyEmail = trpc.users.verifyOTPForEmailLogin.useMutation();
+  const verifyPhone = trpc.users.verifyOTPForMobileLogin.useMutation();
+  const verifyMerchant = trpc.merchants.verifyOTP.useMutation();
   const sending = sendEmail.isPending || sendWhatsApp.isPending || sendMerchant.isPending;
   const verifying = verifyEmail.isPending || verifyPhone.isPending || verifyMerchant.isPending;
 
@@ -41,58 +41,50 @@ export function OtpSignIn({ merchant, onSuccess }: { merchant: boolean; onSucces
     return () => window.clearTimeout(t);
   }, [countdown]);
 
-  const send = async (event?: FormEvent) => {
-    event?.preventDefault();
-    setFormError(null);
-    const parsed = channel === 'email' ? emailOtpRequestInput.safeParse({ email: destination }) : phoneOtpRequestInput.safeParse({ phone: destination });
-    if (!parsed.success) return setFieldError(readableMessage(parsed.error.issues[0].message));
-    setFieldError(undefined);
+  const sendTo = async (to: Destination, onError: (error: unknown) => void) => {
     try {
-      const r =
-        channel === 'email'
-          ? await sendEmail.mutateAsync(parsed.data as { email: string })
-          : merchant
-            ? await sendMerchant.mutateAsync(parsed.data as { phone: string })
-            : await sendWhatsApp.mutateAsync(parsed.data as { phone: string });
-      setSentTo(destination.trim());
+      const r = 'email' in to ? await sendEmail.mutateAsync(to) : merchant ? await sendMerchant.mutateAsync(to) : await sendWhatsApp.mutateAsync(to);
+      setSentTo(to);
       setCountdown(r.resendAfterSeconds);
       setInfo(r.message);
     } catch (err) {
-      setFormError(errorMessage(err, 'Could not send a code. Please try again.'));
+      onError(err);
     }
   };
+  const send =
+    channel === 'email'
+      ? emailForm.handleSubmit((input) => sendTo(input, serverErrorsTo(emailForm, SEND_FAILED)))
+      : phoneForm.handleSubmit((input) => sendTo(input, serverErrorsTo(phoneForm, SEND_FAILED)));
 
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!/^\d{6}$/.test(otp.trim())) return setFormError('Enter the 6-digit code.');
+  const verify = codeForm.handleSubmit(async ({ otp }) => {
+    if (!sentTo) return;
     try {
       const answer =
-        channel === 'email'
-          ? await verifyEmail.mutateAsync({ email: sentTo!, otp: otp.trim() })
+        'email' in sentTo
+          ? await verifyEmail.mutateAsync({ ...sentTo, otp })
           : merchant
-            ? await verifyMerchant.mutateAsync({ phone: sentTo!, otp: otp.trim() })
-            : await verifyPhone.mutateAsync({ phone: sentTo!, otp: otp.trim() });
+            ? await verifyMerchant.mutateAsync({ ...sentTo, otp })
+            : await verifyPhone.mutateAsync({ ...sentTo, otp });
       onSuccess(answer);
     } catch (err) {
-      setFormError(errorMessage(err, 'Login failed'));
+      serverErrorsTo(codeForm, 'Login failed')(err);
     }
-  };
+  });
 
   if (sentTo) {
     return (
       <form noValidate onSubmit={verify} className="space-y-4" data-testid="otp-verify-form">
-        <FormError message={formError} />
+        <FormError message={codeForm.formState.errors.root?.server?.message} />
         {info && <p className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{info}</p>}
-        <OtpCodeInput id="otp-code" label={`Code sent to ${sentTo}`} value={otp} onChange={setOtp} />
+        <OtpCodeInput id="otp-code" label={`Code sent to ${'email' in sentTo ? sentTo.email : sentTo.phone}`} control={codeForm.control} name="otp" />
         <Button type="submit" size="lg" fullWidth loading={verifying} loadingText="Checking..." data-testid="otp-verify">
           Sign in
         </Button>
         <div className="flex items-center justify-between text-sm">
-          <button type="button" className="font-medium text-plum-700 hover:underline" onClick={() => { setSentTo(null); setOtp(''); setInfo(null); }}>
+          <button type="button" className="font-medium text-plum-700 hover:underline" onClick={() => { setSentTo(null); codeForm.reset(); setInfo(null); }}>
             Use a different {channel === 'email' ? 'e-mail' : 'number'}
           </button>
-          <button type="button" className="font-medium text-plum-700 hover:underline disabled:text-ink-400 disabled:no-underline" disabled={countdown > 0 || sending} onClick={() => void send()} data-testid="otp-resend">
+          <button type="button" className="font-medium text-plum-700 hover:underline disabled:text-ink-400 disabled:no-underline" disabled={countdown > 0 || sending} onClick={() => void sendTo(sentTo, serverErrorsTo(codeForm, SEND_FAILED))} data-testid="otp-resend">
             {countdown > 0 ? `Resend in ${countdown}s` : 'Resend code'}
           </button>
         </div>
@@ -107,18 +99,23 @@ export function OtpSignIn({ merchant, onSuccess }: { merchant: boolean; onSucces
           idPrefix="otp-channel"
           label="Send the code by"
           value={channel}
-          onChange={(c: Channel) => { setChannel(c); setDestination(''); setFieldError(undefined); }}
+          onChange={(c: Channel) => setChannel(c)}
           items={[
             { id: 'email', label: 'E-mail' },
             { id: 'whatsapp', label: 'WhatsApp' },
           ]}
         />
       )}
-      <FormError message={formError} />
       {channel === 'email' ? (
-        <Input id="otp-email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" value={destination} error={fieldError} onChange={(e) => setDestination(e.target.value)} required />
+        <>
+          <FormError message={emailForm.formState.errors.root?.server?.message} />
+          <Input id="otp-email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...emailForm.register('email')} error={emailForm.formState.errors.email?.message} required />
+        </>
       ) : (
-        <Input id="otp-phone" label="WhatsApp number" inputMode="tel" autoComplete="tel" placeholder="98765 43210" value={destination} error={fieldError} hint="The 10-digit mobile number on your account." onChange={(e) => setDestination(e.target.value)} required />
+        <>
+          <FormError message={phoneForm.formState.errors.root?.server?.message} />
+          <Input id="otp-phone" label="WhatsApp number" inputMode="tel" autoComplete="tel" placeholder="98765 43210" {...phoneForm.register('phone')} error={phoneForm.formState.errors.phone?.message} hint="The 10-digit mobile number on your account." required />
+        </>
       )}
       <Button type="submit" size="lg" fullWidth loading={sending} loadingText="Sending..." data-testid="otp-send">
         Send code
@@ -129,12 +126,11 @@ export function OtpSignIn({ merchant, onSuccess }: { merchant: boolean; onSucces
 
 /** "Continue with Google": explains when the server has no Google client configured. */
 export function GoogleButton() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const [note, setNote] = useState<string | null>(null);
   const onClick = async () => {
     try {
-      const p = await queryClient.fetchQuery(trpc.users.authProviders.queryOptions({}));
+      const p = await utils.users.authProviders.fetch({});
       setNote(p.google.enabled ? 'Google sign-in opens in a Google window once this site is allowed to load Google’s sign-in script.' : p.google.message);
     } catch (err) {
       setNote(errorMessage(err, 'Google sign-in is not available right now.'));

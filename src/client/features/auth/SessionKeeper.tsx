@@ -1,23 +1,18 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { sessionAtom, updateStoredUser, watchSessionChanges, type SessionUser } from '../../state/session';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 /**
  * Keeps the stored session honest: follows sign-in/out from other tabs and `userTypeChanged`, and
  * refreshes the stored profile once per load (an expired token answers 401, which logs out).
  */
 export function SessionKeeper() {
-  const trpc = useTRPC();
   const { token } = useAtomValue(sessionAtom);
 
   useEffect(() => watchSessionChanges(), []);
 
-  const profile = useQuery({
-    ...trpc.users.profile.queryOptions(undefined, { staleTime: 5 * 60_000 }),
-    enabled: Boolean(token),
-  });
+  const profile = trpc.users.profile.useQuery(undefined, { staleTime: 5 * 60_000, enabled: Boolean(token) });
   const user = profile.data?.user as SessionUser | undefined;
 
   useEffect(() => {

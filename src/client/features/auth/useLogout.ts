@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 import { clearSession, getSession } from '../../state/session';
-import { useTRPCClient } from '../../trpc';
+import { trpc } from '../../trpc';
 import { detachPush } from '../push/push';
 
 /** How long Logout waits for the server to end the session before signing out here regardless. */
@@ -16,7 +16,7 @@ const SERVER_LOGOUT_WAIT_MS = 1500;
  */
 export function useLogout() {
   const [, navigate] = useLocation();
-  const client = useTRPCClient();
+  const client = trpc.useUtils().client;
   const queryClient = useQueryClient();
   return useCallback(async () => {
     await detachPush(client);

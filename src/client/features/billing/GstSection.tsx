@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { gstinStateProblem, gstStateCode } from '../../../shared/gstin';
 import { updateGstinInput } from '../../../shared/schemas/billing';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Input } from '../../components/ui/Input';
-import { errorMessage, readableMessage, useTRPC } from '../../trpc';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { readableMessage, trpc } from '../../trpc';
 import { Banner, useFlash } from '../shop/Banner';
 
 /**
@@ -13,35 +12,28 @@ import { Banner, useFlash } from '../shop/Banner';
  * shared rules the server applies (format, check character, the salon's state code).
  */
 export function GstSection({ merchantId }: { merchantId: string | null }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const sub = useQuery(trpc.merchants.getSubscription.queryOptions({ merchantId: merchantId ?? undefined }));
-  const save = useMutation(trpc.merchants.updateGstin.mutationOptions());
+  const sub = trpc.merchants.getSubscription.useQuery({ merchantId: merchantId ?? undefined });
   const [flash, show] = useFlash();
-  const [value, setValue] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
   const saved = sub.data?.data.gst.salonGstin ?? null;
   const state = sub.data?.data.merchantState ?? '';
-  const gstin = value ?? saved ?? '';
+  const form = useZodForm(updateGstinInput, {
+    defaultValues: { merchantId: merchantId ?? undefined, gstin: '' },
+    // The saved GSTIN, once loaded and after each save, is what the box shows.
+    values: sub.data ? { merchantId: merchantId ?? undefined, gstin: saved ?? '' } : undefined,
+  });
+  const save = trpc.merchants.updateGstin.useMutation({
+    meta: { invalidates: ['merchants.getSubscription'] },
+    onSuccess: (r) => show('success', r.message),
+    onError: serverErrorsTo(form, 'Failed to save the GSTIN. Please try again.'),
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    const parsed = updateGstinInput.safeParse({ merchantId: merchantId ?? undefined, gstin });
-    const problem = parsed.success ? (parsed.data.gstin ? gstinStateProblem(parsed.data.gstin, state) : null) : readableMessage(parsed.error.issues[0].message);
-    if (problem) {
-      setError(problem.charAt(0).toUpperCase() + problem.slice(1));
-      return;
-    }
-    try {
-      const r = await save.mutateAsync(parsed.data!);
-      await queryClient.invalidateQueries({ queryKey: trpc.merchants.getSubscription.queryKey() });
-      setValue(null);
-      show('success', r.message);
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to save the GSTIN. Please try again.'));
-    }
-  };
+  const onSubmit = form.handleSubmit((input) => {
+    // The salon's state is on the server's record, not in the input: the same shared rule, checked here too.
+    const problem = input.gstin ? gstinStateProblem(input.gstin, state) : null;
+    if (problem) return form.setError('gstin', { type: 'state', message: readableMessage(problem) });
+    save.mutate(input);
+  });
+  const error = form.formState.errors.gstin?.message ?? form.formState.errors.root?.server?.message;
 
   return (
     <Card id="gst">
@@ -56,14 +48,10 @@ export function GstSection({ merchantId }: { merchantId: string | null }) {
           spellCheck={false}
           maxLength={20}
           className="font-mono uppercase"
-          value={gstin}
+          {...form.register('gstin')}
           disabled={!sub.data}
           error={error}
           hint={state ? `15 characters; it must be registered in ${state}${gstStateCode(state) ? ` (starts with ${gstStateCode(state)})` : ''}.` : undefined}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(undefined);
-          }}
         />
         <Button type="submit" className="sm:mt-7 sm:justify-self-start" loading={save.isPending} loadingText="Saving..." disabled={!sub.data} data-testid="save-gstin">
           Save GSTIN

@@ -7,7 +7,7 @@ export function formatBlogDate(iso: string | null): string {
 }
 
 export function BlogCover({ blog, className }: { blog: Pick<BlogWire, 'coverImage' | 'title' | 'tags'>; className?: string }) {
-  if (blog.coverImage) return <img src={blog.coverImage} alt="" className={`h-full w-full object-cover ${className ?? ''}`} loading="lazy" />;
+  if (blog.coverImage) return <img src={blog.coverImage} alt="" width={1200} height={675} className={`h-full w-full object-cover ${className ?? ''}`} loading="lazy" />;
   return (
     <div className={`flex h-full w-full items-end bg-gradient-to-br from-plum-700 via-plum-600 to-rose-500 p-4 ${className ?? ''}`} aria-hidden>
       <span className="rounded-full bg-white/20 px-2.5 py-1 text-xs font-semibold tracking-wide text-white uppercase">{blog.tags[0] ?? 'GlowBook'}</span>

@@ -1,15 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BookingWire } from '../../../shared/schemas/bookings';
+import { disputeNoShowForm, type BookingWire } from '../../../shared/schemas/bookings';
 import { REVIEW_MAX_LENGTH } from '../../../shared/schemas/reviews';
 import { refundAmountFor, refundPercentFor, RESCHEDULE_MIN_HOURS } from '../../../shared/policy';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Textarea } from '../../components/ui/Textarea';
-import { toast } from '../../components/ui/Toast';
 import { cn } from '../../lib/cn';
-import { errorMessage, httpStatusOf, useTRPC } from '../../trpc';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { answerMessage } from '../../mutationMeta';
+import { errorMessage, httpStatusOf, trpc } from '../../trpc';
 import { cancelledText, formatINR } from './format';
 import { SlotPicker } from './SlotPicker';
 import { longDate } from '../../lib/dates';
@@ -33,28 +34,26 @@ const TIER_TEXT: Record<number, string> = {
 
 /** The spec's confirmation dialog, with the refund tier the cancellation would get right now. */
 export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire | null; onClose: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const cancel = useMutation(trpc.users.cancelBooking.mutationOptions());
   const [error, setError] = useState<string | null>(null);
+  const cancel = trpc.users.cancelBooking.useMutation({
+    meta: {
+      successToast: (answer: { data: { refundPercent: number; walletCredit: number } }) => cancelledText(answer.data, booking?.amountPaid ?? 0),
+      invalidates: ['users.getAllBookings', 'users.getWallet', 'users.getBookingById'],
+    },
+    onSuccess: onClose,
+    onError: (err) => {
+      console.error('cancelBooking failed', err);
+      setError(errorMessage(err, 'Could not cancel this booking. Please try again.'));
+    },
+  });
   if (!booking) return null;
   const percent = refundPercentFor(new Date(booking.startsAt));
   const prepaid = booking.paymentMethod === 'wallet';
   const amount = refundAmountFor(booking.amountPaid, percent);
 
-  const onConfirm = async () => {
+  const onConfirm = () => {
     setError(null);
-    try {
-      const answer = await cancel.mutateAsync({ bookingId: booking._id });
-      toast.success(cancelledText(answer.data, booking.amountPaid));
-      await queryClient.invalidateQueries({ queryKey: trpc.users.getAllBookings.queryKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.users.getWallet.queryKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.users.getBookingById.queryKey({ bookingId: booking._id }) });
-      onClose();
-    } catch (err) {
-      console.error('cancelBooking failed', err);
-      setError(errorMessage(err, 'Could not cancel this booking. Please try again.'));
-    }
+    cancel.mutate({ bookingId: booking._id });
   };
 
   return (
@@ -98,34 +97,35 @@ export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire
 
 /** Moves an upcoming booking to another free slot of the same salon. */
 export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | null; onClose: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const reschedule = useMutation(trpc.users.rescheduleBooking.mutationOptions());
+  const utils = trpc.useUtils();
   const [date, setDate] = useState<string | null>(booking?.bookingDate ?? null);
   const [time, setTime] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const reschedule = trpc.users.rescheduleBooking.useMutation({
+    meta: {
+      successToast: ({ data: { booking: moved } }: { data: { booking: { bookingDate: string; bookingTime: string } } }) =>
+        `Booking moved to ${longDate(moved.bookingDate)} at ${moved.bookingTime}.`,
+      invalidates: ['users.getAllBookings', 'users.getAvailableSlots'],
+    },
+    onSuccess: onClose,
+    onError: (err) => {
+      setError(errorMessage(err, 'Could not reschedule this booking. Please try again.'));
+      // Taken meanwhile: the time is cleared and the free ones shown again.
+      if (httpStatusOf(err) === 409) {
+        setTime(null);
+        void utils.users.getAvailableSlots.invalidate();
+      }
+    },
+  });
   if (!booking) return null;
   const serviceIds = booking.services.map((s) => s._id).filter((id): id is string => Boolean(id));
   const servicesGone = serviceIds.length !== booking.services.length;
   const currentSlot = { date: booking.bookingDate, time: booking.bookingTime };
 
-  const onConfirm = async () => {
+  const onConfirm = () => {
     if (!date || !time) return;
     setError(null);
-    try {
-      const answer = await reschedule.mutateAsync({ bookingId: booking._id, bookingDate: date, bookingTime: time });
-      const moved = answer.data.booking;
-      toast.success(`Booking moved to ${longDate(moved.bookingDate)} at ${moved.bookingTime}.`);
-      await queryClient.invalidateQueries({ queryKey: trpc.users.getAllBookings.queryKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.users.getAvailableSlots.queryKey() });
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err, 'Could not reschedule this booking. Please try again.'));
-      if (httpStatusOf(err) === 409) {
-        setTime(null);
-        void queryClient.invalidateQueries({ queryKey: trpc.users.getAvailableSlots.queryKey() });
-      }
-    }
+    reschedule.mutate({ bookingId: booking._id, bookingDate: date, bookingTime: time });
   };
 
   return (
@@ -203,36 +203,34 @@ export function ReviewDialog({
   onClose: () => void;
   onReviewed: (bookingId: string) => void;
 }) {
-  const trpc = useTRPC();
-  const create = useMutation(trpc.reviewRoutes.createReview.mutationOptions());
-  const update = useMutation(trpc.reviewRoutes.updateReview.mutationOptions());
   const [rating, setRating] = useState(existing?.rating ?? 0);
   const [comment, setComment] = useState(existing?.comment ?? '');
   const [error, setError] = useState<string | null>(null);
+  const reviewed = () => {
+    onReviewed(booking?._id ?? '');
+    onClose();
+  };
+  const failed = (err: unknown) => setError(errorMessage(err, 'Could not send your review. Please try again.'));
+  const create = trpc.reviewRoutes.createReview.useMutation({
+    meta: { successToast: 'Thanks for your review!' },
+    onSuccess: reviewed,
+    onError: (err) => {
+      // Already reviewed (from another tab): the booking shows its review.
+      if (httpStatusOf(err) === 409 && booking) onReviewed(booking._id);
+      failed(err);
+    },
+  });
+  const update = trpc.reviewRoutes.updateReview.useMutation({ meta: { successToast: 'Your review is updated.' }, onSuccess: reviewed, onError: failed });
   if (!booking && !existing) return null;
 
-  const onSubmit = async () => {
+  const onSubmit = () => {
     if (rating < 1) {
       setError('Please choose a rating from 1 to 5 stars.');
       return;
     }
     setError(null);
-    try {
-      if (existing) {
-        await update.mutateAsync({ reviewId: existing._id, rating, comment: comment.trim() });
-        toast.success('Your review is updated.');
-      } else {
-        await create.mutateAsync({ bookingId: booking!._id, rating, comment: comment.trim() });
-        toast.success('Thanks for your review!');
-      }
-      onReviewed(booking?._id ?? '');
-      onClose();
-    } catch (err) {
-      if (!existing && httpStatusOf(err) === 409) {
-        onReviewed(booking!._id);
-      }
-      setError(errorMessage(err, 'Could not send your review. Please try again.'));
-    }
+    if (existing) update.mutate({ reviewId: existing._id, rating, comment: comment.trim() });
+    else if (booking) create.mutate({ bookingId: booking._id, rating, comment: comment.trim() });
   };
 
   return (
@@ -296,8 +294,13 @@ export function ReviewDialog({
 
 /** Asks, then deletes the customer's own review (reviewRoutes/deleteReview). */
 export function DeleteReviewDialog({ review, onClose, onDeleted }: { review: OwnReview | null; onClose: () => void; onDeleted: () => void }) {
-  const trpc = useTRPC();
-  const remove = useMutation(trpc.reviewRoutes.deleteReview.mutationOptions());
+  const remove = trpc.reviewRoutes.deleteReview.useMutation({
+    meta: { successToast: 'Your review is deleted.', errorToast: 'Could not delete your review. Please try again.' },
+    onSuccess: () => {
+      onDeleted();
+      onClose();
+    },
+  });
   return (
     <ConfirmDialog
       open={Boolean(review)}
@@ -306,17 +309,7 @@ export function DeleteReviewDialog({ review, onClose, onDeleted }: { review: Own
       confirmLabel="Delete review"
       busy={remove.isPending}
       onClose={onClose}
-      onConfirm={async () => {
-        if (!review) return;
-        try {
-          await remove.mutateAsync({ reviewId: review._id });
-          toast.success('Your review is deleted.');
-          onDeleted();
-          onClose();
-        } catch (err) {
-          toast.error(errorMessage(err, 'Could not delete your review. Please try again.'));
-        }
-      }}
+      onConfirm={() => review && remove.mutate({ reviewId: review._id })}
     />
   );
 }
@@ -328,7 +321,7 @@ export function OwnReviewBlock({ review, onEdit, onDelete }: { review: OwnReview
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium text-ink-900">
           Your review{' '}
-          <span className="text-gold-500" aria-label={`${review.rating} out of 5 stars`} data-testid="own-review-rating">
+          <span className="text-gold-500" role="img" aria-label={`${review.rating} out of 5 stars`} data-testid="own-review-rating">
             {'★'.repeat(review.rating)}
             <span className="text-blush-300">{'★'.repeat(5 - review.rating)}</span>
           </span>
@@ -353,28 +346,16 @@ export function OwnReviewBlock({ review, onEdit, onDelete }: { review: OwnReview
 
 /** The customer says they did come to a booking the salon marked as a no-show: a ticket for GlowBook support. */
 export function DisputeNoShowDialog({ booking, onClose }: { booking: BookingWire | null; onClose: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const dispute = useMutation(trpc.users.disputeNoShow.mutationOptions());
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The owner keys it by the booking: each dispute starts empty.
+  const form = useZodForm(disputeNoShowForm, { defaultValues: { bookingId: booking?._id ?? '', message: '' } });
+  const dispute = trpc.users.disputeNoShow.useMutation({
+    meta: { successToast: answerMessage, invalidates: ['users.getAllBookings'] },
+    onSuccess: onClose,
+    onError: serverErrorsTo(form, 'Could not send your dispute. Please try again.'),
+  });
   if (!booking) return null;
-
-  const onSubmit = async () => {
-    if (message.trim().length < 10) {
-      setError('Tell us what happened (at least 10 characters).');
-      return;
-    }
-    setError(null);
-    try {
-      const answer = await dispute.mutateAsync({ bookingId: booking._id, message: message.trim() });
-      toast.success(answer.message);
-      await queryClient.invalidateQueries({ queryKey: trpc.users.getAllBookings.queryKey() });
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err, 'Could not send your dispute. Please try again.'));
-    }
-  };
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((input) => dispute.mutate(input));
 
   return (
     <Modal
@@ -397,11 +378,11 @@ export function DisputeNoShowDialog({ booking, onClose }: { booking: BookingWire
       <p className="mb-3 text-sm text-ink-700">
         The salon marked that you did not come. If you did, tell us what happened: our support team checks with the salon and answers you by e-mail within one working day.
       </p>
+      <FormError message={errors.root?.server?.message} className="mb-3" />
       <Textarea
         label="What happened"
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
-        error={error ?? undefined}
+        {...form.register('message')}
+        error={errors.message?.message}
         maxLength={2000}
         rows={5}
         placeholder="For example: I arrived at 10:55 and waited at the counter until 11:20."

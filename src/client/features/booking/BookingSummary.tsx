@@ -24,7 +24,7 @@ export function BookingSummary({
       <h2 className="mb-4 text-base font-semibold text-ink-900">{title}</h2>
       {draft.salonName && (
         <div className="mb-4 flex items-center gap-3">
-          {draft.salonImage ? <img src={draft.salonImage} alt="" className="size-12 rounded-xl object-cover" /> : null}
+          {draft.salonImage ? <img src={draft.salonImage} alt="" width={48} height={48} className="size-12 rounded-xl object-cover" /> : null}
           <p className="font-semibold text-ink-900">{draft.salonName}</p>
         </div>
       )}

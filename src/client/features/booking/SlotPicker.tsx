@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { BOOKING_HORIZON_DAYS } from '../../../shared/policy';
 import { addDays, salonWindow, type SalonDayHours } from '../../../shared/slots';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { cn } from '../../lib/cn';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 import { DAY_PARTS, dayPartOf, formatShortDay, salonToday } from './format';
 import { weekdayDate } from '../../lib/dates';
 
@@ -44,23 +43,18 @@ export function SlotPicker({
   exceptBookingId,
   current,
 }: SlotPickerProps) {
-  const trpc = useTRPC();
   const today = salonToday(timeZone);
   const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
   const days = useMemo(() => Array.from({ length: STRIP_DAYS }, (_, i) => addDays(today, i)), [today]);
   const ready = Boolean(date) && serviceIds.length > 0;
 
-  const slots = useQuery({
-    ...trpc.users.getAvailableSlots.queryOptions({
-      merchantId,
-      date: date ?? today,
-      serviceIds,
-      staffId: staffId ?? undefined,
-      exceptBookingId,
-    }),
-    enabled: ready,
-    staleTime: 15_000,
-  });
+  const slots = trpc.users.getAvailableSlots.useQuery({
+    merchantId,
+    date: date ?? today,
+    serviceIds,
+    staffId: staffId ?? undefined,
+    exceptBookingId,
+  }, { enabled: ready, staleTime: 15_000 });
 
   const grouped = useMemo(() => {
     const answer = slots.data?.data;
@@ -132,7 +126,7 @@ export function SlotPicker({
         ) : !date ? (
           <p className="rounded-xl bg-blush-50 px-4 py-3 text-sm text-ink-500">Choose a date to see the free times.</p>
         ) : slots.isPending ? (
-          <div className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Loading times">
+          <div className="grid grid-cols-3 gap-2 sm:grid-cols-5" role="status" aria-label="Loading times">
             {Array.from({ length: 10 }, (_, i) => (
               <Skeleton key={i} className="h-10" />
             ))}

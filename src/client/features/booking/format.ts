@@ -1,5 +1,6 @@
 import { instantToZoned } from '../../../shared/slots';
-import { parseTimeToMinutes } from '../../../shared/clock';
+import { formatClock, parseTimeToMinutes } from '../../../shared/clock';
+import { dayMonth } from '../../../shared/dates';
 import { isActiveBookingStatus } from '../../../shared/policy';
 
 import { formatINR } from '../../../shared/money';
@@ -85,4 +86,10 @@ export function byAppointment<T extends { status: string; startsAt: string }>(bo
   const live = bookings.filter((b) => isActiveBookingStatus(b.status)).sort((a, b) => at(a) - at(b));
   const done = bookings.filter((b) => !isActiveBookingStatus(b.status)).sort((a, b) => at(b) - at(a));
   return [...live, ...done];
+}
+
+/** "You already have a booking for Haircut at 10:00 AM on 27 Nov — book again?" */
+export function duplicateBookingText(d: { services: string[]; bookingDate: string; bookingTime: string }): string {
+  const services = d.services.length > 1 ? `${d.services.slice(0, -1).join(', ')} and ${d.services.at(-1)}` : d.services[0];
+  return `You already have a booking for ${services} at ${formatClock(d.bookingTime)} on ${dayMonth(d.bookingDate)} — book again?`;
 }

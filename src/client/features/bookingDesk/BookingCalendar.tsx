@@ -6,7 +6,7 @@ import { ChevronRightIcon } from '../../components/icons';
 import { StatusBadge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
-import { customerName, serviceNames } from './DeskModals';
+import { customerName, serviceNames } from './desk';
 import { monthYear, weekdayDate } from '../../lib/dates';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

@@ -1,23 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { deskBookingInput, type BookingWire } from '../../../shared/schemas/bookings';
+import { deskBookingForm, type BookingWire } from '../../../shared/schemas/bookings';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { toast } from '../../components/ui/Toast';
 import { cn } from '../../lib/cn';
 import { longDate } from '../../lib/dates';
-import { errorField, errorMessage, httpStatusOf, useTRPC } from '../../trpc';
-import { fieldErrorsOf, type FieldErrors } from '../auth/formErrors';
+import { digitsOnly, serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { errorMessage, httpStatusOf, trpc } from '../../trpc';
 import { formatDuration, formatINR, salonToday } from '../booking/format';
 import { SlotPicker } from '../booking/SlotPicker';
-import { customerName, serviceNames } from './DeskModals';
-
-type Field = 'name' | 'mobile' | 'email' | 'serviceIds' | 'staffId' | 'bookingDate' | 'bookingTime';
-const FIELDS: readonly Field[] = ['name', 'mobile', 'email', 'serviceIds', 'staffId', 'bookingDate', 'bookingTime'];
-const isField = (value: string | undefined): value is Field => FIELDS.includes(value as Field);
+import { customerName, DESK_QUERIES, serviceNames } from './desk';
 
 const FALLBACK_ZONE = 'Asia/Kolkata';
 const ANY = '';
@@ -43,29 +37,52 @@ export function DeskBookingModal(props: DeskBookingModalProps) {
 }
 
 function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBookingModalProps) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const scope = { merchantId };
-  const shopQuery = useQuery(trpc.merchants.getShop.queryOptions(scope));
-  const servicesQuery = useQuery(trpc.services.getAllServices.queryOptions(scope));
-  const staffQuery = useQuery(trpc.merchants.getAllStaffByMerchant.queryOptions(scope));
-  const create = useMutation(trpc.merchants.createSlot.mutationOptions());
+  const shopQuery = trpc.merchants.getShop.useQuery(scope);
+  const servicesQuery = trpc.services.getAllServices.useQuery(scope);
+  const staffQuery = trpc.merchants.getAllStaffByMerchant.useQuery(scope);
 
   const timeZone = shopQuery.data?.shop.timeZone ?? FALLBACK_ZONE;
   const openingHours = shopQuery.data?.shop.openingHours;
   const services = useMemo(() => (servicesQuery.data?.services ?? []).filter((s) => s.active), [servicesQuery.data]);
   const staff = useMemo(() => (staffQuery.data?.staff ?? []).filter((s) => s.status === 'Active'), [staffQuery.data]);
 
-  const [contact, setContact] = useState({ name: '', mobile: '', email: '' });
-  const [serviceIds, setServiceIds] = useState<string[]>([]);
-  const [staffId, setStaffId] = useState(prefill?.staffId ?? ANY);
-  const [pickedDate, setPickedDate] = useState<string | null>(prefill?.date ?? null);
-  const [time, setTime] = useState<string | null>(prefill?.time ?? null);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm(deskBookingForm, {
+    defaultValues: { merchantId, name: '', mobile: '', email: '', serviceIds: [], staffId: prefill?.staffId ?? ANY, bookingDate: prefill?.date ?? '', bookingTime: prefill?.time ?? '' },
+    // The effect below brings the first message into view and focuses its field, whichever it is.
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitted } = form.formState;
   const formRef = useRef<HTMLFormElement>(null);
   /** Bumped on every refused submit, so the first message is brought into view even when it is unchanged. */
   const [attempt, setAttempt] = useState(0);
+  const refused = () => setAttempt((n) => n + 1);
+
+  const create = trpc.merchants.createSlot.useMutation({
+    meta: {
+      successToast: ({ data: { booking } }: { data: { booking: BookingWire } }) =>
+        `Booked ${serviceNames(booking)} for ${customerName(booking)} on ${longDate(booking.bookingDate)} at ${booking.bookingTime}. ${booking.userDetails.email} gets an e-mail to confirm it.`,
+      // The time is taken now: pickers anywhere show it gone; the desk's lists and calendar show the booking.
+      invalidates: ['users.getAvailableSlots', 'merchants.getSlots', ...DESK_QUERIES],
+    },
+    onSuccess: ({ data }) => onBooked(data.booking),
+    onError: (err) => {
+      if (httpStatusOf(err) === 409) {
+        // Someone took the time meanwhile: say so and show the times that are still free.
+        form.setValue('bookingTime', '');
+        void utils.users.getAvailableSlots.invalidate();
+      }
+      serverErrorsTo(form, 'Something went wrong while booking the slot. Please try again.')(err);
+      refused();
+    },
+  });
+
+  // The professional's select is registered before the salon's staff have loaded, so the browser
+  // could not show the prefilled choice then (no such option yet): show it once they have.
+  useEffect(() => {
+    if (staff.length) form.setValue('staffId', form.getValues('staffId'));
+  }, [staff, form]);
 
   // The form is longer than the screen: bring the first message into view (and its field into focus).
   useEffect(() => {
@@ -76,74 +93,28 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
     if (first.matches('input, select')) first.focus({ preventScroll: true });
   }, [attempt]);
 
+  const [serviceIds, staffId, pickedDate, time] = form.watch(['serviceIds', 'staffId', 'bookingDate', 'bookingTime']) as [string[], string, string, string];
   // The desk mostly books for today; any other day is one tap away.
-  const date = pickedDate ?? salonToday(timeZone);
+  const date = pickedDate || salonToday(timeZone);
   const chosen = services.filter((s) => serviceIds.includes(s._id));
   const totals = chosen.reduce((t, s) => ({ duration: t.duration + s.duration, price: t.price + s.finalPrice }), { duration: 0, price: 0 });
+  const set = (name: 'serviceIds' | 'bookingDate' | 'bookingTime', value: string | string[]) => form.setValue(name, value, { shouldValidate: isSubmitted });
 
-  const clear = (...fields: Field[]) => {
-    if (fields.some((f) => errors[f])) setErrors((e) => ({ ...e, ...Object.fromEntries(fields.map((f) => [f, undefined])) }));
-  };
-  const setText = (field: 'name' | 'mobile' | 'email') => (value: string) => {
-    setContact((c) => ({ ...c, [field]: value }));
-    clear(field);
-  };
   const toggleService = (id: string) => {
-    setServiceIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
     // Another set of services takes another length of time: the chosen time may no longer fit. A
     // time picked on the calendar stays (the server says if the services do not fit there).
-    if (time !== prefill?.time) setTime(null);
-    clear('serviceIds', 'bookingTime');
+    if (time !== prefill?.time) set('bookingTime', '');
+    set('serviceIds', serviceIds.includes(id) ? serviceIds.filter((x) => x !== id) : [...serviceIds, id]);
   };
 
-  const submit = async (event?: FormEvent) => {
+  const book = form.handleSubmit(({ staffId: chosenStaff, ...rest }) => create.mutate(chosenStaff ? { ...rest, staffId: chosenStaff } : rest), refused);
+  const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    setFormError(null);
-    const parsed = deskBookingInput.safeParse({
-      merchantId,
-      serviceIds,
-      ...(staffId ? { staffId } : {}),
-      bookingDate: date,
-      bookingTime: time ?? '',
-      ...contact,
-    });
-    const next: FieldErrors<Field> = parsed.success ? {} : fieldErrorsOf<Field>(parsed.error);
-    if (!time) next.bookingTime = serviceIds.length ? 'Choose a time.' : 'Choose a service, then a time.';
-    if (!parsed.success || Object.values(next).some(Boolean)) {
-      setErrors(next);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setErrors({});
-    const { staffId: chosenStaff, ...rest } = parsed.data;
-    try {
-      const { data } = await create.mutateAsync(chosenStaff ? { ...rest, staffId: chosenStaff } : rest);
-      const booking = data.booking;
-      toast.success(
-        `Booked ${serviceNames(booking)} for ${customerName(booking)} on ${longDate(booking.bookingDate)} at ${booking.bookingTime}. ${booking.userDetails.email} gets an e-mail to confirm it.`,
-      );
-      // The time is taken now: pickers anywhere show it gone.
-      void queryClient.invalidateQueries({ queryKey: trpc.users.getAvailableSlots.queryKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.merchants.getSlots.queryKey() });
-      onBooked(booking);
-    } catch (err) {
-      const message = errorMessage(err, 'Something went wrong while booking the slot. Please try again.');
-      if (httpStatusOf(err) === 409) {
-        // Someone took the time meanwhile: say so and show the times that are still free.
-        setTime(null);
-        setFormError(message);
-        setAttempt((n) => n + 1);
-        void queryClient.invalidateQueries({ queryKey: trpc.users.getAvailableSlots.queryKey() });
-        return;
-      }
-      const field = errorField(err);
-      if (isField(field)) setErrors({ [field]: message });
-      else setFormError(message);
-      setAttempt((n) => n + 1);
-    }
+    if (!form.getValues('bookingDate')) form.setValue('bookingDate', date);
+    return book();
   };
 
-  const timeError = errors.bookingDate ?? errors.bookingTime;
+  const timeError = (errors.bookingDate ?? errors.bookingTime)?.message;
 
   return (
     <Modal
@@ -158,13 +129,13 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => submit()} loading={create.isPending} data-testid="desk-booking-submit">
+          <Button type="submit" form="desk-booking-form" loading={create.isPending} data-testid="desk-booking-submit">
             Book slot
           </Button>
         </>
       }
     >
-      <form ref={formRef} noValidate onSubmit={submit} className="min-w-0 space-y-6">
+      <form id="desk-booking-form" ref={formRef} noValidate onSubmit={submit} className="min-w-0 space-y-6">
         <section aria-labelledby="desk-customer-heading" className="space-y-4">
           <h3 id="desk-customer-heading" className="text-sm font-semibold text-ink-900">
             Customer
@@ -173,9 +144,8 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
             <Input
               id="desk-name"
               label="Name"
-              value={contact.name}
-              onChange={(e) => setText('name')(e.target.value)}
-              error={errors.name}
+              {...form.register('name')}
+              error={errors.name?.message}
               required
               autoComplete="off"
               containerClassName="sm:col-span-2"
@@ -185,9 +155,8 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
               label="Mobile number"
               inputMode="numeric"
               maxLength={10}
-              value={contact.mobile}
-              onChange={(e) => setText('mobile')(e.target.value.replace(/\D/g, ''))}
-              error={errors.mobile}
+              {...digitsOnly(form.register('mobile'))}
+              error={errors.mobile?.message}
               required
               autoComplete="off"
             />
@@ -195,9 +164,8 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
               id="desk-email"
               label="Email"
               type="email"
-              value={contact.email}
-              onChange={(e) => setText('email')(e.target.value)}
-              error={errors.email}
+              {...form.register('email')}
+              error={errors.email?.message}
               hint="Their booking and reminders go here."
               required
               autoComplete="off"
@@ -268,7 +236,7 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
           )}
           {errors.serviceIds && (
             <p id="desk-services-error" role="alert" className="mt-1.5 text-xs font-medium text-red-600">
-              {errors.serviceIds}
+              {errors.serviceIds.message}
             </p>
           )}
         </fieldset>
@@ -276,14 +244,9 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
         <Select
           id="desk-staff"
           label="Professional"
-          value={staffId}
-          onChange={(e) => {
-            setStaffId(e.target.value);
-            setTime(null);
-            clear('staffId', 'bookingTime');
-          }}
+          {...form.register('staffId', { onChange: () => set('bookingTime', '') })}
           options={[{ value: ANY, label: 'Any professional' }, ...staff.map((s) => ({ value: s._id, label: `${s.name} · ${s.role}` }))]}
-          error={errors.staffId}
+          error={errors.staffId?.message}
           hint={staffId ? undefined : 'Whoever is free at the chosen time.'}
           data-testid="desk-staff"
         />
@@ -299,16 +262,12 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
             timeZone={timeZone}
             openingHours={openingHours}
             date={date}
-            time={time}
+            time={time || null}
             onDate={(d) => {
-              setPickedDate(d);
-              setTime(null);
-              clear('bookingDate', 'bookingTime');
+              set('bookingTime', '');
+              set('bookingDate', d);
             }}
-            onTime={(t) => {
-              setTime(t);
-              clear('bookingDate', 'bookingTime');
-            }}
+            onTime={(t) => set('bookingTime', t)}
             idPrefix="desk"
           />
           {prefill && time === prefill.time && (
@@ -322,12 +281,11 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
             </p>
           )}
         </section>
-        {formError && (
+        {errors.root?.server && (
           <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="desk-booking-error">
-            {formError}
+            {errors.root.server.message}
           </p>
         )}
-        <button type="submit" className="hidden" aria-hidden="true" tabIndex={-1} />
       </form>
     </Modal>
   );

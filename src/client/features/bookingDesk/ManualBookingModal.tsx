@@ -1,96 +1,57 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { manualBookingInput } from '../../../shared/schemas/bookings';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
-import { toast } from '../../components/ui/Toast';
-import { fieldErrorsOf, type FieldErrors } from '../auth/formErrors';
-import { errorMessage, useTRPC } from '../../trpc';
+import { FormError } from '../../forms/FormError';
+import { digitsOnly, serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { trpc } from '../../trpc';
 
-type Field = 'name' | 'mobile' | 'email';
-const EMPTY = { name: '', mobile: '', email: '' };
-
-/** Add New Booking: a walk-in or phone booking noted with the customer's contact details. */
-export function ManualBookingModal({ open, merchantId, onClose }: { open: boolean; merchantId: string; onClose: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const create = useMutation(trpc.merchants.createManualBooking.mutationOptions());
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const close = () => {
-    setForm(EMPTY);
-    setErrors({});
-    setFormError(null);
-    onClose();
-  };
-
-  const set = (field: Field) => (value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    setFormError(null);
-    const parsed = manualBookingInput.safeParse({ ...form, merchantId });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf<Field>(parsed.error));
-      return;
-    }
-    setErrors({});
-    try {
-      const answer = await create.mutateAsync(parsed.data);
-      toast.success(answer.message || 'Booking created successfully');
-      toast.info('Booking submitted successfully');
-      await queryClient.invalidateQueries({ queryKey: trpc.merchants.getDashboard.queryKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.merchants.getManualBookings.queryKey() });
-      close();
-    } catch (err) {
-      setFormError(errorMessage(err, 'Something went wrong while submitting the booking.'));
-    }
-  };
+/** Add New Booking: a walk-in or phone booking noted with the customer's contact details; mounted while open. */
+export function ManualBookingModal({ merchantId, onClose }: { merchantId: string; onClose: () => void }) {
+  const form = useZodForm(manualBookingInput, { defaultValues: { name: '', mobile: '', email: '', merchantId } });
+  const { errors } = form.formState;
+  const create = trpc.merchants.createManualBooking.useMutation({
+    meta: {
+      successToast: (answer: { message?: string }) => answer.message || 'Booking created successfully',
+      invalidates: ['merchants.getDashboard', 'merchants.getManualBookings'],
+    },
+    onSuccess: onClose,
+    onError: serverErrorsTo(form, 'Something went wrong while submitting the booking.'),
+  });
+  const submit = form.handleSubmit((input) => create.mutate(input));
 
   return (
     <Modal
-      open={open}
-      onClose={close}
+      open
+      onClose={onClose}
       title="Add New Booking"
       description="Note a walk-in or phone booking."
       testId="manual-booking-modal"
       footer={
         <>
-          <Button variant="outline" onClick={close}>
+          <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => submit()} loading={create.isPending} data-testid="manual-booking-submit">
+          <Button type="submit" form="manual-booking-form" loading={create.isPending} data-testid="manual-booking-submit">
             Add Booking
           </Button>
         </>
       }
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
-        {formError && (
-          <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-            {formError}
-          </p>
-        )}
-        <Input id="manual-name" label="Name" value={form.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} required autoComplete="off" />
+      <form id="manual-booking-form" noValidate onSubmit={submit} className="space-y-4">
+        <FormError message={errors.root?.server?.message} />
+        <Input id="manual-name" label="Name" {...form.register('name')} error={errors.name?.message} required autoComplete="off" />
         <Input
           id="manual-mobile"
           label="Mobile number"
           inputMode="numeric"
           maxLength={10}
-          value={form.mobile}
-          onChange={(e) => set('mobile')(e.target.value.replace(/\D/g, ''))}
-          error={errors.mobile}
+          {...digitsOnly(form.register('mobile'))}
+          error={errors.mobile?.message}
           required
           autoComplete="off"
         />
-        <Input id="manual-email" label="Email" type="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} required autoComplete="off" />
-        <button type="submit" className="hidden" aria-hidden="true" tabIndex={-1} />
+        <Input id="manual-email" label="Email" type="email" {...form.register('email')} error={errors.email?.message} required autoComplete="off" />
       </form>
     </Modal>
   );

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { CalendarAnswer, CalendarBlock, CalendarBooking } from '../../../shared/schemas/calendar';
 import { BLOCK_KINDS } from '../../../shared/schemas/calendar';
@@ -8,14 +7,18 @@ import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { longDate } from '../../lib/dates';
-import { errorMessage, httpStatusOf, useTRPC } from '../../trpc';
+import { errorMessage, httpStatusOf, trpc } from '../../trpc';
 import { formatINR, salonClock } from '../booking/format';
 import { Textarea } from '../../components/ui/Textarea';
-import { bookingCommission, COMMISSION_RATE, type BookingStatus } from '../../../shared/policy';
+import type { BookingStatus } from '../../../shared/constants';
+import { bookingCommission, COMMISSION_RATE } from '../../../shared/policy';
 import { ACTION_LABEL, BLOCK_LABEL, clockLabel, deskActions, hhmm, isMovable, statusStyle, type DeskAction } from './layout';
 
 const timeOptions = (from: number, to: number) =>
   Array.from({ length: (to - from) / 15 + 1 }, (_, i) => from + i * 15).map((m) => ({ value: hhmm(m === 1440 ? 1440 : m), label: m === 1440 ? 'Midnight' : clockLabel(m) }));
+
+/** What a change on the calendar refreshes: the calendar and the desk's booking list. */
+export const CALENDAR_QUERIES = ['merchants.getCalendar', 'merchants.merchantGetAllBookings'] as const;
 
 export interface BlockDraft {
   staffId: string;
@@ -35,15 +38,14 @@ export function BlockTimeModal({
   merchantId: string;
   professionals: CalendarAnswer['professionals'];
   onClose: () => void;
-  onDone: (message: string) => void;
+  /** Blocked (the toast says so): the modal closes. */
+  onDone: () => void;
 }) {
   if (!draft) return null;
   return <BlockForm draft={draft} merchantId={merchantId} professionals={professionals} onClose={onClose} onDone={onDone} />;
 }
 
-function BlockForm({ draft, merchantId, professionals, onClose, onDone }: { draft: BlockDraft; merchantId: string; professionals: CalendarAnswer['professionals']; onClose: () => void; onDone: (m: string) => void }) {
-  const trpc = useTRPC();
-  const create = useMutation(trpc.merchants.createBlock.mutationOptions());
+function BlockForm({ draft, merchantId, professionals, onClose, onDone }: { draft: BlockDraft; merchantId: string; professionals: CalendarAnswer['professionals']; onClose: () => void; onDone: () => void }) {
   const [form, setForm] = useState({
     staffId: draft.staffId || professionals[0]?._id || '',
     kind: 'break' as (typeof BLOCK_KINDS)[number],
@@ -63,12 +65,29 @@ function BlockForm({ draft, merchantId, professionals, onClose, onDone }: { draf
     setForm((f) => ({ ...f, [k]: v }));
     setConflicted(false);
   };
+  /** "Rutuja Patil: break blocked every week (left out: …).", from the form as sent and the answer. */
+  const blocked = (skipped: string[]) => {
+    const who = professionals.find((p) => p._id === form.staffId)?.name ?? 'The professional';
+    const range = !form.repeatWeekly && form.endDate && form.endDate !== form.date ? ` from ${longDate(form.date)} to ${longDate(form.endDate)}` : '';
+    return (
+      `${who}: ${BLOCK_LABEL[form.kind].toLowerCase()} blocked${form.repeatWeekly ? ' every week' : range}` +
+      (skipped.length ? ` (left out: ${skipped.map((d) => longDate(d)).join(', ')})` : '') +
+      '.'
+    );
+  };
+  const create = trpc.merchants.createBlock.useMutation({
+    meta: { successToast: (answer: { skipped: string[] }) => blocked(answer.skipped), invalidates: CALENDAR_QUERIES },
+    onSuccess: onDone,
+    onError: (err) => {
+      setError(errorMessage(err, 'The time could not be blocked. Please try again.'));
+      setConflicted(httpStatusOf(err) === 409 && form.repeatWeekly);
+    },
+  });
 
-  const submit = async (event?: FormEvent, skipConflicts = false) => {
+  const submit = (event?: FormEvent, skipConflicts = false) => {
     event?.preventDefault();
     setError(null);
-    try {
-      const answer = await create.mutateAsync({
+    create.mutate({
         merchantId,
         staffId: form.staffId,
         kind: form.kind,
@@ -79,19 +98,8 @@ function BlockForm({ draft, merchantId, professionals, onClose, onDone }: { draf
         repeatWeekly: form.repeatWeekly,
         ...(form.repeatWeekly && form.untilDate ? { untilDate: form.untilDate } : {}),
         ...(!form.repeatWeekly && form.endDate && form.endDate !== form.date ? { endDate: form.endDate } : {}),
-        skipConflicts,
-      });
-      const who = professionals.find((p) => p._id === form.staffId)?.name ?? 'The professional';
-      const range = !form.repeatWeekly && form.endDate && form.endDate !== form.date ? ` from ${longDate(form.date)} to ${longDate(form.endDate)}` : '';
-      onDone(
-        `${who}: ${BLOCK_LABEL[form.kind].toLowerCase()} blocked${form.repeatWeekly ? ' every week' : range}` +
-          (answer.skipped.length ? ` (left out: ${answer.skipped.map((d) => longDate(d)).join(', ')})` : '') +
-          '.',
-      );
-    } catch (err) {
-      setError(errorMessage(err, 'The time could not be blocked. Please try again.'));
-      setConflicted(httpStatusOf(err) === 409 && form.repeatWeekly);
-    }
+      skipConflicts,
+    });
   };
 
   return (
@@ -171,10 +179,16 @@ function BlockForm({ draft, merchantId, professionals, onClose, onDone }: { draf
 }
 
 /** A block's details, with removal of this occurrence or (weekly) of it and the weeks after. */
-export function BlockDetailsModal({ block, merchantId, staffName, onClose, onDone }: { block: CalendarBlock | null; merchantId: string; staffName: string; onClose: () => void; onDone: (m: string) => void }) {
-  const trpc = useTRPC();
-  const remove = useMutation(trpc.merchants.deleteBlock.mutationOptions());
+export function BlockDetailsModal({ block, merchantId, staffName, onClose, onDone }: { block: CalendarBlock | null; merchantId: string; staffName: string; onClose: () => void; onDone: () => void }) {
   const [error, setError] = useState<string | null>(null);
+  const remove = trpc.merchants.deleteBlock.useMutation({
+    meta: {
+      successToast: ({ removed }: { removed: number }) => (removed > 1 ? `Removed ${removed} ${block?.repeatWeekly ? 'week' : 'day'}s of blocked time.` : 'Blocked time removed.'),
+      invalidates: CALENDAR_QUERIES,
+    },
+    onSuccess: onDone,
+    onError: (err) => setError(errorMessage(err, 'The blocked time could not be removed.')),
+  });
   if (!block) return null;
   // A block over several days (leave from Monday to Wednesday) is removed a day at a time, or from this day on.
   const multiDay = !!block.days && block.days.count > 1;
@@ -185,15 +199,9 @@ export function BlockDetailsModal({ block, merchantId, staffName, onClose, onDon
     : multiDay
       ? `${longDate(block.days!.first)} to ${longDate(block.days!.last)} (${block.days!.count} days), ${hours} · showing ${longDate(block.date)}`
       : `${longDate(block.date)}, ${hours}`;
-  const run = async (series: boolean) => {
+  const run = (series: boolean) => {
     setError(null);
-    try {
-      const { removed } = await remove.mutateAsync({ merchantId, occurrenceId: block._id, series });
-      const unit = block.repeatWeekly ? 'week' : 'day';
-      onDone(removed > 1 ? `Removed ${removed} ${unit}s of blocked time.` : 'Blocked time removed.');
-    } catch (err) {
-      setError(errorMessage(err, 'The blocked time could not be removed.'));
-    }
+    remove.mutate({ merchantId, occurrenceId: block._id, series });
   };
   return (
     <Modal
@@ -257,7 +265,8 @@ export function BookingCardModal({
   professionals: CalendarAnswer['professionals'];
   onClose: () => void;
   onMove: (m: MoveRequest) => Promise<boolean>;
-  onStatusChanged: (message: string) => void;
+  /** The status changed (the toast says how): the card closes. */
+  onStatusChanged: () => void;
   moving: boolean;
 }) {
   if (!booking) return null;
@@ -292,11 +301,10 @@ function BookingCard({
   professionals: CalendarAnswer['professionals'];
   onClose: () => void;
   onMove: (m: MoveRequest) => Promise<boolean>;
-  onStatusChanged: (message: string) => void;
+  /** The status changed (the toast says how): the card closes. */
+  onStatusChanged: () => void;
   moving: boolean;
 }) {
-  const trpc = useTRPC();
-  const setStatus = useMutation(trpc.merchants.updateBookingStatus.mutationOptions());
   const [staffId, setStaffId] = useState(booking.staffId);
   const [date, setDate] = useState(booking.bookingDate);
   const [time, setTime] = useState(hhmm(booking.start));
@@ -311,6 +319,22 @@ function BookingCard({
   const pro = professionals.find((p) => p._id === booking.staffId);
   const today = salonClock(timeZone).date;
   const split = bookingCommission(booking.totalPrice);
+  const who = booking.customerName;
+  const setStatus = trpc.merchants.updateBookingStatus.useMutation({
+    meta: {
+      successToast: (_answer, { status }: { status: string }) =>
+        status === 'confirmed'
+          ? `${who} is checked in.`
+          : status === 'completed'
+            ? `${who}’s booking is completed: ${formatINR(split.merchantEarning)} is yours after the ${formatINR(split.commission)} commission.`
+            : status === 'cancelled'
+              ? `${who}’s booking is cancelled; they are told and refunded.`
+              : `${who} is marked as a no-show.`,
+      invalidates: CALENDAR_QUERIES,
+    },
+    onSuccess: onStatusChanged,
+    onError: (err) => setError(errorMessage(err, 'The booking could not be changed. Please try again.')),
+  });
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -318,32 +342,18 @@ function BookingCard({
     if (await onMove({ booking, staffId, date, minutes: h * 60 + m })) onClose();
   };
 
-  const act = async (to: DeskAction) => {
+  const act = (to: DeskAction) => {
     setError(null);
     setFieldError(null);
     if (to === 'cancelled' && !reason.trim()) return setFieldError('Please provide a reason for cancellation');
     if (to === 'completed' && !paid) return setFieldError('Please confirm that you have received the payment');
-    try {
-      await setStatus.mutateAsync({
-        merchantId,
-        bookingId: booking._id,
-        status: to as BookingStatus,
-        ...(to === 'cancelled' ? { cancellationReason: reason.trim() } : {}),
-        ...(to === 'completed' ? { paymentReceived: true } : {}),
-      });
-      const who = booking.customerName;
-      onStatusChanged(
-        to === 'confirmed'
-          ? `${who} is checked in.`
-          : to === 'completed'
-            ? `${who}’s booking is completed: ${formatINR(split.merchantEarning)} is yours after the ${formatINR(split.commission)} commission.`
-            : to === 'cancelled'
-              ? `${who}’s booking is cancelled; they are told and refunded.`
-              : `${who} is marked as a no-show.`,
-      );
-    } catch (err) {
-      setError(errorMessage(err, 'The booking could not be changed. Please try again.'));
-    }
+    setStatus.mutate({
+      merchantId,
+      bookingId: booking._id,
+      status: to as BookingStatus,
+      ...(to === 'cancelled' ? { cancellationReason: reason.trim() } : {}),
+      ...(to === 'completed' ? { paymentReceived: true } : {}),
+    });
   };
 
   const start = (to: DeskAction) => {

@@ -1,10 +1,8 @@
 import { DndContext, PointerSensor, TouchSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { CalendarAnswer, CalendarBlock, CalendarBooking } from '../../../shared/schemas/calendar';
+import type { CalendarBlock, CalendarBooking } from '../../../shared/schemas/calendar';
 import { MOVE_UNDO_SECONDS } from '../../../shared/schemas/calendar';
-import { BOOKING_STATUSES } from '../../../shared/schemas/bookings';
+import { BOOKING_STATUSES } from '../../../shared/constants';
 import { addDays } from '../../../shared/slots';
 import { ArrowLeftIcon, ChevronRightIcon } from '../../components/icons';
 import { Avatar } from '../../components/ui/Avatar';
@@ -12,12 +10,11 @@ import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { toast } from '../../components/ui/Toast';
 import { cn } from '../../lib/cn';
 import { longDate } from '../../lib/dates';
-import { errorMessage, useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { formatINR, salonClock } from '../booking/format';
-import { BlockDetailsModal, BlockTimeModal, BookingCardModal, type BlockDraft, type MoveRequest } from './CalendarModals';
+import { BlockDetailsModal, BlockTimeModal, BookingCardModal, CALENDAR_QUERIES, type BlockDraft, type MoveRequest } from './CalendarModals';
 import { BLOCK_LABEL, clockLabel, gridRange, hhmm, isMovable, lanes, ROW_PX, STEP_MIN, statusStyle } from './layout';
 
 export interface CreateRequest {
@@ -48,8 +45,7 @@ const weekdayShort = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDat
  * or with the keyboard through their dialog; empty times open Book a slot; Block time adds breaks.
  */
 export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: string; onCreate: (r: CreateRequest) => void; onChanged: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const [mode, setMode] = useState<Mode>('day');
   const [date, setDate] = useState<string | null>(null);
   const [weekStaff, setWeekStaff] = useState('');
@@ -63,29 +59,29 @@ export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: 
   const today = salonClock(zone).date;
   const shown = date ?? today;
   const input = { merchantId, date: shown, days: mode === 'week' ? 7 : 1, ...(mode === 'week' && weekStaff ? { staffId: weekStaff } : {}) };
-  const query = useQuery({ ...trpc.merchants.getCalendar.queryOptions(input), placeholderData: (prev) => prev });
+  const query = trpc.merchants.getCalendar.useQuery(input, { placeholderData: (prev) => prev });
   const data = query.data;
   useEffect(() => {
     if (data?.timeZone && data.timeZone !== zone) setZone(data.timeZone);
   }, [data?.timeZone, zone]);
 
   const invalidate = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.merchants.getCalendar.queryKey() });
+    void utils.merchants.getCalendar.invalidate();
     onChanged();
   };
   // Live: any change to the salon's bookings or blocks, from any server process, re-reads the calendar.
-  const live = useSubscription(
-    trpc.merchants.deskEvents.subscriptionOptions({ merchantId }, { onData: () => invalidate() }),
-  );
+  const live = trpc.merchants.deskEvents.useSubscription({ merchantId }, { onData: () => invalidate() });
 
-  const move = useMutation(trpc.merchants.moveBooking.mutationOptions());
+  const moved = { invalidates: CALENDAR_QUERIES, errorToast: 'The booking could not be moved. Please try again.' };
+  // A refused move: the calendar is read again, to show where the booking really is.
+  const move = trpc.merchants.moveBooking.useMutation({ meta: moved, onError: invalidate });
+  const moveBack = trpc.merchants.moveBooking.useMutation({ meta: { ...moved, successToast: 'Move undone.' }, onError: invalidate });
+  /** Moves the booking (or, `isUndo`, back where it was); true once moved. The toasts and refreshes are the mutations' meta. */
   const doMove = async (m: MoveRequest, opts: { isUndo?: boolean } = {}): Promise<boolean> => {
     try {
-      const answer = await move.mutateAsync({ merchantId, bookingId: m.booking._id, staffId: m.staffId, bookingDate: m.date, bookingTime: hhmm(m.minutes) });
-      invalidate();
+      const answer = await (opts.isUndo ? moveBack : move).mutateAsync({ merchantId, bookingId: m.booking._id, staffId: m.staffId, bookingDate: m.date, bookingTime: hhmm(m.minutes) });
       if (opts.isUndo) {
         setUndo(null);
-        toast.success('Move undone.');
       } else {
         const pro = data?.professionals.find((p) => p._id === m.staffId)?.name ?? 'the professional';
         setUndo({
@@ -95,9 +91,7 @@ export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: 
         });
       }
       return true;
-    } catch (err) {
-      toast.error(errorMessage(err, 'The booking could not be moved. Please try again.'));
-      invalidate();
+    } catch {
       return false;
     }
   };
@@ -259,34 +253,22 @@ export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: 
         professionals={data?.professionals ?? []}
         onClose={() => setOpened(null)}
         onMove={doMove}
-        onStatusChanged={(message) => {
-          setOpened(null);
-          toast.success(message);
-          invalidate();
-        }}
-        moving={move.isPending}
+        onStatusChanged={() => setOpened(null)}
+        moving={move.isPending || moveBack.isPending}
       />
       <BlockTimeModal
         draft={blockDraft}
         merchantId={merchantId}
         professionals={data?.professionals ?? []}
         onClose={() => setBlockDraft(null)}
-        onDone={(message) => {
-          setBlockDraft(null);
-          toast.success(message);
-          invalidate();
-        }}
+        onDone={() => setBlockDraft(null)}
       />
       <BlockDetailsModal
         block={openBlock}
         merchantId={merchantId}
         staffName={openBlock ? nameOf(openBlock.staffId) : ''}
         onClose={() => setOpenBlock(null)}
-        onDone={(message) => {
-          setOpenBlock(null);
-          toast.success(message);
-          invalidate();
-        }}
+        onDone={() => setOpenBlock(null)}
       />
     </div>
   );

@@ -1,5 +1,5 @@
-import { canMerchantMove, type BookingStatus } from '../../../shared/policy';
-import { BOOKING_STATUSES } from '../../../shared/schemas/bookings';
+import { BOOKING_STATUSES, type BookingStatus } from '../../../shared/constants';
+import { canMerchantMove } from '../../../shared/policy';
 import type { CalendarAnswer, CalendarBooking } from '../../../shared/schemas/calendar';
 
 /** Pixels per 15-minute row of the time grid. */

@@ -2,12 +2,15 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 're
 import { Link } from 'wouter';
 import type { QuickReply } from '../../../shared/chatIntents';
 import { CalendarIcon, ChatIcon, CloseIcon, SendIcon } from '../../components/icons';
+import { useFocusTrap } from '../../components/ui/useFocusTrap';
 import { cn } from '../../lib/cn';
 import type { ChatMessage } from './answers';
 import { useChat } from './useChat';
 
 export interface ChatPanelProps {
   onClose: () => void;
+  /** Where focus goes when the full-screen panel closes, if not back where it came from. */
+  returnFocus?: () => HTMLElement | null;
 }
 
 const MESSAGE_MAX_LENGTH = 500;
@@ -87,31 +90,40 @@ function MessageBubble({ message, onNavigate }: { message: ChatMessage; onNaviga
 }
 
 /** The assistant's panel: conversation log, typing indicator, quick replies and the message box. */
-export function ChatPanel({ onClose }: ChatPanelProps) {
+export function ChatPanel({ onClose, returnFocus }: ChatPanelProps) {
   const { messages, replying, sendText, sendQuickReply } = useChat();
   const [draft, setDraft] = useState('');
   const panelRef = useRef<HTMLElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
+  // Full screen on a phone: the page behind is covered, so focus stays in the panel and the page must not scroll under it.
+  const [fullScreen] = useState(() => window.matchMedia('(max-width: 639.98px)').matches);
+  useFocusTrap(panelRef, fullScreen, { onEscape: onClose, initialFocus: () => inputRef.current, returnFocus });
+
   useEffect(() => {
-    // Focus goes back where it came from (the toggle) when the panel closes.
+    if (fullScreen) return;
+    // The floating card leaves the page usable: no trap, but Escape closes it and focus goes back where it came from (the toggle).
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     inputRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', onKey);
-    // Full screen on a phone: the page behind must not scroll under it.
-    const fullScreen = window.matchMedia('(max-width: 639.98px)').matches;
-    const { overflow } = document.body.style;
-    if (fullScreen) document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKey);
-      if (fullScreen) document.body.style.overflow = overflow;
       if (opener?.isConnected) opener.focus();
     };
-  }, [onClose]);
+  }, [fullScreen, onClose]);
+
+  useEffect(() => {
+    if (!fullScreen) return;
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, [fullScreen]);
 
   useLayoutEffect(() => {
     const log = logRef.current;
@@ -138,8 +150,10 @@ export function ChatPanel({ onClose }: ChatPanelProps) {
     <section
       ref={panelRef}
       role="dialog"
+      aria-modal={fullScreen || undefined}
       aria-label="Chat assistant"
       data-testid="chat-panel"
+      tabIndex={-1}
       className={cn(
         // A phone gets the whole screen; larger screens a floating card above the toggle.
         'fixed inset-0 flex h-dvh w-full animate-pop-in flex-col overflow-hidden bg-white',

@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHAT_TEXT, QUICK_REPLIES, matchIntent, replyDelayMs, type QuickReply } from '../../../shared/chatIntents';
 import { sessionAtom } from '../../state/session';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { answerFor, type AnswerContext, type ChatMessage } from './answers';
 
 let nextId = 0;
@@ -22,8 +21,7 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 /** The conversation: messages, whether the bot is replying, and the two ways to talk to it. */
 export function useChat() {
   const session = useAtomValue(sessionAtom);
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const [messages, setMessages] = useState<ChatMessage[]>(() => [
     { id: messageId(), text: CHAT_TEXT.greeting, isUser: false, timestamp: new Date(), quickReplies: QUICK_REPLIES },
   ]);
@@ -43,26 +41,19 @@ export function useChat() {
       userType: session.token ? session.userType : null,
       userId: session.userId,
       fetchBookings: async (userId) => {
-        const answer = await queryClient.fetchQuery({
-          ...trpc.users.getAllBookings.queryOptions({ userId }),
-          staleTime: 0,
-          retry: false,
-        });
+        const answer = await utils.users.getAllBookings.fetch({ userId }, { staleTime: 0, retry: false });
         return answer.data.bookings;
       },
       fetchOffers: async () => {
-        const answer = await queryClient.fetchQuery({ ...trpc.users.getSpecialOffers.queryOptions({}), retry: false });
+        const answer = await utils.users.getSpecialOffers.fetch({}, { retry: false });
         return answer.data.offers;
       },
       fetchSearch: async (q) => {
-        const answer = await queryClient.fetchQuery({
-          ...trpc.merchants.search.queryOptions({ ...(q.service ? { service: q.service } : {}), ...(q.place ? { location: q.place } : {}), page: 1, limit: 3 }),
-          retry: false,
-        });
+        const answer = await utils.merchants.search.fetch({ ...(q.service ? { service: q.service } : {}), ...(q.place ? { location: q.place } : {}), page: 1, limit: 3 }, { retry: false });
         return { total: answer.data.total, salons: answer.data.merchants.map((m) => ({ _id: m._id, name: m.shop_Name, city: m.City })) };
       },
     }),
-    [session.token, session.userType, session.userId, queryClient, trpc],
+    [session.token, session.userType, session.userId, utils],
   );
 
   const respond = useCallback(

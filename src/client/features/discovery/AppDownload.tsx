@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CheckCircleIcon } from '../../components/icons';
 import { Button } from '../../components/ui/Button';
+import { useNearViewport } from '../../lib/useNearViewport';
 import { installAvailable, onInstallAvailable, promptInstall } from './installPrompt';
 
 const PERKS = ['Book in three taps, day or night', 'Reminders before every appointment', 'Show your QR code at the salon to check in'];
@@ -9,23 +10,29 @@ const PERKS = ['Book in three taps, day or night', 'Reminders before every appoi
 export function AppDownload() {
   const [qr, setQr] = useState<string | null>(null);
   const [canInstall, setCanInstall] = useState(installAvailable());
+  const section = useRef<HTMLElement>(null);
+  // Drawing the code took the home page's load longer than anything but React itself (Lighthouse's
+  // blocking time): it waits until the section is about to scroll into view.
+  const near = useNearViewport(section, '300px');
 
   useEffect(() => onInstallAvailable(() => setCanInstall(installAvailable())), []);
 
   useEffect(() => {
+    if (!near) return;
     let cancelled = false;
-    // qrcode is only needed here, below the fold: keep it out of the home route's first chunk.
+    // qrcode is only needed here, below the fold: keep it out of the home route's first chunk. An SVG
+    // is a few path strings where a PNG is a canvas filled pixel by pixel.
     import('qrcode')
-      .then((QR) => QR.toDataURL(window.location.origin, { margin: 1, width: 176, color: { dark: '#3f1531', light: '#ffffff' } }))
-      .then((url) => !cancelled && setQr(url))
+      .then((QR) => QR.toString(window.location.origin, { type: 'svg', margin: 1, color: { dark: '#3f1531', light: '#ffffff' } }))
+      .then((svg) => !cancelled && setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [near]);
 
   return (
-    <section className="mx-auto mt-12 max-w-7xl px-4 sm:px-6 lg:px-8" data-testid="section-app">
+    <section ref={section} className="mx-auto mt-12 max-w-7xl px-4 sm:px-6 lg:px-8" data-testid="section-app">
       <div className="grid items-center gap-8 overflow-hidden rounded-3xl bg-gradient-to-br from-rose-50 via-white to-gold-100 px-6 py-8 ring-1 ring-blush-200 sm:px-10 md:grid-cols-[1fr_auto]">
         <div>
           <p className="text-xs font-semibold tracking-widest text-rose-600 uppercase">GlowBook on your phone</p>

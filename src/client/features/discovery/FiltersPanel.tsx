@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '../../components/icons';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import {
   AMENITY_OPTIONS,
   AVAILABILITY_OPTIONS,
@@ -55,12 +54,11 @@ function toggle(list: string[], item: string): string[] {
 
 /** The filter side panel (customer doc point 4): edits a draft; Show Results hands it back. */
 export default function FiltersPanel({ open, value, onClose, onApply }: FiltersPanelProps) {
-  const trpc = useTRPC();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState(value);
   const distanceText = draft.maxDistance === null ? 'Any distance' : `Within ${draft.maxDistance} km`;
-  const catalogue = useQuery({ ...trpc.categories.listCategories.queryOptions({}), enabled: open, staleTime: 10 * 60_000 });
+  const catalogue = trpc.categories.listCategories.useQuery({}, { enabled: open, staleTime: 10 * 60_000 });
 
   useEffect(() => {
     if (open) setDraft(value);

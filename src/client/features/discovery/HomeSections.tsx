@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { memo, useDeferredValue, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { MerchantCardWire } from '../../../shared/schemas/discovery';
 import { MapPinIcon, SparkleIcon, TagIcon } from '../../components/icons';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { toast } from '../../components/ui/Toast';
-import { useTRPC } from '../../trpc';
-import { NewsletterForm } from '../newsletter/NewsletterForm';
+import { trpc } from '../../trpc';
+import { LazyNewsletterForm as NewsletterForm } from '../newsletter/LazyNewsletterForm';
 import { formatDuration, fromPrice, plural } from './format';
 import { Stars } from './Rating';
 import { recordRecentlyViewed, useRecentlyViewed, type RecentlyViewedSalon } from './recentlyViewed';
@@ -90,19 +89,31 @@ function RecentCard({ salon }: { salon: RecentlyViewedSalon }) {
   );
 }
 
-/** Everything below the hero. Loaded after the hero paints so the home route's first chunk stays small. */
-export default function HomeSections({ position, city, onChooseCity, onSearch }: HomeSectionsProps) {
-  const trpc = useTRPC();
-  const trending = useQuery(trpc.users.getTrendingServices.queryOptions({}));
-  const offers = useQuery(trpc.users.getSpecialOffers.queryOptions({}));
+function useHomeQueries(position: HomeSectionsProps['position'], city: string) {
+  const trending = trpc.users.getTrendingServices.useQuery({});
+  const offers = trpc.users.getSpecialOffers.useQuery({});
   const nearbyInput = position ? { lat: position.lat, lng: position.lng, limit: HOME_LIST_SIZE } : { city, limit: HOME_LIST_SIZE };
-  const nearby = useQuery({ ...trpc.users.getNearby.queryOptions(nearbyInput), enabled: Boolean(position || city) });
-  const recommended = useQuery(trpc.users.getRecommended.queryOptions({ limit: HOME_LIST_SIZE }));
-  const sponsored = useQuery(trpc.users.getSponsoredShops.queryOptions(position ? { lat: position.lat, lng: position.lng } : {}));
-  const testimonials = useQuery(trpc.testimonials.getTestimonials.queryOptions({}));
-  const categories = useQuery(trpc.categories.listCategories.queryOptions({}, { staleTime: 10 * 60_000 }));
-  const locations = useQuery(trpc.locations.getLocations.queryOptions({}));
+  const nearby = trpc.users.getNearby.useQuery(nearbyInput, { enabled: Boolean(position || city) });
+  const recommended = trpc.users.getRecommended.useQuery({ limit: HOME_LIST_SIZE });
+  const sponsored = trpc.users.getSponsoredShops.useQuery(position ? { lat: position.lat, lng: position.lng } : {});
+  const testimonials = trpc.testimonials.getTestimonials.useQuery({});
+  const categories = trpc.categories.listCategories.useQuery({}, { staleTime: 10 * 60_000 });
+  const locations = trpc.locations.getLocations.useQuery({});
+  return { trending, offers, nearby, recommended, sponsored, testimonials, categories, locations };
+}
+
+type HomeQueries = ReturnType<typeof useHomeQueries>;
+
+/**
+ * Everything below the hero. Loaded after the hero paints so the home route's first chunk stays small.
+ * The rows render from a deferred copy of the queries: when the answers arrive, React builds the
+ * dozens of cards in short slices in the background instead of one long task (Lighthouse's Total
+ * Blocking Time).
+ */
+export default function HomeSections({ position, city, onChooseCity, onSearch }: HomeSectionsProps) {
+  const queries = useHomeQueries(position, city);
   const recent = useRecentlyViewed();
+  const { trending, recommended, categories } = queries;
 
   const failed = trending.isError || recommended.isError || categories.isError;
   const toastShown = useRef(false);
@@ -113,6 +124,19 @@ export default function HomeSections({ position, city, onChooseCity, onSearch }:
     }
   }, [failed]);
 
+  const shown = useDeferredValue({ queries, recent });
+  return <Sections queries={shown.queries} recent={shown.recent} located={position !== null} city={city} onChooseCity={onChooseCity} onSearch={onSearch} />;
+}
+
+interface SectionsProps extends Pick<HomeSectionsProps, 'city' | 'onChooseCity' | 'onSearch'> {
+  queries: HomeQueries;
+  recent: RecentlyViewedSalon[];
+  /** The customer shared a position (Nearby You lists the closest salons). */
+  located: boolean;
+}
+
+const Sections = memo(function Sections({ queries, recent, located, city, onChooseCity, onSearch }: SectionsProps) {
+  const { trending, offers, nearby, recommended, sponsored, testimonials, categories, locations } = queries;
   const offerList = offers.data?.data.offers ?? [];
   const sponsoredList = sponsored.data?.data.sponsoredShops ?? [];
   const cityChoices = (locations.data ?? []).filter((l) => l.kind === 'city').slice(0, 6);
@@ -181,10 +205,10 @@ export default function HomeSections({ position, city, onChooseCity, onSearch }:
 
       <ScrollRow
         title="Nearby You"
-        subtitle={position ? 'Closest to where you are' : city ? `Salons in and around ${city}` : 'Share your location or pick a city'}
+        subtitle={located ? 'Closest to where you are' : city ? `Salons in and around ${city}` : 'Share your location or pick a city'}
         testId="section-nearby"
       >
-        {!position && !city ? (
+        {!located && !city ? (
           <div className="flex w-full flex-wrap items-center gap-2 rounded-2xl border border-dashed border-blush-300 bg-white/60 px-5 py-6">
             <MapPinIcon className="size-5 text-plum-500" />
             <span className="mr-2 text-sm text-ink-700">Use the location pin above, or choose a city:</span>
@@ -329,6 +353,4 @@ export default function HomeSections({ position, city, onChooseCity, onSearch }:
       </section>
     </div>
   );
-}
-
-
+});

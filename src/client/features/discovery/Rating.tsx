@@ -26,6 +26,7 @@ export function RatingPill({ rating, reviews, className }: { rating: number; rev
   return (
     <span
       className={cn('inline-flex items-center gap-1 text-sm font-semibold text-ink-900', className)}
+      role="img"
       aria-label={`Rated ${formatRating(rating)} out of 5 from ${reviews} reviews`}
     >
       <StarIcon className="size-4 text-gold-500" />

@@ -18,7 +18,12 @@ export function recentEntryOf(m: MerchantCardWire): Omit<RecentlyViewedSalon, 'l
   };
 }
 
-export function SalonImage({ src, alt, className }: { src: string | null; alt: string; className?: string }) {
+/**
+ * A salon's photo, its box reserved (width and height) so nothing moves when it arrives. Photos load
+ * lazily, except a `priority` one: the first screen's largest picture (Lighthouse's LCP element),
+ * fetched at once and first.
+ */
+export function SalonImage({ src, alt, className, priority = false }: { src: string | null; alt: string; className?: string; priority?: boolean }) {
   if (!src) {
     return (
       <div className={cn('flex items-center justify-center bg-gradient-to-br from-plum-200 via-rose-100 to-gold-100', className)} aria-hidden="true">
@@ -26,7 +31,18 @@ export function SalonImage({ src, alt, className }: { src: string | null; alt: s
       </div>
     );
   }
-  return <img src={src} alt={alt} width={600} height={400} loading="lazy" decoding="async" className={cn('object-cover', className)} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={600}
+      height={400}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      className={cn('object-cover', className)}
+    />
+  );
 }
 
 /** The first two services and '+N more' (sponsored cards, spec point 4). */

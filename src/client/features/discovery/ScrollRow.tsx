@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ChevronRightIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
 
@@ -20,20 +20,28 @@ export function ScrollRow({ title, subtitle, action, children, testId, className
   const headingId = useId();
   const [edges, setEdges] = useState({ start: true, end: false });
 
-  const measure = useCallback(() => {
-    const el = trackRef.current;
-    if (!el) return;
-    setEdges({ start: el.scrollLeft <= 4, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 4 });
-  }, []);
-
+  // Which ends of the row are in view, from an IntersectionObserver on its first and last cards:
+  // reading scrollLeft and scrollWidth after each render forced a layout of every row while the home
+  // page loaded (the most main-thread time of its sections, rows below the fold included).
   useEffect(() => {
-    measure();
-    const el = trackRef.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
+    const track = trackRef.current;
+    const first = track?.firstElementChild;
+    const last = track?.lastElementChild;
+    if (!track || !first || !last || typeof IntersectionObserver === 'undefined') return;
+    const inView = new Map<Element, boolean>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) inView.set(e.target, e.intersectionRatio >= 0.98);
+        const start = inView.get(first) ?? true;
+        const end = inView.get(last) ?? false;
+        setEdges((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
+      },
+      { root: track, threshold: [0.98] },
+    );
+    observer.observe(first);
+    if (last !== first) observer.observe(last);
     return () => observer.disconnect();
-  }, [measure, children]);
+  }, [children]);
 
   const scrollBy = (direction: 1 | -1) => {
     const el = trackRef.current;
@@ -66,7 +74,6 @@ export function ScrollRow({ title, subtitle, action, children, testId, className
       </div>
       <div
         ref={trackRef}
-        onScroll={measure}
         // A scrolling row must be reachable by keyboard (arrow keys scroll it once it has focus).
         tabIndex={0}
         role="group"

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { CalendarIcon, ClockIcon, MapPinIcon, SearchIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { LOCATION_BLUR_CLOSE_MS, MAX_SERVICE_SUGGESTIONS, MIN_LOCATION_QUERY, POPULAR_SERVICES, SERVICE_BLUR_CLOSE_MS, TIME_WINDOW_OPTIONS } from './constants';
 import { localIsoDate } from './filters';
 import { useGeolocation, type Located } from './useGeolocation';
@@ -182,9 +181,8 @@ function SuggestBox({
 
 /** Service names from the live catalogue (categories and their most offered services), else the popular list. */
 export function ServiceField({ value, onChange, id = 'search-service' }: { value: string; onChange: (v: string) => void; id?: string }) {
-  const trpc = useTRPC();
   const [wanted, setWanted] = useState(false);
-  const catalogue = useQuery({ ...trpc.categories.listCategories.queryOptions({}), enabled: wanted, staleTime: 10 * 60_000 });
+  const catalogue = trpc.categories.listCategories.useQuery({}, { enabled: wanted, staleTime: 10 * 60_000 });
 
   const options = useMemo(() => {
     const seen = new Set<string>();
@@ -244,10 +242,9 @@ export function LocationField({
   onLocated: (place: Located) => void;
   id?: string;
 }) {
-  const trpc = useTRPC();
   const query = useDebounced(value.trim(), 250);
   const enabled = query.length >= MIN_LOCATION_QUERY;
-  const places = useQuery({ ...trpc.geo.search.queryOptions({ q: query, limit: 6 }), enabled, staleTime: 10 * 60_000 });
+  const places = trpc.geo.search.useQuery({ q: query, limit: 6 }, { enabled, staleTime: 10 * 60_000 });
   const geo = useGeolocation(onLocated);
 
   const options = enabled && value.trim().length >= MIN_LOCATION_QUERY

@@ -1,8 +1,9 @@
+import { AMENITIES } from '../../../shared/constants';
 import type { SortOption } from '../../../shared/schemas/discovery';
 
 /*
  * Home-page and search constants (customer doc point 9). Kept free of zod and server schemas so the
- * home route's first chunk stays small; the amenity list mirrors shared/schemas/shop.ts AMENITIES.
+ * home route's first chunk stays small (shared/constants is zod-free).
  */
 
 export const TIME_WINDOW_OPTIONS = [
@@ -56,16 +57,8 @@ export const EXPERIENCE_OPTIONS = [
 ] as const;
 export type Experience = (typeof EXPERIENCE_OPTIONS)[number]['value'];
 
-export const AMENITY_OPTIONS = [
-  'Free WiFi',
-  'Parking',
-  'Card Payment',
-  'Wheelchair Access',
-  'Child Friendly',
-  'Refreshments',
-  'Product Store',
-  'Online Booking',
-] as const;
+/** The amenity filter's choices: the list salons pick from. */
+export const AMENITY_OPTIONS = AMENITIES;
 
 export const SORT_CHOICES: { value: SortOption; label: string }[] = [
   { value: 'recommended', label: 'Recommended' },

@@ -1,25 +1,25 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { newsletterInput } from '../../../shared/schemas/discovery';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { cn } from '../../lib/cn';
-import { errorMessage, httpStatusOf } from '../../trpc';
-import { subscribeNewsletter } from './api';
+import { trpc } from '../../trpc';
 
-/** "text, at sign, text, dot, text" (spec point 5). */
-const NEWSLETTER_EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SUCCESS_VISIBLE_MS = 3000;
 
-export function validateNewsletterEmail(value: string): string | null {
-  const email = value.trim();
-  if (!email) return 'Please enter your email';
-  if (!NEWSLETTER_EMAIL_RE.test(email)) return 'Please enter a valid email';
-  return null;
-}
-
+/** Newsletter sign-up (newsletter.subscribe): the server checks the address with the same schema and words. */
 export function NewsletterForm({ tone = 'dark', className }: { tone?: 'dark' | 'light'; className?: string }) {
   const inputId = useId();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(newsletterInput, { defaultValues: { email: '' } });
   const [success, setSuccess] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const subscribe = trpc.newsletter.subscribe.useMutation({
+    onSuccess: () => {
+      form.reset();
+      setSuccess(true);
+    },
+    onError: serverErrorsTo(form, 'Something went wrong. Please try again.'),
+  });
+  const { errors } = form.formState;
+  const error = errors.email?.message ?? errors.root?.server?.message;
 
   useEffect(() => {
     if (!success) return;
@@ -27,27 +27,9 @@ export function NewsletterForm({ tone = 'dark', className }: { tone?: 'dark' | '
     return () => window.clearTimeout(timer);
   }, [success]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = validateNewsletterEmail(email);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     setSuccess(false);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await subscribeNewsletter(email.trim());
-      setEmail('');
-      setSuccess(true);
-    } catch (err) {
-      const generic = 'Something went wrong. Please try again.';
-      // The server checks the address with the same rule and words; anything else gets the spec's generic text.
-      setError(httpStatusOf(err) === 400 ? errorMessage(err, generic) : generic);
-    } finally {
-      setBusy(false);
-    }
+    return form.handleSubmit((input) => subscribe.mutate(input))(event);
   };
 
   const dark = tone === 'dark';
@@ -63,11 +45,7 @@ export function NewsletterForm({ tone = 'dark', className }: { tone?: 'dark' | '
           inputMode="email"
           autoComplete="email"
           placeholder="you@example.com"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            if (error) setError(null);
-          }}
+          {...form.register('email')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-msg` : undefined}
           data-testid="newsletter-email"
@@ -80,11 +58,11 @@ export function NewsletterForm({ tone = 'dark', className }: { tone?: 'dark' | '
         />
         <button
           type="submit"
-          disabled={busy}
+          disabled={subscribe.isPending}
           data-testid="newsletter-submit"
           className="h-11 shrink-0 rounded-full bg-rose-500 px-5 text-sm font-semibold text-white shadow-soft transition-colors hover:bg-rose-600 disabled:opacity-70"
         >
-          {busy ? 'Subscribing...' : 'Subscribe'}
+          {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
         </button>
       </div>
       <div className="mt-2 min-h-5 text-sm" aria-live="polite">

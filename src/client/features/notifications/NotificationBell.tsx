@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { NotificationWire } from '../../../shared/schemas/notifications';
@@ -6,7 +5,7 @@ import { relativeTime } from '../../../shared/relativeTime';
 import { BellIcon } from '../../components/icons';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { cn } from '../../lib/cn';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 import { NotificationTypeIcon } from './NotificationTypeIcon';
 import { NOTIFICATIONS_POLL_MS, useNotificationActions, useRefreshNotificationsAfterMutations } from './useNotifications';
 
@@ -20,7 +19,6 @@ const badgeText = (n: number) => (n > 99 ? '99+' : String(n));
  * 'Mark all as read' and 'View all'. Closes on outside click, Escape or navigation.
  */
 export function NotificationBell() {
-  const trpc = useTRPC();
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
   const panelId = useId();
@@ -29,10 +27,7 @@ export function NotificationBell() {
   const { markAll, open: openNotification } = useNotificationActions();
   useRefreshNotificationsAfterMutations();
 
-  const query = useQuery({
-    ...trpc.users.getNotifications.queryOptions({ page: 1, limit: DROPDOWN_SIZE }),
-    refetchInterval: NOTIFICATIONS_POLL_MS,
-  });
+  const query = trpc.users.getNotifications.useQuery({ page: 1, limit: DROPDOWN_SIZE }, { refetchInterval: NOTIFICATIONS_POLL_MS });
   const unread = query.data?.data.unreadCount ?? 0;
   const items = query.data?.data.notifications ?? [];
 
@@ -118,7 +113,7 @@ export function NotificationBell() {
           </div>
           <div className="max-h-[min(24rem,calc(100dvh-10rem))] overflow-y-auto">
             {query.isPending ? (
-              <div className="space-y-3 p-4" aria-label="Loading notifications">
+              <div className="space-y-3 p-4" role="status" aria-label="Loading notifications">
                 {[0, 1, 2].map((i) => (
                   <Skeleton key={i} className="h-12 rounded-xl" />
                 ))}
@@ -147,7 +142,7 @@ export function NotificationBell() {
                       <span className="min-w-0 flex-1">
                         <span className="flex items-start justify-between gap-2">
                           <span className={cn('text-sm text-ink-900', n.read ? 'font-medium' : 'font-semibold')}>{n.title}</span>
-                          {!n.read && <span className="mt-1.5 size-2 shrink-0 rounded-full bg-rose-600" aria-label="Unread" />}
+                          {!n.read && <span className="mt-1.5 size-2 shrink-0 rounded-full bg-rose-600" role="img" aria-label="Unread" />}
                         </span>
                         <span className="mt-0.5 line-clamp-2 block text-xs text-ink-500">{n.message}</span>
                         <time dateTime={n.timestamp} className="mt-1 block text-[11px] font-medium text-ink-400">

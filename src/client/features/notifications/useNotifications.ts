@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import type { NotificationWire } from '../../../shared/schemas/notifications';
-import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 /** The bell polls this often (spec: the badge stays current without a reload). */
 export const NOTIFICATIONS_POLL_MS = 60_000;
@@ -15,20 +14,13 @@ const NOTIFICATION_MUTATIONS = new Set(['users.markNotificationAsRead', 'users.m
  * once it lands.
  */
 export function useNotificationActions() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.users.getNotifications.pathKey() });
-  const onError = (fallback: string) => (err: unknown) => toast.error(errorMessage(err, fallback));
-
-  const markRead = useMutation(
-    trpc.users.markNotificationAsRead.mutationOptions({ onSettled: refresh, onError: onError('Could not mark the notification as read.') }),
-  );
-  const markAll = useMutation(
-    trpc.users.markAllNotificationsAsRead.mutationOptions({ onSettled: refresh, onError: onError('Could not mark notifications as read.') }),
-  );
-  const remove = useMutation(
-    trpc.users.deleteNotification.mutationOptions({ onSettled: refresh, onError: onError('Could not delete the notification.') }),
-  );
+  const utils = trpc.useUtils();
+  const invalidates = ['users.getNotifications'] as const;
+  // A failure may mean the notification changed elsewhere (read, deleted): the list is fetched again then too.
+  const onError = () => void utils.users.getNotifications.invalidate();
+  const markRead = trpc.users.markNotificationAsRead.useMutation({ meta: { invalidates, errorToast: 'Could not mark the notification as read.' }, onError });
+  const markAll = trpc.users.markAllNotificationsAsRead.useMutation({ meta: { invalidates, errorToast: 'Could not mark notifications as read.' }, onError });
+  const remove = trpc.users.deleteNotification.useMutation({ meta: { invalidates, errorToast: 'Could not delete the notification.' }, onError });
 
   /** Marks the notification read (if it is not yet) and follows its link, if it has one. */
   const open = (n: NotificationWire) => {
@@ -51,17 +43,17 @@ function followLink(link: string | null) {
  * caller, so the counts refresh then instead of waiting for the next poll.
  */
 export function useRefreshNotificationsAfterMutations() {
-  const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   useEffect(
     () =>
       queryClient.getMutationCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'success') return;
         const path = trpcPath(event.mutation.options.mutationKey);
         if (path && NOTIFICATION_MUTATIONS.has(path)) return;
-        void queryClient.invalidateQueries({ queryKey: trpc.users.getNotifications.pathKey() });
+        void utils.users.getNotifications.invalidate();
       }),
-    [queryClient, trpc],
+    [queryClient, utils],
   );
 }
 

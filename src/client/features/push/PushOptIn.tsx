@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPCClient } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 import { declinePush, enablePush, markPushUnsupported, PUSH_UNSUPPORTED } from './push';
 
 /** The opt-in modal: Allow asks the browser and subscribes; Deny remembers the answer. */
 export default function PushOptIn({ onDone }: { onDone: () => void }) {
-  const client = useTRPCClient();
+  const client = trpc.useUtils().client;
   const [busy, setBusy] = useState(false);
 
   const deny = () => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { sessionAtom } from '../../state/session';
-import { useTRPCClient } from '../../trpc';
+import { trpc } from '../../trpc';
 import { enablePush, shouldOfferPush, shouldResubscribe } from './push';
 
 const PushOptIn = lazy(() => import('./PushOptIn'));
@@ -30,7 +30,7 @@ function dialogOpen(): boolean {
 export function PushOptInGate() {
   const { token, userId } = useAtomValue(sessionAtom);
   const signedIn = Boolean(token);
-  const client = useTRPCClient();
+  const client = trpc.useUtils().client;
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!signedIn) return;

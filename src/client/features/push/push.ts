@@ -1,7 +1,19 @@
 import { readItem, STORAGE_KEYS, writeItem } from '../../state/storage';
-import type { trpcClient } from '../../trpc';
+import type { z } from 'zod';
+import type { pushBroadcastsInput, subscribeInput, unsubscribeInput } from '../../../shared/schemas/push';
 
-type Client = typeof trpcClient;
+/**
+ * The calls push makes, as the app's tRPC client (trpc.ts) has them. Declared here rather than
+ * taken from trpc.ts, which calls detachPush on a 401: the two modules would import each other.
+ */
+export interface PushClient {
+  notification: {
+    vapidPublicKey: { query(input: z.input<typeof pushBroadcastsInput>): Promise<{ publicKey: string }> };
+    subscribeUserToNotifications: { mutate(input: z.input<typeof subscribeInput>): Promise<unknown> };
+  };
+  users: { unsubscribeUserFromNotifications: { mutate(input: z.input<typeof unsubscribeInput>): Promise<unknown> } };
+}
+type Client = PushClient;
 
 export const PUSH_UNSUPPORTED = 'Push not supported in this browser.';
 
@@ -62,7 +74,7 @@ export async function enablePush(client: Client): Promise<EnableResult> {
   const { publicKey } = await client.notification.vapidPublicKey.query({});
   const existing = await registration.pushManager.getSubscription();
   const subscription = existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }));
-  await client.notification.subscribeUserToNotifications.mutate({ subscription: subscription.toJSON() as never });
+  await client.notification.subscribeUserToNotifications.mutate({ subscription: subscription.toJSON() as z.input<typeof subscribeInput>['subscription'] });
   writeItem(STORAGE_KEYS.notificationsSubscribed, 'true');
   return 'subscribed';
 }

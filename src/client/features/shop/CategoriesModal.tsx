@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import type { SelectedCategoryWire } from '../../../shared/schemas/shop';
 import { Badge } from '../../components/ui/Badge';
@@ -8,41 +7,36 @@ import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { sessionAtom } from '../../state/session';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 
 export interface CategoriesModalProps {
-  open: boolean;
   onClose: () => void;
   merchantId: string | null;
   selected: SelectedCategoryWire[];
 }
 
-/** Manage Categories: pick predefined categories of the shop's type to add; list or delete the chosen ones. */
-export function CategoriesModal({ open, onClose, merchantId, selected }: CategoriesModalProps) {
+/**
+ * Manage Categories: pick predefined categories of the shop's type to add; list or delete the
+ * chosen ones. Mounted while open: each opening starts with nothing picked.
+ */
+export function CategoriesModal({ onClose, merchantId, selected }: CategoriesModalProps) {
   const { shopType } = useAtomValue(sessionAtom);
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const catalogue = useQuery({
-    ...trpc.categories.getSpecificCategoryToSelect.queryOptions({ shopCategory: shopType }),
-    enabled: open,
-  });
-  const add = useMutation(trpc.categories.selectCategoriesByMarchent.mutationOptions());
-  const remove = useMutation(trpc.categories.deleteMerchantSelectedCategories.mutationOptions());
+  const catalogue = trpc.categories.getSpecificCategoryToSelect.useQuery({ shopCategory: shopType });
 
   const existing = useMemo(() => new Set(selected.map((c) => c._id)), [selected]);
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<SelectedCategoryWire | null>(null);
-
-  useEffect(() => {
-    if (open) {
-      setPicked(new Set());
-      setNotice(null);
-    }
-  }, [open]);
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.categories.getMerchantSelectedCategories.queryKey() });
+  const invalidates = ['categories.getMerchantSelectedCategories'] as const;
+  const add = trpc.categories.selectCategoriesByMarchent.useMutation({
+    meta: { successToast: 'Selected categories added successfully.', errorToast: 'Error adding selected categories. Please try again.', invalidates },
+    onSuccess: () => setPicked(new Set()),
+  });
+  const remove = trpc.categories.deleteMerchantSelectedCategories.useMutation({
+    meta: { successToast: 'Category deleted successfully.', errorToast: 'Failed to delete category. Please try again.', invalidates },
+    onSettled: () => setToDelete(null),
+  });
 
   const toggle = (id: string) =>
     setPicked((prev) => {
@@ -52,7 +46,7 @@ export function CategoriesModal({ open, onClose, merchantId, selected }: Categor
       return next;
     });
 
-  const onAdd = async () => {
+  const onAdd = () => {
     const fresh = [...picked].filter((id) => !existing.has(id));
     if (fresh.length === 0) {
       setNotice('No new categories selected.');
@@ -60,27 +54,11 @@ export function CategoriesModal({ open, onClose, merchantId, selected }: Categor
       return;
     }
     setNotice(null);
-    try {
-      await add.mutateAsync({ merchantId: merchantId ?? undefined, selectedCategories: fresh });
-      toast.success('Selected categories added successfully.');
-      setPicked(new Set());
-      await refresh();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Error adding selected categories. Please try again.'));
-    }
+    add.mutate({ merchantId: merchantId ?? undefined, selectedCategories: fresh });
   };
 
-  const onDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync({ merchantId: merchantId ?? undefined, selectedCategories: [toDelete._id] });
-      toast.success('Category deleted successfully.');
-      await refresh();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to delete category. Please try again.'));
-    } finally {
-      setToDelete(null);
-    }
+  const onDelete = () => {
+    if (toDelete) remove.mutate({ merchantId: merchantId ?? undefined, selectedCategories: [toDelete._id] });
   };
 
   const options = catalogue.data?.data ?? [];
@@ -88,7 +66,7 @@ export function CategoriesModal({ open, onClose, merchantId, selected }: Categor
   return (
     <>
       <Modal
-        open={open && !toDelete}
+        open={!toDelete}
         onClose={onClose}
         title="Manage Categories"
         description="Choose the categories your shop offers. Categories that still hold services cannot be deleted."

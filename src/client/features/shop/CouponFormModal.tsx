@@ -1,5 +1,3 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createCouponInput, type CouponWire } from '../../../shared/schemas/coupons';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
@@ -7,27 +5,14 @@ import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { Textarea } from '../../components/ui/Textarea';
-import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPC, readableMessage } from '../../trpc';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { trpc } from '../../trpc';
 import { revealOnMount } from './reveal';
 
-interface FormState {
-  code: string;
-  description: string;
-  discountType: 'flat' | 'percentage';
-  discountValue: string;
-  minAmount: string;
-  maxDiscount: string;
-  validFrom: string;
-  validUntil: string;
-  usageLimit: string;
-  active: boolean;
-}
-
-const EMPTY: FormState = {
+const EMPTY = {
   code: '',
   description: '',
-  discountType: 'percentage',
+  discountType: 'percentage' as CouponWire['discountType'],
   discountValue: '',
   minAmount: '0',
   maxDiscount: '',
@@ -39,7 +24,7 @@ const EMPTY: FormState = {
 
 const str = (v: number | string | null) => (v === null ? '' : String(v));
 
-function fromCoupon(c: CouponWire): FormState {
+function fromCoupon(c: CouponWire): typeof EMPTY {
   return {
     code: c.code,
     description: c.description,
@@ -54,60 +39,28 @@ function fromCoupon(c: CouponWire): FormState {
   };
 }
 
-export function CouponFormModal({ open, editing, merchantId, onClose }: { open: boolean; editing: CouponWire | null; merchantId: string | null; onClose: () => void }) {
-  const [form, setForm] = useState<FormState>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const create = useMutation(trpc.Coupons.createCoupon.mutationOptions());
-  const update = useMutation(trpc.Coupons.updateCoupon.mutationOptions());
+/** Create or edit a coupon; the owner mounts it while it is open, so each opening starts from `editing`. */
+export function CouponFormModal({ editing, merchantId, onClose }: { editing: CouponWire | null; merchantId: string | null; onClose: () => void }) {
+  const form = useZodForm(createCouponInput, { defaultValues: { ...(editing ? fromCoupon(editing) : EMPTY), merchantId: merchantId ?? '' } });
+  const { errors } = form.formState;
+  const failed = serverErrorsTo(form, 'Failed to save coupon. Please try again.');
+  const create = trpc.Coupons.createCoupon.useMutation({ meta: { successToast: 'Coupon created successfully.', invalidates: ['Coupons.getAllCoupons'] }, onSuccess: onClose, onError: failed });
+  const update = trpc.Coupons.updateCoupon.useMutation({ meta: { successToast: 'Coupon updated successfully.', invalidates: ['Coupons.getAllCoupons'] }, onSuccess: onClose, onError: failed });
 
-  useEffect(() => {
-    if (!open) return;
-    setForm(editing ? fromCoupon(editing) : EMPTY);
-    setError(null);
-  }, [open, editing]);
-
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createCouponInput.safeParse({ ...form, merchantId: merchantId ?? undefined });
-    if (!parsed.success) {
-      setError(readableMessage(parsed.error.issues[0].message));
-      return;
-    }
-    setError(null);
+  const onSubmit = form.handleSubmit((v) => {
     // Cleared optional fields are sent as null so an edit can remove a limit or a date.
-    const v = parsed.data;
-    const body = {
-      ...v,
-      maxDiscount: v.maxDiscount ?? null,
-      validFrom: v.validFrom ?? null,
-      validUntil: v.validUntil ?? null,
-      usageLimit: v.usageLimit ?? null,
-      expiryDate: undefined,
-    };
-    try {
-      if (editing) {
-        await update.mutateAsync({ ...body, couponId: editing._id });
-        toast.success('Coupon updated successfully.');
-      } else {
-        await create.mutateAsync(body);
-        toast.success('Coupon created successfully.');
-      }
-      await queryClient.invalidateQueries({ queryKey: trpc.Coupons.getAllCoupons.queryKey() });
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to save coupon. Please try again.'));
-    }
-  };
+    const body = { ...v, maxDiscount: v.maxDiscount ?? null, validFrom: v.validFrom ?? null, validUntil: v.validUntil ?? null, usageLimit: v.usageLimit ?? null, expiryDate: undefined };
+    if (editing) update.mutate({ ...body, couponId: editing._id });
+    else create.mutate(body);
+  });
 
   const busy = create.isPending || update.isPending;
+  const [discountType, validFrom] = form.watch(['discountType', 'validFrom']);
+  const serverError = errors.root?.server?.message;
 
   return (
     <Modal
-      open={open}
+      open
       onClose={onClose}
       title={editing ? 'Edit Coupon' : 'Create Coupon'}
       size="lg"
@@ -124,12 +77,12 @@ export function CouponFormModal({ open, editing, merchantId, onClose }: { open: 
       }
     >
       <form id="coupon-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-        {error && (
-          <p key={error} ref={revealOnMount} role="alert" data-testid="coupon-form-error" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-700 sm:col-span-2">
-            {error}
+        {serverError && (
+          <p key={serverError} ref={revealOnMount} role="alert" data-testid="coupon-form-error" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-700 sm:col-span-2">
+            {serverError}
           </p>
         )}
-        <Input id="coupon-code" label="Code" required value={form.code} onChange={(e) => set('code', e.target.value.toUpperCase())} hint="3 to 30 letters, digits, - or _." />
+        <Input id="coupon-code" label="Code" required className="uppercase" {...form.register('code')} error={errors.code?.message} hint="3 to 30 letters, digits, - or _." />
         <Select
           id="coupon-type"
           label="Discount type"
@@ -138,26 +91,26 @@ export function CouponFormModal({ open, editing, merchantId, onClose }: { open: 
             { value: 'percentage', label: 'Percentage (%)' },
             { value: 'flat', label: 'Flat (₹)' },
           ]}
-          value={form.discountType}
-          onChange={(e) => set('discountType', e.target.value as FormState['discountType'])}
+          {...form.register('discountType')}
+          error={errors.discountType?.message}
         />
-        <Textarea id="coupon-description" label="Description" rows={2} value={form.description} onChange={(e) => set('description', e.target.value)} containerClassName="sm:col-span-2" />
+        <Textarea id="coupon-description" label="Description" rows={2} {...form.register('description')} error={errors.description?.message} containerClassName="sm:col-span-2" />
         <Input
           id="coupon-value"
-          label={form.discountType === 'flat' ? 'Discount value (₹)' : 'Discount value (%)'}
+          label={discountType === 'flat' ? 'Discount value (₹)' : 'Discount value (%)'}
           type="number"
           min={0}
           step="0.01"
           required
-          value={form.discountValue}
-          onChange={(e) => set('discountValue', e.target.value)}
+          {...form.register('discountValue')}
+          error={errors.discountValue?.message}
         />
-        <Input id="coupon-min" label="Minimum booking amount (₹)" type="number" min={0} step="0.01" value={form.minAmount} onChange={(e) => set('minAmount', e.target.value)} />
-        <Input id="coupon-max" label="Maximum discount (₹)" type="number" min={0} step="0.01" value={form.maxDiscount} onChange={(e) => set('maxDiscount', e.target.value)} hint="Leave blank for no cap." />
-        <Input id="coupon-limit" label="Usage limit" type="number" min={1} step="1" value={form.usageLimit} onChange={(e) => set('usageLimit', e.target.value)} hint="Leave blank for unlimited uses." />
-        <Input id="coupon-from" label="Valid from" type="date" value={form.validFrom} onChange={(e) => set('validFrom', e.target.value)} />
-        <Input id="coupon-until" label="Valid until" type="date" value={form.validUntil} min={form.validFrom || undefined} onChange={(e) => set('validUntil', e.target.value)} />
-        <Checkbox id="coupon-active" label="Active" description="Customers can use the code while it is active and valid." checked={form.active} onChange={(e) => set('active', e.target.checked)} />
+        <Input id="coupon-min" label="Minimum booking amount (₹)" type="number" min={0} step="0.01" {...form.register('minAmount')} error={errors.minAmount?.message} />
+        <Input id="coupon-max" label="Maximum discount (₹)" type="number" min={0} step="0.01" {...form.register('maxDiscount')} error={errors.maxDiscount?.message} hint="Leave blank for no cap." />
+        <Input id="coupon-limit" label="Usage limit" type="number" min={1} step="1" {...form.register('usageLimit')} error={errors.usageLimit?.message} hint="Leave blank for unlimited uses." />
+        <Input id="coupon-from" label="Valid from" type="date" {...form.register('validFrom')} error={errors.validFrom?.message} />
+        <Input id="coupon-until" label="Valid until" type="date" {...form.register('validUntil')} error={errors.validUntil?.message} min={(validFrom as string) || undefined} />
+        <Checkbox id="coupon-active" label="Active" description="Customers can use the code while it is active and valid." {...form.register('active')} />
       </form>
     </Modal>
   );

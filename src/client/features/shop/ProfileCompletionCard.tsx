@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { COMPLETION_FIX } from '../../../shared/profileCompletion';
 import { focusHashTarget } from '../../lib/hashTarget';
@@ -7,7 +6,7 @@ import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { cn } from '../../lib/cn';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 import { Banner, useFlash } from './Banner';
 
 const STATUS_TEXT = {
@@ -38,8 +37,7 @@ function CompletionBar({ percent, label }: { percent: number; label: string }) {
  * same query as the Settings card, so both show one figure; nothing once the salon is published.
  */
 export function ProfileCompletionSummary({ merchantId, settingsHref = '/merchant/settings' }: { merchantId: string | null; settingsHref?: string }) {
-  const trpc = useTRPC();
-  const completion = useQuery(trpc.merchants.getProfileCompletion.queryOptions({ merchantId: merchantId ?? undefined }));
+  const completion = trpc.merchants.getProfileCompletion.useQuery({ merchantId: merchantId ?? undefined });
   const data = completion.data;
   if (!data || data.isPublished) return null;
   const status = STATUS_TEXT[data.publishStatus];
@@ -85,21 +83,14 @@ export function ProfileCompletionSummary({ merchantId, settingsHref = '/merchant
 
 /** The 14 completion checks and the publish request, which needs every check done. */
 export function ProfileCompletionCard({ merchantId }: { merchantId: string | null }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const completion = useQuery(trpc.merchants.getProfileCompletion.queryOptions({ merchantId: merchantId ?? undefined }));
-  const publish = useMutation(trpc.merchants.createPublishRequest.mutationOptions());
+  const completion = trpc.merchants.getProfileCompletion.useQuery({ merchantId: merchantId ?? undefined });
   const [flash, show] = useFlash();
-
-  const onPublish = async () => {
-    try {
-      const answer = await publish.mutateAsync({ merchantId: merchantId ?? undefined });
-      show('success', answer.message);
-      await queryClient.invalidateQueries({ queryKey: trpc.merchants.getProfileCompletion.queryKey() });
-    } catch (err) {
-      show('error', errorMessage(err, 'Failed to send the publish request. Please try again.'));
-    }
-  };
+  const publish = trpc.merchants.createPublishRequest.useMutation({
+    meta: { invalidates: ['merchants.getProfileCompletion'] },
+    onSuccess: (answer) => show('success', answer.message),
+    onError: (err) => show('error', errorMessage(err, 'Failed to send the publish request. Please try again.')),
+  });
+  const onPublish = () => publish.mutate({ merchantId: merchantId ?? undefined });
 
   if (completion.isLoading) {
     return (

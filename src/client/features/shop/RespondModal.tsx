@@ -1,46 +1,27 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewWire } from '../../../shared/schemas/reviews';
+import { respondToReviewInput, type ReviewWire } from '../../../shared/schemas/reviews';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Textarea } from '../../components/ui/Textarea';
-import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPC } from '../../trpc';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { trpc } from '../../trpc';
 import { Stars } from './Stars';
 
-export function RespondModal({ review, merchantId, onClose }: { review: ReviewWire | null; merchantId: string | null; onClose: () => void }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const respond = useMutation(trpc.reviewRoutes.respondToReviewByMerchant.mutationOptions());
-
-  useEffect(() => {
-    setText(review?.response?.text ?? '');
-    setError(undefined);
-  }, [review]);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!review) return;
-    const responseText = text.trim();
-    if (!responseText) {
-      setError('Please enter a response.');
-      return;
-    }
-    try {
-      await respond.mutateAsync({ reviewId: review._id, merchantId: merchantId ?? undefined, customerId: review.customerId._id, responseText });
-      onClose();
-      toast.success('Response submitted successfully!');
-      await queryClient.invalidateQueries({ queryKey: trpc.reviewRoutes.getReviewsByMerchant.queryKey() });
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to submit response. Please try again.'));
-    }
-  };
+/** The owner's answer to a review; mounted while open, so it starts from the review's current answer. */
+export function RespondModal({ review, merchantId, onClose }: { review: ReviewWire; merchantId: string | null; onClose: () => void }) {
+  const form = useZodForm(respondToReviewInput, {
+    defaultValues: { reviewId: review._id, merchantId: merchantId ?? '', customerId: review.customerId._id, responseText: review.response?.text ?? '' },
+  });
+  const { errors } = form.formState;
+  const respond = trpc.reviewRoutes.respondToReviewByMerchant.useMutation({
+    meta: { successToast: 'Response submitted successfully!', invalidates: ['reviewRoutes.getReviewsByMerchant'] },
+    onSuccess: onClose,
+    onError: serverErrorsTo(form, 'Failed to submit response. Please try again.'),
+  });
+  const onSubmit = form.handleSubmit((input) => respond.mutate(input));
 
   return (
     <Modal
-      open={Boolean(review)}
+      open
       onClose={onClose}
       title="Respond to Review"
       testId="respond-modal"
@@ -55,8 +36,7 @@ export function RespondModal({ review, merchantId, onClose }: { review: ReviewWi
         </>
       }
     >
-      {review && (
-        <form id="respond-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form id="respond-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <div className="rounded-xl bg-blush-50 px-4 py-3">
             <div className="flex items-center justify-between gap-2">
               <p className="font-semibold text-ink-900">{review.userName}</p>
@@ -64,9 +44,8 @@ export function RespondModal({ review, merchantId, onClose }: { review: ReviewWi
             </div>
             {review.comment && <p className="mt-1 text-sm text-ink-700">{review.comment}</p>}
           </div>
-          <Textarea id="response-text" label="Your response" rows={4} value={text} error={error} onChange={(e) => setText(e.target.value)} data-autofocus />
+          <Textarea id="response-text" label="Your response" rows={4} {...form.register('responseText')} error={errors.responseText?.message ?? errors.root?.server?.message} data-autofocus />
         </form>
-      )}
     </Modal>
   );
 }

@@ -1,41 +1,27 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { serviceFormSchema, type SelectedCategoryWire, type ServiceWire } from '../../../shared/schemas/shop';
+import { serviceScreenForm, type SelectedCategoryWire, type ServiceWire } from '../../../shared/schemas/shop';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { Textarea } from '../../components/ui/Textarea';
-import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPC } from '../../trpc';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { trpc } from '../../trpc';
 import { revealOnMount } from './reveal';
 
-interface FormState {
-  name: string;
-  category: string;
-  description: string;
-  duration: string;
-  price: string;
-  discountType: '' | 'flat' | 'percentage';
-  discountValue: string;
-  isDiscountActive: boolean;
-  active: boolean;
-}
-
-const EMPTY: FormState = {
+const EMPTY = {
   name: '',
   category: '',
   description: '',
   duration: '',
   price: '',
-  discountType: '',
+  discountType: '' as '' | 'flat' | 'percentage',
   discountValue: '',
   isDiscountActive: false,
   active: true,
 };
 
-function fromService(s: ServiceWire): FormState {
+function fromService(s: ServiceWire): typeof EMPTY {
   return {
     name: s.name,
     category: s.category ?? '',
@@ -49,94 +35,49 @@ function fromService(s: ServiceWire): FormState {
   };
 }
 
-const REQUIRED_FIELDS = new Set(['name', 'category', 'description', 'duration', 'price']);
-export const REQUIRED_MESSAGE = 'Please fill out all required fields correctly.';
-
-/**
- * The spec's form message: any missing or wrong required field gives the one general text; the
- * discount rules have their own texts; anything else shows the schema's message.
- */
-export function validateServiceForm(form: FormState) {
-  const requiredMissing =
-    !form.name.trim() || !form.category || !form.description.trim() || !(Number(form.duration) > 0) || !(Number(form.price) > 0);
-  if (requiredMissing) return { ok: false as const, message: REQUIRED_MESSAGE };
-  const withDiscount = form.discountType !== '';
-  const parsed = serviceFormSchema.safeParse({
-    ...form,
-    discountType: withDiscount ? form.discountType : undefined,
-    discountValue: withDiscount ? form.discountValue : '',
-    isDiscountActive: withDiscount && form.isDiscountActive,
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = String(issue.path[0] ?? '');
-    return { ok: false as const, message: REQUIRED_FIELDS.has(field) && field !== 'duration' ? REQUIRED_MESSAGE : issue.message };
-  }
-  return { ok: true as const, data: parsed.data };
-}
+const REQUIRED_FIELDS = ['name', 'category', 'description', 'price'] as const;
+const REQUIRED_MESSAGE = 'Please fill out all required fields correctly.';
 
 export interface ServiceFormModalProps {
-  open: boolean;
   onClose: () => void;
   merchantId: string | null;
   categories: SelectedCategoryWire[];
   editing: ServiceWire | null;
 }
 
-export function ServiceFormModal({ open, onClose, merchantId, categories, editing }: ServiceFormModalProps) {
-  const [form, setForm] = useState<FormState>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const create = useMutation(trpc.services.createService.mutationOptions());
-  const update = useMutation(trpc.services.updateService.mutationOptions());
-
-  useEffect(() => {
-    if (!open) return;
-    setForm(editing ? fromService(editing) : { ...EMPTY, category: categories.length === 1 ? categories[0]._id : '' });
-    setError(null);
-  }, [open, editing, categories]);
-
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateServiceForm(form);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    setError(null);
-    const service = { ...result.data, category: form.category };
-    try {
-      if (editing) {
-        await update.mutateAsync({
-          merchantId: merchantId ?? undefined,
-          selectedCategoryId: form.category,
-          serviceId: editing._id,
-          service: { ...service, _id: editing._id },
-        });
-        toast.success('Service updated successfully.');
-      } else {
-        await create.mutateAsync({ merchantId: merchantId ?? undefined, selectedCategoryId: form.category, service });
-        toast.success('Service added successfully.');
-      }
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.categories.getMerchantSelectedCategories.queryKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.services.getAllServices.queryKey() }),
-      ]);
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to save service.'));
-    }
+/** Add or edit a service; the owner mounts it while it is open, so each opening starts from `editing`. */
+export function ServiceFormModal({ onClose, merchantId, categories, editing }: ServiceFormModalProps) {
+  const form = useZodForm(serviceScreenForm, {
+    defaultValues: editing ? fromService(editing) : { ...EMPTY, category: categories.length === 1 ? categories[0]._id : '' },
+  });
+  const { errors } = form.formState;
+  const saved = {
+    meta: { invalidates: ['categories.getMerchantSelectedCategories', 'services.getAllServices'] as const },
+    onSuccess: onClose,
+    onError: serverErrorsTo(form, 'Failed to save service.'),
   };
+  const create = trpc.services.createService.useMutation({ ...saved, meta: { ...saved.meta, successToast: 'Service added successfully.' } });
+  const update = trpc.services.updateService.useMutation({ ...saved, meta: { ...saved.meta, successToast: 'Service updated successfully.' } });
+
+  const onSubmit = form.handleSubmit((data) => {
+    const category = data.category ?? '';
+    const service = { ...data, isDiscountActive: Boolean(data.discountType) && data.isDiscountActive };
+    if (editing) update.mutate({ merchantId: merchantId ?? undefined, selectedCategoryId: category, serviceId: editing._id, service: { ...service, _id: editing._id } });
+    else create.mutate({ merchantId: merchantId ?? undefined, selectedCategoryId: category, service });
+  });
 
   const busy = create.isPending || update.isPending;
-  const discountOn = form.discountType !== '';
+  const [discountType, duration] = form.watch(['discountType', 'duration']);
+  const discountOn = discountType !== '';
+  // The spec's form message: a missing or wrong required field gives the one general text (a
+  // duration that is there but off the grid keeps its own); the discount rules have their own texts.
+  const requiredWrong = REQUIRED_FIELDS.some((f) => errors[f]) || (errors.duration && !(Number(duration) > 0));
+  const firstError = Object.values(errors).find((e) => e && typeof e.message === 'string')?.message as string | undefined;
+  const error = errors.root?.server?.message ?? (requiredWrong ? REQUIRED_MESSAGE : firstError);
 
   return (
     <Modal
-      open={open}
+      open
       onClose={onClose}
       title={editing ? 'Edit Service' : 'Add New Service'}
       size="lg"
@@ -158,15 +99,15 @@ export function ServiceFormModal({ open, onClose, merchantId, categories, editin
             {error}
           </p>
         )}
-        <Input id="service-name" label="Service name" required value={form.name} onChange={(e) => set('name', e.target.value)} containerClassName="sm:col-span-2" />
+        <Input id="service-name" label="Service name" required {...form.register('name')} error={errors.name?.message} containerClassName="sm:col-span-2" />
         <Select
           id="service-category"
           label="Category"
           required
           placeholder={categories.length ? 'Select a category' : 'Add a category first'}
           options={categories.map((c) => ({ value: c._id, label: c.name }))}
-          value={form.category}
-          onChange={(e) => set('category', e.target.value)}
+          {...form.register('category')}
+          error={errors.category?.message}
           containerClassName="sm:col-span-2"
         />
         <Textarea
@@ -174,12 +115,12 @@ export function ServiceFormModal({ open, onClose, merchantId, categories, editin
           label="Description"
           required
           rows={3}
-          value={form.description}
-          onChange={(e) => set('description', e.target.value)}
+          {...form.register('description')}
+          error={errors.description?.message}
           containerClassName="sm:col-span-2"
         />
-        <Input id="service-duration" label="Duration (minutes)" type="number" min={5} step={5} inputMode="numeric" required value={form.duration} onChange={(e) => set('duration', e.target.value)} />
-        <Input id="service-price" label="Price (₹)" type="number" min={0} step="0.01" inputMode="decimal" required value={form.price} onChange={(e) => set('price', e.target.value)} />
+        <Input id="service-duration" label="Duration (minutes)" type="number" min={5} step={5} inputMode="numeric" required {...form.register('duration')} error={errors.duration?.message} />
+        <Input id="service-price" label="Price (₹)" type="number" min={0} step="0.01" inputMode="decimal" required {...form.register('price')} error={errors.price?.message} />
         <Select
           id="service-discount-type"
           label="Discount type"
@@ -188,34 +129,32 @@ export function ServiceFormModal({ open, onClose, merchantId, categories, editin
             { value: 'percentage', label: 'Percentage (%)' },
             { value: 'flat', label: 'Flat (₹)' },
           ]}
-          value={form.discountType}
-          onChange={(e) => set('discountType', e.target.value as FormState['discountType'])}
+          {...form.register('discountType', { onChange: (e) => e.target.value === '' && form.setValue('discountValue', '') })}
+          error={errors.discountType?.message}
         />
         <Input
           id="service-discount-value"
-          label={form.discountType === 'flat' ? 'Discount value (₹)' : 'Discount value (%)'}
+          label={discountType === 'flat' ? 'Discount value (₹)' : 'Discount value (%)'}
           type="number"
           min={0}
           step="0.01"
           inputMode="decimal"
           disabled={!discountOn}
-          value={form.discountValue}
-          onChange={(e) => set('discountValue', e.target.value)}
+          {...form.register('discountValue')}
+          error={errors.discountValue?.message}
         />
         <Checkbox
           id="service-discount-active"
           label="Discount active"
           description="Customers pay the discounted price while this is on."
-          checked={form.isDiscountActive}
           disabled={!discountOn}
-          onChange={(e) => set('isDiscountActive', e.target.checked)}
+          {...form.register('isDiscountActive')}
         />
         <Checkbox
           id="service-active"
           label="Service active"
           description="Inactive services are hidden from customers."
-          checked={form.active}
-          onChange={(e) => set('active', e.target.checked)}
+          {...form.register('active')}
         />
       </form>
     </Modal>

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { changePasswordInput } from '../../../shared/schemas/auth';
-import { openingHoursSchema, updateBusinessProfileInput, type ShopProfileWire } from '../../../shared/schemas/shop';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { changePasswordForm } from '../../../shared/schemas/auth';
+import { updateBusinessHoursInput, updateBusinessProfileInput, updateNotificationSettingsInput, type HoursClash, type HoursDecision, type ShopProfileWire } from '../../../shared/schemas/shop';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
@@ -9,81 +9,71 @@ import { Input } from '../../components/ui/Input';
 import { Textarea } from '../../components/ui/Textarea';
 import { getSession, saveSession } from '../../state/session';
 import { PhoneVerification } from '../auth/PhoneVerification';
-import { errorMessage, useTRPC, readableMessage } from '../../trpc';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { errorClashes, errorMessage, trpc } from '../../trpc';
+import { answerMessage } from '../../mutationMeta';
+import { HoursClashesDialog } from './HoursClashesDialog';
 import { Banner, useFlash } from './Banner';
 
-function useRefreshShop() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.merchants.getMerchantSettingsById.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.merchants.getProfileCompletion.queryKey() }),
-    ]);
-}
+/** What a saved setting changes: the settings page and the profile checklist. */
+const SHOP_QUERIES = ['merchants.getMerchantSettingsById', 'merchants.getProfileCompletion'] as const;
 
 const text = (v: string | null | undefined) => v ?? '';
 
 export function BusinessProfileSection({ merchant, merchantId }: { merchant: ShopProfileWire; merchantId: string | null }) {
-  const trpc = useTRPC();
-  const save = useMutation(trpc.merchants.updateBusinessProfile.mutationOptions());
-  const refresh = useRefreshShop();
   const [flash, show] = useFlash();
-  const initial = () => ({
-    shop_Name: merchant.shop_Name,
-    shop_Owner: merchant.shop_Owner,
-    official_Email: text(merchant.official_Email),
-    phone: text(merchant.phone),
-    Shop_Address: merchant.Shop_Address,
-    City: merchant.City,
-    State: merchant.State,
-    postalCode: text(merchant.postalCode),
-    description: merchant.description,
-    latitude: merchant.latitude === null ? '' : String(merchant.latitude),
-    longitude: merchant.longitude === null ? '' : String(merchant.longitude),
+  const form = useZodForm(updateBusinessProfileInput, {
+    defaultValues: {
+      merchantId: merchantId ?? '',
+      shop_Name: merchant.shop_Name,
+      shop_Owner: merchant.shop_Owner,
+      official_Email: text(merchant.official_Email),
+      phone: text(merchant.phone),
+      Shop_Address: merchant.Shop_Address,
+      City: merchant.City,
+      State: merchant.State,
+      postalCode: text(merchant.postalCode),
+      description: merchant.description,
+      latitude: merchant.latitude === null ? '' : String(merchant.latitude),
+      longitude: merchant.longitude === null ? '' : String(merchant.longitude),
+    },
   });
-  const [form, setForm] = useState(initial);
-  const set = (key: keyof ReturnType<typeof initial>, value: string) => setForm((f) => ({ ...f, [key]: value }));
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = updateBusinessProfileInput.safeParse({ ...form, merchantId: merchantId ?? undefined });
-    if (!parsed.success) {
-      show('error', readableMessage(parsed.error.issues[0].message));
-      return;
-    }
-    try {
-      await save.mutateAsync(parsed.data);
-      show('success', 'Business profile updated successfully.');
-      await refresh();
-    } catch (err) {
-      show('error', errorMessage(err, 'Failed to update business profile. Please try again.'));
-    }
-  };
+  const { errors } = form.formState;
+  const save = trpc.merchants.updateBusinessProfile.useMutation({
+    meta: { invalidates: SHOP_QUERIES },
+    onSuccess: () => show('success', 'Business profile updated successfully.'),
+    onError: serverErrorsTo(form, 'Failed to update business profile. Please try again.'),
+  });
+  const onSubmit = form.handleSubmit((input) => save.mutate(input));
+  const field = (name: 'shop_Name' | 'shop_Owner' | 'official_Email' | 'phone' | 'Shop_Address' | 'City' | 'State' | 'postalCode' | 'latitude' | 'longitude' | 'description') => ({
+    ...form.register(name),
+    error: errors[name]?.message,
+  });
 
   return (
     <Card id="business-profile">
       <CardHeader title="Business Profile" description="What customers see on your salon page." />
       <Banner flash={flash} testId="profile-banner" />
       <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-        <Input id="settings-shop-name" label="Business name" required value={form.shop_Name} onChange={(e) => set('shop_Name', e.target.value)} />
-        <Input id="settings-owner" label="Owner name" required value={form.shop_Owner} onChange={(e) => set('shop_Owner', e.target.value)} />
-        <Input id="settings-email" label="Official email" type="email" value={form.official_Email} onChange={(e) => set('official_Email', e.target.value)} />
-        <Input id="settings-phone" label="Phone" type="tel" inputMode="numeric" maxLength={10} value={form.phone} onChange={(e) => set('phone', e.target.value)} />
-        <Input id="settings-address" label="Address" required value={form.Shop_Address} onChange={(e) => set('Shop_Address', e.target.value)} containerClassName="sm:col-span-2" />
-        <Input id="settings-city" label="City" required value={form.City} onChange={(e) => set('City', e.target.value)} />
-        <Input id="settings-state" label="State" required value={form.State} onChange={(e) => set('State', e.target.value)} />
-        <Input id="settings-pin" label="PIN code" inputMode="numeric" maxLength={6} value={form.postalCode} onChange={(e) => set('postalCode', e.target.value)} />
+        <FormError message={errors.root?.server?.message} className="sm:col-span-2" />
+        <Input id="settings-shop-name" label="Business name" required {...field('shop_Name')} />
+        <Input id="settings-owner" label="Owner name" required {...field('shop_Owner')} />
+        <Input id="settings-email" label="Official email" type="email" {...field('official_Email')} />
+        <Input id="settings-phone" label="Phone" type="tel" inputMode="numeric" maxLength={10} {...field('phone')} />
+        <Input id="settings-address" label="Address" required {...field('Shop_Address')} containerClassName="sm:col-span-2" />
+        <Input id="settings-city" label="City" required {...field('City')} />
+        <Input id="settings-state" label="State" required {...field('State')} />
+        <Input id="settings-pin" label="PIN code" inputMode="numeric" maxLength={6} {...field('postalCode')} />
         <div className="grid grid-cols-2 gap-3">
-          <Input id="settings-lat" label="Latitude" inputMode="decimal" value={form.latitude} onChange={(e) => set('latitude', e.target.value)} />
-          <Input id="settings-lng" label="Longitude" inputMode="decimal" value={form.longitude} onChange={(e) => set('longitude', e.target.value)} />
+          <Input id="settings-lat" label="Latitude" inputMode="decimal" {...field('latitude')} />
+          <Input id="settings-lng" label="Longitude" inputMode="decimal" {...field('longitude')} />
         </div>
         <Textarea
           id="settings-description"
           label="Description"
           rows={4}
-          value={form.description}
-          onChange={(e) => set('description', e.target.value)}
+          {...field('description')}
           hint="At least 30 characters: your speciality, atmosphere and what makes you different."
           containerClassName="sm:col-span-2"
         />
@@ -98,126 +88,165 @@ export function BusinessProfileSection({ merchant, merchantId }: { merchant: Sho
 }
 
 export function BusinessHoursSection({ merchant, merchantId }: { merchant: ShopProfileWire; merchantId: string | null }) {
-  const trpc = useTRPC();
-  const save = useMutation(trpc.merchants.updateBusinessHours.mutationOptions());
-  const refresh = useRefreshShop();
   const [flash, show] = useFlash();
-  const [days, setDays] = useState(() => merchant.openingHours.map((d) => ({ ...d })));
-  const setDay = (i: number, patch: Partial<(typeof days)[number]>) => setDays((list) => list.map((d, j) => (j === i ? { ...d, ...patch } : d)));
+  const form = useZodForm(updateBusinessHoursInput, {
+    defaultValues: { merchantId: merchantId ?? '', openingHours: merchant.openingHours.map((d) => ({ ...d })) },
+  });
+  const { errors } = form.formState;
+  const days = form.watch('openingHours');
+  const enabled = (i: number) => days[i]?.enabled === true;
+  /** The hours the server refused to save unasked (its 409) and the upcoming bookings they leave uncovered: the dialog asks what to do. */
+  const [asked, setAsked] = useState<{ input: z.output<typeof updateBusinessHoursInput>; clashes: HoursClash[]; changed: boolean } | null>(null);
+  const [deciding, setDeciding] = useState<HoursDecision | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const save = trpc.merchants.updateBusinessHours.useMutation({
+    // Cancelled bookings leave the desk's lists and calendar: the whole salon's queries, the settings among them.
+    meta: { successToast: answerMessage, invalidates: ['merchants'] },
+    onSuccess: (answer) => {
+      setAsked(null);
+      show('success', answer.message);
+    },
+  });
+  const failed = serverErrorsTo(form, 'Failed to update business hours. Please try again.');
 
-  const onSave = async () => {
-    const parsed = openingHoursSchema.safeParse(days);
-    if (!parsed.success) {
-      show('error', readableMessage(parsed.error.issues[0].message));
-      return;
-    }
-    try {
-      await save.mutateAsync({ merchantId: merchantId ?? undefined, openingHours: days });
-      show('success', 'Business hours updated successfully.');
-      await refresh();
-    } catch (err) {
-      show('error', errorMessage(err, 'Failed to update business hours. Please try again.'));
-    }
+  const onSave = form.handleSubmit((input) =>
+    save.mutate(input, {
+      onError: (err) => {
+        const clashes = errorClashes(err);
+        if (!clashes.length) return failed(err);
+        setDialogError(null);
+        setAsked({ input, clashes, changed: false });
+      },
+    }),
+  );
+
+  const onDecide = (decision: HoursDecision, reason: string) => {
+    if (!asked) return;
+    const { input, clashes } = asked;
+    setDeciding(decision);
+    setDialogError(null);
+    save.mutate(
+      { ...input, decision, bookingIds: clashes.map((c) => c.bookingId), cancellationReason: decision === 'cancel' ? reason : undefined },
+      {
+        onError: (err) => {
+          const uncovered = errorClashes(err);
+          // A booking was made in these hours since the list was shown: decide again on the whole list.
+          if (uncovered.length) setAsked({ input, clashes: uncovered, changed: true });
+          else setDialogError(errorMessage(err, 'Failed to update business hours. Please try again.'));
+        },
+        onSettled: () => setDeciding(null),
+      },
+    );
   };
 
   return (
     <Card id="business-hours">
       <CardHeader title="Business Hours" description="Customers can book only while you are open." />
       <Banner flash={flash} testId="hours-banner" />
-      <ul className="divide-y divide-blush-100">
-        {days.map((d, i) => (
-          <li key={d.name} className="grid grid-cols-2 items-center gap-2 py-2.5 sm:grid-cols-[10rem_1fr_1fr]">
-            <Checkbox id={`hours-${d.name}`} label={d.name} checked={d.enabled} onChange={(e) => setDay(i, { enabled: e.target.checked })} />
-            <span className="text-right text-xs text-ink-500 sm:hidden">{d.enabled ? '' : 'Closed'}</span>
-            <Input id={`hours-${d.name}-open`} label={`${d.name} opens`} hideLabel type="time" value={d.openTime} disabled={!d.enabled} onChange={(e) => setDay(i, { openTime: e.target.value })} />
-            <Input id={`hours-${d.name}-close`} label={`${d.name} closes`} hideLabel type="time" value={d.closeTime} disabled={!d.enabled} onChange={(e) => setDay(i, { closeTime: e.target.value })} />
-          </li>
-        ))}
-      </ul>
-      <Button className="mt-4" onClick={onSave} loading={save.isPending} loadingText="Saving..." data-testid="save-hours">
-        Save Hours
-      </Button>
+      <form noValidate onSubmit={onSave}>
+        <FormError message={errors.root?.server?.message ?? errors.openingHours?.message ?? errors.openingHours?.root?.message} className="mb-4" />
+        <ul className="divide-y divide-blush-100">
+          {merchant.openingHours.map(({ name }, i) => (
+            <li key={name} className="grid grid-cols-2 items-center gap-2 py-2.5 sm:grid-cols-[10rem_1fr_1fr]">
+              <Checkbox id={`hours-${name}`} label={name} {...form.register(`openingHours.${i}.enabled`)} />
+              <span className="text-right text-xs text-ink-500 sm:hidden">{enabled(i) ? '' : 'Closed'}</span>
+              <Input
+                id={`hours-${name}-open`}
+                label={`${name} opens`}
+                hideLabel
+                type="time"
+                {...form.register(`openingHours.${i}.openTime`)}
+                disabled={!enabled(i)}
+                error={errors.openingHours?.[i]?.openTime?.message}
+              />
+              <Input
+                id={`hours-${name}-close`}
+                label={`${name} closes`}
+                hideLabel
+                type="time"
+                {...form.register(`openingHours.${i}.closeTime`)}
+                disabled={!enabled(i)}
+                error={errors.openingHours?.[i]?.closeTime?.message}
+              />
+            </li>
+          ))}
+        </ul>
+        <Button type="submit" className="mt-4" loading={save.isPending && !deciding} loadingText="Saving..." data-testid="save-hours">
+          Save Hours
+        </Button>
+      </form>
+      <HoursClashesDialog
+        open={asked !== null}
+        clashes={asked?.clashes ?? []}
+        busy={deciding}
+        changed={asked?.changed ?? false}
+        error={dialogError}
+        onDecide={onDecide}
+        onClose={() => setAsked(null)}
+      />
     </Card>
   );
 }
 
 export function NotificationsSection({ merchant, merchantId }: { merchant: ShopProfileWire; merchantId: string | null }) {
-  const trpc = useTRPC();
-  const save = useMutation(trpc.merchants.updateNotificationSettings.mutationOptions());
-  const refresh = useRefreshShop();
   const [flash, show] = useFlash();
-  const [prefs, setPrefs] = useState(() => merchant.notificationSettings.map((p) => ({ ...p })));
-
-  const onSave = async () => {
-    try {
-      await save.mutateAsync({ merchantId: merchantId ?? undefined, preferences: prefs.map(({ id, enabled }) => ({ id, enabled })) });
-      show('success', 'Notification settings updated successfully.');
-      await refresh();
-    } catch (err) {
-      show('error', errorMessage(err, 'Failed to update notification settings. Please try again.'));
-    }
-  };
+  const form = useZodForm(updateNotificationSettingsInput, {
+    defaultValues: { merchantId: merchantId ?? '', preferences: merchant.notificationSettings.map(({ id, enabled }) => ({ id, enabled })) },
+  });
+  const { errors } = form.formState;
+  const save = trpc.merchants.updateNotificationSettings.useMutation({
+    meta: { invalidates: SHOP_QUERIES },
+    onSuccess: () => show('success', 'Notification settings updated successfully.'),
+    onError: serverErrorsTo(form, 'Failed to update notification settings. Please try again.'),
+  });
+  const onSave = form.handleSubmit((input) => save.mutate(input));
 
   return (
     <Card id="notifications">
       <CardHeader title="Notifications" description="Choose what we tell you about." />
       <Banner flash={flash} testId="notifications-banner" />
-      <ul className="flex flex-col gap-4">
-        {prefs.map((p, i) => (
-          <li key={p.id}>
-            <Checkbox
-              id={`notify-${p.id}`}
-              label={p.name}
-              description={p.description}
-              checked={p.enabled}
-              onChange={(e) => setPrefs((list) => list.map((x, j) => (j === i ? { ...x, enabled: e.target.checked } : x)))}
-            />
-          </li>
-        ))}
-      </ul>
-      <Button className="mt-5" onClick={onSave} loading={save.isPending} loadingText="Saving..." data-testid="save-notifications">
-        Save Preferences
-      </Button>
+      <form noValidate onSubmit={onSave}>
+        <FormError message={errors.root?.server?.message ?? errors.preferences?.message} className="mb-4" />
+        <ul className="flex flex-col gap-4">
+          {merchant.notificationSettings.map((p, i) => (
+            <li key={p.id}>
+              <Checkbox id={`notify-${p.id}`} label={p.name} description={p.description} {...form.register(`preferences.${i}.enabled`)} />
+            </li>
+          ))}
+        </ul>
+        <Button type="submit" className="mt-5" loading={save.isPending} loadingText="Saving..." data-testid="save-notifications">
+          Save Preferences
+        </Button>
+      </form>
     </Card>
   );
 }
 
-export function SecuritySection() {
-  const trpc = useTRPC();
-  const change = useMutation(trpc.users.changePassword.mutationOptions());
-  const [flash, show] = useFlash();
-  const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
+const NO_PASSWORDS = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (form.newPassword !== form.confirmPassword) {
-      show('error', 'New passwords do not match.');
-      return;
-    }
-    const parsed = changePasswordInput.safeParse(form);
-    if (!parsed.success) {
-      show('error', readableMessage(parsed.error.issues[0].message));
-      return;
-    }
-    try {
-      const answer = await change.mutateAsync(parsed.data);
+export function SecuritySection() {
+  const [flash, show] = useFlash();
+  const form = useZodForm(changePasswordForm, { defaultValues: NO_PASSWORDS });
+  const { errors } = form.formState;
+  const change = trpc.users.changePassword.useMutation({
+    onSuccess: (answer) => {
       // Changing the password revokes older tokens; keep this device signed in with the new one.
       const session = getSession();
       if (session.user) saveSession({ token: answer.token, user: session.user, userType: session.userType ?? session.user.userType });
-      setForm({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      form.reset(NO_PASSWORDS);
       show('success', 'Password updated successfully.');
-    } catch (err) {
-      show('error', errorMessage(err, 'Failed to update password. Please try again.'));
-    }
-  };
+    },
+    onError: serverErrorsTo(form, 'Failed to update password. Please try again.'),
+  });
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }));
 
   return (
     <Card id="security">
       <CardHeader title="Security" description="Change the password you sign in with." />
       <Banner flash={flash} testId="security-banner" />
       <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:max-w-md">
-        <Input id="current-password" label="Current password" type="password" autoComplete="current-password" required value={form.currentPassword} onChange={(e) => set('currentPassword', e.target.value)} />
+        <FormError message={errors.root?.server?.message} />
+        <Input id="current-password" label="Current password" type="password" autoComplete="current-password" required {...form.register('currentPassword')} error={errors.currentPassword?.message} />
         <Input
           id="new-password"
           label="New password"
@@ -225,10 +254,10 @@ export function SecuritySection() {
           autoComplete="new-password"
           required
           hint="At least 8 characters with a letter and a digit."
-          value={form.newPassword}
-          onChange={(e) => set('newPassword', e.target.value)}
+          {...form.register('newPassword')}
+          error={errors.newPassword?.message}
         />
-        <Input id="confirm-password" label="Confirm new password" type="password" autoComplete="new-password" required value={form.confirmPassword} onChange={(e) => set('confirmPassword', e.target.value)} />
+        <Input id="confirm-password" label="Confirm new password" type="password" autoComplete="new-password" required {...form.register('confirmPassword')} error={errors.confirmPassword?.message} />
         <div>
           <Button type="submit" loading={change.isPending} loadingText="Updating..." data-testid="save-password">
             Update Password
@@ -241,11 +270,10 @@ export function SecuritySection() {
 
 /** The owner's own mobile number (the one registered with the account) and whether it can sign in by WhatsApp code. */
 export function WhatsAppSignInSection() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const profile = useQuery(trpc.users.profile.queryOptions());
+  const utils = trpc.useUtils();
+  const profile = trpc.users.profile.useQuery();
   const user = profile.data?.user;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.users.profile.queryKey() });
+  const refresh = () => utils.users.profile.invalidate();
   return (
     <Card id="whatsapp-sign-in">
       <CardHeader title="Sign-in by WhatsApp" description="The mobile number registered with your account. A code sent to it signs you in once the number is verified." />
@@ -254,7 +282,7 @@ export function WhatsAppSignInSection() {
       ) : !user ? (
         <p className="text-sm text-ink-500">Loading…</p>
       ) : user.phone ? (
-        <PhoneVerification phone={user.phone} verified={user.phoneVerified === true} onVerified={refresh} />
+        <PhoneVerification key={user.phone ?? ''} phone={user.phone} verified={user.phoneVerified === true} onVerified={refresh} />
       ) : (
         <p className="text-sm text-ink-600">No mobile number is registered with your account; sign in with your e-mail and password.</p>
       )}

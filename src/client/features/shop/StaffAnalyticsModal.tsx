@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { STAFF_PERIODS, type StaffWire } from '../../../shared/schemas/staff';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -7,7 +6,7 @@ import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { Spinner } from '../../components/ui/Spinner';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 import { formatINR } from './format';
 import { plural } from '../discovery/format';
 import { longDate } from '../../lib/dates';
@@ -35,23 +34,18 @@ export function StaffAnalyticsModal({ open, onClose, merchantId, staff }: StaffA
   const [period, setPeriod] = useState<Period>('today');
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
-  const trpc = useTRPC();
-
   useEffect(() => {
     if (open) setPeriod('today');
   }, [open, staff?._id]);
 
   const customReady = period !== 'custom' || (Boolean(startDate) && Boolean(endDate) && startDate <= endDate);
-  const analytics = useQuery({
-    ...trpc.merchants.getStaffAnalytics.queryOptions({
-      merchantId: merchantId ?? undefined,
-      staffId: staff?._id ?? '',
-      period,
-      startDate: period === 'custom' ? startDate : undefined,
-      endDate: period === 'custom' ? endDate : undefined,
-    }),
-    enabled: open && Boolean(staff) && customReady,
-  });
+  const analytics = trpc.merchants.getStaffAnalytics.useQuery({
+    merchantId: merchantId ?? undefined,
+    staffId: staff?._id ?? '',
+    period,
+    startDate: period === 'custom' ? startDate : undefined,
+    endDate: period === 'custom' ? endDate : undefined,
+  }, { enabled: open && Boolean(staff) && customReady });
 
   const data = analytics.data;
 

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
 import { WEEKDAYS } from '../../../shared/hours';
 import { updateStaffHoursInput, type StaffHoursClash, type StaffWire } from '../../../shared/schemas/staff';
@@ -7,9 +6,9 @@ import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
-import { toast } from '../../components/ui/Toast';
-import { errorMessage, useTRPC, readableMessage } from '../../trpc';
+import { errorMessage, readableMessage, trpc } from '../../trpc';
 import { longDate } from '../../lib/dates';
+import { clashLine } from './HoursClashesDialog';
 
 interface Day {
   day: string;
@@ -20,11 +19,6 @@ interface Day {
 
 const defaultWeek = (): Day[] => WEEKDAYS.map((day, i) => ({ day, enabled: i < 6, start: '09:00', end: '18:00' }));
 
-/** "November 28, 2026 · 12:00 PM, Tanvi Deshpande, Men's Haircut": the salon-local day, the time as booked. */
-export function clashLine(c: StaffHoursClash): string {
-  return [`${longDate(c.bookingDate)} · ${c.bookingTime}`, c.customerName, c.services.join(', ')].filter(Boolean).join(', ');
-}
-
 /** "Rutuja has 1 booking on a day off", "… 2 bookings outside their working hours", or both. */
 export function clashHeading(staffName: string, clashes: StaffHoursClash[]): string {
   const who = staffName.trim().split(/\s+/)[0] || 'This staff member';
@@ -34,7 +28,7 @@ export function clashHeading(staffName: string, clashes: StaffHoursClash[]): str
   return `${who} has ${n} booking${n === 1 ? '' : 's'} ${where}`;
 }
 
-const REASON_NOTE: Record<StaffHoursClash['reason'], string> = { dayOff: 'day off', outsideHours: 'outside working hours' };
+const REASON_NOTE: Record<StaffHoursClash['reason'], string> = { dayOff: 'day off', outsideHours: 'outside working hours', salonClosed: 'salon closed' };
 
 /**
  * The hours were saved, but bookings still assigned to this member now fall on a day off or
@@ -74,38 +68,40 @@ function ClashWarning({ staffName, clashes, appointmentsHref }: { staffName: str
 }
 
 export interface StaffHoursModalProps {
-  open: boolean;
   onClose: () => void;
   merchantId: string | null;
-  staff: StaffWire | null;
+  staff: StaffWire;
 }
 
-/** Weekly working hours and days off; an empty week means the staff member follows the shop's opening hours. */
-export function StaffHoursModal({ open, onClose, merchantId, staff }: StaffHoursModalProps) {
-  const [followShop, setFollowShop] = useState(true);
-  const [week, setWeek] = useState<Day[]>(defaultWeek);
-  const [daysOff, setDaysOff] = useState<string[]>([]);
+/**
+ * Weekly working hours and days off; an empty week means the staff member follows the shop's
+ * opening hours. Mounted while open: each opening starts from the member's saved hours.
+ */
+export function StaffHoursModal({ onClose, merchantId, staff }: StaffHoursModalProps) {
+  const [followShop, setFollowShop] = useState(staff.workingHours.length === 0);
+  const [week, setWeek] = useState<Day[]>(() => (staff.workingHours.length === 7 ? staff.workingHours.map((d) => ({ ...d })) : defaultWeek()));
+  const [daysOff, setDaysOff] = useState<string[]>(() => [...staff.daysOff]);
   const [newDayOff, setNewDayOff] = useState('');
   const [error, setError] = useState<string | null>(null);
   /** Bookings the hours just saved leave uncovered; the modal stays open to list them. */
   const [clashes, setClashes] = useState<StaffHoursClash[]>([]);
   const warningRef = useRef<HTMLDivElement>(null);
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const save = useMutation(trpc.merchants.updateStaffHours.mutationOptions());
+  const save = trpc.merchants.updateStaffHours.useMutation({
+    meta: {
+      // Saved, but not "all good" while bookings are left uncovered: the modal lists them instead.
+      successToast: (answer: { clashes?: StaffHoursClash[] }) => (answer.clashes?.length ? null : 'Working hours updated successfully.'),
+      invalidates: ['merchants.getAllStaffByMerchant'],
+    },
+    onSuccess: (answer) => {
+      const uncovered = answer.clashes ?? [];
+      if (uncovered.length > 0) setClashes(uncovered);
+      else onClose();
+    },
+    onError: (err) => setError(errorMessage(err, 'Failed to update working hours. Please try again.')),
+  });
   // An admin manages a salon through ?merchantId=; the link to its appointments keeps it.
   const actingFor = new URLSearchParams(useSearch()).get('merchantId');
   const appointmentsHref = actingFor ? `/merchant/appointments?merchantId=${encodeURIComponent(actingFor)}` : '/merchant/appointments';
-
-  useEffect(() => {
-    if (!open || !staff) return;
-    setFollowShop(staff.workingHours.length === 0);
-    setWeek(staff.workingHours.length === 7 ? staff.workingHours.map((d) => ({ ...d })) : defaultWeek());
-    setDaysOff([...staff.daysOff]);
-    setNewDayOff('');
-    setError(null);
-    setClashes([]);
-  }, [open, staff]);
 
   useEffect(() => {
     if (clashes.length > 0) warningRef.current?.querySelector<HTMLElement>('[role="alert"]')?.focus();
@@ -119,8 +115,7 @@ export function StaffHoursModal({ open, onClose, merchantId, staff }: StaffHours
     setNewDayOff('');
   };
 
-  const onSave = async () => {
-    if (!staff) return;
+  const onSave = () => {
     const parsed = updateStaffHoursInput.safeParse({
       merchantId: merchantId ?? undefined,
       staffId: staff._id,
@@ -133,27 +128,14 @@ export function StaffHoursModal({ open, onClose, merchantId, staff }: StaffHours
     }
     setError(null);
     setClashes([]);
-    try {
-      const answer = await save.mutateAsync({ merchantId: merchantId ?? undefined, staffId: staff._id, workingHours: followShop ? [] : week, daysOff });
-      const uncovered = answer.clashes ?? [];
-      await queryClient.invalidateQueries({ queryKey: trpc.merchants.getAllStaffByMerchant.queryKey() });
-      if (uncovered.length > 0) {
-        // Saved, but not "all good": the modal stays open with the bookings to reassign.
-        setClashes(uncovered);
-        return;
-      }
-      toast.success('Working hours updated successfully.');
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to update working hours. Please try again.'));
-    }
+    save.mutate({ merchantId: merchantId ?? undefined, staffId: staff._id, workingHours: followShop ? [] : week, daysOff });
   };
 
   return (
     <Modal
-      open={open}
+      open
       onClose={onClose}
-      title={`Working Hours${staff ? ` – ${staff.name}` : ''}`}
+      title={`Working Hours – ${staff.name}`}
       size="lg"
       testId="staff-hours-modal"
       footer={
@@ -172,7 +154,7 @@ export function StaffHoursModal({ open, onClose, merchantId, staff }: StaffHours
           {error}
         </p>
       )}
-      {staff && clashes.length > 0 && (
+      {clashes.length > 0 && (
         <div ref={warningRef}>
           <ClashWarning staffName={staff.name} clashes={clashes} appointmentsHref={appointmentsHref} />
         </div>

@@ -1,16 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatINR } from '../../../shared/money';
 import type { PAYMENT_METHODS } from '../../../shared/schemas/bookings';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../lib/cn';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Pay at the salon, or now from the wallet when its balance covers the total. */
 export function PaymentChoice({ total, value, onChange }: { total: number; value: PaymentMethod; onChange: (m: PaymentMethod) => void }) {
-  const trpc = useTRPC();
-  const wallet = useQuery(trpc.users.getWallet.queryOptions({}));
+  const wallet = trpc.users.getWallet.useQuery({});
   const balance = wallet.data?.data.balance ?? 0;
   const walletCovers = balance >= total && total > 0;
   const options: { id: PaymentMethod; title: string; detail: string; disabled: boolean }[] = [

@@ -1,5 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { GIFT_CARD_MAX, GIFT_CARD_MIN } from '../../../shared/loyalty';
 import { formatINR } from '../../../shared/money';
 import { purchaseGiftCardInput, redeemGiftCardInput, TEST_CARDS } from '../../../shared/schemas/wallet';
@@ -12,46 +10,31 @@ import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { Textarea } from '../../components/ui/Textarea';
-import { toast } from '../../components/ui/Toast';
 import { payWithRazorpay } from '../../features/billing/razorpay';
 import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorField, errorMessage, readableMessage, useTRPC } from '../../trpc';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { answerMessage } from '../../mutationMeta';
+import { trpc } from '../../trpc';
 
 const AMOUNTS = [500, 1000, 2000, 5000];
-type BuyForm = { amount: string; recipientName: string; recipientEmail: string; message: string; paymentMethod: 'wallet' | 'test_card' | 'razorpay'; cardNumber: string };
-type BuyErrors = Partial<Record<keyof BuyForm, string>>;
+/** What a bought or redeemed card changes. */
+const GIFT_CARD_QUERIES = ['users.getGiftCards', 'users.getWallet'] as const;
 
-function firstErrors<T extends string>(issues: { path: PropertyKey[]; message: string }[]): Partial<Record<T, string>> {
-  const out: Partial<Record<T, string>> = {};
-  for (const i of issues) out[i.path[0] as T] ??= readableMessage(i.message);
-  return out;
-}
-
-function Redeem({ onDone }: { onDone: () => Promise<void> }) {
-  const trpc = useTRPC();
-  const redeem = useMutation(trpc.users.redeemGiftCard.mutationOptions());
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = redeemGiftCardInput.safeParse({ code });
-    if (!parsed.success) return setError(readableMessage(parsed.error.issues[0].message));
-    setError(undefined);
-    try {
-      const r = await redeem.mutateAsync(parsed.data);
-      toast.success(r.message);
-      setCode('');
-      await onDone();
-    } catch (err) {
-      setError(errorMessage(err, 'Could not redeem this code.'));
-    }
-  };
+function Redeem() {
+  const form = useZodForm(redeemGiftCardInput, { defaultValues: { code: '' } });
+  const redeem = trpc.users.redeemGiftCard.useMutation({
+    meta: { successToast: answerMessage, invalidates: GIFT_CARD_QUERIES },
+    onSuccess: () => form.reset(),
+    onError: serverErrorsTo(form, 'Could not redeem this code.'),
+  });
+  const error = form.formState.errors.code?.message ?? form.formState.errors.root?.server?.message;
   return (
     <Card>
       <CardHeader title="Redeem a gift card" description="The amount goes to your wallet, for any booking." />
-      <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start" data-testid="redeem-form">
-        <Input id="gift-code" label="Gift card code" placeholder="GB-XXXX-XXXX-XXXX" containerClassName="flex-1" value={code} error={error} onChange={(e) => setCode(e.target.value.toUpperCase())} />
+      <form noValidate onSubmit={form.handleSubmit((input) => redeem.mutate(input))} className="flex flex-col gap-3 sm:flex-row sm:items-start" data-testid="redeem-form">
+        <Input id="gift-code" label="Gift card code" placeholder="GB-XXXX-XXXX-XXXX" containerClassName="flex-1" className="uppercase" {...form.register('code')} error={error} />
         <Button type="submit" className="sm:mt-7" loading={redeem.isPending} loadingText="Redeeming…" data-testid="redeem-submit">
           Redeem
         </Button>
@@ -61,70 +44,59 @@ function Redeem({ onDone }: { onDone: () => Promise<void> }) {
 }
 
 /** The card payment this server takes: Razorpay Checkout when a live gateway is configured, else the offline test card. */
-function Buy({ balance, checkoutKey, onDone }: { balance: number; checkoutKey: string | null; onDone: () => Promise<void> }) {
-  const trpc = useTRPC();
-  const buy = useMutation(trpc.users.purchaseGiftCard.mutationOptions());
-  const order = useMutation(trpc.users.createGiftCardOrder.mutationOptions());
+function Buy({ balance, checkoutKey }: { balance: number; checkoutKey: string | null }) {
   const cardMethod = checkoutKey ? 'razorpay' : 'test_card';
-  const [form, setForm] = useState<BuyForm>({ amount: '1000', recipientName: '', recipientEmail: '', message: '', paymentMethod: cardMethod, cardNumber: '' });
-  const [errors, setErrors] = useState<BuyErrors>({});
-  const set = <K extends keyof BuyForm>(k: K, v: BuyForm[K]) => setForm((f) => ({ ...f, [k]: v }));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const amount = form.amount.trim() === '' ? undefined : Number(form.amount.trim());
-    const parsed = purchaseGiftCardInput.safeParse({ ...form, amount, cardNumber: form.paymentMethod === 'test_card' ? form.cardNumber : undefined });
-    if (!parsed.success) return setErrors(firstErrors<keyof BuyForm>(parsed.error.issues));
-    setErrors({});
+  const form = useZodForm(purchaseGiftCardInput, { defaultValues: { amount: 1000, recipientName: '', recipientEmail: '', message: '', paymentMethod: cardMethod } });
+  const { errors } = form.formState;
+  const [amount, paymentMethod] = form.watch(['amount', 'paymentMethod']);
+  const buy = trpc.users.purchaseGiftCard.useMutation({
+    meta: { successToast: answerMessage, invalidates: GIFT_CARD_QUERIES },
+    onSuccess: () => form.reset({ ...form.getValues(), recipientName: '', recipientEmail: '', message: '', cardNumber: '' }),
+  });
+  const order = trpc.users.createGiftCardOrder.useMutation();
+  const submit = form.handleSubmit(async (input) => {
     try {
-      let r;
-      if (parsed.data.paymentMethod === 'razorpay') {
-        const { paymentMethod: _card, cardNumber: _n, ...details } = parsed.data;
+      if (input.paymentMethod === 'razorpay') {
+        const { paymentMethod: _card, cardNumber: _n, ...details } = input;
         const o = await order.mutateAsync(details);
         const proof = await payWithRazorpay({ key: o.data.keyId, orderId: o.data.orderId, amount: o.data.amount, description: o.data.description });
-        if (!proof) return;
-        r = await buy.mutateAsync({ ...parsed.data, ...proof });
+        if (proof) await buy.mutateAsync({ ...input, ...proof });
       } else {
-        r = await buy.mutateAsync(parsed.data);
+        await buy.mutateAsync(input);
       }
-      toast.success(r.message);
-      setForm((f) => ({ ...f, recipientName: '', recipientEmail: '', message: '', cardNumber: '' }));
-      await onDone();
     } catch (err) {
-      const msg = errorMessage(err, 'Could not buy the gift card.');
-      const field = errorField(err) as keyof BuyForm | undefined;
-      if (field && field in form) setErrors({ [field]: msg });
-      else toast.error(msg);
+      serverErrorsTo(form, 'Could not buy the gift card.')(err);
     }
-  };
+  });
   return (
     <Card>
       <CardHeader title="Buy a gift card" description={`${formatINR(GIFT_CARD_MIN)} to ${formatINR(GIFT_CARD_MAX)}, for any salon, spa or parlour on GlowBook.`} />
       <form noValidate onSubmit={submit} className="grid gap-4" data-testid="buy-form">
+        <FormError message={errors.root?.server?.message} />
         <div className="flex flex-wrap gap-2" role="group" aria-label="Quick amounts">
           {AMOUNTS.map((a) => (
-            <Button key={a} type="button" size="sm" variant={form.amount === String(a) ? 'primary' : 'outline'} onClick={() => set('amount', String(a))}>
+            <Button key={a} type="button" size="sm" variant={amount === a ? 'primary' : 'outline'} onClick={() => form.setValue('amount', a, { shouldValidate: form.formState.isSubmitted })}>
               {formatINR(a)}
             </Button>
           ))}
         </div>
-        <Input id="gift-amount" label="Amount (₹)" inputMode="numeric" value={form.amount} error={errors.amount} onChange={(e) => set('amount', e.target.value)} />
+        <Input id="gift-amount" label="Amount (₹)" inputMode="numeric" {...form.register('amount', { valueAsNumber: true })} error={errors.amount?.message} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input id="gift-recipient" label="Recipient's name (optional)" value={form.recipientName} error={errors.recipientName} onChange={(e) => set('recipientName', e.target.value)} />
-          <Input id="gift-email" label="Recipient's e-mail (optional)" type="email" hint="We e-mail the code to them." value={form.recipientEmail} error={errors.recipientEmail} onChange={(e) => set('recipientEmail', e.target.value)} />
+          <Input id="gift-recipient" label="Recipient's name (optional)" {...form.register('recipientName')} error={errors.recipientName?.message} />
+          <Input id="gift-email" label="Recipient's e-mail (optional)" type="email" hint="We e-mail the code to them." {...form.register('recipientEmail')} error={errors.recipientEmail?.message} />
         </div>
-        <Textarea id="gift-message" label="Message (optional)" rows={2} maxLength={300} value={form.message} error={errors.message} onChange={(e) => set('message', e.target.value)} />
+        <Textarea id="gift-message" label="Message (optional)" rows={2} maxLength={300} {...form.register('message')} error={errors.message?.message} />
         <Select
           id="gift-pay"
           label="Pay with"
-          value={form.paymentMethod}
-          error={errors.paymentMethod}
+          {...form.register('paymentMethod')}
+          error={errors.paymentMethod?.message}
           options={[
             checkoutKey ? { value: 'razorpay', label: 'Card, UPI or net banking (Razorpay)' } : { value: 'test_card', label: 'Card (test mode)' },
             { value: 'wallet', label: `Wallet (${formatINR(balance)} available)` },
           ]}
-          onChange={(e) => set('paymentMethod', e.target.value as BuyForm['paymentMethod'])}
         />
-        {form.paymentMethod === 'test_card' && (
+        {paymentMethod === 'test_card' && (
           <div className="rounded-2xl border border-amber-200 bg-amber-50 p-4">
             <p className="mb-2 text-sm font-semibold text-amber-900">Test mode: no real money moves.</p>
             <Input
@@ -133,9 +105,8 @@ function Buy({ balance, checkoutKey, onDone }: { balance: number; checkoutKey: s
               inputMode="numeric"
               placeholder={TEST_CARDS.approved.replace(/(\d{4})(?=\d)/g, '$1 ')}
               hint={`Use ${TEST_CARDS.approved.replace(/(\d{4})(?=\d)/g, '$1 ')} to approve, ${TEST_CARDS.declined.replace(/(\d{4})(?=\d)/g, '$1 ')} to see a decline.`}
-              value={form.cardNumber}
-              error={errors.cardNumber}
-              onChange={(e) => set('cardNumber', e.target.value)}
+              {...form.register('cardNumber', { shouldUnregister: true })}
+              error={errors.cardNumber?.message}
             />
           </div>
         )}
@@ -151,27 +122,21 @@ function Buy({ balance, checkoutKey, onDone }: { balance: number; checkoutKey: s
 
 export default function GiftCards() {
   usePageTitle('Gift Cards');
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const cards = useQuery(trpc.users.getGiftCards.queryOptions({}));
-  const wallet = useQuery(trpc.users.getWallet.queryOptions({}));
-  const payments = useQuery(trpc.users.giftCardPaymentOptions.queryOptions({}, { staleTime: Infinity }));
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: trpc.users.getGiftCards.queryKey() });
-    await queryClient.invalidateQueries({ queryKey: trpc.users.getWallet.queryKey() });
-  };
+  const cards = trpc.users.getGiftCards.useQuery({});
+  const wallet = trpc.users.getWallet.useQuery({});
+  const payments = trpc.users.giftCardPaymentOptions.useQuery({}, { staleTime: Infinity });
   const list = cards.data?.data.giftCards ?? [];
   return (
     <PageContainer className="max-w-3xl">
       <PageHeader title="Gift Cards" description="Give the gift of a good day, or add a card you received to your wallet." />
       <div className="space-y-6">
-        <Redeem onDone={refresh} />
+        <Redeem />
         {payments.isError ? (
           <LoadError title="Could not load how gift cards can be paid" onRetry={payments.refetch} />
         ) : !payments.data ? (
           <Skeleton className="h-64" />
         ) : (
-          <Buy balance={wallet.data?.data.balance ?? 0} checkoutKey={payments.data.data.checkoutKey} onDone={refresh} />
+          <Buy balance={wallet.data?.data.balance ?? 0} checkoutKey={payments.data.data.checkoutKey} />
         )}
         <Card>
           <CardHeader title="Your gift cards" />

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { TIERS } from '../../../shared/loyalty';
 import { formatINR } from '../../../shared/money';
@@ -10,14 +9,13 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { BalanceCard, LedgerList } from '../../features/wallet/Ledger';
 import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 const KIND_LABELS = { booking_completed: 'Visit', reward_redeemed: 'Reward', adjustment: 'Adjustment' } as const;
 
 export default function Loyalty() {
   usePageTitle('Loyalty Program');
-  const trpc = useTRPC();
-  const q = useQuery(trpc.users.getLoyalty.queryOptions({}));
+  const q = trpc.users.getLoyalty.useQuery({});
   const d = q.data?.data;
   return (
     <PageContainer className="max-w-3xl">

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { NotificationWire } from '../../../shared/schemas/notifications';
 import { relativeTime } from '../../../shared/relativeTime';
@@ -14,22 +14,18 @@ import { useNotificationActions } from '../../features/notifications/useNotifica
 import { cn } from '../../lib/cn';
 import { longDateTime } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 
 type TabId = 'all' | 'unread';
 const PAGE_SIZE = 10;
 
 export default function Notifications() {
   usePageTitle('Notifications');
-  const trpc = useTRPC();
   const [tab, setTab] = useState<TabId>('all');
   const [page, setPage] = useState(1);
   const { markRead, markAll, remove, open } = useNotificationActions();
 
-  const query = useQuery({
-    ...trpc.users.getNotifications.queryOptions({ page, limit: PAGE_SIZE, unreadOnly: tab === 'unread' }),
-    placeholderData: keepPreviousData,
-  });
+  const query = trpc.users.getNotifications.useQuery({ page, limit: PAGE_SIZE, unreadOnly: tab === 'unread' }, { placeholderData: keepPreviousData });
   const data = query.data?.data;
   const unread = data?.unreadCount ?? 0;
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
@@ -66,7 +62,7 @@ export default function Notifications() {
       />
       <TabPanel idPrefix="notifications" id={tab}>
         {query.isPending ? (
-          <div className="space-y-3" aria-label="Loading notifications">
+          <div className="space-y-3" role="status" aria-label="Loading notifications">
             {[0, 1, 2, 3].map((i) => (
               <Skeleton key={i} className="h-24 rounded-2xl" />
             ))}
@@ -157,7 +153,7 @@ function NotificationRow({
               data-testid="notification-open"
             >
               <span className={cn('flex items-center gap-2 text-ink-900', n.read ? 'font-medium' : 'font-semibold')}>
-                {!n.read && <span className="size-2 shrink-0 rounded-full bg-rose-600" aria-label="Unread" />}
+                {!n.read && <span className="size-2 shrink-0 rounded-full bg-rose-600" role="img" aria-label="Unread" />}
                 {n.title}
               </span>
               <span className="mt-1 block text-sm text-ink-600">{n.message}</span>

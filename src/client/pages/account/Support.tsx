@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge } from '../../components/ui/Badge';
@@ -9,14 +8,13 @@ import { ContactForm } from '../../features/content/ContactForm';
 import { SUPPORT_HOURS } from '../../features/content/copy';
 import { longDateTime } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 const STATUS = { open: { label: 'Open', tone: 'info' }, pending: { label: 'Answered', tone: 'success' }, closed: { label: 'Closed', tone: 'neutral' } } as const;
 
 export default function Support() {
   usePageTitle('Customer Support');
-  const trpc = useTRPC();
-  const q = useQuery(trpc.support.getSupportMessages.queryOptions({}));
+  const q = trpc.support.getSupportMessages.useQuery({});
   const list = q.data?.data ?? [];
   return (
     <PageContainer className="max-w-4xl">

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { buttonClasses } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
@@ -11,7 +10,7 @@ import { TableCard, Td, Th } from '../../features/admin/DataTable';
 import { countOf, formatCount, formatINR, formatINRCompact } from '../../features/admin/format';
 import { StatTile } from '../../features/admin/StatTile';
 import { TrendChart } from '../../features/admin/TrendChart';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 
 type Metric = 'bookings' | 'gbv' | 'commission';
 
@@ -22,9 +21,8 @@ const METRICS: { id: Metric; label: string }[] = [
 ];
 
 export default function AdminDashboard() {
-  const trpc = useTRPC();
-  const dashboard = useQuery(trpc.admin.dashboard.queryOptions({}));
-  const userBase = useQuery(trpc.admin.getUserBaseByAdmin.queryOptions({}));
+  const dashboard = trpc.admin.dashboard.useQuery({});
+  const userBase = trpc.admin.getUserBaseByAdmin.useQuery({});
   const [metric, setMetric] = useState<Metric>('bookings');
 
   if (dashboard.isError) {

@@ -1,19 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Avatar } from '../../components/ui/Avatar';
 import { Badge } from '../../components/ui/Badge';
-import { Card, CardHeader } from '../../components/ui/Card';
+import { Card, } from '../../components/ui/Card';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { formatDay, fullName } from '../../features/admin/format';
 import { ChangePasswordCard } from '../../features/account/ChangePasswordCard';
 import { sessionAtom } from '../../state/session';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 export default function AdminProfile() {
-  const trpc = useTRPC();
   const session = useAtomValue(sessionAtom);
-  const profile = useQuery(trpc.users.profile.queryOptions());
+  const profile = trpc.users.profile.useQuery();
   const user = profile.data?.user ?? session.user;
 
   return (

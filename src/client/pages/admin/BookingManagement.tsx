@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
-import { BOOKING_STATUSES } from '../../../shared/schemas/bookings';
+import { BOOKING_STATUSES } from '../../../shared/constants';
 import { Button } from '../../components/ui/Button';
 import { StatusBadge, statusLabel } from '../../components/ui/Badge';
 import { Input } from '../../components/ui/Input';
@@ -12,13 +12,12 @@ import { FilterBar, Pagination, QueryState, TableCard, Td, Th } from '../../feat
 import { formatDay, formatINR } from '../../features/admin/format';
 import { formatClock } from '../../../shared/clock';
 import { useDebounced } from '../../features/admin/useDebounced';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 const LIMIT = 20;
 type Status = (typeof BOOKING_STATUSES)[number];
 
 export default function BookingManagement() {
-  const trpc = useTRPC();
   const params = new URLSearchParams(useSearch());
   const merchantId = params.get('merchantId') ?? undefined;
   const [search, setSearch] = useState('');
@@ -31,19 +30,16 @@ export default function BookingManagement() {
   const term = useDebounced(search.trim());
   const cityTerm = useDebounced(city.trim());
 
-  const bookings = useQuery({
-    ...trpc.admin.listBookings.queryOptions({
-      search: term || undefined,
-      status: (status || undefined) as Status | undefined,
-      city: cityTerm || undefined,
-      from: from || undefined,
-      to: to || undefined,
-      merchantId,
-      page,
-      limit: LIMIT,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const bookings = trpc.admin.listBookings.useQuery({
+    search: term || undefined,
+    status: (status || undefined) as Status | undefined,
+    city: cityTerm || undefined,
+    from: from || undefined,
+    to: to || undefined,
+    merchantId,
+    page,
+    limit: LIMIT,
+  }, { placeholderData: keepPreviousData });
 
   const change = (set: (v: string) => void) => (value: string) => {
     set(value);

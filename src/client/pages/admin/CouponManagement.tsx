@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { offerAmount, offerConditions } from '../../../shared/offers';
 import type { CouponWire } from '../../../shared/schemas/coupons';
 import { Badge } from '../../components/ui/Badge';
 import { COUPON_STATUS } from '../../features/shop/couponStatus';
 import { Button } from '../../components/ui/Button';
-import { toast } from '../../components/ui/Toast';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { formatDay, formatINR } from '../../features/admin/format';
 import { CouponFormModal } from '../../features/shop/CouponFormModal';
-import { errorMessage, useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
+import { answerMessage } from '../../mutationMeta';
 
 
 function validity(c: CouponWire): string {
@@ -23,25 +22,16 @@ function validity(c: CouponWire): string {
 
 /** Platform coupons: codes the platform funds, valid at every salon. An admin call without merchantId manages them. */
 export default function CouponManagement() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const coupons = useQuery(trpc.Coupons.getAllCoupons.queryOptions({}));
-  const remove = useMutation(trpc.Coupons.deleteCoupon.mutationOptions());
+  const coupons = trpc.Coupons.getAllCoupons.useQuery({});
+  const remove = trpc.Coupons.deleteCoupon.useMutation({
+    meta: { successToast: answerMessage, errorToast: 'Could not delete the coupon.', invalidates: ['Coupons.getAllCoupons'] },
+  });
   const [form, setForm] = useState<{ open: boolean; editing: CouponWire | null }>({ open: false, editing: null });
   const [toDelete, setToDelete] = useState<CouponWire | null>(null);
   const list = coupons.data?.coupons ?? [];
 
-  const onDelete = async () => {
-    if (!toDelete) return;
-    try {
-      const answer = await remove.mutateAsync({ couponId: toDelete._id });
-      toast.success(answer.message);
-      await queryClient.invalidateQueries({ queryKey: trpc.Coupons.getAllCoupons.queryKey() });
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not delete the coupon.'));
-    } finally {
-      setToDelete(null);
-    }
+  const onDelete = () => {
+    if (toDelete) remove.mutate({ couponId: toDelete._id }, { onSettled: () => setToDelete(null) });
   };
 
   return (
@@ -102,7 +92,7 @@ export default function CouponManagement() {
           </tbody>
         </TableCard>
       </QueryState>
-      <CouponFormModal open={form.open} editing={form.editing} merchantId={null} onClose={() => setForm({ open: false, editing: null })} />
+      {form.open && <CouponFormModal editing={form.editing} merchantId={null} onClose={() => setForm({ open: false, editing: null })} />}
       <ConfirmDialog
         open={Boolean(toDelete)}
         title="Delete coupon?"

@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { DELIVERY_STATE_LABEL, DELIVERY_STATES, type DeliveryState } from '../../../shared/delivery';
 import { OUTBOX_CHANNELS, updateEmailTemplateInput, type emailTemplateWire, type outboxAnswer } from '../../../shared/schemas/admin';
@@ -11,13 +11,14 @@ import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { TabPanel, Tabs } from '../../components/ui/Tabs';
 import { Textarea } from '../../components/ui/Textarea';
-import { toast } from '../../components/ui/Toast';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { FilterBar, Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { formatDateTime } from '../../features/admin/format';
 import { useDebounced } from '../../features/admin/useDebounced';
 import { cn } from '../../lib/cn';
-import { errorMessage, useTRPC, readableMessage } from '../../trpc';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { trpc } from '../../trpc';
 
 type OutboxMessage = z.infer<typeof outboxAnswer>['messages'][number];
 type Template = z.infer<typeof emailTemplateWire>;
@@ -28,23 +29,19 @@ const DELIVERY_TONES: Record<DeliveryState, BadgeTone> = { queued: 'warning', no
 const LIMIT = 20;
 
 function Outbox() {
-  const trpc = useTRPC();
   const [channel, setChannel] = useState('');
   const [status, setStatus] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<OutboxMessage | null>(null);
   const term = useDebounced(search.trim());
-  const outbox = useQuery({
-    ...trpc.admin.outbox.queryOptions({
-      channel: (channel || undefined) as (typeof OUTBOX_CHANNELS)[number] | undefined,
-      status: (status || undefined) as DeliveryState | undefined,
-      search: term || undefined,
-      page,
-      limit: LIMIT,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const outbox = trpc.admin.outbox.useQuery({
+    channel: (channel || undefined) as (typeof OUTBOX_CHANNELS)[number] | undefined,
+    status: (status || undefined) as DeliveryState | undefined,
+    search: term || undefined,
+    page,
+    limit: LIMIT,
+  }, { placeholderData: keepPreviousData });
   const list = outbox.data?.messages ?? [];
   const reset = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
@@ -122,38 +119,15 @@ function Outbox() {
   );
 }
 
+/** One template's subject and body; the page remounts it for another template or a newer version of this one. */
 function TemplateEditor({ template }: { template: Template }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const save = useMutation(trpc.admin.updateEmailTemplate.mutationOptions());
-  const [subject, setSubject] = useState(template.subject);
-  const [body, setBody] = useState(template.body);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    setSubject(template.subject);
-    setBody(template.body);
-    setError(null);
-  }, [template]);
-
-  const dirty = subject !== template.subject || body !== template.body;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = updateEmailTemplateInput.safeParse({ key: template.key, subject, body });
-    if (!parsed.success) {
-      setError(readableMessage(parsed.error.issues[0].message));
-      return;
-    }
-    try {
-      await save.mutateAsync(parsed.data);
-      toast.success('Template saved.');
-      setError(null);
-      await queryClient.invalidateQueries({ queryKey: trpc.admin.emailTemplates.queryKey() });
-    } catch (err) {
-      setError(errorMessage(err, 'Could not save the template.'));
-    }
-  };
+  const form = useZodForm(updateEmailTemplateInput, { defaultValues: { key: template.key, subject: template.subject, body: template.body } });
+  const { errors, isDirty } = form.formState;
+  const save = trpc.admin.updateEmailTemplate.useMutation({
+    meta: { successToast: 'Template saved.', invalidates: ['admin.emailTemplates'] },
+    onError: serverErrorsTo(form, 'Could not save the template.'),
+  });
+  const submit = form.handleSubmit((input) => save.mutate(input));
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" data-testid="template-editor">
@@ -162,13 +136,9 @@ function TemplateEditor({ template }: { template: Template }) {
         <p className="text-sm text-ink-500">{template.description}</p>
         <p className="mt-1 text-xs text-ink-400">Last changed {formatDateTime(template.updatedAt)}</p>
       </div>
-      {error && (
-        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-      <Input id="template-subject" label="Subject" required maxLength={200} value={subject} onChange={(e) => setSubject(e.target.value)} />
-      <Textarea id="template-body" label="Body" required rows={12} value={body} onChange={(e) => setBody(e.target.value)} className="font-mono text-[13px]" />
+      <FormError message={errors.root?.server?.message} />
+      <Input id="template-subject" label="Subject" required maxLength={200} {...form.register('subject')} error={errors.subject?.message} />
+      <Textarea id="template-body" label="Body" required rows={12} {...form.register('body')} error={errors.body?.message} className="font-mono text-[13px]" />
       {template.placeholders.length > 0 && (
         <div>
           <p className="mb-1.5 text-xs font-medium text-ink-500">Placeholders filled in when the message is sent:</p>
@@ -182,17 +152,11 @@ function TemplateEditor({ template }: { template: Template }) {
         </div>
       )}
       <div className="flex gap-2">
-        <Button type="submit" loading={save.isPending} disabled={!dirty} data-testid="template-save">
+        <Button type="submit" loading={save.isPending} disabled={!isDirty} data-testid="template-save">
           Save template
         </Button>
-        {dirty && (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setSubject(template.subject);
-              setBody(template.body);
-            }}
-          >
+        {isDirty && (
+          <Button variant="ghost" onClick={() => form.reset()}>
             Discard changes
           </Button>
         )}
@@ -202,8 +166,7 @@ function TemplateEditor({ template }: { template: Template }) {
 }
 
 function Templates() {
-  const trpc = useTRPC();
-  const templates = useQuery(trpc.admin.emailTemplates.queryOptions({}));
+  const templates = trpc.admin.emailTemplates.useQuery({});
   const list = templates.data?.templates ?? [];
   const [key, setKey] = useState<string | null>(null);
   const current = list.find((t) => t.key === key) ?? list[0];
@@ -228,7 +191,7 @@ function Templates() {
             ))}
           </ul>
         </Card>
-        <Card>{current && <TemplateEditor template={current} />}</Card>
+        <Card>{current && <TemplateEditor key={`${current.key}@${current.updatedAt}`} template={current} />}</Card>
       </div>
     </QueryState>
   );

@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { FEEDBACK_KINDS, FEEDBACK_STATUSES, type feedbackWire } from '../../../shared/schemas/admin';
+import { type FEEDBACK_KINDS, FEEDBACK_STATUSES, feedbackReplyInput, type feedbackWire } from '../../../shared/schemas/admin';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -10,12 +10,13 @@ import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { Tabs } from '../../components/ui/Tabs';
 import { Textarea } from '../../components/ui/Textarea';
-import { toast } from '../../components/ui/Toast';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { Pagination, QueryState } from '../../features/admin/DataTable';
 import { formatDateTime } from '../../features/admin/format';
 import { useDebounced } from '../../features/admin/useDebounced';
-import { errorMessage, useTRPC } from '../../trpc';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { trpc } from '../../trpc';
 
 type Message = z.infer<typeof feedbackWire>;
 type Kind = 'all' | (typeof FEEDBACK_KINDS)[number];
@@ -25,41 +26,23 @@ const STATUS_TONES: Record<Status, BadgeTone> = { open: 'warning', pending: 'inf
 const STATUS_LABELS: Record<Status, string> = { open: 'Open', pending: 'Answered', closed: 'Closed' };
 const LIMIT = 15;
 
-function ReplyModal({ message, onClose }: { message: Message | null; onClose: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const reply = useMutation(trpc.admin.replyFeedback.mutationOptions());
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    setText('');
-    setError(null);
-  }, [message]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!message) return;
-    if (text.trim().length < 2) {
-      setError('Write the answer.');
-      return;
-    }
-    try {
-      await reply.mutateAsync({ id: message._id, reply: text.trim() });
-      toast.success(`Reply sent to ${message.email}.`);
-      await queryClient.invalidateQueries({ queryKey: trpc.admin.listFeedback.queryKey() });
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err, 'Could not send the reply.'));
-    }
-  };
+/** The answer to one message, sent by e-mail; the page mounts it while open, so each opening starts empty. */
+function ReplyModal({ message, onClose }: { message: Message; onClose: () => void }) {
+  const form = useZodForm(feedbackReplyInput, { defaultValues: { id: message._id, reply: '' } });
+  const { errors } = form.formState;
+  const reply = trpc.admin.replyFeedback.useMutation({
+    meta: { invalidates: ['admin.listFeedback'], successToast: ({ message: answered }: { message: { email: string } }) => `Reply sent to ${answered.email}.` },
+    onSuccess: onClose,
+    onError: serverErrorsTo(form, 'Could not send the reply.'),
+  });
+  const submit = form.handleSubmit((input) => reply.mutate(input));
 
   return (
     <Modal
-      open={Boolean(message)}
+      open
       onClose={onClose}
-      title={message ? `Reply to ${message.name}` : 'Reply'}
-      description={message ? `Sent by e-mail to ${message.email}.` : undefined}
+      title={`Reply to ${message.name}`}
+      description={`Sent by e-mail to ${message.email}.`}
       size="lg"
       testId="reply-modal"
       footer={
@@ -73,49 +56,36 @@ function ReplyModal({ message, onClose }: { message: Message | null; onClose: ()
         </>
       }
     >
-      {message && (
-        <form id="reply-form" noValidate onSubmit={submit} className="space-y-4">
-          <blockquote className="rounded-xl bg-blush-50 px-4 py-3 text-sm whitespace-pre-wrap text-ink-700">
-            <p className="mb-1 font-semibold text-ink-900">{message.subject}</p>
-            {message.message}
-          </blockquote>
-          <Textarea id="reply-text" label="Your reply" required rows={6} maxLength={5000} value={text} error={error ?? undefined} onChange={(e) => setText(e.target.value)} data-autofocus />
-        </form>
-      )}
+      <form id="reply-form" noValidate onSubmit={submit} className="space-y-4">
+        <FormError message={errors.root?.server?.message} />
+        <blockquote className="rounded-xl bg-blush-50 px-4 py-3 text-sm whitespace-pre-wrap text-ink-700">
+          <p className="mb-1 font-semibold text-ink-900">{message.subject}</p>
+          {message.message}
+        </blockquote>
+        <Textarea id="reply-text" label="Your reply" required rows={6} maxLength={5000} {...form.register('reply')} error={errors.reply?.message} data-autofocus />
+      </form>
     </Modal>
   );
 }
 
 export default function Feedback() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [kind, setKind] = useState<Kind>('all');
   const [status, setStatus] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [replying, setReplying] = useState<Message | null>(null);
   const term = useDebounced(search.trim());
-  const feedback = useQuery({
-    ...trpc.admin.listFeedback.queryOptions({
-      kind: kind === 'all' ? undefined : kind,
-      status: (status || undefined) as Status | undefined,
-      search: term || undefined,
-      page,
-      limit: LIMIT,
-    }),
-    placeholderData: keepPreviousData,
+  const feedback = trpc.admin.listFeedback.useQuery({
+    kind: kind === 'all' ? undefined : kind,
+    status: (status || undefined) as Status | undefined,
+    search: term || undefined,
+    page,
+    limit: LIMIT,
+  }, { placeholderData: keepPreviousData });
+  const close = trpc.admin.closeFeedback.useMutation({
+    meta: { successToast: 'Closed.', errorToast: 'Could not close this message.', invalidates: ['admin.listFeedback'] },
   });
-  const close = useMutation(trpc.admin.closeFeedback.mutationOptions());
-
-  const onClose = async (m: Message) => {
-    try {
-      await close.mutateAsync({ id: m._id });
-      toast.success('Closed.');
-      await queryClient.invalidateQueries({ queryKey: trpc.admin.listFeedback.queryKey() });
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not close this message.'));
-    }
-  };
+  const onClose = (m: Message) => close.mutate({ id: m._id });
 
   const list = feedback.data?.messages ?? [];
 
@@ -214,7 +184,7 @@ export default function Feedback() {
         <Pagination page={page} limit={LIMIT} total={feedback.data?.total ?? 0} onPage={setPage} />
       </QueryState>
 
-      <ReplyModal message={replying} onClose={() => setReplying(null)} />
+      {replying && <ReplyModal message={replying} onClose={() => setReplying(null)} />}
     </AdminPage>
   );
 }

@@ -1,24 +1,20 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Input } from '../../components/ui/Input';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { SubscriptionInvoices } from '../../features/admin/SubscriptionInvoices';
 import { FilterBar, Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { formatCount, formatDay, formatINR } from '../../features/admin/format';
 import { StatTile } from '../../features/admin/StatTile';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 const LIMIT = 20;
 
 export default function Payments() {
-  const trpc = useTRPC();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
-  const ledger = useQuery({
-    ...trpc.admin.commissions.queryOptions({ from: from || undefined, to: to || undefined, page, limit: LIMIT }),
-    placeholderData: keepPreviousData,
-  });
+  const ledger = trpc.admin.commissions.useQuery({ from: from || undefined, to: to || undefined, page, limit: LIMIT }, { placeholderData: keepPreviousData });
   const totals = ledger.data?.totals;
   const entries = ledger.data?.entries ?? [];
 

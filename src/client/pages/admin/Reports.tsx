@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { platformLastDays } from '../../../shared/platform';
-import { REPORT_GROUPS } from '../../../shared/schemas/admin';
+import type { REPORT_GROUPS } from '../../../shared/schemas/admin';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Input } from '../../components/ui/Input';
@@ -13,7 +13,7 @@ import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { formatCount, formatDay, formatINR, formatINRCompact, formatMonth } from '../../features/admin/format';
 import { StatTile } from '../../features/admin/StatTile';
 import { TrendChart } from '../../features/admin/TrendChart';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 
 type Group = (typeof REPORT_GROUPS)[number];
 
@@ -43,8 +43,7 @@ function downloadText(filename: string, text: string, type: string) {
 }
 
 export default function Reports() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   // The platform's days are India's, whatever zone the admin's browser is in.
   const [initial] = useState(() => platformLastDays(30));
   const [group, setGroup] = useState<Group>('day');
@@ -53,12 +52,12 @@ export default function Reports() {
   const [to, setTo] = useState(initial.to);
   const [exporting, setExporting] = useState(false);
   const input = { groupBy: group, from: from || undefined, to: to || undefined, city: city || undefined };
-  const report = useQuery({ ...trpc.admin.reports.queryOptions(input), placeholderData: keepPreviousData });
+  const report = trpc.admin.reports.useQuery(input, { placeholderData: keepPreviousData });
 
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const answer = await queryClient.fetchQuery({ ...trpc.admin.reportsCsv.queryOptions(input), staleTime: 0 });
+      const answer = await utils.admin.reportsCsv.fetch(input, { staleTime: 0 });
       downloadText(answer.filename, answer.csv, 'text/csv;charset=utf-8');
       toast.success(`Downloaded ${answer.filename}`);
     } catch (err) {

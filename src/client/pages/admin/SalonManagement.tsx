@@ -1,24 +1,23 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
-import { PUBLISH_STATUSES, type AdminSalonWire } from '../../../shared/schemas/admin';
+import type { PUBLISH_STATUSES, AdminSalonWire } from '../../../shared/schemas/admin';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { Tabs } from '../../components/ui/Tabs';
-import { toast } from '../../components/ui/Toast';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { ReasonDialog } from '../../features/admin/Dialogs';
 import { countOf, formatCount, formatDateTime } from '../../features/admin/format';
 import { RowActionsMenu, type RowAction } from '../../features/admin/RowActionsMenu';
 import { SalonReviewModal } from '../../features/admin/SalonReviewModal';
-import { SponsorModal } from '../../features/admin/SponsorModal';
+import { SALON_QUERIES, SponsorModal } from '../../features/admin/SponsorModal';
 import { useDebounced } from '../../features/admin/useDebounced';
 import { cn } from '../../lib/cn';
-import { errorMessage, useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 type PublishStatus = (typeof PUBLISH_STATUSES)[number];
 type Tab = 'all' | PublishStatus;
@@ -42,6 +41,9 @@ const TABS: { id: Tab; label: string }[] = [
 
 const LIMIT = 20;
 
+/** What the salon decisions answer: the salon as it is now. */
+type SalonAnswer = { salon: { shop_Name: string } };
+
 type Decision = { kind: 'reject' | 'unpublish'; salon: AdminSalonWire } | null;
 
 /** What unpublishing does to the bookings the salon already holds: nothing; they stay booked. */
@@ -52,8 +54,6 @@ function upcomingBookingsText(n: number): string {
 }
 
 export default function SalonManagement() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const initial = new URLSearchParams(useSearch()).get('status');
   const [tab, setTab] = useState<Tab>(TABS.some((t) => t.id === initial) ? (initial as Tab) : 'all');
   const [search, setSearch] = useState('');
@@ -63,83 +63,42 @@ export default function SalonManagement() {
   const [decision, setDecision] = useState<Decision>(null);
   const [sponsoring, setSponsoring] = useState<AdminSalonWire | null>(null);
   const [unsponsoring, setUnsponsoring] = useState<AdminSalonWire | null>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
   const term = useDebounced(search.trim());
 
-  const salons = useQuery({
-    ...trpc.admin.listSalons.queryOptions({
-      publishStatus: tab === 'all' ? undefined : tab,
-      search: term || undefined,
-      sponsored: (sponsored || undefined) as 'true' | 'false' | undefined,
-      page,
-      limit: LIMIT,
-    }),
-    placeholderData: keepPreviousData,
+  const salons = trpc.admin.listSalons.useQuery({
+    publishStatus: tab === 'all' ? undefined : tab,
+    search: term || undefined,
+    sponsored: (sponsored || undefined) as 'true' | 'false' | undefined,
+    page,
+    limit: LIMIT,
+  }, { placeholderData: keepPreviousData });
+  const pendingCount = trpc.admin.listSalons.useQuery({ publishStatus: 'pending', limit: 1 });
+  const approve = trpc.admin.approveSalon.useMutation({
+    meta: { invalidates: SALON_QUERIES, successToast: ({ salon }: SalonAnswer) => `${salon.shop_Name} is published.`, errorToast: 'Could not approve this salon.' },
+    onSuccess: () => setReviewing(null),
   });
-  const pendingCount = useQuery(trpc.admin.listSalons.queryOptions({ publishStatus: 'pending', limit: 1 }));
-  const approve = useMutation(trpc.admin.approveSalon.mutationOptions());
-  const reject = useMutation(trpc.admin.rejectSalon.mutationOptions());
-  const unpublish = useMutation(trpc.admin.unpublishSalon.mutationOptions());
-  const sponsor = useMutation(trpc.admin.sponsorSalon.mutationOptions());
-
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.listSalons.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.salonCompletion.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.dashboard.queryKey() }),
-    ]);
-
-  const onApprove = async (salon: AdminSalonWire) => {
-    try {
-      await approve.mutateAsync({ merchantId: salon._id });
-      toast.success(`${salon.shop_Name} is published.`);
-      setReviewing(null);
-      await refresh();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not approve this salon.'));
-    }
+  /** A decision taken: its dialog and the review close. */
+  const decided = () => {
+    setDecision(null);
+    setReviewing(null);
   };
+  const reject = trpc.admin.rejectSalon.useMutation({
+    meta: { invalidates: SALON_QUERIES, successToast: ({ salon }: SalonAnswer) => `The publish request of ${salon.shop_Name} is rejected.` },
+    onSuccess: decided,
+  });
+  const unpublish = trpc.admin.unpublishSalon.useMutation({
+    meta: { invalidates: SALON_QUERIES, successToast: ({ salon }: SalonAnswer) => `${salon.shop_Name} is no longer listed.` },
+    onSuccess: decided,
+  });
+  const unsponsor = trpc.admin.sponsorSalon.useMutation({
+    meta: { invalidates: SALON_QUERIES, successToast: ({ salon }: SalonAnswer) => `${salon.shop_Name} is no longer sponsored.`, errorToast: 'Could not remove the sponsorship.' },
+    onSettled: () => setUnsponsoring(null),
+  });
 
-  const onDecide = async (reason: string) => {
+  const onDecide = (reason: string, failed: (error: unknown) => void) => {
     if (!decision) return;
     const { kind, salon } = decision;
-    try {
-      if (kind === 'reject') await reject.mutateAsync({ merchantId: salon._id, reason });
-      else await unpublish.mutateAsync({ merchantId: salon._id, reason });
-      toast.success(kind === 'reject' ? `The publish request of ${salon.shop_Name} is rejected.` : `${salon.shop_Name} is no longer listed.`);
-      setDecision(null);
-      setReviewing(null);
-      setDialogError(null);
-      await refresh();
-    } catch (err) {
-      setDialogError(errorMessage(err, 'Could not save the decision.'));
-    }
-  };
-
-  const onSponsor = async (promotionMessage: string) => {
-    if (!sponsoring) return;
-    try {
-      await sponsor.mutateAsync({ merchantId: sponsoring._id, sponsored: true, promotionMessage: promotionMessage || undefined });
-      toast.success(sponsoring.isSponsored ? `The promotion of ${sponsoring.shop_Name} is saved.` : `${sponsoring.shop_Name} is sponsored.`);
-      setSponsoring(null);
-      setDialogError(null);
-      await refresh();
-    } catch (err) {
-      setDialogError(errorMessage(err, 'Could not save the sponsorship.'));
-    }
-  };
-
-  const onRemoveSponsorship = async () => {
-    if (!unsponsoring) return;
-    try {
-      await sponsor.mutateAsync({ merchantId: unsponsoring._id, sponsored: false });
-      toast.success(`${unsponsoring.shop_Name} is no longer sponsored.`);
-      await refresh();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not remove the sponsorship.'));
-    } finally {
-      setUnsponsoring(null);
-    }
+    (kind === 'reject' ? reject : unpublish).mutate({ merchantId: salon._id, reason }, { onError: failed });
   };
 
   /** Everything but Review goes in the row's More menu, so the table fits a laptop screen. */
@@ -272,11 +231,8 @@ export default function SalonManagement() {
       <SalonReviewModal
         salon={decision ? null : reviewing}
         approving={approve.isPending}
-        onApprove={(s) => void onApprove(s)}
-        onReject={(s) => {
-          setDialogError(null);
-          setDecision({ kind: 'reject', salon: s });
-        }}
+        onApprove={(s) => approve.mutate({ merchantId: s._id })}
+        onReject={(s) => setDecision({ kind: 'reject', salon: s })}
         onClose={() => setReviewing(null)}
       />
       <ReasonDialog
@@ -302,23 +258,11 @@ export default function SalonManagement() {
         label={decision?.kind === 'reject' ? 'Reason for rejecting' : 'Reason for unpublishing'}
         confirmLabel={decision?.kind === 'reject' ? 'Reject request' : 'Unpublish salon'}
         busy={reject.isPending || unpublish.isPending}
-        error={dialogError}
-        onConfirm={(reason) => void onDecide(reason)}
-        onClose={() => {
-          setDecision(null);
-          setDialogError(null);
-        }}
+        failure="Could not save the decision."
+        onConfirm={onDecide}
+        onClose={() => setDecision(null)}
       />
-      <SponsorModal
-        salon={sponsoring}
-        busy={sponsor.isPending}
-        error={dialogError}
-        onSave={(message) => void onSponsor(message)}
-        onClose={() => {
-          setSponsoring(null);
-          setDialogError(null);
-        }}
-      />
+      {sponsoring && <SponsorModal salon={sponsoring} onClose={() => setSponsoring(null)} />}
       <ConfirmDialog
         open={Boolean(unsponsoring)}
         title="Remove sponsorship?"
@@ -330,8 +274,8 @@ export default function SalonManagement() {
           )
         }
         confirmLabel="Remove sponsorship"
-        busy={sponsor.isPending}
-        onConfirm={() => void onRemoveSponsorship()}
+        busy={unsponsor.isPending}
+        onConfirm={() => unsponsoring && unsponsor.mutate({ merchantId: unsponsoring._id, sponsored: false })}
         onClose={() => setUnsponsoring(null)}
       />
     </AdminPage>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Badge } from '../../components/ui/Badge';
 import { Card, CardHeader } from '../../components/ui/Card';
@@ -11,7 +11,7 @@ import { Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/
 import { formatCount, formatDateTime } from '../../features/admin/format';
 import { StatTile } from '../../features/admin/StatTile';
 import { useDebounced } from '../../features/admin/useDebounced';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 const WINDOWS = [
   { value: '1', label: 'Last hour' },
@@ -28,11 +28,10 @@ function detailsText(details: Record<string, unknown>): string {
 }
 
 function AuditLog() {
-  const trpc = useTRPC();
   const [action, setAction] = useState('');
   const [page, setPage] = useState(1);
   const term = useDebounced(action.trim());
-  const audit = useQuery({ ...trpc.admin.audit.queryOptions({ action: term || undefined, page, limit: 15 }), placeholderData: keepPreviousData });
+  const audit = trpc.admin.audit.useQuery({ action: term || undefined, page, limit: 15 }, { placeholderData: keepPreviousData });
   const entries = audit.data?.entries ?? [];
   return (
     <section className="space-y-3">
@@ -85,9 +84,8 @@ function AuditLog() {
 }
 
 export default function Security() {
-  const trpc = useTRPC();
   const [hours, setHours] = useState('24');
-  const security = useQuery({ ...trpc.admin.security.queryOptions({ hours: Number(hours) }), placeholderData: keepPreviousData });
+  const security = trpc.admin.security.useQuery({ hours: Number(hours) }, { placeholderData: keepPreviousData });
   const s = security.data;
   const failures = s?.failedSignIns.reduce((sum, f) => sum + f.count, 0) ?? 0;
 

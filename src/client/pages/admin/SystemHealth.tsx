@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -9,7 +8,7 @@ import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { formatCount, formatDateTime } from '../../features/admin/format';
 import { JobQueueCard } from '../../features/admin/JobQueueCard';
 import { StatTile } from '../../features/admin/StatTile';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 function uptime(seconds: number): string {
   const d = Math.floor(seconds / 86_400);
@@ -26,8 +25,7 @@ function shortVersion(version: string): string {
 }
 
 export default function SystemHealth() {
-  const trpc = useTRPC();
-  const system = useQuery({ ...trpc.admin.system.queryOptions({}), refetchInterval: 30_000 });
+  const system = trpc.admin.system.useQuery({}, { refetchInterval: 30_000 });
   const s = system.data;
 
   return (

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import type { AdminUserWire } from '../../../shared/schemas/admin';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
-import { toast } from '../../components/ui/Toast';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { FilterBar, Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -14,7 +13,7 @@ import { ReasonDialog } from '../../features/admin/Dialogs';
 import { formatCount, formatDateTime, formatDay, fullName } from '../../features/admin/format';
 import { useDebounced } from '../../features/admin/useDebounced';
 import { getSession } from '../../state/session';
-import { errorMessage, useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 const ROLE_TONES: Record<AdminUserWire['role'], BadgeTone> = { customer: 'info', merchant: 'brand', admin: 'accent' };
 const LIMIT = 20;
@@ -22,15 +21,12 @@ const LIMIT = 20;
 type Pending = { kind: 'block' | 'promote'; user: AdminUserWire } | null;
 
 export default function UserManagement() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const params = new URLSearchParams(useSearch());
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [role, setRole] = useState(params.get('role') ?? '');
   const [blocked, setBlocked] = useState(params.get('blocked') ?? '');
   const [page, setPage] = useState(1);
   const [pending, setPending] = useState<Pending>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
   const term = useDebounced(search.trim());
   const me = getSession().userId;
 
@@ -41,61 +37,35 @@ export default function UserManagement() {
     page,
     limit: LIMIT,
   };
-  const users = useQuery({ ...trpc.admin.listUsers.queryOptions(input), placeholderData: keepPreviousData });
-  const block = useMutation(trpc.admin.blockUser.mutationOptions());
-  const unblock = useMutation(trpc.admin.unblockUser.mutationOptions());
-  const promote = useMutation(trpc.admin.promoteUser.mutationOptions());
-
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.admin.listUsers.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.getUserBaseByAdmin.queryKey() }),
-    ]);
+  const users = trpc.admin.listUsers.useQuery(input, { placeholderData: keepPreviousData });
+  const invalidates = ['admin.listUsers', 'admin.getUserBaseByAdmin'] as const;
+  const block = trpc.admin.blockUser.useMutation({
+    meta: { invalidates, successToast: ({ user }: { user: { email: string } }) => `${user.email} is blocked and signed out everywhere.` },
+    onSuccess: () => setPending(null),
+  });
+  const unblock = trpc.admin.unblockUser.useMutation({
+    meta: { invalidates, successToast: ({ user }: { user: { email: string } }) => `${user.email} can sign in again.`, errorToast: 'Could not unblock this account.' },
+  });
+  const promote = trpc.admin.promoteUser.useMutation({
+    meta: { invalidates, successToast: ({ user }: { user: { email: string } }) => `${user.email} is now an administrator.`, errorToast: 'Could not promote this account.' },
+  });
 
   const filter = (set: (v: string) => void) => (value: string) => {
     set(value);
     setPage(1);
   };
 
-  const close = () => {
-    setPending(null);
-    setActionError(null);
+  const close = () => setPending(null);
+
+  const onBlock = (reason: string, failed: (error: unknown) => void) => {
+    if (pending?.kind === 'block') block.mutate({ userId: pending.user._id, reason }, { onError: failed });
   };
 
-  const onBlock = async (reason: string) => {
-    if (pending?.kind !== 'block') return;
-    try {
-      const { user } = await block.mutateAsync({ userId: pending.user._id, reason });
-      toast.success(`${user.email} is blocked and signed out everywhere.`);
-      close();
-      await refresh();
-    } catch (err) {
-      setActionError(errorMessage(err, 'Could not block this account.'));
-    }
+  const onPromote = () => {
+    if (pending?.kind === 'promote') promote.mutate({ userId: pending.user._id }, { onSettled: close });
   };
 
-  const onPromote = async () => {
-    if (pending?.kind !== 'promote') return;
-    try {
-      const { user } = await promote.mutateAsync({ userId: pending.user._id });
-      toast.success(`${user.email} is now an administrator.`);
-      close();
-      await refresh();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not promote this account.'));
-      close();
-    }
-  };
-
-  const onUnblock = async (target: AdminUserWire) => {
-    try {
-      const { user } = await unblock.mutateAsync({ userId: target._id });
-      toast.success(`${user.email} can sign in again.`);
-      await refresh();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not unblock this account.'));
-    }
-  };
+  const onUnblock = (target: AdminUserWire) => unblock.mutate({ userId: target._id });
 
   const list = users.data?.users ?? [];
 
@@ -209,8 +179,8 @@ export default function UserManagement() {
         label="Reason for blocking"
         confirmLabel="Block account"
         busy={block.isPending}
-        error={actionError}
-        onConfirm={(reason) => void onBlock(reason)}
+        failure="Could not block this account."
+        onConfirm={onBlock}
         onClose={close}
       />
       <ConfirmDialog

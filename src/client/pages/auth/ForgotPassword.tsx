@@ -1,16 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { forgotPasswordInput, resetPasswordInput, verifyResetOtpInput } from '../../../shared/schemas/auth';
+import { forgotPasswordInput, resetPasswordForm } from '../../../shared/schemas/auth';
+import { otpCodeForm } from '../../../shared/schemas/authExtras';
 import { CheckCircleIcon, MailIcon } from '../../components/icons';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
-import { AuthShell, FormError } from '../../features/auth/AuthShell';
-import { fieldErrorsOf } from '../../features/auth/formErrors';
+import { AuthShell } from '../../features/auth/AuthShell';
 import { PasswordInput } from '../../features/auth/PasswordInput';
 import { withRedirect } from '../../features/auth/useAuthSuccess';
 import { cn } from '../../lib/cn';
-import { errorMessage, useTRPC } from '../../trpc';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { trpc } from '../../trpc';
 
 type Step = 'email' | 'code' | 'password' | 'done';
 
@@ -48,83 +49,64 @@ function StepIndicator({ step }: { step: Step }) {
 
 export default function ForgotPassword() {
   const search = useSearch();
-  const trpc = useTRPC();
   // Only a development server without a mail transport says so (content/devMailDrop); customers never see it.
-  const mailDrop = useQuery({ ...trpc.content.devMailDrop.queryOptions({}), staleTime: Infinity });
-  const sendCode = useMutation(trpc.users.forgotPassword.mutationOptions());
-  const verifyCode = useMutation(trpc.users.verifyResetOtp.mutationOptions());
-  const resetPassword = useMutation(trpc.users.resetPassword.mutationOptions());
+  const mailDrop = trpc.content.devMailDrop.useQuery({}, { staleTime: Infinity });
+  const sendCode = trpc.users.forgotPassword.useMutation();
+  const verifyCode = trpc.users.verifyResetOtp.useMutation();
+  const resetPassword = trpc.users.resetPassword.useMutation();
 
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
   const [otp, setOtp] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const emailForm = useZodForm(forgotPasswordInput, { defaultValues: { email: '' } });
+  const codeForm = useZodForm(otpCodeForm, { defaultValues: { otp: '' } });
+  const passwordForm = useZodForm(resetPasswordForm, { defaultValues: { newPassword: '', confirmPassword: '' } });
 
   const loginHref = withRedirect(new URLSearchParams(search).get('as') === 'merchant' ? '/login?as=merchant' : '/login', search);
 
-  const requestCode = async (event?: FormEvent<HTMLFormElement>) => {
-    event?.preventDefault();
-    setFormError(null);
+  const requestCode = emailForm.handleSubmit(async (input) => {
     setNotice(null);
-    const parsed = forgotPasswordInput.safeParse({ email });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
     try {
-      await sendCode.mutateAsync(parsed.data);
-      setEmail(parsed.data.email);
+      await sendCode.mutateAsync(input);
+      setEmail(input.email);
       setStep('code');
-      if (!event) setNotice('We sent you a new code.');
     } catch (error) {
-      setFormError(errorMessage(error, 'Could not send the code. Please try again.'));
+      serverErrorsTo(emailForm, 'Could not send the code. Please try again.')(error);
     }
-  };
+  });
 
-  const submitCode = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
+  const resendCode = async () => {
     setNotice(null);
-    const parsed = verifyResetOtpInput.safeParse({ email, otp });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
+    codeForm.clearErrors();
     try {
-      const answer = await verifyCode.mutateAsync(parsed.data);
-      if (answer.valid) setStep('password');
-      else setErrors({ otp: 'That code is not valid or has expired.' });
+      await sendCode.mutateAsync({ email });
+      setNotice('We sent you a new code.');
     } catch (error) {
-      setFormError(errorMessage(error, 'Could not verify the code. Please try again.'));
+      serverErrorsTo(codeForm, 'Could not send the code. Please try again.')(error);
     }
   };
 
-  const submitPassword = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = resetPasswordInput.safeParse({ email, otp, newPassword: password });
-    const nextErrors: Record<string, string | undefined> = parsed.success ? {} : fieldErrorsOf(parsed.error);
-    if (!confirm) nextErrors.confirm = 'Please confirm your new password.';
-    else if (confirm !== password) nextErrors.confirm = 'Passwords do not match.';
-    if (!parsed.success || nextErrors.confirm) {
-      setErrors(nextErrors);
-      if (!parsed.success && (nextErrors.otp || nextErrors.email)) setFormError(nextErrors.otp ?? nextErrors.email ?? null);
-      return;
-    }
-    setErrors({});
+  const submitCode = codeForm.handleSubmit(async (input) => {
+    setNotice(null);
     try {
-      await resetPassword.mutateAsync(parsed.data);
+      const answer = await verifyCode.mutateAsync({ email, otp: input.otp });
+      if (!answer.valid) return codeForm.setError('otp', { type: 'server', message: 'That code is not valid or has expired.' });
+      setOtp(input.otp);
+      setStep('password');
+    } catch (error) {
+      serverErrorsTo(codeForm, 'Could not verify the code. Please try again.')(error);
+    }
+  });
+
+  const submitPassword = passwordForm.handleSubmit(async (input) => {
+    try {
+      await resetPassword.mutateAsync({ email, otp, newPassword: input.newPassword });
       setStep('done');
     } catch (error) {
-      setFormError(errorMessage(error, 'Could not reset the password. Please try again.'));
+      serverErrorsTo(passwordForm, 'Could not reset the password. Please try again.')(error);
     }
-  };
+  });
 
   const titles: Record<Step, { title: string; subtitle: string }> = {
     email: { title: 'Forgot your password?', subtitle: "Enter your account's email and we'll send you a 6-digit code." },
@@ -151,7 +133,6 @@ export default function ForgotPassword() {
     >
       <StepIndicator step={step} />
       <div className="space-y-4">
-        <FormError message={formError} />
         {notice && (
           <p role="status" className="rounded-xl bg-emerald-50 px-3.5 py-2.5 text-sm font-medium text-emerald-800">
             {notice}
@@ -160,6 +141,7 @@ export default function ForgotPassword() {
 
         {step === 'email' && (
           <form noValidate onSubmit={requestCode} className="space-y-4" data-testid="forgot-email-form">
+            <FormError message={emailForm.formState.errors.root?.server?.message} />
             <Input
               id="forgot-email"
               label="Email"
@@ -167,9 +149,8 @@ export default function ForgotPassword() {
               inputMode="email"
               autoComplete="email"
               placeholder="you@example.com"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              error={errors.email}
+              {...emailForm.register('email')}
+              error={emailForm.formState.errors.email?.message}
               required
             />
             <Button type="submit" size="lg" fullWidth loading={sendCode.isPending} loadingText="Sending code..." data-testid="forgot-submit">
@@ -180,6 +161,7 @@ export default function ForgotPassword() {
 
         {step === 'code' && (
           <form noValidate onSubmit={submitCode} className="space-y-4" data-testid="forgot-code-form">
+            <FormError message={codeForm.formState.errors.root?.server?.message} />
             <div className="flex gap-3 rounded-xl border border-gold-300/60 bg-gold-100/60 px-3.5 py-3 text-xs text-gold-700">
               <MailIcon className="mt-0.5 size-4 shrink-0" />
               <p data-testid="forgot-code-hint">
@@ -200,9 +182,8 @@ export default function ForgotPassword() {
               maxLength={6}
               placeholder="••••••"
               className="text-center font-mono text-lg tracking-[0.5em]"
-              value={otp}
-              onChange={(event) => setOtp(event.target.value.replace(/\D/g, '').slice(0, 6))}
-              error={errors.otp}
+              {...codeForm.register('otp', { setValueAs: (value: string) => value.replace(/\D/g, '').slice(0, 6) })}
+              error={codeForm.formState.errors.otp?.message}
               required
             />
             <Button type="submit" size="lg" fullWidth loading={verifyCode.isPending} loadingText="Verifying..." data-testid="verify-otp-submit">
@@ -214,9 +195,8 @@ export default function ForgotPassword() {
                 className="font-medium text-plum-700 hover:underline"
                 onClick={() => {
                   setStep('email');
-                  setOtp('');
-                  setErrors({});
-                  setFormError(null);
+                  setNotice(null);
+                  codeForm.reset();
                 }}
               >
                 Change email
@@ -225,7 +205,7 @@ export default function ForgotPassword() {
                 type="button"
                 className="font-medium text-plum-700 hover:underline disabled:opacity-50"
                 disabled={sendCode.isPending}
-                onClick={() => void requestCode()}
+                onClick={() => void resendCode()}
                 data-testid="resend-otp"
               >
                 Resend code
@@ -236,22 +216,21 @@ export default function ForgotPassword() {
 
         {step === 'password' && (
           <form noValidate onSubmit={submitPassword} className="space-y-4" data-testid="reset-password-form">
+            <FormError message={passwordForm.formState.errors.root?.server?.message} />
             <PasswordInput
               id="reset-password"
               label="New password"
               autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={errors.newPassword}
+              {...passwordForm.register('newPassword')}
+              error={passwordForm.formState.errors.newPassword?.message}
               required
             />
             <PasswordInput
               id="reset-password-confirm"
               label="Confirm new password"
               autoComplete="new-password"
-              value={confirm}
-              onChange={(event) => setConfirm(event.target.value)}
-              error={errors.confirm}
+              {...passwordForm.register('confirmPassword')}
+              error={passwordForm.formState.errors.confirmPassword?.message}
               required
             />
             <Button type="submit" size="lg" fullWidth loading={resetPassword.isPending} loadingText="Saving..." data-testid="reset-password-submit">

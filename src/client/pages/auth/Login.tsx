@@ -1,19 +1,18 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { loginInput } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { Tabs } from '../../components/ui/Tabs';
-import { AuthShell, FormError } from '../../features/auth/AuthShell';
-import { fieldErrorsOf, type FieldErrors } from '../../features/auth/formErrors';
+import { AuthShell } from '../../features/auth/AuthShell';
 import { PasswordInput } from '../../features/auth/PasswordInput';
 import { GoogleButton, OtpSignIn } from '../../features/auth/OtpSignIn';
 import { useAuthSuccess, withRedirect } from '../../features/auth/useAuthSuccess';
-import { errorMessage, useTRPC } from '../../trpc';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { trpc } from '../../trpc';
 
 type Mode = 'customer' | 'merchant';
-type Field = 'email' | 'password';
 
 export interface LoginProps {
   initialMode?: Mode;
@@ -25,43 +24,27 @@ export default function Login({ initialMode }: LoginProps) {
   const [mode, setMode] = useState<Mode>(
     initialMode ?? (params.get('as') === 'merchant' || params.get('type') === 'merchant' ? 'merchant' : 'customer'),
   );
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm(loginInput, { defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
   const [withCode, setWithCode] = useState(false);
-
-  const trpc = useTRPC();
   const onSuccess = useAuthSuccess();
-  const customerLogin = useMutation(trpc.users.loginEmail.mutationOptions());
-  const merchantLogin = useMutation(trpc.merchants.loginMerchant.mutationOptions());
+  const customerLogin = trpc.users.loginEmail.useMutation();
+  const merchantLogin = trpc.merchants.loginMerchant.useMutation();
   const pending = customerLogin.isPending || merchantLogin.isPending;
   const isMerchant = mode === 'merchant';
 
   const switchMode = (next: Mode) => {
     setMode(next);
-    setFormError(null);
-    setErrors({});
+    form.clearErrors();
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = loginInput.safeParse({ email, password });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf<Field>(parsed.error));
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.handleSubmit(async (input) => {
     try {
-      const answer = isMerchant
-        ? await merchantLogin.mutateAsync(parsed.data)
-        : await customerLogin.mutateAsync(parsed.data);
-      onSuccess(answer);
+      onSuccess(isMerchant ? await merchantLogin.mutateAsync(input) : await customerLogin.mutateAsync(input));
     } catch (error) {
-      setFormError(errorMessage(error, 'Login failed'));
+      serverErrorsTo(form, 'Login failed')(error);
     }
-  };
+  });
 
   return (
     <AuthShell
@@ -109,7 +92,7 @@ export default function Login({ initialMode }: LoginProps) {
         id={`login-mode-panel-${mode}`}
         role="tabpanel"
       >
-        <FormError message={formError} />
+        <FormError message={errors.root?.server?.message} />
         <Input
           id="login-email"
           label="Email"
@@ -117,9 +100,8 @@ export default function Login({ initialMode }: LoginProps) {
           inputMode="email"
           autoComplete="email"
           placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
+          {...form.register('email')}
+          error={errors.email?.message}
           required
         />
         <PasswordInput
@@ -127,9 +109,8 @@ export default function Login({ initialMode }: LoginProps) {
           label="Password"
           autoComplete="current-password"
           placeholder="Your password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
+          {...form.register('password')}
+          error={errors.password?.message}
           required
         />
         <div className="flex justify-end">

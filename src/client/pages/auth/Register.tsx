@@ -1,36 +1,24 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { SHOP_TYPES, registerMerchantInput, registerUserInput } from '../../../shared/schemas/auth';
-import { whatsappRegistrationInput } from '../../../shared/schemas/authExtras';
-import type { z } from 'zod';
+import { SHOP_TYPE_LABELS, SHOP_TYPES } from '../../../shared/constants';
+import { registerMerchantInput } from '../../../shared/schemas/auth';
+import { otpCodeForm, registrationForm } from '../../../shared/schemas/authExtras';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { OtpCodeInput } from '../../features/auth/OtpCodeInput';
 import { Select } from '../../components/ui/Select';
 import { Tabs } from '../../components/ui/Tabs';
 import { Textarea } from '../../components/ui/Textarea';
-import { toast } from '../../state/toast';
-import { AuthShell, FormError } from '../../features/auth/AuthShell';
-import { fieldErrorsOf, type FieldErrors } from '../../features/auth/formErrors';
+import { AuthShell } from '../../features/auth/AuthShell';
 import { INDIAN_STATES } from '../../features/auth/indianStates';
 import { PasswordInput } from '../../features/auth/PasswordInput';
 import { useAuthSuccess, withRedirect } from '../../features/auth/useAuthSuccess';
 import { cn } from '../../lib/cn';
-import { errorField, errorMessage, useTRPC } from '../../trpc';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { trpc } from '../../trpc';
 
 type Tab = 'customer' | 'business';
-type WhatsAppRegistration = z.output<typeof whatsappRegistrationInput>;
-type ShopType = (typeof SHOP_TYPES)[number];
-
-const SHOP_TYPE_LABELS: Record<ShopType, string> = {
-  salon: 'Salon',
-  spa: 'Spa',
-  beautyParlour: 'Beauty Parlour',
-  tattoo: 'Tattoo Studio',
-  wellness: 'Wellness Centre',
-};
-
 const PASSWORD_HINT = 'At least 8 characters with a letter and a digit.';
 const PHONE_HINT = '10-digit mobile number starting with 6-9.';
 
@@ -84,33 +72,28 @@ export default function Register({ initialTab }: RegisterProps) {
   );
 }
 
-type CustomerField = 'firstName' | 'lastName' | 'email' | 'phone' | 'password';
-type CodeChannel = 'email' | 'whatsapp';
-
 /**
  * Customer registration in two steps: the form, then the 6-digit code sent to the e-mail address
  * (or by WhatsApp to the mobile number). The account is created, with that address verified, only
  * when the code is entered.
  */
 function CustomerForm() {
-  const trpc = useTRPC();
   const onSuccess = useAuthSuccess();
-  const sendEmail = useMutation(trpc.users.sendOTPToEmailDuringRegistration.mutationOptions());
-  const sendWhatsApp = useMutation(trpc.users.sendOTPonWhatsappForRegister.mutationOptions());
-  const verifyEmail = useMutation(trpc.users.verifyOTPForEmailRegistration.mutationOptions());
-  const verifyPhone = useMutation(trpc.users.verifyOTPForMobileRegistration.mutationOptions());
-  const [values, setValues] = useState<Record<CustomerField, string>>({
-    firstName: '',
-    lastName: '',
-    email: '',
-    phone: '',
-    password: '',
+  const sendEmail = trpc.users.sendOTPToEmailDuringRegistration.useMutation();
+  const sendWhatsApp = trpc.users.sendOTPonWhatsappForRegister.useMutation();
+  const verifyEmail = trpc.users.verifyOTPForEmailRegistration.useMutation({
+    meta: { successToast: (answer: { user: { firstName: string } }) => `Welcome to GlowBook, ${answer.user.firstName}!` },
   });
-  const [channel, setChannel] = useState<CodeChannel>('email');
-  const [errors, setErrors] = useState<FieldErrors<CustomerField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const verifyPhone = trpc.users.verifyOTPForMobileRegistration.useMutation({
+    meta: { successToast: (answer: { user: { firstName: string } }) => `Welcome to GlowBook, ${answer.user.firstName}!` },
+  });
+  const form = useZodForm(registrationForm, {
+    defaultValues: { channel: 'email', firstName: '', lastName: '', email: '', phone: '', password: '' },
+  });
+  const codeForm = useZodForm(otpCodeForm, { defaultValues: { otp: '' } });
+  const { errors } = form.formState;
+  const channel = form.watch('channel');
   const [sent, setSent] = useState<{ to: string; message: string } | null>(null);
-  const [otp, setOtp] = useState('');
   const [countdown, setCountdown] = useState(0);
 
   useEffect(() => {
@@ -119,58 +102,35 @@ function CustomerForm() {
     return () => window.clearTimeout(t);
   }, [countdown]);
 
-  const bind = (field: CustomerField) => ({
-    value: values[field],
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value })),
-  });
-
-  const sendCode = async (event?: FormEvent<HTMLFormElement>) => {
-    event?.preventDefault();
-    setFormError(null);
-    const parsed = (channel === 'whatsapp' ? whatsappRegistrationInput : registerUserInput).safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf<CustomerField>(parsed.error));
-      return;
-    }
-    setErrors({});
+  const sendCode = form.handleSubmit(async ({ channel: by, ...input }) => {
     try {
-      const answer = channel === 'whatsapp' ? await sendWhatsApp.mutateAsync(parsed.data as WhatsAppRegistration) : await sendEmail.mutateAsync(parsed.data);
-      setSent({ to: channel === 'whatsapp' ? (parsed.data.phone ?? values.phone) : parsed.data.email, message: answer.message });
+      const answer = by === 'whatsapp' ? await sendWhatsApp.mutateAsync({ ...input, phone: input.phone ?? '' }) : await sendEmail.mutateAsync(input);
+      setSent({ to: by === 'whatsapp' ? (input.phone ?? '') : input.email, message: answer.message });
       setCountdown(answer.resendAfterSeconds);
     } catch (error) {
-      const message = errorMessage(error, 'Registration failed');
-      const field = errorField(error) as CustomerField | undefined;
-      if (field && field in values) setErrors({ [field]: message });
-      else setFormError(message);
       setSent(null);
+      serverErrorsTo(form, 'Registration failed')(error);
     }
-  };
+  });
 
-  const verify = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!/^\d{6}$/.test(otp.trim()) || !sent) return setFormError('Enter the 6-digit code.');
+  const verify = codeForm.handleSubmit(async ({ otp }) => {
+    if (!sent) return;
     try {
-      const answer =
-        channel === 'whatsapp'
-          ? await verifyPhone.mutateAsync({ phone: sent.to, otp: otp.trim() })
-          : await verifyEmail.mutateAsync({ email: sent.to, otp: otp.trim() });
-      toast.success(`Welcome to GlowBook, ${answer.user.firstName}!`);
+      const answer = channel === 'whatsapp' ? await verifyPhone.mutateAsync({ phone: sent.to, otp }) : await verifyEmail.mutateAsync({ email: sent.to, otp });
       onSuccess({ token: answer.token, user: answer.user, userType: answer.role });
     } catch (error) {
-      setFormError(errorMessage(error, 'Registration failed'));
+      serverErrorsTo(codeForm, 'Registration failed')(error);
     }
-  };
+  });
 
   if (sent) {
     return (
       <form noValidate onSubmit={verify} className="space-y-4" data-testid="register-otp-form" role="tabpanel" id="register-type-panel-customer" aria-labelledby="register-type-tab-customer">
-        <FormError message={formError} />
+        <FormError message={codeForm.formState.errors.root?.server?.message} />
         <p className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800" data-testid="register-otp-sent">
           {sent.message}
         </p>
-        <OtpCodeInput id="register-otp" label={channel === 'whatsapp' ? 'Code from WhatsApp' : 'Code from your e-mail'} value={otp} onChange={setOtp} />
+        <OtpCodeInput id="register-otp" label={channel === 'whatsapp' ? 'Code from WhatsApp' : 'Code from your e-mail'} control={codeForm.control} name="otp" />
         <Button type="submit" size="lg" fullWidth loading={verifyEmail.isPending || verifyPhone.isPending} loadingText="Creating account..." data-testid="register-verify">
           Verify and create account
         </Button>
@@ -181,8 +141,7 @@ function CustomerForm() {
             data-testid="register-back"
             onClick={() => {
               setSent(null);
-              setOtp('');
-              setFormError(null);
+              codeForm.reset();
             }}
           >
             Change details
@@ -211,10 +170,10 @@ function CustomerForm() {
       id="register-type-panel-customer"
       aria-labelledby="register-type-tab-customer"
     >
-      <FormError message={formError} />
+      <FormError message={errors.root?.server?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input id="register-first-name" label="First name" autoComplete="given-name" required {...bind('firstName')} />
-        <Input id="register-last-name" label="Last name" autoComplete="family-name" required {...bind('lastName')} />
+        <Input id="register-first-name" label="First name" autoComplete="given-name" required {...form.register('firstName')} error={errors.firstName?.message} />
+        <Input id="register-last-name" label="Last name" autoComplete="family-name" required {...form.register('lastName')} error={errors.lastName?.message} />
       </div>
       <Input
         id="register-email"
@@ -224,7 +183,8 @@ function CustomerForm() {
         autoComplete="email"
         placeholder="you@example.com"
         required
-        {...bind('email')}
+        {...form.register('email')}
+        error={errors.email?.message}
       />
       <Input
         id="register-phone"
@@ -236,7 +196,8 @@ function CustomerForm() {
         placeholder="98XXXXXXXX"
         hint={PHONE_HINT}
         required={channel === 'whatsapp'}
-        {...bind('phone')}
+        {...form.register('phone')}
+        error={errors.phone?.message}
       />
       <PasswordInput
         id="register-password"
@@ -244,14 +205,15 @@ function CustomerForm() {
         autoComplete="new-password"
         hint={PASSWORD_HINT}
         required
-        {...bind('password')}
+        {...form.register('password')}
+        error={errors.password?.message}
       />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-ink-700">Verify with a 6-digit code sent by</legend>
         <div className="flex flex-wrap gap-4 text-sm text-ink-700">
           {(['email', 'whatsapp'] as const).map((c) => (
             <label key={c} className="inline-flex items-center gap-2">
-              <input type="radio" name="register-channel" value={c} checked={channel === c} onChange={() => setChannel(c)} className="accent-plum-600" data-testid={`register-channel-${c}`} />
+              <input type="radio" value={c} {...form.register('channel')} className="accent-plum-600" data-testid={`register-channel-${c}`} />
               {c === 'email' ? 'E-mail' : 'WhatsApp'}
             </label>
           ))}
@@ -275,53 +237,19 @@ function CustomerForm() {
   );
 }
 
-type BusinessField = 'shop_Name' | 'shop_Owner' | 'email' | 'phone' | 'password' | 'City' | 'State' | 'Shop_Address';
-type BusinessErrorKey = BusinessField | 'shop_type';
-
 function BusinessForm() {
-  const trpc = useTRPC();
   const onSuccess = useAuthSuccess();
-  const register = useMutation(trpc.merchants.registerMerchants.mutationOptions());
-  const [values, setValues] = useState<Record<BusinessField, string>>({
-    shop_Name: '',
-    shop_Owner: '',
-    email: '',
-    phone: '',
-    password: '',
-    City: '',
-    State: '',
-    Shop_Address: '',
+  const form = useZodForm(registerMerchantInput, {
+    defaultValues: { shop_Name: '', shop_Owner: '', email: '', phone: '', password: '', shop_type: [], City: '', State: '', Shop_Address: '' },
   });
-  const [shopTypes, setShopTypes] = useState<ShopType[]>([]);
-  const [errors, setErrors] = useState<FieldErrors<BusinessErrorKey>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const bind = (field: BusinessField) => ({
-    value: values[field],
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value })),
+  const { errors } = form.formState;
+  const shopTypes = form.watch('shop_type');
+  const register = trpc.merchants.registerMerchants.useMutation({
+    meta: { successToast: 'Your business is registered. Welcome to GlowBook!' },
+    onSuccess: (answer) => onSuccess({ token: answer.token, user: answer.user, userType: answer.role }),
+    onError: serverErrorsTo(form, 'Registration failed'),
   });
-
-  const toggleType = (type: ShopType) =>
-    setShopTypes((list) => (list.includes(type) ? list.filter((t) => t !== type) : [...list, type]));
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = registerMerchantInput.safeParse({ ...values, shop_type: shopTypes });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf<BusinessErrorKey>(parsed.error));
-      return;
-    }
-    setErrors({});
-    try {
-      const answer = await register.mutateAsync(parsed.data);
-      toast.success('Your business is registered. Welcome to GlowBook!');
-      onSuccess({ token: answer.token, user: answer.user, userType: answer.role });
-    } catch (error) {
-      setFormError(errorMessage(error, 'Registration failed'));
-    }
-  };
+  const onSubmit = form.handleSubmit((input) => register.mutate(input));
 
   return (
     <form
@@ -333,10 +261,10 @@ function BusinessForm() {
       id="register-type-panel-business"
       aria-labelledby="register-type-tab-business"
     >
-      <FormError message={formError} />
+      <FormError message={errors.root?.server?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input id="business-shop-name" label="Shop name" autoComplete="organization" required {...bind('shop_Name')} />
-        <Input id="business-owner" label="Owner name" autoComplete="name" required {...bind('shop_Owner')} />
+        <Input id="business-shop-name" label="Shop name" autoComplete="organization" required {...form.register('shop_Name')} error={errors.shop_Name?.message} />
+        <Input id="business-owner" label="Owner name" autoComplete="name" required {...form.register('shop_Owner')} error={errors.shop_Owner?.message} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
@@ -346,7 +274,7 @@ function BusinessForm() {
           inputMode="email"
           autoComplete="email"
           required
-          {...bind('email')}
+          {...form.register('email')} error={errors.email?.message}
         />
         <Input
           id="business-phone"
@@ -357,7 +285,7 @@ function BusinessForm() {
           maxLength={10}
           placeholder="98XXXXXXXX"
           required
-          {...bind('phone')}
+          {...form.register('phone')} error={errors.phone?.message}
         />
       </div>
       <PasswordInput
@@ -366,7 +294,7 @@ function BusinessForm() {
         autoComplete="new-password"
         hint={PASSWORD_HINT}
         required
-        {...bind('password')}
+        {...form.register('password')} error={errors.password?.message}
       />
       <fieldset aria-describedby={errors.shop_type ? 'business-shop-type-error' : undefined}>
         <legend className="mb-1.5 text-sm font-medium text-ink-700">
@@ -377,11 +305,11 @@ function BusinessForm() {
         </legend>
         <div className="flex flex-wrap gap-2" data-testid="business-shop-types">
           {SHOP_TYPES.map((type) => {
-            const checked = shopTypes.includes(type);
+            const checked = (shopTypes as string[]).includes(type);
             const id = `business-shop-type-${type}`;
             return (
               <div key={type}>
-                <input id={id} type="checkbox" className="peer sr-only" checked={checked} onChange={() => toggleType(type)} />
+                <input id={id} type="checkbox" className="peer sr-only" value={type} {...form.register('shop_type')} />
                 <label
                   htmlFor={id}
                   className={cn(
@@ -405,19 +333,19 @@ function BusinessForm() {
         </div>
         {errors.shop_type && (
           <p id="business-shop-type-error" role="alert" className="mt-1.5 text-xs font-medium text-red-600">
-            {errors.shop_type}
+            {errors.shop_type.message}
           </p>
         )}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input id="business-city" label="City" autoComplete="address-level2" required {...bind('City')} />
+        <Input id="business-city" label="City" autoComplete="address-level2" required {...form.register('City')} error={errors.City?.message} />
         <Select
           id="business-state"
           label="State"
           placeholder="Select state"
           options={INDIAN_STATES.map((s) => ({ value: s, label: s }))}
           required
-          {...bind('State')}
+          {...form.register('State')} error={errors.State?.message}
         />
       </div>
       <Textarea
@@ -427,7 +355,7 @@ function BusinessForm() {
         autoComplete="street-address"
         placeholder="Shop number, street, area, landmark"
         required
-        {...bind('Shop_Address')}
+        {...form.register('Shop_Address')} error={errors.Shop_Address?.message}
       />
       <Button
         type="submit"

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import Markdown from 'react-markdown';
 import { Link } from 'wouter';
 import { ArrowLeftIcon } from '../../components/icons';
@@ -8,11 +7,10 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { BlogCover, formatBlogDate } from '../../features/blog/BlogCard';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { httpStatusOf, useTRPC } from '../../trpc';
+import { httpStatusOf, trpc } from '../../trpc';
 
 export default function BlogDetails({ params }: { params: { id: string } }) {
-  const trpc = useTRPC();
-  const q = useQuery({ ...trpc.blogs.getBlogById.queryOptions({ id: params.id }), retry: (n, err) => httpStatusOf(err) !== 404 && n < 2 });
+  const q = trpc.blogs.getBlogById.useQuery({ id: params.id }, { retry: (n, err) => httpStatusOf(err) !== 404 && n < 2 });
   const blog = q.data?.blog;
   usePageTitle(blog?.title ?? 'Blog');
   if (q.isError) {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Button } from '../../components/ui/Button';
@@ -9,18 +9,17 @@ import { useDebounced } from '../../features/admin/useDebounced';
 import { BlogCard } from '../../features/blog/BlogCard';
 import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 const PAGE_SIZE = 9;
 
 export default function BlogList() {
   usePageTitle('Blog');
-  const trpc = useTRPC();
   const [search, setSearch] = useState('');
   const [tag, setTag] = useState<string | undefined>();
   const [page, setPage] = useState(1);
   const debounced = useDebounced(search, 300);
-  const q = useQuery({ ...trpc.blogs.getAllBlogs.queryOptions({ search: debounced || undefined, tag, page, limit: PAGE_SIZE }), placeholderData: keepPreviousData });
+  const q = trpc.blogs.getAllBlogs.useQuery({ search: debounced || undefined, tag, page, limit: PAGE_SIZE }, { placeholderData: keepPreviousData });
   const d = q.data;
   const pages = Math.max(1, Math.ceil((d?.total ?? 0) / PAGE_SIZE));
   return (

@@ -1,37 +1,34 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '../../components/ui/Badge';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { toast } from '../../components/ui/Toast';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { formatBlogDate } from '../../features/blog/BlogCard';
-import { errorMessage, useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 const LIMIT = 20;
 
 export default function BlogManagement() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
-  const q = useQuery({ ...trpc.blogs.getAllBlogs.queryOptions({ status: 'all', page, limit: LIMIT }), placeholderData: keepPreviousData });
-  const update = useMutation(trpc.blogs.updateBlog.mutationOptions());
-  const remove = useMutation(trpc.blogs.deleteBlog.mutationOptions());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.blogs.pathKey() });
+  const q = trpc.blogs.getAllBlogs.useQuery({ status: 'all', page, limit: LIMIT }, { placeholderData: keepPreviousData });
+  const update = trpc.blogs.updateBlog.useMutation({
+    meta: {
+      successToast: (_answer, { status }: { status?: string }) => (status === 'draft' ? 'Moved back to drafts' : 'Published'),
+      errorToast: 'Could not change the status.',
+      invalidates: ['blogs'],
+    },
+  });
+  const remove = trpc.blogs.deleteBlog.useMutation({
+    meta: { successToast: 'Article deleted', errorToast: 'Could not delete the article.', invalidates: ['blogs'] },
+    onSuccess: () => setDeleting(null),
+  });
   const list = q.data?.blogs ?? [];
 
-  const toggle = async (id: string, status: 'draft' | 'published') => {
-    try {
-      await update.mutateAsync({ id, status: status === 'published' ? 'draft' : 'published' });
-      toast.success(status === 'published' ? 'Moved back to drafts' : 'Published');
-      await refresh();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not change the status.'));
-    }
-  };
+  const toggle = (id: string, status: 'draft' | 'published') => update.mutate({ id, status: status === 'published' ? 'draft' : 'published' });
 
   return (
     <AdminPage
@@ -71,7 +68,7 @@ export default function BlogManagement() {
                     <Link href={`/edit-blog/${b._id}`} className={buttonClasses('outline', 'sm')}>
                       Edit
                     </Link>
-                    <Button size="sm" variant="outline" onClick={() => void toggle(b._id, b.status)} data-testid="blog-toggle">
+                    <Button size="sm" variant="outline" onClick={() => toggle(b._id, b.status)} data-testid="blog-toggle">
                       {b.status === 'published' ? 'Unpublish' : 'Publish'}
                     </Button>
                     <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting({ id: b._id, title: b.title })} data-testid="blog-delete">
@@ -93,17 +90,7 @@ export default function BlogManagement() {
         tone="danger"
         busy={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() => void (async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync({ id: deleting.id });
-            toast.success('Article deleted');
-            setDeleting(null);
-            await refresh();
-          } catch (err) {
-            toast.error(errorMessage(err, 'Could not delete the article.'));
-          }
-        })()}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       />
     </AdminPage>
   );

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -13,7 +12,7 @@ import { track } from '../../features/analytics/track';
 import { formatDuration, formatINR } from '../../features/booking/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 import { cn } from '../../lib/cn';
 import { isActiveBookingStatus } from '../../../shared/policy';
 import type { BookingWire } from '../../../shared/schemas/bookings';
@@ -69,13 +68,9 @@ export default function BookingConfirmation({ params }: { params: { id: string }
   const search = new URLSearchParams(useSearch());
   const bookingId = search.get('bookingId') ?? search.get('id') ?? '';
   const session = useAtomValue(sessionAtom);
-  const trpc = useTRPC();
   const signedIn = Boolean(session.token);
 
-  const query = useQuery({
-    ...trpc.users.getBookingById.queryOptions({ bookingId }),
-    enabled: signedIn && Boolean(bookingId),
-  });
+  const query = trpc.users.getBookingById.useQuery({ bookingId }, { enabled: signedIn && Boolean(bookingId) });
   const booking = query.data?.data.booking;
 
   let errorText: string | null = null;
@@ -132,7 +127,7 @@ export default function BookingConfirmation({ params }: { params: { id: string }
           {showQr && (
             <div className="mx-auto mt-5 flex size-52 items-center justify-center rounded-2xl bg-white p-3 shadow-soft">
               {booking?.qrCodeImage ? (
-                <img src={booking.qrCodeImage} alt="Booking QR code" className="size-full" data-testid="booking-qr" />
+                <img src={booking.qrCodeImage} alt="Booking QR code" width={184} height={184} className="size-full" data-testid="booking-qr" />
               ) : (
                 <Skeleton className="size-full" />
               )}
@@ -157,7 +152,7 @@ export default function BookingConfirmation({ params }: { params: { id: string }
           )}
 
           {!booking && !errorText && (
-            <div className="space-y-3" aria-label="Loading booking">
+            <div className="space-y-3" role="status" aria-label="Loading booking">
               <Skeleton className="h-5 w-1/2" />
               <Skeleton className="h-16" />
               <Skeleton className="h-24" />
@@ -223,7 +218,7 @@ export default function BookingConfirmation({ params }: { params: { id: string }
               <Section title="Salon">
                 <div className="flex items-start gap-3">
                   {booking.salonImage ? (
-                    <img src={booking.salonImage} alt="" className="size-16 shrink-0 rounded-xl object-cover" />
+                    <img src={booking.salonImage} alt="" width={64} height={64} className="size-16 shrink-0 rounded-xl object-cover" />
                   ) : null}
                   <div className="min-w-0">
                     <p className="font-semibold text-ink-900">{booking.salonName}</p>

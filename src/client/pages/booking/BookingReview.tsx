@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -6,16 +5,20 @@ import { ArrowLeftIcon, TagIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
 import { BookingSummary } from '../../features/booking/BookingSummary';
 import { PaymentChoice, type PaymentMethod } from '../../features/wallet/PaymentChoice';
 import { bookingDraftAtom, idempotencyKeyFor, resetDraftAtom, saveConfirmedBooking } from '../../features/booking/draft';
-import { couponAppliedText } from '../../features/booking/format';
+import { couponAppliedText, duplicateBookingText } from '../../features/booking/format';
 import { setNextIdempotencyKey } from '../../features/booking/idempotency';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
-import { errorMessage, httpStatusOf, useTRPC, useTRPCClient } from '../../trpc';
+import { errorMessage, httpStatusOf, trpc } from '../../trpc';
+import type { DuplicateBookingAnswer } from '../../../shared/schemas/bookings';
+
+type Duplicate = NonNullable<DuplicateBookingAnswer['data']['duplicate']>;
 
 interface AppliedCoupon {
   code: string;
@@ -26,9 +29,8 @@ interface AppliedCoupon {
 export default function BookingReview({ params }: { params: { id: string } }) {
   usePageTitle('Review your booking');
   const salonId = params.id;
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const queryClient = useQueryClient();
+  const client = trpc.useUtils().client;
+  const utils = trpc.useUtils();
   const [, navigate] = useLocation();
   const session = useAtomValue(sessionAtom);
   const draft = useAtomValue(bookingDraftAtom);
@@ -41,10 +43,21 @@ export default function BookingReview({ params }: { params: { id: string } }) {
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('pay_at_salon');
   const [error, setError] = useState<{ message: string; slotTaken: boolean } | null>(null);
 
-  const create = useMutation(trpc.users.createBooking.mutationOptions());
+  const [repeating, setRepeating] = useState<Duplicate | null>(null);
+
+  const create = trpc.users.createBooking.useMutation({ meta: { invalidates: ['users.getAllBookings'] } });
   const selectPath = `/salon/${salonId}/booking/select`;
   const complete =
     draft.salonId === salonId && draft.selectedServices.length > 0 && Boolean(draft.selectedDate) && Boolean(draft.selectedTime);
+  const duplicateInput = {
+    merchantId: salonId,
+    serviceIds: draft.selectedServices.map((s) => s._id),
+    bookingDate: draft.selectedDate ?? '',
+    bookingTime: draft.selectedTime ?? '',
+  };
+  // Asked ahead, so that Confirm can warn at once; only a customer's own bookings count.
+  const checkDuplicate = complete && session.userType === 'customer';
+  trpc.users.findDuplicateBooking.useQuery(duplicateInput, { enabled: checkDuplicate, staleTime: 30_000 });
 
   if (!complete) {
     return (
@@ -88,7 +101,21 @@ export default function BookingReview({ params }: { params: { id: string } }) {
     }
   };
 
+  /** A second booking of the same service, salon and time is made only after the customer says so. */
+  const confirmUnlessDuplicate = async () => {
+    if (checkDuplicate) {
+      // The warning is advice: if it cannot be checked, booking goes ahead as before.
+      const answer = await utils.users.findDuplicateBooking.fetch(duplicateInput, { staleTime: 30_000 }).catch(() => null);
+      if (answer?.data.duplicate) {
+        setRepeating(answer.data.duplicate);
+        return;
+      }
+    }
+    await confirm();
+  };
+
   const confirm = async () => {
+    setRepeating(null);
     setError(null);
     setNextIdempotencyKey(idempotencyKeyFor(draft));
     try {
@@ -103,8 +130,7 @@ export default function BookingReview({ params }: { params: { id: string } }) {
         paymentMethod,
       });
       const booking = answer.data.booking;
-      queryClient.setQueryData(trpc.users.getBookingById.queryKey({ bookingId: booking._id }), answer);
-      void queryClient.invalidateQueries({ queryKey: trpc.users.getAllBookings.queryKey() });
+      utils.users.getBookingById.setData({ bookingId: booking._id }, answer);
       saveConfirmedBooking({
         id: booking._id,
         localId: draft.bookingId,
@@ -204,12 +230,33 @@ export default function BookingReview({ params }: { params: { id: string } }) {
                 )}
               </div>
             )}
-            <Button size="lg" fullWidth onClick={confirm} loading={create.isPending} loadingText="Confirming..." data-testid="confirm-booking">
+            <Button size="lg" fullWidth onClick={confirmUnlessDuplicate} loading={create.isPending} loadingText="Confirming..." data-testid="confirm-booking">
               Confirm Booking
             </Button>
           </BookingSummary>
         </aside>
       </div>
+      <ConfirmDialog
+        open={repeating !== null}
+        title="Book this again?"
+        tone="primary"
+        confirmLabel="Book again"
+        busy={create.isPending}
+        onConfirm={() => void confirm()}
+        onClose={() => setRepeating(null)}
+        message={
+          repeating && (
+            <>
+              <p data-testid="duplicate-warning">{duplicateBookingText(repeating)}</p>
+              <p className="mt-2">
+                <Link href={`/salon/${salonId}/booking/confirmation?bookingId=${repeating.bookingId}`} className="font-semibold text-plum-700 underline">
+                  See the booking you have
+                </Link>
+              </p>
+            </>
+          )
+        }
+      />
     </PageContainer>
   );
 }

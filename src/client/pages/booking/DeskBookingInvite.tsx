@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
@@ -8,11 +7,11 @@ import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { LoadError } from '../../components/ui/EmptyState';
 import { SkeletonText } from '../../components/ui/Skeleton';
-import { FormError } from '../../features/auth/AuthShell';
+import { FormError } from '../../forms/FormError';
 import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 
 /**
  * /desk-booking/:token, the link e-mailed when a salon books someone at its desk: the booking as the
@@ -22,23 +21,23 @@ import { errorMessage, useTRPC } from '../../trpc';
 export default function DeskBookingInvite() {
   usePageTitle('Confirm an appointment');
   const { token = '' } = useParams<{ token: string }>();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const session = useAtomValue(sessionAtom);
-  const invite = useQuery({ ...trpc.users.getDeskInvite.queryOptions({ token }), retry: false });
-  const answer = useMutation(trpc.users.answerDeskInvite.mutationOptions());
+  const invite = trpc.users.getDeskInvite.useQuery({ token }, { retry: false });
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-
-  const reply = async (choice: 'accept' | 'decline') => {
-    setError(null);
-    try {
-      const r = await answer.mutateAsync({ token, answer: choice });
-      queryClient.setQueryData(trpc.users.getDeskInvite.queryKey({ token }), { invite: r.invite });
+  const answer = trpc.users.answerDeskInvite.useMutation({
+    onSuccess: (r) => {
+      // The answer carries the invite as it now is: shown without asking again.
+      utils.users.getDeskInvite.setData({ token }, { invite: r.invite });
       setDone(r.message);
-    } catch (err) {
-      setError(errorMessage(err, 'Could not send your answer. Please try again.'));
-    }
+    },
+    onError: (err) => setError(errorMessage(err, 'Could not send your answer. Please try again.')),
+  });
+
+  const reply = (choice: 'accept' | 'decline') => {
+    setError(null);
+    answer.mutate({ token, answer: choice });
   };
 
   const i = invite.data?.invite;
@@ -98,10 +97,10 @@ export default function DeskBookingInvite() {
                 </p>
               )}
               <div className="flex flex-wrap gap-3">
-                <Button loading={answer.isPending && answer.variables?.answer === 'accept'} loadingText="Confirming…" onClick={() => void reply('accept')} data-testid="desk-invite-accept">
+                <Button loading={answer.isPending && answer.variables?.answer === 'accept'} loadingText="Confirming…" onClick={() => reply('accept')} data-testid="desk-invite-accept">
                   Yes, it’s mine: confirm
                 </Button>
-                <Button variant="outline" loading={answer.isPending && answer.variables?.answer === 'decline'} loadingText="Declining…" onClick={() => void reply('decline')} data-testid="desk-invite-decline">
+                <Button variant="outline" loading={answer.isPending && answer.variables?.answer === 'decline'} loadingText="Declining…" onClick={() => reply('decline')} data-testid="desk-invite-decline">
                   No: decline
                 </Button>
               </div>

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { sessionAtom } from '../../state/session';
 import { useEffect, useMemo } from 'react';
@@ -27,7 +26,7 @@ import { formatDuration, formatINR } from '../../features/booking/format';
 import { SlotPicker } from '../../features/booking/SlotPicker';
 import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 
 type Salon = MerchantDetailWire;
 type Stylist = Salon['stylists'][number];
@@ -59,13 +58,12 @@ function StepTitle({ n, title, hint }: { n: number; title: string; hint?: string
 
 export default function SelectProfessional({ params }: { params: { id: string } }) {
   const salonId = params.id;
-  const trpc = useTRPC();
   const [, navigate] = useLocation();
   const search = useSearch();
   const [draft, setDraft] = useAtom(bookingDraftAtom);
   // Signed-in layouts have the phone's bottom bar; the action bar sits above it.
   const hasTabBar = Boolean(useAtomValue(sessionAtom).userType);
-  const salonQuery = useQuery(trpc.merchants.getMerchantById.queryOptions({ id: salonId }));
+  const salonQuery = trpc.merchants.getMerchantById.useQuery({ id: salonId });
   const salon = salonQuery.data?.merchant;
   usePageTitle(salon ? `Book at ${salon.shop_Name}` : 'Choose professional and time');
 
@@ -156,7 +154,7 @@ export default function SelectProfessional({ params }: { params: { id: string } 
       </Link>
       <div className="mb-6 flex items-center gap-4">
         {coverOf(salon) ? (
-          <img src={coverOf(salon)!} alt="" className="size-16 shrink-0 rounded-2xl object-cover sm:size-20" />
+          <img src={coverOf(salon)!} alt="" width={80} height={80} className="size-16 shrink-0 rounded-2xl object-cover sm:size-20" />
         ) : null}
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-widest text-rose-600 uppercase">Book an appointment</p>

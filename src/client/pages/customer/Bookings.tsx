@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -25,7 +24,7 @@ import {
 import { byAppointment, formatINR, salonToday } from '../../features/booking/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 import { longDate } from '../../lib/dates';
 
 type TabId = 'all' | 'upcoming' | 'completed' | 'cancelled';
@@ -82,7 +81,7 @@ function BookingCard({
     <Card padded={false} data-testid="booking-card" data-booking-id={booking._id} data-status={booking.status}>
       <div className="flex gap-4 p-4 sm:p-5">
         {booking.salonImage ? (
-          <img src={booking.salonImage} alt="" className="size-20 shrink-0 rounded-xl object-cover sm:size-24" loading="lazy" />
+          <img src={booking.salonImage} alt="" width={96} height={96} className="size-20 shrink-0 rounded-xl object-cover sm:size-24" loading="lazy" />
         ) : (
           <div className="size-20 shrink-0 rounded-xl bg-gradient-to-br from-plum-100 to-rose-100 sm:size-24" aria-hidden="true" />
         )}
@@ -186,7 +185,6 @@ function BookingCard({
 
 export default function Bookings() {
   usePageTitle('My Bookings');
-  const trpc = useTRPC();
   const session = useAtomValue(sessionAtom);
   const search = useSearch();
   const [tab, setTab] = useState<TabId>(() => tabFromSearch(search));
@@ -200,9 +198,7 @@ export default function Bookings() {
   // Reviews written in this visit, shown at once while the bookings list refreshes.
   const [reviewed, setReviewed] = useState<Set<string>>(() => new Set());
 
-  const query = useQuery(
-    trpc.users.getAllBookings.queryOptions({ userId: session.userType === 'customer' ? (session.userId ?? undefined) : undefined }),
-  );
+  const query = trpc.users.getAllBookings.useQuery({ userId: session.userType === 'customer' ? (session.userId ?? undefined) : undefined });
   useEffect(() => {
     if (query.isError) console.error('getAllBookings failed', query.error);
   }, [query.isError, query.error]);

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Link } from 'wouter';
 import { updateProfileInput } from '../../../shared/schemas/wallet';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
@@ -9,65 +8,45 @@ import { Card, CardHeader } from '../../components/ui/Card';
 import { LoadError } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
 import { SkeletonText } from '../../components/ui/Skeleton';
-import { toast } from '../../components/ui/Toast';
 import { PhoneVerification } from '../../features/auth/PhoneVerification';
 import { readFileAsDataUrl } from '../../features/shop/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { updateStoredUser } from '../../state/session';
-import { errorMessage, useTRPC, readableMessage } from '../../trpc';
-
-type Form = { firstName: string; lastName: string; phone: string };
-type Errors = Partial<Record<keyof Form, string>>;
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { answerMessage } from '../../mutationMeta';
+import { trpc } from '../../trpc';
 
 export default function Profile() {
   usePageTitle('My Profile');
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const profile = useQuery(trpc.users.profile.queryOptions());
-  const save = useMutation(trpc.users.updateProfile.mutationOptions());
-  const upload = useMutation(trpc.images.uploadAvatar.mutationOptions());
+  const utils = trpc.useUtils();
+  const profile = trpc.users.profile.useQuery();
   const user = profile.data?.user;
-  const [form, setForm] = useState<Form>({ firstName: '', lastName: '', phone: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useZodForm(updateProfileInput, {
+    defaultValues: { firstName: '', lastName: '', phone: '' },
+    // The saved profile, once loaded and after each save, is what the boxes show.
+    values: user ? { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' } : undefined,
+  });
+  const { errors } = form.formState;
   const fileRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    if (user) setForm({ firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' });
-  }, [user]);
-
   const refresh = async () => {
-    const fresh = await queryClient.fetchQuery({ ...trpc.users.profile.queryOptions(), staleTime: 0 });
+    const fresh = await utils.users.profile.fetch(undefined, { staleTime: 0 });
     updateStoredUser(fresh.user);
   };
+  const save = trpc.users.updateProfile.useMutation({
+    meta: { successToast: answerMessage },
+    onSuccess: refresh,
+    onError: serverErrorsTo(form, 'Could not save your profile.'),
+  });
+  const upload = trpc.images.uploadAvatar.useMutation({
+    meta: { successToast: 'Photo updated', errorToast: 'Could not upload the photo.' },
+    onSuccess: refresh,
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = updateProfileInput.safeParse(form);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Form] ??= readableMessage(issue.message);
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    try {
-      const r = await save.mutateAsync(parsed.data);
-      toast.success(r.message);
-      await refresh();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not save your profile.'));
-    }
-  };
-
+  const submit = form.handleSubmit((input) => save.mutate(input));
   const onPhoto = async (file: File | undefined) => {
-    if (!file) return;
-    try {
-      await upload.mutateAsync({ fileName: file.name, dataUrl: await readFileAsDataUrl(file) });
-      toast.success('Photo updated');
-      await refresh();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not upload the photo.'));
-    }
+    if (file) upload.mutate({ fileName: file.name, dataUrl: await readFileAsDataUrl(file) });
   };
 
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
@@ -101,9 +80,10 @@ export default function Profile() {
           <Card>
             <CardHeader title="Personal details" />
             <form noValidate onSubmit={submit} className="grid gap-4" data-testid="profile-form">
+              <FormError message={errors.root?.server?.message} />
               <div className="grid gap-4 sm:grid-cols-2">
-                <Input id="profile-first" label="First name" required value={form.firstName} error={errors.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} />
-                <Input id="profile-last" label="Last name" value={form.lastName} error={errors.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} />
+                <Input id="profile-first" label="First name" required {...form.register('firstName')} error={errors.firstName?.message} />
+                <Input id="profile-last" label="Last name" {...form.register('lastName')} error={errors.lastName?.message} />
               </div>
               <Input id="profile-email" label="E-mail" value={user.email} disabled hint="Your sign-in address; it cannot be changed here." />
               <Input
@@ -111,10 +91,9 @@ export default function Profile() {
                 label="Mobile number"
                 inputMode="numeric"
                 placeholder="98765 43210"
-                value={form.phone}
-                error={errors.phone}
+                {...form.register('phone')}
+                error={errors.phone?.message}
                 hint="10-digit Indian mobile number, for salon contact. A new number needs verifying before it can sign you in."
-                onChange={(e) => setForm({ ...form, phone: e.target.value })}
               />
               <div>
                 <Button type="submit" loading={save.isPending} loadingText="Saving…" data-testid="profile-save">
@@ -123,7 +102,7 @@ export default function Profile() {
               </div>
             </form>
             <div className="mt-4">
-              <PhoneVerification phone={user.phone} verified={user.phoneVerified === true} onVerified={refresh} />
+              <PhoneVerification key={user.phone ?? ''} phone={user.phone} verified={user.phoneVerified === true} onVerified={refresh} />
             </div>
           </Card>
         </div>

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { buttonClasses } from '../../components/ui/Button';
@@ -12,31 +11,41 @@ import { toast } from '../../components/ui/Toast';
 import { ChangePasswordCard } from '../../features/account/ChangePasswordCard';
 import { disablePush, enablePush, pushSupported, PUSH_UNSUPPORTED } from '../../features/push/push';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC, useTRPCClient } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 
 function Preferences() {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const queryClient = useQueryClient();
-  const q = useQuery(trpc.users.getNotificationPreferences.queryOptions({}));
-  const save = useMutation(trpc.users.updateNotificationPreferences.mutationOptions());
+  const client = trpc.useUtils().client;
+  const utils = trpc.useUtils();
+  const q = trpc.users.getNotificationPreferences.useQuery({});
+  const save = trpc.users.updateNotificationPreferences.useMutation({
+    meta: { successToast: 'Preferences saved', errorToast: 'Could not save your preferences.' },
+    // The answer is the preferences as saved: shown without asking again.
+    onSuccess: (r) => utils.users.getNotificationPreferences.setData({}, r),
+  });
   const [pending, setPending] = useState<CustomerPreferenceKey | null>(null);
+
+  /** Push also needs this browser's permission and subscription; false when it is not to be saved. */
+  const browserReady = async (key: CustomerPreferenceKey, on: boolean): Promise<boolean> => {
+    if (key !== 'push') return true;
+    try {
+      if (!on) {
+        if (pushSupported()) await disablePush(client);
+        return true;
+      }
+      const r = await enablePush(client);
+      if (r === 'unsupported') window.alert(PUSH_UNSUPPORTED);
+      return r === 'subscribed';
+    } catch (err) {
+      toast.error(errorMessage(err, 'Could not save your preferences.'));
+      return false;
+    }
+  };
 
   const toggle = async (key: CustomerPreferenceKey, on: boolean) => {
     setPending(key);
     try {
-      // Push also needs this browser's permission and subscription.
-      if (key === 'push' && on) {
-        const r = await enablePush(client);
-        if (r === 'unsupported') window.alert(PUSH_UNSUPPORTED);
-        if (r !== 'subscribed') return;
-      }
-      if (key === 'push' && !on && pushSupported()) await disablePush(client);
-      const r = await save.mutateAsync({ preferences: { [key]: on } });
-      queryClient.setQueryData(trpc.users.getNotificationPreferences.queryKey({}), r);
-      toast.success('Preferences saved');
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not save your preferences.'));
+      // The save's toast, either way, is its meta.
+      if (await browserReady(key, on)) await save.mutateAsync({ preferences: { [key]: on } }).catch(() => undefined);
     } finally {
       setPending(null);
     }

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatINR } from '../../../shared/money';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge } from '../../components/ui/Badge';
@@ -6,29 +5,21 @@ import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { LoadError } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { toast } from '../../components/ui/Toast';
 import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
+import { answerMessage } from '../../mutationMeta';
 
 export default function Rewards() {
   usePageTitle('My Rewards');
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const q = useQuery(trpc.users.getLoyalty.queryOptions({}));
-  const redeem = useMutation(trpc.users.redeemReward.mutationOptions());
+  const q = trpc.users.getLoyalty.useQuery({});
+  const redeem = trpc.users.redeemReward.useMutation({
+    meta: { successToast: answerMessage, errorToast: 'Could not redeem the reward.', invalidates: ['users.getLoyalty'] },
+  });
   const d = q.data?.data;
   const canRedeem = d ? d.points >= d.reward.points : false;
 
-  const onRedeem = async () => {
-    try {
-      const r = await redeem.mutateAsync({});
-      toast.success(r.message);
-      await queryClient.invalidateQueries({ queryKey: trpc.users.getLoyalty.queryKey() });
-    } catch (err) {
-      toast.error(errorMessage(err, 'Could not redeem the reward.'));
-    }
-  };
+  const onRedeem = () => redeem.mutate({});
 
   return (
     <PageContainer className="max-w-3xl">

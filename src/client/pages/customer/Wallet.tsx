@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { formatINR } from '../../../shared/money';
 import type { WalletEntryWire } from '../../../shared/schemas/wallet';
@@ -9,7 +8,7 @@ import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { BalanceCard, LedgerList } from '../../features/wallet/Ledger';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 const KIND_LABELS: Record<WalletEntryWire['kind'], string> = {
   refund: 'Refund',
@@ -21,8 +20,7 @@ const KIND_LABELS: Record<WalletEntryWire['kind'], string> = {
 
 export default function Wallet() {
   usePageTitle('Wallet');
-  const trpc = useTRPC();
-  const q = useQuery(trpc.users.getWallet.queryOptions({}));
+  const q = trpc.users.getWallet.useQuery({});
   const data = q.data?.data;
   return (
     <PageContainer className="max-w-3xl">

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { BookingWire } from '../../../shared/schemas/bookings';
@@ -18,23 +17,19 @@ import { Tabs } from '../../components/ui/Tabs';
 import { byAppointment, formatINR, salonToday } from '../../features/booking/format';
 import { BookingCalendar } from '../../features/bookingDesk/BookingCalendar';
 import { DeskCalendar, type CreateRequest } from '../../features/calendar/DeskCalendar';
-import {
-  deskMoves,
-  NoShowModal,
-  BookingDetailsModal,
-  CancelDeskBookingModal,
-  CompleteBookingModal,
-  ConfirmBookingModal,
-  customerName,
-  serviceNames,
-} from '../../features/bookingDesk/DeskModals';
+import { BookingDetailsModal } from '../../features/bookingDesk/BookingDetailsModal';
+import { CancelDeskBookingModal } from '../../features/bookingDesk/CancelDeskBookingModal';
+import { CompleteBookingModal } from '../../features/bookingDesk/CompleteBookingModal';
+import { ConfirmBookingModal } from '../../features/bookingDesk/ConfirmBookingModal';
+import { customerName, deskMoves, serviceNames } from '../../features/bookingDesk/desk';
+import { NoShowModal } from '../../features/bookingDesk/NoShowModal';
 import { DeskBookingModal } from '../../features/bookingDesk/DeskBookingModal';
 import { QrScanModal } from '../../features/bookingDesk/QrScanModal';
 import { QR_MESSAGES, type QrPayload } from '../../features/bookingDesk/qr';
 import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
 import { OPEN_QR_SCANNER_EVENT } from '../../layouts/MerchantLayout';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC, useTRPCClient } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 import { longDate } from '../../lib/dates';
 
 const STATUS_OPTIONS = [
@@ -126,9 +121,8 @@ function RowActions({
 
 export default function Appointments() {
   usePageTitle('Appointments');
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const queryClient = useQueryClient();
+  const client = trpc.useUtils().client;
+  const utils = trpc.useUtils();
   const search = useSearch();
   const [location, navigate] = useLocation();
   const { merchantId, userId } = useDeskMerchant();
@@ -152,19 +146,12 @@ export default function Appointments() {
   const [bookOpen, setBookOpen] = useState(false);
   const [bookPrefill, setBookPrefill] = useState<CreateRequest | null>(null);
 
-  const listQuery = useQuery({
-    ...trpc.merchants.merchantGetAllBookings.queryOptions({
-      merchantId: merchantId ?? undefined,
-      status: status === 'all' ? undefined : (status as BookingWire['status']),
-      searchQuery: searchQuery || undefined,
-    }),
-    enabled: Boolean(merchantId),
-    placeholderData: (prev) => prev,
-  });
-  const calendarQuery = useQuery({
-    ...trpc.merchants.merchantGetAllBookings.queryOptions({ merchantId: merchantId ?? undefined }),
-    enabled: Boolean(merchantId) && view === 'calendar',
-  });
+  const listQuery = trpc.merchants.merchantGetAllBookings.useQuery({
+    merchantId: merchantId ?? undefined,
+    status: status === 'all' ? undefined : (status as BookingWire['status']),
+    searchQuery: searchQuery || undefined,
+  }, { enabled: Boolean(merchantId), placeholderData: (prev) => prev });
+  const calendarQuery = trpc.merchants.merchantGetAllBookings.useQuery({ merchantId: merchantId ?? undefined }, { enabled: Boolean(merchantId) && view === 'calendar' });
   useEffect(() => {
     if (listQuery.isError) toast.error('Failed to fetch bookings.');
   }, [listQuery.isError]);
@@ -174,10 +161,10 @@ export default function Appointments() {
   const timeZone = bookings[0]?.timeZone ?? calendarQuery.data?.bookings[0]?.timeZone ?? 'Asia/Kolkata';
 
   const refresh = useCallback(async () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.merchants.getCalendar.queryKey() });
-    await queryClient.invalidateQueries({ queryKey: trpc.merchants.merchantGetAllBookings.queryKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.merchants.getDashboard.queryKey() });
-  }, [queryClient, trpc]);
+    void utils.merchants.getCalendar.invalidate();
+    await utils.merchants.merchantGetAllBookings.invalidate();
+    void utils.merchants.getDashboard.invalidate();
+  }, [utils]);
 
   const openScanner = useCallback(() => setScanOpen(true), []);
 
@@ -211,11 +198,8 @@ export default function Appointments() {
   };
 
   const actor = { merchantId: merchantId ?? '', userId };
-  const afterMove = (message: string) => (b: BookingWire) => {
-    toast.success(message);
-    setDetails((d) => (d && d._id === b._id ? b : d));
-    void refresh();
-  };
+  /** A desk modal changed a booking (its meta toasted and refreshed the lists): the open details show it as it is now. */
+  const afterMove = (b: BookingWire) => setDetails((d) => (d && d._id === b._id ? b : d));
 
   if (!merchantId) {
     return (
@@ -311,7 +295,7 @@ export default function Appointments() {
               setBookPrefill(r);
               setBookOpen(true);
             }}
-            onChanged={() => void queryClient.invalidateQueries({ queryKey: trpc.merchants.merchantGetAllBookings.queryKey() })}
+            onChanged={() => void utils.merchants.merchantGetAllBookings.invalidate()}
           />
         ) : view === 'calendar' ? (
           calendarQuery.isPending ? (
@@ -439,18 +423,20 @@ export default function Appointments() {
           setNoShow(b);
         }}
       />
-      <ConfirmBookingModal
-        open={confirmState.open}
-        initialBookingId={confirmState.bookingId}
-        booking={confirmState.booking}
-        actor={actor}
-        onClose={() => setConfirmState({ open: false, bookingId: '', booking: null })}
-        onScan={() => setScanOpen(true)}
-        onDone={(b) => {
-          setConfirmState({ open: false, bookingId: '', booking: null });
-          afterMove(`Booking confirmed for ${customerName(b)}.`)(b);
-        }}
-      />
+      {confirmState.open && (
+        <ConfirmBookingModal
+          key={confirmState.bookingId}
+          initialBookingId={confirmState.bookingId}
+          booking={confirmState.booking}
+          actor={actor}
+          onClose={() => setConfirmState({ open: false, bookingId: '', booking: null })}
+          onScan={() => setScanOpen(true)}
+          onDone={(b) => {
+            setConfirmState({ open: false, bookingId: '', booking: null });
+            afterMove(b);
+          }}
+        />
+      )}
       <CancelDeskBookingModal
         key={cancelling?._id ?? 'no-cancel'}
         booking={cancelling}
@@ -458,7 +444,7 @@ export default function Appointments() {
         onClose={() => setCancelling(null)}
         onDone={(b) => {
           setCancelling(null);
-          afterMove('Booking cancelled.')(b);
+          afterMove(b);
         }}
       />
       <CompleteBookingModal
@@ -466,7 +452,7 @@ export default function Appointments() {
         booking={completing}
         actor={actor}
         onClose={() => setCompleting(null)}
-        onDone={(b) => afterMove('Booking completed.')(b)}
+        onDone={afterMove}
       />
       <NoShowModal
         key={noShow?._id ?? 'no-no-show'}
@@ -475,7 +461,7 @@ export default function Appointments() {
         onClose={() => setNoShow(null)}
         onDone={(b) => {
           setNoShow(null);
-          afterMove(`${customerName(b)} marked as a no-show.`)(b);
+          afterMove(b);
         }}
       />
       <DeskBookingModal
@@ -489,7 +475,6 @@ export default function Appointments() {
         onBooked={() => {
           setBookOpen(false);
           setBookPrefill(null);
-          void refresh();
         }}
       />
       <QrScanModal open={scanOpen} onClose={() => setScanOpen(false)} onPayload={onPayload} />

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { commissionCsv, monthLabel, type CommissionMonth } from '../../../shared/commission';
 import { formatINR } from '../../../shared/money';
@@ -9,11 +8,11 @@ import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { toast } from '../../components/ui/Toast';
 import { TableCard, Td, Th } from '../../features/admin/DataTable';
 import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
+import { answerMessage } from '../../mutationMeta';
 
 const money = (n: number) => formatINR(n, { paise: true });
 
@@ -40,23 +39,18 @@ function Tile({ label, value, hint, testId }: { label: string; value: string; hi
 
 /** An admin records a salon's payment of a month's commission (bank transfer, UPI). */
 function RecordPayment({ merchantId, month, onClose }: { merchantId: string; month: CommissionMonth | null; onClose: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const record = useMutation(trpc.admin.recordCommissionPayment.mutationOptions());
   const [amount, setAmount] = useState(() => (month ? month.outstanding.toFixed(2) : ''));
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const record = trpc.admin.recordCommissionPayment.useMutation({
+    meta: { successToast: answerMessage, invalidates: ['merchants.getCommission'] },
+    onSuccess: onClose,
+    onError: (err) => setError(errorMessage(err, 'Could not record the payment.')),
+  });
   if (!month) return null;
-  const submit = async () => {
+  const submit = () => {
     setError(null);
-    try {
-      const answer = await record.mutateAsync({ merchantId, month: month.month, amount: Number(amount), reference: reference.trim() });
-      toast.success(answer.message);
-      await queryClient.invalidateQueries({ queryKey: trpc.merchants.getCommission.queryKey() });
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err, 'Could not record the payment.'));
-    }
+    record.mutate({ merchantId, month: month.month, amount: Number(amount), reference: reference.trim() });
   };
   return (
     <Modal
@@ -91,10 +85,9 @@ function RecordPayment({ merchantId, month, onClose }: { merchantId: string; mon
 
 export default function Commission() {
   usePageTitle('Commission');
-  const trpc = useTRPC();
   const { merchantId, isAdmin } = useDeskMerchant();
   const [recording, setRecording] = useState<CommissionMonth | null>(null);
-  const q = useQuery({ ...trpc.merchants.getCommission.queryOptions({ merchantId: merchantId ?? undefined }), enabled: Boolean(merchantId) });
+  const q = trpc.merchants.getCommission.useQuery({ merchantId: merchantId ?? undefined }, { enabled: Boolean(merchantId) });
   const d = q.data?.data;
   const percent = d ? `${Math.round(d.rate * 100)}%` : '10%';
 

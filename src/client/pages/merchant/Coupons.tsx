@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { offerAmount, offerConditions } from '../../../shared/offers';
 import type { CouponWire } from '../../../shared/schemas/coupons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
@@ -9,13 +8,13 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
-import { toast } from '../../components/ui/Toast';
 import { useMerchantId } from '../../features/shop/api';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { CouponFormModal } from '../../features/shop/CouponFormModal';
 import { formatINR } from '../../features/shop/format';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
+import { answerMessage } from '../../mutationMeta';
 import { longDate } from '../../lib/dates';
 
 
@@ -29,24 +28,15 @@ function validityText(c: CouponWire): string {
 export default function Coupons() {
   usePageTitle('Coupons & Offers');
   const merchantId = useMerchantId();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const couponsQuery = useQuery(trpc.Coupons.getAllCoupons.queryOptions({ merchantId: merchantId ?? undefined }));
-  const remove = useMutation(trpc.Coupons.deleteCoupon.mutationOptions());
+  const couponsQuery = trpc.Coupons.getAllCoupons.useQuery({ merchantId: merchantId ?? undefined });
+  const remove = trpc.Coupons.deleteCoupon.useMutation({
+    meta: { successToast: answerMessage, errorToast: 'Failed to delete coupon. Please try again.', invalidates: ['Coupons.getAllCoupons'] },
+  });
   const [form, setForm] = useState<{ open: boolean; editing: CouponWire | null }>({ open: false, editing: null });
   const [toDelete, setToDelete] = useState<CouponWire | null>(null);
 
-  const onDelete = async () => {
-    if (!toDelete) return;
-    try {
-      const answer = await remove.mutateAsync({ merchantId: merchantId ?? undefined, couponId: toDelete._id });
-      toast.success(answer.message);
-      await queryClient.invalidateQueries({ queryKey: trpc.Coupons.getAllCoupons.queryKey() });
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to delete coupon. Please try again.'));
-    } finally {
-      setToDelete(null);
-    }
+  const onDelete = () => {
+    if (toDelete) remove.mutate({ merchantId: merchantId ?? undefined, couponId: toDelete._id }, { onSettled: () => setToDelete(null) });
   };
 
   const coupons = couponsQuery.data?.coupons ?? [];
@@ -112,7 +102,7 @@ export default function Coupons() {
           ))}
         </ul>
       )}
-      <CouponFormModal open={form.open} editing={form.editing} merchantId={merchantId} onClose={() => setForm({ open: false, editing: null })} />
+      {form.open && <CouponFormModal editing={form.editing} merchantId={merchantId} onClose={() => setForm({ open: false, editing: null })} />}
       <ConfirmDialog
         open={Boolean(toDelete)}
         title="Delete coupon"

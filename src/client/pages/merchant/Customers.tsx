@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { DeliveryState } from '../../../shared/delivery';
 import { useState } from 'react';
 import { CUSTOMERS_PAGE_SIZE, RANGE_DAYS, type CustomerWire, type TemplateWire } from '../../../shared/schemas/crm';
@@ -14,12 +14,11 @@ import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { TabPanel, Tabs } from '../../components/ui/Tabs';
-import { toast } from '../../components/ui/Toast';
 import { useDebounced } from '../../features/admin/useDebounced';
 import { CHANNEL_LABELS, SendMessageDialog, TemplateDialog } from '../../features/crm/MessageDialogs';
 import { useMerchantId } from '../../features/shop/api';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { longDate } from '../../lib/dates';
 
 type Tab = 'customers' | 'messages' | 'templates';
@@ -122,8 +121,6 @@ const DELIVERY_TONE: Record<DeliveryState, BadgeTone> = { queued: 'warning', not
 export default function Customers() {
   usePageTitle('Customers');
   const merchantId = useMerchantId();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [tab, setTab] = useState<Tab>('customers');
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<Filters>({});
@@ -134,10 +131,12 @@ export default function Customers() {
   const [page, setPage] = useState(1);
   const q = useDebounced(search, 300);
   const scope = { merchantId: merchantId ?? undefined };
-  const customers = useQuery({ ...trpc.merchants.getCustomers.queryOptions({ ...scope, search: q || undefined, ...filters, page, limit: CUSTOMERS_PAGE_SIZE }), placeholderData: keepPreviousData });
-  const sent = useQuery({ ...trpc.merchants.getSentMessages.queryOptions(scope), enabled: tab === 'messages', refetchInterval: tab === 'messages' ? 5000 : false });
-  const templates = useQuery({ ...trpc.merchants.getMessageTemplates.queryOptions(scope), enabled: tab === 'templates' });
-  const removeTemplate = useMutation(trpc.merchants.deleteMessageTemplate.mutationOptions());
+  const customers = trpc.merchants.getCustomers.useQuery({ ...scope, search: q || undefined, ...filters, page, limit: CUSTOMERS_PAGE_SIZE }, { placeholderData: keepPreviousData });
+  const sent = trpc.merchants.getSentMessages.useQuery(scope, { enabled: tab === 'messages', refetchInterval: tab === 'messages' ? 5000 : false });
+  const templates = trpc.merchants.getMessageTemplates.useQuery(scope, { enabled: tab === 'templates' });
+  const removeTemplate = trpc.merchants.deleteMessageTemplate.useMutation({
+    meta: { errorToast: 'Could not delete the template.', invalidates: ['merchants.getMessageTemplates'] },
+  });
   const list = customers.data?.data.customers ?? [];
   const total = customers.data?.data.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
@@ -261,7 +260,7 @@ export default function Customers() {
                   {m.subject && <p className="text-sm text-ink-700">{m.subject}</p>}
                   <p className="line-clamp-2 text-sm text-ink-600">{m.body}</p>
                   <p className="text-xs text-ink-500">
-                    {relativeTime(m.createdAt)}
+                    {relativeTime(m.createdAt)} · <span data-testid="sent-message-category">{m.category === 'promotional' ? 'Promotional' : 'About a booking or account'}</span>
                     {m.lastError && ` · ${m.lastError}`}
                   </p>
                 </li>
@@ -293,14 +292,7 @@ export default function Customers() {
                   <Button
                     size="sm"
                     variant="ghost"
-                    onClick={async () => {
-                      try {
-                        await removeTemplate.mutateAsync({ ...scope, templateId: t._id });
-                        await queryClient.invalidateQueries({ queryKey: trpc.merchants.getMessageTemplates.queryKey() });
-                      } catch (err) {
-                        toast.error(errorMessage(err, 'Could not delete the template.'));
-                      }
-                    }}
+                    onClick={() => removeTemplate.mutate({ ...scope, templateId: t._id })}
                   >
                     Delete
                   </Button>

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { KNOWLEDGE_BASE, MERCHANT_FAQ, searchHelp } from '../../../shared/merchantHelp';
@@ -13,7 +12,7 @@ import { SkeletonText } from '../../components/ui/Skeleton';
 import { useMerchantId } from '../../features/shop/api';
 import { SupportDialog } from '../../features/support/TicketDialogs';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { longDate } from '../../lib/dates';
 
 /** The spec's ticket colours: open green, pending yellow, closed red. */
@@ -45,8 +44,7 @@ function Faq({ items }: { items: typeof MERCHANT_FAQ }) {
 export default function Help() {
   usePageTitle('Help & Support');
   const merchantId = useMerchantId();
-  const trpc = useTRPC();
-  const tickets = useQuery(trpc.support.getSupportMessages.queryOptions({}));
+  const tickets = trpc.support.getSupportMessages.useQuery({});
   const [query, setQuery] = useState('');
   const [dialog, setDialog] = useState<'ticket' | 'contact' | null>(null);
   const kbRef = useRef<HTMLDivElement>(null);
@@ -72,7 +70,7 @@ export default function Help() {
         </Card>
       ) : (
         <div className="space-y-6">
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Quick actions">
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-4" role="group" aria-label="Quick actions">
             {[
               { label: 'New Ticket', text: 'Report a problem', onClick: () => setDialog('ticket'), testId: 'qa-ticket' },
               { label: 'Contact Us', text: 'Write to the team', onClick: () => setDialog('contact'), testId: 'qa-contact' },

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates';
-import { SEGMENTS, type CampaignWire, type DeliveryCounts, type SegmentCounts } from '../../../shared/schemas/crm';
-import { checkSocialUrl, SOCIAL_NETWORK_LABEL, SOCIAL_NETWORKS, SOCIAL_URL_EXAMPLE, type SocialNetwork } from '../../../shared/social';
+import { campaignForm, SEGMENTS, socialLinkInput, type CampaignWire, type DeliveryCounts, type SegmentCounts } from '../../../shared/schemas/crm';
+import { SOCIAL_NETWORK_LABEL, SOCIAL_NETWORKS, SOCIAL_URL_EXAMPLE, type SocialNetwork } from '../../../shared/social';
 import { relativeTime } from '../../../shared/relativeTime';
+import { heldLabel } from '../../../shared/consent';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -13,100 +13,64 @@ import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { Textarea } from '../../components/ui/Textarea';
-import { toast } from '../../components/ui/Toast';
 import { useMerchantId } from '../../features/shop/api';
-import type { FieldErrors } from '../../features/auth/formErrors';
 import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { failureMessage, useTRPC } from '../../trpc';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { answerMessage } from '../../mutationMeta';
+import { trpc } from '../../trpc';
 import { plural } from '../../features/discovery/format';
 
 const SEGMENT_LABEL = { all: 'All customers', active: 'Active (visited in 90 days)', inactive: 'Inactive (no visit in 90 days)' } as const;
 const pct = (n: number | null) => (n === null ? '—' : `${n}%`);
-type CampaignField = 'name' | 'subject' | 'body' | 'segment';
-
-/**
- * The spec's required fields (an e-mail campaign needs name, subject, content and target; an SMS its
- * message), one sentence per missing field, so nothing goes to the server until the form can pass.
- */
-function campaignErrors(channel: 'email' | 'sms', f: { name: string; subject: string; body: string; segment: string }): FieldErrors<CampaignField> {
-  const errors: FieldErrors<CampaignField> = {};
-  if (channel === 'email' && !f.name.trim()) errors.name = 'Campaign name is required.';
-  if (channel === 'email' && !f.subject.trim()) errors.subject = 'Subject is required.';
-  if (!f.body.trim()) errors.body = 'Message is required.';
-  if (!(SEGMENTS as readonly string[]).includes(f.segment)) errors.segment = 'Choose who receives it.';
-  return errors;
-}
-
 function CampaignForm({ channel, reach, customers, merchantId }: { channel: 'email' | 'sms'; reach: SegmentCounts; customers: number; merchantId: string | null }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const create = useMutation(trpc.marketing.createCampaign.mutationOptions());
-  const [f, setF] = useState({ name: '', subject: '', body: '', segment: 'all' as (typeof SEGMENTS)[number] });
-  const [errors, setErrors] = useState<FieldErrors<CampaignField>>({});
-  const [error, setError] = useState<string | null>(null);
-  const tooLong = channel === 'sms' && smsLength(f.body) > SMS_MAX_CHARS;
-  const edit = (field: CampaignField, value: string) => {
-    setF((prev) => ({ ...prev, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const form = useZodForm(campaignForm, { defaultValues: { channel, name: '', subject: '', body: '', segment: 'all' } });
+  const { errors } = form.formState;
+  const create = trpc.marketing.createCampaign.useMutation({
+    meta: { successToast: answerMessage, invalidates: ['marketing.getMarketing'] },
+    onSuccess: () => form.reset({ ...form.getValues(), name: '', subject: '', body: '' }),
+    onError: serverErrorsTo(form, channel === 'sms' ? 'Failed to send SMS. Please try again.' : 'Failed to create campaign. Please try again.'),
+  });
+  const body = form.watch('body');
+  const tooLong = channel === 'sms' && smsLength(body) > SMS_MAX_CHARS;
+  const submit = form.handleSubmit((f) => {
     if (tooLong) return;
-    setError(null);
-    const missing = campaignErrors(channel, f);
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    try {
-      const r = await create.mutateAsync({ merchantId: merchantId ?? undefined, channel, name: f.name || (channel === 'sms' ? 'SMS' : ''), subject: f.subject || undefined, body: f.body, segment: f.segment });
-      toast.success(r.message);
-      setF({ name: '', subject: '', body: '', segment: f.segment });
-      await queryClient.invalidateQueries({ queryKey: trpc.marketing.getMarketing.queryKey() });
-    } catch (err) {
-      setError(failureMessage(err, channel === 'sms' ? 'Failed to send SMS. Please try again.' : 'Failed to create campaign. Please try again.'));
-    }
-  };
+    create.mutate({ merchantId: merchantId ?? undefined, channel, name: f.name || (channel === 'sms' ? 'SMS' : ''), subject: f.subject || undefined, body: f.body, segment: f.segment });
+  });
   const address = channel === 'email' ? 'an e-mail address' : 'a mobile number';
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" data-testid={`${channel}-campaign-form`}>
-      {error && (
-        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      {channel === 'email' && (
-        <Input id={`${channel}-name`} label="Campaign name" required value={f.name} error={errors.name} onChange={(e) => edit('name', e.target.value)} />
-      )}
+      <FormError message={errors.root?.server?.message} />
+      {channel === 'email' && <Input id={`${channel}-name`} label="Campaign name" required {...form.register('name')} error={errors.name?.message} />}
       <Select
         id={`${channel}-segment`}
         label="Send to"
         required
-        value={f.segment}
-        error={errors.segment}
+        {...form.register('segment')}
+        error={errors.segment?.message}
         options={SEGMENTS.map((s) => ({ value: s, label: `${SEGMENT_LABEL[s]} · ${plural(reach[s], 'recipient')}` }))}
-        onChange={(e) => edit('segment', e.target.value)}
         hint={
           <span data-testid={`${channel}-reach`}>
             {reach.all} of {plural(customers, 'customer')} opted in to offers and have {address}.
           </span>
         }
       />
-      {channel === 'email' && <Input id="email-subject" label="Subject" required value={f.subject} error={errors.subject} onChange={(e) => edit('subject', e.target.value)} />}
+      {channel === 'email' && <Input id="email-subject" label="Subject" required {...form.register('subject')} error={errors.subject?.message} />}
       <Textarea
         id={`${channel}-body`}
         label="Message"
         required
         rows={channel === 'sms' ? 3 : 6}
-        value={f.body}
-        error={errors.body}
-        onChange={(e) => edit('body', e.target.value)}
+        {...form.register('body')}
+        error={errors.body?.message}
         hint={
           channel === 'sms' ? (
             <>
               <span className="flex justify-between gap-3">
                 <span>Variables count once filled in for each customer.</span>
                 <span className={cn('tabular-nums', tooLong && 'font-semibold text-red-600')} data-testid="sms-counter">
-                  {smsLength(f.body)}/{SMS_MAX_CHARS} characters
+                  {smsLength(body)}/{SMS_MAX_CHARS} characters
                 </span>
               </span>
               {/* Live, as the counter is: Send is disabled while the text is too long, so a message
@@ -136,6 +100,7 @@ function CampaignForm({ channel, reach, customers, merchantId }: { channel: 'ema
  * provider took at least one; kept in the outbox or the mail drop, it says so.
  */
 function campaignBadge(c: CampaignWire): { label: string; tone: BadgeTone } {
+  if (c.heldUntil) return { label: heldLabel(c.heldUntil), tone: 'warning' };
   if (c.status === 'sending') return { label: 'Sending', tone: 'info' };
   if (c.sent + c.delivered > 0) return { label: c.delivered > 0 ? 'Delivered' : 'Sent', tone: 'success' };
   if (c.notSent > 0) return { label: 'Not sent (no SMTP configured)', tone: 'warning' };
@@ -144,9 +109,9 @@ function campaignBadge(c: CampaignWire): { label: string; tone: BadgeTone } {
 }
 
 function CampaignList({ list, merchantId }: { list: CampaignWire[]; merchantId: string | null }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const resend = useMutation(trpc.marketing.resendCampaign.mutationOptions());
+  const resend = trpc.marketing.resendCampaign.useMutation({
+    meta: { successToast: answerMessage, errorToast: 'Failed to resend campaign. Please try again.', invalidates: ['marketing.getMarketing'] },
+  });
   const [open, setOpen] = useState<string | null>(null);
   if (list.length === 0) return <p className="text-sm text-ink-500">Nothing sent yet.</p>;
   return (
@@ -176,15 +141,7 @@ function CampaignList({ list, merchantId }: { list: CampaignWire[]; merchantId: 
                   variant="outline"
                   disabled={sending}
                   data-testid="campaign-resend"
-                  onClick={async () => {
-                    try {
-                      const r = await resend.mutateAsync({ merchantId: merchantId ?? undefined, campaignId: c._id });
-                      toast.success(r.message);
-                    } catch (err) {
-                      toast.error(failureMessage(err, 'Failed to resend campaign. Please try again.'));
-                    }
-                    await queryClient.invalidateQueries({ queryKey: trpc.marketing.getMarketing.queryKey() });
-                  }}
+                  onClick={() => resend.mutate({ merchantId: merchantId ?? undefined, campaignId: c._id })}
                 >
                   Resend
                 </Button>
@@ -220,46 +177,32 @@ function CampaignList({ list, merchantId }: { list: CampaignWire[]; merchantId: 
 }
 
 function SocialLinkForm({ network, url, merchantId }: { network: SocialNetwork; url: string | null; merchantId: string | null }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const save = useMutation(trpc.marketing.setSocialLink.mutationOptions());
-  const [value, setValue] = useState(url ?? '');
-  const [error, setError] = useState<string | undefined>();
   const name = SOCIAL_NETWORK_LABEL[network];
-  const submit = async (e: FormEvent, next: string) => {
-    e.preventDefault();
-    const text = next.trim();
-    if (text) {
-      const checked = checkSocialUrl(network, text);
-      if (!checked.ok) {
-        setError(checked.message);
-        return;
-      }
-    }
-    setError(undefined);
-    try {
-      const r = await save.mutateAsync({ merchantId: merchantId ?? undefined, network, url: text || null });
-      setValue(r.url ?? '');
-      toast.success(r.url ? `${name} page linked: it shows on your salon page.` : `${name} page removed from your salon page.`);
-      await queryClient.invalidateQueries({ queryKey: trpc.marketing.getMarketing.queryKey() });
-    } catch (err) {
-      setError(failureMessage(err, `Could not save your ${name} page. Please try again.`));
-    }
+  const form = useZodForm(socialLinkInput, { defaultValues: { merchantId: merchantId ?? undefined, network, url: url ?? '' } });
+  const error = form.formState.errors.url?.message ?? form.formState.errors.root?.server?.message;
+  // Saved, the list above is read again and this form is remounted (its key names the link) with the new address.
+  const save = trpc.marketing.setSocialLink.useMutation({
+    meta: {
+      successToast: (r: { url: string | null }) => (r.url ? `${name} page linked: it shows on your salon page.` : `${name} page removed from your salon page.`),
+      invalidates: ['marketing.getMarketing'],
+    },
+    onError: serverErrorsTo(form, `Could not save your ${name} page. Please try again.`),
+  });
+  const submit = form.handleSubmit((input) => save.mutate({ ...input, url: typeof input.url === 'string' ? input.url.trim() || null : null }));
+  const remove = () => {
+    form.setValue('url', '');
+    return submit();
   };
   return (
-    <form noValidate onSubmit={(e) => void submit(e, value)} className="rounded-2xl border border-blush-100 p-4" data-testid={`social-${network}`}>
+    <form noValidate onSubmit={submit} className="rounded-2xl border border-blush-100 p-4" data-testid={`social-${network}`}>
       <Input
         id={`social-url-${network}`}
         label={`${name} page`}
         type="url"
         inputMode="url"
         placeholder={SOCIAL_URL_EXAMPLE[network]}
-        value={value}
+        {...form.register('url')}
         error={error}
-        onChange={(e) => {
-          setValue(e.target.value);
-          if (error) setError(undefined);
-        }}
       />
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Button type="submit" size="sm" loading={save.isPending} data-testid={`social-save-${network}`}>
@@ -270,7 +213,7 @@ function SocialLinkForm({ network, url, merchantId }: { network: SocialNetwork; 
             <a href={url} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-plum-700 underline" data-testid={`social-open-${network}`}>
               Open
             </a>
-            <Button type="button" size="sm" variant="ghost" disabled={save.isPending} onClick={(e) => void submit(e, '')} data-testid={`social-remove-${network}`}>
+            <Button type="button" size="sm" variant="ghost" disabled={save.isPending} onClick={() => void remove()} data-testid={`social-remove-${network}`}>
               Remove
             </Button>
           </>
@@ -320,9 +263,14 @@ function countsLine(c: DeliveryCounts): string {
 export default function Marketing() {
   usePageTitle('Marketing');
   const merchantId = useMerchantId();
-  const trpc = useTRPC();
   // Polls only while a campaign is being sent; a Sent or Failed campaign stops it.
-  const q = useQuery({ ...trpc.marketing.getMarketing.queryOptions({ merchantId: merchantId ?? undefined }), refetchInterval: (query) => (query.state.data?.data.campaigns.some((c) => c.status === 'sending') ? 2000 : false) });
+  const q = trpc.marketing.getMarketing.useQuery({ merchantId: merchantId ?? undefined }, {
+    refetchInterval: (query) => {
+      const sending = query.state.data?.data.campaigns.filter((c) => c.status === 'sending') ?? [];
+      // Texts held through the quiet hours go out at 9 am: no need to ask every 2 seconds all night.
+      return sending.length === 0 ? false : sending.every((c) => c.heldUntil) ? 60_000 : 2000;
+    },
+  });
   const d = q.data?.data;
   return (
     <PageContainer>

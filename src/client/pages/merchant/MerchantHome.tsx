@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -11,18 +10,18 @@ import { Card, CardHeader } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { formatINR } from '../../features/booking/format';
-import { customerName, serviceNames } from '../../features/bookingDesk/DeskModals';
+import { customerName, serviceNames } from '../../features/bookingDesk/desk';
 import { ManualBookingModal } from '../../features/bookingDesk/ManualBookingModal';
 import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
 import { ProfileCompletionSummary } from '../../features/shop/ProfileCompletionCard';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 import { clockTime, longDate } from '../../lib/dates';
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <span aria-label={`${rating} out of 5 stars`} className="text-gold-500">
+    <span role="img" aria-label={`${rating} out of 5 stars`} className="text-gold-500">
       {'★★★★★'.slice(0, Math.round(rating))}
       <span className="text-blush-300">{'★★★★★'.slice(Math.round(rating))}</span>
     </span>
@@ -67,14 +66,10 @@ const dateTimeOf = (iso: string) => (longDate(iso) ? `${longDate(iso)} · ${cloc
 
 export default function MerchantHome() {
   usePageTitle('Dashboard');
-  const trpc = useTRPC();
   const session = useAtomValue(sessionAtom);
   const { merchantId, isAdmin } = useDeskMerchant();
   const [manualOpen, setManualOpen] = useState(false);
-  const query = useQuery({
-    ...trpc.merchants.getDashboard.queryOptions({ merchantId: merchantId ?? undefined }),
-    enabled: Boolean(merchantId),
-  });
+  const query = trpc.merchants.getDashboard.useQuery({ merchantId: merchantId ?? undefined }, { enabled: Boolean(merchantId) });
   const data = query.data;
   const stats = data?.stats;
 
@@ -282,7 +277,7 @@ export default function MerchantHome() {
         )}
       </Card>
 
-      <ManualBookingModal open={manualOpen} merchantId={merchantId} onClose={() => setManualOpen(false)} />
+      {manualOpen && <ManualBookingModal merchantId={merchantId} onClose={() => setManualOpen(false)} />}
     </PageContainer>
   );
 }

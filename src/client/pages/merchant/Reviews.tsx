@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { ReviewWire } from '../../../shared/schemas/reviews';
 import { SearchIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
@@ -14,29 +14,24 @@ import { useMerchantId } from '../../features/shop/api';
 import { RespondModal } from '../../features/shop/RespondModal';
 import { Stars } from '../../features/shop/Stars';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { longDate } from '../../lib/dates';
 
 export default function Reviews() {
   usePageTitle('Reviews & Feedback');
   const merchantId = useMerchantId();
-  const trpc = useTRPC();
   const [search, setSearch] = useState('');
   const [rating, setRating] = useState('all');
   const [days, setDays] = useState('all');
   const [responding, setResponding] = useState<ReviewWire | null>(null);
   const deferredSearch = useDeferredValue(search.trim());
 
-  const reviewsQuery = useQuery({
-    ...trpc.reviewRoutes.getReviewsByMerchant.queryOptions({
-      merchantId: merchantId ?? undefined,
-      search: deferredSearch || undefined,
-      rating: rating === 'all' ? undefined : Number(rating),
-      days: days === 'all' ? undefined : Number(days),
-    }),
-    enabled: Boolean(merchantId),
-    placeholderData: keepPreviousData,
-  });
+  const reviewsQuery = trpc.reviewRoutes.getReviewsByMerchant.useQuery({
+    merchantId: merchantId ?? undefined,
+    search: deferredSearch || undefined,
+    rating: rating === 'all' ? undefined : Number(rating),
+    days: days === 'all' ? undefined : Number(days),
+  }, { enabled: Boolean(merchantId), placeholderData: keepPreviousData });
 
   const data = reviewsQuery.data;
   const stats = data?.stats;
@@ -82,7 +77,7 @@ export default function Reviews() {
                       <span className="h-2 flex-1 overflow-hidden rounded-full bg-blush-100" aria-hidden="true">
                         <span className="block h-full rounded-full bg-gold-500" style={{ width: `${(count / maxBar) * 100}%` }} />
                       </span>
-                      <span className="w-6 text-right" aria-label={`${count} reviews with ${star} stars`}>
+                      <span className="w-6 text-right" role="img" aria-label={`${count} reviews with ${star} stars`}>
                         {count}
                       </span>
                     </li>
@@ -163,7 +158,7 @@ export default function Reviews() {
           )}
         </>
       )}
-      <RespondModal review={responding} merchantId={merchantId} onClose={() => setResponding(null)} />
+      {responding && <RespondModal review={responding} merchantId={merchantId} onClose={() => setResponding(null)} />}
     </PageContainer>
   );
 }

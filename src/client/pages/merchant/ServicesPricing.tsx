@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServiceWire } from '../../../shared/schemas/shop';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge } from '../../components/ui/Badge';
@@ -7,46 +6,37 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
-import { toast } from '../../components/ui/Toast';
 import { useMerchantId } from '../../features/shop/api';
 import { CategoriesModal } from '../../features/shop/CategoriesModal';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { formatINR } from '../../features/shop/format';
 import { ServiceFormModal } from '../../features/shop/ServiceFormModal';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 
 export default function ServicesPricing() {
   usePageTitle('Services & Pricing');
   const merchantId = useMerchantId();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const scope = { merchantId: merchantId ?? undefined };
-  const categoriesQuery = useQuery(trpc.categories.getMerchantSelectedCategories.queryOptions(scope));
-  const servicesQuery = useQuery(trpc.services.getAllServices.queryOptions(scope));
-  const remove = useMutation(trpc.services.deleteService.mutationOptions());
-
+  const categoriesQuery = trpc.categories.getMerchantSelectedCategories.useQuery(scope);
+  const servicesQuery = trpc.services.getAllServices.useQuery(scope);
   const [serviceModal, setServiceModal] = useState<{ open: boolean; editing: ServiceWire | null }>({ open: false, editing: null });
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const [toDelete, setToDelete] = useState<ServiceWire | null>(null);
+  const remove = trpc.services.deleteService.useMutation({
+    meta: {
+      successToast: 'Service deleted successfully.',
+      errorToast: 'Failed to delete service. Please try again.',
+      invalidates: ['categories.getMerchantSelectedCategories', 'services.getAllServices'],
+    },
+    onSettled: () => setToDelete(null),
+  });
 
   const categories = useMemo(() => categoriesQuery.data?.selectedCategories ?? [], [categoriesQuery.data]);
   const services = servicesQuery.data?.services ?? [];
 
-  const onDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync({ merchantId: merchantId ?? undefined, selectedCategoryId: toDelete.category ?? undefined, serviceId: toDelete._id });
-      toast.success('Service deleted successfully.');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.categories.getMerchantSelectedCategories.queryKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.services.getAllServices.queryKey() }),
-      ]);
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to delete service. Please try again.'));
-    } finally {
-      setToDelete(null);
-    }
+  const onDelete = () => {
+    if (toDelete) remove.mutate({ merchantId: merchantId ?? undefined, selectedCategoryId: toDelete.category ?? undefined, serviceId: toDelete._id });
   };
 
   const loading = categoriesQuery.isLoading || servicesQuery.isLoading;
@@ -177,14 +167,15 @@ export default function ServicesPricing() {
         </>
       )}
 
-      <ServiceFormModal
-        open={serviceModal.open}
-        editing={serviceModal.editing}
-        onClose={() => setServiceModal({ open: false, editing: null })}
-        merchantId={merchantId}
-        categories={categories}
-      />
-      <CategoriesModal open={categoriesOpen} onClose={() => setCategoriesOpen(false)} merchantId={merchantId} selected={categories} />
+      {serviceModal.open && (
+        <ServiceFormModal
+          editing={serviceModal.editing}
+          onClose={() => setServiceModal({ open: false, editing: null })}
+          merchantId={merchantId}
+          categories={categories}
+        />
+      )}
+      {categoriesOpen && <CategoriesModal onClose={() => setCategoriesOpen(false)} merchantId={merchantId} selected={categories} />}
       <ConfirmDialog
         open={Boolean(toDelete)}
         title="Delete service"

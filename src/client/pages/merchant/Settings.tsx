@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { focusHashTarget } from '../../lib/hashTarget';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
@@ -9,16 +8,12 @@ import { useMerchantId } from '../../features/shop/api';
 import { ProfileCompletionCard } from '../../features/shop/ProfileCompletionCard';
 import { BusinessHoursSection, BusinessProfileSection, NotificationsSection, SecuritySection, WhatsAppSignInSection } from '../../features/shop/SettingsSections';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 export default function Settings() {
   usePageTitle('Settings & Profile');
   const merchantId = useMerchantId();
-  const trpc = useTRPC();
-  const settings = useQuery({
-    ...trpc.merchants.getMerchantSettingsById.queryOptions({ id: merchantId ?? '' }),
-    enabled: Boolean(merchantId),
-  });
+  const settings = trpc.merchants.getMerchantSettingsById.useQuery({ id: merchantId ?? '' }, { enabled: Boolean(merchantId) });
   const merchant = settings.data?.merchant;
   // A checklist link from another page (/merchant/settings#field): once the form is there, go to the field.
   const loaded = Boolean(merchant);

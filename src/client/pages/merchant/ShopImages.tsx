@@ -1,5 +1,4 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ShopImageWire } from '../../../shared/schemas/shop';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge } from '../../components/ui/Badge';
@@ -11,28 +10,34 @@ import { toast } from '../../components/ui/Toast';
 import { MB, uploadImage, useMerchantId } from '../../features/shop/api';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 
 const SHOP_IMAGE_MAX_BYTES = 10 * MB;
 
 export default function ShopImages() {
   usePageTitle('Shop Images');
   const merchantId = useMerchantId();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const scope = { merchantId: merchantId ?? undefined };
-  const imagesQuery = useQuery(trpc.images.getShopImages.queryOptions(scope));
-  const remove = useMutation(trpc.images.deleteShopImages.mutationOptions());
-  const cover = useMutation(trpc.images.setCoverImage.mutationOptions());
+  const imagesQuery = trpc.images.getShopImages.useQuery(scope);
   const fileRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<ShopImageWire | null>(null);
+  const invalidates = ['images.getShopImages', 'merchants.getProfileCompletion'] as const;
+  const remove = trpc.images.deleteShopImages.useMutation({
+    meta: { successToast: 'Image deleted successfully.', errorToast: 'Failed to delete the image. Please try again.', invalidates },
+    onSettled: () => setToDelete(null),
+  });
+  const cover = trpc.images.setCoverImage.useMutation({
+    meta: { successToast: 'Cover image updated.', errorToast: 'Failed to set the cover image. Please try again.', invalidates },
+  });
 
+  // An upload is not a tRPC call: it refreshes the same queries itself.
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.images.getShopImages.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.merchants.getProfileCompletion.queryKey() }),
+      utils.images.getShopImages.invalidate(),
+      utils.merchants.getProfileCompletion.invalidate(),
     ]);
 
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -57,27 +62,10 @@ export default function ShopImages() {
     }
   };
 
-  const onSetCover = async (image: ShopImageWire) => {
-    try {
-      await cover.mutateAsync({ merchantId: merchantId ?? undefined, imageId: image._id });
-      toast.success('Cover image updated.');
-      await refresh();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to set the cover image. Please try again.'));
-    }
-  };
+  const onSetCover = (image: ShopImageWire) => cover.mutate({ merchantId: merchantId ?? undefined, imageId: image._id });
 
-  const onDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync({ merchantId: merchantId ?? undefined, imageId: toDelete._id });
-      toast.success('Image deleted successfully.');
-      await refresh();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to delete the image. Please try again.'));
-    } finally {
-      setToDelete(null);
-    }
+  const onDelete = () => {
+    if (toDelete) remove.mutate({ merchantId: merchantId ?? undefined, imageId: toDelete._id });
   };
 
   const images = imagesQuery.data?.images ?? [];

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffWire } from '../../../shared/schemas/staff';
 import { ChartIcon, ClockIcon, UsersIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
@@ -9,7 +8,6 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
-import { toast } from '../../components/ui/Toast';
 import { useMerchantId } from '../../features/shop/api';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { formatINR } from '../../features/shop/format';
@@ -18,19 +16,23 @@ import { StaffFormModal } from '../../features/shop/StaffFormModal';
 import { StaffHoursModal } from '../../features/shop/StaffHoursModal';
 import { StatCard } from '../../features/shop/StatCard';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 
 const STATUS_TONE: Record<StaffWire['status'], BadgeTone> = { Active: 'success', Inactive: 'neutral', 'On Leave': 'warning' };
 
 export default function StaffManagement() {
   usePageTitle('Staff Management');
   const merchantId = useMerchantId();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const scope = { merchantId: merchantId ?? undefined };
-  const staffQuery = useQuery(trpc.merchants.getAllStaffByMerchant.queryOptions(scope));
-  const servicesQuery = useQuery(trpc.services.getAllServices.queryOptions(scope));
-  const remove = useMutation(trpc.merchants.deleteStaffByMerchant.mutationOptions());
+  const staffQuery = trpc.merchants.getAllStaffByMerchant.useQuery(scope);
+  const servicesQuery = trpc.services.getAllServices.useQuery(scope);
+  const remove = trpc.merchants.deleteStaffByMerchant.useMutation({
+    meta: {
+      successToast: 'Staff member deleted successfully',
+      errorToast: 'Failed to delete staff member. Please try again.',
+      invalidates: ['merchants.getAllStaffByMerchant'],
+    },
+  });
 
   const [form, setForm] = useState<{ open: boolean; editing: StaffWire | null }>({ open: false, editing: null });
   const [hoursFor, setHoursFor] = useState<StaffWire | null>(null);
@@ -48,17 +50,8 @@ export default function StaffManagement() {
     return [...names].sort();
   }, [servicesQuery.data]);
 
-  const onDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync({ merchantId: merchantId ?? undefined, staffId: toDelete._id });
-      toast.success('Staff member deleted successfully');
-      await queryClient.invalidateQueries({ queryKey: trpc.merchants.getAllStaffByMerchant.queryKey() });
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to delete staff member. Please try again.'));
-    } finally {
-      setToDelete(null);
-    }
+  const onDelete = () => {
+    if (toDelete) remove.mutate({ merchantId: merchantId ?? undefined, staffId: toDelete._id }, { onSettled: () => setToDelete(null) });
   };
 
   return (
@@ -162,14 +155,10 @@ export default function StaffManagement() {
         </>
       )}
 
-      <StaffFormModal
-        open={form.open}
-        editing={form.editing}
-        merchantId={merchantId}
-        suggestions={suggestions}
-        onClose={() => setForm({ open: false, editing: null })}
-      />
-      <StaffHoursModal open={Boolean(hoursFor)} staff={hoursFor} merchantId={merchantId} onClose={() => setHoursFor(null)} />
+      {form.open && (
+        <StaffFormModal editing={form.editing} merchantId={merchantId} suggestions={suggestions} onClose={() => setForm({ open: false, editing: null })} />
+      )}
+      {hoursFor && <StaffHoursModal staff={hoursFor} merchantId={merchantId} onClose={() => setHoursFor(null)} />}
       <StaffAnalyticsModal open={Boolean(analyticsFor)} staff={analyticsFor} merchantId={merchantId} onClose={() => setAnalyticsFor(null)} />
       <ConfirmDialog
         open={Boolean(toDelete)}

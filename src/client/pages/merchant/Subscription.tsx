@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -24,7 +23,9 @@ import { cn } from '../../lib/cn';
 import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { getSession, sessionAtom } from '../../state/session';
-import { failureMessage, httpStatusOf, useTRPC } from '../../trpc';
+import { answerMessage } from '../../mutationMeta';
+import { failureMessage, httpStatusOf, trpc } from '../../trpc';
+import { refundText } from '../../features/billing/refund';
 
 /** The product's one rupee format (shared/money.ts): paise only when there are some. */
 const rupees = (n: number) => formatINR(n);
@@ -74,11 +75,9 @@ function ConfirmPlan({
   merchantId: string | null;
   onClose: () => void;
 }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const session = useAtomValue(sessionAtom);
-  const change = useMutation(trpc.merchants.changePlan.mutationOptions());
-  const order = useMutation(trpc.merchants.createPlanOrder.mutationOptions());
+  const change = trpc.merchants.changePlan.useMutation({ meta: { successToast: answerMessage, invalidates: ['merchants.getSubscription'] } });
+  const order = trpc.merchants.createPlanOrder.useMutation();
   const [card, setCard] = useState('');
   const [expiry, setExpiry] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -95,17 +94,15 @@ function ConfirmPlan({
     if (!checkoutKey && testMode && !expiry.trim()) return setError('Enter the card expiry (MM/YY).');
     setPaying(true);
     try {
-      let r;
+      // Paid: the change's meta says so and refreshes the plan.
       if (checkoutKey) {
         const o = await order.mutateAsync(scope);
         const proof = await payWithRazorpay({ key: o.data.keyId, orderId: o.data.orderId, amount: o.data.amount, description: o.data.description, email: session.userEmail ?? undefined, name: session.userName ?? undefined });
         if (!proof) return;
-        r = await change.mutateAsync({ ...scope, ...proof });
+        await change.mutateAsync({ ...scope, ...proof });
       } else {
-        r = await change.mutateAsync({ ...scope, cardNumber: card || undefined, cardExpiry: expiry.trim() || undefined });
+        await change.mutateAsync({ ...scope, cardNumber: card || undefined, cardExpiry: expiry.trim() || undefined });
       }
-      toast.success(r.message);
-      await queryClient.invalidateQueries({ queryKey: trpc.merchants.getSubscription.queryKey() });
       onClose();
     } catch (err) {
       const status = httpStatusOf(err);
@@ -237,24 +234,19 @@ function ConfirmPlan({
 
 /** A downgrade (or leaving for Free) at the end of the paid period: nothing is charged now. */
 function ScheduleChange({ target, d, merchantId, onClose }: { target: TierId; d: SubscriptionData; merchantId: string | null; onClose: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const schedule = useMutation(trpc.merchants.schedulePlanChange.mutationOptions());
   const [error, setError] = useState<string | null>(null);
+  const schedule = trpc.merchants.schedulePlanChange.useMutation({
+    meta: { successToast: answerMessage, invalidates: ['merchants.getSubscription'] },
+    onSuccess: onClose,
+    onError: (err) => setError(failureMessage(err, 'Could not schedule the change. Please try again.')),
+  });
   const current = tierOf(d.tier);
   const next = tierOf(target);
   const on = d.nextBillingDate ? fmtDay(d.nextBillingDate) : '—';
   const lost = (Object.keys(PLAN_FEATURES) as PlanFeature[]).filter((f) => planAllows(d.tier, f) && !planAllows(target, f));
-  const submit = async () => {
+  const submit = () => {
     setError(null);
-    try {
-      const r = await schedule.mutateAsync({ merchantId: merchantId ?? undefined, plan: target as 'free' | 'basic' | 'professional' });
-      toast.success(r.message);
-      await queryClient.invalidateQueries({ queryKey: trpc.merchants.getSubscription.queryKey() });
-      onClose();
-    } catch (err) {
-      setError(failureMessage(err, 'Could not schedule the change. Please try again.'));
-    }
+    schedule.mutate({ merchantId: merchantId ?? undefined, plan: target as 'free' | 'basic' | 'professional' });
   };
   return (
     <Modal
@@ -268,7 +260,7 @@ function ScheduleChange({ target, d, merchantId, onClose }: { target: TierId; d:
           <Button variant="outline" onClick={onClose}>
             Keep {current.name}
           </Button>
-          <Button onClick={() => void submit()} loading={schedule.isPending} loadingText="Saving..." data-testid="confirm-schedule">
+          <Button onClick={submit} loading={schedule.isPending} loadingText="Saving..." data-testid="confirm-schedule">
             Change on {on}
           </Button>
         </>
@@ -338,23 +330,15 @@ function PlanUsage({ d }: { d: SubscriptionData }) {
 export default function Subscription() {
   usePageTitle('Subscription & Billing');
   const merchantId = useMerchantId();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const q = useQuery(trpc.merchants.getSubscription.queryOptions({ merchantId: merchantId ?? undefined }));
-  const cancelChange = useMutation(trpc.merchants.cancelScheduledPlanChange.mutationOptions());
+  const q = trpc.merchants.getSubscription.useQuery({ merchantId: merchantId ?? undefined });
+  const cancelChange = trpc.merchants.cancelScheduledPlanChange.useMutation({
+    meta: { successToast: answerMessage, errorToast: 'Could not cancel the change. Please try again.', invalidates: ['merchants.getSubscription'] },
+  });
   const [choosing, setChoosing] = useState<PlanId | null>(null);
   const [scheduling, setScheduling] = useState<TierId | null>(null);
   const d = q.data?.data;
   const current = d ? tierOf(d.tier) : null;
-  const keepPlan = async () => {
-    try {
-      const r = await cancelChange.mutateAsync({ merchantId: merchantId ?? undefined });
-      toast.success(r.message);
-      await queryClient.invalidateQueries({ queryKey: trpc.merchants.getSubscription.queryKey() });
-    } catch (err) {
-      toast.error(failureMessage(err, 'Could not cancel the change. Please try again.'));
-    }
-  };
+  const keepPlan = () => cancelChange.mutate({ merchantId: merchantId ?? undefined });
   const quoteOf = (id: PlanId) => d?.quotes.find((x) => x.plan === id);
   return (
     <PageContainer>
@@ -391,7 +375,7 @@ export default function Subscription() {
                   <span>
                     Changes to <strong>{tierOf(d.scheduledChange.plan).name}</strong> on {fmtDay(d.scheduledChange.on)}
                   </span>
-                  <Button size="sm" variant="outline" onClick={() => void keepPlan()} loading={cancelChange.isPending} data-testid="cancel-scheduled-change">
+                  <Button size="sm" variant="outline" onClick={keepPlan} loading={cancelChange.isPending} data-testid="cancel-scheduled-change">
                     Keep {current.name}
                   </Button>
                 </div>
@@ -514,6 +498,11 @@ export default function Subscription() {
                             <td className="px-3 py-2.5 font-mono text-xs whitespace-nowrap">{c.invoiceNumber}</td>
                             <td className="px-3 py-2.5" title={c.description}>
                               {c.reason === 'proration' ? 'Unused days (upgrade)' : c.reason === 'refund' ? 'Refund' : 'Cancelled invoice'}
+                              {c.reason !== 'proration' && (
+                                <p className={c.refund.status === 'failed' ? 'text-xs text-red-700' : 'text-xs text-ink-700'} data-testid="credit-note-refund">
+                                  {refundText(c.refund)}
+                                </p>
+                              )}
                             </td>
                             <td className="px-3 py-2.5 text-right whitespace-nowrap text-emerald-700">−{rupees(c.amount)}</td>
                             <td className="px-3 py-2.5">

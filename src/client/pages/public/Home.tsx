@@ -137,6 +137,7 @@ export default function Home() {
                   <span
                     className="absolute -top-1.5 -right-1.5 flex size-5 items-center justify-center rounded-full bg-rose-500 text-[11px] font-bold text-white"
                     data-testid="filters-badge"
+                    role="img"
                     aria-label={`${activeCount} active filters`}
                   >
                     {activeCount}

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { DeleteReviewDialog, ReviewDialog, type OwnReview } from '../../features/booking/BookingActions';
+import { shopTypeLabel } from '../../../shared/constants';
+import type { OwnReview } from '../../features/booking/BookingActions';
 import { SOCIAL_NETWORK_LABEL } from '../../../shared/social';
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { DetailServiceWire, MerchantDetailWire } from '../../../shared/schemas/discovery';
 import { ArrowLeftIcon, CheckCircleIcon, ClockIcon, MailIcon, MapPinIcon } from '../../components/icons';
@@ -19,10 +19,9 @@ import { recordRecentlyViewed } from '../../features/discovery/recentlyViewed';
 import { SalonImage } from '../../features/discovery/SalonCard';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
-import { errorMessage, httpStatusOf, useTRPC } from '../../trpc';
+import { errorMessage, httpStatusOf, trpc } from '../../trpc';
 import { longDate } from '../../lib/dates';
 
-const SHOP_TYPE_LABELS: Record<string, string> = { salon: 'Salon', spa: 'Spa', beautyParlour: 'Beauty parlour', tattoo: 'Tattoo studio', wellness: 'Wellness' };
 
 function bookingPath(id: string, serviceId?: string): string {
   return `/salon/${id}/booking/select${serviceId ? `?service=${encodeURIComponent(serviceId)}` : ''}`;
@@ -182,10 +181,24 @@ function Team({ salon }: { salon: MerchantDetailWire }) {
 
 const REVIEWS_SHOWN = 5;
 
+// The review dialogs bring the booking actions and the validation schemas (zod): a visitor's salon page
+// loads them when an own review is edited or deleted, not with the page (Lighthouse's blocking time).
+const ReviewDialog = lazy(() => import('../../features/booking/BookingActions').then((m) => ({ default: m.ReviewDialog })));
+const DeleteReviewDialog = lazy(() => import('../../features/booking/BookingActions').then((m) => ({ default: m.DeleteReviewDialog })));
+
 function Reviews({ salon, onChanged }: { salon: MerchantDetailWire; onChanged: () => void }) {
   const [showAll, setShowAll] = useState(false);
   const [editing, setEditing] = useState<OwnReview | null>(null);
   const [deleting, setDeleting] = useState<OwnReview | null>(null);
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  const edit = (review: OwnReview) => {
+    setDialogsWanted(true);
+    setEditing(review);
+  };
+  const remove = (review: OwnReview) => {
+    setDialogsWanted(true);
+    setDeleting(review);
+  };
   const total = Object.values(salon.ratingDistribution).reduce((a, b) => a + b, 0);
   const list = showAll ? salon.reviews : salon.reviews.slice(0, REVIEWS_SHOWN);
   if (!salon.reviewCount && !salon.reviews.length) {
@@ -234,10 +247,10 @@ function Reviews({ salon, onChanged }: { salon: MerchantDetailWire; onChanged: (
               {r.mine && (
                 <p className="mt-1 flex items-center gap-1 text-xs text-ink-500" data-testid="my-review">
                   Your review
-                  <Button variant="ghost" size="sm" onClick={() => setEditing({ _id: r._id, rating: r.rating, comment: r.comment })} data-testid="edit-review">
+                  <Button variant="ghost" size="sm" onClick={() => edit({ _id: r._id, rating: r.rating, comment: r.comment })} data-testid="edit-review">
                     Edit
                   </Button>
-                  <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting({ _id: r._id, rating: r.rating, comment: r.comment })} data-testid="delete-review">
+                  <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => remove({ _id: r._id, rating: r.rating, comment: r.comment })} data-testid="delete-review">
                     Delete
                   </Button>
                 </p>
@@ -257,8 +270,12 @@ function Reviews({ salon, onChanged }: { salon: MerchantDetailWire; onChanged: (
           </Button>
         )}
       </div>
-      <ReviewDialog key={editing?._id ?? 'none'} booking={null} existing={editing} subtitle={salon.shop_Name} onClose={() => setEditing(null)} onReviewed={onChanged} />
-      <DeleteReviewDialog review={deleting} onClose={() => setDeleting(null)} onDeleted={onChanged} />
+      {dialogsWanted && (
+        <Suspense fallback={null}>
+          <ReviewDialog key={editing?._id ?? 'none'} booking={null} existing={editing} subtitle={salon.shop_Name} onClose={() => setEditing(null)} onReviewed={onChanged} />
+          <DeleteReviewDialog review={deleting} onClose={() => setDeleting(null)} onDeleted={onChanged} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -298,10 +315,9 @@ function DetailsSkeleton() {
 }
 
 export default function SalonDetails({ params }: { params: { id: string } }) {
-  const trpc = useTRPC();
   const id = params.id;
   const validId = /^[0-9a-f-]{36}$/i.test(id);
-  const query = useQuery({ ...trpc.merchants.getMerchantById.queryOptions({ id }), enabled: validId });
+  const query = trpc.merchants.getMerchantById.useQuery({ id }, { enabled: validId });
   const salon = query.data?.merchant;
   const [photo, setPhoto] = useState<number | null>(null);
   // Signed-in layouts have a mobile tab bar; the booking bar sits above it.
@@ -379,7 +395,7 @@ export default function SalonDetails({ params }: { params: { id: string } }) {
             <div className="flex flex-wrap gap-1.5">
               {salon.shop_type.map((t) => (
                 <span key={t} className="rounded-full bg-plum-50 px-2.5 py-0.5 text-xs font-semibold text-plum-800 ring-1 ring-plum-200">
-                  {SHOP_TYPE_LABELS[t] ?? t}
+                  {shopTypeLabel(t)}
                 </span>
               ))}
               <span className="rounded-full bg-blush-100 px-2.5 py-0.5 text-xs font-semibold text-ink-700 capitalize">

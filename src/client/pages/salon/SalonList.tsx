@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { shopTypeLabel } from '../../../shared/constants';
+import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { MerchantCardWire, SortOption } from '../../../shared/schemas/discovery';
@@ -21,10 +22,9 @@ import { recentEntryOf, SalonImage } from '../../features/discovery/SalonCard';
 import { DateField, LocationField, ServiceField, TimeWindowField } from '../../features/discovery/SearchFields';
 import { storedPosition } from '../../features/discovery/useGeolocation';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 import { longDate } from '../../lib/dates';
 
-const SHOP_TYPE_LABELS: Record<string, string> = { salon: 'Salon', spa: 'Spa', beautyParlour: 'Beauty parlour', tattoo: 'Tattoo studio', wellness: 'Wellness' };
 
 const FiltersPanel = lazy(() => import('../../features/discovery/FiltersPanel'));
 
@@ -45,7 +45,7 @@ export function ServicePrice({ price, finalPrice }: { price: number; finalPrice:
   );
 }
 
-function ResultCard({ salon }: { salon: MerchantCardWire }) {
+function ResultCard({ salon, first = false }: { salon: MerchantCardWire; first?: boolean }) {
   const distance = formatDistance(salon.distanceInKm);
   const open = () => recordRecentlyViewed(recentEntryOf(salon));
   const shown = salon.services.slice(0, 3);
@@ -59,7 +59,7 @@ function ResultCard({ salon }: { salon: MerchantCardWire }) {
       data-testid="salon-result"
     >
       <Link href={`/salon/${salon._id}`} onClick={open} className="relative block overflow-hidden sm:row-span-2 lg:row-span-1" tabIndex={-1} aria-hidden="true">
-        <SalonImage src={salon.image} alt={salon.shop_Name} className="aspect-[2/1] size-full transition duration-300 group-hover:scale-[1.03] sm:aspect-auto lg:aspect-[3/2]" />
+        <SalonImage src={salon.image} alt={salon.shop_Name} priority={first} className="aspect-[2/1] size-full transition duration-300 group-hover:scale-[1.03] sm:aspect-auto lg:aspect-[3/2]" />
         {salon.isSponsored && (
           <span className="absolute top-2.5 left-2.5 rounded-md bg-ink-900/80 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-white uppercase">Ad</span>
         )}
@@ -85,7 +85,7 @@ function ResultCard({ salon }: { salon: MerchantCardWire }) {
         <div className="mt-3 flex flex-wrap items-center gap-1.5 text-xs">
           {salon.shop_type.map((t) => (
             <span key={t} className="rounded-full bg-blush-100 px-2 py-0.5 font-medium text-ink-700">
-              {SHOP_TYPE_LABELS[t] ?? t}
+              {shopTypeLabel(t)}
             </span>
           ))}
           {salon.gender && salon.gender !== 'unisex' && (
@@ -184,7 +184,6 @@ function activeChips(f: SearchFilters): { key: string; label: string; clear: Par
 }
 
 export default function SalonList() {
-  const trpc = useTRPC();
   const search = useSearch();
   const [path, navigate] = useLocation();
   const { filters, page } = useMemo(() => queryToFilters(search), [search]);
@@ -196,7 +195,7 @@ export default function SalonList() {
 
   const fallbackPosition = useMemo(() => storedPosition(), []);
   const input = toSearchInput(filters, page, LIST_PAGE_SIZE, fallbackPosition);
-  const results = useQuery({ ...trpc.merchants.search.queryOptions(input), placeholderData: keepPreviousData });
+  const results = trpc.merchants.search.useQuery(input, { placeholderData: keepPreviousData });
 
   const service = filters.service.trim();
   const heading = service ? `${service.charAt(0).toUpperCase()}${service.slice(1)} salons` : 'Salons, spas & parlours';
@@ -258,7 +257,8 @@ export default function SalonList() {
                   : `${plural(total, 'salon')} found${filters.location ? ` in ${filters.location}` : ''}`}
             </p>
           </div>
-          <div className="flex items-center gap-2">
+          {/* Wraps at 320 px (400 % zoom), where Filters and the whole Sort select do not fit on one line. */}
+          <div className="flex flex-wrap items-center gap-2">
             <button
               type="button"
               onClick={() => {
@@ -278,7 +278,7 @@ export default function SalonList() {
                 </span>
               )}
             </button>
-            <label className="inline-flex h-10 min-w-0 items-center rounded-full border border-blush-200 bg-white pr-2 pl-4 text-sm font-semibold text-ink-700 focus-within:ring-2 focus-within:ring-plum-500">
+            <label className="inline-flex h-10 max-w-full min-w-0 items-center rounded-full border border-blush-200 bg-white pr-2 pl-4 text-sm font-semibold text-ink-700 focus-within:ring-2 focus-within:ring-plum-500">
               <span className="mr-1 text-ink-500">Sort:</span>
               <select
                 aria-label="Sort by"
@@ -354,8 +354,8 @@ export default function SalonList() {
             />
           ) : (
             <div className="grid gap-4" data-testid="results">
-              {merchants.map((m) => (
-                <ResultCard key={m._id} salon={m} />
+              {merchants.map((m, i) => (
+                <ResultCard key={m._id} salon={m} first={i === 0} />
               ))}
             </div>
           )}

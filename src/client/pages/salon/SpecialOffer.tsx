@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { offerCap, offerRules } from '../../../shared/offers';
@@ -9,13 +8,12 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { formatINR } from '../../features/discovery/format';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, useTRPC } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 import { longDate } from '../../lib/dates';
 
 /** One offer of the home page's Special Offers, with its terms and where it applies. */
 export default function SpecialOffer({ params }: { params: { id: string } }) {
-  const trpc = useTRPC();
-  const offers = useQuery(trpc.users.getSpecialOffers.queryOptions({}));
+  const offers = trpc.users.getSpecialOffers.useQuery({});
   const offer = offers.data?.data.offers.find((o) => o._id === params.id);
   const [copied, setCopied] = useState(false);
   usePageTitle(offer ? offer.title : 'Special offer');
