@@ -3,7 +3,7 @@ import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/run
 import { createCoupon, createCustomer, createStaff, localDate } from '../helpers/fixtures.js';
 import { createDiscoverySalon, insertNamedBooking, type DiscoverySalon } from '../helpers/discoveryFixtures.js';
 import { zonedTimeToInstant } from '../../src/shared/slots.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 
 let rt: TestRuntime;
 let base: string;

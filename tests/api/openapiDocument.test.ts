@@ -11,7 +11,7 @@ import { appRouter } from '../../src/server/routers/index.js';
 import { ALSO_SUCCEEDS, ERROR_STATUS, IDEMPOTENT, OPTIONAL_AUTH, PARAMETER_EXAMPLES, PROCEDURE_ERRORS, REQUEST_EXAMPLES, type ErrorCode } from '../../src/server/http/openapi.js';
 import { SUMMARIES } from '../../src/server/http/openapiSummaries.js';
 import type { AppMeta } from '../../src/server/trpc/init.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 
 /**
  * GET /api/openapi.json against what the server really answers: success statuses (201 for
@@ -255,10 +255,10 @@ describe('errors', () => {
     for (const name of ['users.loginEmail', 'merchants.loginMerchant', 'merchantAuth.login', 'users.forgotPassword', 'users.sendOTPonEmailForLogin', 'users.verifyOTPForEmailLogin', 'users.sendOTPonWhatsappForLogin', 'users.verifyOTPForMobileLogin', 'merchants.sendOTP', 'merchants.verifyOTP', 'users.sendOTPToEmailDuringRegistration', 'users.verifyOTPForEmailRegistration']) {
       expect(opOf(name).responses['429'], name).toBeDefined();
     }
-    // No throttle outside sign-in, password hashing and the contact form: nothing else claims a 429.
+    // No throttle outside sign-in, password hashing, the contact form and a salon's daily message limit: nothing else claims a 429.
     const throttled = procedures.filter((p) => opOf(p.name).responses['429']).map((p) => p.name);
-    expect(throttled.every((n) => /login|otp|password|sendResetOtp|register|google|phone|^merchantAuth\.login$|^support\.createContactUs$/i.test(n)), throttled.join(', ')).toBe(true);
-    for (const name of ['support.createContactUs', 'users.registerUser', 'merchants.registerMerchants', 'users.changePassword', 'users.resetPassword']) {
+    expect(throttled.every((n) => /login|otp|password|sendResetOtp|register|google|phone|^merchantAuth\.login$|^support\.createContactUs$|^merchants\.sendCustomerMessage$/i.test(n)), throttled.join(', ')).toBe(true);
+    for (const name of ['support.createContactUs', 'users.registerUser', 'merchants.registerMerchants', 'users.changePassword', 'users.resetPassword', 'merchants.sendCustomerMessage']) {
       expect(opOf(name).responses['429'], name).toBeDefined();
     }
   });
@@ -323,7 +323,7 @@ function sample(schema: Schema | undefined, key = ''): unknown {
 
 describe('the document lints clean', () => {
   it("with Redocly's recommended rules, examples checked against their schemas, warnings included", async () => {
-    const config = await createConfig({ extends: ['recommended'], rules: { 'no-invalid-parameter-examples': 'error', 'no-invalid-schema-examples': 'error' } } as never);
+    const config = await createConfig({ extends: ['recommended'], rules: { 'no-invalid-parameter-examples': 'error', 'no-invalid-schema-examples': 'error' } });
     const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
     expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message.slice(0, 160)} at ${p.location[0]?.pointer}`)).toEqual([]);
   });

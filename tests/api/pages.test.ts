@@ -35,6 +35,17 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(SCRIPT));
   fs.writeFileSync(path.join(clientDir, 'assets/index-abc123.js.gz'), zlib.gzipSync(SCRIPT));
   fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The build's manifest: a salon page's chunk, one chunk of its own and one the entry already brings.
+  fs.mkdirSync(path.join(clientDir, '.vite'));
+  fs.writeFileSync(
+    path.join(clientDir, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_shared-1.js'] },
+      '_shared-1.js': { file: 'assets/shared-1.js' },
+      '_money-2.js': { file: 'assets/money-2.js', imports: ['_shared-1.js'] },
+      'src/client/pages/salon/SalonDetails.tsx': { file: 'assets/SalonDetails-3.js', isDynamicEntry: true, imports: ['index.html', '_money-2.js', '_shared-1.js'] },
+    }),
+  );
 
   salon = await createDiscoverySalon(rt, {
     name: 'Rose & Thorn <Salon>',
@@ -149,6 +160,14 @@ describe('pages', () => {
     expect(ld.openingHoursSpecification[0]).toMatchObject({ '@type': 'OpeningHoursSpecification', dayOfWeek: expect.stringMatching(/^https:\/\/schema\.org\/\w+day$/) });
     // The salon's name cannot close the script it sits in.
     expect(html).not.toContain('<Salon>');
+  });
+
+  it("preloads a salon page's own script chunks with its HTML, not those the entry brings, and none on a 404", async () => {
+    const html = await (await get(`/salon/${salon.id}`)).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloads).toEqual(['/assets/SalonDetails-3.js', '/assets/money-2.js']);
+    expect(await (await get('/salon/00000000-0000-4000-8000-000000000000')).text()).not.toContain('modulepreload');
+    expect(await (await get('/about-us')).text()).not.toContain('modulepreload');
   });
 
   it('answers 404 for a missing salon, a malformed id and an unpublished one, still sending the app', async () => {

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarBooking } from '../../src/shared/schemas/calendar';
 import { BookingCardModal } from '../../src/client/features/calendar/CalendarModals';
 import { salonToday } from '../../src/client/features/booking/format';
+import { appStore } from '../../src/client/state/session';
+import { toast, toastsAtom } from '../../src/client/state/toast';
 import { renderWithTrpc, type StubHandler } from './trpcStub';
 
 /*
@@ -58,7 +60,12 @@ function open(status: CalendarBooking['status'], handlers: Record<string, StubHa
 const actions = () => within(screen.getByRole('group', { name: 'Desk actions' })).getAllByRole('button').map((b) => b.textContent);
 const click = (testId: string) => act(async () => fireEvent.click(screen.getByTestId(testId)));
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  toast.clear();
+});
+/** The card's result is the mutation's meta toast; the card then tells the calendar it is done. */
+const toasts = () => appStore.get(toastsAtom).map((t) => t.message);
 
 describe('the desk’s actions on a calendar card', () => {
   it('checks an upcoming booking in with the List view’s procedure', async () => {
@@ -68,7 +75,8 @@ describe('the desk’s actions on a calendar card', () => {
     expect(screen.queryByTestId('card-not-today')).toBeNull();
     await click('card-action-confirmed');
     expect(calls).toEqual([{ path: 'merchants.updateBookingStatus', input: { merchantId: MERCHANT, bookingId: BOOKING, status: 'confirmed' } }]);
-    expect(onStatusChanged).toHaveBeenCalledWith('Anaya Guest is checked in.');
+    await vi.waitFor(() => expect(onStatusChanged).toHaveBeenCalled());
+    expect(toasts()).toEqual(['Anaya Guest is checked in.']);
   });
 
   it('completes a checked-in booking only with the payment ticked, showing the commission first', async () => {
@@ -83,7 +91,8 @@ describe('the desk’s actions on a calendar card', () => {
     expect(screen.getByTestId('card-complete').textContent).not.toContain('Please confirm');
     await click('card-action-submit');
     expect(calls).toEqual([{ path: 'merchants.updateBookingStatus', input: { merchantId: MERCHANT, bookingId: BOOKING, status: 'completed', paymentReceived: true } }]);
-    expect(onStatusChanged).toHaveBeenCalledWith('Anaya Guest’s booking is completed: ₹360 is yours after the ₹40 commission.');
+    await vi.waitFor(() => expect(onStatusChanged).toHaveBeenCalled());
+    expect(toasts()).toEqual(['Anaya Guest’s booking is completed: ₹360 is yours after the ₹40 commission.']);
   });
 
   it('cancels only with a reason, and shows the server’s refusal in its words', async () => {

@@ -14,11 +14,16 @@ import {
 } from '../../src/client/features/discovery/filters';
 
 // The panel only needs the category list; the real client module pulls in the whole app.
-vi.mock('../../src/client/trpc', () => ({
-  useTRPC: () => ({
-    categories: { listCategories: { queryOptions: () => ({ queryKey: ['categories'], queryFn: async () => [] }) } },
-  }),
-}));
+vi.mock('../../src/client/trpc', async () => {
+  const { useQuery } = await import('@tanstack/react-query');
+  return {
+    trpc: {
+      categories: {
+        listCategories: { useQuery: (_input: unknown, opts: object) => useQuery({ queryKey: ['categories'], queryFn: async () => [], ...opts }) },
+      },
+    },
+  };
+});
 
 const { default: FiltersPanel } = await import('../../src/client/features/discovery/FiltersPanel');
 

@@ -43,7 +43,7 @@ describe('tables on narrow screens', () => {
     getDefaultStore().set(sessionAtom, { ...readSessionFromStorage(), token: 'token', userType: 'merchant', userRole: 'merchant', userId: 'merchant-1' });
     const invoice = {
       _id: 'inv-1',
-      number: 'GB/2026-27/000001',
+      number: 'GB/26-27/000001',
       date: '2026-09-30',
       plan: 'professional',
       description: 'Professional plan',

@@ -6,17 +6,20 @@ import type { BookingWire } from '../../src/shared/schemas/bookings';
 const createReview = vi.fn(async (_input: unknown) => ({ data: {} }));
 
 // The dialog needs only the review mutation; the real client module pulls in the whole app.
-vi.mock('../../src/client/trpc', () => ({
-  useTRPC: () => ({
-    reviewRoutes: {
-      createReview: { mutationOptions: () => ({ mutationFn: createReview }) },
-      // Editing an existing review: not exercised here (the booking has none).
-      updateReview: { mutationOptions: () => ({ mutationFn: vi.fn() }) },
+vi.mock('../../src/client/trpc', async () => {
+  const { useMutation } = await import('@tanstack/react-query');
+  return {
+    trpc: {
+      reviewRoutes: {
+        createReview: { useMutation: (opts?: object) => useMutation({ mutationFn: createReview, ...opts }) },
+        // Editing an existing review: not exercised here (the booking has none).
+        updateReview: { useMutation: (opts?: object) => useMutation({ mutationFn: vi.fn(), ...opts }) },
+      },
     },
-  }),
-  errorMessage: (_err: unknown, fallback: string) => fallback,
-  httpStatusOf: () => undefined,
-}));
+    errorMessage: (_err: unknown, fallback: string) => fallback,
+    httpStatusOf: () => undefined,
+  };
+});
 
 const { ReviewDialog } = await import('../../src/client/features/booking/BookingActions');
 

@@ -2,9 +2,15 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffHoursClash, StaffWire } from '../../src/shared/schemas/staff';
 import { StaffHoursModal } from '../../src/client/features/shop/StaffHoursModal';
+import { appStore } from '../../src/client/state/session';
+import { toast, toastsAtom } from '../../src/client/state/toast';
 import { renderWithTrpc } from './trpcStub';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  toast.clear();
+});
+const toasts = () => appStore.get(toastsAtom).map((t) => t.message);
 
 const STAFF_ID = '11111111-1111-4111-8111-111111111111';
 const MERCHANT_ID = '22222222-2222-4222-8222-222222222222';
@@ -41,7 +47,7 @@ const clash = (over: Partial<StaffHoursClash> = {}): StaffHoursClash => ({
 
 function open(clashes: StaffHoursClash[] | undefined) {
   const onClose = vi.fn();
-  const view = renderWithTrpc(<StaffHoursModal open onClose={onClose} merchantId={MERCHANT_ID} staff={staff} />, {
+  const view = renderWithTrpc(<StaffHoursModal onClose={onClose} merchantId={MERCHANT_ID} staff={staff} />, {
     'merchants.updateStaffHours': () => ({ staff: { ...staff, daysOff: ['2026-11-28'] }, ...(clashes ? { clashes } : {}) }),
   });
   return { ...view, onClose };
@@ -63,6 +69,7 @@ describe('Working hours modal: bookings the new hours leave uncovered', () => {
     );
     expect(within(warning).getByRole('link', { name: 'Appointments' }).getAttribute('href')).toBe('/merchant/appointments');
     expect(onClose).not.toHaveBeenCalled();
+    expect(toasts()).toEqual([]);
     expect(screen.getByTestId('staff-hours-close').textContent).toBe('Close');
     // The day off was sent and saved all the same.
     expect(calls.find((c) => c.path === 'merchants.updateStaffHours')?.input).toMatchObject({ staffId: STAFF_ID, daysOff: ['2026-11-28'] });
@@ -88,5 +95,6 @@ describe('Working hours modal: bookings the new hours leave uncovered', () => {
     await addDayOffAndSave('2026-11-28');
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(screen.queryByTestId('staff-hours-clashes')).toBeNull();
+    expect(toasts()).toEqual(['Working hours updated successfully.']);
   });
 });

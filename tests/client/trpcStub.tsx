@@ -3,7 +3,8 @@ import { render } from '@testing-library/react';
 import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { ReactNode } from 'react';
-import { TRPCProvider, type AppRouter } from '../../src/client/trpc';
+import { createMutationCache } from '../../src/client/mutationMeta';
+import { type AppRouter, errorMessage, trpc } from '../../src/client/trpc';
 
 export interface StubCall {
   path: string;
@@ -38,12 +39,16 @@ export function renderWithTrpc(ui: ReactNode, handlers: Record<string, StubHandl
         );
     });
   const trpcClient = createTRPCClient<AppRouter>({ links: [link] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // The app's MutationCache, so what a mutation's meta declares (toasts, refreshed queries) happens as in the app.
+  const queryClient: QueryClient = new QueryClient({
+    mutationCache: createMutationCache({ client: () => queryClient, errorMessage }),
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
         {ui}
-      </TRPCProvider>
+      </trpc.Provider>
     </QueryClientProvider>,
   );
   return { ...view, calls, queryClient };

@@ -49,6 +49,19 @@ async function settle(page: Page) {
     .first()
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => undefined);
+  await animationsEnded(page);
+}
+
+/** Contrast is judged once fade-ins have ended, not on a half-faded frame (endless ones, spinners, excepted). */
+async function animationsEnded(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** WCAG 2.0/2.1 A and AA, plus the experimental check that a control's accessible name contains its visible text. */
@@ -102,10 +115,8 @@ const PUBLIC_PAGES = () => [
 
 // Each role's walk visits up to 20 pages on a shared machine.
 describe('axe: no serious or critical findings', { timeout: 240_000 }, () => {
-  // Skipped: the guest mobile menu's links (restyled beside the new contrast palette) fail
-  // color-contrast on the integrated main; to be fixed with issue 30 item 22's menu work. The
-  // customer, salon-owner and admin pages stay checked below.
-  it.skip('on every page a visitor can open, at 390 px', async () => {
+  // 28 pages and the open menu: on a loaded machine that is more than the others' allowance.
+  it('on every page a visitor can open, at 390 px', { timeout: 600_000 }, async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     try {
       const findings = await audit(page, [...PUBLIC_PAGES(), '/login', '/register', '/forgot-password', '/merchant/login', '/merchant/register'], 'guest');
@@ -113,6 +124,7 @@ describe('axe: no serious or critical findings', { timeout: 240_000 }, () => {
       await page.goto('/');
       await settle(page);
       await page.getByTestId('mobile-menu-button').click();
+      await animationsEnded(page);
       const menu = await axe(page).analyze();
       for (const v of menu.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
         findings.push({ path: '/ (menu open)', rule: v.id, impact: v.impact!, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) });

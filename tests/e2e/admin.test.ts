@@ -321,8 +321,9 @@ describe('admin area', () => {
     await page.goto('/admin/settings');
     await heading(page, 'Settings');
     await poll(() => page.getByTestId('testimonial-item').count()).toBeGreaterThan(0);
-    await poll(() => page.getByTestId('location-row').count()).toBe(2);
-    expect(await page.getByTestId('location-row').allInnerTexts()).toEqual([expect.stringContaining('Pune'), expect.stringContaining('Bandra West')]);
+    // The demo's two featured places lead the list (truth.test.ts may have added one of its own).
+    await poll(() => page.getByTestId('location-row').count()).toBeGreaterThanOrEqual(2);
+    expect((await page.getByTestId('location-row').allInnerTexts()).slice(0, 2)).toEqual([expect.stringContaining('Pune'), expect.stringContaining('Bandra West')]);
     // Featured places lead the home page's popular locations.
     const popular = await api<{ name: string }[]>('GET', '/locations');
     expect(popular.json.slice(0, 2).map((l) => l.name)).toEqual(['Pune', 'Bandra West']);

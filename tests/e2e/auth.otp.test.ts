@@ -28,7 +28,7 @@ describe('sign-in with a one-time code', () => {
     const code = /(\d{6}) is your GlowBook sign-in code/.exec(mail)![1];
     await page.locator('#otp-code').fill(code === '000000' ? '111111' : '000000');
     await page.getByTestId('otp-verify').click();
-    await poll(() => page.getByTestId('form-error').innerText()).toContain('wrong or has expired');
+    await poll(() => page.getByTestId('otp-code-error').innerText()).toContain('wrong or has expired');
     await page.locator('#otp-code').fill(code);
     await page.getByTestId('otp-verify').click();
     await poll(() => new URL(page.url()).pathname).not.toBe('/login');

@@ -32,7 +32,7 @@ describe('sign-in shell', () => {
     const code = /(\d{6}) is your GlowBook verification code/.exec(await latestMailTo(email))![1];
     await page.locator('#register-otp').fill(code === '000000' ? '111111' : '000000');
     await page.getByTestId('register-verify').click();
-    await expect.poll(() => page.getByTestId('form-error').innerText()).toContain('wrong or has expired');
+    await expect.poll(() => page.getByTestId('register-otp-error').innerText()).toContain('wrong or has expired');
     await page.locator('#register-otp').fill(code);
     await page.getByTestId('register-verify').click();
     await page.waitForURL((u) => u.pathname === '/');
@@ -45,6 +45,44 @@ describe('sign-in shell', () => {
     await page.waitForURL((u) => u.pathname === '/');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.getByRole('link', { name: /login \/ register/i }).first().waitFor();
+
+    // The same account resets its password; the confirmation box is checked before anything is sent.
+    await page.goto('/forgot-password');
+    await page.locator('#forgot-email').fill(email);
+    await page.getByTestId('forgot-submit').click();
+    await page.getByTestId('forgot-code-form').waitFor();
+    let resetCode: string | undefined;
+    await expect.poll(async () => (resetCode = /reset code is (\d{6})/.exec(await latestMailTo(email))?.[1]), { timeout: 15_000 }).toBeDefined();
+    await page.locator('#forgot-otp').fill(resetCode!);
+    await page.getByTestId('verify-otp-submit').click();
+    await page.locator('#reset-password').fill('Shining2027');
+    await page.locator('#reset-password-confirm').fill('Shining2028');
+    await page.getByTestId('reset-password-submit').click();
+    expect(await page.getByTestId('reset-password-confirm-error').innerText()).toBe('The two new passwords do not match.');
+    await shot(page, 'auth-reset-password-mismatch');
+    await page.locator('#reset-password-confirm').fill('Shining2027');
+    await page.getByTestId('reset-password-submit').click();
+    await page.getByTestId('reset-done').waitFor();
+    await signIn(page, email, 'Shining2027');
+    await page.waitForURL((u) => u.pathname === '/');
+    await context.close();
+  });
+
+  it('shows the business form’s mistakes under their fields, from the shared schema, before sending', async () => {
+    const { context, page } = await newPage(browser);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('registerMerchants')) sent.push(request.url());
+    });
+    await page.goto('/register?tab=business');
+    await page.locator('#business-shop-name').fill('Glow Studio');
+    await page.locator('#business-phone').fill('12345');
+    await page.getByTestId('register-business-submit').click();
+    expect(await page.getByTestId('business-phone-error').innerText()).toBe('Enter a valid 10-digit mobile number.');
+    expect(await page.locator('#business-shop-type-error').innerText()).toBe('Choose at least one shop type.');
+    expect(await page.getByTestId('business-shop-name-error').count()).toBe(0);
+    await shot(page, 'auth-register-business-errors');
+    expect(sent).toEqual([]);
     await context.close();
   });
 

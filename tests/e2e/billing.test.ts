@@ -112,3 +112,57 @@ describe('GST details in Settings', () => {
     }
   });
 });
+
+describe('cancelling an invoice', () => {
+  it('an admin cancels a salon’s invoice with a reason; the credit note and its refund show to the admin and to the salon', async () => {
+    const admin = await newPage(browser, { width: 1280 });
+    try {
+      await signIn(admin.page, 'admin@demo.in');
+      await poll(() => new URL(admin.page.url()).pathname).toMatch(/^\/admin/);
+      await admin.page.goto('/admin/payments');
+      const row = admin.page.getByTestId('admin-invoice-row').filter({ hasText: 'The Mane Room' }).first();
+      await row.waitFor();
+      const number = (await row.getAttribute('data-invoice-number'))!;
+      const revenueBefore = await admin.page.getByTestId('plan-revenue-value').innerText();
+
+      await row.getByTestId('cancel-invoice').click();
+      const dialog = admin.page.getByTestId('admin-reason');
+      await poll(() => dialog.innerText()).toContain(`Cancel invoice ${number}?`);
+      expect(await dialog.innerText()).toContain('The salon’s plan is not changed');
+      // A reason is required before anything is sent.
+      await dialog.getByTestId('admin-reason-submit').click();
+      await poll(() => dialog.innerText()).toContain('at least 3 characters');
+      await admin.page.locator('#admin-reason-text').fill('Charged twice by mistake');
+      await dialog.getByTestId('admin-reason-submit').click();
+      await poll(() => dialog.isVisible()).toBe(false);
+
+      const cancelled = admin.page.locator(`[data-testid="admin-invoice-row"][data-invoice-number="${number}"]`);
+      await poll(() => cancelled.getByTestId('invoice-cancelled').innerText()).toMatch(/cancelled[\s\S]*CN\/\d{2}-\d{2}\/\d{6}/);
+      expect(await cancelled.getByTestId('cancel-invoice').count()).toBe(0);
+      // The job runner refunds it through the test gateway; the page says so once the server knows.
+      await poll(
+        async () => {
+          await admin.page.reload();
+          return cancelled.getByTestId('invoice-refund').innerText();
+        },
+      ).toMatch(/^Refunded \(test_rfnd_[0-9a-f]{16}\)$/);
+      expect(await admin.page.getByTestId('plan-revenue-value').innerText()).not.toBe(revenueBefore);
+      await top(admin.page, 'admin-invoice-cancelled-1280');
+    } finally {
+      await admin.context.close();
+    }
+
+    const owner = await newPage(browser, { width: 390 });
+    try {
+      await signIn(owner.page, 'karan.malhotra@demo.in', 'Demo@1234', true);
+      await poll(() => new URL(owner.page.url()).pathname).toMatch(/^\/merchant/);
+      await owner.page.goto('/merchant/subscription');
+      const note = owner.page.getByTestId('credit-note-row').filter({ hasText: 'Cancelled invoice' });
+      await poll(() => note.innerText()).toMatch(/Refunded \(test_rfnd_[0-9a-f]{16}\)/);
+      await note.scrollIntoViewIfNeeded();
+      await shot(owner.page, 'merchant-credit-note-refunded-390');
+    } finally {
+      await owner.context.close();
+    }
+  });
+});

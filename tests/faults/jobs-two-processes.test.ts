@@ -76,7 +76,7 @@ describe('jobs across two server processes', () => {
       expect(loadHanded.length - MESSAGES).toBeLessThanOrEqual(1);
 
       // Each due reminder ran once: one in-app notification per reminder job.
-      const done = await client.query(`select count(*)::int n from jobs where kind = 'booking_reminder' and id = any($1::bigint[]) and status = 'done'`, [
+      const done = await client.query(`select count(*)::int n from jobs where kind = 'booking_reminder' and id = any($1::uuid[]) and status = 'done'`, [
         reminders.rows.map((r) => r.id),
       ]);
       expect(done.rows[0].n).toBe(reminders.rowCount);

@@ -77,8 +77,9 @@ describe('SIGTERM drains requests in flight', () => {
       const body = i % 2 ? JSON.stringify(signIn) : JSON.stringify({ searchQuery: 'spa' });
       return slowPost(server.url, i % 2 ? '/api/users/loginUser/emailLogin' : '/api/users/getShopByFilter', body, 10);
     });
-    // Let the server read every request's headers before the signal.
-    await sleep(500);
+    // Let the server read every request's headers before the signal (generously: the tests beside
+    // this one may keep the CPU busy; the half-sent requests cannot finish meanwhile).
+    await sleep(1500);
     const signalledAt = Date.now();
     process.kill(server.child.pid!, 'SIGTERM');
     await sleep(300);

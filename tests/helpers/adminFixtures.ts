@@ -45,8 +45,17 @@ export async function insertSupportMessage(rt: Runtime, kind: 'contact' | 'ticke
 /** A background job that used up its attempts. */
 export async function insertFailedJob(rt: Runtime, kind = 'booking_reminder') {
   const row = await rt.deps.db
-    .insertInto('jobs')
-    .values({ kind, payload: JSON.stringify({}), status: 'failed', attempts: 5, max_attempts: 5, last_error: 'connect ETIMEDOUT', finished_at: new Date() })
+    .insertInto('pgboss.job')
+    .values({
+      name: kind,
+      data: JSON.stringify({}),
+      state: 'failed',
+      started_on: new Date(),
+      retry_count: 4,
+      retry_limit: 4,
+      output: JSON.stringify({ message: 'connect ETIMEDOUT' }),
+      completed_on: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(row.id);

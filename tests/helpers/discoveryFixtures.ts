@@ -1,6 +1,6 @@
 import type { Runtime } from '../../src/server/bootstrap.js';
 import { refreshMerchantStats } from '../../src/server/db/repositories/merchantStats.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 import { createCategory, createSalon, createService, openingHours, type OpeningDay, type SalonFixture } from './fixtures.js';
 
 /*

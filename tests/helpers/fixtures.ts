@@ -3,10 +3,10 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
 import { sql } from 'kysely';
 import type { Runtime } from '../../src/server/bootstrap.js';
 import type { Db } from '../../src/server/db/index.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 import { WEEKDAYS } from '../../src/shared/hours.js';
 import type { PlanId } from '../../src/shared/plans.js';
-import { addDays, instantToZoned } from '../../src/shared/slots.js';
+import { addDays, instantToZoned, zonedTimeToInstant } from '../../src/shared/slots.js';
 import { makeAccount } from './runtime.js';
 
 /*
@@ -280,4 +280,16 @@ export async function startBookingNow(rt: Runtime, bookingId: string, minutesAgo
     })
     .where('id', '=', bookingId)
     .execute();
+}
+
+/**
+ * Pins the server's clock (AppDeps.now) to India time `time` ('HH:mm') on the India day `days`
+ * from today, so time-of-day rules (the TRAI quiet hours, the message day) do not depend on when
+ * the test runs. Returns the instant.
+ */
+export function pinIndiaClock(rt: Runtime, time: string, days = 0): Date {
+  const [h, m] = time.split(':').map(Number);
+  const at = zonedTimeToInstant(localDate(days), h * 60 + m, 'Asia/Kolkata');
+  rt.deps.now = () => new Date(at);
+  return at;
 }

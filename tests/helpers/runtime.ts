@@ -5,10 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { loadEnv } from '../../src/server/env.js';
 import { bootstrap, type Runtime } from '../../src/server/bootstrap.js';
 import { appRouter } from '../../src/server/routers/index.js';
-import type { Actor, Context } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
+import type { Context } from '../../src/server/trpc/context.js';
 
 /** Which database the server tests run on: the embedded one, or real PostgreSQL (TEST_DATABASE_URL). */
 export const DB_KIND = process.env.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite';
@@ -17,9 +19,10 @@ async function createScratchDatabase(): Promise<{ url: string; drop: () => Promi
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the pg test project');
   const name = `gb_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const template = inject('pgTemplate');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -32,6 +35,15 @@ async function createScratchDatabase(): Promise<{ url: string; drop: () => Promi
       await c.end();
     },
   };
+}
+
+let image: Blob | undefined;
+/** The run's migrated PGlite image (tests/helpers/dbImage.setup.ts), read once per file. */
+function pgliteImage(): Blob | undefined {
+  const file = inject('pgliteImage');
+  if (!file) return undefined;
+  image ??= new Blob([fs.readFileSync(file)]);
+  return image;
 }
 
 export interface TestRuntime extends Runtime {
@@ -62,7 +74,7 @@ export async function createTestRuntime(opts: { seed?: boolean; env?: Record<str
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   });
-  const runtime = await bootstrap(env, { memory: DB_KIND === 'pglite', serveClient: false, seed: opts.seed ?? false });
+  const runtime = await bootstrap(env, { memory: DB_KIND === 'pglite', memoryImage: DB_KIND === 'pglite' ? pgliteImage() : undefined, serveClient: false, seed: opts.seed ?? false });
   let server: Server | undefined;
   return {
     ...runtime,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { appendPoints, appendWallet } from '../../src/server/services/wallet/ledger.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 import { createCustomer, createSalon, createService, createStaff, localDate, startBookingNow, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { longDate } from '../../src/shared/dates.js';
@@ -32,7 +32,7 @@ const book = (c: Actor, over: Record<string, unknown> = {}) => {
     bookingDate: localDate(3 + Math.floor(n / 8)),
     bookingTime: `${9 + (n % 8)}:00`,
     ...over,
-  } as never);
+  });
 };
 const desk = () => rt.caller(salon.owner).merchants;
 
@@ -58,7 +58,7 @@ describe('booking events notify the customer', () => {
     const b = (await book(c)).data.booking;
     expect(await titles(c.id)).toEqual(['Booking confirmed']);
 
-    const moved = await rt.caller(c).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(9), bookingTime: '3:00 PM' } as never);
+    const moved = await rt.caller(c).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(9), bookingTime: '3:00 PM' });
     expect(moved.data.booking.bookingDate).toBe(localDate(9));
     const rescheduled = await latest(c.id, 'Booking rescheduled');
     expect(rescheduled).toContain('Tulsi Studio');
@@ -68,12 +68,12 @@ describe('booking events notify the customer', () => {
     // Scanning the QR only finds the booking; the Confirm step checks the customer in.
     await desk().scanQRForBooking({ bookingId: b._id, merchantId: salon.id, userId: c.id });
     expect(await titles(c.id)).not.toContain('Checked in');
-    await desk().updateBookingStatus({ bookingId: b._id, status: 'confirmed', merchantId: salon.id } as never);
+    await desk().updateBookingStatus({ bookingId: b._id, status: 'confirmed', merchantId: salon.id });
     expect(await latest(c.id, 'Checked in')).toContain('Tulsi Studio checked you in');
 
     await startBookingNow(rt, b._id);
 
-    await desk().updateBookingStatus({ bookingId: b._id, status: 'completed', merchantId: salon.id, paymentReceived: true } as never);
+    await desk().updateBookingStatus({ bookingId: b._id, status: 'completed', merchantId: salon.id, paymentReceived: true });
     expect(await latest(c.id, 'Booking completed')).toContain('Leave a review');
     expect(await titles(c.id)).toEqual(['Booking completed', 'Checked in', 'Booking rescheduled', 'Booking confirmed']);
     for (const n of await notes(c.id)) expect(n.link).toBe('/bookings');
@@ -84,7 +84,7 @@ describe('booking events notify the customer', () => {
     const b = (await book(c)).data.booking;
     const when = (date: string, time: string) => `${longDate(date)} at ${time}`;
     expect(await latest(salon.id, 'New booking')).toBe(`Meera Test booked Haircut on ${when(b.bookingDate, b.bookingTime)}.`);
-    await rt.caller(c).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(12), bookingTime: '4:00 PM' } as never);
+    await rt.caller(c).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(12), bookingTime: '4:00 PM' });
     expect(await latest(salon.id, 'Booking rescheduled')).toBe(
       `Meera Test moved Haircut from ${when(b.bookingDate, b.bookingTime)} to ${when(localDate(12), '4:00 PM')}.`,
     );
@@ -92,7 +92,7 @@ describe('booking events notify the customer', () => {
     expect(await latest(salon.id, 'Booking cancelled')).toBe(`Meera Test cancelled Haircut on ${when(localDate(12), '4:00 PM')}.`);
 
     // New Bookings off: no notice of the next booking; Booking Changes still on.
-    await rt.caller(salon.owner).merchants.updateNotificationSettings({ merchantId: salon.id, preferences: [{ id: 'newBooking', enabled: false }] } as never);
+    await rt.caller(salon.owner).merchants.updateNotificationSettings({ merchantId: salon.id, preferences: [{ id: 'newBooking', enabled: false }] });
     const before = (await notes(salon.id)).length;
     const quiet = (await book(c)).data.booking;
     expect((await notes(salon.id)).length).toBe(before);
@@ -100,7 +100,7 @@ describe('booking events notify the customer', () => {
     await rt.caller(c).users.cancelBooking({ bookingId: quiet._id });
     expect((await notes(salon.id)).length).toBe(before + 1);
     // Booking Changes off too: a cancellation leaves the salon no notice.
-    await rt.caller(salon.owner).merchants.updateNotificationSettings({ merchantId: salon.id, preferences: [{ id: 'bookingChanges', enabled: false }] } as never);
+    await rt.caller(salon.owner).merchants.updateNotificationSettings({ merchantId: salon.id, preferences: [{ id: 'bookingChanges', enabled: false }] });
     const third = (await book(c)).data.booking;
     await rt.caller(c).users.cancelBooking({ bookingId: third._id });
     expect((await notes(salon.id)).length).toBe(before + 1);
@@ -110,16 +110,16 @@ describe('booking events notify the customer', () => {
         { id: 'newBooking', enabled: true },
         { id: 'bookingChanges', enabled: true },
       ],
-    } as never);
+    });
   });
 
   it('e-mails every booking event to a customer whose e-mail preference is on, and none when it is off', async () => {
     const on = await createCustomer(rt);
     const b = (await book(on)).data.booking;
-    await rt.caller(on).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(10), bookingTime: '4:00 PM' } as never);
-    await desk().updateBookingStatus({ bookingId: b._id, status: 'confirmed', merchantId: salon.id } as never);
+    await rt.caller(on).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(10), bookingTime: '4:00 PM' });
+    await desk().updateBookingStatus({ bookingId: b._id, status: 'confirmed', merchantId: salon.id });
     await startBookingNow(rt, b._id);
-    await desk().updateBookingStatus({ bookingId: b._id, status: 'completed', merchantId: salon.id, paymentReceived: true } as never);
+    await desk().updateBookingStatus({ bookingId: b._id, status: 'completed', merchantId: salon.id, paymentReceived: true });
     const cancelled = (await book(on)).data.booking;
     await rt.caller(on).users.cancelBooking({ bookingId: cancelled._id });
 
@@ -155,7 +155,7 @@ describe('refunds come from what was prepaid', () => {
   it('a pay-at-salon booking cancelled by the salon does not promise a full refund', async () => {
     const c = await createCustomer(rt);
     const b = (await book(c)).data.booking;
-    await desk().updateBookingStatus({ bookingId: b._id, status: 'cancelled', merchantId: salon.id, cancellationReason: 'Stylist unwell' } as never);
+    await desk().updateBookingStatus({ bookingId: b._id, status: 'cancelled', merchantId: salon.id, cancellationReason: 'Stylist unwell' });
     const message = await latest(c.id, 'Booking cancelled');
     expect(message).toContain('No payment was taken');
     expect(message).not.toContain('full refund');
@@ -189,7 +189,7 @@ describe('reward coupons and review replies', () => {
 
     const second = (await book(c, { couponCode: code })).data.booking;
     expect(second.discount).toBe(100);
-    await desk().updateBookingStatus({ bookingId: second._id, status: 'cancelled', merchantId: salon.id, cancellationReason: 'Closed for repairs' } as never);
+    await desk().updateBookingStatus({ bookingId: second._id, status: 'cancelled', merchantId: salon.id, cancellationReason: 'Closed for repairs' });
     expect((await rt.caller(c).users.getLoyalty({})).data.rewards[0]).toMatchObject({ code, used: false });
     const third = (await book(c, { couponCode: code })).data.booking;
     expect(third.totalPrice).toBe(400);
@@ -214,12 +214,12 @@ describe('reward coupons and review replies', () => {
       .values({ account_id: c.id, endpoint: `https://fcm.googleapis.com/fcm/send/review-${c.id}`, p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) })
       .execute();
     const b = (await book(c)).data.booking;
-    await desk().updateBookingStatus({ bookingId: b._id, status: 'confirmed', merchantId: salon.id } as never);
+    await desk().updateBookingStatus({ bookingId: b._id, status: 'confirmed', merchantId: salon.id });
     await startBookingNow(rt, b._id);
-    await desk().updateBookingStatus({ bookingId: b._id, status: 'completed', merchantId: salon.id, paymentReceived: true } as never);
-    const review = await rt.caller(c).reviewRoutes.createReview({ bookingId: b._id, rating: 5, comment: 'Lovely cut' } as never);
+    await desk().updateBookingStatus({ bookingId: b._id, status: 'completed', merchantId: salon.id, paymentReceived: true });
+    const review = await rt.caller(c).reviewRoutes.createReview({ bookingId: b._id, rating: 5, comment: 'Lovely cut' });
     const reviewId = (review as { review: { _id: string } }).review._id;
-    await rt.caller(salon.owner).reviewRoutes.respondToReview({ reviewId, merchantId: salon.id, responseText: 'Thank you, see you soon!' } as never);
+    await rt.caller(salon.owner).reviewRoutes.respondToReview({ reviewId, merchantId: salon.id, responseText: 'Thank you, see you soon!' });
     expect(await latest(c.id, 'Your review got a reply')).toContain('Tulsi Studio replied');
     const pushes = await rt.deps.db.selectFrom('outbox_messages').select(['subject', 'body', 'meta']).where('channel', '=', 'push').where('account_id', '=', c.id).execute();
     const reply = pushes.find((p) => (p.meta as { purpose?: string }).purpose === 'review_reply');

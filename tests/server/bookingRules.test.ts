@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 import { createCustomer, createSalon, createStaff, insertBookingRow, type SalonFixture } from '../helpers/fixtures.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 import { updateBookingStatus } from '../../src/server/services/bookings/merchant.js';
 import { cancelMyBooking, disputeNoShow } from '../../src/server/services/bookings/customer.js';
 import { NO_SHOW_GRACE_MINUTES } from '../../src/shared/policy.js';
@@ -16,12 +16,11 @@ import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 
 let rt: TestRuntime;
 let salon: SalonFixture;
-let staff: string;
 let customer: Actor;
 beforeAll(async () => {
   rt = await createTestRuntime();
   salon = await createSalon(rt, { name: 'Rule Salon' });
-  staff = await createStaff(rt, salon.id, { name: 'Asha' });
+  await createStaff(rt, salon.id, { name: 'Asha' });
   customer = await createCustomer(rt);
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 import { createCoupon, createCustomer, createSalon, createService, createStaff, localDate } from '../helpers/fixtures.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 import { SLOT_TAKEN } from '../../src/server/errors.js';
 
 /*

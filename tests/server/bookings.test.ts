@@ -16,7 +16,7 @@ import {
   workingHours,
   type SalonFixture,
 } from '../helpers/fixtures.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 import { getAvailableSlots } from '../../src/server/services/bookings/availability.js';
 import { createBooking } from '../../src/server/services/bookings/create.js';
 import { loadBookingWire } from '../../src/server/services/bookings/wire.js';
@@ -68,14 +68,14 @@ async function world(opts: { name?: string } = {}): Promise<World> {
   return { salon, haircut, facial, anyone, cutter, customer };
 }
 
-const book = (w: World, actor: Actor, over: Record<string, unknown> = {}) =>
+const book = (w: World, actor: Actor | null, over: Record<string, unknown> = {}) =>
   rt.caller(actor).users.createBooking({
     merchantId: w.salon.id,
     serviceIds: [w.haircut],
     bookingDate: tomorrow(),
     bookingTime: '10:00 AM',
     ...over,
-  } as never);
+  });
 
 describe('availability', () => {
   let w: World;
@@ -321,7 +321,7 @@ describe('createBooking', () => {
   });
 
   it('is for customers (and admins booking for a named customer) only', async () => {
-    await expect(book(w, null as never)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(book(w, null)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(book(w, w.salon.owner)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const other = await createCustomer(rt);
     await expect(book(w, w.customer, { userId: other.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -565,7 +565,7 @@ describe('rescheduling', () => {
     const b = (await book(v, v.customer, { bookingDate: localDate(3), bookingTime: '11:00 AM' })).data.booking;
     expect(b.salonBookable).toBe(true);
     await rt.deps.db.updateTable('merchants').set({ is_published: false }).where('id', '=', v.salon.id).execute();
-    const mine = await rt.caller(v.customer).users.getBookingById({ bookingId: b._id } as never);
+    const mine = await rt.caller(v.customer).users.getBookingById({ bookingId: b._id });
     expect(mine.data.booking.salonBookable).toBe(false);
     await expect(
       rt.caller(v.customer).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(3), bookingTime: '2:00 PM' }),
@@ -838,5 +838,56 @@ describe('merchant lists, manual bookings and dashboard', () => {
     const e = await rt.caller(empty.salon.owner).merchants.getDashboard({});
     expect(e.stats).toEqual({ totalBookings: 0, totalRevenue: 0, upcomingBookings: 0, completedBookings: 0, customerRating: 0, reviewCount: 0, commission: 0, netRevenue: 0 });
     await expect(rt.caller(empty.salon.owner).merchants.getDashboard({ merchantId: w.salon.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+describe('the warning before a duplicate booking', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await world({ name: 'Twice Salon' });
+  });
+
+  const ask = (actor: Actor | null, over: Record<string, unknown> = {}) =>
+    rt.caller(actor).users.findDuplicateBooking({ merchantId: w.salon.id, serviceIds: [w.haircut], bookingDate: tomorrow(), bookingTime: '11:00 AM', ...over });
+
+  it("names the caller's live booking of the same service, salon, date and time, however the time is written", async () => {
+    const c = await createCustomer(rt);
+    expect((await ask(c)).data.duplicate).toBeNull();
+    const first = (await book(w, c, { bookingTime: '11:00 AM', serviceIds: [w.haircut, w.facial] })).data.booking;
+    const r = await ask(c, { bookingTime: '11:00', serviceIds: [w.haircut] });
+    expect(r.data.duplicate).toEqual({ bookingId: first._id, bookingDate: tomorrow(), bookingTime: '11:00 AM', status: 'upcoming', services: ['Haircut'] });
+    // Checked in (confirmed) is live too.
+    await rt.deps.db.updateTable('bookings').set({ status: 'confirmed' }).where('id', '=', first._id).execute();
+    expect((await ask(c, { serviceIds: [w.facial, w.haircut] })).data.duplicate?.services).toEqual(['Haircut', 'Facial']);
+    // Another time, date, service or salon is not a duplicate.
+    expect((await ask(c, { bookingTime: '11:30 AM' })).data.duplicate).toBeNull();
+    expect((await ask(c, { bookingDate: localDate(2, TZ) })).data.duplicate).toBeNull();
+    const other = await world({ name: 'Elsewhere' });
+    expect((await ask(c, { merchantId: other.salon.id, serviceIds: [other.haircut] })).data.duplicate).toBeNull();
+    const massage = await createService(rt, w.salon.id, { name: 'Massage', duration: 30, price: 800, category: 'Spa' });
+    expect((await ask(c, { serviceIds: [massage] })).data.duplicate).toBeNull();
+  });
+
+  it('leaves out cancelled and completed bookings', async () => {
+    const c = await createCustomer(rt);
+    const b = (await book(w, c, { bookingTime: '2:00 PM' })).data.booking;
+    await rt.caller(c).users.cancelBooking({ bookingId: b._id });
+    expect((await ask(c, { bookingTime: '2:00 PM' })).data.duplicate).toBeNull();
+    const done = (await book(w, c, { bookingTime: '3:00 PM' })).data.booking;
+    await rt.deps.db.updateTable('bookings').set({ status: 'completed' }).where('id', '=', done._id).execute();
+    expect((await ask(c, { bookingTime: '3:00 PM' })).data.duplicate).toBeNull();
+  });
+
+  it("never looks at another customer's bookings, and is for signed-in customers", async () => {
+    const mine = await createCustomer(rt);
+    const someoneElse = await createCustomer(rt);
+    await book(w, someoneElse, { bookingTime: '4:00 PM' });
+    expect((await ask(someoneElse, { bookingTime: '4:00 PM' })).data.duplicate).not.toBeNull();
+    expect((await ask(mine, { bookingTime: '4:00 PM' })).data.duplicate).toBeNull();
+    const admin = await makeAccount(rt, 'admin');
+    expect((await ask(admin, { bookingTime: '4:00 PM' })).data.duplicate).toBeNull();
+    await expect(ask(null)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(ask(w.salon.owner)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(ask(mine, { bookingTime: 'soon' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });

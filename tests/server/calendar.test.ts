@@ -5,7 +5,7 @@ import { runJobBatch } from '../../src/server/jobs/runner.js';
 import { BLOCK_HORIZON_DAYS, DESK_MOVE_MESSAGE, topUpWeeklyBlocks } from '../../src/server/services/calendar/index.js';
 import { getCalendar } from '../../src/server/services/calendar/index.js';
 import { addDays, weekdayOf } from '../../src/shared/slots.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 
 let rt: TestRuntime;
 beforeAll(async () => {

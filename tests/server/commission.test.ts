@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 import { createCustomer, createSalon, createStaff, insertBookingRow, type SalonFixture } from '../helpers/fixtures.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 import { updateBookingStatus } from '../../src/server/services/bookings/merchant.js';
 
 /*

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weekdayOf } from '../../src/shared/slots.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
@@ -39,7 +39,7 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 
 let hour = 9;
 const book = (c: Actor, serviceIds: string[], couponCode: string, bookingDate = nextDate(WEEKDAYS)) =>
-  rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds, bookingDate, bookingTime: `${hour++ % 8 + 9}:00`, couponCode } as never);
+  rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds, bookingDate, bookingTime: `${hour++ % 8 + 9}:00`, couponCode });
 const apply = (c: Actor, serviceIds: string[], code: string, bookingDate?: string) =>
   rt.caller(c).users.validateCoupon({ merchantId: salon.id, serviceIds, code, ...(bookingDate ? { bookingDate } : {}) });
 

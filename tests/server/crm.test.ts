@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   bala = await createCustomer(rt, { firstName: 'Bala' });
   await rt.deps.db.updateTable('accounts').set({ phone: '9876543210' }).where('id', '=', asha.id).execute();
   for (const [c, time] of [[asha, '10:00 AM'], [asha, '11:00 AM'], [bala, '12:00 PM']] as const) {
-    await rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [cut], bookingDate: localDate(2), bookingTime: time } as never);
+    await rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [cut], bookingDate: localDate(2), bookingTime: time });
   }
   await rt.deps.db.insertInto('manual_bookings').values({ merchant_id: salon.id, name: 'Walk In', mobile: '9123456780', email: 'walkin@example.in' }).execute();
   // At the counter with Asha's e-mail (typed in capitals), and with Devi's phone and another e-mail.
@@ -36,6 +36,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await rt.close();
 });
+
+const bookingOf = async (a: Actor) => (await rt.deps.db.selectFrom('bookings').select('id').where('user_id', '=', a.id).where('merchant_id', '=', salon.id).orderBy('starts_at').executeTakeFirstOrThrow()).id;
+const ashasBooking = () => bookingOf(asha);
+const balasBooking = () => bookingOf(bala);
 
 describe('customers', () => {
   it('lists the salon’s customers from bookings and walk-ins with their counts; only to the salon', async () => {
@@ -85,7 +89,10 @@ describe('customers', () => {
     expect(r.data.total).toBe(510);
     expect(r.data.customers).toHaveLength(110);
     const last = r.data.customers.at(-1)!;
-    await rt.caller(big.owner).merchants.sendCustomerMessage({ customerId: last._id, channels: ['email'], subject: 'Hi', message: 'Hello {customer_name}' });
+    // A walk-in's counter booking is what a message to them is about.
+    const ctx = await rt.caller(big.owner).merchants.getMessageContext({ customerId: last._id });
+    expect(ctx.data.bookings).toHaveLength(1);
+    await rt.caller(big.owner).merchants.sendCustomerMessage({ customerId: last._id, category: 'transactional', bookingId: ctx.data.bookings[0]._id, channels: ['email'], subject: 'Hi', message: 'Hello {customer_name}' });
   });
 });
 
@@ -93,13 +100,15 @@ describe('messages', () => {
   it('fills the variables and queues one message per channel, shown in the salon’s sent list and delivered by the jobs', async () => {
     const r = await rt.caller(salon.owner).merchants.sendCustomerMessage({
       customerId: asha.id,
+      category: 'transactional',
+      bookingId: await ashasBooking(),
       channels: ['email', 'whatsapp'],
       subject: 'See you soon, {customer_name}',
       message: 'Hi {customer_name}, {merchant_name} looks forward to {appointment_date}.',
     });
     expect(r.queued).toEqual([
-      { channel: 'email', to: asha.email },
-      { channel: 'whatsapp', to: '+919876543210' },
+      { channel: 'email', to: asha.email, heldUntil: null },
+      { channel: 'whatsapp', to: '+919876543210', heldUntil: null },
     ]);
     await runJobsUntilIdle(rt.deps);
     const sent = await rt.caller(salon.owner).merchants.getSentMessages({});
@@ -110,14 +119,14 @@ describe('messages', () => {
   });
 
   it('refuses: another salon’s customer, an SMS over 160 characters once filled, a customer without a number', async () => {
-    await expect(rt.caller(other.owner).merchants.sendCustomerMessage({ customerId: asha.id, channels: ['sms'], message: 'hi' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(rt.caller(other.owner).merchants.sendCustomerMessage({ customerId: asha.id, category: 'promotional', channels: ['sms'], message: 'hi' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(
-      rt.caller(salon.owner).merchants.sendCustomerMessage({ customerId: asha.id, channels: ['sms'], message: `${'x'.repeat(150)} {merchant_name}` }),
+      rt.caller(salon.owner).merchants.sendCustomerMessage({ customerId: asha.id, category: 'transactional', bookingId: await ashasBooking(), channels: ['sms'], message: `${'x'.repeat(150)} {merchant_name}` }),
     ).rejects.toMatchObject({ message: expect.stringContaining('SMS message cannot exceed 160 characters') });
-    await expect(rt.caller(salon.owner).merchants.sendCustomerMessage({ customerId: bala.id, channels: ['sms'], message: 'hello' })).rejects.toMatchObject({
+    await expect(rt.caller(salon.owner).merchants.sendCustomerMessage({ customerId: bala.id, category: 'transactional', bookingId: await balasBooking(), channels: ['sms'], message: 'hello' })).rejects.toMatchObject({
       message: expect.stringContaining('no phone number'),
     });
-    await expect(rt.caller(salon.owner).merchants.sendCustomerMessage({ customerId: asha.id, channels: [], message: 'hello' })).rejects.toMatchObject({
+    await expect(rt.caller(salon.owner).merchants.sendCustomerMessage({ customerId: asha.id, category: 'transactional', bookingId: await ashasBooking(), channels: [], message: 'hello' })).rejects.toMatchObject({
       message: expect.stringContaining('Please select at least one contact method'),
     });
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 
 let rt: TestRuntime;
 let admin: Actor;

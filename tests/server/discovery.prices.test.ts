@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const card = async (query: Record<string, unknown> = {}) =>
-  (await rt.caller().merchants.search({ service: 'zafran', ...query } as never)).data.merchants.find((m) => m._id === salon.id);
+  (await rt.caller().merchants.search({ service: 'zafran', ...query })).data.merchants.find((m) => m._id === salon.id);
 
 describe('lowest price', () => {
   it('is the cheapest price a customer pays, its active discount applied (an inactive one is not)', async () => {
@@ -29,7 +29,7 @@ describe('lowest price', () => {
     await rt.deps.db.updateTable('services').set({ active: false }).where('name', '=', 'Zafran Spa').execute();
     await refreshMerchantStats(rt.deps.db, salon.id);
     expect((await card())?.lowestPrice).toBe(279.2);
-    expect((await rt.caller().merchants.getMerchantById({ id: salon.id } as never)).merchant.lowestPrice).toBe(279.2);
+    expect((await rt.caller().merchants.getMerchantById({ id: salon.id })).merchant.lowestPrice).toBe(279.2);
   });
 
   it('is what the price filter reads', async () => {
@@ -50,7 +50,7 @@ describe('the services a result card lists (issue 30 item 2)', () => {
     await createService(rt, other.id, { name: 'Neem Manicure', price: 400, discountType: 'flat', discountValue: 50, discountActive: true });
     await refreshMerchantStats(rt.deps.db, other.id);
     const find = async (service: string) =>
-      (await rt.caller().merchants.search({ service } as never)).data.merchants.find((m) => m._id === other.id)!;
+      (await rt.caller().merchants.search({ service })).data.merchants.find((m) => m._id === other.id)!;
 
     const all = await find('neem');
     expect(all.services.map((s) => [s.name, s.price, s.finalPrice])).toEqual([

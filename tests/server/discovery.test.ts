@@ -7,7 +7,7 @@ import { categoryId, createDiscoverySalon, insertNamedBooking, type DiscoverySal
 import { weekdayOf, zonedTimeToInstant } from '../../src/shared/slots.js';
 import { recommendedScore } from '../../src/shared/ranking.js';
 import { availabilityDays } from '../../src/server/services/discovery/search.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 
 /*
  * Discovery on hand-made salons (runs on PGlite and on PostgreSQL):
@@ -146,7 +146,7 @@ afterAll(async () => {
   await rt?.close();
 });
 
-const search = (input: Record<string, unknown>) => rt.caller(null).merchants.search(input as never);
+const search = (input: Record<string, unknown>) => rt.caller(null).merchants.search(input);
 const names = (list: { shop_Name: string }[]) => list.map((m) => m.shop_Name);
 const ALPHA = 'Alpha Hair Studio';
 const BETA = 'Beta Spa';
@@ -402,7 +402,7 @@ describe('merchants.search sorts and pages', () => {
   });
 
   it('users.getShopByFilter takes the same filters', async () => {
-    const r = await rt.caller(null).users.getShopByFilter({ location: 'Mumbai', amenities: ['Card Payment'] } as never);
+    const r = await rt.caller(null).users.getShopByFilter({ location: 'Mumbai', amenities: ['Card Payment'] });
     expect(names(r.data.merchants)).toEqual([GAMMA]);
     expect(r.data.total).toBe(1);
   });
@@ -410,21 +410,21 @@ describe('merchants.search sorts and pages', () => {
 
 describe('home-page lists', () => {
   it('getMerchants: nearest first with coordinates, else recommended with null distance', async () => {
-    const near = await rt.caller(null).merchants.getMerchants({ ...KOREGAON } as never);
+    const near = await rt.caller(null).merchants.getMerchants({ ...KOREGAON });
     expect(names(near.data.merchants)).toEqual([ALPHA, BETA, GAMMA, DELTA]);
     expect(near.data.merchants[2].distanceInKm).toBeGreaterThan(100);
-    const plain = await rt.caller(null).merchants.getMerchants({} as never);
+    const plain = await rt.caller(null).merchants.getMerchants({});
     expect(names(plain.data.merchants)).toEqual([DELTA, ALPHA, BETA, GAMMA]);
     expect(plain.data.merchants.every((m) => m.distanceInKm === null)).toBe(true);
   });
 
   it('getRecommended ranks by 0.7 × rating + 0.3 × reviews / 1000', async () => {
-    const r = await rt.caller(null).users.getRecommended({ limit: 3 } as never);
+    const r = await rt.caller(null).users.getRecommended({ limit: 3 });
     expect(names(r.data.merchants)).toEqual([DELTA, ALPHA, BETA]);
   });
 
   it('getSponsoredShops: published promoted salons with their message', async () => {
-    const r = await rt.caller(null).users.getSponsoredShops({} as never);
+    const r = await rt.caller(null).users.getSponsoredShops({});
     expect(r.data.sponsoredShops).toHaveLength(1);
     expect(r.data.sponsoredShops[0]).toMatchObject({
       shop_Name: BETA,
@@ -437,11 +437,11 @@ describe('home-page lists', () => {
   });
 
   it('getNearby: by coordinates (25 km) or by city', async () => {
-    const byPoint = await rt.caller(null).users.getNearby({ ...KOREGAON } as never);
+    const byPoint = await rt.caller(null).users.getNearby({ ...KOREGAON });
     expect(names(byPoint.data.merchants)).toEqual([ALPHA, BETA]);
-    const byCity = await rt.caller(null).users.getNearby({ city: 'Mumbai' } as never);
+    const byCity = await rt.caller(null).users.getNearby({ city: 'Mumbai' });
     expect(names(byCity.data.merchants).sort()).toEqual([DELTA, GAMMA]);
-    expect((await rt.caller(null).users.getNearby({} as never)).data.merchants).toEqual([]);
+    expect((await rt.caller(null).users.getNearby({})).data.merchants).toEqual([]);
   });
 
   it('getTrendingServices: bookings of the last 7 days at published salons, not cancelled', async () => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PermanentDeliveryError, type Transport } from '../../src/server/adapters/messaging/index.js';
 import { onMessageSettled, queueMessage, type OutboxMessage } from '../../src/server/messaging/index.js';
-import { enqueueJob, registerJobHandler } from '../../src/server/jobs/queue.js';
+import { enqueueJob } from '../../src/server/jobs/queue.js';
+import { registerTestJobHandler } from '../../src/server/jobs/registry.js';
 import { runJobBatch, runJobsUntilIdle, runNextJob } from '../../src/server/jobs/runner.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
@@ -180,14 +181,17 @@ describe('message delivery jobs', () => {
 
 describe('job queue', () => {
   it('the queue and the outbox are vacuumed once 2% of them is dead, not autovacuum’s default fifth', async () => {
+    // pg-boss keeps each kind's jobs in a partition of pgboss.job (one per queue).
     const { rows } = await sql<{ relname: string; reloptions: string[] }>`
-      select relname, reloptions from pg_class where relname in ('jobs', 'outbox_messages') and relkind = 'r' order by relname`.execute(rt.deps.db);
-    expect(rows.map((r) => r.relname)).toEqual(['jobs', 'outbox_messages']);
+      select relname, reloptions from pg_class
+      where (relname = 'outbox_messages' or relname in (select partition_name from pgboss.queue where name = 'deliver_message' or name = 'booking_reminder'))
+        and relkind = 'r' order by relname = 'outbox_messages', relname`.execute(rt.deps.db);
+    expect(rows).toHaveLength(3);
     for (const r of rows) expect(r.reloptions).toEqual(expect.arrayContaining(['autovacuum_vacuum_scale_factor=0.02', 'autovacuum_vacuum_threshold=1000']));
   });
 
   it('a dedupe key makes a second enqueue a no-op', async () => {
-    registerJobHandler('test_noop', async () => undefined);
+    registerTestJobHandler('test_noop', async () => undefined);
     const first = await enqueueJob(rt.deps.db, { kind: 'test_noop', payload: {}, dedupeKey: 'once-only' });
     const second = await enqueueJob(rt.deps.db, { kind: 'test_noop', payload: {}, dedupeKey: 'once-only' });
     expect(first).not.toBeNull();
@@ -197,7 +201,7 @@ describe('job queue', () => {
 
   it('a job’s database effects and its completion commit together', async () => {
     let runs = 0;
-    registerJobHandler('test_effect', async (trx, payload: { n: number }) => {
+    registerTestJobHandler('test_effect', async (trx, payload: { n: number }) => {
       runs++;
       await trx.insertInto('app_settings').values({ key: `effect-${payload.n}`, value: String(runs) }).execute();
       if (runs === 1) throw new Error('crash after the write');
@@ -213,7 +217,7 @@ describe('job queue', () => {
 
   it('one batch runs several jobs: a failing one undoes only its own writes and is retried, the rest commit', async () => {
     const runs: number[] = [];
-    registerJobHandler('test_batch', async (trx, payload: { n: number }) => {
+    registerTestJobHandler('test_batch', async (trx, payload: { n: number }) => {
       runs.push(payload.n);
       await trx.insertInto('app_settings').values({ key: `batch-${payload.n}`, value: 'written' }).execute();
       if (payload.n === 2) throw new Error('job 2 breaks after its write');
@@ -239,7 +243,7 @@ describe('job queue', () => {
 
   it('a set handler that throws leaves nothing behind, and its jobs then run one by one', async () => {
     const single: number[] = [];
-    registerJobHandler(
+    registerTestJobHandler(
       'test_set',
       async (trx, payload: { n: number }) => {
         single.push(payload.n);
@@ -261,10 +265,23 @@ describe('job queue', () => {
   });
 
   it('a job of an unknown kind fails without blocking the queue', async () => {
-    await enqueueJob(rt.deps.db, { kind: 'no_such_kind', payload: {}, maxAttempts: 1 });
+    await enqueueJob(rt.deps.db, { kind: 'test_no_such_kind', payload: {}, maxAttempts: 1 });
     expect(await runNextJob(rt.deps)).toBe('failed');
-    const job = await rt.deps.db.selectFrom('jobs').selectAll().where('kind', '=', 'no_such_kind').executeTakeFirstOrThrow();
-    expect(job).toMatchObject({ status: 'failed', last_error: "No handler for job kind 'no_such_kind'" });
+    const job = await rt.deps.db.selectFrom('jobs').selectAll().where('kind', '=', 'test_no_such_kind').executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'failed', last_error: "No handler for job kind 'test_no_such_kind'" });
+  });
+
+  it('a job whose payload its kind refuses fails for good at once, naming the field, and its handler never runs', async () => {
+    // Written as a bad deploy or a hand-edited row would: past the types enqueueJob checks.
+    const { id } = await rt.deps.db
+      .insertInto('pgboss.job')
+      .values({ name: 'payment_reconcile', data: JSON.stringify({ attemptId: 'not-a-uuid' }), start_after: new Date(Date.now() - 1000), retry_limit: 4 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await runJobsUntilIdle(rt.deps);
+    const job = await rt.deps.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(job.last_error).toMatch(/^payload\.attemptId: .*\(job kind payment_reconcile\)$/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNotification } from '../../src/server/db/repositories/notifications.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 import { createCustomer, createSalon, createService, createStaff, localDate } from '../helpers/fixtures.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
@@ -151,7 +151,7 @@ describe('booking events', () => {
       serviceIds: [haircut],
       bookingDate: localDate(3),
       bookingTime: '11:00 AM',
-    } as never);
+    });
     await rt.caller(customer).users.cancelBooking({ bookingId: made.data.booking._id, reason: 'Plans changed' });
 
     const r = await rt.caller(customer).users.getNotifications({});

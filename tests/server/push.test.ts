@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 import { createCustomer } from '../helpers/fixtures.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
@@ -190,7 +190,7 @@ describe('booking events and reminders by push', () => {
     await rt.caller(c).notification.subscribeUserToNotifications({ subscription: sub.json });
     deliveries.length = 0;
 
-    const b = await rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [cut], bookingDate: localDate(3), bookingTime: '11:00 AM' } as never);
+    const b = await rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [cut], bookingDate: localDate(3), bookingTime: '11:00 AM' });
     await rt.deps.db.updateTable('jobs').set({ run_at: new Date(0) }).where('ref', '=', `booking:${b.data.booking._id}`).where('status', '=', 'queued').execute();
     await runJobsUntilIdle(rt.deps);
     const titles = deliveries
@@ -201,7 +201,7 @@ describe('booking events and reminders by push', () => {
 
     await rt.deps.db.updateTable('accounts').set({ notification_prefs: JSON.stringify({ push: false }) }).where('id', '=', c.id).execute();
     deliveries.length = 0;
-    await rt.caller(c).users.cancelBooking({ bookingId: b.data.booking._id } as never);
+    await rt.caller(c).users.cancelBooking({ bookingId: b.data.booking._id });
     await runJobsUntilIdle(rt.deps);
     expect(deliveries).toEqual([]);
     const inApp = await rt.deps.db.selectFrom('notifications').select('title').where('account_id', '=', c.id).where('title', '=', 'Booking cancelled').execute();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/index.js';
 import { BOOKING_REMINDER, scheduleReminders } from '../../src/server/jobs/reminders.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 import { createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
@@ -25,7 +25,7 @@ const makeDue = (bookingId: string) =>
   rt.deps.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000) }).where('ref', '=', `booking:${bookingId}`).where('status', '=', 'queued').execute();
 
 async function book(customer: Actor, daysAhead = 3, time = '11:00 AM') {
-  const r = await rt.caller(customer).users.createBooking({ merchantId: salon.id, serviceIds: [haircut], bookingDate: localDate(daysAhead), bookingTime: time } as never);
+  const r = await rt.caller(customer).users.createBooking({ merchantId: salon.id, serviceIds: [haircut], bookingDate: localDate(daysAhead), bookingTime: time });
   return r.data.booking;
 }
 
@@ -75,11 +75,11 @@ describe('booking reminders', () => {
   it('cancelling a booking cancels its reminders; a reminder that runs anyway sends nothing', async () => {
     const c = await createCustomer(rt);
     const b = await book(c, 4);
-    await rt.caller(c).users.cancelBooking({ bookingId: b._id } as never);
+    await rt.caller(c).users.cancelBooking({ bookingId: b._id });
     const jobs = await remindersOf(b._id);
     expect(jobs.map((j) => j.status)).toEqual(['cancelled', 'cancelled']);
     // Even a reminder that runs after the cancellation (queued again by hand here) sends nothing.
-    await rt.deps.db.updateTable('jobs').set({ status: 'queued', run_at: new Date(0) }).where('ref', '=', `booking:${b._id}`).execute();
+    await rt.deps.db.updateTable('pgboss.job').set({ state: 'created', start_after: new Date(0) }).where('singleton_key', '=', `booking:${b._id}`).execute();
     await runJobsUntilIdle(rt.deps);
     const notes = await rt.deps.db.selectFrom('notifications').select('title').where('account_id', '=', c.id).where('title', 'like', 'Reminder:%').execute();
     expect(notes).toHaveLength(0);
@@ -88,7 +88,7 @@ describe('booking reminders', () => {
   it('rescheduling replaces the reminders with ones for the new time', async () => {
     const c = await createCustomer(rt);
     const b = await book(c, 3, '10:00 AM');
-    await rt.caller(c).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(5), bookingTime: '3:00 PM' } as never);
+    await rt.caller(c).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(5), bookingTime: '3:00 PM' });
     const jobs = await remindersOf(b._id);
     const queued = jobs.filter((j) => j.status === 'queued');
     const starts = await rt.deps.db.selectFrom('bookings').select('starts_at').where('id', '=', b._id).executeTakeFirstOrThrow();
@@ -99,8 +99,8 @@ describe('booking reminders', () => {
   it('moving a booking away and back to its first time gives it reminders again', async () => {
     const c = await createCustomer(rt);
     const b = await book(c, 4, '10:00 AM');
-    await rt.caller(c).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(6), bookingTime: '3:00 PM' } as never);
-    await rt.caller(c).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(4), bookingTime: '10:00 AM' } as never);
+    await rt.caller(c).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(6), bookingTime: '3:00 PM' });
+    await rt.caller(c).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(4), bookingTime: '10:00 AM' });
     const jobs = await remindersOf(b._id);
     expect(jobs.filter((j) => j.status === 'cancelled')).toHaveLength(4);
     const queued = jobs.filter((j) => j.status === 'queued');

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
+import { createTestRuntime, DB_KIND, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 import { createSalon, createStaff, type SalonFixture } from '../helpers/fixtures.js';
 import { NOT_AN_IMAGE } from '../../src/server/services/shop/images.js';
 import { sniffImageFormat } from '../../src/server/adapters/images/index.js';
@@ -27,7 +26,22 @@ const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' 
 
 const dataUrl = (bytes: Buffer, mime = 'image/png') => `data:${mime};base64,${bytes.toString('base64')}`;
 
-const fileOf = (url: string) => path.join(rt.deps.env.DATA_DIR, url.replace(/^\//, ''));
+function statusWith(url: string, headers: Record<string, string>): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    }).on('error', reject);
+  });
+}
+
+/** The stored bytes behind an /uploads URL, from whichever storage this run uses (disk on PGlite, the database on PostgreSQL). */
+async function stored(url: string): Promise<Buffer> {
+  const found = await rt.deps.adapters.images.get(url.slice('/uploads/'.length));
+  if (!found || 'notModified' in found) throw new Error(`nothing stored at ${url}`);
+  return Buffer.from(found.bytes);
+}
+const exists = async (url: string) => (await rt.deps.adapters.images.get(url.slice('/uploads/'.length))) !== null;
 
 describe('images/upload', () => {
   it('stores a real PNG as WebP, at most 1600 px, served at its URL; the first becomes the cover', async () => {
@@ -35,14 +49,22 @@ describe('images/upload', () => {
     const r = await rt.caller(salon.owner).images.upload({ merchantId: salon.id, kind: 'shop', fileName: 'front.png', dataUrl: dataUrl(png) });
     expect(r.url).toMatch(new RegExp(`^/uploads/${salon.id}/[0-9a-f-]{36}\\.webp$`));
     expect(r).toMatchObject({ secure_url: r.url, public_id: r.url.slice('/uploads/'.length), image: { url: r.url, isCover: true } });
-    const stored = fs.readFileSync(fileOf(r.url));
-    expect(sniffImageFormat(stored)).toBe('webp');
-    expect(await sharp(stored).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+    expect(rt.deps.adapters.images.provider).toBe(DB_KIND === 'pg' ? 'database' : 'local');
+    const bytes = await stored(r.url);
+    expect(sniffImageFormat(bytes)).toBe('webp');
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 800 });
 
     const res = await fetch(`${base}${r.url}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
-    expect(Buffer.from(await res.arrayBuffer()).equals(stored)).toBe(true);
+    // The key is a new uuid, never rewritten: cached for good, revalidated by its tag.
+    expect(res.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/);
+    const etag = res.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    // As a browser revalidates (fetch() would add Cache-Control: no-cache, which the static files honour).
+    expect(await statusWith(`${base}${r.url}`, { 'if-none-match': etag! })).toBe(304);
+    expect(await fetch(`${base}/uploads/${salon.id}/00000000-0000-0000-0000-000000000000.webp`).then((x) => x.status)).toBe(404);
   });
 
   it('refuses a text file renamed to .png whatever type it claims', async () => {
@@ -85,14 +107,14 @@ describe('images/upload', () => {
   it('accepts JPEG and WebP and scales avatars to 400 px', async () => {
     const jpeg = await picture(1000, 500, 'jpeg');
     const r = await rt.caller(salon.owner).images.upload({ kind: 'avatar', dataUrl: dataUrl(jpeg, 'image/jpeg') });
-    expect(await sharp(fs.readFileSync(fileOf(r.url))).metadata()).toMatchObject({ width: 400, height: 200 });
+    expect(await sharp(await stored(r.url)).metadata()).toMatchObject({ width: 400, height: 200 });
     const row = await rt.deps.db.selectFrom('accounts').select('avatar_url').where('id', '=', salon.id).executeTakeFirstOrThrow();
     expect(row.avatar_url).toBe(r.url);
     // A new avatar replaces the old file.
     const webp = await picture(300, 300, 'webp');
     const next = await rt.caller(salon.owner).images.upload({ kind: 'avatar', dataUrl: dataUrl(webp, 'application/octet-stream') });
-    expect(fs.existsSync(fileOf(next.url))).toBe(true);
-    expect(fs.existsSync(fileOf(r.url))).toBe(false);
+    expect(await exists(next.url)).toBe(true);
+    expect(await exists(r.url)).toBe(false);
   });
 
   it("sets a staff member's photo when given their id, only for the shop's own staff", async () => {
@@ -102,7 +124,7 @@ describe('images/upload', () => {
     const r = await rt.caller(salon.owner).images.upload({ kind: 'staff', staffId: mine, dataUrl: dataUrl(png) });
     const staff = (await rt.caller(salon.owner).merchants.getAllStaffByMerchant({})).staff.find((s) => s._id === mine)!;
     expect(staff.avatar).toBe(r.url);
-    expect(await sharp(fs.readFileSync(fileOf(r.url))).metadata()).toMatchObject({ width: 267, height: 400 });
+    expect(await sharp(await stored(r.url)).metadata()).toMatchObject({ width: 267, height: 400 });
     await expect(rt.caller(salon.owner).images.upload({ kind: 'staff', staffId: theirs, dataUrl: dataUrl(png) })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
@@ -114,17 +136,17 @@ describe('replaced and deleted files', () => {
     // Staff photo URLs are free text: point one at the other shop's file, then replace it.
     await rt.caller(salon.owner).merchants.updateStaffByMerchant({ staffId: member, avatar: theirPhoto.url });
     await rt.caller(salon.owner).images.upload({ kind: 'staff', staffId: member, dataUrl: dataUrl(await picture(50, 50)) });
-    expect(fs.existsSync(fileOf(theirPhoto.url))).toBe(true);
+    expect(await exists(theirPhoto.url)).toBe(true);
 
     // A gallery photo also used as a staff photo keeps its file when it leaves the gallery.
     const photo = (await rt.caller(salon.owner).images.upload({ dataUrl: dataUrl(await picture(90, 90)) })).image!;
     await rt.caller(salon.owner).merchants.updateStaffByMerchant({ staffId: member, avatar: photo.url });
     await rt.caller(salon.owner).images.deleteShopImages({ imageId: photo._id });
-    expect(fs.existsSync(fileOf(photo.url))).toBe(true);
+    expect(await exists(photo.url)).toBe(true);
     // Once nothing shows the old staff photo, replacing it removes the file.
     const own = await rt.caller(salon.owner).images.upload({ kind: 'staff', staffId: member, dataUrl: dataUrl(await picture(60, 60)) });
-    expect(fs.existsSync(fileOf(photo.url))).toBe(false);
-    expect(fs.existsSync(fileOf(own.url))).toBe(true);
+    expect(await exists(photo.url)).toBe(false);
+    expect(await exists(own.url)).toBe(true);
   });
 });
 
@@ -134,7 +156,7 @@ describe('images/uploadAvatar', () => {
     const r = await rt.caller(customer).images.uploadAvatar({ fileName: 'me.png', dataUrl: dataUrl(await picture(800, 800)) });
     expect(r.url).toMatch(new RegExp(`^/uploads/avatars/${customer.id}/[0-9a-f-]{36}\\.webp$`));
     expect((await rt.caller(customer).users.profile()).user.avatar).toBe(r.url);
-    expect(await sharp(fs.readFileSync(fileOf(r.url))).metadata()).toMatchObject({ width: 400, height: 400 });
+    expect(await sharp(await stored(r.url)).metadata()).toMatchObject({ width: 400, height: 400 });
     await expect(rt.caller(customer).images.uploadAvatar({ dataUrl: dataUrl(Buffer.from('%PDF-1.7 not a picture'), 'image/jpeg') })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: NOT_AN_IMAGE,
@@ -163,7 +185,7 @@ describe('gallery: list, cover, delete', () => {
       [first._id, true],
       [second._id, false],
     ]);
-    expect(fs.existsSync(fileOf(third.url))).toBe(false);
+    expect(await exists(third.url)).toBe(false);
     const list = await rt.caller(shop.owner).images.getShopImages({});
     expect(list.images).toHaveLength(2);
     await expect(rt.caller(shop.owner).images.deleteShopImages({ imageId: third._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 import { createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, openingHours, type SalonFixture } from '../helpers/fixtures.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 import { ALREADY_PUBLISHED } from '../../src/server/services/shop/publishing.js';
 import { profileCompletion, type ShopSnapshot } from '../../src/shared/profileCompletion.js';
 import { WEEKDAYS } from '../../src/shared/hours.js';
@@ -71,7 +71,7 @@ describe('Settings & Profile', () => {
       [{ shop_type: [] }, /^shop_type: /],
     ];
     for (const [input, message] of bad) {
-      await expect(rt.caller(salon.owner).merchants.updateBusinessProfile(input as never)).rejects.toMatchObject({
+      await expect(rt.caller(salon.owner).merchants.updateBusinessProfile(input)).rejects.toMatchObject({
         code: 'BAD_REQUEST',
         message: expect.stringMatching(message),
       });
@@ -113,7 +113,7 @@ describe('Settings & Profile', () => {
     expect(slots.data.slots[0].time).toBe('10:00 AM');
     expect(slots.data.slots.at(-1)!.time).toBe('12:00 PM');
 
-    const call = (hours: unknown) => rt.caller(salon.owner).merchants.updateBusinessHours({ openingHours: hours } as never);
+    const call = (hours: unknown) => rt.caller(salon.owner).merchants.updateBusinessHours({ openingHours: hours as never });
     await expect(call(week.slice(0, 6))).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'openingHours: List the opening hours of all 7 days.' });
     await expect(call(week.map((d, i) => (i === 2 ? { ...d, closeTime: '09:00' } : d)))).rejects.toMatchObject({
       code: 'BAD_REQUEST',

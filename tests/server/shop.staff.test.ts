@@ -11,7 +11,7 @@ import {
   workingHours,
   type SalonFixture,
 } from '../helpers/fixtures.js';
-import type { Actor } from '../../src/server/trpc/context.js';
+import type { Actor } from '../../src/server/deps.js';
 import { STAFF_HAS_UPCOMING, updateStaffHours } from '../../src/server/services/shop/staff.js';
 import { periodRange } from '../../src/server/services/shop/staffAnalytics.js';
 import { updateStaffHoursInput } from '../../src/shared/schemas/staff.js';
@@ -90,7 +90,7 @@ describe('add and edit staff', () => {
   for (const [rule, over, message] of rules) {
     it(`refuses "${rule}" with a 400 naming the field`, async () => {
       await expect(
-        rt.caller(salon.owner).merchants.addStaffByMerchant({ ...member({ email: uniqueEmail() }), ...over } as never),
+        rt.caller(salon.owner).merchants.addStaffByMerchant({ ...member({ email: uniqueEmail() }), ...over }),
       ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: typeof message === 'string' ? message : expect.stringMatching(message) });
     });
   }
@@ -122,7 +122,7 @@ describe('add and edit staff', () => {
     const { staff } = await rt.caller(salon.owner).merchants.addStaffByMerchant(member({ name: 'Bala', email: uniqueEmail() }));
     const r = await rt.caller(salon.owner).merchants.updateStaffByMerchant({ merchantId: salon.id, staffId: staff._id, rate: 350.5, status: 'On Leave' });
     expect(r.staff).toMatchObject({ name: 'Bala', rate: 350.5, status: 'On Leave', specialization: ['Haircut', 'Hair Colour'] });
-    await expect(rt.caller(salon.owner).merchants.updateStaffByMerchant({ merchantId: salon.id, rate: 1 } as never)).rejects.toMatchObject({
+    await expect(rt.caller(salon.owner).merchants.updateStaffByMerchant({ merchantId: salon.id, rate: 1 })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'staffId: No staff member selected for editing.',
     });
@@ -152,7 +152,7 @@ describe('working hours and days off drive availability', () => {
   it('validates the week: 7 days or none, each once, end after start', async () => {
     const { staff } = await rt.caller(salon.owner).merchants.addStaffByMerchant(member({ name: 'Hours', email: uniqueEmail() }));
     const call = (wh: unknown, daysOff?: unknown) =>
-      rt.caller(salon.owner).merchants.updateStaffHours({ staffId: staff._id, workingHours: wh, daysOff } as never);
+      rt.caller(salon.owner).merchants.updateStaffHours({ staffId: staff._id, workingHours: wh as never, daysOff: daysOff as never });
     await expect(call(workingHours('09:00', '17:00').slice(0, 6))).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^workingHours: /) });
     const backwards = workingHours('09:00', '17:00').map((d) => (d.day === 'Tuesday' ? { ...d, start: '18:00' } : d));
     await expect(call(backwards)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'workingHours.1.end: Tuesday: the end time must be after the start time.' });
@@ -389,7 +389,7 @@ describe('summary and analytics from real bookings', () => {
   });
 
   it('tomorrow, custom range and month follow the period filter', async () => {
-    const call = (input: Record<string, unknown>) => rt.caller(shop.owner).merchants.getStaffAnalytics({ staffId: asha, ...input } as never);
+    const call = (input: Record<string, unknown>) => rt.caller(shop.owner).merchants.getStaffAnalytics({ staffId: asha, ...input });
     const tomorrow = await call({ period: 'tomorrow' });
     expect(tomorrow).toMatchObject({ totalBookings: 1, completedBookings: 0, hoursWorked: 0, totalEarnings: 0 });
     expect(tomorrow.recentBookings[0]).toMatchObject({ status: 'Upcoming', earnings: 399 });

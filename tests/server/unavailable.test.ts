@@ -6,7 +6,8 @@ import { appRouter } from '../../src/server/routers/index.js';
 import { UNSUBSCRIBE_PURPOSE } from '../../src/server/services/crm/marketing.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, toTRPCError } from '../../src/server/errors.js';
-import { createContextFactory, type AppDeps } from '../../src/server/trpc/context.js';
+import type { AppDeps } from '../../src/server/deps.js';
+import { createContextFactory } from '../../src/server/trpc/context.js';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -68,7 +69,9 @@ describe('over HTTP, with every database call refused', () => {
         get: (_, key) => (String(key).startsWith('execute') ? () => Promise.reject(withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')) : refused()),
         apply: () => refused(),
       });
-    const app = createApp({ deps: { ...rt.deps, db: refused() as never }, router: appRouter, ping: () => Promise.reject(new Error('down')) });
+    const down = refused() as never;
+    // The replica handle too: with no DATABASE_REPLICA_URL it is the primary, so it is down as well.
+    const app = createApp({ deps: { ...rt.deps, db: down, readDb: down }, router: appRouter, ping: () => Promise.reject(new Error('down')) });
     server = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

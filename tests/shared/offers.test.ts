@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { offerAmount, offerCap, offerDescription, offerHeadline, offerRules, offerTitle, type OfferTerms } from '../../src/shared/offers.js';
 
-/* The demo's offers (server/seed/demo.ts), in the wire's terms. */
+/* The demo's offers (server/seed/demo/coupons.ts), in the wire's terms. */
 const WEEKEND: OfferTerms = { discountType: 'percentage', discountValue: 50, minAmount: 0, maxDiscount: 1500, buyOneGetOne: true, weekendOnly: true };
 const GLOW20: OfferTerms = { discountType: 'percentage', discountValue: 20, minAmount: 0, maxDiscount: 500, serviceCategory: 'Facial' };
 const NEWUSER: OfferTerms = { discountType: 'flat', discountValue: 200, minAmount: 499, maxDiscount: null, firstBookingOnly: true };

@@ -9,21 +9,21 @@ import {
   refundPercentFor,
   refundSummary,
   servicePrice,
-  type BookingStatus,
 } from '../../src/shared/policy.js';
+import type { BookingStatus } from '../../src/shared/constants.js';
 import { formatINR, round2 } from '../../src/shared/money.js';
 
 const start = new Date('2030-01-07T10:00:00Z');
-const before = (minutes: number) => new Date(start.getTime() - minutes * 60_000);
+const minutesBefore = (minutes: number) => new Date(start.getTime() - minutes * 60_000);
 
 describe('refund tiers', () => {
   it('refunds 100% from 2 hours before, 50% from 1 to 2 hours, nothing under 1 hour', () => {
-    expect(refundPercentFor(start, before(24 * 60))).toBe(100);
-    expect(refundPercentFor(start, before(120))).toBe(100);
-    expect(refundPercentFor(start, before(119))).toBe(50);
-    expect(refundPercentFor(start, before(60))).toBe(50);
-    expect(refundPercentFor(start, before(59))).toBe(0);
-    expect(refundPercentFor(start, before(-30))).toBe(0);
+    expect(refundPercentFor(start, minutesBefore(24 * 60))).toBe(100);
+    expect(refundPercentFor(start, minutesBefore(120))).toBe(100);
+    expect(refundPercentFor(start, minutesBefore(119))).toBe(50);
+    expect(refundPercentFor(start, minutesBefore(60))).toBe(50);
+    expect(refundPercentFor(start, minutesBefore(59))).toBe(0);
+    expect(refundPercentFor(start, minutesBefore(-30))).toBe(0);
   });
 
   it('derives the refund amount from what was prepaid', () => {
@@ -43,8 +43,8 @@ describe('refund tiers', () => {
 
 describe('reschedule window', () => {
   it('is free up to 4 hours before the start', () => {
-    expect(canReschedule(start, before(240))).toBe(true);
-    expect(canReschedule(start, before(239))).toBe(false);
+    expect(canReschedule(start, minutesBefore(240))).toBe(true);
+    expect(canReschedule(start, minutesBefore(239))).toBe(false);
   });
 });
 

@@ -1,0 +1,121 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { TRPCClientError } from '@trpc/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BookingWire } from '../../src/shared/schemas/bookings';
+import { CancelBookingDialog, DeleteReviewDialog, DisputeNoShowDialog } from '../../src/client/features/booking/BookingActions';
+import { CategoriesModal } from '../../src/client/features/shop/CategoriesModal';
+import { appStore, sessionAtom } from '../../src/client/state/session';
+import { toast, toastsAtom } from '../../src/client/state/toast';
+import { renderWithTrpc } from './trpcStub';
+
+afterEach(() => {
+  cleanup();
+  toast.clear();
+});
+
+/*
+ * Screens whose mutation results (toast, refreshed queries) are declared as meta and carried out
+ * by the app's MutationCache: the same toasts and refreshes as when each screen did them by hand.
+ */
+
+const BOOKING = '22222222-2222-4222-8222-222222222222';
+const toasts = () => appStore.get(toastsAtom).map((t) => ({ kind: t.kind, message: t.message }));
+const click = (el: HTMLElement) => act(async () => fireEvent.click(el));
+/** The query keys a screen's mutation refreshed, as tRPC paths ('users.getWallet'). */
+function refreshed(queryClient: { invalidateQueries: (...args: never[]) => unknown }) {
+  const spy = vi.spyOn(queryClient, 'invalidateQueries');
+  return () => spy.mock.calls.map(([filters]) => ((filters as { queryKey: string[][] }).queryKey[0] ?? []).join('.'));
+}
+
+const booking = {
+  _id: BOOKING,
+  salonName: 'Glow Studio',
+  bookingDate: '2026-12-01',
+  bookingTime: '10:00 AM',
+  startsAt: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+  paymentMethod: 'wallet',
+  amountPaid: 500,
+} as BookingWire;
+
+describe('a customer’s booking actions', () => {
+  it('cancelling toasts the refund and refreshes the bookings, the wallet and the booking', async () => {
+    const { queryClient } = renderWithTrpc(<CancelBookingDialog booking={booking} onClose={() => undefined} />, {
+      'users.cancelBooking': () => ({ data: { refundPercent: 100, walletCredit: 500 } }),
+    });
+    const keys = refreshed(queryClient);
+    await click(screen.getByTestId('cancel-confirm'));
+    await waitFor(() => expect(toasts()).toContainEqual({ kind: 'success', message: expect.stringMatching(/^Booking cancelled\. ₹\s?500(\.00)? \(100%\) is back in your wallet\.$/) }));
+    expect(keys()).toEqual(expect.arrayContaining(['users.getAllBookings', 'users.getWallet', 'users.getBookingById']));
+  });
+
+  it('a refused cancellation stays in the dialog, in the server’s words, with no toast', async () => {
+    const onClose = vi.fn();
+    renderWithTrpc(<CancelBookingDialog booking={booking} onClose={onClose} />, {
+      'users.cancelBooking': () => {
+        throw TRPCClientError.from({ error: { message: 'This booking has already started', code: -32600, data: { httpStatus: 400, code: 'BAD_REQUEST' } } });
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await click(screen.getByTestId('cancel-confirm'));
+    expect((await screen.findByRole('alert')).textContent).toBe('This booking has already started');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(toasts()).toEqual([]);
+  });
+
+  it('deleting a review toasts; a failure toasts the reason and keeps the dialog', async () => {
+    const onDeleted = vi.fn();
+    let fail = true;
+    renderWithTrpc(<DeleteReviewDialog review={{ _id: BOOKING, rating: 4, comment: '' }} onClose={() => undefined} onDeleted={onDeleted} />, {
+      'reviewRoutes.deleteReview': () => {
+        if (fail) throw new Error('Failed to fetch');
+        return { success: true };
+      },
+    });
+    await click(screen.getByRole('button', { name: 'Delete review' }));
+    await waitFor(() => expect(toasts()).toContainEqual({ kind: 'error', message: 'Could not delete your review. Please try again.' }));
+    expect(onDeleted).not.toHaveBeenCalled();
+    fail = false;
+    await click(screen.getByRole('button', { name: 'Delete review' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalled());
+    expect(toasts()).toContainEqual({ kind: 'success', message: 'Your review is deleted.' });
+  });
+
+  it('a no-show dispute toasts the server’s answer and refreshes the bookings', async () => {
+    const onClose = vi.fn();
+    const { queryClient, calls } = renderWithTrpc(<DisputeNoShowDialog booking={{ ...booking, status: 'no_show' } as BookingWire} onClose={onClose} />, {
+      'users.disputeNoShow': () => ({ success: true, message: 'Sent to GlowBook support. We answer by e-mail within one working day.' }),
+    });
+    const keys = refreshed(queryClient);
+    fireEvent.change(screen.getByTestId('dispute-message'), { target: { value: 'Too short' } });
+    await click(screen.getByTestId('dispute-submit'));
+    expect(calls).toHaveLength(0);
+    expect(screen.getByRole('alert').textContent).toBe('Tell us what happened (at least 10 characters).');
+    fireEvent.change(screen.getByTestId('dispute-message'), { target: { value: 'I arrived at 10:55 and waited.' } });
+    await click(screen.getByTestId('dispute-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(toasts()).toContainEqual({ kind: 'success', message: 'Sent to GlowBook support. We answer by e-mail within one working day.' });
+    expect(keys()).toContain('users.getAllBookings');
+  });
+});
+
+describe('Manage Categories', () => {
+  it('adds the picked categories, toasts and refreshes the salon’s list; then nothing new is picked', async () => {
+    appStore.set(sessionAtom, { ...appStore.get(sessionAtom), shopType: ['salon'] } as never);
+    const catalogue = { data: [{ _id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', name: 'Hair', shopCategory: ['salon'], image: null, icon: null, sortOrder: 0 }] };
+    const onClose = vi.fn();
+    const handlers = {
+      'categories.getSpecificCategoryToSelect': () => catalogue,
+      'categories.selectCategoriesByMarchent': () => ({ message: 'Added', selectedCategories: [] }),
+    };
+    const { queryClient, calls } = renderWithTrpc(<CategoriesModal onClose={onClose} merchantId={null} selected={[]} />, handlers);
+    const keys = refreshed(queryClient);
+    await click(await screen.findByText('Hair'));
+    await click(screen.getByTestId('categories-add'));
+    await waitFor(() => expect(toasts()).toContainEqual({ kind: 'success', message: 'Selected categories added successfully.' }));
+    expect(calls.filter((c) => c.path === 'categories.selectCategoriesByMarchent').map((c) => c.input)).toEqual([{ selectedCategories: ['aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa'] }]);
+    expect(keys()).toContain('categories.getMerchantSelectedCategories');
+    // Added: nothing new is picked any more.
+    await click(screen.getByTestId('categories-add'));
+    expect(toasts()).toContainEqual({ kind: 'info', message: 'No new categories selected.' });
+  });
+});

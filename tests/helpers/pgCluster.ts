@@ -1,0 +1,106 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** PostgreSQL 15's server binaries (Debian's layout); PG_BIN overrides. */
+export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+export const HAVE_INITDB = fs.existsSync(path.join(PG_BIN, 'initdb'));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a PostgreSQL binary as the postgres user (the server refuses to run as root). */
+function asPostgres(bin: string, args: string[]) {
+  const run = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', path.join(PG_BIN, bin), ...args]] : [path.join(PG_BIN, bin), args];
+  return execFileSync(run[0] as string, run[1] as string[], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 }).toString();
+}
+
+export interface Cluster {
+  dir: string;
+  port: number;
+  url: string;
+  stop(): void;
+}
+
+export interface PrimaryWithReplica {
+  primary: Cluster;
+  replica: Cluster;
+  /** Stops both and removes their directories. */
+  destroy(): void;
+}
+
+const SETTINGS = (port: number, socketDir: string) => `
+port = ${port}
+listen_addresses = '127.0.0.1'
+unix_socket_directories = '${socketDir}'
+wal_level = replica
+max_wal_senders = 4
+hot_standby = on
+fsync = off
+full_page_writes = off
+shared_buffers = 32MB
+max_connections = 60
+`;
+
+function start(dir: string, port: number): Cluster {
+  asPostgres('pg_ctl', ['-D', dir, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  let stopped = false;
+  return {
+    dir,
+    port,
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        asPostgres('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        // already down
+      }
+    },
+  };
+}
+
+/**
+ * A throwaway primary (initdb in a temp directory, `wal_level=replica`, replication allowed from
+ * 127.0.0.1) and a hot standby streaming from it (pg_basebackup -R), each on a free port.
+ */
+export async function startPrimaryWithReplica(): Promise<PrimaryWithReplica> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-replica-'));
+  fs.chmodSync(root, 0o755);
+  execFileSync('chown', ['postgres:postgres', root]);
+  const primaryDir = path.join(root, 'primary');
+  const replicaDir = path.join(root, 'replica');
+  const clusters: Cluster[] = [];
+  const destroy = () => {
+    for (const c of clusters.reverse()) c.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+  };
+  try {
+    const [primaryPort, replicaPort] = [await freePort(), await freePort()];
+    asPostgres('initdb', ['-D', primaryDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    fs.appendFileSync(path.join(primaryDir, 'postgresql.conf'), SETTINGS(primaryPort, root));
+    fs.appendFileSync(path.join(primaryDir, 'pg_hba.conf'), '\nhost replication all 127.0.0.1/32 trust\n');
+    const primary = start(primaryDir, primaryPort);
+    clusters.push(primary);
+    asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaDir, '-R', '-X', 'stream', '--no-sync', '-c', 'fast']);
+    // The copy carries the primary's settings: only the port differs.
+    fs.appendFileSync(path.join(replicaDir, 'postgresql.conf'), `\nport = ${replicaPort}\n`);
+    const replica = start(replicaDir, replicaPort);
+    clusters.push(replica);
+    return { primary, replica, destroy };
+  } catch (err) {
+    destroy();
+    throw err;
+  }
+}
