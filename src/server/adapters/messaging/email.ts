@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OutboundMessage, Transport } from './types.js';
@@ -51,8 +52,13 @@ export function createMailDropTransport(dir: string, from: string): Transport {
     made = null;
     throw err;
   }));
+  // Written under a hidden name that carries no recipient, then renamed: whoever watches the folder
+  // (a mail client, a test waiting for a code) never opens a half-written message.
   const write = (file: string, raw: Buffer) =>
-    new Promise<void>((resolve, reject) => fs.writeFile(file, raw, (err) => (err ? reject(err) : resolve())));
+    new Promise<void>((resolve, reject) => {
+      const partial = path.join(path.dirname(file), `.${randomUUID()}.partial`);
+      fs.writeFile(partial, raw, (err) => (err ? reject(err) : fs.rename(partial, file, (e) => (e ? reject(e) : resolve()))));
+    });
   return {
     provider: 'outbox',
     async send(m: OutboundMessage) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PermanentDeliveryError, type Transport } from './types.js';
@@ -15,7 +16,10 @@ export function createOutboxTransport(dir?: string): Transport {
       if (!dir) return {};
       await fs.promises.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-zA-Z0-9@._-]/g, '_')}-${m.id.slice(0, 8)}.txt`);
-      await fs.promises.writeFile(file, `To: ${m.to}\n\n${m.body}\n`);
+      // A hidden name first, then the real one: a reader never opens a half-written message.
+      const partial = path.join(dir, `.${randomUUID()}.partial`);
+      await fs.promises.writeFile(partial, `To: ${m.to}\n\n${m.body}\n`);
+      await fs.promises.rename(partial, file);
       return { providerId: path.basename(file) };
     },
   };
