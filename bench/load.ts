@@ -1,6 +1,6 @@
 import http from 'node:http';
 import os from 'node:os';
-import { cpuMeter, type CpuSplit } from './cpu.js';
+import { type CpuSplit, cpuMeter } from './cpu.js';
 
 export interface LoadResult {
   requests: number;

@@ -3,25 +3,25 @@
  * prints a table and writes bench/results.json. Needs `npm run build` first (it runs it if dist is
  * missing) and PostgreSQL on 127.0.0.1:5432 (BENCH_DATABASE_URL to override).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { type KyselyPlugin, sql } from 'kysely';
 import pg from 'pg';
-import { sql, type KyselyPlugin } from 'kysely';
 import { openDatabase } from '../src/server/db/index.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { seedIfEmpty } from '../src/server/seed/index.js';
 import { createTokenService, loadJwtSecret } from '../src/server/services/auth/tokens.js';
 import { getAvailableSlots } from '../src/server/services/bookings/availability.js';
 import { getCalendar } from '../src/server/services/calendar/index.js';
-import { runLoad, request, type LoadResult, type RequestSpec } from './load.js';
-import { waitUntilSettled, type CpuSplit } from './cpu.js';
-import { seedBenchCatalogue, SIZES } from './seed.js';
-import { lighthouseMobile, lighthouseRows, type LighthouseResults } from './lighthouse.js';
+import { type CpuSplit, waitUntilSettled } from './cpu.js';
+import { type LighthouseResults, lighthouseMobile, lighthouseRows } from './lighthouse.js';
+import { type LoadResult, type RequestSpec, request, runLoad } from './load.js';
+import { SIZES, seedBenchCatalogue } from './seed.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PG_BASE = process.env.BENCH_PG_BASE ?? 'postgres://postgres@127.0.0.1:5432';

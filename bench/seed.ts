@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/server/db/index.js';
-import { refreshMerchantStats } from '../src/server/db/repositories/merchantStats.js';
 import { maintainSearchTable } from '../src/server/db/repositories/discovery.js';
+import { refreshMerchantStats } from '../src/server/db/repositories/merchantStats.js';
 
 export const SIZES = { salons: 10_000, servicesPerSalon: 10, staffPerSalon: 3, customers: 20_000, bookingDaysPerStaff: 34 };
 const MARKER = 'bench_seed_v1';

@@ -26,16 +26,16 @@
  */
 import path from 'node:path';
 import {
-  IndentationText,
-  Node,
-  QuoteKind,
-  Project,
-  SyntaxKind,
   type ArrayLiteralExpression,
   type CallExpression,
   type Identifier,
+  IndentationText,
+  Node,
   type ObjectLiteralExpression,
+  Project,
+  QuoteKind,
   type SourceFile,
+  SyntaxKind,
   type VariableDeclaration,
 } from 'ts-morph';
 

@@ -1,12 +1,12 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
-import { Splash } from './components/Splash';
 import { ScrollToTop } from './components/ScrollToTop';
+import { Splash } from './components/Splash';
 import { Toaster } from './components/ui/Toast';
 import { SessionKeeper } from './features/auth/SessionKeeper';
-import { PushOptInGate } from './features/push/PushOptInGate';
 import { InstallBanner } from './features/install/InstallBanner';
+import { PushOptInGate } from './features/push/PushOptInGate';
 import { LayoutForUser } from './layouts';
 import { AppRoutes } from './routes';
 import { appStore } from './state/session';

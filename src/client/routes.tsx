@@ -1,9 +1,9 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { PageSpinner } from './components/ui/Spinner';
 import Home from './pages/public/Home';
-import { accessRedirect, type Access } from './routing/access';
+import { type Access, accessRedirect } from './routing/access';
 import { sessionAtom } from './state/session';
 
 type PageComponent = ComponentType<any> | LazyExoticComponent<ComponentType<any>>;

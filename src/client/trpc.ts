@@ -1,15 +1,15 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { TRPCClientError, createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCLink } from '@trpc/client';
-import { MAX_TRPC_BATCH } from '../shared/batch.js';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import { navigate } from 'wouter/use-browser-location';
 import type { AppRouter } from '../server/routers/index.js';
+import { MAX_TRPC_BATCH } from '../shared/batch.js';
 import type { HoursClash } from '../shared/schemas/shop.js';
-import { clearSession, getSession } from './state/session';
-import { detachPush } from './features/push/push';
 import { takeIdempotencyKey } from './features/booking/idempotency';
+import { detachPush } from './features/push/push';
 import { createMutationCache } from './mutationMeta';
+import { clearSession, getSession } from './state/session';
 
 export type { AppRouter };
 

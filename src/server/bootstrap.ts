@@ -1,17 +1,17 @@
-import path from 'node:path';
 import fs from 'node:fs';
-import type { Env } from './env.js';
-import { openDatabase, type DbHandle } from './db/index.js';
-import { migrateToLatest } from './db/migrate.js';
-import { openReplica, type ReplicaReads } from './db/replica.js';
-import { createTokenService, loadJwtSecret } from './services/auth/tokens.js';
+import path from 'node:path';
 import { createAdapters } from './adapters/index.js';
 import { loadVapidKeys } from './adapters/messaging/vapid.js';
+import { type DbHandle, openDatabase } from './db/index.js';
+import { migrateToLatest } from './db/migrate.js';
+import { openReplica, type ReplicaReads } from './db/replica.js';
 import type { AppDeps } from './deps.js';
-import { appRouter } from './routers/index.js';
+import type { Env } from './env.js';
 import { createApp } from './http/app.js';
-import { seedIfEmpty } from './seed/index.js';
 import { attachDeskListener, closeDeskEvents } from './live/deskEvents.js';
+import { appRouter } from './routers/index.js';
+import { seedIfEmpty } from './seed/index.js';
+import { createTokenService, loadJwtSecret } from './services/auth/tokens.js';
 
 export interface Runtime {
   deps: AppDeps;

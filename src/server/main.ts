@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
-import { loadEnv, startupWarnings } from './env.js';
 import { clusterDir, startTemplateCopy } from './db/pgliteDir.js';
+import { loadEnv, startupWarnings } from './env.js';
 
 const env = loadEnv();
 const started = Date.now();

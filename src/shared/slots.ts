@@ -1,6 +1,6 @@
+import { formatMinutes12h, parseTimeToMinutes } from './clock.js';
 import { WEEKDAYS } from './hours.js';
 import { SLOT_STEP_MINUTES } from './policy.js';
-import { formatMinutes12h, parseTimeToMinutes } from './clock.js';
 
 /*
  * Salon-local time without a time-zone library: Intl tells the wall clock of an instant in a

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../../src/server/routers/index.js';
 import type { Actor } from '../../src/server/deps.js';
+import { appRouter } from '../../src/server/routers/index.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;

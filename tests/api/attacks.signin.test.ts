@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
-import { MAX_TRPC_BATCH } from '../../src/shared/batch.js';
 import { MAX_FAILURES_PER_ACCOUNT_AND_IP } from '../../src/server/services/auth/service.js';
 import { ONE_SECRET_PER_REQUEST } from '../../src/server/trpc/procedures.js';
+import { MAX_TRPC_BATCH } from '../../src/shared/batch.js';
+import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 /*
  * Sign-in flooding, as an attacker sends it: one tRPC batch of many sign-ins, and many parallel

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { ageCodesAndLimits } from '../helpers/limits.js';
+import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 /* Registering with a one-time code (customer spec, section 7), over /api as third-party clients call it. */
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
-import { createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, type SalonFixture } from '../helpers/fixtures.js';
 import type { Actor } from '../../src/server/deps.js';
+import { createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, type SalonFixture } from '../helpers/fixtures.js';
+import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
 let base: string;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
-import { createCoupon, createCustomer, createStaff, localDate } from '../helpers/fixtures.js';
-import { createDiscoverySalon, insertNamedBooking, type DiscoverySalon } from '../helpers/discoveryFixtures.js';
-import { zonedTimeToInstant } from '../../src/shared/slots.js';
 import type { Actor } from '../../src/server/deps.js';
+import { zonedTimeToInstant } from '../../src/shared/slots.js';
+import { createDiscoverySalon, type DiscoverySalon, insertNamedBooking } from '../helpers/discoveryFixtures.js';
+import { createCoupon, createCustomer, createStaff, localDate } from '../helpers/fixtures.js';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
 let base: string;

@@ -1,14 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
-import { randomUUID } from 'node:crypto';
-import ts from 'typescript';
 import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { createSalon, createService, createStaff, localDate } from '../helpers/fixtures.js';
+import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 /**
  * The document is good enough for a generated client: openapi-typescript turns the live

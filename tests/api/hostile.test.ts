@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestRuntime } from '../helpers/runtime.js';
 import type { Actor } from '../../src/server/deps.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 
 /** Every /api operation from the OpenAPI document gets broken, oversized, mistyped and hostile input; none may answer 5xx. */
 

@@ -1,17 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
-import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture } from '../helpers/fixtures.js';
-import { appRouter } from '../../src/server/routers/index.js';
-import { ALSO_SUCCEEDS, ERROR_STATUS, IDEMPOTENT, OPTIONAL_AUTH, PARAMETER_EXAMPLES, PROCEDURE_ERRORS, REQUEST_EXAMPLES, type ErrorCode } from '../../src/server/http/openapi.js';
-import { SUMMARIES } from '../../src/server/http/openapiSummaries.js';
-import type { AppMeta } from '../../src/server/trpc/init.js';
 import type { Actor } from '../../src/server/deps.js';
+import { ALSO_SUCCEEDS, ERROR_STATUS, type ErrorCode, IDEMPOTENT, OPTIONAL_AUTH, PARAMETER_EXAMPLES, PROCEDURE_ERRORS, REQUEST_EXAMPLES } from '../../src/server/http/openapi.js';
+import { SUMMARIES } from '../../src/server/http/openapiSummaries.js';
+import { appRouter } from '../../src/server/routers/index.js';
+import type { AppMeta } from '../../src/server/trpc/init.js';
+import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture } from '../helpers/fixtures.js';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 /**
  * GET /api/openapi.json against what the server really answers: success statuses (201 for

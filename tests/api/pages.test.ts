@@ -1,15 +1,15 @@
 import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/http/app.js';
 import { pickEncoding } from '../../src/server/http/pages.js';
 import { appRouter } from '../../src/server/routers/index.js';
-import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { createDiscoverySalon, type DiscoverySalon } from '../helpers/discoveryFixtures.js';
+import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 /*
  * The HTML, files, robots.txt and sitemap the server sends for the client, over a small stand-in

@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CalendarBooking } from '../../src/shared/schemas/calendar';
-import { BookingCardModal } from '../../src/client/features/calendar/CalendarModals';
 import { salonToday } from '../../src/client/features/booking/format';
+import { BookingCardModal } from '../../src/client/features/calendar/CalendarModals';
 import { appStore } from '../../src/client/state/session';
 import { toast, toastsAtom } from '../../src/client/state/toast';
+import type { CalendarBooking } from '../../src/shared/schemas/calendar';
 import { renderWithTrpc, type StubHandler } from './trpcStub';
 
 /*

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { type AnswerContext, answerFor, offerPhrase, upcomingBookings } from '../../src/client/features/chat/answers.js';
 import { CHAT_TEXT, QUICK_REPLIES } from '../../src/shared/chatIntents.js';
 import type { BookingWire } from '../../src/shared/schemas/bookings.js';
 import type { SpecialOffersAnswer } from '../../src/shared/schemas/discovery.js';
-import { answerFor, offerPhrase, upcomingBookings, type AnswerContext } from '../../src/client/features/chat/answers.js';
 
 const NOW = new Date('2030-03-10T06:00:00Z');
 

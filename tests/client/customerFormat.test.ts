@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { byAppointment, cancelledText, couponAppliedText } from '../../src/client/features/booking/format';
-import { fromPrice, formatINR } from '../../src/client/features/discovery/format';
+import { formatINR, fromPrice } from '../../src/client/features/discovery/format';
 
 describe('customer rupee amounts', () => {
   it('show paise to two decimals and whole rupees bare', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingWire } from '../../src/shared/schemas/bookings';
 import { notToday, paymentText, resolveBookingEntry } from '../../src/client/features/bookingDesk/desk';
+import type { BookingWire } from '../../src/shared/schemas/bookings';
 
 const booking = (id: string, status: BookingWire['status'] = 'upcoming') => ({ _id: id, status }) as BookingWire;
 const ID = '44947dd4-1b2c-4d5e-8f90-123456789abc';

@@ -1,14 +1,14 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays } from '../../src/shared/slots';
-import type { BookingWire } from '../../src/shared/schemas/bookings';
-import { DeskBookingModal } from '../../src/client/features/bookingDesk/DeskBookingModal';
 import { salonToday } from '../../src/client/features/booking/format';
+import { DeskBookingModal } from '../../src/client/features/bookingDesk/DeskBookingModal';
 import { appStore } from '../../src/client/state/session';
 import { toast, toastsAtom } from '../../src/client/state/toast';
-import { renderWithTrpc, type StubCall, type StubHandler } from './trpcStub';
 import { longDate } from '../../src/shared/dates';
+import type { BookingWire } from '../../src/shared/schemas/bookings';
+import { addDays } from '../../src/shared/slots';
+import { renderWithTrpc, type StubCall, type StubHandler } from './trpcStub';
 
 const MERCHANT = '44444444-4444-4444-8444-444444444444';
 const CUT = '66666666-6666-4666-8666-666666666666';

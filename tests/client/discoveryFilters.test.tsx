@@ -9,8 +9,8 @@ import {
   filtersToQuery,
   queryToFilters,
   resetPanelFilters,
-  toSearchInput,
   type SearchFilters,
+  toSearchInput,
 } from '../../src/client/features/discovery/filters';
 
 // The panel only needs the category list; the real client module pulls in the whole app.

@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BookingWire } from '../../src/shared/schemas/bookings';
 import { CancelBookingDialog, DeleteReviewDialog, DisputeNoShowDialog } from '../../src/client/features/booking/BookingActions';
 import { CategoriesModal } from '../../src/client/features/shop/CategoriesModal';
 import { appStore, sessionAtom } from '../../src/client/state/session';
 import { toast, toastsAtom } from '../../src/client/state/toast';
+import type { BookingWire } from '../../src/shared/schemas/bookings';
 import { renderWithTrpc } from './trpcStub';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
+import { describe, expect, it } from 'vitest';
 import { errorField, errorMessage, failureMessage, readableMessage } from '../../src/client/trpc';
 
 describe('server messages on screen', () => {

@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WEEKDAYS } from '../../src/shared/hours';
-import type { HoursClash, ShopProfileWire } from '../../src/shared/schemas/shop';
 import { BusinessHoursSection, NotificationsSection } from '../../src/client/features/shop/SettingsSections';
 import { appStore } from '../../src/client/state/session';
 import { toast, toastsAtom } from '../../src/client/state/toast';
+import { WEEKDAYS } from '../../src/shared/hours';
+import type { HoursClash, ShopProfileWire } from '../../src/shared/schemas/shop';
 import { renderWithTrpc, type StubHandler } from './trpcStub';
 
 afterEach(() => {

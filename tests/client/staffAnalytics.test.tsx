@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StaffWire } from '../../src/shared/schemas/staff';
 import { StaffAnalyticsModal } from '../../src/client/features/shop/StaffAnalyticsModal';
+import type { StaffWire } from '../../src/shared/schemas/staff';
 import { renderWithTrpc } from './trpcStub';
 
 afterEach(cleanup);

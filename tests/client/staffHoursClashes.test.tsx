@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StaffHoursClash, StaffWire } from '../../src/shared/schemas/staff';
 import { StaffHoursModal } from '../../src/client/features/shop/StaffHoursModal';
 import { appStore } from '../../src/client/state/session';
 import { toast, toastsAtom } from '../../src/client/state/toast';
+import type { StaffHoursClash, StaffWire } from '../../src/shared/schemas/staff';
 import { renderWithTrpc } from './trpcStub';
 
 afterEach(() => {

@@ -1,10 +1,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BookingWire } from '../../src/shared/schemas/bookings';
-import Bookings from '../../src/client/pages/customer/Bookings';
 import { RescheduleDialog } from '../../src/client/features/booking/BookingActions';
+import Bookings from '../../src/client/pages/customer/Bookings';
 import { readSessionFromStorage, sessionAtom } from '../../src/client/state/session';
+import type { BookingWire } from '../../src/shared/schemas/bookings';
 import { renderWithTrpc } from './trpcStub';
 
 const CUSTOMER = '33333333-3333-4333-8333-333333333333';

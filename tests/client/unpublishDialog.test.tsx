@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdminSalonWire } from '../../src/shared/schemas/admin';
 import SalonManagement from '../../src/client/pages/admin/SalonManagement';
+import type { AdminSalonWire } from '../../src/shared/schemas/admin';
 import { renderWithTrpc } from './trpcStub';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, latestMailTo, launch, newPage, shot, signIn } from './browser.js';
 
 let browser: Browser;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage, shot, SHOTS_DIR } from './browser';
+import { baseUrl, launch, newPage, SHOTS_DIR, shot } from './browser';
 
 const PASSWORD = 'Demo@1234';
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });

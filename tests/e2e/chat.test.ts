@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SHOTS_DIR, baseUrl, launch, newPage, signIn } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { longDate } from '../../src/shared/dates';
+import { baseUrl, launch, newPage, SHOTS_DIR, signIn } from './browser';
 
 let browser: Browser;
 

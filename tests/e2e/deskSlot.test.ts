@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, latestMailTo, launch, newPage, shot } from './browser';
 import { longDate } from '../../src/shared/dates';
+import { baseUrl, latestMailTo, launch, newPage, shot } from './browser';
 
 const PASSWORD = 'Demo@1234';
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });

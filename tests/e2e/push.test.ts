@@ -1,7 +1,7 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { baseUrl, launch, newPage, shot, signIn, SHOTS_DIR } from './browser';
+import { baseUrl, launch, newPage, SHOTS_DIR, shot, signIn } from './browser';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 

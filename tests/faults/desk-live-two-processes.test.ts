@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, scratchDatabase, sleep, startServer, type ServerProcess } from './helpers.js';
+import { call, type ServerProcess, scratchDatabase, sleep, startServer } from './helpers.js';
 
 /**
  * The merchant calendar's live feed across two server processes over one PostgreSQL: a desk whose

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, requireBuild, ROOT, startServer, type ServerProcess } from './helpers';
+import { call, ROOT, requireBuild, type ServerProcess, startServer } from './helpers';
 
 /*
  * A deployment ships the build, package.json and the installed dependencies, not the sources.

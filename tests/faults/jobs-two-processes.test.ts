@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scratchDatabase, sleep, startServer, type ServerProcess } from './helpers.js';
+import { type ServerProcess, scratchDatabase, sleep, startServer } from './helpers.js';
 
 /**
  * Background jobs with two server processes over one PostgreSQL: every message is delivered and

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, scratchDatabase, sleep, startServer, type ServerProcess } from './helpers.js';
+import { call, type ServerProcess, scratchDatabase, sleep, startServer } from './helpers.js';
 
 /**
  * Two server processes over one PostgreSQL database take bookings from 16 clients; one process is

@@ -1,12 +1,12 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/index.js';
-import { freePort, sleep, startServer, type ServerProcess } from './helpers.js';
+import { freePort, type ServerProcess, sleep, startServer } from './helpers.js';
 
 /**
  * PostgreSQL goes away under load and comes back: /api/health answers 503 while it is gone and 200

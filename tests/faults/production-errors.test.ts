@@ -1,7 +1,7 @@
-import { SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, leaks, scratchDatabase, startServer, type Answer, type ServerProcess } from './helpers.js';
+import { type Answer, call, leaks, type ServerProcess, scratchDatabase, startServer } from './helpers.js';
 
 /** The built server in production mode: every error answer is JSON with a message and carries no internals. */
 

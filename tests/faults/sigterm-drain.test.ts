@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, sleep, startServer, type ServerProcess } from './helpers.js';
+import { call, type ServerProcess, sleep, startServer } from './helpers.js';
 
 /** SIGTERM on the built server: requests already in flight get their whole answer, new ones are refused, exit code 0. */
 

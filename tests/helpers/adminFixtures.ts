@@ -1,6 +1,6 @@
 import type { Runtime } from '../../src/server/bootstrap.js';
-import { createCategory, createStaff } from './fixtures.js';
 import { createDiscoverySalon } from './discoveryFixtures.js';
+import { createCategory, createStaff } from './fixtures.js';
 
 /** A salon that passes all 14 completion checks and waits for approval. */
 export async function pendingCompleteSalon(rt: Runtime, name: string, city = 'Pune') {

@@ -6,10 +6,11 @@
  *   template`, a file copy instead of the migrations).
  * Each runtime still runs migrateToLatest, so a migration added since the image is applied anyway.
  */
+
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';

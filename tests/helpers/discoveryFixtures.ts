@@ -1,7 +1,7 @@
 import type { Runtime } from '../../src/server/bootstrap.js';
 import { refreshMerchantStats } from '../../src/server/db/repositories/merchantStats.js';
 import type { Actor } from '../../src/server/deps.js';
-import { createCategory, createSalon, createService, openingHours, type OpeningDay, type SalonFixture } from './fixtures.js';
+import { createCategory, createSalon, createService, type OpeningDay, openingHours, type SalonFixture } from './fixtures.js';
 
 /*
  * Salons with what discovery filters and sorts on: place, amenities, gender, figures, images,

@@ -1,15 +1,15 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { loadEnv } from '../../src/server/env.js';
 import { bootstrap, type Runtime } from '../../src/server/bootstrap.js';
-import { appRouter } from '../../src/server/routers/index.js';
 import type { Actor } from '../../src/server/deps.js';
+import { loadEnv } from '../../src/server/env.js';
+import { appRouter } from '../../src/server/routers/index.js';
 import type { Context } from '../../src/server/trpc/context.js';
 
 /** Which database the server tests run on: the embedded one, or real PostgreSQL (TEST_DATABASE_URL). */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CODES_PER_IP_HOUR } from '../../src/server/services/auth/otp.js';
 import { RESET_SENT_MESSAGE } from '../../src/server/services/auth/service.js';
-import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { ageCodesAndLimits } from '../helpers/limits.js';
+import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 /* Codes cost money and open accounts: who can ask for them, how often, and what the answers reveal. */
 

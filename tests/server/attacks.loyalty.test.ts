@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_POINTS_PER_BOOKING } from '../../src/shared/loyalty.js';
 import type { Actor } from '../../src/server/deps.js';
+import { MAX_POINTS_PER_BOOKING } from '../../src/shared/loyalty.js';
 import { createCustomer, createSalon, createStaff, insertBookingRow, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 

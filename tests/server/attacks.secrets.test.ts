@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { ARGON2_CONCURRENCY, ARGON2_QUEUE, hashPassword, PASSWORD_CHECKS_BUSY, passwordWork } from '../../src/server/services/auth/passwords.js';
 import { MAX_FAILURES_PER_ACCOUNT_AND_IP } from '../../src/server/services/auth/service.js';
-import { ARGON2_CONCURRENCY, ARGON2_QUEUE, hashPassword, passwordWork, PASSWORD_CHECKS_BUSY } from '../../src/server/services/auth/passwords.js';
+import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 /* Every check of a secret is throttled like sign-in, also under parallel requests. */
 

@@ -1,9 +1,9 @@
-import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGoogleVerifier } from '../../src/server/adapters/identity/google.js';
 import { setGoogleVerifier } from '../../src/server/services/auth/otp.js';
-import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 import { ageCodesAndLimits } from '../helpers/limits.js';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
 beforeAll(async () => {

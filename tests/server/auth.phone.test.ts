@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE_VERIFIED_ELSEWHERE } from '../../src/server/services/auth/otp.js';
 import type { Actor } from '../../src/server/deps.js';
+import { PHONE_VERIFIED_ELSEWHERE } from '../../src/server/services/auth/otp.js';
 import { createSalon, createService, createStaff, localDate } from '../helpers/fixtures.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 

@@ -1,15 +1,15 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { appRouter } from '../../src/server/routers/index.js';
-import { createContextFactory, resolveActor } from '../../src/server/trpc/context.js';
 import {
   MAX_FAILURES_PER_ACCOUNT_ALL_IPS,
   MAX_FAILURES_PER_ACCOUNT_AND_IP,
   MAX_FAILURES_PER_IP,
   THROTTLE_WINDOW_MIN,
 } from '../../src/server/services/auth/service.js';
+import { createContextFactory, resolveActor } from '../../src/server/trpc/context.js';
 import { ageCodesAndLimits } from '../helpers/limits.js';
+import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 /* Logout ends one token; the sign-in throttle cannot be used to lock an owner out; odd subjects are 401. */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 import { INVALID_CREDENTIALS } from '../../src/server/services/auth/service.js';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
-import { createCustomer, createSalon, createStaff, insertBookingRow, type SalonFixture } from '../helpers/fixtures.js';
 import type { Actor } from '../../src/server/deps.js';
-import { autoCompleteCheckedIn, BOOKING_AUTO_COMPLETE, scheduleAutoComplete } from '../../src/server/services/bookings/autoComplete.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
+import { autoCompleteCheckedIn, BOOKING_AUTO_COMPLETE, scheduleAutoComplete } from '../../src/server/services/bookings/autoComplete.js';
 import { AUTO_COMPLETE_AFTER_MINUTES } from '../../src/shared/policy.js';
+import { createCustomer, createSalon, createStaff, insertBookingRow, type SalonFixture } from '../helpers/fixtures.js';
+import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
 /*
  * Issue 25: a checked-in booking cannot be left open to avoid commission. Two hours after its end

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRazorpayGateway, createTestGateway, razorpaySignatureValid, type PaymentGateway } from '../../src/server/adapters/payments/index.js';
+import { createRazorpayGateway, createTestGateway, type PaymentGateway, razorpaySignatureValid } from '../../src/server/adapters/payments/index.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { scheduleRenewal } from '../../src/server/services/billing/service.js';
 import { createSalon, type SalonFixture } from '../helpers/fixtures.js';

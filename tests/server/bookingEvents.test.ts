@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../../src/server/deps.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { appendPoints, appendWallet } from '../../src/server/services/wallet/ledger.js';
-import type { Actor } from '../../src/server/deps.js';
-import { createCustomer, createSalon, createService, createStaff, localDate, startBookingNow, type SalonFixture } from '../helpers/fixtures.js';
-import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { longDate } from '../../src/shared/dates.js';
+import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture, startBookingNow } from '../helpers/fixtures.js';
+import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 /* What a customer hears of their booking: in-app notifications, e-mails, pushes, and the refund texts. */
 

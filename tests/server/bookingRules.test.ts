@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
-import { createCustomer, createSalon, createStaff, insertBookingRow, type SalonFixture } from '../helpers/fixtures.js';
 import type { Actor } from '../../src/server/deps.js';
-import { updateBookingStatus } from '../../src/server/services/bookings/merchant.js';
-import { cancelMyBooking, disputeNoShow } from '../../src/server/services/bookings/customer.js';
-import { NO_SHOW_GRACE_MINUTES } from '../../src/shared/policy.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
+import { cancelMyBooking, disputeNoShow } from '../../src/server/services/bookings/customer.js';
+import { updateBookingStatus } from '../../src/server/services/bookings/merchant.js';
+import { NO_SHOW_GRACE_MINUTES } from '../../src/shared/policy.js';
+import { createCustomer, createSalon, createStaff, insertBookingRow, type SalonFixture } from '../helpers/fixtures.js';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 /*
  * Issue 25, Commission: a booking is completed only once it has started, a checked-in booking

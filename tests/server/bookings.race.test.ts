@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
-import { createCoupon, createCustomer, createSalon, createService, createStaff, localDate } from '../helpers/fixtures.js';
 import type { Actor } from '../../src/server/deps.js';
 import { SLOT_TAKEN } from '../../src/server/errors.js';
+import { createCoupon, createCustomer, createSalon, createService, createStaff, localDate } from '../helpers/fixtures.js';
+import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
 /*
  * On PostgreSQL the requests really run at once (a pool of connections) and only the exclusion

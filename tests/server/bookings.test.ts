@@ -1,8 +1,15 @@
-import QRCode from 'qrcode';
-import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
+import { refreshMerchantStats } from '../../src/server/db/repositories/merchantStats.js';
+import type { Actor } from '../../src/server/deps.js';
+import { SLOT_TAKEN } from '../../src/server/errors.js';
+import { getAvailableSlots } from '../../src/server/services/bookings/availability.js';
+import { createBooking } from '../../src/server/services/bookings/create.js';
+import { cancelMyBooking, listMyBookings, rescheduleMyBooking } from '../../src/server/services/bookings/customer.js';
+import { loadBookingWire } from '../../src/server/services/bookings/wire.js';
+import { zonedTimeToInstant } from '../../src/shared/slots.js';
 import {
   countingDb,
   createCoupon,
@@ -13,17 +20,10 @@ import {
   insertBookingRow,
   localDate,
   openingHours,
-  workingHours,
   type SalonFixture,
+  workingHours,
 } from '../helpers/fixtures.js';
-import type { Actor } from '../../src/server/deps.js';
-import { getAvailableSlots } from '../../src/server/services/bookings/availability.js';
-import { createBooking } from '../../src/server/services/bookings/create.js';
-import { loadBookingWire } from '../../src/server/services/bookings/wire.js';
-import { cancelMyBooking, listMyBookings, rescheduleMyBooking } from '../../src/server/services/bookings/customer.js';
-import { SLOT_TAKEN } from '../../src/server/errors.js';
-import { zonedTimeToInstant } from '../../src/shared/slots.js';
-import { refreshMerchantStats } from '../../src/server/db/repositories/merchantStats.js';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 import { createCustomer, createSalon, createService, createStaff, localDate } from '../helpers/fixtures.js';
+import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
 /*
  * Blocked time and bookings racing for the same professional's time. On PostgreSQL the requests

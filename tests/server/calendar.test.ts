@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
-import { countingDb, createCustomer, createSalon, createService, createStaff, localDate, workingHours } from '../helpers/fixtures.js';
-import { runJobBatch } from '../../src/server/jobs/runner.js';
-import { BLOCK_HORIZON_DAYS, DESK_MOVE_MESSAGE, topUpWeeklyBlocks } from '../../src/server/services/calendar/index.js';
-import { getCalendar } from '../../src/server/services/calendar/index.js';
-import { addDays, weekdayOf } from '../../src/shared/slots.js';
 import type { Actor } from '../../src/server/deps.js';
+import { runJobBatch } from '../../src/server/jobs/runner.js';
+import { BLOCK_HORIZON_DAYS, DESK_MOVE_MESSAGE, getCalendar, topUpWeeklyBlocks } from '../../src/server/services/calendar/index.js';
+import { addDays, weekdayOf } from '../../src/shared/slots.js';
+import { countingDb, createCustomer, createSalon, createService, createStaff, localDate, workingHours } from '../helpers/fixtures.js';
+import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
-import { createCustomer, createSalon, createStaff, insertBookingRow, type SalonFixture } from '../helpers/fixtures.js';
 import type { Actor } from '../../src/server/deps.js';
 import { updateBookingStatus } from '../../src/server/services/bookings/merchant.js';
+import { createCustomer, createSalon, createStaff, insertBookingRow, type SalonFixture } from '../helpers/fixtures.js';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 /*
  * Issue 25: merchants see what they owe. Per month of appointment: completed bookings, gross,

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledOnce } from '../../src/server/db/compiled.js';
 import { loadSlotDay } from '../../src/server/db/repositories/bookings.js';
-import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { zonedTimeToInstant } from '../../src/shared/slots.js';
 import { countingDb, createCategory, createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate } from '../helpers/fixtures.js';
+import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 describe('statements compiled once', () => {
   let rt: TestRuntime;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAILY_MESSAGE_LIMIT, indiaDay } from '../../src/shared/consent.js';
 import type { Actor } from '../../src/server/deps.js';
+import { DAILY_MESSAGE_LIMIT, indiaDay } from '../../src/shared/consent.js';
 import { createCustomer, createSalon, createStaff, insertBookingRow, pinIndiaClock, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 

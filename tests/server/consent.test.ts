@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DAILY_MESSAGE_LIMIT, indiaDay } from '../../src/shared/consent.js';
-import { zonedTimeToInstant } from '../../src/shared/slots.js';
+import type { Actor } from '../../src/server/deps.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { updateBookingStatus } from '../../src/server/services/bookings/merchant.js';
-import type { Actor } from '../../src/server/deps.js';
+import { DAILY_MESSAGE_LIMIT, indiaDay } from '../../src/shared/consent.js';
+import { zonedTimeToInstant } from '../../src/shared/slots.js';
 import { createCustomer, createSalon, createStaff, insertBookingRow, localDate, pinIndiaClock, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 

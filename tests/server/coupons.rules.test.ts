@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { weekdayOf } from '../../src/shared/slots.js';
 import type { Actor } from '../../src/server/deps.js';
+import { weekdayOf } from '../../src/shared/slots.js';
 import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 

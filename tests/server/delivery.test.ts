@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../../src/server/deps.js';
 import { loadEnv, startupWarnings } from '../../src/server/env.js';
 import { twilioSignature } from '../../src/server/http/receipts.js';
-import { devMailDrop } from '../../src/server/services/content/runtime.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
-import type { Actor } from '../../src/server/deps.js';
+import { devMailDrop } from '../../src/server/services/content/runtime.js';
 import { createCustomer, createSalon, createStaff, insertBookingRow, pinIndiaClock, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
 import type express from 'express';
+import { describe, expect, it } from 'vitest';
+import type { AppDeps } from '../../src/server/deps.js';
 import { loadEnv } from '../../src/server/env.js';
 import { createApp } from '../../src/server/http/app.js';
-import type { AppDeps } from '../../src/server/deps.js';
 import { appRouter } from '../../src/server/routers/index.js';
 
 /** The variables env.ts reads: the keys of its schema object. */

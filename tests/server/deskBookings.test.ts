@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLOT_TAKEN } from '../../src/server/errors.js';
 import type { Actor } from '../../src/server/deps.js';
-import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture } from '../helpers/fixtures.js';
+import { SLOT_TAKEN } from '../../src/server/errors.js';
 import { MAX_DESK_REQUESTS_PER_ADDRESS_DAY } from '../../src/server/services/bookings/desk.js';
+import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 /* The desk books slots for customers on the phone or at the counter (merchants/getSlots, merchants/createSlot). */

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMerchantCards } from '../../src/server/db/repositories/discovery.js';
-import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
-import { createCoupon, createCustomer, createService, createStaff, localDate, openingHours, workingHours } from '../helpers/fixtures.js';
-import { categoryId, createDiscoverySalon, insertNamedBooking, type DiscoverySalon } from '../helpers/discoveryFixtures.js';
-import { weekdayOf, zonedTimeToInstant } from '../../src/shared/slots.js';
-import { recommendedScore } from '../../src/shared/ranking.js';
-import { availabilityDays } from '../../src/server/services/discovery/search.js';
 import type { Actor } from '../../src/server/deps.js';
+import { availabilityDays } from '../../src/server/services/discovery/search.js';
+import { recommendedScore } from '../../src/shared/ranking.js';
+import { weekdayOf, zonedTimeToInstant } from '../../src/shared/slots.js';
+import { categoryId, createDiscoverySalon, type DiscoverySalon, insertNamedBooking } from '../helpers/discoveryFixtures.js';
+import { createCoupon, createCustomer, createService, createStaff, localDate, openingHours, workingHours } from '../helpers/fixtures.js';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 /*
  * Discovery on hand-made salons (runs on PGlite and on PostgreSQL):

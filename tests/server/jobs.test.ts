@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import { sql } from 'kysely';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PermanentDeliveryError, type Transport } from '../../src/server/adapters/messaging/index.js';
-import { onMessageSettled, queueMessage, type OutboxMessage } from '../../src/server/messaging/index.js';
 import { enqueueJob } from '../../src/server/jobs/queue.js';
 import { registerTestJobHandler } from '../../src/server/jobs/registry.js';
 import { runJobBatch, runJobsUntilIdle, runNextJob } from '../../src/server/jobs/runner.js';
+import { type OutboxMessage, onMessageSettled, queueMessage } from '../../src/server/messaging/index.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;

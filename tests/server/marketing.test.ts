@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transport } from '../../src/server/adapters/messaging/index.js';
-import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import type { Actor } from '../../src/server/deps.js';
+import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { createCustomer, createSalon, createStaff, insertBookingRow, pinIndiaClock, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, sql, type KyselyPlugin } from 'kysely';
+import { Kysely, type KyselyPlugin, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/server/db/index.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
-import { isNewDataDir, startTemplateCopy, takeStartedCopy } from '../../src/server/db/pgliteDir.js';
 import { writePgliteTemplate } from '../../src/server/db/pglite-template.js';
+import { isNewDataDir, startTemplateCopy, takeStartedCopy } from '../../src/server/db/pgliteDir.js';
 import { DB_KIND } from '../helpers/runtime.js';
 
 /* The embedded database's first start from the build's template (PGlite only). */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DbHandle } from '../../src/server/db/index.js';
+import { type DbHandle, openDatabase } from '../../src/server/db/index.js';
 import { DB_KIND } from '../helpers/runtime.js';
 
 /*

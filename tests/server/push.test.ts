@@ -1,10 +1,10 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import type { Actor } from '../../src/server/deps.js';
+import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { createCustomer } from '../helpers/fixtures.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 

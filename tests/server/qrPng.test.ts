@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { qrPng } from '../../src/server/services/bookings/qr.js';
-import { qrModules, type QrModules } from '../../src/server/services/bookings/qrMask.js';
+import { type QrModules, qrModules } from '../../src/server/services/bookings/qrMask.js';
 
 /*
  * The scanlines as qr.ts drew them before they were written a module (nibble) at a time: pixel by

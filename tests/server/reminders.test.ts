@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/index.js';
+import type { Actor } from '../../src/server/deps.js';
 import { BOOKING_REMINDER, scheduleReminders } from '../../src/server/jobs/reminders.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
-import type { Actor } from '../../src/server/deps.js';
 import { createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 

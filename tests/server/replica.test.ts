@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrap, type Runtime } from '../../src/server/bootstrap.js';
 import { openReplica } from '../../src/server/db/replica.js';
 import { loadEnv } from '../../src/server/env.js';
-import { createService, createStaff, createSalon, localDate, workingHours, type SalonFixture } from '../helpers/fixtures.js';
-import { makeAccount, DB_KIND } from '../helpers/runtime.js';
-import { HAVE_INITDB, PG_BIN, startPrimaryWithReplica, type PrimaryWithReplica } from '../helpers/pgCluster.js';
+import { createSalon, createService, createStaff, localDate, type SalonFixture, workingHours } from '../helpers/fixtures.js';
+import { HAVE_INITDB, PG_BIN, type PrimaryWithReplica, startPrimaryWithReplica } from '../helpers/pgCluster.js';
+import { DB_KIND, makeAccount } from '../helpers/runtime.js';
 
 /*
  * Discovery reads on a real streaming replica: the test makes its own primary and hot standby

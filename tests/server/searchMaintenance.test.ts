@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
-import { nextMaintenanceAt, scheduleSearchMaintenance, SEARCH_MAINTENANCE } from '../../src/server/services/discovery/maintenance.js';
-import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { nextMaintenanceAt, SEARCH_MAINTENANCE, scheduleSearchMaintenance } from '../../src/server/services/discovery/maintenance.js';
 import { createSalon, createService } from '../helpers/fixtures.js';
+import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 describe('search table upkeep', () => {
   let rt: TestRuntime;

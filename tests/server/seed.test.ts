@@ -3,15 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
-import { DEMO_PASSWORD, PAST_UNSETTLED, buildDemoData, demoImagePaths } from '../../src/server/seed/demo.js';
-import { seedIfEmpty } from '../../src/server/seed/index.js';
-import { DEMO_FAILED_MAIL } from '../../src/server/seed/admin.js';
-import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
-import { instantToZoned, salonWindow } from '../../src/shared/slots.js';
-import type { OpeningHoursDay } from '../../src/shared/hours.js';
-import { CHAT_TEXT, matchIntent } from '../../src/shared/chatIntents.js';
 import { answerFor } from '../../src/client/features/chat/answers.js';
+import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
+import { DEMO_FAILED_MAIL } from '../../src/server/seed/admin.js';
+import { buildDemoData, DEMO_PASSWORD, demoImagePaths, PAST_UNSETTLED } from '../../src/server/seed/demo.js';
+import { seedIfEmpty } from '../../src/server/seed/index.js';
+import { CHAT_TEXT, matchIntent } from '../../src/shared/chatIntents.js';
+import type { OpeningHoursDay } from '../../src/shared/hours.js';
+import { instantToZoned, salonWindow } from '../../src/shared/slots.js';
+import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
 beforeAll(async () => {

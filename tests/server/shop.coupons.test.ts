@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
-import { createCoupon, createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, type SalonFixture } from '../helpers/fixtures.js';
 import type { Actor } from '../../src/server/deps.js';
 import { couponStatus } from '../../src/shared/schemas/coupons.js';
+import { createCoupon, createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, type SalonFixture } from '../helpers/fixtures.js';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
 let salon: SalonFixture;

@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
-import { createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, openingHours, workingHours, type SalonFixture } from '../helpers/fixtures.js';
 import type { Actor } from '../../src/server/deps.js';
 import { AppError, HOURS_CHANGED } from '../../src/server/errors.js';
 import { HOURS_CHANGE_REASON, type HoursClash } from '../../src/shared/schemas/shop.js';
 import { weekdayOf, zonedTimeToInstant } from '../../src/shared/slots.js';
+import { createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, openingHours, type SalonFixture, workingHours } from '../helpers/fixtures.js';
+import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
 /*
  * Closing a day or shortening the salon's opening hours (merchants/updateBusinessHours): the

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, DB_KIND, makeAccount, type TestRuntime } from '../helpers/runtime.js';
-import { createSalon, createStaff, type SalonFixture } from '../helpers/fixtures.js';
-import { NOT_AN_IMAGE } from '../../src/server/services/shop/images.js';
 import { sniffImageFormat } from '../../src/server/adapters/images/index.js';
+import { NOT_AN_IMAGE } from '../../src/server/services/shop/images.js';
+import { createSalon, createStaff, type SalonFixture } from '../helpers/fixtures.js';
+import { createTestRuntime, DB_KIND, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
 let base: string;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
-import { createCustomer, createSalon, createStaff, insertBookingRow, type SalonFixture } from '../helpers/fixtures.js';
 import type { Actor } from '../../src/server/deps.js';
 import { ALREADY_REVIEWED } from '../../src/server/services/shop/reviews.js';
+import { createCustomer, createSalon, createStaff, insertBookingRow, type SalonFixture } from '../helpers/fixtures.js';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
 let salon: SalonFixture;

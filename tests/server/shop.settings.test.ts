@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
-import { createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, openingHours, type SalonFixture } from '../helpers/fixtures.js';
 import type { Actor } from '../../src/server/deps.js';
 import { ALREADY_PUBLISHED } from '../../src/server/services/shop/publishing.js';
-import { profileCompletion, type ShopSnapshot } from '../../src/shared/profileCompletion.js';
 import { WEEKDAYS } from '../../src/shared/hours.js';
+import { profileCompletion, type ShopSnapshot } from '../../src/shared/profileCompletion.js';
+import { createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, openingHours, type SalonFixture } from '../helpers/fixtures.js';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
 let salon: SalonFixture;

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
+import type { Actor } from '../../src/server/deps.js';
+import { STAFF_HAS_UPCOMING, updateStaffHours } from '../../src/server/services/shop/staff.js';
+import { periodRange } from '../../src/server/services/shop/staffAnalytics.js';
+import { updateStaffHoursInput } from '../../src/shared/schemas/staff.js';
+import { weekdayOf, zonedTimeToInstant } from '../../src/shared/slots.js';
 import {
   countingDb,
   createCustomer,
@@ -8,14 +12,10 @@ import {
   insertBookingRow,
   localDate,
   openingHours,
-  workingHours,
   type SalonFixture,
+  workingHours,
 } from '../helpers/fixtures.js';
-import type { Actor } from '../../src/server/deps.js';
-import { STAFF_HAS_UPCOMING, updateStaffHours } from '../../src/server/services/shop/staff.js';
-import { periodRange } from '../../src/server/services/shop/staffAnalytics.js';
-import { updateStaffHoursInput } from '../../src/shared/schemas/staff.js';
-import { weekdayOf, zonedTimeToInstant } from '../../src/shared/slots.js';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
 let salon: SalonFixture;

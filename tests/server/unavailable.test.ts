@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps } from '../../src/server/deps.js';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, toTRPCError } from '../../src/server/errors.js';
 import { createApp } from '../../src/server/http/app.js';
 import { appRouter } from '../../src/server/routers/index.js';
 import { UNSUBSCRIBE_PURPOSE } from '../../src/server/services/crm/marketing.js';
-import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, toTRPCError } from '../../src/server/errors.js';
-import type { AppDeps } from '../../src/server/deps.js';
 import { createContextFactory } from '../../src/server/trpc/context.js';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrap, type Runtime } from '../../src/server/bootstrap.js';
 import { loadEnv } from '../../src/server/env.js';
+import { type FakeS3, startFakeS3 } from '../helpers/fakeS3.js';
 import { createSalon, type SalonFixture } from '../helpers/fixtures.js';
-import { startFakeS3, type FakeS3 } from '../helpers/fakeS3.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
 const picture = (width: number, height: number) =>

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pointsFor, refundOf, tierFor } from '../../src/shared/loyalty.js';
-import { appendWallet } from '../../src/server/services/wallet/ledger.js';
 import type { Actor } from '../../src/server/deps.js';
-import { createCustomer, createSalon, createService, createStaff, localDate, startBookingNow, type SalonFixture } from '../helpers/fixtures.js';
+import { appendWallet } from '../../src/server/services/wallet/ledger.js';
+import { pointsFor, refundOf, tierFor } from '../../src/shared/loyalty.js';
+import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture, startBookingNow } from '../helpers/fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;

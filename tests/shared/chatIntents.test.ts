@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   CHAT_TEXT,
-  QUICK_REPLIES,
+  type ChatIntent,
   matchIntent,
   normalizeMessage,
   parseSearch,
+  QUICK_REPLIES,
   replyDelayMs,
-  type ChatIntent,
 } from '../../src/shared/chatIntents.js';
 
 const PHRASINGS: Record<ChatIntent, string[]> = {

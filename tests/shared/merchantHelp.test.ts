@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KNOWLEDGE_BASE, MERCHANT_FAQ, searchHelp } from '../../src/shared/merchantHelp';
-import { canReschedule, FULL_REFUND_MIN_HOURS, refundPercentFor, RESCHEDULE_MIN_HOURS } from '../../src/shared/policy';
+import { canReschedule, FULL_REFUND_MIN_HOURS, RESCHEDULE_MIN_HOURS, refundPercentFor } from '../../src/shared/policy';
 
 describe('merchant help content', () => {
   it('has the 15 FAQ entries and articles whose related links resolve', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerAmount, offerCap, offerDescription, offerHeadline, offerRules, offerTitle, type OfferTerms } from '../../src/shared/offers.js';
+import { type OfferTerms, offerAmount, offerCap, offerDescription, offerHeadline, offerRules, offerTitle } from '../../src/shared/offers.js';
 
 /* The demo's offers (server/seed/demo/coupons.ts), in the wire's terms. */
 const WEEKEND: OfferTerms = { discountType: 'percentage', discountValue: 50, minAmount: 0, maxDiscount: 1500, buyOneGetOne: true, weekendOnly: true };

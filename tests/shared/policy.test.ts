@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { BookingStatus } from '../../src/shared/constants.js';
+import { formatINR, round2 } from '../../src/shared/money.js';
 import {
+  bookingCommission,
   canMerchantMove,
   canReschedule,
-  bookingCommission,
   commissionSplit,
   MERCHANT_TRANSITIONS,
   refundAmountFor,
@@ -10,8 +12,6 @@ import {
   refundSummary,
   servicePrice,
 } from '../../src/shared/policy.js';
-import type { BookingStatus } from '../../src/shared/constants.js';
-import { formatINR, round2 } from '../../src/shared/money.js';
 
 const start = new Date('2030-01-07T10:00:00Z');
 const minutesBefore = (minutes: number) => new Date(start.getTime() - minutes * 60_000);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WEEKDAYS } from '../../src/shared/hours.js';
 import {
   addDays,
   canPerformAll,
@@ -6,15 +7,14 @@ import {
   instantToZoned,
   localTimeExists,
   offsetMinutesAt,
+  type SalonDayHours,
+  type SlotQuery,
+  type SlotStaff,
   weekdayOf,
   zonedDayBounds,
   zonedDayClock,
   zonedTimeToInstant,
-  type SalonDayHours,
-  type SlotQuery,
-  type SlotStaff,
 } from '../../src/shared/slots.js';
-import { WEEKDAYS } from '../../src/shared/hours.js';
 
 const week = (open: string, close: string, closed: string[] = []): SalonDayHours[] =>
   WEEKDAYS.map((name) => ({ name, enabled: !closed.includes(name), openTime: open, closeTime: close }));

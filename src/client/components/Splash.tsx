@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { STORAGE_KEYS, readItem, writeItem } from '../state/storage';
+import { readItem, STORAGE_KEYS, writeItem } from '../state/storage';
 import { LogoMark } from './Logo';
 
 export const SPLASH_MS = 2500;

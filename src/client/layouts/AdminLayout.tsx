@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import { CalendarIcon, ChartIcon, SettingsIcon, StoreIcon, UserIcon, UsersIcon } from '../components/icons';
 import { AppShell } from '../components/layout/AppShell';
 import type { NavItem } from '../components/layout/nav';
-import { CalendarIcon, ChartIcon, SettingsIcon, StoreIcon, UserIcon, UsersIcon } from '../components/icons';
 
 const NAV: NavItem[] = [
   { label: 'Dashboard', to: '/admin', testId: 'nav-dashboard', exact: true, activeOn: ['/admin', '/admin/dashboard'] },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import { BriefcaseIcon, CalendarIcon, HelpIcon, HomeIcon, SettingsIcon, StoreIcon, UserIcon } from '../components/icons';
 import { AppShell } from '../components/layout/AppShell';
 import { BOOKING_RECORD_PATH, type NavItem } from '../components/layout/nav';
-import { BriefcaseIcon, CalendarIcon, HelpIcon, HomeIcon, SettingsIcon, StoreIcon, UserIcon } from '../components/icons';
 
 const NAV: NavItem[] = [
   { label: 'Dashboard', to: '/', testId: 'nav-dashboard', exact: true },

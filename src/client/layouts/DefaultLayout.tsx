@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { CloseIcon, MenuIcon } from '../components/icons';
 import { Logo } from '../components/Logo';
 import { Footer } from '../components/layout/Footer';
-import { TopNav } from '../components/layout/TopNav';
 import { BOOKING_RECORD_PATH, isActive, type NavItem } from '../components/layout/nav';
-import { MenuIcon, CloseIcon } from '../components/icons';
+import { TopNav } from '../components/layout/TopNav';
 import { buttonClasses } from '../components/ui/Button';
 import { useFocusTrap } from '../components/ui/useFocusTrap';
 import { cn } from '../lib/cn';

@@ -1,8 +1,8 @@
-import { useMemo, type ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useLocation } from 'wouter';
+import { BriefcaseIcon, CalendarIcon, ChartIcon, HelpIcon, ImageIcon, QrIcon, ScissorsIcon, SendIcon, SettingsIcon, StarIcon, TagIcon, UserIcon, UsersIcon } from '../components/icons';
 import { AppShell } from '../components/layout/AppShell';
 import type { NavItem } from '../components/layout/nav';
-import { BriefcaseIcon, CalendarIcon, ChartIcon, HelpIcon, ImageIcon, QrIcon, ScissorsIcon, SendIcon, SettingsIcon, StarIcon, TagIcon, UserIcon, UsersIcon } from '../components/icons';
 
 /** Window event the appointments screen listens to, to open its QR scanner. */
 export const OPEN_QR_SCANNER_EVENT = 'open-qr-scanner';

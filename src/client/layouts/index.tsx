@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { PageSpinner } from '../components/ui/Spinner';
 import { sessionAtom } from '../state/session';
 import { DefaultLayout } from './DefaultLayout';

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 
 /**
  * True once the element has come within `margin` of the viewport (and from then on). Work only a

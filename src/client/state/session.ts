@@ -1,6 +1,6 @@
 import { atom, getDefaultStore } from 'jotai';
 import { ROLES, type Role } from '../../shared/constants';
-import { STORAGE_KEYS, readItem, readJson, writeItem, writeJson } from './storage';
+import { readItem, readJson, STORAGE_KEYS, writeItem, writeJson } from './storage';
 
 /** An account's role; the layout follows it. */
 export type UserType = Role;

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import type { Db } from '../db/index.js';
-import { uploadStorageOf, type Env } from '../env.js';
+import { type Env, uploadStorageOf } from '../env.js';
 import { createQueuedEmailAdapter } from './email/index.js';
-import { createDatabaseImageStorage, createLocalDiskImageStorage, createS3ImageStorage, type ImageStorage } from './images/index.js';
 import { createGeocoder } from './geocoding/index.js';
+import { createDatabaseImageStorage, createLocalDiskImageStorage, createS3ImageStorage, type ImageStorage } from './images/index.js';
 import { createTransports, type Transports } from './messaging/index.js';
 import type { VapidKeys } from './messaging/push.js';
-import type { Adapters } from './types.js';
 import { createRazorpayGateway, createTestGateway } from './payments/index.js';
+import type { Adapters } from './types.js';
 
 export type { Adapters };
 

@@ -1,12 +1,12 @@
 import {
+  type Compilable,
+  type CompiledQuery,
   createQueryId,
   DummyDriver,
   Kysely,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
-  type Compilable,
-  type CompiledQuery,
   type QueryResult,
 } from 'kysely';
 import type { Executor } from './repositories/accounts.js';

@@ -1,9 +1,9 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Executor } from './repositories/accounts.js';
-import { notificationRow, type NewNotification } from './repositories/notifications.js';
-import { toJsonb } from './json.js';
-import { jobsEnqueued, type NewJob } from '../jobs/queue.js';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import { JOB_ROW_DEFAULT_COLUMNS, jobData, jobRowDefaults } from '../jobs/boss.js';
+import { jobsEnqueued, type NewJob } from '../jobs/queue.js';
+import { toJsonb } from './json.js';
+import type { Executor } from './repositories/accounts.js';
+import { type NewNotification, notificationRow } from './repositories/notifications.js';
 
 /**
  * What an event leaves behind besides its own change: in-app notifications and durable jobs

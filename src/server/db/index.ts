@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { type Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { AuditingKysely } from './pendingAudit.js';
-import { preparingPool } from './preparing.js';
 import { clusterDir, copyTemplateIfNew, PGLITE_TEMPLATE, takeStartedCopy } from './pgliteDir.js';
+import { preparingPool } from './preparing.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;

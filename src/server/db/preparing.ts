@@ -1,4 +1,4 @@
-import { sql, type PostgresCursor, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { type PostgresCursor, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import type pg from 'pg';
 
 /*

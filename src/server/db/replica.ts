@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { pgKysely, type Db } from './index.js';
+import { type Db, pgKysely } from './index.js';
 
 /**
  * A streaming replica (hot standby) that discovery reads may use (trpc/reads.ts decides which

@@ -1,3 +1,5 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BookingStatus, Role } from '../../shared/constants.js';
 import type { AuthExtrasTables } from './schema/authExtras.js';
 import type { BillingTables } from './schema/billing.js';
 import type { CalendarTables } from './schema/calendar.js';
@@ -5,11 +7,9 @@ import type { ContentTables } from './schema/content.js';
 import type { CrmTables } from './schema/crm.js';
 import type { JobsTables, PgBossTables } from './schema/jobs.js';
 import type { MoneyTables } from './schema/money.js';
-import type { UploadsTables } from './schema/uploads.js';
 import type { SearchTables } from './schema/search.js';
+import type { UploadsTables } from './schema/uploads.js';
 import type { WalletTables } from './schema/wallet.js';
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { BookingStatus, Role } from '../../shared/constants.js';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type JsonDefault<T> = ColumnType<T, string | undefined, string>;

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { DATABASE_UNAVAILABLE, HOURS_CHANGED, RETRY_AFTER_SECONDS, SLOT_TAKEN } from '../errors.js';
 import type { AppRouter } from '../routers/index.js';
 import type { AppMeta } from '../trpc/init.js';
-import { SUMMARIES } from './openapiSummaries.js';
 import { accountProcedure, adminProcedure, authedProcedure, customerProcedure, merchantProcedure, publicProcedure } from '../trpc/procedures.js';
+import { SUMMARIES } from './openapiSummaries.js';
 
 const errorBody = z.object({ message: z.string(), code: z.string() });
 const jsonError = (description: string) => ({ description, content: { 'application/json': { schema: errorBody } } });

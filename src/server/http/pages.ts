@@ -5,7 +5,6 @@ import type { Express, Request, Response } from 'express';
 import { matchAppPath, type PathMatch } from '../../shared/appPaths.js';
 import { formatINR } from '../../shared/money.js';
 import type { Executor } from '../db/repositories/accounts.js';
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../errors.js';
 import {
   countSearchPageSalons,
   findPublishedBlog,
@@ -15,6 +14,7 @@ import {
   listSitemapSalons,
   listSitemapSearches,
 } from '../db/repositories/seo.js';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../errors.js';
 
 /*
  * The built client, sent by this server: hashed assets with their build-time brotli and gzip copies,

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import express, { type Express } from 'express';
+import { TWILIO_STATUS_PATH } from '../adapters/messaging/sms.js';
 import { recordReceipt } from '../db/repositories/outbox.js';
 import type { AppDeps } from '../deps.js';
-
-import { TWILIO_STATUS_PATH } from '../adapters/messaging/sms.js';
 
 /**
  * Twilio's request signature: base64 HMAC-SHA1, keyed with the auth token, of the full callback URL

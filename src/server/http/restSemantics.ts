@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { TRPCError } from '@trpc/server';
 import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppRouter } from '../routers/index.js';
 import type { Context } from '../trpc/context.js';
 import { InputError } from '../trpc/init.js';

@@ -1,7 +1,7 @@
 import type { Express, Request, Response } from 'express';
+import type { AppDeps } from '../deps.js';
 import { DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../errors.js';
 import { unsubscribe } from '../services/crm/marketing.js';
-import type { AppDeps } from '../deps.js';
 
 export const UNSUBSCRIBE_PATH = '/api/marketing/unsubscribe';
 

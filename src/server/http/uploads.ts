@@ -1,5 +1,5 @@
 import express, { type Express } from 'express';
-import { KEY_RE, type ImageStorage } from '../adapters/images/index.js';
+import { type ImageStorage, KEY_RE } from '../adapters/images/index.js';
 
 /** A key names the same bytes for ever (keys are new uuids, never rewritten): browsers and CDNs may keep them. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

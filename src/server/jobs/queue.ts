@@ -1,10 +1,10 @@
 import { sql, type Transaction } from 'kysely';
-import { bossDb } from './bossDb.js';
-import { ensureJobQueue, jobData, jobSql, QUEUED } from './boss.js';
+import type { JobKind } from '../../shared/jobKinds.js';
 import type { Executor } from '../db/repositories/accounts.js';
 import type { Database } from '../db/types.js';
 import type { AppDeps } from '../deps.js';
-import type { JobKind } from '../../shared/jobKinds.js';
+import { ensureJobQueue, jobData, jobSql, QUEUED } from './boss.js';
+import { bossDb } from './bossDb.js';
 import type { JobPayload } from './kinds.js';
 
 interface JobOptions {

@@ -1,14 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/types.js';
-import { bossDb } from './bossDb.js';
-import { ensureJobQueue, jobSql, payloadOf, startJobMaintenance } from './boss.js';
 import type { AppDeps } from '../deps.js';
+import { scheduleAutoComplete } from '../services/bookings/autoComplete.js';
+import { scheduleBlockTopUp } from '../services/calendar/index.js';
+import { scheduleSearchMaintenance } from '../services/discovery/maintenance.js';
+import { ensureJobQueue, jobSql, payloadOf, startJobMaintenance } from './boss.js';
+import { bossDb } from './bossDb.js';
 import { isPermanent, onJobEnqueued } from './queue.js';
 import { aloneJobKinds, jobHandler, registeredJobKinds } from './registry.js';
-import { scheduleSearchMaintenance } from '../services/discovery/maintenance.js';
-import { scheduleBlockTopUp } from '../services/calendar/index.js';
-import { scheduleAutoComplete } from '../services/bookings/autoComplete.js';
 
 interface ClaimedJob {
   id: string;

@@ -5,10 +5,10 @@
  */
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { loadEnv } from '../env.js';
-import { openDatabase } from '../db/index.js';
 // The routers' services register the job handlers that live beside them (campaigns, billing).
 import { createDeps } from '../bootstrap.js';
+import { openDatabase } from '../db/index.js';
+import { loadEnv } from '../env.js';
 import { jobsEnqueued } from './queue.js';
 import { startJobRunner } from './runner.js';
 

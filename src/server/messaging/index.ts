@@ -1,10 +1,10 @@
-import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
+import { boundByQuietHours, quietHoursEnd } from '../../shared/consent.js';
+import { toJsonb } from '../db/json.js';
 import type { Executor } from '../db/repositories/accounts.js';
 import type { Database, OutboxMessagesTable } from '../db/types.js';
-import { enqueueJob, jobsEnqueued } from '../jobs/queue.js';
 import { JOB_ROW_DEFAULT_COLUMNS, jobRowDefaults } from '../jobs/boss.js';
-import { toJsonb } from '../db/json.js';
-import { boundByQuietHours, quietHoursEnd } from '../../shared/consent.js';
+import { enqueueJob, jobsEnqueued } from '../jobs/queue.js';
 
 export type OutboxMessage = Selectable<OutboxMessagesTable>;
 

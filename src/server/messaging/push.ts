@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Executor } from '../db/repositories/accounts.js';
 import { CUSTOMER_PREFERENCE_KEYS } from '../../shared/reminders.js';
-import { queueOutboxRows } from './index.js';
 import { toJsonb } from '../db/json.js';
+import type { Executor } from '../db/repositories/accounts.js';
+import { queueOutboxRows } from './index.js';
 
 export interface PushPayload {
   title: string;

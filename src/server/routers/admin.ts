@@ -1,5 +1,5 @@
-import { merchantBookingAnswer } from '../../shared/schemas/bookings.js';
 import * as s from '../../shared/schemas/admin.js';
+import { merchantBookingAnswer } from '../../shared/schemas/bookings.js';
 import { getBooking, listBookings } from '../services/admin/bookings.js';
 import { closeFeedback, listFeedback, replyFeedback } from '../services/admin/feedback.js';
 import { addFeatured, listFeatured, removeFeatured } from '../services/admin/locations.js';

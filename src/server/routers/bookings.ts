@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { messageAnswer } from '../../shared/schemas/auth.js';
 import {
   answerDeskInviteAnswer,
   answerDeskInviteInput,
-  deskInviteAnswer,
-  deskInviteInput,
-  pendingDeskInvitesAnswer,
   availableSlotsAnswer,
-  deskBookingInput,
-  deskSlotsInput,
   availableSlotsInput,
   bookingAnswer,
   bookingByIdInput,
@@ -15,18 +11,23 @@ import {
   cancelBookingAnswer,
   cancelBookingInput,
   createBookingInput,
+  dashboardAnswer,
+  dashboardInput,
+  deskBookingInput,
+  deskInviteAnswer,
+  deskInviteInput,
+  deskSlotsInput,
   disputeNoShowAnswer,
   disputeNoShowInput,
   duplicateBookingAnswer,
   duplicateBookingInput,
-  dashboardAnswer,
-  dashboardInput,
   manualBookingInput,
   manualBookingsAnswer,
   manualBookingsInput,
   merchantBookingAnswer,
   merchantBookingsAnswer,
   merchantBookingsInput,
+  pendingDeskInvitesAnswer,
   rescheduleBookingInput,
   scanQrInput,
   updateBookingStatusInput,
@@ -34,13 +35,12 @@ import {
   validateCouponAnswer,
   validateCouponInput,
 } from '../../shared/schemas/bookings.js';
-import { messageAnswer } from '../../shared/schemas/auth.js';
 import { getAvailableSlots } from '../services/bookings/availability.js';
 import { validateCoupon } from '../services/bookings/coupons.js';
 import { createBooking } from '../services/bookings/create.js';
 import { cancelMyBooking, disputeNoShow, findDuplicateBooking, getMyBooking, listMyBookings, rescheduleMyBooking } from '../services/bookings/customer.js';
-import * as desk from '../services/bookings/merchant.js';
 import { answerDeskInvite, deskBooking, deskSlots, getDeskInvite, pendingDeskInvites } from '../services/bookings/desk.js';
+import * as desk from '../services/bookings/merchant.js';
 import { customerProcedure, merchantActingProcedure, merchantProcedure, publicProcedure } from '../trpc/procedures.js';
 import { discoveryDb } from '../trpc/reads.js';
 

@@ -9,8 +9,8 @@ import {
   moveBookingAnswer,
   moveBookingInput,
 } from '../../shared/schemas/calendar.js';
-import { createBlock, deleteBlock, getCalendar, moveBooking } from '../services/calendar/index.js';
 import { deskStream } from '../live/deskEvents.js';
+import { createBlock, deleteBlock, getCalendar, moveBooking } from '../services/calendar/index.js';
 import { shopOf } from '../services/scope.js';
 import { merchantProcedure } from '../trpc/procedures.js';
 

@@ -1,7 +1,7 @@
 import * as s from '../../shared/schemas/content.js';
 import * as blogs from '../services/content/blogs.js';
-import * as support from '../services/content/support.js';
 import { devMailDrop } from '../services/content/runtime.js';
+import * as support from '../services/content/support.js';
 import { adminProcedure, authedProcedure, publicProcedure } from '../trpc/procedures.js';
 
 const tags = ['Blogs'];

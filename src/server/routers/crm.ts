@@ -1,6 +1,6 @@
 import * as s from '../../shared/schemas/crm.js';
-import * as crm from '../services/crm/service.js';
 import * as marketing from '../services/crm/marketing.js';
+import * as crm from '../services/crm/service.js';
 import { merchantProcedure } from '../trpc/procedures.js';
 
 const tags = ['Customers'];

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   categoryListAnswer,
   createTestimonialInput,
@@ -25,14 +26,13 @@ import {
   trendingServicesAnswer,
   updateTestimonialInput,
 } from '../../shared/schemas/discovery.js';
-import { z } from 'zod';
 import * as content from '../services/discovery/content.js';
 import { getMerchantById } from '../services/discovery/details.js';
 import { geoReverse, geoSearch } from '../services/discovery/geo.js';
 import { getSpecialOffers, getTrendingServices, listCategories, listPopularLocations } from '../services/discovery/home.js';
 import { getMerchants, getNearby, getRecommended, getSponsoredShops, searchMerchants } from '../services/discovery/search.js';
-import { adminProcedure, publicProcedure } from '../trpc/procedures.js';
 import type { Context } from '../trpc/context.js';
+import { adminProcedure, publicProcedure } from '../trpc/procedures.js';
 import { discoveryDb } from '../trpc/reads.js';
 
 /** What the search services need, over the database this request's discovery reads use (the replica when it may). */

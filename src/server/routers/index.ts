@@ -1,18 +1,18 @@
 import { router } from '../trpc/init.js';
 import { adminProcedures } from './admin.js';
+import { otpMerchantProcedures, otpUserProcedures } from './authExtras.js';
+import { billingAdminProcedures, billingMerchantProcedures, supportProcedures } from './billing.js';
 import { bookingMerchantProcedures, bookingUserProcedures } from './bookings.js';
 import { calendarMerchantProcedures } from './calendar.js';
+import { commissionAdminProcedures, commissionMerchantProcedures } from './commission.js';
+import { blogProcedures, contentProcedures, supportContentProcedures } from './content.js';
+import { crmMerchantProcedures, marketingProcedures } from './crm.js';
 import { discoveryCategoryProcedures, discoveryLocationProcedures, discoveryMerchantProcedures, discoveryUserProcedures, geoProcedures, newsletterProcedures, testimonialProcedures } from './discovery.js';
 import { merchantAuthRouter, merchantSignInProcedures } from './merchantAuth.js';
 import { notificationUserProcedures } from './notifications.js';
+import { pushProcedures, pushUserProcedures } from './push.js';
 import { couponProcedures, imageProcedures, reviewProcedures, serviceProcedures, shopCategoryProcedures, shopMerchantProcedures } from './shop.js';
 import { userAccountProcedures } from './users.js';
-import { otpMerchantProcedures, otpUserProcedures } from './authExtras.js';
-import { billingAdminProcedures, billingMerchantProcedures, supportProcedures } from './billing.js';
-import { blogProcedures, contentProcedures, supportContentProcedures } from './content.js';
-import { crmMerchantProcedures, marketingProcedures } from './crm.js';
-import { commissionAdminProcedures, commissionMerchantProcedures } from './commission.js';
-import { pushProcedures, pushUserProcedures } from './push.js';
 import { walletUserProcedures } from './wallet.js';
 
 /**

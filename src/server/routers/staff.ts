@@ -1,3 +1,4 @@
+import { merchantScopeInput, messageAnswer } from '../../shared/schemas/shop.js';
 import {
   addStaffInput,
   staffAnalyticsAnswer,
@@ -8,7 +9,6 @@ import {
   updateStaffHoursInput,
   updateStaffInput,
 } from '../../shared/schemas/staff.js';
-import { merchantScopeInput, messageAnswer } from '../../shared/schemas/shop.js';
 import * as staff from '../services/shop/staff.js';
 import { staffAnalytics } from '../services/shop/staffAnalytics.js';
 import { merchantProcedure } from '../trpc/procedures.js';

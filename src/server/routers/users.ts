@@ -11,8 +11,8 @@ import {
   userWire,
   verifyResetOtpInput,
 } from '../../shared/schemas/auth.js';
-import * as auth from '../services/auth/service.js';
 import * as otp from '../services/auth/otp.js';
+import * as auth from '../services/auth/service.js';
 import { toUserWire } from '../services/wire.js';
 import { authedProcedure, oneSecretCheck, publicProcedure, secretCheckProcedure } from '../trpc/procedures.js';
 

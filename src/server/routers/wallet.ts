@@ -1,6 +1,6 @@
 import * as s from '../../shared/schemas/wallet.js';
-import * as wallet from '../services/wallet/service.js';
 import { profile } from '../services/auth/service.js';
+import * as wallet from '../services/wallet/service.js';
 import { accountProcedure, authedProcedure } from '../trpc/procedures.js';
 
 const tags = ['Wallet, loyalty and profile'];

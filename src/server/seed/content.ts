@@ -1,5 +1,5 @@
-import type { Db } from '../db/index.js';
 import { slugify } from '../../shared/schemas/content.js';
+import type { Db } from '../db/index.js';
 
 const DAY = 86_400_000;
 

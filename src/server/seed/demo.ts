@@ -1,18 +1,18 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { Database } from '../db/types.js';
 import { refreshMerchantStats } from '../db/repositories/merchantStats.js';
+import type { Database } from '../db/types.js';
 import { hashPassword } from '../services/auth/passwords.js';
 import { addPeople } from './demo/accounts.js';
 import { addBookings, addWalkIns } from './demo/bookings.js';
 import { addCoupons } from './demo/coupons.js';
-import { startDemoBuild, type DemoData } from './demo/kit.js';
+import { type DemoData, startDemoBuild } from './demo/kit.js';
 import { planBookings } from './demo/plan.js';
 import { addReviews } from './demo/reviews.js';
 import { addCategories, addSalons } from './demo/salons.js';
 import { addTestimonials } from './demo/testimonials.js';
 
-export { PAST_UNSETTLED, type DemoData } from './demo/kit.js';
+export { type DemoData, PAST_UNSETTLED } from './demo/kit.js';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 

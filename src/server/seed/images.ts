@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CATEGORIES } from './catalogue.js';
-import { buildDemoData, demoImagePaths, type DemoData } from './demo.js';
+import { buildDemoData, type DemoData, demoImagePaths } from './demo.js';
 import { SALONS } from './salons.js';
 
 const GRADIENTS: [string, string][] = [

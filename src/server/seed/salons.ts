@@ -1,4 +1,4 @@
-import { WEEKDAYS, type OpeningHoursDay } from '../../shared/hours.js';
+import { type OpeningHoursDay, WEEKDAYS } from '../../shared/hours.js';
 import type { ShopCategory } from './catalogue.js';
 
 export interface StaffDef {

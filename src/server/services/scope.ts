@@ -1,7 +1,7 @@
-import { badRequest, notFound } from '../errors.js';
 import type { Executor } from '../db/repositories/accounts.js';
 import { merchantExists } from '../db/repositories/shopProfile.js';
 import type { Actor } from '../deps.js';
+import { badRequest, notFound } from '../errors.js';
 
 /** The salon's owner or an admin: they see and manage it even while it is unpublished. */
 export function managesSalon(actor: Actor | null, merchantId: string | undefined): boolean {

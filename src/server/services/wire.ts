@@ -1,5 +1,5 @@
-import type { Account, Merchant } from '../db/types.js';
 import type { MerchantAccountWire, UserWire } from '../../shared/schemas/auth.js';
+import type { Account, Merchant } from '../db/types.js';
 
 export const iso = (d: Date | string | null | undefined): string =>
   d == null ? '' : d instanceof Date ? d.toISOString() : new Date(d).toISOString();

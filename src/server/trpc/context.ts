@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
+import { compiledOnce } from '../db/compiled.js';
 import type { Actor, AppDeps, Session } from '../deps.js';
 import { isDatabaseUnavailable, toTRPCError } from '../errors.js';
-import { compiledOnce } from '../db/compiled.js';
 import { RECENT_WRITE_COOKIE } from './reads.js';
 
 export interface Context {

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
-import { AppError, badRequest, toTRPCError, type AppErrorDetails } from '../errors.js';
+import { AppError, type AppErrorDetails, badRequest, toTRPCError } from '../errors.js';
 import type { Context } from './context.js';
 
 /** The input failed validation; `field` names the offending field. */

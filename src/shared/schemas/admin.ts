@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { dateSchema, idSchema } from '../validation.js';
 import { BOOKING_STATUSES, ROLES } from '../constants.js';
 import { DELIVERY_STATES } from '../delivery.js';
+import { dateSchema, idSchema } from '../validation.js';
 import { queryNumber } from './query.js';
 
 /* The admin area's wire shapes (issue 8). Every procedure under admin/* is for administrators only. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PLAN_IDS, TIER_IDS } from '../plans.js';
 import { gstinSchema } from '../gstin.js';
+import { PLAN_IDS, TIER_IDS } from '../plans.js';
 import { idSchema } from '../validation.js';
 
 export const subscriptionInput = z.object({ merchantId: idSchema.optional() });

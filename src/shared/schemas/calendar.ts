@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dateSchema, idSchema, timeSchema } from '../validation.js';
 import { parseTimeToMinutes } from '../clock.js';
+import { dateSchema, idSchema, timeSchema } from '../validation.js';
 import { bookingServiceWire, bookingStatusSchema, bookingWire } from './bookings.js';
 import { queryNumber } from './query.js';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { idSchema } from '../validation.js';
-import { queryNumber } from './query.js';
+import { MESSAGE_CATEGORIES } from '../consent.js';
 import { DELIVERY_STATES } from '../delivery.js';
 import { checkSocialUrl, SOCIAL_NETWORKS } from '../social.js';
-import { MESSAGE_CATEGORIES } from '../consent.js';
+import { idSchema } from '../validation.js';
+import { queryNumber } from './query.js';
 
 export { SOCIAL_NETWORKS };
 

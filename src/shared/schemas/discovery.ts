@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { AMENITIES, canonicalAmenity } from '../constants.js';
 import { SOCIAL_NETWORKS } from '../social.js';
 import { dateSchema, idSchema } from '../validation.js';
 import { offerRuleFields } from './coupons.js';
-import { AMENITIES, canonicalAmenity } from '../constants.js';
 
 /*
  * Discovery wire schemas: home-page sections, search, salon details, categories, locations,

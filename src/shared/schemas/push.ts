@@ -1,6 +1,6 @@
-import { idSchema } from '../validation.js';
 import { z } from 'zod';
 import { PUSH_AUDIENCES } from '../constants.js';
+import { idSchema } from '../validation.js';
 
 const b64url = (field: string, min: number) =>
   z

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { AMENITIES, canonicalAmenity, SHOP_TYPES } from '../constants.js';
 import { WEEKDAYS } from '../hours.js';
 import { isValidTimeZone } from '../slots.js';
-import { dateSchema, emailSchema, idSchema, INDIAN_MOBILE_RE, parseTimeToMinutes } from '../validation.js';
-import { AMENITIES, canonicalAmenity, SHOP_TYPES } from '../constants.js';
+import { dateSchema, emailSchema, INDIAN_MOBILE_RE, idSchema, parseTimeToMinutes } from '../validation.js';
 
 /*
  * Shop management wire schemas: categories, services, amenities, pricing charts, settings and

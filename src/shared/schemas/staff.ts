@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, INDIAN_MOBILE_RE } from '../validation.js';
+import { WEEKDAYS } from '../hours.js';
+import { emailSchema, INDIAN_MOBILE_RE, idSchema } from '../validation.js';
 import {
   blankToUndefined,
-  hoursClashWire,
-  type HoursClash,
   clockTimeSchema,
   closesAfterOpening,
+  type HoursClash,
+  hoursClashWire,
   imageUrlSchema,
   intSchema,
   merchantIdField,
@@ -13,7 +14,6 @@ import {
   realDateSchema,
   weekdaySchema,
 } from './shop.js';
-import { WEEKDAYS } from '../hours.js';
 
 export const STAFF_ROLES = ['Manager', 'Stylist', 'Receptionist', 'Other'] as const;
 export const STAFF_STATUSES = ['Active', 'Inactive', 'On Leave'] as const;
@@ -185,7 +185,7 @@ export const staffSummaryWire = z.object({
 });
 
 export const staffListAnswer = z.object({ staff: z.array(staffWire), summary: staffSummaryWire });
-export { hoursClashWire, type HoursClash } from './shop.js';
+export { type HoursClash, hoursClashWire } from './shop.js';
 export const staffHoursClashWire = hoursClashWire;
 export type StaffHoursClash = HoursClash;
 

@@ -1,17 +1,17 @@
-import type { Role } from '../../../shared/constants';
-import { useRef, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { sessionAtom } from '../../state/session';
+import { type ReactNode, useRef } from 'react';
+import type { Role } from '../../../shared/constants';
 import { useLogout } from '../../features/auth/useLogout';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { cn } from '../../lib/cn';
+import { sessionAtom } from '../../state/session';
 import { Logo } from '../Logo';
 import { AvatarMenu } from './AvatarMenu';
 import { BottomBar } from './BottomBar';
 import { ChatLauncher, HeaderChatButton } from './ChatLauncher';
 import { Footer } from './Footer';
-import { TopNav } from './TopNav';
 import type { NavItem } from './nav';
+import { TopNav } from './TopNav';
 
 export interface AppShellProps {
   /** Which layout this is, exposed as data-layout for tests and styling. */

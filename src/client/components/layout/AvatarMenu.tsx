@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
 import { moveMenuFocus } from '../../lib/menuFocus';
-import { Avatar } from '../ui/Avatar';
 import { ChevronDownIcon, LogoutIcon } from '../icons';
+import { Avatar } from '../ui/Avatar';
 import type { NavItem } from './nav';
 
 export interface AvatarMenuProps {

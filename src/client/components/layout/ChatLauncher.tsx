@@ -1,7 +1,7 @@
 import { atom, useAtom } from 'jotai';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { usePhone } from '../../lib/usePhone';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
+import { usePhone } from '../../lib/usePhone';
 import { ChatIcon, CloseIcon } from '../icons';
 
 const ChatPanel = lazy(() => import('../../features/chat/ChatPanel'));

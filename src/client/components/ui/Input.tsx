@@ -1,6 +1,6 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 import { cn } from '../../lib/cn';
-import { FieldShell, controlClasses, describedBy } from './Field';
+import { controlClasses, describedBy, FieldShell } from './Field';
 
 export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: ReactNode;

@@ -1,6 +1,6 @@
-import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
 import { cn } from '../../lib/cn';
-import { FieldShell, controlClasses, describedBy } from './Field';
+import { controlClasses, describedBy, FieldShell } from './Field';
 
 export interface SelectOption {
   value: string;

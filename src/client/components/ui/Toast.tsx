@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { cn } from '../../lib/cn';
-import { dismissToast, toastsAtom, type ToastKind } from '../../state/toast';
+import { dismissToast, type ToastKind, toastsAtom } from '../../state/toast';
 
 export { toast } from '../../state/toast';
 

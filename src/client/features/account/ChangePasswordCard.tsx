@@ -3,9 +3,9 @@ import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
-import { PasswordInput } from '../auth/PasswordInput';
 import { getSession, saveSession } from '../../state/session';
 import { trpc } from '../../trpc';
+import { PasswordInput } from '../auth/PasswordInput';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

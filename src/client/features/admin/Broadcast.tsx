@@ -8,8 +8,8 @@ import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { Textarea } from '../../components/ui/Textarea';
 import { useZodForm } from '../../forms/useZodForm';
-import { trpc } from '../../trpc';
 import { answerMessage } from '../../mutationMeta';
+import { trpc } from '../../trpc';
 import { Pagination, QueryState, TableCard, Td, Th } from './DataTable';
 import { formatCount, formatDateTime } from './format';
 

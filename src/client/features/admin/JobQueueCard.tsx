@@ -1,10 +1,10 @@
+import type { inferRouterOutputs } from '@trpc/server';
 import { JOB_KIND_LABELS } from '../../../shared/jobKinds';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
-import { trpc } from '../../trpc';
 import { answerMessage } from '../../mutationMeta';
 import type { AppRouter } from '../../trpc';
-import type { inferRouterOutputs } from '@trpc/server';
+import { trpc } from '../../trpc';
 import { TableCard, Td, Th } from './DataTable';
 import { formatCount, formatDateTime } from './format';
 

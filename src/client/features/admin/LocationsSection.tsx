@@ -3,12 +3,12 @@ import { featuredLocationForm } from '../../../shared/schemas/admin';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Input } from '../../components/ui/Input';
 import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { trpc } from '../../trpc';
 import { QueryState, TableCard, Td, Th } from './DataTable';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 
 const EMPTY = { city: '', locality: '', state: '', sortOrder: '' };
 

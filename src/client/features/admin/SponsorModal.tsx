@@ -1,4 +1,4 @@
-import { sponsorInput, type AdminSalonWire } from '../../../shared/schemas/admin';
+import { type AdminSalonWire, sponsorInput } from '../../../shared/schemas/admin';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Textarea } from '../../components/ui/Textarea';

@@ -3,13 +3,13 @@ import { formatINR } from '../../../shared/money';
 import type { AdminInvoicesAnswer } from '../../../shared/schemas/billing';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
-import { trpc } from '../../trpc';
 import { answerMessage } from '../../mutationMeta';
+import { trpc } from '../../trpc';
+import { refundText } from '../billing/refund';
 import { QueryState, TableCard, Td, Th } from './DataTable';
 import { ReasonDialog } from './Dialogs';
-import { StatTile } from './StatTile';
 import { formatDay } from './format';
-import { refundText } from '../billing/refund';
+import { StatTile } from './StatTile';
 
 const rupees = (n: number) => formatINR(n);
 type AdminInvoice = AdminInvoicesAnswer['data']['invoices'][number];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { createTestimonialInput, type TestimonialWire } from '../../../shared/schemas/discovery';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
@@ -10,7 +11,6 @@ import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { trpc } from '../../trpc';
 import { QueryState } from './DataTable';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 
 const EMPTY = { name: '', title: '', content: '', rating: '5', avatar: '' };
 

@@ -1,4 +1,4 @@
-import { useId, useState, type PointerEvent } from 'react';
+import { type PointerEvent, useId, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { formatShortDay } from './format';
 

@@ -1,5 +1,5 @@
-import { clockTime, dayMonth, longDate, monthYear } from '../../lib/dates';
 import { formatClock } from '../../../shared/clock';
+import { clockTime, dayMonth, longDate, monthYear } from '../../lib/dates';
 
 export { formatINR } from '../../../shared/money';
 

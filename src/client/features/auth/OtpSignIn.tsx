@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { emailOtpRequestInput, otpCodeForm, phoneOtpRequestInput } from '../../../shared/schemas/authExtras';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
-import { OtpCodeInput } from './OtpCodeInput';
 import { Tabs } from '../../components/ui/Tabs';
 import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { errorMessage, trpc } from '../../trpc';
+import { OtpCodeInput } from './OtpCodeInput';
 
 type Channel = 'email' | 'whatsapp';
 type Answer = { token: string; user: unknown; userType: string };

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { sessionAtom, updateStoredUser, watchSessionChanges, type SessionUser } from '../../state/session';
+import { useEffect } from 'react';
+import { type SessionUser, sessionAtom, updateStoredUser, watchSessionChanges } from '../../state/session';
 import { trpc } from '../../trpc';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { safeRedirect } from '../../routing/access';
-import { homePathFor, saveSession, type SessionUser } from '../../state/session';
+import { homePathFor, type SessionUser, saveSession } from '../../state/session';
 
 /** Stores the new session and goes to `?redirect=` or the role's home. */
 export function useAuthSuccess() {

@@ -1,6 +1,6 @@
 import Markdown from 'react-markdown';
 import type { z } from 'zod';
-import { blogForm, type BlogWire } from '../../../shared/schemas/content';
+import { type BlogWire, blogForm } from '../../../shared/schemas/content';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Input } from '../../components/ui/Input';

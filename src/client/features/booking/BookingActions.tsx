@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { disputeNoShowForm, type BookingWire } from '../../../shared/schemas/bookings';
+import { RESCHEDULE_MIN_HOURS, refundAmountFor, refundPercentFor } from '../../../shared/policy';
+import { type BookingWire, disputeNoShowForm } from '../../../shared/schemas/bookings';
 import { REVIEW_MAX_LENGTH } from '../../../shared/schemas/reviews';
-import { refundAmountFor, refundPercentFor, RESCHEDULE_MIN_HOURS } from '../../../shared/policy';
 import { Button } from '../../components/ui/Button';
-import { Modal } from '../../components/ui/Modal';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Modal } from '../../components/ui/Modal';
 import { Textarea } from '../../components/ui/Textarea';
-import { cn } from '../../lib/cn';
 import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { cn } from '../../lib/cn';
+import { longDate } from '../../lib/dates';
 import { answerMessage } from '../../mutationMeta';
 import { errorMessage, httpStatusOf, trpc } from '../../trpc';
 import { cancelledText, formatINR } from './format';
 import { SlotPicker } from './SlotPicker';
-import { longDate } from '../../lib/dates';
 
 /**
  * Whether the booking's salon takes online bookings now (it is published): an unpublished salon's

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Avatar } from '../../components/ui/Avatar';
 import { Card } from '../../components/ui/Card';
+import { weekdayDate } from '../../lib/dates';
 import type { BookingDraft } from './draft';
 import { formatDuration, formatINR } from './format';
-import { weekdayDate } from '../../lib/dates';
 
 /** The draft at a glance: salon, services, professional, date and time, totals. */
 export function BookingSummary({

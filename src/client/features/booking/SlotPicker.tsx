@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { BOOKING_HORIZON_DAYS } from '../../../shared/policy';
-import { addDays, salonWindow, type SalonDayHours } from '../../../shared/slots';
+import { addDays, type SalonDayHours, salonWindow } from '../../../shared/slots';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { cn } from '../../lib/cn';
+import { weekdayDate } from '../../lib/dates';
 import { errorMessage, trpc } from '../../trpc';
 import { DAY_PARTS, dayPartOf, formatShortDay, salonToday } from './format';
-import { weekdayDate } from '../../lib/dates';
 
 const STRIP_DAYS = 14;
 

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { STORAGE_KEYS, readJson, writeJson } from '../../state/storage';
+import { readJson, STORAGE_KEYS, writeJson } from '../../state/storage';
 
 export interface DraftService {
   _id: string;

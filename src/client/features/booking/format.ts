@@ -1,9 +1,8 @@
-import { instantToZoned } from '../../../shared/slots';
 import { formatClock, parseTimeToMinutes } from '../../../shared/clock';
 import { dayMonth } from '../../../shared/dates';
-import { isActiveBookingStatus } from '../../../shared/policy';
-
 import { formatINR } from '../../../shared/money';
+import { isActiveBookingStatus } from '../../../shared/policy';
+import { instantToZoned } from '../../../shared/slots';
 
 export { formatINR };
 

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
+import { parseTimeToMinutes } from '../../../shared/clock';
 import type { BookingWire } from '../../../shared/schemas/bookings';
 import { addDays } from '../../../shared/slots';
-import { parseTimeToMinutes } from '../../../shared/clock';
 import { ChevronRightIcon } from '../../components/icons';
 import { StatusBadge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
-import { customerName, serviceNames } from './desk';
 import { monthYear, weekdayDate } from '../../lib/dates';
+import { customerName, serviceNames } from './desk';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const CELLS = 42;

@@ -1,13 +1,13 @@
-import type { BookingWire } from '../../../shared/schemas/bookings';
 import { COMMISSION_RATE } from '../../../shared/policy';
+import type { BookingWire } from '../../../shared/schemas/bookings';
 import { Avatar } from '../../components/ui/Avatar';
 import { StatusBadge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { longDate } from '../../lib/dates';
 import { formatINR } from '../booking/format';
-import { customerName, deskMoves, money2, paymentText } from './desk';
 import { DetailRow } from './DetailRow';
+import { customerName, deskMoves, money2, paymentText } from './desk';
 
 export function BookingDetailsModal({
   booking,

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { deskCompleteForm, type BookingWire } from '../../../shared/schemas/bookings';
 import { bookingCommission, COMMISSION_RATE } from '../../../shared/policy';
+import { type BookingWire, deskCompleteForm } from '../../../shared/schemas/bookings';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Modal } from '../../components/ui/Modal';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { trpc } from '../../trpc';
-import { customerName, DESK_QUERIES, type DeskMoveModalProps, money2, serviceNames } from './desk';
 import { DetailRow } from './DetailRow';
+import { customerName, DESK_QUERIES, type DeskMoveModalProps, money2, serviceNames } from './desk';
 
 /** Completion with the payment tick; shows the platform's 10% and what the salon keeps. */
 export function CompleteBookingModal({

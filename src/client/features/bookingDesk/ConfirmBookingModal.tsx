@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { deskCheckInForm, type BookingWire } from '../../../shared/schemas/bookings';
+import { type BookingWire, deskCheckInForm } from '../../../shared/schemas/bookings';
 import { StatusBadge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';

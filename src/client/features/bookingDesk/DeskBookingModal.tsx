@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { deskBookingForm, type BookingWire } from '../../../shared/schemas/bookings';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type BookingWire, deskBookingForm } from '../../../shared/schemas/bookings';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { Skeleton } from '../../components/ui/Skeleton';
+import { digitsOnly, serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { cn } from '../../lib/cn';
 import { longDate } from '../../lib/dates';
-import { digitsOnly, serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { errorMessage, httpStatusOf, trpc } from '../../trpc';
 import { formatDuration, formatINR, salonToday } from '../booking/format';
 import { SlotPicker } from '../booking/SlotPicker';

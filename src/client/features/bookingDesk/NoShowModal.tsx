@@ -1,10 +1,10 @@
 import { bookingCommission, COMMISSION_RATE, NO_SHOW_GRACE_MINUTES } from '../../../shared/policy';
+import type { BookingWire } from '../../../shared/schemas/bookings';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { longDate } from '../../lib/dates';
 import { errorMessage, trpc } from '../../trpc';
 import { formatINR } from '../booking/format';
-import type { BookingWire } from '../../../shared/schemas/bookings';
 import { customerName, DESK_QUERIES, type DeskMoveModalProps, money2 } from './desk';
 
 /**

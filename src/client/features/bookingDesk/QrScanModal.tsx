@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { TabPanel, Tabs } from '../../components/ui/Tabs';
-import { cameraErrorMessage, cameraSupported, loadQrScanner, parseQrPayload, QR_MESSAGES, QrImageError, scanQrImage, type QrPayload } from './qr';
+import { cameraErrorMessage, cameraSupported, loadQrScanner, parseQrPayload, QR_MESSAGES, QrImageError, type QrPayload, scanQrImage } from './qr';
 
 type Mode = 'camera' | 'upload';
 

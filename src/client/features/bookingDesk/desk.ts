@@ -1,5 +1,5 @@
-import type { BookingWire } from '../../../shared/schemas/bookings';
 import { isActiveBookingStatus, merchantMoveRefusal, noShowAllowedFrom } from '../../../shared/policy';
+import type { BookingWire } from '../../../shared/schemas/bookings';
 import { weekdayDate } from '../../lib/dates';
 import { formatINR, salonToday } from '../booking/format';
 

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
+import type { BookingStatus } from '../../../shared/constants';
+import { bookingCommission, COMMISSION_RATE } from '../../../shared/policy';
 import type { CalendarAnswer, CalendarBlock, CalendarBooking } from '../../../shared/schemas/calendar';
 import { BLOCK_KINDS } from '../../../shared/schemas/calendar';
 import { Button } from '../../components/ui/Button';
@@ -6,13 +8,11 @@ import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
+import { Textarea } from '../../components/ui/Textarea';
 import { longDate } from '../../lib/dates';
 import { errorMessage, httpStatusOf, trpc } from '../../trpc';
 import { formatINR, salonClock } from '../booking/format';
-import { Textarea } from '../../components/ui/Textarea';
-import type { BookingStatus } from '../../../shared/constants';
-import { bookingCommission, COMMISSION_RATE } from '../../../shared/policy';
-import { ACTION_LABEL, BLOCK_LABEL, clockLabel, deskActions, hhmm, isMovable, statusStyle, type DeskAction } from './layout';
+import { ACTION_LABEL, BLOCK_LABEL, clockLabel, type DeskAction, deskActions, hhmm, isMovable, statusStyle } from './layout';
 
 const timeOptions = (from: number, to: number) =>
   Array.from({ length: (to - from) / 15 + 1 }, (_, i) => from + i * 15).map((m) => ({ value: hhmm(m === 1440 ? 1440 : m), label: m === 1440 ? 'Midnight' : clockLabel(m) }));

@@ -1,8 +1,8 @@
-import { DndContext, PointerSensor, TouchSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, type DragEndEvent, PointerSensor, TouchSensor, useDraggable, useDroppable, useSensor, useSensors } from '@dnd-kit/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { BOOKING_STATUSES } from '../../../shared/constants';
 import type { CalendarBlock, CalendarBooking } from '../../../shared/schemas/calendar';
 import { MOVE_UNDO_SECONDS } from '../../../shared/schemas/calendar';
-import { BOOKING_STATUSES } from '../../../shared/constants';
 import { addDays } from '../../../shared/slots';
 import { ArrowLeftIcon, ChevronRightIcon } from '../../components/icons';
 import { Avatar } from '../../components/ui/Avatar';
@@ -14,7 +14,7 @@ import { cn } from '../../lib/cn';
 import { longDate } from '../../lib/dates';
 import { trpc } from '../../trpc';
 import { formatINR, salonClock } from '../booking/format';
-import { BlockDetailsModal, BlockTimeModal, BookingCardModal, CALENDAR_QUERIES, type BlockDraft, type MoveRequest } from './CalendarModals';
+import { BlockDetailsModal, type BlockDraft, BlockTimeModal, BookingCardModal, CALENDAR_QUERIES, type MoveRequest } from './CalendarModals';
 import { BLOCK_LABEL, clockLabel, gridRange, hhmm, isMovable, lanes, ROW_PX, STEP_MIN, statusStyle } from './layout';
 
 export interface CreateRequest {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { QuickReply } from '../../../shared/chatIntents';
 import { CalendarIcon, ChatIcon, CloseIcon, SendIcon } from '../../components/icons';

@@ -1,10 +1,10 @@
+import { CHAT_TEXT, type ChatIntent, parseSearch, QUICK_REPLIES, type QuickReply, type SearchRequest } from '../../../shared/chatIntents';
+import { formatClock } from '../../../shared/clock';
+import { isActiveBookingStatus } from '../../../shared/policy';
 import type { BookingWire } from '../../../shared/schemas/bookings';
 import type { SpecialOffersAnswer } from '../../../shared/schemas/discovery';
-import { isActiveBookingStatus } from '../../../shared/policy';
-import { CHAT_TEXT, parseSearch, QUICK_REPLIES, type ChatIntent, type QuickReply, type SearchRequest } from '../../../shared/chatIntents';
-import { formatClock } from '../../../shared/clock';
-import type { UserType } from '../../state/session';
 import { longDate } from '../../lib/dates';
+import type { UserType } from '../../state/session';
 
 /** Most bookings the assistant lists (customer doc, "Chat assistant"). */
 export const CHAT_BOOKINGS_LIMIT = 3;

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CHAT_TEXT, QUICK_REPLIES, matchIntent, replyDelayMs, type QuickReply } from '../../../shared/chatIntents';
+import { CHAT_TEXT, matchIntent, QUICK_REPLIES, type QuickReply, replyDelayMs } from '../../../shared/chatIntents';
 import { sessionAtom } from '../../state/session';
 import { trpc } from '../../trpc';
-import { answerFor, type AnswerContext, type ChatMessage } from './answers';
+import { type AnswerContext, answerFor, type ChatMessage } from './answers';
 
 let nextId = 0;
 function messageId(): string {

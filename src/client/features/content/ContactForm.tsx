@@ -5,9 +5,9 @@ import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { Textarea } from '../../components/ui/Textarea';
-import { sessionAtom } from '../../state/session';
 import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { sessionAtom } from '../../state/session';
 import { trpc } from '../../trpc';
 
 /** The contact form (stored as a support message, answered by the team on /admin/feedback). */

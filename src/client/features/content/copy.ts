@@ -1,5 +1,5 @@
-import { BOOKING_HORIZON_DAYS, COMMISSION_RATE, RESCHEDULE_MIN_HOURS } from '../../../shared/policy';
 import { MAX_POINTS_PER_BOOKING, REWARD_POINTS, REWARD_VALUE, RUPEES_PER_POINT } from '../../../shared/loyalty';
+import { BOOKING_HORIZON_DAYS, COMMISSION_RATE, RESCHEDULE_MIN_HOURS } from '../../../shared/policy';
 import type { StaticContent } from './StaticPage';
 
 /*

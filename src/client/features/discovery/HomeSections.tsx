@@ -4,15 +4,15 @@ import type { MerchantCardWire } from '../../../shared/schemas/discovery';
 import { MapPinIcon, SparkleIcon, TagIcon } from '../../components/icons';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { toast } from '../../components/ui/Toast';
+import { longDate } from '../../lib/dates';
 import { trpc } from '../../trpc';
 import { LazyNewsletterForm as NewsletterForm } from '../newsletter/LazyNewsletterForm';
+import { AppDownload } from './AppDownload';
 import { formatDuration, fromPrice, plural } from './format';
 import { Stars } from './Rating';
-import { recordRecentlyViewed, useRecentlyViewed, type RecentlyViewedSalon } from './recentlyViewed';
+import { type RecentlyViewedSalon, recordRecentlyViewed, useRecentlyViewed } from './recentlyViewed';
 import { SalonCard, SalonCardSkeleton, SalonImage } from './SalonCard';
 import { ScrollRow } from './ScrollRow';
-import { AppDownload } from './AppDownload';
-import { longDate } from '../../lib/dates';
 
 export interface HomeSectionsProps {
   /** The customer's position from the location pin (or stored from an earlier visit). */

@@ -4,7 +4,7 @@ import { MapPinIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
 import { formatDistance, formatINR, fromPrice } from './format';
 import { RatingPill } from './Rating';
-import { recordRecentlyViewed, type RecentlyViewedSalon } from './recentlyViewed';
+import { type RecentlyViewedSalon, recordRecentlyViewed } from './recentlyViewed';
 
 export function recentEntryOf(m: MerchantCardWire): Omit<RecentlyViewedSalon, 'lastVisited'> {
   return {

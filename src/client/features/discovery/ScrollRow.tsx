@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ChevronRightIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
 

@@ -1,10 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CalendarIcon, ClockIcon, MapPinIcon, SearchIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../trpc';
 import { LOCATION_BLUR_CLOSE_MS, MAX_SERVICE_SUGGESTIONS, MIN_LOCATION_QUERY, POPULAR_SERVICES, SERVICE_BLUR_CLOSE_MS, TIME_WINDOW_OPTIONS } from './constants';
 import { localIsoDate } from './filters';
-import { useGeolocation, type Located } from './useGeolocation';
+import { type Located, useGeolocation } from './useGeolocation';
 
 export const fieldBox =
   'relative flex items-center gap-2.5 rounded-2xl border border-blush-200 bg-white px-3.5 transition-colors focus-within:border-plum-400 focus-within:ring-2 focus-within:ring-plum-500';

@@ -1,5 +1,5 @@
 import type { SortOption } from '../../../shared/schemas/discovery';
-import { SORT_CHOICES, type Availability, type Experience, type GenderChoice } from './constants';
+import { type Availability, type Experience, type GenderChoice, SORT_CHOICES } from './constants';
 
 /** Everything the home search row, the filter panel and SalonList share; mirrors SalonList's query string. */
 export interface SearchFilters {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { trpcClient } from '../../trpc';
 import { STORAGE_KEYS, writeItem } from '../../state/storage';
+import { trpcClient } from '../../trpc';
 
 export interface Located {
   lat: number;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { Button } from '../../components/ui/Button';
 import { CloseIcon } from '../../components/icons';
+import { Button } from '../../components/ui/Button';
 import { usePhone } from '../../lib/usePhone';
 import { installAvailable, onInstallAvailable, promptInstall } from '../discovery/installPrompt';
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { type ComponentProps, lazy, Suspense } from 'react';
 
 // The form validates with the shared zod schema and react-hook-form: loaded when it renders, so the
 // footer on every page does not put them into each route's first JavaScript (tests/e2e/weight.test.ts).

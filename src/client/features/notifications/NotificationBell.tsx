@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { NotificationWire } from '../../../shared/schemas/notifications';
 import { relativeTime } from '../../../shared/relativeTime';
+import type { NotificationWire } from '../../../shared/schemas/notifications';
 import { BellIcon } from '../../components/icons';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { cn } from '../../lib/cn';

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { sessionAtom } from '../../state/session';
 import { trpc } from '../../trpc';
 import { enablePush, shouldOfferPush, shouldResubscribe } from './push';

@@ -1,6 +1,6 @@
-import { readItem, STORAGE_KEYS, writeItem } from '../../state/storage';
 import type { z } from 'zod';
 import type { pushBroadcastsInput, subscribeInput, unsubscribeInput } from '../../../shared/schemas/push';
+import { readItem, STORAGE_KEYS, writeItem } from '../../state/storage';
 
 /**
  * The calls push makes, as the app's tRPC client (trpc.ts) has them. Declared here rather than

@@ -1,14 +1,14 @@
-import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { useMemo, useState } from 'react';
 import type { SelectedCategoryWire } from '../../../shared/schemas/shop';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, trpc } from '../../trpc';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 
 export interface CategoriesModalProps {
   onClose: () => void;

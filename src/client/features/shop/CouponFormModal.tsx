@@ -1,4 +1,4 @@
-import { createCouponInput, type CouponWire } from '../../../shared/schemas/coupons';
+import { type CouponWire, createCouponInput } from '../../../shared/schemas/coupons';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';

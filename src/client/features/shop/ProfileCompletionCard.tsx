@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
 import { COMPLETION_FIX } from '../../../shared/profileCompletion';
-import { focusHashTarget } from '../../lib/hashTarget';
 import { Badge } from '../../components/ui/Badge';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { cn } from '../../lib/cn';
+import { focusHashTarget } from '../../lib/hashTarget';
 import { errorMessage, trpc } from '../../trpc';
 import { Banner, useFlash } from './Banner';
 

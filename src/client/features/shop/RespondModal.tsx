@@ -1,4 +1,4 @@
-import { respondToReviewInput, type ReviewWire } from '../../../shared/schemas/reviews';
+import { type ReviewWire, respondToReviewInput } from '../../../shared/schemas/reviews';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Textarea } from '../../components/ui/Textarea';

@@ -1,4 +1,4 @@
-import { serviceScreenForm, type SelectedCategoryWire, type ServiceWire } from '../../../shared/schemas/shop';
+import { type SelectedCategoryWire, type ServiceWire, serviceScreenForm } from '../../../shared/schemas/shop';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';

@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { changePasswordForm } from '../../../shared/schemas/auth';
-import { updateBusinessHoursInput, updateBusinessProfileInput, updateNotificationSettingsInput, type HoursClash, type HoursDecision, type ShopProfileWire } from '../../../shared/schemas/shop';
+import { type HoursClash, type HoursDecision, type ShopProfileWire, updateBusinessHoursInput, updateBusinessProfileInput, updateNotificationSettingsInput } from '../../../shared/schemas/shop';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Textarea } from '../../components/ui/Textarea';
-import { getSession, saveSession } from '../../state/session';
-import { PhoneVerification } from '../auth/PhoneVerification';
 import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
-import { errorClashes, errorMessage, trpc } from '../../trpc';
 import { answerMessage } from '../../mutationMeta';
-import { HoursClashesDialog } from './HoursClashesDialog';
+import { getSession, saveSession } from '../../state/session';
+import { errorClashes, errorMessage, trpc } from '../../trpc';
+import { PhoneVerification } from '../auth/PhoneVerification';
 import { Banner, useFlash } from './Banner';
+import { HoursClashesDialog } from './HoursClashesDialog';
 
 /** What a saved setting changes: the settings page and the profile checklist. */
 const SHOP_QUERIES = ['merchants.getMerchantSettingsById', 'merchants.getProfileCompletion'] as const;

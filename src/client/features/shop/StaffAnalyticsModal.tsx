@@ -6,10 +6,10 @@ import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { Spinner } from '../../components/ui/Spinner';
-import { errorMessage, trpc } from '../../trpc';
-import { formatINR } from './format';
-import { plural } from '../discovery/format';
 import { longDate } from '../../lib/dates';
+import { errorMessage, trpc } from '../../trpc';
+import { plural } from '../discovery/format';
+import { formatINR } from './format';
 
 type Period = (typeof STAFF_PERIODS)[number];
 

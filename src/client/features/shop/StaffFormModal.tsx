@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { STAFF_ROLES, STAFF_STATUSES, addStaffInput, newStaffForm, specializationForm, type StaffWire } from '../../../shared/schemas/staff';
+import { addStaffInput, newStaffForm, STAFF_ROLES, STAFF_STATUSES, type StaffWire, specializationForm } from '../../../shared/schemas/staff';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
@@ -9,8 +9,8 @@ import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { errorMessage, trpc } from '../../trpc';
-import { revealOnMount } from './reveal';
 import { MB, uploadImage } from './api';
+import { revealOnMount } from './reveal';
 
 type StaffValues = DefaultValues<z.input<typeof addStaffInput>>;
 const EMPTY: StaffValues = { name: '', email: '', phone: '', rate: '0', status: 'Active', avatar: '', specialization: [] };

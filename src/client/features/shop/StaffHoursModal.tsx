@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { WEEKDAYS } from '../../../shared/hours';
-import { updateStaffHoursInput, type StaffHoursClash, type StaffWire } from '../../../shared/schemas/staff';
+import { type StaffHoursClash, type StaffWire, updateStaffHoursInput } from '../../../shared/schemas/staff';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
-import { errorMessage, readableMessage, trpc } from '../../trpc';
 import { longDate } from '../../lib/dates';
+import { errorMessage, readableMessage, trpc } from '../../trpc';
 import { clashLine } from './HoursClashesDialog';
 
 interface Day {

@@ -1,8 +1,8 @@
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { useAtomValue } from 'jotai';
 import { useSearch } from 'wouter';
+import { getSession, sessionAtom } from '../../state/session';
 import type { AppRouter } from '../../trpc';
-import { sessionAtom, getSession } from '../../state/session';
 
 /**
  * The shop the screens act on: a merchant's own id (their account id is their merchant id); an

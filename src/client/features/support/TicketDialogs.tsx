@@ -1,13 +1,13 @@
 import { useAtomValue } from 'jotai';
+import { createContactUsInput } from '../../../shared/schemas/content';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { Textarea } from '../../components/ui/Textarea';
-import { sessionAtom } from '../../state/session';
-import { createContactUsInput } from '../../../shared/schemas/content';
 import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { sessionAtom } from '../../state/session';
 import { trpc } from '../../trpc';
 
 type Kind = 'ticket' | 'contact';

@@ -11,10 +11,10 @@ import { Select } from '../../components/ui/Select';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { Textarea } from '../../components/ui/Textarea';
 import { payWithRazorpay } from '../../features/billing/razorpay';
-import { longDate } from '../../lib/dates';
-import { usePageTitle } from '../../lib/usePageTitle';
 import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { longDate } from '../../lib/dates';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { answerMessage } from '../../mutationMeta';
 import { trpc } from '../../trpc';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { NotificationWire } from '../../../shared/schemas/notifications';
 import { relativeTime } from '../../../shared/relativeTime';
+import type { NotificationWire } from '../../../shared/schemas/notifications';
 import { BellIcon, CloseIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Button } from '../../components/ui/Button';

@@ -3,9 +3,9 @@ import { Avatar } from '../../components/ui/Avatar';
 import { Badge } from '../../components/ui/Badge';
 import { Card, } from '../../components/ui/Card';
 import { SkeletonText } from '../../components/ui/Skeleton';
+import { ChangePasswordCard } from '../../features/account/ChangePasswordCard';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { formatDay, fullName } from '../../features/admin/format';
-import { ChangePasswordCard } from '../../features/account/ChangePasswordCard';
 import { sessionAtom } from '../../state/session';
 import { trpc } from '../../trpc';
 

@@ -1,16 +1,16 @@
-import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearch } from 'wouter';
+import { formatClock } from '../../../shared/clock';
 import { BOOKING_STATUSES } from '../../../shared/constants';
-import { Button } from '../../components/ui/Button';
 import { StatusBadge, statusLabel } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { BookingDetailModal } from '../../features/admin/BookingDetailModal';
 import { FilterBar, Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { formatDay, formatINR } from '../../features/admin/format';
-import { formatClock } from '../../../shared/clock';
 import { useDebounced } from '../../features/admin/useDebounced';
 import { trpc } from '../../trpc';
 

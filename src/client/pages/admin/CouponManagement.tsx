@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { offerAmount, offerConditions } from '../../../shared/offers';
 import type { CouponWire } from '../../../shared/schemas/coupons';
 import { Badge } from '../../components/ui/Badge';
-import { COUPON_STATUS } from '../../features/shop/couponStatus';
 import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { formatDay, formatINR } from '../../features/admin/format';
 import { CouponFormModal } from '../../features/shop/CouponFormModal';
-import { trpc } from '../../trpc';
+import { COUPON_STATUS } from '../../features/shop/couponStatus';
 import { answerMessage } from '../../mutationMeta';
+import { trpc } from '../../trpc';
 
 
 function validity(c: CouponWire): string {

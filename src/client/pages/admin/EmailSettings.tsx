@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { DELIVERY_STATE_LABEL, DELIVERY_STATES, type DeliveryState } from '../../../shared/delivery';
-import { OUTBOX_CHANNELS, updateEmailTemplateInput, type emailTemplateWire, type outboxAnswer } from '../../../shared/schemas/admin';
+import { type emailTemplateWire, OUTBOX_CHANNELS, type outboxAnswer, updateEmailTemplateInput } from '../../../shared/schemas/admin';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -15,9 +15,9 @@ import { AdminPage } from '../../features/admin/AdminPage';
 import { FilterBar, Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { formatDateTime } from '../../features/admin/format';
 import { useDebounced } from '../../features/admin/useDebounced';
-import { cn } from '../../lib/cn';
 import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { cn } from '../../lib/cn';
 import { trpc } from '../../trpc';
 
 type OutboxMessage = z.infer<typeof outboxAnswer>['messages'][number];

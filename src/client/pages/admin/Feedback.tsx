@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { type FEEDBACK_KINDS, FEEDBACK_STATUSES, feedbackReplyInput, type feedbackWire } from '../../../shared/schemas/admin';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';

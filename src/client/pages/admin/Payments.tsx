@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Input } from '../../components/ui/Input';
 import { AdminPage } from '../../features/admin/AdminPage';
-import { SubscriptionInvoices } from '../../features/admin/SubscriptionInvoices';
 import { FilterBar, Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { formatCount, formatDay, formatINR } from '../../features/admin/format';
 import { StatTile } from '../../features/admin/StatTile';
+import { SubscriptionInvoices } from '../../features/admin/SubscriptionInvoices';
 import { trpc } from '../../trpc';
 
 const LIMIT = 20;

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import { platformLastDays } from '../../../shared/platform';
 import type { REPORT_GROUPS } from '../../../shared/schemas/admin';
 import { Button } from '../../components/ui/Button';

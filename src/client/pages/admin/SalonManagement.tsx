@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearch } from 'wouter';
-import type { PUBLISH_STATUSES, AdminSalonWire } from '../../../shared/schemas/admin';
+import type { AdminSalonWire, PUBLISH_STATUSES } from '../../../shared/schemas/admin';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -12,7 +12,7 @@ import { AdminPage } from '../../features/admin/AdminPage';
 import { Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { ReasonDialog } from '../../features/admin/Dialogs';
 import { countOf, formatCount, formatDateTime } from '../../features/admin/format';
-import { RowActionsMenu, type RowAction } from '../../features/admin/RowActionsMenu';
+import { type RowAction, RowActionsMenu } from '../../features/admin/RowActionsMenu';
 import { SalonReviewModal } from '../../features/admin/SalonReviewModal';
 import { SALON_QUERIES, SponsorModal } from '../../features/admin/SponsorModal';
 import { useDebounced } from '../../features/admin/useDebounced';

@@ -1,20 +1,20 @@
 import { useState } from 'react';
-import { SHOP_TYPE_LABELS as SHOP_LABELS, SHOP_TYPES, shopTypeLabel, type ShopType } from '../../../shared/constants';
-import { createCategoryInput, type CatalogueCategoryWire } from '../../../shared/schemas/shop';
+import { SHOP_TYPE_LABELS as SHOP_LABELS, SHOP_TYPES, type ShopType, shopTypeLabel } from '../../../shared/constants';
+import { type CatalogueCategoryWire, createCategoryInput } from '../../../shared/schemas/shop';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { Tabs } from '../../components/ui/Tabs';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { formatCount } from '../../features/admin/format';
 import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
-import { trpc } from '../../trpc';
 import { answerMessage } from '../../mutationMeta';
+import { trpc } from '../../trpc';
 
 /** New or edited category; the page mounts it while open, so each opening starts from `editing`. */
 function CategoryModal({ editing, defaultType, onClose }: { editing: CatalogueCategoryWire | null; defaultType: ShopType; onClose: () => void }) {

@@ -1,14 +1,14 @@
-import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearch } from 'wouter';
 import type { AdminUserWire } from '../../../shared/schemas/admin';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { FilterBar, Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { ReasonDialog } from '../../features/admin/Dialogs';
 import { formatCount, formatDateTime, formatDay, fullName } from '../../features/admin/format';
 import { useDebounced } from '../../features/admin/useDebounced';

@@ -8,9 +8,9 @@ import { Input } from '../../components/ui/Input';
 import { AuthShell } from '../../features/auth/AuthShell';
 import { PasswordInput } from '../../features/auth/PasswordInput';
 import { withRedirect } from '../../features/auth/useAuthSuccess';
-import { cn } from '../../lib/cn';
 import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { cn } from '../../lib/cn';
 import { trpc } from '../../trpc';
 
 type Step = 'email' | 'code' | 'password' | 'done';

@@ -1,6 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
+import { isActiveBookingStatus } from '../../../shared/policy';
+import type { BookingWire } from '../../../shared/schemas/bookings';
 import { CalendarIcon, CheckCircleIcon, ClockIcon, CloseIcon, MapPinIcon } from '../../components/icons';
 import { PageContainer } from '../../components/PageHeader';
 import { Avatar } from '../../components/ui/Avatar';
@@ -10,13 +12,11 @@ import { Card } from '../../components/ui/Card';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { track } from '../../features/analytics/track';
 import { formatDuration, formatINR } from '../../features/booking/format';
+import { cn } from '../../lib/cn';
+import { longDate, weekdayDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, trpc } from '../../trpc';
-import { cn } from '../../lib/cn';
-import { isActiveBookingStatus } from '../../../shared/policy';
-import type { BookingWire } from '../../../shared/schemas/bookings';
-import { longDate, weekdayDate } from '../../lib/dates';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import type { DuplicateBookingAnswer } from '../../../shared/schemas/bookings';
 import { ArrowLeftIcon, TagIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Button, buttonClasses } from '../../components/ui/Button';
@@ -9,14 +10,13 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
 import { BookingSummary } from '../../features/booking/BookingSummary';
-import { PaymentChoice, type PaymentMethod } from '../../features/wallet/PaymentChoice';
 import { bookingDraftAtom, idempotencyKeyFor, resetDraftAtom, saveConfirmedBooking } from '../../features/booking/draft';
 import { couponAppliedText, duplicateBookingText } from '../../features/booking/format';
 import { setNextIdempotencyKey } from '../../features/booking/idempotency';
+import { PaymentChoice, type PaymentMethod } from '../../features/wallet/PaymentChoice';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, httpStatusOf, trpc } from '../../trpc';
-import type { DuplicateBookingAnswer } from '../../../shared/schemas/bookings';
 
 type Duplicate = NonNullable<DuplicateBookingAnswer['data']['duplicate']>;
 

@@ -1,5 +1,4 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { sessionAtom } from '../../state/session';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { MerchantDetailWire } from '../../../shared/schemas/discovery';
@@ -15,17 +14,18 @@ import { PageSpinner } from '../../components/ui/Spinner';
 import { BookingSummary } from '../../features/booking/BookingSummary';
 import {
   ANY_PROFESSIONAL,
-  bookingDraftAtom,
-  emptyDraft,
-  totalsOf,
   type BookingDraft,
+  bookingDraftAtom,
   type DraftProfessional,
   type DraftService,
+  emptyDraft,
+  totalsOf,
 } from '../../features/booking/draft';
 import { formatDuration, formatINR } from '../../features/booking/format';
 import { SlotPicker } from '../../features/booking/SlotPicker';
 import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { sessionAtom } from '../../state/session';
 import { errorMessage, trpc } from '../../trpc';
 
 type Salon = MerchantDetailWire;

@@ -1,15 +1,15 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { BookingWire } from '../../../shared/schemas/bookings';
 import { canReschedule, NO_SHOW_DISPUTE_DAYS, refundSummary } from '../../../shared/policy';
+import type { BookingWire } from '../../../shared/schemas/bookings';
 import { CalendarIcon, ClockIcon, UserIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
+import { StatusBadge } from '../../components/ui/Badge';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { StatusBadge } from '../../components/ui/Badge';
 import { TabPanel, Tabs } from '../../components/ui/Tabs';
 import {
   CancelBookingDialog,
@@ -22,10 +22,10 @@ import {
   salonTakesBookings,
 } from '../../features/booking/BookingActions';
 import { byAppointment, formatINR, salonToday } from '../../features/booking/format';
+import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, trpc } from '../../trpc';
-import { longDate } from '../../lib/dates';
 
 type TabId = 'all' | 'upcoming' | 'completed' | 'cancelled';
 const TABS: { id: TabId; label: string }[] = [

@@ -10,11 +10,11 @@ import { Input } from '../../components/ui/Input';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { PhoneVerification } from '../../features/auth/PhoneVerification';
 import { readFileAsDataUrl } from '../../features/shop/api';
-import { usePageTitle } from '../../lib/usePageTitle';
-import { updateStoredUser } from '../../state/session';
 import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { answerMessage } from '../../mutationMeta';
+import { updateStoredUser } from '../../state/session';
 import { trpc } from '../../trpc';
 
 export default function Profile() {

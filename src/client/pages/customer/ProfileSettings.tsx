@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { buttonClasses } from '../../components/ui/Button';
 import { CUSTOMER_PREFERENCES, type CustomerPreferenceKey } from '../../../shared/schemas/wallet';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
+import { buttonClasses } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { LoadError } from '../../components/ui/EmptyState';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { toast } from '../../components/ui/Toast';
 import { ChangePasswordCard } from '../../features/account/ChangePasswordCard';
-import { disablePush, enablePush, pushSupported, PUSH_UNSUPPORTED } from '../../features/push/push';
+import { disablePush, enablePush, PUSH_UNSUPPORTED, pushSupported } from '../../features/push/push';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, trpc } from '../../trpc';
 

@@ -7,8 +7,8 @@ import { LoadError } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { trpc } from '../../trpc';
 import { answerMessage } from '../../mutationMeta';
+import { trpc } from '../../trpc';
 
 export default function Rewards() {
   usePageTitle('My Rewards');

@@ -5,32 +5,32 @@ import { CalendarIcon, ChartIcon, CheckCircleIcon, ClockIcon, QrIcon, SearchIcon
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Avatar } from '../../components/ui/Avatar';
 import { StatusBadge } from '../../components/ui/Badge';
-import { DeskConfirmationBadge } from '../../features/bookingDesk/DeskConfirmationBadge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { toast } from '../../components/ui/Toast';
 import { Tabs } from '../../components/ui/Tabs';
+import { toast } from '../../components/ui/Toast';
 import { byAppointment, formatINR, salonToday } from '../../features/booking/format';
 import { BookingCalendar } from '../../features/bookingDesk/BookingCalendar';
-import { DeskCalendar, type CreateRequest } from '../../features/calendar/DeskCalendar';
 import { BookingDetailsModal } from '../../features/bookingDesk/BookingDetailsModal';
 import { CancelDeskBookingModal } from '../../features/bookingDesk/CancelDeskBookingModal';
 import { CompleteBookingModal } from '../../features/bookingDesk/CompleteBookingModal';
 import { ConfirmBookingModal } from '../../features/bookingDesk/ConfirmBookingModal';
+import { DeskBookingModal } from '../../features/bookingDesk/DeskBookingModal';
+import { DeskConfirmationBadge } from '../../features/bookingDesk/DeskConfirmationBadge';
 import { customerName, deskMoves, serviceNames } from '../../features/bookingDesk/desk';
 import { NoShowModal } from '../../features/bookingDesk/NoShowModal';
-import { DeskBookingModal } from '../../features/bookingDesk/DeskBookingModal';
 import { QrScanModal } from '../../features/bookingDesk/QrScanModal';
 import { QR_MESSAGES, type QrPayload } from '../../features/bookingDesk/qr';
 import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
+import { type CreateRequest, DeskCalendar } from '../../features/calendar/DeskCalendar';
 import { OPEN_QR_SCANNER_EVENT } from '../../layouts/MerchantLayout';
+import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, trpc } from '../../trpc';
-import { longDate } from '../../lib/dates';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { commissionCsv, monthLabel, type CommissionMonth } from '../../../shared/commission';
+import { type CommissionMonth, commissionCsv, monthLabel } from '../../../shared/commission';
 import { formatINR } from '../../../shared/money';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Button } from '../../components/ui/Button';
@@ -11,8 +11,8 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { TableCard, Td, Th } from '../../features/admin/DataTable';
 import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, trpc } from '../../trpc';
 import { answerMessage } from '../../mutationMeta';
+import { errorMessage, trpc } from '../../trpc';
 
 const money = (n: number) => formatINR(n, { paise: true });
 

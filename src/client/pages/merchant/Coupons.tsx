@@ -3,19 +3,19 @@ import { offerAmount, offerConditions } from '../../../shared/offers';
 import type { CouponWire } from '../../../shared/schemas/coupons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge } from '../../components/ui/Badge';
-import { COUPON_STATUS } from '../../features/shop/couponStatus';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { useMerchantId } from '../../features/shop/api';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { CouponFormModal } from '../../features/shop/CouponFormModal';
+import { COUPON_STATUS } from '../../features/shop/couponStatus';
 import { formatINR } from '../../features/shop/format';
-import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, trpc } from '../../trpc';
-import { answerMessage } from '../../mutationMeta';
 import { longDate } from '../../lib/dates';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { answerMessage } from '../../mutationMeta';
+import { errorMessage, trpc } from '../../trpc';
 
 
 function validityText(c: CouponWire): string {

@@ -1,8 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import type { DeliveryState } from '../../../shared/delivery';
 import { useState } from 'react';
-import { CUSTOMERS_PAGE_SIZE, RANGE_DAYS, type CustomerWire, type TemplateWire } from '../../../shared/schemas/crm';
+import type { DeliveryState } from '../../../shared/delivery';
 import { relativeTime } from '../../../shared/relativeTime';
+import { CUSTOMERS_PAGE_SIZE, type CustomerWire, RANGE_DAYS, type TemplateWire } from '../../../shared/schemas/crm';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Avatar } from '../../components/ui/Avatar';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
@@ -17,9 +17,9 @@ import { TabPanel, Tabs } from '../../components/ui/Tabs';
 import { useDebounced } from '../../features/admin/useDebounced';
 import { CHANNEL_LABELS, SendMessageDialog, TemplateDialog } from '../../features/crm/MessageDialogs';
 import { useMerchantId } from '../../features/shop/api';
+import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { trpc } from '../../trpc';
-import { longDate } from '../../lib/dates';
 
 type Tab = 'customers' | 'messages' | 'templates';
 type Filters = { rangeDays?: number; minRating?: number };

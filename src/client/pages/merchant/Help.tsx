@@ -11,9 +11,9 @@ import { Input } from '../../components/ui/Input';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { useMerchantId } from '../../features/shop/api';
 import { SupportDialog } from '../../features/support/TicketDialogs';
+import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { trpc } from '../../trpc';
-import { longDate } from '../../lib/dates';
 
 /** The spec's ticket colours: open green, pending yellow, closed red. */
 const STATUS: Record<SupportMessageWire['status'], { label: string; tone: BadgeTone }> = {

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { CalendarIcon, ChartIcon, CheckCircleIcon, ClockIcon, ScissorsIcon, SparkleIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
@@ -14,10 +14,10 @@ import { customerName, serviceNames } from '../../features/bookingDesk/desk';
 import { ManualBookingModal } from '../../features/bookingDesk/ManualBookingModal';
 import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
 import { ProfileCompletionSummary } from '../../features/shop/ProfileCompletionCard';
+import { clockTime, longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, trpc } from '../../trpc';
-import { clockTime, longDate } from '../../lib/dates';
 
 function Stars({ rating }: { rating: number }) {
   return (

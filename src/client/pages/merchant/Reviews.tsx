@@ -1,5 +1,5 @@
-import { useDeferredValue, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
 import type { ReviewWire } from '../../../shared/schemas/reviews';
 import { SearchIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
@@ -13,9 +13,9 @@ import { PageSpinner } from '../../components/ui/Spinner';
 import { useMerchantId } from '../../features/shop/api';
 import { RespondModal } from '../../features/shop/RespondModal';
 import { Stars } from '../../features/shop/Stars';
+import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { trpc } from '../../trpc';
-import { longDate } from '../../lib/dates';
 
 export default function Reviews() {
   usePageTitle('Reviews & Feedback');

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { focusHashTarget } from '../../lib/hashTarget';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
-import { GstSection } from '../../features/billing/GstSection';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
+import { GstSection } from '../../features/billing/GstSection';
 import { useMerchantId } from '../../features/shop/api';
 import { ProfileCompletionCard } from '../../features/shop/ProfileCompletionCard';
 import { BusinessHoursSection, BusinessProfileSection, NotificationsSection, SecuritySection, WhatsAppSignInSection } from '../../features/shop/SettingsSections';
+import { focusHashTarget } from '../../lib/hashTarget';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { trpc } from '../../trpc';
 

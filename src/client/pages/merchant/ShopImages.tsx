@@ -1,14 +1,14 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import type { ShopImageWire } from '../../../shared/schemas/shop';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/Toast';
 import { MB, uploadImage, useMerchantId } from '../../features/shop/api';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, trpc } from '../../trpc';
 

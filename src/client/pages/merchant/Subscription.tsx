@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { z } from 'zod';
 import { gstBreakdown } from '../../../shared/gst';
 import { formatINR } from '../../../shared/money';
-import { FREE_PLAN, PLAN_FEATURES, planAllows, PLANS, staffLimitText, tierOf, type PlanFeature, type PlanId, type TierId } from '../../../shared/plans';
+import { FREE_PLAN, PLAN_FEATURES, PLANS, type PlanFeature, type PlanId, planAllows, staffLimitText, type TierId, tierOf } from '../../../shared/plans';
 import type { subscriptionAnswer } from '../../../shared/schemas/billing';
 import { TEST_CARDS } from '../../../shared/schemas/wallet';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
@@ -18,14 +18,14 @@ import { Modal } from '../../components/ui/Modal';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { toast } from '../../components/ui/Toast';
 import { newAttemptId, payWithRazorpay } from '../../features/billing/razorpay';
+import { refundText } from '../../features/billing/refund';
 import { useMerchantId } from '../../features/shop/api';
 import { cn } from '../../lib/cn';
 import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { getSession, sessionAtom } from '../../state/session';
 import { answerMessage } from '../../mutationMeta';
+import { getSession, sessionAtom } from '../../state/session';
 import { failureMessage, httpStatusOf, trpc } from '../../trpc';
-import { refundText } from '../../features/billing/refund';
 
 /** The product's one rupee format (shared/money.ts): paise only when there are some. */
 const rupees = (n: number) => formatINR(n);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { SortOption } from '../../../shared/schemas/discovery';
 import { SearchIcon, SparkleIcon } from '../../components/icons';

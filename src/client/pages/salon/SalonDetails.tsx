@@ -1,26 +1,26 @@
-import { shopTypeLabel } from '../../../shared/constants';
-import type { OwnReview } from '../../features/booking/BookingActions';
-import { SOCIAL_NETWORK_LABEL } from '../../../shared/social';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { formatClock, parseTimeToMinutes } from '../../../shared/clock';
+import { shopTypeLabel } from '../../../shared/constants';
 import type { DetailServiceWire, MerchantDetailWire } from '../../../shared/schemas/discovery';
+import { weekdayOf } from '../../../shared/slots';
+import { SOCIAL_NETWORK_LABEL } from '../../../shared/social';
 import { ArrowLeftIcon, CheckCircleIcon, ClockIcon, MailIcon, MapPinIcon } from '../../components/icons';
 import { PageContainer } from '../../components/PageHeader';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Modal } from '../../components/ui/Modal';
-import { formatDuration, formatINR, formatRating, fromPrice, plural } from '../../features/discovery/format';
-import { weekdayOf } from '../../../shared/slots';
+import type { OwnReview } from '../../features/booking/BookingActions';
 import { salonClock } from '../../features/booking/format';
-import { formatClock, parseTimeToMinutes } from '../../../shared/clock';
+import { formatDuration, formatINR, formatRating, fromPrice, plural } from '../../features/discovery/format';
 import { RatingPill, StarIcon, Stars } from '../../features/discovery/Rating';
 import { recordRecentlyViewed } from '../../features/discovery/recentlyViewed';
 import { SalonImage } from '../../features/discovery/SalonCard';
+import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, httpStatusOf, trpc } from '../../trpc';
-import { longDate } from '../../lib/dates';
 
 
 function bookingPath(id: string, serviceId?: string): string {

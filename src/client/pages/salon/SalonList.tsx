@@ -1,7 +1,7 @@
-import { shopTypeLabel } from '../../../shared/constants';
 import { keepPreviousData } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { shopTypeLabel } from '../../../shared/constants';
 import type { MerchantCardWire, SortOption } from '../../../shared/schemas/discovery';
 import { CloseIcon, MapPinIcon, SearchIcon } from '../../components/icons';
 import { Button, buttonClasses } from '../../components/ui/Button';
@@ -14,16 +14,16 @@ import {
   SORT_CHOICES,
   TIME_WINDOW_OPTIONS,
 } from '../../features/discovery/constants';
-import { countActiveFilters, EMPTY_FILTERS, filtersToQuery, queryToFilters, toSearchInput, type SearchFilters } from '../../features/discovery/filters';
+import { countActiveFilters, EMPTY_FILTERS, filtersToQuery, queryToFilters, type SearchFilters, toSearchInput } from '../../features/discovery/filters';
 import { formatDistance, formatINR, fromPrice, plural } from '../../features/discovery/format';
 import { RatingPill } from '../../features/discovery/Rating';
 import { recordRecentlyViewed } from '../../features/discovery/recentlyViewed';
 import { recentEntryOf, SalonImage } from '../../features/discovery/SalonCard';
 import { DateField, LocationField, ServiceField, TimeWindowField } from '../../features/discovery/SearchFields';
 import { storedPosition } from '../../features/discovery/useGeolocation';
+import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, trpc } from '../../trpc';
-import { longDate } from '../../lib/dates';
 
 
 const FiltersPanel = lazy(() => import('../../features/discovery/FiltersPanel'));

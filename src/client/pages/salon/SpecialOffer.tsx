@@ -7,9 +7,9 @@ import { Button, buttonClasses } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { formatINR } from '../../features/discovery/format';
+import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, trpc } from '../../trpc';
-import { longDate } from '../../lib/dates';
 
 /** One offer of the home page's Special Offers, with its terms and where it applies. */
 export default function SpecialOffer({ params }: { params: { id: string } }) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { checkKey, UPLOADS_PATH, type ImageStorage } from './types.js';
+import { checkKey, type ImageStorage, UPLOADS_PATH } from './types.js';
 
 /**
  * Uploads in the `uploads` table: every process on every host that shares the database serves

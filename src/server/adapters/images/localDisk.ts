@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { checkKey, UPLOADS_PATH, type ImageStorage } from './types.js';
+import { checkKey, type ImageStorage, UPLOADS_PATH } from './types.js';
 
 const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
 

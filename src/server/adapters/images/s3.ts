@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { checkKey, UPLOADS_PATH, type ImageStorage } from './types.js';
+import { checkKey, type ImageStorage, UPLOADS_PATH } from './types.js';
 
 export interface S3Settings {
   bucket: string;

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewAccount, AccountUpdate, OneTimeCodesTable } from '../types.js';
+import { sql } from 'kysely';
+import type { AccountUpdate, Database, NewAccount, OneTimeCodesTable } from '../types.js';
 
 export type CodePurpose = OneTimeCodesTable['purpose'];
 

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { CreditNotesTable, InvoicesTable, PaymentAttemptsTable, SubscriptionsTable } from '../schema/billing.js';
 import type { Executor } from './accounts.js';
 

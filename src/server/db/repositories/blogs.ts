@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { containsPattern, prefixPattern } from '../../../shared/constants.js';
 import type { BlogsTable } from '../schema/content.js';
 import type { Executor } from './accounts.js';

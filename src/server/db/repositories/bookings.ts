@@ -1,11 +1,11 @@
-import { sql, type Insertable, type RawBuilder, type SqlBool, type Updateable } from 'kysely';
+import { type Insertable, type RawBuilder, type SqlBool, sql, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { ACTIVE_BOOKING_STATUSES, type BookingStatus, containsPattern, prefixPattern } from '../../../shared/constants.js';
+import { compiledOnce } from '../compiled.js';
+import { type Effects, type EffectsJson, effectsCtes, effectsJson, effectsWritten } from '../effects.js';
+import { toJsonb } from '../json.js';
 import type { Booking, BookingServicesTable, BookingsTable, CommissionLedgerTable } from '../types.js';
 import type { Executor } from './accounts.js';
-import { effectsCtes, effectsJson, effectsWritten, type Effects, type EffectsJson } from '../effects.js';
-import { toJsonb } from '../json.js';
-import { ACTIVE_BOOKING_STATUSES, containsPattern, prefixPattern, type BookingStatus } from '../../../shared/constants.js';
-import { compiledOnce } from '../compiled.js';
 
 /** What holds a professional's time: the active bookings and blocked time (bookings_no_overlap). */
 const HOLDS_TIME = sql<boolean>`status in ('pending', 'upcoming', 'confirmed', 'blocked')`;

@@ -1,6 +1,6 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
-import type { MessageTemplatesTable } from '../schema/crm.js';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import { containsPattern } from '../../../shared/constants.js';
+import type { MessageTemplatesTable } from '../schema/crm.js';
 import type { Executor } from './accounts.js';
 
 export interface CustomerRow {

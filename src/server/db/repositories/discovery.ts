@@ -1,6 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { Executor } from './accounts.js';
+import { type RawBuilder, sql } from 'kysely';
 import { PLANNED_PER_CALL } from '../preparing.js';
+import type { Executor } from './accounts.js';
 
 /*
  * Discovery reads. Only published salons appear. Filters and sorts read salon_search (a narrow,

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { CampaignsTable, SocialConnectionsTable } from '../schema/crm.js';
 import type { Executor } from './accounts.js';
 import { deliveryStateSql } from './outbox.js';

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DeliveryState } from '../../../shared/delivery.js';
 import { OFFLINE_PROVIDER } from '../../../shared/delivery.js';
 import type { Executor } from './accounts.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Executor } from './accounts.js';
 import { containsPattern } from '../../../shared/constants.js';
+import type { Executor } from './accounts.js';
 
 /*
  * What the server puts into a page's HTML for search engines and shared links (http/pages.ts) and

@@ -1,6 +1,6 @@
 import { sql, type Updateable } from 'kysely';
-import type { ReviewsTable } from '../types.js';
 import { containsPattern } from '../../../shared/constants.js';
+import type { ReviewsTable } from '../types.js';
 import type { Executor } from './accounts.js';
 
 export function findBookingForReview(db: Executor, bookingId: string) {

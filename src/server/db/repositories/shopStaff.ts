@@ -1,7 +1,7 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { StaffTable } from '../types.js';
-import { NOT_BLOCKED } from './bookings.js';
 import type { Executor } from './accounts.js';
+import { NOT_BLOCKED } from './bookings.js';
 
 const staffColumns = [
   'id',

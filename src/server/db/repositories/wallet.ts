@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { toJsonb } from '../json.js';
 import type { GiftCardOrdersTable, GiftCardsTable, LoyaltyLedgerTable, WalletLedgerTable } from '../schema/wallet.js';
 import type { Executor } from './accounts.js';

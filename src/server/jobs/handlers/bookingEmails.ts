@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
-import { queueMessages, type NewMessage } from '../../messaging/index.js';
-import { queuePushToAccount } from '../../messaging/push.js';
 import { CUSTOMER_PREFERENCE_KEYS, preferenceOn } from '../../../shared/reminders.js';
+import type { Database } from '../../db/types.js';
+import { type NewMessage, queueMessages } from '../../messaging/index.js';
+import { queuePushToAccount } from '../../messaging/push.js';
 import { BOOKING_EVENT_EMAIL, BOOKING_EVENT_MESSAGES, type BookingMessagesPayload } from '../../services/bookings/notify.js';
-import { defineJob, type BatchJob } from '../queue.js';
+import { type BatchJob, defineJob } from '../queue.js';
 
 /**
  * Tells the customers of booking events (made, checked in, cancelled, rescheduled, completed) by

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { GoneSubscriptionError } from '../../adapters/messaging/push.js';
 import { boundByQuietHours, quietHoursEnd } from '../../../shared/consent.js';
+import { GoneSubscriptionError } from '../../adapters/messaging/push.js';
 import { DELIVER_MESSAGE, holdMessage, notifySettled, type OutboxMessage } from '../../messaging/index.js';
 import { defineJob } from '../queue.js';
 

@@ -1,11 +1,11 @@
+import { isActiveBookingStatus } from '../../../shared/policy.js';
+import { CUSTOMER_PREFERENCE_KEYS, preferenceOn } from '../../../shared/reminders.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
 import { queueMessage } from '../../messaging/index.js';
 import { queuePushToAccount } from '../../messaging/push.js';
-import { isActiveBookingStatus } from '../../../shared/policy.js';
-import { CUSTOMER_PREFERENCE_KEYS, preferenceOn } from '../../../shared/reminders.js';
 import { displayDate } from '../../services/bookings/notify.js';
-import { BOOKING_REMINDER } from '../reminders.js';
 import { defineJob } from '../queue.js';
+import { BOOKING_REMINDER } from '../reminders.js';
 
 interface ReminderPayload {
   bookingId: string;

@@ -1,11 +1,11 @@
 import type { Insertable } from 'kysely';
-import type { Database } from '../../db/types.js';
 import { round2 } from '../../../shared/money.js';
 import { bookingCommission, commissionSplit } from '../../../shared/policy.js';
 import { formatMinutes12h } from '../../../shared/validation.js';
+import type { Database } from '../../db/types.js';
 import { CANCEL_REASONS } from '../salons.js';
 import type { DemoCoupons } from './coupons.js';
-import { ago, bookingNotices, DAY, demoSalonOf, displayDate, earliest, HOUR, MINUTE, type DemoBuild, type PlannedBooking, type SeedCustomer, type SeedSalon } from './kit.js';
+import { ago, bookingNotices, DAY, type DemoBuild, demoSalonOf, displayDate, earliest, HOUR, MINUTE, type PlannedBooking, type SeedCustomer, type SeedSalon } from './kit.js';
 
 /**
  * The planned bookings as rows, in order of start: each with its services, its outcome's

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import type { Database } from '../../db/types.js';
 import { round2 } from '../../../shared/money.js';
 import { addDays, zonedTimeToInstant } from '../../../shared/slots.js';
-import { demoSalonOf, salonBySlug, TIME_ZONE, type DemoBuild, type SeedSalon } from './kit.js';
+import type { Database } from '../../db/types.js';
+import { type DemoBuild, demoSalonOf, type SeedSalon, salonBySlug, TIME_ZONE } from './kit.js';
 
 export interface DemoCoupons {
   /** code → id */

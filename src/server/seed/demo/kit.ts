@@ -3,10 +3,10 @@
  * built, the repeatable random choices, the clock, and the plans each part hands to the next.
  */
 import type { Insertable } from 'kysely';
-import type { Database, OpeningHoursDay, WorkingHoursDay } from '../../db/types.js';
 import { longDate } from '../../../shared/dates.js';
 import { instantToZoned } from '../../../shared/slots.js';
-import { MERCHANT_SLUG, type CustomerDef, type SalonDef } from '../salons.js';
+import type { Database, OpeningHoursDay, WorkingHoursDay } from '../../db/types.js';
+import { type CustomerDef, MERCHANT_SLUG, type SalonDef } from '../salons.js';
 
 export const TIME_ZONE = 'Asia/Kolkata';
 export const MINUTE = 60_000;

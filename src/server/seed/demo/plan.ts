@@ -2,19 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { round2 } from '../../../shared/money.js';
 import { addDays, canPerformAll, salonWindow, staffWindow, zonedTimeToInstant } from '../../../shared/slots.js';
 import {
+  type DemoBuild,
   demoSalonOf,
   HISTORY_DAYS,
   LEAD_MINUTES,
   MINUTE,
   PAST_UNSETTLED,
-  salonBySlug,
-  TIME_ZONE,
-  UPCOMING_DAYS,
-  type DemoBuild,
   type PlannedBooking,
   type SeedCustomer,
   type SeedSalon,
   type SeedService,
+  salonBySlug,
+  TIME_ZONE,
+  UPCOMING_DAYS,
 } from './kit.js';
 
 /**

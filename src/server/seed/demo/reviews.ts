@@ -1,5 +1,5 @@
 import { OWNER_RESPONSES, REVIEW_TEXTS } from '../salons.js';
-import { ago, bookingNotices, DAY, demoSalonOf, earliest, HOUR, MINUTE, type DemoBuild, type PlannedBooking, type SeedSalon } from './kit.js';
+import { ago, bookingNotices, DAY, type DemoBuild, demoSalonOf, earliest, HOUR, MINUTE, type PlannedBooking, type SeedSalon } from './kit.js';
 
 /**
  * Reviews, each tied to its own completed booking: the ones the plan asked for, then others up

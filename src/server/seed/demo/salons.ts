@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { WorkingHoursDay } from '../../db/types.js';
 import { defaultNotificationPreferences } from '../../../shared/hours.js';
 import { servicePrice } from '../../../shared/policy.js';
 import { addDays } from '../../../shared/slots.js';
-import { CATEGORIES, SERVICE_MENU, categoryImage, type CategoryDef } from '../catalogue.js';
+import type { WorkingHoursDay } from '../../db/types.js';
+import { CATEGORIES, type CategoryDef, categoryImage, SERVICE_MENU } from '../catalogue.js';
 import { MERCHANT_SLUG, SALONS } from '../salons.js';
-import { ago, DAY, HOUR, hhmm, TIME_ZONE, toMinutes, type DemoBuild, type Rng, type SeedSalon, type SeedService, type SeedStaff } from './kit.js';
+import { ago, DAY, type DemoBuild, HOUR, hhmm, type Rng, type SeedSalon, type SeedService, type SeedStaff, TIME_ZONE, toMinutes } from './kit.js';
 
 function phoneFrom(rng: Rng): string {
   return `${rng.pick(['9', '8', '7'])}${String(rng.int(0, 999_999_999)).padStart(9, '0')}`;

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { adminBookingByIdInput, adminBookingsInput } from '../../../shared/schemas/admin.js';
-import { badRequest, notFound } from '../../errors.js';
 import { listAllBookings } from '../../db/repositories/admin/bookings.js';
 import { bookingStatus } from '../../db/repositories/bookings.js';
-import { loadBookingWire } from '../bookings/wire.js';
 import type { AppDeps } from '../../deps.js';
+import { badRequest, notFound } from '../../errors.js';
+import { loadBookingWire } from '../bookings/wire.js';
 import { iso } from '../wire.js';
 import { pageOf } from './wire.js';
 

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { feedbackInput, feedbackReplyInput, feedbackTargetInput } from '../../../shared/schemas/admin.js';
-import { conflict, notFound } from '../../errors.js';
 import * as repo from '../../db/repositories/admin/support.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { conflict, notFound } from '../../errors.js';
 import { renderTemplate } from './templates.js';
 import { pageOf, toFeedbackWire } from './wire.js';
 

@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import type { addFeaturedLocationInput, removeFeaturedLocationInput } from '../../../shared/schemas/admin.js';
 import type { LocationWire } from '../../../shared/schemas/discovery.js';
 import { normalizePlaceText } from '../../adapters/geocoding/index.js';
-import { badRequest, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import * as repo from '../../db/repositories/admin/locations.js';
 import { recordAudit } from '../../db/repositories/audit.js';
-import { clearDiscoveryCache } from '../discovery/cache.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { badRequest, notFound } from '../../errors.js';
+import { clearDiscoveryCache } from '../discovery/cache.js';
 import { toFeaturedLocationWire } from './wire.js';
 
 export async function listFeatured(deps: AppDeps) {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { broadcastInput, broadcastsInput } from '../../../shared/schemas/admin.js';
 import { ROLES, type Role } from '../../../shared/constants.js';
+import type { broadcastInput, broadcastsInput } from '../../../shared/schemas/admin.js';
 import { broadcastNotification } from '../../db/repositories/admin/notifications.js';
 import { listAudit, recordAudit } from '../../db/repositories/audit.js';
 import type { Actor, AppDeps } from '../../deps.js';

@@ -1,17 +1,17 @@
-import { deliveryLabel, deliveryStateOf } from '../../../shared/delivery.js';
-import { heldUntilOf } from '../../../shared/consent.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
+import { heldUntilOf } from '../../../shared/consent.js';
+import { deliveryLabel, deliveryStateOf } from '../../../shared/delivery.js';
 import type { auditInput, commissionsInput, outboxInput, retryJobInput } from '../../../shared/schemas/admin.js';
-import { badRequest, notFound } from '../../errors.js';
 import { listOutbox } from '../../db/repositories/admin/email.js';
 import { listCommissions } from '../../db/repositories/admin/payments.js';
 import { appliedMigrations, databaseVersion, jobQueueByKind, outboxBacklog, recentFailedJobs, requeueFailedJob, requeueFailedMessage } from '../../db/repositories/admin/system.js';
 import { listAudit, recordAudit } from '../../db/repositories/audit.js';
+import type { Actor, AppDeps } from '../../deps.js';
+import { badRequest, notFound } from '../../errors.js';
 import { DELIVER_MESSAGE } from '../../messaging/index.js';
 import { PACKAGE_ROOT } from '../../paths.js';
-import type { Actor, AppDeps } from '../../deps.js';
 import { iso } from '../wire.js';
 import { isoOrNull, pageOf } from './wire.js';
 

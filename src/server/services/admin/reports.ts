@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { reportsInput } from '../../../shared/schemas/admin.js';
 import { PLATFORM_TIME_ZONE, platformToday } from '../../../shared/platform.js';
+import type { reportsInput } from '../../../shared/schemas/admin.js';
 import { addDays } from '../../../shared/slots.js';
-import { badRequest } from '../../errors.js';
 import * as repo from '../../db/repositories/admin/reports.js';
 import type { AppDeps } from '../../deps.js';
+import { badRequest } from '../../errors.js';
 import { toCsv } from './csv.js';
 
 /*

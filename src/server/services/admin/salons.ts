@@ -1,15 +1,15 @@
 import type { z } from 'zod';
+import { cheapestPlanWith, planAllows, tierOf } from '../../../shared/plans.js';
 import type { salonCompletionInput, salonReasonInput, salonsInput, salonTargetInput, sponsorInput } from '../../../shared/schemas/admin.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { listSalons as listSalonRows, upcomingBookingCount } from '../../db/repositories/admin/salons.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
-import { completionCounts, findShop, lockMerchant, updateMerchant, type ShopRow } from '../../db/repositories/shopProfile.js';
-import { cheapestPlanWith, planAllows, tierOf } from '../../../shared/plans.js';
+import { completionCounts, findShop, lockMerchant, type ShopRow, updateMerchant } from '../../db/repositories/shopProfile.js';
+import type { Actor, AppDeps } from '../../deps.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { salonPlan, teamFitsPlan } from '../billing/entitlements.js';
 import { clearDiscoveryCache } from '../discovery/cache.js';
-import type { Actor, AppDeps } from '../../deps.js';
 import { renderTemplate, type TemplateKey } from './templates.js';
 import { completionOfRow, pageOf, toAdminSalonWire } from './wire.js';
 

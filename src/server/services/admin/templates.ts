@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { updateEmailTemplateInput } from '../../../shared/schemas/admin.js';
-import { badRequest, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { findEmailTemplate, listEmailTemplates, updateEmailTemplate } from '../../db/repositories/admin/email.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { badRequest, notFound } from '../../errors.js';
 import { iso } from '../wire.js';
 
 /** The values each template is rendered with; a template may use only these. */

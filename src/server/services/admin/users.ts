@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { blockUserInput, userTargetInput, usersInput } from '../../../shared/schemas/admin.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import type { blockUserInput, usersInput, userTargetInput } from '../../../shared/schemas/admin.js';
 import * as repo from '../../db/repositories/admin/users.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { pageOf, toAdminUserWire } from './wire.js';
 
 export async function listUsers(deps: AppDeps, input: z.output<typeof usersInput>) {

@@ -1,29 +1,29 @@
-import { randomInt, randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
+import type { Role } from '../../../shared/constants.js';
 import type { registerUserInput, resetPasswordInput, verifyResetOtpInput } from '../../../shared/schemas/auth.js';
 import type {
   emailOtpRequestInput,
   emailOtpVerifyInput,
   googleSignInInput,
   phoneOtpRequestInput,
-  phoneVerificationInput,
   phoneOtpVerifyInput,
+  phoneVerificationInput,
   whatsappRegistrationInput,
 } from '../../../shared/schemas/authExtras.js';
-import * as accounts from '../../db/repositories/accounts.js';
-import { toJsonb } from '../../db/json.js';
-import { findMerchantById } from '../../db/repositories/merchants.js';
-import type { Role } from '../../../shared/constants.js';
-import type { Account, Database } from '../../db/types.js';
-import { AppError, badRequest, forbidden } from '../../errors.js';
 import { createGoogleVerifier, GoogleTokenError, type GoogleVerifier } from '../../adapters/identity/google.js';
-import { queueMessage } from '../../messaging/index.js';
+import { toJsonb } from '../../db/json.js';
+import * as accounts from '../../db/repositories/accounts.js';
+import { type RateLimit, takeRateLimits } from '../../db/repositories/limits.js';
+import { findMerchantById } from '../../db/repositories/merchants.js';
+import type { Account, Database } from '../../db/types.js';
 import type { AppDeps } from '../../deps.js';
+import { AppError, badRequest, forbidden } from '../../errors.js';
+import { queueMessage } from '../../messaging/index.js';
 import { toUserWire } from '../wire.js';
 import { hashPassword } from './passwords.js';
-import { checkCode, checkSecret, CODE_TTL_MS, hashCode, issueToken, RESET_SENT_MESSAGE, THROTTLE_WINDOW_MIN } from './service.js';
-import { takeRateLimits, type RateLimit } from '../../db/repositories/limits.js';
+import { CODE_TTL_MS, checkCode, checkSecret, hashCode, issueToken, RESET_SENT_MESSAGE, THROTTLE_WINDOW_MIN } from './service.js';
 
 /*
  * One-time codes by e-mail or WhatsApp, for signing in and for registering: 6 digits, 10 minutes,

@@ -1,21 +1,21 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { AppDeps, Session } from '../../deps.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import type { Role } from '../../../shared/constants.js';
-import type { Account } from '../../db/types.js';
-import * as accounts from '../../db/repositories/accounts.js';
-import * as limits from '../../db/repositories/limits.js';
-import { findMerchantById, insertMerchant } from '../../db/repositories/merchants.js';
-import { dummyVerify, hashPassword, verifyPassword } from './passwords.js';
-import { toMerchantAccountWire, toUserWire } from '../wire.js';
-import { defaultNotificationPreferences, defaultOpeningHours } from '../../../shared/hours.js';
 import type { z } from 'zod';
+import type { Role } from '../../../shared/constants.js';
+import { defaultNotificationPreferences, defaultOpeningHours } from '../../../shared/hours.js';
 import type {
   changePasswordInput,
   loginInput,
   registerMerchantInput,
   registerUserInput,
 } from '../../../shared/schemas/auth.js';
+import * as accounts from '../../db/repositories/accounts.js';
+import * as limits from '../../db/repositories/limits.js';
+import { findMerchantById, insertMerchant } from '../../db/repositories/merchants.js';
+import type { Account } from '../../db/types.js';
+import type { AppDeps, Session } from '../../deps.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { toMerchantAccountWire, toUserWire } from '../wire.js';
+import { dummyVerify, hashPassword, verifyPassword } from './passwords.js';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 /*

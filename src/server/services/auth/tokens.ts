@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
+import type { Role } from '../../../shared/constants.js';
 import type { Db } from '../../db/index.js';
 import { settingOnce } from '../../db/repositories/appSettings.js';
-import type { Role } from '../../../shared/constants.js';
 
 const ISSUER = 'glowbook';
 const AUDIENCE = 'glowbook-app';

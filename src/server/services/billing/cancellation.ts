@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import { formatINR, round2 } from '../../../shared/money.js';
 import type { cancelInvoiceInput } from '../../../shared/schemas/billing.js';
+import { findAccountById } from '../../db/repositories/accounts.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { creditedBase, lockCreditNoteForRefund, lockInvoice, settleRefund } from '../../db/repositories/billing.js';
-import { insertNotification } from '../../db/repositories/notifications.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
-import { findAccountById } from '../../db/repositories/accounts.js';
+import { insertNotification } from '../../db/repositories/notifications.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
-import { enqueueJob, isPermanent, defineJob } from '../../jobs/queue.js';
+import { defineJob, enqueueJob, isPermanent } from '../../jobs/queue.js';
 import { queueMessage } from '../../messaging/index.js';
 import { issueCreditNote, toCreditNoteWire } from './service.js';
 

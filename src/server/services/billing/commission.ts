@@ -1,13 +1,13 @@
 import type { z } from 'zod';
-import { commissionMonth, monthLabel, type CommissionMonth } from '../../../shared/commission.js';
+import { type CommissionMonth, commissionMonth, monthLabel } from '../../../shared/commission.js';
 import { formatINR, round2 } from '../../../shared/money.js';
 import { COMMISSION_RATE } from '../../../shared/policy.js';
 import type { recordCommissionPaymentInput } from '../../../shared/schemas/commission.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { commissionByMonth, commissionPaidByMonth, insertCommissionPayment, listCommissionPayments, lockSalonForPayment } from '../../db/repositories/commission.js';
-import { AppError, notFound } from '../../errors.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { AppError, notFound } from '../../errors.js';
 import { shopOf } from '../scope.js';
 import { iso } from '../wire.js';
 

@@ -1,4 +1,4 @@
-import { featureRefusal, planRank, staffLimitRefusal, tierOf, type PlanFeature, type TierId } from '../../../shared/plans.js';
+import { featureRefusal, type PlanFeature, planRank, staffLimitRefusal, type TierId, tierOf } from '../../../shared/plans.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { countStaffOnTeam, findSubscriptionPlan } from '../../db/repositories/billing.js';
 import { AppError } from '../../errors.js';

@@ -1,5 +1,5 @@
-import { indianNumber } from '../../../shared/gst.js';
 import { longDate } from '../../../shared/dates.js';
+import { indianNumber } from '../../../shared/gst.js';
 import { gstStateCode } from '../../../shared/gstin.js';
 
 const PLUM = '#6d2353';

@@ -1,7 +1,7 @@
 import { AUTO_COMPLETE_AFTER_MINUTES } from '../../../shared/policy.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { dueCheckedInBookings, updateBookingIfStatus } from '../../db/repositories/bookings.js';
-import { enqueueJob, defineJob } from '../../jobs/queue.js';
+import { defineJob, enqueueJob } from '../../jobs/queue.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { afterMove, completionValues } from './merchant.js';
 

@@ -1,27 +1,27 @@
 import type { z } from 'zod';
-import type { availableSlotsInput, AvailableSlotsAnswer } from '../../../shared/schemas/bookings.js';
-import { BOOKING_HORIZON_DAYS, SLOT_STEP_MINUTES, servicePrice } from '../../../shared/policy.js';
 import { round2 } from '../../../shared/money.js';
+import { BOOKING_HORIZON_DAYS, SLOT_STEP_MINUTES, servicePrice } from '../../../shared/policy.js';
+import type { AvailableSlotsAnswer, availableSlotsInput } from '../../../shared/schemas/bookings.js';
 import {
   addDays,
+  type BusyInterval,
   canPerformAll,
   computeSlots,
   instantToZoned,
   isValidTimeZone,
   localTimeExists,
-  zonedDayBounds,
-  zonedTimeToInstant,
-  type BusyInterval,
   type SalonDayHours,
   type SlotService,
   type SlotStaff,
+  zonedDayBounds,
+  zonedTimeToInstant,
 } from '../../../shared/slots.js';
 import { formatMinutes12h } from '../../../shared/validation.js';
-import { badRequest, conflict, HOURS_CHANGED, notFound, SLOT_TAKEN } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { findBookingRow, loadSalonWithServices, loadSlotDay, releaseAttemptSavepoint, rollbackAttemptSavepoint, setAttemptSavepoint } from '../../db/repositories/bookings.js';
 import { holdOpeningHours } from '../../db/repositories/hoursCover.js';
 import type { Actor } from '../../deps.js';
+import { badRequest, conflict, HOURS_CHANGED, notFound, SLOT_TAKEN } from '../../errors.js';
 import { managesSalon } from '../scope.js';
 
 const DEFAULT_TIME_ZONE = 'Asia/Kolkata';

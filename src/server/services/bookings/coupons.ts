@@ -1,16 +1,15 @@
-import type { z } from 'zod';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
-import { lockKeys } from '../../db/repositories/limits.js';
-import type { validateCouponInput, ValidateCouponAnswer } from '../../../shared/schemas/bookings.js';
+import type { z } from 'zod';
 import { formatINR, round2 } from '../../../shared/money.js';
 import { offerCap } from '../../../shared/offers.js';
+import type { ValidateCouponAnswer, validateCouponInput } from '../../../shared/schemas/bookings.js';
 import { instantToZoned, weekdayOf } from '../../../shared/slots.js';
-import { badRequest } from '../../errors.js';
-import type { Coupon } from '../../db/types.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { countLiveBookingsOf, findCouponById, findCouponByCode, returnPersonalCouponUse, takeCouponUse } from '../../db/repositories/bookings.js';
-import type { AppDeps, Actor } from '../../deps.js';
+import { countLiveBookingsOf, findCouponByCode, findCouponById, returnPersonalCouponUse, takeCouponUse } from '../../db/repositories/bookings.js';
+import { lockKeys } from '../../db/repositories/limits.js';
+import type { Coupon, Database } from '../../db/types.js';
+import type { Actor, AppDeps } from '../../deps.js';
+import { badRequest } from '../../errors.js';
 import { hasFeature } from '../billing/entitlements.js';
 import { loadSalonContext } from './availability.js';
 

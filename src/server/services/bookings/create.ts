@@ -1,24 +1,24 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { BookingWire, createBookingInput } from '../../../shared/schemas/bookings.js';
 import { round2 } from '../../../shared/money.js';
+import type { BookingWire, createBookingInput } from '../../../shared/schemas/bookings.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import { parseTimeToMinutes } from '../../../shared/validation.js';
-import { AppError, badRequest, conflict, HOURS_CHANGED, SLOT_TAKEN } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import {
+  type BookingDetailRow,
   findBookingByIdempotencyKey,
   findCustomerAccount,
   insertBookingUnlessTaken,
-  type BookingDetailRow,
 } from '../../db/repositories/bookings.js';
-import type { Actor, AppDeps } from '../../deps.js';
-import { chooseSlot, loadSalonDay } from './availability.js';
 import { holdOpeningHours } from '../../db/repositories/hoursCover.js';
+import type { Actor, AppDeps } from '../../deps.js';
+import { AppError, badRequest, conflict, HOURS_CHANGED, SLOT_TAKEN } from '../../errors.js';
+import { publishDeskChange } from '../../live/deskEvents.js';
+import { payBookingFromWallet } from '../wallet/ledger.js';
+import { chooseSlot, loadSalonDay } from './availability.js';
 import { checkCouponCode, redeemCoupon } from './coupons.js';
 import { bookingEventEffects } from './notify.js';
-import { payBookingFromWallet } from '../wallet/ledger.js';
-import { publishDeskChange } from '../../live/deskEvents.js';
 import { bookingWireOf, loadBookingWire } from './wire.js';
 
 /** Whom a desk booking is for, as the salon typed it, and the hash of the token of their confirmation link. */

@@ -1,40 +1,39 @@
 import type { z } from 'zod';
+import { formatINR } from '../../../shared/money.js';
+import {
+  CUSTOMER_CHANGEABLE_STATUSES,
+  canReschedule,
+  NO_SHOW_DISPUTE_DAYS,
+  RESCHEDULE_MIN_HOURS,
+  refundAmountFor,
+  refundPercentFor,
+} from '../../../shared/policy.js';
 import type {
   BookingWire,
   bookingByIdInput,
   cancelBookingInput,
-  disputeNoShowInput,
   DuplicateBookingAnswer,
+  disputeNoShowInput,
   duplicateBookingInput,
   rescheduleBookingInput,
   userBookingsInput,
 } from '../../../shared/schemas/bookings.js';
-import {
-  canReschedule,
-  CUSTOMER_CHANGEABLE_STATUSES,
-  NO_SHOW_DISPUTE_DAYS,
-  refundAmountFor,
-  refundPercentFor,
-  RESCHEDULE_MIN_HOURS,
-} from '../../../shared/policy.js';
 import { parseTimeToMinutes } from '../../../shared/validation.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
-import type { Booking } from '../../db/types.js';
-import { findAccountName, type Executor } from '../../db/repositories/accounts.js';
-import { insertSupportMessage } from '../../db/repositories/support.js';
+import { type Executor, findAccountName } from '../../db/repositories/accounts.js';
 import { bookingStatus, findBookingRow, listBookingServices, listLiveBookingsOn, loadSalonWithServices, NO_SHOW_DISPUTE, updateBookingIfStatus } from '../../db/repositories/bookings.js';
-import { formatINR } from '../../../shared/money.js';
-import { queueMessage } from '../../messaging/index.js';
-import { displayDate } from './notify.js';
-import { findMerchantById } from '../../db/repositories/merchants.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
+import { findMerchantById } from '../../db/repositories/merchants.js';
+import { insertSupportMessage } from '../../db/repositories/support.js';
+import type { Booking } from '../../db/types.js';
 import type { Actor, AppDeps } from '../../deps.js';
-import { chooseSlot, holdSalonHours, salonBasics, tryEachCandidate, type SalonContext } from './availability.js';
-import { checkCouponAfterMove, returnRewardCoupon } from './coupons.js';
-import { notifyBookingEvent } from './notify.js';
-import { refundBookingToWallet } from '../wallet/ledger.js';
-import { loadBookingWire, loadBookingWires } from './wire.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
+import { queueMessage } from '../../messaging/index.js';
+import { refundBookingToWallet } from '../wallet/ledger.js';
+import { chooseSlot, holdSalonHours, type SalonContext, salonBasics, tryEachCandidate } from './availability.js';
+import { checkCouponAfterMove, returnRewardCoupon } from './coupons.js';
+import { displayDate, notifyBookingEvent } from './notify.js';
+import { loadBookingWire, loadBookingWires } from './wire.js';
 
 /** A customer sees their own bookings; an admin the named customer's (or any, by id). */
 const ownerFilter = (actor: Actor, userId: string | undefined): string | undefined =>

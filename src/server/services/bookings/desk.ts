@@ -1,22 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import type { answerDeskInviteInput, BookingWire, deskBookingInput, deskSlotsInput } from '../../../shared/schemas/bookings.js';
 import { isActiveBookingStatus } from '../../../shared/policy.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import type { answerDeskInviteInput, BookingWire, deskBookingInput, deskSlotsInput } from '../../../shared/schemas/bookings.js';
 import { findAccountById, markEmailProven } from '../../db/repositories/accounts.js';
-import { findDeskInvite, listPendingDeskInvites, updateBooking, type DeskInviteRow } from '../../db/repositories/bookings.js';
-import { findShortestActiveService } from '../../db/repositories/shopCatalogue.js';
+import { type DeskInviteRow, findDeskInvite, listPendingDeskInvites, updateBooking } from '../../db/repositories/bookings.js';
 import { takeRateLimits } from '../../db/repositories/limits.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
+import { findShortestActiveService } from '../../db/repositories/shopCatalogue.js';
 import type { DeskConfirmation } from '../../db/types.js';
+import type { Actor, AppDeps } from '../../deps.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { queueMessage } from '../../messaging/index.js';
-import type { Actor, AppDeps } from '../../deps.js';
-import { displayDate } from './notify.js';
 import { shopOf } from '../scope.js';
 import { getAvailableSlots } from './availability.js';
 import { createBooking } from './create.js';
+import { displayDate } from './notify.js';
 
 /*
  * The desk's own bookings (merchants/getSlots, merchants/createSlot): a salon books a slot for a

@@ -1,4 +1,8 @@
+import type { Updateable } from 'kysely';
 import type { z } from 'zod';
+import type { BookingStatus } from '../../../shared/constants.js';
+import { round2 } from '../../../shared/money.js';
+import { bookingCommission, commissionSplit, merchantMoveRefusal, noShowCommissionBase } from '../../../shared/policy.js';
 import type {
   DashboardAnswer,
   dashboardInput,
@@ -8,13 +12,7 @@ import type {
   scanQrInput,
   updateBookingStatusInput,
 } from '../../../shared/schemas/bookings.js';
-import { bookingCommission, commissionSplit, merchantMoveRefusal, noShowCommissionBase } from '../../../shared/policy.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
-import { round2 } from '../../../shared/money.js';
-import type { Updateable } from 'kysely';
-import type { Booking, BookingsTable } from '../../db/types.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import type { BookingStatus } from '../../../shared/constants.js';
 import {
   completedCommission,
   findBookingRow,
@@ -26,17 +24,19 @@ import {
   reviewSummary,
   updateBookingIfStatus,
 } from '../../db/repositories/bookings.js';
-import { findMerchantById } from '../../db/repositories/merchants.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
+import { findMerchantById } from '../../db/repositories/merchants.js';
+import { bookingEarnsPoints } from '../../db/repositories/wallet.js';
+import type { Booking, BookingsTable } from '../../db/types.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { publishDeskChange } from '../../live/deskEvents.js';
 import { shopOf } from '../scope.js';
+import { awardBookingPoints, refundBookingToWallet } from '../wallet/ledger.js';
 import { iso } from '../wire.js';
 import { returnRewardCoupon } from './coupons.js';
 import { notifyBookingEvent } from './notify.js';
-import { awardBookingPoints, refundBookingToWallet } from '../wallet/ledger.js';
-import { bookingEarnsPoints } from '../../db/repositories/wallet.js';
 import { loadBookingWire, loadBookingWires } from './wire.js';
-import { publishDeskChange } from '../../live/deskEvents.js';
 
 /** The desk's list shows the newest bookings; older ones are reached by date or search. */
 const DESK_LIST_LIMIT = 500;

@@ -1,7 +1,7 @@
-import type { BookingWire } from '../../../shared/schemas/bookings.js';
 import { isActiveBookingStatus, refundAmountFor } from '../../../shared/policy.js';
-import { nameColumns, type Executor } from '../../db/repositories/accounts.js';
-import { bookingStatus, findBookingDetails, type BookingDetailRow, type BookingFilter } from '../../db/repositories/bookings.js';
+import type { BookingWire } from '../../../shared/schemas/bookings.js';
+import { type Executor, nameColumns } from '../../db/repositories/accounts.js';
+import { type BookingDetailRow, type BookingFilter, bookingStatus, findBookingDetails } from '../../db/repositories/bookings.js';
 import { iso } from '../wire.js';
 import { bookingQrDataUrl } from './qr.js';
 

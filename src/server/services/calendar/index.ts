@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
+import { BOOKING_HORIZON_DAYS, isActiveBookingStatus } from '../../../shared/policy.js';
 import type {
   CalendarAnswer,
   calendarInput,
@@ -8,19 +9,16 @@ import type {
   moveBookingInput,
 } from '../../../shared/schemas/calendar.js';
 import { MOVE_UNDO_SECONDS } from '../../../shared/schemas/calendar.js';
-import { BOOKING_HORIZON_DAYS, isActiveBookingStatus } from '../../../shared/policy.js';
 import {
   addDays,
   instantToZoned,
   isValidTimeZone,
+  type SalonDayHours,
   salonWindow,
   staffWindow,
   zonedTimeToInstant,
-  type SalonDayHours,
 } from '../../../shared/slots.js';
 import { formatMinutes12h, parseTimeToMinutes } from '../../../shared/validation.js';
-import { AppError, badRequest, conflict, notFound, SLOT_TAKEN } from '../../errors.js';
-import type { Database } from '../../db/types.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { bookingStatus, findBookingRow, listBookingServices, loadSalonWithServices, updateBookingIfStatus } from '../../db/repositories/bookings.js';
 import {
@@ -34,19 +32,21 @@ import {
   findSalonTimeZone,
   insertBlock,
   loadCalendar,
+  type Occurrence,
   placeOccurrences,
   setMaterialisedUntil,
   weeklyBlocksToTopUp,
-  type Occurrence,
 } from '../../db/repositories/calendar.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
-import { delayQueuedJobs, enqueueJob, defineJob } from '../../jobs/queue.js';
+import type { Database } from '../../db/types.js';
+import type { Actor, AppDeps } from '../../deps.js';
+import { AppError, badRequest, conflict, notFound, SLOT_TAKEN } from '../../errors.js';
+import { defineJob, delayQueuedJobs, enqueueJob } from '../../jobs/queue.js';
 import { cancelReminders, scheduleReminders } from '../../jobs/reminders.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
-import type { Actor, AppDeps } from '../../deps.js';
+import { chooseSlot, holdSalonHours, type SalonContext, salonBasics, tryEachCandidate } from '../bookings/availability.js';
 import { checkCouponAfterMove } from '../bookings/coupons.js';
-import { salonBasics, chooseSlot, holdSalonHours, tryEachCandidate, type SalonContext } from '../bookings/availability.js';
-import { BOOKING_EVENT_MESSAGES, displayDate, type BookingMessagesPayload } from '../bookings/notify.js';
+import { BOOKING_EVENT_MESSAGES, type BookingMessagesPayload, displayDate } from '../bookings/notify.js';
 import { loadBookingWire } from '../bookings/wire.js';
 import { shopOf } from '../scope.js';
 import { iso } from '../wire.js';

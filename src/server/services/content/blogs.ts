@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { slugify, type blogsQueryInput, type createBlogInput, type updateBlogInput } from '../../../shared/schemas/content.js';
-import { recordAudit } from '../../db/repositories/audit.js';
+import { type blogsQueryInput, type createBlogInput, slugify, type updateBlogInput } from '../../../shared/schemas/content.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { authorNameOf, deleteBlogRow, findBlogRow, insertBlogRow, listBlogRows, slugsLike, updateBlogRow, type BlogRow } from '../../db/repositories/blogs.js';
-import { forbidden, notFound } from '../../errors.js';
+import { recordAudit } from '../../db/repositories/audit.js';
+import { authorNameOf, type BlogRow, deleteBlogRow, findBlogRow, insertBlogRow, listBlogRows, slugsLike, updateBlogRow } from '../../db/repositories/blogs.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { forbidden, notFound } from '../../errors.js';
 import { iso } from '../wire.js';
 
 const WORDS_PER_MINUTE = 200;

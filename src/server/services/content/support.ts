@@ -1,12 +1,12 @@
 import type { Selectable } from 'kysely';
-import { takeRateLimits, type RateLimit } from '../../db/repositories/limits.js';
-import { insertSupportMessage, listSupportMessagesOf } from '../../db/repositories/support.js';
 import type { z } from 'zod';
 import type { createContactUsInput } from '../../../shared/schemas/content.js';
+import { type RateLimit, takeRateLimits } from '../../db/repositories/limits.js';
+import { insertSupportMessage, listSupportMessagesOf } from '../../db/repositories/support.js';
 import type { SupportMessagesTable } from '../../db/types.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, forbidden, unauthorized } from '../../errors.js';
 import { queueMessage } from '../../messaging/index.js';
-import type { Actor, AppDeps } from '../../deps.js';
 import { managesSalon } from '../scope.js';
 import { iso } from '../wire.js';
 

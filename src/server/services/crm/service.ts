@@ -1,14 +1,14 @@
-import { deliveryLabel, deliveryStateOf, type DeliveryFacts } from '../../../shared/delivery.js';
 import type { z } from 'zod';
+import { BOOKING_REFERENCE_DAYS, DAILY_MESSAGE_LIMIT, heldLabel, heldUntilOf, INDIA_TIME_ZONE, indiaDay, quietHoursEnd } from '../../../shared/consent.js';
+import { type DeliveryFacts, deliveryLabel, deliveryStateOf } from '../../../shared/delivery.js';
 import { SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates.js';
 import { CUSTOMERS_PAGE_SIZE, type createTemplateInput, type customersInput, type messageContextInput, type sendMessageInput, type templateIdInput, type updateTemplateInput } from '../../../shared/schemas/crm.js';
-import { BOOKING_REFERENCE_DAYS, DAILY_MESSAGE_LIMIT, heldLabel, heldUntilOf, indiaDay, INDIA_TIME_ZONE, quietHoursEnd } from '../../../shared/consent.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import * as repo from '../../db/repositories/crm.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
-import { AppError, badRequest, notFound } from '../../errors.js';
-import { notBefore, queueMessage, type NewMessage } from '../../messaging/index.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import { type NewMessage, notBefore, queueMessage } from '../../messaging/index.js';
 import { toE164 } from '../auth/otp.js';
 import { requireFeature } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';

@@ -1,15 +1,14 @@
 import type { z } from 'zod';
 import {
-  NEWSLETTER_THANKS,
   type createTestimonialInput,
+  NEWSLETTER_THANKS,
   type newsletterInput,
-  type testimonialByIdInput,
   type TestimonialWire,
+  type testimonialByIdInput,
   type updateTestimonialInput,
 } from '../../../shared/schemas/discovery.js';
-import { badRequest, notFound } from '../../errors.js';
-import type { Executor } from '../../db/repositories/accounts.js';
 import type { Db } from '../../db/index.js';
+import type { Executor } from '../../db/repositories/accounts.js';
 import {
   deleteTestimonial as deleteTestimonialRow,
   findTestimonial,
@@ -18,6 +17,7 @@ import {
   listTestimonials,
   updateTestimonial as updateTestimonialRow,
 } from '../../db/repositories/discovery.js';
+import { badRequest, notFound } from '../../errors.js';
 import { toTestimonialWire } from './wire.js';
 
 /* Testimonials (public list, admin-managed) and the newsletter sign-up. */

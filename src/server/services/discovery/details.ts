@@ -1,19 +1,19 @@
 import type { z } from 'zod';
-import type { DetailServiceWire, merchantByIdInput, MerchantDetailWire } from '../../../shared/schemas/discovery.js';
 import { round2 } from '../../../shared/money.js';
 import { servicePrice } from '../../../shared/policy.js';
-import { notFound } from '../../errors.js';
+import type { DetailServiceWire, MerchantDetailWire, merchantByIdInput } from '../../../shared/schemas/discovery.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import {
-  listSocialLinks,
   findMerchantForDetails,
   listDetailImages,
   listDetailReviews,
   listDetailServices,
   listDetailStaff,
+  listSocialLinks,
   ratingDistribution,
 } from '../../db/repositories/discovery.js';
 import type { Actor } from '../../deps.js';
+import { notFound } from '../../errors.js';
 import { managesSalon } from '../scope.js';
 import { iso, publicName } from '../wire.js';
 import { oneDecimal, pointOf } from './wire.js';

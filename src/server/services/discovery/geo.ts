@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { geoReverseInput, geoSearchInput } from '../../../shared/schemas/discovery.js';
-import { notFound } from '../../errors.js';
 import type { Geocoder } from '../../adapters/geocoding/index.js';
+import { notFound } from '../../errors.js';
 import { toGeoPlaceWire } from './wire.js';
 
 const DEFAULT_SUGGESTIONS = 5;

@@ -1,27 +1,27 @@
+import { round2 } from '../../../shared/money.js';
+import { offerDescription, offerHeadline, offerTitle } from '../../../shared/offers.js';
 import {
+  type CategoryListAnswer,
   CITY_RADIUS_KM,
   LOCALITY_RADIUS_KM,
-  type CategoryListAnswer,
   type LocationWire,
   type SpecialOffersAnswer,
   type TrendingServicesAnswer,
 } from '../../../shared/schemas/discovery.js';
-import { round2 } from '../../../shared/money.js';
-import { offerDescription, offerHeadline, offerTitle } from '../../../shared/offers.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import { distanceKm, gazetteerCity, gazetteerLocalities, normalizePlaceText, type Place } from '../../adapters/geocoding/index.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import {
-  EARTH_RADIUS_M,
   activeOffers,
   categoriesWithCounts,
+  EARTH_RADIUS_M,
   publishedCities,
   publishedSalonPlaces,
   publishedSalonsNear,
   trendingServices,
 } from '../../db/repositories/discovery.js';
-import { cached } from './cache.js';
 import { withFeaturedLocations } from '../admin/locations.js';
+import { cached } from './cache.js';
 import { areaOfPlace } from './search.js';
 import { offerDate, offerTermsOf } from './wire.js';
 

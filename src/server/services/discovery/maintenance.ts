@@ -1,7 +1,7 @@
+import { addDays, instantToZoned, zonedTimeToInstant } from '../../../shared/slots.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { maintainSearchTable } from '../../db/repositories/discovery.js';
-import { enqueueJob, defineJob } from '../../jobs/queue.js';
-import { addDays, instantToZoned, zonedTimeToInstant } from '../../../shared/slots.js';
+import { defineJob, enqueueJob } from '../../jobs/queue.js';
 
 /**
  * Nightly upkeep of the search table: salons added or moved since the last night are put back in

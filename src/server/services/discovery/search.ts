@@ -1,36 +1,36 @@
 import type { z } from 'zod';
+import { containsPattern } from '../../../shared/constants.js';
+import { WEEKDAYS } from '../../../shared/hours.js';
 import {
   CITY_RADIUS_KM,
   DEFAULT_PAGE_SIZE,
-  LOCALITY_RADIUS_KM,
-  parsePriceFilter,
-  TIME_WINDOWS,
+  EXPERIENCE_YEARS,
   type getMerchantsInput,
+  LOCALITY_RADIUS_KM,
   type MerchantCardWire,
   type MerchantsAnswer,
   type nearbyInput,
+  parsePriceFilter,
   type recommendedInput,
   type SearchAnswer,
   type SearchInput,
   type SponsoredAnswer,
   type sponsoredInput,
-  EXPERIENCE_YEARS,
+  TIME_WINDOWS,
 } from '../../../shared/schemas/discovery.js';
-import { WEEKDAYS } from '../../../shared/hours.js';
 import { addDays, instantToZoned, weekdayOf } from '../../../shared/slots.js';
-import { badRequest } from '../../errors.js';
 import type { Geocoder, Place } from '../../adapters/geocoding/index.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { containsPattern } from '../../../shared/constants.js';
 import {
-  findCategoryIds,
-  findTermIds,
-  findMerchantCards,
   type AreaFilter,
   type DiscoveryQuery,
+  findCategoryIds,
+  findMerchantCards,
+  findTermIds,
   type Point,
 } from '../../db/repositories/discovery.js';
 import type { AppDeps } from '../../deps.js';
+import { badRequest } from '../../errors.js';
 import { CARD_IMAGES, CARD_SERVICES, toCardWire } from './wire.js';
 
 type Deps = Pick<AppDeps, 'db'> & { adapters: { geocoder: Geocoder } };

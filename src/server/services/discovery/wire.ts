@@ -1,9 +1,9 @@
-import type { MerchantCardWire, TestimonialWire } from '../../../shared/schemas/discovery.js';
+import type { Selectable } from 'kysely';
 import { round2 } from '../../../shared/money.js';
+import type { OfferTerms } from '../../../shared/offers.js';
+import type { MerchantCardWire, TestimonialWire } from '../../../shared/schemas/discovery.js';
 import type { Place } from '../../adapters/geocoding/index.js';
 import type { CardRow, OfferRow } from '../../db/repositories/discovery.js';
-import type { OfferTerms } from '../../../shared/offers.js';
-import type { Selectable } from 'kysely';
 import type { TestimonialsTable } from '../../db/types.js';
 import { iso } from '../wire.js';
 

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { getNotificationsInput, NotificationWire } from '../../../shared/schemas/notifications.js';
-import { notFound } from '../../errors.js';
 import {
   deleteNotification as deleteRow,
   listNotifications,
@@ -9,6 +8,7 @@ import {
   type NotificationRow,
 } from '../../db/repositories/notifications.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { notFound } from '../../errors.js';
 import { iso } from '../wire.js';
 
 /*

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
+import { type PushAudience, ROLES, type Role } from '../../../shared/constants.js';
 import type { pushBroadcastInput, subscribeInput, unsubscribeInput } from '../../../shared/schemas/push.js';
-import { ROLES, type PushAudience, type Role } from '../../../shared/constants.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import {
   broadcastMessageCounts,
@@ -13,9 +13,9 @@ import {
   upsertPushSubscription,
 } from '../../db/repositories/push.js';
 import type { Database } from '../../db/types.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import type { Actor, AppDeps } from '../../deps.js';
 import { iso } from '../wire.js';
 
 /**

@@ -7,7 +7,6 @@ import type {
   specificCategoryInput,
   updateCategoryInput,
 } from '../../../shared/schemas/shop.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import {
   addMerchantCategories,
@@ -24,6 +23,7 @@ import {
   updateCategory as updateCategoryRow,
 } from '../../db/repositories/shopCatalogue.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { shopOf } from '../scope.js';
 import { toCatalogueCategoryWire, toSelectedCategoryWire } from './wire.js';
 

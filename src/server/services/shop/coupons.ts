@@ -1,20 +1,20 @@
 import type { z } from 'zod';
 import type { couponTargetInput, createCouponInput, updateCouponInput } from '../../../shared/schemas/coupons.js';
 import { instantToZoned, isValidTimeZone } from '../../../shared/slots.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { findCouponByCode } from '../../db/repositories/bookings.js';
 import {
+  type CouponScope,
   couponUsedByBookings,
   deleteCoupon as deleteCouponRow,
   findCoupon,
   insertCoupon,
   listCoupons,
   updateCoupon as updateCouponRow,
-  type CouponScope,
 } from '../../db/repositories/shopCoupons.js';
 import { findShop } from '../../db/repositories/shopProfile.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { requireFeature } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
 import { toCouponWire } from './wire.js';

@@ -1,7 +1,7 @@
 import type { HoursClash } from '../../../shared/schemas/shop.js';
-import { instantToZoned, salonWindow, staffWindow, type SalonDayHours, type StaffWorkingDay } from '../../../shared/slots.js';
+import { instantToZoned, type SalonDayHours, type StaffWorkingDay, salonWindow, staffWindow } from '../../../shared/slots.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { upcomingActiveBookings, type UpcomingBookingRow } from '../../db/repositories/hoursCover.js';
+import { type UpcomingBookingRow, upcomingActiveBookings } from '../../db/repositories/hoursCover.js';
 
 /*
  * Which upcoming bookings a change of hours leaves uncovered: one judge for a professional's hours

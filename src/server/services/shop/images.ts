@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { IMAGE_MAX_BYTES, type IMAGE_KINDS, type ShopImageWire, type uploadImageInput } from '../../../shared/schemas/shop.js';
+import { type IMAGE_KINDS, IMAGE_MAX_BYTES, type ShopImageWire, type uploadImageInput } from '../../../shared/schemas/shop.js';
 import { sniffImageFormat, toWebp, UnreadableImageError } from '../../adapters/images/index.js';
-import { badRequest, notFound } from '../../errors.js';
-import { findAccountById, updateAccount, type Executor } from '../../db/repositories/accounts.js';
+import { type Executor, findAccountById, updateAccount } from '../../db/repositories/accounts.js';
 import {
   deleteShopImage,
   findShopImage,
@@ -17,6 +16,7 @@ import {
 import { lockMerchant } from '../../db/repositories/shopProfile.js';
 import { findStaff, updateStaff } from '../../db/repositories/shopStaff.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { badRequest, notFound } from '../../errors.js';
 import { shopOf } from '../scope.js';
 import { toShopImageWire } from './wire.js';
 

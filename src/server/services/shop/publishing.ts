@@ -1,9 +1,9 @@
 import { profileCompletion, type ShopSnapshot } from '../../../shared/profileCompletion.js';
-import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
-import { completionCounts, findShop, listAdminIds, lockMerchant, updateMerchant, type ShopRow } from '../../db/repositories/shopProfile.js';
+import { completionCounts, findShop, listAdminIds, lockMerchant, type ShopRow, updateMerchant } from '../../db/repositories/shopProfile.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { salonPlan, teamFitsPlan } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
 

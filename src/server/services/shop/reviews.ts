@@ -1,10 +1,8 @@
 import type { z } from 'zod';
 import type { createReviewInput, merchantReviewsInput, respondToReviewInput, updateReviewInput } from '../../../shared/schemas/reviews.js';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
-import { queuePushToAccount } from '../../messaging/push.js';
 import { findShop } from '../../db/repositories/shopProfile.js';
 import {
   bookingHasReview,
@@ -19,6 +17,8 @@ import {
   updateReview as updateReviewRow,
 } from '../../db/repositories/shopReviews.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { queuePushToAccount } from '../../messaging/push.js';
 import { shopOf } from '../scope.js';
 import { notificationSettingsOf, toPublicReviewWire, toReviewWire } from './wire.js';
 

@@ -6,7 +6,6 @@ import type {
   ServiceForm,
   updateServiceInput,
 } from '../../../shared/schemas/shop.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import {
@@ -20,6 +19,7 @@ import {
   updateService as updateServiceRow,
 } from '../../db/repositories/shopCatalogue.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { managesSalon, shopOf } from '../scope.js';
 import { toServiceWire } from './wire.js';
 

@@ -1,5 +1,6 @@
-import type { z } from 'zod';
 import type { Updateable } from 'kysely';
+import type { z } from 'zod';
+import { gstinStateProblem } from '../../../shared/gstin.js';
 import type {
   amenitiesInput,
   businessProfileFields,
@@ -7,23 +8,21 @@ import type {
   updateBusinessHoursInput,
   updateNotificationSettingsInput,
 } from '../../../shared/schemas/shop.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { HOURS_CHANGE_REASON, type HoursClash } from '../../../shared/schemas/shop.js';
 import type { SalonDayHours } from '../../../shared/slots.js';
-import type { Booking } from '../../db/types.js';
+import type { Executor } from '../../db/repositories/accounts.js';
 import { lockOpeningHours } from '../../db/repositories/hoursCover.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
+import { listShopImages } from '../../db/repositories/shopImages.js';
+import { findShop, lockMerchantGstin, updateMerchant } from '../../db/repositories/shopProfile.js';
+import type { Booking, MerchantsTable } from '../../db/types.js';
+import type { Actor, AppDeps } from '../../deps.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { cancelBookingsBySalon } from '../bookings/merchant.js';
 import { displayDate } from '../bookings/notify.js';
-import { salonHoursClashes } from './hoursCover.js';
-import type { MerchantsTable } from '../../db/types.js';
-import type { Executor } from '../../db/repositories/accounts.js';
-import { listShopImages } from '../../db/repositories/shopImages.js';
-import { findShop, lockMerchantGstin, updateMerchant } from '../../db/repositories/shopProfile.js';
-import type { Actor, AppDeps } from '../../deps.js';
-import { gstinStateProblem } from '../../../shared/gstin.js';
 import { shopOf } from '../scope.js';
+import { salonHoursClashes } from './hoursCover.js';
 import { notificationSettingsOf, toShopProfileWire } from './wire.js';
 
 export async function shopProfileOf(db: Executor, merchantId: string) {

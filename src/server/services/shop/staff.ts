@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { addStaffInput, staffTargetInput, updateStaffHoursInput, updateStaffInput } from '../../../shared/schemas/staff.js';
-import { conflict, notFound } from '../../errors.js';
 import type { Executor } from '../../db/repositories/accounts.js';
+import { lockMerchant } from '../../db/repositories/shopProfile.js';
 import {
   archiveStaff,
   deleteStaffRow,
@@ -13,8 +13,8 @@ import {
   staffTotals,
   updateStaff as updateStaffRow,
 } from '../../db/repositories/shopStaff.js';
-import { lockMerchant } from '../../db/repositories/shopProfile.js';
 import type { Actor, AppDeps } from '../../deps.js';
+import { conflict, notFound } from '../../errors.js';
 import { assertStaffFits } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
 import { staffHoursClashes } from './hoursCover.js';

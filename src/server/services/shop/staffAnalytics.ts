@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import type { StaffAnalyticsAnswer, staffAnalyticsInput } from '../../../shared/schemas/staff.js';
 import { WEEKDAYS } from '../../../shared/hours.js';
+import type { StaffAnalyticsAnswer, staffAnalyticsInput } from '../../../shared/schemas/staff.js';
 import { addDays, instantToZoned, isValidTimeZone, weekdayOf } from '../../../shared/slots.js';
-import { badRequest, notFound } from '../../errors.js';
 import { findShop } from '../../db/repositories/shopProfile.js';
 import { findStaff, staffBookingsBetween } from '../../db/repositories/shopStaff.js';
 import type { Actor, AppDeps } from '../../deps.js';
-import { iso } from '../wire.js';
+import { badRequest, notFound } from '../../errors.js';
 import { requireFeature } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
+import { iso } from '../wire.js';
 import { wholeRupees } from './wire.js';
 
 const MAX_CUSTOM_DAYS = 366;

@@ -1,15 +1,15 @@
-import type { CatalogueCategoryWire, SelectedCategoryWire, ServiceWire, ShopImageWire, ShopProfileWire } from '../../../shared/schemas/shop.js';
-import type { StaffWire } from '../../../shared/schemas/staff.js';
-import type { PublicReviewWire, ReviewWire } from '../../../shared/schemas/reviews.js';
-import { couponStatus, type CouponWire } from '../../../shared/schemas/coupons.js';
 import { defaultNotificationPreferences, defaultOpeningHours, type NotificationPreference } from '../../../shared/hours.js';
 import { servicePrice } from '../../../shared/policy.js';
-import type { Coupon } from '../../db/types.js';
+import { type CouponWire, couponStatus } from '../../../shared/schemas/coupons.js';
+import type { PublicReviewWire, ReviewWire } from '../../../shared/schemas/reviews.js';
+import type { CatalogueCategoryWire, SelectedCategoryWire, ServiceWire, ShopImageWire, ShopProfileWire } from '../../../shared/schemas/shop.js';
+import type { StaffWire } from '../../../shared/schemas/staff.js';
 import type { ServiceRow } from '../../db/repositories/shopCatalogue.js';
-import type { StaffRow } from '../../db/repositories/shopStaff.js';
-import type { ReviewRow } from '../../db/repositories/shopReviews.js';
 import type { ShopImageRow } from '../../db/repositories/shopImages.js';
 import type { ShopRow } from '../../db/repositories/shopProfile.js';
+import type { ReviewRow } from '../../db/repositories/shopReviews.js';
+import type { StaffRow } from '../../db/repositories/shopStaff.js';
+import type { Coupon } from '../../db/types.js';
 import { iso, publicName } from '../wire.js';
 
 /*

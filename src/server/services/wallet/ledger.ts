@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import { round2, formatINR } from '../../../shared/money.js';
 import { pointsFor, refundOf } from '../../../shared/loyalty.js';
+import { formatINR, round2 } from '../../../shared/money.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import {
   bookingsAwardedPoints,

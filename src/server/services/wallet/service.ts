@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { formatINR } from '../../../shared/money.js';
 import { REWARD_POINTS, REWARD_VALID_DAYS, REWARD_VALUE, RUPEES_PER_POINT, tierFor } from '../../../shared/loyalty.js';
+import { formatINR } from '../../../shared/money.js';
 import { preferenceOn } from '../../../shared/reminders.js';
 import {
   CUSTOMER_PREFERENCES,
@@ -13,13 +14,11 @@ import {
 } from '../../../shared/schemas/wallet.js';
 import * as repo from '../../db/repositories/wallet.js';
 import type { GiftCardsTable } from '../../db/schema/wallet.js';
-import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
+import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { queueMessage } from '../../messaging/index.js';
-import type { Actor, AppDeps } from '../../deps.js';
-import { toUserWire } from '../wire.js';
-import { iso } from '../wire.js';
+import { iso, toUserWire } from '../wire.js';
 import { appendPoints, appendWallet } from './ledger.js';
 
 const ENTRIES = 50;

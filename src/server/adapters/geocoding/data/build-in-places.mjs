@@ -11,8 +11,8 @@
  * "Chembur, Mumbai" and discovery can match the salons whose City is Mumbai.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);

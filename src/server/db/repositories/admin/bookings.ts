@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { containsPattern as contains, prefixPattern, type BookingStatus } from '../../../../shared/constants.js';
+import { type BookingStatus, containsPattern as contains, prefixPattern } from '../../../../shared/constants.js';
 import type { Executor } from '../accounts.js';
 
 /* Every salon's bookings, for the admin. */

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { containsPattern as contains } from '../../../../shared/constants.js';
 import type { DeliveryState } from '../../../../shared/delivery.js';
-import { deliveryStateSql } from '../outbox.js';
 import type { Executor } from '../accounts.js';
+import { deliveryStateSql } from '../outbox.js';
 
 /* The outbox of every message sent, and the e-mail templates the admin edits. */
 

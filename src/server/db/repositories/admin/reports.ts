@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { PLANNED_PER_CALL } from '../../preparing.js';
 import type { Executor } from '../accounts.js';
 
