@@ -102,7 +102,18 @@ function cpuTicks(): [number, number] {
  * during the phase take their time with them, so PostgreSQL's figure is a floor when pools reconnect.
  */
 export function cpuMeter(serverPids: number[], cores: number) {
-  if (!fs.existsSync('/proc/self/stat')) return { stop: (): CpuSplit => ({ loadGenerator: null, servers: null, serverJobs: null, postgres: null, total: null, busy: null, stolen: null }) };
+  if (!fs.existsSync('/proc/self/stat'))
+    return {
+      stop: (): CpuSplit => ({
+        loadGenerator: null,
+        servers: null,
+        serverJobs: null,
+        postgres: null,
+        total: null,
+        busy: null,
+        stolen: null,
+      }),
+    };
   const t0 = performance.now();
   const [steal0, all0] = cpuTicks();
   const self0 = process.cpuUsage();

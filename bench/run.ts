@@ -120,12 +120,28 @@ function pgbenchTps(host: string): number | null {
   try {
     const db = 'glowbook_pgbench';
     execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-qc', `select 1`], { stdio: 'ignore' });
-    const exists = execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-Atc', `select 1 from pg_database where datname='${db}'`]).toString().trim();
+    const exists = execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-Atc', `select 1 from pg_database where datname='${db}'`])
+      .toString()
+      .trim();
     if (!exists) {
       execFileSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', db]);
       execFileSync('pgbench', ['-h', '127.0.0.1', '-U', 'postgres', '-i', '-s', '10', '-q', db], { stdio: 'ignore' });
     }
-    const out = execFileSync('pgbench', ['-h', host, '-U', 'postgres', '-S', '-n', '-c', '8', '-j', '2', '-T', String(SECONDS), db]).toString();
+    const out = execFileSync('pgbench', [
+      '-h',
+      host,
+      '-U',
+      'postgres',
+      '-S',
+      '-n',
+      '-c',
+      '8',
+      '-j',
+      '2',
+      '-T',
+      String(SECONDS),
+      db,
+    ]).toString();
     const m = /tps = ([\d.]+)/.exec(out);
     return m ? Math.round(Number(m[1])) : null;
   } catch (err) {
@@ -186,7 +202,11 @@ async function main() {
     log('building first (npm run build)');
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }
-  const results: Record<string, unknown> = { startedAt: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, sizes: SIZES };
+  const results: Record<string, unknown> = {
+    startedAt: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version },
+    sizes: SIZES,
+  };
 
   log(`preparing ${BENCH_DB}`);
   await ensureDatabase(BENCH_DB);
@@ -245,7 +265,10 @@ async function main() {
         next: (w, i) => request(servers[w % servers.length], w + i),
         serverPids: servers.map((s) => s.child.pid!),
       });
-    const searchOn = (server: typeof a, i: number): RequestSpec => ({ method: 'GET', url: `${server.url}/api/merchants/search?${searches[i % searches.length]}` });
+    const searchOn = (server: typeof a, i: number): RequestSpec => ({
+      method: 'GET',
+      url: `${server.url}/api/merchants/search?${searches[i % searches.length]}`,
+    });
     log('search load');
     phase.search = await readLoad([a], searchOn);
     log('search load, two processes');
@@ -261,11 +284,19 @@ async function main() {
       .orderBy('id')
       .limit(1)
       .executeTakeFirstOrThrow();
-    const service = await db.selectFrom('services').select('id').where('merchant_id', '=', salon.id).orderBy('duration_min').limit(1).executeTakeFirstOrThrow();
+    const service = await db
+      .selectFrom('services')
+      .select('id')
+      .where('merchant_id', '=', salon.id)
+      .orderBy('duration_min')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     await sql`delete from bookings where merchant_id = ${salon.id} and idempotency_key like 'bench-avail-%'`.execute(db);
     await sql`delete from staff where merchant_id = ${salon.id} and name like 'Bench Extra%'`.execute(db);
-    await sql`insert into staff (merchant_id, name, role, status) select ${salon.id}, 'Bench Extra ' || k, 'Stylist', 'Active' from generate_series(1, 5) k`.execute(db);
+    await sql`insert into staff (merchant_id, name, role, status) select ${salon.id}, 'Bench Extra ' || k, 'Stylist', 'Active' from generate_series(1, 5) k`.execute(
+      db,
+    );
     await sql`
       with st as (select id, row_number() over (order by id) as n from staff where merchant_id = ${salon.id}),
            cu as (select id from accounts where email = 'bench-c1@bench.in')
@@ -292,7 +323,11 @@ async function main() {
     const probe = await getAvailableSlots(db.withPlugin(counter), null, slotsInput);
     const availabilityQueries = queries;
     log(`availability: ${probe.data.slots.length} slots, ${availabilityQueries} queries per call`);
-    const slotsOn = (server: typeof a): RequestSpec => ({ method: 'POST', url: `${server.url}/api/users/getAvailableSlots`, body: slotsInput });
+    const slotsOn = (server: typeof a): RequestSpec => ({
+      method: 'POST',
+      url: `${server.url}/api/users/getAvailableSlots`,
+      body: slotsInput,
+    });
     const availability = await readLoad([a], slotsOn);
     phase.availability = { ...availability, sqlQueriesPerCall: availabilityQueries, slotsOffered: probe.data.slots.length };
     log('availability, two processes');
@@ -301,13 +336,31 @@ async function main() {
     // The merchant calendar's day of the same salon (8 professionals, 100 bookings), as its desk reads it.
     log('calendar day');
     const owner = await db.selectFrom('accounts').select(['id', 'token_version']).where('id', '=', salon.id).executeTakeFirstOrThrow();
-    const ownerToken = await createTokenService(await loadJwtSecret(db), '1h').sign({ sub: owner.id, role: 'merchant', ver: owner.token_version });
+    const ownerToken = await createTokenService(await loadJwtSecret(db), '1h').sign({
+      sub: owner.id,
+      role: 'merchant',
+      ver: owner.token_version,
+    });
     queries = 0;
-    const calendarProbe = await getCalendar({ db: db.withPlugin(counter) } as never, { id: owner.id, role: 'merchant', email: '' }, { date: day, days: 1 });
+    const calendarProbe = await getCalendar(
+      { db: db.withPlugin(counter) } as never,
+      { id: owner.id, role: 'merchant', email: '' },
+      { date: day, days: 1 },
+    );
     const calendarQueries = queries;
-    log(`calendar day: ${calendarProbe.professionals.length} professionals, ${calendarProbe.bookings.length} bookings, ${calendarQueries} queries per call`);
-    const calendarOn = (server: typeof a): RequestSpec => ({ method: 'GET', url: `${server.url}/api/merchants/calendar?date=${day}`, headers: { authorization: `Bearer ${ownerToken}` } });
-    phase.calendarDay = { ...(await readLoad([a], calendarOn)), sqlQueriesPerCall: calendarQueries, bookingsShown: calendarProbe.bookings.length };
+    log(
+      `calendar day: ${calendarProbe.professionals.length} professionals, ${calendarProbe.bookings.length} bookings, ${calendarQueries} queries per call`,
+    );
+    const calendarOn = (server: typeof a): RequestSpec => ({
+      method: 'GET',
+      url: `${server.url}/api/merchants/calendar?date=${day}`,
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
+    phase.calendarDay = {
+      ...(await readLoad([a], calendarOn)),
+      sqlQueriesPerCall: calendarQueries,
+      bookingsShown: calendarProbe.bookings.length,
+    };
 
     // Adapter overhead: the same salon read through /api, /trpc and a bare express handler (before the
     // booking phase, whose bookings leave reminder and e-mail jobs for the servers to work through).
@@ -332,13 +385,22 @@ async function main() {
     const rounds: Record<keyof typeof reads, LoadResult[]> = { api: [], trpc: [], bare: [] };
     const roundSeconds = QUICK ? 1 : 3;
     for (let round = 0; round < 3; round++) {
-      for (const via of ['api', 'trpc', 'bare'] as const) rounds[via].push(await runLoad({ concurrency: 8, seconds: roundSeconds, next: reads[via] }));
+      for (const via of ['api', 'trpc', 'bare'] as const)
+        rounds[via].push(await runLoad({ concurrency: 8, seconds: roundSeconds, next: reads[via] }));
     }
     stop(bare);
     const summary = (list: LoadResult[]) => {
       const requests = list.reduce((n, r) => n + r.requests, 0);
       const mid = (k: 'p50' | 'p95' | 'p99') => [...list.map((r) => r[k])].sort((x, y) => x - y)[1];
-      return { requests, seconds: list.length * roundSeconds, rps: Math.round(requests / (list.length * roundSeconds)), p50: mid('p50'), p95: mid('p95'), p99: mid('p99'), rounds: list.map((r) => r.rps) };
+      return {
+        requests,
+        seconds: list.length * roundSeconds,
+        rps: Math.round(requests / (list.length * roundSeconds)),
+        p50: mid('p50'),
+        p95: mid('p95'),
+        p99: mid('p99'),
+        rounds: list.map((r) => r.rps),
+      };
     };
     const [viaApi, viaTrpc, viaBare] = [summary(rounds.api), summary(rounds.trpc), summary(rounds.bare)];
     const ratio = (x: { rps: number }) => Math.round((viaBare.rps / Math.max(1, x.rps)) * 100) / 100;
@@ -347,8 +409,16 @@ async function main() {
     log('booking contention');
     const secret = await loadJwtSecret(db);
     const tokens = createTokenService(secret, '1h');
-    const customers = await db.selectFrom('accounts').select(['id', 'token_version']).where('email', 'like', 'bench-c%@bench.in').orderBy('email').limit(64).execute();
-    const auth = await Promise.all(customers.map(async (c) => ({ id: c.id, token: await tokens.sign({ sub: c.id, role: 'customer', ver: c.token_version }) })));
+    const customers = await db
+      .selectFrom('accounts')
+      .select(['id', 'token_version'])
+      .where('email', 'like', 'bench-c%@bench.in')
+      .orderBy('email')
+      .limit(64)
+      .execute();
+    const auth = await Promise.all(
+      customers.map(async (c) => ({ id: c.id, token: await tokens.sign({ sub: c.id, role: 'customer', ver: c.token_version }) })),
+    );
     const salons = await sql<{ id: string; service_id: string }>`
       select m.id, (select s.id from services s where s.merchant_id = m.id order by s.duration_min limit 1) as service_id
       from merchants m where m.email like 'hello%@bench.in' and m.is_published order by m.id offset 1 limit 20`.execute(db);
@@ -358,7 +428,7 @@ async function main() {
     const acknowledged: string[] = [];
     const loadStart = new Date();
     let seed = 12345;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     // The warm-up's bookings are not counted in the rate, but every acknowledged one is checked below.
     const contention = await runLoad({
       concurrency: 64,
@@ -390,7 +460,9 @@ async function main() {
     const overlaps = await sql<{ n: number }>`
       select count(*)::int as n from bookings x join bookings y
         on x.staff_id = y.staff_id and x.id < y.id and tstzrange(x.starts_at, x.ends_at) && tstzrange(y.starts_at, y.ends_at)
-      where x.merchant_id = any(${salonIds}::uuid[]) and x.status in ('pending','upcoming','confirmed') and y.status in ('pending','upcoming','confirmed')`.execute(db);
+      where x.merchant_id = any(${salonIds}::uuid[]) and x.status in ('pending','upcoming','confirmed') and y.status in ('pending','upcoming','confirmed')`.execute(
+      db,
+    );
     const stored = await sql<{ n: number }>`select count(*)::int as n from bookings where id = any(${acknowledged}::uuid[])`.execute(db);
     phase.bookingContention = {
       clients: 64,
@@ -450,7 +522,11 @@ async function main() {
  */
 async function embeddedReads(url: string, pid: number): Promise<Record<string, unknown>> {
   log('embedded database (PGlite, demo data): salon by id, search, slots');
-  const login = await request({ method: 'POST', url: `${url}/api/merchants/loginMerchant/EmailLogin`, body: { email: 'merchant@demo.in', password: 'Demo@1234' } });
+  const login = await request({
+    method: 'POST',
+    url: `${url}/api/merchants/loginMerchant/EmailLogin`,
+    body: { email: 'merchant@demo.in', password: 'Demo@1234' },
+  });
   const salonId = (JSON.parse(login.body) as { user: { _id: string } }).user._id;
   const salon = await request({ method: 'GET', url: `${url}/api/merchants/getMerchantById/${salonId}` });
   const serviceId = (JSON.parse(salon.body) as { merchant: { services: { _id: string }[] } }).merchant.services[0]._id;
@@ -460,7 +536,11 @@ async function embeddedReads(url: string, pid: number): Promise<Record<string, u
   const searches = ['service=haircut&location=Pune', 'service=facial', 'location=Bengaluru&sortBy=rating', 'sortBy=popular'];
   const salonById = await phase(() => ({ method: 'GET', url: `${url}/api/merchants/getMerchantById/${salonId}` }));
   const search = await phase((w, i) => ({ method: 'GET', url: `${url}/api/merchants/search?${searches[(w + i) % searches.length]}` }));
-  const slots = await phase(() => ({ method: 'POST', url: `${url}/api/users/getAvailableSlots`, body: { merchantId: salonId, date, serviceIds: [serviceId] } }));
+  const slots = await phase(() => ({
+    method: 'POST',
+    url: `${url}/api/users/getAvailableSlots`,
+    body: { merchantId: salonId, date, serviceIds: [serviceId] },
+  }));
   const pick = (r: LoadResult) => ({ rps: r.rps, p50: r.p50, p95: r.p95, statuses: r.statuses });
   return { concurrency: 4, salonById: pick(salonById), search: pick(search), slots: pick(slots) };
 }
@@ -480,8 +560,16 @@ function printTable(r: Record<string, any>) {
     ['pgbench -S tps (ceiling)', ...both((p) => String(p.pgbenchSelectTps ?? 'n/a')), ''],
     ['search p50 / p95 ms (c=8)', ...both((p) => `${p.search.p50} / ${p.search.p95}`), 'p95 < 10'],
     ['search req/s', ...both((p) => String(p.search.rps)), ''],
-    [`in the warm-up (first ${READ_WARMUP_SECONDS} s): search p95 ms, req/s`, ...both((p) => `${p.search.warmup.p95}, ${p.search.warmup.rps}`), ''],
-    ['search over 2 processes: p50 / p95 ms, req/s', ...both((p) => `${p.searchTwoProcesses.p50} / ${p.searchTwoProcesses.p95}, ${p.searchTwoProcesses.rps}`), 'p95 < 10'],
+    [
+      `in the warm-up (first ${READ_WARMUP_SECONDS} s): search p95 ms, req/s`,
+      ...both((p) => `${p.search.warmup.p95}, ${p.search.warmup.rps}`),
+      '',
+    ],
+    [
+      'search over 2 processes: p50 / p95 ms, req/s',
+      ...both((p) => `${p.searchTwoProcesses.p50} / ${p.searchTwoProcesses.p95}, ${p.searchTwoProcesses.rps}`),
+      'p95 < 10',
+    ],
     ['CPU ms per search: load gen / server / PG', ...both((p) => cpuParts(p.search.cpuMsPerRequest)), ''],
     ['availability p95 ms', ...both((p) => String(p.availability.p95)), '< 5'],
     [`in the warm-up (first ${READ_WARMUP_SECONDS} s): availability p95 ms`, ...both((p) => String(p.availability.warmup.p95)), ''],
@@ -491,12 +579,30 @@ function printTable(r: Record<string, any>) {
     ['calendar day SQL queries/call', ...both((p) => String(p.calendarDay.sqlQueriesPerCall)), '1'],
     ['CPU ms per availability: load gen / server / PG', ...both((p) => cpuParts(p.availability.cpuMsPerRequest)), ''],
     ['bookings committed/s (64 clients, 2 procs)', ...both((p) => String(p.bookingContention.committedPerSecond)), '≥ 1000'],
-    [`in the warm-up (first ${BOOKING_WARMUP_SECONDS} s): bookings/s`, ...both((p) => String(p.bookingContention.warmup.committedPerSecond)), ''],
+    [
+      `in the warm-up (first ${BOOKING_WARMUP_SECONDS} s): bookings/s`,
+      ...both((p) => String(p.bookingContention.warmup.committedPerSecond)),
+      '',
+    ],
     ['overlapping bookings afterwards', ...both((p) => String(p.bookingContention.overlappingBookings)), '0'],
-    ['acknowledged bookings stored (warm-up included)', ...both((p) => `${p.bookingContention.acknowledgedStored}/${p.bookingContention.created + p.bookingContention.createdDuringWarmup}`), 'all'],
-    ['confirmation e-mails sent during the run', ...both((p) => `${p.bookingContention.confirmationsSentDuringRun}/${p.bookingContention.created + p.bookingContention.createdDuringWarmup}`), ''],
+    [
+      'acknowledged bookings stored (warm-up included)',
+      ...both((p) => `${p.bookingContention.acknowledgedStored}/${p.bookingContention.created + p.bookingContention.createdDuringWarmup}`),
+      'all',
+    ],
+    [
+      'confirmation e-mails sent during the run',
+      ...both(
+        (p) => `${p.bookingContention.confirmationsSentDuringRun}/${p.bookingContention.created + p.bookingContention.createdDuringWarmup}`,
+      ),
+      '',
+    ],
     ['CPU ms per booking: load gen / servers / PG', ...both((p) => cpuParts(p.bookingContention.cpuMsPerRequest)), ''],
-    ['salon by id req/s: bare / api / trpc', ...both((p) => `${p.salonById.bare.rps} / ${p.salonById.api.rps} / ${p.salonById.trpc.rps}`), ''],
+    [
+      'salon by id req/s: bare / api / trpc',
+      ...both((p) => `${p.salonById.bare.rps} / ${p.salonById.api.rps} / ${p.salonById.trpc.rps}`),
+      '',
+    ],
     ['ratio bare÷api, bare÷trpc', ...both((p) => `${p.salonById.apiRatio}, ${p.salonById.trpcRatio}`), '≤ 1.1, ≤ 1.25'],
     ['cold start first / restart ms', `${r.coldStart.firstStartMs} / ${r.coldStart.restartMs}`, '', '< 4000'],
     ...(['salonById', 'search', 'slots'] as const).map((k): [string, string, string, string] => {
@@ -505,7 +611,12 @@ function printTable(r: Record<string, any>) {
     }),
     ['home initial JS KB gzip', String(r.client.initialJsKbGzip), '', '< 150'],
     ['home LCP ms', String(r.client.lcpMs ?? 'n/a'), '', '< 1000'],
-    ...lighthouseRows(r.lighthouse as LighthouseResults | null).map(([label, value]): [string, string, string, string] => [label, value, '', '≥ 90, CLS < 0.1']),
+    ...lighthouseRows(r.lighthouse as LighthouseResults | null).map(([label, value]): [string, string, string, string] => [
+      label,
+      value,
+      '',
+      '≥ 90, CLS < 0.1',
+    ]),
   ];
   const head: [string, string, string, string] = ['measure', 'TCP 127.0.0.1', 'Unix socket', 'target'];
   const w = [0, 1, 2].map((i) => Math.max(head[i].length, ...rows.map((x) => x[i].length)));

@@ -20,9 +20,26 @@ const CITIES = [
 ] as const;
 
 const SERVICE_NAMES = [
-  'Haircut', 'Hair Spa', 'Global Hair Colour', 'Highlights', 'Keratin Treatment', 'Blow Dry', 'Beard Trim',
-  'Classic Facial', 'Gold Facial', 'Cleanup', 'Full Arm Waxing', 'Eyebrow Threading', 'Manicure', 'Pedicure',
-  'Swedish Massage', 'Deep Tissue Massage', 'Bridal Makeup', 'Party Makeup', 'Head Massage', 'Nail Art',
+  'Haircut',
+  'Hair Spa',
+  'Global Hair Colour',
+  'Highlights',
+  'Keratin Treatment',
+  'Blow Dry',
+  'Beard Trim',
+  'Classic Facial',
+  'Gold Facial',
+  'Cleanup',
+  'Full Arm Waxing',
+  'Eyebrow Threading',
+  'Manicure',
+  'Pedicure',
+  'Swedish Massage',
+  'Deep Tissue Massage',
+  'Bridal Makeup',
+  'Party Makeup',
+  'Head Massage',
+  'Nail Art',
 ];
 
 const HOURS = JSON.stringify(
@@ -91,8 +108,8 @@ export async function seedBenchCatalogue(db: Db, log: (s: string) => void): Prom
     log(`catalogue rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
     const t1 = Date.now();
-  // One completed booking per staff member per day over past days: a million rows, no overlaps.
-  await sql`
+    // One completed booking per staff member per day over past days: a million rows, no overlaps.
+    await sql`
     with st as (select s.id, s.merchant_id, row_number() over (order by s.id) as n from staff s
                 join merchants m on m.id = s.merchant_id where m.email like 'hello%@bench.in'),
          cu as (select id, row_number() over (order by id) as n from accounts where email like 'bench-c%@bench.in'),

@@ -229,7 +229,9 @@ export async function up(db: Kysely<any>): Promise<void> {
         tstzrange(starts_at, ends_at, '[)') with &&
       ) where (status in ('pending', 'upcoming', 'confirmed'))
     )`.execute(db);
-  await sql`create unique index bookings_idempotency_key on bookings (user_id, idempotency_key) where idempotency_key is not null`.execute(db);
+  await sql`create unique index bookings_idempotency_key on bookings (user_id, idempotency_key) where idempotency_key is not null`.execute(
+    db,
+  );
   await sql`create index bookings_user_idx on bookings (user_id, created_at desc)`.execute(db);
   await sql`create index bookings_merchant_idx on bookings (merchant_id, starts_at desc)`.execute(db);
   await sql`create index bookings_merchant_date_idx on bookings (merchant_id, booking_date)`.execute(db);
@@ -380,10 +382,28 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    'audit_log', 'newsletter_subscribers', 'testimonials', 'outbox_messages', 'support_messages',
-    'notifications', 'shop_images', 'manual_bookings', 'reviews', 'commission_ledger',
-    'booking_services', 'bookings', 'coupons', 'staff', 'services', 'merchant_categories',
-    'merchants', 'categories', 'one_time_codes', 'login_attempts', 'accounts', 'app_settings',
+    'audit_log',
+    'newsletter_subscribers',
+    'testimonials',
+    'outbox_messages',
+    'support_messages',
+    'notifications',
+    'shop_images',
+    'manual_bookings',
+    'reviews',
+    'commission_ledger',
+    'booking_services',
+    'bookings',
+    'coupons',
+    'staff',
+    'services',
+    'merchant_categories',
+    'merchants',
+    'categories',
+    'one_time_codes',
+    'login_attempts',
+    'accounts',
+    'app_settings',
   ]) {
     await sql`drop table if exists ${sql.id(t)} cascade`.execute(db);
   }

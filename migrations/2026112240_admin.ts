@@ -53,7 +53,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const idx of ['commission_ledger_created_idx', 'audit_log_actor_idx', 'login_attempts_failed_idx', 'merchants_publish_status_idx', 'bookings_booking_date_idx']) {
+  for (const idx of [
+    'commission_ledger_created_idx',
+    'audit_log_actor_idx',
+    'login_attempts_failed_idx',
+    'merchants_publish_status_idx',
+    'bookings_booking_date_idx',
+  ]) {
     await sql`drop index if exists ${sql.id(idx)}`.execute(db);
   }
   await sql`drop table if exists email_templates`.execute(db);

@@ -15,7 +15,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index message_templates_merchant_idx on message_templates (merchant_id, created_at desc)`.execute(db);
   // Messages a salon sends its customers, listed on its Customers screen.
   await sql`alter table outbox_messages add column merchant_id uuid references merchants(id) on delete set null`.execute(db);
-  await sql`create index outbox_messages_merchant_idx on outbox_messages (merchant_id, created_at desc) where merchant_id is not null`.execute(db);
+  await sql`create index outbox_messages_merchant_idx on outbox_messages (merchant_id, created_at desc) where merchant_id is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

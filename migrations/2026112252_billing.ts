@@ -14,7 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
 
   // Gapless invoice numbers: one counter row per financial year, locked by the issuing transaction.
-  await sql`create table invoice_counters (financial_year text primary key, last_number integer not null check (last_number >= 0))`.execute(db);
+  await sql`create table invoice_counters (financial_year text primary key, last_number integer not null check (last_number >= 0))`.execute(
+    db,
+  );
 
   await sql`
     create table invoices (

@@ -53,13 +53,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`create index gift_cards_purchaser_idx on gift_cards (purchaser_id, created_at desc)`.execute(db);
   await sql`create index gift_cards_redeemer_idx on gift_cards (redeemed_by, redeemed_at desc)`.execute(db);
-  await sql`alter table wallet_ledger add constraint wallet_ledger_gift_card_fk foreign key (gift_card_id) references gift_cards(id) on delete set null`.execute(db);
+  await sql`alter table wallet_ledger add constraint wallet_ledger_gift_card_fk foreign key (gift_card_id) references gift_cards(id) on delete set null`.execute(
+    db,
+  );
 
   // A reward coupon belongs to one customer.
   await sql`alter table coupons add column owner_account_id uuid references accounts(id) on delete cascade`.execute(db);
   await sql`create index coupons_owner_idx on coupons (owner_account_id) where owner_account_id is not null`.execute(db);
 
-  await sql`alter table bookings add column payment_method text not null default 'pay_at_salon' check (payment_method in ('pay_at_salon', 'wallet'))`.execute(db);
+  await sql`alter table bookings add column payment_method text not null default 'pay_at_salon' check (payment_method in ('pay_at_salon', 'wallet'))`.execute(
+    db,
+  );
   await sql`alter table bookings add column amount_paid numeric(12,2) not null default 0 check (amount_paid >= 0)`.execute(db);
 }
 

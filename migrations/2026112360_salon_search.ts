@@ -111,7 +111,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     delete: 'referencing old table as old_rows',
   };
   for (const event of ['insert', 'update', 'delete'] as const) {
-    await sql.raw(`
+    await sql
+      .raw(`
       create or replace function salon_search_from_services_${event}() returns trigger
       language plpgsql as $fn$
       begin
@@ -119,10 +120,13 @@ export async function up(db: Kysely<any>): Promise<void> {
         where x.id in (${changedSalons[event]});
         return null;
       end
-      $fn$`).execute(db);
-    await sql.raw(`
+      $fn$`)
+      .execute(db);
+    await sql
+      .raw(`
       create trigger salon_search_services_${event} after ${event} on services
-      ${transitionTables[event]} for each statement execute function salon_search_from_services_${event}()`).execute(db);
+      ${transitionTables[event]} for each statement execute function salon_search_from_services_${event}()`)
+      .execute(db);
   }
 
   await sql`
@@ -145,7 +149,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       gender_served, amenities, rating_avg, review_count, booking_count, min_price, salon_search_terms(id)
     from merchants`.execute(db);
 
-  await sql`create index salon_search_terms_idx on salon_search using gin (term_ids) with (fastupdate = off) where is_published`.execute(db);
+  await sql`create index salon_search_terms_idx on salon_search using gin (term_ids) with (fastupdate = off) where is_published`.execute(
+    db,
+  );
   await sql`create index salon_search_point_idx on salon_search using gist (discovery_point) where is_published`.execute(db);
   await sql`create index salon_search_city_idx on salon_search (lower(city)) where is_published`.execute(db);
   await sql`create index salon_search_score_idx on salon_search (score desc, id) where is_published`.execute(db);

@@ -19,7 +19,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       add column card_exp_year smallint check (card_exp_year between 2000 and 2200),
       add column payment_token text,
       add column updated_at timestamptz not null default now()`.execute(db);
-  await sql`create unique index payment_attempts_idempotency_key on payment_attempts (merchant_id, idempotency_key) where idempotency_key is not null`.execute(db);
+  await sql`create unique index payment_attempts_idempotency_key on payment_attempts (merchant_id, idempotency_key) where idempotency_key is not null`.execute(
+    db,
+  );
   await sql`create unique index payment_attempts_order_id on payment_attempts (order_id) where order_id is not null`.execute(db);
   await sql`create index payment_attempts_open_idx on payment_attempts (created_at) where status in ('pending', 'charged')`.execute(db);
 
@@ -36,7 +38,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`alter table subscriptions drop column if exists payment_token, drop column if exists card_exp_year, drop column if exists card_exp_month, drop constraint subscriptions_status_check`.execute(db);
+  await sql`alter table subscriptions drop column if exists payment_token, drop column if exists card_exp_year, drop column if exists card_exp_month, drop constraint subscriptions_status_check`.execute(
+    db,
+  );
   await sql`update subscriptions set status = 'cancelled' where status = 'expired'`.execute(db);
   await sql`alter table subscriptions add constraint subscriptions_status_check check (status in ('active', 'cancelled'))`.execute(db);
   await sql`alter table invoices drop column if exists payment_attempt_id`.execute(db);
@@ -49,5 +53,7 @@ export async function down(db: Kysely<any>): Promise<void> {
       drop column order_id, drop column period_start, drop column plan, drop column purpose, drop column idempotency_key,
       drop constraint payment_attempts_status_check`.execute(db);
   await sql`update payment_attempts set status = 'failed' where status in ('pending', 'charged')`.execute(db);
-  await sql`alter table payment_attempts add constraint payment_attempts_status_check check (status in ('succeeded', 'failed'))`.execute(db);
+  await sql`alter table payment_attempts add constraint payment_attempts_status_check check (status in ('succeeded', 'failed'))`.execute(
+    db,
+  );
 }

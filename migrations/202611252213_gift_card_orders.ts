@@ -25,11 +25,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`create index gift_card_orders_purchaser_idx on gift_card_orders (purchaser_id, created_at desc)`.execute(db);
   await sql`alter table gift_cards drop constraint gift_cards_payment_method_check`.execute(db);
-  await sql`alter table gift_cards add constraint gift_cards_payment_method_check check (payment_method in ('wallet', 'test_card', 'razorpay'))`.execute(db);
+  await sql`alter table gift_cards add constraint gift_cards_payment_method_check check (payment_method in ('wallet', 'test_card', 'razorpay'))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`alter table gift_cards drop constraint gift_cards_payment_method_check`.execute(db);
-  await sql`alter table gift_cards add constraint gift_cards_payment_method_check check (payment_method in ('wallet', 'test_card'))`.execute(db);
+  await sql`alter table gift_cards add constraint gift_cards_payment_method_check check (payment_method in ('wallet', 'test_card'))`.execute(
+    db,
+  );
   await sql`drop table if exists gift_card_orders`.execute(db);
 }

@@ -28,7 +28,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     update accounts set phone_verified_at = null
     where phone in (select phone from accounts where phone_verified_at is not null group by phone having count(*) > 1)`.execute(db);
   await sql`create unique index accounts_verified_phone_key on accounts (phone) where phone_verified_at is not null`.execute(db);
-  await sql`alter table accounts add constraint accounts_phone_verified_has_phone check (phone_verified_at is null or phone is not null)`.execute(db);
+  await sql`alter table accounts add constraint accounts_phone_verified_has_phone check (phone_verified_at is null or phone is not null)`.execute(
+    db,
+  );
 
   await sql`alter table one_time_codes drop constraint one_time_codes_purpose_check`.execute(db);
   await sql`
@@ -39,7 +41,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`delete from one_time_codes where purpose = 'phone_verification'`.execute(db);
   await sql`alter table one_time_codes drop constraint one_time_codes_purpose_check`.execute(db);
-  await sql`alter table one_time_codes add constraint one_time_codes_purpose_check check (purpose in ('password_reset', 'login', 'registration'))`.execute(db);
+  await sql`alter table one_time_codes add constraint one_time_codes_purpose_check check (purpose in ('password_reset', 'login', 'registration'))`.execute(
+    db,
+  );
   await sql`alter table accounts drop constraint if exists accounts_phone_verified_has_phone`.execute(db);
   await sql`drop index if exists accounts_verified_phone_key`.execute(db);
 }

@@ -12,7 +12,9 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table merchants add column gstin text check (gstin ~ '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$')`.execute(db);
 
-  await sql`alter table subscriptions add column scheduled_plan text check (scheduled_plan in ('free', 'basic', 'professional'))`.execute(db);
+  await sql`alter table subscriptions add column scheduled_plan text check (scheduled_plan in ('free', 'basic', 'professional'))`.execute(
+    db,
+  );
 
   await sql`alter table payment_attempts drop constraint payment_attempts_purpose_check`.execute(db);
   await sql`
@@ -21,7 +23,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       add column from_plan text check (from_plan is null or from_plan in ('basic', 'professional', 'enterprise')),
       add column period_end date,
       add column prorate_from date,
-      add constraint payment_attempts_upgrade_check check (purpose <> 'upgrade' or (from_plan is not null and period_start is not null and period_end is not null and prorate_from is not null))`.execute(db);
+      add constraint payment_attempts_upgrade_check check (purpose <> 'upgrade' or (from_plan is not null and period_start is not null and period_end is not null and prorate_from is not null))`.execute(
+    db,
+  );
 
   await sql`
     alter table invoices
@@ -31,7 +35,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       add column recipient_name text,
       add column sac text not null default '998599'`.execute(db);
 
-  await sql`create table credit_note_counters (financial_year text primary key, last_number integer not null check (last_number >= 0))`.execute(db);
+  await sql`create table credit_note_counters (financial_year text primary key, last_number integer not null check (last_number >= 0))`.execute(
+    db,
+  );
   await sql`
     create table credit_notes (
       id uuid primary key default gen_random_uuid(),
@@ -61,10 +67,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop table if exists credit_notes`.execute(db);
   await sql`drop table if exists credit_note_counters`.execute(db);
-  await sql`alter table invoices drop column if exists sac, drop column if exists recipient_name, drop column if exists recipient_gstin, drop column if exists supplier_state, drop column if exists supplier_gstin`.execute(db);
+  await sql`alter table invoices drop column if exists sac, drop column if exists recipient_name, drop column if exists recipient_gstin, drop column if exists supplier_state, drop column if exists supplier_gstin`.execute(
+    db,
+  );
   await sql`delete from payment_attempts where purpose = 'upgrade'`.execute(db);
-  await sql`alter table payment_attempts drop constraint payment_attempts_upgrade_check, drop column prorate_from, drop column period_end, drop column from_plan, drop constraint payment_attempts_purpose_check`.execute(db);
-  await sql`alter table payment_attempts add constraint payment_attempts_purpose_check check (purpose in ('change', 'renewal'))`.execute(db);
+  await sql`alter table payment_attempts drop constraint payment_attempts_upgrade_check, drop column prorate_from, drop column period_end, drop column from_plan, drop constraint payment_attempts_purpose_check`.execute(
+    db,
+  );
+  await sql`alter table payment_attempts add constraint payment_attempts_purpose_check check (purpose in ('change', 'renewal'))`.execute(
+    db,
+  );
   await sql`alter table subscriptions drop column if exists scheduled_plan`.execute(db);
   await sql`alter table merchants drop column if exists gstin`.execute(db);
 }

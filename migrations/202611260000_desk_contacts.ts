@@ -28,7 +28,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       and (block_id is not null or user_id is not null or contact_email is not null)
       and ((contact_email is null) = (confirmation is null))
     )`.execute(db);
-  await sql`create unique index bookings_confirmation_token_key on bookings (confirmation_token_hash) where confirmation_token_hash is not null`.execute(db);
+  await sql`create unique index bookings_confirmation_token_key on bookings (confirmation_token_hash) where confirmation_token_hash is not null`.execute(
+    db,
+  );
   await sql`create index bookings_contact_pending_idx on bookings (contact_email) where confirmation = 'pending'`.execute(db);
 }
 

@@ -30,7 +30,14 @@ const VACUUM = sql.raw(
   'autovacuum_vacuum_scale_factor = 0.02, autovacuum_vacuum_threshold = 1000, autovacuum_analyze_scale_factor = 0.02, autovacuum_analyze_threshold = 1000',
 );
 
-const QUEUE_OPTIONS = { policy: 'standard', retryLimit: 4, retryDelay: 10, retryBackoff: true, expireInSeconds: 900, retentionMinutes: 14 * 24 * 60 };
+const QUEUE_OPTIONS = {
+  policy: 'standard',
+  retryLimit: 4,
+  retryDelay: 10,
+  retryBackoff: true,
+  expireInSeconds: 900,
+  retentionMinutes: 14 * 24 * 60,
+};
 
 export async function up(db: Kysely<any>): Promise<void> {
   await bossDb(db).executeSql(PgBoss.getConstructionPlans('pgboss'));
@@ -43,7 +50,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // jobs_due_idx did.
   await sql`create index job_ref_queued on pgboss.job (name, singleton_key) where state < 'active'`.execute(db);
   await sql`create index job_due on pgboss.job (start_after, created_on, id) where state < 'active'`.execute(db);
-  await sql`create unique index job_dedupe_live on pgboss.job (name, (data->>'$dedupe')) where state <> 'cancelled' and data ? '$dedupe'`.execute(db);
+  await sql`create unique index job_dedupe_live on pgboss.job (name, (data->>'$dedupe')) where state <> 'cancelled' and data ? '$dedupe'`.execute(
+    db,
+  );
   await sql`
     insert into pgboss.job (name, data, state, retry_limit, retry_count, retry_delay, retry_backoff, start_after, started_on,
                             singleton_key, created_on, completed_on, keep_until, output, policy)

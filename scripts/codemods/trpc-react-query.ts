@@ -117,9 +117,13 @@ function argList(...args: (string | undefined)[]): string {
 
 /** The name a call's callee is imported under from `module`, if it is that import. */
 function importedFrom(sf: SourceFile, name: string, modules: readonly string[]): boolean {
-  return sf.getImportDeclarations().some(
-    (d) => modules.includes(d.getModuleSpecifierValue()) && d.getNamedImports().some((n) => (n.getAliasNode()?.getText() ?? n.getName()) === name),
-  );
+  return sf
+    .getImportDeclarations()
+    .some(
+      (d) =>
+        modules.includes(d.getModuleSpecifierValue()) &&
+        d.getNamedImports().some((n) => (n.getAliasNode()?.getText() ?? n.getName()) === name),
+    );
 }
 
 /** The `const x = useQueryClient()` declaration an identifier refers to, searching enclosing scopes. */
@@ -146,7 +150,11 @@ const QUERY_CLIENT_FILTER_METHODS: Record<string, string> = {
   cancelQueries: 'cancel',
   resetQueries: 'reset',
 };
-const QUERY_CLIENT_FETCH_METHODS: Record<string, string> = { fetchQuery: 'fetch', prefetchQuery: 'prefetch', ensureQueryData: 'ensureData' };
+const QUERY_CLIENT_FETCH_METHODS: Record<string, string> = {
+  fetchQuery: 'fetch',
+  prefetchQuery: 'prefetch',
+  ensureQueryData: 'ensureData',
+};
 
 interface Rewrite {
   text: string;
@@ -179,14 +187,17 @@ function rewriteCall(sf: SourceFile, call: CallExpression): Rewrite | null {
       const spread = spreadOf(args[0], ['queryOptions'], call);
       if (spread) {
         const [input, opts] = spread.call.args;
-        return { text: `${TRPC}.${spread.call.route}.${name}(${argList((input && moved(input, call)), mergeOptions(opts, spread.rest, call))})${suffix}` };
+        return {
+          text: `${TRPC}.${spread.call.route}.${name}(${argList(input && moved(input, call), mergeOptions(opts, spread.rest, call))})${suffix}`,
+        };
       }
     }
     if (name === 'useMutation' && args.length === 1 && importedFrom(sf, name, ['@tanstack/react-query'])) {
       const direct = trpcCall(args[0], ['mutationOptions']);
       if (direct) return { text: `${TRPC}.${direct.route}.useMutation(${direct.args.map((a) => moved(a, call)).join(', ')})` };
       const spread = spreadOf(args[0], ['mutationOptions'], call);
-      if (spread) return { text: `${TRPC}.${spread.call.route}.useMutation(${argList(mergeOptions(spread.call.args[0], spread.rest, call))})` };
+      if (spread)
+        return { text: `${TRPC}.${spread.call.route}.useMutation(${argList(mergeOptions(spread.call.args[0], spread.rest, call))})` };
     }
     if (name === 'useSubscription' && args.length === 1 && importedFrom(sf, name, ['@trpc/tanstack-react-query'])) {
       const direct = trpcCall(args[0], ['subscriptionOptions']);
@@ -214,7 +225,7 @@ function rewriteCall(sf: SourceFile, call: CallExpression): Rewrite | null {
     const asFilter = trpcCall(filters, ['queryFilter', 'pathFilter']);
     if (asFilter) {
       const [input, moreFilters] = asFilter.args;
-      text = `${UTILS}.${asFilter.route}.${util}(${argList(asFilter.method === 'queryFilter' ? (input && moved(input, call)) : undefined, moreFilters && moved(moreFilters, call), options && moved(options, call))})`;
+      text = `${UTILS}.${asFilter.route}.${util}(${argList(asFilter.method === 'queryFilter' ? input && moved(input, call) : undefined, moreFilters && moved(moreFilters, call), options && moved(options, call))})`;
     } else if (filters && Node.isObjectLiteralExpression(filters)) {
       const { key, rest } = keyProperty(filters);
       if (key) {
@@ -229,15 +240,16 @@ function rewriteCall(sf: SourceFile, call: CallExpression): Rewrite | null {
     const found = direct ? { call: direct, rest: [] as string[] } : spread;
     if (found && args.length === 1) {
       const [input, opts] = found.call.args;
-      text = `${UTILS}.${found.call.route}.${util}(${argList((input && moved(input, call)), mergeOptions(opts, found.rest, call))})`;
+      text = `${UTILS}.${found.call.route}.${util}(${argList(input && moved(input, call), mergeOptions(opts, found.rest, call))})`;
     }
   } else {
     const key = trpcCall(args[0], ['queryKey']);
     if (key) {
       const input = key.args[0] && moved(key.args[0], call);
-      text = method === 'setQueryData'
-        ? `${UTILS}.${key.route}.setData(${argList(input, ...args.slice(1).map((a) => moved(a, call)))})`
-        : `${UTILS}.${key.route}.getData(${argList(input)})`;
+      text =
+        method === 'setQueryData'
+          ? `${UTILS}.${key.route}.setData(${argList(input, ...args.slice(1).map((a) => moved(a, call)))})`
+          : `${UTILS}.${key.route}.getData(${argList(input)})`;
     }
   }
   return text === null ? null : { text, decl };
@@ -281,7 +293,16 @@ function depsArrayOf(id: Identifier): ArrayLiteralExpression | null {
   const call = arr.getParent();
   if (!Node.isCallExpression(call)) return null;
   const args = call.getArguments();
-  if (args[args.length - 1] !== arr || !/^use[A-Z]/.test(call.getExpression().getText().replace(/^React\./, ''))) return null;
+  if (
+    args[args.length - 1] !== arr ||
+    !/^use[A-Z]/.test(
+      call
+        .getExpression()
+        .getText()
+        .replace(/^React\./, ''),
+    )
+  )
+    return null;
   return arr;
 }
 
@@ -295,9 +316,7 @@ function removeFromDeps(arr: ArrayLiteralExpression, name: string, replaceWith?:
 /** `const utils = trpc.useUtils()` beside each marked queryClient; the queryClient goes when unused. */
 function settleQueryClients(sf: SourceFile) {
   for (;;) {
-    const decl = sf
-      .getDescendantsOfKind(SyntaxKind.VariableDeclaration)
-      .find((d) => d.getInitializer()?.getText().startsWith(`${MARK}(`));
+    const decl = sf.getDescendantsOfKind(SyntaxKind.VariableDeclaration).find((d) => d.getInitializer()?.getText().startsWith(`${MARK}(`));
     if (!decl) return;
     const name = decl.getName();
     const statement = decl.getFirstAncestorByKindOrThrow(SyntaxKind.VariableStatement);
@@ -306,13 +325,24 @@ function settleQueryClients(sf: SourceFile) {
     init.replaceWithText(init.getText().slice(MARK.length + 1, -1));
 
     // Add utils unless this scope already has it.
-    const freshStatement = sf.getDescendantsOfKind(SyntaxKind.VariableStatement).find((s) => s.getDeclarations().some((d) => d.getName() === name && d.getInitializer()?.getText() === 'useQueryClient()' && s.getParent() === block))!;
-    const hasUtils = Node.isBlock(block) && block.getStatements().some((s) => Node.isVariableStatement(s) && s.getDeclarations().some((d) => d.getName() === UTILS));
-    if (!hasUtils && Node.isBlock(block)) block.insertStatements(freshStatement.getChildIndex() + 1, `const ${UTILS} = ${TRPC}.useUtils();`);
+    const freshStatement = sf
+      .getDescendantsOfKind(SyntaxKind.VariableStatement)
+      .find((s) =>
+        s
+          .getDeclarations()
+          .some((d) => d.getName() === name && d.getInitializer()?.getText() === 'useQueryClient()' && s.getParent() === block),
+      )!;
+    const hasUtils =
+      Node.isBlock(block) &&
+      block.getStatements().some((s) => Node.isVariableStatement(s) && s.getDeclarations().some((d) => d.getName() === UTILS));
+    if (!hasUtils && Node.isBlock(block))
+      block.insertStatements(freshStatement.getChildIndex() + 1, `const ${UTILS} = ${TRPC}.useUtils();`);
 
     // Drop the queryClient when only dependency arrays still name it.
     const scope = freshStatement.getParentOrThrow();
-    const uses = identifiersNamed(scope, name).filter((id) => id.getParent() !== freshStatement.getDeclarations().find((d) => d.getName() === name));
+    const uses = identifiersNamed(scope, name).filter(
+      (id) => id.getParent() !== freshStatement.getDeclarations().find((d) => d.getName() === name),
+    );
     const nonDeps = uses.filter((id) => !depsArrayOf(id));
     if (nonDeps.length === 0) {
       for (;;) {
@@ -320,7 +350,13 @@ function settleQueryClients(sf: SourceFile) {
         if (!id) break;
         removeFromDeps(depsArrayOf(id)!, name, UTILS);
       }
-      const st = sf.getDescendantsOfKind(SyntaxKind.VariableStatement).find((s) => s.getParent() === scope && s.getDeclarations().some((d) => d.getName() === name && d.getInitializer()?.getText() === 'useQueryClient()'));
+      const st = sf
+        .getDescendantsOfKind(SyntaxKind.VariableStatement)
+        .find(
+          (s) =>
+            s.getParent() === scope &&
+            s.getDeclarations().some((d) => d.getName() === name && d.getInitializer()?.getText() === 'useQueryClient()'),
+        );
       st?.remove();
     }
     addUtilsToDeps(scope);
@@ -332,8 +368,17 @@ function addUtilsToDeps(scope: Node) {
   for (;;) {
     const arr = scope.getDescendantsOfKind(SyntaxKind.ArrayLiteralExpression).find((a) => {
       const call = a.getParent();
-      if (!Node.isCallExpression(call) || call.getArguments().length < 2 || call.getArguments()[call.getArguments().length - 1] !== a) return false;
-      if (!/^use(Effect|LayoutEffect|Callback|Memo)$/.test(call.getExpression().getText().replace(/^React\./, ''))) return false;
+      if (!Node.isCallExpression(call) || call.getArguments().length < 2 || call.getArguments()[call.getArguments().length - 1] !== a)
+        return false;
+      if (
+        !/^use(Effect|LayoutEffect|Callback|Memo)$/.test(
+          call
+            .getExpression()
+            .getText()
+            .replace(/^React\./, ''),
+        )
+      )
+        return false;
       const fn = call.getArguments()[0];
       return identifiersNamed(fn, UTILS).length > 0 && !a.getElements().some((e) => e.getText() === UTILS);
     });
@@ -370,7 +415,10 @@ function dropUseTrpc(sf: SourceFile): boolean {
 
 /** <TRPCProvider trpcClient={c} queryClient={q}> → <trpc.Provider client={c} queryClient={q}> */
 function rewriteProvider(sf: SourceFile) {
-  for (const el of [...sf.getDescendantsOfKind(SyntaxKind.JsxOpeningElement), ...sf.getDescendantsOfKind(SyntaxKind.JsxSelfClosingElement)]) {
+  for (const el of [
+    ...sf.getDescendantsOfKind(SyntaxKind.JsxOpeningElement),
+    ...sf.getDescendantsOfKind(SyntaxKind.JsxSelfClosingElement),
+  ]) {
     if (el.wasForgotten() || el.getTagNameNode().getText() !== 'TRPCProvider') continue;
     for (const attr of el.getAttributes()) {
       if (Node.isJsxAttribute(attr) && attr.getNameNode().getText() === 'trpcClient') attr.getNameNode().replaceWithText('client');
@@ -413,13 +461,14 @@ function fixImports(sf: SourceFile, needsTrpc: boolean) {
   const isTrpcModule = /[\\/]src[\\/]client[\\/]trpc\.tsx?$/.test(sf.getFilePath());
   for (const d of sf.getImportDeclarations()) {
     const mod = d.getModuleSpecifierValue();
-    const dropIfUnused = mod === '@tanstack/react-query'
-      ? ['useQuery', 'useMutation', 'useQueryClient', 'useSuspenseQuery']
-      : mod === '@trpc/tanstack-react-query'
-        ? ['useSubscription']
-        : trpcModules(sf).includes(mod)
-          ? ['useTRPC', 'useTRPCClient', 'TRPCProvider']
-          : [];
+    const dropIfUnused =
+      mod === '@tanstack/react-query'
+        ? ['useQuery', 'useMutation', 'useQueryClient', 'useSuspenseQuery']
+        : mod === '@trpc/tanstack-react-query'
+          ? ['useSubscription']
+          : trpcModules(sf).includes(mod)
+            ? ['useTRPC', 'useTRPCClient', 'TRPCProvider']
+            : [];
     for (const n of d.getNamedImports()) {
       if (dropIfUnused.includes(n.getName()) && !usesIdentifier(sf, n.getAliasNode()?.getText() ?? n.getName())) n.remove();
     }
@@ -435,7 +484,8 @@ function fixImports(sf: SourceFile, needsTrpc: boolean) {
   }
 }
 
-const LEFTOVER = /\b(useTRPC|useTRPCClient|TRPCProvider|createTRPCContext)\b|\.(queryOptions|mutationOptions|subscriptionOptions|queryKey|pathKey|queryFilter|pathFilter|infiniteQueryOptions)\(|@trpc\/tanstack-react-query/;
+const LEFTOVER =
+  /\b(useTRPC|useTRPCClient|TRPCProvider|createTRPCContext)\b|\.(queryOptions|mutationOptions|subscriptionOptions|queryKey|pathKey|queryFilter|pathFilter|infiniteQueryOptions)\(|@trpc\/tanstack-react-query/;
 
 function convert(sf: SourceFile): { changed: boolean; leftovers: string[] } {
   const before = sf.getFullText();

@@ -50,8 +50,18 @@ export const ROUTES: RouteDef[] = [
     access: 'public',
     component: page(() => import('./pages/public/BusinessSolutions')),
   },
-  { name: 'SalonManagementInfo', paths: ['/salon-management'], access: 'public', component: page(() => import('./pages/public/SalonManagement')) },
-  { name: 'MarketingToolsInfo', paths: ['/marketing-tools'], access: 'public', component: page(() => import('./pages/public/MarketingTools')) },
+  {
+    name: 'SalonManagementInfo',
+    paths: ['/salon-management'],
+    access: 'public',
+    component: page(() => import('./pages/public/SalonManagement')),
+  },
+  {
+    name: 'MarketingToolsInfo',
+    paths: ['/marketing-tools'],
+    access: 'public',
+    component: page(() => import('./pages/public/MarketingTools')),
+  },
   { name: 'AnalyticsInfo', paths: ['/analytics'], access: 'public', component: page(() => import('./pages/public/Analytics')) },
   { name: 'ApiAccess', paths: ['/api-access'], access: 'public', component: page(() => import('./pages/public/ApiAccess')) },
   {
@@ -79,7 +89,12 @@ export const ROUTES: RouteDef[] = [
   },
 
   // Guests only
-  { name: 'DeskBookingInvite', paths: ['/desk-booking/:token'], access: 'public', component: page(() => import('./pages/booking/DeskBookingInvite')) },
+  {
+    name: 'DeskBookingInvite',
+    paths: ['/desk-booking/:token'],
+    access: 'public',
+    component: page(() => import('./pages/booking/DeskBookingInvite')),
+  },
   { name: 'Login', paths: ['/login'], access: 'guest', component: Login },
   { name: 'Register', paths: ['/register'], access: 'guest', component: Register },
   { name: 'ForgotPassword', paths: ['/forgot-password'], access: 'guest', component: ForgotPassword },
@@ -134,15 +149,40 @@ export const ROUTES: RouteDef[] = [
     access: 'merchant',
     component: page(() => import('./pages/merchant/MerchantHome')),
   },
-  { name: 'Appointments', paths: ['/merchant/appointments'], access: 'merchant', component: page(() => import('./pages/merchant/Appointments')) },
+  {
+    name: 'Appointments',
+    paths: ['/merchant/appointments'],
+    access: 'merchant',
+    component: page(() => import('./pages/merchant/Appointments')),
+  },
   { name: 'Customers', paths: ['/merchant/customers'], access: 'merchant', component: page(() => import('./pages/merchant/Customers')) },
   { name: 'Marketing', paths: ['/merchant/marketing'], access: 'merchant', component: page(() => import('./pages/merchant/Marketing')) },
-  { name: 'StaffManagement', paths: ['/merchant/staff'], access: 'merchant', component: page(() => import('./pages/merchant/StaffManagement')) },
-  { name: 'ServicesPricing', paths: ['/merchant/services'], access: 'merchant', component: page(() => import('./pages/merchant/ServicesPricing')) },
+  {
+    name: 'StaffManagement',
+    paths: ['/merchant/staff'],
+    access: 'merchant',
+    component: page(() => import('./pages/merchant/StaffManagement')),
+  },
+  {
+    name: 'ServicesPricing',
+    paths: ['/merchant/services'],
+    access: 'merchant',
+    component: page(() => import('./pages/merchant/ServicesPricing')),
+  },
   { name: 'Reviews', paths: ['/merchant/reviews'], access: 'merchant', component: page(() => import('./pages/merchant/Reviews')) },
-  { name: 'MerchantSettings', paths: ['/merchant/settings'], access: 'merchant', component: page(() => import('./pages/merchant/Settings')) },
+  {
+    name: 'MerchantSettings',
+    paths: ['/merchant/settings'],
+    access: 'merchant',
+    component: page(() => import('./pages/merchant/Settings')),
+  },
   { name: 'Commission', paths: ['/merchant/commission'], access: 'merchant', component: page(() => import('./pages/merchant/Commission')) },
-  { name: 'Subscription', paths: ['/merchant/subscription'], access: 'merchant', component: page(() => import('./pages/merchant/Subscription')) },
+  {
+    name: 'Subscription',
+    paths: ['/merchant/subscription'],
+    access: 'merchant',
+    component: page(() => import('./pages/merchant/Subscription')),
+  },
   { name: 'Help', paths: ['/merchant/help'], access: 'merchant', component: page(() => import('./pages/merchant/Help')) },
   {
     name: 'GettingStarted',
@@ -156,7 +196,12 @@ export const ROUTES: RouteDef[] = [
     access: 'merchantOnly',
     component: page(() => import('./pages/merchant/KnowledgeBaseArticle')),
   },
-  { name: 'ShopImages', paths: ['/merchant/shop/images'], access: 'merchant', component: page(() => import('./pages/merchant/ShopImages')) },
+  {
+    name: 'ShopImages',
+    paths: ['/merchant/shop/images'],
+    access: 'merchant',
+    component: page(() => import('./pages/merchant/ShopImages')),
+  },
   { name: 'Coupons', paths: ['/merchant/coupons'], access: 'merchant', component: page(() => import('./pages/merchant/Coupons')) },
 
   // Admin area
@@ -167,7 +212,12 @@ export const ROUTES: RouteDef[] = [
     component: page(() => import('./pages/admin/AdminDashboard')),
   },
   { name: 'UserManagement', paths: ['/admin/users'], access: 'admin', component: page(() => import('./pages/admin/UserManagement')) },
-  { name: 'BookingManagement', paths: ['/admin/bookings'], access: 'admin', component: page(() => import('./pages/admin/BookingManagement')) },
+  {
+    name: 'BookingManagement',
+    paths: ['/admin/bookings'],
+    access: 'admin',
+    component: page(() => import('./pages/admin/BookingManagement')),
+  },
   { name: 'SalonManagement', paths: ['/admin/salons'], access: 'admin', component: page(() => import('./pages/admin/SalonManagement')) },
   { name: 'CouponManagement', paths: ['/admin/coupons'], access: 'admin', component: page(() => import('./pages/admin/CouponManagement')) },
   { name: 'Feedback', paths: ['/admin/feedback'], access: 'admin', component: page(() => import('./pages/admin/Feedback')) },
@@ -189,7 +239,12 @@ export const ROUTES: RouteDef[] = [
   },
   { name: 'Payments', paths: ['/admin/payments'], access: 'admin', component: page(() => import('./pages/admin/Payments')) },
   { name: 'EmailSettings', paths: ['/admin/email'], access: 'admin', component: page(() => import('./pages/admin/EmailSettings')) },
-  { name: 'ServiceManagement', paths: ['/admin/services'], access: 'admin', component: page(() => import('./pages/admin/ServiceManagement')) },
+  {
+    name: 'ServiceManagement',
+    paths: ['/admin/services'],
+    access: 'admin',
+    component: page(() => import('./pages/admin/ServiceManagement')),
+  },
   { name: 'AdminProfile', paths: ['/admin/profile'], access: 'admin', component: page(() => import('./pages/admin/AdminProfile')) },
 ];
 

@@ -103,17 +103,19 @@ function handleUnauthorized(): void {
   if (window.location.pathname !== '/login') navigate('/login', { replace: true });
 }
 
-const unauthorizedLink: TRPCLink<AppRouter> = () => ({ op, next }) =>
-  observable((observer) =>
-    next(op).subscribe({
-      next: (value) => observer.next(value),
-      error: (error) => {
-        if (isUnauthorized(error) && !CREDENTIAL_CALLS.has(op.path)) handleUnauthorized();
-        observer.error(error);
-      },
-      complete: () => observer.complete(),
-    }),
-  );
+const unauthorizedLink: TRPCLink<AppRouter> =
+  () =>
+  ({ op, next }) =>
+    observable((observer) =>
+      next(op).subscribe({
+        next: (value) => observer.next(value),
+        error: (error) => {
+          if (isUnauthorized(error) && !CREDENTIAL_CALLS.has(op.path)) handleUnauthorized();
+          observer.error(error);
+        },
+        complete: () => observer.complete(),
+      }),
+    );
 
 export function createAppTRPCClient() {
   return createTRPCClient<AppRouter>({

@@ -23,11 +23,22 @@ export interface Runtime {
 export async function createDeps(db: AppDeps['db'], env: Env, replica?: ReplicaReads): Promise<AppDeps> {
   const secret = await loadJwtSecret(db, env.JWT_SECRET);
   const vapid = await loadVapidKeys(db, env);
-  return { db, readDb: replica?.db ?? db, replica, env, tokens: createTokenService(secret, env.JWT_TTL), adapters: createAdapters(db, env, vapid), now: () => new Date() };
+  return {
+    db,
+    readDb: replica?.db ?? db,
+    replica,
+    env,
+    tokens: createTokenService(secret, env.JWT_TTL),
+    adapters: createAdapters(db, env, vapid),
+    now: () => new Date(),
+  };
 }
 
 /** Opens the database, migrates, seeds an empty database, and builds the HTTP app. */
-export async function bootstrap(env: Env, opts: { memory?: boolean; memoryImage?: Blob; serveClient?: boolean; seed?: boolean } = {}): Promise<Runtime> {
+export async function bootstrap(
+  env: Env,
+  opts: { memory?: boolean; memoryImage?: Blob; serveClient?: boolean; seed?: boolean } = {},
+): Promise<Runtime> {
   const handle = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,

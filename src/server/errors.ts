@@ -113,7 +113,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const message = (err as { message?: unknown }).message;
   return (
     typeof message === 'string' &&
-    /^(Connection terminated( unexpectedly| due to connection timeout)?|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)$/.test(message)
+    /^(Connection terminated( unexpectedly| due to connection timeout)?|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)$/.test(
+      message,
+    )
   );
 }
 

@@ -36,14 +36,11 @@ export const QUICK_REPLIES: readonly QuickReply[] = [
 
 /** The policy the spec has the assistant state, word for word where it gives words. */
 export const CHAT_TEXT = {
-  greeting:
-    "Hi there! I'm your GlowBook assistant. Ask me about your bookings, cancellations, rescheduling, payments or today's offers.",
+  greeting: "Hi there! I'm your GlowBook assistant. Ask me about your bookings, cancellations, rescheduling, payments or today's offers.",
   cancellation:
     'Cancellation policy: free cancellation up to 2 hours before your appointment; 50% refund if you cancel 1 to 2 hours before; no refund under 1 hour before.',
-  reschedule:
-    'You can reschedule for free up to 4 hours before your appointment. Open My Bookings and choose Reschedule on the booking.',
-  payment:
-    'We accept UPI and wallets, credit and debit cards, net banking, and cash at the salon for select partners.',
+  reschedule: 'You can reschedule for free up to 4 hours before your appointment. Open My Bookings and choose Reschedule on the booking.',
+  payment: 'We accept UPI and wallets, credit and debit cards, net banking, and cash at the salon for select partners.',
   support: 'Our support team is available from 9 AM to 9 PM, every day. You can also reach us through the Contact Us page.',
   // The spec's sample offers, which the demo data carries as live coupons with these rules: the
   // live answer reads the same, and this text stands in when the offers cannot be fetched.
@@ -53,7 +50,7 @@ export const CHAT_TEXT = {
     "Sorry, I didn't quite get that. I can search salons for you: try “find a spa in Bengaluru”, “haircut near Koramangala” or “facial in Pune”. I can also help with these:",
   bookingsError: "Oops! Couldn't fetch your bookings right now. Please try again later",
   bookingsLogin: 'Please log in to see your bookings.',
-  bookingsNone: "You have no upcoming bookings. Find a salon and book your next appointment!",
+  bookingsNone: 'You have no upcoming bookings. Find a salon and book your next appointment!',
   bookingsMerchant: 'You can see and manage all your salon’s bookings on the Appointments page.',
   bookingsAdmin: 'All bookings on the platform are on the admin Bookings page.',
 } as const;
@@ -160,14 +157,35 @@ export interface SearchRequest {
   place: string | null;
 }
 
-const SEARCH_VERB = /^(?:(?:hi|hello|hey|please|pls|ok|okay)\s+)*(?:(?:can|could|will) you\s+)?(?:(?:i|we)\s+(?:want|need|would like|am looking for|m looking for|are looking for)(?:\s+to\s+(?:find|book|get))?|im looking for|find|search(?:\s+for)?|look(?:ing)?\s+for|show(?:\s+me)?|recommend|suggest|book|get|where\s+(?:can|do)\s+i\s+(?:get|find|book))\b\s*/;
+const SEARCH_VERB =
+  /^(?:(?:hi|hello|hey|please|pls|ok|okay)\s+)*(?:(?:can|could|will) you\s+)?(?:(?:i|we)\s+(?:want|need|would like|am looking for|m looking for|are looking for)(?:\s+to\s+(?:find|book|get))?|im looking for|find|search(?:\s+for)?|look(?:ing)?\s+for|show(?:\s+me)?|recommend|suggest|book|get|where\s+(?:can|do)\s+i\s+(?:get|find|book))\b\s*/;
 const FILLER = /^(?:me|us|a|an|the|some|any|good|best|nice|great|top|nearby|cheap|affordable|please)\s+/;
 const PLACE = /\s+(?:in|near|around|at|nearby)\s+(.+)$/;
 const WHEN = /\s+(?:today|tomorrow|tonight|now|please|this (?:week|weekend|evening)|asap)$/;
 /** Words that name any salon rather than a service. */
-const GENERIC = new Set(['salon', 'salons', 'parlour', 'parlours', 'parlor', 'parlors', 'beauty salon', 'beauty salons', 'beauty parlour', 'beauty parlours', 'place', 'places', 'shop', 'shops', 'something', 'one', 'appointment', 'slot']);
+const GENERIC = new Set([
+  'salon',
+  'salons',
+  'parlour',
+  'parlours',
+  'parlor',
+  'parlors',
+  'beauty salon',
+  'beauty salons',
+  'beauty parlour',
+  'beauty parlours',
+  'place',
+  'places',
+  'shop',
+  'shops',
+  'something',
+  'one',
+  'appointment',
+  'slot',
+]);
 /** Words of other topics: a message with them is not a search. */
-const NOT_A_SEARCH = /\b(my|booking|bookings|appointment|appointments|offer|offers|coupon|coupons|refund|cancel|reschedule|weather|joke|password|account|support|help)\b/;
+const NOT_A_SEARCH =
+  /\b(my|booking|bookings|appointment|appointments|offer|offers|coupon|coupons|refund|cancel|reschedule|weather|joke|password|account|support|help)\b/;
 
 const titleCase = (s: string) => s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 /** "spas" → "spa", "haircuts" → "haircut"; "glass" stays. */
@@ -194,7 +212,13 @@ export function parseSearch(text: string): SearchRequest | null {
   const words = message.split(' ').filter(Boolean);
   if (words.length > 4) return null;
   const what = words.join(' ');
-  const service = !what || GENERIC.has(what) ? null : words.map(singular).join(' ').replace(/\s+(?:salon|parlour|parlor|studio|place|shop)$/, '');
+  const service =
+    !what || GENERIC.has(what)
+      ? null
+      : words
+          .map(singular)
+          .join(' ')
+          .replace(/\s+(?:salon|parlour|parlor|studio|place|shop)$/, '');
   if (!service && !place && !verb && !at) return null;
   if (place && place.split(' ').length > 4) return null;
   return { service: service || null, place: place ? titleCase(place) : null };

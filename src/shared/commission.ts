@@ -20,7 +20,15 @@ export interface CommissionMonth {
  * A month's figures from its sums: commission the platform already holds (deducted from what
  * customers prepaid through it) and payments the salon made count as paid, up to the commission.
  */
-export function commissionMonth(m: { month: string; completedBookings: number; noShows: number; gross: number; commission: number; deducted: number; payments: number }): CommissionMonth {
+export function commissionMonth(m: {
+  month: string;
+  completedBookings: number;
+  noShows: number;
+  gross: number;
+  commission: number;
+  deducted: number;
+  payments: number;
+}): CommissionMonth {
   const commission = round2(m.commission);
   const paid = round2(Math.min(commission, m.deducted + m.payments));
   return {
@@ -49,9 +57,36 @@ const amount = (n: number) => n.toFixed(2);
 
 /** The statement as CSV (amounts in rupees with two decimals, no currency sign), newest month first, with a total row. */
 export function commissionCsv(months: CommissionMonth[]): string {
-  const header = ['Month', 'Completed bookings', 'No-shows', 'Gross (INR)', 'Commission (INR)', 'Net (INR)', 'Paid (INR)', 'Outstanding (INR)'];
+  const header = [
+    'Month',
+    'Completed bookings',
+    'No-shows',
+    'Gross (INR)',
+    'Commission (INR)',
+    'Net (INR)',
+    'Paid (INR)',
+    'Outstanding (INR)',
+  ];
   const sum = (k: keyof CommissionMonth) => round2(months.reduce((n, m) => n + (m[k] as number), 0));
-  const rows = months.map((m) => [m.month, m.completedBookings, m.noShows, amount(m.gross), amount(m.commission), amount(m.net), amount(m.paid), amount(m.outstanding)]);
-  rows.push(['Total', sum('completedBookings'), sum('noShows'), amount(sum('gross')), amount(sum('commission')), amount(sum('net')), amount(sum('paid')), amount(sum('outstanding'))]);
+  const rows = months.map((m) => [
+    m.month,
+    m.completedBookings,
+    m.noShows,
+    amount(m.gross),
+    amount(m.commission),
+    amount(m.net),
+    amount(m.paid),
+    amount(m.outstanding),
+  ]);
+  rows.push([
+    'Total',
+    sum('completedBookings'),
+    sum('noShows'),
+    amount(sum('gross')),
+    amount(sum('commission')),
+    amount(sum('net')),
+    amount(sum('paid')),
+    amount(sum('outstanding')),
+  ]);
   return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -42,7 +42,9 @@ export function deliveryLabel(m: DeliveryFacts): string {
       return 'Not sent (no SMTP configured)';
     case 'queued':
       if (m.heldUntil && m.status === 'queued') return heldLabel(m.heldUntil);
-      return m.status === 'sent' && m.provider === OFFLINE_PROVIDER ? `Queued — no ${CHANNEL_NAME[m.channel]} provider configured` : 'Queued';
+      return m.status === 'sent' && m.provider === OFFLINE_PROVIDER
+        ? `Queued — no ${CHANNEL_NAME[m.channel]} provider configured`
+        : 'Queued';
     case 'delivered':
       return 'Delivered';
     case 'sent':

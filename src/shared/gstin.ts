@@ -84,7 +84,9 @@ export function gstinStateProblem(gstin: string, state: string): string | null {
   const code = gstStateCode(state);
   const registered = stateOfGstCode(gstin.slice(0, 2));
   if (!code) return `your salon's state "${state}" is not a state or union territory of India`;
-  return code === gstin.slice(0, 2) ? null : `this GSTIN is registered in ${registered ?? gstin.slice(0, 2)} (${gstin.slice(0, 2)}), but your salon is in ${state} (${code})`;
+  return code === gstin.slice(0, 2)
+    ? null
+    : `this GSTIN is registered in ${registered ?? gstin.slice(0, 2)} (${gstin.slice(0, 2)}), but your salon is in ${state} (${code})`;
 }
 
 /**

@@ -23,7 +23,12 @@ export interface NotificationPreference {
 export function defaultNotificationPreferences(): NotificationPreference[] {
   return [
     { id: 'newBooking', name: 'New Bookings', description: 'Get notified when a customer books an appointment', enabled: true },
-    { id: 'bookingChanges', name: 'Booking Changes', description: 'Get notified when a booking is rescheduled or cancelled', enabled: true },
+    {
+      id: 'bookingChanges',
+      name: 'Booking Changes',
+      description: 'Get notified when a booking is rescheduled or cancelled',
+      enabled: true,
+    },
     { id: 'customerReviews', name: 'Customer Reviews', description: 'Get notified when a customer leaves a review', enabled: true },
     { id: 'marketing', name: 'Marketing Updates', description: 'Tips, product news and offers from the platform', enabled: false },
   ];

@@ -6,7 +6,9 @@ export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 
 /** Replaces {customer_name}, {appointment_date} and {merchant_name}; unknown {words} stay as typed. */
 export function fillTemplate(text: string, values: Record<TemplateVariable, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => ((TEMPLATE_VARIABLES as readonly string[]).includes(name) ? values[name as TemplateVariable] : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    (TEMPLATE_VARIABLES as readonly string[]).includes(name) ? values[name as TemplateVariable] : whole,
+  );
 }
 
 /** Who a message is for and from: the same facts fill a one-off message and a campaign. */
@@ -39,7 +41,10 @@ export function templateValues(r: MessageRecipient): Record<TemplateVariable, st
 }
 
 /** Fills subject and body with the same values: the one way every customer message is personalised. */
-export function fillMessage(parts: { subject?: string | null; body: string }, r: MessageRecipient): { subject: string | null; body: string } {
+export function fillMessage(
+  parts: { subject?: string | null; body: string },
+  r: MessageRecipient,
+): { subject: string | null; body: string } {
   const values = templateValues(r);
   return { subject: parts.subject ? fillTemplate(parts.subject, values) : null, body: fillTemplate(parts.body, values) };
 }

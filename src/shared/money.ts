@@ -24,6 +24,8 @@ export function formatINR(amount: number, opts: { paise?: boolean } = {}): strin
   // Written out rather than with Intl.NumberFormat('en-IN', { currency: 'INR' }), whose two formatters
   // cost every page that shows a price a long task at load (ICU's locale and currency data); the
   // output is the same (tests/shared/money.test.ts compares them).
-  const [whole, paise] = Math.abs(v).toFixed(opts.paise || !Number.isInteger(v) ? 2 : 0).split('.');
+  const [whole, paise] = Math.abs(v)
+    .toFixed(opts.paise || !Number.isInteger(v) ? 2 : 0)
+    .split('.');
   return `${v < 0 ? '-' : ''}₹${indianGroups(whole)}${paise ? `.${paise}` : ''}`;
 }

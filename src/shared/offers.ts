@@ -42,7 +42,11 @@ export function offerAmount(t: OfferTerms): string {
 /** The rules beyond the amount, for lists that show the minimum apart: 'Facial services', 'weekends only', 'first booking only'. */
 export function offerConditions(t: OfferTerms): string[] {
   const cat = category(t);
-  return [...(cat ? [`${cat} services`] : []), ...(t.weekendOnly ? ['weekends only'] : []), ...(t.firstBookingOnly ? ['first booking only'] : [])];
+  return [
+    ...(cat ? [`${cat} services`] : []),
+    ...(t.weekendOnly ? ['weekends only'] : []),
+    ...(t.firstBookingOnly ? ['first booking only'] : []),
+  ];
 }
 
 /**
@@ -74,11 +78,7 @@ const FIRST_BOOKING_RULE = 'Your first booking only.';
  */
 export function offerRules(t: OfferTerms): string[] {
   const cat = category(t);
-  const what = t.buyOneGetOne
-    ? [`${cheapestFree(cat)}.`]
-    : cat
-      ? [`Takes off ${cat} services only.`]
-      : [];
+  const what = t.buyOneGetOne ? [`${cheapestFree(cat)}.`] : cat ? [`Takes off ${cat} services only.`] : [];
   return [...what, ...(t.weekendOnly ? [WEEKEND_RULE] : []), ...(t.firstBookingOnly ? [FIRST_BOOKING_RULE] : [])];
 }
 

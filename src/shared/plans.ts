@@ -118,7 +118,8 @@ export function staffLimitRefusal(plan: TierId, onTeam: number, adding = 1, chan
   if (limit === null || onTeam + adding <= limit) return null;
   const name = tierOf(plan).name;
   const next = PLANS.find((p) => p.staffLimit === null || p.staffLimit >= onTeam + adding);
-  const upgrade = !changesOn && next && planRank(next.id) > planRank(plan) ? `; choose ${next.name} for ${staffLimitText(next.staffLimit)}` : '';
+  const upgrade =
+    !changesOn && next && planRank(next.id) > planRank(plan) ? `; choose ${next.name} for ${staffLimitText(next.staffLimit)}` : '';
   const rule = changesOn ? `your plan changes to ${name} on ${changesOn}, which allows` : `your ${name} plan allows`;
   return `staff: ${rule} ${staffLimitText(limit)} and ${onTeam} ${onTeam === 1 ? 'is' : 'are'} on your team${upgrade}, or set someone Inactive.`;
 }

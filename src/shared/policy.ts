@@ -1,7 +1,6 @@
 import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from './constants.js';
 import { formatINR, round2 } from './money.js';
 
-
 const HOUR_MS = 3_600_000;
 
 /** A booking that still holds its time: pending, upcoming or checked in (not completed, cancelled or a no-show). */

@@ -50,7 +50,8 @@ export function profileCompletion(s: ShopSnapshot): ProfileCompletion {
     {
       id: 'coordinates',
       label: 'Map location (coordinates)',
-      done: typeof s.latitude === 'number' && typeof s.longitude === 'number' && Number.isFinite(s.latitude) && Number.isFinite(s.longitude),
+      done:
+        typeof s.latitude === 'number' && typeof s.longitude === 'number' && Number.isFinite(s.latitude) && Number.isFinite(s.longitude),
     },
     { id: 'phone', label: 'Phone number', done: typeof s.phone === 'string' && INDIAN_MOBILE_RE.test(s.phone.trim()) },
     { id: 'officialEmail', label: 'Official e-mail', done: typeof s.officialEmail === 'string' && EMAIL_RE.test(s.officialEmail.trim()) },

@@ -295,7 +295,8 @@ export function computeSlots(q: SlotQuery): Slot[] {
     const busy = busyByStaff.get(member.id) ?? NONE_BUSY;
     const first = Math.ceil(window.start / step) * step;
     // With `at`, the one start the day's loop would reach only when it is on the grid and in the window.
-    const [from, to] = q.at === undefined ? [first, window.end] : q.at % step === 0 && q.at >= first ? [q.at, Math.min(window.end, q.at + 1)] : [0, 0];
+    const [from, to] =
+      q.at === undefined ? [first, window.end] : q.at % step === 0 && q.at >= first ? [q.at, Math.min(window.end, q.at + 1)] : [0, 0];
     for (let m = from; m < to; m += step) {
       const start = instantOf(m);
       if (start === null || start <= nowMs) continue;

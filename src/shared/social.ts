@@ -36,8 +36,10 @@ export function checkSocialUrl(network: SocialNetwork, raw: string): { ok: true;
   }
   if (u.protocol !== 'https:') return { ok: false, message: `Use the https:// address of your ${name} page` };
   const host = u.hostname.toLowerCase().replace(/^(www|m|mobile)\./, '');
-  if (!HOSTS[network].includes(host)) return { ok: false, message: `That is not an address on ${name}: use one on ${HOSTS[network].join(' or ')}` };
-  if (u.username || u.password || u.port) return { ok: false, message: `Enter your ${name} page's address, e.g. ${SOCIAL_URL_EXAMPLE[network]}` };
+  if (!HOSTS[network].includes(host))
+    return { ok: false, message: `That is not an address on ${name}: use one on ${HOSTS[network].join(' or ')}` };
+  if (u.username || u.password || u.port)
+    return { ok: false, message: `Enter your ${name} page's address, e.g. ${SOCIAL_URL_EXAMPLE[network]}` };
   const path = u.pathname.replace(/\/+$/, '');
   if (!path || path === '/') return { ok: false, message: `Add your page's name after ${host}/, e.g. ${SOCIAL_URL_EXAMPLE[network]}` };
   if (text.length > 300) return { ok: false, message: 'Use an address of at most 300 characters' };

@@ -35,7 +35,10 @@ export const nameSchema = (label: string) =>
     .min(1, `${label} is required.`)
     .max(100, `${label} is too long.`);
 
-export const idSchema = z.string({ error: 'Id is required.' }).uuid('Invalid id.').meta({ example: '3f2b8c1e-5a4d-4e7b-9c0a-1d2e3f4a5b6c' });
+export const idSchema = z
+  .string({ error: 'Id is required.' })
+  .uuid('Invalid id.')
+  .meta({ example: '3f2b8c1e-5a4d-4e7b-9c0a-1d2e3f4a5b6c' });
 
 /**
  * A calendar date YYYY-MM-DD that exists: months of 30 and 31 days, February 29 in leap years only
@@ -48,10 +51,9 @@ export const ISO_DATE_RE =
 export const dateSchema = z
   .string()
   .regex(ISO_DATE_RE, {
-    error: (issue) => (typeof issue.input === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(issue.input) ? 'Invalid date.' : 'Use the date format YYYY-MM-DD.'),
+    error: (issue) =>
+      typeof issue.input === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(issue.input) ? 'Invalid date.' : 'Use the date format YYYY-MM-DD.',
   })
   .meta({ format: 'date', example: '2026-03-14' });
 
-export const timeSchema = z
-  .string()
-  .refine((v) => parseTimeToMinutes(v) !== null, 'Use a time like 10:30 AM or 14:30.');
+export const timeSchema = z.string().refine((v) => parseTimeToMinutes(v) !== null, 'Use a time like 10:30 AM or 14:30.');

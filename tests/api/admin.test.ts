@@ -74,7 +74,9 @@ describe('admin REST paths', () => {
     expect(d.body.trend).toHaveLength(30);
     const csv = await call('GET', '/admin/reports/csv?groupBy=month&from=2030-01-01&to=2030-12-31', admin);
     expect(csv.status).toBe(200);
-    expect(csv.body.csv.split('\r\n')[0]).toBe('Month,Bookings,Completed,Cancelled,GBV (INR),Commission (INR),Subscriptions excl. GST (INR)');
+    expect(csv.body.csv.split('\r\n')[0]).toBe(
+      'Month,Bookings,Completed,Cancelled,GBV (INR),Commission (INR),Subscriptions excl. GST (INR)',
+    );
     // One city by month: the city is a query parameter like the others.
     const pune = await call('GET', '/admin/reports?groupBy=month&city=pune&from=2030-01-01&to=2030-12-31', admin);
     expect(pune.status).toBe(200);
@@ -110,10 +112,20 @@ describe('admin REST paths', () => {
   });
 
   it('broadcast answers 201 and featured locations round-trip over GET/POST/DELETE', async () => {
-    const b = await call('POST', '/admin/notifications/broadcast', admin, { title: 'Maintenance', message: 'Tonight 1-2 AM', audience: 'all' });
+    const b = await call('POST', '/admin/notifications/broadcast', admin, {
+      title: 'Maintenance',
+      message: 'Tonight 1-2 AM',
+      audience: 'all',
+    });
     expect(b.status).toBe(201);
     expect(b.body.recipients).toBeGreaterThanOrEqual(3);
-    const added = await call('POST', '/admin/settings/locations', admin, { name: 'Goa', city: 'Panaji', kind: 'city', lat: 15.4909, lng: 73.8278 });
+    const added = await call('POST', '/admin/settings/locations', admin, {
+      name: 'Goa',
+      city: 'Panaji',
+      kind: 'city',
+      lat: 15.4909,
+      lng: 73.8278,
+    });
     expect(added.status).toBe(201);
     expect((await call('GET', '/admin/settings/locations', admin)).body.locations).toHaveLength(1);
     const del = await call('DELETE', `/admin/settings/locations?id=${added.body.location._id}`, admin);

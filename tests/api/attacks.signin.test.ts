@@ -45,14 +45,21 @@ describe('sign-in flooding', () => {
   it('refuses a tRPC batch larger than the maximum, whole, before any password is checked', async () => {
     const email = await newCustomer();
     const n = MAX_TRPC_BATCH + 1;
-    const r = await batch(Array(n).fill('users.loginEmail'), Array.from({ length: n }, () => ({ email, password: 'wrong-password' })), '198.51.100.1');
+    const r = await batch(
+      Array(n).fill('users.loginEmail'),
+      Array.from({ length: n }, () => ({ email, password: 'wrong-password' })),
+      '198.51.100.1',
+    );
     expect(r.status).toBe(400);
     expect(await attemptsFor(email)).toBe(0);
   });
 
   it('checks one secret per request: the right password after wrong ones in one batch gets no token', async () => {
     const email = await newCustomer();
-    const inputs = [...Array.from({ length: MAX_TRPC_BATCH - 1 }, () => ({ email, password: 'wrong-password' })), { email, password: PASSWORD }];
+    const inputs = [
+      ...Array.from({ length: MAX_TRPC_BATCH - 1 }, () => ({ email, password: 'wrong-password' })),
+      { email, password: PASSWORD },
+    ];
     const r = await batch(Array(MAX_TRPC_BATCH).fill('users.loginEmail'), inputs, '198.51.100.2');
     const answers = r.body as Array<{ result?: { data: { token?: string } }; error?: { message: string } }>;
     expect(answers.some((a) => a.result?.data?.token)).toBe(false);

@@ -41,7 +41,12 @@ function form(over: Record<string, unknown> = {}) {
 
 /** The code as delivered: read from the outbox row the request queued. */
 async function codeSentTo(recipient: string): Promise<string> {
-  const row = await rt.deps.db.selectFrom('outbox_messages').select('body').where('recipient', '=', recipient).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  const row = await rt.deps.db
+    .selectFrom('outbox_messages')
+    .select('body')
+    .where('recipient', '=', recipient)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
   return /(\d{6}) is your GlowBook verification code/.exec(row.body)![1];
 }
 
@@ -67,7 +72,15 @@ describe('registration by e-mail code', () => {
     const done = await call(EMAIL.verify, { email: f.email, otp: code });
     expect(done.status).toBe(201);
     expect(done.body).toEqual({
-      user: expect.objectContaining({ email: f.email, firstName: 'Meera', lastName: 'Iyer', phone: f.phone, userType: 'customer', emailVerified: true, phoneVerified: false }),
+      user: expect.objectContaining({
+        email: f.email,
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        phone: f.phone,
+        userType: 'customer',
+        emailVerified: true,
+        phoneVerified: false,
+      }),
       token: expect.any(String),
       role: 'customer',
       userType: 'customer',
@@ -77,7 +90,11 @@ describe('registration by e-mail code', () => {
     // The password of the form is the account's password.
     const login = await call('/users/loginUser/emailLogin', { email: f.email, password: f.password });
     expect(login.status).toBe(200);
-    const row = await rt.deps.db.selectFrom('accounts').select(['email_verified_at', 'phone_verified_at']).where('email', '=', f.email).executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom('accounts')
+      .select(['email_verified_at', 'phone_verified_at'])
+      .where('email', '=', f.email)
+      .executeTakeFirstOrThrow();
     expect(row.email_verified_at).not.toBeNull();
     expect(row.phone_verified_at).toBeNull();
   });
@@ -100,7 +117,11 @@ describe('registration by e-mail code', () => {
     const f = form();
     await call(EMAIL.send, f);
     const code = await codeSentTo(f.email);
-    await rt.deps.db.updateTable('one_time_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('destination', '=', f.email).execute();
+    await rt.deps.db
+      .updateTable('one_time_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('destination', '=', f.email)
+      .execute();
     const r = await call(EMAIL.verify, { email: f.email, otp: code });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('otp: the code is wrong or has expired');
@@ -171,7 +192,11 @@ describe('registration by WhatsApp code', () => {
     const code = await codeSentTo('+919812345601');
     const done = await call(MOBILE.verify, { phone: '9812345601', otp: code });
     expect(done.status).toBe(201);
-    expect(done.body).toMatchObject({ userType: 'customer', role: 'customer', user: { email: f.email, phone: '9812345601', phoneVerified: true, emailVerified: false } });
+    expect(done.body).toMatchObject({
+      userType: 'customer',
+      role: 'customer',
+      user: { email: f.email, phone: '9812345601', phoneVerified: true, emailVerified: false },
+    });
     expect(typeof done.body.token).toBe('string');
     // The number now signs in by WhatsApp too.
     expect((await call('/users/loginUser/sendOTPonWhatsappForLogin', { phone: '9812345601' })).status).toBe(200);
@@ -196,7 +221,11 @@ describe('registration by WhatsApp code', () => {
     expect((await call(MOBILE.send, f, '10.78.0.2')).status).toBe(200);
     expect((await call(MOBILE.send, f, '10.78.0.2')).status).toBe(429);
     const code = await codeSentTo('+919812345603');
-    await rt.deps.db.updateTable('one_time_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('destination', '=', '9812345603').execute();
+    await rt.deps.db
+      .updateTable('one_time_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('destination', '=', '9812345603')
+      .execute();
     const r = await call(MOBILE.verify, { phone: '9812345603', otp: code });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('otp: the code is wrong or has expired');

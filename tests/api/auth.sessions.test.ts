@@ -90,7 +90,8 @@ describe('logout over /api', () => {
 
   it('POST users/logout: the customer’s token is 401 after it, the other session still works; without a token 401', async () => {
     const c = await newCustomer();
-    const second = (await call('POST', '/users/loginUser/emailLogin', { body: { email: c.email, password: PASSWORD } })).body.token as string;
+    const second = (await call('POST', '/users/loginUser/emailLogin', { body: { email: c.email, password: PASSWORD } })).body
+      .token as string;
     const out = await call('POST', '/users/logout', { token: c.token, body: {} });
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ message: 'Logged out' });

@@ -47,7 +47,12 @@ describe('sign-in over /api, shapes and statuses of the contract', () => {
     const me = await call('GET', '/api/users/profile', undefined, r.body.token);
     expect(me.status).toBe(200);
     expect(me.body.user._id).toBe(r.body.user._id);
-    const again = await call('POST', '/api/users/registerUser', { firstName: 'I', lastName: 'N', email: 'IRA@example.in', password: 'lotus1234' });
+    const again = await call('POST', '/api/users/registerUser', {
+      firstName: 'I',
+      lastName: 'N',
+      email: 'IRA@example.in',
+      password: 'lotus1234',
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already registered/);
   });
@@ -99,10 +104,21 @@ describe('sign-in over /api, shapes and statuses of the contract', () => {
   });
 
   it('400 names the field; malformed JSON is 400; an oversized body is 413; never 500', async () => {
-    const bad = await call('POST', '/api/users/registerUser', { firstName: 'A', lastName: 'B', email: 'not-an-email', password: 'abc12345' });
+    const bad = await call('POST', '/api/users/registerUser', {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'not-an-email',
+      password: 'abc12345',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^email: /);
-    const phone = await call('POST', '/api/users/registerUser', { firstName: 'A', lastName: 'B', email: 'p@x.in', phone: '12345', password: 'abc12345' });
+    const phone = await call('POST', '/api/users/registerUser', {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'p@x.in',
+      phone: '12345',
+      password: 'abc12345',
+    });
     expect(phone.body.message).toMatch(/^phone: /);
     const typed = await call('POST', '/api/users/loginUser/emailLogin', { email: 42, password: ['x'] });
     expect(typed.status).toBe(400);
@@ -143,7 +159,15 @@ describe('sign-in over /api, shapes and statuses of the contract', () => {
     expect(h.headers.get('x-content-type-options')).toBe('nosniff');
     const doc = await call('GET', '/api/openapi.json');
     expect(doc.body.openapi).toMatch(/^3\./);
-    for (const p of ['/users/registerUser', '/users/loginUser/emailLogin', '/merchants/registerMerchants', '/merchants/loginMerchant/EmailLogin', '/merchants/auth/login', '/merchants/auth/me', '/users/profile']) {
+    for (const p of [
+      '/users/registerUser',
+      '/users/loginUser/emailLogin',
+      '/merchants/registerMerchants',
+      '/merchants/loginMerchant/EmailLogin',
+      '/merchants/auth/login',
+      '/merchants/auth/me',
+      '/users/profile',
+    ]) {
       expect(Object.keys(doc.body.paths)).toContain(p);
     }
     const docs = await fetch(`${base}/api/docs/`);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/server/deps.js';
-import { createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, type SalonFixture } from '../helpers/fixtures.js';
+import {
+  createCustomer,
+  createSalon,
+  createService,
+  createStaff,
+  insertBookingRow,
+  localDate,
+  type SalonFixture,
+} from '../helpers/fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
@@ -140,14 +148,26 @@ describe('POST /api/users/cancelBooking', () => {
       expect(r.status).toBe(200);
       // Paid at the salon: the tier applies to nothing.
       expect(r.body).toEqual({ data: { success: true, refundPercent: percent, refundAmount: 0, walletCredit: 0 } });
-      const prepaid = await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId: ownStylist, startsAt: new Date(now + minutesAhead * 60_000 + 3_600_000 * 24), price: 450, prepaid: true });
+      const prepaid = await insertBookingRow(rt, {
+        userId: customer.id,
+        merchantId: salon.id,
+        staffId: ownStylist,
+        startsAt: new Date(now + minutesAhead * 60_000 + 3_600_000 * 24),
+        price: 450,
+        prepaid: true,
+      });
       const p = await post('/users/cancelBooking', { bookingId: prepaid }, customer);
       expect(p.body.data).toMatchObject({ refundPercent: 100, refundAmount: 450, walletCredit: 450 });
     }
   });
 
   it('refuses someone else’s booking', async () => {
-    const id = await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId: stylist, startsAt: new Date(Date.now() + 86_400_000 * 2) });
+    const id = await insertBookingRow(rt, {
+      userId: customer.id,
+      merchantId: salon.id,
+      staffId: stylist,
+      startsAt: new Date(Date.now() + 86_400_000 * 2),
+    });
     const other = await createCustomer(rt);
     expect((await post('/users/cancelBooking', { bookingId: id }, other)).status).toBe(404);
   });
@@ -159,20 +179,38 @@ describe('merchant booking desk over REST', () => {
     expect(list.status).toBe(200);
     expect(list.body.stats).toMatchObject({ totalBookings: expect.any(Number), totalRevenue: 0 });
     const upcoming = list.body.bookings.find((b: { status: string }) => b.status === 'upcoming');
-    const bad = await post('/merchants/updateBookingStatus', { bookingId: upcoming._id, status: 'completed', merchantId: salon.id, userId: salon.id, paymentReceived: true }, salon.owner);
+    const bad = await post(
+      '/merchants/updateBookingStatus',
+      { bookingId: upcoming._id, status: 'completed', merchantId: salon.id, userId: salon.id, paymentReceived: true },
+      salon.owner,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^status: /);
-    const manual = await post('/merchants/createManualBooking', { name: 'Ravi', mobile: '9123456780', email: 'ravi@test.in', merchantId: salon.id }, salon.owner);
+    const manual = await post(
+      '/merchants/createManualBooking',
+      { name: 'Ravi', mobile: '9123456780', email: 'ravi@test.in', merchantId: salon.id },
+      salon.owner,
+    );
     expect(manual).toEqual({ status: 201, body: { message: 'Booking created successfully' } });
-    const invalid = await post('/merchants/createManualBooking', { name: 'Ravi', mobile: '12345', email: 'ravi@test.in', merchantId: salon.id }, salon.owner);
+    const invalid = await post(
+      '/merchants/createManualBooking',
+      { name: 'Ravi', mobile: '12345', email: 'ravi@test.in', merchantId: salon.id },
+      salon.owner,
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toContain('Enter a valid 10-digit mobile number.');
     expect((await post('/merchants/getAllBookings', { merchantId: salon.id }, customer)).status).toBe(403);
   });
 
   it('takes the acting account in userId only as the caller’s own', async () => {
-    const id = await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId: stylist, startsAt: new Date(Date.now() + 86_400_000 * 3) });
-    const move = (userId: string) => post('/merchants/updateBookingStatus', { bookingId: id, status: 'confirmed', merchantId: salon.id, userId }, salon.owner);
+    const id = await insertBookingRow(rt, {
+      userId: customer.id,
+      merchantId: salon.id,
+      staffId: stylist,
+      startsAt: new Date(Date.now() + 86_400_000 * 3),
+    });
+    const move = (userId: string) =>
+      post('/merchants/updateBookingStatus', { bookingId: id, status: 'confirmed', merchantId: salon.id, userId }, salon.owner);
     for (const foreign of [customer.id, 'lol']) {
       const r = await move(foreign);
       expect(r.status, foreign).toBe(403);

@@ -78,8 +78,26 @@ async function call(method: string, path: string, opts: { body?: unknown; actor?
 }
 
 const cardKeys = [
-  '_id', 'shop_Name', 'Shop_Address', 'City', 'State', 'shop_type', 'image', 'shop_Images', 'rating', 'reviewCount', 'review',
-  'distanceInKm', 'lowestPrice', 'services', 'serviceCount', 'location', 'amenities', 'gender', 'isSponsored', 'promotionMessage',
+  '_id',
+  'shop_Name',
+  'Shop_Address',
+  'City',
+  'State',
+  'shop_type',
+  'image',
+  'shop_Images',
+  'rating',
+  'reviewCount',
+  'review',
+  'distanceInKm',
+  'lowestPrice',
+  'services',
+  'serviceCount',
+  'location',
+  'amenities',
+  'gender',
+  'isSponsored',
+  'promotionMessage',
   'recommendedScore',
 ].sort();
 
@@ -95,10 +113,16 @@ describe('discovery REST', () => {
   });
 
   it('GET /merchants/search with query parameters → {data: {merchants, total}}', async () => {
-    const r = await call('GET', '/merchants/search?service=facial&location=Indiranagar&prices=300-500&ratings=4&sortBy=price_asc&amenities=Parking,Free%20WiFi&page=1&limit=12');
+    const r = await call(
+      'GET',
+      '/merchants/search?service=facial&location=Indiranagar&prices=300-500&ratings=4&sortBy=price_asc&amenities=Parking,Free%20WiFi&page=1&limit=12',
+    );
     expect(r.status).toBe(200);
     expect(r.body.data.total).toBe(1);
-    expect(r.body.data.merchants[0]).toMatchObject({ shop_Name: 'Rose Salon', services: [{ name: 'Hydra Facial', price: 1500, _id: salon.serviceIds['Hydra Facial'] }, expect.anything(), expect.anything()] });
+    expect(r.body.data.merchants[0]).toMatchObject({
+      shop_Name: 'Rose Salon',
+      services: [{ name: 'Hydra Facial', price: 1500, _id: salon.serviceIds['Hydra Facial'] }, expect.anything(), expect.anything()],
+    });
     const none = await call('GET', '/merchants/search?service=haircut&prices=%24%24%24%24');
     expect(none.body.data).toEqual({ merchants: [], total: 0 });
   });
@@ -139,13 +163,27 @@ describe('discovery REST', () => {
   it('home-page sections under /users', async () => {
     const trending = await call('GET', '/users/getTrendingServices');
     expect(trending.body.data.services).toEqual([
-      { _id: salon.serviceIds['Hydra Facial'], serviceName: 'Hydra Facial', images: expect.any(Array), bookingCount: 1, price: 1500, duration: 60 },
+      {
+        _id: salon.serviceIds['Hydra Facial'],
+        serviceName: 'Hydra Facial',
+        images: expect.any(Array),
+        bookingCount: 1,
+        price: 1500,
+        duration: 60,
+      },
     ]);
     const sponsored = await call('GET', '/users/getSponsoredShops?lat=12.97&lng=77.64');
     expect(sponsored.body.data.sponsoredShops.map((s: any) => s.shop_Name)).toEqual(['Rose Salon']);
     const offers = await call('GET', '/users/getSpecialOffers');
     expect(offers.body.data.offers).toEqual([
-      expect.objectContaining({ code: 'ROSE15', name: 'Rose Salon', discount: '15% OFF', merchantId: salon.id, location: 'Bengaluru', image: '/uploads/rose.jpg' }),
+      expect.objectContaining({
+        code: 'ROSE15',
+        name: 'Rose Salon',
+        discount: '15% OFF',
+        merchantId: salon.id,
+        location: 'Bengaluru',
+        image: '/uploads/rose.jpg',
+      }),
     ]);
     const nearby = await call('GET', '/users/getNearby?city=Bangalore');
     expect(nearby.body.data.merchants.map((s: any) => s.shop_Name)).toEqual(['Rose Salon']);
@@ -172,7 +210,16 @@ describe('discovery REST', () => {
   it('GET /locations → [{_id, name, city, state, count, lat, lng}]', async () => {
     const r = await call('GET', '/locations');
     expect(r.status).toBe(200);
-    expect(r.body[0]).toEqual({ _id: 'city:bengaluru', name: 'Bengaluru', city: 'Bengaluru', state: 'Karnataka', kind: 'city', count: 1, lat: expect.any(Number), lng: expect.any(Number) });
+    expect(r.body[0]).toEqual({
+      _id: 'city:bengaluru',
+      name: 'Bengaluru',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      kind: 'city',
+      count: 1,
+      lat: expect.any(Number),
+      lng: expect.any(Number),
+    });
     expect(r.body.find((l: any) => l.name === 'Indiranagar')).toMatchObject({ kind: 'locality', count: 1 });
   });
 
@@ -208,7 +255,15 @@ describe('discovery REST', () => {
   it('GET /geo/search and /geo/reverse answer from the gazetteer', async () => {
     const s = await call('GET', '/geo/search?q=indira');
     expect(s.status).toBe(200);
-    expect(s.body[0]).toEqual({ display_name: 'Indiranagar, Bengaluru, Karnataka', name: 'Indiranagar', lat: 12.9719, lon: 77.6412, city: 'Bengaluru', state: 'Karnataka', type: 'locality' });
+    expect(s.body[0]).toEqual({
+      display_name: 'Indiranagar, Bengaluru, Karnataka',
+      name: 'Indiranagar',
+      lat: 12.9719,
+      lon: 77.6412,
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      type: 'locality',
+    });
     const short = await call('GET', '/geo/search?q=in');
     expect(short.status).toBe(400);
     expect(short.body.message).toMatch(/^q: /);
@@ -221,10 +276,26 @@ describe('discovery REST', () => {
   it('the OpenAPI document lists the discovery paths', async () => {
     const doc = await (await fetch(`${base}/api/openapi.json`)).json();
     for (const p of [
-      '/merchants/getMerchants', '/merchants/search', '/merchants/getMerchantById/{id}', '/users/getTrendingServices',
-      '/users/getSponsoredShops', '/users/getShopByFilter', '/users/getSpecialOffers', '/users/getNearby', '/users/getRecommended',
-      '/categories', '/categories/getAllCategories', '/locations', '/getTestimonials', '/createTestimonials',
-      '/getTestimonialById/{id}', '/updateTestimonial/{id}', '/deleteTestimonial/{id}', '/newsletter/subscribe', '/geo/search', '/geo/reverse',
+      '/merchants/getMerchants',
+      '/merchants/search',
+      '/merchants/getMerchantById/{id}',
+      '/users/getTrendingServices',
+      '/users/getSponsoredShops',
+      '/users/getShopByFilter',
+      '/users/getSpecialOffers',
+      '/users/getNearby',
+      '/users/getRecommended',
+      '/categories',
+      '/categories/getAllCategories',
+      '/locations',
+      '/getTestimonials',
+      '/createTestimonials',
+      '/getTestimonialById/{id}',
+      '/updateTestimonial/{id}',
+      '/deleteTestimonial/{id}',
+      '/newsletter/subscribe',
+      '/geo/search',
+      '/geo/reverse',
     ]) {
       expect(doc.paths[p], p).toBeDefined();
     }

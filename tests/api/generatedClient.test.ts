@@ -57,7 +57,9 @@ function typeCheck(files: string[]): string[] {
       paths: { 'openapi-fetch': [path.join(openapiFetch, 'dist/index.d.mts')] },
     },
   );
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
 
 describe('a client generated from /api/openapi.json', () => {
@@ -93,7 +95,9 @@ describe('a client generated from /api/openapi.json', () => {
   it('signs in, searches, reads slots, books (a retry answering the same booking) and cancels through openapi-fetch', async () => {
     expect(doc.servers).toEqual([{ url: `${base}/api` }]);
     // By URL: the project's type check must not follow it (its types exist only once generated).
-    const flow: { registerSignInSearchBookCancel: (input: unknown) => Promise<Record<string, any>> } = await import(/* @vite-ignore */ pathToFileURL(FLOW).href);
+    const flow: { registerSignInSearchBookCancel: (input: unknown) => Promise<Record<string, any>> } = await import(
+      /* @vite-ignore */ pathToFileURL(FLOW).href
+    );
     const r = await flow.registerSignInSearchBookCancel({
       baseUrl: doc.servers[0].url,
       customer: { firstName: 'Nisha', lastName: 'Kulkarni', email: `nisha-${randomUUID().slice(0, 8)}@example.in`, password: 'lotus1234' },
@@ -104,7 +108,13 @@ describe('a client generated from /api/openapi.json', () => {
     expect(r.userType).toBe('customer');
     expect(r.total).toBe(1);
     expect(r.bookingStatus).toBe(201);
-    expect(r.booking).toMatchObject({ merchantId: r.salonId, bookingDate: localDate(3), bookingTime: r.slot, status: 'upcoming', totalPrice: 120 });
+    expect(r.booking).toMatchObject({
+      merchantId: r.salonId,
+      bookingDate: localDate(3),
+      bookingTime: r.slot,
+      status: 'upcoming',
+      totalPrice: 120,
+    });
     expect(r.retriedId).toBe(r.booking._id);
     expect(r.conflict).toMatchObject({ status: 409, code: 'CONFLICT', message: 'This time slot is no longer available' });
     expect(r.refundPercent).toBe(100);

@@ -27,7 +27,12 @@ type Schema = {
   allOf?: Schema[];
 };
 type Param = { in: 'query' | 'path' | 'header'; name: string; required?: boolean; schema?: Schema };
-type Operation = { parameters?: Param[]; requestBody?: { content?: Record<string, { schema?: Schema }> }; security?: unknown[]; responses: Record<string, unknown> };
+type Operation = {
+  parameters?: Param[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  security?: unknown[];
+  responses: Record<string, unknown>;
+};
 type Role = Actor['role'];
 
 interface Probe {
@@ -67,7 +72,14 @@ const HOSTILE_STRINGS = [
 ];
 
 /** The hostile strings each body property gets (the path and query parameters get them all). */
-const PROPERTY_STRINGS = ["' or 1=1 --", '<script>alert(1)</script>', 'a\u0000b', '💇‍♀️ ünïcödé \u202e\uD800', '', '../../etc/passwd ${7*7} %s%n'];
+const PROPERTY_STRINGS = [
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  'a\u0000b',
+  '💇‍♀️ ünïcödé \u202e\uD800',
+  '',
+  '../../etc/passwd ${7*7} %s%n',
+];
 
 function deepObject(depth: number): unknown {
   let v: unknown = { leaf: 1 };
@@ -117,7 +129,11 @@ function pickType(s: Schema): string | undefined {
 function unwrap(s: Schema): Schema {
   const alt = s.anyOf ?? s.oneOf;
   if (alt?.length) return unwrap(alt.find((a) => pickType(a) !== 'null') ?? alt[0]);
-  if (s.allOf?.length) return s.allOf.reduce<Schema>((acc, part) => ({ ...acc, ...unwrap(part), properties: { ...acc.properties, ...unwrap(part).properties } }), {});
+  if (s.allOf?.length)
+    return s.allOf.reduce<Schema>(
+      (acc, part) => ({ ...acc, ...unwrap(part), properties: { ...acc.properties, ...unwrap(part).properties } }),
+      {},
+    );
   return s;
 }
 
@@ -261,14 +277,18 @@ function probesFor(method: string, template: string, op: Operation, role: Role |
     }
   }
   if (queryParams.length) {
-    add('query with unknown and polluting keys', { path: validPath(), query: { ...validQuery(), ['__proto__']: 'x', 'constructor[prototype][polluted]': '1', zzz: '1' } });
+    add('query with unknown and polluting keys', {
+      path: validPath(),
+      query: { ...validQuery(), ['__proto__']: 'x', 'constructor[prototype][polluted]': '1', zzz: '1' },
+    });
   }
 
   if (M === 'GET' || M === 'DELETE') return out;
 
   const schema = jsonBodySchema(op);
   const good = bodySample(op);
-  const raw = (label: string, body: string, type: string | null = 'application/json') => add(label, { path: validPath(), raw: { body, type } });
+  const raw = (label: string, body: string, type: string | null = 'application/json') =>
+    add(label, { path: validPath(), raw: { body, type } });
   raw('no body, no content type', '', null);
   raw('empty JSON body', '');
   raw('malformed JSON', '{"a": 1,');
@@ -288,7 +308,10 @@ function probesFor(method: string, template: string, op: Operation, role: Role |
   add('empty object', { path: validPath(), json: {} });
   add('prototype pollution keys', {
     path: validPath(),
-    raw: { body: JSON.stringify({ ...good }).replace(/^\{/, '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},'), type: 'application/json' },
+    raw: {
+      body: JSON.stringify({ ...good }).replace(/^\{/, '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},'),
+      type: 'application/json',
+    },
   });
   add('unknown extra properties', { path: validPath(), json: { ...good, isAdmin: true, role: 'admin', id: randomUUID() } });
 
@@ -363,7 +386,8 @@ function problem(a: Answer): string | null {
     } catch {
       return `${a.status} body is not JSON: ${a.text.slice(0, 200)}`;
     }
-    if (typeof (parsed as { message?: unknown })?.message !== 'string') return `${a.status} body has no string message: ${a.text.slice(0, 200)}`;
+    if (typeof (parsed as { message?: unknown })?.message !== 'string')
+      return `${a.status} body has no string message: ${a.text.slice(0, 200)}`;
   }
   return null;
 }
@@ -415,13 +439,21 @@ beforeAll(async () => {
   fill('categoryId', await first('categories'));
   const res = await fetch(`${base}/api/openapi.json`);
   doc = await res.json();
-  forbidden = ['"stack"', 'at /', 'node_modules', 'DATABASE_URL', 'postgres://', 'postgresql://', rt.deps.env.JWT_SECRET!, ...(rt.deps.env.DATABASE_URL ? [rt.deps.env.DATABASE_URL] : [])];
+  forbidden = [
+    '"stack"',
+    'at /',
+    'node_modules',
+    'DATABASE_URL',
+    'postgres://',
+    'postgresql://',
+    rt.deps.env.JWT_SECRET!,
+    ...(rt.deps.env.DATABASE_URL ? [rt.deps.env.DATABASE_URL] : []),
+  ];
 }, 120_000);
 
 afterAll(async () => {
   await rt?.close();
 });
-
 
 type ZodNode = { _zod: { def: Record<string, any> } };
 
@@ -468,7 +500,11 @@ async function call(role: Role, method: string, path: string, body?: unknown) {
   return { status: res.status, body: (await res.json()) as { message?: string; data?: { field?: string | null } } & Record<string, any> };
 }
 
-function expectFieldError(r: { status: number; body: { message?: string; data?: { field?: string | null } } }, field: string, label: string) {
+function expectFieldError(
+  r: { status: number; body: { message?: string; data?: { field?: string | null } } },
+  field: string,
+  label: string,
+) {
   expect(r.status, `${label}: ${JSON.stringify(r.body).slice(0, 200)}`).toBe(400);
   expect(r.body.message, label).toMatch(new RegExp(`^${field.replace(/\./g, '\\.')}: `));
   expect(r.body.data?.field, label).toBe(field);
@@ -482,19 +518,40 @@ describe('REST inputs keep their JSON types', () => {
     const off = await call('customer', 'POST', '/users/updateNotificationPreferences', { preferences: { email: false, push: false } });
     expect(off.status).toBe(200);
     const cases: { role: Role; path: string; field: string; body: (v: unknown) => unknown }[] = [
-      { role: 'customer', path: '/users/updateNotificationPreferences', field: 'preferences.email', body: (v) => ({ preferences: { email: v } }) },
-      { role: 'customer', path: '/users/updateNotificationPreferences', field: 'preferences.push', body: (v) => ({ preferences: { push: v } }) },
+      {
+        role: 'customer',
+        path: '/users/updateNotificationPreferences',
+        field: 'preferences.email',
+        body: (v) => ({ preferences: { email: v } }),
+      },
+      {
+        role: 'customer',
+        path: '/users/updateNotificationPreferences',
+        field: 'preferences.push',
+        body: (v) => ({ preferences: { push: v } }),
+      },
       {
         role: 'merchant',
         path: '/merchants/updateBookingStatus',
         field: 'paymentReceived',
         body: (v) => ({ bookingId: ids.bookingId, status: 'completed', merchantId: accounts.merchant.id, paymentReceived: v }),
       },
-      { role: 'admin', path: '/admin/salons/sponsor', field: 'sponsored', body: (v) => ({ merchantId: accounts.merchant.id, sponsored: v }) },
-      { role: 'admin', path: '/admin/notifications/broadcast', field: 'push', body: (v) => ({ title: 'Hello', message: 'Hi all', audience: 'all', push: v }) },
+      {
+        role: 'admin',
+        path: '/admin/salons/sponsor',
+        field: 'sponsored',
+        body: (v) => ({ merchantId: accounts.merchant.id, sponsored: v }),
+      },
+      {
+        role: 'admin',
+        path: '/admin/notifications/broadcast',
+        field: 'push',
+        body: (v) => ({ title: 'Hello', message: 'Hi all', audience: 'all', push: v }),
+      },
     ];
     for (const c of cases) {
-      for (const v of NOT_BOOLEANS) expectFieldError(await call(c.role, 'POST', c.path, c.body(v)), c.field, `${c.path} ${c.field}=${JSON.stringify(v)}`);
+      for (const v of NOT_BOOLEANS)
+        expectFieldError(await call(c.role, 'POST', c.path, c.body(v)), c.field, `${c.path} ${c.field}=${JSON.stringify(v)}`);
     }
     const prefs = await call('customer', 'GET', '/users/getNotificationPreferences');
     expect(prefs.body.preferences).toMatchObject({ email: false, push: false });
@@ -505,7 +562,11 @@ describe('REST inputs keep their JSON types', () => {
   it('refuses numeric strings and booleans for number fields of a body', async () => {
     await refreshTokens();
     for (const v of ['1000', true, null, '1e3']) {
-      expectFieldError(await call('customer', 'POST', '/users/purchaseGiftCard', { amount: v, paymentMethod: 'wallet' }), 'amount', `amount=${JSON.stringify(v)}`);
+      expectFieldError(
+        await call('customer', 'POST', '/users/purchaseGiftCard', { amount: v, paymentMethod: 'wallet' }),
+        'amount',
+        `amount=${JSON.stringify(v)}`,
+      );
     }
   });
 
@@ -520,19 +581,40 @@ describe('REST inputs keep their JSON types', () => {
       expectFieldError(await call('customer', 'GET', `/users/getNotifications?${q}`), 'unreadOnly', q);
     }
     expect((await call('customer', 'GET', '/blogs/getAllBlogs?page=1&limit=3')).status).toBe(200);
-    for (const q of ['page=abc', 'page=0x10', 'limit=1e1', 'limit=true']) expectFieldError(await call('customer', 'GET', `/blogs/getAllBlogs?${q}`), q.split('=')[0], `blogs ${q}`);
+    for (const q of ['page=abc', 'page=0x10', 'limit=1e1', 'limit=true'])
+      expectFieldError(await call('customer', 'GET', `/blogs/getAllBlogs?${q}`), q.split('=')[0], `blogs ${q}`);
     expect((await call('admin', 'GET', '/admin/users?page=2&limit=5')).status).toBe(200);
-    for (const q of ['page=abc', 'page=0x10', 'page=1e1', 'limit=true', 'limit=2.5']) expectFieldError(await call('admin', 'GET', `/admin/users?${q}`), q.split('=')[0], `admin ${q}`);
+    for (const q of ['page=abc', 'page=0x10', 'page=1e1', 'limit=true', 'limit=2.5'])
+      expectFieldError(await call('admin', 'GET', `/admin/users?${q}`), q.split('=')[0], `admin ${q}`);
     expect((await call('admin', 'GET', '/admin/security?hours=48')).status).toBe(200);
-    for (const q of ['hours=1e1', 'hours=0x10', 'hours=true']) expectFieldError(await call('admin', 'GET', `/admin/security?${q}`), 'hours', `security ${q}`);
+    for (const q of ['hours=1e1', 'hours=0x10', 'hours=true'])
+      expectFieldError(await call('admin', 'GET', `/admin/security?${q}`), 'hours', `security ${q}`);
   });
 
   it('refuses a NUL character in any text with a 400 naming its field', async () => {
     await refreshTokens();
     const cases: { role: Role; method: string; path: string; field: string; body?: unknown }[] = [
-      { role: 'customer', method: 'POST', path: '/users/cancelBooking', field: 'reason', body: { bookingId: ids.bookingId, reason: 'a\u0000b' } },
-      { role: 'customer', method: 'POST', path: '/users/updateProfile', field: 'lastName', body: { firstName: 'Ann', lastName: 'a\u0000b' } },
-      { role: 'merchant', method: 'POST', path: '/merchants/getAllBookings', field: 'searchQuery', body: { merchantId: accounts.merchant.id, searchQuery: '\u0000' } },
+      {
+        role: 'customer',
+        method: 'POST',
+        path: '/users/cancelBooking',
+        field: 'reason',
+        body: { bookingId: ids.bookingId, reason: 'a\u0000b' },
+      },
+      {
+        role: 'customer',
+        method: 'POST',
+        path: '/users/updateProfile',
+        field: 'lastName',
+        body: { firstName: 'Ann', lastName: 'a\u0000b' },
+      },
+      {
+        role: 'merchant',
+        method: 'POST',
+        path: '/merchants/getAllBookings',
+        field: 'searchQuery',
+        body: { merchantId: accounts.merchant.id, searchQuery: '\u0000' },
+      },
       { role: 'customer', method: 'GET', path: '/merchants/search?service=a%00b', field: 'service' },
     ];
     for (const c of cases) expectFieldError(await call(c.role, c.method, c.path, c.body), c.field, `${c.path} ${c.field}`);
@@ -542,9 +624,21 @@ describe('REST inputs keep their JSON types', () => {
 
   it('reads the salon customer filters as plain numbers only', async () => {
     await refreshTokens();
-    expect((await call('merchant', 'POST', '/merchants/getCustomers', { rangeDays: 30, minRating: '4', page: 1, limit: '10' })).status).toBe(200);
-    for (const [field, v] of [['rangeDays', '3e1'], ['rangeDays', true], ['minRating', '0x4'], ['page', '1e0'], ['limit', 'ten']] as const) {
-      expectFieldError(await call('merchant', 'POST', '/merchants/getCustomers', { [field]: v }), field, `getCustomers ${field}=${JSON.stringify(v)}`);
+    expect(
+      (await call('merchant', 'POST', '/merchants/getCustomers', { rangeDays: 30, minRating: '4', page: 1, limit: '10' })).status,
+    ).toBe(200);
+    for (const [field, v] of [
+      ['rangeDays', '3e1'],
+      ['rangeDays', true],
+      ['minRating', '0x4'],
+      ['page', '1e0'],
+      ['limit', 'ten'],
+    ] as const) {
+      expectFieldError(
+        await call('merchant', 'POST', '/merchants/getCustomers', { [field]: v }),
+        field,
+        `getCustomers ${field}=${JSON.stringify(v)}`,
+      );
     }
   });
 
@@ -552,9 +646,21 @@ describe('REST inputs keep their JSON types', () => {
     await refreshTokens();
     await call('customer', 'POST', '/users/updateNotificationPreferences', { preferences: { email: 'false' } });
     const caller = rt.caller(accounts.customer);
-    await expect(caller.users.updateNotificationPreferences({ preferences: { email: 'false' } } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^preferences\.email: /) });
-    await expect(caller.users.updateNotificationPreferences({ preferences: { push: 1 } } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(rt.caller(accounts.merchant).merchants.updateBookingStatus({ bookingId: ids.bookingId, status: 'completed', merchantId: accounts.merchant.id, paymentReceived: 'yes' } as never)).rejects.toMatchObject({
+    await expect(caller.users.updateNotificationPreferences({ preferences: { email: 'false' } } as never)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^preferences\.email: /),
+    });
+    await expect(caller.users.updateNotificationPreferences({ preferences: { push: 1 } } as never)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(
+      rt.caller(accounts.merchant).merchants.updateBookingStatus({
+        bookingId: ids.bookingId,
+        status: 'completed',
+        merchantId: accounts.merchant.id,
+        paymentReceived: 'yes',
+      } as never),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringMatching(/^paymentReceived: /),
     });
@@ -566,7 +672,9 @@ describe('hostile input on every /api operation', () => {
   it('never answers 5xx, always answers errors as JSON with a message, and never leaks internals', async () => {
     const failures: string[] = [];
     let sent = 0;
-    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+    );
     expect(operations.length).toBeGreaterThan(50);
     for (const { path, method, op } of operations) {
       await refreshTokens();
@@ -590,7 +698,11 @@ describe('hostile input on every /api operation', () => {
       const probes = [
         ...probesFor(method, path, op, role),
         // Anonymous callers and each other role get the well-formed request and a broken one.
-        ...(guarded ? ([null, 'customer', 'merchant', 'admin'] as const).filter((r) => r !== role).flatMap((r) => probesFor(method, path, op, r).slice(0, 2)) : []),
+        ...(guarded
+          ? ([null, 'customer', 'merchant', 'admin'] as const)
+              .filter((r) => r !== role)
+              .flatMap((r) => probesFor(method, path, op, r).slice(0, 2))
+          : []),
       ];
       const answers = await pool(probes, CONCURRENCY, send);
       sent += answers.length;

@@ -34,7 +34,11 @@ afterAll(async () => {
 const tokenFor = (a: Actor) => rt.deps.tokens.sign({ sub: a.id, role: a.role, ver: 0 });
 
 /** A raw request: the body is sent exactly as given, with exactly the headers given. */
-async function raw(method: string, path: string, opts: { body?: string; type?: string; actor?: Actor; headers?: Record<string, string> } = {}) {
+async function raw(
+  method: string,
+  path: string,
+  opts: { body?: string; type?: string; actor?: Actor; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.type) headers['content-type'] = opts.type;
   if (opts.actor) headers.authorization = `Bearer ${await tokenFor(opts.actor)}`;
@@ -50,7 +54,14 @@ async function raw(method: string, path: string, opts: { body?: string; type?: s
 }
 
 describe('sign-in comes first', () => {
-  const guarded = ['/api/users/markNotificationAsRead/' + randomUUID(), '/api/users/refresh-token', '/api/users/getUsersById', '/api/users/logout', '/api/users/markAllNotificationsAsRead', '/api/users/createBooking'];
+  const guarded = [
+    '/api/users/markNotificationAsRead/' + randomUUID(),
+    '/api/users/refresh-token',
+    '/api/users/getUsersById',
+    '/api/users/logout',
+    '/api/users/markAllNotificationsAsRead',
+    '/api/users/createBooking',
+  ];
 
   it('is 401 without a token whatever the body: none, no Content-Type, text/plain, malformed JSON, a NUL character, too large', async () => {
     const bodies: { label: string; body?: string; type?: string }[] = [
@@ -72,7 +83,11 @@ describe('sign-in comes first', () => {
   });
 
   it('says why a token is refused (expired, forged) before looking at the body', async () => {
-    const r = await raw('POST', '/api/users/refresh-token', { headers: { authorization: 'Bearer not.a.token' }, body: 'x', type: 'text/plain' });
+    const r = await raw('POST', '/api/users/refresh-token', {
+      headers: { authorization: 'Bearer not.a.token' },
+      body: 'x',
+      type: 'text/plain',
+    });
     expect(r.status).toBe(401);
     expect(r.body.message).toMatch(/invalid or has expired/);
   });
@@ -134,7 +149,11 @@ describe('a JSON body must be an object', () => {
 
 describe('ids', () => {
   it('a malformed id is a 400 naming the field, in a body, a path or a query string', async () => {
-    const body = await raw('POST', '/api/users/getUsersById', { actor: admin, body: JSON.stringify({ userId: 'abc' }), type: 'application/json' });
+    const body = await raw('POST', '/api/users/getUsersById', {
+      actor: admin,
+      body: JSON.stringify({ userId: 'abc' }),
+      type: 'application/json',
+    });
     expect(body.status).toBe(400);
     expect(body.body.data.field).toBe('userId');
     expect(body.body.message).toMatch(/^userId: /);
@@ -156,10 +175,20 @@ describe('ids', () => {
   });
 
   it('an unknown id is a 404: one the service looks up, and one only a foreign key knows (naming the field)', async () => {
-    const unknownUser = await raw('POST', '/api/users/getUsersById', { actor: admin, body: JSON.stringify({ userId: randomUUID() }), type: 'application/json' });
+    const unknownUser = await raw('POST', '/api/users/getUsersById', {
+      actor: admin,
+      body: JSON.stringify({ userId: randomUUID() }),
+      type: 'application/json',
+    });
     expect(unknownUser.status).toBe(404);
     expect(unknownUser.body.code).toBe('NOT_FOUND');
-    const ticket = { name: 'Asha Rao', email: 'asha@example.in', subject: 'Help please', message: 'My salon page does not load.', merchantId: randomUUID() };
+    const ticket = {
+      name: 'Asha Rao',
+      email: 'asha@example.in',
+      subject: 'Help please',
+      message: 'My salon page does not load.',
+      merchantId: randomUUID(),
+    };
     const fk = await raw('POST', '/api/support/createContactUs', { actor: admin, body: JSON.stringify(ticket), type: 'application/json' });
     expect(fk.status, JSON.stringify(fk.body)).toBe(404);
     expect(fk.body.data.field).toBe('merchantId');
@@ -212,9 +241,13 @@ describe('the document names the server a client should call', () => {
   it('is the host and port the request came to when PUBLIC_URL is not set', async () => {
     expect(rt.deps.env.PUBLIC_URL_SET).toBe(false);
     expect(await serversOf(`${base}/api/openapi.json`)).toEqual([{ url: `${base}/api` }]);
-    expect(await serversOf(`${base}/api/openapi.json`, { host: 'book.example.in:8443' })).toEqual([{ url: 'http://book.example.in:8443/api' }]);
+    expect(await serversOf(`${base}/api/openapi.json`, { host: 'book.example.in:8443' })).toEqual([
+      { url: 'http://book.example.in:8443/api' },
+    ]);
     // A proxy on this host (trust proxy: loopback) says the client used https.
-    expect(await serversOf(`${base}/api/openapi.json`, { host: 'book.example.in', 'x-forwarded-proto': 'https' })).toEqual([{ url: 'https://book.example.in/api' }]);
+    expect(await serversOf(`${base}/api/openapi.json`, { host: 'book.example.in', 'x-forwarded-proto': 'https' })).toEqual([
+      { url: 'https://book.example.in/api' },
+    ]);
     expect(await serversOf(`${base}/api/openapi.json`, { host: 'bad host"><script>' })).toEqual([{ url: '/api' }]);
   });
 

@@ -6,7 +6,16 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/server/deps.js';
-import { ALSO_SUCCEEDS, ERROR_STATUS, type ErrorCode, IDEMPOTENT, OPTIONAL_AUTH, PARAMETER_EXAMPLES, PROCEDURE_ERRORS, REQUEST_EXAMPLES } from '../../src/server/http/openapi.js';
+import {
+  ALSO_SUCCEEDS,
+  ERROR_STATUS,
+  type ErrorCode,
+  IDEMPOTENT,
+  OPTIONAL_AUTH,
+  PARAMETER_EXAMPLES,
+  PROCEDURE_ERRORS,
+  REQUEST_EXAMPLES,
+} from '../../src/server/http/openapi.js';
 import { SUMMARIES } from '../../src/server/http/openapiSummaries.js';
 import { appRouter } from '../../src/server/routers/index.js';
 import type { AppMeta } from '../../src/server/trpc/init.js';
@@ -41,7 +50,8 @@ const opOf = (name: string): Operation => {
   if (!op) throw new Error(`${name} is not in the document`);
   return op;
 };
-const allOperations = () => Object.entries(doc.paths).flatMap(([p, methods]) => Object.entries(methods).map(([method, op]) => ({ path: p, method, op })));
+const allOperations = () =>
+  Object.entries(doc.paths).flatMap(([p, methods]) => Object.entries(methods).map(([method, op]) => ({ path: p, method, op })));
 const statuses = (op: Operation) => Object.keys(op.responses).map(Number);
 
 beforeAll(async () => {
@@ -117,8 +127,22 @@ describe('success statuses', () => {
       if (ALSO_SUCCEEDS[p.name]?.[200]) expect(op.responses['200'], `${p.name} 200`).toBeDefined();
       else expect(op.responses['200'], `${p.name} 200`).toBeUndefined();
     }
-    for (const name of ['users.registerUser', 'users.createBooking', 'merchants.createManualBooking', 'merchants.registerMerchants', 'merchantAuth.register', 'admin.broadcast', 'admin.addFeaturedLocation', 'notification.subscribeUserToNotifications', 'users.verifyOTPForEmailRegistration', 'users.verifyOTPForMobileRegistration']) {
-      expect(statuses(opOf(name)).filter((s) => s < 300), name).toEqual([201]);
+    for (const name of [
+      'users.registerUser',
+      'users.createBooking',
+      'merchants.createManualBooking',
+      'merchants.registerMerchants',
+      'merchantAuth.register',
+      'admin.broadcast',
+      'admin.addFeaturedLocation',
+      'notification.subscribeUserToNotifications',
+      'users.verifyOTPForEmailRegistration',
+      'users.verifyOTPForMobileRegistration',
+    ]) {
+      expect(
+        statuses(opOf(name)).filter((s) => s < 300),
+        name,
+      ).toEqual([201]);
     }
   });
 
@@ -172,7 +196,14 @@ describe('users/createBooking', () => {
     customer = await createCustomer(rt);
     other = await createCustomer(rt);
   });
-  const booking = (over: Record<string, unknown> = {}) => ({ merchantId: salon.id, serviceIds: [haircut], staffId: stylist, bookingDate: localDate(2), bookingTime: '11:00 AM', ...over });
+  const booking = (over: Record<string, unknown> = {}) => ({
+    merchantId: salon.id,
+    serviceIds: [haircut],
+    staffId: stylist,
+    bookingDate: localDate(2),
+    bookingTime: '11:00 AM',
+    ...over,
+  });
 
   it('documents 201, its errors (404, 409, no 429: bookings are not throttled) and the optional Idempotency-Key header', () => {
     const op = opOf('users.createBooking');
@@ -194,12 +225,19 @@ describe('users/createBooking', () => {
     const repeat = await call('post', '/users/createBooking', { body: booking(), actor: customer, headers: { 'Idempotency-Key': key } });
     expect(repeat.status).toBe(201);
     expect(repeat.body.data.booking._id).toBe(first.body.data.booking._id);
-    const taken = await call('post', '/users/createBooking', { body: booking(), actor: other, headers: { 'Idempotency-Key': randomUUID() } });
+    const taken = await call('post', '/users/createBooking', {
+      body: booking(),
+      actor: other,
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
     expect(taken.status).toBe(409);
     expect(statuses(op)).toContain(409);
     expectErrorBody(taken.body, 409);
     expect(taken.body.data.path).toBe('users.createBooking');
-    const unknown = await call('post', '/users/createBooking', { body: booking({ merchantId: randomUUID(), bookingTime: '12:00 PM' }), actor: customer });
+    const unknown = await call('post', '/users/createBooking', {
+      body: booking({ merchantId: randomUUID(), bookingTime: '12:00 PM' }),
+      actor: customer,
+    });
     expect(unknown.status).toBe(404);
     expectErrorBody(unknown.body, 404);
     const anonymous = await call('post', '/users/createBooking', { body: booking() });
@@ -249,16 +287,56 @@ describe('errors', () => {
   });
 
   it('documents 409 where the services answer a conflict, and 429 on the sign-in and code family', () => {
-    for (const name of ['users.createBooking', 'users.rescheduleBooking', 'users.cancelBooking', 'users.registerUser', 'merchants.registerMerchants', 'merchantAuth.register', 'reviewRoutes.createReview', 'Coupons.createCoupon', 'services.createService', 'merchants.addStaffByMerchant', 'merchants.changePlan', 'admin.approveSalon']) {
+    for (const name of [
+      'users.createBooking',
+      'users.rescheduleBooking',
+      'users.cancelBooking',
+      'users.registerUser',
+      'merchants.registerMerchants',
+      'merchantAuth.register',
+      'reviewRoutes.createReview',
+      'Coupons.createCoupon',
+      'services.createService',
+      'merchants.addStaffByMerchant',
+      'merchants.changePlan',
+      'admin.approveSalon',
+    ]) {
       expect(opOf(name).responses['409'], name).toBeDefined();
     }
-    for (const name of ['users.loginEmail', 'merchants.loginMerchant', 'merchantAuth.login', 'users.forgotPassword', 'users.sendOTPonEmailForLogin', 'users.verifyOTPForEmailLogin', 'users.sendOTPonWhatsappForLogin', 'users.verifyOTPForMobileLogin', 'merchants.sendOTP', 'merchants.verifyOTP', 'users.sendOTPToEmailDuringRegistration', 'users.verifyOTPForEmailRegistration']) {
+    for (const name of [
+      'users.loginEmail',
+      'merchants.loginMerchant',
+      'merchantAuth.login',
+      'users.forgotPassword',
+      'users.sendOTPonEmailForLogin',
+      'users.verifyOTPForEmailLogin',
+      'users.sendOTPonWhatsappForLogin',
+      'users.verifyOTPForMobileLogin',
+      'merchants.sendOTP',
+      'merchants.verifyOTP',
+      'users.sendOTPToEmailDuringRegistration',
+      'users.verifyOTPForEmailRegistration',
+    ]) {
       expect(opOf(name).responses['429'], name).toBeDefined();
     }
     // No throttle outside sign-in, password hashing, the contact form and a salon's daily message limit: nothing else claims a 429.
     const throttled = procedures.filter((p) => opOf(p.name).responses['429']).map((p) => p.name);
-    expect(throttled.every((n) => /login|otp|password|sendResetOtp|register|google|phone|^merchantAuth\.login$|^support\.createContactUs$|^merchants\.sendCustomerMessage$/i.test(n)), throttled.join(', ')).toBe(true);
-    for (const name of ['support.createContactUs', 'users.registerUser', 'merchants.registerMerchants', 'users.changePassword', 'users.resetPassword', 'merchants.sendCustomerMessage']) {
+    expect(
+      throttled.every((n) =>
+        /login|otp|password|sendResetOtp|register|google|phone|^merchantAuth\.login$|^support\.createContactUs$|^merchants\.sendCustomerMessage$/i.test(
+          n,
+        ),
+      ),
+      throttled.join(', '),
+    ).toBe(true);
+    for (const name of [
+      'support.createContactUs',
+      'users.registerUser',
+      'merchants.registerMerchants',
+      'users.changePassword',
+      'users.resetPassword',
+      'merchants.sendCustomerMessage',
+    ]) {
       expect(opOf(name).responses['429'], name).toBeDefined();
     }
   });
@@ -284,7 +362,10 @@ describe('errors', () => {
       for (const actor of [null, customer, merchant]) {
         const url = p.replace(/\{[^}]+\}/g, someId);
         const r = await call(method, url, { actor, body: method === 'get' || method === 'delete' ? undefined : {} });
-        if (!op.responses[String(r.status)]) undocumented.push(`${method.toUpperCase()} ${p} as ${actor?.role ?? 'anonymous'}: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
+        if (!op.responses[String(r.status)])
+          undocumented.push(
+            `${method.toUpperCase()} ${p} as ${actor?.role ?? 'anonymous'}: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`,
+          );
         if (r.status >= 400 && typeof r.body === 'object') expectErrorBody(r.body, r.status);
       }
     }
@@ -304,9 +385,11 @@ function sample(schema: Schema | undefined, key = ''): unknown {
   if (schema.example !== undefined) return schema.example;
   if (schema.default !== undefined) return schema.default;
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
-  if (type === 'object' || schema.properties) return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sample(v as Schema, k)]));
+  if (type === 'object' || schema.properties)
+    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sample(v as Schema, k)]));
   if (type === 'array') return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(schema.items, key));
-  if (type === 'integer' || type === 'number') return Math.max(schema.minimum ?? 1, schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
+  if (type === 'integer' || type === 'number')
+    return Math.max(schema.minimum ?? 1, schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
   if (type === 'boolean') return true;
   if (schema.format === 'uuid') return randomUUID();
   if (schema.format === 'date') return localDate(3);
@@ -323,7 +406,10 @@ function sample(schema: Schema | undefined, key = ''): unknown {
 
 describe('the document lints clean', () => {
   it("with Redocly's recommended rules, examples checked against their schemas, warnings included", async () => {
-    const config = await createConfig({ extends: ['recommended'], rules: { 'no-invalid-parameter-examples': 'error', 'no-invalid-schema-examples': 'error' } });
+    const config = await createConfig({
+      extends: ['recommended'],
+      rules: { 'no-invalid-parameter-examples': 'error', 'no-invalid-schema-examples': 'error' },
+    });
     const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
     expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message.slice(0, 160)} at ${p.location[0]?.pointer}`)).toEqual([]);
   });
@@ -331,7 +417,10 @@ describe('the document lints clean', () => {
   it('has a summary on every operation, security on every one (empty for public ones) and a license', () => {
     for (const { path: p, method, op } of allOperations()) {
       const o = op as Operation & { summary?: string };
-      expect(o.summary?.length, `${method} ${p}: give it meta.openapi.summary or an entry in src/server/http/openapiSummaries.ts`).toBeGreaterThan(5);
+      expect(
+        o.summary?.length,
+        `${method} ${p}: give it meta.openapi.summary or an entry in src/server/http/openapiSummaries.ts`,
+      ).toBeGreaterThan(5);
       expect(Array.isArray(o.security), `${method} ${p}`).toBe(true);
     }
     expect(opOf('merchants.search').security).toEqual([]);
@@ -340,7 +429,15 @@ describe('the document lints clean', () => {
   });
 
   it('has examples on the main calls: sign-in, search, slots, booking, desk status change', () => {
-    for (const name of ['users.loginEmail', 'merchants.loginMerchant', 'users.getAvailableSlots', 'merchants.getSlots', 'users.createBooking', 'merchants.createSlot', 'merchants.updateBookingStatus']) {
+    for (const name of [
+      'users.loginEmail',
+      'merchants.loginMerchant',
+      'users.getAvailableSlots',
+      'merchants.getSlots',
+      'users.createBooking',
+      'merchants.createSlot',
+      'merchants.updateBookingStatus',
+    ]) {
       const examples = opOf(name).requestBody?.content?.['application/json']?.examples;
       expect(Object.keys(examples ?? {}).length, name).toBeGreaterThan(0);
     }
@@ -353,9 +450,13 @@ describe('the document lints clean', () => {
     expect(bookingDate.format).toBe('date');
     const pattern = new RegExp(bookingDate.pattern);
     for (const ok of ['2026-03-14', '2024-02-29', '2000-02-29']) expect(pattern.test(ok), ok).toBe(true);
-    for (const bad of ['2026-02-30', '2023-02-29', '1900-02-29', '2026-04-31', '2026-13-01', '2026-3-4']) expect(pattern.test(bad), bad).toBe(false);
+    for (const bad of ['2026-02-30', '2023-02-29', '1900-02-29', '2026-04-31', '2026-13-01', '2026-3-4'])
+      expect(pattern.test(bad), bad).toBe(false);
     const customer = await makeAccount(rt, 'customer');
-    const r = await call('post', '/users/createBooking', { actor: customer, body: { merchantId: randomUUID(), serviceIds: [randomUUID()], bookingDate: '2026-02-30', bookingTime: '11:00 AM' } });
+    const r = await call('post', '/users/createBooking', {
+      actor: customer,
+      body: { merchantId: randomUUID(), serviceIds: [randomUUID()], bookingDate: '2026-02-30', bookingTime: '11:00 AM' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.data.field).toBe('bookingDate');
   });
@@ -366,8 +467,10 @@ describe('the document lints clean', () => {
     expect(body.serviceIds.items.format).toBe('uuid');
     const path = opOf('merchants.getMerchantById').parameters!.find((x) => x.in === 'path')!;
     expect(path.schema!.format).toBe('uuid');
-    const booking = opOf('users.createBooking').responses['201'].content!['application/json'].schema!.properties.data.properties.booking.properties;
-    for (const money of ['totalPrice', 'subtotal', 'discount', 'amountPaid']) expect(booking[money], money).toMatchObject({ type: 'number', multipleOf: 0.01 });
+    const booking =
+      opOf('users.createBooking').responses['201'].content!['application/json'].schema!.properties.data.properties.booking.properties;
+    for (const money of ['totalPrice', 'subtotal', 'discount', 'amountPaid'])
+      expect(booking[money], money).toMatchObject({ type: 'number', multipleOf: 0.01 });
     expect(booking.services.items.properties.price).toMatchObject({ type: 'number', multipleOf: 0.01 });
     expect(booking.totalDuration.multipleOf).toBeUndefined();
     const price = opOf('services.createService').requestBody!.content['application/json'].schema;
@@ -382,7 +485,15 @@ describe('every answered status is documented', () => {
     const merchant = (await createSalon(rt)).owner;
     const undocumented: string[] = [];
     const unnamed404: string[] = [];
-    const probes: { method: string; url: string; actor: Actor | null; raw?: { body?: string; type?: string }; label: string; op: Operation; path: string }[] = [];
+    const probes: {
+      method: string;
+      url: string;
+      actor: Actor | null;
+      raw?: { body?: string; type?: string };
+      label: string;
+      op: Operation;
+      path: string;
+    }[] = [];
     for (const { path: p, method, op } of allOperations()) {
       if (p === '/users/logout' || p === '/merchants/auth/logout' || p === '/users/changePassword') continue; // would sign the probing accounts out
       const params = (op.parameters ?? []) as Json[];
@@ -398,10 +509,26 @@ describe('every answered status is documented', () => {
       const bodySchema = op.requestBody?.content?.['application/json']?.schema;
       for (const actor of [null, customer, merchant, admin]) {
         const who = actor?.role ?? 'anonymous';
-        probes.push({ method, url: url(), actor, label: `well-formed as ${who}`, op, path: p, raw: bodySchema ? { body: JSON.stringify(sample(bodySchema)), type: 'application/json' } : undefined });
+        probes.push({
+          method,
+          url: url(),
+          actor,
+          label: `well-formed as ${who}`,
+          op,
+          path: p,
+          raw: bodySchema ? { body: JSON.stringify(sample(bodySchema)), type: 'application/json' } : undefined,
+        });
         if (method === 'post' || method === 'put') {
           probes.push({ method, url: url(), actor, label: `no body as ${who}`, op, path: p, raw: {} });
-          probes.push({ method, url: url(), actor, label: `body [] as ${who}`, op, path: p, raw: { body: '[]', type: 'application/json' } });
+          probes.push({
+            method,
+            url: url(),
+            actor,
+            label: `body [] as ${who}`,
+            op,
+            path: p,
+            raw: { body: '[]', type: 'application/json' },
+          });
         }
       }
     }
@@ -414,7 +541,10 @@ describe('every answered status is documented', () => {
           const probe = probes[next++];
           const res = await fetch(`${base}/api${probe.url}`, {
             method: probe.method.toUpperCase(),
-            headers: { ...(probe.raw?.type ? { 'content-type': probe.raw.type } : {}), ...(probe.actor ? { authorization: `Bearer ${tokens.get(probe.actor.id)}` } : {}) },
+            headers: {
+              ...(probe.raw?.type ? { 'content-type': probe.raw.type } : {}),
+              ...(probe.actor ? { authorization: `Bearer ${tokens.get(probe.actor.id)}` } : {}),
+            },
             body: probe.raw?.body,
           });
           const text = await res.text();
@@ -439,11 +569,19 @@ describe('authentication', () => {
       const required = op.security?.length === 1 && Object.keys(op.security[0]).length > 0;
       if (!required) continue;
       expect(op.responses['401'], `${method} ${p}`).toBeDefined();
-      const r = await call(method, p.replace(/\{[^}]+\}/g, randomUUID()), { body: method === 'get' || method === 'delete' ? undefined : {} });
+      const r = await call(method, p.replace(/\{[^}]+\}/g, randomUUID()), {
+        body: method === 'get' || method === 'delete' ? undefined : {},
+      });
       expect(r.status, `${method.toUpperCase()} ${p} without a token`).toBe(401);
     }
     // The sign-in and code calls are public (trpc-to-openapi would have asked for a token).
-    for (const name of ['users.sendOTPonEmailForLogin', 'users.verifyOTPForMobileLogin', 'merchants.sendOTP', 'users.authProviders', 'notification.vapidPublicKey']) {
+    for (const name of [
+      'users.sendOTPonEmailForLogin',
+      'users.verifyOTPForMobileLogin',
+      'merchants.sendOTP',
+      'users.authProviders',
+      'notification.vapidPublicKey',
+    ]) {
       expect(opOf(name).security, name).toEqual([]);
       expect(opOf(name).responses['401'], name).toBeUndefined();
     }
@@ -461,7 +599,12 @@ function routerBlocks() {
       const text = fs.readFileSync(path.join(dir, f), 'utf8');
       return text
         .split(/\n(?=\s{2,4}\w+: \w+Procedure\b)/)
-        .map((block) => ({ file: f, path: /path: '([^']+)'/.exec(block)?.[1], method: /method: '(\w+)'/.exec(block)?.[1]?.toLowerCase(), block }))
+        .map((block) => ({
+          file: f,
+          path: /path: '([^']+)'/.exec(block)?.[1],
+          method: /method: '(\w+)'/.exec(block)?.[1]?.toLowerCase(),
+          block,
+        }))
         .filter((b) => b.path && b.method && /^\s{2,4}\w+: \w+Procedure\b/.test(b.block));
     });
 }

@@ -43,7 +43,11 @@ beforeAll(async () => {
       'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_shared-1.js'] },
       '_shared-1.js': { file: 'assets/shared-1.js' },
       '_money-2.js': { file: 'assets/money-2.js', imports: ['_shared-1.js'] },
-      'src/client/pages/salon/SalonDetails.tsx': { file: 'assets/SalonDetails-3.js', isDynamicEntry: true, imports: ['index.html', '_money-2.js', '_shared-1.js'] },
+      'src/client/pages/salon/SalonDetails.tsx': {
+        file: 'assets/SalonDetails-3.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_money-2.js', '_shared-1.js'],
+      },
     }),
   );
 
@@ -72,7 +76,11 @@ beforeAll(async () => {
     lng: null,
     services: [{ name: 'Haircut', price: 500 }],
   });
-  await rt.deps.db.updateTable('merchants').set({ shop_types: ['spa'] }).where('id', '=', salon.id).execute();
+  await rt.deps.db
+    .updateTable('merchants')
+    .set({ shop_types: ['spa'] })
+    .where('id', '=', salon.id)
+    .execute();
 
   const app = createApp({ deps: rt.deps, router: appRouter, ping: async () => undefined, clientDir });
   server = app.listen(0, '127.0.0.1');
@@ -152,12 +160,20 @@ describe('pages', () => {
     const [ld] = jsonLd(html);
     expect(ld['@type']).toBe('DaySpa');
     expect(ld.name).toBe('Rose & Thorn <Salon>');
-    expect(ld.address).toMatchObject({ '@type': 'PostalAddress', streetAddress: 'Baner Road, Baner', addressLocality: 'Pune', addressRegion: 'Maharashtra' });
+    expect(ld.address).toMatchObject({
+      '@type': 'PostalAddress',
+      streetAddress: 'Baner Road, Baner',
+      addressLocality: 'Pune',
+      addressRegion: 'Maharashtra',
+    });
     expect(ld.geo).toEqual({ '@type': 'GeoCoordinates', latitude: 18.559, longitude: 73.7868 });
     expect(ld.priceRange).toBe('₹399–₹1,649');
     expect(ld.aggregateRating).toMatchObject({ ratingValue: 4.6, reviewCount: 40 });
     expect(ld.openingHoursSpecification.length).toBeGreaterThan(0);
-    expect(ld.openingHoursSpecification[0]).toMatchObject({ '@type': 'OpeningHoursSpecification', dayOfWeek: expect.stringMatching(/^https:\/\/schema\.org\/\w+day$/) });
+    expect(ld.openingHoursSpecification[0]).toMatchObject({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: expect.stringMatching(/^https:\/\/schema\.org\/\w+day$/),
+    });
     // The salon's name cannot close the script it sits in.
     expect(html).not.toContain('<Salon>');
   });
@@ -171,7 +187,12 @@ describe('pages', () => {
   });
 
   it('answers 404 for a missing salon, a malformed id and an unpublished one, still sending the app', async () => {
-    for (const p of ['/salon/00000000-0000-4000-8000-000000000000', '/salon/not-an-id', `/salon/${draft.id}`, '/salon/00000000-0000-4000-8000-000000000000/booking/select']) {
+    for (const p of [
+      '/salon/00000000-0000-4000-8000-000000000000',
+      '/salon/not-an-id',
+      `/salon/${draft.id}`,
+      '/salon/00000000-0000-4000-8000-000000000000/booking/select',
+    ]) {
       const res = await get(p);
       expect(res.status, p).toBe(404);
       const html = await res.text();
@@ -184,7 +205,8 @@ describe('pages', () => {
     expect((await get('/no-such-page')).status).toBe(404);
     expect((await get('/merchant/nowhere')).status).toBe(404);
     expect((await get('/blog/no-such-article')).status).toBe(404);
-    for (const p of ['/', '/about', '/Salons', '/salons/', '/merchant/appointments', '/admin/PushNotification', '/bookings']) expect((await get(p)).status, p).toBe(200);
+    for (const p of ['/', '/about', '/Salons', '/salons/', '/merchant/appointments', '/admin/PushNotification', '/bookings'])
+      expect((await get(p)).status, p).toBe(200);
   });
 
   it('gives a city and service search page its own head and an ItemList of the matching salons', async () => {
@@ -196,7 +218,9 @@ describe('pages', () => {
     expect(metaContent(html, 'description')).toContain('Rose &amp; Thorn');
     const [list] = jsonLd(html);
     expect(list['@type']).toBe('ItemList');
-    expect(list.itemListElement).toEqual([{ '@type': 'ListItem', position: 1, url: `${PUBLIC_URL}/salon/${salon.id}`, name: 'Rose & Thorn <Salon>' }]);
+    expect(list.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, url: `${PUBLIC_URL}/salon/${salon.id}`, name: 'Rose & Thorn <Salon>' },
+    ]);
 
     const none = await (await get('/salons?service=Tattoo&location=Pune')).text();
     expect(jsonLd(none)).toEqual([]);

@@ -53,10 +53,17 @@ const service = (over: Record<string, unknown> = {}) => ({
 
 describe('categories and services over REST', () => {
   it('selects categories, creates a service with 201, lists it with GET', async () => {
-    const pick = await call('POST', '/categories/selectCategoriesByMarchent', salon.owner, { merchantId: salon.id, selectedCategories: [hair] });
+    const pick = await call('POST', '/categories/selectCategoriesByMarchent', salon.owner, {
+      merchantId: salon.id,
+      selectedCategories: [hair],
+    });
     expect(pick.status).toBe(200);
     expect(pick.body.message).toBe('Selected categories added successfully.');
-    const created = await call('POST', '/services/createService', salon.owner, { merchantId: salon.id, selectedCategoryId: hair, service: service() });
+    const created = await call('POST', '/services/createService', salon.owner, {
+      merchantId: salon.id,
+      selectedCategoryId: hair,
+      service: service(),
+    });
     expect(created.status).toBe(201);
     expect(created.body.service).toMatchObject({ name: 'Haircut', price: 450, finalPrice: 405, category: hair });
     const list = await call('GET', `/services/getAllServices?merchantId=${salon.id}`, salon.owner);
@@ -69,10 +76,15 @@ describe('categories and services over REST', () => {
   });
 
   it('answers 400 naming the field, 403 for another merchantId, 401 without a token', async () => {
-    const bad = await call('POST', '/services/createService', salon.owner, { merchantId: salon.id, service: service({ discountValue: 150 }) });
+    const bad = await call('POST', '/services/createService', salon.owner, {
+      merchantId: salon.id,
+      service: service({ discountValue: 150 }),
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('service.discountValue: Discount percentage cannot exceed 100%.');
-    const flat = await call('POST', '/services/createService', salon.owner, { service: service({ name: 'Flat', discountType: 'flat', discountValue: 500 }) });
+    const flat = await call('POST', '/services/createService', salon.owner, {
+      service: service({ name: 'Flat', discountType: 'flat', discountValue: 500 }),
+    });
     expect(flat.status).toBe(400);
     expect(flat.body.message).toBe('service.discountValue: Flat discount cannot exceed price.');
     expect((await call('POST', '/services/createService', salon.owner, { merchantId: other.id, service: service() })).status).toBe(403);
@@ -115,7 +127,13 @@ describe('staff, reviews, coupons and settings over REST', () => {
       specialization: ['Haircut'],
     });
     expect(r.status).toBe(201);
-    const bad = await call('POST', '/merchants/addStaffByMerchant', salon.owner, { name: 'X', email: 'x@y.in', phone: '9876501234', role: 'Stylist', specialization: [] });
+    const bad = await call('POST', '/merchants/addStaffByMerchant', salon.owner, {
+      name: 'X',
+      email: 'x@y.in',
+      phone: '9876501234',
+      role: 'Stylist',
+      specialization: [],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('specialization: Please add at least one specialization.');
     const list = await call('POST', '/merchants/getAllStaffByMerchant', salon.owner, { merchantId: salon.id });
@@ -126,7 +144,13 @@ describe('staff, reviews, coupons and settings over REST', () => {
   it('creates a review with 201 and refuses the second with 409', async () => {
     const customer = await createCustomer(rt);
     const staff = await createStaff(rt, salon.id);
-    const bookingId = await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId: staff, startsAt: new Date(Date.now() - 86_400_000), status: 'completed' });
+    const bookingId = await insertBookingRow(rt, {
+      userId: customer.id,
+      merchantId: salon.id,
+      staffId: staff,
+      startsAt: new Date(Date.now() - 86_400_000),
+      status: 'completed',
+    });
     const first = await call('POST', '/reviewRoutes/createReview', customer, { bookingId, rating: 5, comment: 'Superb' });
     expect(first.status).toBe(201);
     const again = await call('POST', '/reviewRoutes/createReview', customer, { bookingId, rating: 4 });
@@ -134,7 +158,11 @@ describe('staff, reviews, coupons and settings over REST', () => {
     expect(again.body.message).toBe('This booking has already been reviewed');
     const mine = await call('POST', '/reviewRoutes/getReviewsByMerchant', salon.owner, { merchantId: salon.id });
     expect(mine.body.stats).toMatchObject({ averageRating: 5, totalReviews: 1 });
-    const reply = await call('POST', '/reviewRoutes/respondToReviewByMerchant', salon.owner, { reviewId: first.body.review._id, merchantId: salon.id, responseText: '' });
+    const reply = await call('POST', '/reviewRoutes/respondToReviewByMerchant', salon.owner, {
+      reviewId: first.body.review._id,
+      merchantId: salon.id,
+      responseText: '',
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.message).toBe('responseText: Please enter a response.');
     const shown = (await call('GET', `/reviewRoutes/getReviewById/${first.body.review._id}`, null)).body.review;
@@ -144,7 +172,12 @@ describe('staff, reviews, coupons and settings over REST', () => {
   });
 
   it('creates and lists coupons under /Coupons', async () => {
-    const made = await call('POST', '/Coupons/createCoupon', salon.owner, { merchantId: salon.id, code: 'rose15', discountType: 'percentage', discountValue: 15 });
+    const made = await call('POST', '/Coupons/createCoupon', salon.owner, {
+      merchantId: salon.id,
+      code: 'rose15',
+      discountType: 'percentage',
+      discountValue: 15,
+    });
     expect(made.status).toBe(201);
     expect(made.body.coupon).toMatchObject({ code: 'ROSE15', status: 'active' });
     const list = await call('POST', '/Coupons/getAllCoupons', salon.owner, { merchantId: salon.id });
@@ -172,7 +205,9 @@ describe('staff, reviews, coupons and settings over REST', () => {
 
 describe('image upload over HTTP', () => {
   it('takes a multi-megabyte upload on both /api and /trpc, and refuses a renamed text file', async () => {
-    const noisy = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const noisy = await sharp({
+      create: { width: 1000, height: 1000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
       .png()
       .toBuffer();
     expect(noisy.length).toBeGreaterThan(1024 * 1024);

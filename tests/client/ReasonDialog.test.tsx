@@ -15,7 +15,8 @@ function Harness({ onConfirm }: { onConfirm: (reason: string) => string | null }
       confirmLabel="Block account"
       onConfirm={(reason, failed) => {
         const refusal = onConfirm(reason);
-        if (refusal) failed(TRPCClientError.from({ error: { message: refusal, code: -32600, data: { httpStatus: 400, code: 'BAD_REQUEST' } } }));
+        if (refusal)
+          failed(TRPCClientError.from({ error: { message: refusal, code: -32600, data: { httpStatus: 400, code: 'BAD_REQUEST' } } }));
       }}
       onClose={() => undefined}
     />

@@ -37,7 +37,16 @@ const refusal = (message: string, field?: string) =>
   TRPCClientError.from({ error: { message, code: -32600, data: { httpStatus: 400, code: 'BAD_REQUEST', field: field ?? null } } });
 
 describe('Featured locations', () => {
-  const location = { _id: ID, name: 'Koregaon Park', city: 'Pune', state: 'Maharashtra', kind: 'locality', lat: 18.5, lng: 73.9, sortOrder: 3 };
+  const location = {
+    _id: ID,
+    name: 'Koregaon Park',
+    city: 'Pune',
+    state: 'Maharashtra',
+    kind: 'locality',
+    lat: 18.5,
+    lng: 73.9,
+    sortOrder: 3,
+  };
 
   it('needs a city; a locality makes it a locality of that city; the form empties once it is featured', async () => {
     const { calls } = renderWithTrpc(<LocationsSection />, {
@@ -83,7 +92,15 @@ describe('Featured locations', () => {
 });
 
 describe('Testimonials', () => {
-  const quote = { _id: ID, title: 'Best haircut', content: 'Lovely staff.', name: 'Asha Rao', createdAt: '2026-01-01T00:00:00.000Z', avatar: null, rating: 4 };
+  const quote = {
+    _id: ID,
+    title: 'Best haircut',
+    content: 'Lovely staff.',
+    name: 'Asha Rao',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    avatar: null,
+    rating: 4,
+  };
 
   it('edits one from its values, sends the rating as a number; a new one then starts empty', async () => {
     const { calls } = renderWithTrpc(<TestimonialsSection />, {
@@ -97,7 +114,14 @@ describe('Testimonials', () => {
     fireEvent.change(within(modal).getByLabelText(/^Headline/), { target: { value: 'Best haircut in Pune' } });
     await click(screen.getByTestId('testimonial-save'));
     await waitFor(() => expect(screen.queryByTestId('testimonial-modal')).toBeNull());
-    expect(sent(calls, 'testimonials.updateTestimonial')[0]).toEqual({ id: ID, title: 'Best haircut in Pune', content: 'Lovely staff.', name: 'Asha Rao', rating: 5, avatar: null });
+    expect(sent(calls, 'testimonials.updateTestimonial')[0]).toEqual({
+      id: ID,
+      title: 'Best haircut in Pune',
+      content: 'Lovely staff.',
+      name: 'Asha Rao',
+      rating: 5,
+      avatar: null,
+    });
     expect(toasts()).toContain('Testimonial updated.');
     await click(screen.getByTestId('add-testimonial'));
     expect((within(screen.getByTestId('testimonial-modal')).getByLabelText(/^Headline/) as HTMLInputElement).value).toBe('');
@@ -133,7 +157,13 @@ describe('Broadcast', () => {
     fireEvent.change(screen.getByLabelText('Link (optional)'), { target: { value: '/salons' } });
     await click(screen.getByTestId('broadcast-send'));
     await waitFor(() => expect(sent(calls, 'admin.broadcast')).toHaveLength(1));
-    expect(sent(calls, 'admin.broadcast')[0]).toEqual({ title: 'Festive hours', message: 'Open till 10 PM.', audience: 'customers', push: true, link: '/salons' });
+    expect(sent(calls, 'admin.broadcast')[0]).toEqual({
+      title: 'Festive hours',
+      message: 'Open till 10 PM.',
+      audience: 'customers',
+      push: true,
+      link: '/salons',
+    });
     await waitFor(() => expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe(''));
     expect((screen.getByLabelText('Send to') as HTMLSelectElement).value).toBe('customers');
     expect((screen.getByLabelText(/Also send as a push notification/) as HTMLInputElement).checked).toBe(true);
@@ -175,7 +205,11 @@ describe('Email templates', () => {
     expect(errorOf(subject)).toBe('Write a subject');
     fireEvent.change(subject, { target: { value: 'Good news: {{shopName}} is now live' } });
     await click(screen.getByTestId('template-save'));
-    await waitFor(() => expect(sent(calls, 'admin.updateEmailTemplate')).toEqual([{ key: 'salon_approved', subject: 'Good news: {{shopName}} is now live', body: 'Hello {{shopName}}' }]));
+    await waitFor(() =>
+      expect(sent(calls, 'admin.updateEmailTemplate')).toEqual([
+        { key: 'salon_approved', subject: 'Good news: {{shopName}} is now live', body: 'Hello {{shopName}}' },
+      ]),
+    );
     await waitFor(() => expect((screen.getByTestId('template-save') as HTMLButtonElement).disabled).toBe(true));
     expect((screen.getByLabelText(/^Subject/) as HTMLInputElement).value).toBe('Good news: {{shopName}} is now live');
     expect(toasts()).toContain('Template saved.');
@@ -205,7 +239,14 @@ describe('Categories catalogue', () => {
     fireEvent.change(within(modal).getByLabelText(/^Name/), { target: { value: 'Hair care' } });
     await click(screen.getByTestId('category-save'));
     await waitFor(() => expect(screen.queryByTestId('category-modal')).toBeNull());
-    expect(sent(calls, 'categories.updateCategory')[1]).toEqual({ id: ID, name: 'Hair care', shopCategory: 'spa', sortOrder: 2, image: null, icon: null });
+    expect(sent(calls, 'categories.updateCategory')[1]).toEqual({
+      id: ID,
+      name: 'Hair care',
+      shopCategory: 'spa',
+      sortOrder: 2,
+      image: null,
+      icon: null,
+    });
     expect(toasts()).toContain('Category updated.');
   });
 });

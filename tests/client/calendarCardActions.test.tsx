@@ -37,7 +37,16 @@ function booking(status: CalendarBooking['status']): CalendarBooking {
   };
 }
 
-const professionals = [{ _id: RUTUJA, name: 'Rutuja Patil', role: 'Manager', image: null, specializations: [], hours: [{ date: TODAY, span: { start: 600, end: 1200 } }] }];
+const professionals = [
+  {
+    _id: RUTUJA,
+    name: 'Rutuja Patil',
+    role: 'Manager',
+    image: null,
+    specializations: [],
+    hours: [{ date: TODAY, span: { start: 600, end: 1200 } }],
+  },
+];
 
 function open(status: CalendarBooking['status'], handlers: Record<string, StubHandler> = { 'merchants.updateBookingStatus': () => ({}) }) {
   const onStatusChanged = vi.fn();
@@ -57,7 +66,10 @@ function open(status: CalendarBooking['status'], handlers: Record<string, StubHa
   return { ...view, onStatusChanged };
 }
 
-const actions = () => within(screen.getByRole('group', { name: 'Desk actions' })).getAllByRole('button').map((b) => b.textContent);
+const actions = () =>
+  within(screen.getByRole('group', { name: 'Desk actions' }))
+    .getAllByRole('button')
+    .map((b) => b.textContent);
 const click = (testId: string) => act(async () => fireEvent.click(screen.getByTestId(testId)));
 
 afterEach(() => {
@@ -74,7 +86,9 @@ describe('the desk’s actions on a calendar card', () => {
     expect(actions()).not.toContain('Complete');
     expect(screen.queryByTestId('card-not-today')).toBeNull();
     await click('card-action-confirmed');
-    expect(calls).toEqual([{ path: 'merchants.updateBookingStatus', input: { merchantId: MERCHANT, bookingId: BOOKING, status: 'confirmed' } }]);
+    expect(calls).toEqual([
+      { path: 'merchants.updateBookingStatus', input: { merchantId: MERCHANT, bookingId: BOOKING, status: 'confirmed' } },
+    ]);
     await vi.waitFor(() => expect(onStatusChanged).toHaveBeenCalled());
     expect(toasts()).toEqual(['Anaya Guest is checked in.']);
   });
@@ -90,7 +104,12 @@ describe('the desk’s actions on a calendar card', () => {
     await act(async () => fireEvent.click(screen.getByLabelText('I have received the payment')));
     expect(screen.getByTestId('card-complete').textContent).not.toContain('Please confirm');
     await click('card-action-submit');
-    expect(calls).toEqual([{ path: 'merchants.updateBookingStatus', input: { merchantId: MERCHANT, bookingId: BOOKING, status: 'completed', paymentReceived: true } }]);
+    expect(calls).toEqual([
+      {
+        path: 'merchants.updateBookingStatus',
+        input: { merchantId: MERCHANT, bookingId: BOOKING, status: 'completed', paymentReceived: true },
+      },
+    ]);
     await vi.waitFor(() => expect(onStatusChanged).toHaveBeenCalled());
     expect(toasts()).toEqual(['Anaya Guest’s booking is completed: ₹360 is yours after the ₹40 commission.']);
   });
@@ -108,7 +127,10 @@ describe('the desk’s actions on a calendar card', () => {
     fireEvent.change(screen.getByTestId('card-cancel-reason'), { target: { value: '  Stylist unwell  ' } });
     await click('card-action-submit');
     expect(calls).toEqual([
-      { path: 'merchants.updateBookingStatus', input: { merchantId: MERCHANT, bookingId: BOOKING, status: 'cancelled', cancellationReason: 'Stylist unwell' } },
+      {
+        path: 'merchants.updateBookingStatus',
+        input: { merchantId: MERCHANT, bookingId: BOOKING, status: 'cancelled', cancellationReason: 'Stylist unwell' },
+      },
     ]);
     expect((await screen.findByTestId('card-action-error')).textContent).toMatch(/cannot be changed to cancelled/);
   });

@@ -84,7 +84,7 @@ describe('answerFor bookings', () => {
     expect(called).toBe(false);
   });
 
-  it("points a merchant to Appointments and an admin to the admin Bookings page", async () => {
+  it('points a merchant to Appointments and an admin to the admin Bookings page', async () => {
     expect((await answerFor('bookings', context({ userType: 'merchant' }))).link?.to).toBe('/merchant/appointments');
     expect((await answerFor('bookings', context({ userType: 'admin' }))).link?.to).toBe('/admin/bookings');
   });
@@ -101,7 +101,8 @@ describe('answerFor bookings', () => {
 
 describe('answerFor offers and policy', () => {
   it('names up to 3 live offers in one sentence, code and words, the way the spec does', async () => {
-    const offer = (code: string, description: string, title = `${code} title`) => ({ code, description, title, expiryDate: null }) as unknown as Offer;
+    const offer = (code: string, description: string, title = `${code} title`) =>
+      ({ code, description, title, expiryDate: null }) as unknown as Offer;
     const three = [offer('GLOW20', '20% off facials'), offer('NEWUSER', '₹200 off first booking'), offer('WEEKEND', 'Buy 1 get 1')];
     const live = await answerFor('offers', context({ fetchOffers: async () => three }));
     expect(live.text).toBe('Current offers: GLOW20 (20% off facials), NEWUSER (₹200 off first booking), WEEKEND (buy 1 get 1).');
@@ -145,7 +146,14 @@ describe('search answers (issue 30 item 14)', () => {
       context({
         fetchSearch: async (q) => {
           asked.push(q);
-          return { total: 5, salons: [{ _id: 'a', name: 'Lotus Spa', city: 'Bengaluru' }, { _id: 'b', name: 'Calm Rooms', city: 'Bengaluru' }, { _id: 'c', name: 'Neem', city: 'Bengaluru' }] };
+          return {
+            total: 5,
+            salons: [
+              { _id: 'a', name: 'Lotus Spa', city: 'Bengaluru' },
+              { _id: 'b', name: 'Calm Rooms', city: 'Bengaluru' },
+              { _id: 'c', name: 'Neem', city: 'Bengaluru' },
+            ],
+          };
         },
       }),
       'find me a spa in Bengaluru',
@@ -160,6 +168,9 @@ describe('search answers (issue 30 item 14)', () => {
     expect(none.text).toBe('I found no places for “haircut” in Koramangala. Try another service or area.');
     expect(none.link).toEqual({ to: '/salons?location=Koramangala', label: 'See all salons in Koramangala' });
     const down = await answerFor('search', context({ fetchSearch: async () => Promise.reject(new Error('offline')) }), 'salons in Pune');
-    expect(down).toMatchObject({ text: 'Here is the search for salons, spas and parlours in Pune.', link: { to: '/salons?location=Pune' } });
+    expect(down).toMatchObject({
+      text: 'Here is the search for salons, spas and parlours in Pune.',
+      link: { to: '/salons?location=Pune' },
+    });
   });
 });

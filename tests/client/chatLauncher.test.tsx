@@ -12,7 +12,17 @@ function ActionBar({ top, height }: { top: number; height: number }) {
       ref={(el) => {
         if (!el) return;
         Object.defineProperty(el, 'offsetHeight', { configurable: true, value: height });
-        el.getBoundingClientRect = () => ({ top, bottom: top + height, left: 0, right: 390, width: 390, height, x: 0, y: top, toJSON: () => ({}) });
+        el.getBoundingClientRect = () => ({
+          top,
+          bottom: top + height,
+          left: 0,
+          right: 390,
+          width: 390,
+          height,
+          x: 0,
+          y: top,
+          toJSON: () => ({}),
+        });
       }}
     />
   );

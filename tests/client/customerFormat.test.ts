@@ -26,18 +26,24 @@ describe('couponAppliedText', () => {
   });
 
   it('does not double a full stop, and names code and saving when there is no message', () => {
-    expect(couponAppliedText({ code: 'GLOW20', amount: 100, message: 'Coupon applied: you save ₹100.' })).toBe('Coupon applied: you save ₹100.');
+    expect(couponAppliedText({ code: 'GLOW20', amount: 100, message: 'Coupon applied: you save ₹100.' })).toBe(
+      'Coupon applied: you save ₹100.',
+    );
     expect(couponAppliedText({ code: 'GLOW20', amount: 259.8, message: '' })).toBe('GLOW20 applied: you save ₹259.80.');
   });
 });
 
 describe('the cancellation toast', () => {
   it('names the wallet credit, a kept payment, or that nothing was prepaid', () => {
-    expect(cancelledText({ refundPercent: 50, walletCredit: 139.6 }, 279.2)).toBe('Booking cancelled. ₹139.60 (50%) is back in your wallet.');
+    expect(cancelledText({ refundPercent: 50, walletCredit: 139.6 }, 279.2)).toBe(
+      'Booking cancelled. ₹139.60 (50%) is back in your wallet.',
+    );
     expect(cancelledText({ refundPercent: 0, walletCredit: 0 }, 279.2)).toBe(
       'Booking cancelled. No refund: 0% of the ₹279.20 you paid comes back this close to the appointment.',
     );
-    expect(cancelledText({ refundPercent: 100, walletCredit: 0 }, 0)).toBe('Booking cancelled. Nothing was prepaid, so there is nothing to refund.');
+    expect(cancelledText({ refundPercent: 100, walletCredit: 0 }, 0)).toBe(
+      'Booking cancelled. Nothing was prepaid, so there is nothing to refund.',
+    );
   });
 });
 

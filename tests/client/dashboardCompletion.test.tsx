@@ -21,7 +21,13 @@ const completion = (over: Partial<{ percent: number; isPublished: boolean; publi
 });
 
 beforeEach(() => {
-  getDefaultStore().set(sessionAtom, { ...readSessionFromStorage(), token: 'token', userType: 'merchant', userRole: 'merchant', userId: 'merchant-1' });
+  getDefaultStore().set(sessionAtom, {
+    ...readSessionFromStorage(),
+    token: 'token',
+    userType: 'merchant',
+    userRole: 'merchant',
+    userId: 'merchant-1',
+  });
 });
 afterEach(() => {
   cleanup();
@@ -30,7 +36,10 @@ afterEach(() => {
 
 describe('merchant dashboard: profile completion', () => {
   it('shows an unpublished salon how complete its profile is, with the way to the checklist in Settings', async () => {
-    const { calls } = renderWithTrpc(<MerchantHome />, { 'merchants.getDashboard': dashboard, 'merchants.getProfileCompletion': completion({}) });
+    const { calls } = renderWithTrpc(<MerchantHome />, {
+      'merchants.getDashboard': dashboard,
+      'merchants.getProfileCompletion': completion({}),
+    });
     const card = await screen.findByTestId('dashboard-profile-completion');
     expect(within(card).getByTestId('completion-percent').textContent).toBe('64%');
     expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('64');
@@ -42,13 +51,19 @@ describe('merchant dashboard: profile completion', () => {
   });
 
   it('says a pending request is being reviewed', async () => {
-    renderWithTrpc(<MerchantHome />, { 'merchants.getDashboard': dashboard, 'merchants.getProfileCompletion': completion({ percent: 100, publishStatus: 'pending' }) });
+    renderWithTrpc(<MerchantHome />, {
+      'merchants.getDashboard': dashboard,
+      'merchants.getProfileCompletion': completion({ percent: 100, publishStatus: 'pending' }),
+    });
     const card = await screen.findByTestId('dashboard-profile-completion');
     expect(within(card).getByText('An admin is reviewing your publish request.')).toBeTruthy();
   });
 
   it('shows nothing once the salon is published', async () => {
-    renderWithTrpc(<MerchantHome />, { 'merchants.getDashboard': dashboard, 'merchants.getProfileCompletion': completion({ percent: 100, isPublished: true, publishStatus: 'approved' }) });
+    renderWithTrpc(<MerchantHome />, {
+      'merchants.getDashboard': dashboard,
+      'merchants.getProfileCompletion': completion({ percent: 100, isPublished: true, publishStatus: 'approved' }),
+    });
     await screen.findByTestId('dash-total');
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.queryByTestId('dashboard-profile-completion')).toBeNull();

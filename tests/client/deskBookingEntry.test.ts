@@ -24,11 +24,16 @@ describe('the desk’s booking entry', () => {
 
   it('prefers the live booking when a finished one shares the reference, and says when it cannot tell', async () => {
     const other = '44947dd4-ffff-4fff-8fff-ffffffffffff';
-    expect(await resolveBookingEntry('#44947DD4', async () => [booking(other, 'completed'), booking(ID)])).toMatchObject({ id: ID, booking: { _id: ID } });
+    expect(await resolveBookingEntry('#44947DD4', async () => [booking(other, 'completed'), booking(ID)])).toMatchObject({
+      id: ID,
+      booking: { _id: ID },
+    });
     expect(await resolveBookingEntry('#44947DD4', async () => [booking(other), booking(ID)])).toEqual({
       error: 'Several bookings start with #44947DD4: enter the full booking ID',
     });
-    expect(await resolveBookingEntry('#44947DD4', async () => [])).toEqual({ error: 'No booking of this salon has the reference #44947DD4' });
+    expect(await resolveBookingEntry('#44947DD4', async () => [])).toEqual({
+      error: 'No booking of this salon has the reference #44947DD4',
+    });
   });
 
   it('explains what to type for anything else', async () => {
@@ -39,14 +44,19 @@ describe('the desk’s booking entry', () => {
 });
 
 describe('the desk’s payment line', () => {
-  const b = (over: Partial<BookingWire>) => ({ status: 'upcoming', amountPaid: 0, refundAmount: null, refundPercent: null, paymentReceived: false, ...over }) as BookingWire;
+  const b = (over: Partial<BookingWire>) =>
+    ({ status: 'upcoming', amountPaid: 0, refundAmount: null, refundPercent: null, paymentReceived: false, ...over }) as BookingWire;
   it('says what was prepaid, refunded and kept, or what is due at the salon', () => {
     expect(paymentText(b({ amountPaid: 279.2 }))).toBe('Prepaid ₹279.20 from the customer’s wallet');
-    expect(paymentText(b({ status: 'cancelled', amountPaid: 279.2, refundAmount: 279.2, refundPercent: 100 }))).toBe('Prepaid ₹279.20, refunded in full to the customer’s wallet');
+    expect(paymentText(b({ status: 'cancelled', amountPaid: 279.2, refundAmount: 279.2, refundPercent: 100 }))).toBe(
+      'Prepaid ₹279.20, refunded in full to the customer’s wallet',
+    );
     expect(paymentText(b({ status: 'cancelled', amountPaid: 279.2, refundAmount: 139.6, refundPercent: 50 }))).toBe(
       'Prepaid ₹279.20: ₹139.60 (50%) refunded, ₹139.60 kept for the late cancellation',
     );
-    expect(paymentText(b({ status: 'cancelled', amountPaid: 279.2, refundAmount: 0, refundPercent: 0 }))).toBe('Prepaid ₹279.20, kept: cancelled less than an hour before');
+    expect(paymentText(b({ status: 'cancelled', amountPaid: 279.2, refundAmount: 0, refundPercent: 0 }))).toBe(
+      'Prepaid ₹279.20, kept: cancelled less than an hour before',
+    );
     expect(paymentText(b({ status: 'cancelled' }))).toBe('Nothing was paid');
     expect(paymentText(b({ status: 'completed', paymentReceived: true }))).toBe('Received at the salon');
     expect(paymentText(b({}))).toBe('To be paid at the salon');

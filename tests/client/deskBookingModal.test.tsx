@@ -44,7 +44,24 @@ function service(id: string, name: string, duration: number, price: number, over
 }
 
 function staff(id: string, name: string, status: string) {
-  return { _id: id, merchantId: MERCHANT, name, role: 'Stylist', status, email: null, phone: null, rate: 0, avatar: null, specialization: [], experience: 3, workingHours: [], daysOff: [], totalBookings: 0, totalEarnings: 0, createdAt: '2026-01-01T00:00:00.000Z' };
+  return {
+    _id: id,
+    merchantId: MERCHANT,
+    name,
+    role: 'Stylist',
+    status,
+    email: null,
+    phone: null,
+    rate: 0,
+    avatar: null,
+    specialization: [],
+    experience: 3,
+    workingHours: [],
+    daysOff: [],
+    totalBookings: 0,
+    totalEarnings: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
 }
 
 function bookingAnswer(input: { bookingDate: string; bookingTime: string }): { data: { booking: BookingWire } } {
@@ -65,7 +82,15 @@ function bookingAnswer(input: { bookingDate: string; bookingTime: string }): { d
 }
 
 function slots(times: string[]) {
-  return { data: { date: DATE, timeZone: 'Asia/Kolkata', totalDuration: 30, totalPrice: 400, slots: times.map((time) => ({ time, staffIds: [RUTUJA] })) } };
+  return {
+    data: {
+      date: DATE,
+      timeZone: 'Asia/Kolkata',
+      totalDuration: 30,
+      totalPrice: 400,
+      slots: times.map((time) => ({ time, staffIds: [RUTUJA] })),
+    },
+  };
 }
 
 function open(createSlot: StubHandler, available: () => string[] = () => ['10:00 AM', '10:30 AM', '2:00 PM']) {
@@ -73,10 +98,18 @@ function open(createSlot: StubHandler, available: () => string[] = () => ['10:00
   const onBooked = vi.fn();
   const view = renderWithTrpc(<DeskBookingModal open merchantId={MERCHANT} onClose={onClose} onBooked={onBooked} />, {
     'merchants.getShop': () => ({
-      shop: { _id: MERCHANT, timeZone: 'Asia/Kolkata', openingHours: DAYS.map((name) => ({ name, enabled: true, openTime: '09:00', closeTime: '21:00' })) },
+      shop: {
+        _id: MERCHANT,
+        timeZone: 'Asia/Kolkata',
+        openingHours: DAYS.map((name) => ({ name, enabled: true, openTime: '09:00', closeTime: '21:00' })),
+      },
     }),
     'services.getAllServices': () => ({
-      services: [service(CUT, "Men's Haircut", 30, 400), service(SPA, 'Hair Spa', 60, 1500, { finalPrice: 1200 }), service(RETIRED, 'Old Facial', 45, 900, { active: false })],
+      services: [
+        service(CUT, "Men's Haircut", 30, 400),
+        service(SPA, 'Hair Spa', 60, 1500, { finalPrice: 1200 }),
+        service(RETIRED, 'Old Facial', 45, 900, { active: false }),
+      ],
     }),
     'merchants.getAllStaffByMerchant': () => ({
       staff: [staff(RUTUJA, 'Rutuja Patil', 'Active'), staff(AWAY, 'Kavya Rao', 'On Leave')],
@@ -183,7 +216,9 @@ describe('Book a slot (the desk books a free time for a customer)', () => {
     expect(sent[0].input).not.toHaveProperty('staffId');
     expect(onBooked).toHaveBeenCalledTimes(1);
     const longDay = longDate(DATE);
-    expect(appStore.get(toastsAtom).map((t) => t.message)).toContain(`Booked Men's Haircut, Hair Spa for Tanvi Deshpande on ${longDay} at 2:00 PM. tanvi@example.in gets an e-mail to confirm it.`);
+    expect(appStore.get(toastsAtom).map((t) => t.message)).toContain(
+      `Booked Men's Haircut, Hair Spa for Tanvi Deshpande on ${longDay} at 2:00 PM. tanvi@example.in gets an e-mail to confirm it.`,
+    );
   });
 
   it('sends the chosen professional', async () => {
@@ -205,7 +240,11 @@ describe('Book a slot (the desk books a free time for a customer)', () => {
       () => {
         free = ['10:00 AM', '2:00 PM'];
         throw TRPCClientError.from({
-          error: { message: 'This time slot is no longer available', code: -32603, data: { httpStatus: 409, code: 'CONFLICT', field: null } },
+          error: {
+            message: 'This time slot is no longer available',
+            code: -32603,
+            data: { httpStatus: 409, code: 'CONFLICT', field: null },
+          },
         });
       },
       () => free,
@@ -221,7 +260,9 @@ describe('Book a slot (the desk books a free time for a customer)', () => {
     expect(alert.textContent).toBe('This time slot is no longer available');
     expect(onBooked).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(slotCalls(calls).length).toBeGreaterThan(before));
-    await vi.waitFor(() => expect(screen.getAllByTestId('desk-slot').map((b) => b.getAttribute('data-time'))).toEqual(['10:00 AM', '2:00 PM']));
+    await vi.waitFor(() =>
+      expect(screen.getAllByTestId('desk-slot').map((b) => b.getAttribute('data-time'))).toEqual(['10:00 AM', '2:00 PM']),
+    );
     // No time stays chosen; the customer's details stay for the next try.
     expect(screen.getAllByTestId('desk-slot').every((b) => b.getAttribute('aria-pressed') === 'false')).toBe(true);
     expect((document.getElementById('desk-name') as HTMLInputElement).value).toBe('Tanvi Deshpande');
@@ -230,7 +271,11 @@ describe('Book a slot (the desk books a free time for a customer)', () => {
   it('shows a refusal that names a field under that field', async () => {
     open(() => {
       throw TRPCClientError.from({
-        error: { message: 'email: this e-mail belongs to a salon or admin account; enter the customer’s own', code: -32600, data: { httpStatus: 400, code: 'BAD_REQUEST', field: 'email' } },
+        error: {
+          message: 'email: this e-mail belongs to a salon or admin account; enter the customer’s own',
+          code: -32600,
+          data: { httpStatus: 400, code: 'BAD_REQUEST', field: 'email' },
+        },
       });
     });
     type('desk-name', 'Tanvi Deshpande');

@@ -19,7 +19,9 @@ vi.mock('../../src/client/trpc', async () => {
   return {
     trpc: {
       categories: {
-        listCategories: { useQuery: (_input: unknown, opts: object) => useQuery({ queryKey: ['categories'], queryFn: async () => [], ...opts }) },
+        listCategories: {
+          useQuery: (_input: unknown, opts: object) => useQuery({ queryKey: ['categories'], queryFn: async () => [], ...opts }),
+        },
       },
     },
   };

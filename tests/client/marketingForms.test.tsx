@@ -17,7 +17,9 @@ describe('Marketing: analytics (issue 30 item 3)', () => {
     await screen.findByTestId('analytics-sms');
     expect(screen.getByTestId('analytics-sms-value').textContent).toBe('—');
     expect(screen.getByTestId('analytics-sms-detail').textContent).toBe('No SMS provider configured: 4 texts queued, none sent');
-    expect(screen.getByTestId('analytics-email-detail').textContent).toBe('No SMTP configured: 2 e-mails written to the local mail drop, none sent');
+    expect(screen.getByTestId('analytics-email-detail').textContent).toBe(
+      'No SMTP configured: 2 e-mails written to the local mail drop, none sent',
+    );
     expect(screen.queryByText(/Social Engagement/)).toBeNull();
   });
 });
@@ -97,6 +99,12 @@ describe('Marketing: e-mail campaign form', () => {
     fireEvent.click(within(form).getByTestId('email-send'));
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('marketing.createCampaign'));
     const sent = calls.find((c) => c.path === 'marketing.createCampaign')!.input;
-    expect(sent).toMatchObject({ channel: 'email', name: 'Diwali offer', subject: '20% off', body: 'Hello {customer_name}', segment: 'all' });
+    expect(sent).toMatchObject({
+      channel: 'email',
+      name: 'Diwali offer',
+      subject: '20% off',
+      body: 'Hello {customer_name}',
+      segment: 'all',
+    });
   });
 });

@@ -4,13 +4,17 @@ import { moveMenuFocus } from '../../src/client/lib/menuFocus';
 
 function menu() {
   const root = document.createElement('div');
-  root.innerHTML = '<button role="menuitem">A</button><span>not an item</span><button role="menuitem">B</button><button role="menuitem">C</button>';
+  root.innerHTML =
+    '<button role="menuitem">A</button><span>not an item</span><button role="menuitem">B</button><button role="menuitem">C</button>';
   document.body.replaceChildren(root);
   return { root, items: Array.from(root.querySelectorAll<HTMLElement>('[role="menuitem"]')) };
 }
 const key = (k: string) => {
   let prevented = false;
-  return { event: { key: k, preventDefault: () => (prevented = true) } as unknown as KeyboardEvent<HTMLElement>, prevented: () => prevented };
+  return {
+    event: { key: k, preventDefault: () => (prevented = true) } as unknown as KeyboardEvent<HTMLElement>,
+    prevented: () => prevented,
+  };
 };
 
 describe('moveMenuFocus', () => {

@@ -6,7 +6,16 @@ afterEach(cleanup);
 
 describe('Modal', () => {
   it('has no body band when it has no content between the text and the buttons', () => {
-    render(<Modal open onClose={() => undefined} title="Never miss an appointment" description="Allow notifications." footer={<button type="button">Allow</button>} testId="m" />);
+    render(
+      <Modal
+        open
+        onClose={() => undefined}
+        title="Never miss an appointment"
+        description="Allow notifications."
+        footer={<button type="button">Allow</button>}
+        testId="m"
+      />,
+    );
     const dialog = screen.getByTestId('m');
     expect(dialog.children).toHaveLength(2);
     expect(dialog.firstElementChild!.className).not.toContain('border-b');

@@ -35,9 +35,17 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const refusal = (message: string, httpStatus: number) =>
-  HttpResponse.json([{ error: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus, field: 'subject' } } }], { status: httpStatus });
+  HttpResponse.json([{ error: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus, field: 'subject' } } }], {
+    status: httpStatus,
+  });
 
-const INPUT = { name: 'Asha', email: 'asha@example.com', subject: 'Hello there', message: 'A question about bookings.', type: 'General' as const };
+const INPUT = {
+  name: 'Asha',
+  email: 'asha@example.com',
+  subject: 'Hello there',
+  message: 'A question about bookings.',
+  type: 'General' as const,
+};
 
 function Screen({ meta, onResult }: { meta?: MutationMeta; onResult: (r: unknown) => void }) {
   trpc.support.getSupportMessages.useQuery({});
@@ -110,7 +118,11 @@ describe('mutation meta, handled once by the MutationCache', () => {
 
   it('shows the server’s refusal in its words, without the field name', async () => {
     contactAnswer = () => refusal('subject: a subject needs at least 3 letters', 400);
-    const { result, readsWhenSettled } = await sendWith({ successToast: 'Message sent.', errorToast: 'Could not send.', invalidates: ['support'] });
+    const { result, readsWhenSettled } = await sendWith({
+      successToast: 'Message sent.',
+      errorToast: 'Could not send.',
+      invalidates: ['support'],
+    });
     expect(result).toBeInstanceOf(Error);
     expect(toasts()).toEqual(['error: A subject needs at least 3 letters']);
     expect(readsWhenSettled).toBe(1);

@@ -44,7 +44,12 @@ describe('a customer’s booking actions', () => {
     });
     const keys = refreshed(queryClient);
     await click(screen.getByTestId('cancel-confirm'));
-    await waitFor(() => expect(toasts()).toContainEqual({ kind: 'success', message: expect.stringMatching(/^Booking cancelled\. ₹\s?500(\.00)? \(100%\) is back in your wallet\.$/) }));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual({
+        kind: 'success',
+        message: expect.stringMatching(/^Booking cancelled\. ₹\s?500(\.00)? \(100%\) is back in your wallet\.$/),
+      }),
+    );
     expect(keys()).toEqual(expect.arrayContaining(['users.getAllBookings', 'users.getWallet', 'users.getBookingById']));
   });
 
@@ -52,7 +57,9 @@ describe('a customer’s booking actions', () => {
     const onClose = vi.fn();
     renderWithTrpc(<CancelBookingDialog booking={booking} onClose={onClose} />, {
       'users.cancelBooking': () => {
-        throw TRPCClientError.from({ error: { message: 'This booking has already started', code: -32600, data: { httpStatus: 400, code: 'BAD_REQUEST' } } });
+        throw TRPCClientError.from({
+          error: { message: 'This booking has already started', code: -32600, data: { httpStatus: 400, code: 'BAD_REQUEST' } },
+        });
       },
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -65,12 +72,15 @@ describe('a customer’s booking actions', () => {
   it('deleting a review toasts; a failure toasts the reason and keeps the dialog', async () => {
     const onDeleted = vi.fn();
     let fail = true;
-    renderWithTrpc(<DeleteReviewDialog review={{ _id: BOOKING, rating: 4, comment: '' }} onClose={() => undefined} onDeleted={onDeleted} />, {
-      'reviewRoutes.deleteReview': () => {
-        if (fail) throw new Error('Failed to fetch');
-        return { success: true };
+    renderWithTrpc(
+      <DeleteReviewDialog review={{ _id: BOOKING, rating: 4, comment: '' }} onClose={() => undefined} onDeleted={onDeleted} />,
+      {
+        'reviewRoutes.deleteReview': () => {
+          if (fail) throw new Error('Failed to fetch');
+          return { success: true };
+        },
       },
-    });
+    );
     await click(screen.getByRole('button', { name: 'Delete review' }));
     await waitFor(() => expect(toasts()).toContainEqual({ kind: 'error', message: 'Could not delete your review. Please try again.' }));
     expect(onDeleted).not.toHaveBeenCalled();
@@ -82,9 +92,12 @@ describe('a customer’s booking actions', () => {
 
   it('a no-show dispute toasts the server’s answer and refreshes the bookings', async () => {
     const onClose = vi.fn();
-    const { queryClient, calls } = renderWithTrpc(<DisputeNoShowDialog booking={{ ...booking, status: 'no_show' } as BookingWire} onClose={onClose} />, {
-      'users.disputeNoShow': () => ({ success: true, message: 'Sent to GlowBook support. We answer by e-mail within one working day.' }),
-    });
+    const { queryClient, calls } = renderWithTrpc(
+      <DisputeNoShowDialog booking={{ ...booking, status: 'no_show' } as BookingWire} onClose={onClose} />,
+      {
+        'users.disputeNoShow': () => ({ success: true, message: 'Sent to GlowBook support. We answer by e-mail within one working day.' }),
+      },
+    );
     const keys = refreshed(queryClient);
     fireEvent.change(screen.getByTestId('dispute-message'), { target: { value: 'Too short' } });
     await click(screen.getByTestId('dispute-submit'));
@@ -101,7 +114,9 @@ describe('a customer’s booking actions', () => {
 describe('Manage Categories', () => {
   it('adds the picked categories, toasts and refreshes the salon’s list; then nothing new is picked', async () => {
     appStore.set(sessionAtom, { ...appStore.get(sessionAtom), shopType: ['salon'] } as never);
-    const catalogue = { data: [{ _id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', name: 'Hair', shopCategory: ['salon'], image: null, icon: null, sortOrder: 0 }] };
+    const catalogue = {
+      data: [{ _id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', name: 'Hair', shopCategory: ['salon'], image: null, icon: null, sortOrder: 0 }],
+    };
     const onClose = vi.fn();
     const handlers = {
       'categories.getSpecificCategoryToSelect': () => catalogue,
@@ -112,7 +127,9 @@ describe('Manage Categories', () => {
     await click(await screen.findByText('Hair'));
     await click(screen.getByTestId('categories-add'));
     await waitFor(() => expect(toasts()).toContainEqual({ kind: 'success', message: 'Selected categories added successfully.' }));
-    expect(calls.filter((c) => c.path === 'categories.selectCategoriesByMarchent').map((c) => c.input)).toEqual([{ selectedCategories: ['aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa'] }]);
+    expect(calls.filter((c) => c.path === 'categories.selectCategoriesByMarchent').map((c) => c.input)).toEqual([
+      { selectedCategories: ['aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa'] },
+    ]);
     expect(keys()).toContain('categories.getMerchantSelectedCategories');
     // Added: nothing new is picked any more.
     await click(screen.getByTestId('categories-add'));

@@ -40,7 +40,13 @@ describe('tables on narrow screens', () => {
   });
 
   it('Subscription keeps the billing history in a shrinkable grid track that scrolls on its own', async () => {
-    getDefaultStore().set(sessionAtom, { ...readSessionFromStorage(), token: 'token', userType: 'merchant', userRole: 'merchant', userId: 'merchant-1' });
+    getDefaultStore().set(sessionAtom, {
+      ...readSessionFromStorage(),
+      token: 'token',
+      userType: 'merchant',
+      userRole: 'merchant',
+      userId: 'merchant-1',
+    });
     const invoice = {
       _id: 'inv-1',
       number: 'GB/26-27/000001',

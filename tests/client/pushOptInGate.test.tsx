@@ -27,7 +27,13 @@ const advance = (ms: number) => act(async () => void vi.advanceTimersByTime(ms))
 
 beforeEach(() => {
   window.localStorage.clear();
-  getDefaultStore().set(sessionAtom, { ...readSessionFromStorage(), token: 'token', userType: 'merchant', userRole: 'merchant', userId: 'merchant-1' });
+  getDefaultStore().set(sessionAtom, {
+    ...readSessionFromStorage(),
+    token: 'token',
+    userType: 'merchant',
+    userRole: 'merchant',
+    userId: 'merchant-1',
+  });
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 });
 

@@ -13,7 +13,9 @@ describe('server messages on screen', () => {
   });
 
   it('errorMessage and failureMessage show them so, and the fallback for anything else', () => {
-    const refusal = new TRPCClientError('name: name the campaign', { result: { error: { message: 'name: name the campaign', code: -32600, data: { httpStatus: 400, code: 'BAD_REQUEST' } } } as never });
+    const refusal = new TRPCClientError('name: name the campaign', {
+      result: { error: { message: 'name: name the campaign', code: -32600, data: { httpStatus: 400, code: 'BAD_REQUEST' } } } as never,
+    });
     expect(errorMessage(refusal, 'Failed.')).toBe('Name the campaign');
     expect(failureMessage(refusal, 'Failed.')).toBe('Name the campaign');
     expect(errorMessage(new Error('boom'), 'Failed.')).toBe('Failed.');
@@ -22,7 +24,9 @@ describe('server messages on screen', () => {
 
   it('the field a refusal is about comes from the error, not from the text', () => {
     const refusal = (field: string | null) =>
-      new TRPCClientError('cardNumber: Your card was declined (test mode).', { result: { error: { message: 'x', code: -32600, data: { httpStatus: 400, code: 'BAD_REQUEST', field } } } as never });
+      new TRPCClientError('cardNumber: Your card was declined (test mode).', {
+        result: { error: { message: 'x', code: -32600, data: { httpStatus: 400, code: 'BAD_REQUEST', field } } } as never,
+      });
     expect(errorField(refusal('cardNumber'))).toBe('cardNumber');
     expect(errorField(refusal('services.0.price'))).toBe('services');
     expect(errorField(refusal(null))).toBeUndefined();

@@ -37,8 +37,24 @@ function context(over: Partial<MessageContext> = {}): { data: MessageContext } {
       customer: { _id: CUSTOMER, name: 'Asha Rao', source: 'account', marketingOptIn: false },
       promotional: { allowed: false, reason: 'Asha Rao has opted out of offers and news (marketing opt-out)' },
       bookings: [
-        { _id: OLDER, bookingDate: '2026-11-20', bookingTime: '11:00 AM', startsAt: '2026-11-20T05:30:00.000Z', status: 'completed', services: ['Hair Spa'], upcoming: false },
-        { _id: BOOKING, bookingDate: '2026-11-28', bookingTime: '11:00 AM', startsAt: '2026-11-28T05:30:00.000Z', status: 'upcoming', services: ['Haircut', 'Beard Trim'], upcoming: true },
+        {
+          _id: OLDER,
+          bookingDate: '2026-11-20',
+          bookingTime: '11:00 AM',
+          startsAt: '2026-11-20T05:30:00.000Z',
+          status: 'completed',
+          services: ['Hair Spa'],
+          upcoming: false,
+        },
+        {
+          _id: BOOKING,
+          bookingDate: '2026-11-28',
+          bookingTime: '11:00 AM',
+          startsAt: '2026-11-28T05:30:00.000Z',
+          status: 'upcoming',
+          services: ['Haircut', 'Beard Trim'],
+          upcoming: true,
+        },
       ],
       limit: { perDay: 100, sentToday: 63, remainingToday: 37, day: '2026-11-26' },
       quietHours: { now: false, heldUntil: null, label: null },
@@ -70,10 +86,15 @@ describe('SendMessageDialog: consent and limits from the server', () => {
     expect(within(dialog).getByTestId('messages-left').textContent).toBe('37 of 100 left today');
     const promo = within(dialog).getByTestId('category-promotional').querySelector('input')!;
     expect(promo.disabled).toBe(true);
-    expect(within(dialog).getByTestId('category-promotional-detail').textContent).toBe('Asha Rao has opted out of offers and news (marketing opt-out)');
+    expect(within(dialog).getByTestId('category-promotional-detail').textContent).toBe(
+      'Asha Rao has opted out of offers and news (marketing opt-out)',
+    );
     expect((within(dialog).getByTestId('category-transactional').querySelector('input') as HTMLInputElement).checked).toBe(true);
     const picker = within(dialog).getByLabelText('Booking') as HTMLSelectElement;
-    expect([...picker.options].map((o) => o.textContent)).toEqual(['20 Nov 2026 at 11:00 AM · Hair Spa', '28 Nov 2026 at 11:00 AM · Haircut, Beard Trim · upcoming']);
+    expect([...picker.options].map((o) => o.textContent)).toEqual([
+      '20 Nov 2026 at 11:00 AM · Hair Spa',
+      '28 Nov 2026 at 11:00 AM · Haircut, Beard Trim · upcoming',
+    ]);
     fireEvent.change(picker, { target: { value: BOOKING } });
     fireEvent.change(within(dialog).getByLabelText('Subject'), { target: { value: 'Your visit' } });
     fireEvent.change(within(dialog).getByLabelText('Message'), { target: { value: 'See you on Saturday' } });
@@ -128,7 +149,13 @@ describe('SendMessageDialog: consent and limits from the server', () => {
 });
 
 describe('SendMessageDialog: the form', () => {
-  const errorOf = (box: HTMLElement) => document.getElementById(box.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-error')) ?? '')?.textContent;
+  const errorOf = (box: HTMLElement) =>
+    document.getElementById(
+      box
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .find((id) => id.endsWith('-error')) ?? '',
+    )?.textContent;
 
   it('says what is missing under each field and sends nothing: an e-mail needs a subject, a message its text', async () => {
     const sent: unknown[] = [];
@@ -161,7 +188,13 @@ describe('SendMessageDialog: the form', () => {
   it("a refusal naming a field goes under it, in the server's words", async () => {
     const sent: unknown[] = [];
     open(context(), sent, () => {
-      throw TRPCClientError.from({ error: { message: 'subject: an e-mail needs a subject', code: -32600, data: { httpStatus: 400, code: 'BAD_REQUEST', field: 'subject' } } });
+      throw TRPCClientError.from({
+        error: {
+          message: 'subject: an e-mail needs a subject',
+          code: -32600,
+          data: { httpStatus: 400, code: 'BAD_REQUEST', field: 'subject' },
+        },
+      });
     });
     const dialog = await screen.findByTestId('send-message-dialog');
     await within(dialog).findByTestId('messages-left');

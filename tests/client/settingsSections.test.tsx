@@ -46,7 +46,14 @@ const conflict = (clashes: HoursClash[]) =>
     error: { message: 'These hours leave upcoming bookings uncovered', code: -32009, data: { httpStatus: 409, code: 'CONFLICT', clashes } },
   });
 
-const saved = (message: string, cancelled = 0) => ({ success: true, message, openingHours: merchant.openingHours, clashes: [], decision: null, cancelled });
+const saved = (message: string, cancelled = 0) => ({
+  success: true,
+  message,
+  openingHours: merchant.openingHours,
+  clashes: [],
+  decision: null,
+  cancelled,
+});
 const toasts = () => appStore.get(toastsAtom).map((t) => t.message);
 const hours = (handler: StubHandler) =>
   renderWithTrpc(<BusinessHoursSection merchant={merchant} merchantId={null} />, { 'merchants.updateBusinessHours': handler });
@@ -59,9 +66,14 @@ describe('BusinessHoursSection', () => {
     const box = screen.getByLabelText('Monday closes');
     expect(box.getAttribute('aria-invalid')).toBe('true');
     // The schema's 'Monday: …' reads without the prefix under Monday's box.
-    expect(document.getElementById(box.getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-error'))!)?.textContent).toBe(
-      'The closing time must be after the opening time.',
-    );
+    expect(
+      document.getElementById(
+        box
+          .getAttribute('aria-describedby')!
+          .split(' ')
+          .find((id) => id.endsWith('-error'))!,
+      )?.textContent,
+    ).toBe('The closing time must be after the opening time.');
     expect(calls).toHaveLength(0);
   });
 
@@ -72,7 +84,8 @@ describe('BusinessHoursSection', () => {
     fireEvent.change(screen.getByLabelText('Friday closes'), { target: { value: '19:30' } });
     await act(async () => fireEvent.click(screen.getByTestId('save-hours')));
     await waitFor(() => expect(calls).toHaveLength(1));
-    const sent = (calls[0].input as { openingHours: { name: string; enabled: boolean; openTime: string; closeTime: string }[] }).openingHours;
+    const sent = (calls[0].input as { openingHours: { name: string; enabled: boolean; openTime: string; closeTime: string }[] })
+      .openingHours;
     expect(sent).toHaveLength(7);
     expect(sent.find((d) => d.name === 'Saturday')).toEqual({ name: 'Saturday', enabled: false, openTime: '09:00', closeTime: '21:00' });
     expect(sent.find((d) => d.name === 'Friday')?.closeTime).toBe('19:30');
@@ -115,7 +128,9 @@ describe('BusinessHoursSection', () => {
 
   it('another refusal is the form’s error, in the server’s words', async () => {
     hours(() => {
-      throw TRPCClientError.from({ error: { message: 'Only the salon can change its hours', code: -32603, data: { httpStatus: 403, code: 'FORBIDDEN' } } });
+      throw TRPCClientError.from({
+        error: { message: 'Only the salon can change its hours', code: -32603, data: { httpStatus: 403, code: 'FORBIDDEN' } },
+      });
     });
     await act(async () => fireEvent.click(screen.getByTestId('save-hours')));
     expect((await screen.findByTestId('form-error')).textContent).toBe('Only the salon can change its hours');
@@ -125,7 +140,11 @@ describe('BusinessHoursSection', () => {
 describe('NotificationsSection', () => {
   it('sends each preference as ticked and says it is saved', async () => {
     const { calls } = renderWithTrpc(<NotificationsSection merchant={merchant} merchantId={null} />, {
-      'merchants.updateNotificationSettings': () => ({ success: true, message: 'Saved', notificationSettings: merchant.notificationSettings }),
+      'merchants.updateNotificationSettings': () => ({
+        success: true,
+        message: 'Saved',
+        notificationSettings: merchant.notificationSettings,
+      }),
     });
     fireEvent.click(screen.getByLabelText(/Marketing/));
     fireEvent.click(screen.getByLabelText(/New bookings/));

@@ -17,23 +17,27 @@ const row = (id: string, status: 'Completed' | 'Upcoming', earnings: number) => 
   earnings,
   status,
 });
-const analytics = (over: object = {}) => () => ({
-  staffId: 'staff-1',
-  period: 'today',
-  startDate: '2026-11-25',
-  endDate: '2026-11-25',
-  totalBookings: 3,
-  completedBookings: 2,
-  cancelledBookings: 1,
-  hoursWorked: 1.6,
-  totalEarnings: 599,
-  recentBookings: [row('a', 'Upcoming', 399), row('b', 'Completed', 200), row('c', 'Completed', 399)],
-  ...over,
-});
+const analytics =
+  (over: object = {}) =>
+  () => ({
+    staffId: 'staff-1',
+    period: 'today',
+    startDate: '2026-11-25',
+    endDate: '2026-11-25',
+    totalBookings: 3,
+    completedBookings: 2,
+    cancelledBookings: 1,
+    hoursWorked: 1.6,
+    totalEarnings: 599,
+    recentBookings: [row('a', 'Upcoming', 399), row('b', 'Completed', 200), row('c', 'Completed', 399)],
+    ...over,
+  });
 
 describe('Staff Analytics modal', () => {
   it('labels what each card counts and lists the same bookings Total Bookings counts', async () => {
-    renderWithTrpc(<StaffAnalyticsModal open onClose={() => undefined} merchantId="m-1" staff={staff} />, { 'merchants.getStaffAnalytics': analytics() });
+    renderWithTrpc(<StaffAnalyticsModal open onClose={() => undefined} merchantId="m-1" staff={staff} />, {
+      'merchants.getStaffAnalytics': analytics(),
+    });
     expect((await screen.findByTestId('analytics-total-bookings-caption')).textContent).toBe('2 completed · 1 upcoming');
     expect(screen.getByTestId('analytics-total-bookings').textContent).toBe('3');
     expect(screen.getByTestId('analytics-hours-caption').textContent).toBe('From 2 completed bookings');
@@ -49,7 +53,12 @@ describe('Staff Analytics modal', () => {
 
   it('says when the table shows only the latest of the bookings counted', async () => {
     renderWithTrpc(<StaffAnalyticsModal open onClose={() => undefined} merchantId="m-1" staff={staff} />, {
-      'merchants.getStaffAnalytics': analytics({ totalBookings: 25, completedBookings: 25, cancelledBookings: 0, recentBookings: Array.from({ length: 20 }, (_, i) => row(`r${i}`, 'Completed', 100)) }),
+      'merchants.getStaffAnalytics': analytics({
+        totalBookings: 25,
+        completedBookings: 25,
+        cancelledBookings: 0,
+        recentBookings: Array.from({ length: 20 }, (_, i) => row(`r${i}`, 'Completed', 100)),
+      }),
     });
     expect((await screen.findByTestId('analytics-table-caption')).textContent).toBe('The latest 20 of the 25 bookings counted above.');
     expect(screen.getByTestId('analytics-hours-caption').textContent).toBe('From 25 completed bookings');

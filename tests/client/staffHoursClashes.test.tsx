@@ -78,12 +78,23 @@ describe('Working hours modal: bookings the new hours leave uncovered', () => {
   it('lists several bookings, saying which are on a day off and which outside the hours', async () => {
     open([
       clash(),
-      clash({ bookingId: 'b-2', bookingDate: '2026-11-30', bookingTime: '5:30 PM', customerName: 'Kabir Shah', services: ['Hair Spa', 'Beard Trim'], reason: 'outsideHours' }),
+      clash({
+        bookingId: 'b-2',
+        bookingDate: '2026-11-30',
+        bookingTime: '5:30 PM',
+        customerName: 'Kabir Shah',
+        services: ['Hair Spa', 'Beard Trim'],
+        reason: 'outsideHours',
+      }),
     ]);
     await addDayOffAndSave('2026-11-28');
     const text = await screen.findByTestId('staff-hours-clash-text');
     expect(text.textContent).toContain('Rutuja has 2 bookings on days off or outside their working hours:');
-    expect(within(text).getAllByTestId('staff-hours-clash').map((li) => li.textContent)).toEqual([
+    expect(
+      within(text)
+        .getAllByTestId('staff-hours-clash')
+        .map((li) => li.textContent),
+    ).toEqual([
       "28 Nov 2026 · 12:00 PM, Tanvi Deshpande, Men's Haircut (day off)",
       '30 Nov 2026 · 5:30 PM, Kabir Shah, Hair Spa, Beard Trim (outside working hours)',
     ]);

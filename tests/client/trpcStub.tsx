@@ -21,23 +21,25 @@ export type StubHandler = (input: unknown) => unknown;
  */
 export function renderWithTrpc(ui: ReactNode, handlers: Record<string, StubHandler>) {
   const calls: StubCall[] = [];
-  const link: TRPCLink<AppRouter> = () => ({ op }) =>
-    observable((observer) => {
-      calls.push({ path: op.path, input: op.input });
-      const handler = handlers[op.path];
-      Promise.resolve()
-        .then(() => {
-          if (!handler) throw new Error(`no stub for ${op.path}`);
-          return handler(op.input);
-        })
-        .then(
-          (data) => {
-            observer.next({ result: { type: 'data', data } });
-            observer.complete();
-          },
-          (error: unknown) => observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error)))),
-        );
-    });
+  const link: TRPCLink<AppRouter> =
+    () =>
+    ({ op }) =>
+      observable((observer) => {
+        calls.push({ path: op.path, input: op.input });
+        const handler = handlers[op.path];
+        Promise.resolve()
+          .then(() => {
+            if (!handler) throw new Error(`no stub for ${op.path}`);
+            return handler(op.input);
+          })
+          .then(
+            (data) => {
+              observer.next({ result: { type: 'data', data } });
+              observer.complete();
+            },
+            (error: unknown) => observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error)))),
+          );
+      });
   const trpcClient = createTRPCClient<AppRouter>({ links: [link] });
   // The app's MutationCache, so what a mutation's meta declares (toasts, refreshed queries) happens as in the app.
   const queryClient: QueryClient = new QueryClient({

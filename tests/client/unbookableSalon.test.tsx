@@ -12,7 +12,9 @@ const CUSTOMER = '33333333-3333-4333-8333-333333333333';
 /** A booking three days from now (the salon's clock: India), movable and cancellable. */
 function booking(id: string, over: Partial<BookingWire> & { salonBookable?: boolean } = {}): BookingWire & { salonBookable?: boolean } {
   const startsAt = new Date(Date.now() + 3 * 86_400_000);
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(startsAt);
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    startsAt,
+  );
   return {
     _id: id,
     userId: CUSTOMER,
@@ -67,7 +69,13 @@ const LIVE = '88888888-8888-4888-8888-888888888888';
 const OLDER_SERVER = '99999999-9999-4999-8999-999999999999';
 
 beforeEach(() => {
-  getDefaultStore().set(sessionAtom, { ...readSessionFromStorage(), token: 'token', userType: 'customer', userRole: 'customer', userId: CUSTOMER });
+  getDefaultStore().set(sessionAtom, {
+    ...readSessionFromStorage(),
+    token: 'token',
+    userType: 'customer',
+    userRole: 'customer',
+    userId: CUSTOMER,
+  });
 });
 afterEach(() => {
   cleanup();
@@ -86,7 +94,9 @@ describe('My Bookings: a salon that is not taking online bookings', () => {
 
     const stranded = card(UNPUBLISHED);
     expect(within(stranded).queryByTestId('reschedule-booking')).toBeNull();
-    expect(within(stranded).getByTestId('salon-not-bookable').textContent).toBe('This salon is not taking online bookings right now; you can still cancel.');
+    expect(within(stranded).getByTestId('salon-not-bookable').textContent).toBe(
+      'This salon is not taking online bookings right now; you can still cancel.',
+    );
     expect(within(stranded).getByTestId('cancel-booking')).toBeTruthy();
 
     // A bookable salon, and an answer without the flag (treated as bookable), keep Reschedule.
@@ -97,8 +107,13 @@ describe('My Bookings: a salon that is not taking online bookings', () => {
   });
 
   it('the Reschedule dialog, if opened anyway, asks for no times and moves nothing', () => {
-    const { calls } = renderWithTrpc(<RescheduleDialog booking={booking(UNPUBLISHED, { salonBookable: false })} onClose={() => undefined} />, {});
-    expect(screen.getByTestId('reschedule-dialog').textContent).toContain('This salon is not taking online bookings right now, so this booking cannot be moved online. You can still cancel it.');
+    const { calls } = renderWithTrpc(
+      <RescheduleDialog booking={booking(UNPUBLISHED, { salonBookable: false })} onClose={() => undefined} />,
+      {},
+    );
+    expect(screen.getByTestId('reschedule-dialog').textContent).toContain(
+      'This salon is not taking online bookings right now, so this booking cannot be moved online. You can still cancel it.',
+    );
     expect((screen.getByTestId('reschedule-confirm') as HTMLButtonElement).disabled).toBe(true);
     expect(calls).toEqual([]);
   });

@@ -16,9 +16,12 @@ let offerId: string;
 
 beforeAll(async () => {
   browser = await launch();
-  const search = (await (await fetch(`${baseUrl()}/api/merchants/search?location=Pune&limit=1`)).json()) as { data: { merchants: { _id: string }[] } };
+  const search = (await (await fetch(`${baseUrl()}/api/merchants/search?location=Pune&limit=1`)).json()) as {
+    data: { merchants: { _id: string }[] };
+  };
   salonId = search.data.merchants[0]._id;
-  const trpc = async <T>(proc: string) => ((await (await fetch(`${baseUrl()}/trpc/${proc}?input=${encodeURIComponent('{}')}`)).json()) as { result: { data: T } }).result.data;
+  const trpc = async <T>(proc: string) =>
+    ((await (await fetch(`${baseUrl()}/trpc/${proc}?input=${encodeURIComponent('{}')}`)).json()) as { result: { data: T } }).result.data;
   const blogs = await trpc<{ data: { blogs: { slug: string }[] } }>('blogs.getBlogs').catch(() => null);
   blogSlug = blogs?.data.blogs[0]?.slug ?? '';
   const offers = await trpc<{ data: { offers: { _id: string }[] } }>('users.getSpecialOffers');
@@ -66,7 +69,9 @@ async function animationsEnded(page: Page) {
 
 /** WCAG 2.0/2.1 A and AA, plus the experimental check that a control's accessible name contains its visible text. */
 const axe = (page: Page) =>
-  new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+  new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
 
 async function audit(page: Page, paths: string[], name: string): Promise<Finding[]> {
   const findings: Finding[] = [];
@@ -76,7 +81,13 @@ async function audit(page: Page, paths: string[], name: string): Promise<Finding
     const result = await axe(page).analyze();
     for (const v of result.violations) {
       if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-      findings.push({ path, rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} :: ${n.failureSummary?.split('\n').slice(1, 2).join('')}`) });
+      findings.push({
+        path,
+        rule: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} :: ${n.failureSummary?.split('\n').slice(1, 2).join('')}`),
+      });
     }
     if (process.env.A11Y_SHOTS) await shot(page, `a11y-${name}-${path.replace(/[^a-z0-9]+/gi, '-')}`);
   }
@@ -119,7 +130,11 @@ describe('axe: no serious or critical findings', { timeout: 240_000 }, () => {
   it('on every page a visitor can open, at 390 px', { timeout: 600_000 }, async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     try {
-      const findings = await audit(page, [...PUBLIC_PAGES(), '/login', '/register', '/forgot-password', '/merchant/login', '/merchant/register'], 'guest');
+      const findings = await audit(
+        page,
+        [...PUBLIC_PAGES(), '/login', '/register', '/forgot-password', '/merchant/login', '/merchant/register'],
+        'guest',
+      );
       // The open mobile menu too.
       await page.goto('/');
       await settle(page);
@@ -127,7 +142,13 @@ describe('axe: no serious or critical findings', { timeout: 240_000 }, () => {
       await animationsEnded(page);
       const menu = await axe(page).analyze();
       for (const v of menu.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-        findings.push({ path: '/ (menu open)', rule: v.id, impact: v.impact!, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) });
+        findings.push({
+          path: '/ (menu open)',
+          rule: v.id,
+          impact: v.impact!,
+          help: v.help,
+          targets: v.nodes.map((n) => n.target.join(' ')),
+        });
       expect(report(findings)).toBe('');
     } finally {
       await context.close();
@@ -141,7 +162,21 @@ describe('axe: no serious or critical findings', { timeout: 240_000 }, () => {
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
       const findings = await audit(
         page,
-        ['/', '/salons?location=Pune', `/salon/${salonId}`, `/salon/${salonId}/booking/select`, '/bookings', '/profile', '/profile/settings', '/wallet', '/rewards', '/loyalty', '/gift-cards', '/support', '/notifications'],
+        [
+          '/',
+          '/salons?location=Pune',
+          `/salon/${salonId}`,
+          `/salon/${salonId}/booking/select`,
+          '/bookings',
+          '/profile',
+          '/profile/settings',
+          '/wallet',
+          '/rewards',
+          '/loyalty',
+          '/gift-cards',
+          '/support',
+          '/notifications',
+        ],
         'customer',
       );
       expect(report(findings)).toBe('');

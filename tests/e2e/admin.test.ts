@@ -5,7 +5,12 @@ import { baseUrl, latestMailTo, launch, newPage, shot, signIn } from './browser'
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
-async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: T }> {
+async function api<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; json: T }> {
   const res = await fetch(`${baseUrl()}/api${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -104,11 +109,15 @@ describe('admin area', () => {
     expect((await api('POST', '/users/loginUser/emailLogin', { email: stranger, password: 'Wrong-pass1' })).status).toBe(401);
     // A password-reset code: an e-mail the outbox must list.
     const mailed = `outbox.${stamp}@example.com`;
-    expect((await api('POST', '/users/registerUser', { firstName: 'Out', lastName: 'Box', email: mailed, password: 'Outbox123' })).status).toBe(201);
+    expect(
+      (await api('POST', '/users/registerUser', { firstName: 'Out', lastName: 'Box', email: mailed, password: 'Outbox123' })).status,
+    ).toBe(201);
     expect((await api('POST', '/users/forgot-password', { email: mailed })).status).toBe(200);
     // A throwaway customer to make an administrator.
     const promoted = `promote.${stamp}@example.com`;
-    expect((await api('POST', '/users/registerUser', { firstName: 'Pro', lastName: 'Moted', email: promoted, password: 'Promote123' })).status).toBe(201);
+    expect(
+      (await api('POST', '/users/registerUser', { firstName: 'Pro', lastName: 'Moted', email: promoted, password: 'Promote123' })).status,
+    ).toBe(201);
 
     await heading(page, 'Admin Dashboard');
     await poll(() => page.getByTestId('stat-customers-value').isVisible()).toBe(true);
@@ -132,7 +141,10 @@ describe('admin area', () => {
     await page.getByTestId('confirm-dialog').getByTestId('confirm-submit').click();
     await poll(() => promotedRow.locator('td').nth(1).textContent()).toBe('admin');
     expect(await promotedRow.getByTestId('promote-user').count()).toBe(0);
-    const promotedLogin = await api<{ userType: string }>('POST', '/users/loginUser/emailLogin', { email: promoted, password: 'Promote123' });
+    const promotedLogin = await api<{ userType: string }>('POST', '/users/loginUser/emailLogin', {
+      email: promoted,
+      password: 'Promote123',
+    });
     expect(promotedLogin.json.userType).toBe('admin');
     await page.getByLabel('Search').fill('');
     await poll(() => page.getByTestId('user-row').count()).toBeGreaterThan(1);
@@ -141,7 +153,11 @@ describe('admin area', () => {
     await page.goto('/admin/bookings');
     await heading(page, 'Booking Management');
     await poll(() => page.getByTestId('booking-row').count()).toBeGreaterThan(0);
-    await page.getByTestId('booking-row').first().getByRole('button', { name: /details/i }).click();
+    await page
+      .getByTestId('booking-row')
+      .first()
+      .getByRole('button', { name: /details/i })
+      .click();
     const detail = page.getByTestId('booking-detail');
     await poll(() => detail.getByText('Total', { exact: true }).isVisible()).toBe(true);
     expect(await detail.innerText()).toMatch(/₹\d/);
@@ -155,10 +171,17 @@ describe('admin area', () => {
     await heading(page, 'Salon Management');
     await poll(() => page.getByTestId('salon-row').count()).toBeGreaterThan(0);
     // At 1280 px the whole table, Actions included, fits its card: nothing scrolls sideways.
-    expect(await page.getByTestId('salons-table').evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.getByTestId('salons-table').evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await topShot(page, 'admin-salons');
     // A sponsored listing needs the Enterprise plan: a salon on a lower plan is refused, with the reason.
-    const unsponsored = await api<{ salons: { shop_Name: string }[] }>('GET', '/admin/salons?publishStatus=approved&sponsored=false&limit=1', undefined, token);
+    const unsponsored = await api<{ salons: { shop_Name: string }[] }>(
+      'GET',
+      '/admin/salons?publishStatus=approved&sponsored=false&limit=1',
+      undefined,
+      token,
+    );
     const lowerPlan = unsponsored.json.salons[0].shop_Name;
     await page.getByLabel('Search').fill(lowerPlan);
     const lowerRow = page.locator(`[data-testid="salon-row"][data-name="${lowerPlan}"]`);
@@ -167,12 +190,19 @@ describe('admin area', () => {
     await page.getByRole('menuitem', { name: 'Sponsor', exact: true }).click();
     const sponsorModal = page.getByTestId('sponsor-modal');
     await sponsorModal.getByTestId('sponsor-save').click();
-    await poll(() => sponsorModal.getByRole('alert').innerText()).toMatch(/is on the (Basic|Professional) plan; a sponsored listing needs the Enterprise plan/);
+    await poll(() => sponsorModal.getByRole('alert').innerText()).toMatch(
+      /is on the (Basic|Professional) plan; a sponsored listing needs the Enterprise plan/,
+    );
     await sponsorModal.getByRole('button', { name: 'Cancel' }).click();
     await poll(() => sponsorModal.isVisible()).toBe(false);
 
     // An Enterprise salon's sponsorship is removed and given again with a new message, then put back as it was.
-    const candidates = await api<{ salons: { shop_Name: string; promotionMessage: string | null }[] }>('GET', '/admin/salons?publishStatus=approved&sponsored=true&limit=1', undefined, token);
+    const candidates = await api<{ salons: { shop_Name: string; promotionMessage: string | null }[] }>(
+      'GET',
+      '/admin/salons?publishStatus=approved&sponsored=true&limit=1',
+      undefined,
+      token,
+    );
     const sponsoredName = candidates.json.salons[0].shop_Name;
     const original = candidates.json.salons[0].promotionMessage ?? '';
     await page.getByLabel('Search').fill(sponsoredName);
@@ -181,7 +211,17 @@ describe('admin area', () => {
     await salonRow.getByTestId('salon-actions').click();
     await page.getByRole('menuitem', { name: 'Remove sponsorship' }).click();
     await page.getByTestId('confirm-dialog').getByTestId('confirm-submit').click();
-    await poll(async () => (await api<{ salons: { isSponsored: boolean }[] }>('GET', `/admin/salons?search=${encodeURIComponent(sponsoredName)}`, undefined, token)).json.salons[0].isSponsored).toBe(false);
+    await poll(
+      async () =>
+        (
+          await api<{ salons: { isSponsored: boolean }[] }>(
+            'GET',
+            `/admin/salons?search=${encodeURIComponent(sponsoredName)}`,
+            undefined,
+            token,
+          )
+        ).json.salons[0].isSponsored,
+    ).toBe(false);
     await salonRow.getByTestId('salon-actions').click();
     await page.getByRole('menuitem', { name: 'Sponsor', exact: true }).click();
     await sponsorModal.locator('#sponsor-message').fill('Monsoon hair spa at 15% off');
@@ -199,7 +239,18 @@ describe('admin area', () => {
     await topShot(page, 'admin-salons-actions', { asSeen: true });
     await page.keyboard.press('Escape');
     // Put the home page back as it was for the other browser tests.
-    const restored = await api('POST', '/admin/salons/sponsor', { merchantId: (await api<{ salons: { _id: string }[] }>('GET', `/admin/salons?search=${encodeURIComponent(sponsoredName)}`, undefined, token)).json.salons[0]._id, sponsored: true, promotionMessage: original || undefined }, token);
+    const restored = await api(
+      'POST',
+      '/admin/salons/sponsor',
+      {
+        merchantId: (
+          await api<{ salons: { _id: string }[] }>('GET', `/admin/salons?search=${encodeURIComponent(sponsoredName)}`, undefined, token)
+        ).json.salons[0]._id,
+        sponsored: true,
+        promotionMessage: original || undefined,
+      },
+      token,
+    );
     expect(restored.status).toBe(200);
 
     await page.goto('/admin/coupons');
@@ -277,8 +328,16 @@ describe('admin area', () => {
     await page.getByTestId('broadcast-send').click();
     await poll(() => page.getByTestId('broadcast-row').filter({ hasText: announcement }).count()).toBe(1);
     // It reached a customer's notifications.
-    const customer = await api<{ token: string }>('POST', '/users/loginUser/emailLogin', { email: 'customer@demo.in', password: 'Demo@1234' });
-    const inbox = await api<{ data: { notifications: { title: string }[] } }>('GET', '/users/getNotifications', undefined, customer.json.token);
+    const customer = await api<{ token: string }>('POST', '/users/loginUser/emailLogin', {
+      email: 'customer@demo.in',
+      password: 'Demo@1234',
+    });
+    const inbox = await api<{ data: { notifications: { title: string }[] } }>(
+      'GET',
+      '/users/getNotifications',
+      undefined,
+      customer.json.token,
+    );
     expect(inbox.json.data.notifications.map((n) => n.title)).toContain(announcement);
     await topShot(page, 'admin-notifications');
 
@@ -301,7 +360,10 @@ describe('admin area', () => {
     await topShot(page, 'admin-email-outbox');
     await page.getByTestId('email-tab-templates').click();
     await poll(() => page.getByTestId('template-list').locator('li').count()).toBeGreaterThan(0);
-    await page.getByTestId('template-list').getByRole('button', { name: /salon_approved/ }).click();
+    await page
+      .getByTestId('template-list')
+      .getByRole('button', { name: /salon_approved/ })
+      .click();
     await poll(() => page.locator('#template-subject').inputValue()).toBe('{{shopName}} is now live on GlowBook');
     await page.locator('#template-subject').fill('Good news: {{shopName}} is now live on GlowBook');
     await page.getByTestId('template-save').click();
@@ -310,7 +372,9 @@ describe('admin area', () => {
     const saveButton = page.getByTestId('template-save');
     await poll(async () => (await saveButton.isDisabled()) && (await saveButton.getAttribute('aria-busy')) === null).toBe(true);
     const templates = await api<{ templates: { key: string; subject: string }[] }>('GET', '/admin/email/templates', undefined, token);
-    expect(templates.json.templates.find((t) => t.key === 'salon_approved')?.subject).toBe('Good news: {{shopName}} is now live on GlowBook');
+    expect(templates.json.templates.find((t) => t.key === 'salon_approved')?.subject).toBe(
+      'Good news: {{shopName}} is now live on GlowBook',
+    );
     await topShot(page, 'admin-email-templates');
 
     await page.goto('/admin/services');
@@ -323,7 +387,10 @@ describe('admin area', () => {
     await poll(() => page.getByTestId('testimonial-item').count()).toBeGreaterThan(0);
     // The demo's two featured places lead the list (truth.test.ts may have added one of its own).
     await poll(() => page.getByTestId('location-row').count()).toBeGreaterThanOrEqual(2);
-    expect((await page.getByTestId('location-row').allInnerTexts()).slice(0, 2)).toEqual([expect.stringContaining('Pune'), expect.stringContaining('Bandra West')]);
+    expect((await page.getByTestId('location-row').allInnerTexts()).slice(0, 2)).toEqual([
+      expect.stringContaining('Pune'),
+      expect.stringContaining('Bandra West'),
+    ]);
     // Featured places lead the home page's popular locations.
     const popular = await api<{ name: string }[]>('GET', '/locations');
     expect(popular.json.slice(0, 2).map((l) => l.name)).toEqual(['Pune', 'Bandra West']);
@@ -356,7 +423,12 @@ describe('admin area', () => {
 
   it('blocks a customer, which signs them out everywhere, and unblocks them', async () => {
     const email = `blockme.${Date.now().toString(36)}@example.com`;
-    const registered = await api<{ token: string }>('POST', '/users/registerUser', { firstName: 'Block', lastName: 'Me', email, password: 'Blockme123' });
+    const registered = await api<{ token: string }>('POST', '/users/registerUser', {
+      firstName: 'Block',
+      lastName: 'Me',
+      email,
+      password: 'Blockme123',
+    });
     expect(registered.status).toBe(201);
     const customerToken = registered.json.token;
     expect((await api('GET', '/users/profile', undefined, customerToken)).status).toBe(200);
@@ -394,7 +466,12 @@ describe('admin area', () => {
   it('reviews a publish request against the 14 checks, rejects with a reason, approves, then unpublishes', async () => {
     const { context, page } = await newPage(browser, { width: 1280 });
     const token = await signInAdmin(page);
-    const found = await api<{ salons: { _id: string; shop_Name: string }[] }>('GET', '/admin/salons?search=Velvet%20Touch', undefined, token);
+    const found = await api<{ salons: { _id: string; shop_Name: string }[] }>(
+      'GET',
+      '/admin/salons?search=Velvet%20Touch',
+      undefined,
+      token,
+    );
     const salon = found.json.salons[0];
     expect(salon).toBeTruthy();
     const request = () => api('POST', '/merchants/createPublishRequest', { merchantId: salon._id }, token);

@@ -44,7 +44,10 @@ describe('sign-in shell', () => {
     await page.getByTestId('logout-button').click();
     await page.waitForURL((u) => u.pathname === '/');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    await page.getByRole('link', { name: /login \/ register/i }).first().waitFor();
+    await page
+      .getByRole('link', { name: /login \/ register/i })
+      .first()
+      .waitFor();
 
     // The same account resets its password; the confirmation box is checked before anything is sent.
     await page.goto('/forgot-password');
@@ -52,7 +55,9 @@ describe('sign-in shell', () => {
     await page.getByTestId('forgot-submit').click();
     await page.getByTestId('forgot-code-form').waitFor();
     let resetCode: string | undefined;
-    await expect.poll(async () => (resetCode = /reset code is (\d{6})/.exec(await latestMailTo(email))?.[1]), { timeout: 15_000 }).toBeDefined();
+    await expect
+      .poll(async () => (resetCode = /reset code is (\d{6})/.exec(await latestMailTo(email))?.[1]), { timeout: 15_000 })
+      .toBeDefined();
     await page.locator('#forgot-otp').fill(resetCode!);
     await page.getByTestId('verify-otp-submit').click();
     await page.locator('#reset-password').fill('Shining2027');
@@ -129,7 +134,10 @@ describe('sign-in shell', () => {
     expect(Object.keys(doc.paths)).toContain('/users/loginUser/emailLogin');
     const { context, page } = await newPage(browser, { width: 375 });
     await page.goto('/no-such-page');
-    await page.getByText(/not found/i).first().waitFor();
+    await page
+      .getByText(/not found/i)
+      .first()
+      .waitFor();
     await shot(page, 'auth-not-found-mobile');
     await context.close();
   });

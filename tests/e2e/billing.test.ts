@@ -46,7 +46,9 @@ describe('plans on the Subscription page', () => {
     // Basic holds 3 staff and the team is bigger: the server says so in the dialog.
     await page.getByTestId('choose-basic').click();
     await page.getByTestId('confirm-schedule').click();
-    await poll(() => page.getByTestId('schedule-change').innerText()).toMatch(/the Basic plan allows up to 3 staff members and \d+ are on your team/i);
+    await poll(() => page.getByTestId('schedule-change').innerText()).toMatch(
+      /the Basic plan allows up to 3 staff members and \d+ are on your team/i,
+    );
     await page.getByTestId('schedule-change').getByRole('button', { name: 'Keep Enterprise' }).click();
 
     await page.getByTestId('choose-professional').click();
@@ -93,14 +95,18 @@ describe('GST details in Settings', () => {
         await poll(() => section.innerText()).toContain('The check character (last) does not match');
         await section.locator('#gstin').fill('29AAGCB7383J1Z4');
         await section.getByTestId('save-gstin').click();
-        await poll(() => section.innerText()).toContain('This GSTIN is registered in Karnataka (29), but your salon is in Maharashtra (27)');
+        await poll(() => section.innerText()).toContain(
+          'This GSTIN is registered in Karnataka (29), but your salon is in Maharashtra (27)',
+        );
         await section.locator('#gstin').fill('27aapfu0939f1zv');
         await section.getByTestId('save-gstin').click();
         await poll(() => section.innerText()).toContain('GSTIN saved. Your next invoices will show it.');
       }
       await poll(() => section.locator('#gstin').inputValue()).toBe('27AAPFU0939F1ZV');
       await section.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: (await shot(page, width === 1280 ? 'merchant-settings-gst' : 'merchant-settings-gst-390')).replace(/\.png$/, '-view.png') });
+      await page.screenshot({
+        path: (await shot(page, width === 1280 ? 'merchant-settings-gst' : 'merchant-settings-gst-390')).replace(/\.png$/, '-view.png'),
+      });
       await page.goto('/merchant/subscription');
       await poll(() => page.getByTestId('salon-gstin').innerText()).toBe('27AAPFU0939F1ZV');
       if (width === 390) {
@@ -140,12 +146,10 @@ describe('cancelling an invoice', () => {
       await poll(() => cancelled.getByTestId('invoice-cancelled').innerText()).toMatch(/cancelled[\s\S]*CN\/\d{2}-\d{2}\/\d{6}/);
       expect(await cancelled.getByTestId('cancel-invoice').count()).toBe(0);
       // The job runner refunds it through the test gateway; the page says so once the server knows.
-      await poll(
-        async () => {
-          await admin.page.reload();
-          return cancelled.getByTestId('invoice-refund').innerText();
-        },
-      ).toMatch(/^Refunded \(test_rfnd_[0-9a-f]{16}\)$/);
+      await poll(async () => {
+        await admin.page.reload();
+        return cancelled.getByTestId('invoice-refund').innerText();
+      }).toMatch(/^Refunded \(test_rfnd_[0-9a-f]{16}\)$/);
       expect(await admin.page.getByTestId('plan-revenue-value').innerText()).not.toBe(revenueBefore);
       await top(admin.page, 'admin-invoice-cancelled-1280');
     } finally {

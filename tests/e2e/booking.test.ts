@@ -19,7 +19,10 @@ async function api<T>(path: string, body?: unknown, token?: string): Promise<T> 
 
 /** The demo merchant's salon: a merchant account's id is its salon id. */
 async function demoSalonId(): Promise<string> {
-  const answer = await api<{ user: { _id: string } }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD });
+  const answer = await api<{ user: { _id: string } }>('merchants/loginMerchant/EmailLogin', {
+    email: 'merchant@demo.in',
+    password: PASSWORD,
+  });
   return answer.user._id;
 }
 
@@ -96,7 +99,9 @@ describe('customer booking flow', () => {
       expect(await page.getByTestId('booking-qr').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
       await poll(() => page.getByTestId('booking-reference').textContent()).toBe(bookingId);
       await poll(() => page.getByTestId('confirmation-time').textContent()).toBe(time);
-      const events = await page.evaluate(() => JSON.parse(sessionStorage.getItem('analyticsEvents') ?? '[]') as { event: string; bookingId: string }[]);
+      const events = await page.evaluate(
+        () => JSON.parse(sessionStorage.getItem('analyticsEvents') ?? '[]') as { event: string; bookingId: string }[],
+      );
       expect(events.some((e) => e.event === 'bookingConfirmation' && e.bookingId === bookingId)).toBe(true);
       // The draft was reset and the confirmed booking kept locally.
       const stored = await page.evaluate(() => ({
@@ -122,7 +127,9 @@ describe('customer booking flow', () => {
       await poll(() => dialog.textContent()).toContain('Are you sure you want to cancel this booking? This action cannot be undone.');
       await poll(() => dialog.getByTestId('refund-tier').getAttribute('data-percent')).toBe('100');
       // Paid at the salon: no refund tier to weigh, just that nothing was charged.
-      expect(await dialog.getByTestId('refund-tier').textContent()).toBe('Nothing to pay or refundYou chose to pay at the salon, so nothing was charged.');
+      expect(await dialog.getByTestId('refund-tier').textContent()).toBe(
+        'Nothing to pay or refundYou chose to pay at the salon, so nothing was charged.',
+      );
       await dialog.getByRole('button', { name: 'No, Keep It' }).waitFor();
       await dialog.getByRole('button', { name: 'Yes, Cancel Booking' }).click();
       await poll(() => card.getAttribute('data-status')).toBe('cancelled');

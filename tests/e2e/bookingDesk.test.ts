@@ -57,15 +57,24 @@ async function checkedInLate(): Promise<Booking> {
 
 /** A fresh customer books the demo salon's cheapest service at the first free time from tomorrow on. */
 async function bookDemoSalon(): Promise<{ booking: Booking; salonId: string; email: string }> {
-  const merchant = await api<{ user: { _id: string } }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD });
+  const merchant = await api<{ user: { _id: string } }>('merchants/loginMerchant/EmailLogin', {
+    email: 'merchant@demo.in',
+    password: PASSWORD,
+  });
   const salonId = merchant.user._id;
   const email = `desk.${Date.now()}@example.com`;
   const customer = await api<{ token: string }>('users/registerUser', { firstName: 'Ravi', lastName: 'Desk', email, password: PASSWORD });
-  const { merchant: salon } = await api<{ merchant: { services: { _id: string; finalPrice: number }[] } }>(`merchants/getMerchantById/${salonId}`);
+  const { merchant: salon } = await api<{ merchant: { services: { _id: string; finalPrice: number }[] } }>(
+    `merchants/getMerchantById/${salonId}`,
+  );
   const service = [...salon.services].sort((a, b) => a.finalPrice - b.finalPrice)[0];
   for (let day = 1; day <= 14; day++) {
     const date = kolkataDate(day);
-    const slots = await api<{ data: { slots: { time: string }[] } }>('users/getAvailableSlots', { merchantId: salonId, date, serviceIds: [service._id] });
+    const slots = await api<{ data: { slots: { time: string }[] } }>('users/getAvailableSlots', {
+      merchantId: salonId,
+      date,
+      serviceIds: [service._id],
+    });
     const slot = slots.data.slots.at(-1);
     if (!slot) continue;
     const created = await api<{ data: { booking: Booking } }>(
@@ -238,9 +247,15 @@ describe('merchant booking desk', () => {
     await poll(async () => (await pastBookings('confirmed')).length).toBe(0);
     // The notice is from the server's start: other tests' notices may have pushed it off the first page.
     const merchant = await api<{ token: string }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD });
-    const { data } = await api<{ data: { notifications: { title: string; message: string }[] } }>('users/getNotifications?limit=50', undefined, merchant.token);
+    const { data } = await api<{ data: { notifications: { title: string; message: string }[] } }>(
+      'users/getNotifications?limit=50',
+      undefined,
+      merchant.token,
+    );
     const notice = data.notifications.find((n) => n.title === 'Booking completed automatically');
-    expect(notice?.message).toMatch(/checked in and not completed, so it completed itself 2 hours after its end; its commission is recorded\.$/);
+    expect(notice?.message).toMatch(
+      /checked in and not completed, so it completed itself 2 hours after its end; its commission is recorded\.$/,
+    );
     const { context, page } = await newPage(browser, { width: 1280 });
     try {
       await openDesk(page);

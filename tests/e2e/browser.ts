@@ -15,7 +15,12 @@ export async function latestMailTo(to: string, timeoutMs = 10_000): Promise<stri
   const until = Date.now() + timeoutMs;
   const needle = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
   while (Date.now() < until) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(needle)).sort() : [];
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.includes(needle))
+          .sort()
+      : [];
     if (files.length) return fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -31,7 +36,12 @@ export async function launch(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; height?: number; offerPush?: boolean; /** Another way to the server (a proxy the test can cut). */ baseURL?: string } = {},
+  opts: {
+    width?: number;
+    height?: number;
+    offerPush?: boolean /** Another way to the server (a proxy the test can cut). */;
+    baseURL?: string;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: opts.baseURL ?? baseUrl(),
@@ -70,7 +80,12 @@ export async function latestMessageTo(to: string, timeoutMs = 10_000, matching: 
   const until = Date.now() + timeoutMs;
   const needle = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
   while (Date.now() < until) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(needle)).sort() : [];
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.includes(needle))
+          .sort()
+      : [];
     const latest = files.length ? fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8') : null;
     if (latest && matching.test(latest)) return latest;
     await new Promise((r) => setTimeout(r, 200));

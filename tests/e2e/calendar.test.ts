@@ -60,8 +60,11 @@ interface DemoSalon {
 }
 
 async function demoSalon(): Promise<DemoSalon> {
-  const id = (await api<{ user: { _id: string } }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD })).user._id;
-  const services = (await api<{ merchant: { services: { _id: string; categoryName?: string | null; name: string }[] } }>(`merchants/getMerchantById/${id}`)).merchant.services;
+  const id = (await api<{ user: { _id: string } }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD }))
+    .user._id;
+  const services = (
+    await api<{ merchant: { services: { _id: string; categoryName?: string | null; name: string }[] } }>(`merchants/getMerchantById/${id}`)
+  ).merchant.services;
   return { id, haircut: services.find((s) => /haircut/i.test(`${s.categoryName ?? ''} ${s.name}`))!._id };
 }
 
@@ -69,7 +72,11 @@ async function demoSalon(): Promise<DemoSalon> {
 async function customerBooks(salon: DemoSalon, staffId: string, bookingDate: string, bookingTime: string, firstName: string) {
   const email = `${firstName.toLowerCase()}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
   const { token } = await api<{ token: string }>('users/registerUser', { firstName, lastName: 'Guest', email, password: PASSWORD });
-  const made = await api<{ data: { booking: { _id: string } } }>('users/createBooking', { merchantId: salon.id, serviceIds: [salon.haircut], staffId, bookingDate, bookingTime }, token);
+  const made = await api<{ data: { booking: { _id: string } } }>(
+    'users/createBooking',
+    { merchantId: salon.id, serviceIds: [salon.haircut], staffId, bookingDate, bookingTime },
+    token,
+  );
   return { id: made.data.booking._id, token };
 }
 
@@ -120,7 +127,11 @@ async function cuttableRelay(): Promise<{ url: string; cut: () => void; restore:
  */
 async function pastUnsettledBooking(): Promise<{ id: string; date: string }> {
   const { token } = await api<{ token: string }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD });
-  const { bookings } = await api<{ bookings: { _id: string; bookingDate: string }[] }>('merchants/getAllBookings', { status: 'upcoming' }, token);
+  const { bookings } = await api<{ bookings: { _id: string; bookingDate: string }[] }>(
+    'merchants/getAllBookings',
+    { status: 'upcoming' },
+    token,
+  );
   const past = bookings.filter((b) => b.bookingDate < kolkataDate(0));
   if (past.length === 0) throw new Error('the demo salon has no booking from before today left unsettled');
   const last = past[past.length - 1];
@@ -207,11 +218,20 @@ describe('the merchant’s calendar', () => {
 
       // Live: a customer in another browser books Aakash at 11:00 that day; the desk shows it without a reload.
       const email = `live.${stamp}@example.com`;
-      const customer = await api<{ token: string }>('users/registerUser', { firstName: 'Live', lastName: 'Customer', email, password: PASSWORD });
-      const salonId = (await api<{ user: { _id: string } }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD })).user._id;
-      const service = (await api<{ merchant: { services: { _id: string; categoryName?: string | null; name: string }[] } }>(`merchants/getMerchantById/${salonId}`)).merchant.services.find((s) =>
-        /haircut/i.test(`${s.categoryName ?? ''} ${s.name}`),
-      )!;
+      const customer = await api<{ token: string }>('users/registerUser', {
+        firstName: 'Live',
+        lastName: 'Customer',
+        email,
+        password: PASSWORD,
+      });
+      const salonId = (
+        await api<{ user: { _id: string } }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD })
+      ).user._id;
+      const service = (
+        await api<{ merchant: { services: { _id: string; categoryName?: string | null; name: string }[] } }>(
+          `merchants/getMerchantById/${salonId}`,
+        )
+      ).merchant.services.find((s) => /haircut/i.test(`${s.categoryName ?? ''} ${s.name}`))!;
       await customerSide.page.goto('/');
       const made = await customerSide.page.request.post(`${baseUrl()}/api/users/createBooking`, {
         headers: { authorization: `Bearer ${customer.token}` },
@@ -354,14 +374,20 @@ describe('the merchant’s calendar', () => {
       await block.getByTestId('block-end-date').fill(last);
       await block.getByTestId('block-all-day').check();
       await block.getByTestId('block-submit').click();
-      await poll(() => block.getByTestId('block-error').textContent()).toMatch(/^A booking is in the way: Diya Guest on .* at 3:00 PM \(#[0-9A-F]{8}\)\. Move or cancel them first\.$/);
+      await poll(() => block.getByTestId('block-error').textContent()).toMatch(
+        /^A booking is in the way: Diya Guest on .* at 3:00 PM \(#[0-9A-F]{8}\)\. Move or cancel them first\.$/,
+      );
       await shot(page, 'calendar-leave-conflict-1280');
       await api('users/cancelBooking', { bookingId: inTheWay.id, reason: 'Travelling' }, inTheWay.token);
       await block.getByTestId('block-submit').click();
       await block.waitFor({ state: 'detached' });
       await page.getByTestId('cal-week-staff').selectOption(aakashId);
       await page.getByTestId('cal-date').fill(first);
-      await poll(() => page.getByTestId('cal-block-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-date')))).toEqual([first, middle, last]);
+      await poll(() => page.getByTestId('cal-block-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-date')))).toEqual([
+        first,
+        middle,
+        last,
+      ]);
       // (Diya's cancelled card stays on the grid over the leave: the block is opened at its top.)
       await page.locator(`[data-testid="cal-block-item"][data-date="${middle}"]`).click({ position: { x: 12, y: 6 } });
       const details = page.getByTestId('block-details');
@@ -369,7 +395,9 @@ describe('the merchant’s calendar', () => {
       await shot(page, 'calendar-leave-week-1280');
       await details.getByTestId('block-remove-series').click();
       await details.waitFor({ state: 'detached' });
-      await poll(() => page.getByTestId('cal-block-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-date')))).toEqual([first]);
+      await poll(() => page.getByTestId('cal-block-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-date')))).toEqual([
+        first,
+      ]);
 
       // A dropped connection: what happened meanwhile appears once it is back, and the feed lives on.
       await page.getByTestId('cal-mode-day').click();

@@ -23,7 +23,6 @@ interface Booking {
   status: string;
 }
 
-
 /** What the assistant should list: the account's next active bookings, soonest first, at most 3. */
 async function expectedUpcoming(page: Page): Promise<string[]> {
   const token = await page.evaluate(() => window.localStorage.getItem('token'));
@@ -145,7 +144,9 @@ describe('chat assistant', () => {
       await input.press('Enter');
       await expect.poll(() => botMessages(page).count(), { timeout: 10_000 }).toBe(2);
       // The demo's live platform coupons are the spec's sample offers, so the live answer says its words.
-      expect(await botMessages(page).last().textContent()).toContain('Current offers: GLOW20 (20% off facials), NEWUSER (₹200 off first booking), WEEKEND (buy 1 get 1).');
+      expect(await botMessages(page).last().textContent()).toContain(
+        'Current offers: GLOW20 (20% off facials), NEWUSER (₹200 off first booking), WEEKEND (buy 1 get 1).',
+      );
       await shot(page, 'chat-offers-375');
 
       await expect.poll(() => input.isDisabled()).toBe(false);

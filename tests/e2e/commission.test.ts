@@ -60,7 +60,10 @@ describe('commission', () => {
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('commission-csv').click()]);
       expect(download.suggestedFilename()).toBe('glowbook-commission.csv');
-      const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/);
+      const csv = fs
+        .readFileSync((await download.path())!, 'utf8')
+        .trim()
+        .split(/\r\n/);
       expect(csv[0]).toBe('Month,Completed bookings,No-shows,Gross (INR),Commission (INR),Net (INR),Paid (INR),Outstanding (INR)');
       expect(csv).toHaveLength((await rows.count()) + 2);
       expect(csv.at(-1)).toMatch(/^Total,/);
@@ -87,7 +90,10 @@ describe('commission', () => {
       await signInWith(admin.page, 'admin@demo.in', false);
       await poll(() => admin.page.url()).not.toContain('/login');
       await admin.page.goto(`/merchant/commission?merchantId=${merchantId}`);
-      const row = admin.page.getByTestId('commission-month').filter({ has: admin.page.getByTestId('record-payment') }).first();
+      const row = admin.page
+        .getByTestId('commission-month')
+        .filter({ has: admin.page.getByTestId('record-payment') })
+        .first();
       const month = await row.getAttribute('data-month');
       const owed = rupees(await row.getByTestId('month-outstanding').textContent());
       await row.getByTestId('record-payment').click();

@@ -73,7 +73,9 @@ describe('content pages and blogs', () => {
     await poll(() => page.getByTestId('blog-row').count()).toBe(5);
     await page.getByTestId('new-blog').click();
     await page.locator('#blog-title').fill('Winter skin: a simple routine');
-    await page.locator('#blog-body').fill('## Cleanse gently\nUse a mild cleanser.\n\n## Moisturise\nEvery morning and night, and always sunscreen.');
+    await page
+      .locator('#blog-body')
+      .fill('## Cleanse gently\nUse a mild cleanser.\n\n## Moisturise\nEvery morning and night, and always sunscreen.');
     await page.locator('#blog-tags').fill('skin, winter');
     await shot(page, 'create-blog');
     await page.getByTestId('blog-save').click();

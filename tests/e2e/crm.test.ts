@@ -44,7 +44,11 @@ async function merchantToken(): Promise<string> {
 }
 
 async function api<T>(path: string, token: string, body: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
   expect(res.status, path).toBe(200);
   return (await res.json()) as T;
 }
@@ -151,7 +155,9 @@ describe('merchant customers and messages', () => {
     await page.getByText('Message sent successfully!').waitFor();
     // The e-mail counted: one fewer left today, as the server counts it.
     await rows.first().getByTestId('message-customer').click();
-    await poll(() => page.getByTestId('send-message-dialog').getByTestId('messages-left').innerText()).toBe(`${target.context.limit.remainingToday - 1} of 100 left today`);
+    await poll(() => page.getByTestId('send-message-dialog').getByTestId('messages-left').innerText()).toBe(
+      `${target.context.limit.remainingToday - 1} of 100 left today`,
+    );
     await page.getByTestId('send-message-dialog').getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('tab', { name: 'Sent messages' }).click();
@@ -202,7 +208,9 @@ describe('merchant customers and messages', () => {
       await poll(() => dialog.getByTestId('messages-left').innerText()).toMatch(/^\d+ of 100 left today$/);
       await dialog.getByTestId('category-promotional').click();
       await dialog.getByText('SMS', { exact: true }).click();
-      await poll(() => dialog.getByTestId('quiet-hours-notice').innerText()).toContain('this one is held until 9:00 am (TRAI quiet hours). The e-mail goes now.');
+      await poll(() => dialog.getByTestId('quiet-hours-notice').innerText()).toContain(
+        'this one is held until 9:00 am (TRAI quiet hours). The e-mail goes now.',
+      );
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await shot(page, `merchant-message-quiet-hours-${width}`);
       // The foot of the dialog: today's figure from the server, and the send button.
@@ -287,7 +295,9 @@ describe('subscription and billing', () => {
     await poll(() => page.getByTestId('invoice-row').count()).toBe(2);
     expect(await page.getByTestId('invoice-row').first().innerText()).toContain('Professional plan (upgrade)');
     await poll(() => page.getByTestId('credit-note-row').count()).toBe(1);
-    expect(await page.getByTestId('credit-note-row').innerText()).toMatch(/CN\/\d{2}-\d{2}\/\d{6}[\s\S]*GB\/\d{2}-\d{2}\/\d{6}[\s\S]*Unused days \(upgrade\)/);
+    expect(await page.getByTestId('credit-note-row').innerText()).toMatch(
+      /CN\/\d{2}-\d{2}\/\d{6}[\s\S]*GB\/\d{2}-\d{2}\/\d{6}[\s\S]*Unused days \(upgrade\)/,
+    );
     expect(await page.getByTestId('payment-method').innerText()).toContain('Expires 12/2030');
     expect(await page.getByTestId('staff-usage').innerText()).toMatch(/^\d+ of 15$/);
     const first = page.getByTestId('invoice-row').first();
@@ -310,7 +320,9 @@ describe('marketing', () => {
     const { context, page } = await merchantPage();
     await page.goto('/merchant/marketing');
     await page.getByTestId('marketing-analytics').waitFor();
-    expect(await page.getByTestId('email-reach').innerText()).toMatch(/^\d+ of \d+ customers opted in to offers and have an e-mail address\.$/);
+    expect(await page.getByTestId('email-reach').innerText()).toMatch(
+      /^\d+ of \d+ customers opted in to offers and have an e-mail address\.$/,
+    );
     await page.locator('#sms-body').fill('x'.repeat(161));
     expect(await page.getByTestId('sms-counter').innerText()).toContain('161/160');
     expect(await page.getByTestId('sms-send').isDisabled()).toBe(true);
@@ -338,8 +350,12 @@ describe('marketing', () => {
     await poll(() => page.getByTestId('campaign-row').filter({ hasText: 'Festive offer' }).count()).toBe(1);
     // Once the second round is out, the row settles on Sent with resending possible again.
     await poll(festiveMails).toBe(2 * firstRound);
-    await poll(async () => `${await row.getByTestId('campaign-status').innerText()} ${await row.getByTestId('campaign-resend').isDisabled()}`).toBe('Not sent (no SMTP configured) false');
-    expect(await page.getByTestId('analytics-email-detail').innerText()).toMatch(/^No SMTP configured: \d+ e-mails? written to the local mail drop, none sent$/);
+    await poll(
+      async () => `${await row.getByTestId('campaign-status').innerText()} ${await row.getByTestId('campaign-resend').isDisabled()}`,
+    ).toBe('Not sent (no SMTP configured) false');
+    expect(await page.getByTestId('analytics-email-detail').innerText()).toMatch(
+      /^No SMTP configured: \d+ e-mails? written to the local mail drop, none sent$/,
+    );
     expect(await page.getByTestId('analytics-email-value').innerText()).toBe('—');
 
     // A social page is a link the owner enters, checked for the network's own https address.
@@ -359,11 +375,16 @@ describe('marketing', () => {
     });
     const salonId = ((await login.json()) as { user: { _id: string } }).user._id;
     await page.goto(`/salon/${salonId}`);
-    await poll(() => page.locator('[data-testid="salon-social-instagram"]:visible').getAttribute('href')).toBe('https://instagram.com/glowbook.demo');
+    await poll(() => page.locator('[data-testid="salon-social-instagram"]:visible').getAttribute('href')).toBe(
+      'https://instagram.com/glowbook.demo',
+    );
 
     // The customer's e-mail ends with an unsubscribe link that opens a confirmation page.
     const dir = path.join(inject('dataDir'), 'mail');
-    const mails = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).filter((m) => unQp(m).includes('enjoy 15% off'));
+    const mails = fs
+      .readdirSync(dir)
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .filter((m) => unQp(m).includes('enjoy 15% off'));
     expect(mails.length).toBeGreaterThan(0);
     // Headers are not quoted-printable; the body is.
     const [head, ...body] = mails[0].split(/\n\n/);

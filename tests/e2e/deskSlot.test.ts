@@ -20,7 +20,6 @@ function kolkataDate(daysAhead: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 }
 
-
 /** The form's own ids: browser.ts's signIn would also match the footer's newsletter e-mail box. */
 async function signInAsMerchant(page: Page): Promise<void> {
   await page.goto('/login');
@@ -111,7 +110,12 @@ describe('merchant books a slot from the desk', () => {
       await page.locator('#desk-email').fill(email);
       const service = modal.getByTestId('desk-service').first();
       await service.check();
-      const serviceName = (await modal.getByTestId('desk-services').locator('li').first().locator('span.font-medium').textContent())!.trim();
+      const serviceName = (await modal
+        .getByTestId('desk-services')
+        .locator('li')
+        .first()
+        .locator('span.font-medium')
+        .textContent())!.trim();
       const { date, time } = await pickFirstFreeTime(page, 3);
       await expectNoHorizontalOverflow(page);
       await shot(page, 'desk-book-slot-1280');
@@ -120,7 +124,9 @@ describe('merchant books a slot from the desk', () => {
       await modal.getByTestId('desk-booking-submit').click();
       const response = await created;
       expect(response.status()).toBe(200);
-      const [entry] = (await response.json()) as { result: { data: { data: { booking: { _id: string; bookingDate: string; bookingTime: string } } } } }[];
+      const [entry] = (await response.json()) as {
+        result: { data: { data: { booking: { _id: string; bookingDate: string; bookingTime: string } } } };
+      }[];
       const booking = entry.result.data.data.booking;
       expect(booking.bookingDate).toBe(date);
 
@@ -177,7 +183,9 @@ describe('merchant books a slot from the desk', () => {
       await page.getByTestId('stat-total').waitFor();
       await page.getByRole('tab', { name: 'List' }).click();
       const declined = page.locator(`[data-testid="desk-row"][data-booking-id="${booking._id}"]`);
-      await poll(async () => (await declined.count()) > 0 && (await declined.getByTestId('desk-confirmation').getAttribute('data-state'))).toBe('declined');
+      await poll(
+        async () => (await declined.count()) > 0 && (await declined.getByTestId('desk-confirmation').getAttribute('data-state')),
+      ).toBe('declined');
       await shot(page, 'desk-book-slot-1280-declined');
     } catch (err) {
       await shot(page, 'desk-slot-failure');
@@ -188,7 +196,10 @@ describe('merchant books a slot from the desk', () => {
   });
 
   it('when the time is taken meanwhile, says so and the time disappears from the picker', async () => {
-    const login = await api<{ token: string; user: { _id: string } }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD });
+    const login = await api<{ token: string; user: { _id: string } }>('merchants/loginMerchant/EmailLogin', {
+      email: 'merchant@demo.in',
+      password: PASSWORD,
+    });
     const { token, user } = login.json;
     const { context, page } = await newPage(browser, { width: 1280, height: 900 });
     try {
@@ -204,11 +215,17 @@ describe('merchant books a slot from the desk', () => {
       // One professional (with "Any", another one could still take the time): one with a free time from 4 days on.
       const staffSelect = modal.getByTestId('desk-staff');
       await poll(() => staffSelect.locator('option').count()).toBeGreaterThan(1);
-      const staffIds = (await staffSelect.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).filter(Boolean);
+      const staffIds = (
+        await staffSelect.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))
+      ).filter(Boolean);
       let found: { staffId: string; day: number } | null = null;
       for (let day = 4; day < 14 && !found; day++) {
         for (const id of staffIds) {
-          const free = await api<{ data: { slots: unknown[] } }>('merchants/getSlots', { merchantId: user._id, date: kolkataDate(day), serviceIds: [serviceId], staffId: id }, token);
+          const free = await api<{ data: { slots: unknown[] } }>(
+            'merchants/getSlots',
+            { merchantId: user._id, date: kolkataDate(day), serviceIds: [serviceId], staffId: id },
+            token,
+          );
           if (free.status === 200 && free.json.data.slots.length) {
             found = { staffId: id, day };
             break;
@@ -221,16 +238,20 @@ describe('merchant books a slot from the desk', () => {
       const { date, time } = await pickFirstFreeTime(page, found.day);
 
       // Someone else books that very time first.
-      const first = await api('merchants/createSlot', {
-        merchantId: user._id,
-        serviceIds: [serviceId],
-        staffId,
-        bookingDate: date,
-        bookingTime: time,
-        name: 'Phone Caller',
-        mobile: '9876509999',
-        email: `caller.${Date.now()}@example.com`,
-      }, token);
+      const first = await api(
+        'merchants/createSlot',
+        {
+          merchantId: user._id,
+          serviceIds: [serviceId],
+          staffId,
+          bookingDate: date,
+          bookingTime: time,
+          name: 'Phone Caller',
+          mobile: '9876509999',
+          email: `caller.${Date.now()}@example.com`,
+        },
+        token,
+      );
       expect(first.status).toBe(201);
 
       await modal.getByTestId('desk-booking-submit').click();

@@ -109,7 +109,9 @@ describe('discovery: home → search → salon', () => {
       await context.grantPermissions(['geolocation']);
       await context.setGeolocation({ latitude: 12.9352, longitude: 77.6245 });
       await page.getByTestId('locate-me').click();
-      await page.waitForFunction(() => (document.querySelector('[data-testid="search-location"]') as HTMLInputElement | null)?.value.includes('Koramangala'));
+      await page.waitForFunction(() =>
+        (document.querySelector('[data-testid="search-location"]') as HTMLInputElement | null)?.value.includes('Koramangala'),
+      );
       expect(await page.evaluate(() => window.localStorage.getItem('userLatitude'))).toBe('12.9352');
       await page.getByTestId('home-search-submit').click();
       await page.waitForURL(/\/salons\?/);
@@ -132,7 +134,7 @@ describe('discovery: home → search → salon', () => {
     }
   });
 
-  it("opens a special offer from the home page and spells out its rules (WEEKEND: buy 1 get 1, weekends only)", async () => {
+  it('opens a special offer from the home page and spells out its rules (WEEKEND: buy 1 get 1, weekends only)', async () => {
     const { context, page } = await newPage(browser, { width: 375 });
     try {
       await page.goto('/');

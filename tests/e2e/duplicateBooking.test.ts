@@ -8,7 +8,11 @@ const PASSWORD = 'Demo@1234';
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
 async function api<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl()}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as T;
   if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -45,7 +49,9 @@ describe('a duplicate booking', () => {
   });
 
   it('is warned of at the review step, and can still be made on purpose', async () => {
-    const salonId = (await api<{ user: { _id: string } }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD })).user._id;
+    const salonId = (
+      await api<{ user: { _id: string } }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD })
+    ).user._id;
     const email = `twice.${Date.now()}@example.com`;
     await api('users/registerUser', { firstName: 'Twice', lastName: 'Booker', email, password: PASSWORD });
     const { context, page } = await newPage(browser, { width: 1280 });
@@ -57,7 +63,10 @@ describe('a duplicate booking', () => {
       await page.getByTestId('continue-to-review').click();
       await page.waitForURL(/\/booking\/review/);
       // The draft as chosen, to come back to the same choice after this booking resets it.
-      const draft = JSON.parse((await page.evaluate(() => localStorage.getItem('bookingDraft')))!) as Record<string, unknown> & { selectedDate: string; selectedServices: { serviceName: string }[] };
+      const draft = JSON.parse((await page.evaluate(() => localStorage.getItem('bookingDraft')))!) as Record<string, unknown> & {
+        selectedDate: string;
+        selectedServices: { serviceName: string }[];
+      };
       // The first booking: nothing to warn about.
       await page.getByTestId('confirm-booking').click();
       await page.waitForURL(/\/booking\/confirmation\?bookingId=/);
@@ -69,7 +78,11 @@ describe('a duplicate booking', () => {
       await page.getByTestId('confirm-booking').click();
       const dialog = page.getByTestId('confirm-dialog');
       await dialog.waitFor();
-      const day = new Date(`${draft.selectedDate}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+      const day = new Date(`${draft.selectedDate}T00:00:00Z`).toLocaleDateString('en-IN', {
+        day: 'numeric',
+        month: 'short',
+        timeZone: 'UTC',
+      });
       const warning = await dialog.getByTestId('duplicate-warning').textContent();
       expect(warning).toBe(`You already have a booking for ${draft.selectedServices[0].serviceName} at ${time} on ${day} — book again?`);
       expect(await dialog.getByRole('link', { name: 'See the booking you have' }).getAttribute('href')).toContain(first);

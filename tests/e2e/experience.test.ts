@@ -16,7 +16,12 @@ afterAll(async () => {
 
 /** A first-time visitor: nothing stored yet (browser.ts's newPage marks the splash as seen). */
 async function firstVisit(width = 390): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 844 }, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width, height: 844 },
+    timezoneId: 'Asia/Kolkata',
+    locale: 'en-IN',
+  });
   await context.addInitScript(() => window.localStorage.setItem('customNotificationPermission', 'denied'));
   return { context, page: await context.newPage() };
 }
@@ -42,7 +47,9 @@ describe('splash', () => {
   it('never covers a deep link, nor a later visit to the home page', async () => {
     const { context, page } = await firstVisit();
     try {
-      const search = (await (await fetch(`${baseUrl()}/api/merchants/search?location=Pune&limit=1`)).json()) as { data: { merchants: { _id: string }[] } };
+      const search = (await (await fetch(`${baseUrl()}/api/merchants/search?location=Pune&limit=1`)).json()) as {
+        data: { merchants: { _id: string }[] };
+      };
       await page.goto(`/salon/${search.data.merchants[0]._id}`);
       await page.getByTestId('salon-gallery').waitFor();
       expect(await page.getByTestId('splash-screen').count()).toBe(0);

@@ -24,15 +24,21 @@ async function aSalonId(): Promise<string> {
 }
 
 describe('what the server sends', () => {
-  it("answers 404 for an unknown path and a missing salon, and the app shows its not-found screen", async () => {
+  it('answers 404 for an unknown path and a missing salon, and the app shows its not-found screen', async () => {
     const { context, page } = await newPage(browser, { width: 390 });
     try {
       const unknown = await page.goto('/no-such-page');
       expect(unknown?.status()).toBe(404);
-      await page.getByText(/not found/i).first().waitFor();
+      await page
+        .getByText(/not found/i)
+        .first()
+        .waitFor();
       const missing = await page.goto('/salon/00000000-0000-4000-8000-000000000000');
       expect(missing?.status()).toBe(404);
-      await page.getByText(/not found/i).first().waitFor();
+      await page
+        .getByText(/not found/i)
+        .first()
+        .waitFor();
       await shot(page, 'findable-missing-salon-390');
       const home = await page.goto('/');
       expect(home?.status()).toBe(200);
@@ -47,7 +53,9 @@ describe('what the server sends', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('br');
     const html = await res.text();
-    const detail = (await (await fetch(`${baseUrl()}/api/merchants/getMerchantById/${id}`)).json()) as { merchant: { shop_Name: string; City: string } };
+    const detail = (await (await fetch(`${baseUrl()}/api/merchants/getMerchantById/${id}`)).json()) as {
+      merchant: { shop_Name: string; City: string };
+    };
     const name = detail.merchant.shop_Name.replace(/&/g, '&amp;');
     expect(html).toContain(`<title>${name}, ${detail.merchant.City} · Book online · GlowBook</title>`);
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]+/salon/${id}"`));
@@ -109,7 +117,9 @@ describe('a steady layout', () => {
         const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
         expect(cls, path).toBeLessThan(0.1);
         const unsized = await page.evaluate(() =>
-          [...document.querySelectorAll('main img')].filter((img) => !img.getAttribute('width') || !img.getAttribute('height')).map((img) => img.outerHTML.slice(0, 120)),
+          [...document.querySelectorAll('main img')]
+            .filter((img) => !img.getAttribute('width') || !img.getAttribute('height'))
+            .map((img) => img.outerHTML.slice(0, 120)),
         );
         expect(unsized, path).toEqual([]);
       }
@@ -127,7 +137,9 @@ describe('figures from the database', () => {
       const card = page.getByTestId('sponsored-card').first();
       await card.waitFor();
       const href = (await card.getAttribute('href'))!;
-      const detail = (await (await fetch(`${baseUrl()}/api/merchants/getMerchantById/${href.split('/').pop()}`)).json()) as { merchant: { lowestPrice: number } };
+      const detail = (await (await fetch(`${baseUrl()}/api/merchants/getMerchantById/${href.split('/').pop()}`)).json()) as {
+        merchant: { lowestPrice: number };
+      };
       const price = detail.merchant.lowestPrice;
       const badge = (await card.getByTestId('sponsored-price').textContent())!;
       expect(badge).toBe(`From ₹${price.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(price) ? 0 : 2 })}`);

@@ -48,18 +48,24 @@ describe('closing a day with bookings on it', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    const login = await api<{ user: { _id: string }; token: string }>('merchants/loginMerchant/EmailLogin', { email: OWNER, password: PASSWORD });
+    const login = await api<{ user: { _id: string }; token: string }>('merchants/loginMerchant/EmailLogin', {
+      email: OWNER,
+      password: PASSWORD,
+    });
     ownerToken = login.token;
     salonId = login.user._id;
-    original = (await api<{ merchant: { openingHours: Day[] } }>(`merchants/getMerchantSettingsById/${salonId}`, undefined, ownerToken)).merchant.openingHours;
+    original = (await api<{ merchant: { openingHours: Day[] } }>(`merchants/getMerchantSettingsById/${salonId}`, undefined, ownerToken))
+      .merchant.openingHours;
   });
   afterAll(async () => {
-    if (original) await api('merchants/updateBusinessHours', { openingHours: original, decision: 'keep' }, ownerToken).catch(() => undefined);
+    if (original)
+      await api('merchants/updateBusinessHours', { openingHours: original, decision: 'keep' }, ownerToken).catch(() => undefined);
     await browser?.close();
   });
 
   it('lists the bookings in a dialog, and "Notify and cancel" saves the hours and cancels them', async () => {
-    const services = (await api<{ merchant: { services: { _id: string; name: string }[] } }>(`merchants/getMerchantById/${salonId}`)).merchant.services;
+    const services = (await api<{ merchant: { services: { _id: string; name: string }[] } }>(`merchants/getMerchantById/${salonId}`))
+      .merchant.services;
     const haircut = services.find((s) => /hair ?cut|fade|trim/i.test(s.name)) ?? services[0];
     const closedDay = kolkataDate(5);
     const shortDay = kolkataDate(6);
@@ -69,8 +75,17 @@ describe('closing a day with bookings on it', () => {
       ['Kabir', shortDay, '7:30 PM'],
     ] as const) {
       const email = `${first.toLowerCase()}.${Date.now()}@example.com`;
-      const { token } = await api<{ token: string }>('users/registerUser', { firstName: first, lastName: 'Guest', email, password: PASSWORD });
-      const made = await api<{ data: { booking: { _id: string } } }>('users/createBooking', { merchantId: salonId, serviceIds: [haircut._id], bookingDate: date, bookingTime: time }, token);
+      const { token } = await api<{ token: string }>('users/registerUser', {
+        firstName: first,
+        lastName: 'Guest',
+        email,
+        password: PASSWORD,
+      });
+      const made = await api<{ data: { booking: { _id: string } } }>(
+        'users/createBooking',
+        { merchantId: salonId, serviceIds: [haircut._id], bookingDate: date, bookingTime: time },
+        token,
+      );
       customers.push({ name: `${first} Guest`, token, id: made.data.booking._id });
     }
 
@@ -95,7 +110,8 @@ describe('closing a day with bookings on it', () => {
     await shot(page, 'hours-clashes-1280');
 
     // Nothing is saved while the dialog asks.
-    const stored = (await api<{ merchant: { openingHours: Day[] } }>(`merchants/getMerchantSettingsById/${salonId}`, undefined, ownerToken)).merchant.openingHours;
+    const stored = (await api<{ merchant: { openingHours: Day[] } }>(`merchants/getMerchantSettingsById/${salonId}`, undefined, ownerToken))
+      .merchant.openingHours;
     expect(stored).toEqual(original);
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -107,14 +123,21 @@ describe('closing a day with bookings on it', () => {
     await dialog.getByTestId('hours-cancel-bookings').click();
     await poll(() => dialog.isVisible()).toBe(false);
     const toastText = await page.getByTestId('toast-success').first().innerText();
-    expect(toastText).toBe(`Business hours updated. ${n} booking${n === 1 ? '' : 's'} cancelled with a full refund; the customers have been told.`);
+    expect(toastText).toBe(
+      `Business hours updated. ${n} booking${n === 1 ? '' : 's'} cancelled with a full refund; the customers have been told.`,
+    );
     await shot(page, 'hours-cancelled-toast');
 
     for (const c of customers) {
-      const mine = await api<{ data: { booking: { status: string; cancellationReason: string | null } } }>('users/getBookingById', { bookingId: c.id }, c.token);
+      const mine = await api<{ data: { booking: { status: string; cancellationReason: string | null } } }>(
+        'users/getBookingById',
+        { bookingId: c.id },
+        c.token,
+      );
       expect(mine.data.booking).toMatchObject({ status: 'cancelled', cancellationReason: 'Renovation that week' });
     }
-    const saved = (await api<{ merchant: { openingHours: Day[] } }>(`merchants/getMerchantSettingsById/${salonId}`, undefined, ownerToken)).merchant.openingHours;
+    const saved = (await api<{ merchant: { openingHours: Day[] } }>(`merchants/getMerchantSettingsById/${salonId}`, undefined, ownerToken))
+      .merchant.openingHours;
     expect(saved.find((d) => d.name === closed)?.enabled).toBe(false);
     expect(saved.find((d) => d.name === short)?.closeTime).toBe('19:00');
     await context.close();

@@ -12,7 +12,9 @@ let salonId: string;
 
 beforeAll(async () => {
   browser = await launch();
-  const search = (await (await fetch(`${baseUrl()}/api/merchants/search?location=Pune&limit=1`)).json()) as { data: { merchants: { _id: string }[] } };
+  const search = (await (await fetch(`${baseUrl()}/api/merchants/search?location=Pune&limit=1`)).json()) as {
+    data: { merchants: { _id: string }[] };
+  };
   salonId = search.data.merchants[0]._id;
 });
 
@@ -41,7 +43,9 @@ async function overflow(page: Page): Promise<{ by: number; culprits: string[] }>
         const r = el.getBoundingClientRect();
         if (r.right > width + 0.5 && r.width > 0) {
           const id = el.getAttribute('data-testid') ?? el.id ?? '';
-          culprits.push(`${el.tagName.toLowerCase()}${id ? `#${id}` : ''}.${String(el.className).slice(0, 60)} right=${Math.round(r.right)}`);
+          culprits.push(
+            `${el.tagName.toLowerCase()}${id ? `#${id}` : ''}.${String(el.className).slice(0, 60)} right=${Math.round(r.right)}`,
+          );
         }
       }
     }
@@ -109,7 +113,8 @@ const focused = (page: Page) =>
   });
 
 /** Whether focus is inside the element matching `selector`. */
-const focusInside = (page: Page, selector: string) => page.evaluate((s) => !!document.querySelector(s)?.contains(document.activeElement), selector);
+const focusInside = (page: Page, selector: string) =>
+  page.evaluate((s) => !!document.querySelector(s)?.contains(document.activeElement), selector);
 
 describe('keyboard focus on a phone', { timeout: 120_000 }, () => {
   it('the full-screen chat keeps Tab and Shift+Tab inside and Escape returns to the chat button', async () => {
@@ -130,7 +135,9 @@ describe('keyboard focus on a phone', { timeout: 120_000 }, () => {
       }
       for (let i = 0; i < 12; i++) {
         await page.keyboard.press('Shift+Tab');
-        expect(await focusInside(page, '[data-testid="chat-panel"]'), `Shift+Tab ${i + 1} left the chat (on ${await focused(page)})`).toBe(true);
+        expect(await focusInside(page, '[data-testid="chat-panel"]'), `Shift+Tab ${i + 1} left the chat (on ${await focused(page)})`).toBe(
+          true,
+        );
       }
       await shot(page, 'narrow-chat-focus');
       await page.keyboard.press('Escape');
@@ -153,7 +160,11 @@ describe('keyboard focus on a phone', { timeout: 120_000 }, () => {
       await page.locator('#mobile-menu').waitFor();
       await expect.poll(() => focusInside(page, '#mobile-menu')).toBe(true);
       const inMenuOrButton = () =>
-        page.evaluate(() => !!document.getElementById('mobile-menu')?.contains(document.activeElement) || document.activeElement?.getAttribute('data-testid') === 'mobile-menu-button');
+        page.evaluate(
+          () =>
+            !!document.getElementById('mobile-menu')?.contains(document.activeElement) ||
+            document.activeElement?.getAttribute('data-testid') === 'mobile-menu-button',
+        );
       for (let i = 0; i < 8; i++) {
         await page.keyboard.press('Tab');
         expect(await inMenuOrButton(), `Tab ${i + 1} left the menu (on ${await focused(page)})`).toBe(true);
@@ -191,7 +202,8 @@ describe('form controls show a 2 px focus ring', { timeout: 120_000 }, () => {
         return Math.max(outline, ...spreads, 0);
       };
       let best = widthOf(el);
-      for (let node = el.parentElement, depth = 0; node && depth < 3; node = node.parentElement, depth++) best = Math.max(best, widthOf(node));
+      for (let node = el.parentElement, depth = 0; node && depth < 3; node = node.parentElement, depth++)
+        best = Math.max(best, widthOf(node));
       return best;
     });
 
@@ -205,7 +217,9 @@ describe('form controls show a 2 px focus ring', { timeout: 120_000 }, () => {
       const ringsOn = async (path: string) => {
         await page.goto(path);
         await settle(page);
-        const controls = page.locator('#main input:visible:not([type=hidden]):not([type=checkbox]):not([type=radio]), #main select:visible, #main textarea:visible');
+        const controls = page.locator(
+          '#main input:visible:not([type=hidden]):not([type=checkbox]):not([type=radio]), #main select:visible, #main textarea:visible',
+        );
         // Each of these pages has a form; its code may still be loading once the frame shows.
         await controls.first().waitFor();
         const count = await controls.count();
@@ -216,7 +230,9 @@ describe('form controls show a 2 px focus ring', { timeout: 120_000 }, () => {
           await control.focus();
           await page.keyboard.press('Shift+Tab');
           await page.keyboard.press('Tab');
-          const name = await control.evaluate((el) => `${el.tagName.toLowerCase()}#${el.id || el.getAttribute('data-testid') || el.getAttribute('name')}`);
+          const name = await control.evaluate(
+            (el) => `${el.tagName.toLowerCase()}#${el.id || el.getAttribute('data-testid') || el.getAttribute('name')}`,
+          );
           if (!(await control.evaluate((el) => el === document.activeElement))) continue;
           expect(await ringWidth(page), `${path} ${name}`).toBeGreaterThanOrEqual(2);
           checked.push(`${path} ${name}`);
@@ -233,7 +249,10 @@ describe('form controls show a 2 px focus ring', { timeout: 120_000 }, () => {
       await signIn(page, 'customer@demo.in');
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
       await visit(['/profile', '/support']);
-      expect(checked.filter((c) => c.startsWith('/support textarea')), checked.join('\n')).toHaveLength(1);
+      expect(
+        checked.filter((c) => c.startsWith('/support textarea')),
+        checked.join('\n'),
+      ).toHaveLength(1);
       expect(checked.length).toBeGreaterThan(15);
     } finally {
       await context.close();

@@ -58,7 +58,10 @@ const badge = (page: Page) => page.getByTestId('notification-badge');
 const settled = (page: Page) =>
   page.getByTestId('notification-dropdown').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)).then(() => undefined));
 /** The unread badge's text, or null while it is not shown. */
-const badgeText = (page: Page) => badge(page).textContent({ timeout: 500 }).catch(() => null);
+const badgeText = (page: Page) =>
+  badge(page)
+    .textContent({ timeout: 500 })
+    .catch(() => null);
 
 describe('in-app notifications', () => {
   let browser: Browser;

@@ -28,9 +28,13 @@ interface FakePushState {
 async function fakePushService(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const KEY = 'e2e-push';
-    const read = (): FakePushState => JSON.parse(localStorage.getItem(KEY) ?? 'null') ?? { permission: 'default', endpoint: null, made: 0, unsubscribed: [] };
+    const read = (): FakePushState =>
+      JSON.parse(localStorage.getItem(KEY) ?? 'null') ?? { permission: 'default', endpoint: null, made: 0, unsubscribed: [] };
     const write = (s: FakePushState) => localStorage.setItem(KEY, JSON.stringify(s));
-    const keys = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
+    const keys = {
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    };
     const subscription = (endpoint: string) => ({
       endpoint,
       toJSON: () => ({ endpoint, expirationTime: null, keys }),
@@ -66,13 +70,19 @@ async function fakePushService(page: Page): Promise<void> {
 const pushState = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('e2e-push') ?? 'null') as FakePushState | null);
 
 async function apiToken(email: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/users/loginUser/emailLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo@1234' }) });
+  const res = await fetch(`${baseUrl()}/api/users/loginUser/emailLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Demo@1234' }),
+  });
   return ((await res.json()) as { token: string }).token;
 }
 
 /** How many browser subscriptions the server holds, as the admin's push page counts them. */
 async function subscribers(adminToken: string): Promise<number> {
-  const res = await fetch(`${baseUrl()}/api/notification/getAllSubscribeUserNotifications`, { headers: { authorization: `Bearer ${adminToken}` } });
+  const res = await fetch(`${baseUrl()}/api/notification/getAllSubscribeUserNotifications`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
   return ((await res.json()) as { data: { subscribers: number } }).data.subscribers;
 }
 
@@ -86,7 +96,8 @@ function recordPushCalls(page: Page) {
   return calls;
 }
 
-const subjectOf = (token: string | undefined) => (token ? (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sub: string }).sub : null);
+const subjectOf = (token: string | undefined) =>
+  token ? (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sub: string }).sub : null;
 
 describe('push notifications', () => {
   it('offers push after sign-in; Deny is remembered', async () => {
@@ -122,7 +133,10 @@ describe('push notifications', () => {
         toJSON: () => ({
           endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-browser',
           expirationTime: null,
-          keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+          keys: {
+            p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+            auth: 'tBHItJI5svbpez7KI4CCXg',
+          },
         }),
         unsubscribe: async () => true,
       };
@@ -133,7 +147,11 @@ describe('push notifications', () => {
     await page.getByTestId('push-opt-in').waitFor({ timeout: 15_000 });
     await page.getByTestId('push-allow').click();
     await page.getByText('Notifications are on').waitFor();
-    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration('/sw.js').then((r) => Boolean(r?.active || r?.installing || r?.waiting)))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        navigator.serviceWorker.getRegistration('/sw.js').then((r) => Boolean(r?.active || r?.installing || r?.waiting)),
+      ),
+    ).toBe(true);
     await context.close();
 
     const admin = await newPage(browser);

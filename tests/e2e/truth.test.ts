@@ -37,7 +37,10 @@ interface Salon {
 }
 
 async function demoSalon(): Promise<Salon> {
-  const merchant = await api<{ user: { _id: string } }>('merchants/loginMerchant/EmailLogin', { email: 'merchant@demo.in', password: PASSWORD });
+  const merchant = await api<{ user: { _id: string } }>('merchants/loginMerchant/EmailLogin', {
+    email: 'merchant@demo.in',
+    password: PASSWORD,
+  });
   return (await api<{ merchant: Salon }>(`merchants/getMerchantById/${merchant.user._id}`)).merchant;
 }
 
@@ -49,7 +52,11 @@ async function bookDemoSalon(fromDay = 2): Promise<{ booking: Booking; salon: Sa
   const service = [...salon.services].sort((a, b) => a.finalPrice - b.finalPrice)[0];
   for (let day = fromDay; day <= fromDay + 14; day++) {
     const date = kolkataDate(day);
-    const slots = await api<{ data: { slots: { time: string }[] } }>('users/getAvailableSlots', { merchantId: salon._id, date, serviceIds: [service._id] });
+    const slots = await api<{ data: { slots: { time: string }[] } }>('users/getAvailableSlots', {
+      merchantId: salon._id,
+      date,
+      serviceIds: [service._id],
+    });
     const slot = slots.data.slots.at(-1);
     if (!slot) continue;
     const created = await api<{ data: { booking: Booking } }>(
@@ -74,7 +81,13 @@ async function unreviewedPastVisit(): Promise<{ booking: Booking; salon: Salon; 
     { status: 'completed' },
     desk.token,
   );
-  const visit = bookings.find((b) => !b.reviewed && b.bookingDate < kolkataDate(0) && b.userDetails.email.endsWith('@demo.in') && b.userDetails.email !== 'customer@demo.in');
+  const visit = bookings.find(
+    (b) =>
+      !b.reviewed &&
+      b.bookingDate < kolkataDate(0) &&
+      b.userDetails.email.endsWith('@demo.in') &&
+      b.userDetails.email !== 'customer@demo.in',
+  );
   if (!visit) throw new Error('the demo salon has no unreviewed past visit of a demo customer');
   const email = visit.userDetails.email;
   const { token } = await api<{ token: string }>('users/loginUser/emailLogin', { email, password: PASSWORD });
@@ -82,7 +95,12 @@ async function unreviewedPastVisit(): Promise<{ booking: Booking; salon: Salon; 
 }
 
 /** Both widths of a page, for a person to look at. */
-async function shots(browser: Browser, name: string, visit: (page: Page) => Promise<void>, opts: { signInAs?: { email: string; merchant?: boolean } } = {}) {
+async function shots(
+  browser: Browser,
+  name: string,
+  visit: (page: Page) => Promise<void>,
+  opts: { signInAs?: { email: string; merchant?: boolean } } = {},
+) {
   for (const width of [1280, 390]) {
     const { context, page } = await newPage(browser, { width, height: width === 390 ? 844 : 860 });
     try {
@@ -128,7 +146,9 @@ describe('issue 30: truthful screens', () => {
       await api('users/cancelBooking', { bookingId: booking._id, reason: 'Plans changed' }, token);
       await page.reload();
       await poll(() => page.getByTestId('page-title').innerText()).toBe('Booking Cancelled');
-      expect(await page.getByTestId('confirmation-status-note').innerText()).toMatch(/^You cancelled this booking on .+\. Reason: Plans changed\. There is nothing to show at the salon\.$/);
+      expect(await page.getByTestId('confirmation-status-note').innerText()).toMatch(
+        /^You cancelled this booking on .+\. Reason: Plans changed\. There is nothing to show at the salon\.$/,
+      );
       expect(await page.getByTestId('booking-qr').count()).toBe(0);
       expect(await page.getByText('Show this QR code').count()).toBe(0);
       expect(await page.getByTestId('confirmation-payment').innerText()).toBe('Pay at salon: nothing was charged');
@@ -140,10 +160,15 @@ describe('issue 30: truthful screens', () => {
     } finally {
       await context.close();
     }
-    await shots(browser, 'booking-cancelled', async (page) => {
-      await page.goto(href);
-      await poll(() => page.getByTestId('page-title').innerText()).toBe('Booking Cancelled');
-    }, { signInAs: { email } });
+    await shots(
+      browser,
+      'booking-cancelled',
+      async (page) => {
+        await page.goto(href);
+        await poll(() => page.getByTestId('page-title').innerText()).toBe('Booking Cancelled');
+      },
+      { signInAs: { email } },
+    );
 
     // The desk scans the QR the customer saved before cancelling: refused, with the reason.
     const qrFile = path.join(tmp, 'cancelled-qr.png');
@@ -180,8 +205,11 @@ describe('issue 30: truthful screens', () => {
       const first = card.getByTestId('card-service').first();
       expect(await first.getAttribute('data-matched')).toBe('true');
       const price = await first.getByTestId('card-service-price').innerText();
-      const rupees = (n: number) => `₹${n.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 })}`;
-      expect(price.replace(/\s+/g, ' ')).toMatch(new RegExp(`${rupees(offer.price).replace('.', '\\.')}.*${rupees(offer.finalPrice).replace('.', '\\.')}$`));
+      const rupees = (n: number) =>
+        `₹${n.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 })}`;
+      expect(price.replace(/\s+/g, ' ')).toMatch(
+        new RegExp(`${rupees(offer.price).replace('.', '\\.')}.*${rupees(offer.finalPrice).replace('.', '\\.')}$`),
+      );
       expect(await first.locator('s').innerText()).toBe(rupees(offer.price));
       // Item 11: Book is inside its card, not clipped.
       const book = card.getByTestId('card-book');
@@ -189,7 +217,9 @@ describe('issue 30: truthful screens', () => {
       expect(b!.x + b!.width).toBeLessThanOrEqual(c!.x + c!.width);
       await book.click();
       await page.waitForURL(new RegExp(`/salon/${salon._id}/booking/select\\?service=${offer._id}`));
-      await poll(() => page.locator(`[data-testid="service-option"][data-service-id="${offer._id}"]`).getAttribute('aria-checked')).toBe('true');
+      await poll(() => page.locator(`[data-testid="service-option"][data-service-id="${offer._id}"]`).getAttribute('aria-checked')).toBe(
+        'true',
+      );
     } finally {
       await context.close();
     }
@@ -215,7 +245,11 @@ describe('issue 30: truthful screens', () => {
         await page.waitForURL((u) => u.pathname === to);
         expect(await page.getByTestId('nav-my-salon').getAttribute('data-active')).toBe('true');
       }
-      for (const [testId, to] of [['nav-customers', '/merchant/customers'], ['nav-marketing', '/merchant/marketing'], ['nav-appointments', '/merchant/appointments']]) {
+      for (const [testId, to] of [
+        ['nav-customers', '/merchant/customers'],
+        ['nav-marketing', '/merchant/marketing'],
+        ['nav-appointments', '/merchant/appointments'],
+      ]) {
         await page.getByTestId(testId).click();
         await page.waitForURL((u) => u.pathname === to);
       }
@@ -246,10 +280,15 @@ describe('issue 30: truthful screens', () => {
     } finally {
       await context.close();
     }
-    await shots(browser, 'merchant-settings-checklist', async (page) => {
-      await page.goto('/merchant/settings');
-      await page.getByTestId('checklist-fix-staff').waitFor();
-    }, { signInAs: { email: 'merchant@demo.in', merchant: true } });
+    await shots(
+      browser,
+      'merchant-settings-checklist',
+      async (page) => {
+        await page.goto('/merchant/settings');
+        await page.getByTestId('checklist-fix-staff').waitFor();
+      },
+      { signInAs: { email: 'merchant@demo.in', merchant: true } },
+    );
   });
 
   it('item 13: a customer edits and deletes their own review from the booking card and on the salon page', async () => {
@@ -303,7 +342,9 @@ describe('issue 30: truthful screens', () => {
       await poll(() => answer.innerText()).toMatch(/I found \d+ places? for “spa” in Bengaluru: /);
       await shot(page, 'truth-chat-search-1280');
       await answer.getByTestId('chat-link').click();
-      await page.waitForURL((u) => u.pathname === '/salons' && u.searchParams.get('service') === 'spa' && u.searchParams.get('location') === 'Bengaluru');
+      await page.waitForURL(
+        (u) => u.pathname === '/salons' && u.searchParams.get('service') === 'spa' && u.searchParams.get('location') === 'Bengaluru',
+      );
       await page.getByTestId('salon-result').first().waitFor();
       expect(await page.getByTestId('salon-result').first().innerText()).toContain('Bengaluru');
     } finally {
@@ -326,7 +367,9 @@ describe('issue 30: truthful screens', () => {
       await form.locator('#location-name').fill('Nowhere');
       await form.getByTestId('location-add').click();
       await poll(() => form.getByRole('alert').innerText()).toMatch(/^This city was not found; check its spelling/);
-      await page.locator('#locations').screenshot({ path: path.join(path.dirname(await shot(page, 'truth-admin-locations-1280')), 'truth-admin-locations-card-1280.png') });
+      await page.locator('#locations').screenshot({
+        path: path.join(path.dirname(await shot(page, 'truth-admin-locations-1280')), 'truth-admin-locations-card-1280.png'),
+      });
     } finally {
       await context.close();
     }

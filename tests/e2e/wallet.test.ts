@@ -30,7 +30,11 @@ async function bookFromWallet(token: string): Promise<{ bookingId: string; total
     if (!service) continue;
     for (let days = 2; days <= 9; days++) {
       const date = indiaDate(days);
-      const slots = await api<{ data: { slots: { time: string }[] } }>('POST', 'users/getAvailableSlots', { merchantId: salon._id, date, serviceIds: [service._id] });
+      const slots = await api<{ data: { slots: { time: string }[] } }>('POST', 'users/getAvailableSlots', {
+        merchantId: salon._id,
+        date,
+        serviceIds: [service._id],
+      });
       const slot = slots.data.slots[0];
       if (!slot) continue;
       const made = await api<{ data: { booking: { _id: string; totalPrice: number } } }>(
@@ -99,7 +103,11 @@ describe('wallet, gift cards and refunds', () => {
     await page.goto('/notifications');
     const first = page.getByTestId('notification-item').first();
     await poll(() => first.innerText()).toContain('Booking cancelled');
-    const money = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: Number.isInteger(total) ? 0 : 2 }).format(total);
+    const money = new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      maximumFractionDigits: Number.isInteger(total) ? 0 : 2,
+    }).format(total);
     expect(await first.innerText()).toContain(`${money} is back in your wallet`);
     await context.close();
   });
@@ -153,12 +161,17 @@ describe('wallet, gift cards and refunds', () => {
           await page.waitForTimeout(300);
           if (width < 771) {
             // On a phone the chat opens from the header (issue 30 item 10): nothing floats over the page.
-            expect(await page.getByTestId('chat-toggle').evaluate((el) => el.closest('header') !== null), `${route} at ${width}px`).toBe(true);
+            expect(await page.getByTestId('chat-toggle').evaluate((el) => el.closest('header') !== null), `${route} at ${width}px`).toBe(
+              true,
+            );
             continue;
           }
           expect(await underToggle(page, 'footer a, footer button, footer input'), `${route} at ${width}px, top`).toEqual([]);
           // On a desktop it rests in the page gutter, clear of the cards' right-aligned figures too.
-          if (width >= 1280) expect(await underToggle(page, `${INTERACTIVE}, main p, main span, main h2, main h3`), `${route} at ${width}px, top`).toEqual([]);
+          if (width >= 1280)
+            expect(await underToggle(page, `${INTERACTIVE}, main p, main span, main h2, main h3`), `${route} at ${width}px, top`).toEqual(
+              [],
+            );
           await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
           await page.waitForTimeout(300);
           expect(await underToggle(page, `${INTERACTIVE}, main p, main span, footer p`), `${route} at ${width}px, bottom`).toEqual([]);

@@ -35,7 +35,11 @@ async function openFeed(base: string, token: string): Promise<Feed> {
         while ((end = buffer.indexOf('\n\n')) !== -1) {
           const message = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const data = message.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('');
+          const data = message
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => l.slice(5).trim())
+            .join('');
           if (!data) continue;
           try {
             const parsed = JSON.parse(data);
@@ -62,7 +66,9 @@ async function waitFor(check: () => boolean | Promise<boolean>, ms: number) {
 }
 
 function kolkataDate(daysAhead: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + daysAhead * 86_400_000));
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + daysAhead * 86_400_000),
+  );
 }
 
 describe('the calendar’s live feed across two server processes', () => {
@@ -77,24 +83,33 @@ describe('the calendar’s live feed across two server processes', () => {
       const [a, b] = servers;
       await client.connect();
 
-      const merchant = await call(a.url, 'POST', '/api/merchants/loginMerchant/EmailLogin', { body: { email: 'merchant@demo.in', password: 'Demo@1234' } });
+      const merchant = await call(a.url, 'POST', '/api/merchants/loginMerchant/EmailLogin', {
+        body: { email: 'merchant@demo.in', password: 'Demo@1234' },
+      });
       expect(merchant.status, merchant.text).toBe(200);
       const salonId: string = merchant.json.user._id;
       feed = await openFeed(a.url, merchant.json.token);
       await waitFor(() => feed!.events.some((e) => e.kind === 'sync'), 10_000);
 
       // A customer books through the other process.
-      const customer = await call(b.url, 'POST', '/api/users/registerUser', { body: { firstName: 'Two', lastName: 'Process', email: `two.${Date.now()}@example.com`, password: 'Demo@1234' } });
+      const customer = await call(b.url, 'POST', '/api/users/registerUser', {
+        body: { firstName: 'Two', lastName: 'Process', email: `two.${Date.now()}@example.com`, password: 'Demo@1234' },
+      });
       expect(customer.status, customer.text).toBe(201);
       const salon = await call(b.url, 'GET', `/api/merchants/getMerchantById/${salonId}`);
       const service = salon.json.merchant.services[0]._id;
       let booking: { _id: string; bookingDate: string } | undefined;
       for (let day = 2; day < 14 && !booking; day++) {
         const date = kolkataDate(day);
-        const slots = await call(b.url, 'POST', '/api/users/getAvailableSlots', { body: { merchantId: salonId, date, serviceIds: [service] } });
+        const slots = await call(b.url, 'POST', '/api/users/getAvailableSlots', {
+          body: { merchantId: salonId, date, serviceIds: [service] },
+        });
         const slot = slots.json.data.slots.at(-1);
         if (!slot) continue;
-        const made = await call(b.url, 'POST', '/api/users/createBooking', { body: { merchantId: salonId, serviceIds: [service], bookingDate: date, bookingTime: slot.time }, token: customer.json.token });
+        const made = await call(b.url, 'POST', '/api/users/createBooking', {
+          body: { merchantId: salonId, serviceIds: [service], bookingDate: date, bookingTime: slot.time },
+          token: customer.json.token,
+        });
         expect(made.status, made.text).toBe(201);
         booking = made.json.data.booking;
       }
@@ -103,13 +118,19 @@ describe('the calendar’s live feed across two server processes', () => {
 
       // The process serving the desk loses its LISTEN connection: once it has listened again, 'sync'.
       const syncsBefore = feed.events.filter((e) => e.kind === 'sync').length;
-      const cut = await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'glowbook-listen' and datname = $1`, [db.name]);
+      const cut = await client.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'glowbook-listen' and datname = $1`,
+        [db.name],
+      );
       expect(cut.rowCount).toBe(1);
       await waitFor(() => feed!.events.filter((e) => e.kind === 'sync').length > syncsBefore, 10_000);
 
       // And it hears the other process again: the customer cancels through it.
       const changesBefore = feed.events.filter((e) => e.kind === 'changed').length;
-      const cancelled = await call(b.url, 'POST', '/api/users/cancelBooking', { body: { bookingId: booking!._id }, token: customer.json.token });
+      const cancelled = await call(b.url, 'POST', '/api/users/cancelBooking', {
+        body: { bookingId: booking!._id },
+        token: customer.json.token,
+      });
       expect(cancelled.status, cancelled.text).toBe(200);
       await waitFor(() => feed!.events.filter((e) => e.kind === 'changed').length > changesBefore, 5000);
     } finally {

@@ -13,7 +13,8 @@ export const JWT_SECRET = 'faults-secret-faults-secret-faults-secret-0123';
 export const SHARED_PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export function requireBuild() {
-  if (!fs.existsSync(ENTRY)) throw new Error(`The fault tests drive the built server: run \`npm run build\` first (npm test does). Missing ${ENTRY}`);
+  if (!fs.existsSync(ENTRY))
+    throw new Error(`The fault tests drive the built server: run \`npm run build\` first (npm test does). Missing ${ENTRY}`);
 }
 
 export function freePort(): Promise<number> {
@@ -45,7 +46,10 @@ export interface ServerProcess {
  * Starts `node dist/server/src/server/main.js` in its own process group and waits for /api/health to
  * answer 200; `root` runs the copy of the package found there instead of this checkout.
  */
-export async function startServer(env: Record<string, string | undefined>, opts: { healthyWithinMs?: number; root?: string } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string | undefined>,
+  opts: { healthyWithinMs?: number; root?: string } = {},
+): Promise<ServerProcess> {
   requireBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-faults-'));
   const port = await freePort();
@@ -143,13 +147,17 @@ export async function call(
 }
 
 /** A scratch database on the shared local PostgreSQL, dropped by `drop()`. */
-export async function scratchDatabase(prefix: string): Promise<{ url: string; name: string; client: () => pg.Client; drop: () => Promise<void> }> {
+export async function scratchDatabase(
+  prefix: string,
+): Promise<{ url: string; name: string; client: () => pg.Client; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: SHARED_PG, connectionTimeoutMillis: 5000 });
   try {
     await admin.connect();
   } catch (err) {
-    throw new Error(`The fault tests need the local PostgreSQL at ${SHARED_PG} (set TEST_DATABASE_URL to point elsewhere): ${(err as Error).message}`);
+    throw new Error(
+      `The fault tests need the local PostgreSQL at ${SHARED_PG} (set TEST_DATABASE_URL to point elsewhere): ${(err as Error).message}`,
+    );
   }
   await admin.query(`create database ${name}`);
   await admin.end();

@@ -38,7 +38,9 @@ describe('jobs across two server processes', () => {
       await client.connect();
 
       // The demo's reminder jobs, all made due now.
-      const reminders = await client.query(`update jobs set run_at = now() where kind = 'booking_reminder' and status = 'queued' returning id`);
+      const reminders = await client.query(
+        `update jobs set run_at = now() where kind = 'booking_reminder' and status = 'queued' returning id`,
+      );
       expect(reminders.rowCount).toBeGreaterThan(5);
       await client.query(`
         with m as (
@@ -49,11 +51,19 @@ describe('jobs across two server processes', () => {
         insert into jobs (kind, payload, ref) select 'deliver_message', jsonb_build_object('messageId', id), 'message:' || id from m`);
 
       // Let both work for a moment, then kill one mid-run.
-      await waitFor(async () => (await client.query(`select count(*)::int n from outbox_messages where status = 'sent' and recipient like 'load%'`)).rows[0].n >= 40, 30_000);
+      await waitFor(
+        async () =>
+          (await client.query(`select count(*)::int n from outbox_messages where status = 'sent' and recipient like 'load%'`)).rows[0].n >=
+          40,
+        30_000,
+      );
       process.kill(-servers[0].child.pid!, 'SIGKILL');
       await servers[0].exited;
 
-      await waitFor(async () => (await client.query(`select count(*)::int n from jobs where status = 'queued' and run_at <= now()`)).rows[0].n === 0, 60_000);
+      await waitFor(
+        async () => (await client.query(`select count(*)::int n from jobs where status = 'queued' and run_at <= now()`)).rows[0].n === 0,
+        60_000,
+      );
 
       const sent = await client.query(`select id::text, status, attempts from outbox_messages where recipient like 'load%'`);
       expect(sent.rows).toHaveLength(MESSAGES);
@@ -76,9 +86,10 @@ describe('jobs across two server processes', () => {
       expect(loadHanded.length - MESSAGES).toBeLessThanOrEqual(1);
 
       // Each due reminder ran once: one in-app notification per reminder job.
-      const done = await client.query(`select count(*)::int n from jobs where kind = 'booking_reminder' and id = any($1::uuid[]) and status = 'done'`, [
-        reminders.rows.map((r) => r.id),
-      ]);
+      const done = await client.query(
+        `select count(*)::int n from jobs where kind = 'booking_reminder' and id = any($1::uuid[]) and status = 'done'`,
+        [reminders.rows.map((r) => r.id)],
+      );
       expect(done.rows[0].n).toBe(reminders.rowCount);
       const notes = await client.query(`select count(*)::int n from notifications where title like 'Reminder:%'`);
       expect(notes.rows[0].n).toBe(reminders.rowCount);

@@ -46,7 +46,13 @@ describe('kill -9 of one of two server processes during booking load', () => {
       const customers = await Promise.all(
         Array.from({ length: CLIENTS }, async (_, i) => {
           const r = await call(servers[i % 2].url, 'POST', '/api/users/registerUser', {
-            body: { firstName: 'Load', lastName: `Client${i}`, email: `load-${i}-${randomUUID().slice(0, 8)}@faults.in`, phone: `9${String(randomInt(100_000_000, 999_999_999))}`, password: 'Demo@1234' },
+            body: {
+              firstName: 'Load',
+              lastName: `Client${i}`,
+              email: `load-${i}-${randomUUID().slice(0, 8)}@faults.in`,
+              phone: `9${String(randomInt(100_000_000, 999_999_999))}`,
+              password: 'Demo@1234',
+            },
           });
           expect(r.status, r.text).toBe(201);
           return { id: r.json.user._id as string, token: r.json.token as string };
@@ -93,10 +99,18 @@ describe('kill -9 of one of two server processes during booking load', () => {
           const slot = list[randomInt(list.length)];
           const staffId = slot.staffIds[randomInt(slot.staffIds.length)];
           const key = randomUUID();
-          const body = { userId: customer.id, merchantId: salonId, serviceIds: services, staffId, bookingDate: date, bookingTime: slot.time };
+          const body = {
+            userId: customer.id,
+            merchantId: salonId,
+            serviceIds: services,
+            staffId,
+            bookingDate: date,
+            bookingTime: slot.time,
+          };
           const r = await send('/api/users/createBooking', body, customer.token, key);
           count(`book ${r.status}`);
-          if (r.status === 201 || r.status === 200) acked.push({ id: r.json.data.booking._id, key, userId: customer.id, staffId, at: Date.now() });
+          if (r.status === 201 || r.status === 200)
+            acked.push({ id: r.json.data.booking._id, key, userId: customer.id, staffId, at: Date.now() });
         }
       }
 
@@ -113,13 +127,24 @@ describe('kill -9 of one of two server processes during booking load', () => {
       const [killedAt] = await Promise.all([killer(), ...customers.map(client)]);
       expect(await victim.exited).toBe('SIGKILL');
       const report = Object.fromEntries(statuses);
-      console.log(`kill -9: ${acked.length} bookings acknowledged, ${inFlightAtKill} requests in flight on the killed process, statuses ${JSON.stringify(report)}`);
+      console.log(
+        `kill -9: ${acked.length} bookings acknowledged, ${inFlightAtKill} requests in flight on the killed process, statuses ${JSON.stringify(report)}`,
+      );
 
       expect(inFlightAtKill, 'requests were in flight on the killed process').toBeGreaterThan(0);
-      expect([...statuses.keys()].filter((k) => /\s5\d\d$/.test(k)), JSON.stringify(report)).toEqual([]);
+      expect(
+        [...statuses.keys()].filter((k) => /\s5\d\d$/.test(k)),
+        JSON.stringify(report),
+      ).toEqual([]);
       expect(acked.length).toBeGreaterThan(10);
-      expect(acked.some((a) => a.at < killedAt), 'bookings were taken before the kill').toBe(true);
-      expect(acked.some((a) => a.at > killedAt), 'bookings were taken after the kill').toBe(true);
+      expect(
+        acked.some((a) => a.at < killedAt),
+        'bookings were taken before the kill',
+      ).toBe(true);
+      expect(
+        acked.some((a) => a.at > killedAt),
+        'bookings were taken after the kill',
+      ).toBe(true);
 
       const sql = db.client();
       await sql.connect();
@@ -138,7 +163,12 @@ describe('kill -9 of one of two server processes during booking load', () => {
         expect(stored.rows.length).toBe(ids.length);
         const storedById = new Map(stored.rows.map((r) => [r.id, r]));
         for (const a of acked) {
-          expect(storedById.get(a.id)).toMatchObject({ user_id: a.userId, staff_id: a.staffId, idempotency_key: a.key, status: 'upcoming' });
+          expect(storedById.get(a.id)).toMatchObject({
+            user_id: a.userId,
+            staff_id: a.staffId,
+            idempotency_key: a.key,
+            status: 'upcoming',
+          });
         }
         const userIds = customers.map((c) => c.id);
         const dupKeys = await sql.query(
@@ -162,7 +192,10 @@ describe('kill -9 of one of two server processes during booking load', () => {
       // The surviving process still answers reads and takes bookings.
       expect((await call(survivor.url, 'GET', '/api/health')).status).toBe(200);
       expect((await call(survivor.url, 'GET', `/api/merchants/getMerchantById/${salonId}`)).status).toBe(200);
-      const bookings = await call(survivor.url, 'POST', '/api/users/getAllBookings', { body: { userId: customers[0].id }, token: customers[0].token });
+      const bookings = await call(survivor.url, 'POST', '/api/users/getAllBookings', {
+        body: { userId: customers[0].id },
+        token: customers[0].token,
+      });
       expect(bookings.status, bookings.text).toBe(200);
     } finally {
       for (const s of servers) await s.dispose();

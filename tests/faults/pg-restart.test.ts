@@ -19,7 +19,9 @@ function findPgBin(): string {
   const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'pg_ctl'))) : [];
   versions.sort((a, b) => Number(b) - Number(a));
   if (!versions.length) {
-    throw new Error('This test starts its own PostgreSQL cluster and needs the server binaries (initdb, pg_ctl) under /usr/lib/postgresql/<version>/bin: apt-get install postgresql postgresql-contrib');
+    throw new Error(
+      'This test starts its own PostgreSQL cluster and needs the server binaries (initdb, pg_ctl) under /usr/lib/postgresql/<version>/bin: apt-get install postgresql postgresql-contrib',
+    );
   }
   return path.join(root, versions[0], 'bin');
 }
@@ -143,7 +145,10 @@ describe('PostgreSQL restart under load', () => {
       await cluster.stop('fast');
       const goneAt = Date.now();
       const downAt = await waitFor((s) => s === 503, 10_000);
-      expect(downAt, `/api/health must answer 503 once the database is gone; since the stop: ${JSON.stringify(countBy(samples.filter((s) => s.at > goneAt)))}, server exit ${server.child.exitCode ?? server.child.signalCode}, log:\n${server.log().slice(-3000)}`).not.toBeNull();
+      expect(
+        downAt,
+        `/api/health must answer 503 once the database is gone; since the stop: ${JSON.stringify(countBy(samples.filter((s) => s.at > goneAt)))}, server exit ${server.child.exitCode ?? server.child.signalCode}, log:\n${server.log().slice(-3000)}`,
+      ).not.toBeNull();
       await sleep(1_000);
       const startedAt = Date.now();
       await cluster.start();
@@ -163,14 +168,20 @@ describe('PostgreSQL restart under load', () => {
         `postgres restart: 503 after ${downAt! - stoppedAt} ms, 200 again ${upAt! - startedAt} ms after start; ${samples.length} requests, outage statuses ${JSON.stringify(countBy(outage))}, slowest outage answer ${Math.max(0, ...outage.map((s) => s.ms))} ms`,
       );
       expect(before.length).toBeGreaterThan(0);
-      expect(before.every((s) => s.status === 200), JSON.stringify(countBy(before))).toBe(true);
+      expect(
+        before.every((s) => s.status === 200),
+        JSON.stringify(countBy(before)),
+      ).toBe(true);
       // While the database is gone, requests fail fast with 503 (try again), never a 500, never hang or drop the connection.
       expect(outage.filter((s) => s.kind === 'read').length).toBeGreaterThan(0);
       for (const s of outage) {
         expect(s.status, `${s.kind} answered ${s.status} during the outage`).toBe(503);
         expect(s.ms).toBeLessThan(7_000);
       }
-      expect(after.every((s) => s.status === 200), JSON.stringify(countBy(after))).toBe(true);
+      expect(
+        after.every((s) => s.status === 200),
+        JSON.stringify(countBy(after)),
+      ).toBe(true);
       expect(server.child.exitCode, 'the server process never stopped').toBeNull();
       expect(server.child.signalCode).toBeNull();
     } finally {

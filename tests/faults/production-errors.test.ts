@@ -24,7 +24,9 @@ describe('error answers of the production build (embedded database)', () => {
 
   beforeAll(async () => {
     server = await startServer({ SEED_DEMO: 'auto' });
-    const login = await call(server.url, 'POST', '/api/users/loginUser/emailLogin', { body: { email: 'customer@demo.in', password: 'Demo@1234' } });
+    const login = await call(server.url, 'POST', '/api/users/loginUser/emailLogin', {
+      body: { email: 'customer@demo.in', password: 'Demo@1234' },
+    });
     expect(login.status, login.text).toBe(200);
     customerToken = login.json.token;
   }, 90_000);
@@ -40,7 +42,10 @@ describe('error answers of the production build (embedded database)', () => {
   it('400 for malformed JSON, a body of the wrong JSON type, or nesting deep enough to overflow a parser', async () => {
     expectCleanError(await call(server.url, 'POST', '/api/users/loginUser/emailLogin', { raw: '{"email": "a@b.in",' }), 400);
     expectCleanError(await call(server.url, 'POST', '/api/users/loginUser/emailLogin', { raw: '"just a string"' }), 400);
-    expectCleanError(await call(server.url, 'POST', '/api/users/loginUser/emailLogin', { raw: '['.repeat(20_000) + ']'.repeat(20_000) }), 400);
+    expectCleanError(
+      await call(server.url, 'POST', '/api/users/loginUser/emailLogin', { raw: '['.repeat(20_000) + ']'.repeat(20_000) }),
+      400,
+    );
   });
 
   it('401 without a token and with a token signed by someone else', async () => {
@@ -74,8 +79,14 @@ describe('error answers of the production build (embedded database)', () => {
   });
 
   it('413 for a 2 MB body and 415 for a body that is not JSON', async () => {
-    expectCleanError(await call(server.url, 'POST', '/api/users/registerUser', { raw: JSON.stringify({ firstName: 'x'.repeat(2 * 1024 * 1024) }) }), 413);
-    expectCleanError(await call(server.url, 'POST', '/api/users/loginUser/emailLogin', { raw: 'email=a', headers: { 'content-type': 'text/plain' } }), 415);
+    expectCleanError(
+      await call(server.url, 'POST', '/api/users/registerUser', { raw: JSON.stringify({ firstName: 'x'.repeat(2 * 1024 * 1024) }) }),
+      413,
+    );
+    expectCleanError(
+      await call(server.url, 'POST', '/api/users/loginUser/emailLogin', { raw: 'email=a', headers: { 'content-type': 'text/plain' } }),
+      415,
+    );
   });
 });
 

@@ -20,9 +20,17 @@ function slowPost(base: string, path: string, body: string, head: number) {
   let finish!: () => void;
   // A dropped connection becomes an outcome (status 0), so the assertions below name it.
   const done = new Promise<Outcome>((resolve) => {
-    const reject = (err: NodeJS.ErrnoException) => resolve({ status: 0, body: `connection failed: ${err.code ?? err.message}`, finishedAt: Date.now() });
+    const reject = (err: NodeJS.ErrnoException) =>
+      resolve({ status: 0, body: `connection failed: ${err.code ?? err.message}`, finishedAt: Date.now() });
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

@@ -17,7 +17,10 @@ export async function pendingCompleteSalon(rt: Runtime, name: string, city = 'Pu
     services: [{ name: 'Keratin Spa', price: 1200, category: 'Hair Care' }],
   });
   await createStaff(rt, salon.id);
-  await db.insertInto('merchant_categories').values({ merchant_id: salon.id, category_id: await createCategory(rt, 'Hair Care') }).execute();
+  await db
+    .insertInto('merchant_categories')
+    .values({ merchant_id: salon.id, category_id: await createCategory(rt, 'Hair Care') })
+    .execute();
   await db
     .updateTable('merchants')
     .set({

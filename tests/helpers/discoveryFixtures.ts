@@ -43,7 +43,12 @@ export async function createDiscoverySalon(rt: Runtime, spec: DiscoverySalonSpec
   });
   const serviceIds: Record<string, string> = {};
   for (const s of spec.services) {
-    serviceIds[s.name] = await createService(rt, salon.id, { name: s.name, price: s.price, category: s.category, duration: s.duration ?? 30 });
+    serviceIds[s.name] = await createService(rt, salon.id, {
+      name: s.name,
+      price: s.price,
+      category: s.category,
+      duration: s.duration ?? 30,
+    });
   }
   const db = rt.deps.db;
   await refreshMerchantStats(db, salon.id);
@@ -108,7 +113,16 @@ export async function insertNamedBooking(
     .executeTakeFirstOrThrow();
   await rt.deps.db
     .insertInto('booking_services')
-    .values(b.services.map((name, position) => ({ booking_id: row.id, position, service_id: null, service_name: name, duration_min: minutes, price: 500 })))
+    .values(
+      b.services.map((name, position) => ({
+        booking_id: row.id,
+        position,
+        service_id: null,
+        service_name: name,
+        duration_min: minutes,
+        price: 500,
+      })),
+    )
     .execute();
   return row.id;
 }

@@ -34,14 +34,25 @@ export async function startFakeS3(): Promise<FakeS3> {
       if (req.method === 'PUT') {
         const body = Buffer.concat(chunks);
         const etag = `"${createHash('md5').update(body).digest('hex')}"`;
-        objects.set(path, { body, etag, contentType: String(req.headers['content-type'] ?? 'binary/octet-stream'), cacheControl: req.headers['cache-control'] });
+        objects.set(path, {
+          body,
+          etag,
+          contentType: String(req.headers['content-type'] ?? 'binary/octet-stream'),
+          cacheControl: req.headers['cache-control'],
+        });
         res.writeHead(200, { etag }).end();
       } else if (req.method === 'DELETE') {
         objects.delete(path);
         res.writeHead(204).end();
       } else if (req.method === 'GET' || req.method === 'HEAD') {
         if (!found) {
-          res.writeHead(404, { 'content-type': 'application/xml' }).end(req.method === 'GET' ? '<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>' : undefined);
+          res
+            .writeHead(404, { 'content-type': 'application/xml' })
+            .end(
+              req.method === 'GET'
+                ? '<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>'
+                : undefined,
+            );
           return;
         }
         if (req.headers['if-none-match'] === found.etag) {

@@ -50,7 +50,15 @@ export interface SalonFixture {
 
 export async function createSalon(
   rt: Runtime,
-  opts: { timeZone?: string; openingHours?: OpeningDay[]; published?: boolean; name?: string; address?: string; coverImage?: string; plan?: PlanId | null } = {},
+  opts: {
+    timeZone?: string;
+    openingHours?: OpeningDay[];
+    published?: boolean;
+    name?: string;
+    address?: string;
+    coverImage?: string;
+    plan?: PlanId | null;
+  } = {},
 ): Promise<SalonFixture> {
   const owner = await makeAccount(rt, 'merchant');
   await rt.deps.db
@@ -78,13 +86,22 @@ export async function createSalon(
 }
 
 /** An active paid plan for this month, as if paid (no invoice, no card). */
-export async function givePlan(rt: Runtime, merchantId: string, plan: PlanId, opts: { periodStart?: string; periodEnd?: string } = {}): Promise<void> {
+export async function givePlan(
+  rt: Runtime,
+  merchantId: string,
+  plan: PlanId,
+  opts: { periodStart?: string; periodEnd?: string } = {},
+): Promise<void> {
   const start = opts.periodStart ?? localDate(0);
   const end = opts.periodEnd ?? localDate(30);
   await rt.deps.db
     .insertInto('subscriptions')
     .values({ merchant_id: merchantId, plan, status: 'active', current_period_start: start, current_period_end: end })
-    .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ plan, status: 'active', current_period_start: start, current_period_end: end, scheduled_plan: null }))
+    .onConflict((oc) =>
+      oc
+        .column('merchant_id')
+        .doUpdateSet({ plan, status: 'active', current_period_start: start, current_period_end: end, scheduled_plan: null }),
+    )
     .execute();
 }
 

@@ -10,7 +10,8 @@ export function pdfText(pdf: Buffer): string {
     } catch {
       continue;
     }
-    for (const tj of body.matchAll(/\[([^\]]*)\]\s*TJ/g)) text += `${[...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join('')}\n`;
+    for (const tj of body.matchAll(/\[([^\]]*)\]\s*TJ/g))
+      text += `${[...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join('')}\n`;
   }
   return text;
 }

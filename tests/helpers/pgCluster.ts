@@ -21,7 +21,8 @@ export async function freePort(): Promise<number> {
 
 /** Runs a PostgreSQL binary as the postgres user (the server refuses to run as root). */
 function asPostgres(bin: string, args: string[]) {
-  const run = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', path.join(PG_BIN, bin), ...args]] : [path.join(PG_BIN, bin), args];
+  const run =
+    process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', path.join(PG_BIN, bin), ...args]] : [path.join(PG_BIN, bin), args];
   return execFileSync(run[0] as string, run[1] as string[], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 }).toString();
 }
 
@@ -93,7 +94,22 @@ export async function startPrimaryWithReplica(): Promise<PrimaryWithReplica> {
     fs.appendFileSync(path.join(primaryDir, 'pg_hba.conf'), '\nhost replication all 127.0.0.1/32 trust\n');
     const primary = start(primaryDir, primaryPort);
     clusters.push(primary);
-    asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaDir, '-R', '-X', 'stream', '--no-sync', '-c', 'fast']);
+    asPostgres('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primaryPort),
+      '-U',
+      'postgres',
+      '-D',
+      replicaDir,
+      '-R',
+      '-X',
+      'stream',
+      '--no-sync',
+      '-c',
+      'fast',
+    ]);
     // The copy carries the primary's settings: only the port differs.
     fs.appendFileSync(path.join(replicaDir, 'postgresql.conf'), `\nport = ${replicaPort}\n`);
     const replica = start(replicaDir, replicaPort);

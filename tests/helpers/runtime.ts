@@ -74,7 +74,12 @@ export async function createTestRuntime(opts: { seed?: boolean; env?: Record<str
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   });
-  const runtime = await bootstrap(env, { memory: DB_KIND === 'pglite', memoryImage: DB_KIND === 'pglite' ? pgliteImage() : undefined, serveClient: false, seed: opts.seed ?? false });
+  const runtime = await bootstrap(env, {
+    memory: DB_KIND === 'pglite',
+    memoryImage: DB_KIND === 'pglite' ? pgliteImage() : undefined,
+    serveClient: false,
+    seed: opts.seed ?? false,
+  });
   let server: Server | undefined;
   return {
     ...runtime,

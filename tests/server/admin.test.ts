@@ -40,7 +40,9 @@ async function auditRows(action: string, entityId?: string) {
 // ------------------------------------------------------------------------------------------
 describe('every admin procedure refuses non-admins', () => {
   // The admin namespace, and admin-only procedures of other namespaces (push broadcasts, blogs...).
-  const adminPaths = Object.entries((appRouter._def as unknown as { procedures: Record<string, { _def: { meta?: { adminOnly?: boolean } } }> }).procedures)
+  const adminPaths = Object.entries(
+    (appRouter._def as unknown as { procedures: Record<string, { _def: { meta?: { adminOnly?: boolean } } }> }).procedures,
+  )
     .filter(([p, proc]) => p.startsWith('admin.') || proc._def.meta?.adminOnly)
     .map(([p]) => p);
 
@@ -120,7 +122,9 @@ describe('publish requests', () => {
     });
     const draft = await createSalon(rt, { published: false });
     await expect(asAdmin().approveSalon({ merchantId: draft.id })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(asAdmin().approveSalon({ merchantId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(asAdmin().approveSalon({ merchantId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect(await auditRows('salon.approve', incomplete.id)).toHaveLength(0);
   });
 
@@ -159,7 +163,13 @@ describe('publish requests', () => {
     const cust = await createCustomer(rt);
     let hour = 8;
     for (const status of ['upcoming', 'confirmed', 'completed', 'completed', 'cancelled', 'pending'] as const) {
-      await insertBookingRow(rt, { userId: cust.id, merchantId: salon.id, staffId, startsAt: new Date(`2030-01-15T${String(hour++).padStart(2, '0')}:00:00+05:30`), status });
+      await insertBookingRow(rt, {
+        userId: cust.id,
+        merchantId: salon.id,
+        staffId,
+        startsAt: new Date(`2030-01-15T${String(hour++).padStart(2, '0')}:00:00+05:30`),
+        status,
+      });
     }
     // merchants.booking_count (what search ranks by) counts the two completed ones only.
     await refreshMerchantStats(db(), salon.id);
@@ -181,8 +191,21 @@ describe('publish requests', () => {
     const staffId = await createStaff(rt, salon.id);
     const otherStaff = await createStaff(rt, elsewhere.id);
     const cust = await createCustomer(rt);
-    const row = (status: 'pending' | 'upcoming' | 'confirmed' | 'completed' | 'cancelled', startsAt: Date, merchantId = salon.id, staff = staffId) =>
-      insertBookingRow(rt, { userId: cust.id, merchantId, staffId: staff, startsAt, status, bookingDate: startsAt.toISOString().slice(0, 10), bookingTime: '10:00 AM' });
+    const row = (
+      status: 'pending' | 'upcoming' | 'confirmed' | 'completed' | 'cancelled',
+      startsAt: Date,
+      merchantId = salon.id,
+      staff = staffId,
+    ) =>
+      insertBookingRow(rt, {
+        userId: cust.id,
+        merchantId,
+        staffId: staff,
+        startsAt,
+        status,
+        bookingDate: startsAt.toISOString().slice(0, 10),
+        bookingTime: '10:00 AM',
+      });
     const soon = (days: number, hour: number) => new Date(Date.now() + days * 86_400_000 + hour * 3_600_000);
     // Still to serve: one pending, one upcoming, one confirmed, all in the future.
     const kept = await row('upcoming', soon(3, 0));
@@ -199,15 +222,31 @@ describe('publish requests', () => {
     expect(count(salon.id)).toBe(3);
     expect(count(elsewhere.id)).toBe(1);
     const none = await createSalon(rt, { name: 'Strand Check Empty' });
-    expect((await asAdmin().listSalons({ search: 'Strand Check Empty' })).salons[0]).toMatchObject({ _id: none.id, upcomingBookingCount: 0, bookingCount: 0 });
+    expect((await asAdmin().listSalons({ search: 'Strand Check Empty' })).salons[0]).toMatchObject({
+      _id: none.id,
+      upcomingBookingCount: 0,
+      bookingCount: 0,
+    });
 
     const u = await asAdmin().unpublishSalon({ merchantId: salon.id, reason: 'Licence expired' });
     expect(u.salon).toMatchObject({ isPublished: false, upcomingBookingCount: 3 });
     // The bookings stay as they were; the owner is told to serve them; the audit records how many.
-    const statuses = await db().selectFrom('bookings').select(['status']).where('merchant_id', '=', salon.id).orderBy('starts_at').execute();
+    const statuses = await db()
+      .selectFrom('bookings')
+      .select(['status'])
+      .where('merchant_id', '=', salon.id)
+      .orderBy('starts_at')
+      .execute();
     expect(statuses.map((b) => b.status)).toEqual(['upcoming', 'upcoming', 'pending', 'confirmed', 'completed', 'cancelled']);
-    const note = await db().selectFrom('notifications').select(['message']).where('account_id', '=', salon.id).where('title', '=', 'Your salon has been unpublished').executeTakeFirstOrThrow();
-    expect(note.message).toBe('Strand Check Salon is no longer listed: Licence expired. Your 3 upcoming bookings stay booked; please serve them as planned.');
+    const note = await db()
+      .selectFrom('notifications')
+      .select(['message'])
+      .where('account_id', '=', salon.id)
+      .where('title', '=', 'Your salon has been unpublished')
+      .executeTakeFirstOrThrow();
+    expect(note.message).toBe(
+      'Strand Check Salon is no longer listed: Licence expired. Your 3 upcoming bookings stay booked; please serve them as planned.',
+    );
     const [audit] = await auditRows('salon.unpublish', salon.id);
     expect(audit.details).toMatchObject({ reason: 'Licence expired', upcomingBookings: 3 });
     // The customer still sees the booking and can cancel it.
@@ -232,7 +271,9 @@ describe('users', () => {
     const after = await resolveActor(rt.deps, reg.token);
     expect(after.actor).toBeNull();
     expect(after.authError).toBeTruthy();
-    await expect(rt.caller().users.loginEmail({ email: 'blockme@example.in', password: 'secret123' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller().users.loginEmail({ email: 'blockme@example.in', password: 'secret123' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     expect(await auditRows('user.block', reg.user._id)).toHaveLength(1);
 
     await asAdmin().unblockUser({ userId: reg.user._id });
@@ -285,7 +326,14 @@ describe('reports, dashboard and payments', () => {
     const sa = await createStaff(rt, a.id);
     const sb = await createStaff(rt, b.id);
     const cust = await createCustomer(rt);
-    const book = async (merchantId: string, staffId: string, date: string, hour: number, price: number, status: 'upcoming' | 'completed' | 'cancelled') => {
+    const book = async (
+      merchantId: string,
+      staffId: string,
+      date: string,
+      hour: number,
+      price: number,
+      status: 'upcoming' | 'completed' | 'cancelled',
+    ) => {
       const id = await insertBookingRow(rt, {
         userId: cust.id,
         merchantId,
@@ -297,7 +345,11 @@ describe('reports, dashboard and payments', () => {
       });
       if (status === 'completed') {
         const commission = Math.round(price * 10) / 100;
-        await db().updateTable('bookings').set({ commission, merchant_earning: price - commission }).where('id', '=', id).execute();
+        await db()
+          .updateTable('bookings')
+          .set({ commission, merchant_earning: price - commission })
+          .where('id', '=', id)
+          .execute();
         await db()
           .insertInto('commission_ledger')
           .values({ booking_id: id, merchant_id: merchantId, gross_amount: price, commission, merchant_earning: price - commission })
@@ -345,9 +397,22 @@ describe('reports, dashboard and payments', () => {
     await db()
       .insertInto('credit_notes')
       .values({
-        number: 'CN/TEST/1', invoice_id: may.id, merchant_id: pune, reason: 'cancellation', description: 'Partly cancelled',
-        base_amount: 499, cgst: 0, sgst: 0, igst: 89.82, total: 588.82, place_of_supply: 'Maharashtra',
-        supplier_gstin: '29AAAAA0000A1Z5', supplier_state: 'Karnataka', recipient_gstin: null, recipient_name: 'Pune salon', sac: '998599',
+        number: 'CN/TEST/1',
+        invoice_id: may.id,
+        merchant_id: pune,
+        reason: 'cancellation',
+        description: 'Partly cancelled',
+        base_amount: 499,
+        cgst: 0,
+        sgst: 0,
+        igst: 89.82,
+        total: 588.82,
+        place_of_supply: 'Maharashtra',
+        supplier_gstin: '29AAAAA0000A1Z5',
+        supplier_state: 'Karnataka',
+        recipient_gstin: null,
+        recipient_name: 'Pune salon',
+        sac: '998599',
         issued_at: new Date('2031-05-20T10:00:00+05:30'),
       })
       .execute();
@@ -441,13 +506,25 @@ describe('reports, dashboard and payments', () => {
     expect(r.totals).toEqual({ entries: 3, grossAmount: 3300, commission: 330, merchantEarning: 2970 });
     const one = await asAdmin().commissions({ from: '2031-03-01', to: '2031-04-30', merchantId: pune });
     expect(one.entries).toHaveLength(1);
-    expect(one.entries[0]).toMatchObject({ merchantId: pune, salonName: 'Report Pune', grossAmount: 1000, commission: 100, bookingDate: '2031-03-01' });
+    expect(one.entries[0]).toMatchObject({
+      merchantId: pune,
+      salonName: 'Report Pune',
+      grossAmount: 1000,
+      commission: 100,
+      bookingDate: '2031-03-01',
+    });
   });
 
   it('lists bookings across salons with filters, and opens one', async () => {
     const r = await asAdmin().listBookings({ merchantId: mumbai, from: '2031-03-01', to: '2031-03-31' });
     expect(r.total).toBe(1);
-    expect(r.bookings[0]).toMatchObject({ bookingDate: '2031-03-02', status: 'completed', totalPrice: 2000, commission: 200, services: ['Haircut'] });
+    expect(r.bookings[0]).toMatchObject({
+      bookingDate: '2031-03-02',
+      status: 'completed',
+      totalPrice: 2000,
+      commission: 200,
+      services: ['Haircut'],
+    });
     const cancelled = await asAdmin().listBookings({ status: 'cancelled', city: 'pune', from: '2031-03-01' });
     expect(cancelled.bookings.map((b) => b.totalPrice)).toEqual([800]);
     const detail = await asAdmin().getBooking({ id: r.bookings[0]._id });
@@ -502,9 +579,10 @@ describe('feedback', () => {
   });
 
   it('uses the edited template and refuses unknown placeholders', async () => {
-    await expect(
-      asAdmin().updateEmailTemplate({ key: 'support_reply', subject: 'Hi {{nope}}', body: 'x' }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('{{nope}}') });
+    await expect(asAdmin().updateEmailTemplate({ key: 'support_reply', subject: 'Hi {{nope}}', body: 'x' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('{{nope}}'),
+    });
     await asAdmin().updateEmailTemplate({ key: 'support_reply', subject: 'Answer: {{subject}}', body: 'Dear {{name}}, {{reply}}' });
     expect(await auditRows('email.template.update', 'support_reply')).toHaveLength(1);
     const id = await insertMessage('contact', null);
@@ -530,18 +608,26 @@ describe('broadcast, security, outbox, system, audit, featured locations', () =>
     const r = await asAdmin().broadcast({ title: 'Diwali offers', message: 'Book now', audience: 'customers' });
     expect(r.recipients).toBe(Number(expected.n));
     const got = async (id: string) =>
-      (await db().selectFrom('notifications').select('id').where('account_id', '=', id).where('title', '=', 'Diwali offers').execute()).length;
+      (await db().selectFrom('notifications').select('id').where('account_id', '=', id).where('title', '=', 'Diwali offers').execute())
+        .length;
     expect(await got(customer.id)).toBe(1);
     expect(await got(merchant.id)).toBe(0);
     expect(await got(blocked.id)).toBe(0);
     const past = await asAdmin().listBroadcasts({});
-    expect(past.broadcasts[0]).toMatchObject({ title: 'Diwali offers', audience: 'customers', recipients: r.recipients, sentBy: admin.email });
+    expect(past.broadcasts[0]).toMatchObject({
+      title: 'Diwali offers',
+      audience: 'customers',
+      recipients: r.recipients,
+      sentBy: admin.email,
+    });
   });
 
   it('shows failed sign-ins and the accounts the throttle refuses', async () => {
     await rt.caller().users.registerUser({ firstName: 'T', lastName: 'R', email: 'throttled@example.in', password: 'secret123' });
     for (let i = 0; i < 5; i++) {
-      await expect(rt.caller(null, { ip: '198.51.100.9' }).users.loginEmail({ email: 'throttled@example.in', password: 'wrongpass1' })).rejects.toThrow();
+      await expect(
+        rt.caller(null, { ip: '198.51.100.9' }).users.loginEmail({ email: 'throttled@example.in', password: 'wrongpass1' }),
+      ).rejects.toThrow();
     }
     const s = await asAdmin().security({});
     expect(s.failedSignIns).toContainEqual(expect.objectContaining({ email: 'throttled@example.in', ip: '198.51.100.9', count: 5 }));

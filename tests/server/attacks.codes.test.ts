@@ -20,7 +20,8 @@ async function registerCustomer() {
   await rt.caller().users.registerUser({ firstName: 'Asha', lastName: 'Rao', email, password: 'secret123' });
   return email;
 }
-const resetsTo = async (email: string) => (await rt.deps.db.selectFrom('outbox_messages').select('id').where('recipient', '=', email).execute()).length;
+const resetsTo = async (email: string) =>
+  (await rt.deps.db.selectFrom('outbox_messages').select('id').where('recipient', '=', email).execute()).length;
 
 describe('password reset codes', () => {
   it('answer an unknown address alike, after the same work (a decoy code, no e-mail)', async () => {
@@ -29,7 +30,11 @@ describe('password reset codes', () => {
     const b = await rt.caller(null, { ip: '192.0.2.10' }).users.forgotPassword({ email: 'nobody.at.all@attacks.in' });
     expect(a).toEqual({ message: RESET_SENT_MESSAGE });
     expect(b).toEqual(a);
-    const decoys = await rt.deps.db.selectFrom('one_time_codes').select(['account_id']).where('destination', '=', 'nobody.at.all@attacks.in').execute();
+    const decoys = await rt.deps.db
+      .selectFrom('one_time_codes')
+      .select(['account_id'])
+      .where('destination', '=', 'nobody.at.all@attacks.in')
+      .execute();
     expect(decoys).toEqual([{ account_id: null }]);
     expect(await resetsTo('nobody.at.all@attacks.in')).toBe(0);
   });
@@ -51,7 +56,9 @@ describe('code pumping', () => {
   it('one IP cannot send codes to any number of phones', async () => {
     const ip = '192.0.2.30';
     const results = await Promise.allSettled(
-      Array.from({ length: MAX_CODES_PER_IP_HOUR + 5 }, (_, i) => rt.caller(null, { ip }).users.sendOTPonWhatsappForLogin({ phone: `98765${String(10000 + i).slice(-5)}` })),
+      Array.from({ length: MAX_CODES_PER_IP_HOUR + 5 }, (_, i) =>
+        rt.caller(null, { ip }).users.sendOTPonWhatsappForLogin({ phone: `98765${String(10000 + i).slice(-5)}` }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(MAX_CODES_PER_IP_HOUR);
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'TOO_MANY_REQUESTS' });

@@ -16,8 +16,24 @@ beforeAll(async () => {
   await rt.deps.db
     .insertInto('coupons')
     .values([
-      { merchant_id: null, code: 'FIRSTRACE', description: '₹200 off first booking', discount_type: 'flat', discount_value: 200, min_amount: 499, first_booking_only: true },
-      { merchant_id: null, code: 'WKND', description: 'Buy 1 get 1', discount_type: 'percentage', discount_value: 50, max_discount: 1500, weekend_only: true },
+      {
+        merchant_id: null,
+        code: 'FIRSTRACE',
+        description: '₹200 off first booking',
+        discount_type: 'flat',
+        discount_value: 200,
+        min_amount: 499,
+        first_booking_only: true,
+      },
+      {
+        merchant_id: null,
+        code: 'WKND',
+        description: 'Buy 1 get 1',
+        discount_type: 'percentage',
+        discount_value: 50,
+        max_discount: 1500,
+        weekend_only: true,
+      },
     ])
     .execute();
 });
@@ -36,27 +52,51 @@ describe('coupon rules per customer', () => {
     const day = nextDate(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) =>
-        rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [facial], bookingDate: day, bookingTime: `${9 + i}:00`, couponCode: 'FIRSTRACE' }),
+        rt.caller(c).users.createBooking({
+          merchantId: salon.id,
+          serviceIds: [facial],
+          bookingDate: day,
+          bookingTime: `${9 + i}:00`,
+          couponCode: 'FIRSTRACE',
+        }),
       ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
     expect(ok).toHaveLength(1);
-    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'BAD_REQUEST', message: 'couponCode: this coupon is for your first booking only' });
-    const discounted = await rt.deps.db.selectFrom('bookings').select('id').where('user_id', '=', c.id).where('discount_amount', '>', 0).execute();
+    for (const r of results)
+      if (r.status === 'rejected')
+        expect(r.reason).toMatchObject({ code: 'BAD_REQUEST', message: 'couponCode: this coupon is for your first booking only' });
+    const discounted = await rt.deps.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('user_id', '=', c.id)
+      .where('discount_amount', '>', 0)
+      .execute();
     expect(discounted).toHaveLength(1);
   });
 
   it('a weekend coupon does not survive a reschedule to a weekday (400 naming couponCode)', async () => {
     const c = await createCustomer(rt);
     const saturday = nextDate(['Saturday']);
-    const booked = (await rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [facial], bookingDate: saturday, bookingTime: '10:00 AM', couponCode: 'WKND' })).data.booking;
+    const booked = (
+      await rt.caller(c).users.createBooking({
+        merchantId: salon.id,
+        serviceIds: [facial],
+        bookingDate: saturday,
+        bookingTime: '10:00 AM',
+        couponCode: 'WKND',
+      })
+    ).data.booking;
     const weekday = nextDate(['Tuesday']);
-    await expect(rt.caller(c).users.rescheduleBooking({ bookingId: booked._id, bookingDate: weekday, bookingTime: '11:00 AM' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(c).users.rescheduleBooking({ bookingId: booked._id, bookingDate: weekday, bookingTime: '11:00 AM' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringMatching(/^couponCode: this booking used WKND/),
     });
     const sunday = nextDate(['Sunday']);
-    const moved = (await rt.caller(c).users.rescheduleBooking({ bookingId: booked._id, bookingDate: sunday, bookingTime: '11:00 AM' })).data.booking;
+    const moved = (await rt.caller(c).users.rescheduleBooking({ bookingId: booked._id, bookingDate: sunday, bookingTime: '11:00 AM' })).data
+      .booking;
     expect(moved).toMatchObject({ bookingDate: sunday, discount: booked.discount });
   });
 });

@@ -29,12 +29,18 @@ const sign = (orderId: string, paymentId: string) => createHmac('sha256', SECRET
 describe('gift cards with a live gateway', () => {
   it('refuses the offline test card, so it cannot mint wallet money', async () => {
     const c = await createCustomer(rt);
-    await expect(rt.caller(c).users.purchaseGiftCard({ amount: 5000, paymentMethod: 'test_card', cardNumber: '4111111111111111' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(c).users.purchaseGiftCard({ amount: 5000, paymentMethod: 'test_card', cardNumber: '4111111111111111' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringMatching(/^paymentMethod: this server takes real payments/),
     });
     expect(await rt.deps.db.selectFrom('gift_cards').select('id').where('purchaser_id', '=', c.id).execute()).toHaveLength(0);
-    expect((await rt.caller(c).users.giftCardPaymentOptions({})).data).toEqual({ gateway: 'razorpay', testMode: false, checkoutKey: 'rzp_live_glowbook' });
+    expect((await rt.caller(c).users.giftCardPaymentOptions({})).data).toEqual({
+      gateway: 'razorpay',
+      testMode: false,
+      checkoutKey: 'rzp_live_glowbook',
+    });
   });
 
   it('issues the card of the order that was paid, once, only with a valid signature of the buyer’s own order', async () => {
@@ -46,10 +52,19 @@ describe('gift cards with a live gateway', () => {
 
     const proof = { razorpay_order_id: order.orderId, razorpay_payment_id: 'pay_G1', razorpay_signature: sign(order.orderId, 'pay_G1') };
     // A forged signature, and someone else's proof, buy nothing.
-    await expect(rt.caller(buyer).users.purchaseGiftCard({ amount: 1000, paymentMethod: 'razorpay', ...proof, razorpay_signature: sign(order.orderId, 'pay_OTHER') })).rejects.toMatchObject({
+    await expect(
+      rt.caller(buyer).users.purchaseGiftCard({
+        amount: 1000,
+        paymentMethod: 'razorpay',
+        ...proof,
+        razorpay_signature: sign(order.orderId, 'pay_OTHER'),
+      }),
+    ).rejects.toMatchObject({
       message: expect.stringMatching(/^razorpay_signature: /),
     });
-    await expect(rt.caller(thief).users.purchaseGiftCard({ amount: 1000, paymentMethod: 'razorpay', ...proof })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(rt.caller(thief).users.purchaseGiftCard({ amount: 1000, paymentMethod: 'razorpay', ...proof })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
 
     // The amount is the order's, whatever the request says; two requests with one proof issue one card.
     const [a, b] = await Promise.all([
@@ -58,7 +73,11 @@ describe('gift cards with a live gateway', () => {
     ]);
     expect(a.data.giftCard._id).toBe(b.data.giftCard._id);
     expect(a.data.giftCard).toMatchObject({ amount: 1000, paymentMethod: 'razorpay', recipientName: 'Anu' });
-    const cards = await rt.deps.db.selectFrom('gift_cards').select(['amount', 'payment_reference']).where('purchaser_id', '=', buyer.id).execute();
+    const cards = await rt.deps.db
+      .selectFrom('gift_cards')
+      .select(['amount', 'payment_reference'])
+      .where('purchaser_id', '=', buyer.id)
+      .execute();
     expect(cards).toEqual([{ amount: expect.anything(), payment_reference: 'pay_G1' }]);
     expect(Number(cards[0].amount)).toBe(1000);
   });

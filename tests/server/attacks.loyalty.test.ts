@@ -17,7 +17,14 @@ afterAll(async () => {
 /** A visit that started an hour ago, checked in, then completed at the desk; the points it earned. */
 async function completeVisit(salon: SalonFixture, customer: Actor, price: number): Promise<number> {
   const staffId = await createStaff(rt, salon.id, { name: `Stylist ${Math.random().toString(36).slice(2, 6)}` });
-  const id = await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId, startsAt: new Date(Date.now() - 60 * 60_000), status: 'confirmed', price });
+  const id = await insertBookingRow(rt, {
+    userId: customer.id,
+    merchantId: salon.id,
+    staffId,
+    startsAt: new Date(Date.now() - 60 * 60_000),
+    status: 'confirmed',
+    price,
+  });
   const before = (await rt.caller(customer).users.getLoyalty({})).data.points;
   await rt.caller(salon.owner).merchants.updateBookingStatus({ bookingId: id, status: 'completed', paymentReceived: true });
   return (await rt.caller(customer).users.getLoyalty({})).data.points - before;

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARGON2_CONCURRENCY, ARGON2_QUEUE, hashPassword, PASSWORD_CHECKS_BUSY, passwordWork } from '../../src/server/services/auth/passwords.js';
+import {
+  ARGON2_CONCURRENCY,
+  ARGON2_QUEUE,
+  hashPassword,
+  PASSWORD_CHECKS_BUSY,
+  passwordWork,
+} from '../../src/server/services/auth/passwords.js';
 import { MAX_FAILURES_PER_ACCOUNT_AND_IP } from '../../src/server/services/auth/service.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
@@ -26,12 +32,18 @@ describe('checks of secrets', () => {
     const { actor } = await registerCustomer();
     const as = rt.caller(actor, { ip: '203.0.113.70' });
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP; i++) {
-      await expect(as.users.changePassword({ currentPassword: `guess-${i}-x`, newPassword: 'newpass123' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(as.users.changePassword({ currentPassword: `guess-${i}-x`, newPassword: 'newpass123' })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+      });
     }
     for (let i = 0; i < 7; i++) {
-      await expect(as.users.changePassword({ currentPassword: `guess-more-${i}`, newPassword: 'newpass123' })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+      await expect(as.users.changePassword({ currentPassword: `guess-more-${i}`, newPassword: 'newpass123' })).rejects.toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+      });
     }
-    await expect(as.users.changePassword({ currentPassword: PASSWORD, newPassword: 'newpass123' })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    await expect(as.users.changePassword({ currentPassword: PASSWORD, newPassword: 'newpass123' })).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
   });
 
   it('parallel wrong passwords check no more than the limit (one statement reserves each attempt)', async () => {
@@ -48,7 +60,9 @@ describe('checks of secrets', () => {
     const { email } = await registerCustomer();
     await rt.caller(null, { ip: '203.0.113.72' }).users.forgotPassword({ email });
     const results = await Promise.allSettled(
-      Array.from({ length: 12 }, (_, i) => rt.caller(null, { ip: '203.0.113.72' }).users.verifyResetOtp({ email, otp: String(100000 + i) })),
+      Array.from({ length: 12 }, (_, i) =>
+        rt.caller(null, { ip: '203.0.113.72' }).users.verifyResetOtp({ email, otp: String(100000 + i) }),
+      ),
     );
     const refused = results.filter((r) => r.status === 'rejected' && (r.reason as { code: string }).code === 'TOO_MANY_REQUESTS').length;
     expect(refused).toBe(12 - MAX_FAILURES_PER_ACCOUNT_AND_IP);

@@ -25,7 +25,9 @@ const auditOf = (action: string) => rt.deps.db.selectFrom('audit_log').selectAll
 describe('admin actions outside the admin area are audited', () => {
   it('records testimonial changes by an admin, with the input and the entity id', async () => {
     const admin = await makeAccount(rt, 'admin');
-    const t = await rt.caller(admin).testimonials.createTestimonials({ title: 'Lovely', content: 'Great haircut and friendly staff.', name: 'Riya', rating: 5 });
+    const t = await rt
+      .caller(admin)
+      .testimonials.createTestimonials({ title: 'Lovely', content: 'Great haircut and friendly staff.', name: 'Riya', rating: 5 });
     const created = await auditOf('api.testimonials.createTestimonials');
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ actor_id: admin.id, entity: 'testimonials' });
@@ -72,12 +74,29 @@ describe('every admin-only mutation is audited', () => {
   });
   const db = () => rt.deps.db;
   const testimonial = async () =>
-    (await db().insertInto('testimonials').values({ title: 'Kind words', content: 'Lovely staff and a great cut.', name: 'Meera', rating: 5, avatar: null }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await db()
+        .insertInto('testimonials')
+        .values({ title: 'Kind words', content: 'Lovely staff and a great cut.', name: 'Meera', rating: 5, avatar: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const blog = async () =>
     (
       await db()
         .insertInto('blogs')
-        .values({ slug: `audit-${Date.now()}-${Math.random().toString(36).slice(2)}`, title: 'Audit post', excerpt: '', body: 'A post about audits, long enough.', tags: [], author_name: 'Admin', author_id: null, cover_image: null, published_at: null, status: 'draft' })
+        .values({
+          slug: `audit-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+          title: 'Audit post',
+          excerpt: '',
+          body: 'A post about audits, long enough.',
+          tags: [],
+          author_name: 'Admin',
+          author_id: null,
+          cover_image: null,
+          published_at: null,
+          status: 'draft',
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -89,9 +108,17 @@ describe('every admin-only mutation is audited', () => {
    */
   const VALID_INPUT: Record<string, () => Promise<Record<string, unknown>>> = {
     'categories.createCategory': async () => ({ name: `Audit Category ${Date.now()}`, shopCategory: 'salon' }),
-    'categories.updateCategory': async () => ({ id: await createCategory(rt, `Audit Rename ${Date.now()}`), name: `Audit Renamed ${Date.now()}` }),
+    'categories.updateCategory': async () => ({
+      id: await createCategory(rt, `Audit Rename ${Date.now()}`),
+      name: `Audit Renamed ${Date.now()}`,
+    }),
     'categories.deleteCategory': async () => ({ id: await createCategory(rt, `Audit Delete ${Date.now()}`) }),
-    'testimonials.createTestimonials': async () => ({ title: 'Great', content: 'Friendly staff and a lovely facial.', name: 'Riya', rating: 5 }),
+    'testimonials.createTestimonials': async () => ({
+      title: 'Great',
+      content: 'Friendly staff and a lovely facial.',
+      name: 'Riya',
+      rating: 5,
+    }),
     'testimonials.updateTestimonial': async () => ({ id: await testimonial(), title: 'Even better' }),
     'testimonials.deleteTestimonial': async () => ({ id: await testimonial() }),
     'admin.blockUser': async () => ({ userId: (await makeAccount(rt, 'customer')).id, reason: 'Repeated no-shows' }),
@@ -102,7 +129,10 @@ describe('every admin-only mutation is audited', () => {
     },
     'admin.promoteUser': async () => ({ userId: (await makeAccount(rt, 'customer')).id }),
     'admin.approveSalon': async () => ({ merchantId: (await pendingCompleteSalon(rt, `Audit Approve ${Date.now()}`)).id }),
-    'admin.rejectSalon': async () => ({ merchantId: (await pendingCompleteSalon(rt, `Audit Reject ${Date.now()}`)).id, reason: 'Add interior photos' }),
+    'admin.rejectSalon': async () => ({
+      merchantId: (await pendingCompleteSalon(rt, `Audit Reject ${Date.now()}`)).id,
+      reason: 'Add interior photos',
+    }),
     'admin.unpublishSalon': async () => ({ merchantId: (await createSalon(rt)).id, reason: 'Closed for renovation' }),
     'admin.sponsorSalon': async () => ({ merchantId: (await createSalon(rt)).id, sponsored: true, promotionMessage: '10% off this week' }),
     'admin.replyFeedback': async () => ({ id: await insertSupportMessage(rt, 'contact', null), reply: 'Your refund was sent today.' }),
@@ -116,7 +146,14 @@ describe('every admin-only mutation is audited', () => {
       const customer = await makeAccount(rt, 'customer');
       const staffId = await createStaff(rt, salon.id);
       const startsAt = new Date(Date.now() - 7 * 86_400_000);
-      const bookingId = await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId, startsAt, status: 'confirmed', price: 1000 });
+      const bookingId = await insertBookingRow(rt, {
+        userId: customer.id,
+        merchantId: salon.id,
+        staffId,
+        startsAt,
+        status: 'confirmed',
+        price: 1000,
+      });
       await rt.caller(salon.owner).merchants.updateBookingStatus({ bookingId, status: 'completed', paymentReceived: true });
       return { merchantId: salon.id, month: startsAt.toISOString().slice(0, 7), amount: 50, reference: 'UTR-AUDIT' };
     },
@@ -143,13 +180,27 @@ describe('every admin-only mutation is audited', () => {
 
   it('has valid input for each admin-only mutation (add one for a new mutation)', () => {
     expect(adminMutations.length).toBeGreaterThanOrEqual(23);
-    expect(adminMutations.filter((p) => !(p in VALID_INPUT)), 'admin mutations without an entry in VALID_INPUT').toEqual([]);
-    expect(Object.keys(VALID_INPUT).filter((p) => !adminMutations.includes(p)), 'entries for mutations that no longer exist').toEqual([]);
+    expect(
+      adminMutations.filter((p) => !(p in VALID_INPUT)),
+      'admin mutations without an entry in VALID_INPUT',
+    ).toEqual([]);
+    expect(
+      Object.keys(VALID_INPUT).filter((p) => !adminMutations.includes(p)),
+      'entries for mutations that no longer exist',
+    ).toEqual([]);
   });
 
   it('writes an audit_log row by the acting admin for each of them', async () => {
     const count = async () =>
-      Number((await db().selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('actor_id', '=', admin.id).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db()
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('actor_id', '=', admin.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const unaudited: string[] = [];
     for (const path of adminMutations) {
       const input = await VALID_INPUT[path]();
@@ -181,14 +232,18 @@ describe('the audit row commits with the change', () => {
       end $$`.execute(db);
     await sql`create trigger refuse_api_audit before insert on audit_log for each row execute function refuse_api_audit()`.execute(db);
     try {
-      await expect(rt.caller(admin).categories.createCategory({ name: 'Unaudited Category', shopCategory: 'salon' })).rejects.toMatchObject({
-        code: 'INTERNAL_SERVER_ERROR',
-      });
+      await expect(rt.caller(admin).categories.createCategory({ name: 'Unaudited Category', shopCategory: 'salon' })).rejects.toMatchObject(
+        {
+          code: 'INTERNAL_SERVER_ERROR',
+        },
+      );
       const created = await db.selectFrom('categories').select('id').where('name', '=', 'Unaudited Category').execute();
       expect(created).toHaveLength(0);
 
       await expect(
-        rt.caller(admin).testimonials.createTestimonials({ title: 'Unaudited', content: 'Written without an audit row.', name: 'Nobody', rating: 4 }),
+        rt
+          .caller(admin)
+          .testimonials.createTestimonials({ title: 'Unaudited', content: 'Written without an audit row.', name: 'Nobody', rating: 4 }),
       ).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
       expect(await db.selectFrom('testimonials').select('id').where('title', '=', 'Unaudited').execute()).toHaveLength(0);
     } finally {
@@ -212,7 +267,9 @@ describe('the audit row commits with the change', () => {
       await withPendingAudit(entry, async () => {
         // Enqueued outside a transaction, the job wakes the runner from inside this request.
         const jobId = await enqueueJob(db, { kind: 'test_audit_probe', payload: {} });
-        await expect.poll(async () => (await db.selectFrom('jobs').select('status').where('id', '=', jobId!).executeTakeFirstOrThrow()).status).toBe('done');
+        await expect
+          .poll(async () => (await db.selectFrom('jobs').select('status').where('id', '=', jobId!).executeTakeFirstOrThrow()).status)
+          .toBe('done');
         // The request's own change fails and rolls back: no audit row may survive it.
         await expect(
           db.transaction().execute(async () => {

@@ -25,10 +25,16 @@ const mobile = () => `98${String(Date.now() % 1_000_000).padStart(6, '0')}${Stri
 const e164 = (phone: string) => `+91${phone}`;
 
 async function lastCodeTo(recipient: string): Promise<string> {
-  const row = await rt.deps.db.selectFrom('outbox_messages').select('body').where('recipient', '=', recipient).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  const row = await rt.deps.db
+    .selectFrom('outbox_messages')
+    .select('body')
+    .where('recipient', '=', recipient)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
   return /\b(\d{6})\b/.exec(row.body)![1];
 }
-const messagesTo = (recipient: string) => rt.deps.db.selectFrom('outbox_messages').select('body').where('recipient', '=', recipient).execute();
+const messagesTo = (recipient: string) =>
+  rt.deps.db.selectFrom('outbox_messages').select('body').where('recipient', '=', recipient).execute();
 const accountOf = (email: string) => rt.deps.db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 const asActor = async (email: string): Promise<Actor> => {
   const a = await accountOf(email);
@@ -46,7 +52,10 @@ async function whatsAppSignIn(phone: string) {
   await rt.caller(null).users.sendOTPonWhatsappForLogin({ phone });
   const sent = await messagesTo(e164(phone));
   if (sent.length === 0) return null;
-  return rt.caller(null).users.verifyOTPForMobileLogin({ phone, otp: await lastCodeTo(e164(phone)) }).catch(() => null);
+  return rt
+    .caller(null)
+    .users.verifyOTPForMobileLogin({ phone, otp: await lastCodeTo(e164(phone)) })
+    .catch(() => null);
 }
 
 async function resetPassword(email: string, newPassword: string) {
@@ -128,7 +137,11 @@ describe('the takeover of issue 24 item 3', () => {
       mobile: attackerPhone,
       email,
     });
-    const linked = await rt.deps.db.selectFrom('accounts').select(['phone', 'phone_verified_at']).where('email', '=', email).executeTakeFirst();
+    const linked = await rt.deps.db
+      .selectFrom('accounts')
+      .select(['phone', 'phone_verified_at'])
+      .where('email', '=', email)
+      .executeTakeFirst();
     expect(linked?.phone ?? null).toBeNull();
     expect(await rt.deps.db.selectFrom('accounts').select('id').where('phone', '=', attackerPhone).execute()).toHaveLength(0);
     expect(await whatsAppSignIn(attackerPhone)).toBeNull();
@@ -157,8 +170,14 @@ describe('verifying a number', () => {
     const [actorA, actorB] = [await asActor(a), await asActor(b)];
     await rt.caller(actorA).users.sendPhoneVerificationCode();
     const code = await lastCodeTo(e164(phone));
-    await expect(rt.caller(actorA).users.verifyPhone({ otp: code === '000000' ? '111111' : '000000' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^otp: /) });
-    await expect(rt.caller(actorB).users.verifyPhone({ otp: code })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^otp: /) });
+    await expect(rt.caller(actorA).users.verifyPhone({ otp: code === '000000' ? '111111' : '000000' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^otp: /),
+    });
+    await expect(rt.caller(actorB).users.verifyPhone({ otp: code })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^otp: /),
+    });
     expect((await accountOf(b)).phone_verified_at).toBeNull();
   });
 
@@ -169,17 +188,34 @@ describe('verifying a number', () => {
     await register(a, phone);
     await register(b, phone);
     await verifyOwnPhone(await asActor(a));
-    await expect(rt.caller(await asActor(b)).users.sendPhoneVerificationCode()).rejects.toMatchObject({ code: 'CONFLICT', message: PHONE_VERIFIED_ELSEWHERE });
-    await expect(rt.deps.db.updateTable('accounts').set({ phone_verified_at: new Date() }).where('email', '=', b).execute()).rejects.toMatchObject({
+    await expect(rt.caller(await asActor(b)).users.sendPhoneVerificationCode()).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: PHONE_VERIFIED_ELSEWHERE,
+    });
+    await expect(
+      rt.deps.db.updateTable('accounts').set({ phone_verified_at: new Date() }).where('email', '=', b).execute(),
+    ).rejects.toMatchObject({
       constraint: 'accounts_verified_phone_key',
     });
     // WhatsApp registration with the number is refused; with an unverified one elsewhere it is not.
     await expect(
-      rt.caller(null).users.sendOTPonWhatsappForRegister({ firstName: 'X', lastName: 'Y', email: `three.${n}@example.in`, phone, password: 'secret123' }),
+      rt.caller(null).users.sendOTPonWhatsappForRegister({
+        firstName: 'X',
+        lastName: 'Y',
+        email: `three.${n}@example.in`,
+        phone,
+        password: 'secret123',
+      }),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: 'phone: this mobile number is already registered' });
     const other = mobile();
     await register(`four.${n}@example.in`, other);
-    await rt.caller(null).users.sendOTPonWhatsappForRegister({ firstName: 'X', lastName: 'Y', email: `five.${n}@example.in`, phone: other, password: 'secret123' });
+    await rt.caller(null).users.sendOTPonWhatsappForRegister({
+      firstName: 'X',
+      lastName: 'Y',
+      email: `five.${n}@example.in`,
+      phone: other,
+      password: 'secret123',
+    });
     const created = await rt.caller(null).users.verifyOTPForMobileRegistration({ phone: other, otp: await lastCodeTo(e164(other)) });
     expect(created.user).toMatchObject({ phone: other, phoneVerified: true });
   });
@@ -189,10 +225,19 @@ describe('verifying a number', () => {
     const emails = [`race1.${n}@example.in`, `race2.${n}@example.in`, `race3.${n}@example.in`];
     for (const e of emails) await register(e, phone);
     const raced = await Promise.allSettled(
-      emails.map((email) => rt.deps.db.transaction().execute((trx) => trx.updateTable('accounts').set({ phone_verified_at: new Date() }).where('email', '=', email).execute())),
+      emails.map((email) =>
+        rt.deps.db
+          .transaction()
+          .execute((trx) => trx.updateTable('accounts').set({ phone_verified_at: new Date() }).where('email', '=', email).execute()),
+      ),
     );
     expect(raced.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const verified = await rt.deps.db.selectFrom('accounts').select('id').where('phone', '=', phone).where('phone_verified_at', 'is not', null).execute();
+    const verified = await rt.deps.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('phone', '=', phone)
+      .where('phone_verified_at', 'is not', null)
+      .execute();
     expect(verified).toHaveLength(1);
   });
 
@@ -204,7 +249,10 @@ describe('verifying a number', () => {
     await verifyOwnPhone(me);
     expect((await rt.caller(me).users.updateProfile({ firstName: 'Ana', phone })).user.phoneVerified).toBe(true);
     const next = mobile();
-    expect((await rt.caller(me).users.updateProfile({ firstName: 'Ana', phone: next })).user).toMatchObject({ phone: next, phoneVerified: false });
+    expect((await rt.caller(me).users.updateProfile({ firstName: 'Ana', phone: next })).user).toMatchObject({
+      phone: next,
+      phoneVerified: false,
+    });
     expect(await whatsAppSignIn(next)).toBeNull();
     expect(await whatsAppSignIn(phone)).toBeNull();
   });
@@ -212,7 +260,10 @@ describe('verifying a number', () => {
   it('names the field when there is nothing to verify', async () => {
     const email = `none.${n}@example.in`;
     await rt.caller(null).users.registerUser({ firstName: 'No', lastName: 'Phone', email, password: 'secret123' });
-    await expect(rt.caller(await asActor(email)).users.sendPhoneVerificationCode()).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^phone: /) });
+    await expect(rt.caller(await asActor(email)).users.sendPhoneVerificationCode()).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^phone: /),
+    });
     await expect(rt.caller(null).users.sendPhoneVerificationCode()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
@@ -248,10 +299,14 @@ describe('the migration of existing numbers', () => {
     const [proven, signedIn, twin] = [mobile(), mobile(), mobile()];
     const insert = (email: string, phone: string, createdAgo: number, verifiedAgo: number) =>
       sql`insert into accounts (email, role, phone, created_at, phone_verified_at)
-          values (${email}, 'customer', ${phone}, now() - make_interval(secs => ${createdAgo}), now() - make_interval(secs => ${verifiedAgo}))`.execute(db);
+          values (${email}, 'customer', ${phone}, now() - make_interval(secs => ${createdAgo}), now() - make_interval(secs => ${verifiedAgo}))`.execute(
+        db,
+      );
     const registrationCode = (phone: string, usedAgo: number) =>
       sql`insert into one_time_codes (destination, purpose, code_hash, expires_at, used_at, created_at)
-          values (${phone}, 'registration', 'x', now(), now() - make_interval(secs => ${usedAgo}), now() - make_interval(secs => ${usedAgo + 30}))`.execute(db);
+          values (${phone}, 'registration', 'x', now(), now() - make_interval(secs => ${usedAgo}), now() - make_interval(secs => ${usedAgo + 30}))`.execute(
+        db,
+      );
     // Registered by WhatsApp: the used registration code created the account.
     await insert(`m1.${n}@example.in`, proven, 3600, 3600);
     await registrationCode(proven, 3598);
@@ -263,7 +318,12 @@ describe('the migration of existing numbers', () => {
     await registrationCode(twin, 3600);
     await registrationCode(twin, 1800);
     await migration.up(db);
-    const rows = await db.selectFrom('accounts').select(['email', 'phone_verified_at']).where('email', 'like', `m_.${n}@example.in`).orderBy('email').execute();
+    const rows = await db
+      .selectFrom('accounts')
+      .select(['email', 'phone_verified_at'])
+      .where('email', 'like', `m_.${n}@example.in`)
+      .orderBy('email')
+      .execute();
     expect(rows.map((r) => r.phone_verified_at !== null)).toEqual([true, false, false, false]);
   });
 });

@@ -71,7 +71,10 @@ describe('logout ends that one session', () => {
 
     expect(await (await withToken(first)).merchantAuth.logout()).toEqual({ message: 'Logged out' });
 
-    await expect((await withToken(first)).merchantAuth.me({})).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringMatching(/session has ended/) });
+    await expect((await withToken(first)).merchantAuth.me({})).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: expect.stringMatching(/session has ended/),
+    });
     expect((await (await withToken(second)).merchantAuth.me({})).merchant._id).toBe(reg.user._id);
     expect((await (await withToken(reg.token)).merchantAuth.me({})).merchant._id).toBe(reg.user._id);
     // Logging out again (or without a token) answers the same.
@@ -137,7 +140,11 @@ describe('logout ends that one session', () => {
     expect(rows).not.toContain('expired-long-ago');
     expect(rows).toContain('still-live');
     expect(rows).toContain(claims!.jti);
-    const row = await rt.deps.db.selectFrom('revoked_tokens').select('expires_at').where('jti', '=', claims!.jti!).executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom('revoked_tokens')
+      .select('expires_at')
+      .where('jti', '=', claims!.jti!)
+      .executeTakeFirstOrThrow();
     expect(new Date(row.expires_at).getTime()).toBe(claims!.exp * 1000);
   });
 });
@@ -163,26 +170,37 @@ describe('the sign-in throttle cannot lock an owner out from elsewhere', () => {
   it('holds for every sign-in family: the admin and merchant sign-ins too', async () => {
     const admin = await registerCustomer();
     await rt.deps.db.updateTable('accounts').set({ role: 'admin' }).where('id', '=', admin.user._id).execute();
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP; i++) await expect(fail(admin.user.email, '203.0.113.10')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP; i++)
+      await expect(fail(admin.user.email, '203.0.113.10')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(signIn(admin.user.email, '203.0.113.10')).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     expect((await signIn(admin.user.email, '203.0.113.11')).userType).toBe('admin');
 
     const merchant = await registerMerchant();
     const email = merchant.user.email;
     for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP; i++) {
-      await expect(rt.caller(null, { ip: '203.0.113.12' }).merchantAuth.login({ email, password: 'wrongpass1' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(rt.caller(null, { ip: '203.0.113.12' }).merchantAuth.login({ email, password: 'wrongpass1' })).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+      });
     }
-    await expect(rt.caller(null, { ip: '203.0.113.12' }).merchants.loginMerchant({ email, password: PASSWORD })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
-    expect((await rt.caller(null, { ip: '203.0.113.13' }).merchantAuth.login({ email, password: PASSWORD })).merchant._id).toBe(merchant.user._id);
-    expect((await rt.caller(null, { ip: '203.0.113.13' }).merchants.loginMerchant({ email, password: PASSWORD })).userType).toBe('merchant');
+    await expect(rt.caller(null, { ip: '203.0.113.12' }).merchants.loginMerchant({ email, password: PASSWORD })).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
+    expect((await rt.caller(null, { ip: '203.0.113.13' }).merchantAuth.login({ email, password: PASSWORD })).merchant._id).toBe(
+      merchant.user._id,
+    );
+    expect((await rt.caller(null, { ip: '203.0.113.13' }).merchants.loginMerchant({ email, password: PASSWORD })).userType).toBe(
+      'merchant',
+    );
   });
 
   it('signing in from an IP clears its failures for the account', async () => {
     const { user } = await registerCustomer();
     const ip = '203.0.113.20';
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP - 1; i++) await expect(fail(user.email, ip)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP - 1; i++)
+      await expect(fail(user.email, ip)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await signIn(user.email, ip);
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP - 1; i++) await expect(fail(user.email, ip)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP - 1; i++)
+      await expect(fail(user.email, ip)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect((await signIn(user.email, ip)).user._id).toBe(user._id);
   });
 
@@ -215,13 +233,19 @@ describe('the sign-in throttle cannot lock an owner out from elsewhere', () => {
     const { user } = await registerCustomer();
     const codeFor = async () => {
       await rt.caller().users.sendOTPonEmailForLogin({ email: user.email });
-      const row = await rt.deps.db.selectFrom('outbox_messages').select('body').where('recipient', '=', user.email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+      const row = await rt.deps.db
+        .selectFrom('outbox_messages')
+        .select('body')
+        .where('recipient', '=', user.email)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
       return /\b(\d{6})\b/.exec(row.body)![1];
     };
     const verify = (ip: string, otp: string) => rt.caller(null, { ip }).users.verifyOTPForEmailLogin({ email: user.email, otp });
     const code = await codeFor();
     const wrong = code === '123456' ? '654321' : '123456';
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP; i++) await expect(verify('203.0.113.30', wrong)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_AND_IP; i++)
+      await expect(verify('203.0.113.30', wrong)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(verify('203.0.113.30', code)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     // Those wrong tries burnt the code; a new one (past the 30 s resend wait) works from another IP.
     await ageCodesAndLimits(rt.deps.db, user.email, 60);

@@ -103,7 +103,9 @@ describe('merchant registration and the two sign-in families', () => {
 
   it('keeps the families apart: a merchant cannot use the customer sign-in and vice versa', async () => {
     await rt.caller().merchants.registerMerchants(merchant('apart@lotus.in'));
-    await expect(rt.caller().users.loginEmail({ email: 'apart@lotus.in', password: 'secret123' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller().users.loginEmail({ email: 'apart@lotus.in', password: 'secret123' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await rt.caller().users.registerUser(customer('apart-c@example.in'));
     await expect(rt.caller().merchantAuth.login({ email: 'apart-c@example.in', password: 'secret123' })).rejects.toMatchObject({
       code: 'FORBIDDEN',
@@ -180,9 +182,11 @@ describe('password change and reset', () => {
     const { resolveActor } = await import('../../src/server/trpc/context.js');
     const reg = await rt.caller().users.registerUser(customer('change@example.in'));
     const actor = { id: reg.user._id, role: 'customer' as const, email: reg.user.email };
-    await expect(rt.caller(actor).users.changePassword({ currentPassword: 'wrongpass1', newPassword: 'newpass123' })).rejects.toMatchObject({
-      code: 'BAD_REQUEST',
-    });
+    await expect(rt.caller(actor).users.changePassword({ currentPassword: 'wrongpass1', newPassword: 'newpass123' })).rejects.toMatchObject(
+      {
+        code: 'BAD_REQUEST',
+      },
+    );
     const r = await rt.caller(actor).users.changePassword({ currentPassword: 'secret123', newPassword: 'newpass123' });
     expect((await resolveActor(rt.deps, reg.token)).actor).toBeNull();
     expect((await resolveActor(rt.deps, r.token)).actor?.id).toBe(reg.user._id);
@@ -205,9 +209,11 @@ describe('password change and reset', () => {
     const wrongCode = code === '000000' ? '111111' : '000000';
     expect((await rt.caller().users.verifyResetOtp({ email: 'reset@example.in', otp: wrongCode })).valid).toBe(false);
     await rt.caller().users.resetPassword({ email: 'reset@example.in', otp: code, newPassword: 'brandnew1' });
-    await expect(rt.caller().users.resetPassword({ email: 'reset@example.in', otp: code, newPassword: 'another12' })).rejects.toMatchObject({
-      code: 'BAD_REQUEST',
-    });
+    await expect(rt.caller().users.resetPassword({ email: 'reset@example.in', otp: code, newPassword: 'another12' })).rejects.toMatchObject(
+      {
+        code: 'BAD_REQUEST',
+      },
+    );
     await rt.caller().users.loginEmail({ email: 'reset@example.in', password: 'brandnew1' });
   });
 
@@ -225,7 +231,9 @@ describe('password change and reset', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('destination', '=', 'expired@example.in')
       .execute();
-    await expect(rt.caller().users.resetPassword({ email: 'expired@example.in', otp: code, newPassword: 'brandnew1' })).rejects.toMatchObject({
+    await expect(
+      rt.caller().users.resetPassword({ email: 'expired@example.in', otp: code, newPassword: 'brandnew1' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
   });

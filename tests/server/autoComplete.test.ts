@@ -27,18 +27,39 @@ afterAll(async () => {
 const minutesAgo = (m: number, from = new Date()) => new Date(from.getTime() - m * 60_000);
 
 /** A 30-minute booking that ended `endedMinutesAgo` minutes before `now`. */
-async function booking(status: 'upcoming' | 'confirmed' | 'cancelled', endedMinutesAgo: number, now = new Date(), opts: { prepaid?: boolean; price?: number } = {}) {
+async function booking(
+  status: 'upcoming' | 'confirmed' | 'cancelled',
+  endedMinutesAgo: number,
+  now = new Date(),
+  opts: { prepaid?: boolean; price?: number } = {},
+) {
   // A professional of its own: the bookings' times overlap.
   const staffId = await createStaff(rt, salon.id, { name: `Staff ${++staffCount}` });
-  return insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId, startsAt: minutesAgo(endedMinutesAgo + 30, now), status, price: opts.price ?? 800, prepaid: opts.prepaid });
+  return insertBookingRow(rt, {
+    userId: customer.id,
+    merchantId: salon.id,
+    staffId,
+    startsAt: minutesAgo(endedMinutesAgo + 30, now),
+    status,
+    price: opts.price ?? 800,
+    prepaid: opts.prepaid,
+  });
 }
 
 async function row(id: string) {
-  return rt.deps.db.selectFrom('bookings').select(['status', 'commission', 'merchant_earning', 'completed_at', 'payment_received']).where('id', '=', id).executeTakeFirstOrThrow();
+  return rt.deps.db
+    .selectFrom('bookings')
+    .select(['status', 'commission', 'merchant_earning', 'completed_at', 'payment_received'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }
 
 async function ledger(id: string) {
-  return rt.deps.db.selectFrom('commission_ledger').select(['gross_amount', 'commission', 'merchant_earning']).where('booking_id', '=', id).execute();
+  return rt.deps.db
+    .selectFrom('commission_ledger')
+    .select(['gross_amount', 'commission', 'merchant_earning'])
+    .where('booking_id', '=', id)
+    .execute();
 }
 
 describe(`checked-in bookings complete themselves (${DB_KIND})`, () => {
@@ -58,7 +79,9 @@ describe(`checked-in bookings complete themselves (${DB_KIND})`, () => {
     expect(Number(completed.commission)).toBe(80);
     expect(Number(completed.merchant_earning)).toBe(720);
     expect(new Date(completed.completed_at!).getTime()).toBe(now.getTime());
-    expect((await ledger(due)).map((l) => [Number(l.gross_amount), Number(l.commission), Number(l.merchant_earning)])).toEqual([[800, 80, 720]]);
+    expect((await ledger(due)).map((l) => [Number(l.gross_amount), Number(l.commission), Number(l.merchant_earning)])).toEqual([
+      [800, 80, 720],
+    ]);
 
     expect((await row(notYet)).status).toBe('confirmed');
     expect((await row(neverCame)).status).toBe('upcoming');
@@ -86,7 +109,12 @@ describe(`checked-in bookings complete themselves (${DB_KIND})`, () => {
     const id = await booking('confirmed', AUTO_COMPLETE_AFTER_MINUTES + 30);
     const at = new Date();
     await Promise.all([scheduleAutoComplete(rt.deps.db, at), scheduleAutoComplete(rt.deps.db, at), scheduleAutoComplete(rt.deps.db, at)]);
-    const queued = await rt.deps.db.selectFrom('jobs').select('id').where('kind', '=', BOOKING_AUTO_COMPLETE).where('dedupe_key', '=', `${BOOKING_AUTO_COMPLETE}:${at.toISOString().slice(0, 13)}`).execute();
+    const queued = await rt.deps.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', BOOKING_AUTO_COMPLETE)
+      .where('dedupe_key', '=', `${BOOKING_AUTO_COMPLETE}:${at.toISOString().slice(0, 13)}`)
+      .execute();
     expect(queued).toHaveLength(1);
     await runJobsUntilIdle(rt.deps);
     expect((await row(id)).status).toBe('completed');
@@ -94,7 +122,11 @@ describe(`checked-in bookings complete themselves (${DB_KIND})`, () => {
   });
 
   it.skipIf(DB_KIND !== 'pg')('two sweeps at once complete each booking once, with one ledger row', async () => {
-    const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => booking('confirmed', AUTO_COMPLETE_AFTER_MINUTES + 5 + i, new Date(), { prepaid: true, price: 500 })));
+    const ids = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        booking('confirmed', AUTO_COMPLETE_AFTER_MINUTES + 5 + i, new Date(), { prepaid: true, price: 500 }),
+      ),
+    );
     const now = new Date();
     const [a, b, c] = await Promise.all([0, 1, 2].map(() => rt.deps.db.transaction().execute((trx) => autoCompleteCheckedIn(trx, now))));
     const completedIds = [...a, ...b, ...c].map((d) => d.id).filter((id) => ids.includes(id));

@@ -1,7 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRazorpayGateway, createTestGateway, type PaymentGateway, razorpaySignatureValid } from '../../src/server/adapters/payments/index.js';
+import {
+  createRazorpayGateway,
+  createTestGateway,
+  type PaymentGateway,
+  razorpaySignatureValid,
+} from '../../src/server/adapters/payments/index.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { scheduleRenewal } from '../../src/server/services/billing/service.js';
 import { createSalon, type SalonFixture } from '../helpers/fixtures.js';
@@ -48,7 +53,13 @@ function countCharges(g: PaymentGateway) {
 describe('subscription and invoices', () => {
   it('starts without a plan; a declined test card changes nothing but is recorded', async () => {
     const s = await rt.caller(salon.owner).merchants.getSubscription({});
-    expect(s.data).toMatchObject({ plan: null, invoices: [], paymentMethod: null, autoRenew: false, gateway: { name: 'test', testMode: true, checkoutKey: null } });
+    expect(s.data).toMatchObject({
+      plan: null,
+      invoices: [],
+      paymentMethod: null,
+      autoRenew: false,
+      gateway: { name: 'test', testMode: true, checkoutKey: null },
+    });
     await expect(rt.caller(salon.owner).merchants.changePlan({ plan: 'basic', cardNumber: '4000 0000 0000 0002' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'cardNumber: Your card was declined (test mode).',
@@ -65,22 +76,41 @@ describe('subscription and invoices', () => {
     expect(r.data.invoice.number).toMatch(/^GB\/\d{2}-\d{2}\/000001$/);
     expect(r.data.invoice.description).toMatch(/^Professional plan, \d{1,2} [A-Z][a-z]{2} \d{4} to \d{1,2} [A-Z][a-z]{2} \d{4}$/);
     const s = await rt.caller(salon.owner).merchants.getSubscription({});
-    expect(s.data).toMatchObject({ plan: 'professional', status: 'active', cardLast4: '1111', paymentMethod: { last4: '1111', expMonth: 8, expYear: nextYear }, autoRenew: true });
-    await expect(rt.caller(salon.owner).merchants.changePlan({ plan: 'professional', cardNumber: APPROVED })).rejects.toMatchObject({ message: 'plan: this is already your plan' });
+    expect(s.data).toMatchObject({
+      plan: 'professional',
+      status: 'active',
+      cardLast4: '1111',
+      paymentMethod: { last4: '1111', expMonth: 8, expYear: nextYear },
+      autoRenew: true,
+    });
+    await expect(rt.caller(salon.owner).merchants.changePlan({ plan: 'professional', cardNumber: APPROVED })).rejects.toMatchObject({
+      message: 'plan: this is already your plan',
+    });
 
     const up = await rt.caller(salon.owner).merchants.changePlan({ plan: 'enterprise', cardNumber: APPROVED, cardExpiry: expiry });
     expect(up.data.invoice.number.endsWith('000002')).toBe(true);
-    expect((await rt.caller(salon.owner).merchants.getSubscription({})).data.invoices.map((i) => i.plan)).toEqual(['enterprise', 'professional']);
+    expect((await rt.caller(salon.owner).merchants.getSubscription({})).data.invoices.map((i) => i.plan)).toEqual([
+      'enterprise',
+      'professional',
+    ]);
   });
 
   it('refuses an expired test card and names bad fields', async () => {
-    await expect(rt.caller(other.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED, cardExpiry: '01/20' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(other.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED, cardExpiry: '01/20' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'cardExpiry: Your card has expired (test mode).',
     });
-    await expect(rt.caller(other.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED, cardExpiry: '13/30' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('cardExpiry') });
-    await expect(rt.caller(other.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED, attemptId: 'not-a-uuid' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('attemptId') });
-    await expect(rt.caller(other.owner).merchants.changePlan({ merchantId: salon.id, plan: 'basic', cardNumber: APPROVED })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      rt.caller(other.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED, cardExpiry: '13/30' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('cardExpiry') });
+    await expect(
+      rt.caller(other.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED, attemptId: 'not-a-uuid' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('attemptId') });
+    await expect(
+      rt.caller(other.owner).merchants.changePlan({ merchantId: salon.id, plan: 'basic', cardNumber: APPROVED }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('CGST + SGST for a salon in the platform’s state', async () => {
@@ -92,7 +122,9 @@ describe('subscription and invoices', () => {
   it('invoice numbers stay gapless when plan changes race', async () => {
     const salons = await Promise.all(Array.from({ length: 6 }, (_, i) => createSalon(rt, { name: `Race ${i}`, plan: null })));
     await Promise.all(salons.map((s) => rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED })));
-    const numbers = (await rt.deps.db.selectFrom('invoices').select('number').execute()).map((r) => Number(r.number.slice(-6))).sort((a, b) => a - b);
+    const numbers = (await rt.deps.db.selectFrom('invoices').select('number').execute())
+      .map((r) => Number(r.number.slice(-6)))
+      .sort((a, b) => a - b);
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
   });
 
@@ -101,7 +133,8 @@ describe('subscription and invoices', () => {
     await expect(rt.caller(other.owner).merchants.getSubscription({ merchantId: salon.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const base = await listen();
     const token = (a: { id: string; role: 'merchant' | 'admin' | 'customer' }) => rt.deps.tokens.sign({ sub: a.id, role: a.role, ver: 0 });
-    const get = async (t: string | null) => fetch(`${base}/api/invoices/${inv._id}/pdf`, { headers: t ? { authorization: `Bearer ${t}` } : {} });
+    const get = async (t: string | null) =>
+      fetch(`${base}/api/invoices/${inv._id}/pdf`, { headers: t ? { authorization: `Bearer ${t}` } : {} });
     expect((await get(null)).status).toBe(401);
     expect((await get(await token(other.owner))).status).toBe(404);
     const ok = await get(await token(salon.owner));
@@ -115,7 +148,9 @@ describe('subscription and invoices', () => {
     expect(all.data.totals.count).toBeGreaterThanOrEqual(3);
     expect(all.data.failedPayments).toBe(2);
 
-    const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
+    const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+    };
     expect(Object.keys(doc.paths['/invoices/{id}/pdf'])).toEqual(['get']);
     expect(Object.keys(doc.paths['/invoices/{id}/pdf'].get.responses['200'].content!)).toEqual(['application/pdf']);
     expect(doc.paths['/merchants/createPlanOrder']).toBeDefined();
@@ -130,24 +165,36 @@ describe('idempotent payments', () => {
     try {
       const attemptId = randomUUID();
       const input = { plan: 'basic' as const, cardNumber: APPROVED, attemptId };
-      const results = await Promise.allSettled([rt.caller(s.owner).merchants.changePlan(input), rt.caller(s.owner).merchants.changePlan(input)]);
+      const results = await Promise.allSettled([
+        rt.caller(s.owner).merchants.changePlan(input),
+        rt.caller(s.owner).merchants.changePlan(input),
+      ]);
       const ok = results.filter((r) => r.status === 'fulfilled');
       expect(ok.length).toBeGreaterThanOrEqual(1);
-      for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'CONFLICT', message: 'This payment is already being processed. Please wait a moment.' });
+      for (const r of results)
+        if (r.status === 'rejected')
+          expect(r.reason).toMatchObject({ code: 'CONFLICT', message: 'This payment is already being processed. Please wait a moment.' });
       const again = await rt.caller(s.owner).merchants.changePlan(input);
       expect(again.data.invoice.number).toBe((ok[0] as PromiseFulfilledResult<typeof again>).value.data.invoice.number);
       expect(charges.count()).toBe(1);
       const invoices = await rt.deps.db.selectFrom('invoices').select('id').where('merchant_id', '=', s.id).execute();
       expect(invoices).toHaveLength(1);
       // The same id for another plan is refused rather than reused.
-      await expect(rt.caller(s.owner).merchants.changePlan({ ...input, plan: 'enterprise' })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/^attemptId: /) });
+      await expect(rt.caller(s.owner).merchants.changePlan({ ...input, plan: 'enterprise' })).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: expect.stringMatching(/^attemptId: /),
+      });
     } finally {
       charges.restore();
     }
   });
 
   it('the database refuses a second invoice for one payment', async () => {
-    const attempt = await rt.deps.db.selectFrom('payment_attempts').select('id').where('status', '=', 'succeeded').executeTakeFirstOrThrow();
+    const attempt = await rt.deps.db
+      .selectFrom('payment_attempts')
+      .select('id')
+      .where('status', '=', 'succeeded')
+      .executeTakeFirstOrThrow();
     const inv = await rt.deps.db.selectFrom('invoices').selectAll().where('payment_attempt_id', '=', attempt.id).executeTakeFirstOrThrow();
     await expect(
       rt.deps.db
@@ -160,18 +207,29 @@ describe('idempotent payments', () => {
   it('a failure after the charge leaves the attempt charged, and the retry or the reconcile job completes it without charging again', async () => {
     const s = await createSalon(rt, { name: 'Crash Salon', plan: null });
     const charges = countCharges(testGateway);
-    await sql`create function refuse_invoice() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(rt.deps.db);
+    await sql`create function refuse_invoice() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
+      rt.deps.db,
+    );
     await sql`create trigger refuse_invoice before insert on invoices for each row execute function refuse_invoice()`.execute(rt.deps.db);
     const first = randomUUID();
     const second = randomUUID();
     try {
-      await expect(rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED, attemptId: first })).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
-      await expect(rt.caller(s.owner).merchants.changePlan({ plan: 'professional', cardNumber: APPROVED, attemptId: second })).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+      await expect(
+        rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED, attemptId: first }),
+      ).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+      await expect(
+        rt.caller(s.owner).merchants.changePlan({ plan: 'professional', cardNumber: APPROVED, attemptId: second }),
+      ).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
     } finally {
       await sql`drop trigger refuse_invoice on invoices`.execute(rt.deps.db);
       await sql`drop function refuse_invoice()`.execute(rt.deps.db);
     }
-    const attempts = await rt.deps.db.selectFrom('payment_attempts').selectAll().where('merchant_id', '=', s.id).orderBy('created_at').execute();
+    const attempts = await rt.deps.db
+      .selectFrom('payment_attempts')
+      .selectAll()
+      .where('merchant_id', '=', s.id)
+      .orderBy('created_at')
+      .execute();
     expect(attempts.map((a) => a.status)).toEqual(['charged', 'charged']);
     expect((await rt.caller(s.owner).merchants.getSubscription({})).data.plan).toBeNull();
 
@@ -183,9 +241,17 @@ describe('idempotent payments', () => {
     await runJobsUntilIdle(rt.deps);
     expect(charges.count()).toBe(2);
     charges.restore();
-    const after = await rt.deps.db.selectFrom('payment_attempts').select('status').where('merchant_id', '=', s.id).orderBy('created_at').execute();
+    const after = await rt.deps.db
+      .selectFrom('payment_attempts')
+      .select('status')
+      .where('merchant_id', '=', s.id)
+      .orderBy('created_at')
+      .execute();
     expect(after.map((a) => a.status)).toEqual(['succeeded', 'succeeded']);
-    expect((await rt.caller(s.owner).merchants.getSubscription({})).data.invoices.map((i) => i.plan).sort()).toEqual(['basic', 'professional']);
+    expect((await rt.caller(s.owner).merchants.getSubscription({})).data.invoices.map((i) => i.plan).sort()).toEqual([
+      'basic',
+      'professional',
+    ]);
   });
 
   it('reconciles an attempt whose charge was never recorded: taken → plan and invoice; never paid → failed', async () => {
@@ -194,16 +260,36 @@ describe('idempotent payments', () => {
     // The gateway charged, but the answer was lost before it was recorded.
     const paid = await rt.deps.db
       .insertInto('payment_attempts')
-      .values({ merchant_id: s.id, idempotency_key: randomUUID(), amount: 1768.82, gateway: 'test', status: 'pending', plan: 'basic', period_start: new Date().toISOString().slice(0, 10) })
+      .values({
+        merchant_id: s.id,
+        idempotency_key: randomUUID(),
+        amount: 1768.82,
+        gateway: 'test',
+        status: 'pending',
+        plan: 'basic',
+        period_start: new Date().toISOString().slice(0, 10),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect((await gateway.charge({ amount: 1768.82, description: 'x', receipt: paid.id, cardNumber: APPROVED })).ok).toBe(true);
     const unpaid = await rt.deps.db
       .insertInto('payment_attempts')
-      .values({ merchant_id: s.id, idempotency_key: randomUUID(), amount: 1768.82, gateway: 'test', status: 'pending', plan: 'basic', period_start: new Date().toISOString().slice(0, 10) })
+      .values({
+        merchant_id: s.id,
+        idempotency_key: randomUUID(),
+        amount: 1768.82,
+        gateway: 'test',
+        status: 'pending',
+        plan: 'basic',
+        period_start: new Date().toISOString().slice(0, 10),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    for (const a of [paid, unpaid]) await rt.deps.db.insertInto('jobs').values({ kind: 'payment_reconcile', payload: JSON.stringify({ attemptId: a.id }) }).execute();
+    for (const a of [paid, unpaid])
+      await rt.deps.db
+        .insertInto('jobs')
+        .values({ kind: 'payment_reconcile', payload: JSON.stringify({ attemptId: a.id }) })
+        .execute();
     await runJobsUntilIdle(rt.deps);
     const rows = await rt.deps.db.selectFrom('payment_attempts').select(['id', 'status']).where('merchant_id', '=', s.id).execute();
     expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [paid.id]: 'succeeded', [unpaid.id]: 'failed' });
@@ -223,7 +309,11 @@ describe('renewal', () => {
     const s = await createSalon(rt, { name: 'Renewing Salon', plan: null });
     await rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED, cardExpiry: expiry });
     const end = yesterday();
-    await rt.deps.db.updateTable('subscriptions').set({ current_period_start: monthBefore(end), current_period_end: end }).where('merchant_id', '=', s.id).execute();
+    await rt.deps.db
+      .updateTable('subscriptions')
+      .set({ current_period_start: monthBefore(end), current_period_end: end })
+      .where('merchant_id', '=', s.id)
+      .execute();
     await scheduleRenewal(rt.deps.db, s.id, end);
     await runJobsUntilIdle(rt.deps);
     await scheduleRenewal(rt.deps.db, s.id, end);
@@ -232,9 +322,18 @@ describe('renewal', () => {
     expect(sub.data).toMatchObject({ plan: 'basic', status: 'active', autoRenew: true });
     expect(sub.data.nextBillingDate! > end).toBe(true);
     expect(sub.data.invoices.map((i) => i.periodStart)).toEqual([end, expect.any(String)]);
-    const renewals = await rt.deps.db.selectFrom('payment_attempts').select('status').where('merchant_id', '=', s.id).where('purpose', '=', 'renewal').execute();
+    const renewals = await rt.deps.db
+      .selectFrom('payment_attempts')
+      .select('status')
+      .where('merchant_id', '=', s.id)
+      .where('purpose', '=', 'renewal')
+      .execute();
     expect(renewals).toEqual([{ status: 'succeeded' }]);
-    const next = await rt.deps.db.selectFrom('jobs').select(['run_at', 'status']).where('dedupe_key', '=', `renew:${s.id}:${sub.data.nextBillingDate}`).executeTakeFirstOrThrow();
+    const next = await rt.deps.db
+      .selectFrom('jobs')
+      .select(['run_at', 'status'])
+      .where('dedupe_key', '=', `renew:${s.id}:${sub.data.nextBillingDate}`)
+      .executeTakeFirstOrThrow();
     expect(next.status).toBe('queued');
   });
 
@@ -243,13 +342,22 @@ describe('renewal', () => {
       const s = await createSalon(rt, { plan: null });
       await rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED });
       const end = yesterday();
-      await rt.deps.db.updateTable('subscriptions').set({ current_period_start: monthBefore(end), current_period_end: end, payment_token: token }).where('merchant_id', '=', s.id).execute();
+      await rt.deps.db
+        .updateTable('subscriptions')
+        .set({ current_period_start: monthBefore(end), current_period_end: end, payment_token: token })
+        .where('merchant_id', '=', s.id)
+        .execute();
       await scheduleRenewal(rt.deps.db, s.id, end);
       await runJobsUntilIdle(rt.deps);
       const sub = await rt.caller(s.owner).merchants.getSubscription({});
       expect(sub.data).toMatchObject({ plan: 'basic', status: 'expired', autoRenew: false });
       expect(sub.data.invoices).toHaveLength(1);
-      const mail = await rt.deps.db.selectFrom('outbox_messages').select('subject').where('account_id', '=', s.id).where(sql<boolean>`meta ->> 'purpose' = 'subscription_expired'`).executeTakeFirstOrThrow();
+      const mail = await rt.deps.db
+        .selectFrom('outbox_messages')
+        .select('subject')
+        .where('account_id', '=', s.id)
+        .where(sql<boolean>`meta ->> 'purpose' = 'subscription_expired'`)
+        .executeTakeFirstOrThrow();
       expect(mail.subject).toBe('Your GlowBook Basic plan has ended');
       // Choosing the same plan again is allowed once it has ended.
       await rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED });
@@ -283,11 +391,20 @@ describe('Razorpay', () => {
       const s = await createSalon(rt, { name: 'Razorpay Salon', plan: null });
       const me = rt.caller(s.owner).merchants;
       expect((await me.getSubscription({})).data.gateway).toEqual({ name: 'razorpay', testMode: true, checkoutKey: 'rzp_test_glowbook' });
-      await expect(me.changePlan({ plan: 'basic', cardNumber: APPROVED })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^razorpay_signature: /) });
+      await expect(me.changePlan({ plan: 'basic', cardNumber: APPROVED })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: expect.stringMatching(/^razorpay_signature: /),
+      });
 
       const attemptId = randomUUID();
       const order = await me.createPlanOrder({ plan: 'basic', attemptId });
-      expect(order.data).toMatchObject({ orderId: 'order_T1', amount: 176882, currency: 'INR', keyId: 'rzp_test_glowbook', attemptId: expect.any(String) });
+      expect(order.data).toMatchObject({
+        orderId: 'order_T1',
+        amount: 176882,
+        currency: 'INR',
+        keyId: 'rzp_test_glowbook',
+        attemptId: expect.any(String),
+      });
       expect(orders).toEqual([{ amount: 176882, currency: 'INR', receipt: order.data.attemptId }]);
       expect((await me.createPlanOrder({ plan: 'basic', attemptId })).data.orderId).toBe('order_T1');
       expect(orders).toHaveLength(1);
@@ -297,10 +414,17 @@ describe('Razorpay', () => {
         code: 'BAD_REQUEST',
         message: 'razorpay_signature: the payment could not be verified',
       });
-      await expect(me.changePlan({ plan: 'basic', ...proof })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('razorpay_signature') });
-      await expect(me.changePlan({ plan: 'enterprise', ...proof, razorpay_signature: sign('order_T1', 'pay_ABC123') })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^plan: /) });
+      await expect(me.changePlan({ plan: 'basic', ...proof })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: expect.stringContaining('razorpay_signature'),
+      });
+      await expect(
+        me.changePlan({ plan: 'enterprise', ...proof, razorpay_signature: sign('order_T1', 'pay_ABC123') }),
+      ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^plan: /) });
       const other = await createSalon(rt, { plan: null });
-      await expect(rt.caller(other.owner).merchants.changePlan({ plan: 'basic', ...proof, razorpay_signature: sign('order_T1', 'pay_ABC123') })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(
+        rt.caller(other.owner).merchants.changePlan({ plan: 'basic', ...proof, razorpay_signature: sign('order_T1', 'pay_ABC123') }),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
       const ok = await me.changePlan({ plan: 'basic', ...proof, razorpay_signature: sign('order_T1', 'pay_ABC123') });
       expect(ok.data.invoice).toMatchObject({ plan: 'basic', gateway: 'razorpay', amount: 1768.82 });
@@ -309,7 +433,11 @@ describe('Razorpay', () => {
       const sub = await me.getSubscription({});
       expect(sub.data).toMatchObject({ plan: 'basic', status: 'active', autoRenew: false });
       expect(sub.data.invoices).toHaveLength(1);
-      const attempt = await rt.deps.db.selectFrom('payment_attempts').selectAll().where('order_id', '=', 'order_T1').executeTakeFirstOrThrow();
+      const attempt = await rt.deps.db
+        .selectFrom('payment_attempts')
+        .selectAll()
+        .where('order_id', '=', 'order_T1')
+        .executeTakeFirstOrThrow();
       expect(attempt).toMatchObject({ status: 'succeeded', reference: 'pay_ABC123' });
     } finally {
       rt.deps.adapters.payments = testGateway;
@@ -323,7 +451,11 @@ describe('Razorpay', () => {
     const rz = await createTestRuntime({ env: { RAZORPAY_KEY_ID: 'rzp_test_env', RAZORPAY_KEY_SECRET: SECRET } });
     try {
       const s = await createSalon(rz, { plan: null });
-      expect((await rz.caller(s.owner).merchants.getSubscription({})).data.gateway).toEqual({ name: 'razorpay', testMode: true, checkoutKey: 'rzp_test_env' });
+      expect((await rz.caller(s.owner).merchants.getSubscription({})).data.gateway).toEqual({
+        name: 'razorpay',
+        testMode: true,
+        checkoutKey: 'rzp_test_env',
+      });
       const policy = (await fetch(`${await rz.listen()}/api/health`)).headers.get('content-security-policy')!;
       expect(policy).toMatch(/script-src 'self' https:\/\/checkout\.razorpay\.com/);
       expect(policy).toMatch(/frame-src [^;]*https:\/\/api\.razorpay\.com/);
@@ -333,7 +465,10 @@ describe('Razorpay', () => {
   });
 
   it('the test gateway needs no order', async () => {
-    await expect(rt.caller(other.owner).merchants.createPlanOrder({ plan: 'enterprise' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^plan: /) });
+    await expect(rt.caller(other.owner).merchants.createPlanOrder({ plan: 'enterprise' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^plan: /),
+    });
   });
 });
 

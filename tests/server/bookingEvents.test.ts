@@ -3,7 +3,15 @@ import type { Actor } from '../../src/server/deps.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { appendPoints, appendWallet } from '../../src/server/services/wallet/ledger.js';
 import { longDate } from '../../src/shared/dates.js';
-import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture, startBookingNow } from '../helpers/fixtures.js';
+import {
+  createCustomer,
+  createSalon,
+  createService,
+  createStaff,
+  localDate,
+  type SalonFixture,
+  startBookingNow,
+} from '../helpers/fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 /* What a customer hears of their booking: in-app notifications, e-mails, pushes, and the refund texts. */
@@ -37,7 +45,12 @@ const book = (c: Actor, over: Record<string, unknown> = {}) => {
 const desk = () => rt.caller(salon.owner).merchants;
 
 async function notes(accountId: string) {
-  return rt.deps.db.selectFrom('notifications').select(['title', 'message', 'link']).where('account_id', '=', accountId).orderBy('created_at', 'desc').execute();
+  return rt.deps.db
+    .selectFrom('notifications')
+    .select(['title', 'message', 'link'])
+    .where('account_id', '=', accountId)
+    .orderBy('created_at', 'desc')
+    .execute();
 }
 const titles = async (accountId: string) => (await notes(accountId)).map((n) => n.title);
 async function latest(accountId: string, title: string) {
@@ -47,7 +60,13 @@ async function latest(accountId: string, title: string) {
 }
 async function emailsTo(email: string) {
   await runJobsUntilIdle(rt.deps);
-  return rt.deps.db.selectFrom('outbox_messages').select(['subject', 'body', 'meta']).where('channel', '=', 'email').where('recipient', '=', email).orderBy('created_at').execute();
+  return rt.deps.db
+    .selectFrom('outbox_messages')
+    .select(['subject', 'body', 'meta'])
+    .where('channel', '=', 'email')
+    .where('recipient', '=', email)
+    .orderBy('created_at')
+    .execute();
 }
 const fund = (c: Actor, amount: number) =>
   rt.deps.db.transaction().execute((trx) => appendWallet(trx, { accountId: c.id, amount, kind: 'adjustment', description: 'test credit' }));
@@ -92,7 +111,9 @@ describe('booking events notify the customer', () => {
     expect(await latest(salon.id, 'Booking cancelled')).toBe(`Meera Test cancelled Haircut on ${when(localDate(12), '4:00 PM')}.`);
 
     // New Bookings off: no notice of the next booking; Booking Changes still on.
-    await rt.caller(salon.owner).merchants.updateNotificationSettings({ merchantId: salon.id, preferences: [{ id: 'newBooking', enabled: false }] });
+    await rt
+      .caller(salon.owner)
+      .merchants.updateNotificationSettings({ merchantId: salon.id, preferences: [{ id: 'newBooking', enabled: false }] });
     const before = (await notes(salon.id)).length;
     const quiet = (await book(c)).data.booking;
     expect((await notes(salon.id)).length).toBe(before);
@@ -100,7 +121,9 @@ describe('booking events notify the customer', () => {
     await rt.caller(c).users.cancelBooking({ bookingId: quiet._id });
     expect((await notes(salon.id)).length).toBe(before + 1);
     // Booking Changes off too: a cancellation leaves the salon no notice.
-    await rt.caller(salon.owner).merchants.updateNotificationSettings({ merchantId: salon.id, preferences: [{ id: 'bookingChanges', enabled: false }] });
+    await rt
+      .caller(salon.owner)
+      .merchants.updateNotificationSettings({ merchantId: salon.id, preferences: [{ id: 'bookingChanges', enabled: false }] });
     const third = (await book(c)).data.booking;
     await rt.caller(c).users.cancelBooking({ bookingId: third._id });
     expect((await notes(salon.id)).length).toBe(before + 1);
@@ -124,7 +147,14 @@ describe('booking events notify the customer', () => {
     await rt.caller(on).users.cancelBooking({ bookingId: cancelled._id });
 
     const mails = await emailsTo(on.email);
-    expect(mails.map((m) => (m.meta as { event: string }).event)).toEqual(['made', 'rescheduled', 'confirmed', 'completed', 'made', 'cancelledByCustomer']);
+    expect(mails.map((m) => (m.meta as { event: string }).event)).toEqual([
+      'made',
+      'rescheduled',
+      'confirmed',
+      'completed',
+      'made',
+      'cancelledByCustomer',
+    ]);
     expect(mails[0].subject).toBe('Booking confirmed · Tulsi Studio');
     expect(mails[1].body).toContain('is now on');
     expect(mails[1].body).toContain('http://localhost:3000/bookings');
@@ -176,7 +206,9 @@ describe('refunds come from what was prepaid', () => {
 describe('reward coupons and review replies', () => {
   it('a reward coupon used on a booking that is then cancelled is usable again, by customer or salon cancellation', async () => {
     const c = await createCustomer(rt);
-    await rt.deps.db.transaction().execute((trx) => appendPoints(trx, { accountId: c.id, points: 500, kind: 'adjustment', description: 'test points' }));
+    await rt.deps.db
+      .transaction()
+      .execute((trx) => appendPoints(trx, { accountId: c.id, points: 500, kind: 'adjustment', description: 'test points' }));
     const { code } = (await rt.caller(c).users.redeemReward({})).data.coupon;
 
     const first = (await book(c, { couponCode: code })).data.booking;
@@ -189,7 +221,12 @@ describe('reward coupons and review replies', () => {
 
     const second = (await book(c, { couponCode: code })).data.booking;
     expect(second.discount).toBe(100);
-    await desk().updateBookingStatus({ bookingId: second._id, status: 'cancelled', merchantId: salon.id, cancellationReason: 'Closed for repairs' });
+    await desk().updateBookingStatus({
+      bookingId: second._id,
+      status: 'cancelled',
+      merchantId: salon.id,
+      cancellationReason: 'Closed for repairs',
+    });
     expect((await rt.caller(c).users.getLoyalty({})).data.rewards[0]).toMatchObject({ code, used: false });
     const third = (await book(c, { couponCode: code })).data.booking;
     expect(third.totalPrice).toBe(400);
@@ -211,7 +248,12 @@ describe('reward coupons and review replies', () => {
     const c = await createCustomer(rt);
     await rt.deps.db
       .insertInto('push_subscriptions')
-      .values({ account_id: c.id, endpoint: `https://fcm.googleapis.com/fcm/send/review-${c.id}`, p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) })
+      .values({
+        account_id: c.id,
+        endpoint: `https://fcm.googleapis.com/fcm/send/review-${c.id}`,
+        p256dh: 'B'.repeat(87),
+        auth: 'A'.repeat(22),
+      })
       .execute();
     const b = (await book(c)).data.booking;
     await desk().updateBookingStatus({ bookingId: b._id, status: 'confirmed', merchantId: salon.id });
@@ -221,7 +263,12 @@ describe('reward coupons and review replies', () => {
     const reviewId = (review as { review: { _id: string } }).review._id;
     await rt.caller(salon.owner).reviewRoutes.respondToReview({ reviewId, merchantId: salon.id, responseText: 'Thank you, see you soon!' });
     expect(await latest(c.id, 'Your review got a reply')).toContain('Tulsi Studio replied');
-    const pushes = await rt.deps.db.selectFrom('outbox_messages').select(['subject', 'body', 'meta']).where('channel', '=', 'push').where('account_id', '=', c.id).execute();
+    const pushes = await rt.deps.db
+      .selectFrom('outbox_messages')
+      .select(['subject', 'body', 'meta'])
+      .where('channel', '=', 'push')
+      .where('account_id', '=', c.id)
+      .execute();
     const reply = pushes.find((p) => (p.meta as { purpose?: string }).purpose === 'review_reply');
     expect(reply).toBeDefined();
     expect(JSON.parse(reply!.body)).toMatchObject({ title: 'Your review got a reply', url: '/bookings' });

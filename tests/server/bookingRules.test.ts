@@ -33,10 +33,23 @@ let slot = 0;
 async function bookingAt(startsAt: Date, status: 'upcoming' | 'confirmed', opts: { prepaid?: boolean; price?: number } = {}) {
   // Distinct staff time per booking: the exclusion constraint would refuse overlaps of active ones.
   const s = await createStaff(rt, salon.id, { name: `Stylist ${++slot}` });
-  return insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId: s, startsAt, status, price: opts.price ?? 1000, prepaid: opts.prepaid });
+  return insertBookingRow(rt, {
+    userId: customer.id,
+    merchantId: salon.id,
+    staffId: s,
+    startsAt,
+    status,
+    price: opts.price ?? 1000,
+    prepaid: opts.prepaid,
+  });
 }
 const move = (id: string, status: 'completed' | 'cancelled' | 'no_show' | 'confirmed', now: Date) =>
-  updateBookingStatus(rt.deps, salon.owner, { bookingId: id, status, merchantId: salon.id, cancellationReason: 'Stylist unwell', paymentReceived: true }, { now });
+  updateBookingStatus(
+    rt.deps,
+    salon.owner,
+    { bookingId: id, status, merchantId: salon.id, cancellationReason: 'Stylist unwell', paymentReceived: true },
+    { now },
+  );
 
 describe('desk times', () => {
   it('refuses to complete a checked-in booking before its start, and completes it from the start', async () => {
@@ -81,7 +94,10 @@ describe('no-shows', () => {
       message: `status: a customer can be marked as not having come only ${NO_SHOW_GRACE_MINUTES} minutes after the start time`,
     });
     const came = await bookingAt(start, 'confirmed');
-    await expect(move(came, 'no_show', new Date())).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^status: this customer was checked in/) });
+    await expect(move(came, 'no_show', new Date())).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^status: this customer was checked in/),
+    });
 
     const r = await move(id, 'no_show', new Date(start.getTime() + NO_SHOW_GRACE_MINUTES * MIN));
     expect(r.booking).toMatchObject({ status: 'no_show', commission: null, noShowDispute: null });
@@ -90,7 +106,10 @@ describe('no-shows', () => {
     expect(await rt.deps.db.selectFrom('commission_ledger').select('id').where('booking_id', '=', id).execute()).toHaveLength(0);
     // No-shows are final for the desk.
     for (const to of ['confirmed', 'completed', 'cancelled'] as const) {
-      await expect(move(id, to, new Date()), to).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^status: /) });
+      await expect(move(id, to, new Date()), to).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: expect.stringMatching(/^status: /),
+      });
     }
   });
 
@@ -104,11 +123,22 @@ describe('no-shows', () => {
     expect(ledger).toMatchObject({ merchant_id: salon.id, gross_amount: 800, commission: 80, merchant_earning: 720 });
     // Nothing went back to the wallet.
     expect(await rt.deps.db.selectFrom('wallet_ledger').select('id').where('booking_id', '=', id).execute()).toEqual(walletBefore);
-    const note = await rt.deps.db.selectFrom('notifications').selectAll().where('account_id', '=', customer.id).where('title', '=', 'Marked as a no-show').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const note = await rt.deps.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('account_id', '=', customer.id)
+      .where('title', '=', 'Marked as a no-show')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     expect(note.message).toMatch(/Rule Salon marked your booking on .* as a no-show/);
     expect(note.message).toContain('₹800 you prepaid is not refunded');
     expect(note.message).toContain('dispute it from My Bookings');
-    const job = await rt.deps.db.selectFrom('jobs').select('payload').where('kind', '=', 'booking_event_messages').where('ref', '=', `booking:${id}`).executeTakeFirstOrThrow();
+    const job = await rt.deps.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', 'booking_event_messages')
+      .where('ref', '=', `booking:${id}`)
+      .executeTakeFirstOrThrow();
     expect(job.payload).toMatchObject({ event: 'noShow', title: 'Marked as a no-show' });
   });
 
@@ -116,13 +146,22 @@ describe('no-shows', () => {
     const id = await bookingAt(new Date(Date.now() - 4 * 3_600_000), 'upcoming');
     await move(id, 'no_show', new Date());
     const other = await createCustomer(rt);
-    await expect(rt.caller(other).users.disputeNoShow({ bookingId: id, message: 'I was there at ten sharp.' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(rt.caller(salon.owner).users.disputeNoShow({ bookingId: id, message: 'I was there at ten sharp.' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(rt.caller(customer).users.disputeNoShow({ bookingId: id, message: 'short' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^message: /) });
+    await expect(rt.caller(other).users.disputeNoShow({ bookingId: id, message: 'I was there at ten sharp.' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(rt.caller(salon.owner).users.disputeNoShow({ bookingId: id, message: 'I was there at ten sharp.' })).rejects.toMatchObject(
+      { code: 'FORBIDDEN' },
+    );
+    await expect(rt.caller(customer).users.disputeNoShow({ bookingId: id, message: 'short' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^message: /),
+    });
 
     const r = await rt.caller(customer).users.disputeNoShow({ bookingId: id, message: 'I was there at ten sharp; the stylist was busy.' });
     expect(r.message).toMatch(/^Thanks\. Your dispute #[0-9A-F]{8} is with our support team\.$/);
-    await expect(rt.caller(customer).users.disputeNoShow({ bookingId: id, message: 'I was there at ten sharp, again.' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(customer).users.disputeNoShow({ bookingId: id, message: 'I was there at ten sharp, again.' }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'bookingId: this no-show has already been disputed',
     });
@@ -132,7 +171,14 @@ describe('no-shows', () => {
     const admin = await makeAccount(rt, 'admin');
     const list = await rt.caller(admin).admin.listFeedback({ kind: 'ticket', search: id.slice(0, 8).toUpperCase() });
     expect(list.messages).toHaveLength(1);
-    expect(list.messages[0]).toMatchObject({ type: 'No-show dispute', bookingId: id, merchantId: salon.id, userId: customer.id, priority: 'high', status: 'open' });
+    expect(list.messages[0]).toMatchObject({
+      type: 'No-show dispute',
+      bookingId: id,
+      merchantId: salon.id,
+      userId: customer.id,
+      priority: 'high',
+      status: 'open',
+    });
     expect(list.messages[0].message).toContain('I was there at ten sharp; the stylist was busy.');
     expect(list.messages[0].message).toContain('Marked as a no-show by the salon');
   });
@@ -140,13 +186,22 @@ describe('no-shows', () => {
   it('refuses to dispute a booking that is not a no-show, or one marked more than 14 days ago', async () => {
     const done = await bookingAt(new Date(Date.now() - 6 * 3_600_000), 'confirmed');
     await move(done, 'completed', new Date());
-    await expect(rt.caller(customer).users.disputeNoShow({ bookingId: done, message: 'This was fine, just testing.' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(customer).users.disputeNoShow({ bookingId: done, message: 'This was fine, just testing.' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'bookingId: only a booking marked as a no-show can be disputed',
     });
     const old = await bookingAt(new Date(Date.now() - 7 * 3_600_000), 'upcoming');
     await move(old, 'no_show', new Date());
-    await expect(disputeNoShow(rt.deps, customer, { bookingId: old, message: 'I did come, honestly.' }, { now: new Date(Date.now() + 15 * 86_400_000) })).rejects.toMatchObject({
+    await expect(
+      disputeNoShow(
+        rt.deps,
+        customer,
+        { bookingId: old, message: 'I did come, honestly.' },
+        { now: new Date(Date.now() + 15 * 86_400_000) },
+      ),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'bookingId: a no-show can be disputed within 14 days of being marked',
     });
@@ -161,9 +216,14 @@ describe('no-shows', () => {
 
     const marked = await bookingAt(new Date(Date.now() - 8 * 3_600_000), 'upcoming');
     await move(marked, 'no_show', new Date());
-    const submits = await Promise.allSettled([0, 1, 2].map((i) => rt.caller(customer).users.disputeNoShow({ bookingId: marked, message: `I was there, attempt ${i}.` })));
+    const submits = await Promise.allSettled(
+      [0, 1, 2].map((i) => rt.caller(customer).users.disputeNoShow({ bookingId: marked, message: `I was there, attempt ${i}.` })),
+    );
     expect(submits.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(submits.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(['CONFLICT', 'CONFLICT']);
+    expect(submits.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual([
+      'CONFLICT',
+      'CONFLICT',
+    ]);
     const tickets = await rt.deps.db.selectFrom('support_messages').select('id').where('booking_id', '=', marked).execute();
     expect(tickets).toHaveLength(1);
   });
@@ -172,11 +232,31 @@ describe('no-shows', () => {
 describe('the salon’s cancellation e-mail', () => {
   it('gives the customer the reason the salon gave', async () => {
     const id = await bookingAt(new Date(Date.now() + 26 * 3_600_000), 'upcoming');
-    await updateBookingStatus(rt.deps, salon.owner, { bookingId: id, status: 'cancelled', merchantId: salon.id, cancellationReason: 'Our stylist is unwell' });
-    const job = await rt.deps.db.selectFrom('jobs').select('payload').where('kind', '=', 'booking_event_messages').where('ref', '=', `booking:${id}`).executeTakeFirstOrThrow();
+    await updateBookingStatus(rt.deps, salon.owner, {
+      bookingId: id,
+      status: 'cancelled',
+      merchantId: salon.id,
+      cancellationReason: 'Our stylist is unwell',
+    });
+    const job = await rt.deps.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', 'booking_event_messages')
+      .where('ref', '=', `booking:${id}`)
+      .executeTakeFirstOrThrow();
     expect((job.payload as { message: string }).message).toContain('Reason given by the salon: Our stylist is unwell.');
     await runJobsUntilIdle(rt.deps);
-    const mail = await rt.deps.db.selectFrom('outbox_messages').select(['subject', 'body']).where('recipient', '=', (await rt.deps.db.selectFrom('accounts').select('email').where('id', '=', customer.id).executeTakeFirstOrThrow()).email).where('subject', 'like', 'Booking cancelled%').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const mail = await rt.deps.db
+      .selectFrom('outbox_messages')
+      .select(['subject', 'body'])
+      .where(
+        'recipient',
+        '=',
+        (await rt.deps.db.selectFrom('accounts').select('email').where('id', '=', customer.id).executeTakeFirstOrThrow()).email,
+      )
+      .where('subject', 'like', 'Booking cancelled%')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     expect(mail.body).toContain('Reason given by the salon: Our stylist is unwell.');
   });
 });

@@ -61,23 +61,45 @@ describe(`racing bookings (${DB_KIND})`, () => {
     const people = await customers(20);
     const results = await Promise.allSettled(
       people.map((c) =>
-        rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [service], bookingDate: localDate(1), bookingTime: '11:30 AM' }),
+        rt
+          .caller(c)
+          .users.createBooking({ merchantId: salon.id, serviceIds: [service], bookingDate: localDate(1), bookingTime: '11:30 AM' }),
       ),
     );
     expect(outcome(results)).toEqual({ ok: 2, conflicts: 18, other: [] });
-    const rows = await rt.deps.db.selectFrom('bookings').select(['id', 'staff_id', 'user_id']).where('merchant_id', '=', salon.id).execute();
+    const rows = await rt.deps.db
+      .selectFrom('bookings')
+      .select(['id', 'staff_id', 'user_id'])
+      .where('merchant_id', '=', salon.id)
+      .execute();
     expect(rows.map((r) => r.staff_id).sort()).toEqual([...staff].sort());
     // The services, notifications and jobs are written by the booking's own statement: the 18
     // refused attempts (some of them after a first professional was taken) left none behind.
-    const lines = await rt.deps.db.selectFrom('booking_services').select('booking_id').where('booking_id', 'in', rows.map((r) => r.id)).execute();
+    const lines = await rt.deps.db
+      .selectFrom('booking_services')
+      .select('booking_id')
+      .where(
+        'booking_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
     expect(lines).toHaveLength(2);
-    const notes = await rt.deps.db.selectFrom('notifications').select('account_id').where('account_id', 'in', [salon.id, ...people.map((c) => c.id)]).execute();
+    const notes = await rt.deps.db
+      .selectFrom('notifications')
+      .select('account_id')
+      .where('account_id', 'in', [salon.id, ...people.map((c) => c.id)])
+      .execute();
     expect(notes.map((n) => n.account_id).sort()).toEqual([salon.id, salon.id, ...rows.map((r) => r.user_id)].sort());
     const messages = await rt.deps.db
       .selectFrom('jobs')
       .select('ref')
       .where('kind', '=', 'booking_event_messages')
-      .where(sql<string>`payload ->> 'accountId'`, 'in', people.map((c) => c.id))
+      .where(
+        sql<string>`payload ->> 'accountId'`,
+        'in',
+        people.map((c) => c.id),
+      )
       .execute();
     expect(messages.map((j) => j.ref).sort()).toEqual(rows.map((r) => `booking:${r.id}`).sort());
   });
@@ -100,7 +122,8 @@ describe(`racing bookings (${DB_KIND})`, () => {
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) {
-      if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'BAD_REQUEST', message: 'couponCode: this coupon has reached its usage limit' });
+      if (r.status === 'rejected')
+        expect(r.reason).toMatchObject({ code: 'BAD_REQUEST', message: 'couponCode: this coupon has reached its usage limit' });
     }
     const coupon = await rt.deps.db.selectFrom('coupons').select('used_count').where('code', '=', code).executeTakeFirstOrThrow();
     expect(coupon.used_count).toBe(1);
@@ -125,7 +148,11 @@ describe(`racing bookings (${DB_KIND})`, () => {
       people.map((c, i) => rt.caller(c).users.rescheduleBooking({ bookingId: ids[i], bookingDate: localDate(3), bookingTime: '10:00 AM' })),
     );
     expect(outcome(results)).toEqual({ ok: 1, conflicts: 7, other: [] });
-    const rows = await rt.deps.db.selectFrom('bookings').select(['id', 'booking_date', 'booking_time', 'status']).where('id', 'in', ids).execute();
+    const rows = await rt.deps.db
+      .selectFrom('bookings')
+      .select(['id', 'booking_date', 'booking_time', 'status'])
+      .where('id', 'in', ids)
+      .execute();
     const moved = rows.filter((r) => r.booking_date === localDate(3));
     expect(moved).toHaveLength(1);
     for (const r of rows.filter((r) => r.booking_date !== localDate(3))) {

@@ -87,7 +87,14 @@ describe('availability', () => {
     const counted = countingDb(rt.deps.db);
     const held: string[] = [];
     for (let i = 0; i < 4; i++) {
-      held.push(await insertBookingRow(rt, { userId: w.customer.id, merchantId: w.salon.id, staffId: w.anyone, startsAt: at(tomorrow(), `${12 + i}:00`) }));
+      held.push(
+        await insertBookingRow(rt, {
+          userId: w.customer.id,
+          merchantId: w.salon.id,
+          staffId: w.anyone,
+          startsAt: at(tomorrow(), `${12 + i}:00`),
+        }),
+      );
     }
     const r = await getAvailableSlots(counted.db, null, { merchantId: w.salon.id, date: tomorrow(), serviceIds: [w.haircut, w.facial] });
     expect(counted.count()).toBeLessThanOrEqual(3);
@@ -108,7 +115,9 @@ describe('availability', () => {
     expect(byTime['10:00 AM']).toEqual([w.cutter]);
     expect(byTime['9:45 AM']).toEqual([w.cutter]);
     expect(byTime['10:30 AM']).toEqual([w.anyone, w.cutter]);
-    const chosen = await rt.caller().users.getAvailableSlots({ merchantId: w.salon.id, date: tomorrow(), serviceIds: [w.haircut], staffId: w.anyone });
+    const chosen = await rt
+      .caller()
+      .users.getAvailableSlots({ merchantId: w.salon.id, date: tomorrow(), serviceIds: [w.haircut], staffId: w.anyone });
     expect(chosen.data.slots.map((s) => s.time)).not.toContain('10:00 AM');
     expect(chosen.data.slots.every((s) => s.staffIds.join() === w.anyone)).toBe(true);
   });
@@ -139,7 +148,9 @@ describe('availability', () => {
   it('refuses unknown salons, foreign or inactive services, and hides unpublished salons', async () => {
     const other = await world({ name: 'Other' });
     await expect(
-      rt.caller().users.getAvailableSlots({ merchantId: '00000000-0000-4000-8000-000000000000', date: tomorrow(), serviceIds: [w.haircut] }),
+      rt
+        .caller()
+        .users.getAvailableSlots({ merchantId: '00000000-0000-4000-8000-000000000000', date: tomorrow(), serviceIds: [w.haircut] }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(
       rt.caller().users.getAvailableSlots({ merchantId: w.salon.id, date: tomorrow(), serviceIds: [w.haircut, other.haircut] }),
@@ -170,15 +181,36 @@ describe('availability', () => {
     expect(before.data.timeZone).toBe('Europe/London');
     expect(before.data.slots[0].time).toBe('9:00 AM');
     // 08:00-09:00Z is 9-10 AM British Summer Time.
-    await insertBookingRow(rt, { userId: w.customer.id, merchantId: salon.id, staffId: stylist, startsAt: new Date('2026-03-29T08:00:00Z'), minutes: 60 });
+    await insertBookingRow(rt, {
+      userId: w.customer.id,
+      merchantId: salon.id,
+      staffId: stylist,
+      startsAt: new Date('2026-03-29T08:00:00Z'),
+      minutes: 60,
+    });
     const after = await getAvailableSlots(rt.deps.db, null, input, { now });
     expect(after.data.slots.map((s) => s.time)).toEqual(['10:00 AM', '10:15 AM', '10:30 AM', '10:45 AM', '11:00 AM']);
     // And a booking made for 11:00 AM that day lands at 10:00Z.
-    const made = await createBooking(rt.deps, w.customer, { ...input, serviceIds: [svc], bookingDate: '2026-03-29', bookingTime: '11:00 AM' }, { now });
+    const made = await createBooking(
+      rt.deps,
+      w.customer,
+      { ...input, serviceIds: [svc], bookingDate: '2026-03-29', bookingTime: '11:00 AM' },
+      { now },
+    );
     expect(made.data.booking.startsAt).toBe('2026-03-29T10:00:00.000Z');
     expect(made.data.booking.bookingTime).toBe('11:00 AM');
     const autumn = await getAvailableSlots(rt.deps.db, null, { ...input, date: '2026-10-25' }, { now: new Date('2026-10-20T00:00:00Z') });
-    expect(autumn.data.slots.map((s) => s.time)).toEqual(['9:00 AM', '9:15 AM', '9:30 AM', '9:45 AM', '10:00 AM', '10:15 AM', '10:30 AM', '10:45 AM', '11:00 AM']);
+    expect(autumn.data.slots.map((s) => s.time)).toEqual([
+      '9:00 AM',
+      '9:15 AM',
+      '9:30 AM',
+      '9:45 AM',
+      '10:00 AM',
+      '10:15 AM',
+      '10:30 AM',
+      '10:45 AM',
+      '11:00 AM',
+    ]);
   });
 });
 
@@ -242,20 +274,33 @@ describe('createBooking', () => {
       }
     }
     const notes = await rt.deps.db.selectFrom('notifications').selectAll().where('account_id', 'in', [w.customer.id, w.salon.id]).execute();
-    expect(notes.map((n) => `${n.account_id === w.customer.id ? 'customer' : 'salon'}:${n.type}`).sort()).toEqual(['customer:booking', 'salon:booking']);
+    expect(notes.map((n) => `${n.account_id === w.customer.id ? 'customer' : 'salon'}:${n.type}`).sort()).toEqual([
+      'customer:booking',
+      'salon:booking',
+    ]);
     expect(notes.find((n) => n.account_id === w.customer.id)!.link).toBe('/bookings');
   });
 
   it('places a booking in two statements: the day, then the booking with everything that follows from it and its answer', async () => {
     const c = await createCustomer(rt);
     const counted = countingDb(rt.deps.db);
-    const r = await createBooking({ ...rt.deps, db: counted.db }, c, { merchantId: w.salon.id, serviceIds: [w.haircut, w.facial], bookingDate: localDate(3), bookingTime: '10:00 AM' });
+    const r = await createBooking({ ...rt.deps, db: counted.db }, c, {
+      merchantId: w.salon.id,
+      serviceIds: [w.haircut, w.facial],
+      bookingDate: localDate(3),
+      bookingTime: '10:00 AM',
+    });
     expect(counted.count()).toBe(2);
     const id = r.data.booking._id;
     // The answer the insert gave is the booking as every later read shows it.
     expect(r.data.booking).toEqual(await loadBookingWire(rt.deps.db, id));
     expect(r.data.booking.services.map((s) => s.serviceName)).toEqual(['Haircut', 'Facial']);
-    const jobs = await rt.deps.db.selectFrom('jobs').select(['kind', 'payload', 'run_at', 'dedupe_key']).where('ref', '=', `booking:${id}`).orderBy('run_at').execute();
+    const jobs = await rt.deps.db
+      .selectFrom('jobs')
+      .select(['kind', 'payload', 'run_at', 'dedupe_key'])
+      .where('ref', '=', `booking:${id}`)
+      .orderBy('run_at')
+      .execute();
     expect(jobs.map((j) => j.kind)).toEqual(['booking_event_messages', 'booking_reminder', 'booking_reminder']);
     expect(jobs[0].payload).toMatchObject({ accountId: c.id, bookingId: id, event: 'made', title: 'Booking confirmed', link: '/bookings' });
     const startsAt = new Date(r.data.booking.startsAt).getTime();
@@ -274,7 +319,10 @@ describe('createBooking', () => {
   it('refuses a taken slot with 409, and "any professional" only when everyone is taken', async () => {
     const other = await createCustomer(rt);
     await book(w, w.customer, { staffId: w.anyone, bookingTime: '9:00 AM' });
-    await expect(book(w, other, { staffId: w.anyone, bookingTime: '9:15 AM' })).rejects.toMatchObject({ code: 'CONFLICT', message: SLOT_TAKEN });
+    await expect(book(w, other, { staffId: w.anyone, bookingTime: '9:15 AM' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: SLOT_TAKEN,
+    });
     const second = await book(w, other, { bookingTime: '9:00 AM' });
     expect(second.data.booking.professional._id).toBe(w.cutter);
     await expect(book(w, other, { bookingTime: '9:00 AM' })).rejects.toMatchObject({ code: 'CONFLICT', message: SLOT_TAKEN });
@@ -289,13 +337,22 @@ describe('createBooking', () => {
       code: 'BAD_REQUEST',
       message: 'bookingTime: choose a time on the 15-minute grid',
     });
-    await expect(book(w, w.customer, { bookingTime: '8:00 AM' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^bookingTime: /) });
+    await expect(book(w, w.customer, { bookingTime: '8:00 AM' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^bookingTime: /),
+    });
     await expect(book(w, w.customer, { serviceIds: [w.facial], bookingTime: '5:30 PM' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringMatching(/^bookingTime: .*not open/),
     });
-    await expect(book(w, w.customer, { bookingDate: localDate(91) })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^bookingDate: /) });
-    await expect(book(w, w.customer, { bookingTime: '25:00' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^bookingTime: /) });
+    await expect(book(w, w.customer, { bookingDate: localDate(91) })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^bookingDate: /),
+    });
+    await expect(book(w, w.customer, { bookingTime: '25:00' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^bookingTime: /),
+    });
   });
 
   it('refuses a professional who does not offer the service or is off that day', async () => {
@@ -326,7 +383,10 @@ describe('createBooking', () => {
     const other = await createCustomer(rt);
     await expect(book(w, w.customer, { userId: other.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const admin = await makeAccount(rt, 'admin');
-    await expect(book(w, admin, { bookingTime: '5:00 PM' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^userId: /) });
+    await expect(book(w, admin, { bookingTime: '5:00 PM' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^userId: /),
+    });
     const r = await book(w, admin, { userId: other.id, bookingTime: '5:00 PM' });
     expect(r.data.booking.userId).toBe(other.id);
   });
@@ -338,10 +398,12 @@ describe('createBooking', () => {
     const again = await rt.caller(c, { idempotencyKey: 'key-1' }).users.createBooking(input);
     expect(again.data.booking._id).toBe(first.data.booking._id);
     // The same key for another time is not this request: refused, nothing booked.
-    await expect(rt.caller(c, { idempotencyKey: 'key-1' }).users.createBooking({ ...input, bookingTime: '1:00 PM' })).rejects.toMatchObject({
-      code: 'UNPROCESSABLE_CONTENT',
-      message: expect.stringMatching(/^Idempotency-Key: /),
-    });
+    await expect(rt.caller(c, { idempotencyKey: 'key-1' }).users.createBooking({ ...input, bookingTime: '1:00 PM' })).rejects.toMatchObject(
+      {
+        code: 'UNPROCESSABLE_CONTENT',
+        message: expect.stringMatching(/^Idempotency-Key: /),
+      },
+    );
     const racing = await Promise.all(
       Array.from({ length: 5 }, () => rt.caller(c, { idempotencyKey: 'key-2' }).users.createBooking({ ...input, bookingTime: '2:00 PM' })),
     );
@@ -444,7 +506,9 @@ describe('customer bookings', () => {
     expect(r.data.booking._id).toBe(mine._id);
     const other = await createCustomer(rt);
     await expect(rt.caller(other).users.getBookingById({ bookingId: mine._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(rt.caller(other).users.getBookingById({ userId: w.customer.id, bookingId: mine._id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller(other).users.getBookingById({ userId: w.customer.id, bookingId: mine._id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(rt.caller(w.salon.owner).users.getBookingById({ bookingId: mine._id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
@@ -473,7 +537,14 @@ describe('cancelling', () => {
     ] as const;
     for (const [i, [minutesBefore, percent]] of tiers.entries()) {
       const startsAt = at(localDate(2 + i), '10:00');
-      const id = await insertBookingRow(rt, { userId: w.customer.id, merchantId: w.salon.id, staffId: w.cutter, startsAt, price: 999, prepaid: true });
+      const id = await insertBookingRow(rt, {
+        userId: w.customer.id,
+        merchantId: w.salon.id,
+        staffId: w.cutter,
+        startsAt,
+        price: 999,
+        prepaid: true,
+      });
       const now = new Date(startsAt.getTime() - minutesBefore * 60_000);
       const res = await cancelMyBooking(rt.deps, w.customer, { bookingId: id }, { now });
       expect(res.data.refundPercent).toBe(percent);
@@ -492,7 +563,13 @@ describe('cancelling', () => {
       code: 'BAD_REQUEST',
       message: 'bookingId: a cancelled booking cannot be cancelled',
     });
-    const done = await insertBookingRow(rt, { userId: w.customer.id, merchantId: w.salon.id, staffId: w.anyone, startsAt: at(localDate(-2), '10:00'), status: 'completed' });
+    const done = await insertBookingRow(rt, {
+      userId: w.customer.id,
+      merchantId: w.salon.id,
+      staffId: w.anyone,
+      startsAt: at(localDate(-2), '10:00'),
+      status: 'completed',
+    });
     await expect(rt.caller(w.customer).users.cancelBooking({ bookingId: done })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     const admin = await makeAccount(rt, 'admin');
     const forAdmin = (await book(w, w.customer, { bookingTime: '2:00 PM' })).data.booking;
@@ -529,7 +606,9 @@ describe('rescheduling', () => {
     const other = await createCustomer(rt);
     await book(w, other, { staffId: w.anyone, bookingTime: '1:00 PM' });
     await expect(
-      rt.caller(w.customer).users.rescheduleBooking({ bookingId: mine._id, bookingDate: tomorrow(), bookingTime: '1:00 PM', staffId: w.anyone }),
+      rt
+        .caller(w.customer)
+        .users.rescheduleBooking({ bookingId: mine._id, bookingDate: tomorrow(), bookingTime: '1:00 PM', staffId: w.anyone }),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: SLOT_TAKEN });
     const row = await rt.deps.db.selectFrom('bookings').selectAll().where('id', '=', mine._id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ booking_time: '12:00 PM', staff_id: w.anyone, status: 'upcoming' });
@@ -548,7 +627,11 @@ describe('rescheduling', () => {
     const day = localDate(4);
     const mine = (await book(w, w.customer, { staffId: w.cutter, bookingDate: day, bookingTime: '11:00 AM' })).data.booking;
     const slots = async (actor: Actor | null, exceptBookingId?: string) =>
-      (await rt.caller(actor).users.getAvailableSlots({ merchantId: w.salon.id, date: day, serviceIds: [w.haircut], staffId: w.cutter, exceptBookingId })).data.slots.map((s) => s.time);
+      (
+        await rt
+          .caller(actor)
+          .users.getAvailableSlots({ merchantId: w.salon.id, date: day, serviceIds: [w.haircut], staffId: w.cutter, exceptBookingId })
+      ).data.slots.map((s) => s.time);
     const plain = await slots(w.customer);
     expect(plain).not.toContain('10:45 AM');
     expect(plain).not.toContain('11:15 AM');
@@ -569,7 +652,10 @@ describe('rescheduling', () => {
     expect(mine.data.booking.salonBookable).toBe(false);
     await expect(
       rt.caller(v.customer).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(3), bookingTime: '2:00 PM' }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^bookingId: this salon is not taking online bookings/) });
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^bookingId: this salon is not taking online bookings/),
+    });
     expect((await rt.caller(v.customer).users.cancelBooking({ bookingId: b._id })).data.success).toBe(true);
   });
 
@@ -578,7 +664,10 @@ describe('rescheduling', () => {
     const now = new Date(new Date(b.startsAt).getTime() - 3 * 3_600_000);
     await expect(
       rescheduleMyBooking(rt.deps, w.customer, { bookingId: b._id, bookingDate: localDate(3), bookingTime: '11:00 AM' }, { now }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'bookingId: bookings can be rescheduled up to 4 hours before the appointment' });
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'bookingId: bookings can be rescheduled up to 4 hours before the appointment',
+    });
     const other = await createCustomer(rt);
     await expect(
       rt.caller(other).users.rescheduleBooking({ bookingId: b._id, bookingDate: localDate(3), bookingTime: '11:00 AM' }),
@@ -641,19 +730,34 @@ describe('merchant booking desk', () => {
   it('cancelling needs a reason and refunds in full', async () => {
     const id = await rowWith('upcoming');
     const desk = rt.caller(w.salon.owner).merchants;
-    await expect(desk.updateBookingStatus({ bookingId: id, status: 'cancelled', merchantId: w.salon.id, cancellationReason: '  ' })).rejects.toMatchObject({
+    await expect(
+      desk.updateBookingStatus({ bookingId: id, status: 'cancelled', merchantId: w.salon.id, cancellationReason: '  ' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'cancellationReason: please provide a reason for cancellation',
     });
-    const r = await desk.updateBookingStatus({ bookingId: id, status: 'cancelled', merchantId: w.salon.id, cancellationReason: 'Power cut' });
-    expect(r.booking).toMatchObject({ status: 'cancelled', cancelledBy: 'merchant', refundPercent: 100, refundAmount: 0, amountPaid: 0, cancellationReason: 'Power cut' });
+    const r = await desk.updateBookingStatus({
+      bookingId: id,
+      status: 'cancelled',
+      merchantId: w.salon.id,
+      cancellationReason: 'Power cut',
+    });
+    expect(r.booking).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'merchant',
+      refundPercent: 100,
+      refundAmount: 0,
+      amountPaid: 0,
+      cancellationReason: 'Power cut',
+    });
   });
 
   it('completing needs the payment and records the 10% commission in the ledger', async () => {
     const id = await rowWith('confirmed');
     const desk = rt.caller(w.salon.owner).merchants;
     const completedCount = async () =>
-      (await rt.deps.db.selectFrom('salon_search').select('booking_count').where('id', '=', w.salon.id).executeTakeFirstOrThrow()).booking_count;
+      (await rt.deps.db.selectFrom('salon_search').select('booking_count').where('id', '=', w.salon.id).executeTakeFirstOrThrow())
+        .booking_count;
     const before = await completedCount();
     await expect(desk.updateBookingStatus({ bookingId: id, status: 'completed', merchantId: w.salon.id })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
@@ -686,7 +790,11 @@ describe('merchant booking desk', () => {
       });
       const r = await desk.updateBookingStatus({ bookingId: id, status: 'completed', merchantId: w.salon.id, paymentReceived: true });
       expect(r.booking, `${price}`).toMatchObject({ totalPrice: price, commission, merchantEarning });
-      const row = await rt.deps.db.selectFrom('bookings').select(['commission', 'merchant_earning']).where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await rt.deps.db
+        .selectFrom('bookings')
+        .select(['commission', 'merchant_earning'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(row, `${price}`).toEqual({ commission, merchant_earning: merchantEarning });
       // The ledger's CHECK wants commission + merchant_earning = gross_amount: same commission,
       // the merchant's share as the remainder.
@@ -700,7 +808,9 @@ describe('merchant booking desk', () => {
   it('lets exactly one of two racing moves apply', async () => {
     const id = await rowWith('confirmed');
     const move = () =>
-      rt.caller(w.salon.owner).merchants.updateBookingStatus({ bookingId: id, status: 'completed', merchantId: w.salon.id, paymentReceived: true });
+      rt
+        .caller(w.salon.owner)
+        .merchants.updateBookingStatus({ bookingId: id, status: 'completed', merchantId: w.salon.id, paymentReceived: true });
     const results = await Promise.allSettled([move(), move(), move()]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const ledger = await rt.deps.db.selectFrom('commission_ledger').select('id').where('booking_id', '=', id).execute();
@@ -725,12 +835,17 @@ describe('merchant booking desk', () => {
     const admin = await makeAccount(rt, 'admin');
     const r = await rt.caller(admin).merchants.updateBookingStatus({ bookingId: id, status: 'confirmed', merchantId: w.salon.id });
     expect(r.booking.status).toBe('confirmed');
-    await expect(rt.caller(admin).merchants.merchantGetAllBookings({})).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^merchantId: /) });
+    await expect(rt.caller(admin).merchants.merchantGetAllBookings({})).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^merchantId: /),
+    });
   });
 
   it('finds a booking from its QR without changing it, checking the customer', async () => {
     const b = (await book(w, w.customer, { bookingTime: '10:00 AM' })).data.booking;
-    const r = await rt.caller(w.salon.owner).merchants.scanQRForBooking({ bookingId: b._id, merchantId: w.salon.id, userId: w.customer.id });
+    const r = await rt
+      .caller(w.salon.owner)
+      .merchants.scanQRForBooking({ bookingId: b._id, merchantId: w.salon.id, userId: w.customer.id });
     expect(r.booking).toMatchObject({ _id: b._id, status: 'upcoming', userDetails: { firstName: 'customer', lastName: 'Test' } });
     const other = await createCustomer(rt);
     await expect(
@@ -751,8 +866,22 @@ describe('merchant lists, manual bookings and dashboard', () => {
   it('lists the salon’s bookings with stats, filters and search', async () => {
     const cut = (await book(w, meera, { bookingTime: '10:00 AM' })).data.booking;
     const facial = (await book(w, w.customer, { serviceIds: [w.facial], bookingDate: localDate(2), bookingTime: '11:00 AM' })).data.booking;
-    const done = await insertBookingRow(rt, { userId: w.customer.id, merchantId: w.salon.id, staffId: w.anyone, startsAt: at(localDate(-1), '10:00'), status: 'completed', price: 700 });
-    await insertBookingRow(rt, { userId: w.customer.id, merchantId: w.salon.id, staffId: w.anyone, startsAt: at(localDate(-1), '12:00'), status: 'cancelled', price: 300 });
+    const done = await insertBookingRow(rt, {
+      userId: w.customer.id,
+      merchantId: w.salon.id,
+      staffId: w.anyone,
+      startsAt: at(localDate(-1), '10:00'),
+      status: 'completed',
+      price: 700,
+    });
+    await insertBookingRow(rt, {
+      userId: w.customer.id,
+      merchantId: w.salon.id,
+      staffId: w.anyone,
+      startsAt: at(localDate(-1), '12:00'),
+      status: 'cancelled',
+      price: 300,
+    });
     const desk = rt.caller(w.salon.owner).merchants;
     const all = await desk.merchantGetAllBookings({ merchantId: w.salon.id });
     expect(all.stats).toEqual({ totalBookings: 4, totalRevenue: 700, upcomingBookings: 2, completedBookings: 1 });
@@ -764,7 +893,8 @@ describe('merchant lists, manual bookings and dashboard', () => {
       phone: '9876501234',
       profileImage: null,
     });
-    const ids = async (q: Record<string, string>) => (await desk.merchantGetAllBookings({ merchantId: w.salon.id, ...q })).bookings.map((b) => b._id);
+    const ids = async (q: Record<string, string>) =>
+      (await desk.merchantGetAllBookings({ merchantId: w.salon.id, ...q })).bookings.map((b) => b._id);
     expect(await ids({ status: 'completed' })).toEqual([done]);
     expect(await ids({ status: 'Cancelled' })).toHaveLength(1);
     expect(await ids({ status: 'all', date: localDate(2) })).toEqual([facial._id]);
@@ -776,7 +906,9 @@ describe('merchant lists, manual bookings and dashboard', () => {
     expect(await ids({ searchQuery: '100%_' })).toEqual([]);
     const rival = await world({ name: 'Rival' });
     expect((await rt.caller(rival.salon.owner).merchants.merchantGetAllBookings({ merchantId: rival.salon.id })).bookings).toEqual([]);
-    await expect(rt.caller(rival.salon.owner).merchants.merchantGetAllBookings({ merchantId: w.salon.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller(rival.salon.owner).merchants.merchantGetAllBookings({ merchantId: w.salon.id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 
   it('creates and lists manual bookings with the form’s messages', async () => {
@@ -789,7 +921,11 @@ describe('merchant lists, manual bookings and dashboard', () => {
       ['ravi@test.in', 120],
       ['sita@test.in', 110],
     ] as const) {
-      await rt.deps.db.updateTable('manual_bookings').set({ created_at: new Date(Date.now() - minutes * 60_000) }).where('email', '=', email).execute();
+      await rt.deps.db
+        .updateTable('manual_bookings')
+        .set({ created_at: new Date(Date.now() - minutes * 60_000) })
+        .where('email', '=', email)
+        .execute();
     }
     const cases: [Record<string, string>, string][] = [
       [{ name: '' }, 'Name is required.'],
@@ -813,22 +949,38 @@ describe('merchant lists, manual bookings and dashboard', () => {
 
   it('builds the dashboard from real data', async () => {
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
-    for (const [i, [rating, comment]] of ([
-      [5, 'Lovely'],
-      [4, 'Good'],
-      [4, 'Nice'],
-      [3, 'Okay'],
-    ] as const).entries()) {
-      await rt.deps.db.insertInto('reviews').values({ user_id: meera.id, merchant_id: w.salon.id, rating, comment, created_at: minutesAgo(10 - i) }).execute();
+    for (const [i, [rating, comment]] of (
+      [
+        [5, 'Lovely'],
+        [4, 'Good'],
+        [4, 'Nice'],
+        [3, 'Okay'],
+      ] as const
+    ).entries()) {
+      await rt.deps.db
+        .insertInto('reviews')
+        .values({ user_id: meera.id, merchant_id: w.salon.id, rating, comment, created_at: minutesAgo(10 - i) })
+        .execute();
     }
     for (let i = 0; i < 6; i++) {
       await rt.caller(w.salon.owner).merchants.createManualBooking({ name: `Walk-in ${i}`, mobile: '9123456780', email: `w${i}@test.in` });
       // Same-millisecond inserts would tie on created_at; spread them out like real walk-ins.
-      await rt.deps.db.updateTable('manual_bookings').set({ created_at: minutesAgo(10 - i) }).where('email', '=', `w${i}@test.in`).execute();
+      await rt.deps.db
+        .updateTable('manual_bookings')
+        .set({ created_at: minutesAgo(10 - i) })
+        .where('email', '=', `w${i}@test.in`)
+        .execute();
     }
     const latest = (await book(w, meera, { bookingDate: localDate(3), bookingTime: '4:00 PM' })).data.booking;
     const d = await rt.caller(w.salon.owner).merchants.getDashboard({ merchantId: w.salon.id });
-    expect(d.stats).toMatchObject({ totalBookings: 5, totalRevenue: 700, upcomingBookings: 3, completedBookings: 1, customerRating: 4, reviewCount: 4 });
+    expect(d.stats).toMatchObject({
+      totalBookings: 5,
+      totalRevenue: 700,
+      upcomingBookings: 3,
+      completedBookings: 1,
+      customerRating: 4,
+      reviewCount: 4,
+    });
     expect(d.recentBookings).toHaveLength(5);
     expect(d.recentBookings[0]._id).toBe(latest._id);
     expect(d.recentManualBookings.map((m) => m.name)).toEqual(['Walk-in 5', 'Walk-in 4', 'Walk-in 3', 'Walk-in 2', 'Walk-in 1']);
@@ -836,8 +988,19 @@ describe('merchant lists, manual bookings and dashboard', () => {
     expect(d.recentReviews[0]).toMatchObject({ userName: 'Meera Test', rating: 3 });
     const empty = await world({ name: 'Empty' });
     const e = await rt.caller(empty.salon.owner).merchants.getDashboard({});
-    expect(e.stats).toEqual({ totalBookings: 0, totalRevenue: 0, upcomingBookings: 0, completedBookings: 0, customerRating: 0, reviewCount: 0, commission: 0, netRevenue: 0 });
-    await expect(rt.caller(empty.salon.owner).merchants.getDashboard({ merchantId: w.salon.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(e.stats).toEqual({
+      totalBookings: 0,
+      totalRevenue: 0,
+      upcomingBookings: 0,
+      completedBookings: 0,
+      customerRating: 0,
+      reviewCount: 0,
+      commission: 0,
+      netRevenue: 0,
+    });
+    await expect(rt.caller(empty.salon.owner).merchants.getDashboard({ merchantId: w.salon.id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 });
 
@@ -848,14 +1011,26 @@ describe('the warning before a duplicate booking', () => {
   });
 
   const ask = (actor: Actor | null, over: Record<string, unknown> = {}) =>
-    rt.caller(actor).users.findDuplicateBooking({ merchantId: w.salon.id, serviceIds: [w.haircut], bookingDate: tomorrow(), bookingTime: '11:00 AM', ...over });
+    rt.caller(actor).users.findDuplicateBooking({
+      merchantId: w.salon.id,
+      serviceIds: [w.haircut],
+      bookingDate: tomorrow(),
+      bookingTime: '11:00 AM',
+      ...over,
+    });
 
   it("names the caller's live booking of the same service, salon, date and time, however the time is written", async () => {
     const c = await createCustomer(rt);
     expect((await ask(c)).data.duplicate).toBeNull();
     const first = (await book(w, c, { bookingTime: '11:00 AM', serviceIds: [w.haircut, w.facial] })).data.booking;
     const r = await ask(c, { bookingTime: '11:00', serviceIds: [w.haircut] });
-    expect(r.data.duplicate).toEqual({ bookingId: first._id, bookingDate: tomorrow(), bookingTime: '11:00 AM', status: 'upcoming', services: ['Haircut'] });
+    expect(r.data.duplicate).toEqual({
+      bookingId: first._id,
+      bookingDate: tomorrow(),
+      bookingTime: '11:00 AM',
+      status: 'upcoming',
+      services: ['Haircut'],
+    });
     // Checked in (confirmed) is live too.
     await rt.deps.db.updateTable('bookings').set({ status: 'confirmed' }).where('id', '=', first._id).execute();
     expect((await ask(c, { serviceIds: [w.facial, w.haircut] })).data.duplicate?.services).toEqual(['Haircut', 'Facial']);

@@ -44,8 +44,21 @@ describe(`blocked time racing bookings (${DB_KIND})`, () => {
     const people = await Promise.all(Array.from({ length: 10 }, () => createCustomer(rt)));
     const date = localDate(2);
     const attempts = [
-      ...people.map((c) => () => rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [service], staffId: staff, bookingDate: date, bookingTime: '11:00 AM' })),
-      ...Array.from({ length: 10 }, () => () => rt.caller(salon.owner).merchants.createBlock({ staffId: staff, kind: 'break', date, startTime: '11:30', endTime: '12:30' })),
+      ...people.map(
+        (c) => () =>
+          rt.caller(c).users.createBooking({
+            merchantId: salon.id,
+            serviceIds: [service],
+            staffId: staff,
+            bookingDate: date,
+            bookingTime: '11:00 AM',
+          }),
+      ),
+      ...Array.from(
+        { length: 10 },
+        () => () =>
+          rt.caller(salon.owner).merchants.createBlock({ staffId: staff, kind: 'break', date, startTime: '11:30', endTime: '12:30' }),
+      ),
     ];
     const results = await Promise.allSettled(attempts.map((a) => a()));
     const ok = results.filter((r) => r.status === 'fulfilled');
@@ -53,7 +66,12 @@ describe(`blocked time racing bookings (${DB_KIND})`, () => {
     expect(ok).toHaveLength(1);
     expect(refused.map((r) => r.reason?.code)).toEqual(Array(19).fill('CONFLICT'));
     expect(await overlaps(salon.id)).toBe(0);
-    const held = await rt.deps.db.selectFrom('bookings').select('status').where('staff_id', '=', staff).where('status', '<>', 'cancelled').execute();
+    const held = await rt.deps.db
+      .selectFrom('bookings')
+      .select('status')
+      .where('staff_id', '=', staff)
+      .where('status', '<>', 'cancelled')
+      .execute();
     expect(held).toHaveLength(1);
     // A block that lost left no rule behind without occurrences.
     const rules = await rt.deps.db.selectFrom('staff_blocks').select('id').where('merchant_id', '=', salon.id).execute();
@@ -65,13 +83,29 @@ describe(`blocked time racing bookings (${DB_KIND})`, () => {
     const people = await Promise.all(Array.from({ length: 6 }, () => createCustomer(rt)));
     const [first, middle, last] = [5, 6, 7].map((d) => localDate(d));
     const results = await Promise.allSettled([
-      ...people.map((c, i) => rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [service], staffId: staff, bookingDate: middle, bookingTime: `${10 + i}:00` })),
-      rt.caller(salon.owner).merchants.createBlock({ staffId: staff, kind: 'leave', date: first, endDate: last, startTime: '00:00', endTime: '24:00' }),
+      ...people.map((c, i) =>
+        rt.caller(c).users.createBooking({
+          merchantId: salon.id,
+          serviceIds: [service],
+          staffId: staff,
+          bookingDate: middle,
+          bookingTime: `${10 + i}:00`,
+        }),
+      ),
+      rt
+        .caller(salon.owner)
+        .merchants.createBlock({ staffId: staff, kind: 'leave', date: first, endDate: last, startTime: '00:00', endTime: '24:00' }),
     ]);
     const leave = results[people.length];
     const bookings = results.slice(0, people.length);
     expect(await overlaps(salon.id)).toBe(0);
-    const blocked = await rt.deps.db.selectFrom('bookings').select('booking_date').where('staff_id', '=', staff).where('status', '=', 'blocked').orderBy('booking_date').execute();
+    const blocked = await rt.deps.db
+      .selectFrom('bookings')
+      .select('booking_date')
+      .where('staff_id', '=', staff)
+      .where('status', '=', 'blocked')
+      .orderBy('booking_date')
+      .execute();
     if (leave.status === 'fulfilled') {
       expect(blocked.map((b) => b.booking_date)).toEqual([first, middle, last]);
       expect(bookings.filter((r) => r.status === 'fulfilled')).toEqual([]);
@@ -91,16 +125,35 @@ describe(`blocked time racing bookings (${DB_KIND})`, () => {
     // Six bookings with Ravi at different times, all moved at once into Asha's 15:00.
     const made = [];
     for (const [i, c] of people.entries()) {
-      made.push(await rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [service], staffId: other, bookingDate: date, bookingTime: `${9 + i}:00` }));
+      made.push(
+        await rt.caller(c).users.createBooking({
+          merchantId: salon.id,
+          serviceIds: [service],
+          staffId: other,
+          bookingDate: date,
+          bookingTime: `${9 + i}:00`,
+        }),
+      );
     }
     const results = await Promise.allSettled([
-      ...made.map((m) => rt.caller(salon.owner).merchants.moveBooking({ bookingId: m.data.booking._id, staffId: staff, bookingDate: date, bookingTime: '15:00' })),
+      ...made.map((m) =>
+        rt
+          .caller(salon.owner)
+          .merchants.moveBooking({ bookingId: m.data.booking._id, staffId: staff, bookingDate: date, bookingTime: '15:00' }),
+      ),
       rt.caller(salon.owner).merchants.createBlock({ staffId: staff, kind: 'training', date, startTime: '15:00', endTime: '16:00' }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason?.code)).toEqual(Array(6).fill('CONFLICT'));
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason?.code)).toEqual(
+      Array(6).fill('CONFLICT'),
+    );
     expect(await overlaps(salon.id)).toBe(0);
-    const stayed = await rt.deps.db.selectFrom('bookings').select('id').where('staff_id', '=', other).where('booking_date', '=', date).execute();
+    const stayed = await rt.deps.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('staff_id', '=', other)
+      .where('booking_date', '=', date)
+      .execute();
     expect(stayed.length).toBeGreaterThanOrEqual(5);
   });
 });

@@ -19,7 +19,11 @@ async function salon() {
   const cut = await createService(rt, s.id, { name: 'Haircut', duration: 60, price: 800, category: 'Hair' });
   const facial = await createService(rt, s.id, { name: 'Facial', duration: 30, price: 1200, category: 'Skin' });
   const asha = await createStaff(rt, s.id, { name: 'Asha', specializations: ['Hair'] });
-  const ravi = await createStaff(rt, s.id, { name: 'Ravi', specializations: ['Hair', 'Skin'], workingHours: workingHours('12:00', '18:00') });
+  const ravi = await createStaff(rt, s.id, {
+    name: 'Ravi',
+    specializations: ['Hair', 'Skin'],
+    workingHours: workingHours('12:00', '18:00'),
+  });
   const customer = await createCustomer(rt, { firstName: 'Meera' });
   return { ...s, cut, facial, asha, ravi, customer };
 }
@@ -31,7 +35,9 @@ describe(`merchant calendar (${DB_KIND})`, () => {
   it('answers a day: professionals with their hours, bookings placed in local minutes, blocks', async () => {
     const s = await salon();
     const made = await book(s.customer, s.id, [s.cut], s.asha, 1, '10:00 AM');
-    await rt.caller(s.owner).merchants.createBlock({ staffId: s.ravi, kind: 'break', reason: 'Lunch', date: localDate(1), startTime: '13:00', endTime: '14:00' });
+    await rt
+      .caller(s.owner)
+      .merchants.createBlock({ staffId: s.ravi, kind: 'break', reason: 'Lunch', date: localDate(1), startTime: '13:00', endTime: '14:00' });
     const day = await rt.caller(s.owner).merchants.getCalendar({ date: localDate(1) });
     expect(day.timeZone).toBe('Asia/Kolkata');
     expect(day.dates).toEqual([localDate(1)]);
@@ -71,17 +77,25 @@ describe(`merchant calendar (${DB_KIND})`, () => {
   it('is the salon’s own: another merchant cannot read or change it', async () => {
     const s = await salon();
     const other = await createSalon(rt);
-    await expect(rt.caller(other.owner).merchants.getCalendar({ merchantId: s.id, date: localDate(1) })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller(other.owner).merchants.getCalendar({ merchantId: s.id, date: localDate(1) })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(
-      rt.caller(other.owner).merchants.createBlock({ staffId: s.asha, kind: 'break', date: localDate(1), startTime: '13:00', endTime: '14:00' }),
+      rt
+        .caller(other.owner)
+        .merchants.createBlock({ staffId: s.asha, kind: 'break', date: localDate(1), startTime: '13:00', endTime: '14:00' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'staffId: this professional does not work at this salon' });
     await expect(rt.caller(s.customer).merchants.getCalendar({ date: localDate(1) })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('a block keeps bookings out (availability and the booking itself), and leaves the salon’s figures alone', async () => {
     const s = await salon();
-    await rt.caller(s.owner).merchants.createBlock({ staffId: s.asha, kind: 'training', date: localDate(2), startTime: '11:00', endTime: '12:00' });
-    const slots = await rt.caller(s.customer).users.getAvailableSlots({ merchantId: s.id, serviceIds: [s.cut], staffId: s.asha, date: localDate(2) });
+    await rt
+      .caller(s.owner)
+      .merchants.createBlock({ staffId: s.asha, kind: 'training', date: localDate(2), startTime: '11:00', endTime: '12:00' });
+    const slots = await rt
+      .caller(s.customer)
+      .users.getAvailableSlots({ merchantId: s.id, serviceIds: [s.cut], staffId: s.asha, date: localDate(2) });
     const times = slots.data.slots.map((x) => x.time);
     expect(times).toContain('10:00 AM');
     expect(times).not.toContain('10:30 AM');
@@ -100,35 +114,73 @@ describe(`merchant calendar (${DB_KIND})`, () => {
     const block = { staffId: s.asha, kind: 'break' as const, date: localDate(3), startTime: '11:30', endTime: '12:30' };
     await expect(rt.caller(s.owner).merchants.createBlock(block)).rejects.toMatchObject({
       code: 'CONFLICT',
-      message: expect.stringMatching(new RegExp(`^A booking is in the way: Meera Test on .* at 11:00 AM \\(#${ref}\\)\\. Move or cancel them first\\.$`)),
+      message: expect.stringMatching(
+        new RegExp(`^A booking is in the way: Meera Test on .* at 11:00 AM \\(#${ref}\\)\\. Move or cancel them first\\.$`),
+      ),
     });
     await expect(rt.caller(s.owner).merchants.createBlock({ ...block, skipConflicts: true })).rejects.toMatchObject({ code: 'CONFLICT' });
-    const weekly = await rt.caller(s.owner).merchants.createBlock({ ...block, repeatWeekly: true, untilDate: addDays(localDate(3), 21), skipConflicts: true });
+    const weekly = await rt
+      .caller(s.owner)
+      .merchants.createBlock({ ...block, repeatWeekly: true, untilDate: addDays(localDate(3), 21), skipConflicts: true });
     expect(weekly.skipped).toEqual([localDate(3)]);
     expect(weekly.placed).toBe(3);
-    const rows = await rt.deps.db.selectFrom('bookings').select('booking_date').where('block_id', '=', weekly.blockId).orderBy('booking_date').execute();
+    const rows = await rt.deps.db
+      .selectFrom('bookings')
+      .select('booking_date')
+      .where('block_id', '=', weekly.blockId)
+      .orderBy('booking_date')
+      .execute();
     expect(rows.map((r) => r.booking_date)).toEqual([1, 2, 3].map((w) => addDays(localDate(3), 7 * w)));
   });
 
   it('weekly blocks reach past the booking window and the daily job tops them up', async () => {
     const s = await salon();
-    const made = await rt.caller(s.owner).merchants.createBlock({ staffId: s.ravi, kind: 'break', reason: 'Lunch', date: localDate(1), startTime: '13:00', endTime: '13:30', repeatWeekly: true });
-    const last = await rt.deps.db.selectFrom('bookings').select((eb) => eb.fn.max('booking_date').as('d')).where('block_id', '=', made.blockId).executeTakeFirstOrThrow();
+    const made = await rt.caller(s.owner).merchants.createBlock({
+      staffId: s.ravi,
+      kind: 'break',
+      reason: 'Lunch',
+      date: localDate(1),
+      startTime: '13:00',
+      endTime: '13:30',
+      repeatWeekly: true,
+    });
+    const last = await rt.deps.db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.max('booking_date').as('d'))
+      .where('block_id', '=', made.blockId)
+      .executeTakeFirstOrThrow();
     expect(String(last.d) > localDate(90)).toBe(true);
     expect(String(last.d) <= localDate(BLOCK_HORIZON_DAYS)).toBe(true);
     // Three weeks later the job places the weeks that came into the horizon.
     const later = new Date(Date.now() + 21 * 86_400_000);
     const placed = await rt.deps.db.transaction().execute((trx) => topUpWeeklyBlocks(trx, later));
     expect(placed).toBeGreaterThanOrEqual(3);
-    const after = await rt.deps.db.selectFrom('bookings').select((eb) => eb.fn.max('booking_date').as('d')).where('block_id', '=', made.blockId).executeTakeFirstOrThrow();
+    const after = await rt.deps.db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.max('booking_date').as('d'))
+      .where('block_id', '=', made.blockId)
+      .executeTakeFirstOrThrow();
     expect(String(after.d) > String(last.d)).toBe(true);
   });
 
   it('deletes one occurrence or the rest of a series', async () => {
     const s = await salon();
-    const made = await rt.caller(s.owner).merchants.createBlock({ staffId: s.asha, kind: 'leave', date: localDate(1), startTime: '09:00', endTime: '24:00', repeatWeekly: true, untilDate: localDate(22) });
+    const made = await rt.caller(s.owner).merchants.createBlock({
+      staffId: s.asha,
+      kind: 'leave',
+      date: localDate(1),
+      startTime: '09:00',
+      endTime: '24:00',
+      repeatWeekly: true,
+      untilDate: localDate(22),
+    });
     expect(made.placed).toBe(4);
-    const occ = await rt.deps.db.selectFrom('bookings').select(['id', 'booking_date']).where('block_id', '=', made.blockId).orderBy('booking_date').execute();
+    const occ = await rt.deps.db
+      .selectFrom('bookings')
+      .select(['id', 'booking_date'])
+      .where('block_id', '=', made.blockId)
+      .orderBy('booking_date')
+      .execute();
     expect((await rt.caller(s.owner).merchants.deleteBlock({ occurrenceId: occ[0].id })).removed).toBe(1);
     expect((await rt.caller(s.owner).merchants.deleteBlock({ occurrenceId: occ[2].id, series: true })).removed).toBe(2);
     const left = await rt.deps.db.selectFrom('bookings').select('booking_date').where('block_id', '=', made.blockId).execute();
@@ -136,8 +188,12 @@ describe(`merchant calendar (${DB_KIND})`, () => {
     const rule = await rt.deps.db.selectFrom('staff_blocks').select('until_date').where('id', '=', made.blockId).executeTakeFirstOrThrow();
     expect(rule.until_date).toBe(addDays(occ[2].booking_date, -1));
     // A block is no booking: the booking procedures do not see it.
-    await expect(rt.caller(s.owner).merchants.updateBookingStatus({ bookingId: occ[1].id, status: 'confirmed' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(rt.caller(s.owner).merchants.moveBooking({ bookingId: occ[1].id, staffId: s.ravi, bookingDate: localDate(2), bookingTime: '14:00' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(rt.caller(s.owner).merchants.updateBookingStatus({ bookingId: occ[1].id, status: 'confirmed' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(
+      rt.caller(s.owner).merchants.moveBooking({ bookingId: occ[1].id, staffId: s.ravi, bookingDate: localDate(2), bookingTime: '14:00' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('leave over a date range: every day blocked whole, or a 409 listing the bookings in the way and nothing placed', async () => {
@@ -145,29 +201,51 @@ describe(`merchant calendar (${DB_KIND})`, () => {
     const [mon, tue, wed] = [4, 5, 6].map((d) => localDate(d));
     const made = await book(s.customer, s.id, [s.cut], s.asha, 5, '3:00 PM');
     const ref = made.data.booking._id.slice(0, 8).toUpperCase();
-    const leave = { staffId: s.asha, kind: 'leave' as const, reason: 'Family wedding', date: mon, endDate: wed, startTime: '00:00', endTime: '24:00' };
+    const leave = {
+      staffId: s.asha,
+      kind: 'leave' as const,
+      reason: 'Family wedding',
+      date: mon,
+      endDate: wed,
+      startTime: '00:00',
+      endTime: '24:00',
+    };
     await expect(rt.caller(s.owner).merchants.createBlock(leave)).rejects.toMatchObject({
       code: 'CONFLICT',
-      message: expect.stringMatching(new RegExp(`^A booking is in the way: Meera Test on .* at 3:00 PM \\(#${ref}\\)\\. Move or cancel them first\\.$`)),
+      message: expect.stringMatching(
+        new RegExp(`^A booking is in the way: Meera Test on .* at 3:00 PM \\(#${ref}\\)\\. Move or cancel them first\\.$`),
+      ),
     });
     await expect(rt.caller(s.owner).merchants.createBlock({ ...leave, skipConflicts: true })).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await rt.deps.db.selectFrom('staff_blocks').select('id').where('merchant_id', '=', s.id).execute()).toEqual([]);
 
-    await rt.caller(s.owner).merchants.moveBooking({ bookingId: made.data.booking._id, staffId: s.ravi, bookingDate: tue, bookingTime: '15:00' });
+    await rt
+      .caller(s.owner)
+      .merchants.moveBooking({ bookingId: made.data.booking._id, staffId: s.ravi, bookingDate: tue, bookingTime: '15:00' });
     const placed = await rt.caller(s.owner).merchants.createBlock(leave);
     expect(placed).toMatchObject({ placed: 3, skipped: [] });
     const week = await rt.caller(s.owner).merchants.getCalendar({ date: mon, days: 7, staffId: s.asha });
     expect(week.blocks.map((b) => [b.date, b.start, b.end])).toEqual([mon, tue, wed].map((d) => [d, 0, 1440]));
-    expect(week.blocks[1]).toMatchObject({ kind: 'leave', reason: 'Family wedding', repeatWeekly: false, days: { first: mon, last: wed, count: 3 } });
+    expect(week.blocks[1]).toMatchObject({
+      kind: 'leave',
+      reason: 'Family wedding',
+      repeatWeekly: false,
+      days: { first: mon, last: wed, count: 3 },
+    });
     // No time of those days is offered or bookable.
-    const slots = await rt.caller(s.customer).users.getAvailableSlots({ merchantId: s.id, serviceIds: [s.cut], staffId: s.asha, date: tue });
+    const slots = await rt
+      .caller(s.customer)
+      .users.getAvailableSlots({ merchantId: s.id, serviceIds: [s.cut], staffId: s.asha, date: tue });
     expect(slots.data.slots).toEqual([]);
     await expect(book(s.customer, s.id, [s.cut], s.asha, 6, '10:00 AM')).rejects.toMatchObject({ code: 'CONFLICT' });
 
     // Back a day early: Wednesday goes; then the rest, and the block with them.
     expect((await rt.caller(s.owner).merchants.deleteBlock({ occurrenceId: week.blocks[2]._id })).removed).toBe(1);
     const after = await rt.caller(s.owner).merchants.getCalendar({ date: mon, days: 7, staffId: s.asha });
-    expect(after.blocks.map((b) => b.days)).toEqual([{ first: mon, last: tue, count: 2 }, { first: mon, last: tue, count: 2 }]);
+    expect(after.blocks.map((b) => b.days)).toEqual([
+      { first: mon, last: tue, count: 2 },
+      { first: mon, last: tue, count: 2 },
+    ]);
     expect((await rt.caller(s.owner).merchants.deleteBlock({ occurrenceId: week.blocks[0]._id, series: true })).removed).toBe(2);
     expect(await rt.deps.db.selectFrom('staff_blocks').select('id').where('id', '=', placed.blockId).execute()).toEqual([]);
   });
@@ -175,17 +253,37 @@ describe(`merchant calendar (${DB_KIND})`, () => {
   it('validates blocks with messages naming the field', async () => {
     const s = await salon();
     const base = { staffId: s.asha, kind: 'break' as const, date: localDate(1), startTime: '13:00', endTime: '14:00' };
-    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, endTime: '12:00' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'endTime: the block must end after it starts' });
-    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, startTime: '13:10' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'startTime: use the 15-minute grid' });
-    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, date: localDate(-1) })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'date: this date has passed' });
-    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, untilDate: localDate(9) })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'untilDate: only a weekly block repeats until a date' });
-    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, kind: 'nap' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, endDate: localDate(0) })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'endDate: must not be before the first date' });
+    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, endTime: '12:00' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'endTime: the block must end after it starts',
+    });
+    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, startTime: '13:10' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'startTime: use the 15-minute grid',
+    });
+    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, date: localDate(-1) })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'date: this date has passed',
+    });
+    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, untilDate: localDate(9) })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'untilDate: only a weekly block repeats until a date',
+    });
+    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, kind: 'nap' as never })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, endDate: localDate(0) })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'endDate: must not be before the first date',
+    });
     await expect(rt.caller(s.owner).merchants.createBlock({ ...base, endDate: localDate(3), repeatWeekly: true })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'endDate: a weekly block repeats until a date (untilDate); it does not span days',
     });
-    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, endDate: localDate(91) })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'endDate: a block spans at most 90 days' });
+    await expect(rt.caller(s.owner).merchants.createBlock({ ...base, endDate: localDate(91) })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'endDate: a block spans at most 90 days',
+    });
   });
 });
 
@@ -193,17 +291,39 @@ describe(`moving a booking from the desk (${DB_KIND})`, () => {
   it('moves to another professional and time at the same price; the customer is told once the undo window passed', async () => {
     const s = await salon();
     const made = await book(s.customer, s.id, [s.cut], s.asha, 2, '10:00 AM');
-    const moved = await rt.caller(s.owner).merchants.moveBooking({ bookingId: made.data.booking._id, staffId: s.ravi, bookingDate: localDate(2), bookingTime: '15:00' });
+    const moved = await rt
+      .caller(s.owner)
+      .merchants.moveBooking({ bookingId: made.data.booking._id, staffId: s.ravi, bookingDate: localDate(2), bookingTime: '15:00' });
     expect(moved.booking).toMatchObject({ staffId: s.ravi, bookingTime: '3:00 PM', totalPrice: 800, status: 'upcoming' });
     expect(moved.previous).toEqual({ staffId: s.asha, bookingDate: localDate(2), bookingTime: '10:00 AM' });
-    const job = await rt.deps.db.selectFrom('jobs').select(['run_at', 'payload']).where('kind', '=', DESK_MOVE_MESSAGE).where('ref', '=', `booking:${made.data.booking._id}`).executeTakeFirstOrThrow();
+    const job = await rt.deps.db
+      .selectFrom('jobs')
+      .select(['run_at', 'payload'])
+      .where('kind', '=', DESK_MOVE_MESSAGE)
+      .where('ref', '=', `booking:${made.data.booking._id}`)
+      .executeTakeFirstOrThrow();
     expect(new Date(job.run_at).getTime()).toBeGreaterThan(Date.now() + 5000);
     // Due now: the customer gets the notice and the e-mail/push job.
-    await rt.deps.db.updateTable('jobs').set({ run_at: new Date(0) }).where('kind', '=', DESK_MOVE_MESSAGE).where('ref', '=', `booking:${made.data.booking._id}`).execute();
+    await rt.deps.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(0) })
+      .where('kind', '=', DESK_MOVE_MESSAGE)
+      .where('ref', '=', `booking:${made.data.booking._id}`)
+      .execute();
     while ((await runJobBatch(rt.deps, { max: 32 })).length);
-    const note = await rt.deps.db.selectFrom('notifications').select(['title', 'message']).where('account_id', '=', s.customer.id).where('title', '=', 'Booking moved').executeTakeFirstOrThrow();
+    const note = await rt.deps.db
+      .selectFrom('notifications')
+      .select(['title', 'message'])
+      .where('account_id', '=', s.customer.id)
+      .where('title', '=', 'Booking moved')
+      .executeTakeFirstOrThrow();
     expect(note.message).toMatch(/moved your Haircut booking from .* at 10:00 AM with Asha to .* at 3:00 PM with Ravi\./);
-    const mail = await rt.deps.db.selectFrom('outbox_messages').select(['subject', 'body']).where('account_id', '=', s.customer.id).where('subject', 'like', 'Booking moved%').executeTakeFirst();
+    const mail = await rt.deps.db
+      .selectFrom('outbox_messages')
+      .select(['subject', 'body'])
+      .where('account_id', '=', s.customer.id)
+      .where('subject', 'like', 'Booking moved%')
+      .executeTakeFirst();
     expect(mail?.body).toContain('with Ravi');
   });
 
@@ -211,13 +331,29 @@ describe(`moving a booking from the desk (${DB_KIND})`, () => {
     const s = await salon();
     const made = await book(s.customer, s.id, [s.cut], s.asha, 2, '10:00 AM');
     const id = made.data.booking._id;
-    const moved = await rt.caller(s.owner).merchants.moveBooking({ bookingId: id, staffId: s.asha, bookingDate: localDate(2), bookingTime: '16:00' });
+    const moved = await rt
+      .caller(s.owner)
+      .merchants.moveBooking({ bookingId: id, staffId: s.asha, bookingDate: localDate(2), bookingTime: '16:00' });
     await rt.caller(s.owner).merchants.moveBooking({ bookingId: id, ...moved.previous });
-    const jobs = await rt.deps.db.selectFrom('jobs').select('id').where('kind', '=', DESK_MOVE_MESSAGE).where('ref', '=', `booking:${id}`).execute();
+    const jobs = await rt.deps.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', DESK_MOVE_MESSAGE)
+      .where('ref', '=', `booking:${id}`)
+      .execute();
     expect(jobs).toHaveLength(1);
-    await rt.deps.db.updateTable('jobs').set({ run_at: new Date(0) }).where('id', '=', jobs[0].id).execute();
+    await rt.deps.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(0) })
+      .where('id', '=', jobs[0].id)
+      .execute();
     while ((await runJobBatch(rt.deps, { max: 32 })).length);
-    const notes = await rt.deps.db.selectFrom('notifications').select('title').where('account_id', '=', s.customer.id).where('title', 'in', ['Booking moved', 'Booking reassigned']).execute();
+    const notes = await rt.deps.db
+      .selectFrom('notifications')
+      .select('title')
+      .where('account_id', '=', s.customer.id)
+      .where('title', 'in', ['Booking moved', 'Booking reassigned'])
+      .execute();
     expect(notes).toEqual([]);
   });
 
@@ -225,22 +361,32 @@ describe(`moving a booking from the desk (${DB_KIND})`, () => {
     const s = await salon();
     const made = await book(s.customer, s.id, [s.cut, s.facial], s.ravi, 2, '12:00 PM');
     const id = made.data.booking._id;
-    await expect(rt.caller(s.owner).merchants.moveBooking({ bookingId: id, staffId: s.asha, bookingDate: localDate(2), bookingTime: '15:00' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(s.owner).merchants.moveBooking({ bookingId: id, staffId: s.asha, bookingDate: localDate(2), bookingTime: '15:00' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'staffId: this professional does not offer the chosen services',
     });
-    await expect(rt.caller(s.owner).merchants.moveBooking({ bookingId: id, staffId: s.ravi, bookingDate: localDate(2), bookingTime: '10:00' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(s.owner).merchants.moveBooking({ bookingId: id, staffId: s.ravi, bookingDate: localDate(2), bookingTime: '10:00' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'bookingTime: this professional is not working at this time',
     });
     const other = await createCustomer(rt);
     await book(other, s.id, [s.cut], s.ravi, 2, '3:00 PM');
-    await expect(rt.caller(s.owner).merchants.moveBooking({ bookingId: id, staffId: s.ravi, bookingDate: localDate(2), bookingTime: '14:30' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(s.owner).merchants.moveBooking({ bookingId: id, staffId: s.ravi, bookingDate: localDate(2), bookingTime: '14:30' }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringContaining('This time was just taken'),
     });
-    await rt.caller(s.owner).merchants.createBlock({ staffId: s.ravi, kind: 'break', date: localDate(2), startTime: '16:00', endTime: '17:00' });
-    await expect(rt.caller(s.owner).merchants.moveBooking({ bookingId: id, staffId: s.ravi, bookingDate: localDate(2), bookingTime: '15:30' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await rt
+      .caller(s.owner)
+      .merchants.createBlock({ staffId: s.ravi, kind: 'break', date: localDate(2), startTime: '16:00', endTime: '17:00' });
+    await expect(
+      rt.caller(s.owner).merchants.moveBooking({ bookingId: id, staffId: s.ravi, bookingDate: localDate(2), bookingTime: '15:30' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
     const still = await rt.caller(s.owner).merchants.getCalendar({ date: localDate(2) });
     expect(still.bookings.find((b) => b._id === id)).toMatchObject({ start: 720, staffId: s.ravi, totalPrice: 2000 });
   });
@@ -250,23 +396,43 @@ describe(`moving a booking from the desk (${DB_KIND})`, () => {
     const code = `WKD${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
     await rt.deps.db
       .insertInto('coupons')
-      .values({ merchant_id: null, code, description: 'Weekend 10% off', discount_type: 'percentage', discount_value: 10, weekend_only: true })
+      .values({
+        merchant_id: null,
+        code,
+        description: 'Weekend 10% off',
+        discount_type: 'percentage',
+        discount_value: 10,
+        weekend_only: true,
+      })
       .execute();
     const next = (day: string) => {
       for (let i = 2; i < 10; i++) if (weekdayOf(localDate(i)) === day) return localDate(i);
       throw new Error(day);
     };
-    const made = await rt.caller(s.customer).users.createBooking({ merchantId: s.id, serviceIds: [s.cut], staffId: s.asha, bookingDate: next('Saturday'), bookingTime: '10:00 AM', couponCode: code });
+    const made = await rt.caller(s.customer).users.createBooking({
+      merchantId: s.id,
+      serviceIds: [s.cut],
+      staffId: s.asha,
+      bookingDate: next('Saturday'),
+      bookingTime: '10:00 AM',
+      couponCode: code,
+    });
     const id = made.data.booking._id;
     expect(made.data.booking.totalPrice).toBe(720);
-    await expect(rt.caller(s.owner).merchants.moveBooking({ bookingId: id, staffId: s.asha, bookingDate: next('Tuesday'), bookingTime: '11:00' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(s.owner).merchants.moveBooking({ bookingId: id, staffId: s.asha, bookingDate: next('Tuesday'), bookingTime: '11:00' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
-      message: expect.stringMatching(new RegExp(`^couponCode: this booking used ${code}, which is for Saturday and Sunday appointments only`)),
+      message: expect.stringMatching(
+        new RegExp(`^couponCode: this booking used ${code}, which is for Saturday and Sunday appointments only`),
+      ),
     });
     const still = await rt.caller(s.owner).merchants.getCalendar({ date: next('Saturday') });
     expect(still.bookings.find((b) => b._id === id)).toMatchObject({ start: 600, staffId: s.asha });
     // A weekend day keeps the coupon and the price.
-    const moved = await rt.caller(s.owner).merchants.moveBooking({ bookingId: id, staffId: s.asha, bookingDate: next('Sunday'), bookingTime: '11:00' });
+    const moved = await rt
+      .caller(s.owner)
+      .merchants.moveBooking({ bookingId: id, staffId: s.asha, bookingDate: next('Sunday'), bookingTime: '11:00' });
     expect(moved.booking).toMatchObject({ bookingDate: next('Sunday'), bookingTime: '11:00 AM', totalPrice: 720, couponCode: code });
   });
 
@@ -274,9 +440,17 @@ describe(`moving a booking from the desk (${DB_KIND})`, () => {
     const s = await salon();
     const made = await book(s.customer, s.id, [s.cut], s.asha, 2, '10:00 AM');
     const other = await createSalon(rt);
-    await expect(rt.caller(other.owner).merchants.moveBooking({ bookingId: made.data.booking._id, staffId: s.asha, bookingDate: localDate(2), bookingTime: '11:00' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      rt
+        .caller(other.owner)
+        .merchants.moveBooking({ bookingId: made.data.booking._id, staffId: s.asha, bookingDate: localDate(2), bookingTime: '11:00' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await rt.caller(s.customer).users.cancelBooking({ bookingId: made.data.booking._id });
-    await expect(rt.caller(s.owner).merchants.moveBooking({ bookingId: made.data.booking._id, staffId: s.asha, bookingDate: localDate(2), bookingTime: '11:00' })).rejects.toMatchObject({
+    await expect(
+      rt
+        .caller(s.owner)
+        .merchants.moveBooking({ bookingId: made.data.booking._id, staffId: s.asha, bookingDate: localDate(2), bookingTime: '11:00' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'bookingId: a cancelled booking cannot be moved',
     });

@@ -60,10 +60,36 @@ describe('commission statement', () => {
     expect(r.data.months.map((m) => m.month)).toEqual(months);
     const [last, earlier] = r.data.months;
     // 2,000 paid at the salon: 200 owed. A prepaid ₹800 no-show: 80, already deducted. A ₹300 no-show paid at the salon: nothing.
-    expect(last).toEqual({ month: months[0], completedBookings: 1, noShows: 2, gross: 2800, commission: 280, net: 2520, paid: 80, outstanding: 200 });
+    expect(last).toEqual({
+      month: months[0],
+      completedBookings: 1,
+      noShows: 2,
+      gross: 2800,
+      commission: 280,
+      net: 2520,
+      paid: 80,
+      outstanding: 200,
+    });
     // 1,000 at the salon (100 owed) and 500.50 prepaid (50.05 deducted, half up).
-    expect(earlier).toEqual({ month: months[1], completedBookings: 2, noShows: 0, gross: 1500.5, commission: 150.05, net: 1350.45, paid: 50.05, outstanding: 100 });
-    expect(r.data.totals).toEqual({ completedBookings: 3, noShows: 2, gross: 4300.5, commission: 430.05, net: 3870.45, paid: 130.05, outstanding: 300 });
+    expect(earlier).toEqual({
+      month: months[1],
+      completedBookings: 2,
+      noShows: 0,
+      gross: 1500.5,
+      commission: 150.05,
+      net: 1350.45,
+      paid: 50.05,
+      outstanding: 100,
+    });
+    expect(r.data.totals).toEqual({
+      completedBookings: 3,
+      noShows: 2,
+      gross: 4300.5,
+      commission: 430.05,
+      net: 3870.45,
+      paid: 130.05,
+      outstanding: 300,
+    });
   });
 
   it('is the caller’s own salon’s; an admin names the salon', async () => {
@@ -75,23 +101,36 @@ describe('commission statement', () => {
   });
 
   it('records payments an admin receives, never more than a month’s outstanding', async () => {
-    await expect(rt.caller(salon.owner).admin.recordCommissionPayment({ merchantId: salon.id, month: months[1], amount: 10, reference: 'UTR123' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(salon.owner).admin.recordCommissionPayment({ merchantId: salon.id, month: months[1], amount: 10, reference: 'UTR123' }),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    await expect(rt.caller(admin).admin.recordCommissionPayment({ merchantId: salon.id, month: months[1], amount: 100.01, reference: 'UTR123' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(admin).admin.recordCommissionPayment({ merchantId: salon.id, month: months[1], amount: 100.01, reference: 'UTR123' }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringMatching(/^amount: ₹100\.01 is more than the ₹100\.00 outstanding for /),
     });
-    await expect(rt.caller(admin).admin.recordCommissionPayment({ merchantId: salon.id, month: '2026-13', amount: 1, reference: 'UTR123' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(admin).admin.recordCommissionPayment({ merchantId: salon.id, month: '2026-13', amount: 1, reference: 'UTR123' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringMatching(/^month: /),
     });
-    const r = await rt.caller(admin).admin.recordCommissionPayment({ merchantId: salon.id, month: months[1], amount: 60, reference: 'UTR-60' });
+    const r = await rt
+      .caller(admin)
+      .admin.recordCommissionPayment({ merchantId: salon.id, month: months[1], amount: 60, reference: 'UTR-60' });
     expect(r.message).toMatch(/^Recorded ₹60\.00 from Ledger Salon for /);
     const after = await rt.caller(salon.owner).merchants.getCommission({});
     expect(after.data.months[1]).toMatchObject({ paid: 110.05, outstanding: 40 });
     expect(after.data.payments).toEqual([expect.objectContaining({ month: months[1], amount: 60, reference: 'UTR-60' })]);
-    const audit = await rt.deps.db.selectFrom('audit_log').select('action').where('entity_id', '=', salon.id).where('action', '=', 'commission.payment').execute();
+    const audit = await rt.deps.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_id', '=', salon.id)
+      .where('action', '=', 'commission.payment')
+      .execute();
     expect(audit).toHaveLength(1);
   });
 

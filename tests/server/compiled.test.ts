@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledOnce } from '../../src/server/db/compiled.js';
 import { loadSlotDay } from '../../src/server/db/repositories/bookings.js';
 import { zonedTimeToInstant } from '../../src/shared/slots.js';
-import { countingDb, createCategory, createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate } from '../helpers/fixtures.js';
+import {
+  countingDb,
+  createCategory,
+  createCustomer,
+  createSalon,
+  createService,
+  createStaff,
+  insertBookingRow,
+  localDate,
+} from '../helpers/fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 describe('statements compiled once', () => {
@@ -67,23 +76,35 @@ describe('statements compiled once', () => {
     expect((await add(rt.deps.db, { name: 'Obj B', shop_category: 'salon', icon: null, sort_order: 2 })).rows).toEqual([
       { name: 'Obj B', shop_category: 'salon', icon: null, sort_order: 2 },
     ]);
-    const dflt = (await rt.deps.db.insertInto('categories').values({ name: 'Obj D', shop_category: 'spa' }).returning('sort_order').executeTakeFirstOrThrow()).sort_order;
+    const dflt = (
+      await rt.deps.db
+        .insertInto('categories')
+        .values({ name: 'Obj D', shop_category: 'spa' })
+        .returning('sort_order')
+        .executeTakeFirstOrThrow()
+    ).sort_order;
     expect((await add(rt.deps.db, { name: 'Obj C', shop_category: 'spa', icon: undefined, sort_order: undefined })).rows).toEqual([
       { name: 'Obj C', shop_category: 'spa', icon: null, sort_order: dflt },
     ]);
     expect(builds).toBe(2);
-    const expression = compiledOnce((db, row: { name: string; shop_category: unknown }) => db.insertInto('categories').values(row as never));
+    const expression = compiledOnce((db, row: { name: string; shop_category: unknown }) =>
+      db.insertInto('categories').values(row as never),
+    );
     await expect(expression(rt.deps.db, { name: 'Obj E', shop_category: sql`'spa'` })).rejects.toThrow(/an expression, not a value/);
   });
 
   it('refuses a builder that changes an argument, drops one, writes one into the SQL, or places an array as one parameter', async () => {
     const changed = compiledOnce((db, name: string) => db.selectFrom('categories').select('name').where('name', '=', `${name}!`));
     await expect(changed(rt.deps.db, 'x')).rejects.toThrow(/changed before it became a parameter/);
-    const dropped = compiledOnce((db, name: string, _unused: string) => db.selectFrom('categories').select('name').where('name', '=', name));
+    const dropped = compiledOnce((db, name: string, _unused: string) =>
+      db.selectFrom('categories').select('name').where('name', '=', name),
+    );
     await expect(dropped(rt.deps.db, 'x', 'y')).rejects.toThrow(/argument 1 is not a parameter/);
     const inlined = compiledOnce((db, name: string) => db.selectFrom('categories').select(sql.lit(name).as('n')));
     await expect(inlined(rt.deps.db, 'x')).rejects.toThrow(/written into the SQL text|not a parameter/);
-    const whole = compiledOnce((db, ids: string[]) => db.selectFrom('categories').select('name').where(sql<boolean>`id = any(${ids}::uuid[])`));
+    const whole = compiledOnce((db, ids: string[]) =>
+      db.selectFrom('categories').select('name').where(sql<boolean>`id = any(${ids}::uuid[])`),
+    );
     await expect(whole(rt.deps.db, ['00000000-0000-4000-8000-000000000000'])).rejects.toThrow(/element by element/);
   });
 
@@ -94,7 +115,13 @@ describe('statements compiled once', () => {
     const ana = await createStaff(rt, salon.id, { name: 'Ana' });
     const day = localDate(3);
     const customer = await createCustomer(rt);
-    const at = (date: string) => ({ userId: customer.id, merchantId: salon.id, staffId: ana, startsAt: zonedTimeToInstant(date, 600, 'Asia/Kolkata'), bookingDate: date });
+    const at = (date: string) => ({
+      userId: customer.id,
+      merchantId: salon.id,
+      staffId: ana,
+      startsAt: zonedTimeToInstant(date, 600, 'Asia/Kolkata'),
+      bookingDate: date,
+    });
     const inside = await insertBookingRow(rt, at(day));
     await insertBookingRow(rt, at(localDate(6)));
     const counted = countingDb(rt.deps.db);

@@ -18,7 +18,11 @@ beforeAll(async () => {
   pinIndiaClock(rt, '12:00');
   base = await rt.listen();
   customer = await createCustomer(rt, { firstName: 'Meera' });
-  await rt.deps.db.updateTable('accounts').set({ notification_prefs: JSON.stringify({ marketing: true }) }).where('id', '=', customer.id).execute();
+  await rt.deps.db
+    .updateTable('accounts')
+    .set({ notification_prefs: JSON.stringify({ marketing: true }) })
+    .where('id', '=', customer.id)
+    .execute();
 });
 afterAll(async () => {
   await rt.close();
@@ -28,14 +32,30 @@ afterAll(async () => {
 async function salonWithLeft(left: number): Promise<{ salon: SalonFixture; bookingId: string }> {
   const salon = await createSalon(rt);
   const staffId = await createStaff(rt, salon.id);
-  const bookingId = await insertBookingRow(rt, { merchantId: salon.id, userId: customer.id, staffId, startsAt: new Date(Date.now() + 2 * 86_400_000) });
-  await rt.deps.db.insertInto('merchant_message_counts').values({ merchant_id: salon.id, day: indiaDay(rt.deps.now()), sent: DAILY_MESSAGE_LIMIT - left }).execute();
+  const bookingId = await insertBookingRow(rt, {
+    merchantId: salon.id,
+    userId: customer.id,
+    staffId,
+    startsAt: new Date(Date.now() + 2 * 86_400_000),
+  });
+  await rt.deps.db
+    .insertInto('merchant_message_counts')
+    .values({ merchant_id: salon.id, day: indiaDay(rt.deps.now()), sent: DAILY_MESSAGE_LIMIT - left })
+    .execute();
   return { salon, bookingId };
 }
 
 async function figures(merchantId: string) {
-  const count = await rt.deps.db.selectFrom('merchant_message_counts').select('sent').where('merchant_id', '=', merchantId).executeTakeFirstOrThrow();
-  const queued = await rt.deps.db.selectFrom('outbox_messages').select(sql<number>`count(*)::int`.as('n')).where('merchant_id', '=', merchantId).executeTakeFirstOrThrow();
+  const count = await rt.deps.db
+    .selectFrom('merchant_message_counts')
+    .select('sent')
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+  const queued = await rt.deps.db
+    .selectFrom('outbox_messages')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirstOrThrow();
   return { counted: count.sent, queued: Number(queued.n) };
 }
 
@@ -44,12 +64,23 @@ describe(`the daily message limit under concurrency (${DB_KIND})`, () => {
     const { salon, bookingId } = await salonWithLeft(25);
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) =>
-        rt.caller(salon.owner).merchants.sendCustomerMessage({ customerId: customer.id, category: 'transactional', bookingId, channels: ['email'], subject: 'Hi', message: `Message ${i}` }),
+        rt.caller(salon.owner).merchants.sendCustomerMessage({
+          customerId: customer.id,
+          category: 'transactional',
+          bookingId,
+          channels: ['email'],
+          subject: 'Hi',
+          message: `Message ${i}`,
+        }),
       ),
     );
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(results.length - refused.length).toBe(25);
-    for (const r of refused) expect(r.reason).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringContaining(`${DAILY_MESSAGE_LIMIT} messages to customers per day`) });
+    for (const r of refused)
+      expect(r.reason).toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        message: expect.stringContaining(`${DAILY_MESSAGE_LIMIT} messages to customers per day`),
+      });
     expect(await figures(salon.id)).toEqual({ counted: DAILY_MESSAGE_LIMIT, queued: 25 });
   });
 
@@ -62,7 +93,17 @@ describe(`the daily message limit under concurrency (${DB_KIND})`, () => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify(
           Object.fromEntries(
-            Array.from({ length: n }, (_, i) => [String(i), { customerId: customer.id, category: 'transactional', bookingId, channels: ['email', 'whatsapp'], subject: 'Hi', message: `Batch message ${from + i}` }]),
+            Array.from({ length: n }, (_, i) => [
+              String(i),
+              {
+                customerId: customer.id,
+                category: 'transactional',
+                bookingId,
+                channels: ['email', 'whatsapp'],
+                subject: 'Hi',
+                message: `Batch message ${from + i}`,
+              },
+            ]),
           ),
         ),
       }).then(async (res) => (await res.json()) as Array<{ result?: unknown; error?: { data?: { httpStatus?: number } } }>);

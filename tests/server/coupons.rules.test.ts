@@ -19,11 +19,37 @@ beforeAll(async () => {
   haircut = await createService(rt, salon.id, { name: 'Haircut', duration: 30, price: 600, category: 'Hair' });
   for (const name of ['Asha', 'Kiran', 'Meena']) await createStaff(rt, salon.id, { name });
   const rows = [
-    { code: 'GLOW20', description: '20% off facials', discount_type: 'percentage' as const, discount_value: 20, max_discount: 500, service_category: 'Facial' },
-    { code: 'NEWUSER', description: '₹200 off first booking', discount_type: 'flat' as const, discount_value: 200, min_amount: 499, first_booking_only: true },
-    { code: 'WEEKEND', description: 'Buy 1 get 1', discount_type: 'percentage' as const, discount_value: 50, max_discount: 1500, weekend_only: true, buy_one_get_one: true },
+    {
+      code: 'GLOW20',
+      description: '20% off facials',
+      discount_type: 'percentage' as const,
+      discount_value: 20,
+      max_discount: 500,
+      service_category: 'Facial',
+    },
+    {
+      code: 'NEWUSER',
+      description: '₹200 off first booking',
+      discount_type: 'flat' as const,
+      discount_value: 200,
+      min_amount: 499,
+      first_booking_only: true,
+    },
+    {
+      code: 'WEEKEND',
+      description: 'Buy 1 get 1',
+      discount_type: 'percentage' as const,
+      discount_value: 50,
+      max_discount: 1500,
+      weekend_only: true,
+      buy_one_get_one: true,
+    },
   ];
-  for (const r of rows) await rt.deps.db.insertInto('coupons').values({ merchant_id: null, ...r }).execute();
+  for (const r of rows)
+    await rt.deps.db
+      .insertInto('coupons')
+      .values({ merchant_id: null, ...r })
+      .execute();
 });
 afterAll(async () => {
   await rt.close();
@@ -39,7 +65,7 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 
 let hour = 9;
 const book = (c: Actor, serviceIds: string[], couponCode: string, bookingDate = nextDate(WEEKDAYS)) =>
-  rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds, bookingDate, bookingTime: `${hour++ % 8 + 9}:00`, couponCode });
+  rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds, bookingDate, bookingTime: `${(hour++ % 8) + 9}:00`, couponCode });
 const apply = (c: Actor, serviceIds: string[], code: string, bookingDate?: string) =>
   rt.caller(c).users.validateCoupon({ merchantId: salon.id, serviceIds, code, ...(bookingDate ? { bookingDate } : {}) });
 
@@ -55,8 +81,15 @@ describe('a coupon for one category of services (GLOW20: 20% off facials)', () =
 
   it('refuses a booking without facials, naming couponCode', async () => {
     const c = await createCustomer(rt);
-    await expect(book(c, [haircut], 'GLOW20')).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'couponCode: this coupon is for Facial services only' });
-    expect(await apply(c, [haircut], 'GLOW20')).toMatchObject({ valid: false, discount: 0, message: 'This coupon is for Facial services only' });
+    await expect(book(c, [haircut], 'GLOW20')).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'couponCode: this coupon is for Facial services only',
+    });
+    expect(await apply(c, [haircut], 'GLOW20')).toMatchObject({
+      valid: false,
+      discount: 0,
+      message: 'This coupon is for Facial services only',
+    });
   });
 });
 
@@ -66,7 +99,9 @@ describe('a first-booking coupon (NEWUSER: ₹200 off first booking)', () => {
     expect(await apply(c, [haircut], 'NEWUSER')).toMatchObject({ valid: true, discount: 200 });
     const first = (await book(c, [haircut], 'NEWUSER')).data.booking;
     expect(first).toMatchObject({ discount: 200, totalPrice: 400 });
-    await expect(book(c, [haircut], 'NEWUSER')).rejects.toMatchObject({ message: 'couponCode: this coupon is for your first booking only' });
+    await expect(book(c, [haircut], 'NEWUSER')).rejects.toMatchObject({
+      message: 'couponCode: this coupon is for your first booking only',
+    });
     expect(await apply(c, [haircut], 'NEWUSER')).toMatchObject({ valid: false, message: 'This coupon is for your first booking only' });
     await rt.caller(c).users.cancelBooking({ bookingId: first._id });
     expect((await book(c, [haircut], 'NEWUSER')).data.booking.discount).toBe(200);
@@ -84,8 +119,15 @@ describe('a weekend buy-one-get-one coupon (WEEKEND: buy 1 get 1)', () => {
 
   it('refuses a weekday appointment and a single service', async () => {
     const c = await createCustomer(rt);
-    await expect(book(c, [facial, haircut], 'WEEKEND', nextDate(WEEKDAYS))).rejects.toMatchObject({ message: 'couponCode: this coupon is for Saturday and Sunday appointments' });
-    expect(await apply(c, [facial, haircut], 'WEEKEND', nextDate(WEEKDAYS))).toMatchObject({ valid: false, message: 'This coupon is for Saturday and Sunday appointments' });
-    await expect(book(c, [facial], 'WEEKEND', nextDate(SAT_SUN))).rejects.toMatchObject({ message: 'couponCode: choose two or more services: the cheapest one is free' });
+    await expect(book(c, [facial, haircut], 'WEEKEND', nextDate(WEEKDAYS))).rejects.toMatchObject({
+      message: 'couponCode: this coupon is for Saturday and Sunday appointments',
+    });
+    expect(await apply(c, [facial, haircut], 'WEEKEND', nextDate(WEEKDAYS))).toMatchObject({
+      valid: false,
+      message: 'This coupon is for Saturday and Sunday appointments',
+    });
+    await expect(book(c, [facial], 'WEEKEND', nextDate(SAT_SUN))).rejects.toMatchObject({
+      message: 'couponCode: choose two or more services: the cheapest one is free',
+    });
   });
 });

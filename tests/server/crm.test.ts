@@ -18,10 +18,17 @@ beforeAll(async () => {
   asha = await createCustomer(rt, { firstName: 'Asha' });
   bala = await createCustomer(rt, { firstName: 'Bala' });
   await rt.deps.db.updateTable('accounts').set({ phone: '9876543210' }).where('id', '=', asha.id).execute();
-  for (const [c, time] of [[asha, '10:00 AM'], [asha, '11:00 AM'], [bala, '12:00 PM']] as const) {
+  for (const [c, time] of [
+    [asha, '10:00 AM'],
+    [asha, '11:00 AM'],
+    [bala, '12:00 PM'],
+  ] as const) {
     await rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [cut], bookingDate: localDate(2), bookingTime: time });
   }
-  await rt.deps.db.insertInto('manual_bookings').values({ merchant_id: salon.id, name: 'Walk In', mobile: '9123456780', email: 'walkin@example.in' }).execute();
+  await rt.deps.db
+    .insertInto('manual_bookings')
+    .values({ merchant_id: salon.id, name: 'Walk In', mobile: '9123456780', email: 'walkin@example.in' })
+    .execute();
   // At the counter with Asha's e-mail (typed in capitals), and with Devi's phone and another e-mail.
   const devi = await createCustomer(rt, { firstName: 'Devi' });
   await rt.deps.db.updateTable('accounts').set({ phone: '9988776655' }).where('id', '=', devi.id).execute();
@@ -37,7 +44,16 @@ afterAll(async () => {
   await rt.close();
 });
 
-const bookingOf = async (a: Actor) => (await rt.deps.db.selectFrom('bookings').select('id').where('user_id', '=', a.id).where('merchant_id', '=', salon.id).orderBy('starts_at').executeTakeFirstOrThrow()).id;
+const bookingOf = async (a: Actor) =>
+  (
+    await rt.deps.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('user_id', '=', a.id)
+      .where('merchant_id', '=', salon.id)
+      .orderBy('starts_at')
+      .executeTakeFirstOrThrow()
+  ).id;
 const ashasBooking = () => bookingOf(asha);
 const balasBooking = () => bookingOf(bala);
 
@@ -61,7 +77,9 @@ describe('customers', () => {
   });
 
   it('searches by name or e-mail and filters by recency and rating', async () => {
-    expect((await rt.caller(salon.owner).merchants.getCustomers({ search: 'walkin@' })).data.customers.map((c) => c.source)).toEqual(['walk-in']);
+    expect((await rt.caller(salon.owner).merchants.getCustomers({ search: 'walkin@' })).data.customers.map((c) => c.source)).toEqual([
+      'walk-in',
+    ]);
     expect((await rt.caller(salon.owner).merchants.getCustomers({ rangeDays: 7 })).data.total).toBe(4);
     expect((await rt.caller(salon.owner).merchants.getCustomers({ minRating: 4 })).data.total).toBe(0);
   });
@@ -75,15 +93,28 @@ describe('customers', () => {
     expect(second.data.customers).toHaveLength(2);
     expect(beyond.data.customers).toEqual([]);
     expect(new Set([...first.data.customers, ...second.data.customers].map((c) => c._id)).size).toBe(4);
-    await expect(rt.caller(salon.owner).merchants.getCustomers({ page: 0 })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^page: /) });
-    await expect(rt.caller(salon.owner).merchants.getCustomers({ limit: 1000 })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^limit: /) });
+    await expect(rt.caller(salon.owner).merchants.getCustomers({ page: 0 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^page: /),
+    });
+    await expect(rt.caller(salon.owner).merchants.getCustomers({ limit: 1000 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^limit: /),
+    });
   });
 
   it('counts beyond 500 customers without truncating', async () => {
     const big = await createSalon(rt, { name: 'Crowded Salon' });
     await rt.deps.db
       .insertInto('manual_bookings')
-      .values(Array.from({ length: 510 }, (_, i) => ({ merchant_id: big.id, name: `Guest ${i}`, mobile: '9123400000', email: `guest${i}@walk.test` })))
+      .values(
+        Array.from({ length: 510 }, (_, i) => ({
+          merchant_id: big.id,
+          name: `Guest ${i}`,
+          mobile: '9123400000',
+          email: `guest${i}@walk.test`,
+        })),
+      )
       .execute();
     const r = await rt.caller(big.owner).merchants.getCustomers({ limit: 200, page: 3 });
     expect(r.data.total).toBe(510);
@@ -92,7 +123,14 @@ describe('customers', () => {
     // A walk-in's counter booking is what a message to them is about.
     const ctx = await rt.caller(big.owner).merchants.getMessageContext({ customerId: last._id });
     expect(ctx.data.bookings).toHaveLength(1);
-    await rt.caller(big.owner).merchants.sendCustomerMessage({ customerId: last._id, category: 'transactional', bookingId: ctx.data.bookings[0]._id, channels: ['email'], subject: 'Hi', message: 'Hello {customer_name}' });
+    await rt.caller(big.owner).merchants.sendCustomerMessage({
+      customerId: last._id,
+      category: 'transactional',
+      bookingId: ctx.data.bookings[0]._id,
+      channels: ['email'],
+      subject: 'Hi',
+      message: 'Hello {customer_name}',
+    });
   });
 });
 
@@ -119,14 +157,40 @@ describe('messages', () => {
   });
 
   it('refuses: another salon’s customer, an SMS over 160 characters once filled, a customer without a number', async () => {
-    await expect(rt.caller(other.owner).merchants.sendCustomerMessage({ customerId: asha.id, category: 'promotional', channels: ['sms'], message: 'hi' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(
-      rt.caller(salon.owner).merchants.sendCustomerMessage({ customerId: asha.id, category: 'transactional', bookingId: await ashasBooking(), channels: ['sms'], message: `${'x'.repeat(150)} {merchant_name}` }),
+      rt
+        .caller(other.owner)
+        .merchants.sendCustomerMessage({ customerId: asha.id, category: 'promotional', channels: ['sms'], message: 'hi' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      rt.caller(salon.owner).merchants.sendCustomerMessage({
+        customerId: asha.id,
+        category: 'transactional',
+        bookingId: await ashasBooking(),
+        channels: ['sms'],
+        message: `${'x'.repeat(150)} {merchant_name}`,
+      }),
     ).rejects.toMatchObject({ message: expect.stringContaining('SMS message cannot exceed 160 characters') });
-    await expect(rt.caller(salon.owner).merchants.sendCustomerMessage({ customerId: bala.id, category: 'transactional', bookingId: await balasBooking(), channels: ['sms'], message: 'hello' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(salon.owner).merchants.sendCustomerMessage({
+        customerId: bala.id,
+        category: 'transactional',
+        bookingId: await balasBooking(),
+        channels: ['sms'],
+        message: 'hello',
+      }),
+    ).rejects.toMatchObject({
       message: expect.stringContaining('no phone number'),
     });
-    await expect(rt.caller(salon.owner).merchants.sendCustomerMessage({ customerId: asha.id, category: 'transactional', bookingId: await ashasBooking(), channels: [], message: 'hello' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(salon.owner).merchants.sendCustomerMessage({
+        customerId: asha.id,
+        category: 'transactional',
+        bookingId: await ashasBooking(),
+        channels: [],
+        message: 'hello',
+      }),
+    ).rejects.toMatchObject({
       message: expect.stringContaining('Please select at least one contact method'),
     });
   });
@@ -134,11 +198,21 @@ describe('messages', () => {
 
 describe('templates', () => {
   it('CRUD scoped to the salon, with the SMS and e-mail rules', async () => {
-    const t = await rt.caller(salon.owner).merchants.createMessageTemplate({ name: 'Offer', type: 'sms', content: 'Hi {customer_name}, 20% off this week!' });
-    await expect(rt.caller(salon.owner).merchants.createMessageTemplate({ name: 'Long', type: 'sms', content: 'x'.repeat(161) })).rejects.toMatchObject({ message: expect.stringContaining('160') });
-    await expect(rt.caller(salon.owner).merchants.createMessageTemplate({ name: 'Mail', type: 'email', content: 'Body' })).rejects.toMatchObject({ message: expect.stringMatching(/^subject: /) });
-    await rt.caller(salon.owner).merchants.updateMessageTemplate({ templateId: t.data._id, name: 'Offer 2', type: 'whatsapp', content: 'Updated' });
-    await expect(rt.caller(other.owner).merchants.deleteMessageTemplate({ templateId: t.data._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const t = await rt
+      .caller(salon.owner)
+      .merchants.createMessageTemplate({ name: 'Offer', type: 'sms', content: 'Hi {customer_name}, 20% off this week!' });
+    await expect(
+      rt.caller(salon.owner).merchants.createMessageTemplate({ name: 'Long', type: 'sms', content: 'x'.repeat(161) }),
+    ).rejects.toMatchObject({ message: expect.stringContaining('160') });
+    await expect(
+      rt.caller(salon.owner).merchants.createMessageTemplate({ name: 'Mail', type: 'email', content: 'Body' }),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/^subject: /) });
+    await rt
+      .caller(salon.owner)
+      .merchants.updateMessageTemplate({ templateId: t.data._id, name: 'Offer 2', type: 'whatsapp', content: 'Updated' });
+    await expect(rt.caller(other.owner).merchants.deleteMessageTemplate({ templateId: t.data._id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect((await rt.caller(salon.owner).merchants.getMessageTemplates({})).data.map((x) => x.name)).toEqual(['Offer 2']);
     await rt.caller(salon.owner).merchants.deleteMessageTemplate({ templateId: t.data._id });
     expect((await rt.caller(salon.owner).merchants.getMessageTemplates({})).data).toEqual([]);

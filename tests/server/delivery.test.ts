@@ -26,9 +26,19 @@ beforeAll(async () => {
   salon = await createSalon(rt, { name: 'Receipt Salon' });
   customer = await createCustomer(rt, { firstName: 'Neha' });
   admin = await makeAccount(rt, 'admin');
-  await rt.deps.db.updateTable('accounts').set({ phone: '9000000011', notification_prefs: JSON.stringify({ marketing: true }) }).where('id', '=', customer.id).execute();
+  await rt.deps.db
+    .updateTable('accounts')
+    .set({ phone: '9000000011', notification_prefs: JSON.stringify({ marketing: true }) })
+    .where('id', '=', customer.id)
+    .execute();
   const staffId = await createStaff(rt, salon.id);
-  await insertBookingRow(rt, { merchantId: salon.id, userId: customer.id, staffId, startsAt: new Date(Date.now() - 5 * 86_400_000), status: 'completed' });
+  await insertBookingRow(rt, {
+    merchantId: salon.id,
+    userId: customer.id,
+    staffId,
+    startsAt: new Date(Date.now() - 5 * 86_400_000),
+    status: 'completed',
+  });
 });
 afterAll(async () => {
   await rt.close();
@@ -39,13 +49,27 @@ const marketing = () => rt.caller(salon.owner).marketing;
 
 describe('with no SMS provider and no SMTP (the offline defaults)', () => {
   it('a text stays queued and an e-mail is not sent, and the figures say so', async () => {
-    await desk().sendCustomerMessage({ customerId: customer.id, category: 'promotional', channels: ['sms', 'email'], subject: 'Hello', message: 'See you soon' });
+    await desk().sendCustomerMessage({
+      customerId: customer.id,
+      category: 'promotional',
+      channels: ['sms', 'email'],
+      subject: 'Hello',
+      message: 'See you soon',
+    });
     await runJobsUntilIdle(rt.deps);
     const sent = (await desk().getSentMessages({})).data;
-    expect(sent.find((m) => m.channel === 'sms')).toMatchObject({ delivery: 'queued', deliveryLabel: 'Queued — no SMS provider configured' });
+    expect(sent.find((m) => m.channel === 'sms')).toMatchObject({
+      delivery: 'queued',
+      deliveryLabel: 'Queued — no SMS provider configured',
+    });
     expect(sent.find((m) => m.channel === 'email')).toMatchObject({ delivery: 'not_sent', deliveryLabel: 'Not sent (no SMTP configured)' });
 
-    const c = await marketing().createCampaign({ channel: 'sms', name: 'Offline', body: 'Diwali offer at {merchant_name}', segment: 'all' });
+    const c = await marketing().createCampaign({
+      channel: 'sms',
+      name: 'Offline',
+      body: 'Diwali offer at {merchant_name}',
+      segment: 'all',
+    });
     await runJobsUntilIdle(rt.deps);
     const r = (await marketing().getMarketing({})).data;
     expect(r.campaigns.find((x) => x._id === c.data._id)).toMatchObject({ queued: 1, sent: 0, delivered: 0, failed: 0 });
@@ -63,10 +87,22 @@ describe('with an SMS provider that sends receipts', () => {
     const offline = rt.deps.adapters.transports.sms;
     rt.deps.adapters.transports.sms = { provider: 'twilio', send: async () => ({ providerId: `SM${++n}` }) };
     try {
-      const c = await marketing().createCampaign({ channel: 'sms', name: 'Receipts', body: 'Weekend offer at {merchant_name}', segment: 'all' });
+      const c = await marketing().createCampaign({
+        channel: 'sms',
+        name: 'Receipts',
+        body: 'Weekend offer at {merchant_name}',
+        segment: 'all',
+      });
       await runJobsUntilIdle(rt.deps);
-      expect((await marketing().getMarketing({})).data.campaigns.find((x) => x._id === c.data._id)).toMatchObject({ sent: 1, delivered: 0 });
-      const row = await rt.deps.db.selectFrom('outbox_messages').select(['id', 'meta']).where('campaign_id', '=', c.data._id).executeTakeFirstOrThrow();
+      expect((await marketing().getMarketing({})).data.campaigns.find((x) => x._id === c.data._id)).toMatchObject({
+        sent: 1,
+        delivered: 0,
+      });
+      const row = await rt.deps.db
+        .selectFrom('outbox_messages')
+        .select(['id', 'meta'])
+        .where('campaign_id', '=', c.data._id)
+        .executeTakeFirstOrThrow();
       const sid = (row.meta as { providerId: string }).providerId;
 
       const base = await rt.listen();
@@ -94,7 +130,11 @@ describe('with an SMS provider that sends receipts', () => {
       // An "undelivered" receipt for another text marks it failed with Twilio's words.
       const c2 = await marketing().createCampaign({ channel: 'sms', name: 'Bounce', body: 'Another offer', segment: 'all' });
       await runJobsUntilIdle(rt.deps);
-      const row2 = await rt.deps.db.selectFrom('outbox_messages').select(['id', 'meta']).where('campaign_id', '=', c2.data._id).executeTakeFirstOrThrow();
+      const row2 = await rt.deps.db
+        .selectFrom('outbox_messages')
+        .select(['id', 'meta'])
+        .where('campaign_id', '=', c2.data._id)
+        .executeTakeFirstOrThrow();
       const bounce = { MessageSid: (row2.meta as { providerId: string }).providerId, MessageStatus: 'undelivered', ErrorCode: '30003' };
       expect((await post(bounce, twilioSignature(AUTH_TOKEN, `${PUBLIC_URL}/api/webhooks/twilio/status`, bounce))).status).toBe(204);
       const failed = (await desk().getSentMessages({})).data.find((m) => m._id === row2.id);
@@ -115,7 +155,9 @@ describe('social page links (item 4)', () => {
     await expect(marketing().setSocialLink({ network: 'instagram', url: 'http://instagram.com/glow' })).rejects.toMatchObject({
       message: expect.stringMatching(/^url: Use the https:\/\/ address/),
     });
-    await expect(marketing().setSocialLink({ network: 'twitter', url: 'https://x.com/' })).rejects.toMatchObject({ message: expect.stringMatching(/^url: Add your page's name/) });
+    await expect(marketing().setSocialLink({ network: 'twitter', url: 'https://x.com/' })).rejects.toMatchObject({
+      message: expect.stringMatching(/^url: Add your page's name/),
+    });
     const saved = await marketing().setSocialLink({ network: 'instagram', url: 'www.instagram.com/receipt.salon/' });
     expect(saved).toEqual({ success: true, network: 'instagram', url: 'https://www.instagram.com/receipt.salon' });
     const page = await rt.caller().merchants.getMerchantById({ id: salon.id });
@@ -123,7 +165,9 @@ describe('social page links (item 4)', () => {
     await marketing().setSocialLink({ network: 'instagram', url: null });
     expect((await rt.caller().merchants.getMerchantById({ id: salon.id })).merchant.socialLinks).toEqual([]);
     const rival = await createSalon(rt);
-    await expect(rt.caller(rival.owner).marketing.setSocialLink({ merchantId: salon.id, network: 'facebook', url: 'https://facebook.com/x' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      rt.caller(rival.owner).marketing.setSocialLink({ merchantId: salon.id, network: 'facebook', url: 'https://facebook.com/x' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 
@@ -132,12 +176,21 @@ describe('PUBLIC_URL (item 6)', () => {
     expect(rt.deps.env.PUBLIC_URL).toBe(PUBLIC_URL);
     await marketing().createCampaign({ channel: 'email', name: 'Links', subject: 'Hi', body: 'Hello', segment: 'all' });
     await runJobsUntilIdle(rt.deps);
-    const mail = await rt.deps.db.selectFrom('outbox_messages').select(['meta']).where('channel', '=', 'email').where('campaign_id', 'is not', null).executeTakeFirstOrThrow();
-    expect((mail.meta as { unsubscribeUrl: string }).unsubscribeUrl.startsWith(`${PUBLIC_URL}/api/marketing/unsubscribe?token=`)).toBe(true);
+    const mail = await rt.deps.db
+      .selectFrom('outbox_messages')
+      .select(['meta'])
+      .where('channel', '=', 'email')
+      .where('campaign_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect((mail.meta as { unsubscribeUrl: string }).unsubscribeUrl.startsWith(`${PUBLIC_URL}/api/marketing/unsubscribe?token=`)).toBe(
+      true,
+    );
 
     const unset = loadEnv({ NODE_ENV: 'production', PORT: '8080' });
     expect(unset.PUBLIC_URL).toBe('http://localhost:8080');
-    expect(startupWarnings(unset)).toEqual([expect.stringMatching(/^PUBLIC_URL is not set: links in e-mails and texts point at http:\/\/localhost:8080/)]);
+    expect(startupWarnings(unset)).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is not set: links in e-mails and texts point at http:\/\/localhost:8080/),
+    ]);
     expect(startupWarnings(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://book.example' }))).toEqual([]);
     expect(startupWarnings(loadEnv({ NODE_ENV: 'development' }))).toEqual([]);
     expect(() => loadEnv({ PUBLIC_URL: 'glowbook' })).toThrow(/PUBLIC_URL/);
@@ -149,8 +202,17 @@ describe('the forgot-password page’s mail-drop hint (item 5)', () => {
     expect(await rt.caller().content.devMailDrop({})).toEqual({ devMailDrop: false, mailDropDir: null });
     const dev = { ...rt.deps, env: { ...rt.deps.env, NODE_ENV: 'development' as const } };
     expect(devMailDrop(dev)).toEqual({ devMailDrop: true, mailDropDir: expect.stringMatching(/mail$/) });
-    const withSmtp = { ...dev, adapters: { ...rt.deps.adapters, transports: { ...rt.deps.adapters.transports, email: { provider: 'smtp', send: async () => ({}) } } } };
+    const withSmtp = {
+      ...dev,
+      adapters: {
+        ...rt.deps.adapters,
+        transports: { ...rt.deps.adapters.transports, email: { provider: 'smtp', send: async () => ({}) } },
+      },
+    };
     expect(devMailDrop(withSmtp)).toEqual({ devMailDrop: false, mailDropDir: null });
-    expect(devMailDrop({ ...rt.deps, env: { ...rt.deps.env, NODE_ENV: 'production' as const } })).toEqual({ devMailDrop: false, mailDropDir: null });
+    expect(devMailDrop({ ...rt.deps, env: { ...rt.deps.env, NODE_ENV: 'production' as const } })).toEqual({
+      devMailDrop: false,
+      mailDropDir: null,
+    });
   });
 });

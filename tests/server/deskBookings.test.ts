@@ -27,7 +27,12 @@ afterAll(async () => {
 
 const desk = (actor: Actor = salon.owner) => rt.caller(actor).merchants;
 const mailTo = (email: string) =>
-  rt.deps.db.selectFrom('outbox_messages').select(['subject', 'body']).where('recipient', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  rt.deps.db
+    .selectFrom('outbox_messages')
+    .select(['subject', 'body'])
+    .where('recipient', '=', email)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
 const day = () => localDate(5);
 const walkIn = (over: Record<string, unknown> = {}) => ({
   merchantId: salon.id,
@@ -80,15 +85,30 @@ describe('merchants/createSlot', () => {
     const listed = await desk().merchantGetAllBookings({ merchantId: salon.id });
     expect(JSON.stringify(listed)).toContain(r.data.booking._id);
     // The time is now held: the same slot for the same professional is 409 for anyone.
-    await expect(desk().createSlot(walkIn({ staffId: r.data.booking.professional._id }))).rejects.toMatchObject({ code: 'CONFLICT', message: SLOT_TAKEN });
+    await expect(desk().createSlot(walkIn({ staffId: r.data.booking.professional._id }))).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: SLOT_TAKEN,
+    });
   });
 
   it("an existing customer's e-mail: the salon sees only what it typed, and the customer is not notified or linked", async () => {
     const c = await createCustomer(rt, { firstName: 'Meera' });
-    await rt.deps.db.updateTable('accounts').set({ last_name: 'Iyer', phone: '9811111111', phone_verified_at: new Date() }).where('id', '=', c.id).execute();
-    const r = await desk().createSlot(walkIn({ email: c.email.toUpperCase(), name: 'Someone Else', mobile: '9000000001', bookingTime: '11:00 AM' }));
+    await rt.deps.db
+      .updateTable('accounts')
+      .set({ last_name: 'Iyer', phone: '9811111111', phone_verified_at: new Date() })
+      .where('id', '=', c.id)
+      .execute();
+    const r = await desk().createSlot(
+      walkIn({ email: c.email.toUpperCase(), name: 'Someone Else', mobile: '9000000001', bookingTime: '11:00 AM' }),
+    );
     expect(r.data.booking.userId).toBeNull();
-    expect(r.data.booking.userDetails).toEqual({ firstName: 'Someone', lastName: 'Else', email: c.email, phone: '9000000001', profileImage: null });
+    expect(r.data.booking.userDetails).toEqual({
+      firstName: 'Someone',
+      lastName: 'Else',
+      email: c.email,
+      phone: '9000000001',
+      profileImage: null,
+    });
     expect(JSON.stringify(r)).not.toContain('Iyer');
     expect(JSON.stringify(r)).not.toContain('9811111111');
     const listed = JSON.stringify(await desk().merchantGetAllBookings({ merchantId: salon.id }));
@@ -105,25 +125,44 @@ describe('merchants/createSlot', () => {
     let hour = 12;
     for (const email of [customer.email, rival.owner.email, admin.email, `nobody.${Date.now()}@example.in`]) {
       const r = await desk().createSlot(walkIn({ email, bookingTime: `${hour++ > 12 ? hour - 13 : 12}:00 PM` }));
-      shapes.push({ ...r.data.booking, _id: 'x', bookingTime: 'x', startsAt: 'x', endsAt: 'x', createdAt: 'x', userDetails: { ...r.data.booking.userDetails, email: 'x' }, professional: 'x', staffId: 'x' });
+      shapes.push({
+        ...r.data.booking,
+        _id: 'x',
+        bookingTime: 'x',
+        startsAt: 'x',
+        endsAt: 'x',
+        createdAt: 'x',
+        userDetails: { ...r.data.booking.userDetails, email: 'x' },
+        professional: 'x',
+        staffId: 'x',
+      });
     }
     expect(new Set(shapes.map((x) => JSON.stringify(x))).size).toBe(1);
   });
 
   it('refuses a past time, another salon, a customer caller and a bad mobile', async () => {
-    await expect(desk().createSlot(walkIn({ bookingDate: localDate(-1) }))).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^bookingDate: /) });
+    await expect(desk().createSlot(walkIn({ bookingDate: localDate(-1) }))).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^bookingDate: /),
+    });
     await expect(desk().createSlot(walkIn({ merchantId: rival.id }))).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const c = await createCustomer(rt);
     await expect(desk(c).createSlot(walkIn())).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(desk().createSlot(walkIn({ mobile: '12345' }))).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^mobile: /) });
+    await expect(desk().createSlot(walkIn({ mobile: '12345' }))).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^mobile: /),
+    });
   });
 
   it(`sends at most ${MAX_DESK_REQUESTS_PER_ADDRESS_DAY} confirmation e-mails a day to one address; the bookings still stand`, async () => {
     const email = `spam.${Date.now()}@example.in`;
-    for (let i = 0; i < MAX_DESK_REQUESTS_PER_ADDRESS_DAY + 2; i++) await desk().createSlot(walkIn({ email, bookingDate: localDate(7 + i) }));
+    for (let i = 0; i < MAX_DESK_REQUESTS_PER_ADDRESS_DAY + 2; i++)
+      await desk().createSlot(walkIn({ email, bookingDate: localDate(7 + i) }));
     const mails = await rt.deps.db.selectFrom('outbox_messages').select('id').where('recipient', '=', email).execute();
     expect(mails).toHaveLength(MAX_DESK_REQUESTS_PER_ADDRESS_DAY);
-    expect(await rt.deps.db.selectFrom('bookings').select('id').where('contact_email', '=', email).execute()).toHaveLength(MAX_DESK_REQUESTS_PER_ADDRESS_DAY + 2);
+    expect(await rt.deps.db.selectFrom('bookings').select('id').where('contact_email', '=', email).execute()).toHaveLength(
+      MAX_DESK_REQUESTS_PER_ADDRESS_DAY + 2,
+    );
   });
 });
 
@@ -140,11 +179,24 @@ describe('the person answers a desk booking', () => {
     const email = `decline.${Date.now()}@example.in`;
     const { booking, token } = await deskBooked(email);
     const shown = await rt.caller(null).users.getDeskInvite({ token });
-    expect(shown.invite).toMatchObject({ bookingId: booking._id, salonName: 'Kesar Salon', services: ['Beard Trim'], name: 'Ravi Kumar Shah', email, confirmation: 'pending', status: 'upcoming' });
+    expect(shown.invite).toMatchObject({
+      bookingId: booking._id,
+      salonName: 'Kesar Salon',
+      services: ['Beard Trim'],
+      name: 'Ravi Kumar Shah',
+      email,
+      confirmation: 'pending',
+      status: 'upcoming',
+    });
     const r = await rt.caller(null).users.answerDeskInvite({ token, answer: 'decline' });
     expect(r.invite).toMatchObject({ confirmation: 'declined', status: 'cancelled' });
     expect(await bookingOf(booking._id)).toMatchObject({ status: 'cancelled', cancelled_by: 'customer', user_id: null });
-    const told = await rt.deps.db.selectFrom('notifications').select('message').where('account_id', '=', salon.id).where('title', '=', 'Desk booking declined').execute();
+    const told = await rt.deps.db
+      .selectFrom('notifications')
+      .select('message')
+      .where('account_id', '=', salon.id)
+      .where('title', '=', 'Desk booking declined')
+      .execute();
     expect(told.at(-1)?.message).toContain('Ravi Kumar Shah declined');
     const seen = (await desk().merchantGetAllBookings({ merchantId: salon.id })).bookings.find((b) => b._id === booking._id);
     expect(seen).toMatchObject({ deskConfirmation: 'declined', status: 'cancelled' });
@@ -156,15 +208,26 @@ describe('the person answers a desk booking', () => {
     const c = await createCustomer(rt);
     const other = await createCustomer(rt);
     const { booking, token } = await deskBooked(c.email);
-    await expect(rt.caller(null).users.answerDeskInvite({ token, answer: 'accept' })).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringContaining(c.email) });
+    await expect(rt.caller(null).users.answerDeskInvite({ token, answer: 'accept' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: expect.stringContaining(c.email),
+    });
     await expect(rt.caller(other).users.answerDeskInvite({ token, answer: 'accept' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(rt.caller(salon.owner).users.answerDeskInvite({ token, answer: 'accept' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const r = await rt.caller(c).users.answerDeskInvite({ token, answer: 'accept' });
     expect(r.invite.confirmation).toBe('accepted');
     expect(await bookingOf(booking._id)).toMatchObject({ user_id: c.id, confirmation: 'accepted', status: 'upcoming' });
-    expect((await rt.deps.db.selectFrom('accounts').select('email_verified_at').where('id', '=', c.id).executeTakeFirstOrThrow()).email_verified_at).not.toBeNull();
+    expect(
+      (await rt.deps.db.selectFrom('accounts').select('email_verified_at').where('id', '=', c.id).executeTakeFirstOrThrow())
+        .email_verified_at,
+    ).not.toBeNull();
     expect((await rt.caller(c).users.getAllBookings({})).data.bookings.map((b) => b._id)).toContain(booking._id);
-    const notes = await rt.deps.db.selectFrom('notifications').select(['account_id', 'title']).where('title', 'in', ['Booking confirmed', 'Desk booking confirmed']).where('account_id', 'in', [c.id, salon.id]).execute();
+    const notes = await rt.deps.db
+      .selectFrom('notifications')
+      .select(['account_id', 'title'])
+      .where('title', 'in', ['Booking confirmed', 'Desk booking confirmed'])
+      .where('account_id', 'in', [c.id, salon.id])
+      .execute();
     expect(notes.map((n) => n.title).sort()).toEqual(['Booking confirmed', 'Desk booking confirmed']);
     const seen = (await desk().merchantGetAllBookings({ merchantId: salon.id })).bookings.find((b) => b._id === booking._id);
     expect(seen).toMatchObject({ deskConfirmation: 'accepted', userDetails: { firstName: 'Ravi', lastName: 'Kumar Shah' } });
@@ -175,12 +238,16 @@ describe('the person answers a desk booking', () => {
     const c = await createCustomer(rt);
     const { booking } = await deskBooked(c.email);
     expect((await rt.caller(c).users.pendingDeskInvites()).invites).toEqual([]);
-    await expect(rt.caller(c).users.answerDeskInvite({ bookingId: booking._id, answer: 'accept' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(rt.caller(c).users.answerDeskInvite({ bookingId: booking._id, answer: 'accept' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await rt.deps.db.updateTable('accounts').set({ email_verified_at: new Date() }).where('id', '=', c.id).execute();
     const pending = (await rt.caller(c).users.pendingDeskInvites()).invites;
     expect(pending.map((i) => i.bookingId)).toEqual([booking._id]);
     const stranger = await createCustomer(rt);
-    await expect(rt.caller(stranger).users.answerDeskInvite({ bookingId: booking._id, answer: 'decline' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(rt.caller(stranger).users.answerDeskInvite({ bookingId: booking._id, answer: 'decline' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await rt.caller(c).users.answerDeskInvite({ bookingId: booking._id, answer: 'accept' });
     expect((await rt.caller(c).users.pendingDeskInvites()).invites).toEqual([]);
     expect((await bookingOf(booking._id)).user_id).toBe(c.id);

@@ -12,7 +12,13 @@ beforeAll(async () => {
   rt = await createTestRuntime();
   salon = await createSalon(rt, { name: 'Zafran Lounge' });
   await createService(rt, salon.id, { name: 'Zafran Blow Dry', price: 349 });
-  offer = await createService(rt, salon.id, { name: 'Zafran Cut', price: 349, discountType: 'percentage', discountValue: 20, discountActive: true });
+  offer = await createService(rt, salon.id, {
+    name: 'Zafran Cut',
+    price: 349,
+    discountType: 'percentage',
+    discountValue: 20,
+    discountActive: true,
+  });
   await createService(rt, salon.id, { name: 'Zafran Spa', price: 100, discountType: 'flat', discountValue: 50, discountActive: false });
   await refreshMerchantStats(rt.deps.db, salon.id);
 });
@@ -46,7 +52,13 @@ describe('the services a result card lists (issue 30 item 2)', () => {
   it('carry what the customer pays beside the list price, and the searched service comes first', async () => {
     const other = await createSalon(rt, { name: 'Neem Studio' });
     await createService(rt, other.id, { name: 'Neem Threading', price: 60 });
-    const facial = await createService(rt, other.id, { name: 'Neem Gold Facial', price: 1200, discountType: 'percentage', discountValue: 25, discountActive: true });
+    const facial = await createService(rt, other.id, {
+      name: 'Neem Gold Facial',
+      price: 1200,
+      discountType: 'percentage',
+      discountValue: 25,
+      discountActive: true,
+    });
     await createService(rt, other.id, { name: 'Neem Manicure', price: 400, discountType: 'flat', discountValue: 50, discountActive: true });
     await refreshMerchantStats(rt.deps.db, other.id);
     const find = async (service: string) =>

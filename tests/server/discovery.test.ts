@@ -127,18 +127,80 @@ beforeAll(async () => {
   const g1 = await createStaff(rt, gamma.id);
   await createStaff(rt, delta.id, { status: 'On Leave' });
   const h1 = await createStaff(rt, hidden.id);
-  await insertNamedBooking(rt, { user: customer, merchantId: beta.id, staffId: b1, services: ['Hair Spa'], startsAt: at(tomorrow, '09:00'), minutes: 150, bookingDate: tomorrow });
+  await insertNamedBooking(rt, {
+    user: customer,
+    merchantId: beta.id,
+    staffId: b1,
+    services: ['Hair Spa'],
+    startsAt: at(tomorrow, '09:00'),
+    minutes: 150,
+    bookingDate: tomorrow,
+  });
 
   // Bookings made this week (trending) and one made 10 days ago.
   const yesterday = localDate(-1);
   const past = at(yesterday, '10:00');
-  await insertNamedBooking(rt, { user: customer, merchantId: alpha.id, staffId: a1, services: ['Gold Facial'], startsAt: past, status: 'completed', createdDaysAgo: 2, bookingDate: yesterday });
-  await insertNamedBooking(rt, { user: customer, merchantId: alpha.id, staffId: a1, services: ['Gold Facial', 'Haircut'], startsAt: at(yesterday, '12:00'), status: 'completed', createdDaysAgo: 1, bookingDate: yesterday });
-  await insertNamedBooking(rt, { user: customer, merchantId: alpha.id, staffId: a1, services: ['Haircut'], startsAt: at(yesterday, '14:00'), status: 'cancelled', createdDaysAgo: 1, bookingDate: yesterday });
-  await insertNamedBooking(rt, { user: customer, merchantId: gamma.id, staffId: g1, services: ['Beard Trim'], startsAt: at(yesterday, '11:00'), status: 'completed', createdDaysAgo: 3, bookingDate: yesterday });
-  await insertNamedBooking(rt, { user: customer, merchantId: gamma.id, staffId: g1, services: ['Luxury Shave'], startsAt: at(localDate(-10), '11:00'), status: 'completed', createdDaysAgo: 10, bookingDate: localDate(-10) });
+  await insertNamedBooking(rt, {
+    user: customer,
+    merchantId: alpha.id,
+    staffId: a1,
+    services: ['Gold Facial'],
+    startsAt: past,
+    status: 'completed',
+    createdDaysAgo: 2,
+    bookingDate: yesterday,
+  });
+  await insertNamedBooking(rt, {
+    user: customer,
+    merchantId: alpha.id,
+    staffId: a1,
+    services: ['Gold Facial', 'Haircut'],
+    startsAt: at(yesterday, '12:00'),
+    status: 'completed',
+    createdDaysAgo: 1,
+    bookingDate: yesterday,
+  });
+  await insertNamedBooking(rt, {
+    user: customer,
+    merchantId: alpha.id,
+    staffId: a1,
+    services: ['Haircut'],
+    startsAt: at(yesterday, '14:00'),
+    status: 'cancelled',
+    createdDaysAgo: 1,
+    bookingDate: yesterday,
+  });
+  await insertNamedBooking(rt, {
+    user: customer,
+    merchantId: gamma.id,
+    staffId: g1,
+    services: ['Beard Trim'],
+    startsAt: at(yesterday, '11:00'),
+    status: 'completed',
+    createdDaysAgo: 3,
+    bookingDate: yesterday,
+  });
+  await insertNamedBooking(rt, {
+    user: customer,
+    merchantId: gamma.id,
+    staffId: g1,
+    services: ['Luxury Shave'],
+    startsAt: at(localDate(-10), '11:00'),
+    status: 'completed',
+    createdDaysAgo: 10,
+    bookingDate: localDate(-10),
+  });
   for (let i = 0; i < 4; i++) {
-    await insertNamedBooking(rt, { user: customer, merchantId: hidden.id, staffId: h1, services: ['Secret Service'], startsAt: at(yesterday, `1${i}:00`), status: 'completed', createdDaysAgo: 1, bookingDate: yesterday });
+    await insertNamedBooking(rt, {
+      user: customer,
+      merchantId: hidden.id,
+      staffId: h1,
+      services: ['Secret Service'],
+      startsAt: at(yesterday, `1${i}:00`),
+      status: 'completed',
+      createdDaysAgo: 1,
+      bookingDate: yesterday,
+    });
   }
 });
 
@@ -212,14 +274,31 @@ describe('merchants.search filters', () => {
         select m.id, earth_distance(ll_to_earth(${origin.lat}::float8, ${origin.lng}::float8), m.discovery_point) as metres
         from salon_search m where m.is_published`.execute(rt.deps.db);
       const byId = new Map(truth.map((t) => [t.id, Number(t.metres)]));
-      const sorted = await findMerchantCards(rt.deps.db, { origin, sort: 'distance', limit: 50, offset: 0, withTotal: true }, { cardImages: 1, cardServices: 1 });
-      const measured = await findMerchantCards(rt.deps.db, { origin, sort: 'rating', limit: 50, offset: 0, withTotal: true }, { cardImages: 1, cardServices: 1 });
+      const sorted = await findMerchantCards(
+        rt.deps.db,
+        { origin, sort: 'distance', limit: 50, offset: 0, withTotal: true },
+        { cardImages: 1, cardServices: 1 },
+      );
+      const measured = await findMerchantCards(
+        rt.deps.db,
+        { origin, sort: 'rating', limit: 50, offset: 0, withTotal: true },
+        { cardImages: 1, cardServices: 1 },
+      );
       expect(sorted.map((r) => r.id)).toEqual([...truth].sort((a, b) => a.metres - b.metres).map((t) => t.id));
       for (const r of [...sorted, ...measured]) expect(Math.abs(Number(r.distance_m) - byId.get(r.id)!)).toBeLessThan(0.001);
       // A radius between each pair of neighbours keeps exactly the salons earth_distance keeps.
       for (const radiusM of [1, 5_000, 12_500, 150_000, 2_000_000, 30_000_000]) {
-        const within = await findMerchantCards(rt.deps.db, { area: { center: origin, radiusM }, sort: 'recommended', limit: 50, offset: 0, withTotal: true }, { cardImages: 1, cardServices: 1 });
-        expect(within.map((r) => r.id).sort()).toEqual(truth.filter((t) => t.metres <= radiusM).map((t) => t.id).sort());
+        const within = await findMerchantCards(
+          rt.deps.db,
+          { area: { center: origin, radiusM }, sort: 'recommended', limit: 50, offset: 0, withTotal: true },
+          { cardImages: 1, cardServices: 1 },
+        );
+        expect(within.map((r) => r.id).sort()).toEqual(
+          truth
+            .filter((t) => t.metres <= radiusM)
+            .map((t) => t.id)
+            .sort(),
+        );
       }
     }
   });
@@ -256,7 +335,10 @@ describe('merchants.search filters', () => {
       expect(names((await search({ experience: 'senior' })).data.merchants)).toEqual([BETA]);
       expect(names((await search({ experience: 'master' })).data.merchants)).toEqual([GAMMA]);
       expect((await search({ experience: 'all' })).data.total).toBe(4);
-      await expect(search({ experience: 'guru' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('experience') });
+      await expect(search({ experience: 'guru' })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: expect.stringContaining('experience'),
+      });
     } finally {
       await db.updateTable('staff').set({ experience_years: 0 }).execute();
     }
@@ -283,7 +365,10 @@ describe('merchants.search filters', () => {
     expect(names((await search({ availability: 'next_week', time: 'morning' })).data.merchants)).toEqual([ALPHA, BETA, GAMMA]);
     // A date sent wins over the range.
     expect(names((await search({ availability: 'next_week', date: tomorrow, time: 'morning' })).data.merchants)).toEqual([ALPHA]);
-    await expect(search({ availability: 'someday' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('availability') });
+    await expect(search({ availability: 'someday' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('availability'),
+    });
   });
 
   it('availability ranges are days in India time: this week ends on Sunday, next week is Monday to Sunday', () => {
@@ -291,8 +376,22 @@ describe('merchants.search filters', () => {
     const wednesday = new Date('2026-11-25T17:30:00Z');
     expect(availabilityDays({ availability: 'today' }, wednesday)).toEqual(['2026-11-25']);
     expect(availabilityDays({ availability: 'tomorrow' }, wednesday)).toEqual(['2026-11-26']);
-    expect(availabilityDays({ availability: 'week' }, wednesday)).toEqual(['2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
-    expect(availabilityDays({ availability: 'next_week' }, wednesday)).toEqual(['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06']);
+    expect(availabilityDays({ availability: 'week' }, wednesday)).toEqual([
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
+    expect(availabilityDays({ availability: 'next_week' }, wednesday)).toEqual([
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+      '2026-12-06',
+    ]);
     // 19:00 UTC on Sunday is already Monday in India.
     expect(availabilityDays({ availability: 'week' }, new Date('2026-11-29T19:00:00Z'))).toHaveLength(7);
     expect(availabilityDays({ availability: 'week' }, new Date('2026-11-29T10:00:00Z'))).toEqual(['2026-11-29']);
@@ -328,7 +427,10 @@ describe('merchants.search filters', () => {
   it('bad input is a 400 naming the parameter', async () => {
     await expect(search({ prices: 'cheap' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('prices') });
     await expect(search({ sortBy: 'nearest' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('sortBy') });
-    await expect(search({ amenities: 'Jacuzzi' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('amenities') });
+    await expect(search({ amenities: 'Jacuzzi' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('amenities'),
+    });
     await expect(search({ limit: 51 })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('limit') });
     await expect(search({ lat: 18.5 })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('lng') });
     await expect(search({ date: '2026-02-30x' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('date') });
@@ -373,7 +475,10 @@ describe('merchants.search sorts and pages', () => {
         paged.push(...names(r.data.merchants));
       }
       expect(paged).toEqual(names(all.data.merchants));
-      expect((await search({ location: 'Pune', sortBy, limit: 1, page: all.data.total + 1 })).data).toEqual({ merchants: [], total: all.data.total });
+      expect((await search({ location: 'Pune', sortBy, limit: 1, page: all.data.total + 1 })).data).toEqual({
+        merchants: [],
+        total: all.data.total,
+      });
     }
   });
 
@@ -468,7 +573,14 @@ describe('home-page lists', () => {
     const r = await rt.caller(null).users.getSpecialOffers({});
     expect(r.data.offers.map((o) => o.code).sort()).toEqual(['ALPHA200', 'PLATFORM10']);
     const alphaOffer = r.data.offers.find((o) => o.code === 'ALPHA200')!;
-    expect(alphaOffer).toMatchObject({ name: ALPHA, merchantId: alpha.id, discount: '₹200 OFF', image: '/uploads/alpha-cover.jpg', location: 'Pune', expiryDate: null });
+    expect(alphaOffer).toMatchObject({
+      name: ALPHA,
+      merchantId: alpha.id,
+      discount: '₹200 OFF',
+      image: '/uploads/alpha-cover.jpg',
+      location: 'Pune',
+      expiryDate: null,
+    });
     const platform = r.data.offers.find((o) => o.code === 'PLATFORM10')!;
     expect(platform).toMatchObject({ name: 'All salons', merchantId: null, discount: '10% OFF', expiryDate: localDate(30) });
     expect(platform.offerText).toMatch(/^Use code PLATFORM10 · valid till \d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}$/);
@@ -476,12 +588,31 @@ describe('home-page lists', () => {
 
   it("getSpecialOffers: an offer's words say what its rules do (WEEKEND is buy 1 get 1, not 50% off)", async () => {
     const rules = [
-      { code: 'WEEKEND', description: 'Buy 1 get 1', discount_type: 'percentage' as const, discount_value: 50, max_discount: 1500, weekend_only: true, buy_one_get_one: true },
-      { code: 'GLOW20', description: '', discount_type: 'percentage' as const, discount_value: 20, max_discount: 500, service_category: 'Facial' },
+      {
+        code: 'WEEKEND',
+        description: 'Buy 1 get 1',
+        discount_type: 'percentage' as const,
+        discount_value: 50,
+        max_discount: 1500,
+        weekend_only: true,
+        buy_one_get_one: true,
+      },
+      {
+        code: 'GLOW20',
+        description: '',
+        discount_type: 'percentage' as const,
+        discount_value: 20,
+        max_discount: 500,
+        service_category: 'Facial',
+      },
       { code: 'NEWUSER', description: '', discount_type: 'flat' as const, discount_value: 200, min_amount: 499, first_booking_only: true },
       { code: 'ALPHA300', merchant_id: alpha.id, description: '', discount_type: 'flat' as const, discount_value: 300, min_amount: 1999 },
     ];
-    for (const r of rules) await rt.deps.db.insertInto('coupons').values({ merchant_id: null, ...r }).execute();
+    for (const r of rules)
+      await rt.deps.db
+        .insertInto('coupons')
+        .values({ merchant_id: null, ...r })
+        .execute();
     const offers = new Map((await rt.caller(null).users.getSpecialOffers({})).data.offers.map((o) => [o.code, o]));
     expect(offers.get('WEEKEND')).toMatchObject({
       discount: 'Buy 1 Get 1',
@@ -510,7 +641,11 @@ describe('home-page lists', () => {
       description: '₹200 off your booking. Valid on bookings of ₹499 or more. Your first booking only.',
     });
     expect(offers.get('ALPHA300')).toMatchObject({ discount: '₹300 OFF', title: `₹300 OFF on ₹1,999+ at ${ALPHA}`, name: ALPHA });
-    expect(offers.get('PLATFORM10')).toMatchObject({ discount: '10% OFF', title: '10% OFF on your booking', description: '10% off your booking.' });
+    expect(offers.get('PLATFORM10')).toMatchObject({
+      discount: '10% OFF',
+      title: '10% OFF on your booking',
+      description: '10% off your booking.',
+    });
   });
 
   it('categories count published salons offering them', async () => {
@@ -567,7 +702,16 @@ describe('merchants.getMerchantById', () => {
     });
     expect(merchant.openingHours).toHaveLength(7);
     const facial = merchant.services.find((s) => s.name === 'Gold Facial')!;
-    expect(facial).toMatchObject({ serviceName: 'Gold Facial', price: 1200, finalPrice: 1080, discountType: 'percentage', discountValue: 10, isDiscountActive: true, duration: 60, category: { name: 'Facial' } });
+    expect(facial).toMatchObject({
+      serviceName: 'Gold Facial',
+      price: 1200,
+      finalPrice: 1080,
+      discountType: 'percentage',
+      discountValue: 10,
+      isDiscountActive: true,
+      duration: 60,
+      category: { name: 'Facial' },
+    });
     expect(merchant.categories.map((c) => [c.name, c.services.map((s) => s.name)])).toEqual(
       expect.arrayContaining([
         ['Haircut & Styling', ['Haircut']],
@@ -591,7 +735,9 @@ describe('merchants.getMerchantById', () => {
   });
 
   it('an unknown id is 404, a malformed one 400', async () => {
-    await expect(rt.caller(null).merchants.getMerchantById({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(rt.caller(null).merchants.getMerchantById({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await expect(rt.caller(null).merchants.getMerchantById({ id: 'nope' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
@@ -633,7 +779,11 @@ describe('the search copy (salon_search) follows every write', () => {
     expect(await found('scalp detox')).toBe(false);
 
     // A renamed salon, new figures and a new place.
-    await db.updateTable('merchants').set({ shop_name: 'Epsilon Colour House', rating_avg: 4.9, review_count: 20, city: 'Nashik' }).where('id', '=', epsilon.id).execute();
+    await db
+      .updateTable('merchants')
+      .set({ shop_name: 'Epsilon Colour House', rating_avg: 4.9, review_count: 20, city: 'Nashik' })
+      .where('id', '=', epsilon.id)
+      .execute();
     const renamed = (await search({ service: 'colour house' })).data.merchants;
     expect(renamed.map((m) => m.shop_Name)).toEqual(['Epsilon Colour House']);
     expect(renamed[0]).toMatchObject({ rating: 4.9, reviewCount: 20, City: 'Nashik' });
@@ -646,7 +796,12 @@ describe('the search copy (salon_search) follows every write', () => {
 
     await db.updateTable('merchants').set({ is_published: false }).where('id', '=', epsilon.id).execute();
     expect((await search({ service: 'colour house' })).data.total).toBe(0);
-    const copy = await db.selectFrom('merchants as m').innerJoin('salon_search as s', 's.id', 'm.id').select(['s.is_published', 's.city']).where('m.id', '=', epsilon.id).executeTakeFirstOrThrow();
+    const copy = await db
+      .selectFrom('merchants as m')
+      .innerJoin('salon_search as s', 's.id', 'm.id')
+      .select(['s.is_published', 's.city'])
+      .where('m.id', '=', epsilon.id)
+      .executeTakeFirstOrThrow();
     expect(copy).toEqual({ is_published: false, city: 'Nashik' });
   });
 });

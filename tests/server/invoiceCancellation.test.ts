@@ -24,7 +24,9 @@ afterAll(async () => {
 });
 
 /** A salon with no plan that buys Basic with the test card: its paid invoice. */
-async function paidInvoice(name: string): Promise<{ salon: SalonFixture; invoice: { _id: string; number: string; baseAmount: number; amount: number } }> {
+async function paidInvoice(
+  name: string,
+): Promise<{ salon: SalonFixture; invoice: { _id: string; number: string; baseAmount: number; amount: number } }> {
   const salon = await createSalon(rt, { name, plan: null });
   const r = await rt.caller(salon.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED });
   return { salon, invoice: r.data.invoice };
@@ -56,9 +58,20 @@ describe(`cancelling an invoice (${DB_KIND})`, () => {
     expect(settled.refund).toMatchObject({ status: 'refunded', error: null });
     expect(settled.refund.reference).toMatch(/^test_rfnd_[0-9a-f]{16}$/);
 
-    const notices = await rt.deps.db.selectFrom('notifications').select(['title', 'message']).where('account_id', '=', salon.id).where('title', 'in', ['Invoice cancelled', 'Refund sent']).orderBy('created_at').execute();
+    const notices = await rt.deps.db
+      .selectFrom('notifications')
+      .select(['title', 'message'])
+      .where('account_id', '=', salon.id)
+      .where('title', 'in', ['Invoice cancelled', 'Refund sent'])
+      .orderBy('created_at')
+      .execute();
     expect(notices.map((n) => n.title).sort()).toEqual(['Invoice cancelled', 'Refund sent']);
-    const mail = await rt.deps.db.selectFrom('outbox_messages').select(['subject']).where('account_id', '=', salon.id).where('subject', 'like', '%credit note%').execute();
+    const mail = await rt.deps.db
+      .selectFrom('outbox_messages')
+      .select(['subject'])
+      .where('account_id', '=', salon.id)
+      .where('subject', 'like', '%credit note%')
+      .execute();
     expect(mail).toHaveLength(1);
 
     // Admin revenue is net of it; the row says it was cancelled and refunded.
@@ -66,22 +79,42 @@ describe(`cancelling an invoice (${DB_KIND})`, () => {
     expect(Math.round((after.totals.base - before.base) * 100) / 100).toBe(-invoice.baseAmount);
     expect(Math.round((after.totals.credited - before.credited) * 100) / 100).toBe(invoice.baseAmount);
     const row = after.invoices.find((i) => i._id === invoice._id)!;
-    expect(row).toMatchObject({ credited: invoice.baseAmount, cancellation: { number: r.creditNote.number, amount: invoice.amount, refund: { status: 'refunded' } } });
-    const audit = await rt.deps.db.selectFrom('audit_log').select(['action']).where('actor_id', '=', admin.id).where('action', '=', 'billing.cancel_invoice').execute();
+    expect(row).toMatchObject({
+      credited: invoice.baseAmount,
+      cancellation: { number: r.creditNote.number, amount: invoice.amount, refund: { status: 'refunded' } },
+    });
+    const audit = await rt.deps.db
+      .selectFrom('audit_log')
+      .select(['action'])
+      .where('actor_id', '=', admin.id)
+      .where('action', '=', 'billing.cancel_invoice')
+      .execute();
     expect(audit.length).toBeGreaterThan(0);
   });
 
   it('cancels once: a second cancel, and five at once, leave one credit note and one refund', async () => {
     const { invoice } = await paidInvoice('Double Click Salon');
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => rt.caller(admin).admin.cancelInvoice({ invoiceId: invoice._id, reason: 'Disputed by the salon' })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => rt.caller(admin).admin.cancelInvoice({ invoiceId: invoice._id, reason: 'Disputed by the salon' })),
+    );
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
     for (const x of results.filter((y) => y.status === 'rejected')) {
-      expect((x as PromiseRejectedResult).reason).toMatchObject({ code: 'CONFLICT', message: `Invoice ${invoice.number} is already fully credited` });
+      expect((x as PromiseRejectedResult).reason).toMatchObject({
+        code: 'CONFLICT',
+        message: `Invoice ${invoice.number} is already fully credited`,
+      });
     }
-    await expect(rt.caller(admin).admin.cancelInvoice({ invoiceId: invoice._id, reason: 'Again' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(rt.caller(admin).admin.cancelInvoice({ invoiceId: invoice._id, reason: 'Again' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     const notes = await rt.deps.db.selectFrom('credit_notes').select('id').where('invoice_id', '=', invoice._id).execute();
     expect(notes).toHaveLength(1);
-    const jobs = await rt.deps.db.selectFrom('jobs').select('id').where('kind', '=', 'invoice_refund').where('ref', '=', `credit_note:${notes[0].id}`).execute();
+    const jobs = await rt.deps.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'invoice_refund')
+      .where('ref', '=', `credit_note:${notes[0].id}`)
+      .execute();
     expect(jobs).toHaveLength(1);
   });
 
@@ -90,13 +123,24 @@ describe(`cancelling an invoice (${DB_KIND})`, () => {
     await rt.caller(admin).admin.cancelInvoice({ invoiceId: invoice._id, reason: 'Issued in error' });
     const first = await rt.deps.db.selectFrom('credit_notes').selectAll().where('invoice_id', '=', invoice._id).executeTakeFirstOrThrow();
     const { id: _id, number: _n, issued_at: _at, ...copy } = first;
-    await expect(rt.deps.db.insertInto('credit_notes').values({ ...copy, number: 'CN/TEST/1' }).execute()).rejects.toThrow(/credit_notes_one_cancellation/);
+    await expect(
+      rt.deps.db
+        .insertInto('credit_notes')
+        .values({ ...copy, number: 'CN/TEST/1' })
+        .execute(),
+    ).rejects.toThrow(/credit_notes_one_cancellation/);
   });
 
   it('a refusal by the gateway shows as failed with its reason, never as refunded', async () => {
     const { salon, invoice } = await paidInvoice('Refused Refund Salon');
     const gateway = rt.deps.adapters.payments;
-    const refusing: PaymentGateway = { ...gateway, name: gateway.name, testMode: gateway.testMode, checkoutKey: gateway.checkoutKey, refund: async () => ({ ok: false, error: 'The payment is older than 180 days' }) };
+    const refusing: PaymentGateway = {
+      ...gateway,
+      name: gateway.name,
+      testMode: gateway.testMode,
+      checkoutKey: gateway.checkoutKey,
+      refund: async () => ({ ok: false, error: 'The payment is older than 180 days' }),
+    };
     rt.deps.adapters.payments = refusing;
     try {
       await rt.caller(admin).admin.cancelInvoice({ invoiceId: invoice._id, reason: 'Plan never used' });
@@ -110,10 +154,20 @@ describe(`cancelling an invoice (${DB_KIND})`, () => {
 
   it('only an admin cancels, and bad input names its field', async () => {
     const { salon, invoice } = await paidInvoice('Guarded Salon');
-    await expect(rt.caller(salon.owner).admin.cancelInvoice({ invoiceId: invoice._id, reason: 'I want my money' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(rt.caller(admin).admin.cancelInvoice({ invoiceId: invoice._id, reason: ' ' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^reason: /) });
-    await expect(rt.caller(admin).admin.cancelInvoice({ invoiceId: 'not-an-id', reason: 'Issued in error' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^invoiceId: /) });
-    await expect(rt.caller(admin).admin.cancelInvoice({ invoiceId: '00000000-0000-4000-8000-000000000000', reason: 'Issued in error' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(rt.caller(salon.owner).admin.cancelInvoice({ invoiceId: invoice._id, reason: 'I want my money' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(rt.caller(admin).admin.cancelInvoice({ invoiceId: invoice._id, reason: ' ' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^reason: /),
+    });
+    await expect(rt.caller(admin).admin.cancelInvoice({ invoiceId: 'not-an-id', reason: 'Issued in error' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^invoiceId: /),
+    });
+    await expect(
+      rt.caller(admin).admin.cancelInvoice({ invoiceId: '00000000-0000-4000-8000-000000000000', reason: 'Issued in error' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await rt.deps.db.selectFrom('credit_notes').select('id').where('invoice_id', '=', invoice._id).execute()).toEqual([]);
   });
 });

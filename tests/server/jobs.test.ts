@@ -26,7 +26,11 @@ const message = (id: string) => rt.deps.db.selectFrom('outbox_messages').selectA
 const jobOf = (messageId: string) =>
   rt.deps.db.selectFrom('jobs').selectAll().where('ref', '=', `message:${messageId}`).executeTakeFirstOrThrow();
 const makeDue = (messageId: string) =>
-  rt.deps.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000) }).where('ref', '=', `message:${messageId}`).execute();
+  rt.deps.db
+    .updateTable('jobs')
+    .set({ run_at: new Date(Date.now() - 1000) })
+    .where('ref', '=', `message:${messageId}`)
+    .execute();
 
 /** A transport that records what it was asked to send and fails the first `failures` calls. */
 function scripted(failures: number, error: () => Error = () => new Error('SMTP 421 try later')) {
@@ -46,7 +50,13 @@ function scripted(failures: number, error: () => Error = () => new Error('SMTP 4
 
 describe('message delivery jobs', () => {
   it('delivers a queued e-mail once: outbox row sent, and the offline mail drop holds the .eml', async () => {
-    const { messageId } = await queueMessage(rt.deps.db, { channel: 'email', to: 'asha@example.in', subject: 'Hello', body: 'Namaste', meta: { purpose: 'test' } });
+    const { messageId } = await queueMessage(rt.deps.db, {
+      channel: 'email',
+      to: 'asha@example.in',
+      subject: 'Hello',
+      body: 'Namaste',
+      meta: { purpose: 'test' },
+    });
     expect((await message(messageId)).status).toBe('queued');
     await runJobsUntilIdle(rt.deps);
     const row = await message(messageId);
@@ -169,7 +179,8 @@ describe('message delivery jobs', () => {
       },
     };
     const ids: string[] = [];
-    for (let i = 0; i < 40; i++) ids.push((await queueMessage(rt.deps.db, { channel: 'email', to: `u${i}@example.in`, body: `m${i}` })).messageId);
+    for (let i = 0; i < 40; i++)
+      ids.push((await queueMessage(rt.deps.db, { channel: 'email', to: `u${i}@example.in`, body: `m${i}` })).messageId);
     const [a, b] = await Promise.all([runJobsUntilIdle(rt.deps, { batch: 8 }), runJobsUntilIdle(rt.deps, { batch: 8 })]);
     expect(a + b).toBe(40);
     if (DB_KIND === 'pg') expect(Math.min(a, b)).toBeGreaterThan(0);
@@ -187,7 +198,8 @@ describe('job queue', () => {
       where (relname = 'outbox_messages' or relname in (select partition_name from pgboss.queue where name = 'deliver_message' or name = 'booking_reminder'))
         and relkind = 'r' order by relname = 'outbox_messages', relname`.execute(rt.deps.db);
     expect(rows).toHaveLength(3);
-    for (const r of rows) expect(r.reloptions).toEqual(expect.arrayContaining(['autovacuum_vacuum_scale_factor=0.02', 'autovacuum_vacuum_threshold=1000']));
+    for (const r of rows)
+      expect(r.reloptions).toEqual(expect.arrayContaining(['autovacuum_vacuum_scale_factor=0.02', 'autovacuum_vacuum_threshold=1000']));
   });
 
   it('a dedupe key makes a second enqueue a no-op', async () => {
@@ -203,35 +215,52 @@ describe('job queue', () => {
     let runs = 0;
     registerTestJobHandler('test_effect', async (trx, payload: { n: number }) => {
       runs++;
-      await trx.insertInto('app_settings').values({ key: `effect-${payload.n}`, value: String(runs) }).execute();
+      await trx
+        .insertInto('app_settings')
+        .values({ key: `effect-${payload.n}`, value: String(runs) })
+        .execute();
       if (runs === 1) throw new Error('crash after the write');
     });
     await enqueueJob(rt.deps.db, { kind: 'test_effect', payload: { n: 7 } });
     expect(await runNextJob(rt.deps)).toBe('retry');
     // The failed run's write was rolled back with it.
     expect(await rt.deps.db.selectFrom('app_settings').select('value').where('key', '=', 'effect-7').executeTakeFirst()).toBeUndefined();
-    await rt.deps.db.updateTable('jobs').set({ run_at: new Date(0) }).where('kind', '=', 'test_effect').execute();
+    await rt.deps.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(0) })
+      .where('kind', '=', 'test_effect')
+      .execute();
     expect(await runNextJob(rt.deps)).toBe('done');
-    expect((await rt.deps.db.selectFrom('app_settings').select('value').where('key', '=', 'effect-7').executeTakeFirstOrThrow()).value).toBe('2');
+    expect(
+      (await rt.deps.db.selectFrom('app_settings').select('value').where('key', '=', 'effect-7').executeTakeFirstOrThrow()).value,
+    ).toBe('2');
   });
 
   it('one batch runs several jobs: a failing one undoes only its own writes and is retried, the rest commit', async () => {
     const runs: number[] = [];
     registerTestJobHandler('test_batch', async (trx, payload: { n: number }) => {
       runs.push(payload.n);
-      await trx.insertInto('app_settings').values({ key: `batch-${payload.n}`, value: 'written' }).execute();
+      await trx
+        .insertInto('app_settings')
+        .values({ key: `batch-${payload.n}`, value: 'written' })
+        .execute();
       if (payload.n === 2) throw new Error('job 2 breaks after its write');
       // A statement error inside the batch aborts only this job's savepoint, not the batch.
       if (payload.n === 4) await trx.insertInto('app_settings').values({ key: 'batch-4', value: 'twice' }).execute();
     });
-    for (const n of [1, 2, 3, 4, 5]) await enqueueJob(rt.deps.db, { kind: 'test_batch', payload: { n }, runAt: new Date(Date.now() - 60_000 + n) });
+    for (const n of [1, 2, 3, 4, 5])
+      await enqueueJob(rt.deps.db, { kind: 'test_batch', payload: { n }, runAt: new Date(Date.now() - 60_000 + n) });
     const outcomes = await runJobBatch(rt.deps, { max: 10 });
     expect(runs).toEqual([1, 2, 3, 4, 5]);
     expect(outcomes.filter((o) => o === 'done')).toHaveLength(3);
     expect(outcomes.filter((o) => o === 'retry')).toHaveLength(2);
     const kept = await rt.deps.db.selectFrom('app_settings').select('key').where('key', 'like', 'batch-%').orderBy('key').execute();
     expect(kept.map((k) => k.key)).toEqual(['batch-1', 'batch-3', 'batch-5']);
-    const jobs = await rt.deps.db.selectFrom('jobs').select(['payload', 'status', 'attempts', 'last_error']).where('kind', '=', 'test_batch').execute();
+    const jobs = await rt.deps.db
+      .selectFrom('jobs')
+      .select(['payload', 'status', 'attempts', 'last_error'])
+      .where('kind', '=', 'test_batch')
+      .execute();
     const byN = new Map(jobs.map((j) => [(j.payload as { n: number }).n, j]));
     for (const n of [1, 3, 5]) expect(byN.get(n)).toMatchObject({ status: 'done', attempts: 1, last_error: null });
     expect(byN.get(2)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'job 2 breaks after its write' });
@@ -247,11 +276,17 @@ describe('job queue', () => {
       'test_set',
       async (trx, payload: { n: number }) => {
         single.push(payload.n);
-        await trx.insertInto('app_settings').values({ key: `set-${payload.n}`, value: 'one' }).execute();
+        await trx
+          .insertInto('app_settings')
+          .values({ key: `set-${payload.n}`, value: 'one' })
+          .execute();
       },
       {
         async runBatch(trx, jobs) {
-          await trx.insertInto('app_settings').values({ key: 'set-all', value: String(jobs.length) }).execute();
+          await trx
+            .insertInto('app_settings')
+            .values({ key: 'set-all', value: String(jobs.length) })
+            .execute();
           throw new Error('the set statement failed');
         },
       },
@@ -275,7 +310,12 @@ describe('job queue', () => {
     // Written as a bad deploy or a hand-edited row would: past the types enqueueJob checks.
     const { id } = await rt.deps.db
       .insertInto('pgboss.job')
-      .values({ name: 'payment_reconcile', data: JSON.stringify({ attemptId: 'not-a-uuid' }), start_after: new Date(Date.now() - 1000), retry_limit: 4 })
+      .values({
+        name: 'payment_reconcile',
+        data: JSON.stringify({ attemptId: 'not-a-uuid' }),
+        start_after: new Date(Date.now() - 1000),
+        retry_limit: 4,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await runJobsUntilIdle(rt.deps);

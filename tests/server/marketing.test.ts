@@ -14,7 +14,12 @@ let recent: Actor;
 let lapsed: Actor;
 let quiet: Actor;
 let optedOut: Actor;
-const optIn = (a: Actor, on: boolean) => rt.deps.db.updateTable('accounts').set({ notification_prefs: JSON.stringify({ marketing: on }) }).where('id', '=', a.id).execute();
+const optIn = (a: Actor, on: boolean) =>
+  rt.deps.db
+    .updateTable('accounts')
+    .set({ notification_prefs: JSON.stringify({ marketing: on }) })
+    .where('id', '=', a.id)
+    .execute();
 
 beforeAll(async () => {
   rt = await createTestRuntime();
@@ -33,12 +38,24 @@ beforeAll(async () => {
   await rt.deps.db.updateTable('accounts').set({ phone: '9000000003' }).where('id', '=', quiet.id).execute();
   const staffId = await createStaff(rt, salon.id);
   const days = (n: number) => new Date(Date.now() - n * 86_400_000);
-  for (const [c, ago] of [[recent, 10], [lapsed, 200], [quiet, 5], [optedOut, 5]] as const) {
+  for (const [c, ago] of [
+    [recent, 10],
+    [lapsed, 200],
+    [quiet, 5],
+    [optedOut, 5],
+  ] as const) {
     const id = await insertBookingRow(rt, { merchantId: salon.id, userId: c.id, staffId, startsAt: days(ago), status: 'completed' });
-    await rt.deps.db.updateTable('bookings').set({ created_at: days(ago) }).where('id', '=', id).execute();
+    await rt.deps.db
+      .updateTable('bookings')
+      .set({ created_at: days(ago) })
+      .where('id', '=', id)
+      .execute();
   }
   // A walk-in from the counter gave no consent to offers.
-  await rt.deps.db.insertInto('manual_bookings').values({ merchant_id: salon.id, name: 'Walk In', mobile: '9123456780', email: 'walkin@example.in' }).execute();
+  await rt.deps.db
+    .insertInto('manual_bookings')
+    .values({ merchant_id: salon.id, name: 'Walk In', mobile: '9123456780', email: 'walkin@example.in' })
+    .execute();
 });
 afterAll(async () => {
   await rt.close();
@@ -61,7 +78,13 @@ describe('marketing consent and audiences', () => {
     // An SMTP server that accepts everything: the e-mails are sent (accepted), not yet known delivered.
     const mailDrop = rt.deps.adapters.transports.email;
     rt.deps.adapters.transports.email = { provider: 'smtp', send: async (msg) => ({ providerId: `<${msg.id}@smtp.test>` }) };
-    const c = await m().createCampaign({ channel: 'email', name: 'Monsoon offer', subject: 'Hi {customer_name} from {merchant_name}', body: 'Hello {customer_name}, 20% off at {merchant_name}!', segment: 'all' });
+    const c = await m().createCampaign({
+      channel: 'email',
+      name: 'Monsoon offer',
+      subject: 'Hi {customer_name} from {merchant_name}',
+      body: 'Hello {customer_name}, 20% off at {merchant_name}!',
+      segment: 'all',
+    });
     expect(c.message).toBe('Campaign created successfully!');
     expect(c.data).toMatchObject({ status: 'sending', recipients: 2 });
     await runJobsUntilIdle(rt.deps);
@@ -108,10 +131,21 @@ describe('marketing consent and audiences', () => {
     const body = '{customer_name} | {appointment_date} | {merchant_name}';
     const c = await m().createCampaign({ channel: 'email', name: 'Variables', subject: body, body, segment: 'active' });
     await runJobsUntilIdle(rt.deps);
-    const campaignMail = await rt.deps.db.selectFrom('outbox_messages').selectAll().where('campaign_id', '=', c.data._id).executeTakeFirstOrThrow();
-    const direct = await rt.caller(salon.owner).merchants.sendCustomerMessage({ customerId: recent.id, category: 'promotional', channels: ['email'], subject: body, message: body });
+    const campaignMail = await rt.deps.db
+      .selectFrom('outbox_messages')
+      .selectAll()
+      .where('campaign_id', '=', c.data._id)
+      .executeTakeFirstOrThrow();
+    const direct = await rt
+      .caller(salon.owner)
+      .merchants.sendCustomerMessage({ customerId: recent.id, category: 'promotional', channels: ['email'], subject: body, message: body });
     expect(direct.queued).toHaveLength(1);
-    const directMail = await rt.deps.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', recent.email).where('campaign_id', 'is', null).executeTakeFirstOrThrow();
+    const directMail = await rt.deps.db
+      .selectFrom('outbox_messages')
+      .selectAll()
+      .where('recipient', '=', recent.email)
+      .where('campaign_id', 'is', null)
+      .executeTakeFirstOrThrow();
     const expected = /^Recent \| \d{1,2} [A-Z][a-z]{2} \d{4} \| Campaign Beauty Salon Studio$/;
     expect(directMail.body).toMatch(expected);
     expect(directMail.subject).toBe(directMail.body);
@@ -126,14 +160,24 @@ describe('marketing consent and audiences', () => {
       code: 'BAD_REQUEST',
       message: expect.stringMatching(/^body: SMS message cannot exceed 160 characters \(up to 169 once the variables are filled in\)$/),
     });
-    await expect(m().createCampaign({ channel: 'sms', name: 'Too long', body: 'x'.repeat(161), segment: 'all' })).rejects.toMatchObject({ message: expect.stringContaining('160') });
+    await expect(m().createCampaign({ channel: 'sms', name: 'Too long', body: 'x'.repeat(161), segment: 'all' })).rejects.toMatchObject({
+      message: expect.stringContaining('160'),
+    });
   });
 
   it('a failed campaign is resent as the same campaign: back to Sending, refused while Sending (409), stats of the new round', async () => {
-    const down: Transport = { provider: 'down', send: async () => Promise.reject(Object.assign(new Error('invalid number'), { permanent: true })) };
+    const down: Transport = {
+      provider: 'down',
+      send: async () => Promise.reject(Object.assign(new Error('invalid number'), { permanent: true })),
+    };
     const real = rt.deps.adapters.transports.sms;
     rt.deps.adapters.transports.sms = down;
-    const c = await m().createCampaign({ channel: 'sms', name: 'Flash sale', body: 'Flash sale today at {merchant_name}', segment: 'active' });
+    const c = await m().createCampaign({
+      channel: 'sms',
+      name: 'Flash sale',
+      body: 'Flash sale today at {merchant_name}',
+      segment: 'active',
+    });
     expect(c.message).toBe('SMS sent successfully!');
     expect(c.data.recipients).toBe(1);
     await runJobsUntilIdle(rt.deps);
@@ -153,22 +197,38 @@ describe('marketing consent and audiences', () => {
     const after = await m().getMarketing({});
     expect(after.data.campaigns).toHaveLength(before);
     // The test server has no SMS provider: the resent text stays in the outbox, reaching no one.
-    expect(after.data.campaigns.find((x) => x._id === c.data._id)).toMatchObject({ status: 'sent', queued: 1, sent: 0, delivered: 0, failed: 0, name: 'Flash sale' });
+    expect(after.data.campaigns.find((x) => x._id === c.data._id)).toMatchObject({
+      status: 'sent',
+      queued: 1,
+      sent: 0,
+      delivered: 0,
+      failed: 0,
+      name: 'Flash sale',
+    });
 
     const other = await createSalon(rt);
     await expect(rt.caller(other.owner).marketing.resendCampaign({ campaignId: c.data._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('marks a campaign Failed when its expansion job finally fails, instead of Sending for ever', async () => {
-    await sql`create function refuse_outbox() returns trigger language plpgsql as $$ begin raise exception 'outbox is down'; end $$`.execute(rt.deps.db);
-    await sql`create trigger refuse_outbox before insert on outbox_messages for each row execute function refuse_outbox()`.execute(rt.deps.db);
+    await sql`create function refuse_outbox() returns trigger language plpgsql as $$ begin raise exception 'outbox is down'; end $$`.execute(
+      rt.deps.db,
+    );
+    await sql`create trigger refuse_outbox before insert on outbox_messages for each row execute function refuse_outbox()`.execute(
+      rt.deps.db,
+    );
     try {
       const c = await m().createCampaign({ channel: 'email', name: 'Doomed', subject: 'Hi', body: 'Hello', segment: 'all' });
       // Two attempts: pg-boss counts the retries after the first.
       await rt.deps.db.updateTable('pgboss.job').set({ retry_limit: 1 }).where('singleton_key', '=', `campaign:${c.data._id}`).execute();
       await runJobsUntilIdle(rt.deps);
       expect((await campaignOf(c.data._id)).status).toBe('sending');
-      await rt.deps.db.updateTable('jobs').set({ run_at: new Date() }).where('ref', '=', `campaign:${c.data._id}`).where('status', '=', 'queued').execute();
+      await rt.deps.db
+        .updateTable('jobs')
+        .set({ run_at: new Date() })
+        .where('ref', '=', `campaign:${c.data._id}`)
+        .where('status', '=', 'queued')
+        .execute();
       await runJobsUntilIdle(rt.deps);
       expect(await campaignOf(c.data._id)).toMatchObject({ status: 'failed', delivered: 0 });
     } finally {
@@ -179,7 +239,9 @@ describe('marketing consent and audiences', () => {
 
   it('refuses a segment nobody in it can receive', async () => {
     const empty = await createSalon(rt);
-    await expect(rt.caller(empty.owner).marketing.createCampaign({ channel: 'email', name: 'Nobody', subject: 'Hi', body: 'Hello', segment: 'all' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(empty.owner).marketing.createCampaign({ channel: 'email', name: 'Nobody', subject: 'Hi', body: 'Hello', segment: 'all' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringMatching(/^segment: /),
     });
@@ -206,7 +268,16 @@ describe('campaigns at scale', () => {
     const emails = Array.from({ length: n }, (_, i) => `fan${i}@crowd.test`);
     await rt.deps.db
       .insertInto('accounts')
-      .values(emails.map((email, i) => ({ email, role: 'customer' as const, password_hash: null, first_name: `Fan${i}`, last_name: 'Crowd', notification_prefs: JSON.stringify({ marketing: true }) })))
+      .values(
+        emails.map((email, i) => ({
+          email,
+          role: 'customer' as const,
+          password_hash: null,
+          first_name: `Fan${i}`,
+          last_name: 'Crowd',
+          notification_prefs: JSON.stringify({ marketing: true }),
+        })),
+      )
       .execute();
     // Each fan booked this salon once themselves (a walk-in typed with their e-mail would not make them its customer).
     const fans = await rt.deps.db.selectFrom('accounts').select('id').where('email', 'in', emails).orderBy('email').execute();
@@ -232,13 +303,19 @@ describe('campaigns at scale', () => {
       .execute();
     const r = await rt.caller(big.owner).marketing.getMarketing({});
     expect(r.data.segments).toMatchObject({ customers: n, email: { all: n, active: n, inactive: 0 }, sms: { all: 0 } });
-    const c = await rt.caller(big.owner).marketing.createCampaign({ channel: 'email', name: 'Everyone', subject: 'Hi', body: 'Hello {customer_name}', segment: 'all' });
+    const c = await rt
+      .caller(big.owner)
+      .marketing.createCampaign({ channel: 'email', name: 'Everyone', subject: 'Hi', body: 'Hello {customer_name}', segment: 'all' });
     expect(c.data.recipients).toBe(n);
     const job = await rt.deps.db.selectFrom('jobs').select('id').where('ref', '=', `campaign:${c.data._id}`).executeTakeFirstOrThrow();
     const { runNextJob } = await import('../../src/server/jobs/runner.js');
     expect(await runNextJob(rt.deps)).toBe('done');
     expect((await rt.deps.db.selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).status).toBe('done');
-    const queued = await rt.deps.db.selectFrom('outbox_messages').select(sql<number>`count(*)::int`.as('n')).where('campaign_id', '=', c.data._id).executeTakeFirstOrThrow();
+    const queued = await rt.deps.db
+      .selectFrom('outbox_messages')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('campaign_id', '=', c.data._id)
+      .executeTakeFirstOrThrow();
     expect(Number(queued.n)).toBe(n);
   });
 });

@@ -32,7 +32,14 @@ async function seedNotifications(accountId: string, titles: string[], opts: { re
 }
 
 const idOf = async (accountId: string, title: string) =>
-  (await rt.deps.db.selectFrom('notifications').select('id').where('account_id', '=', accountId).where('title', '=', title).executeTakeFirstOrThrow()).id;
+  (
+    await rt.deps.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('title', '=', title)
+      .executeTakeFirstOrThrow()
+  ).id;
 
 describe('getNotifications', () => {
   let me: Actor;
@@ -173,21 +180,30 @@ describe('REST', () => {
     base = await rt.listen();
     me = await createCustomer(rt);
     await seedNotifications(me.id, ['older', 'newer']);
-    const { token_version } = await rt.deps.db.selectFrom('accounts').select('token_version').where('id', '=', me.id).executeTakeFirstOrThrow();
+    const { token_version } = await rt.deps.db
+      .selectFrom('accounts')
+      .select('token_version')
+      .where('id', '=', me.id)
+      .executeTakeFirstOrThrow();
     token = await rt.deps.tokens.sign({ sub: me.id, role: me.role, ver: token_version });
   });
 
   const call = (method: string, path: string, auth = true) =>
     fetch(`${base}/api${path}`, {
       method,
-      headers: { ...(auth ? { Authorization: `Bearer ${token}` } : {}), ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) },
+      headers: {
+        ...(auth ? { Authorization: `Bearer ${token}` } : {}),
+        ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
+      },
       ...(method === 'POST' ? { body: '{}' } : {}),
     });
 
   it('serves the contract paths', async () => {
     const list = await call('GET', '/users/getNotifications?page=1&limit=5&unreadOnly=true');
     expect(list.status).toBe(200);
-    const body = (await list.json()) as { data: { notifications: { _id: string; title: string; timestamp: string }[]; unreadCount: number; total: number } };
+    const body = (await list.json()) as {
+      data: { notifications: { _id: string; title: string; timestamp: string }[]; unreadCount: number; total: number };
+    };
     expect(body.data.notifications.map((n) => n.title)).toEqual(['newer', 'older']);
     expect(body.data).toMatchObject({ unreadCount: 2, total: 2 });
     expect(new Date(body.data.notifications[0].timestamp).toISOString()).toBe(body.data.notifications[0].timestamp);
@@ -205,7 +221,9 @@ describe('REST', () => {
     expect(await del.json()).toEqual({ success: true });
     expect((await call('DELETE', `/users/deleteNotification/${older}`)).status).toBe(404);
 
-    const after = (await (await call('GET', '/users/getNotifications?unreadOnly=false')).json()) as { data: { total: number; unreadCount: number } };
+    const after = (await (await call('GET', '/users/getNotifications?unreadOnly=false')).json()) as {
+      data: { total: number; unreadCount: number };
+    };
     expect(after.data).toMatchObject({ total: 1, unreadCount: 0 });
   });
 

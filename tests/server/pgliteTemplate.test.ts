@@ -41,7 +41,9 @@ describe.skipIf(DB_KIND !== 'pglite')('embedded database template', () => {
     };
     expect(await migrateToLatest(k.withPlugin(counting))).toEqual([]);
     expect(statements).toHaveLength(2);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name in ('bookings', 'salon_search', 'jobs')`.execute(k);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from information_schema.tables where table_name in ('bookings', 'salon_search', 'jobs')`.execute(k);
     expect(rows[0].n).toBe(3);
     await k.destroy();
     // Copied whole into place: no partial copy is left beside it, and the template is untouched.
@@ -57,7 +59,7 @@ describe.skipIf(DB_KIND !== 'pglite')('embedded database template', () => {
     await third.destroy();
   }, 60_000);
 
-  it('a copy the server\'s entry started early is the one the open waits for', async () => {
+  it("a copy the server's entry started early is the one the open waits for", async () => {
     const template = path.join(dir, 'template');
     const target = path.join(dir, 'early');
     startTemplateCopy(target, template);

@@ -17,7 +17,16 @@ afterAll(async () => {
 
 const APPROVED = '4111 1111 1111 1111';
 let seq = 0;
-const member = () => ({ name: `Racer ${++seq}`, email: `racer${seq}@race.in`, phone: '9876543210', role: 'Stylist' as const, rate: 100, status: 'Active' as const, specialization: ['Haircut'], experience: 1 });
+const member = () => ({
+  name: `Racer ${++seq}`,
+  email: `racer${seq}@race.in`,
+  phone: '9876543210',
+  role: 'Stylist' as const,
+  rate: 100,
+  status: 'Active' as const,
+  specialization: ['Haircut'],
+  experience: 1,
+});
 
 describe(`plan limits and tax document numbers under concurrency (${DB_KIND})`, () => {
   it('8 staff additions at once to a Basic salon with 2 on the team: exactly 1 gets the last place, 7 × 409', async () => {
@@ -27,8 +36,16 @@ describe(`plan limits and tax document numbers under concurrency (${DB_KIND})`, 
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => rt.caller(s.owner).merchants.addStaffByMerchant(member())));
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(results.length - refused.length).toBe(1);
-    for (const r of refused) expect(r.reason).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/^staff: your Basic plan allows up to 3 staff members and 3 are on your team/) });
-    const onTeam = await rt.deps.db.selectFrom('staff').select(sql<number>`count(*)::int`.as('n')).where('merchant_id', '=', s.id).executeTakeFirstOrThrow();
+    for (const r of refused)
+      expect(r.reason).toMatchObject({
+        code: 'CONFLICT',
+        message: expect.stringMatching(/^staff: your Basic plan allows up to 3 staff members and 3 are on your team/),
+      });
+    const onTeam = await rt.deps.db
+      .selectFrom('staff')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('merchant_id', '=', s.id)
+      .executeTakeFirstOrThrow();
     expect(onTeam.n).toBe(3);
   });
 
@@ -37,11 +54,17 @@ describe(`plan limits and tax document numbers under concurrency (${DB_KIND})`, 
     const salons = await Promise.all(Array.from({ length: 12 }, (_, i) => createSalon(rt, { plan: null, name: `Numbered ${i}` })));
     const doomed = salons.filter((_, i) => i % 3 === 0).map((s) => s.id);
     await sql`create function refuse_some_invoices() returns trigger language plpgsql as $$
-      begin if new.merchant_id = any (${sql.lit(`{${doomed.join(',')}}`)}::uuid[]) then raise exception 'disk full'; end if; return new; end $$`.execute(rt.deps.db);
-    await sql`create trigger refuse_some_invoices before insert on invoices for each row execute function refuse_some_invoices()`.execute(rt.deps.db);
+      begin if new.merchant_id = any (${sql.lit(`{${doomed.join(',')}}`)}::uuid[]) then raise exception 'disk full'; end if; return new; end $$`.execute(
+      rt.deps.db,
+    );
+    await sql`create trigger refuse_some_invoices before insert on invoices for each row execute function refuse_some_invoices()`.execute(
+      rt.deps.db,
+    );
     let results: PromiseSettledResult<unknown>[];
     try {
-      results = await Promise.allSettled(salons.map((s) => rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED })));
+      results = await Promise.allSettled(
+        salons.map((s) => rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED })),
+      );
     } finally {
       await sql`drop trigger refuse_some_invoices on invoices`.execute(rt.deps.db);
       await sql`drop function refuse_some_invoices()`.execute(rt.deps.db);
@@ -50,9 +73,27 @@ describe(`plan limits and tax document numbers under concurrency (${DB_KIND})`, 
 
     // The paid ones upgrade at once: a credit note and an invoice each, in parallel.
     const paid = salons.filter((s) => !doomed.includes(s.id));
-    await Promise.all(paid.map((s) => rt.deps.db.updateTable('subscriptions').set({ current_period_start: localDate(-5), current_period_end: localDate(25) }).where('merchant_id', '=', s.id).execute()));
-    await Promise.all(paid.map((s) => rt.deps.db.updateTable('invoices').set({ period_start: localDate(-5), period_end: localDate(25) }).where('merchant_id', '=', s.id).execute()));
-    const upgrades = await Promise.allSettled(paid.map((s) => rt.caller(s.owner).merchants.changePlan({ plan: 'enterprise', cardNumber: APPROVED })));
+    await Promise.all(
+      paid.map((s) =>
+        rt.deps.db
+          .updateTable('subscriptions')
+          .set({ current_period_start: localDate(-5), current_period_end: localDate(25) })
+          .where('merchant_id', '=', s.id)
+          .execute(),
+      ),
+    );
+    await Promise.all(
+      paid.map((s) =>
+        rt.deps.db
+          .updateTable('invoices')
+          .set({ period_start: localDate(-5), period_end: localDate(25) })
+          .where('merchant_id', '=', s.id)
+          .execute(),
+      ),
+    );
+    const upgrades = await Promise.allSettled(
+      paid.map((s) => rt.caller(s.owner).merchants.changePlan({ plan: 'enterprise', cardNumber: APPROVED })),
+    );
     expect(upgrades.filter((r) => r.status === 'rejected')).toEqual([]);
 
     const sequence = async (table: 'invoices' | 'credit_notes') =>

@@ -21,7 +21,8 @@ describe.skipIf(DB_KIND !== 'pg')('prepared statements on PostgreSQL', () => {
 
   it('prepares a statement from its second run, and answers the same', async () => {
     const answers: number[] = [];
-    for (const n of [1, 2, 3, 4, 5, 6, 7]) answers.push((await sql<{ v: number }>`select ${n}::int * 10 as v`.execute(handle.db)).rows[0].v);
+    for (const n of [1, 2, 3, 4, 5, 6, 7])
+      answers.push((await sql<{ v: number }>`select ${n}::int * 10 as v`.execute(handle.db)).rows[0].v);
     expect(answers).toEqual([10, 20, 30, 40, 50, 60, 70]);
     expect(await prepared()).toContain('select $1::int * 10 as v');
   });
@@ -38,7 +39,8 @@ describe.skipIf(DB_KIND !== 'pg')('prepared statements on PostgreSQL', () => {
 
   it('never prepares a statement marked to be planned per call', async () => {
     const { PLANNED_PER_CALL } = await import('../../src/server/db/preparing.js');
-    for (const n of [1, 2, 3]) expect((await sql<{ v: number }>`${PLANNED_PER_CALL}select ${n}::int * 7 as v`.execute(handle.db)).rows[0].v).toBe(7 * n);
+    for (const n of [1, 2, 3])
+      expect((await sql<{ v: number }>`${PLANNED_PER_CALL}select ${n}::int * 7 as v`.execute(handle.db)).rows[0].v).toBe(7 * n);
     expect((await prepared()).some((s) => s.includes('* 7 as v'))).toBe(false);
   });
 
@@ -57,7 +59,9 @@ describe.skipIf(DB_KIND !== 'pg')('prepared statements on PostgreSQL', () => {
     const again = () => sql<Record<string, number>>`select * from prep_shape where a = ${1}`.execute(handle.db);
     for (let i = 0; i < 3; i++) await again();
     await sql`alter table prep_shape add column d int default 4`.execute(handle.db);
-    await expect(handle.db.transaction().execute((trx) => sql`select * from prep_shape where a = ${1}`.execute(trx))).rejects.toThrow(/cached plan/);
+    await expect(handle.db.transaction().execute((trx) => sql`select * from prep_shape where a = ${1}`.execute(trx))).rejects.toThrow(
+      /cached plan/,
+    );
     expect((await again()).rows).toEqual([{ a: 1, b: 2, c: 3, d: 4 }]);
     await sql`drop table prep_shape`.execute(handle.db);
   });

@@ -20,7 +20,11 @@ function browserSubscription(path: string) {
   return {
     ecdh,
     auth,
-    json: { endpoint: `https://fcm.googleapis.com/fcm/send/${path}`, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } },
+    json: {
+      endpoint: `https://fcm.googleapis.com/fcm/send/${path}`,
+      expirationTime: null,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
+    },
   };
 }
 
@@ -62,7 +66,9 @@ describe('push subscriptions', () => {
   it('a signed-in user subscribes; anonymous callers are refused', async () => {
     const me = await createCustomer(rt);
     const sub = browserSubscription('sub-me');
-    await expect(rt.caller(null).notification.subscribeUserToNotifications({ subscription: sub.json })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(rt.caller(null).notification.subscribeUserToNotifications({ subscription: sub.json })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
     const r = await rt.caller(me).notification.subscribeUserToNotifications({ subscription: sub.json });
     expect(r.success).toBe(true);
     const rows = await rt.deps.db.selectFrom('push_subscriptions').selectAll().where('account_id', '=', me.id).execute();
@@ -72,7 +78,12 @@ describe('push subscriptions', () => {
 
   it('refuses endpoints that are not a browser push service (the server would POST to them)', async () => {
     const me = await createCustomer(rt);
-    for (const endpoint of ['http://fcm.googleapis.com/fcm/send/x', 'https://127.0.0.1/push', 'https://metadata.google.internal/x', 'https://fcm.googleapis.com:8443/x']) {
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://127.0.0.1/push',
+      'https://metadata.google.internal/x',
+      'https://fcm.googleapis.com:8443/x',
+    ]) {
       const sub = browserSubscription('x').json;
       await expect(rt.caller(me).notification.subscribeUserToNotifications({ subscription: { ...sub, endpoint } })).rejects.toMatchObject({
         code: 'BAD_REQUEST',
@@ -87,13 +98,21 @@ describe('push subscriptions', () => {
     const merchant = await makeAccount(rt, 'merchant');
     for (const actor of [me, merchant]) {
       await expect(
-        rt.caller(actor).notification.subscribeUserToNotifications({ subscription: browserSubscription(`steal-${actor.id}`).json, userId: other.id }),
+        rt
+          .caller(actor)
+          .notification.subscribeUserToNotifications({ subscription: browserSubscription(`steal-${actor.id}`).json, userId: other.id }),
       ).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/^userId: /) });
     }
     expect(await rt.deps.db.selectFrom('push_subscriptions').select('id').where('account_id', '=', other.id).execute()).toHaveLength(0);
     await rt.caller(me).notification.subscribeUserToNotifications({ subscription: browserSubscription('own-id').json, userId: me.id });
-    await rt.caller(admin).notification.subscribeUserToNotifications({ subscription: browserSubscription('for-other').json, userId: other.id });
-    const owners = await rt.deps.db.selectFrom('push_subscriptions').select(['endpoint', 'account_id']).where('account_id', 'in', [me.id, other.id]).execute();
+    await rt
+      .caller(admin)
+      .notification.subscribeUserToNotifications({ subscription: browserSubscription('for-other').json, userId: other.id });
+    const owners = await rt.deps.db
+      .selectFrom('push_subscriptions')
+      .select(['endpoint', 'account_id'])
+      .where('account_id', 'in', [me.id, other.id])
+      .execute();
     expect(owners.map((o) => [o.endpoint.split('/').pop(), o.account_id === me.id ? 'me' : 'other']).sort()).toEqual([
       ['for-other', 'other'],
       ['own-id', 'me'],
@@ -107,13 +126,26 @@ describe('push subscriptions', () => {
     const row = await rt.deps.db.selectFrom('accounts').select('token_version').where('id', '=', me.id).executeTakeFirstOrThrow();
     const token = await rt.deps.tokens.sign({ sub: me.id, role: 'customer', ver: row.token_version });
     const post = (path: string, body: unknown) =>
-      fetch(`${base}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-    const theirs = await post('/notification/subscribeUserToNotifications', { subscription: browserSubscription('rest-theirs').json, userId: other.id });
+      fetch(`${base}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+    const theirs = await post('/notification/subscribeUserToNotifications', {
+      subscription: browserSubscription('rest-theirs').json,
+      userId: other.id,
+    });
     expect(theirs.status).toBe(403);
     expect(((await theirs.json()) as { message: string }).message).toMatch(/^userId: /);
-    expect((await post('/notification/subscribeUserToNotifications', { subscription: browserSubscription('rest-mine').json, userId: me.id })).status).toBe(201);
+    expect(
+      (await post('/notification/subscribeUserToNotifications', { subscription: browserSubscription('rest-mine').json, userId: me.id }))
+        .status,
+    ).toBe(201);
     expect((await post('/users/unsubscribeUserFromNotifications', { userId: other.id })).status).toBe(403);
-    const removed = await post('/users/unsubscribeUserFromNotifications', { userId: me.id, endpoint: browserSubscription('rest-mine').json.endpoint });
+    const removed = await post('/users/unsubscribeUserFromNotifications', {
+      userId: me.id,
+      endpoint: browserSubscription('rest-mine').json.endpoint,
+    });
     expect(removed.status).toBe(200);
     expect(await removed.json()).toEqual({ success: true, removed: 1 });
   });
@@ -132,7 +164,9 @@ describe('push subscriptions', () => {
 describe('push broadcast', () => {
   it('is for admins only', async () => {
     const c = await createCustomer(rt);
-    await expect(rt.caller(c).notification.createSubscribeUserNotifications({ title: 't', body: 'b', audience: 'all' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      rt.caller(c).notification.createSubscribeUserNotifications({ title: 't', body: 'b', audience: 'all' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(rt.caller(c).notification.getAllSubscribeUserNotifications({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
@@ -148,7 +182,12 @@ describe('push broadcast', () => {
     gone.add('dead');
     deliveries.length = 0;
 
-    const r = await rt.caller(admin).notification.createSubscribeUserNotifications({ title: 'Diwali offers', body: '20% off facials this week', url: '/salons', audience: 'customer' });
+    const r = await rt.caller(admin).notification.createSubscribeUserNotifications({
+      title: 'Diwali offers',
+      body: '20% off facials this week',
+      url: '/salons',
+      audience: 'customer',
+    });
     expect(r.data.broadcast).toMatchObject({ subscriptions: 2, pending: 2, audience: 'customer' });
     await runJobsUntilIdle(rt.deps);
 
@@ -158,7 +197,12 @@ describe('push broadcast', () => {
     expect(d.headers.ttl).toBe(String(24 * 3600));
     expect(d.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
     const plain = ece.decrypt(d.body, { version: 'aes128gcm', privateKey: subAlive.ecdh, authSecret: subAlive.auth });
-    expect(JSON.parse(plain.toString('utf8'))).toEqual({ title: 'Diwali offers', body: '20% off facials this week', url: '/salons', tag: `broadcast-${r.data.broadcast._id}` });
+    expect(JSON.parse(plain.toString('utf8'))).toEqual({
+      title: 'Diwali offers',
+      body: '20% off facials this week',
+      url: '/salons',
+      tag: `broadcast-${r.data.broadcast._id}`,
+    });
 
     expect(await rt.deps.db.selectFrom('push_subscriptions').select('id').where('account_id', '=', dead.id).execute()).toHaveLength(0);
     const list = await rt.caller(admin).notification.getAllSubscribeUserNotifications({});
@@ -190,21 +234,39 @@ describe('booking events and reminders by push', () => {
     await rt.caller(c).notification.subscribeUserToNotifications({ subscription: sub.json });
     deliveries.length = 0;
 
-    const b = await rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [cut], bookingDate: localDate(3), bookingTime: '11:00 AM' });
-    await rt.deps.db.updateTable('jobs').set({ run_at: new Date(0) }).where('ref', '=', `booking:${b.data.booking._id}`).where('status', '=', 'queued').execute();
+    const b = await rt
+      .caller(c)
+      .users.createBooking({ merchantId: salon.id, serviceIds: [cut], bookingDate: localDate(3), bookingTime: '11:00 AM' });
+    await rt.deps.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(0) })
+      .where('ref', '=', `booking:${b.data.booking._id}`)
+      .where('status', '=', 'queued')
+      .execute();
     await runJobsUntilIdle(rt.deps);
     const titles = deliveries
       .filter((d) => d.path === 'booking-events')
-      .map((d) => JSON.parse(ece.decrypt(d.body, { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.auth }).toString('utf8')).title)
+      .map(
+        (d) => JSON.parse(ece.decrypt(d.body, { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.auth }).toString('utf8')).title,
+      )
       .sort();
     expect(titles).toEqual(['Booking confirmed', 'Reminder: your appointment in 2 hours', 'Reminder: your appointment tomorrow']);
 
-    await rt.deps.db.updateTable('accounts').set({ notification_prefs: JSON.stringify({ push: false }) }).where('id', '=', c.id).execute();
+    await rt.deps.db
+      .updateTable('accounts')
+      .set({ notification_prefs: JSON.stringify({ push: false }) })
+      .where('id', '=', c.id)
+      .execute();
     deliveries.length = 0;
     await rt.caller(c).users.cancelBooking({ bookingId: b.data.booking._id });
     await runJobsUntilIdle(rt.deps);
     expect(deliveries).toEqual([]);
-    const inApp = await rt.deps.db.selectFrom('notifications').select('title').where('account_id', '=', c.id).where('title', '=', 'Booking cancelled').execute();
+    const inApp = await rt.deps.db
+      .selectFrom('notifications')
+      .select('title')
+      .where('account_id', '=', c.id)
+      .where('title', '=', 'Booking cancelled')
+      .execute();
     expect(inApp).toHaveLength(1);
   });
 });

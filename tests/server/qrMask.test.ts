@@ -27,7 +27,12 @@ function expectSameAsQrcode(bytes: Buffer): number {
 /** qrcode's penalty of one matrix: its four rules added up, as its getBestMask does. */
 function qrcodePenalty(size: number, data: Uint8Array): number {
   const matrix = { size, data, get: (r: number, c: number) => data[r * size + c] };
-  return MaskPattern.getPenaltyN1(matrix) + MaskPattern.getPenaltyN2(matrix) + MaskPattern.getPenaltyN3(matrix) + MaskPattern.getPenaltyN4(matrix);
+  return (
+    MaskPattern.getPenaltyN1(matrix) +
+    MaskPattern.getPenaltyN2(matrix) +
+    MaskPattern.getPenaltyN3(matrix) +
+    MaskPattern.getPenaltyN4(matrix)
+  );
 }
 
 /** Eight matrices as `penalties` takes them: bit p of byte i is module i of matrix p. */
@@ -46,7 +51,9 @@ describe('QR mask choice (qrMask.ts)', () => {
   it('draws exactly what qrcode draws by itself, mask included, for booking payloads', () => {
     const masks = new Set<number>();
     for (let i = 0; i < 500; i++) {
-      masks.add(expectSameAsQrcode(Buffer.from(JSON.stringify({ bookingId: randomUUID(), merchantId: randomUUID(), userId: randomUUID() }))));
+      masks.add(
+        expectSameAsQrcode(Buffer.from(JSON.stringify({ bookingId: randomUUID(), merchantId: randomUUID(), userId: randomUUID() }))),
+      );
     }
     // The payloads led to more than one mask, so the choice itself was compared, not one constant.
     expect(masks.size).toBeGreaterThan(3);
@@ -79,7 +86,8 @@ describe('QR mask choice (qrMask.ts)', () => {
 
   it('scores regular matrices too: uniform, striped, and finder-like patterns packed tightly', () => {
     for (const size of [21, 177]) {
-      const grid = (dark: (r: number, c: number) => boolean) => new Uint8Array(size * size).map((_, i) => Number(dark(Math.floor(i / size), i % size)));
+      const grid = (dark: (r: number, c: number) => boolean) =>
+        new Uint8Array(size * size).map((_, i) => Number(dark(Math.floor(i / size), i % size)));
       // Rows (or columns) repeating a pattern of modules, shifted by `shift` from one to the next.
       const along = (pattern: string, shift: number) => (r: number, c: number) => pattern[(r * shift + c) % pattern.length] === '1';
       const finderThenLight = along('10111010000', 0);
@@ -98,7 +106,8 @@ describe('QR mask choice (qrMask.ts)', () => {
 
   it('scores the eight masked versions of a real symbol as qrcode does', () => {
     for (const length of [10, 134, 700]) {
-      const modules = QRCode.create([{ data: randomBytes(length), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 0 }).modules as unknown as QrMatrix;
+      const modules = QRCode.create([{ data: randomBytes(length), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 0 })
+        .modules as unknown as QrMatrix;
       const versions = Array.from({ length: 8 }, (_, mask) => {
         // Mask 0 is on: swap it for this one, keep a copy, and swap back.
         MaskPattern.applyMask(0, modules);

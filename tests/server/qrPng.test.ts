@@ -55,7 +55,9 @@ function readPng(png: Buffer) {
 
 describe('QR PNG (qr.ts)', () => {
   it('draws the same 1-bit greyscale picture as drawing pixel by pixel, for booking payloads and every size of symbol', () => {
-    const texts = Array.from({ length: 100 }, () => JSON.stringify({ bookingId: randomUUID(), merchantId: randomUUID(), userId: randomUUID() }));
+    const texts = Array.from({ length: 100 }, () =>
+      JSON.stringify({ bookingId: randomUUID(), merchantId: randomUUID(), userId: randomUUID() }),
+    );
     // Hex text of many lengths: QR versions 1 to 40, sizes 21 to 177.
     for (let length = 1; length <= 2331; length += 23) texts.push(randomBytes(length).toString('hex').slice(0, length));
     const sizes = new Set<number>();

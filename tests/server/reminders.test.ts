@@ -3,7 +3,15 @@ import { openDatabase } from '../../src/server/db/index.js';
 import type { Actor } from '../../src/server/deps.js';
 import { BOOKING_REMINDER, scheduleReminders } from '../../src/server/jobs/reminders.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
-import { createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, type SalonFixture } from '../helpers/fixtures.js';
+import {
+  createCustomer,
+  createSalon,
+  createService,
+  createStaff,
+  insertBookingRow,
+  localDate,
+  type SalonFixture,
+} from '../helpers/fixtures.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
@@ -20,12 +28,25 @@ afterAll(async () => {
 });
 
 const remindersOf = (bookingId: string) =>
-  rt.deps.db.selectFrom('jobs').selectAll().where('kind', '=', BOOKING_REMINDER).where('ref', '=', `booking:${bookingId}`).orderBy('run_at').execute();
+  rt.deps.db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('kind', '=', BOOKING_REMINDER)
+    .where('ref', '=', `booking:${bookingId}`)
+    .orderBy('run_at')
+    .execute();
 const makeDue = (bookingId: string) =>
-  rt.deps.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000) }).where('ref', '=', `booking:${bookingId}`).where('status', '=', 'queued').execute();
+  rt.deps.db
+    .updateTable('jobs')
+    .set({ run_at: new Date(Date.now() - 1000) })
+    .where('ref', '=', `booking:${bookingId}`)
+    .where('status', '=', 'queued')
+    .execute();
 
 async function book(customer: Actor, daysAhead = 3, time = '11:00 AM') {
-  const r = await rt.caller(customer).users.createBooking({ merchantId: salon.id, serviceIds: [haircut], bookingDate: localDate(daysAhead), bookingTime: time });
+  const r = await rt
+    .caller(customer)
+    .users.createBooking({ merchantId: salon.id, serviceIds: [haircut], bookingDate: localDate(daysAhead), bookingTime: time });
   return r.data.booking;
 }
 
@@ -56,7 +77,12 @@ describe('booking reminders', () => {
     const b = await book(c, 2, '2:00 PM');
     await makeDue(b._id);
     await runJobsUntilIdle(rt.deps);
-    const notes = await rt.deps.db.selectFrom('notifications').selectAll().where('account_id', '=', c.id).where('title', 'like', 'Reminder:%').execute();
+    const notes = await rt.deps.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('account_id', '=', c.id)
+      .where('title', 'like', 'Reminder:%')
+      .execute();
     expect(notes.map((n) => n.title).sort()).toEqual(['Reminder: your appointment in 2 hours', 'Reminder: your appointment tomorrow']);
     expect(notes[0].message).toContain('Lotus Salon');
     const mails = await rt.deps.db
@@ -79,9 +105,18 @@ describe('booking reminders', () => {
     const jobs = await remindersOf(b._id);
     expect(jobs.map((j) => j.status)).toEqual(['cancelled', 'cancelled']);
     // Even a reminder that runs after the cancellation (queued again by hand here) sends nothing.
-    await rt.deps.db.updateTable('pgboss.job').set({ state: 'created', start_after: new Date(0) }).where('singleton_key', '=', `booking:${b._id}`).execute();
+    await rt.deps.db
+      .updateTable('pgboss.job')
+      .set({ state: 'created', start_after: new Date(0) })
+      .where('singleton_key', '=', `booking:${b._id}`)
+      .execute();
     await runJobsUntilIdle(rt.deps);
-    const notes = await rt.deps.db.selectFrom('notifications').select('title').where('account_id', '=', c.id).where('title', 'like', 'Reminder:%').execute();
+    const notes = await rt.deps.db
+      .selectFrom('notifications')
+      .select('title')
+      .where('account_id', '=', c.id)
+      .where('title', 'like', 'Reminder:%')
+      .execute();
     expect(notes).toHaveLength(0);
   });
 
@@ -93,7 +128,10 @@ describe('booking reminders', () => {
     const queued = jobs.filter((j) => j.status === 'queued');
     const starts = await rt.deps.db.selectFrom('bookings').select('starts_at').where('id', '=', b._id).executeTakeFirstOrThrow();
     expect(jobs.filter((j) => j.status === 'cancelled')).toHaveLength(2);
-    expect(queued.map((j) => (j.payload as { startsAt: string }).startsAt)).toEqual([new Date(starts.starts_at).toISOString(), new Date(starts.starts_at).toISOString()]);
+    expect(queued.map((j) => (j.payload as { startsAt: string }).startsAt)).toEqual([
+      new Date(starts.starts_at).toISOString(),
+      new Date(starts.starts_at).toISOString(),
+    ]);
   });
 
   it('moving a booking away and back to its first time gives it reminders again', async () => {
@@ -109,11 +147,22 @@ describe('booking reminders', () => {
 
   it('respects a customer who turned reminders off', async () => {
     const c = await createCustomer(rt);
-    await rt.deps.db.updateTable('accounts').set({ notification_prefs: JSON.stringify({ reminders: false }) }).where('id', '=', c.id).execute();
+    await rt.deps.db
+      .updateTable('accounts')
+      .set({ notification_prefs: JSON.stringify({ reminders: false }) })
+      .where('id', '=', c.id)
+      .execute();
     const b = await book(c, 3, '4:00 PM');
     await makeDue(b._id);
     await runJobsUntilIdle(rt.deps);
-    expect(await rt.deps.db.selectFrom('notifications').select('id').where('account_id', '=', c.id).where('title', 'like', 'Reminder:%').execute()).toHaveLength(0);
+    expect(
+      await rt.deps.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('account_id', '=', c.id)
+        .where('title', 'like', 'Reminder:%')
+        .execute(),
+    ).toHaveLength(0);
   });
 });
 
@@ -126,12 +175,28 @@ describe('reminders with two job workers', () => {
     for (let i = 0; i < 16; i++) {
       const c = await createCustomer(rt, { firstName: `Twin${i}` });
       const startsAt = new Date(Date.now() + (3 + i) * 86_400_000);
-      const id = await insertBookingRow(rt, { userId: c.id, merchantId: other.id, staffId: staff[i % 4], startsAt, bookingDate: localDate(3 + i), bookingTime: '11:00 AM' });
+      const id = await insertBookingRow(rt, {
+        userId: c.id,
+        merchantId: other.id,
+        staffId: staff[i % 4],
+        startsAt,
+        bookingDate: localDate(3 + i),
+        bookingTime: '11:00 AM',
+      });
       await scheduleReminders(rt.deps.db, id, startsAt);
       customers.push(c);
       bookings.push(id);
     }
-    await rt.deps.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000) }).where('kind', '=', BOOKING_REMINDER).where('ref', 'in', bookings.map((b) => `booking:${b}`)).execute();
+    await rt.deps.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(Date.now() - 1000) })
+      .where('kind', '=', BOOKING_REMINDER)
+      .where(
+        'ref',
+        'in',
+        bookings.map((b) => `booking:${b}`),
+      )
+      .execute();
 
     // The e-mail transport takes a moment, so the two workers interleave.
     const transport = rt.deps.adapters.transports.email;
@@ -155,14 +220,39 @@ describe('reminders with two job workers', () => {
       await second?.close();
     }
 
-    const jobs = await rt.deps.db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', BOOKING_REMINDER).where('ref', 'in', bookings.map((b) => `booking:${b}`)).execute();
+    const jobs = await rt.deps.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts'])
+      .where('kind', '=', BOOKING_REMINDER)
+      .where(
+        'ref',
+        'in',
+        bookings.map((b) => `booking:${b}`),
+      )
+      .execute();
     expect(jobs).toHaveLength(32);
     expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
     for (const c of customers) {
-      const notes = await rt.deps.db.selectFrom('notifications').select('title').where('account_id', '=', c.id).where('title', 'like', 'Reminder:%').execute();
-      expect(notes.map((n) => n.title).sort(), c.email).toEqual(['Reminder: your appointment in 2 hours', 'Reminder: your appointment tomorrow']);
-      const mails = await rt.deps.db.selectFrom('outbox_messages').select('status').where('recipient', '=', c.email).where('subject', 'like', 'Reminder:%').execute();
-      expect(mails.map((m) => m.status), c.email).toEqual(['sent', 'sent']);
+      const notes = await rt.deps.db
+        .selectFrom('notifications')
+        .select('title')
+        .where('account_id', '=', c.id)
+        .where('title', 'like', 'Reminder:%')
+        .execute();
+      expect(notes.map((n) => n.title).sort(), c.email).toEqual([
+        'Reminder: your appointment in 2 hours',
+        'Reminder: your appointment tomorrow',
+      ]);
+      const mails = await rt.deps.db
+        .selectFrom('outbox_messages')
+        .select('status')
+        .where('recipient', '=', c.email)
+        .where('subject', 'like', 'Reminder:%')
+        .execute();
+      expect(
+        mails.map((m) => m.status),
+        c.email,
+      ).toEqual(['sent', 'sent']);
     }
   }, 60_000);
 });

@@ -18,7 +18,9 @@ describe('search table upkeep', () => {
     (await sql<{ city: string }>`select lower(city) as city from salon_search order by ctid`.execute(rt.deps.db)).rows.map((r) => r.city);
 
   it('keeps room on each page and is clustered on the city index', async () => {
-    const table = await sql<{ options: string[] | null }>`select reloptions as options from pg_class where relname = 'salon_search'`.execute(rt.deps.db);
+    const table = await sql<{
+      options: string[] | null;
+    }>`select reloptions as options from pg_class where relname = 'salon_search'`.execute(rt.deps.db);
     expect(table.rows[0].options).toContain('fillfactor=80');
     const clustered = await sql<{ name: string }>`
       select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
@@ -38,7 +40,7 @@ describe('search table upkeep', () => {
     await rt.deps.db.deleteFrom('jobs').where('kind', '=', SEARCH_MAINTENANCE).execute();
   });
 
-  it("the nightly job puts salons back in city order; searches answer the same", async () => {
+  it('the nightly job puts salons back in city order; searches answer the same', async () => {
     const cities = ['Pune', 'Mumbai', 'Pune', 'Delhi', 'Mumbai', 'Pune', 'Delhi', 'Agra'];
     for (const [i, city] of cities.entries()) {
       const salon = await createSalon(rt, { name: `Upkeep Salon ${i}` });
@@ -53,9 +55,17 @@ describe('search table upkeep', () => {
 
     // Queued for the coming night; run it as that night came.
     await scheduleSearchMaintenance(rt.deps.db, new Date(Date.now() - 86_400_000));
-    await rt.deps.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000) }).where('kind', '=', SEARCH_MAINTENANCE).execute();
+    await rt.deps.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(Date.now() - 1000) })
+      .where('kind', '=', SEARCH_MAINTENANCE)
+      .execute();
     await runJobsUntilIdle(rt.deps);
-    const job = await rt.deps.db.selectFrom('jobs').select(['status', 'last_error']).where('kind', '=', SEARCH_MAINTENANCE).executeTakeFirstOrThrow();
+    const job = await rt.deps.db
+      .selectFrom('jobs')
+      .select(['status', 'last_error'])
+      .where('kind', '=', SEARCH_MAINTENANCE)
+      .executeTakeFirstOrThrow();
     expect(job).toEqual({ status: 'done', last_error: null });
     const after = await physicalCities();
     expect(after).toEqual([...before].sort());

@@ -109,7 +109,9 @@ describe('published salons', () => {
     }
     const unselected = await sql<{ n: number }>`
       select count(*)::int as n from services s
-      where not exists (select 1 from merchant_categories mc where mc.merchant_id = s.merchant_id and mc.category_id = s.category_id)`.execute(db());
+      where not exists (select 1 from merchant_categories mc where mc.merchant_id = s.merchant_id and mc.category_id = s.category_id)`.execute(
+      db(),
+    );
     expect(unselected.rows[0].n).toBe(0);
   });
 });
@@ -150,7 +152,16 @@ describe('bookings and reviews', () => {
       .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
       .innerJoin('staff as s', 's.id', 'b.staff_id')
       .where('b.status', '=', 'upcoming')
-      .select(['b.starts_at', 'b.ends_at', 'b.booking_date', 'b.booking_time', 'm.opening_hours', 'm.time_zone', 's.status as staffStatus', 's.merchant_id'])
+      .select([
+        'b.starts_at',
+        'b.ends_at',
+        'b.booking_date',
+        'b.booking_time',
+        'm.opening_hours',
+        'm.time_zone',
+        's.status as staffStatus',
+        's.merchant_id',
+      ])
       .execute();
     expect(rows.length).toBeGreaterThan(0);
     const now = Date.now();
@@ -173,7 +184,12 @@ describe('bookings and reviews', () => {
   it('gives the demo customer upcoming bookings, one at the demo merchant, and the merchant more from others', async () => {
     const merchant = await db().selectFrom('accounts').where('email', '=', 'merchant@demo.in').select('id').executeTakeFirstOrThrow();
     const customer = await db().selectFrom('accounts').where('email', '=', 'customer@demo.in').select('id').executeTakeFirstOrThrow();
-    const mine = await db().selectFrom('bookings').where('user_id', '=', customer.id).where('status', '=', 'upcoming').select('merchant_id').execute();
+    const mine = await db()
+      .selectFrom('bookings')
+      .where('user_id', '=', customer.id)
+      .where('status', '=', 'upcoming')
+      .select('merchant_id')
+      .execute();
     expect(mine.length).toBeGreaterThanOrEqual(2);
     expect(mine.some((b) => b.merchant_id === merchant.id)).toBe(true);
     const atSalon = await db()
@@ -212,16 +228,27 @@ describe('bookings and reviews', () => {
 });
 
 describe('wallet and points history', () => {
-  const customerId = async () => (await db().selectFrom('accounts').where('email', '=', 'customer@demo.in').select('id').executeTakeFirstOrThrow()).id;
+  const customerId = async () =>
+    (await db().selectFrom('accounts').where('email', '=', 'customer@demo.in').select('id').executeTakeFirstOrThrow()).id;
   const time = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
 
-  it("dates each wallet entry by its booking or gift card, not by when the seed ran", async () => {
+  it('dates each wallet entry by its booking or gift card, not by when the seed ran', async () => {
     const id = await customerId();
     const rows = await db()
       .selectFrom('wallet_ledger as w')
       .leftJoin('bookings as b', 'b.id', 'w.booking_id')
       .leftJoin('gift_cards as g', 'g.id', 'w.gift_card_id')
-      .select(['w.id', 'w.kind', 'w.amount', 'w.balance_after', 'w.created_at', 'b.created_at as bookedAt', 'b.cancelled_at as cancelledAt', 'g.redeemed_at as redeemedAt', 'g.created_at as boughtAt'])
+      .select([
+        'w.id',
+        'w.kind',
+        'w.amount',
+        'w.balance_after',
+        'w.created_at',
+        'b.created_at as bookedAt',
+        'b.cancelled_at as cancelledAt',
+        'g.redeemed_at as redeemedAt',
+        'g.created_at as boughtAt',
+      ])
       .where('w.account_id', '=', id)
       .orderBy('w.id')
       .execute();
@@ -235,7 +262,11 @@ describe('wallet and points history', () => {
     expect(time(card.created_at)!).toBeLessThan(time(payment.created_at)!);
     expect(time(payment.created_at)!).toBeLessThan(time(refund.created_at)!);
     expect(time(refund.created_at)!).toBeLessThan(Date.now() - DAY_MS);
-    expect(rows.map((r) => Number(r.balance_after))).toEqual([5000, 5000 + Number(payment.amount), 5000 + Number(payment.amount) + Number(refund.amount)]);
+    expect(rows.map((r) => Number(r.balance_after))).toEqual([
+      5000,
+      5000 + Number(payment.amount),
+      5000 + Number(payment.amount) + Number(refund.amount),
+    ]);
   });
 
   it('dates the points of every completed booking by its completion, in that order', async () => {
@@ -273,17 +304,46 @@ describe('the rest of the demo', () => {
       .orderBy('code')
       .execute();
     expect(rules).toEqual([
-      { code: 'GLOW20', description: '20% off facials', service_category: 'Facial', first_booking_only: false, weekend_only: false, buy_one_get_one: false },
-      { code: 'NEWUSER', description: '₹200 off first booking', service_category: null, first_booking_only: true, weekend_only: false, buy_one_get_one: false },
-      { code: 'WEEKEND', description: 'Buy 1 get 1', service_category: null, first_booking_only: false, weekend_only: true, buy_one_get_one: true },
+      {
+        code: 'GLOW20',
+        description: '20% off facials',
+        service_category: 'Facial',
+        first_booking_only: false,
+        weekend_only: false,
+        buy_one_get_one: false,
+      },
+      {
+        code: 'NEWUSER',
+        description: '₹200 off first booking',
+        service_category: null,
+        first_booking_only: true,
+        weekend_only: false,
+        buy_one_get_one: false,
+      },
+      {
+        code: 'WEEKEND',
+        description: 'Buy 1 get 1',
+        service_category: null,
+        first_booking_only: false,
+        weekend_only: true,
+        buy_one_get_one: true,
+      },
     ]);
     const offers = (await rt.caller(null).users.getSpecialOffers({})).data.offers;
-    const answer = await answerFor('offers', { userType: 'customer', userId: 'u', fetchBookings: async () => [], fetchOffers: async () => offers, fetchSearch: async () => ({ total: 0, salons: [] }) });
+    const answer = await answerFor('offers', {
+      userType: 'customer',
+      userId: 'u',
+      fetchBookings: async () => [],
+      fetchOffers: async () => offers,
+      fetchSearch: async () => ({ total: 0, salons: [] }),
+    });
     expect(answer.text).toBe('Current offers: GLOW20 (20% off facials), NEWUSER (₹200 off first booking), WEEKEND (buy 1 get 1).');
     expect(answer.text).toBe(CHAT_TEXT.offersStatic);
     // Issue 30 item 14: "find me a spa in Bengaluru" is a real search of the demo salons.
     const fetchSearch = async (q: { service: string | null; place: string | null }) => {
-      const r = await rt.caller(null).merchants.search({ ...(q.service ? { service: q.service } : {}), ...(q.place ? { location: q.place } : {}), limit: 3 });
+      const r = await rt
+        .caller(null)
+        .merchants.search({ ...(q.service ? { service: q.service } : {}), ...(q.place ? { location: q.place } : {}), limit: 3 });
       return { total: r.data.total, salons: r.data.merchants.map((m) => ({ _id: m._id, name: m.shop_Name, city: m.City })) };
     };
     const ctx = { userType: 'customer' as const, userId: 'u', fetchBookings: async () => [], fetchOffers: async () => offers, fetchSearch };
@@ -291,7 +351,11 @@ describe('the rest of the demo', () => {
     const found = await fetchSearch({ service: 'spa', place: 'Bengaluru' });
     expect(found.total).toBeGreaterThan(0);
     expect(found.salons.every((m) => m.city === 'Bengaluru')).toBe(true);
-    expect(spa.text).toMatch(new RegExp(`^I found ${found.total === 1 ? '1 place' : `${found.total} places`} for “spa” in Bengaluru: ${found.salons[0].name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(spa.text).toMatch(
+      new RegExp(
+        `^I found ${found.total === 1 ? '1 place' : `${found.total} places`} for “spa” in Bengaluru: ${found.salons[0].name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+      ),
+    );
     expect(spa.link).toEqual({ to: '/salons?service=spa&location=Bengaluru', label: 'See spa results in Bengaluru' });
     // The home page's Special Offers state what each rule does (WEEKEND is not 50% off).
     const byCode = new Map(offers.map((o) => [o.code, o]));
@@ -334,7 +398,11 @@ describe('the rest of the demo', () => {
   });
 
   it('leaves the admin an open ticket, a contact message, featured locations and a failed e-mail to retry', async () => {
-    const admin = await db().selectFrom('accounts').select(['id', 'role', 'email']).where('email', '=', 'admin@demo.in').executeTakeFirstOrThrow();
+    const admin = await db()
+      .selectFrom('accounts')
+      .select(['id', 'role', 'email'])
+      .where('email', '=', 'admin@demo.in')
+      .executeTakeFirstOrThrow();
     const asAdmin = rt.caller(admin).admin;
     const open = await asAdmin.listFeedback({ status: 'open' });
     const ticket = open.messages.find((m) => m.kind === 'ticket');
@@ -358,7 +426,12 @@ describe('the rest of the demo', () => {
     await asAdmin.retryJob({ jobId: failed._id });
     await runJobsUntilIdle(rt.deps);
     expect((await asAdmin.system({})).jobs.failures).toHaveLength(0);
-    const mail = await db().selectFrom('outbox_messages').select(['status']).where('recipient', '=', DEMO_FAILED_MAIL.to).where('subject', '=', DEMO_FAILED_MAIL.subject).executeTakeFirstOrThrow();
+    const mail = await db()
+      .selectFrom('outbox_messages')
+      .select(['status'])
+      .where('recipient', '=', DEMO_FAILED_MAIL.to)
+      .where('subject', '=', DEMO_FAILED_MAIL.subject)
+      .executeTakeFirstOrThrow();
     expect(mail.status).toBe('sent');
   });
 

@@ -61,7 +61,9 @@ describe('Manage Categories', () => {
   });
 
   it('adds categories once and answers the selected list with services', async () => {
-    const r = await rt.caller(salon.owner).categories.selectCategoriesByMarchent({ merchantId: salon.id, selectedCategories: [hair, massage] });
+    const r = await rt
+      .caller(salon.owner)
+      .categories.selectCategoriesByMarchent({ merchantId: salon.id, selectedCategories: [hair, massage] });
     expect(r.message).toBe('Selected categories added successfully.');
     expect(r.selectedCategories.map((c) => c.name).sort()).toEqual(['Hair', 'Massage', 'Nails']);
     expect(r.selectedCategories.every((c) => Array.isArray(c.services) && c.count === c.services.length)).toBe(true);
@@ -79,9 +81,9 @@ describe('Manage Categories', () => {
   });
 
   it("is scoped: another merchant's id is 403; an admin names the shop", async () => {
-    await expect(
-      rt.caller(other.owner).categories.getMerchantSelectedCategories({ merchantId: salon.id }),
-    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller(other.owner).categories.getMerchantSelectedCategories({ merchantId: salon.id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(
       rt.caller(other.owner).categories.selectCategoriesByMarchent({ merchantId: salon.id, selectedCategories: [nails] }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -99,12 +101,16 @@ describe('Manage Categories', () => {
   });
 
   it('refuses deleting a category that still has services, then deletes it once empty', async () => {
-    const { service } = await rt.caller(salon.owner).services.createService({ merchantId: salon.id, service: form({ name: 'Manicure', category: nails }) });
+    const { service } = await rt
+      .caller(salon.owner)
+      .services.createService({ merchantId: salon.id, service: form({ name: 'Manicure', category: nails }) });
     await expect(
       rt.caller(salon.owner).categories.deleteMerchantSelectedCategories({ merchantId: salon.id, selectedCategories: [nails] }),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: CATEGORY_HAS_SERVICES });
     await rt.caller(salon.owner).services.deleteService({ merchantId: salon.id, serviceId: service._id });
-    const r = await rt.caller(salon.owner).categories.deleteMerchantSelectedCategories({ merchantId: salon.id, selectedCategories: [nails] });
+    const r = await rt
+      .caller(salon.owner)
+      .categories.deleteMerchantSelectedCategories({ merchantId: salon.id, selectedCategories: [nails] });
     expect(r.message).toBe('Category deleted successfully.');
     await expect(
       rt.caller(salon.owner).categories.deleteMerchantSelectedCategories({ merchantId: salon.id, selectedCategories: [nails] }),
@@ -115,7 +121,9 @@ describe('Manage Categories', () => {
 
 describe('services', () => {
   it('creates a service (201 meta) with its wire shape, counted in its category, and updates min_price', async () => {
-    const { service } = await rt.caller(salon.owner).services.createService({ merchantId: salon.id, selectedCategoryId: hair, service: form() });
+    const { service } = await rt
+      .caller(salon.owner)
+      .services.createService({ merchantId: salon.id, selectedCategoryId: hair, service: form() });
     expect(service).toMatchObject({
       name: 'Haircut',
       category: hair,
@@ -147,8 +155,16 @@ describe('services', () => {
     ['duration ≤ 720', { duration: 721 }, /^service\.duration: /],
     ['price above 0', { price: 0 }, /^service\.price: Price must be above 0\.$/],
     ['price ≤ 2 decimals', { price: 10.999 }, /^service\.price: Price can have at most 2 decimals\.$/],
-    ['percentage ≤ 100', { discountType: 'percentage', discountValue: 101 }, /^service\.discountValue: Discount percentage cannot exceed 100%\.$/],
-    ['flat ≤ price', { discountType: 'flat', discountValue: 600, price: 500 }, /^service\.discountValue: Flat discount cannot exceed price\.$/],
+    [
+      'percentage ≤ 100',
+      { discountType: 'percentage', discountValue: 101 },
+      /^service\.discountValue: Discount percentage cannot exceed 100%\.$/,
+    ],
+    [
+      'flat ≤ price',
+      { discountType: 'flat', discountValue: 600, price: 500 },
+      /^service\.discountValue: Flat discount cannot exceed price\.$/,
+    ],
     ['discount needs a type', { discountType: undefined, discountValue: 50 }, /^service\.discountType: /],
   ];
   for (const [rule, over, message] of rules) {
@@ -196,7 +212,11 @@ describe('services', () => {
     });
     expect(r.service).toMatchObject({ name: 'Blow-dry Deluxe', category: nails, price: 800, finalPrice: 700 });
     await expect(
-      rt.caller(salon.owner).services.updateService({ merchantId: salon.id, serviceId: service._id, service: form({ name: 'Blow-dry Deluxe', discountType: 'flat', discountValue: 900, price: 800 }) }),
+      rt.caller(salon.owner).services.updateService({
+        merchantId: salon.id,
+        serviceId: service._id,
+        service: form({ name: 'Blow-dry Deluxe', discountType: 'flat', discountValue: 900, price: 800 }),
+      }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'service.discountValue: Flat discount cannot exceed price.' });
     await expect(
       rt.caller(salon.owner).services.updateService({ merchantId: salon.id, service: form({ name: 'No id' }) }),
@@ -209,8 +229,12 @@ describe('services', () => {
     await expect(
       rt.caller(salon.owner).services.updateService({ merchantId: salon.id, serviceId: id, service: form({ name: 'Stolen' }) }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(rt.caller(salon.owner).services.deleteService({ merchantId: salon.id, serviceId: id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(rt.caller(salon.owner).services.deleteService({ merchantId: other.id, serviceId: id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller(salon.owner).services.deleteService({ merchantId: salon.id, serviceId: id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(rt.caller(salon.owner).services.deleteService({ merchantId: other.id, serviceId: id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(rt.caller(salon.owner).services.getAllServices({ merchantId: other.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(
       rt.caller(salon.owner).services.createService({ merchantId: other.id, service: form({ name: 'Into theirs' }) }),
@@ -233,9 +257,20 @@ describe('services', () => {
     const { service } = await rt.caller(salon.owner).services.createService({ service: form({ name: 'Soon gone', price: 300 }) });
     const customer = await createCustomer(rt);
     const stylist = await createStaff(rt, salon.id);
-    const bookingId = await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId: stylist, startsAt: new Date(Date.now() + 86_400_000) });
-    await rt.deps.db.updateTable('booking_services').set({ service_id: service._id, service_name: 'Soon gone' }).where('booking_id', '=', bookingId).execute();
-    const r = await rt.caller(salon.owner).services.deleteService({ merchantId: salon.id, selectedCategoryId: hair, serviceId: service._id });
+    const bookingId = await insertBookingRow(rt, {
+      userId: customer.id,
+      merchantId: salon.id,
+      staffId: stylist,
+      startsAt: new Date(Date.now() + 86_400_000),
+    });
+    await rt.deps.db
+      .updateTable('booking_services')
+      .set({ service_id: service._id, service_name: 'Soon gone' })
+      .where('booking_id', '=', bookingId)
+      .execute();
+    const r = await rt
+      .caller(salon.owner)
+      .services.deleteService({ merchantId: salon.id, selectedCategoryId: hair, serviceId: service._id });
     expect(r.message).toBe('Service deleted successfully.');
     const line = await rt.deps.db.selectFrom('booking_services').selectAll().where('booking_id', '=', bookingId).executeTakeFirstOrThrow();
     expect(line).toMatchObject({ service_id: null, service_name: 'Soon gone' });
@@ -247,9 +282,18 @@ describe('merchants/services, amenities and pricing charts', () => {
   it('bulk-updates price, duration and on/off, refreshing min_price, all or nothing', async () => {
     const shop = await createSalon(rt);
     await rt.caller(shop.owner).categories.selectCategoriesByMarchent({ selectedCategories: [hair] });
-    const a = (await rt.caller(shop.owner).services.createService({ service: form({ name: 'A', price: 200, discountType: 'flat', discountValue: 50 }) })).service;
+    const a = (
+      await rt
+        .caller(shop.owner)
+        .services.createService({ service: form({ name: 'A', price: 200, discountType: 'flat', discountValue: 50 }) })
+    ).service;
     const b = (await rt.caller(shop.owner).services.createService({ service: form({ name: 'B', price: 900 }) })).service;
-    const r = await rt.caller(shop.owner).merchants.updateMerchantServices({ services: [{ _id: a._id, active: false }, { _id: b._id, price: 750, duration: 60 }] });
+    const r = await rt.caller(shop.owner).merchants.updateMerchantServices({
+      services: [
+        { _id: a._id, active: false },
+        { _id: b._id, price: 750, duration: 60 },
+      ],
+    });
     expect(r.services.map((s) => [s.name, s.active, s.price, s.duration])).toEqual([
       ['A', false, 200, 45],
       ['B', true, 750, 60],
@@ -257,13 +301,20 @@ describe('merchants/services, amenities and pricing charts', () => {
     const m = await rt.deps.db.selectFrom('merchants').select('min_price').where('id', '=', shop.id).executeTakeFirstOrThrow();
     expect(Number(m.min_price)).toBe(675); // ₹750 less the form's 10% discount
     await expect(
-      rt.caller(shop.owner).merchants.updateMerchantServices({ services: [{ _id: b._id, price: 10 }, { _id: a._id, price: 40 }] }),
+      rt.caller(shop.owner).merchants.updateMerchantServices({
+        services: [
+          { _id: b._id, price: 10 },
+          { _id: a._id, price: 40 },
+        ],
+      }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'services.1.price: Flat discount cannot exceed price.' });
     expect((await rt.caller(shop.owner).merchants.getMerchantServices({})).services.find((s) => s._id === b._id)!.price).toBe(750);
     await expect(
       rt.caller(salon.owner).merchants.updateMerchantServices({ services: [{ _id: a._id, active: true }] }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(rt.caller(salon.owner).merchants.getMerchantServices({ merchantId: shop.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller(salon.owner).merchants.getMerchantServices({ merchantId: shop.id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 
   it('keeps amenities from the list of 8, normalising their spelling', async () => {
@@ -278,7 +329,15 @@ describe('merchants/services, amenities and pricing charts', () => {
   });
 
   it('stores pricing charts and validates their prices', async () => {
-    const charts = [{ title: 'Bridal', items: [{ name: 'Full bridal', price: 15000 }, { name: 'Trial', price: 2500.5, note: 'Adjusted on the day' }] }];
+    const charts = [
+      {
+        title: 'Bridal',
+        items: [
+          { name: 'Full bridal', price: 15000 },
+          { name: 'Trial', price: 2500.5, note: 'Adjusted on the day' },
+        ],
+      },
+    ];
     expect((await rt.caller(salon.owner).merchants.updatePricingCharts({ pricingCharts: charts })).pricingCharts).toEqual(charts);
     expect((await rt.caller(salon.owner).merchants.getPricingCharts({})).pricingCharts).toEqual(charts);
     await expect(
@@ -296,9 +355,13 @@ describe('admin catalogue', () => {
     expect((await rt.caller().categories.getCategoryById({ id })).category.name).toBe('Waxing');
     const updated = await rt.caller(admin).categories.updateCategory({ id, name: 'Body Waxing', image: '/images/wax.svg' });
     expect(updated.category).toMatchObject({ name: 'Body Waxing', image: '/images/wax.svg' });
-    await expect(rt.caller(salon.owner).categories.createCategory({ name: 'Nope', shopCategory: 'salon' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller(salon.owner).categories.createCategory({ name: 'Nope', shopCategory: 'salon' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(rt.caller(salon.owner).categories.deleteCategory({ id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(rt.caller(admin).categories.createCategory({ name: 'Body Waxing', shopCategory: 'beautyParlour' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(rt.caller(admin).categories.createCategory({ name: 'Body Waxing', shopCategory: 'beautyParlour' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     expect((await rt.caller(admin).categories.deleteCategory({ id })).message).toBe('Category deleted successfully.');
     await expect(rt.caller().categories.getCategoryById({ id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/server/deps.js';
 import { couponStatus } from '../../src/shared/schemas/coupons.js';
-import { createCoupon, createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, type SalonFixture } from '../helpers/fixtures.js';
+import {
+  createCoupon,
+  createCustomer,
+  createSalon,
+  createService,
+  createStaff,
+  insertBookingRow,
+  localDate,
+  type SalonFixture,
+} from '../helpers/fixtures.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
@@ -63,7 +72,11 @@ describe('createCoupon', () => {
     ['percentage ≤ 100', { discountValue: 101, maxDiscount: null }, /^discountValue: Discount percentage cannot exceed 100%\.$/],
     ['discount above 0', { discountValue: 0 }, /^discountValue: Discount must be above 0\.$/],
     ['minimum not negative', { minAmount: -5 }, /^minAmount: /],
-    ['window runs forwards', { validFrom: localDate(10), validUntil: localDate(5) }, /^validUntil: The end date must not be before the start date\.$/],
+    [
+      'window runs forwards',
+      { validFrom: localDate(10), validUntil: localDate(5) },
+      /^validUntil: The end date must not be before the start date\.$/,
+    ],
     ['end not in the past', { validFrom: null, validUntil: localDate(-1) }, /^validUntil: the end date is in the past$/],
     ['usage limit ≥ 1', { usageLimit: 0 }, /^usageLimit: /],
     ['max discount only for percentages', { discountType: 'flat', discountValue: 100 }, /^maxDiscount: /],
@@ -88,7 +101,9 @@ describe('createCoupon', () => {
       const { coupon: c } = await rt.caller(salon.owner).Coupons.createCoupon(input);
       expect(c.status).toBe('active');
     }
-    const viaExpiry = await rt.caller(salon.owner).Coupons.createCoupon(coupon({ code: 'EXPIRYNAME', validUntil: undefined, expiryDate: localDate(3) }));
+    const viaExpiry = await rt
+      .caller(salon.owner)
+      .Coupons.createCoupon(coupon({ code: 'EXPIRYNAME', validUntil: undefined, expiryDate: localDate(3) }));
     expect(viaExpiry.coupon.validUntil).toBe(localDate(3));
   });
 
@@ -123,7 +138,11 @@ describe('listing with status', () => {
   it('carries the coupon rules, so lists can word them', async () => {
     const shop = await createSalon(rt);
     await createCoupon(rt, { merchantId: shop.id, code: 'ST-B1G1' });
-    await rt.deps.db.updateTable('coupons').set({ buy_one_get_one: true, weekend_only: true, service_category: 'Hair' }).where('code', '=', 'ST-B1G1').execute();
+    await rt.deps.db
+      .updateTable('coupons')
+      .set({ buy_one_get_one: true, weekend_only: true, service_category: 'Hair' })
+      .where('code', '=', 'ST-B1G1')
+      .execute();
     await createCoupon(rt, { merchantId: shop.id, code: 'ST-PLAIN' });
     const { coupons } = await rt.caller(shop.owner).Coupons.getAllCoupons({ merchantId: shop.id });
     const byCode = Object.fromEntries(coupons.map((c) => [c.code, c]));
@@ -148,7 +167,11 @@ describe('listing with status', () => {
     await rt.deps.db.updateTable('coupons').set({ used_count: 1 }).where('id', '=', c._id).execute();
     expect(await check()).toMatchObject({ valid: false, message: 'This coupon has reached its usage limit' });
     await rt.caller(shop.owner).Coupons.updateCoupon({ couponId: c._id, usageLimit: 5 });
-    await rt.deps.db.updateTable('coupons').set({ valid_from: localDate(-9), valid_until: localDate(-2) }).where('id', '=', c._id).execute();
+    await rt.deps.db
+      .updateTable('coupons')
+      .set({ valid_from: localDate(-9), valid_until: localDate(-2) })
+      .where('id', '=', c._id)
+      .execute();
     expect(await check()).toMatchObject({ valid: false, message: 'This coupon has expired' });
     expect((await rt.caller(shop.owner).Coupons.getCouponById({ couponId: c._id })).coupon.status).toBe('expired');
   });
@@ -156,8 +179,12 @@ describe('listing with status', () => {
 
 describe('update and delete', () => {
   it('updates the fields sent and checks the coupon as it will be', async () => {
-    const { coupon: c } = await rt.caller(salon.owner).Coupons.createCoupon(coupon({ discountType: 'flat', discountValue: 150, maxDiscount: null }));
-    const r = await rt.caller(salon.owner).Coupons.updateCoupon({ merchantId: salon.id, couponId: c._id, description: 'Flat 150', active: false });
+    const { coupon: c } = await rt
+      .caller(salon.owner)
+      .Coupons.createCoupon(coupon({ discountType: 'flat', discountValue: 150, maxDiscount: null }));
+    const r = await rt
+      .caller(salon.owner)
+      .Coupons.updateCoupon({ merchantId: salon.id, couponId: c._id, description: 'Flat 150', active: false });
     expect(r.coupon).toMatchObject({ description: 'Flat 150', active: false, status: 'inactive', discountValue: 150 });
     await expect(rt.caller(salon.owner).Coupons.updateCoupon({ couponId: c._id, discountType: 'percentage' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
@@ -182,7 +209,13 @@ describe('update and delete', () => {
 
     const used = (await rt.caller(salon.owner).Coupons.createCoupon(coupon())).coupon;
     const staff = await createStaff(rt, salon.id);
-    const b = await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId: staff, startsAt: new Date(Date.now() - 86_400_000), status: 'completed' });
+    const b = await insertBookingRow(rt, {
+      userId: customer.id,
+      merchantId: salon.id,
+      staffId: staff,
+      startsAt: new Date(Date.now() - 86_400_000),
+      status: 'completed',
+    });
     await rt.deps.db.updateTable('bookings').set({ coupon_id: used._id }).where('id', '=', b).execute();
     const r = await rt.caller(salon.owner).Coupons.deleteCoupon({ couponId: used._id });
     expect(r.deactivated).toBe(true);

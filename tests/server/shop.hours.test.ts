@@ -4,7 +4,17 @@ import type { Actor } from '../../src/server/deps.js';
 import { AppError, HOURS_CHANGED } from '../../src/server/errors.js';
 import { HOURS_CHANGE_REASON, type HoursClash } from '../../src/shared/schemas/shop.js';
 import { weekdayOf, zonedTimeToInstant } from '../../src/shared/slots.js';
-import { createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, openingHours, type SalonFixture, workingHours } from '../helpers/fixtures.js';
+import {
+  createCustomer,
+  createSalon,
+  createService,
+  createStaff,
+  insertBookingRow,
+  localDate,
+  openingHours,
+  type SalonFixture,
+  workingHours,
+} from '../helpers/fixtures.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
 /*
@@ -38,7 +48,12 @@ const time12 = (hhmm: string) => {
 interface Shop {
   salon: SalonFixture;
   staff: string;
-  book: (who: Actor, date: string, hhmm: string, opts?: { status?: 'upcoming' | 'confirmed' | 'cancelled'; prepaid?: boolean; staffId?: string }) => Promise<string>;
+  book: (
+    who: Actor,
+    date: string,
+    hhmm: string,
+    opts?: { status?: 'upcoming' | 'confirmed' | 'cancelled'; prepaid?: boolean; staffId?: string },
+  ) => Promise<string>;
 }
 
 async function shop(): Promise<Shop> {
@@ -69,7 +84,11 @@ async function hoursOf(merchantId: string) {
 }
 
 async function statusOf(id: string) {
-  return rt.deps.db.selectFrom('bookings').select(['status', 'cancelled_by', 'cancellation_reason', 'refund_percent']).where('id', '=', id).executeTakeFirstOrThrow();
+  return rt.deps.db
+    .selectFrom('bookings')
+    .select(['status', 'cancelled_by', 'cancellation_reason', 'refund_percent'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }
 
 /** The 409 of an hours change, with the bookings it lists. */
@@ -94,15 +113,35 @@ describe('saving opening hours that leave upcoming bookings uncovered', () => {
     await s.book(customer, dayClosed, '12:00', { status: 'cancelled' });
     await s.book(customer, localDate(-1), '10:00'); // past
     // Blocked time on the closed day is a `blocked` row of bookings, not a booking.
-    await rt.caller(s.salon.owner).merchants.createBlock({ staffId: s.staff, kind: 'break', date: dayClosed, startTime: '13:00', endTime: '14:00' });
+    await rt
+      .caller(s.salon.owner)
+      .merchants.createBlock({ staffId: s.staff, kind: 'break', date: dayClosed, startTime: '13:00', endTime: '14:00' });
     const before = await hoursOf(s.salon.id);
 
     const { message, clashes } = await refusal(rt.caller(s.salon.owner).merchants.updateBusinessHours({ openingHours: closing() }));
     expect(clashes).toEqual([
-      { bookingId: closed, bookingDate: dayClosed, bookingTime: '10:00 AM', status: 'upcoming', customerName: 'Tanvi Test', services: ['Haircut'], reason: 'salonClosed' },
-      { bookingId: late, bookingDate: dayShortened, bookingTime: '5:30 PM', status: 'confirmed', customerName: 'Meera Test', services: ['Haircut'], reason: 'outsideHours' },
+      {
+        bookingId: closed,
+        bookingDate: dayClosed,
+        bookingTime: '10:00 AM',
+        status: 'upcoming',
+        customerName: 'Tanvi Test',
+        services: ['Haircut'],
+        reason: 'salonClosed',
+      },
+      {
+        bookingId: late,
+        bookingDate: dayShortened,
+        bookingTime: '5:30 PM',
+        status: 'confirmed',
+        customerName: 'Meera Test',
+        services: ['Haircut'],
+        reason: 'outsideHours',
+      },
     ]);
-    expect(message).toMatch(/^openingHours: 2 upcoming bookings fall outside the new opening hours: Tanvi Test on .* at 10:00 AM \(#[0-9a-f]{8}\); Meera Test on .* at 5:30 PM/);
+    expect(message).toMatch(
+      /^openingHours: 2 upcoming bookings fall outside the new opening hours: Tanvi Test on .* at 10:00 AM \(#[0-9a-f]{8}\); Meera Test on .* at 5:30 PM/,
+    );
     expect(await hoursOf(s.salon.id)).toEqual(before);
     expect((await statusOf(closed)).status).toBe('upcoming');
   });
@@ -126,14 +165,25 @@ describe('saving opening hours that leave upcoming bookings uncovered', () => {
     const s = await shop();
     const closed = await s.book(customer, dayClosed, '10:00');
     const r = await rt.caller(s.salon.owner).merchants.updateBusinessHours({ openingHours: closing(), decision: 'keep' });
-    expect(r).toMatchObject({ decision: 'keep', cancelled: 0, message: 'Business hours updated. 1 booking outside the new hours was kept.' });
+    expect(r).toMatchObject({
+      decision: 'keep',
+      cancelled: 0,
+      message: 'Business hours updated. 1 booking outside the new hours was kept.',
+    });
     expect(r.clashes.map((c) => c.bookingId)).toEqual([closed]);
     expect(await hoursOf(s.salon.id)).toEqual(closing());
     expect((await statusOf(closed)).status).toBe('upcoming');
-    const notes = await rt.deps.db.selectFrom('notifications').select('title').where('account_id', '=', customer.id).where('title', '=', 'Booking cancelled').execute();
+    const notes = await rt.deps.db
+      .selectFrom('notifications')
+      .select('title')
+      .where('account_id', '=', customer.id)
+      .where('title', '=', 'Booking cancelled')
+      .execute();
     expect(notes).toHaveLength(0);
     // Kept once, it is not this change's doing any more: saving other hours again answers no clash.
-    const again = await rt.caller(s.salon.owner).merchants.updateBusinessHours({ openingHours: openingHours('08:00', '17:00', [weekdayOf(dayClosed)]) });
+    const again = await rt
+      .caller(s.salon.owner)
+      .merchants.updateBusinessHours({ openingHours: openingHours('08:00', '17:00', [weekdayOf(dayClosed)]) });
     expect(again).toMatchObject({ clashes: [], decision: null, cancelled: 0, message: 'Business hours updated successfully.' });
   });
 
@@ -153,21 +203,42 @@ describe('saving opening hours that leave upcoming bookings uncovered', () => {
     const prepaid = await s.book(customer, dayClosed, '10:00', { prepaid: true });
     const atSalon = await s.book(other, dayShortened, '17:15');
     const kept = await s.book(other, dayShortened, '11:00');
-    const r = await rt.caller(s.salon.owner).merchants.updateBusinessHours({ openingHours: closing(), decision: 'cancel', bookingIds: [prepaid, atSalon] });
-    expect(r).toMatchObject({ decision: 'cancel', cancelled: 2, message: 'Business hours updated. 2 bookings cancelled with a full refund; the customers have been told.' });
+    const r = await rt
+      .caller(s.salon.owner)
+      .merchants.updateBusinessHours({ openingHours: closing(), decision: 'cancel', bookingIds: [prepaid, atSalon] });
+    expect(r).toMatchObject({
+      decision: 'cancel',
+      cancelled: 2,
+      message: 'Business hours updated. 2 bookings cancelled with a full refund; the customers have been told.',
+    });
     expect(await hoursOf(s.salon.id)).toEqual(closing());
     for (const id of [prepaid, atSalon]) {
-      expect(await statusOf(id)).toEqual({ status: 'cancelled', cancelled_by: 'merchant', cancellation_reason: HOURS_CHANGE_REASON, refund_percent: 100 });
+      expect(await statusOf(id)).toEqual({
+        status: 'cancelled',
+        cancelled_by: 'merchant',
+        cancellation_reason: HOURS_CHANGE_REASON,
+        refund_percent: 100,
+      });
     }
     expect((await statusOf(kept)).status).toBe('upcoming');
     // The prepayment is back in the wallet, in full.
     const refunds = await rt.deps.db.selectFrom('wallet_ledger').select(['amount', 'kind']).where('booking_id', '=', prepaid).execute();
     expect(refunds.map((x) => [Number(x.amount), x.kind])).toEqual([[500, 'refund']]);
     // Told in the app, with the reason and the refund, and by e-mail and push through the outbox job.
-    const note = await rt.deps.db.selectFrom('notifications').select(['title', 'message']).where('account_id', '=', customer.id).where('title', '=', 'Booking cancelled').executeTakeFirstOrThrow();
+    const note = await rt.deps.db
+      .selectFrom('notifications')
+      .select(['title', 'message'])
+      .where('account_id', '=', customer.id)
+      .where('title', '=', 'Booking cancelled')
+      .executeTakeFirstOrThrow();
     expect(note.message).toContain(`Reason given by the salon: ${HOURS_CHANGE_REASON}.`);
     expect(note.message).toContain('Refund: 100% of the ₹500 you paid');
-    const outbox = await rt.deps.db.selectFrom('jobs').select(['ref', 'payload']).where('kind', '=', 'booking_event_messages').where('ref', 'in', [`booking:${prepaid}`, `booking:${atSalon}`]).execute();
+    const outbox = await rt.deps.db
+      .selectFrom('jobs')
+      .select(['ref', 'payload'])
+      .where('kind', '=', 'booking_event_messages')
+      .where('ref', 'in', [`booking:${prepaid}`, `booking:${atSalon}`])
+      .execute();
     expect(outbox.map((j) => [j.ref, (j.payload as { event: string }).event]).sort()).toEqual(
       [
         [`booking:${prepaid}`, 'cancelledBySalon'],
@@ -179,7 +250,9 @@ describe('saving opening hours that leave upcoming bookings uncovered', () => {
   it("cancel with the salon's own reason", async () => {
     const s = await shop();
     const id = await s.book(customer, dayClosed, '15:00');
-    await rt.caller(s.salon.owner).merchants.updateBusinessHours({ openingHours: closing(), decision: 'cancel', cancellationReason: 'Renovation works that week' });
+    await rt
+      .caller(s.salon.owner)
+      .merchants.updateBusinessHours({ openingHours: closing(), decision: 'cancel', cancellationReason: 'Renovation works that week' });
     expect(await statusOf(id)).toMatchObject({ status: 'cancelled', cancellation_reason: 'Renovation works that week' });
   });
 
@@ -187,7 +260,9 @@ describe('saving opening hours that leave upcoming bookings uncovered', () => {
     const s = await shop();
     const seen = await s.book(customer, dayClosed, '10:00');
     const since = await s.book(other, dayClosed, '16:00');
-    const { clashes } = await refusal(rt.caller(s.salon.owner).merchants.updateBusinessHours({ openingHours: closing(), decision: 'cancel', bookingIds: [seen] }));
+    const { clashes } = await refusal(
+      rt.caller(s.salon.owner).merchants.updateBusinessHours({ openingHours: closing(), decision: 'cancel', bookingIds: [seen] }),
+    );
     expect(clashes.map((c) => c.bookingId)).toEqual([seen, since]);
     expect((await statusOf(seen)).status).toBe('upcoming');
     expect(await hoursOf(s.salon.id)).toEqual(openingHours('09:00', '18:00'));
@@ -212,7 +287,13 @@ describe(`a booking placed while the hours change (${DB_KIND})`, () => {
       const service = await createService(rt, s.salon.id, { duration: 30 });
       const people = await Promise.all(Array.from({ length: 6 }, () => createCustomer(rt)));
       const bookings = people.map((c, i) =>
-        rt.caller(c).users.createBooking({ merchantId: s.salon.id, serviceIds: [service], staffId: s.staff, bookingDate: dayClosed, bookingTime: `${10 + i}:00` }),
+        rt.caller(c).users.createBooking({
+          merchantId: s.salon.id,
+          serviceIds: [service],
+          staffId: s.staff,
+          bookingDate: dayClosed,
+          bookingTime: `${10 + i}:00`,
+        }),
       );
       const save = rt.caller(s.salon.owner).merchants.updateBusinessHours({ openingHours: closing() });
       const [saved, ...made] = await Promise.allSettled([save, ...bookings]);
@@ -222,7 +303,8 @@ describe(`a booking placed while the hours change (${DB_KIND})`, () => {
         if (m.status === 'rejected') {
           const refusal = m.reason as { code: string };
           if (refusal.code === 'CONFLICT') expect(refusal).toMatchObject({ message: HOURS_CHANGED });
-          else expect(refusal).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^bookingTime: the salon is not open/) });
+          else
+            expect(refusal).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^bookingTime: the salon is not open/) });
         }
       }
       const active = await rt.deps.db
@@ -246,42 +328,66 @@ describe(`a booking placed while the hours change (${DB_KIND})`, () => {
     }
   });
 
-  it.skipIf(DB_KIND !== 'pg')('a booking judged by the old hours waits for the change in flight and is then refused (409), not placed', async () => {
-    for (const kind of ['create', 'reschedule'] as const) {
-      const s = await shop();
-      const service = await createService(rt, s.salon.id, { duration: 30 });
-      const existing =
-        kind === 'reschedule'
-          ? (await rt.caller(customer).users.createBooking({ merchantId: s.salon.id, serviceIds: [service], staffId: s.staff, bookingDate: dayShortened, bookingTime: '10:00 AM' })).data.booking._id
-          : null;
-      // Another connection plays the hours change: it holds the salon's row as updateBusinessHours does.
-      const change = new pg.Client({ connectionString: rt.deps.env.DATABASE_URL });
-      await change.connect();
-      try {
-        await change.query('begin');
-        await change.query('select id from merchants where id = $1 for update', [s.salon.id]);
-        const attempt =
-          kind === 'create'
-            ? rt.caller(other).users.createBooking({ merchantId: s.salon.id, serviceIds: [service], staffId: s.staff, bookingDate: dayClosed, bookingTime: '11:00 AM' })
-            : rt.caller(customer).users.rescheduleBooking({ bookingId: existing!, bookingDate: dayClosed, bookingTime: '11:00 AM' });
-        const settled = attempt.then(
-          () => 'placed',
-          (e: { message: string }) => e.message,
-        );
-        // Wait until the booking waits on the salon's row (it read the old hours before).
-        for (let i = 0; i < 200; i++) {
-          const { rows } = await change.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
-          if (rows[0].n > 0) break;
-          await new Promise((r) => setTimeout(r, 50));
+  it.skipIf(DB_KIND !== 'pg')(
+    'a booking judged by the old hours waits for the change in flight and is then refused (409), not placed',
+    async () => {
+      for (const kind of ['create', 'reschedule'] as const) {
+        const s = await shop();
+        const service = await createService(rt, s.salon.id, { duration: 30 });
+        const existing =
+          kind === 'reschedule'
+            ? (
+                await rt.caller(customer).users.createBooking({
+                  merchantId: s.salon.id,
+                  serviceIds: [service],
+                  staffId: s.staff,
+                  bookingDate: dayShortened,
+                  bookingTime: '10:00 AM',
+                })
+              ).data.booking._id
+            : null;
+        // Another connection plays the hours change: it holds the salon's row as updateBusinessHours does.
+        const change = new pg.Client({ connectionString: rt.deps.env.DATABASE_URL });
+        await change.connect();
+        try {
+          await change.query('begin');
+          await change.query('select id from merchants where id = $1 for update', [s.salon.id]);
+          const attempt =
+            kind === 'create'
+              ? rt.caller(other).users.createBooking({
+                  merchantId: s.salon.id,
+                  serviceIds: [service],
+                  staffId: s.staff,
+                  bookingDate: dayClosed,
+                  bookingTime: '11:00 AM',
+                })
+              : rt.caller(customer).users.rescheduleBooking({ bookingId: existing!, bookingDate: dayClosed, bookingTime: '11:00 AM' });
+          const settled = attempt.then(
+            () => 'placed',
+            (e: { message: string }) => e.message,
+          );
+          // Wait until the booking waits on the salon's row (it read the old hours before).
+          for (let i = 0; i < 200; i++) {
+            const { rows } = await change.query(
+              "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+            );
+            if (rows[0].n > 0) break;
+            await new Promise((r) => setTimeout(r, 50));
+          }
+          await change.query('update merchants set opening_hours = $2::jsonb where id = $1', [s.salon.id, JSON.stringify(closing())]);
+          await change.query('commit');
+          expect(await settled).toBe(HOURS_CHANGED);
+        } finally {
+          await change.end();
         }
-        await change.query('update merchants set opening_hours = $2::jsonb where id = $1', [s.salon.id, JSON.stringify(closing())]);
-        await change.query('commit');
-        expect(await settled).toBe(HOURS_CHANGED);
-      } finally {
-        await change.end();
+        const onClosedDay = await rt.deps.db
+          .selectFrom('bookings')
+          .select('id')
+          .where('merchant_id', '=', s.salon.id)
+          .where('booking_date', '=', dayClosed)
+          .execute();
+        expect(onClosedDay).toEqual([]);
       }
-      const onClosedDay = await rt.deps.db.selectFrom('bookings').select('id').where('merchant_id', '=', s.salon.id).where('booking_date', '=', dayClosed).execute();
-      expect(onClosedDay).toEqual([]);
-    }
-  });
+    },
+  );
 });

@@ -22,16 +22,20 @@ afterAll(async () => {
 });
 
 const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 'png') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 120 } } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 120 } } })
+    [format]()
+    .toBuffer();
 
 const dataUrl = (bytes: Buffer, mime = 'image/png') => `data:${mime};base64,${bytes.toString('base64')}`;
 
 function statusWith(url: string, headers: Record<string, string>): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      res.resume();
-      resolve(res.statusCode);
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      })
+      .on('error', reject);
   });
 }
 
@@ -46,7 +50,9 @@ const exists = async (url: string) => (await rt.deps.adapters.images.get(url.sli
 describe('images/upload', () => {
   it('stores a real PNG as WebP, at most 1600 px, served at its URL; the first becomes the cover', async () => {
     const png = await picture(2400, 1200);
-    const r = await rt.caller(salon.owner).images.upload({ merchantId: salon.id, kind: 'shop', fileName: 'front.png', dataUrl: dataUrl(png) });
+    const r = await rt
+      .caller(salon.owner)
+      .images.upload({ merchantId: salon.id, kind: 'shop', fileName: 'front.png', dataUrl: dataUrl(png) });
     expect(r.url).toMatch(new RegExp(`^/uploads/${salon.id}/[0-9a-f-]{36}\\.webp$`));
     expect(r).toMatchObject({ secure_url: r.url, public_id: r.url.slice('/uploads/'.length), image: { url: r.url, isCover: true } });
     expect(rt.deps.adapters.images.provider).toBe(DB_KIND === 'pg' ? 'database' : 'local');
@@ -73,7 +79,10 @@ describe('images/upload', () => {
       rt.caller(salon.owner).images.upload({ kind: 'shop', fileName: 'photo.png', dataUrl: dataUrl(text, 'image/png') }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: NOT_AN_IMAGE });
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
-    await expect(rt.caller(salon.owner).images.upload({ dataUrl: dataUrl(gif, 'image/gif') })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: NOT_AN_IMAGE });
+    await expect(rt.caller(salon.owner).images.upload({ dataUrl: dataUrl(gif, 'image/gif') })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: NOT_AN_IMAGE,
+    });
   });
 
   it('refuses a damaged image, an empty file and text that is not base64', async () => {
@@ -83,19 +92,32 @@ describe('images/upload', () => {
       code: 'BAD_REQUEST',
       message: expect.stringMatching(/^file: this image could not be read/),
     });
-    await expect(rt.caller(salon.owner).images.upload({ dataUrl: 'data:image/png;base64,' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'file: the file is empty' });
-    await expect(rt.caller(salon.owner).images.upload({ dataUrl: 'data:image/png,%89PNG' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^dataUrl: /) });
-    await expect(rt.caller(salon.owner).images.upload({ dataUrl: '###' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^dataUrl: /) });
+    await expect(rt.caller(salon.owner).images.upload({ dataUrl: 'data:image/png;base64,' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'file: the file is empty',
+    });
+    await expect(rt.caller(salon.owner).images.upload({ dataUrl: 'data:image/png,%89PNG' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^dataUrl: /),
+    });
+    await expect(rt.caller(salon.owner).images.upload({ dataUrl: '###' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^dataUrl: /),
+    });
   });
 
   it('enforces 10MB for shop photos and 5MB for avatars', async () => {
     const png = await picture(10, 10);
     const pad = (size: number) => Buffer.concat([png, Buffer.alloc(size - png.length)]);
-    await expect(rt.caller(salon.owner).images.upload({ kind: 'shop', dataUrl: dataUrl(pad(10 * 1024 * 1024 + 1)) })).rejects.toMatchObject({
-      code: 'BAD_REQUEST',
-      message: 'File must be less than 10MB.',
-    });
-    await expect(rt.caller(salon.owner).images.upload({ kind: 'avatar', dataUrl: dataUrl(pad(5 * 1024 * 1024 + 1)) })).rejects.toMatchObject({
+    await expect(rt.caller(salon.owner).images.upload({ kind: 'shop', dataUrl: dataUrl(pad(10 * 1024 * 1024 + 1)) })).rejects.toMatchObject(
+      {
+        code: 'BAD_REQUEST',
+        message: 'File must be less than 10MB.',
+      },
+    );
+    await expect(
+      rt.caller(salon.owner).images.upload({ kind: 'avatar', dataUrl: dataUrl(pad(5 * 1024 * 1024 + 1)) }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'File must be less than 5MB.',
     });
@@ -125,12 +147,14 @@ describe('images/upload', () => {
     const staff = (await rt.caller(salon.owner).merchants.getAllStaffByMerchant({})).staff.find((s) => s._id === mine)!;
     expect(staff.avatar).toBe(r.url);
     expect(await sharp(await stored(r.url)).metadata()).toMatchObject({ width: 267, height: 400 });
-    await expect(rt.caller(salon.owner).images.upload({ kind: 'staff', staffId: theirs, dataUrl: dataUrl(png) })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(rt.caller(salon.owner).images.upload({ kind: 'staff', staffId: theirs, dataUrl: dataUrl(png) })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });
 
 describe('replaced and deleted files', () => {
-  it("never removes a file another shop or another record still shows", async () => {
+  it('never removes a file another shop or another record still shows', async () => {
     const theirPhoto = (await rt.caller(other.owner).images.upload({ dataUrl: dataUrl(await picture(120, 120)) })).image!;
     const member = await createStaff(rt, salon.id);
     // Staff photo URLs are free text: point one at the other shop's file, then replace it.
@@ -157,11 +181,15 @@ describe('images/uploadAvatar', () => {
     expect(r.url).toMatch(new RegExp(`^/uploads/avatars/${customer.id}/[0-9a-f-]{36}\\.webp$`));
     expect((await rt.caller(customer).users.profile()).user.avatar).toBe(r.url);
     expect(await sharp(await stored(r.url)).metadata()).toMatchObject({ width: 400, height: 400 });
-    await expect(rt.caller(customer).images.uploadAvatar({ dataUrl: dataUrl(Buffer.from('%PDF-1.7 not a picture'), 'image/jpeg') })).rejects.toMatchObject({
+    await expect(
+      rt.caller(customer).images.uploadAvatar({ dataUrl: dataUrl(Buffer.from('%PDF-1.7 not a picture'), 'image/jpeg') }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: NOT_AN_IMAGE,
     });
-    await expect(rt.caller().images.uploadAvatar({ dataUrl: dataUrl(await picture(10, 10)) })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(rt.caller().images.uploadAvatar({ dataUrl: dataUrl(await picture(10, 10)) })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
   });
 });
 
@@ -200,7 +228,9 @@ describe('gallery: list, cover, delete', () => {
     await expect(me.deleteShopImages({ imageId: theirs })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(me.deleteShopImages({ merchantId: other.id, imageId: theirs })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const customer = await makeAccount(rt, 'customer');
-    await expect(rt.caller(customer).images.upload({ dataUrl: dataUrl(await picture(10, 10)) })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller(customer).images.upload({ dataUrl: dataUrl(await picture(10, 10)) })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     const admin = await makeAccount(rt, 'admin');
     expect((await rt.caller(admin).images.getShopImages({ merchantId: other.id })).images.map((i) => i._id)).toContain(theirs);
   });

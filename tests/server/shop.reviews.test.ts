@@ -27,7 +27,13 @@ afterAll(async () => {
 /** A booking of `who` at the salon, in the past, with the given status. */
 async function booking(who: Actor, status: 'completed' | 'upcoming' | 'cancelled' = 'completed', merchantId = salon.id, staffId = stylist) {
   slot++;
-  return insertBookingRow(rt, { userId: who.id, merchantId, staffId, startsAt: new Date(Date.now() - slot * 3_600_000 - 86_400_000), status });
+  return insertBookingRow(rt, {
+    userId: who.id,
+    merchantId,
+    staffId,
+    startsAt: new Date(Date.now() - slot * 3_600_000 - 86_400_000),
+    status,
+  });
 }
 
 const salonFigures = () =>
@@ -52,7 +58,10 @@ describe('createReview', () => {
     });
     expect(await salonFigures()).toMatchObject({ review_count: 1 });
     expect(Number((await salonFigures()).rating_avg)).toBe(4);
-    await expect(rt.caller(meera).reviewRoutes.createReview({ bookingId: b, rating: 5 })).rejects.toMatchObject({ code: 'CONFLICT', message: ALREADY_REVIEWED });
+    await expect(rt.caller(meera).reviewRoutes.createReview({ bookingId: b, rating: 5 })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: ALREADY_REVIEWED,
+    });
     expect(await notificationsOf(salon.id, 'New review')).toHaveLength(1);
   });
 
@@ -63,11 +72,17 @@ describe('createReview', () => {
       message: expect.stringMatching(/^bookingId: /),
     });
     const cancelled = await booking(meera, 'cancelled');
-    await expect(rt.caller(meera).reviewRoutes.createReview({ bookingId: cancelled, rating: 5 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(rt.caller(meera).reviewRoutes.createReview({ bookingId: cancelled, rating: 5 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     const hers = await booking(meera);
     await expect(rt.caller(ravi).reviewRoutes.createReview({ bookingId: hers, rating: 1 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(rt.caller(ravi).reviewRoutes.createReview({ userId: meera.id, bookingId: hers, rating: 1 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(rt.caller(salon.owner).reviewRoutes.createReview({ bookingId: hers, rating: 5 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller(ravi).reviewRoutes.createReview({ userId: meera.id, bookingId: hers, rating: 1 })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(rt.caller(salon.owner).reviewRoutes.createReview({ bookingId: hers, rating: 5 })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(rt.caller().reviewRoutes.createReview({ bookingId: hers, rating: 5 })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
@@ -106,7 +121,11 @@ describe("the salon's Reviews & Feedback", () => {
       meh: await add(meera, 2, 'Waited 30 minutes'),
     };
     // The "meh" review is 40 days old.
-    await rt.deps.db.updateTable('reviews').set({ created_at: new Date(Date.now() - 40 * 86_400_000) }).where('id', '=', ids.meh).execute();
+    await rt.deps.db
+      .updateTable('reviews')
+      .set({ created_at: new Date(Date.now() - 40 * 86_400_000) })
+      .where('id', '=', ids.meh)
+      .execute();
   });
 
   it('answers stats: average to one decimal, response rate, distribution', async () => {
@@ -118,7 +137,8 @@ describe("the salon's Reviews & Feedback", () => {
   });
 
   it('filters by search (name or comment, any case), rating and days', async () => {
-    const q = (input: Record<string, unknown>) => rt.caller(shop.owner).reviewRoutes.getReviewsByMerchant({ merchantId: shop.id, ...input });
+    const q = (input: Record<string, unknown>) =>
+      rt.caller(shop.owner).reviewRoutes.getReviewsByMerchant({ merchantId: shop.id, ...input });
     expect((await q({ search: 'MASSAGE' })).reviews.map((x) => x._id)).toEqual([ids.good]);
     expect((await q({ search: 'ravi' })).reviews.map((x) => x._id)).toEqual([ids.good]);
     expect((await q({ search: '100%' })).reviews).toEqual([]);
@@ -145,7 +165,9 @@ describe("the salon's Reviews & Feedback", () => {
     expect(r.success).toBe(true);
     expect(r.review.response?.text).toBe('Sorry about the wait!');
     expect(Date.parse(r.review.response!.responseDate)).toBeGreaterThan(Date.now() - 60_000);
-    const edited = await rt.caller(shop.owner).reviewRoutes.respondToReview({ reviewId: ids.meh, responseText: 'Sorry, we have added a stylist.' });
+    const edited = await rt
+      .caller(shop.owner)
+      .reviewRoutes.respondToReview({ reviewId: ids.meh, responseText: 'Sorry, we have added a stylist.' });
     expect(edited.review.response?.text).toBe('Sorry, we have added a stylist.');
     const told = await notificationsOf(meera.id, 'Your review got a reply');
     expect(told).toHaveLength(1);
@@ -155,11 +177,15 @@ describe("the salon's Reviews & Feedback", () => {
   });
 
   it("keeps reviews to their salon: 403 for another merchantId, 404 for another salon's review", async () => {
-    await expect(rt.caller(salon.owner).reviewRoutes.getReviewsByMerchant({ merchantId: shop.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller(salon.owner).reviewRoutes.getReviewsByMerchant({ merchantId: shop.id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(
       rt.caller(salon.owner).reviewRoutes.respondToReviewByMerchant({ reviewId: ids.good, merchantId: shop.id, responseText: 'Hi' }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(rt.caller(salon.owner).reviewRoutes.respondToReviewByMerchant({ reviewId: ids.good, responseText: 'Hi' })).rejects.toMatchObject({
+    await expect(
+      rt.caller(salon.owner).reviewRoutes.respondToReviewByMerchant({ reviewId: ids.good, responseText: 'Hi' }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     await expect(rt.caller(meera).reviewRoutes.getReviewsByMerchant({ merchantId: shop.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -170,10 +196,22 @@ describe("the salon's Reviews & Feedback", () => {
   it("shows a review publicly by id with the reviewer's first name and initial, and no booking or account id", async () => {
     const { review } = await rt.caller().reviewRoutes.getReviewById({ id: ids.good });
     expect(review.userName).toBe('Ravi T.');
-    expect(Object.keys(review).sort()).toEqual(['_id', 'comment', 'createdAt', 'merchantId', 'rating', 'response', 'salonName', 'updatedAt', 'userName']);
+    expect(Object.keys(review).sort()).toEqual([
+      '_id',
+      'comment',
+      'createdAt',
+      'merchantId',
+      'rating',
+      'response',
+      'salonName',
+      'updatedAt',
+      'userName',
+    ]);
     expect(JSON.stringify(review)).not.toContain('Test');
     expect(JSON.stringify(review)).not.toContain(ravi.id);
-    await expect(rt.caller().reviewRoutes.getReviewById({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(rt.caller().reviewRoutes.getReviewById({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });
 
@@ -187,21 +225,35 @@ describe('update and delete', () => {
     expect(r.review).toMatchObject({ rating: 5, comment: 'Changed my mind' });
     const m = await rt.deps.db.selectFrom('merchants').select('rating_avg').where('id', '=', shop.id).executeTakeFirstOrThrow();
     expect(Number(m.rating_avg)).toBe(5);
-    await expect(rt.caller(ravi).reviewRoutes.updateReview({ reviewId: review._id, rating: 1 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(rt.caller(shop.owner).reviewRoutes.updateReview({ reviewId: review._id, rating: 1 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(rt.caller(meera).reviewRoutes.updateReview({ reviewId: review._id, rating: 9 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(rt.caller(ravi).reviewRoutes.updateReview({ reviewId: review._id, rating: 1 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(rt.caller(shop.owner).reviewRoutes.updateReview({ reviewId: review._id, rating: 1 })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(rt.caller(meera).reviewRoutes.updateReview({ reviewId: review._id, rating: 9 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('lets the author or an admin delete a review, not the salon or others; stats follow', async () => {
     const shop = await createSalon(rt);
     const staff = await createStaff(rt, shop.id);
-    const mine = (await rt.caller(meera).reviewRoutes.createReview({ bookingId: await booking(meera, 'completed', shop.id, staff), rating: 1 })).review._id;
-    const his = (await rt.caller(ravi).reviewRoutes.createReview({ bookingId: await booking(ravi, 'completed', shop.id, staff), rating: 3 })).review._id;
+    const mine = (
+      await rt.caller(meera).reviewRoutes.createReview({ bookingId: await booking(meera, 'completed', shop.id, staff), rating: 1 })
+    ).review._id;
+    const his = (
+      await rt.caller(ravi).reviewRoutes.createReview({ bookingId: await booking(ravi, 'completed', shop.id, staff), rating: 3 })
+    ).review._id;
     await expect(rt.caller(ravi).reviewRoutes.deleteReview({ reviewId: mine })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(rt.caller(shop.owner).reviewRoutes.deleteReview({ reviewId: mine })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(rt.caller(other.owner).reviewRoutes.deleteReview({ reviewId: mine })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await rt.caller(meera).reviewRoutes.deleteReview({ reviewId: mine })).message).toBe('Review deleted successfully.');
-    let m = await rt.deps.db.selectFrom('merchants').select(['rating_avg', 'review_count']).where('id', '=', shop.id).executeTakeFirstOrThrow();
+    let m = await rt.deps.db
+      .selectFrom('merchants')
+      .select(['rating_avg', 'review_count'])
+      .where('id', '=', shop.id)
+      .executeTakeFirstOrThrow();
     expect([Number(m.rating_avg), m.review_count]).toEqual([3, 1]);
     const admin = await makeAccount(rt, 'admin');
     await rt.caller(admin).reviewRoutes.deleteReview({ reviewId: his });

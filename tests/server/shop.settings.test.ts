@@ -3,7 +3,16 @@ import type { Actor } from '../../src/server/deps.js';
 import { ALREADY_PUBLISHED } from '../../src/server/services/shop/publishing.js';
 import { WEEKDAYS } from '../../src/shared/hours.js';
 import { profileCompletion, type ShopSnapshot } from '../../src/shared/profileCompletion.js';
-import { createCustomer, createSalon, createService, createStaff, insertBookingRow, localDate, openingHours, type SalonFixture } from '../helpers/fixtures.js';
+import {
+  createCustomer,
+  createSalon,
+  createService,
+  createStaff,
+  insertBookingRow,
+  localDate,
+  openingHours,
+  type SalonFixture,
+} from '../helpers/fixtures.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
@@ -23,9 +32,20 @@ afterAll(async () => {
 
 describe('Settings & Profile', () => {
   it('loads the settings of the own shop only, with defaults for hours and notifications', async () => {
-    await rt.deps.db.updateTable('merchants').set({ opening_hours: '[]', notification_settings: '[]' }).where('id', '=', salon.id).execute();
+    await rt.deps.db
+      .updateTable('merchants')
+      .set({ opening_hours: '[]', notification_settings: '[]' })
+      .where('id', '=', salon.id)
+      .execute();
     const { merchant } = await rt.caller(salon.owner).merchants.getMerchantSettingsById({ id: salon.id });
-    expect(merchant).toMatchObject({ _id: salon.id, shop_Name: 'Lotus Salon', City: 'Pune', Country: 'India', timeZone: 'Asia/Kolkata', location: null });
+    expect(merchant).toMatchObject({
+      _id: salon.id,
+      shop_Name: 'Lotus Salon',
+      City: 'Pune',
+      Country: 'India',
+      timeZone: 'Asia/Kolkata',
+      location: null,
+    });
     expect(merchant.openingHours).toHaveLength(7);
     expect(merchant.openingHours[0]).toEqual({ name: 'Monday', enabled: true, openTime: '09:00', closeTime: '17:00' });
     expect(merchant.openingHours[5]).toMatchObject({ name: 'Saturday', enabled: false });
@@ -76,9 +96,11 @@ describe('Settings & Profile', () => {
         message: expect.stringMatching(message),
       });
     }
-    await expect(rt.caller(other.owner).merchants.updateBusinessProfile({ merchantId: salon.id, shop_Name: 'Mine' })).rejects.toMatchObject({
-      code: 'FORBIDDEN',
-    });
+    await expect(rt.caller(other.owner).merchants.updateBusinessProfile({ merchantId: salon.id, shop_Name: 'Mine' })).rejects.toMatchObject(
+      {
+        code: 'FORBIDDEN',
+      },
+    );
   });
 
   it('places a shop from its address when no coordinates are sent, and keeps coordinates that are', async () => {
@@ -92,11 +114,16 @@ describe('Settings & Profile', () => {
     expect(city.shop.latitude).toBeCloseTo(19.07, 1);
     // Sent coordinates win; editing other fields leaves them alone.
     await me.updateShop({ latitude: 18.5, longitude: 73.8 });
-    expect((await me.updateBusinessProfile({ description: 'Unchanged location' })).merchant).toMatchObject({ latitude: 18.5, longitude: 73.8 });
+    expect((await me.updateBusinessProfile({ description: 'Unchanged location' })).merchant).toMatchObject({
+      latitude: 18.5,
+      longitude: 73.8,
+    });
   });
 
   it('reads and writes the shop through GET/PUT merchants/shop', async () => {
-    const r = await rt.caller(other.owner).merchants.updateShop({ latitude: 19.076, longitude: 72.8777, City: 'Mumbai', shop_type: ['Spa', 'salon'] as never });
+    const r = await rt
+      .caller(other.owner)
+      .merchants.updateShop({ latitude: 19.076, longitude: 72.8777, City: 'Mumbai', shop_type: ['Spa', 'salon'] as never });
     expect(r.shop).toMatchObject({ City: 'Mumbai', latitude: 19.076, shop_type: ['spa', 'salon'] });
     expect((await rt.caller(other.owner).merchants.getShop({})).shop.City).toBe('Mumbai');
     await expect(rt.caller(salon.owner).merchants.getShop({ merchantId: other.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -114,7 +141,10 @@ describe('Settings & Profile', () => {
     expect(slots.data.slots.at(-1)!.time).toBe('12:00 PM');
 
     const call = (hours: unknown) => rt.caller(salon.owner).merchants.updateBusinessHours({ openingHours: hours as never });
-    await expect(call(week.slice(0, 6))).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'openingHours: List the opening hours of all 7 days.' });
+    await expect(call(week.slice(0, 6))).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'openingHours: List the opening hours of all 7 days.',
+    });
     await expect(call(week.map((d, i) => (i === 2 ? { ...d, closeTime: '09:00' } : d)))).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'openingHours.2.closeTime: Wednesday: the closing time must be after the opening time.',
@@ -123,11 +153,20 @@ describe('Settings & Profile', () => {
       code: 'BAD_REQUEST',
       message: 'openingHours.0.openTime: Enter a time like 09:00.',
     });
-    await expect(call(week.map((d, i) => (i === 6 ? { ...d, name: 'Funday' } : d)))).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^openingHours\.6\.name: /) });
+    await expect(call(week.map((d, i) => (i === 6 ? { ...d, name: 'Funday' } : d)))).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^openingHours\.6\.name: /),
+    });
     // A disabled day may hold any times; a late shop may close at midnight.
-    const late = await call(week.map((d, i) => (i === 0 ? { ...d, enabled: false, closeTime: '08:00' } : i === 4 ? { ...d, openTime: '6:00 PM', closeTime: '00:00' } : d)));
+    const late = await call(
+      week.map((d, i) =>
+        i === 0 ? { ...d, enabled: false, closeTime: '08:00' } : i === 4 ? { ...d, openTime: '6:00 PM', closeTime: '00:00' } : d,
+      ),
+    );
     expect(late.openingHours[4]).toMatchObject({ openTime: '18:00', closeTime: '00:00' });
-    await expect(rt.caller(other.owner).merchants.updateBusinessHours({ merchantId: salon.id, openingHours: week })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller(other.owner).merchants.updateBusinessHours({ merchantId: salon.id, openingHours: week })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 
   it('merges notification preferences and the review notification follows them', async () => {
@@ -149,14 +188,27 @@ describe('Settings & Profile', () => {
       rt.caller(salon.owner).merchants.updateNotificationSettings({ preferences: [{ id: 'sms', enabled: true }] as never }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^preferences\.0\.id: /) });
     await expect(
-      rt.caller(other.owner).merchants.updateNotificationSettings({ merchantId: salon.id, preferences: [{ id: 'marketing', enabled: false }] }),
+      rt
+        .caller(other.owner)
+        .merchants.updateNotificationSettings({ merchantId: salon.id, preferences: [{ id: 'marketing', enabled: false }] }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
 
     const customer = await createCustomer(rt);
     const staff = await createStaff(rt, salon.id);
-    const b = await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId: staff, startsAt: new Date(Date.now() - 86_400_000), status: 'completed' });
+    const b = await insertBookingRow(rt, {
+      userId: customer.id,
+      merchantId: salon.id,
+      staffId: staff,
+      startsAt: new Date(Date.now() - 86_400_000),
+      status: 'completed',
+    });
     await rt.caller(customer).reviewRoutes.createReview({ bookingId: b, rating: 5 });
-    const told = await rt.deps.db.selectFrom('notifications').select('id').where('account_id', '=', salon.id).where('title', '=', 'New review').execute();
+    const told = await rt.deps.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('account_id', '=', salon.id)
+      .where('title', '=', 'New review')
+      .execute();
     expect(told).toHaveLength(0);
   });
 });
@@ -229,7 +281,16 @@ describe('publishing', () => {
     const cat = hair?._id ?? (await rt.caller(admin).categories.createCategory({ name: 'Hair', shopCategory: 'salon' })).category._id;
     await rt.caller(shop.owner).categories.selectCategoriesByMarchent({ selectedCategories: [cat] });
     await rt.caller(shop.owner).services.createService({
-      service: { name: 'Haircut', category: cat, description: 'Cut and style', duration: 30, price: 400, discountValue: 0, isDiscountActive: false, active: true },
+      service: {
+        name: 'Haircut',
+        category: cat,
+        description: 'Cut and style',
+        duration: 30,
+        price: 400,
+        discountValue: 0,
+        isDiscountActive: false,
+        active: true,
+      },
     });
     await me.addStaffByMerchant({ name: 'Asha', email: 'asha@new.in', phone: '9876543210', role: 'Stylist', specialization: ['Haircut'] });
     const almost = await me.getProfileCompletion({});
@@ -240,17 +301,28 @@ describe('publishing', () => {
 
     const r = await me.createPublishRequest({ merchantId: shop.id });
     expect(r).toMatchObject({ status: 'pending' });
-    const row = await rt.deps.db.selectFrom('merchants').select(['publish_status', 'is_published', 'publish_requested_at']).where('id', '=', shop.id).executeTakeFirstOrThrow();
+    const row = await rt.deps.db
+      .selectFrom('merchants')
+      .select(['publish_status', 'is_published', 'publish_requested_at'])
+      .where('id', '=', shop.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ publish_status: 'pending', is_published: false });
     expect(row.publish_requested_at).toBeInstanceOf(Date);
     const adminNote = await rt.deps.db.selectFrom('notifications').selectAll().where('account_id', '=', admin.id).executeTakeFirstOrThrow();
     expect(adminNote).toMatchObject({ type: 'system', title: 'New publish request' });
     expect((await me.createPublishRequest({})).status).toBe('pending');
-    await expect(rt.caller(other.owner).merchants.createPublishRequest({ merchantId: shop.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(rt.caller(other.owner).merchants.getProfileCompletion({ merchantId: shop.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller(other.owner).merchants.createPublishRequest({ merchantId: shop.id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(rt.caller(other.owner).merchants.getProfileCompletion({ merchantId: shop.id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 
   it('answers 409 for a shop that is already published', async () => {
-    await expect(rt.caller(other.owner).merchants.createPublishRequest({})).rejects.toMatchObject({ code: 'CONFLICT', message: ALREADY_PUBLISHED });
+    await expect(rt.caller(other.owner).merchants.createPublishRequest({})).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: ALREADY_PUBLISHED,
+    });
   });
 });

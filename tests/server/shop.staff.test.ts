@@ -96,16 +96,24 @@ describe('add and edit staff', () => {
   }
 
   it('accepts the edge values: rate 0, each role and status, an uploaded avatar', async () => {
-    for (const [role, status] of [['Manager', 'Inactive'], ['Receptionist', 'On Leave'], ['Other', 'Active']] as const) {
-      const { staff } = await rt.caller(salon.owner).merchants.addStaffByMerchant(
-        member({ name: `${role} one`, email: uniqueEmail(), role, status, rate: 0, avatar: `/uploads/${salon.id}/a.webp` }),
-      );
+    for (const [role, status] of [
+      ['Manager', 'Inactive'],
+      ['Receptionist', 'On Leave'],
+      ['Other', 'Active'],
+    ] as const) {
+      const { staff } = await rt
+        .caller(salon.owner)
+        .merchants.addStaffByMerchant(
+          member({ name: `${role} one`, email: uniqueEmail(), role, status, rate: 0, avatar: `/uploads/${salon.id}/a.webp` }),
+        );
       expect(staff).toMatchObject({ role, status, rate: 0, avatar: `/uploads/${salon.id}/a.webp` });
     }
   });
 
   it('takes back a picture the app ships, as the staff list answers it', async () => {
-    const { staff } = await rt.caller(salon.owner).merchants.addStaffByMerchant(member({ email: uniqueEmail(), avatar: '/images/demo/staff/2.svg' }));
+    const { staff } = await rt
+      .caller(salon.owner)
+      .merchants.addStaffByMerchant(member({ email: uniqueEmail(), avatar: '/images/demo/staff/2.svg' }));
     expect(staff.avatar).toBe('/images/demo/staff/2.svg');
   });
 
@@ -120,28 +128,37 @@ describe('add and edit staff', () => {
 
   it('updates only the fields sent, and needs a selected member', async () => {
     const { staff } = await rt.caller(salon.owner).merchants.addStaffByMerchant(member({ name: 'Bala', email: uniqueEmail() }));
-    const r = await rt.caller(salon.owner).merchants.updateStaffByMerchant({ merchantId: salon.id, staffId: staff._id, rate: 350.5, status: 'On Leave' });
+    const r = await rt
+      .caller(salon.owner)
+      .merchants.updateStaffByMerchant({ merchantId: salon.id, staffId: staff._id, rate: 350.5, status: 'On Leave' });
     expect(r.staff).toMatchObject({ name: 'Bala', rate: 350.5, status: 'On Leave', specialization: ['Haircut', 'Hair Colour'] });
     await expect(rt.caller(salon.owner).merchants.updateStaffByMerchant({ merchantId: salon.id, rate: 1 })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'staffId: No staff member selected for editing.',
     });
-    await expect(
-      rt.caller(salon.owner).merchants.updateStaffByMerchant({ staffId: staff._id, specialization: [] }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'specialization: Please add at least one specialization.' });
+    await expect(rt.caller(salon.owner).merchants.updateStaffByMerchant({ staffId: staff._id, specialization: [] })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'specialization: Please add at least one specialization.',
+    });
   });
 
   it("keeps every staff call to the caller's shop: 403 for another merchantId, 404 for another shop's member", async () => {
     const theirs = (await rt.caller(other.owner).merchants.addStaffByMerchant(member({ name: 'Theirs', email: uniqueEmail() }))).staff._id;
     const me = rt.caller(salon.owner).merchants;
     await expect(me.getAllStaffByMerchant({ merchantId: other.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(me.addStaffByMerchant({ merchantId: other.id, ...member({ email: uniqueEmail() }) })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(me.addStaffByMerchant({ merchantId: other.id, ...member({ email: uniqueEmail() }) })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(me.updateStaffByMerchant({ staffId: theirs, name: 'Mine now' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(me.updateStaffByMerchant({ merchantId: other.id, staffId: theirs, name: 'Mine now' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(me.updateStaffByMerchant({ merchantId: other.id, staffId: theirs, name: 'Mine now' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(me.deleteStaffByMerchant({ staffId: theirs })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(me.updateStaffHours({ staffId: theirs, workingHours: [] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(me.getStaffAnalytics({ staffId: theirs, period: 'today' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(me.getStaffAnalytics({ merchantId: other.id, staffId: theirs, period: 'today' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(me.getStaffAnalytics({ merchantId: other.id, staffId: theirs, period: 'today' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(rt.caller(customer).merchants.getAllStaffByMerchant({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const admin = await makeAccount(rt, 'admin');
     expect((await rt.caller(admin).merchants.getAllStaffByMerchant({ merchantId: other.id })).staff.map((s) => s.name)).toContain('Theirs');
@@ -153,9 +170,15 @@ describe('working hours and days off drive availability', () => {
     const { staff } = await rt.caller(salon.owner).merchants.addStaffByMerchant(member({ name: 'Hours', email: uniqueEmail() }));
     const call = (wh: unknown, daysOff?: unknown) =>
       rt.caller(salon.owner).merchants.updateStaffHours({ staffId: staff._id, workingHours: wh as never, daysOff: daysOff as never });
-    await expect(call(workingHours('09:00', '17:00').slice(0, 6))).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^workingHours: /) });
+    await expect(call(workingHours('09:00', '17:00').slice(0, 6))).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^workingHours: /),
+    });
     const backwards = workingHours('09:00', '17:00').map((d) => (d.day === 'Tuesday' ? { ...d, start: '18:00' } : d));
-    await expect(call(backwards)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'workingHours.1.end: Tuesday: the end time must be after the start time.' });
+    await expect(call(backwards)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'workingHours.1.end: Tuesday: the end time must be after the start time.',
+    });
     const twice = workingHours('09:00', '17:00').map((d, i) => (i === 6 ? { ...d, day: 'Monday' } : d));
     await expect(call(twice)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/listed twice/) });
     await expect(call([], ['2026-02-30'])).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'daysOff.0: Invalid date.' });
@@ -168,18 +191,22 @@ describe('working hours and days off drive availability', () => {
   it('changes the slots customers are offered', async () => {
     const shop = await createSalon(rt);
     const svc = await createService(rt, shop.id, { name: 'Haircut', duration: 60 });
-    const { staff } = await rt.caller(shop.owner).merchants.addStaffByMerchant(
-      member({ specialization: ['Haircut'], workingHours: workingHours('14:00', '16:00') }),
-    );
+    const { staff } = await rt
+      .caller(shop.owner)
+      .merchants.addStaffByMerchant(member({ specialization: ['Haircut'], workingHours: workingHours('14:00', '16:00') }));
     const date = localDate(1);
     const slots = async () =>
       (await rt.caller().users.getAvailableSlots({ merchantId: shop.id, date, serviceIds: [svc] })).data.slots.map((s) => s.time);
     expect(await slots()).toEqual(['2:00 PM', '2:15 PM', '2:30 PM', '2:45 PM', '3:00 PM']);
     await rt.caller(shop.owner).merchants.updateStaffHours({ staffId: staff._id, workingHours: workingHours('10:00', '11:00') });
     expect(await slots()).toEqual(['10:00 AM']);
-    await rt.caller(shop.owner).merchants.updateStaffHours({ staffId: staff._id, workingHours: workingHours('10:00', '11:00'), daysOff: [date] });
+    await rt
+      .caller(shop.owner)
+      .merchants.updateStaffHours({ staffId: staff._id, workingHours: workingHours('10:00', '11:00'), daysOff: [date] });
     expect(await slots()).toEqual([]);
-    await rt.caller(shop.owner).merchants.updateStaffHours({ staffId: staff._id, workingHours: workingHours('10:00', '11:00'), daysOff: [] });
+    await rt
+      .caller(shop.owner)
+      .merchants.updateStaffHours({ staffId: staff._id, workingHours: workingHours('10:00', '11:00'), daysOff: [] });
     await rt.caller(shop.owner).merchants.updateStaffByMerchant({ staffId: staff._id, status: 'On Leave' });
     expect(await slots()).toEqual([]);
     await rt.caller(shop.owner).merchants.updateStaffByMerchant({ staffId: staff._id, status: 'Active', specialization: ['Massage'] });
@@ -223,11 +250,17 @@ describe('hours that leave bookings uncovered', () => {
     const tanvi = await makeAccount(rt, 'customer', { firstName: 'Tanvi' });
     await rt.deps.db.updateTable('accounts').set({ last_name: 'Deshpande' }).where('id', '=', tanvi.id).execute();
     const me = rt.caller(shop.owner).merchants;
-    const rutuja = (await me.addStaffByMerchant(member({ name: 'Rutuja Patil', email: uniqueEmail(), workingHours: workingHours('09:00', '18:00') }))).staff._id;
+    const rutuja = (
+      await me.addStaffByMerchant(member({ name: 'Rutuja Patil', email: uniqueEmail(), workingHours: workingHours('09:00', '18:00') }))
+    ).staff._id;
     const colleague = (await me.addStaffByMerchant(member({ name: 'Colleague', email: uniqueEmail() }))).staff._id;
 
     const onDayOff = await book(shop, rutuja, tanvi.id, 5, '12:00');
-    const runsLate = await book(shop, rutuja, tanvi.id, 6, '15:30', { minutes: 60, status: 'confirmed', services: ['Hair Spa', 'Beard Trim'] });
+    const runsLate = await book(shop, rutuja, tanvi.id, 6, '15:30', {
+      minutes: 60,
+      status: 'confirmed',
+      services: ['Hair Spa', 'Beard Trim'],
+    });
     await book(shop, rutuja, tanvi.id, 6, '10:00', { status: 'pending' }); // within the new hours
     const dayNotWorked = await book(shop, rutuja, tanvi.id, 7, '11:00', { status: 'pending' });
     await book(shop, rutuja, tanvi.id, 5, '14:00', { status: 'cancelled' }); // cancelled: not listed
@@ -235,17 +268,49 @@ describe('hours that leave bookings uncovered', () => {
     await book(shop, colleague, tanvi.id, 5, '12:00'); // someone else's
 
     const off = weekdayOf(localDate(7));
-    const r = await me.updateStaffHours({ staffId: rutuja, workingHours: workingHours('10:00', '16:00', [off]), daysOff: [localDate(5), localDate(-1)] });
+    const r = await me.updateStaffHours({
+      staffId: rutuja,
+      workingHours: workingHours('10:00', '16:00', [off]),
+      daysOff: [localDate(5), localDate(-1)],
+    });
     // Saved all the same: the owner reassigns later.
     expect(r.staff.daysOff).toEqual([localDate(-1), localDate(5)]);
     expect(r.staff.workingHours.find((d) => d.day === off)?.enabled).toBe(false);
     expect(r.clashes).toEqual([
-      { bookingId: onDayOff.id, bookingDate: localDate(5), bookingTime: '12:00 PM', status: 'upcoming', customerName: 'Tanvi Deshpande', services: ["Men's Haircut"], reason: 'dayOff' },
-      { bookingId: runsLate.id, bookingDate: localDate(6), bookingTime: '3:30 PM', status: 'confirmed', customerName: 'Tanvi Deshpande', services: ['Hair Spa', 'Beard Trim'], reason: 'outsideHours' },
-      { bookingId: dayNotWorked.id, bookingDate: localDate(7), bookingTime: '11:00 AM', status: 'pending', customerName: 'Tanvi Deshpande', services: ["Men's Haircut"], reason: 'outsideHours' },
+      {
+        bookingId: onDayOff.id,
+        bookingDate: localDate(5),
+        bookingTime: '12:00 PM',
+        status: 'upcoming',
+        customerName: 'Tanvi Deshpande',
+        services: ["Men's Haircut"],
+        reason: 'dayOff',
+      },
+      {
+        bookingId: runsLate.id,
+        bookingDate: localDate(6),
+        bookingTime: '3:30 PM',
+        status: 'confirmed',
+        customerName: 'Tanvi Deshpande',
+        services: ['Hair Spa', 'Beard Trim'],
+        reason: 'outsideHours',
+      },
+      {
+        bookingId: dayNotWorked.id,
+        bookingDate: localDate(7),
+        bookingTime: '11:00 AM',
+        status: 'pending',
+        customerName: 'Tanvi Deshpande',
+        services: ["Men's Haircut"],
+        reason: 'outsideHours',
+      },
     ]);
     // The bookings stay assigned to her.
-    const still = await rt.deps.db.selectFrom('bookings').select(['staff_id', 'status']).where('id', '=', onDayOff.id).executeTakeFirstOrThrow();
+    const still = await rt.deps.db
+      .selectFrom('bookings')
+      .select(['staff_id', 'status'])
+      .where('id', '=', onDayOff.id)
+      .executeTakeFirstOrThrow();
     expect(still).toEqual({ staff_id: rutuja, status: 'upcoming' });
 
     // Hours that cover everything again: nothing to warn about.
@@ -263,10 +328,16 @@ describe('hours that leave bookings uncovered', () => {
   it("judges someone on the shop's hours by the salon's opening hours, and reads the clashes with one query", async () => {
     const shop = await createSalon(rt);
     const closed = weekdayOf(localDate(4));
-    await rt.deps.db.updateTable('merchants').set({ opening_hours: JSON.stringify(openingHours('09:00', '18:00', [closed])) }).where('id', '=', shop.id).execute();
+    await rt.deps.db
+      .updateTable('merchants')
+      .set({ opening_hours: JSON.stringify(openingHours('09:00', '18:00', [closed])) })
+      .where('id', '=', shop.id)
+      .execute();
     const guest = await createCustomer(rt);
     const me = rt.caller(shop.owner).merchants;
-    const staffId = (await me.addStaffByMerchant(member({ name: 'Shop Hours', email: uniqueEmail(), workingHours: workingHours('08:00', '20:00') }))).staff._id;
+    const staffId = (
+      await me.addStaffByMerchant(member({ name: 'Shop Hours', email: uniqueEmail(), workingHours: workingHours('08:00', '20:00') }))
+    ).staff._id;
     const early = await book(shop, staffId, guest.id, 3, '08:15');
     const onClosedDay = await book(shop, staffId, guest.id, 4, '12:00');
     await book(shop, staffId, guest.id, 3, '12:00');
@@ -274,7 +345,11 @@ describe('hours that leave bookings uncovered', () => {
     const idle = (await me.addStaffByMerchant(member({ name: 'Idle', email: uniqueEmail() }))).staff._id;
     const save = async (id: string) => {
       const counted = countingDb(rt.deps.db);
-      const answer = await updateStaffHours({ ...rt.deps, db: counted.db }, shop.owner, updateStaffHoursInput.parse({ staffId: id, workingHours: [], daysOff: [] }));
+      const answer = await updateStaffHours(
+        { ...rt.deps, db: counted.db },
+        shop.owner,
+        updateStaffHoursInput.parse({ staffId: id, workingHours: [], daysOff: [] }),
+      );
       return { answer, queries: counted.count() };
     };
     const busy = await save(staffId);
@@ -291,19 +366,30 @@ describe('hours that leave bookings uncovered', () => {
 
 describe('delete staff', () => {
   it('refuses a member with upcoming bookings, archives one with only past bookings, deletes one without', async () => {
-    const add = async (name: string) => (await rt.caller(salon.owner).merchants.addStaffByMerchant(member({ name, email: uniqueEmail() }))).staff._id;
+    const add = async (name: string) =>
+      (await rt.caller(salon.owner).merchants.addStaffByMerchant(member({ name, email: uniqueEmail() }))).staff._id;
     const busy = await add('Busy');
     const veteran = await add('Veteran');
     const fresh = await add('Fresh');
     await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId: busy, startsAt: at(2, '10:00') });
-    await insertBookingRow(rt, { userId: customer.id, merchantId: salon.id, staffId: veteran, startsAt: at(-3, '10:00'), status: 'completed' });
+    await insertBookingRow(rt, {
+      userId: customer.id,
+      merchantId: salon.id,
+      staffId: veteran,
+      startsAt: at(-3, '10:00'),
+      status: 'completed',
+    });
 
     await expect(rt.caller(salon.owner).merchants.deleteStaffByMerchant({ merchantId: salon.id, staffId: busy })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: STAFF_HAS_UPCOMING(1),
     });
-    expect((await rt.caller(salon.owner).merchants.deleteStaffByMerchant({ staffId: veteran })).message).toBe('Staff member deleted successfully');
-    expect((await rt.caller(salon.owner).merchants.deleteStaffByMerchant({ staffId: fresh })).message).toBe('Staff member deleted successfully');
+    expect((await rt.caller(salon.owner).merchants.deleteStaffByMerchant({ staffId: veteran })).message).toBe(
+      'Staff member deleted successfully',
+    );
+    expect((await rt.caller(salon.owner).merchants.deleteStaffByMerchant({ staffId: fresh })).message).toBe(
+      'Staff member deleted successfully',
+    );
 
     const list = (await rt.caller(salon.owner).merchants.getAllStaffByMerchant({})).staff.map((s) => s._id);
     expect(list).toContain(busy);
@@ -313,7 +399,9 @@ describe('delete staff', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: veteran, status: 'Inactive' });
     expect(rows[0].archived_at).toBeInstanceOf(Date);
-    await expect(rt.caller(salon.owner).merchants.updateStaffByMerchant({ staffId: veteran, status: 'Active' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(rt.caller(salon.owner).merchants.updateStaffByMerchant({ staffId: veteran, status: 'Active' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });
 
@@ -325,8 +413,17 @@ describe('summary and analytics from real bookings', () => {
   beforeAll(async () => {
     shop = await createSalon(rt);
     asha = (await rt.caller(shop.owner).merchants.addStaffByMerchant(member({ rate: 199.5 }))).staff._id;
-    bala = (await rt.caller(shop.owner).merchants.addStaffByMerchant(member({ name: 'Bala', email: 'bala@x.in', rate: 100, status: 'Inactive' }))).staff._id;
-    const book = async (staffId: string, days: number, time: string, status: 'completed' | 'upcoming' | 'cancelled', minutes: number, lines = 1) => {
+    bala = (
+      await rt.caller(shop.owner).merchants.addStaffByMerchant(member({ name: 'Bala', email: 'bala@x.in', rate: 100, status: 'Inactive' }))
+    ).staff._id;
+    const book = async (
+      staffId: string,
+      days: number,
+      time: string,
+      status: 'completed' | 'upcoming' | 'cancelled',
+      minutes: number,
+      lines = 1,
+    ) => {
       const id = await insertBookingRow(rt, {
         userId: customer.id,
         merchantId: shop.id,
@@ -397,9 +494,18 @@ describe('summary and analytics from real bookings', () => {
     expect(custom).toMatchObject({ totalBookings: 1, hoursWorked: 0.5, totalEarnings: 200 });
     const month = await call({ period: 'month' });
     expect(month.startDate.endsWith('-01')).toBe(true);
-    await expect(call({ period: 'custom', startDate: localDate(0) })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'endDate: Choose an end date.' });
-    await expect(call({ period: 'custom', startDate: localDate(1), endDate: localDate(0) })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^endDate: /) });
-    await expect(call({ period: 'custom', startDate: '2024-01-01', endDate: '2025-06-01' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^endDate: choose a range/) });
+    await expect(call({ period: 'custom', startDate: localDate(0) })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'endDate: Choose an end date.',
+    });
+    await expect(call({ period: 'custom', startDate: localDate(1), endDate: localDate(0) })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^endDate: /),
+    });
+    await expect(call({ period: 'custom', startDate: '2024-01-01', endDate: '2025-06-01' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^endDate: choose a range/),
+    });
     await expect(call({ period: 'year' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^period: /) });
   });
 

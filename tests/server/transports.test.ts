@@ -18,7 +18,14 @@ describe('WhatsApp Cloud transport', () => {
       return new Response(JSON.stringify({ messages: [{ id: 'wamid.1' }] }), { status: 200 });
     }) as typeof fetch;
     const t = createWhatsAppCloudTransport({ token: 't', phoneNumberId: '123' }, fakeFetch);
-    const message = { id: '6f1c2a4e-0000-4000-8000-000000000001', channel: 'whatsapp' as const, to: '+919876543210', subject: null, body: 'Hi', meta: {} };
+    const message = {
+      id: '6f1c2a4e-0000-4000-8000-000000000001',
+      channel: 'whatsapp' as const,
+      to: '+919876543210',
+      subject: null,
+      body: 'Hi',
+      meta: {},
+    };
     await expect(t.send(message)).rejects.toThrow(/503/);
     expect(await t.send(message)).toEqual({ providerId: 'wamid.1' });
     expect(calls.map((c) => c.body.biz_opaque_callback_data)).toEqual([message.id, message.id]);
@@ -27,7 +34,8 @@ describe('WhatsApp Cloud transport', () => {
   });
 
   it('a 4xx is permanent (not retried), a 429 is not', async () => {
-    const answer = (status: number) => createWhatsAppCloudTransport({ token: 't', phoneNumberId: '1' }, (async () => new Response('no', { status })) as typeof fetch);
+    const answer = (status: number) =>
+      createWhatsAppCloudTransport({ token: 't', phoneNumberId: '1' }, (async () => new Response('no', { status })) as typeof fetch);
     const message = { id: 'x', channel: 'whatsapp' as const, to: '+919876543210', subject: null, body: 'Hi', meta: {} };
     await expect(answer(400).send(message)).rejects.toMatchObject({ permanent: true });
     await expect(answer(429).send(message)).rejects.not.toMatchObject({ permanent: true });
@@ -38,13 +46,22 @@ describe('offline mail drop', () => {
   it('writes each e-mail as an .eml file, and makes the folder again when it was removed while running', async () => {
     const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gb-drop-')), 'mail');
     const drop = createMailDropTransport(dir, 'GlowBook <no-reply@glowbook.in>');
-    const message = (n: number) => ({ id: `6f1c2a4e-0000-4000-8000-00000000000${n}`, channel: 'email' as const, to: 'asha@example.in', subject: `Booking ${n}`, body: `Hello ${n}`, meta: {} });
+    const message = (n: number) => ({
+      id: `6f1c2a4e-0000-4000-8000-00000000000${n}`,
+      channel: 'email' as const,
+      to: 'asha@example.in',
+      subject: `Booking ${n}`,
+      body: `Hello ${n}`,
+      meta: {},
+    });
     const first = await drop.send(message(1));
     expect(fs.readFileSync(path.join(dir, first.providerId!), 'utf8')).toMatch(/Subject: Booking 1[\s\S]*Hello 1/);
     fs.rmSync(dir, { recursive: true });
     const second = await drop.send(message(2));
     expect(fs.readdirSync(dir)).toEqual([second.providerId]);
-    expect(fs.readFileSync(path.join(dir, second.providerId!), 'utf8')).toContain('Message-ID: <6f1c2a4e-0000-4000-8000-000000000002@glowbook.in>');
+    expect(fs.readFileSync(path.join(dir, second.providerId!), 'utf8')).toContain(
+      'Message-ID: <6f1c2a4e-0000-4000-8000-000000000002@glowbook.in>',
+    );
     fs.rmSync(path.dirname(dir), { recursive: true });
   });
 });

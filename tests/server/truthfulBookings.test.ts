@@ -19,7 +19,9 @@ afterAll(async () => {
 
 async function book(time: string) {
   const customer = await createCustomer(rt);
-  const { data } = await rt.caller(customer).users.createBooking({ merchantId: salon.id, serviceIds: [trim], bookingDate: localDate(3), bookingTime: time });
+  const { data } = await rt
+    .caller(customer)
+    .users.createBooking({ merchantId: salon.id, serviceIds: [trim], bookingDate: localDate(3), bookingTime: time });
   return { customer, booking: data.booking };
 }
 
@@ -67,7 +69,9 @@ describe('a customer’s own review (item 13)', () => {
     await rt.caller(customer).reviewRoutes.updateReview({ reviewId: review._id, rating: 5, comment: 'Lovely, on second thought' });
     expect(await mine()).toEqual({ _id: review._id, rating: 5, comment: 'Lovely, on second thought' });
     const stranger = await createCustomer(rt);
-    await expect(rt.caller(stranger).reviewRoutes.updateReview({ reviewId: review._id, rating: 1 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(rt.caller(stranger).reviewRoutes.updateReview({ reviewId: review._id, rating: 1 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await rt.caller(customer).reviewRoutes.deleteReview({ reviewId: review._id });
     expect(await mine()).toBeNull();
   });

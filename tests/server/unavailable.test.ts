@@ -33,7 +33,13 @@ describe('a database that cannot be reached is a 503, not a 500', () => {
   it('leaves the request’s own errors and real faults alone', () => {
     expect(toTRPCError(withCode('23P01')).code).toBe('CONFLICT');
     expect(toTRPCError(withCode('22P02')).code).toBe('BAD_REQUEST');
-    for (const err of [withCode('42P01', 'relation "x" does not exist'), new Error('Connection terminated unexpectedly by a typo'), new TypeError('x is undefined'), 'text', null]) {
+    for (const err of [
+      withCode('42P01', 'relation "x" does not exist'),
+      new Error('Connection terminated unexpectedly by a typo'),
+      new TypeError('x is undefined'),
+      'text',
+      null,
+    ]) {
       expect(isDatabaseUnavailable(err)).toBe(false);
       expect(toTRPCError(err).code).toBe('INTERNAL_SERVER_ERROR');
     }
@@ -66,12 +72,19 @@ describe('over HTTP, with every database call refused', () => {
     // A database handle whose every statement fails as a stopped server's would.
     const refused = (): unknown =>
       new Proxy(() => undefined, {
-        get: (_, key) => (String(key).startsWith('execute') ? () => Promise.reject(withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')) : refused()),
+        get: (_, key) =>
+          String(key).startsWith('execute')
+            ? () => Promise.reject(withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'))
+            : refused(),
         apply: () => refused(),
       });
     const down = refused() as never;
     // The replica handle too: with no DATABASE_REPLICA_URL it is the primary, so it is down as well.
-    const app = createApp({ deps: { ...rt.deps, db: down, readDb: down }, router: appRouter, ping: () => Promise.reject(new Error('down')) });
+    const app = createApp({
+      deps: { ...rt.deps, db: down, readDb: down },
+      router: appRouter,
+      ping: () => Promise.reject(new Error('down')),
+    });
     server = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -86,12 +99,21 @@ describe('over HTTP, with every database call refused', () => {
     const auth = { authorization: `Bearer ${token}` };
     const calls = [
       fetch(`${base}/api/merchants/search?service=hair`),
-      fetch(`${base}/api/users/getAllBookings`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ userId: customerId }) }),
+      fetch(`${base}/api/users/getAllBookings`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ userId: customerId }),
+      }),
       fetch(`${base}/api/invoices/00000000-0000-4000-8000-000000000000/pdf`, { headers: auth }),
       fetch(`${base}/api/marketing/unsubscribe?token=${encodeURIComponent(rt.deps.tokens.signLink(UNSUBSCRIBE_PURPOSE, customerId))}`),
       fetch(`${base}/api/health`),
     ];
-    const answers = await Promise.all(calls.map(async (c) => { const r = await c; return { status: r.status, retryAfter: r.headers.get('retry-after'), body: await r.text() }; }));
+    const answers = await Promise.all(
+      calls.map(async (c) => {
+        const r = await c;
+        return { status: r.status, retryAfter: r.headers.get('retry-after'), body: await r.text() };
+      }),
+    );
     expect(answers.map((a) => [a.status, a.retryAfter])).toEqual(Array(5).fill([503, '1']));
     for (const a of answers.slice(0, 4)) expect(JSON.parse(a.body)).toMatchObject({ message: DATABASE_UNAVAILABLE });
   });

@@ -12,11 +12,18 @@ import { createSalon, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
 const picture = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 120, g: 60, b: 140 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 120, g: 60, b: 140 } } })
+    .png()
+    .toBuffer();
 const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
 
 const filesUnder = (dir: string): string[] =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+    : [];
 
 async function listen(app: Runtime['app']): Promise<{ base: string; server: Server }> {
   const server = app.listen(0, '127.0.0.1');
@@ -111,7 +118,12 @@ describe.skipIf(DB_KIND !== 'pg')('uploads with DATABASE_URL: two server process
   it('images stored on a host disk before the switch are still served by that host', async () => {
     const legacy = path.join(dirB, 'uploads', salon.id, '11111111-1111-4111-8111-111111111111.webp');
     fs.mkdirSync(path.dirname(legacy), { recursive: true });
-    fs.writeFileSync(legacy, await sharp(await picture(10, 10)).webp().toBuffer());
+    fs.writeFileSync(
+      legacy,
+      await sharp(await picture(10, 10))
+        .webp()
+        .toBuffer(),
+    );
     const res = await fetch(`${baseB}/uploads/${salon.id}/11111111-1111-4111-8111-111111111111.webp`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/immutable/);
@@ -175,7 +187,9 @@ describe('uploads in an S3-compatible bucket (a fake S3 endpoint on this machine
   it('a failed database change removes the object it had stored', async () => {
     const before = s3.objects.size;
     await expect(
-      rt.caller(salon.owner).images.upload({ kind: 'staff', staffId: '00000000-0000-4000-8000-000000000000', dataUrl: dataUrl(await picture(20, 20)) }),
+      rt
+        .caller(salon.owner)
+        .images.upload({ kind: 'staff', staffId: '00000000-0000-4000-8000-000000000000', dataUrl: dataUrl(await picture(20, 20)) }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(s3.objects.size).toBe(before);
   });

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/server/deps.js';
 import { appendWallet } from '../../src/server/services/wallet/ledger.js';
 import { pointsFor, refundOf, tierFor } from '../../src/shared/loyalty.js';
-import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture, startBookingNow } from '../helpers/fixtures.js';
+import {
+  createCustomer,
+  createSalon,
+  createService,
+  createStaff,
+  localDate,
+  type SalonFixture,
+  startBookingNow,
+} from '../helpers/fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
@@ -20,10 +28,14 @@ afterAll(async () => {
 });
 
 async function fund(c: Actor, amount: number) {
-  await rt.deps.db.transaction().execute((trx) => appendWallet(trx, { accountId: c.id, amount, kind: 'adjustment', description: 'test credit' }));
+  await rt.deps.db
+    .transaction()
+    .execute((trx) => appendWallet(trx, { accountId: c.id, amount, kind: 'adjustment', description: 'test credit' }));
 }
 const book = (c: Actor, over: Record<string, unknown> = {}) =>
-  rt.caller(c).users.createBooking({ merchantId: salon.id, serviceIds: [facial], bookingDate: localDate(3), bookingTime: '10:00 AM', ...over });
+  rt
+    .caller(c)
+    .users.createBooking({ merchantId: salon.id, serviceIds: [facial], bookingDate: localDate(3), bookingTime: '10:00 AM', ...over });
 
 describe('ledger arithmetic', () => {
   it('points, tiers and refunds', () => {
@@ -38,10 +50,16 @@ describe('ledger arithmetic', () => {
   it('every row carries the balance after it; the balance never goes below zero', async () => {
     const c = await createCustomer(rt);
     await fund(c, 300);
-    await expect(rt.deps.db.transaction().execute((trx) => appendWallet(trx, { accountId: c.id, amount: -300.01, kind: 'adjustment', description: 'x' }))).rejects.toMatchObject({
+    await expect(
+      rt.deps.db
+        .transaction()
+        .execute((trx) => appendWallet(trx, { accountId: c.id, amount: -300.01, kind: 'adjustment', description: 'x' })),
+    ).rejects.toMatchObject({
       message: expect.stringContaining('not enough'),
     });
-    await rt.deps.db.transaction().execute((trx) => appendWallet(trx, { accountId: c.id, amount: -120.5, kind: 'adjustment', description: 'y' }));
+    await rt.deps.db
+      .transaction()
+      .execute((trx) => appendWallet(trx, { accountId: c.id, amount: -120.5, kind: 'adjustment', description: 'y' }));
     const w = await rt.caller(c).users.getWallet({});
     expect(w.data.balance).toBe(179.5);
     expect(w.data.entries.map((e) => [e.amount, e.balanceAfter])).toEqual([
@@ -54,7 +72,11 @@ describe('ledger arithmetic', () => {
     const c = await createCustomer(rt);
     await fund(c, 1000);
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => rt.deps.db.transaction().execute((trx) => appendWallet(trx, { accountId: c.id, amount: -300, kind: 'adjustment', description: 'race' }))),
+      Array.from({ length: 5 }, () =>
+        rt.deps.db
+          .transaction()
+          .execute((trx) => appendWallet(trx, { accountId: c.id, amount: -300, kind: 'adjustment', description: 'race' })),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     expect((await rt.caller(c).users.getWallet({})).data.balance).toBe(100);
@@ -73,14 +95,22 @@ describe('paying from the wallet and refunds', () => {
     const w = await rt.caller(c).users.getWallet({});
     expect(w.data.balance).toBe(1500);
     expect(w.data.entries[0]).toMatchObject({ kind: 'refund', amount: 1000, bookingId: made.data.booking._id });
-    const note = await rt.deps.db.selectFrom('notifications').select('message').where('account_id', '=', c.id).where('title', '=', 'Booking cancelled').executeTakeFirstOrThrow();
+    const note = await rt.deps.db
+      .selectFrom('notifications')
+      .select('message')
+      .where('account_id', '=', c.id)
+      .where('title', '=', 'Booking cancelled')
+      .executeTakeFirstOrThrow();
     expect(note.message).toContain('₹1,000 is back in your wallet');
   });
 
   it('refuses a wallet payment the balance does not cover, naming paymentMethod, and books nothing', async () => {
     const c = await createCustomer(rt);
     await fund(c, 200);
-    await expect(book(c, { paymentMethod: 'wallet', bookingTime: '11:00 AM' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^paymentMethod: /) });
+    await expect(book(c, { paymentMethod: 'wallet', bookingTime: '11:00 AM' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^paymentMethod: /),
+    });
     expect(await rt.deps.db.selectFrom('bookings').select('id').where('user_id', '=', c.id).execute()).toHaveLength(0);
   });
 
@@ -90,7 +120,9 @@ describe('paying from the wallet and refunds', () => {
     const prepaid = await book(c, { paymentMethod: 'wallet', bookingTime: '12:00 PM' });
     const atSalon = await book(c, { bookingTime: '2:00 PM' });
     for (const b of [prepaid, atSalon]) {
-      await rt.caller(salon.owner).merchants.updateBookingStatus({ bookingId: b.data.booking._id, status: 'cancelled', cancellationReason: 'Stylist unwell' });
+      await rt
+        .caller(salon.owner)
+        .merchants.updateBookingStatus({ bookingId: b.data.booking._id, status: 'cancelled', cancellationReason: 'Stylist unwell' });
     }
     const w = await rt.caller(c).users.getWallet({});
     expect(w.data.balance).toBe(1000);
@@ -99,7 +131,7 @@ describe('paying from the wallet and refunds', () => {
 });
 
 describe('loyalty and rewards', () => {
-  it('points for many completed bookings at once run on from each account\'s balance, in order, and skip bookings already awarded', async () => {
+  it("points for many completed bookings at once run on from each account's balance, in order, and skip bookings already awarded", async () => {
     const { appendPoints, awardBookingPoints, awardBookingPointsAll } = await import('../../src/server/services/wallet/ledger.js');
     const [a, b] = [await createCustomer(rt), await createCustomer(rt)];
     const ids = {
@@ -123,7 +155,8 @@ describe('loyalty and rewards', () => {
         { userId: b.id, bookingId: ids.b1, total: 5, salonName: 'Ledger Salon' },
       ]);
     });
-    const entries = async (c: Actor) => (await rt.caller(c).users.getLoyalty({})).data.entries.map((e) => [e.kind, e.points, e.balanceAfter]);
+    const entries = async (c: Actor) =>
+      (await rt.caller(c).users.getLoyalty({})).data.entries.map((e) => [e.kind, e.points, e.balanceAfter]);
     expect(await entries(a)).toEqual([
       ['booking_completed', 50, 215],
       ['booking_completed', 100, 165],
@@ -144,7 +177,9 @@ describe('loyalty and rewards', () => {
     const b = await book(c, { bookingTime: '3:00 PM' });
     await rt.caller(salon.owner).merchants.updateBookingStatus({ bookingId: b.data.booking._id, status: 'confirmed' });
     await startBookingNow(rt, b.data.booking._id);
-    await rt.caller(salon.owner).merchants.updateBookingStatus({ bookingId: b.data.booking._id, status: 'completed', paymentReceived: true });
+    await rt
+      .caller(salon.owner)
+      .merchants.updateBookingStatus({ bookingId: b.data.booking._id, status: 'completed', paymentReceived: true });
     let loyalty = await rt.caller(c).users.getLoyalty({});
     expect(loyalty.data.points).toBe(550);
     expect(loyalty.data.entries[0]).toMatchObject({ kind: 'booking_completed', points: 100 });
@@ -152,14 +187,21 @@ describe('loyalty and rewards', () => {
     const r = await rt.caller(c).users.redeemReward({});
     expect(r.data.points).toBe(50);
     expect(r.data.coupon).toMatchObject({ value: 100, used: false });
-    await expect(rt.caller(c).users.redeemReward({})).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^points: /) });
+    await expect(rt.caller(c).users.redeemReward({})).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^points: /),
+    });
     loyalty = await rt.caller(c).users.getLoyalty({});
     expect(loyalty.data.rewards.map((x) => x.code)).toEqual([r.data.coupon.code]);
 
-    await expect(book(other, { couponCode: r.data.coupon.code, bookingTime: '4:00 PM' })).rejects.toMatchObject({ message: 'couponCode: this coupon belongs to another account' });
+    await expect(book(other, { couponCode: r.data.coupon.code, bookingTime: '4:00 PM' })).rejects.toMatchObject({
+      message: 'couponCode: this coupon belongs to another account',
+    });
     const used = await book(c, { couponCode: r.data.coupon.code, bookingTime: '4:00 PM' });
     expect(used.data.booking.totalPrice).toBe(900);
-    await expect(book(c, { couponCode: r.data.coupon.code, bookingTime: '5:00 PM' })).rejects.toMatchObject({ message: expect.stringMatching(/^couponCode: /) });
+    await expect(book(c, { couponCode: r.data.coupon.code, bookingTime: '5:00 PM' })).rejects.toMatchObject({
+      message: expect.stringMatching(/^couponCode: /),
+    });
   });
 });
 
@@ -183,7 +225,10 @@ describe('gift cards', () => {
     const mail = await rt.deps.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', friend.email).executeTakeFirstOrThrow();
     expect(mail.body).toContain(code);
 
-    const [a, b] = await Promise.allSettled([rt.caller(friend).users.redeemGiftCard({ code }), rt.caller(buyer).users.redeemGiftCard({ code })]);
+    const [a, b] = await Promise.allSettled([
+      rt.caller(friend).users.redeemGiftCard({ code }),
+      rt.caller(buyer).users.redeemGiftCard({ code }),
+    ]);
     expect([a.status, b.status].sort()).toEqual(['fulfilled', 'rejected']);
     const winner = a.status === 'fulfilled' ? friend : buyer;
     expect((await rt.caller(winner).users.getWallet({})).data.balance).toBe(1500);
@@ -194,11 +239,19 @@ describe('gift cards', () => {
   it('bought from the wallet only when it covers the amount; validates the amount', async () => {
     const c = await createCustomer(rt);
     await fund(c, 600);
-    await expect(rt.caller(c).users.purchaseGiftCard({ amount: 400, paymentMethod: 'wallet' })).rejects.toMatchObject({ message: expect.stringMatching(/^amount: at least/) });
-    await expect(rt.caller(c).users.purchaseGiftCard({ amount: 700, paymentMethod: 'wallet' })).rejects.toMatchObject({ message: expect.stringMatching(/^paymentMethod: /) });
+    await expect(rt.caller(c).users.purchaseGiftCard({ amount: 400, paymentMethod: 'wallet' })).rejects.toMatchObject({
+      message: expect.stringMatching(/^amount: at least/),
+    });
+    await expect(rt.caller(c).users.purchaseGiftCard({ amount: 700, paymentMethod: 'wallet' })).rejects.toMatchObject({
+      message: expect.stringMatching(/^paymentMethod: /),
+    });
     await rt.caller(c).users.purchaseGiftCard({ amount: 500, paymentMethod: 'wallet' });
     expect((await rt.caller(c).users.getWallet({})).data.balance).toBe(100);
-    expect((await rt.caller(c).users.getGiftCards({})).data.giftCards[0]).toMatchObject({ amount: 500, status: 'active', purchasedByMe: true });
+    expect((await rt.caller(c).users.getGiftCards({})).data.giftCards[0]).toMatchObject({
+      amount: 500,
+      status: 'active',
+      purchasedByMe: true,
+    });
   });
 
   it('needs a signed-in caller', async () => {
@@ -210,13 +263,25 @@ describe('gift cards', () => {
 describe('profile and preferences', () => {
   it('edits name and phone, validating the phone; preferences are stored and read back', async () => {
     const c = await createCustomer(rt);
-    await expect(rt.caller(c).users.updateProfile({ firstName: 'Meera', lastName: 'Iyer', phone: '12345' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('phone') });
+    await expect(rt.caller(c).users.updateProfile({ firstName: 'Meera', lastName: 'Iyer', phone: '12345' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('phone'),
+    });
     const r = await rt.caller(c).users.updateProfile({ firstName: 'Meera', lastName: 'Iyer', phone: '9876543210' });
     expect(r.user).toMatchObject({ firstName: 'Meera', lastName: 'Iyer', phone: '9876543210' });
     // A partial update changes only what it names; an empty last name clears it.
-    expect((await rt.caller(c).users.updateProfile({ firstName: 'Meera R' })).user).toMatchObject({ firstName: 'Meera R', lastName: 'Iyer', phone: '9876543210' });
+    expect((await rt.caller(c).users.updateProfile({ firstName: 'Meera R' })).user).toMatchObject({
+      firstName: 'Meera R',
+      lastName: 'Iyer',
+      phone: '9876543210',
+    });
     expect((await rt.caller(c).users.updateProfile({ firstName: 'Meera', lastName: '' })).user).toMatchObject({ lastName: '' });
-    expect((await rt.caller(c).users.getNotificationPreferences({})).preferences).toEqual({ reminders: true, email: true, push: true, marketing: false });
+    expect((await rt.caller(c).users.getNotificationPreferences({})).preferences).toEqual({
+      reminders: true,
+      email: true,
+      push: true,
+      marketing: false,
+    });
     const p = await rt.caller(c).users.updateNotificationPreferences({ preferences: { email: false, marketing: true } });
     expect(p.preferences).toEqual({ reminders: true, email: false, push: true, marketing: true });
   });

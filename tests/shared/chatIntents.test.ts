@@ -18,13 +18,7 @@ const PHRASINGS: Record<ChatIntent, string[]> = {
     'MY BOOKING!!!',
     'list my reservations please',
   ],
-  cancellation: [
-    'how do refunds work',
-    'Can I cancel?',
-    'cancellation policy',
-    'I want to cancel my booking',
-    'will I get my money back',
-  ],
+  cancellation: ['how do refunds work', 'Can I cancel?', 'cancellation policy', 'I want to cancel my booking', 'will I get my money back'],
   reschedule: [
     'Can I reschedule my appointment?',
     'change my booking time',
@@ -32,22 +26,9 @@ const PHRASINGS: Record<ChatIntent, string[]> = {
     'postpone appointment',
     're-schedule',
   ],
-  payment: [
-    'can I pay with upi',
-    'Payment options',
-    'do you take credit cards?',
-    'is cash accepted',
-    'how do I pay',
-    'Net banking?',
-  ],
+  payment: ['can I pay with upi', 'Payment options', 'do you take credit cards?', 'is cash accepted', 'how do I pay', 'Net banking?'],
   offers: ['any offers', 'Discount codes', 'do you have coupons?', 'what deals are running', 'promo code please'],
-  support: [
-    'support hours',
-    'How do I contact you?',
-    'talk to a human',
-    'customer care number',
-    'what time are you open',
-  ],
+  support: ['support hours', 'How do I contact you?', 'talk to a human', 'customer care number', 'what time are you open'],
   greeting: ['hi', 'Hello!', 'hey there', 'Good morning', 'namaste 🙏'],
   search: [
     'find me a spa in Bengaluru',
@@ -134,7 +115,9 @@ describe('quick replies and texts', () => {
     expect(CHAT_TEXT.payment).toMatch(/UPI and wallets.*cards.*net banking.*cash at the salon for select partners/);
     expect(CHAT_TEXT.support).toContain('9 AM to 9 PM');
     // The spec: GLOW20 (20% off facials), NEWUSER (200 off first booking), WEEKEND (buy 1 get 1).
-    expect(CHAT_TEXT.offersStatic).toBe('Current offers: GLOW20 (20% off facials), NEWUSER (₹200 off first booking), WEEKEND (buy 1 get 1).');
+    expect(CHAT_TEXT.offersStatic).toBe(
+      'Current offers: GLOW20 (20% off facials), NEWUSER (₹200 off first booking), WEEKEND (buy 1 get 1).',
+    );
     expect(CHAT_TEXT.bookingsError).toBe("Oops! Couldn't fetch your bookings right now. Please try again later");
   });
 });

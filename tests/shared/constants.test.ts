@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { AMENITIES, canonicalAmenity, containsPattern, escapeLike, prefixPattern, SHOP_TYPE_LABELS, SHOP_TYPES, shopTypeLabel } from '../../src/shared/constants.js';
+import {
+  AMENITIES,
+  canonicalAmenity,
+  containsPattern,
+  escapeLike,
+  prefixPattern,
+  SHOP_TYPE_LABELS,
+  SHOP_TYPES,
+  shopTypeLabel,
+} from '../../src/shared/constants.js';
 
 describe('LIKE patterns', () => {
   it('escape the wildcards and the escape character, so user text matches only itself', () => {

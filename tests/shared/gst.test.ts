@@ -3,8 +3,22 @@ import { creditNoteNumber, financialYear, gstBreakdown, indianNumber, invoiceNum
 
 describe('GST', () => {
   it('splits 18% into CGST 9% + SGST 9% inside the state and charges IGST 18% across states', () => {
-    expect(gstBreakdown(3999, 'Karnataka', 'karnataka ')).toEqual({ base: 3999, cgst: 359.91, sgst: 359.91, igst: 0, total: 4718.82, intraState: true });
-    expect(gstBreakdown(3999, 'Karnataka', 'Maharashtra')).toEqual({ base: 3999, cgst: 0, sgst: 0, igst: 719.82, total: 4718.82, intraState: false });
+    expect(gstBreakdown(3999, 'Karnataka', 'karnataka ')).toEqual({
+      base: 3999,
+      cgst: 359.91,
+      sgst: 359.91,
+      igst: 0,
+      total: 4718.82,
+      intraState: true,
+    });
+    expect(gstBreakdown(3999, 'Karnataka', 'Maharashtra')).toEqual({
+      base: 3999,
+      cgst: 0,
+      sgst: 0,
+      igst: 719.82,
+      total: 4718.82,
+      intraState: false,
+    });
     expect(gstBreakdown(1499, 'Karnataka', 'Delhi').total).toBe(1768.82);
     expect(gstBreakdown(7999, 'Karnataka', 'Delhi').total).toBe(9438.82);
   });

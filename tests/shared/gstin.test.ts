@@ -20,7 +20,9 @@ describe('GSTIN', () => {
     expect(gstStateCode(' maharashtra ')).toBe('27');
     expect(gstStateCode('Orissa')).toBe('21');
     expect(gstinStateProblem('27AAPFU0939F1ZV', 'Maharashtra')).toBeNull();
-    expect(gstinStateProblem('27AAPFU0939F1ZV', 'Karnataka')).toBe('this GSTIN is registered in Maharashtra (27), but your salon is in Karnataka (29)');
+    expect(gstinStateProblem('27AAPFU0939F1ZV', 'Karnataka')).toBe(
+      'this GSTIN is registered in Maharashtra (27), but your salon is in Karnataka (29)',
+    );
     expect(gstinProblem(demoGstin('Karnataka'))).toBeNull();
   });
 
@@ -41,19 +43,54 @@ describe('plans and proration (pure)', () => {
   });
 
   it('credits the unused days (capped at the invoice) and charges the new plan for the same days', () => {
-    const q = upgradeQuote({ fromPrice: 1499, toPrice: 3999, periodStart: '2026-11-01', periodEnd: '2026-12-01', from: '2026-11-11', supplierState: 'Karnataka', recipientState: 'Karnataka', creditable: 1499 });
+    const q = upgradeQuote({
+      fromPrice: 1499,
+      toPrice: 3999,
+      periodStart: '2026-11-01',
+      periodEnd: '2026-12-01',
+      from: '2026-11-11',
+      supplierState: 'Karnataka',
+      recipientState: 'Karnataka',
+      creditable: 1499,
+    });
     expect(q).toMatchObject({ days: 20, periodDays: 30, credit: { base: 999.33 }, charge: { base: 2666 } });
     expect(q.due).toBe(Math.round((q.charge.total - q.credit!.total) * 100) / 100);
-    expect(upgradeQuote({ fromPrice: 1499, toPrice: 3999, periodStart: '2026-11-01', periodEnd: '2026-12-01', from: '2026-11-11', supplierState: 'A', recipientState: 'B', creditable: 500 }).credit!.base).toBe(500);
-    expect(upgradeQuote({ fromPrice: 1499, toPrice: 3999, periodStart: '2026-11-01', periodEnd: '2026-12-01', from: '2026-11-11', supplierState: 'A', recipientState: 'B', creditable: 0 }).credit).toBeNull();
+    expect(
+      upgradeQuote({
+        fromPrice: 1499,
+        toPrice: 3999,
+        periodStart: '2026-11-01',
+        periodEnd: '2026-12-01',
+        from: '2026-11-11',
+        supplierState: 'A',
+        recipientState: 'B',
+        creditable: 500,
+      }).credit!.base,
+    ).toBe(500);
+    expect(
+      upgradeQuote({
+        fromPrice: 1499,
+        toPrice: 3999,
+        periodStart: '2026-11-01',
+        periodEnd: '2026-12-01',
+        from: '2026-11-11',
+        supplierState: 'A',
+        recipientState: 'B',
+        creditable: 0,
+      }).credit,
+    ).toBeNull();
   });
 
   it('words refusals with the plan and its limit', () => {
-    expect(featureRefusal('basic', 'coupons')).toBe('Coupons is not included in your Basic plan: choose Professional or higher under Subscription & Billing.');
+    expect(featureRefusal('basic', 'coupons')).toBe(
+      'Coupons is not included in your Basic plan: choose Professional or higher under Subscription & Billing.',
+    );
     expect(featureRefusal('professional', 'coupons')).toBeNull();
     expect(featureRefusal('professional', 'sponsoredListing')).toMatch(/choose Enterprise/);
     expect(staffLimitRefusal('professional', 14)).toBeNull();
-    expect(staffLimitRefusal('professional', 15)).toMatch(/^staff: your Professional plan allows up to 15 staff members and 15 are on your team; choose Enterprise for unlimited staff/);
+    expect(staffLimitRefusal('professional', 15)).toMatch(
+      /^staff: your Professional plan allows up to 15 staff members and 15 are on your team; choose Enterprise for unlimited staff/,
+    );
     expect(staffLimitRefusal('enterprise', 500)).toBeNull();
   });
 });

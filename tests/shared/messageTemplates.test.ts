@@ -19,8 +19,15 @@ describe('message templates', () => {
   it('fills subject and body from one set of values: first name, en-IN date in the salon zone, salon name', () => {
     const parts = { subject: '{customer_name}, {appointment_date}', body: 'Hi {customer_name} at {merchant_name} on {appointment_date}' };
     // 20:00 UTC on 31 March is 1 April in India.
-    const r = fillMessage(parts, { customerName: 'Asha Rao', appointment: '2026-03-31T20:00:00Z', merchantName: 'Glow Studio', timeZone: 'Asia/Kolkata' });
+    const r = fillMessage(parts, {
+      customerName: 'Asha Rao',
+      appointment: '2026-03-31T20:00:00Z',
+      merchantName: 'Glow Studio',
+      timeZone: 'Asia/Kolkata',
+    });
     expect(r).toEqual({ subject: 'Asha, 1 Apr 2026', body: 'Hi Asha at Glow Studio on 1 Apr 2026' });
-    expect(fillMessage({ body: '{customer_name} {appointment_date}' }, { customerName: ' ', appointment: null, merchantName: 'X' })).toEqual({ subject: null, body: 'there your next visit' });
+    expect(
+      fillMessage({ body: '{customer_name} {appointment_date}' }, { customerName: ' ', appointment: null, merchantName: 'X' }),
+    ).toEqual({ subject: null, body: 'there your next visit' });
   });
 });

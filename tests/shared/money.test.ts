@@ -4,7 +4,12 @@ import { formatINR, round2 } from '../../src/shared/money.js';
 /* formatINR writes rupees by hand (no Intl at page load); it must match what Intl writes. */
 
 const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const withPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const viaIntl = (n: number, paise = false) => {
   const v = round2(n);
   return paise || !Number.isInteger(v) ? withPaise.format(v) : whole.format(v);

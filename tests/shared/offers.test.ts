@@ -1,13 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { type OfferTerms, offerAmount, offerCap, offerDescription, offerHeadline, offerRules, offerTitle } from '../../src/shared/offers.js';
+import {
+  type OfferTerms,
+  offerAmount,
+  offerCap,
+  offerDescription,
+  offerHeadline,
+  offerRules,
+  offerTitle,
+} from '../../src/shared/offers.js';
 
 /* The demo's offers (server/seed/demo/coupons.ts), in the wire's terms. */
-const WEEKEND: OfferTerms = { discountType: 'percentage', discountValue: 50, minAmount: 0, maxDiscount: 1500, buyOneGetOne: true, weekendOnly: true };
+const WEEKEND: OfferTerms = {
+  discountType: 'percentage',
+  discountValue: 50,
+  minAmount: 0,
+  maxDiscount: 1500,
+  buyOneGetOne: true,
+  weekendOnly: true,
+};
 const GLOW20: OfferTerms = { discountType: 'percentage', discountValue: 20, minAmount: 0, maxDiscount: 500, serviceCategory: 'Facial' };
 const NEWUSER: OfferTerms = { discountType: 'flat', discountValue: 200, minAmount: 499, maxDiscount: null, firstBookingOnly: true };
 const GLOWPUNE15: OfferTerms = { discountType: 'percentage', discountValue: 15, minAmount: 0, maxDiscount: 750 };
 const SUKOON300: OfferTerms = { discountType: 'flat', discountValue: 300, minAmount: 1999, maxDiscount: null };
-const plain = (t: Partial<OfferTerms>): OfferTerms => ({ discountType: 'percentage', discountValue: 10, minAmount: 0, maxDiscount: null, ...t });
+const plain = (t: Partial<OfferTerms>): OfferTerms => ({
+  discountType: 'percentage',
+  discountValue: 10,
+  minAmount: 0,
+  maxDiscount: null,
+  ...t,
+});
 
 describe('offer headline', () => {
   it('says what comes off: buy 1 get 1 whatever its percentage, a percentage, or rupees', () => {
@@ -57,23 +78,38 @@ describe('offer title', () => {
   });
 
   it('combines a category, a minimum, a salon and both day rules', () => {
-    const all = plain({ discountValue: 25, maxDiscount: 1000, minAmount: 999, serviceCategory: ' Hair Spa ', weekendOnly: true, firstBookingOnly: true });
-    expect(offerTitle(all, { salon: 'Rose Salon' })).toBe('25% OFF up to ₹1,000 on Hair Spa services, on bookings of ₹999+ at Rose Salon, weekends only, first booking only');
+    const all = plain({
+      discountValue: 25,
+      maxDiscount: 1000,
+      minAmount: 999,
+      serviceCategory: ' Hair Spa ',
+      weekendOnly: true,
+      firstBookingOnly: true,
+    });
+    expect(offerTitle(all, { salon: 'Rose Salon' })).toBe(
+      '25% OFF up to ₹1,000 on Hair Spa services, on bookings of ₹999+ at Rose Salon, weekends only, first booking only',
+    );
     expect(offerTitle(plain({ buyOneGetOne: true, serviceCategory: 'Facial' }), { salon: null })).toBe('Buy 1 Get 1 on Facial services');
   });
 
   it('treats absent rules (a wire without them) as none', () => {
-    expect(offerTitle({ discountType: 'flat', discountValue: 100, minAmount: 0, maxDiscount: null, serviceCategory: '  ' }, { salon: null })).toBe('₹100 OFF on your booking');
+    expect(
+      offerTitle({ discountType: 'flat', discountValue: 100, minAmount: 0, maxDiscount: null, serviceCategory: '  ' }, { salon: null }),
+    ).toBe('₹100 OFF on your booking');
   });
 });
 
 describe('offer description', () => {
   it('explains how the offer works', () => {
-    expect(offerDescription(WEEKEND)).toBe('Book 2 or more services and the cheapest one is free, up to ₹1,500. Saturday and Sunday appointments only.');
+    expect(offerDescription(WEEKEND)).toBe(
+      'Book 2 or more services and the cheapest one is free, up to ₹1,500. Saturday and Sunday appointments only.',
+    );
     expect(offerDescription(GLOW20)).toBe('20% off Facial services, up to ₹500.');
     expect(offerDescription(NEWUSER)).toBe('₹200 off your booking. Valid on bookings of ₹499 or more. Your first booking only.');
     expect(offerDescription(SUKOON300)).toBe('₹300 off your booking. Valid on bookings of ₹1,999 or more.');
-    expect(offerDescription(plain({ buyOneGetOne: true, serviceCategory: 'Facial' }))).toBe('Book 2 or more Facial services and the cheapest one is free.');
+    expect(offerDescription(plain({ buyOneGetOne: true, serviceCategory: 'Facial' }))).toBe(
+      'Book 2 or more Facial services and the cheapest one is free.',
+    );
   });
 });
 
@@ -89,10 +125,15 @@ describe('offerConditions', () => {
 
 describe('offer rules', () => {
   it('says which services, which days and whom an offer is for, and nothing for a plain coupon', () => {
-    expect(offerRules(WEEKEND)).toEqual(['Book 2 or more services and the cheapest one is free.', 'Saturday and Sunday appointments only.']);
+    expect(offerRules(WEEKEND)).toEqual([
+      'Book 2 or more services and the cheapest one is free.',
+      'Saturday and Sunday appointments only.',
+    ]);
     expect(offerRules(GLOW20)).toEqual(['Takes off Facial services only.']);
     expect(offerRules(NEWUSER)).toEqual(['Your first booking only.']);
     expect(offerRules(SUKOON300)).toEqual([]);
-    expect(offerRules(plain({ buyOneGetOne: true, serviceCategory: ' Facial ' }))).toEqual(['Book 2 or more Facial services and the cheapest one is free.']);
+    expect(offerRules(plain({ buyOneGetOne: true, serviceCategory: ' Facial ' }))).toEqual([
+      'Book 2 or more Facial services and the cheapest one is free.',
+    ]);
   });
 });

@@ -81,17 +81,34 @@ describe('computeSlots', () => {
     const zones = ['Asia/Kolkata', 'Europe/London'];
     const staffLists = [
       [staff('a')],
-      [staff('a', { workingHours: [{ day: 'Monday', enabled: true, start: '09:20', end: '11:10' }] }), staff('b', { specializations: ['Hair'] })],
+      [
+        staff('a', { workingHours: [{ day: 'Monday', enabled: true, start: '09:20', end: '11:10' }] }),
+        staff('b', { specializations: ['Hair'] }),
+      ],
       [staff('c', { daysOff: [MONDAY] }), staff('d', { status: 'Inactive' }), staff('e', { specializations: ['Nails'] })],
     ];
-    const busy = [{ staffId: 'a', start: zonedTimeToInstant(MONDAY, 10 * 60, 'Asia/Kolkata').getTime(), end: zonedTimeToInstant(MONDAY, 10 * 60 + 45, 'Asia/Kolkata').getTime() }];
+    const busy = [
+      {
+        staffId: 'a',
+        start: zonedTimeToInstant(MONDAY, 10 * 60, 'Asia/Kolkata').getTime(),
+        end: zonedTimeToInstant(MONDAY, 10 * 60 + 45, 'Asia/Kolkata').getTime(),
+      },
+    ];
     let compared = 0;
     let withSlots = 0;
     for (const date of days) {
       for (const timeZone of zones) {
         for (const list of staffLists) {
           for (const durationMinutes of [15, 60, 95]) {
-            const q = query({ date, timeZone, staff: list, busy, durationMinutes, openingHours: week('00:00', '24:00'), now: zonedTimeToInstant(date, 6 * 60 + 30, timeZone) });
+            const q = query({
+              date,
+              timeZone,
+              staff: list,
+              busy,
+              durationMinutes,
+              openingHours: week('00:00', '24:00'),
+              now: zonedTimeToInstant(date, 6 * 60 + 30, timeZone),
+            });
             const whole = computeSlots(q);
             for (let at = -15; at <= 24 * 60 + 15; at += 5) {
               expect(computeSlots({ ...q, at }), `${date} ${timeZone} ${at}`).toEqual(whole.filter((s) => s.minutes === at));
@@ -108,7 +125,17 @@ describe('computeSlots', () => {
   });
 
   it('offers 15-minute starts inside opening hours where the whole appointment fits', () => {
-    expect(times(query())).toEqual(['9:00 AM', '9:15 AM', '9:30 AM', '9:45 AM', '10:00 AM', '10:15 AM', '10:30 AM', '10:45 AM', '11:00 AM']);
+    expect(times(query())).toEqual([
+      '9:00 AM',
+      '9:15 AM',
+      '9:30 AM',
+      '9:45 AM',
+      '10:00 AM',
+      '10:15 AM',
+      '10:30 AM',
+      '10:45 AM',
+      '11:00 AM',
+    ]);
     const first = computeSlots(query())[0];
     expect(first.startsAt.toISOString()).toBe('2030-01-07T03:30:00.000Z');
     expect(first.endsAt.toISOString()).toBe('2030-01-07T04:30:00.000Z');
@@ -116,7 +143,12 @@ describe('computeSlots', () => {
   });
 
   it('puts starts on the wall-clock grid when the salon opens off the grid', () => {
-    expect(times(query({ openingHours: week('09:10', '10:40'), durationMinutes: 30 }))).toEqual(['9:15 AM', '9:30 AM', '9:45 AM', '10:00 AM']);
+    expect(times(query({ openingHours: week('09:10', '10:40'), durationMinutes: 30 }))).toEqual([
+      '9:15 AM',
+      '9:30 AM',
+      '9:45 AM',
+      '10:00 AM',
+    ]);
   });
 
   it('offers nothing on a closed day or for an appointment longer than the day', () => {
@@ -126,7 +158,9 @@ describe('computeSlots', () => {
 
   it('intersects the salon hours with each staff member’s own hours', () => {
     const q = query({
-      staff: [staff('a', { workingHours: week('10:00', '11:00').map((d) => ({ day: d.name, enabled: true, start: '10:00', end: '11:00' })) })],
+      staff: [
+        staff('a', { workingHours: week('10:00', '11:00').map((d) => ({ day: d.name, enabled: true, start: '10:00', end: '11:00' })) }),
+      ],
       durationMinutes: 30,
     });
     expect(times(q)).toEqual(['10:00 AM', '10:15 AM', '10:30 AM']);
@@ -144,7 +178,11 @@ describe('computeSlots', () => {
 
   it('offers only staff whose specializations cover every chosen service (by name or category)', () => {
     const q = query({
-      staff: [staff('colour', { specializations: ['Hair Colour'] }), staff('cut', { specializations: ['haircut'] }), staff('hair', { specializations: ['Hair'] })],
+      staff: [
+        staff('colour', { specializations: ['Hair Colour'] }),
+        staff('cut', { specializations: ['haircut'] }),
+        staff('hair', { specializations: ['Hair'] }),
+      ],
     });
     expect(computeSlots(q)[0].staffIds).toEqual(['cut', 'hair']);
     expect(canPerformAll([], [{ name: 'Anything' }])).toBe(true);
@@ -181,7 +219,17 @@ describe('computeSlots', () => {
   it('never offers the skipped hour and keeps real durations across the clock change', () => {
     const q = query({ date: '2026-03-29', timeZone: 'Europe/London', openingHours: week('00:00', '04:00'), durationMinutes: 60 });
     const slots = computeSlots(q);
-    expect(slots.map((s) => s.time)).toEqual(['12:00 AM', '12:15 AM', '12:30 AM', '12:45 AM', '2:00 AM', '2:15 AM', '2:30 AM', '2:45 AM', '3:00 AM']);
+    expect(slots.map((s) => s.time)).toEqual([
+      '12:00 AM',
+      '12:15 AM',
+      '12:30 AM',
+      '12:45 AM',
+      '2:00 AM',
+      '2:15 AM',
+      '2:30 AM',
+      '2:45 AM',
+      '3:00 AM',
+    ]);
     // 12:45 AM GMT + 60 real minutes ends at 2:45 AM BST, still before closing at 4:00.
     const late = slots.find((s) => s.time === '12:45 AM')!;
     expect(late.endsAt.toISOString()).toBe('2026-03-29T01:45:00.000Z');

@@ -11,10 +11,7 @@ export function LogoMark({ className }: { className?: string }) {
         </linearGradient>
       </defs>
       <rect width="64" height="64" rx="16" fill="url(#glowbook-mark)" />
-      <path
-        d="M32 13c2.2 7.6 6.4 11.8 14 14-7.6 2.2-11.8 6.4-14 14-2.2-7.6-6.4-11.8-14-14 7.6-2.2 11.8-6.4 14-14z"
-        fill="#fff7f2"
-      />
+      <path d="M32 13c2.2 7.6 6.4 11.8 14 14-7.6 2.2-11.8 6.4-14 14-2.2-7.6-6.4-11.8-14-14 7.6-2.2 11.8-6.4 14-14z" fill="#fff7f2" />
       <circle cx="46" cy="45" r="4" fill="#f2c879" />
     </svg>
   );

@@ -1,5 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormRegisterReturn, type UseFormReturn, useForm } from 'react-hook-form';
+import {
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormProps,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { errorField, failureMessage, readableMessage } from '../trpc';
 

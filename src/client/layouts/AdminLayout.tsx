@@ -11,7 +11,14 @@ const NAV: NavItem[] = [
 ];
 
 const BOTTOM: NavItem[] = [
-  { label: 'Dashboard', to: '/admin', testId: 'bottom-nav-dashboard', icon: ChartIcon, exact: true, activeOn: ['/admin', '/admin/dashboard'] },
+  {
+    label: 'Dashboard',
+    to: '/admin',
+    testId: 'bottom-nav-dashboard',
+    icon: ChartIcon,
+    exact: true,
+    activeOn: ['/admin', '/admin/dashboard'],
+  },
   { label: 'Users', to: '/admin/users', testId: 'bottom-nav-users', icon: UsersIcon },
   { label: 'Bookings', to: '/admin/bookings', testId: 'bottom-nav-bookings', icon: CalendarIcon },
   { label: 'Salons', to: '/admin/salons', testId: 'bottom-nav-salons', icon: StoreIcon },

@@ -12,7 +12,14 @@ const NAV: NavItem[] = [
 
 const BOTTOM: NavItem[] = [
   { label: 'Home', to: '/', testId: 'bottom-nav-home', icon: HomeIcon, exact: true },
-  { label: 'Salons', to: '/Salons', testId: 'bottom-nav-salons', icon: StoreIcon, activeOn: ['/salons', '/salon'], notOn: BOOKING_RECORD_PATH },
+  {
+    label: 'Salons',
+    to: '/Salons',
+    testId: 'bottom-nav-salons',
+    icon: StoreIcon,
+    activeOn: ['/salons', '/salon'],
+    notOn: BOOKING_RECORD_PATH,
+  },
   { label: 'Bookings', to: '/bookings?status=upcoming', testId: 'bottom-nav-bookings', icon: CalendarIcon, alsoOn: BOOKING_RECORD_PATH },
   { label: 'Profile', to: '/profile#appointments', testId: 'bottom-nav-profile', icon: UserIcon },
 ];

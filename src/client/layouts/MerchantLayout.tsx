@@ -1,6 +1,20 @@
 import { type ReactNode, useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { BriefcaseIcon, CalendarIcon, ChartIcon, HelpIcon, ImageIcon, QrIcon, ScissorsIcon, SendIcon, SettingsIcon, StarIcon, TagIcon, UserIcon, UsersIcon } from '../components/icons';
+import {
+  BriefcaseIcon,
+  CalendarIcon,
+  ChartIcon,
+  HelpIcon,
+  ImageIcon,
+  QrIcon,
+  ScissorsIcon,
+  SendIcon,
+  SettingsIcon,
+  StarIcon,
+  TagIcon,
+  UserIcon,
+  UsersIcon,
+} from '../components/icons';
 import { AppShell } from '../components/layout/AppShell';
 import type { NavItem } from '../components/layout/nav';
 
@@ -50,7 +64,14 @@ export function MerchantLayout({ children }: { children: ReactNode }) {
   const [, navigate] = useLocation();
   const bottom = useMemo<NavItem[]>(
     () => [
-      { label: 'Dashboard', to: '/merchant', testId: 'bottom-nav-dashboard', icon: ChartIcon, exact: true, activeOn: ['/merchant', '/merchant/dashboard'] },
+      {
+        label: 'Dashboard',
+        to: '/merchant',
+        testId: 'bottom-nav-dashboard',
+        icon: ChartIcon,
+        exact: true,
+        activeOn: ['/merchant', '/merchant/dashboard'],
+      },
       { label: 'Bookings', to: '/merchant/appointments', testId: 'bottom-nav-bookings', icon: CalendarIcon },
       {
         label: 'Scan',
@@ -69,15 +90,7 @@ export function MerchantLayout({ children }: { children: ReactNode }) {
     [navigate],
   );
   return (
-    <AppShell
-      kind="merchant"
-      homePath="/merchant"
-      brandTag="Business"
-      navItems={NAV}
-      bottomItems={bottom}
-      menuItems={MENU}
-      withChat
-    >
+    <AppShell kind="merchant" homePath="/merchant" brandTag="Business" navItems={NAV} bottomItems={bottom} menuItems={MENU} withChat>
       {children}
     </AppShell>
   );

@@ -37,7 +37,6 @@ export interface Session {
 /** Fired on window whenever the signed-in account (and so the layout) changes. */
 export const USER_TYPE_CHANGED_EVENT = 'userTypeChanged';
 
-
 export function asUserType(value: unknown): UserType | null {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value) ? (value as UserType) : null;
 }

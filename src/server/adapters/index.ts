@@ -16,7 +16,10 @@ export function createAdapters(db: Db, env: Env, vapid: VapidKeys, overrides: Pa
     email: createQueuedEmailAdapter(db),
     transports: { ...createTransports(env, vapid), ...overrides },
     vapid,
-    payments: env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET ? createRazorpayGateway(env.RAZORPAY_KEY_ID, env.RAZORPAY_KEY_SECRET) : createTestGateway(),
+    payments:
+      env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET
+        ? createRazorpayGateway(env.RAZORPAY_KEY_ID, env.RAZORPAY_KEY_SECRET)
+        : createTestGateway(),
     images: createImageStorage(db, env),
     geocoder: createGeocoder(env.GEOCODER_URL),
   };

@@ -62,8 +62,7 @@ const isPlainObject = (a: Arg): a is Record<string, unknown> =>
 const definedKeys = (o: Record<string, unknown>) => Object.keys(o).filter((k) => o[k] !== undefined);
 
 /** A value that travels as a parameter as it is (an expression such as sql`now()` belongs in the builder). */
-const isData = (v: unknown) =>
-  v === null || typeof v !== 'object' || v instanceof Date || Array.isArray(v) || Buffer.isBuffer(v);
+const isData = (v: unknown) => v === null || typeof v !== 'object' || v instanceof Date || Array.isArray(v) || Buffer.isBuffer(v);
 
 const markersFor = (args: Arg[]) =>
   args.map((a, i) => {

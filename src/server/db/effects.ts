@@ -32,7 +32,9 @@ export interface EffectsJson {
 
 export function effectsJson(effects: Effects): EffectsJson {
   return {
-    notifications: toJsonb(effects.notifications.map((n) => ({ ...notificationRow(n), name_of: n.nameOf ?? null, setting: n.setting ?? null }))),
+    notifications: toJsonb(
+      effects.notifications.map((n) => ({ ...notificationRow(n), name_of: n.nameOf ?? null, setting: n.setting ?? null })),
+    ),
     jobs: toJsonb(
       effects.jobs.map((j) => ({
         name: j.kind,
@@ -71,9 +73,22 @@ function insertNotifications(qc: Executor, json: string, gate?: Expression<SqlBo
 function insertJobs(qc: Executor, json: string, gate?: Expression<SqlBool>) {
   let from = qc
     .selectFrom(
-      sql<{ name: string; data: string; start_after: Date | null; singleton_key: string | null; retry_limit: number }>`json_populate_recordset(null::pgboss.job, ${json}::json)`.as('r'),
+      sql<{
+        name: string;
+        data: string;
+        start_after: Date | null;
+        singleton_key: string | null;
+        retry_limit: number;
+      }>`json_populate_recordset(null::pgboss.job, ${json}::json)`.as('r'),
     )
-    .select(['r.name', 'r.data', sql<Date>`coalesce(r.start_after, now())`.as('start_after'), 'r.singleton_key', 'r.retry_limit', ...jobRowDefaults(sql`coalesce(r.start_after, now())`)]);
+    .select([
+      'r.name',
+      'r.data',
+      sql<Date>`coalesce(r.start_after, now())`.as('start_after'),
+      'r.singleton_key',
+      'r.retry_limit',
+      ...jobRowDefaults(sql`coalesce(r.start_after, now())`),
+    ]);
   if (gate) from = from.where(gate);
   return qc
     .insertInto('pgboss.job')

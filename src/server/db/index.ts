@@ -17,7 +17,9 @@ pg.types.setTypeParser(NUMERIC, (v) => Number.parseFloat(v));
 pg.types.setTypeParser(INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(DATE, (v) => v);
 // date[] as a list of 'YYYY-MM-DD' strings, never JS Dates at local midnight.
-pg.types.setTypeParser(DATE_ARRAY as unknown as (typeof pg.types.builtins)[keyof typeof pg.types.builtins], (v: string) => (v === '{}' ? [] : v.slice(1, -1).split(',')));
+pg.types.setTypeParser(DATE_ARRAY as unknown as (typeof pg.types.builtins)[keyof typeof pg.types.builtins], (v: string) =>
+  v === '{}' ? [] : v.slice(1, -1).split(','),
+);
 
 export interface DbHandle {
   db: Db;

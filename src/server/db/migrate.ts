@@ -17,7 +17,9 @@ class DirectoryMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     const files = await migrationFiles();
     // Loaded side by side: one after another, a start waited on each file in turn.
-    const modules = await Promise.all(files.map((file) => import(pathToFileURL(path.join(MIGRATIONS_DIR, file)).href) as Promise<Migration>));
+    const modules = await Promise.all(
+      files.map((file) => import(pathToFileURL(path.join(MIGRATIONS_DIR, file)).href) as Promise<Migration>),
+    );
     return Object.fromEntries(files.map((file, i) => [nameOf(file), modules[i]]));
   }
 }

@@ -63,7 +63,10 @@ const early = new Map<string, Promise<boolean>>();
 /** Starts copyTemplateIfNew ahead of time; the next openPglite of that directory waits for it. */
 export function startTemplateCopy(dataDir: string, template: string = PGLITE_TEMPLATE): void {
   // Never a rejection left unhandled, should the start fail before the open takes the copy.
-  early.set(path.resolve(dataDir), copyTemplateIfNew(dataDir, template).catch(() => false));
+  early.set(
+    path.resolve(dataDir),
+    copyTemplateIfNew(dataDir, template).catch(() => false),
+  );
 }
 
 /** The copy startTemplateCopy began for this directory, once (later opens copy for themselves). */

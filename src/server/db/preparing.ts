@@ -35,7 +35,10 @@ interface Seen {
  * repeated once unless a transaction (which the error has aborted) is open.
  */
 const isStalePlan = (err: unknown) =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String((err as Error).message));
+  typeof err === 'object' &&
+  err !== null &&
+  (err as { code?: string }).code === '0A000' &&
+  /cached plan must not change result type/.test(String((err as Error).message));
 
 const OPENS = /^\s*(begin|start\s+transaction)\b/i;
 const ENDS = /^\s*(commit|end|rollback(?!\s+to\b))\b/i;
@@ -92,7 +95,9 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
       };
       return {
         query: ((textOrCursor: string | PostgresCursor<unknown>, values?: readonly unknown[]) =>
-          typeof textOrCursor === 'string' ? run(textOrCursor, (values ?? []) as unknown[]) : client.query(textOrCursor as never)) as unknown as PostgresPoolClient['query'],
+          typeof textOrCursor === 'string'
+            ? run(textOrCursor, (values ?? []) as unknown[])
+            : client.query(textOrCursor as never)) as unknown as PostgresPoolClient['query'],
         release: () => client.release(),
       };
     },

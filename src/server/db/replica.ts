@@ -20,7 +20,10 @@ export interface ReplicaReads {
 
 const PROBE_TIMEOUT_MS = 2000;
 
-export async function openReplica(url: string, opts: { poolMax: number; maxLagSeconds: number; intervalMs?: number }): Promise<ReplicaReads> {
+export async function openReplica(
+  url: string,
+  opts: { poolMax: number; maxLagSeconds: number; intervalMs?: number },
+): Promise<ReplicaReads> {
   const db = pgKysely(url, opts.poolMax, 'glowbook-replica');
   let lag: number | null = null;
   let running: Promise<void> | null = null;

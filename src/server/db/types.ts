@@ -14,7 +14,6 @@ import type { WalletTables } from './schema/wallet.js';
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type JsonDefault<T> = ColumnType<T, string | undefined, string>;
 
-
 export interface OpeningHoursDay {
   name: string;
   enabled: boolean;
@@ -460,7 +459,17 @@ export interface EmailTemplatesTable {
 }
 
 /** Later domains declare their tables in ./schema/<domain>.ts. */
-export interface Database extends JobsTables, PgBossTables, CrmTables, BillingTables, WalletTables, ContentTables, AuthExtrasTables, SearchTables, CalendarTables, MoneyTables {}
+export interface Database
+  extends JobsTables,
+    PgBossTables,
+    CrmTables,
+    BillingTables,
+    WalletTables,
+    ContentTables,
+    AuthExtrasTables,
+    SearchTables,
+    CalendarTables,
+    MoneyTables {}
 
 export interface Database {
   featured_locations: FeaturedLocationsTable;

@@ -126,10 +126,12 @@ export function createApp(opts: AppOptions) {
   let docs: Promise<express.Router> | undefined;
   app.use('/api/docs', (req, res, next) => {
     docs ??= import('swagger-ui-express').then(({ default: swaggerUi }) =>
-      express.Router().use(
-        swaggerUi.serveFiles(undefined, { swaggerUrl: '/api/openapi.json' }),
-        swaggerUi.setup(undefined, { swaggerUrl: '/api/openapi.json', customSiteTitle: 'GlowBook API' }),
-      ),
+      express
+        .Router()
+        .use(
+          swaggerUi.serveFiles(undefined, { swaggerUrl: '/api/openapi.json' }),
+          swaggerUi.setup(undefined, { swaggerUrl: '/api/openapi.json', customSiteTitle: 'GlowBook API' }),
+        ),
     );
     docs.then((router) => router(req, res, next), next);
   });
@@ -140,7 +142,10 @@ export function createApp(opts: AppOptions) {
   app.use('/api', rest.gate);
 
   // An image upload is a base64 file of up to 10MB (the service enforces that); only it gets a bigger body.
-  app.use(['/api/images/upload', '/api/images/uploadAvatar', /^\/trpc\/[^/]*\bimages\.upload/], express.json({ limit: '15mb', strict: false }));
+  app.use(
+    ['/api/images/upload', '/api/images/uploadAvatar', /^\/trpc\/[^/]*\bimages\.upload/],
+    express.json({ limit: '15mb', strict: false }),
+  );
   app.use(['/api', '/trpc'], express.json({ limit: BODY_LIMIT, strict: false }));
   // The tRPC adapters re-serialise the body recursively: a deeply nested one would overflow the stack (a 500).
   app.use(['/api', '/trpc'], (req, res, next) => {
@@ -185,10 +190,21 @@ export function createApp(opts: AppOptions) {
       createContext: ((opts: { req: IncomingMessage }) => resolvedContext(opts.req) ?? createContext(opts)) as never,
       maxBodySize: BODY_LIMIT_BYTES,
       onError: onError as never,
-      responseMeta: ({ type, paths, errors, ctx }: { type?: string; paths?: string[]; errors: unknown[]; ctx?: { responseStatus?: number } }) => {
+      responseMeta: ({
+        type,
+        paths,
+        errors,
+        ctx,
+      }: {
+        type?: string;
+        paths?: string[];
+        errors: unknown[];
+        ctx?: { responseStatus?: number };
+      }) => {
         const cookie = recentWriteCookie(deps, type);
         const headers = cookie ? { 'set-cookie': cookie } : undefined;
-        if (errors.some((e) => (e as { code?: string }).code === 'SERVICE_UNAVAILABLE')) return { headers: { ...headers, 'retry-after': RETRY_AFTER_SECONDS } };
+        if (errors.some((e) => (e as { code?: string }).code === 'SERVICE_UNAVAILABLE'))
+          return { headers: { ...headers, 'retry-after': RETRY_AFTER_SECONDS } };
         if (errors.length || !paths || paths.length !== 1) return { headers };
         const status = ctx?.responseStatus ?? successStatusFor(router, paths[0]);
         return status ? { status, headers } : { headers };
@@ -216,7 +232,10 @@ export function createApp(opts: AppOptions) {
     if (status >= 400 && status < 500) {
       // The code names the status answered (an unsupported charset is a 415, not a BAD_REQUEST).
       const code = Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0];
-      res.status(code ? status : 400).json({ message: code && code !== 'BAD_REQUEST' ? String(err?.message ?? 'Bad request') : 'Bad request', code: code ?? 'BAD_REQUEST' });
+      res.status(code ? status : 400).json({
+        message: code && code !== 'BAD_REQUEST' ? String(err?.message ?? 'Bad request') : 'Bad request',
+        code: code ?? 'BAD_REQUEST',
+      });
       return;
     }
     if (isDatabaseUnavailable(err)) {

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { DATABASE_UNAVAILABLE, HOURS_CHANGED, RETRY_AFTER_SECONDS, SLOT_TAKEN } from '../errors.js';
 import type { AppRouter } from '../routers/index.js';
 import type { AppMeta } from '../trpc/init.js';
-import { accountProcedure, adminProcedure, authedProcedure, customerProcedure, merchantProcedure, publicProcedure } from '../trpc/procedures.js';
+import {
+  accountProcedure,
+  adminProcedure,
+  authedProcedure,
+  customerProcedure,
+  merchantProcedure,
+  publicProcedure,
+} from '../trpc/procedures.js';
 import { SUMMARIES } from './openapiSummaries.js';
 
 const errorBody = z.object({ message: z.string(), code: z.string() });
@@ -51,7 +58,10 @@ const extraPaths = {
       responses: {
         200: {
           description: 'Unsubscribed',
-          content: { 'application/json': { schema: z.object({ success: z.literal(true), message: z.string() }) }, 'text/html': { schema: z.string() } },
+          content: {
+            'application/json': { schema: z.object({ success: z.literal(true), message: z.string() }) },
+            'text/html': { schema: z.string() },
+          },
         },
         400: jsonError('The token is missing or not valid'),
       },
@@ -59,11 +69,15 @@ const extraPaths = {
     post: {
       operationId: 'marketing-unsubscribe-one-click',
       summary: 'Unsubscribe from offers in one click (RFC 8058, from the List-Unsubscribe header)',
-      description: 'What a mail client sends for the one-click unsubscribe of the `List-Unsubscribe` header: the token in the query; the body (`List-Unsubscribe=One-Click`) is not read.',
+      description:
+        'What a mail client sends for the one-click unsubscribe of the `List-Unsubscribe` header: the token in the query; the body (`List-Unsubscribe=One-Click`) is not read.',
       tags: ['Marketing'],
       requestParams: { query: z.object({ token: z.string().max(200).meta({ description: 'The signed token from the e-mail' }) }) },
       responses: {
-        200: { description: 'Unsubscribed', content: { 'application/json': { schema: z.object({ success: z.literal(true), message: z.string() }) } } },
+        200: {
+          description: 'Unsubscribed',
+          content: { 'application/json': { schema: z.object({ success: z.literal(true), message: z.string() }) } },
+        },
         400: jsonError('The token is missing or not valid'),
       },
     },
@@ -71,7 +85,9 @@ const extraPaths = {
 };
 
 /** The plain express routes of extraPaths, by method and path (the /api gate answers 405 for the others). */
-export const EXTRA_ROUTES = Object.entries(extraPaths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method: method.toUpperCase() })));
+export const EXTRA_ROUTES = Object.entries(extraPaths).flatMap(([path, methods]) =>
+  Object.keys(methods).map((method) => ({ path, method: method.toUpperCase() })),
+);
 
 /** The error codes the API answers (the `code` of an error body), with the HTTP status of each. */
 export const ERROR_STATUS = {
@@ -148,7 +164,9 @@ export const PROCEDURE_ERRORS: Record<string, ErrorNotes> = {
   'users.registerUser': { ...hashesPassword, CONFLICT: EMAIL_TAKEN },
   'merchants.registerMerchants': { ...hashesPassword, CONFLICT: EMAIL_TAKEN },
   'merchantAuth.register': { ...hashesPassword, CONFLICT: EMAIL_TAKEN },
-  'users.changePassword': { TOO_MANY_REQUESTS: `Too many wrong current passwords for this account or from this IP address (the message says when to try again), or ${PASSWORDS_BUSY.charAt(0).toLowerCase()}${PASSWORDS_BUSY.slice(1)}` },
+  'users.changePassword': {
+    TOO_MANY_REQUESTS: `Too many wrong current passwords for this account or from this IP address (the message says when to try again), or ${PASSWORDS_BUSY.charAt(0).toLowerCase()}${PASSWORDS_BUSY.slice(1)}`,
+  },
   'users.resetPassword': hashesPassword,
   'users.loginEmail': passwordSignIn,
   'merchants.loginMerchant': passwordSignIn,
@@ -159,27 +177,41 @@ export const PROCEDURE_ERRORS: Record<string, ErrorNotes> = {
   'users.sendOTPonWhatsappForLogin': codeRequest,
   'merchants.sendOTP': codeRequest,
   'users.sendOTPToEmailDuringRegistration': { ...codeRequest, CONFLICT: `${EMAIL_TAKEN} (\`data.field\`: email)` },
-  'users.sendOTPonWhatsappForRegister': { ...codeRequest, CONFLICT: 'The e-mail or the mobile number is already registered (`data.field` says which)' },
+  'users.sendOTPonWhatsappForRegister': {
+    ...codeRequest,
+    CONFLICT: 'The e-mail or the mobile number is already registered (`data.field` says which)',
+  },
   'users.sendPhoneVerificationCode': codeRequest,
   'users.verifyPhone': codeCheck,
   'users.verifyOTPForEmailLogin': codeCheck,
   'users.verifyOTPForMobileLogin': codeCheck,
   'merchants.verifyOTP': codeCheck,
-  'users.verifyOTPForEmailRegistration': { ...codeCheck, CONFLICT: `${EMAIL_TAKEN}: another account took the e-mail since the code was sent` },
-  'users.verifyOTPForMobileRegistration': { ...codeCheck, CONFLICT: `${EMAIL_TAKEN}: another account took the e-mail since the code was sent` },
+  'users.verifyOTPForEmailRegistration': {
+    ...codeCheck,
+    CONFLICT: `${EMAIL_TAKEN}: another account took the e-mail since the code was sent`,
+  },
+  'users.verifyOTPForMobileRegistration': {
+    ...codeCheck,
+    CONFLICT: `${EMAIL_TAKEN}: another account took the e-mail since the code was sent`,
+  },
   'users.registerUserViaGoogle': googleSignIn,
   'users.firebaseLogin': googleSignIn,
   // Bookings
   'users.createBooking': {
-    NOT_FOUND: 'The salon does not exist or is not published (an unknown service or staff member is a 400 naming `serviceIds` or `staffId`)',
+    NOT_FOUND:
+      'The salon does not exist or is not published (an unknown service or staff member is a 400 naming `serviceIds` or `staffId`)',
     CONFLICT: `"${SLOT_TAKEN}": another booking holds the time (also the loser of two requests racing for it), or "${HOURS_CHANGED}": the salon changed its opening hours while the booking was being placed. A repeat with the same \`Idempotency-Key\` never conflicts with its own booking.`,
-    UNPROCESSABLE_CONTENT: 'The `Idempotency-Key` was already used by this customer for a different booking request (other salon, services, professional, date, time, coupon or payment)',
+    UNPROCESSABLE_CONTENT:
+      'The `Idempotency-Key` was already used by this customer for a different booking request (other salon, services, professional, date, time, coupon or payment)',
   },
-  'users.rescheduleBooking': { CONFLICT: `"${SLOT_TAKEN}", ${JUST_CHANGED.charAt(0).toLowerCase()}${JUST_CHANGED.slice(1)}, or "${HOURS_CHANGED}" (the salon's hours changed meanwhile)` },
+  'users.rescheduleBooking': {
+    CONFLICT: `"${SLOT_TAKEN}", ${JUST_CHANGED.charAt(0).toLowerCase()}${JUST_CHANGED.slice(1)}, or "${HOURS_CHANGED}" (the salon's hours changed meanwhile)`,
+  },
   'users.cancelBooking': { CONFLICT: JUST_CHANGED },
   'users.disputeNoShow': { CONFLICT: 'This no-show has already been disputed' },
   'merchants.createSlot': {
-    BAD_REQUEST: 'The input is not valid (the message names the field), the e-mail belongs to a salon or admin account, or the time is past, off the grid or outside opening hours',
+    BAD_REQUEST:
+      'The input is not valid (the message names the field), the e-mail belongs to a salon or admin account, or the time is past, off the grid or outside opening hours',
     CONFLICT: `"${SLOT_TAKEN}": another booking holds the time (also the loser of two requests racing for it), or "${HOURS_CHANGED}"`,
   },
   'merchants.updateBookingStatus': { CONFLICT: JUST_CHANGED },
@@ -188,30 +220,57 @@ export const PROCEDURE_ERRORS: Record<string, ErrorNotes> = {
       'Upcoming bookings fall outside the new opening hours and no `decision` was sent, or (with `bookingIds`) some of them are not among the bookings the decision was taken on: nothing is saved. `data.clashes` lists them all (booking, date, time, customer, services, reason); send again with `decision` `keep` or `cancel`.',
   },
   // Salon management
-  'merchants.createPublishRequest': { CONFLICT: "The shop is already published, or its team is bigger than its plan allows (`data.field`: staff)" },
-  'merchants.addStaffByMerchant': { CONFLICT: '`email`: another staff member of the shop already uses this e-mail, or the plan’s staff limit is reached (`data.field`: staff; the message names the plan and its limit)' },
-  'merchants.updateStaffByMerchant': { CONFLICT: '`email`: another staff member of the shop already uses this e-mail, or the plan’s staff limit is reached (`data.field`: staff; the message names the plan and its limit) (bringing someone back from Inactive)' },
-  'merchants.getStaffAnalytics': { FORBIDDEN: "The salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`" },
+  'merchants.createPublishRequest': {
+    CONFLICT: 'The shop is already published, or its team is bigger than its plan allows (`data.field`: staff)',
+  },
+  'merchants.addStaffByMerchant': {
+    CONFLICT:
+      '`email`: another staff member of the shop already uses this e-mail, or the plan’s staff limit is reached (`data.field`: staff; the message names the plan and its limit)',
+  },
+  'merchants.updateStaffByMerchant': {
+    CONFLICT:
+      '`email`: another staff member of the shop already uses this e-mail, or the plan’s staff limit is reached (`data.field`: staff; the message names the plan and its limit) (bringing someone back from Inactive)',
+  },
+  'merchants.getStaffAnalytics': {
+    FORBIDDEN:
+      "The salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`",
+  },
   'merchants.sendCustomerMessage': {
     BAD_REQUEST:
       'The input is not valid (the message names the field), or `bookingId`: a message about a booking (`category: transactional`) must name one of this customer’s bookings at the salon that is upcoming or from the last 7 days',
     FORBIDDEN:
       "`category`: a promotional message to a customer who has not opted in to offers and news (the message names the opt-out; walk-ins never opted in); or the salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`",
-    TOO_MANY_REQUESTS: 'The salon has reached its daily limit of 100 one-to-one messages (each channel counts; the India day resets at midnight IST): the message names the limit and what is left',
+    TOO_MANY_REQUESTS:
+      'The salon has reached its daily limit of 100 one-to-one messages (each channel counts; the India day resets at midnight IST): the message names the limit and what is left',
   },
-  'marketing.createCampaign': { FORBIDDEN: "The salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`" },
+  'marketing.createCampaign': {
+    FORBIDDEN:
+      "The salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`",
+  },
   'merchants.deleteStaffByMerchant': { CONFLICT: 'The staff member still has upcoming bookings' },
   'services.createService': { CONFLICT: '`service.name`: the shop already has a service of this name' },
   'services.updateService': { CONFLICT: '`service.name`: the shop already has a service of this name' },
-  'Coupons.createCoupon': { CONFLICT: '`code`: a coupon with this code already exists', FORBIDDEN: "The salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`" },
-  'Coupons.updateCoupon': { CONFLICT: '`code`: a coupon with this code already exists', FORBIDDEN: "The salon's plan does not include this tool (the message names the plan and the plan that has it) (switching a coupon off is always allowed), or another salon's `merchantId`" },
+  'Coupons.createCoupon': {
+    CONFLICT: '`code`: a coupon with this code already exists',
+    FORBIDDEN:
+      "The salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`",
+  },
+  'Coupons.updateCoupon': {
+    CONFLICT: '`code`: a coupon with this code already exists',
+    FORBIDDEN:
+      "The salon's plan does not include this tool (the message names the plan and the plan that has it) (switching a coupon off is always allowed), or another salon's `merchantId`",
+  },
   'categories.deleteMerchantSelectedCategories': { CONFLICT: 'Services of the shop are still in the category; move or delete them first' },
   'categories.createCategory': { CONFLICT: 'A category of this name already exists for this shop category' },
   'categories.updateCategory': { CONFLICT: 'A category of this name already exists for this shop category' },
   'categories.deleteCategory': { CONFLICT: 'Services still use this category; salons must move them first' },
   'reviewRoutes.createReview': { CONFLICT: 'This booking has already been reviewed' },
   'reviewRoutes.deleteReview': { FORBIDDEN: 'A salon cannot delete the reviews of its own salon; it replies to them instead' },
-  'marketing.resendCampaign': { CONFLICT: 'The campaign is still being sent', FORBIDDEN: "The salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`" },
+  'marketing.resendCampaign': {
+    CONFLICT: 'The campaign is still being sent',
+    FORBIDDEN:
+      "The salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`",
+  },
   'merchants.changePlan': {
     NOT_FOUND: 'No payment order with this `razorpay_order_id` for the salon',
     CONFLICT: 'The payment attempt (`attemptId` or `Idempotency-Key`) was for another plan, or is still being processed',
@@ -219,13 +278,16 @@ export const PROCEDURE_ERRORS: Record<string, ErrorNotes> = {
   'merchants.schedulePlanChange': { CONFLICT: 'The team is bigger than the lower plan allows (`data.field`: staff)' },
   'merchants.cancelScheduledPlanChange': { CONFLICT: 'There is no scheduled plan change to cancel' },
   'merchants.createPlanOrder': { CONFLICT: 'The payment attempt (`attemptId`) was for another plan, or has already finished' },
-  'admin.recordCommissionPayment': { NOT_FOUND: 'No salon has this `merchantId`', CONFLICT: '`amount`: more than the month’s outstanding commission' },
+  'admin.recordCommissionPayment': {
+    NOT_FOUND: 'No salon has this `merchantId`',
+    CONFLICT: '`amount`: more than the month’s outstanding commission',
+  },
   'users.redeemGiftCard': { NOT_FOUND: 'No gift card has this code', CONFLICT: 'The gift card has already been redeemed' },
   // Administration
   'admin.blockUser': { NOT_FOUND: 'No account has this `userId`' },
   'admin.unblockUser': { NOT_FOUND: 'No account has this `userId`' },
   'admin.promoteUser': { NOT_FOUND: 'No account has this `userId`', CONFLICT: 'The account is already an administrator' },
-  'admin.approveSalon': { CONFLICT: "Only a pending publish request can be approved, and only of a salon whose team fits its plan" },
+  'admin.approveSalon': { CONFLICT: 'Only a pending publish request can be approved, and only of a salon whose team fits its plan' },
   'admin.sponsorSalon': { CONFLICT: '`merchantId`: a sponsored listing needs the Enterprise plan' },
   'admin.rejectSalon': { CONFLICT: 'Only a pending publish request can be rejected' },
   'admin.unpublishSalon': { CONFLICT: 'The salon is not published' },
@@ -239,7 +301,8 @@ export const PROCEDURE_ERRORS: Record<string, ErrorNotes> = {
   'users.getAllBookings': { NOT_FOUND: false },
   // Public procedures that read the caller when a token is sent
   'support.createContactUs': {
-    TOO_MANY_REQUESTS: 'Several messages came from this sender (account or IP address) in the last hour, or for this e-mail address today: "Please wait a while; we answer every one."',
+    TOO_MANY_REQUESTS:
+      'Several messages came from this sender (account or IP address) in the last hour, or for this e-mail address today: "Please wait a while; we answer every one."',
     UNAUTHORIZED: 'A support ticket (with a `category` or `priority`) needs a signed-in caller',
     FORBIDDEN: "`merchantId`: not the caller's own salon",
     NOT_FOUND: '`merchantId`: no salon has this id (an administrator may name any salon)',
@@ -258,8 +321,10 @@ export const OPTIONAL_AUTH: Record<string, string> = {
   'services.getServiceById': "The salon's owner and administrators also see an inactive service or one of an unpublished salon.",
   'blogs.getAllBlogs': 'Administrators may list drafts too (`status=all`).',
   'blogs.getBlogById': 'Administrators also see drafts.',
-  'support.createContactUs': 'Signed in, the message is linked to the account, and a support ticket (`category`, `priority`) can be opened.',
-  'users.answerDeskInvite': 'Confirming needs the token of the customer account with the booking’s e-mail; declining with the link’s token needs none.',
+  'support.createContactUs':
+    'Signed in, the message is linked to the account, and a support ticket (`category`, `priority`) can be opened.',
+  'users.answerDeskInvite':
+    'Confirming needs the token of the customer account with the booking’s e-mail; declining with the link’s token needs none.',
   'merchantAuth.logout': 'With a token, that session ends; without one (or with one that no longer works) there is nothing to end.',
 };
 
@@ -402,7 +467,14 @@ function errorResponse(code: ErrorCode, description: string): Json {
   return {
     description,
     ...(code === 'SERVICE_UNAVAILABLE'
-      ? { headers: { 'Retry-After': { description: 'Seconds to wait before repeating the request', schema: { type: 'integer', example: Number(RETRY_AFTER_SECONDS) } } } }
+      ? {
+          headers: {
+            'Retry-After': {
+              description: 'Seconds to wait before repeating the request',
+              schema: { type: 'integer', example: Number(RETRY_AFTER_SECONDS) },
+            },
+          },
+        }
       : {}),
     content: { 'application/json': { schema: errorRef } },
   };
@@ -421,32 +493,66 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, { summary: string; 
   'merchantAuth.login': { owner: signInExample('merchant@demo.in') },
   'users.getAvailableSlots': {
     anyone: { summary: 'Any professional', value: { merchantId: EXAMPLE_SALON, date: '2026-03-14', serviceIds: [EXAMPLE_SERVICE] } },
-    chosen: { summary: 'One professional', value: { merchantId: EXAMPLE_SALON, date: '2026-03-14', serviceIds: [EXAMPLE_SERVICE], staffId: EXAMPLE_STAFF } },
+    chosen: {
+      summary: 'One professional',
+      value: { merchantId: EXAMPLE_SALON, date: '2026-03-14', serviceIds: [EXAMPLE_SERVICE], staffId: EXAMPLE_STAFF },
+    },
   },
   'merchants.getSlots': { desk: { summary: "The salon's own day", value: { date: '2026-03-14', serviceIds: [EXAMPLE_SERVICE] } } },
   'users.createBooking': {
-    anyone: { summary: 'Any free professional, paid at the salon', value: { merchantId: EXAMPLE_SALON, serviceIds: [EXAMPLE_SERVICE], bookingDate: '2026-03-14', bookingTime: '11:30 AM' } },
+    anyone: {
+      summary: 'Any free professional, paid at the salon',
+      value: { merchantId: EXAMPLE_SALON, serviceIds: [EXAMPLE_SERVICE], bookingDate: '2026-03-14', bookingTime: '11:30 AM' },
+    },
     chosen: {
       summary: 'A chosen professional, with a coupon, from the wallet',
-      value: { merchantId: EXAMPLE_SALON, serviceIds: [EXAMPLE_SERVICE], staffId: EXAMPLE_STAFF, bookingDate: '2026-03-14', bookingTime: '14:00', couponCode: 'GLOW20', paymentMethod: 'wallet' },
+      value: {
+        merchantId: EXAMPLE_SALON,
+        serviceIds: [EXAMPLE_SERVICE],
+        staffId: EXAMPLE_STAFF,
+        bookingDate: '2026-03-14',
+        bookingTime: '14:00',
+        couponCode: 'GLOW20',
+        paymentMethod: 'wallet',
+      },
     },
   },
   'merchants.createSlot': {
     phone: {
       summary: 'A customer on the phone',
-      value: { serviceIds: [EXAMPLE_SERVICE], bookingDate: '2026-03-14', bookingTime: '4:00 PM', name: 'Meera Iyer', mobile: '9876543210', email: 'meera.iyer@example.in' },
+      value: {
+        serviceIds: [EXAMPLE_SERVICE],
+        bookingDate: '2026-03-14',
+        bookingTime: '4:00 PM',
+        name: 'Meera Iyer',
+        mobile: '9876543210',
+        email: 'meera.iyer@example.in',
+      },
     },
   },
   'merchants.updateBookingStatus': {
     confirm: { summary: 'Check the customer in', value: { bookingId: EXAMPLE_BOOKING, status: 'confirmed' } },
     complete: { summary: 'Complete it, paid', value: { bookingId: EXAMPLE_BOOKING, status: 'completed', paymentReceived: true } },
-    cancel: { summary: 'Cancel it, with the reason', value: { bookingId: EXAMPLE_BOOKING, status: 'cancelled', cancellationReason: 'The customer called to cancel' } },
+    cancel: {
+      summary: 'Cancel it, with the reason',
+      value: { bookingId: EXAMPLE_BOOKING, status: 'cancelled', cancellationReason: 'The customer called to cancel' },
+    },
   },
 };
 
 /** Query parameter examples of the main GET calls, by tRPC path. */
 export const PARAMETER_EXAMPLES: Record<string, Record<string, unknown>> = {
-  'merchants.search': { service: 'haircut', location: 'Pune', date: '2026-03-14', time: 'evening', prices: '500-1500', ratings: 4, sortBy: 'rating', page: 1, limit: 12 },
+  'merchants.search': {
+    service: 'haircut',
+    location: 'Pune',
+    date: '2026-03-14',
+    time: 'evening',
+    prices: '500-1500',
+    ratings: 4,
+    sortBy: 'rating',
+    page: 1,
+    limit: 12,
+  },
 };
 
 /**
@@ -455,9 +561,32 @@ export const PARAMETER_EXAMPLES: Record<string, Record<string, unknown>> = {
  * rounded by the services, and this gives their schemas the same words.
  */
 const MONEY_PROPERTIES = new Set([
-  'amount', 'amountPaid', 'balance', 'baseAmount', 'cgst', 'sgst', 'igst', 'gst', 'commission', 'commissionEarned', 'discount', 'discountValue',
-  'earnings', 'finalPrice', 'grossAmount', 'grossBookingValue', 'lowestPrice', 'maxDiscount', 'merchantEarning', 'minAmount', 'price',
-  'refundAmount', 'subtotal', 'totalPrice', 'totalRevenue', 'totalEarnings',
+  'amount',
+  'amountPaid',
+  'balance',
+  'baseAmount',
+  'cgst',
+  'sgst',
+  'igst',
+  'gst',
+  'commission',
+  'commissionEarned',
+  'discount',
+  'discountValue',
+  'earnings',
+  'finalPrice',
+  'grossAmount',
+  'grossBookingValue',
+  'lowestPrice',
+  'maxDiscount',
+  'merchantEarning',
+  'minAmount',
+  'price',
+  'refundAmount',
+  'subtotal',
+  'totalPrice',
+  'totalRevenue',
+  'totalEarnings',
 ]);
 
 /** Marks every number-typed money property below `schema` (objects, arrays, unions) as rupees with 2 decimals. */
@@ -484,7 +613,9 @@ const isErrorStatus = (status: string) => Number(status) >= 400;
 /** Replaces an operation's error responses with `errors`, the rest (success answers) kept first, in status order. */
 function setErrors(op: Operation, errors: Partial<Record<ErrorCode, string>>) {
   const kept = Object.entries(op.responses ?? {}).filter(([status]) => !isErrorStatus(status));
-  const added = (Object.entries(errors) as [ErrorCode, string][]).map(([code, text]) => [String(ERROR_STATUS[code]), errorResponse(code, text)] as const);
+  const added = (Object.entries(errors) as [ErrorCode, string][]).map(
+    ([code, text]) => [String(ERROR_STATUS[code]), errorResponse(code, text)] as const,
+  );
   op.responses = Object.fromEntries([...kept, ...added].sort(([a], [b]) => Number(a) - Number(b)));
 }
 
@@ -506,7 +637,10 @@ function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; com
     if (p.successStatus !== 200 && responses['200']) {
       const ok = responses['200'];
       delete responses['200'];
-      responses[String(p.successStatus)] = { ...ok, description: ok.description === 'Successful response' ? (p.successStatus === 201 ? 'Created' : ok.description) : ok.description };
+      responses[String(p.successStatus)] = {
+        ...ok,
+        description: ok.description === 'Successful response' ? (p.successStatus === 201 ? 'Created' : ok.description) : ok.description,
+      };
     }
     for (const [status, description] of Object.entries(ALSO_SUCCEEDS[p.procedure] ?? {})) {
       const main = responses[String(p.successStatus)];
@@ -515,7 +649,8 @@ function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; com
     op.responses = responses;
     // Any id the input carries (a UUID, here or nested) may name a record that does not exist.
     const errors = { ...p.errors };
-    if (!errors.NOT_FOUND && PROCEDURE_ERRORS[p.procedure]?.NOT_FOUND !== false && namesARecord(op)) errors.NOT_FOUND = GENERIC_ERRORS.NOT_FOUND;
+    if (!errors.NOT_FOUND && PROCEDURE_ERRORS[p.procedure]?.NOT_FOUND !== false && namesARecord(op))
+      errors.NOT_FOUND = GENERIC_ERRORS.NOT_FOUND;
     setErrors(op, errors);
     // Authentication as enforced: required, optional, or none (an explicit empty list: public).
     if (p.protected) op.security = bearer;
@@ -531,12 +666,19 @@ function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; com
       const example = PARAMETER_EXAMPLES[p.procedure]?.[String(param.name)];
       if (example !== undefined) param.example = example;
     }
-    for (const r of Object.values(op.responses ?? {})) markMoney((r.content as Record<string, Json> | undefined)?.['application/json']?.schema);
+    for (const r of Object.values(op.responses ?? {}))
+      markMoney((r.content as Record<string, Json> | undefined)?.['application/json']?.schema);
     const idempotency = IDEMPOTENT[p.procedure];
     if (idempotency) {
       op.parameters = [
         ...(op.parameters ?? []).filter((x) => String(x.name).toLowerCase() !== 'idempotency-key'),
-        { name: 'Idempotency-Key', in: 'header', required: false, description: idempotency, schema: { type: 'string', minLength: 1, maxLength: 200 } },
+        {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: idempotency,
+          schema: { type: 'string', minLength: 1, maxLength: 200 },
+        },
       ];
     }
   }
@@ -579,7 +721,11 @@ function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; com
  */
 export function documentFor<T extends { info: object }>(doc: T, origin: string): T & { servers: { url: string }[] } {
   const base = origin.replace(/\/$/, '');
-  return { ...doc, info: { ...doc.info, license: { name: 'Proprietary: GlowBook terms and conditions', url: `${base}/terms-and-conditions` } }, servers: [{ url: `${base}/api` }] };
+  return {
+    ...doc,
+    info: { ...doc.info, license: { name: 'Proprietary: GlowBook terms and conditions', url: `${base}/terms-and-conditions` } },
+    servers: [{ url: `${base}/api` }],
+  };
 }
 
 export function buildOpenApiDocument(router: AppRouter, baseUrl: string) {

@@ -165,7 +165,7 @@ export const SUMMARIES: Record<string, string> = {
   'reviewRoutes.deleteReview': 'Delete a review',
   'reviewRoutes.getReviewById': 'Read a review',
   'reviewRoutes.getReviewsByMerchant': "List the salon's reviews",
-  'reviewRoutes.respondToReviewByMerchant': "Answer a review as the salon",
+  'reviewRoutes.respondToReviewByMerchant': 'Answer a review as the salon',
   'reviewRoutes.respondToReview': 'Answer a review',
 
   // Coupons

@@ -51,7 +51,12 @@ const INDEXABLE = new Set([
   '/blogs',
   '/salons',
 ]);
-const ALIASES: Record<string, string> = { '/about': '/about-us', '/contact': '/contact-us', '/faqs': '/faq', '/business-signup': '/merchantonBoarding' };
+const ALIASES: Record<string, string> = {
+  '/about': '/about-us',
+  '/contact': '/contact-us',
+  '/faqs': '/faq',
+  '/business-signup': '/merchantonBoarding',
+};
 
 const PAGE_TITLES: Record<string, string> = {
   '/about-us': 'About us',
@@ -154,7 +159,12 @@ async function salonMeta(db: Executor, base: string, match: PathMatch): Promise<
   const place = [m.city, m.state].filter(Boolean).join(', ');
   const url = `${base}/salon/${m.id}`;
   if (match.pattern !== '/salon/:id') {
-    return { status: 200, title: `Book at ${m.shop_name} · ${SITE}`, description: `Book an appointment at ${m.shop_name}, ${place}.`, noindex: true };
+    return {
+      status: 200,
+      title: `Book at ${m.shop_name} · ${SITE}`,
+      description: `Book an appointment at ${m.shop_name}, ${place}.`,
+      noindex: true,
+    };
   }
   const minPrice = m.min_price == null ? null : Number(m.min_price);
   const maxPrice = m.max_price == null ? null : Number(m.max_price);
@@ -166,12 +176,21 @@ async function salonMeta(db: Executor, base: string, match: PathMatch): Promise<
     m.review_count > 0 ? `rated ${rating.toFixed(1)} from ${m.review_count} review${m.review_count === 1 ? '' : 's'}` : '',
   ].filter(Boolean);
   const own = m.description.trim();
-  const description = clip(own ? `${own} ${facts.length ? `${facts.join(', ')}.` : ''}` : `${m.shop_name} in ${m.address ? `${m.address}, ` : ''}${place}: ${facts.join(', ')}. Book online on GlowBook.`);
+  const description = clip(
+    own
+      ? `${own} ${facts.length ? `${facts.join(', ')}.` : ''}`
+      : `${m.shop_name} in ${m.address ? `${m.address}, ` : ''}${place}: ${facts.join(', ')}. Book online on GlowBook.`,
+  );
   const image = absolute(base, m.image);
   const type = SCHEMA_TYPES[m.shop_types[0] ?? 'salon'] ?? 'BeautySalon';
   const hours = (Array.isArray(m.opening_hours) ? m.opening_hours : [])
     .filter((d) => d.enabled && WEEKDAYS.includes(d.name))
-    .map((d) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${d.name}`, opens: d.openTime, closes: d.closeTime }));
+    .map((d) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: `https://schema.org/${d.name}`,
+      opens: d.openTime,
+      closes: d.closeTime,
+    }));
   const business: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': type,
@@ -189,10 +208,27 @@ async function salonMeta(db: Executor, base: string, match: PathMatch): Promise<
       ...(m.postal_code ? { postalCode: m.postal_code } : {}),
       addressCountry: m.country === 'India' || !m.country ? 'IN' : m.country,
     },
-    ...(m.latitude != null && m.longitude != null ? { geo: { '@type': 'GeoCoordinates', latitude: Number(m.latitude), longitude: Number(m.longitude) } } : {}),
+    ...(m.latitude != null && m.longitude != null
+      ? { geo: { '@type': 'GeoCoordinates', latitude: Number(m.latitude), longitude: Number(m.longitude) } }
+      : {}),
     ...(hours.length ? { openingHoursSpecification: hours } : {}),
-    ...(minPrice != null ? { priceRange: maxPrice != null && maxPrice > minPrice ? `${formatINR(minPrice)}–${formatINR(maxPrice)}` : formatINR(minPrice), currenciesAccepted: 'INR' } : {}),
-    ...(m.review_count > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: Number(rating.toFixed(1)), reviewCount: m.review_count, bestRating: 5, worstRating: 1 } } : {}),
+    ...(minPrice != null
+      ? {
+          priceRange: maxPrice != null && maxPrice > minPrice ? `${formatINR(minPrice)}–${formatINR(maxPrice)}` : formatINR(minPrice),
+          currenciesAccepted: 'INR',
+        }
+      : {}),
+    ...(m.review_count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: Number(rating.toFixed(1)),
+            reviewCount: m.review_count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
   return {
     status: 200,
@@ -225,8 +261,18 @@ async function searchMeta(db: Executor, base: string, query: Request['query']): 
       canonical,
     };
   }
-  const cities = [...new Set(location.split(',').map((s) => s.trim()).filter(Boolean))];
-  const [salons, { n: inCity }] = await Promise.all([listSearchPageSalons(db, cities, service || null, 10), countSearchPageSalons(db, cities)]);
+  const cities = [
+    ...new Set(
+      location
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const [salons, { n: inCity }] = await Promise.all([
+    listSearchPageSalons(db, cities, service || null, 10),
+    countSearchPageSalons(db, cities),
+  ]);
   const title = service ? `${service} in ${location}` : `Salons, spas and parlours in ${location}`;
   const best = salons.slice(0, 3).map((s) => s.shop_name);
   const description = clip(
@@ -247,7 +293,12 @@ async function searchMeta(db: Executor, base: string, query: Request['query']): 
             name: title,
             url: canonical,
             numberOfItems: salons.length,
-            itemListElement: salons.map((s, i) => ({ '@type': 'ListItem', position: i + 1, url: `${base}/salon/${s.id}`, name: s.shop_name })),
+            itemListElement: salons.map((s, i) => ({
+              '@type': 'ListItem',
+              position: i + 1,
+              url: `${base}/salon/${s.id}`,
+              name: s.shop_name,
+            })),
           },
         ]
       : undefined,
@@ -303,19 +354,29 @@ export async function pageMeta(db: Executor, base: string, req: Request): Promis
           '@type': 'WebSite',
           name: SITE,
           url: `${base}/`,
-          potentialAction: { '@type': 'SearchAction', target: `${base}/salons?service={search_term_string}`, 'query-input': 'required name=search_term_string' },
+          potentialAction: {
+            '@type': 'SearchAction',
+            target: `${base}/salons?service={search_term_string}`,
+            'query-input': 'required name=search_term_string',
+          },
         },
       ],
     };
   }
   if (INDEXABLE.has(canonicalPath)) {
     const name = PAGE_TITLES[canonicalPath];
-    return { status: 200, title: name ? `${name} · ${SITE}` : DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, canonical: `${base}${canonicalPath}` };
+    return {
+      status: 200,
+      title: name ? `${name} · ${SITE}` : DEFAULT_TITLE,
+      description: DEFAULT_DESCRIPTION,
+      canonical: `${base}${canonicalPath}`,
+    };
   }
   return { status: 200, title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, noindex: true };
 }
 
-const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xmlEscape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 export async function sitemapXml(db: Executor, base: string): Promise<string> {
   const [salons, searches, blogs] = await Promise.all([listSitemapSalons(db), listSitemapSearches(db), listSitemapBlogs(db)]);
@@ -384,7 +445,9 @@ function sendCompressed(req: Request, res: Response, body: string, type: string)
   res.setHeader('Content-Encoding', encoding);
   res.send(
     encoding === 'br'
-      ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      ? zlib.brotliCompressSync(raw, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        })
       : zlib.gzipSync(raw, { level: 6 }),
   );
 }

@@ -10,7 +10,12 @@ import type { AppDeps } from '../deps.js';
  * https://www.twilio.com/docs/usage/security#validating-requests
  */
 export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
-  const data = url + Object.keys(params).sort().map((k) => k + params[k]).join('');
+  const data =
+    url +
+    Object.keys(params)
+      .sort()
+      .map((k) => k + params[k])
+      .join('');
   return crypto.createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
 }
 
@@ -32,7 +37,9 @@ export function mountReceipts(app: Express, deps: AppDeps): void {
       res.status(404).json({ message: 'No SMS provider is configured', code: 'NOT_FOUND' });
       return;
     }
-    const params = Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const params = Object.fromEntries(
+      Object.entries((req.body ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
     const given = req.get('x-twilio-signature') ?? '';
     if (!sameSignature(given, twilioSignature(token, `${deps.env.PUBLIC_URL}${TWILIO_STATUS_PATH}`, params))) {
       res.status(403).json({ message: 'x-twilio-signature: not signed by the configured Twilio account', code: 'FORBIDDEN' });

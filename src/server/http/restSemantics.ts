@@ -20,7 +20,15 @@ import { EXTRA_ROUTES, procedureDocs } from './openapi.js';
  */
 
 type RouteOperation = { method: string; procedure?: { name: string; protected: boolean; type: 'query' | 'mutation'; idParams: string[] } };
-type ZodDef = { type?: string; format?: string; checks?: { _zod?: { def?: { format?: string } } }[]; innerType?: unknown; in?: unknown; out?: unknown; shape?: Record<string, unknown> };
+type ZodDef = {
+  type?: string;
+  format?: string;
+  checks?: { _zod?: { def?: { format?: string } } }[];
+  innerType?: unknown;
+  in?: unknown;
+  out?: unknown;
+  shape?: Record<string, unknown>;
+};
 const defOf = (schema: unknown) => (schema as { _zod?: { def?: ZodDef } } | undefined)?._zod?.def;
 
 /** Whether a schema, under its optional/default/preprocess wrappers, is a UUID string. */
@@ -55,7 +63,10 @@ function routeTable(router: AppRouter): Route[] {
   };
   for (const p of procedureDocs(router)) {
     const def = procedures[p.procedure]._def;
-    add(p.path, { method: p.method, procedure: { name: p.procedure, protected: p.protected, type: def.type, idParams: p.method === 'GET' ? idFields(def.inputs) : [] } });
+    add(p.path, {
+      method: p.method,
+      procedure: { name: p.procedure, protected: p.protected, type: def.type, idParams: p.method === 'GET' ? idFields(def.inputs) : [] },
+    });
   }
   for (const r of EXTRA_ROUTES) add(r.path, { method: r.method });
   return [...byPath.entries()].map(([template, operations]) => ({
@@ -91,13 +102,23 @@ function hasNoBody(req: IncomingMessage): boolean {
 
 type ProcedureOf = NonNullable<RouteOperation['procedure']>;
 
-function sendProcedureError(router: AppRouter, res: Response, procedure: ProcedureOf, ctx: Context | undefined, error: TRPCError, status: number) {
+function sendProcedureError(
+  router: AppRouter,
+  res: Response,
+  procedure: ProcedureOf,
+  ctx: Context | undefined,
+  error: TRPCError,
+  status: number,
+) {
   // The same body trpc-to-openapi answers for an error the procedure throws.
   const shape = getErrorShape({ config: router._def._config, error, type: procedure.type, path: procedure.name, input: undefined, ctx });
   res.status(status).json({ ...shape, code: error.code });
 }
 
-export function restSemantics(router: AppRouter, createContext: (opts: { req: IncomingMessage }) => Promise<Context>): { gate: RequestHandler; objectBodies: RequestHandler } {
+export function restSemantics(
+  router: AppRouter,
+  createContext: (opts: { req: IncomingMessage }) => Promise<Context>,
+): { gate: RequestHandler; objectBodies: RequestHandler } {
   let routes: Route[] | undefined;
   const match = (path: string) => (routes ??= routeTable(router)).find((r) => r.pattern.test(path));
   const operations = new WeakMap<IncomingMessage, ProcedureOf>();
@@ -115,7 +136,10 @@ export function restSemantics(router: AppRouter, createContext: (opts: { req: In
         res.status(204).end();
         return;
       }
-      res.status(405).json({ message: `${method} is not supported on /api${route.template}; it answers ${route.operations.map((o) => o.method).join(', ')}`, code: 'METHOD_NOT_SUPPORTED' });
+      res.status(405).json({
+        message: `${method} is not supported on /api${route.template}; it answers ${route.operations.map((o) => o.method).join(', ')}`,
+        code: 'METHOD_NOT_SUPPORTED',
+      });
       return;
     }
     const procedure = operation.procedure;
@@ -128,14 +152,28 @@ export function restSemantics(router: AppRouter, createContext: (opts: { req: In
       return next();
     }
     if (procedure.protected && !ctx.actor) {
-      sendProcedureError(router, res, procedure, ctx, new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Please sign in to continue' }), 401);
+      sendProcedureError(
+        router,
+        res,
+        procedure,
+        ctx,
+        new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Please sign in to continue' }),
+        401,
+      );
       return;
     }
     // The query string's ids are checked here: the input schemas read an empty one as absent (the web app's forms).
     const emptyId = procedure.idParams.find((k) => req.query[k] === '');
     if (emptyId) {
       const message = `${emptyId}: not a valid id (a UUID); leave the parameter out rather than send it empty`;
-      sendProcedureError(router, res, procedure, ctx, new TRPCError({ code: 'BAD_REQUEST', message, cause: new InputError(message, emptyId) }), 400);
+      sendProcedureError(
+        router,
+        res,
+        procedure,
+        ctx,
+        new TRPCError({ code: 'BAD_REQUEST', message, cause: new InputError(message, emptyId) }),
+        400,
+      );
       return;
     }
     contexts.set(req, ctx);
@@ -153,7 +191,14 @@ export function restSemantics(router: AppRouter, createContext: (opts: { req: In
     const body: unknown = req.body;
     if (!procedure || body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body))) return next();
     const message = 'The request body must be a JSON object';
-    sendProcedureError(router, res, procedure, contexts.get(req), new TRPCError({ code: 'BAD_REQUEST', message, cause: new InputError(message, null) }), 400);
+    sendProcedureError(
+      router,
+      res,
+      procedure,
+      contexts.get(req),
+      new TRPCError({ code: 'BAD_REQUEST', message, cause: new InputError(message, null) }),
+      400,
+    );
   };
 
   return { gate, objectBodies };

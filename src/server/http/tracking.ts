@@ -14,7 +14,13 @@ export function mountTracking(app: Express, deps: AppDeps): void {
     const id = req.params.file.replace(/\.gif$/, '');
     if (UUID.test(id)) {
       try {
-        await deps.db.updateTable('outbox_messages').set({ opened_at: new Date() }).where('id', '=', id).where('channel', '=', 'email').where('opened_at', 'is', null).execute();
+        await deps.db
+          .updateTable('outbox_messages')
+          .set({ opened_at: new Date() })
+          .where('id', '=', id)
+          .where('channel', '=', 'email')
+          .where('opened_at', 'is', null)
+          .execute();
       } catch (err) {
         console.error('[tracking] open not recorded', err);
       }

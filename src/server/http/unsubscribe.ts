@@ -35,7 +35,12 @@ export function mountUnsubscribe(app: Express, deps: AppDeps): void {
       if (!unavailable) console.error('[unsubscribe] failed', err);
       res.status(unavailable ? 503 : 500);
       if (unavailable) res.setHeader('retry-after', RETRY_AFTER_SECONDS);
-      if (html) res.type('html').send(page('Something went wrong', 'We could not update your preferences. Please try the link again later.', deps.env.PUBLIC_URL));
+      if (html)
+        res
+          .type('html')
+          .send(
+            page('Something went wrong', 'We could not update your preferences. Please try the link again later.', deps.env.PUBLIC_URL),
+          );
       else if (unavailable) res.json(DATABASE_UNAVAILABLE_BODY);
       else res.json({ message: 'Something went wrong', code: 'INTERNAL_SERVER_ERROR' });
       return;
@@ -43,11 +48,29 @@ export function mountUnsubscribe(app: Express, deps: AppDeps): void {
     res.setHeader('cache-control', 'no-store');
     if (!ok) {
       res.status(400);
-      if (html) res.type('html').send(page('This link is not valid', 'The unsubscribe link is incomplete or has been changed. Use the link from the e-mail, or switch offers off in your notification settings.', deps.env.PUBLIC_URL));
+      if (html)
+        res
+          .type('html')
+          .send(
+            page(
+              'This link is not valid',
+              'The unsubscribe link is incomplete or has been changed. Use the link from the e-mail, or switch offers off in your notification settings.',
+              deps.env.PUBLIC_URL,
+            ),
+          );
       else res.json({ message: 'token: the unsubscribe link is not valid', code: 'BAD_REQUEST' });
       return;
     }
-    if (html) res.type('html').send(page('You are unsubscribed', 'You will no longer receive offers and news by e-mail or SMS. Appointment reminders and booking updates still reach you. You can switch offers back on in your notification settings at any time.', deps.env.PUBLIC_URL));
+    if (html)
+      res
+        .type('html')
+        .send(
+          page(
+            'You are unsubscribed',
+            'You will no longer receive offers and news by e-mail or SMS. Appointment reminders and booking updates still reach you. You can switch offers back on in your notification settings at any time.',
+            deps.env.PUBLIC_URL,
+          ),
+        );
     else res.json({ success: true, message: 'You are unsubscribed from offers.' });
   };
   app.get(UNSUBSCRIBE_PATH, handle);

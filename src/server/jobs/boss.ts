@@ -13,7 +13,14 @@ import { bossDb } from './bossDb.js';
  */
 
 /** A kind's queue: 5 attempts, 10 s backoff doubling, kept 14 days after it is due. */
-export const QUEUE_OPTIONS = { policy: 'standard', retryLimit: 4, retryDelay: 10, retryBackoff: true, expireInSeconds: 900, retentionMinutes: 14 * 24 * 60 } as const;
+export const QUEUE_OPTIONS = {
+  policy: 'standard',
+  retryLimit: 4,
+  retryDelay: 10,
+  retryBackoff: true,
+  expireInSeconds: 900,
+  retentionMinutes: 14 * 24 * 60,
+} as const;
 
 /** States of a job still to run. */
 export const QUEUED = ['created', 'retry'] as const;

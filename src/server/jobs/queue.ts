@@ -59,7 +59,12 @@ export interface HandlerOptions<P = Record<string, unknown>> {
    * Called after a failed attempt, in a new transaction (the failed one was rolled back): record
    * the error where users can see it; `final` when no retry follows.
    */
-  onFailure?: (trx: Transaction<Database>, payload: P, failure: { error: unknown; message: string; final: boolean; attempt: number }, deps: AppDeps) => Promise<void>;
+  onFailure?: (
+    trx: Transaction<Database>,
+    payload: P,
+    failure: { error: unknown; message: string; final: boolean; attempt: number },
+    deps: AppDeps,
+  ) => Promise<void>;
 }
 
 /** An error with `permanent: true` (e.g. a rejected address) ends the job without further retries. */
@@ -78,7 +83,11 @@ export interface JobDefinition<K extends JobKind> {
  * A kind's handler, typed by its payload; a module exports it and the registry lists it (no
  * registration by importing a module).
  */
-export function defineJob<K extends JobKind>(kind: K, run: JobHandler<JobPayload<K>>, opts: HandlerOptions<JobPayload<K>> = {}): JobDefinition<K> {
+export function defineJob<K extends JobKind>(
+  kind: K,
+  run: JobHandler<JobPayload<K>>,
+  opts: HandlerOptions<JobPayload<K>> = {},
+): JobDefinition<K> {
   return { kind, run, opts };
 }
 

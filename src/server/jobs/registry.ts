@@ -53,7 +53,16 @@ function checked(kind: JobKind): AnyDefinition {
   return {
     kind,
     run: (trx, payload, ctx) => def.run(trx, parse(payload), ctx),
-    opts: { ...def.opts, runBatch: runBatch && ((trx, jobs) => runBatch(trx, jobs.map((j) => ({ ...j, payload: parse(j.payload) })))) },
+    opts: {
+      ...def.opts,
+      runBatch:
+        runBatch &&
+        ((trx, jobs) =>
+          runBatch(
+            trx,
+            jobs.map((j) => ({ ...j, payload: parse(j.payload) })),
+          )),
+    },
   };
 }
 

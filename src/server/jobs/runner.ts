@@ -98,7 +98,10 @@ export async function runJobBatch(deps: AppDeps, opts: { max?: number; lane?: Jo
       if (runBatch && jobs.length > 1) {
         await sql`savepoint job_set`.execute(trx);
         try {
-          await runBatch(trx, jobs.map((job) => ({ payload: payloadOf(job.payload), ctx: ctxOf(job) })));
+          await runBatch(
+            trx,
+            jobs.map((job) => ({ payload: payloadOf(job.payload), ctx: ctxOf(job) })),
+          );
           await sql`release savepoint job_set`.execute(trx);
           done.push(...jobs);
           continue;
@@ -123,7 +126,11 @@ export async function runJobBatch(deps: AppDeps, opts: { max?: number; lane?: Jo
           retry_count: sql<number>`case when ${eb.ref('started_on')} is null then 0 else ${eb.ref('retry_count')} + 1 end`,
         }))
         .where('name', 'in', [...new Set(done.map((j) => j.kind))])
-        .where('id', 'in', done.map((j) => j.id))
+        .where(
+          'id',
+          'in',
+          done.map((j) => j.id),
+        )
         .execute();
       for (const _ of done) outcomes.push('done');
     }
@@ -154,7 +161,10 @@ async function recordFailure(trx: Transaction<Database>, deps: AppDeps, job: Cla
     .execute();
   await jobSql.fail(job.kind, job.id, { message }, { db: bossDb(trx) });
   await jobHandler(job.kind)?.opts.onFailure?.(trx, payloadOf(job.payload), { error: failure, message, final, attempt }, deps);
-  return { outcome: final ? ('failed' as const) : ('retry' as const), warning: `[jobs] ${job.kind} #${job.id} attempt ${attempt}/${job.max_attempts} failed: ${message}` };
+  return {
+    outcome: final ? ('failed' as const) : ('retry' as const),
+    warning: `[jobs] ${job.kind} #${job.id} attempt ${attempt}/${job.max_attempts} failed: ${message}`,
+  };
 }
 
 /** Claims the oldest due job and runs it alone (tests step through the queue with it). */
@@ -167,7 +177,10 @@ export async function runNextJob(deps: AppDeps): Promise<Outcome> {
  * Runs due jobs until none is left (tests, and the runner's wake-ups): of one lane, or of both in
  * turn (a batch of shared jobs, then one that runs alone). Returns how many ran.
  */
-export async function runJobsUntilIdle(deps: AppDeps, opts: { max?: number; batch?: number; lane?: Exclude<JobLane, 'any'> } = {}): Promise<number> {
+export async function runJobsUntilIdle(
+  deps: AppDeps,
+  opts: { max?: number; batch?: number; lane?: Exclude<JobLane, 'any'> } = {},
+): Promise<number> {
   let ran = 0;
   const max = opts.max ?? 10_000;
   const lanes = opts.lane ? [opts.lane] : (['shared', 'alone'] as const);

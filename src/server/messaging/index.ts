@@ -80,7 +80,11 @@ function outboxRow(m: NewMessage): Insertable<OutboxMessagesTable> {
  * RETURNING values, due at the row's next_attempt_at or now), in the caller's transaction when there
  * is one. Returns the messages' ids.
  */
-export async function queueOutboxRows(db: Executor, rows: Insertable<OutboxMessagesTable>[], opts: { maxAttempts: number }): Promise<string[]> {
+export async function queueOutboxRows(
+  db: Executor,
+  rows: Insertable<OutboxMessagesTable>[],
+  opts: { maxAttempts: number },
+): Promise<string[]> {
   const jobs = await db
     // clock_timestamp plus the row's place, not the transaction's start: messages queued by one
     // batch of jobs keep the order they were queued in.
@@ -116,7 +120,13 @@ export async function queueOutboxRows(db: Executor, rows: Insertable<OutboxMessa
  */
 export async function holdMessage(db: Executor, messageId: string, until: Date): Promise<void> {
   await db.updateTable('outbox_messages').set({ next_attempt_at: until }).where('id', '=', messageId).execute();
-  await enqueueJob(db, { kind: DELIVER_MESSAGE, payload: { messageId }, runAt: until, ref: `message:${messageId}`, maxAttempts: MAX_ATTEMPTS });
+  await enqueueJob(db, {
+    kind: DELIVER_MESSAGE,
+    payload: { messageId },
+    runAt: until,
+    ref: `message:${messageId}`,
+    maxAttempts: MAX_ATTEMPTS,
+  });
 }
 
 type SettledListener = (trx: Transaction<Database>, message: OutboxMessage) => Promise<void>;

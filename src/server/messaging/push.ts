@@ -24,7 +24,12 @@ function endpointHost(endpoint: string): string {
  * Queues one push message per subscription of the account, unless the account turned push off in
  * its preferences; returns how many were queued.
  */
-export async function queuePushToAccount(db: Executor, accountId: string, payload: PushPayload, meta: Record<string, unknown> = {}): Promise<number> {
+export async function queuePushToAccount(
+  db: Executor,
+  accountId: string,
+  payload: PushPayload,
+  meta: Record<string, unknown> = {},
+): Promise<number> {
   const subs = await db
     .selectFrom('push_subscriptions as p')
     .innerJoin('accounts as a', 'a.id', 'p.account_id')
@@ -44,16 +49,18 @@ export async function queuePushToSubscription(
 ): Promise<void> {
   await queueOutboxRows(
     db,
-    [{
-      channel: 'push',
-      recipient: endpointHost(sub.endpoint),
-      subject: payload.title,
-      body: JSON.stringify(payload),
-      status: 'queued',
-      provider: 'pending',
-      account_id: sub.account_id,
-      meta: toJsonb({ ...meta, subscriptionId: sub.id }),
-    }],
+    [
+      {
+        channel: 'push',
+        recipient: endpointHost(sub.endpoint),
+        subject: payload.title,
+        body: JSON.stringify(payload),
+        status: 'queued',
+        provider: 'pending',
+        account_id: sub.account_id,
+        meta: toJsonb({ ...meta, subscriptionId: sub.id }),
+      },
+    ],
     { maxAttempts: 4 },
   );
 }

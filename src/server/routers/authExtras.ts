@@ -30,26 +30,50 @@ export const otpUserProcedures = {
     .output(authAnswer)
     .mutation(({ ctx, input }) => otp.verifyPhoneLoginCode(ctx.deps, input, ctx.ip)),
   sendOTPToEmailDuringRegistration: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/users/sendOTPToEmailDuringRegistration', tags, description: 'Registration, step 1: checks the form and e-mails a 6-digit code. Nothing is created yet.' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/users/sendOTPToEmailDuringRegistration',
+        tags,
+        description: 'Registration, step 1: checks the form and e-mails a 6-digit code. Nothing is created yet.',
+      },
+    })
     .input(registerUserInput)
     .output(s.otpSentAnswer)
     .mutation(({ ctx, input }) => otp.sendEmailRegistrationCode(ctx.deps, input, { ip: ctx.ip })),
   verifyOTPForEmailRegistration: secretCheckProcedure
     .meta({
-      openapi: { method: 'POST', path: '/users/verifyOTPForEmailRegistration', tags, description: 'Registration, step 2: the code creates the customer account with its e-mail verified and signs it in.' },
+      openapi: {
+        method: 'POST',
+        path: '/users/verifyOTPForEmailRegistration',
+        tags,
+        description: 'Registration, step 2: the code creates the customer account with its e-mail verified and signs it in.',
+      },
       successStatus: 201,
     })
     .input(s.emailOtpVerifyInput)
     .output(s.registrationAnswer)
     .mutation(({ ctx, input }) => otp.verifyEmailRegistrationCode(ctx.deps, input, ctx.ip)),
   sendOTPonWhatsappForRegister: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/users/loginUser/sendOTPonWhatsappForRegister', tags, description: 'Registration, step 1: checks the form and sends a 6-digit code by WhatsApp. Nothing is created yet.' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/users/loginUser/sendOTPonWhatsappForRegister',
+        tags,
+        description: 'Registration, step 1: checks the form and sends a 6-digit code by WhatsApp. Nothing is created yet.',
+      },
+    })
     .input(s.whatsappRegistrationInput)
     .output(s.otpSentAnswer)
     .mutation(({ ctx, input }) => otp.sendWhatsAppRegistrationCode(ctx.deps, input, { ip: ctx.ip })),
   verifyOTPForMobileRegistration: secretCheckProcedure
     .meta({
-      openapi: { method: 'POST', path: '/verifyOTPForMobileRegistration', tags, description: 'Registration, step 2: the code creates the customer account with its mobile number verified and signs it in.' },
+      openapi: {
+        method: 'POST',
+        path: '/verifyOTPForMobileRegistration',
+        tags,
+        description: 'Registration, step 2: the code creates the customer account with its mobile number verified and signs it in.',
+      },
       successStatus: 201,
     })
     .input(s.phoneOtpVerifyInput)
@@ -61,7 +85,8 @@ export const otpUserProcedures = {
         method: 'POST',
         path: '/users/sendPhoneVerificationCode',
         tags,
-        description: 'Any signed-in account: sends a 6-digit code by WhatsApp to the account’s own mobile number. Until the code is entered the number cannot sign in.',
+        description:
+          'Any signed-in account: sends a 6-digit code by WhatsApp to the account’s own mobile number. Until the code is entered the number cannot sign in.',
       },
     })
     .input(s.phoneVerificationRequestInput)
@@ -74,7 +99,8 @@ export const otpUserProcedures = {
         method: 'POST',
         path: '/users/verifyPhone',
         tags,
-        description: 'Any signed-in account: the code sent to its mobile number marks the number verified, so it can sign in by WhatsApp. 409 when the number is verified on another account.',
+        description:
+          'Any signed-in account: the code sent to its mobile number marks the number verified, so it can sign in by WhatsApp. 409 when the number is verified on another account.',
       },
     })
     .input(s.phoneVerificationInput)

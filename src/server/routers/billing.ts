@@ -18,7 +18,14 @@ export const billingMerchantProcedures = {
     .output(s.changePlanAnswer)
     .mutation(({ ctx, input }) => billing.changePlan(ctx.deps, ctx.actor, input, ctx.idempotencyKey)),
   schedulePlanChange: merchantProcedure
-    .meta({ openapi: { method: 'POST', path: '/merchants/schedulePlanChange', tags, description: 'A downgrade (or free: leave the paid plan) at the end of the paid period; cancellable.' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/schedulePlanChange',
+        tags,
+        description: 'A downgrade (or free: leave the paid plan) at the end of the paid period; cancellable.',
+      },
+    })
     .input(s.schedulePlanChangeInput)
     .output(s.scheduledChangeAnswer)
     .mutation(({ ctx, input }) => billing.schedulePlanChange(ctx.deps, ctx.actor, input)),
@@ -28,12 +35,29 @@ export const billingMerchantProcedures = {
     .output(s.scheduledChangeAnswer)
     .mutation(({ ctx, input }) => billing.cancelScheduledChange(ctx.deps, ctx.actor, input.merchantId)),
   updateGstin: merchantProcedure
-    .meta({ openapi: { method: 'POST', path: '/merchants/updateGstin', tags, description: "The salon's GSTIN (format, check character, and a state code matching the salon's state); blank removes it. Printed on invoices issued from then on." } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/updateGstin',
+        tags,
+        description:
+          "The salon's GSTIN (format, check character, and a state code matching the salon's state); blank removes it. Printed on invoices issued from then on.",
+      },
+    })
     .input(s.updateGstinInput)
     .output(s.updateGstinAnswer)
     .mutation(({ ctx, input }) => billing.updateGstin(ctx.deps, ctx.actor, input)),
   createPlanOrder: merchantProcedure
-    .meta({ openapi: { method: 'POST', path: '/merchants/createPlanOrder', tags, description: 'Razorpay: the order to pay in Razorpay Checkout; then changePlan with its razorpay_order_id, razorpay_payment_id and razorpay_signature.' }, successStatus: 201 })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/createPlanOrder',
+        tags,
+        description:
+          'Razorpay: the order to pay in Razorpay Checkout; then changePlan with its razorpay_order_id, razorpay_payment_id and razorpay_signature.',
+      },
+      successStatus: 201,
+    })
     .input(s.createPlanOrderInput)
     .output(s.createPlanOrderAnswer)
     .mutation(({ ctx, input }) => billing.createPlanOrder(ctx.deps, ctx.actor, input)),
@@ -53,7 +77,8 @@ export const billingAdminProcedures = {
         method: 'POST',
         path: '/admin/payments/invoices/cancel',
         tags,
-        description: 'Cancels a paid invoice: a credit note (reason cancellation) for the taxable value not yet credited, refunded through the gateway that took the payment. Once per invoice (409 after).',
+        description:
+          'Cancels a paid invoice: a credit note (reason cancellation) for the taxable value not yet credited, refunded through the gateway that took the payment. Once per invoice (409 after).',
       },
     })
     .input(s.cancelInvoiceInput)

@@ -38,7 +38,14 @@ import {
 import { getAvailableSlots } from '../services/bookings/availability.js';
 import { validateCoupon } from '../services/bookings/coupons.js';
 import { createBooking } from '../services/bookings/create.js';
-import { cancelMyBooking, disputeNoShow, findDuplicateBooking, getMyBooking, listMyBookings, rescheduleMyBooking } from '../services/bookings/customer.js';
+import {
+  cancelMyBooking,
+  disputeNoShow,
+  findDuplicateBooking,
+  getMyBooking,
+  listMyBookings,
+  rescheduleMyBooking,
+} from '../services/bookings/customer.js';
 import { answerDeskInvite, deskBooking, deskSlots, getDeskInvite, pendingDeskInvites } from '../services/bookings/desk.js';
 import * as desk from '../services/bookings/merchant.js';
 import { customerProcedure, merchantActingProcedure, merchantProcedure, publicProcedure } from '../trpc/procedures.js';
@@ -110,7 +117,8 @@ export const bookingUserProcedures = {
         path: '/users/deskInvite/{token}',
         tags: userTags,
         protect: false,
-        description: 'A booking a salon made at its desk for an e-mail address, as the link e-mailed to that address shows it (salon, services, time, the name typed, whether it was answered).',
+        description:
+          'A booking a salon made at its desk for an e-mail address, as the link e-mailed to that address shows it (salon, services, time, the name typed, whether it was answered).',
       },
     })
     .input(deskInviteInput)
@@ -123,7 +131,8 @@ export const bookingUserProcedures = {
         method: 'GET',
         path: '/users/pendingDeskInvites',
         tags: userTags,
-        description: 'Bookings salons made at their desks for the signed-in customer’s e-mail that wait for an answer; empty until the e-mail is verified.',
+        description:
+          'Bookings salons made at their desks for the signed-in customer’s e-mail that wait for an answer; empty until the e-mail is verified.',
       },
     })
     .input(z.object({}).optional())
@@ -151,7 +160,8 @@ export const bookingUserProcedures = {
         method: 'POST',
         path: '/users/disputeNoShow',
         tags: userTags,
-        description: 'The customer says they did come to a booking the salon marked as a no-show: opens a support ticket for the admins (Feedback), once per booking, within 14 days.',
+        description:
+          'The customer says they did come to a booking the salon marked as a no-show: opens a support ticket for the admins (Feedback), once per booking, within 14 days.',
       },
       successStatus: 201,
     })
@@ -198,7 +208,8 @@ export const bookingMerchantProcedures = {
         method: 'POST',
         path: '/merchants/getSlots',
         tags: deskTags,
-        description: 'The free start times of a day for the desk, for the chosen services (the salon’s shortest active service when none is named) and professional.',
+        description:
+          'The free start times of a day for the desk, for the chosen services (the salon’s shortest active service when none is named) and professional.',
       },
     })
     .input(deskSlotsInput)

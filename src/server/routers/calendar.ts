@@ -53,7 +53,8 @@ export const calendarMerchantProcedures = {
         method: 'POST',
         path: '/merchants/calendar/blocks/delete',
         tags,
-        description: 'Removes one occurrence of blocked time, or (series) that occurrence and the later ones: the later weeks of a weekly block, the later days of a range.',
+        description:
+          'Removes one occurrence of blocked time, or (series) that occurrence and the later ones: the later weeks of a weekly block, the later days of a range.',
       },
     })
     .input(deleteBlockInput)

@@ -12,7 +12,8 @@ export const commissionMerchantProcedures = {
         method: 'POST',
         path: '/merchants/getCommission',
         tags,
-        description: 'Per month of appointment: completed bookings, no-shows, gross, the 10% commission, net, paid (deducted from online prepayments, plus payments recorded) and outstanding.',
+        description:
+          'Per month of appointment: completed bookings, no-shows, gross, the 10% commission, net, paid (deducted from online prepayments, plus payments recorded) and outstanding.',
       },
     })
     .input(s.commissionInput)
@@ -22,7 +23,15 @@ export const commissionMerchantProcedures = {
 
 export const commissionAdminProcedures = {
   recordCommissionPayment: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/admin/payments/commissionPayment', tags, description: 'Records commission a salon paid for a month (bank transfer, UPI); at most the month’s outstanding.' }, successStatus: 201 })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/payments/commissionPayment',
+        tags,
+        description: 'Records commission a salon paid for a month (bank transfer, UPI); at most the month’s outstanding.',
+      },
+      successStatus: 201,
+    })
     .input(s.recordCommissionPaymentInput)
     .output(s.recordCommissionPaymentAnswer)
     .mutation(({ ctx, input }) => recordCommissionPayment(ctx.deps, ctx.actor, input)),

@@ -7,11 +7,26 @@ import { calendarMerchantProcedures } from './calendar.js';
 import { commissionAdminProcedures, commissionMerchantProcedures } from './commission.js';
 import { blogProcedures, contentProcedures, supportContentProcedures } from './content.js';
 import { crmMerchantProcedures, marketingProcedures } from './crm.js';
-import { discoveryCategoryProcedures, discoveryLocationProcedures, discoveryMerchantProcedures, discoveryUserProcedures, geoProcedures, newsletterProcedures, testimonialProcedures } from './discovery.js';
+import {
+  discoveryCategoryProcedures,
+  discoveryLocationProcedures,
+  discoveryMerchantProcedures,
+  discoveryUserProcedures,
+  geoProcedures,
+  newsletterProcedures,
+  testimonialProcedures,
+} from './discovery.js';
 import { merchantAuthRouter, merchantSignInProcedures } from './merchantAuth.js';
 import { notificationUserProcedures } from './notifications.js';
 import { pushProcedures, pushUserProcedures } from './push.js';
-import { couponProcedures, imageProcedures, reviewProcedures, serviceProcedures, shopCategoryProcedures, shopMerchantProcedures } from './shop.js';
+import {
+  couponProcedures,
+  imageProcedures,
+  reviewProcedures,
+  serviceProcedures,
+  shopCategoryProcedures,
+  shopMerchantProcedures,
+} from './shop.js';
 import { userAccountProcedures } from './users.js';
 import { walletUserProcedures } from './wallet.js';
 

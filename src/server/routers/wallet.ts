@@ -33,12 +33,29 @@ export const walletUserProcedures = {
     .output(s.purchaseGiftCardAnswer)
     .mutation(({ ctx, input }) => wallet.purchaseGiftCard(ctx.deps, ctx.actor, input)),
   giftCardPaymentOptions: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/users/giftCardPaymentOptions', tags, description: 'How gift cards can be paid on this server: a live gateway (checkoutKey set: pay in its Checkout) or the offline test gateway (testMode, the test card).' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/users/giftCardPaymentOptions',
+        tags,
+        description:
+          'How gift cards can be paid on this server: a live gateway (checkoutKey set: pay in its Checkout) or the offline test gateway (testMode, the test card).',
+      },
+    })
     .input(s.walletInput)
     .output(s.giftCardPaymentOptionsAnswer)
     .query(({ ctx }) => wallet.giftCardPaymentOptions(ctx.deps)),
   createGiftCardOrder: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/users/createGiftCardOrder', tags, description: 'Live gateway only: fixes the gift card (amount, recipient) and creates the order to pay in Razorpay Checkout; then purchaseGiftCard with paymentMethod razorpay and the payment proof issues it.' }, successStatus: 201 })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/users/createGiftCardOrder',
+        tags,
+        description:
+          'Live gateway only: fixes the gift card (amount, recipient) and creates the order to pay in Razorpay Checkout; then purchaseGiftCard with paymentMethod razorpay and the payment proof issues it.',
+      },
+      successStatus: 201,
+    })
     .input(s.createGiftCardOrderInput)
     .output(s.giftCardOrderAnswer)
     .mutation(({ ctx, input }) => wallet.createGiftCardOrder(ctx.deps, ctx.actor, input)),
@@ -53,7 +70,8 @@ export const walletUserProcedures = {
         method: 'POST',
         path: '/users/getUsersById',
         tags,
-        description: 'The profile of `userId`: the caller’s own (leave it out or send your own id); admins may read anyone’s. Another account’s id is 403.',
+        description:
+          'The profile of `userId`: the caller’s own (leave it out or send your own id); admins may read anyone’s. Another account’s id is 403.',
       },
     })
     .input(s.getUserByIdInput)

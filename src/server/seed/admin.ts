@@ -57,7 +57,8 @@ export async function seedAdminDemo(db: Db, now: Date = new Date()): Promise<voi
         name: 'Kavya Nair',
         email: 'kavya.nair@example.com',
         subject: 'Listing our spa in Kochi',
-        message: 'We run a two-room Ayurvedic spa in Kochi and would like to be listed. Do you support salons in Kerala yet, and what does it cost?',
+        message:
+          'We run a two-room Ayurvedic spa in Kochi and would like to be listed. Do you support salons in Kerala yet, and what does it cost?',
         created_at: at(5),
         updated_at: at(5),
       })

@@ -26,7 +26,9 @@ export async function seedBilling(db: Db): Promise<void> {
       'm.shop_name',
       'm.is_sponsored',
       'a.email',
-      sql<number>`(select count(*)::int from staff s where s.merchant_id = m.id and s.archived_at is null and s.status <> 'Inactive')`.as('team'),
+      sql<number>`(select count(*)::int from staff s where s.merchant_id = m.id and s.archived_at is null and s.status <> 'Inactive')`.as(
+        'team',
+      ),
       sql<boolean>`exists (select 1 from coupons c where c.merchant_id = m.id and c.owner_account_id is null)`.as('has_coupons'),
     ])
     .where('m.is_published', '=', true)
@@ -52,7 +54,9 @@ export async function seedBilling(db: Db): Promise<void> {
     return { ...s, plan, demoOwner, periodStart, gstin: gstin ? gstin + gstinCheckChar(gstin) : null };
   });
   // Invoices are numbered in the order they were issued.
-  const issues = plans.flatMap((s) => (s.demoOwner ? [monthBefore(s.periodStart), s.periodStart] : [s.periodStart]).map((periodStart) => ({ salon: s, periodStart })));
+  const issues = plans.flatMap((s) =>
+    (s.demoOwner ? [monthBefore(s.periodStart), s.periodStart] : [s.periodStart]).map((periodStart) => ({ salon: s, periodStart })),
+  );
   issues.sort((a, b) => a.periodStart.localeCompare(b.periodStart) || a.salon.shop_name.localeCompare(b.salon.shop_name));
   await db.transaction().execute(async (trx) => {
     for (const s of plans) if (s.gstin) await trx.updateTable('merchants').set({ gstin: s.gstin }).where('id', '=', s.id).execute();

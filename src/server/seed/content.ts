@@ -102,7 +102,12 @@ On GlowBook every review comes from a completed booking, so you know the reviewe
 
 /** A handful of articles for /blogs, and one draft only admins see. */
 export async function seedContent(db: Db): Promise<void> {
-  const admin = await db.selectFrom('accounts').select(['id', 'first_name', 'last_name']).where('role', '=', 'admin').orderBy('created_at').executeTakeFirst();
+  const admin = await db
+    .selectFrom('accounts')
+    .select(['id', 'first_name', 'last_name'])
+    .where('role', '=', 'admin')
+    .orderBy('created_at')
+    .executeTakeFirst();
   const author = admin ? `${admin.first_name} ${admin.last_name}`.trim() : 'GlowBook team';
   const now = Date.now();
   await db

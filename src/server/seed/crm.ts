@@ -2,14 +2,25 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 
 const TEMPLATES = [
-  { name: 'Appointment reminder', type: 'sms' as const, subject: null, content: 'Hi {customer_name}, a reminder of your appointment at {merchant_name} on {appointment_date}. Reply to reschedule.' },
+  {
+    name: 'Appointment reminder',
+    type: 'sms' as const,
+    subject: null,
+    content: 'Hi {customer_name}, a reminder of your appointment at {merchant_name} on {appointment_date}. Reply to reschedule.',
+  },
   {
     name: 'Thank you for visiting',
     type: 'email' as const,
     subject: 'Thank you for visiting {merchant_name}',
-    content: 'Hi {customer_name},\n\nThank you for visiting us. We hope you loved the results! Book your next appointment on GlowBook any time.\n\nSee you soon,\n{merchant_name}',
+    content:
+      'Hi {customer_name},\n\nThank you for visiting us. We hope you loved the results! Book your next appointment on GlowBook any time.\n\nSee you soon,\n{merchant_name}',
   },
-  { name: 'We miss you', type: 'whatsapp' as const, subject: null, content: 'Hi {customer_name}! It has been a while. Come back to {merchant_name} this week and ask about our seasonal offers.' },
+  {
+    name: 'We miss you',
+    type: 'whatsapp' as const,
+    subject: null,
+    content: 'Hi {customer_name}! It has been a while. Come back to {merchant_name} this week and ask about our seasonal offers.',
+  },
 ];
 
 /**

@@ -70,7 +70,11 @@ function hash(text: string): number {
 const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function initials(name: string): string {
-  const words = name.replace(/^Dr\.\s*/, '').replace(/&/g, ' ').split(/\s+/).filter((w) => /^[A-Za-z]/.test(w));
+  const words = name
+    .replace(/^Dr\.\s*/, '')
+    .replace(/&/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /^[A-Za-z]/.test(w));
   return (words.length > 1 ? words[0][0] + words[words.length - 1][0] : words[0].slice(0, 2)).toUpperCase();
 }
 
@@ -85,7 +89,8 @@ function gradient(id: string, [from, to]: [string, string], diagonal = true): st
 }
 
 /** Darkens the lower part so light text stays readable on the peach gradients. */
-const SHADE_DEF = '<linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.35" stop-color="#2a1326" stop-opacity="0"/><stop offset="1" stop-color="#2a1326" stop-opacity="0.55"/></linearGradient>';
+const SHADE_DEF =
+  '<linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.35" stop-color="#2a1326" stop-opacity="0"/><stop offset="1" stop-color="#2a1326" stop-opacity="0.55"/></linearGradient>';
 const shade = (w: number, h: number) => `<rect width="${w}" height="${h}" fill="url(#shade)"/>`;
 
 function svg(width: number, height: number, body: string): string {

@@ -74,7 +74,13 @@ export const SALONS: SalonDef[] = [
       { name: 'Rutuja Patil', role: 'Manager', years: 11, does: 'all' },
       { name: 'Aakash Jadhav', role: 'Stylist', years: 6, does: ['Haircut & Styling', 'Hair Colour', 'Hair Treatment'] },
       { name: 'Neha Bhosale', role: 'Stylist', years: 4, does: ['Nails', 'Facial', 'Waxing'], shift: { dayOff: 'Wednesday' } },
-      { name: 'Farhan Shaikh', role: 'Stylist', years: 8, does: ['Hair Colour', 'Hair Treatment', 'Haircut & Styling'], shift: { startLate: 120 } },
+      {
+        name: 'Farhan Shaikh',
+        role: 'Stylist',
+        years: 8,
+        does: ['Hair Colour', 'Hair Treatment', 'Haircut & Styling'],
+        shift: { startLate: 120 },
+      },
     ],
     images: 4,
     completedBookings: 18,
@@ -228,7 +234,13 @@ export const SALONS: SalonDef[] = [
     staff: [
       { name: 'Gurpreet Singh', role: 'Manager', years: 18, does: 'all' },
       { name: 'Salman Ali', role: 'Stylist', years: 7, does: ['Haircut & Styling', 'Beard & Shave'] },
-      { name: 'Vicky Chauhan', role: 'Stylist', years: 2, does: ['Haircut & Styling', 'Beard & Shave', 'Hair Colour'], shift: { dayOff: 'Thursday' } },
+      {
+        name: 'Vicky Chauhan',
+        role: 'Stylist',
+        years: 2,
+        does: ['Haircut & Styling', 'Beard & Shave', 'Hair Colour'],
+        shift: { dayOff: 'Thursday' },
+      },
     ],
     images: 3,
     completedBookings: 16,
@@ -612,9 +624,7 @@ export const OWNER_RESPONSES: Record<'high' | 'mid' | 'low', string[]> = {
     'Thanks for the honest feedback, {name}. We are working on shorter waits at the front desk.',
     'Thank you, {name}. We have shared your notes with the team and hope to make your next visit a five-star one.',
   ],
-  low: [
-    'We are sorry your visit fell short, {name}. Please call us on {phone}; we would like to make it right with a complimentary redo.',
-  ],
+  low: ['We are sorry your visit fell short, {name}. Please call us on {phone}; we would like to make it right with a complimentary redo.'],
 };
 
 export const CANCEL_REASONS = {

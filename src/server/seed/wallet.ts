@@ -64,7 +64,11 @@ export async function seedWallet(db: Db): Promise<void> {
         description: `Booking at ${cancelled.shop_name}`,
         at: bookedAt,
       });
-      await trx.updateTable('bookings').set({ payment_method: 'wallet', amount_paid: total, payment_received: true }).where('id', '=', cancelled.id).execute();
+      await trx
+        .updateTable('bookings')
+        .set({ payment_method: 'wallet', amount_paid: total, payment_received: true })
+        .where('id', '=', cancelled.id)
+        .execute();
       await refundBookingToWallet(trx, {
         userId: customer.id,
         bookingId: cancelled.id,

@@ -73,7 +73,13 @@ export async function resolveActor(
 }
 
 export function createContextFactory(deps: AppDeps) {
-  return async ({ req, info }: { req: IncomingMessage; info?: { connectionParams?: Record<string, string | undefined> | null } }): Promise<Context> => {
+  return async ({
+    req,
+    info,
+  }: {
+    req: IncomingMessage;
+    info?: { connectionParams?: Record<string, string | undefined> | null };
+  }): Promise<Context> => {
     // An EventSource (the calendar's live feed) cannot send headers: its token comes as a connection parameter.
     const token = bearer(req) ?? info?.connectionParams?.token ?? null;
     // A database that cannot be reached is a 503 here too (the procedures' errors are mapped later).
@@ -83,6 +89,16 @@ export function createContextFactory(deps: AppDeps) {
     const key = req.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : null;
     const recentWrite = deps.readDb !== deps.db && RECENT_WRITE_COOKIE.test(req.headers.cookie ?? '');
-    return { deps, actor, authError, session, ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, idempotencyKey, secretChecks: { count: 0 }, recentWrite };
+    return {
+      deps,
+      actor,
+      authError,
+      session,
+      ip: clientIp(req),
+      userAgent: req.headers['user-agent'] ?? null,
+      idempotencyKey,
+      secretChecks: { count: 0 },
+      recentWrite,
+    };
   };
 }

@@ -6,7 +6,10 @@ import type { Context } from './context.js';
 
 /** The input failed validation; `field` names the offending field. */
 export class InputError extends Error {
-  constructor(message: string, public readonly field: string | null) {
+  constructor(
+    message: string,
+    public readonly field: string | null,
+  ) {
     super(message);
     this.name = 'InputError';
   }
@@ -109,7 +112,9 @@ const refuseNulCharacters = t.middleware(async ({ next, getRawInput }) => {
   const path = nulCharacterPath(await getRawInput().catch(() => undefined));
   if (path) {
     const field = path.join('.');
-    throw field ? badRequest(`${field}: must not contain a NUL character (\\u0000)`, field) : badRequest('The input must not contain a NUL character (\\u0000)');
+    throw field
+      ? badRequest(`${field}: must not contain a NUL character (\\u0000)`, field)
+      : badRequest('The input must not contain a NUL character (\\u0000)');
   }
   return next();
 });

@@ -9,8 +9,22 @@ import { queryNumber } from './query.js';
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.ZodTypeAny>(s: T) => z.preprocess(blankToUndefined, s.optional());
 
-export const pageField = queryNumber(z.number({ error: 'page: use a whole number' }).int('page: use a whole number').min(1, 'page: starts at 1').max(100_000, 'page: at most 100000'), 1);
-export const limitField = queryNumber(z.number({ error: 'limit: use a whole number' }).int('limit: use a whole number').min(1, 'limit: at least 1').max(200, 'limit: at most 200'), 20);
+export const pageField = queryNumber(
+  z
+    .number({ error: 'page: use a whole number' })
+    .int('page: use a whole number')
+    .min(1, 'page: starts at 1')
+    .max(100_000, 'page: at most 100000'),
+  1,
+);
+export const limitField = queryNumber(
+  z
+    .number({ error: 'limit: use a whole number' })
+    .int('limit: use a whole number')
+    .min(1, 'limit: at least 1')
+    .max(200, 'limit: at most 200'),
+  20,
+);
 const searchField = optional(z.string().trim().max(100, 'search: at most 100 characters'));
 const dateField = optional(dateSchema);
 
@@ -220,7 +234,11 @@ export const feedbackWire = z.object({
 export const feedbackListAnswer = z.object({ messages: z.array(feedbackWire), ...pageInfo });
 export const feedbackReplyInput = z.object({
   id: idSchema,
-  reply: z.string({ error: 'reply: write the answer' }).trim().min(2, 'reply: write the answer').max(5000, 'reply: at most 5000 characters'),
+  reply: z
+    .string({ error: 'reply: write the answer' })
+    .trim()
+    .min(2, 'reply: write the answer')
+    .max(5000, 'reply: at most 5000 characters'),
 });
 export const feedbackTargetInput = z.object({ id: idSchema });
 export const feedbackAnswer = z.object({ message: feedbackWire });
@@ -261,7 +279,14 @@ export const reportsCsvAnswer = z.object({ filename: z.string(), csv: z.string()
 // ---------------------------------------------------------------- security
 
 export const securityInput = z.object({
-  hours: queryNumber(z.number({ error: 'hours: use a whole number' }).int('hours: use a whole number').min(1, 'hours: at least 1').max(720, 'hours: at most 720'), 24),
+  hours: queryNumber(
+    z
+      .number({ error: 'hours: use a whole number' })
+      .int('hours: use a whole number')
+      .min(1, 'hours: at least 1')
+      .max(720, 'hours: at most 720'),
+    24,
+  ),
 });
 export const securityAnswer = z.object({
   hours: z.number(),
@@ -270,7 +295,9 @@ export const securityAnswer = z.object({
    * Accounts the sign-in throttle refuses right now (429 until the window passes): from one IP
    * (`ip`), or from every IP (`ip` null) after too many failures from all IPs together.
    */
-  throttledAccounts: z.array(z.object({ email: z.string(), ip: z.string().nullable(), failures: z.number(), lastAt: z.string(), until: z.string() })),
+  throttledAccounts: z.array(
+    z.object({ email: z.string(), ip: z.string().nullable(), failures: z.number(), lastAt: z.string(), until: z.string() }),
+  ),
   throttledIps: z.array(z.object({ ip: z.string(), failures: z.number(), lastAt: z.string(), until: z.string() })),
   blockedAccounts: z.number(),
 });
@@ -279,7 +306,11 @@ export const securityAnswer = z.object({
 
 export const broadcastInput = z.object({
   title: z.string({ error: 'title: write a title' }).trim().min(1, 'title: write a title').max(120, 'title: at most 120 characters'),
-  message: z.string({ error: 'message: write the message' }).trim().min(1, 'message: write the message').max(1000, 'message: at most 1000 characters'),
+  message: z
+    .string({ error: 'message: write the message' })
+    .trim()
+    .min(1, 'message: write the message')
+    .max(1000, 'message: at most 1000 characters'),
   audience: z.enum(AUDIENCES, { error: 'audience: all, customers or merchants' }),
   /** Also as a web push to every subscribed browser of the audience. */
   push: z.boolean({ error: 'push: true or false' }).optional().default(false),
@@ -295,7 +326,15 @@ export const broadcastAnswer = z.object({ recipients: z.number(), pushSubscripti
 export const broadcastsInput = z.object({ page: pageField, limit: limitField });
 export const broadcastsAnswer = z.object({
   broadcasts: z.array(
-    z.object({ _id: z.string(), title: z.string(), message: z.string(), audience: z.string(), recipients: z.number(), sentBy: z.string().nullable(), createdAt: z.string() }),
+    z.object({
+      _id: z.string(),
+      title: z.string(),
+      message: z.string(),
+      audience: z.string(),
+      recipients: z.number(),
+      sentBy: z.string().nullable(),
+      createdAt: z.string(),
+    }),
   ),
   ...pageInfo,
 });
@@ -372,8 +411,16 @@ export const emailTemplateWire = z.object({
 export const emailTemplatesAnswer = z.object({ templates: z.array(emailTemplateWire) });
 export const updateEmailTemplateInput = z.object({
   key: z.string().trim().min(1, 'key: choose a template'),
-  subject: z.string({ error: 'subject: write a subject' }).trim().min(1, 'subject: write a subject').max(200, 'subject: at most 200 characters'),
-  body: z.string({ error: 'body: write the message' }).trim().min(1, 'body: write the message').max(10_000, 'body: at most 10000 characters'),
+  subject: z
+    .string({ error: 'subject: write a subject' })
+    .trim()
+    .min(1, 'subject: write a subject')
+    .max(200, 'subject: at most 200 characters'),
+  body: z
+    .string({ error: 'body: write the message' })
+    .trim()
+    .min(1, 'body: write the message')
+    .max(10_000, 'body: at most 10000 characters'),
 });
 export const emailTemplateAnswer = z.object({ template: emailTemplateWire });
 
@@ -391,7 +438,15 @@ export const systemAnswer = z.object({
     byKind: z.array(z.object({ kind: z.string(), due: z.number(), scheduled: z.number(), failed: z.number(), done24h: z.number() })),
     /** How long the oldest due job has waited, in seconds (0 when none waits). */
     oldestDueSeconds: z.number(),
-    failures: z.array(z.object({ _id: z.string(), kind: z.string(), attempts: z.number(), lastError: z.string().nullable(), failedAt: z.string().nullable() })),
+    failures: z.array(
+      z.object({
+        _id: z.string(),
+        kind: z.string(),
+        attempts: z.number(),
+        lastError: z.string().nullable(),
+        failedAt: z.string().nullable(),
+      }),
+    ),
   }),
 });
 
@@ -453,6 +508,10 @@ export const featuredLocationForm = z
     state: addFeaturedLocationInput.shape.state,
     sortOrder: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), addFeaturedLocationInput.shape.sortOrder),
   })
-  .transform(({ locality, ...place }) => ({ ...place, name: locality ?? place.city, kind: locality ? ('locality' as const) : ('city' as const) }));
+  .transform(({ locality, ...place }) => ({
+    ...place,
+    name: locality ?? place.city,
+    kind: locality ? ('locality' as const) : ('city' as const),
+  }));
 
 export const removeFeaturedLocationInput = z.object({ id: idSchema });

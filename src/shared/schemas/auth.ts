@@ -47,7 +47,10 @@ export const registerUserInput = z.object({
   firstName: nameSchema('First name'),
   lastName: nameSchema('Last name'),
   email: emailSchema,
-  phone: z.union([mobileSchema, z.literal('')]).optional().transform((v) => (v ? v : undefined)),
+  phone: z
+    .union([mobileSchema, z.literal('')])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   password: passwordSchema,
 });
 export type RegisterUserInput = z.input<typeof registerUserInput>;
@@ -64,10 +67,7 @@ export const registerMerchantInput = z.object({
   email: emailSchema,
   phone: mobileSchema,
   password: passwordSchema,
-  shop_type: z
-    .array(shopTypeSchema, { error: 'Choose at least one shop type.' })
-    .min(1, 'Choose at least one shop type.')
-    .max(5),
+  shop_type: z.array(shopTypeSchema, { error: 'Choose at least one shop type.' }).min(1, 'Choose at least one shop type.').max(5),
   City: nameSchema('City'),
   State: nameSchema('State'),
   Shop_Address: z.string({ error: 'Address is required.' }).trim().min(1, 'Address is required.').max(300),
@@ -84,7 +84,10 @@ export const changePasswordInput = z.object({
 });
 
 export const forgotPasswordInput = z.object({ email: emailSchema });
-export const otpSchema = z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits.');
+export const otpSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'The code has 6 digits.');
 export const verifyResetOtpInput = z.object({ email: emailSchema, otp: otpSchema });
 export const resetPasswordInput = z.object({ email: emailSchema, otp: otpSchema, newPassword: passwordSchema });
 export const messageAnswer = z.object({ message: z.string() });

@@ -3,7 +3,10 @@ import { emailSchema, mobileSchema } from '../validation.js';
 import { otpSchema, registerUserInput, roleSchema, userWire } from './auth.js';
 
 /** '98123 45678', '+91 98123-45678' and '9812345678' are the same number. */
-const phoneField = z.preprocess((v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, '') : v), mobileSchema);
+const phoneField = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, '') : v),
+  mobileSchema,
+);
 
 export const emailOtpRequestInput = z.object({ email: emailSchema });
 export const phoneOtpRequestInput = z.object({ phone: phoneField });
@@ -32,7 +35,9 @@ export const registrationForm = z.discriminatedUnion('channel', [
 export const registrationAnswer = z.object({ user: userWire, token: z.string(), role: roleSchema, userType: roleSchema });
 
 export const providersInput = z.object({});
-export const providersAnswer = z.object({ google: z.object({ enabled: z.boolean(), clientId: z.string().nullable(), message: z.string().nullable() }) });
+export const providersAnswer = z.object({
+  google: z.object({ enabled: z.boolean(), clientId: z.string().nullable(), message: z.string().nullable() }),
+});
 export const googleSignInInput = z.object({
   /** The Google ID token (a JWT) from Google Identity Services; `idToken` is accepted as an alias. */
   credential: z.string().trim().min(20, 'credential: the Google credential is missing').max(4096).optional(),

@@ -11,7 +11,13 @@ const planField = z.enum(PLAN_IDS, { error: 'plan: basic, professional or enterp
  * again (a double click, a retry after a lost answer) is the same payment, never a second charge.
  */
 const attemptIdField = z.string({ error: 'attemptId: a UUID' }).uuid('attemptId: a UUID').optional();
-const rzpField = (name: string) => z.string({ error: `${name}: from Razorpay Checkout` }).trim().min(1, `${name}: from Razorpay Checkout`).max(100, `${name}: from Razorpay Checkout`).regex(/^[\w-]+$/, `${name}: from Razorpay Checkout`);
+const rzpField = (name: string) =>
+  z
+    .string({ error: `${name}: from Razorpay Checkout` })
+    .trim()
+    .min(1, `${name}: from Razorpay Checkout`)
+    .max(100, `${name}: from Razorpay Checkout`)
+    .regex(/^[\w-]+$/, `${name}: from Razorpay Checkout`);
 
 /** 'MM/YY' or 'MM/YYYY' → {month, year}. */
 export function parseCardExpiry(v: string): { month: number; year: number } | null {
@@ -27,7 +33,13 @@ export const changePlanInput = z
     merchantId: idSchema.optional(),
     plan: planField,
     attemptId: attemptIdField,
-    cardNumber: z.preprocess((v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v), z.string({ error: 'cardNumber: 12 to 19 digits' }).regex(/^\d{12,19}$/, 'cardNumber: 12 to 19 digits').optional()),
+    cardNumber: z.preprocess(
+      (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v),
+      z
+        .string({ error: 'cardNumber: 12 to 19 digits' })
+        .regex(/^\d{12,19}$/, 'cardNumber: 12 to 19 digits')
+        .optional(),
+    ),
     /** The test card's expiry, 'MM/YY'. */
     cardExpiry: z
       .string({ error: 'cardExpiry: MM/YY' })
@@ -41,11 +53,19 @@ export const changePlanInput = z
     /** Razorpay Checkout's answer for an order from createPlanOrder. */
     razorpay_order_id: rzpField('razorpay_order_id').optional(),
     razorpay_payment_id: rzpField('razorpay_payment_id').optional(),
-    razorpay_signature: z.string({ error: 'razorpay_signature: from Razorpay Checkout' }).regex(/^[0-9a-f]{64}$/i, 'razorpay_signature: from Razorpay Checkout').optional(),
+    razorpay_signature: z
+      .string({ error: 'razorpay_signature: from Razorpay Checkout' })
+      .regex(/^[0-9a-f]{64}$/i, 'razorpay_signature: from Razorpay Checkout')
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const proof = [v.razorpay_order_id, v.razorpay_payment_id, v.razorpay_signature].filter(Boolean).length;
-    if (proof > 0 && proof < 3) ctx.addIssue({ code: 'custom', path: ['razorpay_signature'], message: 'razorpay_signature: send razorpay_order_id, razorpay_payment_id and razorpay_signature together' });
+    if (proof > 0 && proof < 3)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['razorpay_signature'],
+        message: 'razorpay_signature: send razorpay_order_id, razorpay_payment_id and razorpay_signature together',
+      });
   });
 
 /** A downgrade or leaving for Free ('free'), at the end of the paid period. */
@@ -54,7 +74,11 @@ export const schedulePlanChangeInput = z.object({
   plan: z.enum(['free', 'basic', 'professional'], { error: 'plan: free, basic or professional' }),
 });
 const scheduledChangeWire = z.object({ plan: z.enum(TIER_IDS), on: z.string() }).nullable();
-export const scheduledChangeAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.object({ scheduledChange: scheduledChangeWire }) });
+export const scheduledChangeAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ scheduledChange: scheduledChangeWire }),
+});
 export const cancelScheduledChangeInput = z.object({ merchantId: idSchema.optional() });
 
 export const createPlanOrderInput = z.object({ merchantId: idSchema.optional(), plan: planField, attemptId: attemptIdField });
@@ -106,7 +130,11 @@ const creditNoteWire = z.object({
   igst: z.number(),
   amount: z.number(),
   /** A cancellation's refund as the gateway reported it: none (refunded outside GlowBook, or nothing to refund), queued, refunded, failed. */
-  refund: z.object({ status: z.enum(['none', 'queued', 'refunded', 'failed']), reference: z.string().nullable(), error: z.string().nullable() }),
+  refund: z.object({
+    status: z.enum(['none', 'queued', 'refunded', 'failed']),
+    reference: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
 });
 export type CreditNoteWire = z.infer<typeof creditNoteWire>;
 
@@ -153,7 +181,11 @@ export const changePlanAnswer = z.object({ success: z.literal(true), message: z.
 /** An admin cancels a paid invoice: a credit note for what is not yet credited, refunded through the gateway. */
 export const cancelInvoiceInput = z.object({
   invoiceId: idSchema,
-  reason: z.string({ error: 'reason: say why the invoice is cancelled' }).trim().min(3, 'reason: say why the invoice is cancelled').max(200, 'reason: at most 200 characters'),
+  reason: z
+    .string({ error: 'reason: say why the invoice is cancelled' })
+    .trim()
+    .min(3, 'reason: say why the invoice is cancelled')
+    .max(200, 'reason: at most 200 characters'),
 });
 export const cancelInvoiceAnswer = z.object({ success: z.literal(true), message: z.string(), creditNote: creditNoteWire });
 
@@ -170,12 +202,24 @@ export const adminInvoicesAnswer = z.object({
       }),
     ),
     /** Paid invoices less credit notes: `base` and `gst` are net of every credit note issued. */
-    totals: z.object({ count: z.number(), base: z.number(), gst: z.number(), total: z.number(), credited: z.number(), creditNotes: z.number() }),
+    totals: z.object({
+      count: z.number(),
+      base: z.number(),
+      gst: z.number(),
+      total: z.number(),
+      credited: z.number(),
+      creditNotes: z.number(),
+    }),
     failedPayments: z.number(),
   }),
 });
 
 /** The salon's GSTIN for its tax invoices; blank removes it. */
 export const updateGstinInput = z.object({ merchantId: idSchema.optional(), gstin: gstinSchema });
-export const updateGstinAnswer = z.object({ success: z.literal(true), message: z.string(), gstin: z.string().nullable(), state: z.string() });
+export const updateGstinAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  gstin: z.string().nullable(),
+  state: z.string(),
+});
 export type AdminInvoicesAnswer = z.infer<typeof adminInvoicesAnswer>;

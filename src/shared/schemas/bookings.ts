@@ -16,7 +16,13 @@ const optionalStaffId = z.preprocess(
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** The customer screens write "Cancelled" (and "No-show"); statuses are lowercase on the wire. */
-const lowercase = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase().replace(/[-\s]+/g, '_') : v);
+const lowercase = (v: unknown) =>
+  typeof v === 'string'
+    ? v
+        .trim()
+        .toLowerCase()
+        .replace(/[-\s]+/g, '_')
+    : v;
 
 /** dateSchema lets calendar-impossible dates like 2026-02-30 through (Date.parse rolls them over). */
 const realDateSchema = dateSchema.refine((v) => {
@@ -281,7 +287,9 @@ export const deskCheckInForm = z.object({
 /** The desk's cancel form: the server takes the reason as optional, the desk asks for one. */
 export const deskCancelForm = z.object({ cancellationReason: reasonSchema.min(1, 'Please provide a reason for cancellation') });
 /** The desk's complete form: the salon says it has the money. */
-export const deskCompleteForm = z.object({ paymentReceived: z.boolean().refine((v) => v, 'Please confirm that you have received the payment') });
+export const deskCompleteForm = z.object({
+  paymentReceived: z.boolean().refine((v) => v, 'Please confirm that you have received the payment'),
+});
 
 export const scanQrInput = z.object({
   bookingId: idSchema,
@@ -322,7 +330,12 @@ export const deskBookingInput = z.object({
 
 /** The desk's Book a slot form: the time is picked, not typed, so a missing one says what to do first. */
 export const deskBookingForm = deskBookingInput.extend({ bookingTime: z.literal('').or(timeSchema) }).superRefine((v, ctx) => {
-  if (!v.bookingTime) ctx.addIssue({ code: 'custom', path: ['bookingTime'], message: v.serviceIds?.length ? 'Choose a time.' : 'Choose a service, then a time.' });
+  if (!v.bookingTime)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['bookingTime'],
+      message: v.serviceIds?.length ? 'Choose a time.' : 'Choose a service, then a time.',
+    });
 });
 
 /** A desk booking as the person it names sees it (the e-mailed link, or the in-app prompt). */
@@ -338,7 +351,9 @@ export const deskInviteWire = z.object({
   status: bookingStatusSchema,
   confirmation: z.enum(['pending', 'accepted', 'declined']),
 });
-export const deskInviteInput = z.object({ token: z.string().trim().min(20, 'token: the link is incomplete').max(100, 'token: the link is not valid') });
+export const deskInviteInput = z.object({
+  token: z.string().trim().min(20, 'token: the link is incomplete').max(100, 'token: the link is not valid'),
+});
 export const deskInviteAnswer = z.object({ invite: deskInviteWire });
 export const pendingDeskInvitesAnswer = z.object({ invites: z.array(deskInviteWire) });
 export const answerDeskInviteInput = z
@@ -347,7 +362,10 @@ export const answerDeskInviteInput = z
     bookingId: idSchema.optional(),
     answer: z.enum(['accept', 'decline'], { error: 'answer: choose accept or decline' }),
   })
-  .refine((v) => Boolean(v.token) !== Boolean(v.bookingId), { message: 'token: send the link’s token or the bookingId, one of them', path: ['token'] });
+  .refine((v) => Boolean(v.token) !== Boolean(v.bookingId), {
+    message: 'token: send the link’s token or the bookingId, one of them',
+    path: ['token'],
+  });
 export const answerDeskInviteAnswer = z.object({ invite: deskInviteWire, message: z.string() });
 
 export const manualBookingWire = z.object({

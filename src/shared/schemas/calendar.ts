@@ -25,7 +25,10 @@ export const calendarInput = z.object({
   /** The first salon-local day shown. */
   date: dateSchema,
   /** 1 (a day) or 7 (a week from `date`). */
-  days: queryNumber(z.number({ error: 'days: 1 or 7' }).refine((d) => d === 1 || d === 7, 'days: 1 or 7'), 1),
+  days: queryNumber(
+    z.number({ error: 'days: 1 or 7' }).refine((d) => d === 1 || d === 7, 'days: 1 or 7'),
+    1,
+  ),
   /** Only this professional (the week view of one person). */
   staffId: idSchema.optional(),
 });
@@ -128,11 +131,20 @@ export const createBlockInput = z
     skipConflicts: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
-    if (v.endTime <= v.startTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'endTime: the block must end after it starts' });
-    if (v.untilDate && !v.repeatWeekly) ctx.addIssue({ code: 'custom', path: ['untilDate'], message: 'untilDate: only a weekly block repeats until a date' });
-    if (v.untilDate && v.untilDate < v.date) ctx.addIssue({ code: 'custom', path: ['untilDate'], message: 'untilDate: must not be before the first date' });
-    if (v.endDate && v.repeatWeekly) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate: a weekly block repeats until a date (untilDate); it does not span days' });
-    else if (v.endDate && v.endDate < v.date) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate: must not be before the first date' });
+    if (v.endTime <= v.startTime)
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'endTime: the block must end after it starts' });
+    if (v.untilDate && !v.repeatWeekly)
+      ctx.addIssue({ code: 'custom', path: ['untilDate'], message: 'untilDate: only a weekly block repeats until a date' });
+    if (v.untilDate && v.untilDate < v.date)
+      ctx.addIssue({ code: 'custom', path: ['untilDate'], message: 'untilDate: must not be before the first date' });
+    if (v.endDate && v.repeatWeekly)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: 'endDate: a weekly block repeats until a date (untilDate); it does not span days',
+      });
+    else if (v.endDate && v.endDate < v.date)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate: must not be before the first date' });
     else if (v.endDate && Date.parse(`${v.endDate}T00:00:00Z`) - Date.parse(`${v.date}T00:00:00Z`) >= MAX_BLOCK_DAYS * 86_400_000) {
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: `endDate: a block spans at most ${MAX_BLOCK_DAYS} days` });
     }

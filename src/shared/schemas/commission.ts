@@ -28,7 +28,14 @@ export const commissionAnswer = z.object({
 export const recordCommissionPaymentInput = z.object({
   merchantId: idSchema,
   month: z.string({ error: 'month: YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month: YYYY-MM'),
-  amount: z.number({ error: 'amount: a number of rupees' }).positive('amount: more than 0').multipleOf(0.01, 'amount: at most two decimals'),
-  reference: z.string({ error: 'reference: the bank or UPI reference' }).trim().min(3, 'reference: the bank or UPI reference (at least 3 characters)').max(100, 'reference: at most 100 characters'),
+  amount: z
+    .number({ error: 'amount: a number of rupees' })
+    .positive('amount: more than 0')
+    .multipleOf(0.01, 'amount: at most two decimals'),
+  reference: z
+    .string({ error: 'reference: the bank or UPI reference' })
+    .trim()
+    .min(3, 'reference: the bank or UPI reference (at least 3 characters)')
+    .max(100, 'reference: at most 100 characters'),
 });
 export const recordCommissionPaymentAnswer = z.object({ success: z.literal(true), message: z.string() });

@@ -18,11 +18,31 @@ export function slugify(text: string): string {
 }
 
 const blogFields = {
-  title: z.string({ error: 'title: write a title' }).trim().min(3, 'title: at least 3 characters').max(160, 'title: at most 160 characters'),
+  title: z
+    .string({ error: 'title: write a title' })
+    .trim()
+    .min(3, 'title: at least 3 characters')
+    .max(160, 'title: at most 160 characters'),
   excerpt: z.string().trim().max(300, 'excerpt: at most 300 characters').default(''),
-  body: z.string({ error: 'body: write the article' }).trim().min(20, 'body: at least 20 characters').max(50_000, 'body: at most 50,000 characters'),
-  coverImage: z.preprocess(blank, z.string().trim().max(500).regex(/^(https:\/\/|\/uploads\/)/, 'coverImage: an uploaded image or an https:// address').nullable().optional()),
-  tags: z.array(z.string().trim().toLowerCase().min(2, 'tags: each at least 2 characters').max(30, 'tags: each at most 30 characters')).max(8, 'tags: at most 8').default([]),
+  body: z
+    .string({ error: 'body: write the article' })
+    .trim()
+    .min(20, 'body: at least 20 characters')
+    .max(50_000, 'body: at most 50,000 characters'),
+  coverImage: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^(https:\/\/|\/uploads\/)/, 'coverImage: an uploaded image or an https:// address')
+      .nullable()
+      .optional(),
+  ),
+  tags: z
+    .array(z.string().trim().toLowerCase().min(2, 'tags: each at least 2 characters').max(30, 'tags: each at most 30 characters'))
+    .max(8, 'tags: at most 8')
+    .default([]),
   status: z.enum(BLOG_STATUSES, { error: 'status: draft or published' }).default('draft'),
 };
 
@@ -31,7 +51,12 @@ export const createBlogInput = z.object(blogFields);
 export const blogForm = createBlogInput.extend({
   tags: z
     .string()
-    .transform((v) => v.split(',').map((t) => t.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
     .pipe(blogFields.tags.unwrap()),
 });
 export const updateBlogInput = z.object({
@@ -72,7 +97,12 @@ export const blogWire = z.object({
 });
 export type BlogWire = z.infer<typeof blogWire>;
 export const blogAnswer = z.object({ blog: blogWire });
-export const blogsAnswer = z.object({ blogs: z.array(blogWire.omit({ body: true })), total: z.number(), page: z.number(), tags: z.array(z.string()) });
+export const blogsAnswer = z.object({
+  blogs: z.array(blogWire.omit({ body: true })),
+  total: z.number(),
+  page: z.number(),
+  tags: z.array(z.string()),
+});
 export const deleteBlogAnswer = z.object({ success: z.literal(true), message: z.string() });
 
 export const CONTACT_TYPES = ['General', 'Booking help', 'Payments & refunds', 'Partner with us', 'Feedback', 'Merchant Support'] as const;
@@ -80,12 +110,23 @@ export const CONTACT_TYPES = ['General', 'Booking help', 'Payments & refunds', '
 export const createContactUsInput = z.object({
   name: z.string({ error: 'name: your name, please' }).trim().min(2, 'name: your name, please').max(100, 'name: at most 100 characters'),
   email: emailSchema,
-  subject: z.string({ error: 'subject: what is it about?' }).trim().min(3, 'subject: what is it about?').max(150, 'subject: at most 150 characters'),
-  message: z.string({ error: 'message: write your message' }).trim().min(10, 'message: at least 10 characters').max(4000, 'message: at most 4,000 characters'),
+  subject: z
+    .string({ error: 'subject: what is it about?' })
+    .trim()
+    .min(3, 'subject: what is it about?')
+    .max(150, 'subject: at most 150 characters'),
+  message: z
+    .string({ error: 'message: write your message' })
+    .trim()
+    .min(10, 'message: at least 10 characters')
+    .max(4000, 'message: at most 4,000 characters'),
   type: z.preprocess(blank, z.enum(CONTACT_TYPES, { error: 'type: pick a topic' }).optional()).default('General'),
   merchantId: z.preprocess(blank, z.string().uuid('merchantId: not a salon id').optional()),
   /** With these two it is a support ticket (merchant Help & Support); without, a contact message. */
-  category: z.preprocess(blank, z.enum(['account', 'billing', 'technical', 'other'], { error: 'category: account, billing, technical or other' }).optional()),
+  category: z.preprocess(
+    blank,
+    z.enum(['account', 'billing', 'technical', 'other'], { error: 'category: account, billing, technical or other' }).optional(),
+  ),
   priority: z.preprocess(blank, z.enum(['low', 'medium', 'high'], { error: 'priority: low, medium or high' }).optional()),
 });
 const supportMessageWire = z.object({

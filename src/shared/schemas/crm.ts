@@ -19,12 +19,26 @@ export const customersInput = z.object({
   merchantId: idSchema.optional(),
   search: z.preprocess(blank, z.string().trim().max(80).optional()),
   /** Customers with a booking in the last N days. */
-  rangeDays: queryNumber(z.number({ error: 'rangeDays: 7, 30 or 90' }).refine((n) => (RANGE_DAYS as readonly number[]).includes(n), 'rangeDays: 7, 30 or 90')),
+  rangeDays: queryNumber(
+    z.number({ error: 'rangeDays: 7, 30 or 90' }).refine((n) => (RANGE_DAYS as readonly number[]).includes(n), 'rangeDays: 7, 30 or 90'),
+  ),
   /** Customers whose average rating of this salon is at least this. */
-  minRating: queryNumber(z.number({ error: 'minRating: 3, 4 or 5' }).int('minRating: 3, 4 or 5').min(1, 'minRating: 3, 4 or 5').max(5, 'minRating: 3, 4 or 5')),
-  page: queryNumber(z.number({ error: 'page: a page number from 1' }).int('page: a page number from 1').min(1, 'page: a page number from 1').max(100_000, 'page: a page number from 1')),
+  minRating: queryNumber(
+    z.number({ error: 'minRating: 3, 4 or 5' }).int('minRating: 3, 4 or 5').min(1, 'minRating: 3, 4 or 5').max(5, 'minRating: 3, 4 or 5'),
+  ),
+  page: queryNumber(
+    z
+      .number({ error: 'page: a page number from 1' })
+      .int('page: a page number from 1')
+      .min(1, 'page: a page number from 1')
+      .max(100_000, 'page: a page number from 1'),
+  ),
   limit: queryNumber(
-    z.number({ error: `limit: 1 to ${CUSTOMERS_PAGE_MAX}` }).int(`limit: 1 to ${CUSTOMERS_PAGE_MAX}`).min(1, `limit: 1 to ${CUSTOMERS_PAGE_MAX}`).max(CUSTOMERS_PAGE_MAX, `limit: 1 to ${CUSTOMERS_PAGE_MAX}`),
+    z
+      .number({ error: `limit: 1 to ${CUSTOMERS_PAGE_MAX}` })
+      .int(`limit: 1 to ${CUSTOMERS_PAGE_MAX}`)
+      .min(1, `limit: 1 to ${CUSTOMERS_PAGE_MAX}`)
+      .max(CUSTOMERS_PAGE_MAX, `limit: 1 to ${CUSTOMERS_PAGE_MAX}`),
   ),
 });
 
@@ -45,7 +59,9 @@ const customerWire = z.object({
   marketingOptIn: z.boolean(),
 });
 export type CustomerWire = z.infer<typeof customerWire>;
-export const customersAnswer = z.object({ data: z.object({ customers: z.array(customerWire), total: z.number(), page: z.number(), limit: z.number() }) });
+export const customersAnswer = z.object({
+  data: z.object({ customers: z.array(customerWire), total: z.number(), page: z.number(), limit: z.number() }),
+});
 
 const customerIdSchema = z.string({ error: 'customerId: choose a customer' }).trim().min(1, 'customerId: choose a customer').max(300);
 const CATEGORY_ERROR = 'category: transactional (about a booking, naming bookingId) or promotional';
@@ -60,9 +76,16 @@ export const sendMessageInput = z.object({
    */
   category: z.enum(MESSAGE_CATEGORIES, { error: CATEGORY_ERROR }),
   bookingId: z.preprocess(blank, z.string({ error: 'bookingId: choose a booking' }).uuid('bookingId: choose a booking').optional()),
-  channels: z.array(z.enum(CHANNELS, { error: 'channels: email, sms or whatsapp' })).min(1, 'Please select at least one contact method and enter a message.').max(3),
+  channels: z
+    .array(z.enum(CHANNELS, { error: 'channels: email, sms or whatsapp' }))
+    .min(1, 'Please select at least one contact method and enter a message.')
+    .max(3),
   subject: z.preprocess(blank, z.string().trim().max(150, 'subject: at most 150 characters').optional()),
-  message: z.string({ error: 'Please select at least one contact method and enter a message.' }).trim().min(1, 'Please select at least one contact method and enter a message.').max(2000, 'message: at most 2,000 characters'),
+  message: z
+    .string({ error: 'Please select at least one contact method and enter a message.' })
+    .trim()
+    .min(1, 'Please select at least one contact method and enter a message.')
+    .max(2000, 'message: at most 2,000 characters'),
 });
 /**
  * The Send Message dialog's form: the server's sendMessageInput, with what the server refuses
@@ -70,7 +93,8 @@ export const sendMessageInput = z.object({
  * under the field to fix.
  */
 export const sendMessageForm = sendMessageInput.superRefine((v, ctx) => {
-  if (v.channels.includes('email') && !v.subject) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'An e-mail needs a subject.' });
+  if (v.channels.includes('email') && !v.subject)
+    ctx.addIssue({ code: 'custom', path: ['subject'], message: 'An e-mail needs a subject.' });
   if (v.category === 'transactional' && !v.bookingId) {
     ctx.addIssue({ code: 'custom', path: ['bookingId'], message: 'Choose the booking this message is about, or send it as promotional.' });
   }
@@ -116,16 +140,31 @@ export const messageContextAnswer = z.object({
 export type MessageContext = z.infer<typeof messageContextAnswer>['data'];
 
 export const templateFields = {
-  name: z.string({ error: 'Please fill in all required fields.' }).trim().min(1, 'Please fill in all required fields.').max(80, 'name: at most 80 characters'),
+  name: z
+    .string({ error: 'Please fill in all required fields.' })
+    .trim()
+    .min(1, 'Please fill in all required fields.')
+    .max(80, 'name: at most 80 characters'),
   type: z.enum(CHANNELS, { error: 'type: email, sms or whatsapp' }),
   subject: z.preprocess(blank, z.string().trim().max(150, 'subject: at most 150 characters').optional()),
-  content: z.string({ error: 'Please fill in all required fields.' }).trim().min(1, 'Please fill in all required fields.').max(2000, 'content: at most 2,000 characters'),
+  content: z
+    .string({ error: 'Please fill in all required fields.' })
+    .trim()
+    .min(1, 'Please fill in all required fields.')
+    .max(2000, 'content: at most 2,000 characters'),
 };
 export const createTemplateInput = z.object({ merchantId: idSchema.optional(), ...templateFields });
 export const updateTemplateInput = z.object({ merchantId: idSchema.optional(), templateId: idSchema, ...templateFields });
 export const templateIdInput = z.object({ merchantId: idSchema.optional(), templateId: idSchema });
 export const templatesInput = z.object({ merchantId: idSchema.optional() });
-const templateWire = z.object({ _id: z.string(), name: z.string(), type: z.enum(CHANNELS), subject: z.string().nullable(), content: z.string(), createdAt: z.string() });
+const templateWire = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(CHANNELS),
+  subject: z.string().nullable(),
+  content: z.string(),
+  createdAt: z.string(),
+});
 export type TemplateWire = z.infer<typeof templateWire>;
 export const templatesAnswer = z.object({ data: z.array(templateWire) });
 export const templateAnswer = z.object({ data: templateWire, message: z.string() });
@@ -194,7 +233,10 @@ export const socialLinkInput = z
   .object({
     merchantId: idSchema.optional(),
     network: z.enum(SOCIAL_NETWORKS, { error: 'network: facebook, instagram or twitter' }),
-    url: z.preprocess(blank, z.string({ error: 'url: the page address as text' }).max(300, 'url: at most 300 characters').nullable().optional()),
+    url: z.preprocess(
+      blank,
+      z.string({ error: 'url: the page address as text' }).max(300, 'url: at most 300 characters').nullable().optional(),
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.url == null) return;

@@ -67,30 +67,27 @@ function numberParam(min: number, max: number, opts: { int?: boolean } = {}) {
 }
 
 const textParam = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' ? blank(v.trim()) : blank(v)), z.string().max(max, `Use at most ${max} characters`).optional());
+  z.preprocess(
+    (v) => (typeof v === 'string' ? blank(v.trim()) : blank(v)),
+    z.string().max(max, `Use at most ${max} characters`).optional(),
+  );
 
 /** A case-insensitive choice; '' and 'any' mean "no filter" where `anyMeansNone`. */
 function choiceParam<const T extends readonly string[]>(values: T, anyMeansNone = false) {
-  return z.preprocess(
-    (v) => {
-      const b = typeof v === 'string' ? blank(v.trim().toLowerCase()) : blank(v);
-      return anyMeansNone && (b === 'any' || b === 'any time' || b === 'all') ? undefined : b;
-    },
-    z.enum(values, { error: `Use one of: ${values.join(', ')}.` }).optional(),
-  );
+  return z.preprocess((v) => {
+    const b = typeof v === 'string' ? blank(v.trim().toLowerCase()) : blank(v);
+    return anyMeansNone && (b === 'any' || b === 'any time' || b === 'all') ? undefined : b;
+  }, z.enum(values, { error: `Use one of: ${values.join(', ')}.` }).optional());
 }
 
 /** A comma-separated list (query string) or an array (JSON body). */
 const listParam = (max: number) =>
-  z.preprocess(
-    (v) => {
-      const items = typeof v === 'string' ? v.split(',') : Array.isArray(v) ? v : blank(v);
-      if (!Array.isArray(items)) return items;
-      const clean = items.map((s) => (typeof s === 'string' ? s.trim() : s)).filter((s) => s !== '' && s != null);
-      return clean.length ? clean : undefined;
-    },
-    z.array(z.string().max(100)).max(max, `List at most ${max} values`).optional(),
-  );
+  z.preprocess((v) => {
+    const items = typeof v === 'string' ? v.split(',') : Array.isArray(v) ? v : blank(v);
+    if (!Array.isArray(items)) return items;
+    const clean = items.map((s) => (typeof s === 'string' ? s.trim() : s)).filter((s) => s !== '' && s != null);
+    return clean.length ? clean : undefined;
+  }, z.array(z.string().max(100)).max(max, `List at most ${max} values`).optional());
 
 /** '500-1500', '500-', '-1500' or a tier '$'..'$$$$' → a rupee range [min, max). */
 export function parsePriceFilter(raw: string): { min: number | null; max: number | null } | null {
@@ -126,7 +123,7 @@ export const searchFiltersShape = {
   ),
   time: choiceParam(Object.keys(TIME_WINDOWS) as TimeWindow[], true).describe(
     'morning (9AM-12PM), afternoon (12PM-5PM) or evening (5PM-9PM); without date it means today. A salon qualifies when ' +
-      'an active staff member is free, within the window, for the salon\'s shortest active service.',
+      "an active staff member is free, within the window, for the salon's shortest active service.",
   ),
   prices: z
     .preprocess(
@@ -152,7 +149,7 @@ export const searchFiltersShape = {
   lng: numberParam(-180, 180).describe("The customer's longitude."),
   page: numberParam(1, 10_000, { int: true }).describe('From 1 (default 1).'),
   limit: numberParam(1, MAX_PAGE_SIZE, { int: true }).describe(`Page size, default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}.`),
-  gender: choiceParam(GENDER_FILTERS, true).describe("male or female also list unisex salons; unisex only those; any: no filter."),
+  gender: choiceParam(GENDER_FILTERS, true).describe('male or female also list unisex salons; unisex only those; any: no filter.'),
   experience: choiceParam(EXPERIENCE_FILTERS).describe(
     'Salons with an active professional of this experience: junior 1-3 years, senior 4-7, master 8+; all: no filter.',
   ),
@@ -418,7 +415,14 @@ const testimonialFields = {
   content: requiredText('Content', 2000),
   name: requiredText('Name', 100),
   avatar: z.preprocess(blank, z.string().trim().max(1000, 'Avatar URL is too long.').nullable().optional()),
-  rating: z.preprocess(numeric, z.number({ error: 'Rating is required.' }).int('Rating must be 1 to 5.').min(1, 'Rating must be 1 to 5.').max(5, 'Rating must be 1 to 5.')),
+  rating: z.preprocess(
+    numeric,
+    z
+      .number({ error: 'Rating is required.' })
+      .int('Rating must be 1 to 5.')
+      .min(1, 'Rating must be 1 to 5.')
+      .max(5, 'Rating must be 1 to 5.'),
+  ),
 };
 export const createTestimonialInput = z.object(testimonialFields);
 export const updateTestimonialInput = z.object({
@@ -465,7 +469,19 @@ export const geoPlaceWire = z.object({
 });
 export const geoSearchAnswer = z.array(geoPlaceWire);
 export const geoReverseInput = z.object({
-  lat: z.preprocess(numeric, z.number({ error: 'Send a latitude from -90 to 90.' }).min(-90, 'Send a latitude from -90 to 90.').max(90, 'Send a latitude from -90 to 90.')),
-  lon: z.preprocess(numeric, z.number({ error: 'Send a longitude from -180 to 180.' }).min(-180, 'Send a longitude from -180 to 180.').max(180, 'Send a longitude from -180 to 180.')),
+  lat: z.preprocess(
+    numeric,
+    z
+      .number({ error: 'Send a latitude from -90 to 90.' })
+      .min(-90, 'Send a latitude from -90 to 90.')
+      .max(90, 'Send a latitude from -90 to 90.'),
+  ),
+  lon: z.preprocess(
+    numeric,
+    z
+      .number({ error: 'Send a longitude from -180 to 180.' })
+      .min(-180, 'Send a longitude from -180 to 180.')
+      .max(180, 'Send a longitude from -180 to 180.'),
+  ),
 });
 export const geoReverseAnswer = geoPlaceWire;

@@ -11,7 +11,11 @@ export const NOTIFICATIONS_MAX_LIMIT = 50;
 export const getNotificationsInput = z.object({
   page: queryNumber(z.number().int('page: use a whole number').min(1, 'page: starts at 1').max(100_000), 1),
   limit: queryNumber(
-    z.number().int('limit: use a whole number').min(1, 'limit: at least 1').max(NOTIFICATIONS_MAX_LIMIT, `limit: at most ${NOTIFICATIONS_MAX_LIMIT}`),
+    z
+      .number()
+      .int('limit: use a whole number')
+      .min(1, 'limit: at least 1')
+      .max(NOTIFICATIONS_MAX_LIMIT, `limit: at most ${NOTIFICATIONS_MAX_LIMIT}`),
     20,
   ),
   unreadOnly: queryBoolean('unreadOnly', false),

@@ -12,7 +12,11 @@ const b64url = (field: string, min: number) =>
 
 /** The browser's PushSubscription.toJSON(), as sent by the service-worker opt-in. */
 export const pushSubscriptionShape = z.object({
-  endpoint: z.string({ error: 'subscription.endpoint: required' }).trim().url('subscription.endpoint: must be a URL').max(1000, 'subscription.endpoint: too long'),
+  endpoint: z
+    .string({ error: 'subscription.endpoint: required' })
+    .trim()
+    .url('subscription.endpoint: must be a URL')
+    .max(1000, 'subscription.endpoint: too long'),
   expirationTime: z.number().nullable().optional(),
   keys: z.object(
     {
@@ -37,7 +41,6 @@ export const unsubscribeInput = z.object({
 export const unsubscribeAnswer = z.object({ success: z.literal(true), removed: z.number() });
 
 export const vapidAnswer = z.object({ publicKey: z.string() });
-
 
 export const pushBroadcastInput = z.object({
   title: z.string({ error: 'title: write a title' }).trim().min(1, 'title: write a title').max(80, 'title: at most 80 characters'),

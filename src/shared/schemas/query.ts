@@ -30,7 +30,9 @@ function toBoolean(v: unknown): unknown {
 export function queryNumber<T extends z.ZodNumber>(schema: T): z.ZodOptional<z.ZodPipe<z.ZodTransform, z.ZodOptional<T>>>;
 export function queryNumber<T extends z.ZodNumber>(schema: T, fallback: number): z.ZodDefault<z.ZodPipe<z.ZodTransform, z.ZodDefault<T>>>;
 export function queryNumber(schema: z.ZodNumber, fallback?: number): z.ZodType {
-  return fallback === undefined ? z.preprocess(toNumber, schema.optional()).optional() : z.preprocess(toNumber, schema.default(fallback)).default(fallback);
+  return fallback === undefined
+    ? z.preprocess(toNumber, schema.optional()).optional()
+    : z.preprocess(toNumber, schema.default(fallback)).default(fallback);
 }
 
 /** 'true' / 'false'; '' or absent → `fallback`; anything else ('1', 'yes', 'x') is refused. */
@@ -38,5 +40,7 @@ export function queryBoolean(field: string): z.ZodOptional<z.ZodPipe<z.ZodTransf
 export function queryBoolean(field: string, fallback: boolean): z.ZodDefault<z.ZodPipe<z.ZodTransform, z.ZodDefault<z.ZodBoolean>>>;
 export function queryBoolean(field: string, fallback?: boolean): z.ZodType {
   const schema = z.boolean({ error: `${field}: true or false` });
-  return fallback === undefined ? z.preprocess(toBoolean, schema.optional()).optional() : z.preprocess(toBoolean, schema.default(fallback)).default(fallback);
+  return fallback === undefined
+    ? z.preprocess(toBoolean, schema.optional()).optional()
+    : z.preprocess(toBoolean, schema.default(fallback)).default(fallback);
 }

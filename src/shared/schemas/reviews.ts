@@ -31,20 +31,22 @@ export const reviewIdInput = z.object({ reviewId: idSchema });
 export const reviewByIdInput = z.object({ id: idSchema });
 
 /** Days back the time filter keeps; 0, blank or "all" means all time. */
-const daysSchema = z.preprocess(
-  (v) => {
-    if (v === '' || v === null || v === undefined || v === 'all' || v === 0 || v === '0') return undefined;
-    return typeof v === 'string' ? Number(v) : v;
-  },
-  z.number().int('Use a whole number of days.').min(1, 'Use a whole number of days.').max(3650, 'At most 3650 days.').optional(),
-);
+const daysSchema = z.preprocess((v) => {
+  if (v === '' || v === null || v === undefined || v === 'all' || v === 0 || v === '0') return undefined;
+  return typeof v === 'string' ? Number(v) : v;
+}, z.number().int('Use a whole number of days.').min(1, 'Use a whole number of days.').max(3650, 'At most 3650 days.').optional());
 
 export const merchantReviewsInput = z.object({
   merchantId: merchantIdField,
   search: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Keep the search under 100 characters.').optional()),
   rating: z.preprocess(
     (v) => (v === '' || v === null || v === 'all' || v === 0 || v === '0' ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.number().int('Rating must be a whole number from 1 to 5.').min(1, 'Rating must be a whole number from 1 to 5.').max(5, 'Rating must be a whole number from 1 to 5.').optional(),
+    z
+      .number()
+      .int('Rating must be a whole number from 1 to 5.')
+      .min(1, 'Rating must be a whole number from 1 to 5.')
+      .max(5, 'Rating must be a whole number from 1 to 5.')
+      .optional(),
   ),
   days: daysSchema,
   limit: z.number().int().min(1).max(500).default(200),

@@ -24,28 +24,30 @@ export function moneySchema(label: string, opts: { min?: number; positive?: bool
   const max = opts.max ?? 10_000_000;
   let s = z.number({ error: `${label} is required.` }).finite(`${label} must be a number.`);
   s = opts.positive ? s.gt(0, `${label} must be above 0.`) : s.min(opts.min ?? 0, `${label} cannot be negative.`);
-  return z.preprocess(
-    numberFromText,
-    s.max(max, `${label} is too large.`).multipleOf(0.01, `${label} can have at most 2 decimals.`),
-  );
+  return z.preprocess(numberFromText, s.max(max, `${label} is too large.`).multipleOf(0.01, `${label} can have at most 2 decimals.`));
 }
 
 export function intSchema(label: string, min: number, max: number, message?: string) {
   const msg = message ?? `${label} must be a whole number from ${min} to ${max}.`;
-  return z.preprocess(numberFromText, z.number({ error: message ?? `${label} is required.` }).int(msg).min(min, msg).max(max, msg));
+  return z.preprocess(
+    numberFromText,
+    z
+      .number({ error: message ?? `${label} is required.` })
+      .int(msg)
+      .min(min, msg)
+      .max(max, msg),
+  );
 }
 
 /** 'HH:mm' or 'h:mm AM/PM' in, 'HH:mm' out (the stored format). */
-export const clockTimeSchema = z
-  .string({ error: 'Enter a time like 09:00.' })
-  .transform((v, ctx) => {
-    const m = parseTimeToMinutes(v);
-    if (m === null) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a time like 09:00.' });
-      return z.NEVER;
-    }
-    return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-  });
+export const clockTimeSchema = z.string({ error: 'Enter a time like 09:00.' }).transform((v, ctx) => {
+  const m = parseTimeToMinutes(v);
+  if (m === null) {
+    ctx.addIssue({ code: 'custom', message: 'Enter a time like 09:00.' });
+    return z.NEVER;
+  }
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+});
 
 export const realDateSchema = dateSchema.refine((v) => {
   const d = new Date(`${v}T00:00:00Z`);
@@ -135,7 +137,9 @@ export const merchantSelectedCategoriesAnswer = z.object({ selectedCategories: z
 export const specificCategoryInput = z.object({
   shopCategory: z.preprocess(
     (v) => (v === null || v === '' ? [] : v === undefined ? v : toArray(v)),
-    z.array(z.preprocess(canonicalShopType, shopCategorySchema), { error: 'shopCategory: required (a list of shop types; [] for all)' }).max(10),
+    z
+      .array(z.preprocess(canonicalShopType, shopCategorySchema), { error: 'shopCategory: required (a list of shop types; [] for all)' })
+      .max(10),
   ),
 });
 export const specificCategoryAnswer = z.object({ data: z.array(catalogueCategoryWire) });
@@ -157,7 +161,11 @@ export const deleteSelectedCategoriesInput = z.object({
   selectedCategories: categoryIdList('Choose a category to delete.'),
 });
 
-const categoryNameSchema = z.string({ error: 'Category name is required.' }).trim().min(1, 'Category name is required.').max(80, 'Category name is too long.');
+const categoryNameSchema = z
+  .string({ error: 'Category name is required.' })
+  .trim()
+  .min(1, 'Category name is required.')
+  .max(80, 'Category name is too long.');
 const catalogueShopCategory = z.preprocess((v) => canonicalShopType(Array.isArray(v) ? v[0] : v), shopCategorySchema);
 const optionalAsset = z.preprocess(blankToUndefined, z.string().trim().max(1000, 'Too long.').nullable().optional());
 
@@ -191,7 +199,11 @@ export const serviceFormSchema = z
     name: z.string({ error: 'Service name is required.' }).trim().min(1, 'Service name is required.').max(120, 'Service name is too long.'),
     /** The category id; on create it may come as selectedCategoryId instead. */
     category: z.preprocess(blankToUndefined, idSchema.optional()),
-    description: z.string({ error: 'Description is required.' }).trim().min(1, 'Description is required.').max(1000, 'Description is too long.'),
+    description: z
+      .string({ error: 'Description is required.' })
+      .trim()
+      .min(1, 'Description is required.')
+      .max(1000, 'Description is too long.'),
     duration: intSchema(
       'Duration',
       SERVICE_MIN_DURATION,
@@ -281,7 +293,6 @@ export const merchantServicesUpdateInput = z.object({
 });
 
 // ---------------------------------------------------------------- amenities and pricing charts
-
 
 export const amenitiesInput = z.object({
   merchantId: merchantIdField,
@@ -395,7 +406,11 @@ export type ShopProfileWire = z.infer<typeof shopProfileWire>;
 export const merchantSettingsInput = z.object({ id: idSchema });
 export const merchantSettingsAnswer = z.object({ merchant: shopProfileWire });
 
-const optionalText = (label: string, max: number) => z.string({ error: `${label} must be text.` }).trim().max(max, `${label} is too long.`);
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} is too long.`);
 const requiredText = (label: string, max: number) => optionalText(label, max).min(1, `${label} is required.`);
 
 /** Every field optional: each section of the screen saves its own part. */
@@ -411,13 +426,24 @@ export const businessProfileFields = z.object({
   City: requiredText('City', 80).optional(),
   State: requiredText('State', 80).optional(),
   Country: requiredText('Country', 80).optional(),
-  postalCode: z.preprocess(blankToUndefined, z.string().trim().regex(/^[1-9]\d{5}$/, 'Enter a 6-digit PIN code.').nullable().optional()),
+  postalCode: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{5}$/, 'Enter a 6-digit PIN code.')
+      .nullable()
+      .optional(),
+  ),
   description: optionalText('Description', 2000).optional(),
   gender: z.enum(['unisex', 'male', 'female'], { error: 'Use unisex, male or female.' }).optional(),
   shop_type: z.array(z.preprocess(canonicalShopType, shopCategorySchema)).min(1, 'Choose at least one shop type.').max(5).optional(),
   timeZone: z.string().refine(isValidTimeZone, 'Unknown time zone.').optional(),
   latitude: z.preprocess(numberFromText, z.number().min(-90, 'Latitude is out of range.').max(90, 'Latitude is out of range.').optional()),
-  longitude: z.preprocess(numberFromText, z.number().min(-180, 'Longitude is out of range.').max(180, 'Longitude is out of range.').optional()),
+  longitude: z.preprocess(
+    numberFromText,
+    z.number().min(-180, 'Longitude is out of range.').max(180, 'Longitude is out of range.').optional(),
+  ),
   /** GeoJSON alternative to latitude/longitude: [longitude, latitude]. */
   location: z.object({ coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]) }).optional(),
 });
@@ -470,7 +496,10 @@ export const updateBusinessHoursInput = z.object({
    */
   bookingIds: z.array(idSchema).max(1000).optional(),
   /** `cancel`: the reason the customers are given; blank: "The salon changed its opening hours". */
-  cancellationReason: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), optionalText('Reason', 500).optional()),
+  cancellationReason: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    optionalText('Reason', 500).optional(),
+  ),
 });
 export const updateBusinessHoursAnswer = z.object({
   success: z.literal(true),
@@ -513,7 +542,10 @@ export const uploadImageInput = z.object({
   kind: z.enum(IMAGE_KINDS, { error: 'Use shop, staff or avatar.' }).default('shop'),
   fileName: z.string().trim().max(255, 'The file name is too long.').optional(),
   /** A data URL (data:image/png;base64,...) or bare base64; the declared type is not trusted. */
-  dataUrl: z.string({ error: 'Choose a file to upload.' }).min(1, 'Choose a file to upload.').max(16_000_000, 'File must be less than 10MB.'),
+  dataUrl: z
+    .string({ error: 'Choose a file to upload.' })
+    .min(1, 'Choose a file to upload.')
+    .max(16_000_000, 'File must be less than 10MB.'),
   /** kind 'staff': the staff member whose avatar this becomes (else only the URL is returned). */
   staffId: z.preprocess(blankToUndefined, idSchema.optional()),
 });

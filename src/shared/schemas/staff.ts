@@ -19,7 +19,8 @@ export const STAFF_ROLES = ['Manager', 'Stylist', 'Receptionist', 'Other'] as co
 export const STAFF_STATUSES = ['Active', 'Inactive', 'On Leave'] as const;
 
 const roleSchema = z.enum(STAFF_ROLES, {
-  error: (iss) => (iss.input === undefined || iss.input === '' ? 'Staff role is required.' : 'Choose a role: Manager, Stylist, Receptionist or Other.'),
+  error: (iss) =>
+    iss.input === undefined || iss.input === '' ? 'Staff role is required.' : 'Choose a role: Manager, Stylist, Receptionist or Other.',
 });
 const statusSchema = z.enum(STAFF_STATUSES, { error: 'Choose a status: Active, Inactive or On Leave.' });
 
@@ -100,23 +101,25 @@ export const newStaffForm = addStaffInput.superRefine((v, ctx) => {
 /** The Add/Edit Service box of the staff form: one specialization. */
 export const specializationForm = z.object({ name: specializationName });
 
-export const updateStaffInput = z.object({
-  merchantId: merchantIdField,
-  staffId: z.preprocess(blankToUndefined, idSchema.optional()),
-  name: staffNameSchema.optional(),
-  email: emailSchema.optional(),
-  phone: staffPhoneSchema.optional(),
-  role: roleSchema.optional(),
-  rate: moneySchema('Rate', { max: 1_000_000 }).optional(),
-  status: statusSchema.optional(),
-  avatar: z.preprocess((v) => (v === '' ? null : v), imageUrlSchema.nullable().optional()),
-  specialization: specializationSchema.optional(),
-  experience: intSchema('Experience', 0, 80, 'Experience must be a whole number of years from 0 to 80.').optional(),
-  workingHours: workingHoursSchema.optional(),
-  daysOff: daysOffSchema.optional(),
-}).superRefine((v, ctx) => {
-  if (!v.staffId) ctx.addIssue({ code: 'custom', path: ['staffId'], message: 'No staff member selected for editing.' });
-});
+export const updateStaffInput = z
+  .object({
+    merchantId: merchantIdField,
+    staffId: z.preprocess(blankToUndefined, idSchema.optional()),
+    name: staffNameSchema.optional(),
+    email: emailSchema.optional(),
+    phone: staffPhoneSchema.optional(),
+    role: roleSchema.optional(),
+    rate: moneySchema('Rate', { max: 1_000_000 }).optional(),
+    status: statusSchema.optional(),
+    avatar: z.preprocess((v) => (v === '' ? null : v), imageUrlSchema.nullable().optional()),
+    specialization: specializationSchema.optional(),
+    experience: intSchema('Experience', 0, 80, 'Experience must be a whole number of years from 0 to 80.').optional(),
+    workingHours: workingHoursSchema.optional(),
+    daysOff: daysOffSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.staffId) ctx.addIssue({ code: 'custom', path: ['staffId'], message: 'No staff member selected for editing.' });
+  });
 
 export const staffTargetInput = z.object({ merchantId: merchantIdField, staffId: idSchema });
 

@@ -26,7 +26,13 @@ const pointsEntryWire = z.object({
   description: z.string(),
   createdAt: z.string(),
 });
-const rewardCouponWire = z.object({ code: z.string(), value: z.number(), validUntil: z.string().nullable(), used: z.boolean(), createdAt: z.string() });
+const rewardCouponWire = z.object({
+  code: z.string(),
+  value: z.number(),
+  validUntil: z.string().nullable(),
+  used: z.boolean(),
+  createdAt: z.string(),
+});
 export type RewardCouponWire = z.infer<typeof rewardCouponWire>;
 
 export const loyaltyAnswer = z.object({
@@ -45,7 +51,10 @@ export const loyaltyAnswer = z.object({
 export const redeemRewardAnswer = z.object({ data: z.object({ coupon: rewardCouponWire, points: z.number() }), message: z.string() });
 
 const optionalText = (field: string, max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max, `${field}: at most ${max} characters`).optional());
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(max, `${field}: at most ${max} characters`).optional(),
+  );
 
 export const GIFT_CARD_PAYMENT_METHODS = ['wallet', 'test_card', 'razorpay'] as const;
 /** The offline test gateway's cards: the first is approved, the second declined. */
@@ -59,7 +68,10 @@ const giftCardDetails = {
     .min(GIFT_CARD_MIN, `amount: at least ₹${GIFT_CARD_MIN}`)
     .max(GIFT_CARD_MAX, `amount: at most ₹${GIFT_CARD_MAX.toLocaleString('en-IN')}`),
   recipientName: optionalText('recipientName', 100),
-  recipientEmail: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().toLowerCase().email('recipientEmail: enter a valid e-mail').max(254).optional()),
+  recipientEmail: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().toLowerCase().email('recipientEmail: enter a valid e-mail').max(254).optional(),
+  ),
   message: optionalText('message', 300),
 };
 
@@ -68,7 +80,13 @@ const gatewayProofField = (name: string) => z.string().trim().min(1, `${name}: m
 export const purchaseGiftCardInput = z.object({
   ...giftCardDetails,
   paymentMethod: z.enum(GIFT_CARD_PAYMENT_METHODS, { error: 'paymentMethod: wallet, test_card or razorpay' }),
-  cardNumber: z.preprocess((v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v), z.string().regex(/^\d{12,19}$/, 'cardNumber: 12 to 19 digits').optional()),
+  cardNumber: z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v),
+    z
+      .string()
+      .regex(/^\d{12,19}$/, 'cardNumber: 12 to 19 digits')
+      .optional(),
+  ),
   /** With paymentMethod razorpay: what Razorpay Checkout handed back for an order from createGiftCardOrder. */
   razorpay_order_id: gatewayProofField('razorpay_order_id'),
   razorpay_payment_id: gatewayProofField('razorpay_payment_id'),
@@ -78,7 +96,13 @@ export const purchaseGiftCardInput = z.object({
 /** A gift card to pay for in the gateway's checkout (live gateway only); its amount is fixed here. */
 export const createGiftCardOrderInput = z.object(giftCardDetails);
 export const giftCardOrderAnswer = z.object({
-  data: z.object({ orderId: z.string(), amount: z.number().int().describe('paise'), currency: z.literal('INR'), keyId: z.string(), description: z.string() }),
+  data: z.object({
+    orderId: z.string(),
+    amount: z.number().int().describe('paise'),
+    currency: z.literal('INR'),
+    keyId: z.string(),
+    description: z.string(),
+  }),
 });
 
 /** How gift cards can be paid on this server. */

@@ -27,17 +27,7 @@ export interface AppShellProps {
 }
 
 /** Signed-in layout frame: header with navigation, bell and account menu; mobile bottom bar; footer. */
-export function AppShell({
-  kind,
-  homePath,
-  brandTag,
-  navItems,
-  bottomItems,
-  menuItems,
-  withChat,
-  withFooter,
-  children,
-}: AppShellProps) {
+export function AppShell({ kind, homePath, brandTag, navItems, bottomItems, menuItems, withChat, withFooter, children }: AppShellProps) {
   const session = useAtomValue(sessionAtom);
   const logout = useLogout();
   const user = session.user;
@@ -54,13 +44,7 @@ export function AppShell({
           <div className="flex items-center gap-1 sm:gap-2">
             {withChat && <HeaderChatButton />}
             <NotificationBell />
-            <AvatarMenu
-              name={name}
-              subtitle={subtitle}
-              imageUrl={user?.profileImage || user?.avatar}
-              items={menuItems}
-              onLogout={logout}
-            />
+            <AvatarMenu name={name} subtitle={subtitle} imageUrl={user?.profileImage || user?.avatar} items={menuItems} onLogout={logout} />
           </div>
         </div>
       </header>

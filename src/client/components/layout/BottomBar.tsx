@@ -32,12 +32,7 @@ export function BottomBar({ items, label }: { items: NavItem[]; label: string })
                   {content}
                 </button>
               ) : (
-                <Link
-                  href={item.to}
-                  data-testid={item.testId}
-                  aria-current={active ? 'page' : undefined}
-                  className={className}
-                >
+                <Link href={item.to} data-testid={item.testId} aria-current={active ? 'page' : undefined} className={className}>
                   {content}
                 </Link>
               )}

@@ -50,7 +50,11 @@ const LEGAL: FooterLink[] = [
   { label: 'Cookie Policy', to: '/cookie-policy' },
 ];
 
-const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+const slug = (label: string) =>
+  label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/(^-|-$)/g, '');
 
 /** `clearChat`: the floating chat toggle sits in the bottom-right corner; the links end above it. */
 export function Footer({ clearChat = false, ref }: { clearChat?: boolean; ref?: Ref<HTMLElement> }) {

@@ -52,7 +52,11 @@ function NavGroup({ item, location }: { item: NavItem; location: string }) {
         <ChevronDownIcon className={cn('size-4 transition-transform', open && 'rotate-180')} />
       </button>
       {open && (
-        <ul id={listId} className="absolute left-0 z-50 mt-2 w-56 animate-pop-in rounded-2xl border border-blush-200 bg-white p-1.5 shadow-lift" data-testid={`${item.testId}-list`}>
+        <ul
+          id={listId}
+          className="absolute left-0 z-50 mt-2 w-56 animate-pop-in rounded-2xl border border-blush-200 bg-white p-1.5 shadow-lift"
+          data-testid={`${item.testId}-list`}
+        >
           {item.children!.map((child) => {
             const Icon = child.icon;
             const here = isActive(child, location);

@@ -49,15 +49,13 @@ export function Avatar({ src, name, size = 'md', className, decorative }: Avatar
           onError={() => setFailed(true)}
           loading="lazy"
         />
+      ) : decorative ? (
+        // Drawn, not written: the text of a control labelled with the name must not read the initials too.
+        <span aria-hidden="true" data-initials={initialsOf(name)} className="before:content-[attr(data-initials)]" />
       ) : (
-        decorative ? (
-          // Drawn, not written: the text of a control labelled with the name must not read the initials too.
-          <span aria-hidden="true" data-initials={initialsOf(name)} className="before:content-[attr(data-initials)]" />
-        ) : (
-          <span aria-label={name ?? undefined} role={name ? 'img' : undefined}>
-            {initialsOf(name)}
-          </span>
-        )
+        <span aria-label={name ?? undefined} role={name ? 'img' : undefined}>
+          {initialsOf(name)}
+        </span>
       )}
     </span>
   );

@@ -52,7 +52,12 @@ export function statusLabel(status: string): string {
 
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
   return (
-    <Badge tone={statusTone(status)} className={cn('whitespace-nowrap', className)} data-testid="status-badge" data-status={status.toLowerCase()}>
+    <Badge
+      tone={statusTone(status)}
+      className={cn('whitespace-nowrap', className)}
+      data-testid="status-badge"
+      data-status={status.toLowerCase()}
+    >
       {statusLabel(status)}
     </Badge>
   );

@@ -11,8 +11,7 @@ const BASE =
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-plum-700 text-white shadow-soft hover:bg-plum-800 active:bg-plum-900 focus-visible:outline-plum-500',
   secondary: 'bg-blush-100 text-plum-800 hover:bg-blush-200 active:bg-blush-300 focus-visible:outline-plum-400',
-  outline:
-    'border border-plum-200 bg-white text-plum-800 hover:border-plum-300 hover:bg-plum-50 focus-visible:outline-plum-400',
+  outline: 'border border-plum-200 bg-white text-plum-800 hover:border-plum-300 hover:bg-plum-50 focus-visible:outline-plum-400',
   ghost: 'bg-transparent text-plum-800 hover:bg-plum-50 active:bg-plum-100 focus-visible:outline-plum-400',
   danger: 'bg-red-600 text-white shadow-soft hover:bg-red-700 active:bg-red-800 focus-visible:outline-red-500',
   onDark: 'bg-white text-plum-800 shadow-soft hover:bg-blush-100 active:bg-blush-200 focus-visible:outline-white',
@@ -65,9 +64,7 @@ export function Button({
       className={buttonClasses(variant, size, cn(fullWidth && 'w-full', className), fullWidth)}
       {...rest}
     >
-      {loading && (
-        <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent" />
-      )}
+      {loading && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent" />}
       {loading && loadingText ? loadingText : children}
     </button>
   );

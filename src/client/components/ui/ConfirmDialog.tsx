@@ -14,7 +14,16 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before an action (usually a destructive one); it runs only on the explicit confirm button. */
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Delete', tone = 'danger', busy, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Delete',
+  tone = 'danger',
+  busy,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   return (
     <Modal
       open={open}

@@ -13,18 +13,7 @@ export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   ref?: Ref<HTMLInputElement>;
 }
 
-export function Input({
-  label,
-  error,
-  hint,
-  hideLabel,
-  trailing,
-  id,
-  className,
-  containerClassName,
-  required,
-  ...rest
-}: InputProps) {
+export function Input({ label, error, hint, hideLabel, trailing, id, className, containerClassName, required, ...rest }: InputProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (

@@ -88,14 +88,15 @@ export function Modal({
             className="-mt-1 -mr-2 rounded-full p-2 text-ink-500 hover:bg-blush-100 hover:text-ink-900"
           >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5">
-              <path fill="currentColor" d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4z" />
+              <path
+                fill="currentColor"
+                d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4z"
+              />
             </svg>
           </button>
         </div>
         {hasBody && <div className="overflow-y-auto px-5 py-4 sm:px-6">{children}</div>}
-        {footer && (
-          <div className="flex flex-wrap justify-end gap-2 border-t border-blush-100 px-5 py-4 sm:px-6">{footer}</div>
-        )}
+        {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-blush-100 px-5 py-4 sm:px-6">{footer}</div>}
       </div>
     </div>,
     document.body,

@@ -11,10 +11,7 @@ const SIZES = { sm: 'size-4 border-2', md: 'size-6 border-2', lg: 'size-10 borde
 export function Spinner({ size = 'md', className, label = 'Loading' }: SpinnerProps) {
   return (
     <span role="status" aria-live="polite" className={cn('inline-flex items-center', className)}>
-      <span
-        aria-hidden="true"
-        className={cn('animate-spin rounded-full border-current border-r-transparent', SIZES[size])}
-      />
+      <span aria-hidden="true" className={cn('animate-spin rounded-full border-current border-r-transparent', SIZES[size])} />
       <span className="sr-only">{label}</span>
     </span>
   );

@@ -112,17 +112,7 @@ export function Tabs<T extends string>({
   );
 }
 
-export function TabPanel({
-  idPrefix,
-  id,
-  children,
-  className,
-}: {
-  idPrefix: string;
-  id: string;
-  children: ReactNode;
-  className?: string;
-}) {
+export function TabPanel({ idPrefix, id, children, className }: { idPrefix: string; id: string; children: ReactNode; className?: string }) {
   return (
     <div role="tabpanel" id={tabPanelId(idPrefix, id)} aria-labelledby={tabId(idPrefix, id)} className={className}>
       {children}

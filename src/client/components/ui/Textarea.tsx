@@ -11,18 +11,7 @@ export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function Textarea({
-  label,
-  error,
-  hint,
-  hideLabel,
-  id,
-  className,
-  containerClassName,
-  required,
-  rows = 4,
-  ...rest
-}: TextareaProps) {
+export function Textarea({ label, error, hint, hideLabel, id, className, containerClassName, required, rows = 4, ...rest }: TextareaProps) {
   const autoId = useId();
   const textareaId = id ?? autoId;
   return (

@@ -26,7 +26,9 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const container = ref.current;
     const first =
-      optionsRef.current.initialFocus?.() ?? container?.querySelector<HTMLElement>('[data-autofocus]') ?? container?.querySelector<HTMLElement>(FOCUSABLE);
+      optionsRef.current.initialFocus?.() ??
+      container?.querySelector<HTMLElement>('[data-autofocus]') ??
+      container?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? container)?.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -36,7 +38,9 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
         return;
       }
       if (event.key !== 'Tab' || !container) return;
-      const items = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || getComputedStyle(el).position === 'fixed');
+      const items = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+        (el) => el.offsetParent !== null || getComputedStyle(el).position === 'fixed',
+      );
       if (items.length === 0) {
         event.preventDefault();
         container.focus();

@@ -31,7 +31,14 @@ export function ChangePasswordCard() {
       <CardHeader title="Change password" description="Other devices signed in to this account are signed out." />
       <form noValidate onSubmit={submit} className="grid gap-4 sm:max-w-md" data-testid="password-form">
         <FormError message={errors.root?.server?.message} />
-        <PasswordInput id="current-password" label="Current password" autoComplete="current-password" required {...form.register('currentPassword')} error={errors.currentPassword?.message} />
+        <PasswordInput
+          id="current-password"
+          label="Current password"
+          autoComplete="current-password"
+          required
+          {...form.register('currentPassword')}
+          error={errors.currentPassword?.message}
+        />
         <PasswordInput
           id="new-password"
           label="New password"
@@ -41,7 +48,14 @@ export function ChangePasswordCard() {
           {...form.register('newPassword')}
           error={errors.newPassword?.message}
         />
-        <PasswordInput id="confirm-password" label="Confirm new password" autoComplete="new-password" required {...form.register('confirmPassword')} error={errors.confirmPassword?.message} />
+        <PasswordInput
+          id="confirm-password"
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          {...form.register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
         <div>
           <Button type="submit" loading={change.isPending} loadingText="Saving…" data-testid="password-save">
             Change password

@@ -38,7 +38,9 @@ export function AdminNav() {
                 data-testid={`admin-nav-${s.label.toLowerCase()}`}
                 className={cn(
                   'inline-flex rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap ring-1 transition-colors ring-inset',
-                  active ? 'bg-plum-700 text-white ring-plum-700' : 'bg-white text-ink-600 ring-blush-200 hover:bg-plum-50 hover:text-plum-800',
+                  active
+                    ? 'bg-plum-700 text-white ring-plum-700'
+                    : 'bg-white text-ink-600 ring-blush-200 hover:bg-plum-50 hover:text-plum-800',
                 )}
               >
                 {s.label}

@@ -4,7 +4,17 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { AdminNav } from './AdminNav';
 
 /** The frame of every admin screen: section strip, heading, optional actions. */
-export function AdminPage({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function AdminPage({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   usePageTitle(`${title} · Admin`);
   return (
     <PageContainer>

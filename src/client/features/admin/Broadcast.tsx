@@ -45,8 +45,24 @@ export function BroadcastForm({ preview = false, pushDefault = false }: { previe
         hint="Blocked accounts are skipped."
       />
       <Input id="broadcast-title" label="Title" required maxLength={120} {...draft.register('title')} error={errors.title?.message} />
-      <Textarea id="broadcast-message" label="Message" required rows={4} maxLength={1000} {...draft.register('message')} error={errors.message?.message} hint={`${message.length}/1000`} />
-      <Input id="broadcast-link" label="Link (optional)" placeholder="/salons" {...draft.register('link')} error={errors.link?.message} hint="A page inside the app that opens when the notification is tapped." />
+      <Textarea
+        id="broadcast-message"
+        label="Message"
+        required
+        rows={4}
+        maxLength={1000}
+        {...draft.register('message')}
+        error={errors.message?.message}
+        hint={`${message.length}/1000`}
+      />
+      <Input
+        id="broadcast-link"
+        label="Link (optional)"
+        placeholder="/salons"
+        {...draft.register('link')}
+        error={errors.link?.message}
+        hint="A page inside the app that opens when the notification is tapped."
+      />
       <Checkbox
         id="broadcast-push"
         label="Also send as a push notification"
@@ -90,7 +106,12 @@ export function BroadcastHistory() {
   return (
     <section>
       <h2 className="mb-3 text-lg font-semibold text-ink-900">Sent broadcasts</h2>
-      <QueryState query={history} isEmpty={list.length === 0} emptyTitle="Nothing sent yet" emptyDescription="Broadcasts you send are listed here with how many accounts received them.">
+      <QueryState
+        query={history}
+        isEmpty={list.length === 0}
+        emptyTitle="Nothing sent yet"
+        emptyDescription="Broadcasts you send are listed here with how many accounts received them."
+      >
         <TableCard testId="broadcasts-table" caption="Sent broadcasts" minWidth={720}>
           <thead>
             <tr>
@@ -124,7 +145,17 @@ export function BroadcastHistory() {
   );
 }
 
-export function BroadcastCard({ title, description, preview, pushDefault }: { title: string; description: string; preview?: boolean; pushDefault?: boolean }) {
+export function BroadcastCard({
+  title,
+  description,
+  preview,
+  pushDefault,
+}: {
+  title: string;
+  description: string;
+  preview?: boolean;
+  pushDefault?: boolean;
+}) {
   return (
     <Card>
       <CardHeader title={title} description={description} />

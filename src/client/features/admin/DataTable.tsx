@@ -13,7 +13,19 @@ import { formatCount } from './format';
  * it: otherwise their containing block is the page, and a label at the far end of a wide table
  * widened the whole page on a phone. `min-w-0` lets the card shrink inside grid and flex parents.
  */
-export function TableCard({ children, testId, caption, className, minWidth = 640 }: { children: ReactNode; testId?: string; caption?: string; className?: string; minWidth?: number }) {
+export function TableCard({
+  children,
+  testId,
+  caption,
+  className,
+  minWidth = 640,
+}: {
+  children: ReactNode;
+  testId?: string;
+  caption?: string;
+  className?: string;
+  minWidth?: number;
+}) {
   return (
     <Card padded={false} className={cn('min-w-0 overflow-hidden', className)}>
       <div className="relative overflow-x-auto">
@@ -30,7 +42,10 @@ export function Th({ className, ...rest }: ThHTMLAttributes<HTMLTableCellElement
   return (
     <th
       scope="col"
-      className={cn('border-b border-blush-200 bg-blush-50/70 px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-ink-500 uppercase', className)}
+      className={cn(
+        'border-b border-blush-200 bg-blush-50/70 px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-ink-500 uppercase',
+        className,
+      )}
       {...rest}
     />
   );
@@ -68,7 +83,11 @@ export function QueryState({
   }
   if (query.isError) {
     return (
-      <LoadError title="Could not load this list" description={errorMessage(query.error, 'Something went wrong. Please try again.')} onRetry={query.refetch} />
+      <LoadError
+        title="Could not load this list"
+        description={errorMessage(query.error, 'Something went wrong. Please try again.')}
+        onRetry={query.refetch}
+      />
     );
   }
   if (isEmpty) return <EmptyState title={emptyTitle} description={emptyDescription} />;

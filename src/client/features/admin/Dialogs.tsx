@@ -30,11 +30,21 @@ export function ReasonDialog(props: ReasonProps) {
   return props.open ? <OpenReasonDialog {...props} /> : null;
 }
 
-function OpenReasonDialog({ title, message, label = 'Reason', confirmLabel, busy, onConfirm, failure = 'Could not save. Please try again.', onClose }: ReasonProps) {
+function OpenReasonDialog({
+  title,
+  message,
+  label = 'Reason',
+  confirmLabel,
+  busy,
+  onConfirm,
+  failure = 'Could not save. Please try again.',
+  onClose,
+}: ReasonProps) {
   const form = useZodForm(reasonForm, { defaultValues: { reason: '' } });
   const { errors } = form.formState;
   // The server's answer is about the reason as it was sent: editing it re-validates the field, which clears it.
-  const failed = (error: unknown) => form.setError('reason', { type: 'server', message: failureMessage(error, failure) }, { shouldFocus: true });
+  const failed = (error: unknown) =>
+    form.setError('reason', { type: 'server', message: failureMessage(error, failure) }, { shouldFocus: true });
   const submit = form.handleSubmit(({ reason }) => onConfirm(reason, failed));
 
   return (
@@ -57,7 +67,16 @@ function OpenReasonDialog({ title, message, label = 'Reason', confirmLabel, busy
     >
       <form id="admin-reason-form" noValidate onSubmit={submit} className="space-y-3">
         {message && <div className="text-sm text-ink-700">{message}</div>}
-        <Textarea id="admin-reason-text" label={label} required rows={3} maxLength={500} {...form.register('reason')} error={errors.reason?.message} data-autofocus />
+        <Textarea
+          id="admin-reason-text"
+          label={label}
+          required
+          rows={3}
+          maxLength={500}
+          {...form.register('reason')}
+          error={errors.reason?.message}
+          data-autofocus
+        />
       </form>
     </Modal>
   );

@@ -29,7 +29,11 @@ export function JobQueueCard({ jobs }: { jobs: Jobs }) {
       <div className="p-5 pb-0 sm:p-6 sm:pb-0">
         <CardHeader
           title="Job queue"
-          description={jobs.oldestDueSeconds > 0 ? `The oldest due job has waited ${waited(jobs.oldestDueSeconds)}.` : 'Nothing is waiting: due jobs run within seconds.'}
+          description={
+            jobs.oldestDueSeconds > 0
+              ? `The oldest due job has waited ${waited(jobs.oldestDueSeconds)}.`
+              : 'Nothing is waiting: due jobs run within seconds.'
+          }
         />
       </div>
       <TableCard testId="jobs-table" caption="Jobs by kind" minWidth={560} className="rounded-none border-x-0 border-b-0 shadow-none">
@@ -79,7 +83,12 @@ export function JobQueueCard({ jobs }: { jobs: Jobs }) {
                   </p>
                   <p className="text-xs text-ink-500">{formatDateTime(f.failedAt)}</p>
                 </div>
-                <Button size="sm" variant="outline" onClick={() => onRetry(f._id)} loading={retry.isPending && retry.variables?.jobId === f._id}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => onRetry(f._id)}
+                  loading={retry.isPending && retry.variables?.jobId === f._id}
+                >
                   Retry
                 </Button>
               </li>

@@ -37,19 +37,46 @@ export function LocationsSection() {
 
   return (
     <Card id="locations">
-      <CardHeader title="Featured locations" description="Places listed first, in this order, among the home page's popular locations. Their map position is looked up from the name; a locality can be any area of a known city, and one the map data does not know is placed at the city's centre." />
-      <form noValidate onSubmit={submit} className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_7rem_auto] lg:items-start" data-testid="location-form">
+      <CardHeader
+        title="Featured locations"
+        description="Places listed first, in this order, among the home page's popular locations. Their map position is looked up from the name; a locality can be any area of a known city, and one the map data does not know is placed at the city's centre."
+      />
+      <form
+        noValidate
+        onSubmit={submit}
+        className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_7rem_auto] lg:items-start"
+        data-testid="location-form"
+      >
         <Input id="location-city" label="City" required {...form.register('city')} error={errors.city?.message} />
-        <Input id="location-name" label="Locality (optional)" placeholder="e.g. Koregaon Park" {...form.register('locality')} error={errors.locality?.message} />
+        <Input
+          id="location-name"
+          label="Locality (optional)"
+          placeholder="e.g. Koregaon Park"
+          {...form.register('locality')}
+          error={errors.locality?.message}
+        />
         <Input id="location-state" label="State" {...form.register('state')} error={errors.state?.message} />
-        <Input id="location-order" label="Order" type="number" min={0} max={1000} {...form.register('sortOrder')} error={errors.sortOrder?.message} />
+        <Input
+          id="location-order"
+          label="Order"
+          type="number"
+          min={0}
+          max={1000}
+          {...form.register('sortOrder')}
+          error={errors.sortOrder?.message}
+        />
         {/* Level with the boxes under their labels, whether or not a box shows an error. */}
         <Button type="submit" className="lg:mt-[1.625rem]" loading={add.isPending} data-testid="location-add">
           Add
         </Button>
         <FormError message={errors.root?.server?.message} className="sm:col-span-2 lg:col-span-5" />
       </form>
-      <QueryState query={locations} isEmpty={list.length === 0} emptyTitle="No featured locations" emptyDescription="Search then suggests the cities with the most salons.">
+      <QueryState
+        query={locations}
+        isEmpty={list.length === 0}
+        emptyTitle="No featured locations"
+        emptyDescription="Search then suggests the cities with the most salons."
+      >
         <TableCard testId="locations-table" caption="Featured locations" minWidth={560} className="shadow-none">
           <thead>
             <tr>
@@ -77,7 +104,13 @@ export function LocationsSection() {
                 </Td>
                 <Td className="text-right">{l.sortOrder}</Td>
                 <Td className="text-right">
-                  <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" onClick={() => setToRemove(l)} aria-label={`Remove ${l.name}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-red-600 hover:bg-red-50"
+                    onClick={() => setToRemove(l)}
+                    aria-label={`Remove ${l.name}`}
+                  >
                     Remove
                   </Button>
                 </Td>

@@ -13,12 +13,26 @@ export function PushHistory() {
   return (
     <section className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-3">
-        <StatTile label="Subscribed browsers" value={formatCount(q.data?.data.subscribers ?? 0)} hint="People who allowed notifications" testId="push-subscribers" />
+        <StatTile
+          label="Subscribed browsers"
+          value={formatCount(q.data?.data.subscribers ?? 0)}
+          hint="People who allowed notifications"
+          testId="push-subscribers"
+        />
         <StatTile label="Pushes delivered" value={formatCount(list.reduce((n, b) => n + b.sent, 0))} hint="Last 50 broadcasts" />
-        <StatTile label="Pushes failed" value={formatCount(list.reduce((n, b) => n + b.failed, 0))} hint="Expired subscriptions are removed" />
+        <StatTile
+          label="Pushes failed"
+          value={formatCount(list.reduce((n, b) => n + b.failed, 0))}
+          hint="Expired subscriptions are removed"
+        />
       </div>
       <h2 className="text-lg font-semibold text-ink-900">Push deliveries</h2>
-      <QueryState query={q} isEmpty={list.length === 0} emptyTitle="No push sent yet" emptyDescription="Tick “Also send as a push notification” when you send a broadcast.">
+      <QueryState
+        query={q}
+        isEmpty={list.length === 0}
+        emptyTitle="No push sent yet"
+        emptyDescription="Tick “Also send as a push notification” when you send a broadcast."
+      >
         <TableCard testId="push-table" caption="Push deliveries" minWidth={720}>
           <thead>
             <tr>

@@ -36,7 +36,11 @@ export function RowActionsMenu({ label, actions, testId }: { label: string; acti
     const height = actions.length * ITEM_HEIGHT + 12;
     const right = Math.max(8, window.innerWidth - r.right);
     // Opens upwards when the rows below the button leave no room.
-    setPlace(r.bottom + 4 + height > window.innerHeight && r.top - 4 - height > 0 ? { bottom: window.innerHeight - r.top + 4, right } : { top: r.bottom + 4, right });
+    setPlace(
+      r.bottom + 4 + height > window.innerHeight && r.top - 4 - height > 0
+        ? { bottom: window.innerHeight - r.top + 4, right }
+        : { top: r.bottom + 4, right },
+    );
   }, [open, actions.length]);
 
   useEffect(() => {
@@ -70,7 +74,9 @@ export function RowActionsMenu({ label, actions, testId }: { label: string; acti
   const itemClass = (tone?: 'danger') =>
     cn(
       'flex w-full items-center rounded-lg px-3 py-2 text-left text-sm focus:outline-none',
-      tone === 'danger' ? 'text-red-700 hover:bg-red-50 focus:bg-red-50' : 'text-ink-700 hover:bg-plum-50 hover:text-plum-800 focus:bg-plum-50',
+      tone === 'danger'
+        ? 'text-red-700 hover:bg-red-50 focus:bg-red-50'
+        : 'text-ink-700 hover:bg-plum-50 hover:text-plum-800 focus:bg-plum-50',
     );
 
   return (
@@ -102,7 +108,14 @@ export function RowActionsMenu({ label, actions, testId }: { label: string; acti
           >
             {actions.map((a) =>
               a.href ? (
-                <Link key={a.label} href={a.href} role="menuitem" data-testid={a.testId} className={itemClass(a.tone)} onClick={() => setOpen(false)}>
+                <Link
+                  key={a.label}
+                  href={a.href}
+                  role="menuitem"
+                  data-testid={a.testId}
+                  className={itemClass(a.tone)}
+                  onClick={() => setOpen(false)}
+                >
                   {a.label}
                 </Link>
               ) : (

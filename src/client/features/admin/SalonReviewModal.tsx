@@ -37,7 +37,12 @@ export function SalonReviewModal({ salon, approving, onApprove, onReject, onClos
           </Button>
           {salon && pending && (
             <>
-              <Button variant="outline" className="border-red-200 text-red-700 hover:bg-red-50" onClick={() => onReject(salon)} data-testid="reject-salon">
+              <Button
+                variant="outline"
+                className="border-red-200 text-red-700 hover:bg-red-50"
+                onClick={() => onReject(salon)}
+                data-testid="reject-salon"
+              >
                 Reject
               </Button>
               <Button onClick={() => onApprove(salon)} loading={approving} disabled={!complete} data-testid="approve-salon">
@@ -63,11 +68,20 @@ export function SalonReviewModal({ salon, approving, onApprove, onReject, onClos
                 {passed} of {c.checks.length} checks passed
               </span>
             </div>
-            <div className="h-2 overflow-hidden rounded-full bg-blush-100" role="progressbar" aria-valuenow={c.percent} aria-valuemin={0} aria-valuemax={100} aria-label="Profile completion">
+            <div
+              className="h-2 overflow-hidden rounded-full bg-blush-100"
+              role="progressbar"
+              aria-valuenow={c.percent}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-label="Profile completion"
+            >
               <div className={cn('h-full rounded-full', complete ? 'bg-emerald-500' : 'bg-amber-400')} style={{ width: `${c.percent}%` }} />
             </div>
           </div>
-          {salon?.publishRequestedAt && pending && <p className="text-sm text-ink-600">Publish requested {formatDateTime(salon.publishRequestedAt)}.</p>}
+          {salon?.publishRequestedAt && pending && (
+            <p className="text-sm text-ink-600">Publish requested {formatDateTime(salon.publishRequestedAt)}.</p>
+          )}
           {c.publishNote && (
             <p className="rounded-xl bg-blush-50 px-3 py-2 text-sm text-ink-700">
               <span className="font-medium">Last note:</span> {c.publishNote}
@@ -93,7 +107,9 @@ export function SalonReviewModal({ salon, approving, onApprove, onReject, onClos
             ))}
           </ul>
           {pending && !complete && (
-            <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-800">The profile must pass every check before it can be approved. Reject it with a note saying what is missing.</p>
+            <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-800">
+              The profile must pass every check before it can be approved. Reject it with a note saying what is missing.
+            </p>
           )}
           {!pending && <p className="text-sm text-ink-500">This salon has no publish request waiting ({c.publishStatus}).</p>}
         </div>

@@ -16,10 +16,15 @@ export const SALON_QUERIES = ['admin.listSalons', 'admin.salonCompletion', 'admi
  */
 export function SponsorModal({ salon, onClose }: { salon: AdminSalonWire; onClose: () => void }) {
   const editing = salon.isSponsored;
-  const form = useZodForm(sponsorInput, { defaultValues: { merchantId: salon._id, sponsored: true, promotionMessage: salon.promotionMessage ?? '' } });
+  const form = useZodForm(sponsorInput, {
+    defaultValues: { merchantId: salon._id, sponsored: true, promotionMessage: salon.promotionMessage ?? '' },
+  });
   const { errors } = form.formState;
   const sponsor = trpc.admin.sponsorSalon.useMutation({
-    meta: { invalidates: SALON_QUERIES, successToast: editing ? `The promotion of ${salon.shop_Name} is saved.` : `${salon.shop_Name} is sponsored.` },
+    meta: {
+      invalidates: SALON_QUERIES,
+      successToast: editing ? `The promotion of ${salon.shop_Name} is saved.` : `${salon.shop_Name} is sponsored.`,
+    },
     onSuccess: onClose,
     onError: serverErrorsTo(form, 'Could not save the sponsorship.'),
   });

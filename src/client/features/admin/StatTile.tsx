@@ -4,9 +4,27 @@ import { Card } from '../../components/ui/Card';
 import { cn } from '../../lib/cn';
 
 /** One headline figure; with `to` the whole tile links to the screen that explains it. */
-export function StatTile({ label, value, hint, to, tone = 'plain', testId }: { label: string; value: ReactNode; hint?: ReactNode; to?: string; tone?: 'plain' | 'alert'; testId?: string }) {
+export function StatTile({
+  label,
+  value,
+  hint,
+  to,
+  tone = 'plain',
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  to?: string;
+  tone?: 'plain' | 'alert';
+  testId?: string;
+}) {
   const body = (
-    <Card interactive={Boolean(to)} className={cn('@container h-full', tone === 'alert' && 'border-amber-300 bg-amber-50/60')} data-testid={testId}>
+    <Card
+      interactive={Boolean(to)}
+      className={cn('@container h-full', tone === 'alert' && 'border-amber-300 bg-amber-50/60')}
+      data-testid={testId}
+    >
       <p className="text-xs font-medium tracking-wide text-ink-500 uppercase">{label}</p>
       {/* A figure never breaks: it stays on one line and its size follows the tile's width, so
           ₹12,34,567.50 fits a phone's two-column grid and a six-tile row alike. */}

@@ -48,11 +48,21 @@ export function SubscriptionInvoices() {
         <div className="grid gap-3 sm:grid-cols-4">
           <StatTile label="Invoices" value={String(d.totals.count)} hint="paid" />
           <StatTile label="Plan revenue" value={rupees(d.totals.base)} hint="before GST, net of credit notes" testId="plan-revenue" />
-          <StatTile label="Credit notes" value={rupees(d.totals.credited)} hint={`${d.totals.creditNotes} issued, before GST`} testId="credit-notes-total" />
+          <StatTile
+            label="Credit notes"
+            value={rupees(d.totals.credited)}
+            hint={`${d.totals.creditNotes} issued, before GST`}
+            testId="credit-notes-total"
+          />
           <StatTile label="Failed payments" value={String(d.failedPayments)} tone={d.failedPayments > 0 ? 'alert' : 'plain'} />
         </div>
       )}
-      <QueryState query={q} isEmpty={(d?.invoices.length ?? 0) === 0} emptyTitle="No invoices yet" emptyDescription="Invoices appear here once merchants subscribe to a paid plan.">
+      <QueryState
+        query={q}
+        isEmpty={(d?.invoices.length ?? 0) === 0}
+        emptyTitle="No invoices yet"
+        emptyDescription="Invoices appear here once merchants subscribe to a paid plan."
+      >
         <TableCard testId="admin-invoices" caption="Subscription invoices" minWidth={900}>
           <thead>
             <tr>
@@ -87,7 +97,13 @@ export function SubscriptionInvoices() {
                 </Td>
                 <Td className="text-right">
                   {i.status === 'paid' && !i.cancellation && i.credited < i.baseAmount && (
-                    <Button size="sm" variant="outline" onClick={() => setCancelling(i)} data-testid="cancel-invoice" aria-label={`Cancel invoice ${i.number}`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setCancelling(i)}
+                      data-testid="cancel-invoice"
+                      aria-label={`Cancel invoice ${i.number}`}
+                    >
                       Cancel
                     </Button>
                   )}
@@ -103,9 +119,9 @@ export function SubscriptionInvoices() {
         message={
           cancelling && (
             <p>
-              A credit note for {rupees(cancelling.baseAmount - cancelling.credited)} plus GST is issued against it, the amount is refunded through{' '}
-              {cancelling.gateway === 'test' ? 'the test gateway' : cancelling.gateway} to {cancelling.salonName}, and the salon is told. The salon’s plan is not
-              changed. A credit note cannot be undone.
+              A credit note for {rupees(cancelling.baseAmount - cancelling.credited)} plus GST is issued against it, the amount is refunded
+              through {cancelling.gateway === 'test' ? 'the test gateway' : cancelling.gateway} to {cancelling.salonName}, and the salon is
+              told. The salon’s plan is not changed. A credit note cannot be undone.
             </p>
           )
         }

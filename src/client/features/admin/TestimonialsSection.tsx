@@ -17,12 +17,17 @@ const EMPTY = { name: '', title: '', content: '', rating: '5', avatar: '' };
 /** New or edited testimonial; the owner mounts it while open, so each opening starts from `editing`. */
 function TestimonialModal({ editing, onClose }: { editing: TestimonialWire | null; onClose: () => void }) {
   const form = useZodForm(createTestimonialInput, {
-    defaultValues: editing ? { name: editing.name, title: editing.title, content: editing.content, rating: String(editing.rating), avatar: editing.avatar ?? '' } : EMPTY,
+    defaultValues: editing
+      ? { name: editing.name, title: editing.title, content: editing.content, rating: String(editing.rating), avatar: editing.avatar ?? '' }
+      : EMPTY,
   });
   const { errors } = form.formState;
   const saved = { onSuccess: onClose, onError: serverErrorsTo(form, 'Could not save the testimonial.') };
   const invalidates = ['testimonials.getTestimonials'] as const;
-  const create = trpc.testimonials.createTestimonials.useMutation({ meta: { invalidates, successToast: 'Testimonial added to the home page.' }, ...saved });
+  const create = trpc.testimonials.createTestimonials.useMutation({
+    meta: { invalidates, successToast: 'Testimonial added to the home page.' },
+    ...saved,
+  });
   const update = trpc.testimonials.updateTestimonial.useMutation({ meta: { invalidates, successToast: 'Testimonial updated.' }, ...saved });
   const submit = form.handleSubmit((input) => {
     if (editing) update.mutate({ id: editing._id, ...input, avatar: input.avatar ?? null });
@@ -57,9 +62,30 @@ function TestimonialModal({ editing, onClose }: { editing: TestimonialWire | nul
           {...form.register('rating')}
           error={errors.rating?.message}
         />
-        <Input id="testimonial-title" label="Headline" required {...form.register('title')} error={errors.title?.message} containerClassName="sm:col-span-2" />
-        <Textarea id="testimonial-content" label="What they said" required rows={4} {...form.register('content')} error={errors.content?.message} containerClassName="sm:col-span-2" />
-        <Input id="testimonial-avatar" label="Photo URL (optional)" {...form.register('avatar')} error={errors.avatar?.message} containerClassName="sm:col-span-2" />
+        <Input
+          id="testimonial-title"
+          label="Headline"
+          required
+          {...form.register('title')}
+          error={errors.title?.message}
+          containerClassName="sm:col-span-2"
+        />
+        <Textarea
+          id="testimonial-content"
+          label="What they said"
+          required
+          rows={4}
+          {...form.register('content')}
+          error={errors.content?.message}
+          containerClassName="sm:col-span-2"
+        />
+        <Input
+          id="testimonial-avatar"
+          label="Photo URL (optional)"
+          {...form.register('avatar')}
+          error={errors.avatar?.message}
+          containerClassName="sm:col-span-2"
+        />
       </form>
     </Modal>
   );
@@ -69,7 +95,11 @@ function TestimonialModal({ editing, onClose }: { editing: TestimonialWire | nul
 export function TestimonialsSection() {
   const testimonials = trpc.testimonials.getTestimonials.useQuery();
   const remove = trpc.testimonials.deleteTestimonial.useMutation({
-    meta: { successToast: 'Testimonial deleted.', errorToast: 'Could not delete the testimonial.', invalidates: ['testimonials.getTestimonials'] },
+    meta: {
+      successToast: 'Testimonial deleted.',
+      errorToast: 'Could not delete the testimonial.',
+      invalidates: ['testimonials.getTestimonials'],
+    },
   });
   const [modal, setModal] = useState<{ open: boolean; editing: TestimonialWire | null }>({ open: false, editing: null });
   const [toDelete, setToDelete] = useState<TestimonialWire | null>(null);
@@ -90,7 +120,12 @@ export function TestimonialsSection() {
           </Button>
         }
       />
-      <QueryState query={testimonials} isEmpty={list.length === 0} emptyTitle="No testimonials" emptyDescription="The home page hides the section until there is one.">
+      <QueryState
+        query={testimonials}
+        isEmpty={list.length === 0}
+        emptyTitle="No testimonials"
+        emptyDescription="The home page hides the section until there is one."
+      >
         <ul className="grid gap-3 md:grid-cols-2" data-testid="testimonial-list">
           {list.map((t) => (
             <li key={t._id} className="flex flex-col gap-2 rounded-xl border border-blush-200 p-4" data-testid="testimonial-item">
@@ -98,14 +133,28 @@ export function TestimonialsSection() {
                 <div className="min-w-0">
                   <p className="font-semibold text-ink-900">{t.title}</p>
                   <p className="text-xs text-ink-500">
-                    {t.name} · <span role="img" aria-label={`${t.rating} of 5 stars`}>{'★'.repeat(t.rating)}</span>
+                    {t.name} ·{' '}
+                    <span role="img" aria-label={`${t.rating} of 5 stars`}>
+                      {'★'.repeat(t.rating)}
+                    </span>
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-1">
-                  <Button size="sm" variant="ghost" onClick={() => setModal({ open: true, editing: t })} aria-label={`Edit testimonial by ${t.name}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setModal({ open: true, editing: t })}
+                    aria-label={`Edit testimonial by ${t.name}`}
+                  >
                     Edit
                   </Button>
-                  <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" onClick={() => setToDelete(t)} aria-label={`Delete testimonial by ${t.name}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-red-600 hover:bg-red-50"
+                    onClick={() => setToDelete(t)}
+                    aria-label={`Delete testimonial by ${t.name}`}
+                  >
                     Delete
                   </Button>
                 </div>

@@ -71,7 +71,11 @@ export function TrendChart({ points, label, kind = 'line', formatValue = String,
         </span>
       </figcaption>
       <div className="flex gap-2">
-        <div className="flex flex-col justify-between py-0 text-right text-[11px] leading-none text-ink-400" style={{ height }} aria-hidden="true">
+        <div
+          className="flex flex-col justify-between py-0 text-right text-[11px] leading-none text-ink-400"
+          style={{ height }}
+          aria-hidden="true"
+        >
           <span>{formatValue(max)}</span>
           <span>{formatValue(max / 2)}</span>
           <span>{formatValue(0)}</span>
@@ -86,7 +90,12 @@ export function TrendChart({ points, label, kind = 'line', formatValue = String,
             role="img"
             aria-label={summary}
           >
-            <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" className="absolute inset-0 size-full overflow-visible" aria-hidden="true">
+            <svg
+              viewBox={`0 0 ${W} ${H}`}
+              preserveAspectRatio="none"
+              className="absolute inset-0 size-full overflow-visible"
+              aria-hidden="true"
+            >
               <defs>
                 <linearGradient id={gradientId} x1="0" x2="0" y1="0" y2="1">
                   <stop offset="0%" stopColor="currentColor" stopOpacity="0.22" />
@@ -94,7 +103,17 @@ export function TrendChart({ points, label, kind = 'line', formatValue = String,
                 </linearGradient>
               </defs>
               {[0, 0.5, 1].map((f) => (
-                <line key={f} x1="0" x2={W} y1={H * f} y2={H * f} className="stroke-blush-200" strokeWidth="1" vectorEffect="non-scaling-stroke" strokeDasharray={f === 1 ? undefined : '3 3'} />
+                <line
+                  key={f}
+                  x1="0"
+                  x2={W}
+                  y1={H * f}
+                  y2={H * f}
+                  className="stroke-blush-200"
+                  strokeWidth="1"
+                  vectorEffect="non-scaling-stroke"
+                  strokeDasharray={f === 1 ? undefined : '3 3'}
+                />
               ))}
               {kind === 'bar' ? (
                 points.map((p, i) => {
@@ -113,13 +132,25 @@ export function TrendChart({ points, label, kind = 'line', formatValue = String,
               ) : (
                 <g className="text-plum-600">
                   {n > 1 && <polygon points={`0,${H} ${line} ${W},${H}`} fill={`url(#${gradientId})`} />}
-                  <polyline points={line} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+                  <polyline
+                    points={line}
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinejoin="round"
+                    strokeLinecap="round"
+                    vectorEffect="non-scaling-stroke"
+                  />
                 </g>
               )}
             </svg>
             {current && (
               <>
-                <span className="pointer-events-none absolute inset-y-0 w-px bg-plum-300" style={{ left: `${markerLeft}%` }} aria-hidden="true" />
+                <span
+                  className="pointer-events-none absolute inset-y-0 w-px bg-plum-300"
+                  style={{ left: `${markerLeft}%` }}
+                  aria-hidden="true"
+                />
                 {kind === 'line' && (
                   <span
                     className="pointer-events-none absolute size-2.5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-plum-700 shadow"

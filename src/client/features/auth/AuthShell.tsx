@@ -3,7 +3,11 @@ import { CheckCircleIcon } from '../../components/icons';
 import { LogoMark } from '../../components/Logo';
 import { usePageTitle } from '../../lib/usePageTitle';
 
-const PERKS = ['Instant booking at 5,000+ professionals', 'Free cancellation up to 2 hours before', 'Pay by UPI, card, wallet or at the salon'];
+const PERKS = [
+  'Instant booking at 5,000+ professionals',
+  'Free cancellation up to 2 hours before',
+  'Pay by UPI, card, wallet or at the salon',
+];
 
 /** Two-panel frame of the sign-in screens: brand panel (desktop) and the form card. */
 export function AuthShell({
@@ -30,9 +34,11 @@ export function AuthShell({
           <span className="text-xl font-bold">GlowBook</span>
         </div>
         <div className="relative">
-          <h2 className="text-3xl leading-tight font-bold">Your glow-up,
+          <h2 className="text-3xl leading-tight font-bold">
+            Your glow-up,
             <br />
-            just a tap away.</h2>
+            just a tap away.
+          </h2>
           <ul className="mt-6 space-y-3">
             {PERKS.map((perk) => (
               <li key={perk} className="flex items-center gap-2.5 text-sm text-white/90">

@@ -2,7 +2,17 @@ import { type Control, type FieldPath, type FieldValues, useController } from 'r
 import { Input } from '../../components/ui/Input';
 
 /** The 6-digit one-time-code box of sign-in and registration: digits only, filled by the OS's code autofill. */
-export function OtpCodeInput<T extends FieldValues>({ id, label, control, name }: { id: string; label: string; control: Control<T, any, any>; name: FieldPath<T> }) {
+export function OtpCodeInput<T extends FieldValues>({
+  id,
+  label,
+  control,
+  name,
+}: {
+  id: string;
+  label: string;
+  control: Control<T, any, any>;
+  name: FieldPath<T>;
+}) {
   const { field, fieldState } = useController({ control, name });
   return (
     <Input

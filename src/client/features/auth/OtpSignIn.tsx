@@ -43,7 +43,12 @@ export function OtpSignIn({ merchant, onSuccess }: { merchant: boolean; onSucces
 
   const sendTo = async (to: Destination, onError: (error: unknown) => void) => {
     try {
-      const r = 'email' in to ? await sendEmail.mutateAsync(to) : merchant ? await sendMerchant.mutateAsync(to) : await sendWhatsApp.mutateAsync(to);
+      const r =
+        'email' in to
+          ? await sendEmail.mutateAsync(to)
+          : merchant
+            ? await sendMerchant.mutateAsync(to)
+            : await sendWhatsApp.mutateAsync(to);
       setSentTo(to);
       setCountdown(r.resendAfterSeconds);
       setInfo(r.message);
@@ -76,15 +81,34 @@ export function OtpSignIn({ merchant, onSuccess }: { merchant: boolean; onSucces
       <form noValidate onSubmit={verify} className="space-y-4" data-testid="otp-verify-form">
         <FormError message={codeForm.formState.errors.root?.server?.message} />
         {info && <p className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{info}</p>}
-        <OtpCodeInput id="otp-code" label={`Code sent to ${'email' in sentTo ? sentTo.email : sentTo.phone}`} control={codeForm.control} name="otp" />
+        <OtpCodeInput
+          id="otp-code"
+          label={`Code sent to ${'email' in sentTo ? sentTo.email : sentTo.phone}`}
+          control={codeForm.control}
+          name="otp"
+        />
         <Button type="submit" size="lg" fullWidth loading={verifying} loadingText="Checking..." data-testid="otp-verify">
           Sign in
         </Button>
         <div className="flex items-center justify-between text-sm">
-          <button type="button" className="font-medium text-plum-700 hover:underline" onClick={() => { setSentTo(null); codeForm.reset(); setInfo(null); }}>
+          <button
+            type="button"
+            className="font-medium text-plum-700 hover:underline"
+            onClick={() => {
+              setSentTo(null);
+              codeForm.reset();
+              setInfo(null);
+            }}
+          >
             Use a different {channel === 'email' ? 'e-mail' : 'number'}
           </button>
-          <button type="button" className="font-medium text-plum-700 hover:underline disabled:text-ink-400 disabled:no-underline" disabled={countdown > 0 || sending} onClick={() => void sendTo(sentTo, serverErrorsTo(codeForm, SEND_FAILED))} data-testid="otp-resend">
+          <button
+            type="button"
+            className="font-medium text-plum-700 hover:underline disabled:text-ink-400 disabled:no-underline"
+            disabled={countdown > 0 || sending}
+            onClick={() => void sendTo(sentTo, serverErrorsTo(codeForm, SEND_FAILED))}
+            data-testid="otp-resend"
+          >
             {countdown > 0 ? `Resend in ${countdown}s` : 'Resend code'}
           </button>
         </div>
@@ -109,12 +133,31 @@ export function OtpSignIn({ merchant, onSuccess }: { merchant: boolean; onSucces
       {channel === 'email' ? (
         <>
           <FormError message={emailForm.formState.errors.root?.server?.message} />
-          <Input id="otp-email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...emailForm.register('email')} error={emailForm.formState.errors.email?.message} required />
+          <Input
+            id="otp-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            {...emailForm.register('email')}
+            error={emailForm.formState.errors.email?.message}
+            required
+          />
         </>
       ) : (
         <>
           <FormError message={phoneForm.formState.errors.root?.server?.message} />
-          <Input id="otp-phone" label="WhatsApp number" inputMode="tel" autoComplete="tel" placeholder="98765 43210" {...phoneForm.register('phone')} error={phoneForm.formState.errors.phone?.message} hint="The 10-digit mobile number on your account." required />
+          <Input
+            id="otp-phone"
+            label="WhatsApp number"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="98765 43210"
+            {...phoneForm.register('phone')}
+            error={phoneForm.formState.errors.phone?.message}
+            hint="The 10-digit mobile number on your account."
+            required
+          />
         </>
       )}
       <Button type="submit" size="lg" fullWidth loading={sending} loadingText="Sending..." data-testid="otp-send">
@@ -131,7 +174,11 @@ export function GoogleButton() {
   const onClick = async () => {
     try {
       const p = await utils.users.authProviders.fetch({});
-      setNote(p.google.enabled ? 'Google sign-in opens in a Google window once this site is allowed to load Google’s sign-in script.' : p.google.message);
+      setNote(
+        p.google.enabled
+          ? 'Google sign-in opens in a Google window once this site is allowed to load Google’s sign-in script.'
+          : p.google.message,
+      );
     } catch (err) {
       setNote(errorMessage(err, 'Google sign-in is not available right now.'));
     }
@@ -139,7 +186,10 @@ export function GoogleButton() {
   return (
     <div>
       <Button type="button" variant="outline" size="lg" fullWidth onClick={() => void onClick()} data-testid="google-signin">
-        <span aria-hidden className="mr-1 font-bold text-[#4285F4]">G</span> Continue with Google
+        <span aria-hidden className="mr-1 font-bold text-[#4285F4]">
+          G
+        </span>{' '}
+        Continue with Google
       </Button>
       {note && (
         <p role="status" className="mt-2 text-center text-xs text-ink-500" data-testid="google-note">

@@ -13,7 +13,15 @@ import { OtpCodeInput } from './OtpCodeInput';
  * with a WhatsApp code (the server enforces it). The owner remounts it (a `key`) when the number
  * changes, so a changed number starts over.
  */
-export function PhoneVerification({ phone, verified, onVerified }: { phone: string | null; verified: boolean; onVerified: () => Promise<void> | void }) {
+export function PhoneVerification({
+  phone,
+  verified,
+  onVerified,
+}: {
+  phone: string | null;
+  verified: boolean;
+  onVerified: () => Promise<void> | void;
+}) {
   const form = useZodForm(phoneVerificationInput, { defaultValues: { otp: '' } });
   const [open, setOpen] = useState(false);
   const [info, setInfo] = useState<string | null>(null);
@@ -66,7 +74,16 @@ export function PhoneVerification({ phone, verified, onVerified }: { phone: stri
           </Badge>
         )}
         {!verified && !open && (
-          <Button type="button" variant="outline" size="sm" className="ml-auto" loading={send.isPending} loadingText="Sending…" onClick={requestCode} data-testid="phone-verify">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="ml-auto"
+            loading={send.isPending}
+            loadingText="Sending…"
+            onClick={requestCode}
+            data-testid="phone-verify"
+          >
             Verify
           </Button>
         )}

@@ -22,7 +22,9 @@ export function useLogout() {
     await detachPush(client);
     const session = getSession();
     if (session.token) {
-      const ending = (session.userType === 'merchant' ? client.merchantAuth.logout.mutate() : client.users.logout.mutate()).catch(() => undefined);
+      const ending = (session.userType === 'merchant' ? client.merchantAuth.logout.mutate() : client.users.logout.mutate()).catch(
+        () => undefined,
+      );
       await Promise.race([ending, new Promise<void>((resolve) => setTimeout(resolve, SERVER_LOGOUT_WAIT_MS))]);
     }
     clearSession();

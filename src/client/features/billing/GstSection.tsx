@@ -37,7 +37,10 @@ export function GstSection({ merchantId }: { merchantId: string | null }) {
 
   return (
     <Card id="gst">
-      <CardHeader title="GST details" description="Your GSTIN is printed on GlowBook's tax invoices to you, so you can claim the input tax credit. Leave it blank if your salon is not registered." />
+      <CardHeader
+        title="GST details"
+        description="Your GSTIN is printed on GlowBook's tax invoices to you, so you can claim the input tax credit. Leave it blank if your salon is not registered."
+      />
       <Banner flash={flash} testId="gst-banner" />
       <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[minmax(0,22rem)_auto] sm:items-start" noValidate>
         <Input
@@ -51,9 +54,20 @@ export function GstSection({ merchantId }: { merchantId: string | null }) {
           {...form.register('gstin')}
           disabled={!sub.data}
           error={error}
-          hint={state ? `15 characters; it must be registered in ${state}${gstStateCode(state) ? ` (starts with ${gstStateCode(state)})` : ''}.` : undefined}
+          hint={
+            state
+              ? `15 characters; it must be registered in ${state}${gstStateCode(state) ? ` (starts with ${gstStateCode(state)})` : ''}.`
+              : undefined
+          }
         />
-        <Button type="submit" className="sm:mt-7 sm:justify-self-start" loading={save.isPending} loadingText="Saving..." disabled={!sub.data} data-testid="save-gstin">
+        <Button
+          type="submit"
+          className="sm:mt-7 sm:justify-self-start"
+          loading={save.isPending}
+          loadingText="Saving..."
+          disabled={!sub.data}
+          data-testid="save-gstin"
+        >
           Save GSTIN
         </Button>
       </form>

@@ -20,7 +20,9 @@ interface RazorpayOptions {
 
 declare global {
   interface Window {
-    Razorpay?: new (options: RazorpayOptions) => { open(): void; on(event: 'payment.failed', cb: (e: { error?: { description?: string } }) => void): void };
+    Razorpay?: new (
+      options: RazorpayOptions,
+    ) => { open(): void; on(event: 'payment.failed', cb: (e: { error?: { description?: string } }) => void): void };
   }
 }
 
@@ -49,7 +51,14 @@ export function loadRazorpay(): Promise<void> {
  * Opens Checkout for an order and resolves with the payment proof, or null when the owner closes
  * the window; a failed payment rejects with Razorpay's reason.
  */
-export async function payWithRazorpay(o: { key: string; orderId: string; amount: number; description: string; email?: string; name?: string }): Promise<RazorpayPaymentProof | null> {
+export async function payWithRazorpay(o: {
+  key: string;
+  orderId: string;
+  amount: number;
+  description: string;
+  email?: string;
+  name?: string;
+}): Promise<RazorpayPaymentProof | null> {
   await loadRazorpay();
   return new Promise((resolve, reject) => {
     const checkout = new window.Razorpay!({

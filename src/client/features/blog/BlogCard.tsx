@@ -7,17 +7,36 @@ export function formatBlogDate(iso: string | null): string {
 }
 
 export function BlogCover({ blog, className }: { blog: Pick<BlogWire, 'coverImage' | 'title' | 'tags'>; className?: string }) {
-  if (blog.coverImage) return <img src={blog.coverImage} alt="" width={1200} height={675} className={`h-full w-full object-cover ${className ?? ''}`} loading="lazy" />;
+  if (blog.coverImage)
+    return (
+      <img
+        src={blog.coverImage}
+        alt=""
+        width={1200}
+        height={675}
+        className={`h-full w-full object-cover ${className ?? ''}`}
+        loading="lazy"
+      />
+    );
   return (
-    <div className={`flex h-full w-full items-end bg-gradient-to-br from-plum-700 via-plum-600 to-rose-500 p-4 ${className ?? ''}`} aria-hidden>
-      <span className="rounded-full bg-white/20 px-2.5 py-1 text-xs font-semibold tracking-wide text-white uppercase">{blog.tags[0] ?? 'GlowBook'}</span>
+    <div
+      className={`flex h-full w-full items-end bg-gradient-to-br from-plum-700 via-plum-600 to-rose-500 p-4 ${className ?? ''}`}
+      aria-hidden
+    >
+      <span className="rounded-full bg-white/20 px-2.5 py-1 text-xs font-semibold tracking-wide text-white uppercase">
+        {blog.tags[0] ?? 'GlowBook'}
+      </span>
     </div>
   );
 }
 
 export function BlogCard({ blog }: { blog: Omit<BlogWire, 'body'> }) {
   return (
-    <Link href={`/blog/${blog.slug}`} className="group flex flex-col overflow-hidden rounded-3xl border border-blush-100 bg-white shadow-soft transition-shadow hover:shadow-lift" data-testid="blog-card">
+    <Link
+      href={`/blog/${blog.slug}`}
+      className="group flex flex-col overflow-hidden rounded-3xl border border-blush-100 bg-white shadow-soft transition-shadow hover:shadow-lift"
+      data-testid="blog-card"
+    >
       <div className="aspect-[16/9] overflow-hidden">
         <BlogCover blog={blog} className="transition-transform duration-300 group-hover:scale-105" />
       </div>

@@ -19,14 +19,31 @@ export interface BlogDraft {
 }
 
 export function draftOf(b?: BlogWire): BlogDraft {
-  return { title: b?.title ?? '', excerpt: b?.excerpt ?? '', body: b?.body ?? '', coverImage: b?.coverImage ?? '', tags: b?.tags.join(', ') ?? '', status: b?.status ?? 'draft' };
+  return {
+    title: b?.title ?? '',
+    excerpt: b?.excerpt ?? '',
+    body: b?.body ?? '',
+    coverImage: b?.coverImage ?? '',
+    tags: b?.tags.join(', ') ?? '',
+    status: b?.status ?? 'draft',
+  };
 }
 
 /**
  * The article editor for /create-blog and /edit-blog: Markdown with a live preview. `onSubmit` saves
  * (a mutation with its meta); a refusal it rethrows lands under the field it names.
  */
-export function BlogForm({ initial, busy, submitLabel, onSubmit }: { initial: BlogDraft; busy: boolean; submitLabel: string; onSubmit: (data: z.output<typeof blogForm>) => Promise<unknown> }) {
+export function BlogForm({
+  initial,
+  busy,
+  submitLabel,
+  onSubmit,
+}: {
+  initial: BlogDraft;
+  busy: boolean;
+  submitLabel: string;
+  onSubmit: (data: z.output<typeof blogForm>) => Promise<unknown>;
+}) {
   const form = useZodForm(blogForm, { defaultValues: initial });
   const { errors } = form.formState;
   const [title, excerpt, body] = form.watch(['title', 'excerpt', 'body']);
@@ -37,10 +54,39 @@ export function BlogForm({ initial, busy, submitLabel, onSubmit }: { initial: Bl
       <Card className="grid content-start gap-4">
         <FormError message={errors.root?.server?.message} />
         <Input id="blog-title" label="Title" required maxLength={160} {...form.register('title')} error={errors.title?.message} />
-        <Textarea id="blog-excerpt" label="Summary" rows={2} maxLength={300} hint="Shown on the article list." {...form.register('excerpt')} error={errors.excerpt?.message} />
-        <Textarea id="blog-body" label="Article (Markdown)" required rows={14} {...form.register('body')} error={errors.body?.message} hint="## for headings, - for lists, **bold**." />
-        <Input id="blog-cover" label="Cover image address (optional)" placeholder="https://… or /uploads/…" {...form.register('coverImage')} error={errors.coverImage?.message} />
-        <Input id="blog-tags" label="Tags" placeholder="hair, monsoon" hint="Comma separated, up to 8." {...form.register('tags')} error={errors.tags?.message} />
+        <Textarea
+          id="blog-excerpt"
+          label="Summary"
+          rows={2}
+          maxLength={300}
+          hint="Shown on the article list."
+          {...form.register('excerpt')}
+          error={errors.excerpt?.message}
+        />
+        <Textarea
+          id="blog-body"
+          label="Article (Markdown)"
+          required
+          rows={14}
+          {...form.register('body')}
+          error={errors.body?.message}
+          hint="## for headings, - for lists, **bold**."
+        />
+        <Input
+          id="blog-cover"
+          label="Cover image address (optional)"
+          placeholder="https://… or /uploads/…"
+          {...form.register('coverImage')}
+          error={errors.coverImage?.message}
+        />
+        <Input
+          id="blog-tags"
+          label="Tags"
+          placeholder="hair, monsoon"
+          hint="Comma separated, up to 8."
+          {...form.register('tags')}
+          error={errors.tags?.message}
+        />
         <Select
           id="blog-status"
           label="Status"

@@ -37,7 +37,8 @@ export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire
   const [error, setError] = useState<string | null>(null);
   const cancel = trpc.users.cancelBooking.useMutation({
     meta: {
-      successToast: (answer: { data: { refundPercent: number; walletCredit: number } }) => cancelledText(answer.data, booking?.amountPaid ?? 0),
+      successToast: (answer: { data: { refundPercent: number; walletCredit: number } }) =>
+        cancelledText(answer.data, booking?.amountPaid ?? 0),
       invalidates: ['users.getAllBookings', 'users.getWallet', 'users.getBookingById'],
     },
     onSuccess: onClose,
@@ -78,7 +79,13 @@ export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire
       <div
         className={cn(
           'mt-4 rounded-xl px-3 py-2.5 text-sm',
-          !prepaid ? 'bg-blush-50 text-ink-700' : percent === 100 ? 'bg-emerald-50 text-emerald-800' : percent === 50 ? 'bg-amber-50 text-amber-800' : 'bg-red-50 text-red-700',
+          !prepaid
+            ? 'bg-blush-50 text-ink-700'
+            : percent === 100
+              ? 'bg-emerald-50 text-emerald-800'
+              : percent === 50
+                ? 'bg-amber-50 text-amber-800'
+                : 'bg-red-50 text-red-700',
         )}
         data-testid="refund-tier"
         data-percent={percent}
@@ -141,7 +148,12 @@ export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | 
           <Button variant="outline" onClick={onClose}>
             Keep current time
           </Button>
-          <Button onClick={onConfirm} disabled={!date || !time || servicesGone || !salonTakesBookings(booking)} loading={reschedule.isPending} data-testid="reschedule-confirm">
+          <Button
+            onClick={onConfirm}
+            disabled={!date || !time || servicesGone || !salonTakesBookings(booking)}
+            loading={reschedule.isPending}
+            data-testid="reschedule-confirm"
+          >
             {time ? `Move to ${time}` : 'Choose a time'}
           </Button>
         </>
@@ -220,7 +232,11 @@ export function ReviewDialog({
       failed(err);
     },
   });
-  const update = trpc.reviewRoutes.updateReview.useMutation({ meta: { successToast: 'Your review is updated.' }, onSuccess: reviewed, onError: failed });
+  const update = trpc.reviewRoutes.updateReview.useMutation({
+    meta: { successToast: 'Your review is updated.' },
+    onSuccess: reviewed,
+    onError: failed,
+  });
   if (!booking && !existing) return null;
 
   const onSubmit = () => {
@@ -267,7 +283,10 @@ export function ReviewDialog({
                 setError(null);
               }}
               data-testid={`review-star-${n}`}
-              className={cn('text-3xl leading-none transition-colors', n <= rating ? 'text-gold-500' : 'text-blush-300 hover:text-gold-300')}
+              className={cn(
+                'text-3xl leading-none transition-colors',
+                n <= rating ? 'text-gold-500' : 'text-blush-300 hover:text-gold-300',
+              )}
             >
               ★
             </button>
@@ -293,7 +312,15 @@ export function ReviewDialog({
 }
 
 /** Asks, then deletes the customer's own review (reviewRoutes/deleteReview). */
-export function DeleteReviewDialog({ review, onClose, onDeleted }: { review: OwnReview | null; onClose: () => void; onDeleted: () => void }) {
+export function DeleteReviewDialog({
+  review,
+  onClose,
+  onDeleted,
+}: {
+  review: OwnReview | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const remove = trpc.reviewRoutes.deleteReview.useMutation({
     meta: { successToast: 'Your review is deleted.', errorToast: 'Could not delete your review. Please try again.' },
     onSuccess: () => {
@@ -376,7 +403,8 @@ export function DisputeNoShowDialog({ booking, onClose }: { booking: BookingWire
       }
     >
       <p className="mb-3 text-sm text-ink-700">
-        The salon marked that you did not come. If you did, tell us what happened: our support team checks with the salon and answers you by e-mail within one working day.
+        The salon marked that you did not come. If you did, tell us what happened: our support team checks with the salon and answers you by
+        e-mail within one working day.
       </p>
       <FormError message={errors.root?.server?.message} className="mb-3" />
       <Textarea

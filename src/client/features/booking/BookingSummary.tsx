@@ -24,7 +24,9 @@ export function BookingSummary({
       <h2 className="mb-4 text-base font-semibold text-ink-900">{title}</h2>
       {draft.salonName && (
         <div className="mb-4 flex items-center gap-3">
-          {draft.salonImage ? <img src={draft.salonImage} alt="" width={48} height={48} className="size-12 rounded-xl object-cover" /> : null}
+          {draft.salonImage ? (
+            <img src={draft.salonImage} alt="" width={48} height={48} className="size-12 rounded-xl object-cover" />
+          ) : null}
           <p className="font-semibold text-ink-900">{draft.salonName}</p>
         </div>
       )}
@@ -47,7 +49,9 @@ export function BookingSummary({
         <div className="flex items-center justify-between gap-3">
           <dt className="text-ink-500">Professional</dt>
           <dd className="flex items-center gap-2 text-right font-medium text-ink-900">
-            {draft.selectedProfessional?._id && <Avatar src={draft.selectedProfessional.image} name={draft.selectedProfessional.name} size="xs" />}
+            {draft.selectedProfessional?._id && (
+              <Avatar src={draft.selectedProfessional.image} name={draft.selectedProfessional.name} size="xs" />
+            )}
             {draft.selectedProfessional?.name ?? 'Any professional'}
           </dd>
         </div>

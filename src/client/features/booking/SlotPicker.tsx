@@ -48,13 +48,16 @@ export function SlotPicker({
   const days = useMemo(() => Array.from({ length: STRIP_DAYS }, (_, i) => addDays(today, i)), [today]);
   const ready = Boolean(date) && serviceIds.length > 0;
 
-  const slots = trpc.users.getAvailableSlots.useQuery({
-    merchantId,
-    date: date ?? today,
-    serviceIds,
-    staffId: staffId ?? undefined,
-    exceptBookingId,
-  }, { enabled: ready, staleTime: 15_000 });
+  const slots = trpc.users.getAvailableSlots.useQuery(
+    {
+      merchantId,
+      date: date ?? today,
+      serviceIds,
+      staffId: staffId ?? undefined,
+      exceptBookingId,
+    },
+    { enabled: ready, staleTime: 15_000 },
+  );
 
   const grouped = useMemo(() => {
     const answer = slots.data?.data;
@@ -110,7 +113,9 @@ export function SlotPicker({
                 <span className="text-lg leading-tight font-bold">{day}</span>
                 <span className="text-[11px]">{closed ? 'Closed' : month}</span>
                 {/* Named by what it shows; the rest of the date for a screen reader. */}
-                <span className="sr-only">{closed ? ` ${day} ${month}` : ''} {d.slice(0, 4)}</span>
+                <span className="sr-only">
+                  {closed ? ` ${day} ${month}` : ''} {d.slice(0, 4)}
+                </span>
               </button>
             );
           })}

@@ -71,8 +71,10 @@ export function couponAppliedText(coupon: { code: string; amount: number; messag
  * prepaid booking cancelled too late says it kept the payment; otherwise nothing was prepaid.
  */
 export function cancelledText(answer: { refundPercent: number; walletCredit: number }, amountPaid: number): string {
-  if (answer.walletCredit > 0) return `Booking cancelled. ${formatINR(answer.walletCredit)} (${answer.refundPercent}%) is back in your wallet.`;
-  if (amountPaid > 0) return `Booking cancelled. No refund: ${answer.refundPercent}% of the ${formatINR(amountPaid)} you paid comes back this close to the appointment.`;
+  if (answer.walletCredit > 0)
+    return `Booking cancelled. ${formatINR(answer.walletCredit)} (${answer.refundPercent}%) is back in your wallet.`;
+  if (amountPaid > 0)
+    return `Booking cancelled. No refund: ${answer.refundPercent}% of the ${formatINR(amountPaid)} you paid comes back this close to the appointment.`;
   return 'Booking cancelled. Nothing was prepaid, so there is nothing to refund.';
 }
 

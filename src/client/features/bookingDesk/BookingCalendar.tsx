@@ -40,15 +40,7 @@ export function monthGrid(start: string): string[] {
 
 const byTime = (a: BookingWire, b: BookingWire) => (parseTimeToMinutes(a.bookingTime) ?? 0) - (parseTimeToMinutes(b.bookingTime) ?? 0);
 
-export function BookingCalendar({
-  bookings,
-  today,
-  onOpen,
-}: {
-  bookings: BookingWire[];
-  today: string;
-  onOpen: (b: BookingWire) => void;
-}) {
+export function BookingCalendar({ bookings, today, onOpen }: { bookings: BookingWire[]; today: string; onOpen: (b: BookingWire) => void }) {
   const [month, setMonth] = useState(() => monthStart(today));
   const [selectedDay, setSelectedDay] = useState<string>(today);
   const cells = useMemo(() => monthGrid(month), [month]);
@@ -68,17 +60,33 @@ export function BookingCalendar({
   return (
     <div data-testid="booking-calendar">
       <div className="mb-3 flex items-center justify-between gap-2">
-        <Button variant="outline" size="icon" aria-label="Previous month" onClick={() => setMonth((m) => shiftMonth(m, -1))} data-testid="calendar-prev">
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Previous month"
+          onClick={() => setMonth((m) => shiftMonth(m, -1))}
+          data-testid="calendar-prev"
+        >
           <ChevronRightIcon className="size-5 rotate-180" />
         </Button>
         <h2 className="text-lg font-semibold text-ink-900" data-testid="calendar-month">
           {monthLabel}
         </h2>
-        <Button variant="outline" size="icon" aria-label="Next month" onClick={() => setMonth((m) => shiftMonth(m, 1))} data-testid="calendar-next">
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Next month"
+          onClick={() => setMonth((m) => shiftMonth(m, 1))}
+          data-testid="calendar-next"
+        >
           <ChevronRightIcon className="size-5" />
         </Button>
       </div>
-      <div className="grid grid-cols-7 overflow-hidden rounded-2xl border border-blush-200 bg-blush-200 gap-px" role="grid" aria-label={monthLabel}>
+      <div
+        className="grid grid-cols-7 overflow-hidden rounded-2xl border border-blush-200 bg-blush-200 gap-px"
+        role="grid"
+        aria-label={monthLabel}
+      >
         {WEEKDAYS.map((d) => (
           <div key={d} role="columnheader" className="bg-blush-50 py-2 text-center text-xs font-semibold text-ink-500">
             {d}
@@ -112,7 +120,9 @@ export function BookingCalendar({
                 {Number(date.slice(8))}
               </span>
               {items.length > 0 && (
-                <span className="ml-1 rounded-full bg-plum-100 px-1.5 text-[10px] font-semibold text-plum-800 sm:hidden">{items.length}</span>
+                <span className="ml-1 rounded-full bg-plum-100 px-1.5 text-[10px] font-semibold text-plum-800 sm:hidden">
+                  {items.length}
+                </span>
               )}
               <div className="hidden max-h-32 space-y-1 overflow-y-auto sm:block">
                 {items.map((b) => (
@@ -125,7 +135,10 @@ export function BookingCalendar({
                     }}
                     title={`${b.bookingTime} · ${serviceNames(b)} · ${customerName(b)}`}
                     data-testid="calendar-booking"
-                    className={cn('block w-full truncate rounded-md border px-1.5 py-0.5 text-left text-[11px] leading-tight', STATUS_DOT[b.status])}
+                    className={cn(
+                      'block w-full truncate rounded-md border px-1.5 py-0.5 text-left text-[11px] leading-tight',
+                      STATUS_DOT[b.status],
+                    )}
                   >
                     <span className="font-semibold">{b.bookingTime}</span> {serviceNames(b)}
                   </button>

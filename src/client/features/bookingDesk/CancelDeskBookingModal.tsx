@@ -8,12 +8,7 @@ import { trpc } from '../../trpc';
 import { customerName, DESK_QUERIES, type DeskMoveModalProps } from './desk';
 
 /** Cancels a booking at the desk, with the reason the customer is told; the owner keys it by the booking. */
-export function CancelDeskBookingModal({
-  booking,
-  actor,
-  onClose,
-  onDone,
-}: DeskMoveModalProps) {
+export function CancelDeskBookingModal({ booking, actor, onClose, onDone }: DeskMoveModalProps) {
   const form = useZodForm(deskCancelForm, { defaultValues: { cancellationReason: '' } });
   const { errors } = form.formState;
   const move = trpc.merchants.updateBookingStatus.useMutation({

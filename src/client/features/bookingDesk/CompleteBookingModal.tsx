@@ -10,12 +10,7 @@ import { DetailRow } from './DetailRow';
 import { customerName, DESK_QUERIES, type DeskMoveModalProps, money2, serviceNames } from './desk';
 
 /** Completion with the payment tick; shows the platform's 10% and what the salon keeps. */
-export function CompleteBookingModal({
-  booking,
-  actor,
-  onClose,
-  onDone,
-}: DeskMoveModalProps) {
+export function CompleteBookingModal({ booking, actor, onClose, onDone }: DeskMoveModalProps) {
   const form = useZodForm(deskCompleteForm, { defaultValues: { paymentReceived: false } });
   const { errors } = form.formState;
   const [result, setResult] = useState<BookingWire | null>(null);
@@ -90,7 +85,12 @@ export function CompleteBookingModal({
         </DetailRow>
       </dl>
       <form id="complete-booking-form" noValidate onSubmit={submit}>
-        <Checkbox label="I have received the payment" {...form.register('paymentReceived')} error={errors.paymentReceived?.message} data-testid="complete-paid" />
+        <Checkbox
+          label="I have received the payment"
+          {...form.register('paymentReceived')}
+          error={errors.paymentReceived?.message}
+          data-testid="complete-paid"
+        />
         {errors.root?.server && (
           <p role="alert" className="mt-3 text-sm font-medium text-red-600">
             {errors.root.server.message}

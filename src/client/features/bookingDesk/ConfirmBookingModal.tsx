@@ -35,7 +35,10 @@ export function ConfirmBookingModal({
   const { errors } = form.formState;
   const failed = serverErrorsTo(form, 'An error occurred while confirming the booking');
   const move = trpc.merchants.updateBookingStatus.useMutation({
-    meta: { successToast: ({ booking: b }: { booking: BookingWire }) => `Booking confirmed for ${customerName(b)}.`, invalidates: DESK_QUERIES },
+    meta: {
+      successToast: ({ booking: b }: { booking: BookingWire }) => `Booking confirmed for ${customerName(b)}.`,
+      invalidates: DESK_QUERIES,
+    },
     onSuccess: (answer) => onDone(answer.booking),
     onError: failed,
   });
@@ -46,8 +49,10 @@ export function ConfirmBookingModal({
 
   const submit = form.handleSubmit(async (input) => {
     try {
-      const found = await resolveBookingEntry(input.bookingId, async (prefix) =>
-        (await client.merchants.merchantGetAllBookings.query({ merchantId: actor.merchantId, searchQuery: prefix })).bookings,
+      const found = await resolveBookingEntry(
+        input.bookingId,
+        async (prefix) =>
+          (await client.merchants.merchantGetAllBookings.query({ merchantId: actor.merchantId, searchQuery: prefix })).bookings,
       );
       if ('error' in found) return form.setError('bookingId', { type: 'lookup', message: found.error });
       if (found.booking && notToday(found.booking) && lookedUp?._id !== found.id) return setLookedUp(found.booking);
@@ -69,7 +74,13 @@ export function ConfirmBookingModal({
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form="confirm-booking-form" disabled={!arrived} loading={move.isPending} data-testid="confirm-booking-submit">
+          <Button
+            type="submit"
+            form="confirm-booking-form"
+            disabled={!arrived}
+            loading={move.isPending}
+            data-testid="confirm-booking-submit"
+          >
             Confirm
           </Button>
         </>

@@ -49,7 +49,16 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
   const staff = useMemo(() => (staffQuery.data?.staff ?? []).filter((s) => s.status === 'Active'), [staffQuery.data]);
 
   const form = useZodForm(deskBookingForm, {
-    defaultValues: { merchantId, name: '', mobile: '', email: '', serviceIds: [], staffId: prefill?.staffId ?? ANY, bookingDate: prefill?.date ?? '', bookingTime: prefill?.time ?? '' },
+    defaultValues: {
+      merchantId,
+      name: '',
+      mobile: '',
+      email: '',
+      serviceIds: [],
+      staffId: prefill?.staffId ?? ANY,
+      bookingDate: prefill?.date ?? '',
+      bookingTime: prefill?.time ?? '',
+    },
     // The effect below brings the first message into view and focuses its field, whichever it is.
     shouldFocusError: false,
   });
@@ -93,12 +102,18 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
     if (first.matches('input, select')) first.focus({ preventScroll: true });
   }, [attempt]);
 
-  const [serviceIds, staffId, pickedDate, time] = form.watch(['serviceIds', 'staffId', 'bookingDate', 'bookingTime']) as [string[], string, string, string];
+  const [serviceIds, staffId, pickedDate, time] = form.watch(['serviceIds', 'staffId', 'bookingDate', 'bookingTime']) as [
+    string[],
+    string,
+    string,
+    string,
+  ];
   // The desk mostly books for today; any other day is one tap away.
   const date = pickedDate || salonToday(timeZone);
   const chosen = services.filter((s) => serviceIds.includes(s._id));
   const totals = chosen.reduce((t, s) => ({ duration: t.duration + s.duration, price: t.price + s.finalPrice }), { duration: 0, price: 0 });
-  const set = (name: 'serviceIds' | 'bookingDate' | 'bookingTime', value: string | string[]) => form.setValue(name, value, { shouldValidate: isSubmitted });
+  const set = (name: 'serviceIds' | 'bookingDate' | 'bookingTime', value: string | string[]) =>
+    form.setValue(name, value, { shouldValidate: isSubmitted });
 
   const toggleService = (id: string) => {
     // Another set of services takes another length of time: the chosen time may no longer fit. A
@@ -107,7 +122,10 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
     set('serviceIds', serviceIds.includes(id) ? serviceIds.filter((x) => x !== id) : [...serviceIds, id]);
   };
 
-  const book = form.handleSubmit(({ staffId: chosenStaff, ...rest }) => create.mutate(chosenStaff ? { ...rest, staffId: chosenStaff } : rest), refused);
+  const book = form.handleSubmit(
+    ({ staffId: chosenStaff, ...rest }) => create.mutate(chosenStaff ? { ...rest, staffId: chosenStaff } : rest),
+    refused,
+  );
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!form.getValues('bookingDate')) form.setValue('bookingDate', date);
@@ -176,11 +194,15 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
         <fieldset className="min-w-0" aria-describedby={errors.serviceIds ? 'desk-services-error' : undefined}>
           <legend className="mb-2 flex w-full items-baseline justify-between gap-3 text-sm font-semibold text-ink-900">
             <span>
-              Services<span aria-hidden="true" className="ml-0.5 text-rose-600">*</span>
+              Services
+              <span aria-hidden="true" className="ml-0.5 text-rose-600">
+                *
+              </span>
             </span>
             {chosen.length > 0 && (
               <span className="text-xs font-normal text-ink-500" data-testid="desk-services-total">
-                {chosen.length} selected · {formatDuration(totals.duration)} · <span className="font-semibold text-ink-900">{formatINR(totals.price)}</span>
+                {chosen.length} selected · {formatDuration(totals.duration)} ·{' '}
+                <span className="font-semibold text-ink-900">{formatINR(totals.price)}</span>
               </span>
             )}
           </legend>
@@ -208,7 +230,12 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
                 const checked = serviceIds.includes(s._id);
                 return (
                   <li key={s._id}>
-                    <label className={cn('flex cursor-pointer items-center gap-3 px-3.5 py-2.5 transition-colors', checked ? 'bg-plum-50' : 'hover:bg-blush-50')}>
+                    <label
+                      className={cn(
+                        'flex cursor-pointer items-center gap-3 px-3.5 py-2.5 transition-colors',
+                        checked ? 'bg-plum-50' : 'hover:bg-blush-50',
+                      )}
+                    >
                       <input
                         type="checkbox"
                         checked={checked}
@@ -226,7 +253,9 @@ function DeskBookingForm({ merchantId, onClose, onBooked, prefill }: DeskBooking
                       </span>
                       <span className="shrink-0 text-right text-sm font-semibold text-ink-900">
                         {formatINR(s.finalPrice)}
-                        {s.finalPrice < s.price && <span className="block text-xs font-normal text-ink-400 line-through">{formatINR(s.price)}</span>}
+                        {s.finalPrice < s.price && (
+                          <span className="block text-xs font-normal text-ink-400 line-through">{formatINR(s.price)}</span>
+                        )}
                       </span>
                     </label>
                   </li>

@@ -14,7 +14,13 @@ export function DeskConfirmationBadge({ state, className }: { state: keyof typeo
   if (!state) return null;
   const l = LABELS[state];
   return (
-    <Badge tone={l.tone} className={className} data-testid="desk-confirmation" data-state={state} title="A booking made at the desk: the person confirms or declines it from the e-mail sent to them.">
+    <Badge
+      tone={l.tone}
+      className={className}
+      data-testid="desk-confirmation"
+      data-state={state}
+      title="A booking made at the desk: the person confirms or declines it from the e-mail sent to them."
+    >
       {l.text}
     </Badge>
   );

@@ -51,7 +51,15 @@ export function ManualBookingModal({ merchantId, onClose }: { merchantId: string
           required
           autoComplete="off"
         />
-        <Input id="manual-email" label="Email" type="email" {...form.register('email')} error={errors.email?.message} required autoComplete="off" />
+        <Input
+          id="manual-email"
+          label="Email"
+          type="email"
+          {...form.register('email')}
+          error={errors.email?.message}
+          required
+          autoComplete="off"
+        />
       </form>
     </Modal>
   );

@@ -11,14 +11,12 @@ import { customerName, DESK_QUERIES, type DeskMoveModalProps, money2 } from './d
  * Marks a customer who did not come (not checked in, the grace period after the start passed): the
  * customer is told and may dispute it; a prepayment stays with the salon, with 10% commission on it.
  */
-export function NoShowModal({
-  booking,
-  actor,
-  onClose,
-  onDone,
-}: DeskMoveModalProps) {
+export function NoShowModal({ booking, actor, onClose, onDone }: DeskMoveModalProps) {
   const move = trpc.merchants.updateBookingStatus.useMutation({
-    meta: { successToast: ({ booking: b }: { booking: BookingWire }) => `${customerName(b)} marked as a no-show.`, invalidates: DESK_QUERIES },
+    meta: {
+      successToast: ({ booking: b }: { booking: BookingWire }) => `${customerName(b)} marked as a no-show.`,
+      invalidates: DESK_QUERIES,
+    },
     onSuccess: (answer) => onDone(answer.booking),
   });
   if (!booking) return null;
@@ -45,8 +43,8 @@ export function NoShowModal({
     >
       <div className="space-y-2 text-sm text-ink-700">
         <p>
-          The customer was not checked in by {NO_SHOW_GRACE_MINUTES} minutes after the start. They are told by e-mail and in the app, and can dispute it with
-          GlowBook support if they did come.
+          The customer was not checked in by {NO_SHOW_GRACE_MINUTES} minutes after the start. They are told by e-mail and in the app, and
+          can dispute it with GlowBook support if they did come.
         </p>
         <p data-testid="no-show-money">
           {kept

@@ -3,7 +3,16 @@ import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { TabPanel, Tabs } from '../../components/ui/Tabs';
-import { cameraErrorMessage, cameraSupported, loadQrScanner, parseQrPayload, QR_MESSAGES, QrImageError, type QrPayload, scanQrImage } from './qr';
+import {
+  cameraErrorMessage,
+  cameraSupported,
+  loadQrScanner,
+  parseQrPayload,
+  QR_MESSAGES,
+  QrImageError,
+  type QrPayload,
+  scanQrImage,
+} from './qr';
 
 type Mode = 'camera' | 'upload';
 
@@ -144,7 +153,13 @@ export function QrScanModal({ open, onClose, onPayload }: QrScanModalProps) {
   };
 
   return (
-    <Modal open={open} onClose={onClose} title="Scan QR Code" description="Check a customer in from their booking QR code." testId="qr-scan-modal">
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Scan QR Code"
+      description="Check a customer in from their booking QR code."
+      testId="qr-scan-modal"
+    >
       <Tabs
         withPanels
         idPrefix="qr-mode"
@@ -185,7 +200,11 @@ export function QrScanModal({ open, onClose, onPayload }: QrScanModalProps) {
         </p>
       )}
       {error && (
-        <div role="alert" className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="qr-error">
+        <div
+          role="alert"
+          className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700"
+          data-testid="qr-error"
+        >
           <span>{error}</span>
           <Button variant="outline" size="sm" onClick={tryAgain} data-testid="qr-try-again">
             Try Again

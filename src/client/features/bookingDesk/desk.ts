@@ -35,14 +35,16 @@ export function paymentText(b: Pick<BookingWire, 'status' | 'amountPaid' | 'refu
     if (b.status !== 'cancelled') return `Prepaid ${paid} from the customer’s wallet`;
     const refunded = b.refundAmount ?? 0;
     if (refunded >= b.amountPaid) return `Prepaid ${paid}, refunded in full to the customer’s wallet`;
-    if (refunded > 0) return `Prepaid ${paid}: ${formatINR(refunded)} (${b.refundPercent ?? 0}%) refunded, ${formatINR(b.amountPaid - refunded)} kept for the late cancellation`;
+    if (refunded > 0)
+      return `Prepaid ${paid}: ${formatINR(refunded)} (${b.refundPercent ?? 0}%) refunded, ${formatINR(b.amountPaid - refunded)} kept for the late cancellation`;
     return `Prepaid ${paid}, kept: cancelled less than an hour before`;
   }
   if (b.status === 'cancelled' || b.status === 'no_show') return 'Nothing was paid';
   return b.paymentReceived ? 'Received at the salon' : 'To be paid at the salon';
 }
 
-const timeOfDay = (d: Date, timeZone: string) => new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone }).format(d);
+const timeOfDay = (d: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone }).format(d);
 
 /**
  * The desk's moves for a booking now, by the server's own rule (shared/policy merchantMoveRefusal),
@@ -58,7 +60,10 @@ export function deskMoves(b: Pick<BookingWire, 'status' | 'startsAt' | 'timeZone
     completeFrom: b.status === 'confirmed' && !can('completed') ? timeOfDay(start, b.timeZone) : null,
     cancel: can('cancelled'),
     noShow: can('no_show'),
-    noShowFrom: b.status === 'upcoming' && now.getTime() >= start.getTime() && !can('no_show') ? timeOfDay(noShowAllowedFrom(start), b.timeZone) : null,
+    noShowFrom:
+      b.status === 'upcoming' && now.getTime() >= start.getTime() && !can('no_show')
+        ? timeOfDay(noShowAllowedFrom(start), b.timeZone)
+        : null,
   };
 }
 

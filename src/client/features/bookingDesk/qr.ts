@@ -46,7 +46,8 @@ export async function scanQrImage(file: File): Promise<QrPayload> {
 
 /** The merchant doc's camera alerts, by the browser's error name. */
 export function cameraErrorMessage(error: unknown): string {
-  const name = error instanceof Error || (typeof error === 'object' && error && 'name' in error) ? String((error as { name: unknown }).name) : '';
+  const name =
+    error instanceof Error || (typeof error === 'object' && error && 'name' in error) ? String((error as { name: unknown }).name) : '';
   const text = typeof error === 'string' ? error : error instanceof Error ? error.message : '';
   if (name === 'NotAllowedError' || name === 'PermissionDeniedError' || name === 'SecurityError') {
     return 'Camera access denied. Please allow camera access to scan QR codes.';

@@ -15,7 +15,10 @@ import { formatINR, salonClock } from '../booking/format';
 import { ACTION_LABEL, BLOCK_LABEL, clockLabel, type DeskAction, deskActions, hhmm, isMovable, statusStyle } from './layout';
 
 const timeOptions = (from: number, to: number) =>
-  Array.from({ length: (to - from) / 15 + 1 }, (_, i) => from + i * 15).map((m) => ({ value: hhmm(m === 1440 ? 1440 : m), label: m === 1440 ? 'Midnight' : clockLabel(m) }));
+  Array.from({ length: (to - from) / 15 + 1 }, (_, i) => from + i * 15).map((m) => ({
+    value: hhmm(m === 1440 ? 1440 : m),
+    label: m === 1440 ? 'Midnight' : clockLabel(m),
+  }));
 
 /** What a change on the calendar refreshes: the calendar and the desk's booking list. */
 export const CALENDAR_QUERIES = ['merchants.getCalendar', 'merchants.merchantGetAllBookings'] as const;
@@ -45,7 +48,19 @@ export function BlockTimeModal({
   return <BlockForm draft={draft} merchantId={merchantId} professionals={professionals} onClose={onClose} onDone={onDone} />;
 }
 
-function BlockForm({ draft, merchantId, professionals, onClose, onDone }: { draft: BlockDraft; merchantId: string; professionals: CalendarAnswer['professionals']; onClose: () => void; onDone: () => void }) {
+function BlockForm({
+  draft,
+  merchantId,
+  professionals,
+  onClose,
+  onDone,
+}: {
+  draft: BlockDraft;
+  merchantId: string;
+  professionals: CalendarAnswer['professionals'];
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [form, setForm] = useState({
     staffId: draft.staffId || professionals[0]?._id || '',
     kind: 'break' as (typeof BLOCK_KINDS)[number],
@@ -68,7 +83,8 @@ function BlockForm({ draft, merchantId, professionals, onClose, onDone }: { draf
   /** "Rutuja Patil: break blocked every week (left out: …).", from the form as sent and the answer. */
   const blocked = (skipped: string[]) => {
     const who = professionals.find((p) => p._id === form.staffId)?.name ?? 'The professional';
-    const range = !form.repeatWeekly && form.endDate && form.endDate !== form.date ? ` from ${longDate(form.date)} to ${longDate(form.endDate)}` : '';
+    const range =
+      !form.repeatWeekly && form.endDate && form.endDate !== form.date ? ` from ${longDate(form.date)} to ${longDate(form.endDate)}` : '';
     return (
       `${who}: ${BLOCK_LABEL[form.kind].toLowerCase()} blocked${form.repeatWeekly ? ' every week' : range}` +
       (skipped.length ? ` (left out: ${skipped.map((d) => longDate(d)).join(', ')})` : '') +
@@ -88,16 +104,16 @@ function BlockForm({ draft, merchantId, professionals, onClose, onDone }: { draf
     event?.preventDefault();
     setError(null);
     create.mutate({
-        merchantId,
-        staffId: form.staffId,
-        kind: form.kind,
-        reason: form.reason,
-        date: form.date,
-        startTime: form.allDay ? '00:00' : form.startTime,
-        endTime: form.allDay ? '24:00' : form.endTime,
-        repeatWeekly: form.repeatWeekly,
-        ...(form.repeatWeekly && form.untilDate ? { untilDate: form.untilDate } : {}),
-        ...(!form.repeatWeekly && form.endDate && form.endDate !== form.date ? { endDate: form.endDate } : {}),
+      merchantId,
+      staffId: form.staffId,
+      kind: form.kind,
+      reason: form.reason,
+      date: form.date,
+      startTime: form.allDay ? '00:00' : form.startTime,
+      endTime: form.allDay ? '24:00' : form.endTime,
+      repeatWeekly: form.repeatWeekly,
+      ...(form.repeatWeekly && form.untilDate ? { untilDate: form.untilDate } : {}),
+      ...(!form.repeatWeekly && form.endDate && form.endDate !== form.date ? { endDate: form.endDate } : {}),
       skipConflicts,
     });
   };
@@ -140,10 +156,31 @@ function BlockForm({ draft, merchantId, professionals, onClose, onDone }: { draf
           options={BLOCK_KINDS.map((k) => ({ value: k, label: BLOCK_LABEL[k] }))}
           data-testid="block-kind"
         />
-        <Input label="Reason" value={form.reason} maxLength={200} onChange={(e) => set('reason', e.target.value)} containerClassName="sm:col-span-2" placeholder="Lunch, team training…" data-testid="block-reason" />
-        <Input label={form.repeatWeekly ? 'First date' : 'From date'} type="date" value={form.date} onChange={(e) => set('date', e.target.value)} data-testid="block-date" />
+        <Input
+          label="Reason"
+          value={form.reason}
+          maxLength={200}
+          onChange={(e) => set('reason', e.target.value)}
+          containerClassName="sm:col-span-2"
+          placeholder="Lunch, team training…"
+          data-testid="block-reason"
+        />
+        <Input
+          label={form.repeatWeekly ? 'First date' : 'From date'}
+          type="date"
+          value={form.date}
+          onChange={(e) => set('date', e.target.value)}
+          data-testid="block-date"
+        />
         {form.repeatWeekly ? (
-          <Input label="Until (optional)" type="date" value={form.untilDate} min={form.date} onChange={(e) => set('untilDate', e.target.value)} data-testid="block-until" />
+          <Input
+            label="Until (optional)"
+            type="date"
+            value={form.untilDate}
+            min={form.date}
+            onChange={(e) => set('untilDate', e.target.value)}
+            data-testid="block-until"
+          />
         ) : (
           <Input
             label="To date (optional)"
@@ -160,12 +197,29 @@ function BlockForm({ draft, merchantId, professionals, onClose, onDone }: { draf
         </div>
         {!form.allDay && (
           <>
-            <Select label="From" value={form.startTime} onChange={(e) => set('startTime', e.target.value)} options={timeOptions(0, 1425)} data-testid="block-start" />
-            <Select label="To" value={form.endTime} onChange={(e) => set('endTime', e.target.value)} options={timeOptions(15, 1440)} data-testid="block-end" />
+            <Select
+              label="From"
+              value={form.startTime}
+              onChange={(e) => set('startTime', e.target.value)}
+              options={timeOptions(0, 1425)}
+              data-testid="block-start"
+            />
+            <Select
+              label="To"
+              value={form.endTime}
+              onChange={(e) => set('endTime', e.target.value)}
+              options={timeOptions(15, 1440)}
+              data-testid="block-end"
+            />
           </>
         )}
         <div className="sm:col-span-2">
-          <Checkbox label="Repeat every week" checked={form.repeatWeekly} onChange={(e) => set('repeatWeekly', e.target.checked)} data-testid="block-weekly" />
+          <Checkbox
+            label="Repeat every week"
+            checked={form.repeatWeekly}
+            onChange={(e) => set('repeatWeekly', e.target.checked)}
+            data-testid="block-weekly"
+          />
         </div>
         {error && (
           <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2" data-testid="block-error">
@@ -179,11 +233,24 @@ function BlockForm({ draft, merchantId, professionals, onClose, onDone }: { draf
 }
 
 /** A block's details, with removal of this occurrence or (weekly) of it and the weeks after. */
-export function BlockDetailsModal({ block, merchantId, staffName, onClose, onDone }: { block: CalendarBlock | null; merchantId: string; staffName: string; onClose: () => void; onDone: () => void }) {
+export function BlockDetailsModal({
+  block,
+  merchantId,
+  staffName,
+  onClose,
+  onDone,
+}: {
+  block: CalendarBlock | null;
+  merchantId: string;
+  staffName: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const remove = trpc.merchants.deleteBlock.useMutation({
     meta: {
-      successToast: ({ removed }: { removed: number }) => (removed > 1 ? `Removed ${removed} ${block?.repeatWeekly ? 'week' : 'day'}s of blocked time.` : 'Blocked time removed.'),
+      successToast: ({ removed }: { removed: number }) =>
+        removed > 1 ? `Removed ${removed} ${block?.repeatWeekly ? 'week' : 'day'}s of blocked time.` : 'Blocked time removed.',
       invalidates: CALENDAR_QUERIES,
     },
     onSuccess: onDone,
@@ -216,8 +283,18 @@ export function BlockDetailsModal({ block, merchantId, staffName, onClose, onDon
             Close
           </Button>
           {laterOnes && (
-            <Button variant="outline" className="text-red-700" onClick={() => run(true)} loading={remove.isPending} data-testid="block-remove-series">
-              {block.repeatWeekly ? 'Remove this and later weeks' : block.days!.first === block.date ? 'Remove all days' : 'Remove this and later days'}
+            <Button
+              variant="outline"
+              className="text-red-700"
+              onClick={() => run(true)}
+              loading={remove.isPending}
+              data-testid="block-remove-series"
+            >
+              {block.repeatWeekly
+                ? 'Remove this and later weeks'
+                : block.days!.first === block.date
+                  ? 'Remove all days'
+                  : 'Remove this and later days'}
             </Button>
           )}
           <Button variant="danger" onClick={() => run(false)} loading={remove.isPending} data-testid="block-remove">
@@ -376,7 +453,12 @@ function BookingCard({
             <Button variant="outline" onClick={() => setStep(null)} data-testid="card-action-back">
               {step === 'cancelled' ? 'Keep booking' : 'Back'}
             </Button>
-            <Button variant={step === 'cancelled' ? 'danger' : 'primary'} onClick={() => void act(step)} loading={setStatus.isPending} data-testid="card-action-submit">
+            <Button
+              variant={step === 'cancelled' ? 'danger' : 'primary'}
+              onClick={() => void act(step)}
+              loading={setStatus.isPending}
+              data-testid="card-action-submit"
+            >
               {step === 'cancelled' ? 'Cancel booking' : 'Complete'}
             </Button>
           </>
@@ -484,11 +566,30 @@ function BookingCard({
 
       {!step &&
         (movable ? (
-          <form noValidate onSubmit={submit} className="mt-5 grid gap-3 border-t border-blush-100 pt-4 sm:grid-cols-3" aria-label="Move this booking">
-            <Select label="Professional" value={staffId} onChange={(e) => setStaffId(e.target.value)} options={professionals.map((p) => ({ value: p._id, label: p.name }))} data-testid="move-staff" />
+          <form
+            noValidate
+            onSubmit={submit}
+            className="mt-5 grid gap-3 border-t border-blush-100 pt-4 sm:grid-cols-3"
+            aria-label="Move this booking"
+          >
+            <Select
+              label="Professional"
+              value={staffId}
+              onChange={(e) => setStaffId(e.target.value)}
+              options={professionals.map((p) => ({ value: p._id, label: p.name }))}
+              data-testid="move-staff"
+            />
             <Input label="Date" type="date" value={date} onChange={(e) => setDate(e.target.value)} data-testid="move-date" />
-            <Select label="Time" value={time} onChange={(e) => setTime(e.target.value)} options={timeOptions(0, 1425)} data-testid="move-time" />
-            <p className="text-xs text-ink-500 sm:col-span-3">The price stays {formatINR(booking.totalPrice)}. The customer is told by notification and e-mail.</p>
+            <Select
+              label="Time"
+              value={time}
+              onChange={(e) => setTime(e.target.value)}
+              options={timeOptions(0, 1425)}
+              data-testid="move-time"
+            />
+            <p className="text-xs text-ink-500 sm:col-span-3">
+              The price stays {formatINR(booking.totalPrice)}. The customer is told by notification and e-mail.
+            </p>
             <button type="submit" hidden />
           </form>
         ) : (

@@ -1,4 +1,13 @@
-import { DndContext, type DragEndEvent, PointerSensor, TouchSensor, useDraggable, useDroppable, useSensor, useSensors } from '@dnd-kit/core';
+import {
+  DndContext,
+  type DragEndEvent,
+  PointerSensor,
+  TouchSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BOOKING_STATUSES } from '../../../shared/constants';
 import type { CalendarBlock, CalendarBooking } from '../../../shared/schemas/calendar';
@@ -37,14 +46,23 @@ interface Column {
   hours: { start: number; end: number } | null;
 }
 
-const weekdayShort = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const weekdayShort = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /**
  * The merchant's day (or week): a column per professional (or per day) on a 15-minute time grid in
  * the salon's time zone, kept live by the server's desk feed. Cards move by drag (pointer or touch)
  * or with the keyboard through their dialog; empty times open Book a slot; Block time adds breaks.
  */
-export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: string; onCreate: (r: CreateRequest) => void; onChanged: () => void }) {
+export function DeskCalendar({
+  merchantId,
+  onCreate,
+  onChanged,
+}: {
+  merchantId: string;
+  onCreate: (r: CreateRequest) => void;
+  onChanged: () => void;
+}) {
   const utils = trpc.useUtils();
   const [mode, setMode] = useState<Mode>('day');
   const [date, setDate] = useState<string | null>(null);
@@ -79,14 +97,25 @@ export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: 
   /** Moves the booking (or, `isUndo`, back where it was); true once moved. The toasts and refreshes are the mutations' meta. */
   const doMove = async (m: MoveRequest, opts: { isUndo?: boolean } = {}): Promise<boolean> => {
     try {
-      const answer = await (opts.isUndo ? moveBack : move).mutateAsync({ merchantId, bookingId: m.booking._id, staffId: m.staffId, bookingDate: m.date, bookingTime: hhmm(m.minutes) });
+      const answer = await (opts.isUndo ? moveBack : move).mutateAsync({
+        merchantId,
+        bookingId: m.booking._id,
+        staffId: m.staffId,
+        bookingDate: m.date,
+        bookingTime: hhmm(m.minutes),
+      });
       if (opts.isUndo) {
         setUndo(null);
       } else {
         const pro = data?.professionals.find((p) => p._id === m.staffId)?.name ?? 'the professional';
         setUndo({
           text: `${m.booking.customerName} moved to ${clockLabel(m.minutes)}${m.date !== m.booking.bookingDate ? ` on ${longDate(m.date)}` : ''} with ${pro}.`,
-          back: { booking: { ...m.booking, staffId: m.staffId, bookingDate: m.date, start: m.minutes }, staffId: answer.previous.staffId, date: answer.previous.bookingDate, minutes: m.booking.start },
+          back: {
+            booking: { ...m.booking, staffId: m.staffId, bookingDate: m.date, start: m.minutes },
+            staffId: answer.previous.staffId,
+            date: answer.previous.bookingDate,
+            minutes: m.booking.start,
+          },
           until: Date.now() + MOVE_UNDO_SECONDS * 1000,
         });
       }
@@ -106,21 +135,39 @@ export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: 
     if (mode === 'day') {
       return data.professionals.map((p) => {
         const span = p.hours[0]?.span ?? null;
-        return { key: p._id, staffId: p._id, date: data.dates[0], title: p.name, subtitle: span ? `${clockLabel(span.start)} – ${clockLabel(span.end)}` : 'Not working', image: p.image, hours: span };
+        return {
+          key: p._id,
+          staffId: p._id,
+          date: data.dates[0],
+          title: p.name,
+          subtitle: span ? `${clockLabel(span.start)} – ${clockLabel(span.end)}` : 'Not working',
+          image: p.image,
+          hours: span,
+        };
       });
     }
     const one = weekStaff ? data.professionals.find((p) => p._id === weekStaff) : null;
     return data.dates.map((d, i) => {
       const salon = data.salonHours[i]?.span ?? null;
       const span = one ? (one.hours[i]?.span ?? null) : salon;
-      return { key: d, staffId: one?._id ?? null, date: d, title: weekdayShort(d), subtitle: span ? `${clockLabel(span.start)} – ${clockLabel(span.end)}` : 'Closed', hours: span };
+      return {
+        key: d,
+        staffId: one?._id ?? null,
+        date: d,
+        title: weekdayShort(d),
+        subtitle: span ? `${clockLabel(span.start)} – ${clockLabel(span.end)}` : 'Closed',
+        hours: span,
+      };
     });
   }, [data, mode, weekStaff]);
 
   const range = data ? gridRange(data) : { start: 9 * 60, end: 21 * 60 };
   const rows = (range.end - range.start) / STEP_MIN;
   const height = rows * ROW_PX;
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }),
+  );
 
   const onDragEnd = (e: DragEndEvent) => {
     const booking = e.active.data.current?.booking as CalendarBooking | undefined;
@@ -143,14 +190,34 @@ export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: 
           <Button variant="outline" size="sm" onClick={() => setDate(null)} data-testid="cal-today">
             Today
           </Button>
-          <Button variant="ghost" size="icon" aria-label={mode === 'week' ? 'Previous week' : 'Previous day'} onClick={() => setDate(addDays(shown, mode === 'week' ? -7 : -1))} data-testid="cal-prev">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={mode === 'week' ? 'Previous week' : 'Previous day'}
+            onClick={() => setDate(addDays(shown, mode === 'week' ? -7 : -1))}
+            data-testid="cal-prev"
+          >
             <ArrowLeftIcon className="size-4" />
           </Button>
-          <Button variant="ghost" size="icon" aria-label={mode === 'week' ? 'Next week' : 'Next day'} onClick={() => setDate(addDays(shown, mode === 'week' ? 7 : 1))} data-testid="cal-next">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={mode === 'week' ? 'Next week' : 'Next day'}
+            onClick={() => setDate(addDays(shown, mode === 'week' ? 7 : 1))}
+            data-testid="cal-next"
+          >
             <ChevronRightIcon className="size-4" />
           </Button>
         </div>
-        <Input label="Date" hideLabel type="date" value={shown} onChange={(e) => e.target.value && setDate(e.target.value)} containerClassName="w-40" data-testid="cal-date" />
+        <Input
+          label="Date"
+          hideLabel
+          type="date"
+          value={shown}
+          onChange={(e) => e.target.value && setDate(e.target.value)}
+          containerClassName="w-40"
+          data-testid="cal-date"
+        />
         <div role="group" aria-label="Calendar range" className="flex rounded-xl border border-blush-200 p-0.5">
           {(['day', 'week'] as const).map((m) => (
             <button
@@ -158,7 +225,10 @@ export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: 
               type="button"
               aria-pressed={mode === m}
               onClick={() => setMode(m)}
-              className={cn('rounded-lg px-3 py-1.5 text-sm font-medium', mode === m ? 'bg-plum-700 text-white' : 'text-ink-700 hover:bg-blush-50')}
+              className={cn(
+                'rounded-lg px-3 py-1.5 text-sm font-medium',
+                mode === m ? 'bg-plum-700 text-white' : 'text-ink-700 hover:bg-blush-50',
+              )}
               data-testid={`cal-mode-${m}`}
             >
               {m === 'day' ? 'Day' : 'Week'}
@@ -171,17 +241,31 @@ export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: 
             hideLabel
             value={weekStaff}
             onChange={(e) => setWeekStaff(e.target.value)}
-            options={[{ value: '', label: 'All professionals' }, ...(data?.professionals ?? []).map((p) => ({ value: p._id, label: p.name }))]}
+            options={[
+              { value: '', label: 'All professionals' },
+              ...(data?.professionals ?? []).map((p) => ({ value: p._id, label: p.name })),
+            ]}
             containerClassName="w-48"
             data-testid="cal-week-staff"
           />
         )}
         <div className="ml-auto flex items-center gap-2">
           <span className="flex items-center gap-1.5 text-xs text-ink-500" data-testid="cal-live" data-status={live.status}>
-            <span aria-hidden="true" className={cn('size-2 rounded-full', live.status === 'pending' ? 'bg-emerald-500' : live.status === 'error' ? 'bg-red-500' : 'bg-amber-400')} />
+            <span
+              aria-hidden="true"
+              className={cn(
+                'size-2 rounded-full',
+                live.status === 'pending' ? 'bg-emerald-500' : live.status === 'error' ? 'bg-red-500' : 'bg-amber-400',
+              )}
+            />
             {live.status === 'pending' ? 'Live' : live.status === 'error' ? 'Offline, retrying' : 'Connecting…'}
           </span>
-          <Button size="sm" variant="outline" onClick={() => setBlockDraft({ staffId: weekStaff, date: shown, start: 13 * 60 })} data-testid="cal-block">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setBlockDraft({ staffId: weekStaff, date: shown, start: 13 * 60 })}
+            data-testid="cal-block"
+          >
             Block time
           </Button>
         </div>
@@ -194,14 +278,20 @@ export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: 
       {!data ? (
         <Skeleton className="h-96" />
       ) : columns.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-blush-200 p-6 text-center text-sm text-ink-500">Add your professionals under Staff to see their day here.</p>
+        <p className="rounded-xl border border-dashed border-blush-200 p-6 text-center text-sm text-ink-500">
+          Add your professionals under Staff to see their day here.
+        </p>
       ) : (
         <DndContext sensors={sensors} onDragEnd={onDragEnd}>
           <div ref={scroller} className="max-h-[70vh] overflow-auto rounded-2xl border border-blush-200" data-testid="cal-scroller">
             <div className="grid min-w-max" style={{ gridTemplateColumns: `3.5rem repeat(${columns.length}, minmax(9.5rem, 1fr))` }}>
               <div className="sticky top-0 left-0 z-30 border-b border-blush-200 bg-white" />
               {columns.map((c) => (
-                <div key={c.key} className="sticky top-0 z-20 flex items-center gap-2 border-b border-l border-blush-200 bg-white px-2 py-2" data-testid="cal-column-head">
+                <div
+                  key={c.key}
+                  className="sticky top-0 z-20 flex items-center gap-2 border-b border-l border-blush-200 bg-white px-2 py-2"
+                  data-testid="cal-column-head"
+                >
                   {mode === 'day' && <Avatar src={c.image ?? null} name={c.title} size="sm" />}
                   <div className="min-w-0">
                     <p className="truncate text-sm font-semibold text-ink-900">{c.title}</p>
@@ -222,7 +312,12 @@ export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: 
                   column={c}
                   range={range}
                   height={height}
-                  bookings={data.bookings.filter((b) => b.bookingDate === c.date && (c.staffId === null || b.staffId === c.staffId) && (mode === 'day' || !weekStaff || b.staffId === weekStaff))}
+                  bookings={data.bookings.filter(
+                    (b) =>
+                      b.bookingDate === c.date &&
+                      (c.staffId === null || b.staffId === c.staffId) &&
+                      (mode === 'day' || !weekStaff || b.staffId === weekStaff),
+                  )}
                   blocks={data.blocks.filter((b) => b.date === c.date && (c.staffId === null || b.staffId === c.staffId))}
                   nowMinutes={c.date === now.date ? now.minutes : null}
                   showStaff={mode === 'week' && !weekStaff}
@@ -239,9 +334,18 @@ export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: 
       <Legend />
 
       {undo && (
-        <div role="status" className="fixed inset-x-3 bottom-20 z-[70] mx-auto flex max-w-md items-center gap-3 rounded-xl bg-ink-900 px-4 py-3 text-sm text-white shadow-lift md:bottom-6" data-testid="undo-bar">
+        <div
+          role="status"
+          className="fixed inset-x-3 bottom-20 z-[70] mx-auto flex max-w-md items-center gap-3 rounded-xl bg-ink-900 px-4 py-3 text-sm text-white shadow-lift md:bottom-6"
+          data-testid="undo-bar"
+        >
           <span className="flex-1">{undo.text}</span>
-          <button type="button" className="rounded-lg px-2 py-1 font-semibold text-amber-300 hover:bg-white/10" onClick={() => void doMove(undo.back, { isUndo: true })} data-testid="undo-move">
+          <button
+            type="button"
+            className="rounded-lg px-2 py-1 font-semibold text-amber-300 hover:bg-white/10"
+            onClick={() => void doMove(undo.back, { isUndo: true })}
+            data-testid="undo-move"
+          >
             Undo
           </button>
         </div>
@@ -275,7 +379,9 @@ export function DeskCalendar({ merchantId, onCreate, onChanged }: { merchantId: 
 }
 
 function Legend() {
-  const items = ['upcoming', 'confirmed', 'completed', 'cancelled', 'no_show', 'pending'].filter((s) => (BOOKING_STATUSES as readonly string[]).includes(s));
+  const items = ['upcoming', 'confirmed', 'completed', 'cancelled', 'no_show', 'pending'].filter((s) =>
+    (BOOKING_STATUSES as readonly string[]).includes(s),
+  );
   return (
     <ul className="mt-3 flex flex-wrap gap-2 text-xs" aria-label="Colours">
       {items.map((s) => (
@@ -325,7 +431,10 @@ function GridColumn({
         <button
           key={m}
           type="button"
-          className={cn('absolute inset-x-0 block w-full border-blush-100 hover:bg-plum-50/70 focus-visible:z-10 focus-visible:bg-plum-100 focus-visible:outline-2 focus-visible:outline-plum-600', m % 60 === 0 ? 'border-t' : m % 30 === 0 ? 'border-t border-dashed' : '')}
+          className={cn(
+            'absolute inset-x-0 block w-full border-blush-100 hover:bg-plum-50/70 focus-visible:z-10 focus-visible:bg-plum-100 focus-visible:outline-2 focus-visible:outline-plum-600',
+            m % 60 === 0 ? 'border-t' : m % 30 === 0 ? 'border-t border-dashed' : '',
+          )}
           style={{ top: top(m), height: ROW_PX }}
           aria-label={`Book ${column.staffId ? `${column.title} ` : ''}at ${clockLabel(m)}, ${longDate(column.date)}`}
           onClick={() => onCell(m)}
@@ -333,12 +442,24 @@ function GridColumn({
           data-time={hhmm(m)}
         />
       ) : (
-        <div key={m} aria-hidden="true" className={cn('absolute inset-x-0 bg-stone-200/70', m % 60 === 0 ? 'border-t border-stone-300/70' : '')} style={{ top: top(m), height: ROW_PX }} />
+        <div
+          key={m}
+          aria-hidden="true"
+          className={cn('absolute inset-x-0 bg-stone-200/70', m % 60 === 0 ? 'border-t border-stone-300/70' : '')}
+          style={{ top: top(m), height: ROW_PX }}
+        />
       ),
     );
   }
   return (
-    <div ref={setNodeRef} className={cn('relative border-l border-blush-200', isOver && 'bg-plum-50/40')} style={{ height }} data-testid="cal-column" data-staff-id={column.staffId ?? ''} data-date={column.date}>
+    <div
+      ref={setNodeRef}
+      className={cn('relative border-l border-blush-200', isOver && 'bg-plum-50/40')}
+      style={{ height }}
+      data-testid="cal-column"
+      data-staff-id={column.staffId ?? ''}
+      data-date={column.date}
+    >
       {cells}
       {blocks.map((b) => {
         const from = Math.max(b.start, range.start);
@@ -363,10 +484,23 @@ function GridColumn({
         );
       })}
       {bookings.map((b) => (
-        <BookingCardItem key={b._id} booking={b} top={top(b.start)} height={Math.max(ROW_PX * 2, ((Math.min(b.end, range.end) - b.start) / STEP_MIN) * ROW_PX - 2)} lane={laid.get(b._id)!} staffName={showStaff ? nameOf(b.staffId) : null} onOpen={onOpen} />
+        <BookingCardItem
+          key={b._id}
+          booking={b}
+          top={top(b.start)}
+          height={Math.max(ROW_PX * 2, ((Math.min(b.end, range.end) - b.start) / STEP_MIN) * ROW_PX - 2)}
+          lane={laid.get(b._id)!}
+          staffName={showStaff ? nameOf(b.staffId) : null}
+          onOpen={onOpen}
+        />
       ))}
       {nowMinutes !== null && nowMinutes >= range.start && nowMinutes < range.end && (
-        <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 z-20 border-t-2 border-red-500" style={{ top: top(nowMinutes) }} data-testid="cal-now">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 z-20 border-t-2 border-red-500"
+          style={{ top: top(nowMinutes) }}
+          data-testid="cal-now"
+        >
           <span className="absolute -top-1 -left-1 size-2 rounded-full bg-red-500" />
         </div>
       )}
@@ -374,9 +508,27 @@ function GridColumn({
   );
 }
 
-function BookingCardItem({ booking, top, height, lane, staffName, onOpen }: { booking: CalendarBooking; top: number; height: number; lane: { lane: number; of: number }; staffName: string | null; onOpen: (b: CalendarBooking) => void }) {
+function BookingCardItem({
+  booking,
+  top,
+  height,
+  lane,
+  staffName,
+  onOpen,
+}: {
+  booking: CalendarBooking;
+  top: number;
+  height: number;
+  lane: { lane: number; of: number };
+  staffName: string | null;
+  onOpen: (b: CalendarBooking) => void;
+}) {
   const movable = isMovable(booking);
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: booking._id, data: { booking }, disabled: !movable });
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: booking._id,
+    data: { booking },
+    disabled: !movable,
+  });
   const width = 100 / lane.of;
   const style = statusStyle(booking.status);
   return (

@@ -81,4 +81,9 @@ export function deskActions(status: string): DeskAction[] {
   );
 }
 
-export const ACTION_LABEL: Record<DeskAction, string> = { confirmed: 'Check in', completed: 'Complete', cancelled: 'Cancel booking', no_show: 'No-show' };
+export const ACTION_LABEL: Record<DeskAction, string> = {
+  confirmed: 'Check in',
+  completed: 'Complete',
+  cancelled: 'Cancel booking',
+  no_show: 'No-show',
+};

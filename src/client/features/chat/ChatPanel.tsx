@@ -16,7 +16,15 @@ export interface ChatPanelProps {
 const MESSAGE_MAX_LENGTH = 500;
 const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
-function QuickReplies({ replies, disabled, onPick }: { replies: readonly QuickReply[]; disabled: boolean; onPick: (q: QuickReply) => void }) {
+function QuickReplies({
+  replies,
+  disabled,
+  onPick,
+}: {
+  replies: readonly QuickReply[];
+  disabled: boolean;
+  onPick: (q: QuickReply) => void;
+}) {
   return (
     <ul className="flex flex-wrap gap-2 pt-1" aria-label="Quick replies">
       {replies.map((q) => (
@@ -207,7 +215,10 @@ export function ChatPanel({ onClose, returnFocus }: ChatPanelProps) {
           </div>
         )}
       </div>
-      <form className="flex items-center gap-2 border-t border-blush-100 px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:pb-3" onSubmit={submit}>
+      <form
+        className="flex items-center gap-2 border-t border-blush-100 px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:pb-3"
+        onSubmit={submit}
+      >
         <label htmlFor="chat-input" className="sr-only">
           Message
         </label>

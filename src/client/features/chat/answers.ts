@@ -152,7 +152,9 @@ async function searchAnswer(text: string, ctx: AnswerContext): Promise<BotAnswer
   if (found.total === 0) {
     return {
       text: `I found no places for ${what}${where}. Try another service or area.`,
-      link: q.place ? { to: searchHref({ service: null, place: q.place }), label: `See all salons in ${q.place}` } : { to: '/salons', label: 'See all salons' },
+      link: q.place
+        ? { to: searchHref({ service: null, place: q.place }), label: `See all salons in ${q.place}` }
+        : { to: '/salons', label: 'See all salons' },
     };
   }
   const names = found.salons.slice(0, SALONS_NAMED).map((s) => s.name);

@@ -49,7 +49,10 @@ export function useChat() {
         return answer.data.offers;
       },
       fetchSearch: async (q) => {
-        const answer = await utils.merchants.search.fetch({ ...(q.service ? { service: q.service } : {}), ...(q.place ? { location: q.place } : {}), page: 1, limit: 3 }, { retry: false });
+        const answer = await utils.merchants.search.fetch(
+          { ...(q.service ? { service: q.service } : {}), ...(q.place ? { location: q.place } : {}), page: 1, limit: 3 },
+          { retry: false },
+        );
         return { total: answer.data.total, salons: answer.data.merchants.map((m) => ({ _id: m._id, name: m.shop_Name, city: m.City })) };
       },
     }),

@@ -14,7 +14,13 @@ import { trpc } from '../../trpc';
 export function ContactForm() {
   const session = useAtomValue(sessionAtom);
   const form = useZodForm(createContactUsInput, {
-    defaultValues: { name: session.user ? `${session.user.firstName ?? ''} ${session.user.lastName ?? ''}`.trim() : '', email: session.user?.email ?? '', subject: '', message: '', type: 'General' },
+    defaultValues: {
+      name: session.user ? `${session.user.firstName ?? ''} ${session.user.lastName ?? ''}`.trim() : '',
+      email: session.user?.email ?? '',
+      subject: '',
+      message: '',
+      type: 'General',
+    },
   });
   const { errors } = form.formState;
   const [done, setDone] = useState<string | null>(null);
@@ -40,9 +46,23 @@ export function ContactForm() {
         <Input id="contact-name" label="Your name" required {...form.register('name')} error={errors.name?.message} />
         <Input id="contact-email" label="E-mail" type="email" required {...form.register('email')} error={errors.email?.message} />
       </div>
-      <Select id="contact-type" label="Topic" {...form.register('type')} options={CONTACT_TYPES.filter((t) => t !== 'Merchant Support').map((t) => ({ value: t, label: t }))} />
+      <Select
+        id="contact-type"
+        label="Topic"
+        {...form.register('type')}
+        options={CONTACT_TYPES.filter((t) => t !== 'Merchant Support').map((t) => ({ value: t, label: t }))}
+      />
       <Input id="contact-subject" label="Subject" required {...form.register('subject')} error={errors.subject?.message} />
-      <Textarea id="contact-message" label="Message" required rows={5} maxLength={4000} {...form.register('message')} error={errors.message?.message} hint="Add your booking date and salon if it is about a booking." />
+      <Textarea
+        id="contact-message"
+        label="Message"
+        required
+        rows={5}
+        maxLength={4000}
+        {...form.register('message')}
+        error={errors.message?.message}
+        hint="Add your booking date and salon if it is about a booking."
+      />
       <div>
         <Button type="submit" loading={send.isPending} loadingText="Sending…" data-testid="contact-send">
           Send message

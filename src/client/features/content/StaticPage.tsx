@@ -23,7 +23,14 @@ function Body({ lines }: { lines: string[] }) {
   const out: ReactNode[] = [];
   let bullets: string[] = [];
   const flush = () => {
-    if (bullets.length) out.push(<ul key={`ul-${out.length}`} className="list-disc space-y-1 pl-5">{bullets.map((b) => <li key={b}>{b}</li>)}</ul>);
+    if (bullets.length)
+      out.push(
+        <ul key={`ul-${out.length}`} className="list-disc space-y-1 pl-5">
+          {bullets.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>,
+      );
     bullets = [];
   };
   for (const line of lines) {

@@ -4,7 +4,16 @@ import type { FieldPath, PathValue } from 'react-hook-form';
 import type { z } from 'zod';
 import { type MessageCategory, QUIET_HOURS_CHANNELS } from '../../../shared/consent';
 import { fillMessage, SMS_MAX_CHARS, SMS_TOO_LONG, smsLength, TEMPLATE_VARIABLES } from '../../../shared/messageTemplates';
-import { CHANNELS, type CustomerWire, createTemplateInput, type MessageChannel, type MessageContext, type ReferenceableBooking, sendMessageForm, type TemplateWire } from '../../../shared/schemas/crm';
+import {
+  CHANNELS,
+  type CustomerWire,
+  createTemplateInput,
+  type MessageChannel,
+  type MessageContext,
+  type ReferenceableBooking,
+  sendMessageForm,
+  type TemplateWire,
+} from '../../../shared/schemas/crm';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
@@ -22,11 +31,23 @@ export const CHANNEL_LABELS: Record<MessageChannel, string> = { email: 'Email', 
 
 function SmsCounter({ text }: { text: string }) {
   const n = smsLength(text);
-  return <span className={cn('tabular-nums', n > SMS_MAX_CHARS && 'font-semibold text-red-600')}>{n}/{SMS_MAX_CHARS}</span>;
+  return (
+    <span className={cn('tabular-nums', n > SMS_MAX_CHARS && 'font-semibold text-red-600')}>
+      {n}/{SMS_MAX_CHARS}
+    </span>
+  );
 }
 
 /** Send Message: channels, an optional template, subject for e-mail, and the variables to insert. */
-export function SendMessageDialog({ customer, merchantId, onClose }: { customer: CustomerWire; merchantId: string | null; onClose: () => void }) {
+export function SendMessageDialog({
+  customer,
+  merchantId,
+  onClose,
+}: {
+  customer: CustomerWire;
+  merchantId: string | null;
+  onClose: () => void;
+}) {
   const context = trpc.merchants.getMessageContext.useQuery({ merchantId: merchantId ?? undefined, customerId: customer._id });
   const ctx = context.data?.data;
   return (
@@ -56,7 +77,17 @@ export function SendMessageDialog({ customer, merchantId, onClose }: { customer:
 type MessageValues = z.input<typeof sendMessageForm>;
 
 /** The message itself, once the server has said what may be sent to the customer (`ctx`): its defaults start from it. */
-function MessageForm({ customer, merchantId, ctx, onClose }: { customer: CustomerWire; merchantId: string | null; ctx: MessageContext; onClose: () => void }) {
+function MessageForm({
+  customer,
+  merchantId,
+  ctx,
+  onClose,
+}: {
+  customer: CustomerWire;
+  merchantId: string | null;
+  ctx: MessageContext;
+  onClose: () => void;
+}) {
   const utils = trpc.useUtils();
   const session = useAtomValue(sessionAtom);
   const templates = trpc.merchants.getMessageTemplates.useQuery({ merchantId: merchantId ?? undefined });
@@ -76,7 +107,8 @@ function MessageForm({ customer, merchantId, ctx, onClose }: { customer: Custome
   const failed = serverErrorsTo(form, 'Failed to send message. Please try again.');
   const send = trpc.merchants.sendCustomerMessage.useMutation({
     meta: {
-      successToast: (r: { message: string; skipped: string[] }) => (r.skipped.length ? `${r.message} (${r.skipped.join('; ')})` : r.message),
+      successToast: (r: { message: string; skipped: string[] }) =>
+        r.skipped.length ? `${r.message} (${r.skipped.join('; ')})` : r.message,
       invalidates: ['merchants.getSentMessages', 'merchants.getMessageContext'],
     },
     onSuccess: onClose,
@@ -101,7 +133,11 @@ function MessageForm({ customer, merchantId, ctx, onClose }: { customer: Custome
   // What the customer will read: the server fills the variables the same way before sending.
   const filled = fillMessage(
     { subject: subject ?? '', body: message },
-    { customerName: customer.name, appointment: customer.nextAppointment ?? customer.lastVisit, merchantName: session.userType === 'merchant' ? (session.user?.shop_Name ?? '') : '' },
+    {
+      customerName: customer.name,
+      appointment: customer.nextAppointment ?? customer.lastVisit,
+      merchantName: session.userType === 'merchant' ? (session.user?.shop_Name ?? '') : '',
+    },
   );
 
   const applyTemplate = (id: string) => {
@@ -114,10 +150,12 @@ function MessageForm({ customer, merchantId, ctx, onClose }: { customer: Custome
   };
 
   const submit = form.handleSubmit((input) => {
-    if (input.channels.includes('sms') && smsLength(filled.body) > SMS_MAX_CHARS) return form.setError('message', { type: 'length', message: SMS_TOO_LONG }, { shouldFocus: true });
+    if (input.channels.includes('sms') && smsLength(filled.body) > SMS_MAX_CHARS)
+      return form.setError('message', { type: 'length', message: SMS_TOO_LONG }, { shouldFocus: true });
     send.mutate({ ...input, bookingId: input.category === 'transactional' ? input.bookingId : undefined });
   });
-  const held = category === 'promotional' && ctx.quietHours.now && channels.some((c) => (QUIET_HOURS_CHANNELS as readonly string[]).includes(c));
+  const held =
+    category === 'promotional' && ctx.quietHours.now && channels.some((c) => (QUIET_HOURS_CHANNELS as readonly string[]).includes(c));
   const noneLeft = ctx.limit.remainingToday === 0;
   // No booking to write about and no consent to offers: nothing may go to them now.
   const nothingAllowed = ctx.bookings.length === 0 && !ctx.promotional.allowed;
@@ -157,7 +195,8 @@ function MessageForm({ customer, merchantId, ctx, onClose }: { customer: Custome
       </fieldset>
       {nothingAllowed && (
         <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="nothing-allowed">
-          Nothing can be sent to {customer.name} now: they have no booking upcoming or from the last 7 days, and have not opted in to offers and news.
+          Nothing can be sent to {customer.name} now: they have no booking upcoming or from the last 7 days, and have not opted in to offers
+          and news.
         </p>
       )}
       {held && ctx.quietHours.label && (
@@ -170,10 +209,15 @@ function MessageForm({ customer, merchantId, ctx, onClose }: { customer: Custome
         id="message-template"
         label="Template"
         value={templateId}
-        options={[{ value: '', label: templates.data?.data.length ? 'Choose a template (optional)' : 'No templates yet' }, ...(templates.data?.data ?? []).map((t) => ({ value: t._id, label: `${t.name} · ${CHANNEL_LABELS[t.type]}` }))]}
+        options={[
+          { value: '', label: templates.data?.data.length ? 'Choose a template (optional)' : 'No templates yet' },
+          ...(templates.data?.data ?? []).map((t) => ({ value: t._id, label: `${t.name} · ${CHANNEL_LABELS[t.type]}` })),
+        ]}
         onChange={(e) => applyTemplate(e.target.value)}
       />
-      {channels.includes('email') && <Input id="message-subject" label="Subject" {...form.register('subject')} error={errors.subject?.message} />}
+      {channels.includes('email') && (
+        <Input id="message-subject" label="Subject" {...form.register('subject')} error={errors.subject?.message} />
+      )}
       <Textarea
         id="message-body"
         label="Message"
@@ -182,14 +226,21 @@ function MessageForm({ customer, merchantId, ctx, onClose }: { customer: Custome
         error={errors.message?.message}
         hint={
           <span className="flex justify-between gap-3">
-            <span>Variables are filled in for the customer{channels.includes('sms') ? '; the SMS limit counts the filled-in text' : ''}.</span>
+            <span>
+              Variables are filled in for the customer{channels.includes('sms') ? '; the SMS limit counts the filled-in text' : ''}.
+            </span>
             {channels.includes('sms') && <SmsCounter text={filled.body} />}
           </span>
         }
       />
       <div className="flex flex-wrap gap-2" role="group" aria-label="Insert a variable">
         {TEMPLATE_VARIABLES.map((v) => (
-          <button key={v} type="button" onClick={() => change('message', `${form.getValues('message')}{${v}}`)} className="rounded-full bg-blush-100 px-2.5 py-1 font-mono text-xs text-plum-800 hover:bg-blush-200">
+          <button
+            key={v}
+            type="button"
+            onClick={() => change('message', `${form.getValues('message')}{${v}}`)}
+            className="rounded-full bg-blush-100 px-2.5 py-1 font-mono text-xs text-plum-800 hover:bg-blush-200"
+          >
             {`{${v}}`}
           </button>
         ))}
@@ -203,12 +254,20 @@ function MessageForm({ customer, merchantId, ctx, onClose }: { customer: Custome
       )}
       <div className="flex flex-wrap items-center justify-end gap-2">
         <p className={cn('mr-auto text-sm', noneLeft ? 'font-medium text-red-700' : 'text-ink-600')} data-testid="messages-left">
-          {noneLeft ? `Daily limit reached: ${ctx.limit.perDay} of ${ctx.limit.perDay} messages sent today` : `${ctx.limit.remainingToday} of ${ctx.limit.perDay} left today`}
+          {noneLeft
+            ? `Daily limit reached: ${ctx.limit.perDay} of ${ctx.limit.perDay} messages sent today`
+            : `${ctx.limit.remainingToday} of ${ctx.limit.perDay} left today`}
         </p>
         <Button variant="outline" type="button" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="submit" loading={send.isPending} loadingText="Sending…" disabled={noneLeft || nothingAllowed} data-testid="send-message">
+        <Button
+          type="submit"
+          loading={send.isPending}
+          loadingText="Sending…"
+          disabled={noneLeft || nothingAllowed}
+          data-testid="send-message"
+        >
           Send Message
         </Button>
       </div>
@@ -245,13 +304,17 @@ function MessageKind({
     {
       id: 'transactional',
       title: 'About a booking',
-      detail: ctx.bookings.length ? 'A reminder, a change, a follow-up: names one of their bookings.' : `${ctx.customer.name} has no booking upcoming or from the last 7 days.`,
+      detail: ctx.bookings.length
+        ? 'A reminder, a change, a follow-up: names one of their bookings.'
+        : `${ctx.customer.name} has no booking upcoming or from the last 7 days.`,
       disabled: ctx.bookings.length === 0,
     },
     {
       id: 'promotional',
       title: 'Promotional',
-      detail: ctx.promotional.allowed ? 'Offers and news: they opted in.' : (ctx.promotional.reason ?? 'They have not opted in to offers and news.'),
+      detail: ctx.promotional.allowed
+        ? 'Offers and news: they opted in.'
+        : (ctx.promotional.reason ?? 'They have not opted in to offers and news.'),
       disabled: !ctx.promotional.allowed,
     },
   ];
@@ -309,9 +372,22 @@ function MessageKind({
 }
 
 /** Create New Template (or edit one): name, type, subject (e-mail only), content. */
-export function TemplateDialog({ merchantId, template, onClose }: { merchantId: string | null; template?: TemplateWire; onClose: () => void }) {
+export function TemplateDialog({
+  merchantId,
+  template,
+  onClose,
+}: {
+  merchantId: string | null;
+  template?: TemplateWire;
+  onClose: () => void;
+}) {
   const form = useZodForm(createTemplateInput, {
-    defaultValues: { merchantId: merchantId ?? undefined, ...(template ? { name: template.name, type: template.type, subject: template.subject ?? '', content: template.content } : { name: '', type: 'sms', subject: '', content: '' }) },
+    defaultValues: {
+      merchantId: merchantId ?? undefined,
+      ...(template
+        ? { name: template.name, type: template.type, subject: template.subject ?? '', content: template.content }
+        : { name: '', type: 'sms', subject: '', content: '' }),
+    },
   });
   const { errors } = form.formState;
   const saved = {
@@ -323,7 +399,8 @@ export function TemplateDialog({ merchantId, template, onClose }: { merchantId: 
   const update = trpc.merchants.updateMessageTemplate.useMutation(saved);
   const [type, content] = form.watch(['type', 'content']);
   const submit = form.handleSubmit((input) => {
-    if (input.type === 'sms' && smsLength(input.content) > SMS_MAX_CHARS) return form.setError('content', { type: 'length', message: SMS_TOO_LONG });
+    if (input.type === 'sms' && smsLength(input.content) > SMS_MAX_CHARS)
+      return form.setError('content', { type: 'length', message: SMS_TOO_LONG });
     if (template) update.mutate({ ...input, templateId: template._id });
     else create.mutate(input);
   });
@@ -332,7 +409,13 @@ export function TemplateDialog({ merchantId, template, onClose }: { merchantId: 
       <form noValidate onSubmit={submit} className="grid gap-4">
         <FormError message={errors.root?.server?.message} />
         <Input id="template-name" label="Name" required {...form.register('name')} error={errors.name?.message} />
-        <Select id="template-type" label="Type" {...form.register('type')} error={errors.type?.message} options={CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }))} />
+        <Select
+          id="template-type"
+          label="Type"
+          {...form.register('type')}
+          error={errors.type?.message}
+          options={CHANNELS.map((c) => ({ value: c, label: CHANNEL_LABELS[c] }))}
+        />
         {type === 'email' && <Input id="template-subject" label="Subject" {...form.register('subject')} error={errors.subject?.message} />}
         <Textarea
           id="template-content"

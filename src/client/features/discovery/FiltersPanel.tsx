@@ -39,7 +39,9 @@ function Group({ title, children, hint }: { title: string; children: ReactNode; 
 const chip = (on: boolean) =>
   cn(
     'rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors',
-    on ? 'border-plum-700 bg-plum-700 text-white shadow-soft' : 'border-blush-200 bg-white text-ink-700 hover:border-plum-300 hover:text-plum-800',
+    on
+      ? 'border-plum-700 bg-plum-700 text-white shadow-soft'
+      : 'border-blush-200 bg-white text-ink-700 hover:border-plum-300 hover:text-plum-800',
   );
 
 const radioRow = (on: boolean) =>
@@ -104,7 +106,12 @@ export default function FiltersPanel({ open, value, onClose, onApply }: FiltersP
             Filters
             {active > 0 && <span className="ml-2 rounded-full bg-plum-100 px-2 py-0.5 text-xs font-bold text-plum-800">{active}</span>}
           </h2>
-          <button type="button" onClick={onClose} aria-label="Close filters" className="rounded-full p-2 text-ink-500 hover:bg-blush-100 hover:text-ink-900">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close filters"
+            className="rounded-full p-2 text-ink-500 hover:bg-blush-100 hover:text-ink-900"
+          >
             <CloseIcon className="size-5" />
           </button>
         </div>
@@ -163,7 +170,13 @@ export default function FiltersPanel({ open, value, onClose, onApply }: FiltersP
           <Group title="Gender Preference">
             <div className="grid grid-cols-3 gap-2" role="group" aria-label="Gender preference">
               {GENDER_OPTIONS.map((o) => (
-                <button key={o.value} type="button" aria-pressed={draft.gender === o.value} className={chip(draft.gender === o.value)} onClick={() => set({ gender: o.value })}>
+                <button
+                  key={o.value}
+                  type="button"
+                  aria-pressed={draft.gender === o.value}
+                  className={chip(draft.gender === o.value)}
+                  onClick={() => set({ gender: o.value })}
+                >
                   {o.label}
                 </button>
               ))}
@@ -191,7 +204,13 @@ export default function FiltersPanel({ open, value, onClose, onApply }: FiltersP
           <Group title="Amenities">
             <div className="flex flex-wrap gap-2">
               {AMENITY_OPTIONS.map((a) => (
-                <button key={a} type="button" aria-pressed={draft.amenities.includes(a)} className={chip(draft.amenities.includes(a))} onClick={() => set({ amenities: toggle(draft.amenities, a) })}>
+                <button
+                  key={a}
+                  type="button"
+                  aria-pressed={draft.amenities.includes(a)}
+                  className={chip(draft.amenities.includes(a))}
+                  onClick={() => set({ amenities: toggle(draft.amenities, a) })}
+                >
                   {a}
                 </button>
               ))}
@@ -214,13 +233,21 @@ export default function FiltersPanel({ open, value, onClose, onApply }: FiltersP
                 </button>
               ))}
             </div>
-            {draft.prices && <p className="mt-2 text-xs text-ink-500">{PRICE_TIER_OPTIONS.find((o) => o.value === draft.prices)?.hint ?? draft.prices}</p>}
+            {draft.prices && (
+              <p className="mt-2 text-xs text-ink-500">{PRICE_TIER_OPTIONS.find((o) => o.value === draft.prices)?.hint ?? draft.prices}</p>
+            )}
           </Group>
 
           <Group title="Rating">
             <div className="flex flex-wrap gap-2">
               {RATING_OPTIONS.map((o) => (
-                <button key={o.value} type="button" aria-pressed={draft.ratings === o.value} className={chip(draft.ratings === o.value)} onClick={() => set({ ratings: o.value })}>
+                <button
+                  key={o.value}
+                  type="button"
+                  aria-pressed={draft.ratings === o.value}
+                  className={chip(draft.ratings === o.value)}
+                  onClick={() => set({ ratings: o.value })}
+                >
                   {o.value ? `★ ${o.label}` : o.label}
                 </button>
               ))}

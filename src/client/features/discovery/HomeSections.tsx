@@ -48,7 +48,11 @@ function SalonRow({ salons, sponsored }: { salons: MerchantCardWire[]; sponsored
 }
 
 function RowEmpty({ children }: { children: React.ReactNode }) {
-  return <div className="flex min-h-40 w-full items-center justify-center rounded-2xl border border-dashed border-blush-300 bg-white/60 px-6 text-center text-sm text-ink-500">{children}</div>;
+  return (
+    <div className="flex min-h-40 w-full items-center justify-center rounded-2xl border border-dashed border-blush-300 bg-white/60 px-6 text-center text-sm text-ink-500">
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -57,7 +61,11 @@ function RowEmpty({ children }: { children: React.ReactNode }) {
  */
 function RowError({ what, onRetry, retrying }: { what: string; onRetry: () => void; retrying: boolean }) {
   return (
-    <div role="alert" className="flex min-h-40 w-full flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-red-200 bg-red-50/60 px-6 text-center text-sm text-red-800" data-testid="section-error">
+    <div
+      role="alert"
+      className="flex min-h-40 w-full flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-red-200 bg-red-50/60 px-6 text-center text-sm text-red-800"
+      data-testid="section-error"
+    >
       <p>We couldn't load {what}.</p>
       <Button size="sm" variant="outline" onClick={onRetry} loading={retrying} data-testid="section-retry">
         Try again
@@ -125,7 +133,16 @@ export default function HomeSections({ position, city, onChooseCity, onSearch }:
   }, [failed]);
 
   const shown = useDeferredValue({ queries, recent });
-  return <Sections queries={shown.queries} recent={shown.recent} located={position !== null} city={city} onChooseCity={onChooseCity} onSearch={onSearch} />;
+  return (
+    <Sections
+      queries={shown.queries}
+      recent={shown.recent}
+      located={position !== null}
+      city={city}
+      onChooseCity={onChooseCity}
+      onSearch={onSearch}
+    />
+  );
 }
 
 interface SectionsProps extends Pick<HomeSectionsProps, 'city' | 'onChooseCity' | 'onSearch'> {
@@ -157,7 +174,15 @@ const Sections = memo(function Sections({ queries, recent, located, city, onChoo
             className="group w-52 shrink-0 snap-start overflow-hidden rounded-2xl border border-blush-200/70 bg-white text-left shadow-soft transition hover:-translate-y-0.5 hover:shadow-lift"
           >
             <div className="relative aspect-square overflow-hidden">
-              <img src={s.images[0] ?? ''} alt="" width={400} height={400} loading="lazy" decoding="async" className="size-full object-cover transition duration-300 group-hover:scale-[1.03]" />
+              <img
+                src={s.images[0] ?? ''}
+                alt=""
+                width={400}
+                height={400}
+                loading="lazy"
+                decoding="async"
+                className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
+              />
               <span className="absolute top-2.5 left-2.5 inline-flex items-center gap-1 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-rose-600 shadow-soft">
                 <SparkleIcon className="size-3" />
                 {s.bookingCount} this week
@@ -183,7 +208,11 @@ const Sections = memo(function Sections({ queries, recent, located, city, onChoo
               href={`/special-offer/${o._id}`}
               data-testid="offer-card"
               className={`relative flex w-72 shrink-0 snap-start flex-col overflow-hidden rounded-2xl p-5 text-white shadow-soft transition hover:shadow-lift sm:w-80 ${
-                ['bg-gradient-to-br from-plum-800 to-rose-500', 'bg-gradient-to-br from-rose-600 to-gold-500', 'bg-gradient-to-br from-plum-950 to-plum-600'][i % 3]
+                [
+                  'bg-gradient-to-br from-plum-800 to-rose-500',
+                  'bg-gradient-to-br from-rose-600 to-gold-500',
+                  'bg-gradient-to-br from-plum-950 to-plum-600',
+                ][i % 3]
               }`}
             >
               <span aria-hidden="true" className="absolute -top-10 -right-10 size-32 rounded-full bg-white/10" />
@@ -235,7 +264,13 @@ const Sections = memo(function Sections({ queries, recent, located, city, onChoo
       </ScrollRow>
 
       <ScrollRow title="Recommended" subtitle="Top rated by customers like you" testId="section-recommended">
-        {recommended.isError ? failedRow(recommended, 'recommended salons') : recommended.isPending ? <Skeletons /> : <SalonRow salons={recommended.data?.data.merchants ?? []} />}
+        {recommended.isError ? (
+          failedRow(recommended, 'recommended salons')
+        ) : recommended.isPending ? (
+          <Skeletons />
+        ) : (
+          <SalonRow salons={recommended.data?.data.merchants ?? []} />
+        )}
       </ScrollRow>
 
       {(sponsoredList.length > 0 || sponsored.isError) && (
@@ -257,7 +292,10 @@ const Sections = memo(function Sections({ queries, recent, located, city, onChoo
         {testimonials.isPending && <Skeletons count={3} />}
         {failedRow(testimonials, 'what customers say')}
         {testimonials.data?.map((t) => (
-          <figure key={t._id} className="flex w-80 shrink-0 snap-start flex-col rounded-2xl border border-blush-200/70 bg-white p-5 shadow-soft">
+          <figure
+            key={t._id}
+            className="flex w-80 shrink-0 snap-start flex-col rounded-2xl border border-blush-200/70 bg-white p-5 shadow-soft"
+          >
             <Stars rating={t.rating} />
             <p className="mt-3 font-semibold text-ink-900">{t.title}</p>
             <blockquote className="mt-1.5 line-clamp-4 flex-1 text-sm leading-relaxed text-ink-700">“{t.content}”</blockquote>
@@ -265,7 +303,9 @@ const Sections = memo(function Sections({ queries, recent, located, city, onChoo
               {t.avatar ? (
                 <img src={t.avatar} alt="" width={40} height={40} loading="lazy" className="size-10 rounded-full object-cover" />
               ) : (
-                <span className="flex size-10 items-center justify-center rounded-full bg-plum-100 font-semibold text-plum-800">{t.name.charAt(0)}</span>
+                <span className="flex size-10 items-center justify-center rounded-full bg-plum-100 font-semibold text-plum-800">
+                  {t.name.charAt(0)}
+                </span>
               )}
               <span>
                 <span className="block text-sm font-semibold text-ink-900">{t.name}</span>
@@ -284,7 +324,8 @@ const Sections = memo(function Sections({ queries, recent, located, city, onChoo
             <p className="text-xs font-semibold tracking-widest text-gold-300 uppercase">For salon owners</p>
             <h2 className="mt-1 text-2xl font-bold">Grow your business with GlowBook</h2>
             <p className="mt-1 max-w-lg text-sm text-plum-100">
-              Join <strong className="text-white">5286 businesses</strong> that fill their chairs with online bookings, QR check-ins and smart reminders.
+              Join <strong className="text-white">5286 businesses</strong> that fill their chairs with online bookings, QR check-ins and
+              smart reminders.
             </p>
           </div>
           <Link href="/merchantonBoarding" className={buttonClasses('onDark', 'lg')}>
@@ -306,7 +347,15 @@ const Sections = memo(function Sections({ queries, recent, located, city, onChoo
           >
             <div className="aspect-square overflow-hidden rounded-2xl shadow-soft">
               {c.image ? (
-                <img src={c.image} alt="" width={400} height={400} loading="lazy" decoding="async" className="size-full object-cover transition duration-300 group-hover:scale-105" />
+                <img
+                  src={c.image}
+                  alt=""
+                  width={400}
+                  height={400}
+                  loading="lazy"
+                  decoding="async"
+                  className="size-full object-cover transition duration-300 group-hover:scale-105"
+                />
               ) : (
                 <div className="size-full bg-gradient-to-br from-plum-200 to-rose-100" />
               )}
@@ -346,7 +395,9 @@ const Sections = memo(function Sections({ queries, recent, located, city, onChoo
         <div className="grid items-center gap-6 rounded-3xl border border-blush-200 bg-gradient-to-br from-blush-100 via-white to-rose-50 px-6 py-8 sm:px-10 md:grid-cols-2">
           <div>
             <h2 className="text-2xl font-bold tracking-tight text-ink-900">Subscribe to our newsletter</h2>
-            <p className="mt-1 text-sm text-ink-500">Get beauty tips, new salons and exclusive offers in your inbox. No spam, unsubscribe any time.</p>
+            <p className="mt-1 text-sm text-ink-500">
+              Get beauty tips, new salons and exclusive offers in your inbox. No spam, unsubscribe any time.
+            </p>
           </div>
           <NewsletterForm tone="light" />
         </div>

@@ -18,7 +18,9 @@ export function StarIcon({ className, filled = true }: { className?: string; fil
 export function RatingPill({ rating, reviews, className }: { rating: number; reviews: number; className?: string }) {
   if (reviews === 0) {
     return (
-      <span className={cn('inline-flex items-center gap-1 rounded-full bg-plum-50 px-2 py-0.5 text-xs font-semibold text-plum-700', className)}>
+      <span
+        className={cn('inline-flex items-center gap-1 rounded-full bg-plum-50 px-2 py-0.5 text-xs font-semibold text-plum-700', className)}
+      >
         New
       </span>
     );

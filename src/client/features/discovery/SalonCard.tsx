@@ -23,10 +23,23 @@ export function recentEntryOf(m: MerchantCardWire): Omit<RecentlyViewedSalon, 'l
  * lazily, except a `priority` one: the first screen's largest picture (Lighthouse's LCP element),
  * fetched at once and first.
  */
-export function SalonImage({ src, alt, className, priority = false }: { src: string | null; alt: string; className?: string; priority?: boolean }) {
+export function SalonImage({
+  src,
+  alt,
+  className,
+  priority = false,
+}: {
+  src: string | null;
+  alt: string;
+  className?: string;
+  priority?: boolean;
+}) {
   if (!src) {
     return (
-      <div className={cn('flex items-center justify-center bg-gradient-to-br from-plum-200 via-rose-100 to-gold-100', className)} aria-hidden="true">
+      <div
+        className={cn('flex items-center justify-center bg-gradient-to-br from-plum-200 via-rose-100 to-gold-100', className)}
+        aria-hidden="true"
+      >
         <span className="text-3xl font-bold text-plum-700/60">{alt.charAt(0)}</span>
       </div>
     );
@@ -82,7 +95,10 @@ export function SalonCard({ salon, sponsored = false, className }: { salon: Merc
               Ad
             </span>
             {salon.lowestPrice != null && (
-              <span className="absolute right-2.5 bottom-2.5 rounded-full bg-gold-300 px-2.5 py-0.5 text-xs font-bold text-ink-900 shadow-soft" data-testid="sponsored-price">
+              <span
+                className="absolute right-2.5 bottom-2.5 rounded-full bg-gold-300 px-2.5 py-0.5 text-xs font-bold text-ink-900 shadow-soft"
+                data-testid="sponsored-price"
+              >
                 From {formatINR(salon.lowestPrice)}
               </span>
             )}

@@ -51,7 +51,10 @@ export function ScrollRow({ title, subtitle, action, children, testId, className
   return (
     // content-visibility: a row below the fold is laid out and painted when scrolled to, not during the first load.
     <section
-      className={cn('mx-auto mt-12 max-w-7xl px-4 [contain-intrinsic-size:auto_22rem] [content-visibility:auto] sm:px-6 lg:px-8', className)}
+      className={cn(
+        'mx-auto mt-12 max-w-7xl px-4 [contain-intrinsic-size:auto_22rem] [content-visibility:auto] sm:px-6 lg:px-8',
+        className,
+      )}
       data-testid={testId}
       aria-labelledby={headingId}
     >

@@ -2,7 +2,14 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, 
 import { CalendarIcon, ClockIcon, MapPinIcon, SearchIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../trpc';
-import { LOCATION_BLUR_CLOSE_MS, MAX_SERVICE_SUGGESTIONS, MIN_LOCATION_QUERY, POPULAR_SERVICES, SERVICE_BLUR_CLOSE_MS, TIME_WINDOW_OPTIONS } from './constants';
+import {
+  LOCATION_BLUR_CLOSE_MS,
+  MAX_SERVICE_SUGGESTIONS,
+  MIN_LOCATION_QUERY,
+  POPULAR_SERVICES,
+  SERVICE_BLUR_CLOSE_MS,
+  TIME_WINDOW_OPTIONS,
+} from './constants';
 import { localIsoDate } from './filters';
 import { type Located, useGeolocation } from './useGeolocation';
 
@@ -28,7 +35,14 @@ export function DateField({ id, value, onChange, hideIconOnMobile }: BoxFieldPro
       <label htmlFor={id} className="sr-only">
         Date
       </label>
-      <input id={id} type="date" min={localIsoDate(0)} className={fieldInput} value={value} onChange={(event) => onChange(event.target.value)} />
+      <input
+        id={id}
+        type="date"
+        min={localIsoDate(0)}
+        className={fieldInput}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }
@@ -247,9 +261,14 @@ export function LocationField({
   const places = trpc.geo.search.useQuery({ q: query, limit: 6 }, { enabled, staleTime: 10 * 60_000 });
   const geo = useGeolocation(onLocated);
 
-  const options = enabled && value.trim().length >= MIN_LOCATION_QUERY
-    ? (places.data ?? []).map((p) => ({ key: `${p.display_name}|${p.lat}|${p.lon}`, label: p.display_name, detail: p.type === 'city' ? 'City' : undefined }))
-    : [];
+  const options =
+    enabled && value.trim().length >= MIN_LOCATION_QUERY
+      ? (places.data ?? []).map((p) => ({
+          key: `${p.display_name}|${p.lat}|${p.lon}`,
+          label: p.display_name,
+          detail: p.type === 'city' ? 'City' : undefined,
+        }))
+      : [];
 
   return (
     <div className="min-w-0">
@@ -281,7 +300,15 @@ export function LocationField({
             {geo.locating ? (
               <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent" />
             ) : (
-              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round">
+              <svg
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={1.8}
+                strokeLinecap="round"
+              >
                 <circle cx="12" cy="12" r="3.5" />
                 <path d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3" />
                 <circle cx="12" cy="12" r="7" />

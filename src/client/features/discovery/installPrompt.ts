@@ -7,7 +7,9 @@ let deferred: InstallPromptEvent | null = null;
 const listeners = new Set<() => void>();
 
 function isStandalone(): boolean {
-  return window.matchMedia?.('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
 }
 
 if (typeof window !== 'undefined' && !isStandalone()) {

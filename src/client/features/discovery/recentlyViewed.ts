@@ -17,7 +17,12 @@ export interface RecentlyViewedSalon {
 const CHANGED = 'recentlyViewedChanged';
 
 function isEntry(v: unknown): v is RecentlyViewedSalon {
-  return typeof v === 'object' && v !== null && typeof (v as RecentlyViewedSalon).id === 'string' && typeof (v as RecentlyViewedSalon).name === 'string';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as RecentlyViewedSalon).id === 'string' &&
+    typeof (v as RecentlyViewedSalon).name === 'string'
+  );
 }
 
 export function readRecentlyViewed(): RecentlyViewedSalon[] {

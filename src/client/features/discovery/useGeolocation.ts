@@ -63,7 +63,8 @@ export function storedPosition(): { lat: number; lng: number } | null {
   try {
     const lat = Number(window.localStorage.getItem(STORAGE_KEYS.userLatitude));
     const lng = Number(window.localStorage.getItem(STORAGE_KEYS.userLongitude));
-    const present = window.localStorage.getItem(STORAGE_KEYS.userLatitude) !== null && window.localStorage.getItem(STORAGE_KEYS.userLongitude) !== null;
+    const present =
+      window.localStorage.getItem(STORAGE_KEYS.userLatitude) !== null && window.localStorage.getItem(STORAGE_KEYS.userLongitude) !== null;
     return present && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
   } catch {
     return null;

@@ -11,10 +11,17 @@ const PAGES_KEY = 'installPagesSeen';
 /** Pages seen in this visit before the offer: someone who came back to browse, not a passer-by. */
 export const INSTALL_AFTER_PAGES = 3;
 /** Screens that are a task in progress: nothing is added above their form. */
-const TASK_PATH = /^\/(login|register|forgot-password|merchant\/(login|register|forgot-password)|salon\/[^/]+\/booking\/(select|review))\b/i;
+const TASK_PATH =
+  /^\/(login|register|forgot-password|merchant\/(login|register|forgot-password)|salon\/[^/]+\/booking\/(select|review))\b/i;
 
 /** Whether the offer may show (issue 30 item 9): a phone, after some browsing, never over a task, never once declined. */
-export function installOfferAllowed(s: { available: boolean; phone: boolean; pagesSeen: number; path: string; dismissed: boolean }): boolean {
+export function installOfferAllowed(s: {
+  available: boolean;
+  phone: boolean;
+  pagesSeen: number;
+  path: string;
+  dismissed: boolean;
+}): boolean {
   return s.available && s.phone && !s.dismissed && s.pagesSeen >= INSTALL_AFTER_PAGES && !TASK_PATH.test(s.path);
 }
 
@@ -65,7 +72,12 @@ export function InstallBanner() {
     setDismissed(true);
   };
   return (
-    <div role="region" aria-label="Install the app" className="mx-4 mt-3 flex items-center gap-3 rounded-2xl border border-blush-200 bg-white p-3 shadow-soft" data-testid="install-banner">
+    <div
+      role="region"
+      aria-label="Install the app"
+      className="mx-4 mt-3 flex items-center gap-3 rounded-2xl border border-blush-200 bg-white p-3 shadow-soft"
+      data-testid="install-banner"
+    >
       <img src="/icon-192.png" alt="" width={40} height={40} className="size-10 rounded-xl" />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold text-ink-900">Install GlowBook</p>
@@ -74,7 +86,13 @@ export function InstallBanner() {
       <Button size="sm" onClick={() => void promptInstall()} data-testid="install-accept">
         Install
       </Button>
-      <button type="button" onClick={dismiss} aria-label="Not now: don't offer again" className="rounded-full p-1.5 text-ink-500 hover:bg-blush-100" data-testid="install-dismiss">
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label="Not now: don't offer again"
+        className="rounded-full p-1.5 text-ink-500 hover:bg-blush-100"
+        data-testid="install-dismiss"
+      >
         <CloseIcon className="size-4" />
       </button>
     </div>

@@ -97,7 +97,9 @@ export function NotificationBell() {
           <div className="flex items-center justify-between gap-3 border-b border-blush-100 px-4 py-3">
             <p className="text-sm font-semibold text-ink-900">
               Notifications
-              {unread > 0 && <span className="ml-2 rounded-full bg-plum-50 px-2 py-0.5 text-xs font-semibold text-plum-800">{unread} new</span>}
+              {unread > 0 && (
+                <span className="ml-2 rounded-full bg-plum-50 px-2 py-0.5 text-xs font-semibold text-plum-800">{unread} new</span>
+              )}
             </p>
             {unread > 0 && (
               <button

@@ -18,9 +18,18 @@ export function useNotificationActions() {
   const invalidates = ['users.getNotifications'] as const;
   // A failure may mean the notification changed elsewhere (read, deleted): the list is fetched again then too.
   const onError = () => void utils.users.getNotifications.invalidate();
-  const markRead = trpc.users.markNotificationAsRead.useMutation({ meta: { invalidates, errorToast: 'Could not mark the notification as read.' }, onError });
-  const markAll = trpc.users.markAllNotificationsAsRead.useMutation({ meta: { invalidates, errorToast: 'Could not mark notifications as read.' }, onError });
-  const remove = trpc.users.deleteNotification.useMutation({ meta: { invalidates, errorToast: 'Could not delete the notification.' }, onError });
+  const markRead = trpc.users.markNotificationAsRead.useMutation({
+    meta: { invalidates, errorToast: 'Could not mark the notification as read.' },
+    onError,
+  });
+  const markAll = trpc.users.markAllNotificationsAsRead.useMutation({
+    meta: { invalidates, errorToast: 'Could not mark notifications as read.' },
+    onError,
+  });
+  const remove = trpc.users.deleteNotification.useMutation({
+    meta: { invalidates, errorToast: 'Could not delete the notification.' },
+    onError,
+  });
 
   /** Marks the notification read (if it is not yet) and follows its link, if it has one. */
   const open = (n: NotificationWire) => {

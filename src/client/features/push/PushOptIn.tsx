@@ -22,8 +22,7 @@ export default function PushOptIn({ onDone }: { onDone: () => void }) {
       if (result === 'unsupported') {
         window.alert(PUSH_UNSUPPORTED);
         markPushUnsupported();
-      }
-      else if (result === 'subscribed') toast.success('Notifications are on. We will remind you before your appointments.');
+      } else if (result === 'subscribed') toast.success('Notifications are on. We will remind you before your appointments.');
       else toast.info('Notifications stay off. You can turn them on later in your browser settings.');
     } catch (err) {
       toast.error(errorMessage(err, 'Could not turn on notifications in this browser.'));

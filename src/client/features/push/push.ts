@@ -73,8 +73,11 @@ export async function enablePush(client: Client): Promise<EnableResult> {
   await navigator.serviceWorker.ready;
   const { publicKey } = await client.notification.vapidPublicKey.query({});
   const existing = await registration.pushManager.getSubscription();
-  const subscription = existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }));
-  await client.notification.subscribeUserToNotifications.mutate({ subscription: subscription.toJSON() as z.input<typeof subscribeInput>['subscription'] });
+  const subscription =
+    existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }));
+  await client.notification.subscribeUserToNotifications.mutate({
+    subscription: subscription.toJSON() as z.input<typeof subscribeInput>['subscription'],
+  });
   writeItem(STORAGE_KEYS.notificationsSubscribed, 'true');
   return 'subscribed';
 }

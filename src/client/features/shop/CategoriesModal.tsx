@@ -30,7 +30,11 @@ export function CategoriesModal({ onClose, merchantId, selected }: CategoriesMod
   const [toDelete, setToDelete] = useState<SelectedCategoryWire | null>(null);
   const invalidates = ['categories.getMerchantSelectedCategories'] as const;
   const add = trpc.categories.selectCategoriesByMarchent.useMutation({
-    meta: { successToast: 'Selected categories added successfully.', errorToast: 'Error adding selected categories. Please try again.', invalidates },
+    meta: {
+      successToast: 'Selected categories added successfully.',
+      errorToast: 'Error adding selected categories. Please try again.',
+      invalidates,
+    },
     onSuccess: () => setPicked(new Set()),
   });
   const remove = trpc.categories.deleteMerchantSelectedCategories.useMutation({
@@ -137,9 +141,18 @@ export function CategoriesModal({ onClose, merchantId, selected }: CategoriesMod
               {selected.map((c) => (
                 <li key={c._id} className="flex items-center justify-between gap-3 px-3 py-2.5 text-sm">
                   <span className="font-medium text-ink-800">
-                    {c.name} <span className="font-normal text-ink-500">· {c.count} {c.count === 1 ? 'service' : 'services'}</span>
+                    {c.name}{' '}
+                    <span className="font-normal text-ink-500">
+                      · {c.count} {c.count === 1 ? 'service' : 'services'}
+                    </span>
                   </span>
-                  <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => setToDelete(c)} aria-label={`Delete category ${c.name}`}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-red-600 hover:bg-red-50"
+                    onClick={() => setToDelete(c)}
+                    aria-label={`Delete category ${c.name}`}
+                  >
                     Delete
                   </Button>
                 </li>

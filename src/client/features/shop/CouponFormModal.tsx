@@ -40,16 +40,41 @@ function fromCoupon(c: CouponWire): typeof EMPTY {
 }
 
 /** Create or edit a coupon; the owner mounts it while it is open, so each opening starts from `editing`. */
-export function CouponFormModal({ editing, merchantId, onClose }: { editing: CouponWire | null; merchantId: string | null; onClose: () => void }) {
-  const form = useZodForm(createCouponInput, { defaultValues: { ...(editing ? fromCoupon(editing) : EMPTY), merchantId: merchantId ?? '' } });
+export function CouponFormModal({
+  editing,
+  merchantId,
+  onClose,
+}: {
+  editing: CouponWire | null;
+  merchantId: string | null;
+  onClose: () => void;
+}) {
+  const form = useZodForm(createCouponInput, {
+    defaultValues: { ...(editing ? fromCoupon(editing) : EMPTY), merchantId: merchantId ?? '' },
+  });
   const { errors } = form.formState;
   const failed = serverErrorsTo(form, 'Failed to save coupon. Please try again.');
-  const create = trpc.Coupons.createCoupon.useMutation({ meta: { successToast: 'Coupon created successfully.', invalidates: ['Coupons.getAllCoupons'] }, onSuccess: onClose, onError: failed });
-  const update = trpc.Coupons.updateCoupon.useMutation({ meta: { successToast: 'Coupon updated successfully.', invalidates: ['Coupons.getAllCoupons'] }, onSuccess: onClose, onError: failed });
+  const create = trpc.Coupons.createCoupon.useMutation({
+    meta: { successToast: 'Coupon created successfully.', invalidates: ['Coupons.getAllCoupons'] },
+    onSuccess: onClose,
+    onError: failed,
+  });
+  const update = trpc.Coupons.updateCoupon.useMutation({
+    meta: { successToast: 'Coupon updated successfully.', invalidates: ['Coupons.getAllCoupons'] },
+    onSuccess: onClose,
+    onError: failed,
+  });
 
   const onSubmit = form.handleSubmit((v) => {
     // Cleared optional fields are sent as null so an edit can remove a limit or a date.
-    const body = { ...v, maxDiscount: v.maxDiscount ?? null, validFrom: v.validFrom ?? null, validUntil: v.validUntil ?? null, usageLimit: v.usageLimit ?? null, expiryDate: undefined };
+    const body = {
+      ...v,
+      maxDiscount: v.maxDiscount ?? null,
+      validFrom: v.validFrom ?? null,
+      validUntil: v.validUntil ?? null,
+      usageLimit: v.usageLimit ?? null,
+      expiryDate: undefined,
+    };
     if (editing) update.mutate({ ...body, couponId: editing._id });
     else create.mutate(body);
   });
@@ -78,11 +103,25 @@ export function CouponFormModal({ editing, merchantId, onClose }: { editing: Cou
     >
       <form id="coupon-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
         {serverError && (
-          <p key={serverError} ref={revealOnMount} role="alert" data-testid="coupon-form-error" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-700 sm:col-span-2">
+          <p
+            key={serverError}
+            ref={revealOnMount}
+            role="alert"
+            data-testid="coupon-form-error"
+            className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-700 sm:col-span-2"
+          >
             {serverError}
           </p>
         )}
-        <Input id="coupon-code" label="Code" required className="uppercase" {...form.register('code')} error={errors.code?.message} hint="3 to 30 letters, digits, - or _." />
+        <Input
+          id="coupon-code"
+          label="Code"
+          required
+          className="uppercase"
+          {...form.register('code')}
+          error={errors.code?.message}
+          hint="3 to 30 letters, digits, - or _."
+        />
         <Select
           id="coupon-type"
           label="Discount type"
@@ -94,7 +133,14 @@ export function CouponFormModal({ editing, merchantId, onClose }: { editing: Cou
           {...form.register('discountType')}
           error={errors.discountType?.message}
         />
-        <Textarea id="coupon-description" label="Description" rows={2} {...form.register('description')} error={errors.description?.message} containerClassName="sm:col-span-2" />
+        <Textarea
+          id="coupon-description"
+          label="Description"
+          rows={2}
+          {...form.register('description')}
+          error={errors.description?.message}
+          containerClassName="sm:col-span-2"
+        />
         <Input
           id="coupon-value"
           label={discountType === 'flat' ? 'Discount value (₹)' : 'Discount value (%)'}
@@ -105,12 +151,50 @@ export function CouponFormModal({ editing, merchantId, onClose }: { editing: Cou
           {...form.register('discountValue')}
           error={errors.discountValue?.message}
         />
-        <Input id="coupon-min" label="Minimum booking amount (₹)" type="number" min={0} step="0.01" {...form.register('minAmount')} error={errors.minAmount?.message} />
-        <Input id="coupon-max" label="Maximum discount (₹)" type="number" min={0} step="0.01" {...form.register('maxDiscount')} error={errors.maxDiscount?.message} hint="Leave blank for no cap." />
-        <Input id="coupon-limit" label="Usage limit" type="number" min={1} step="1" {...form.register('usageLimit')} error={errors.usageLimit?.message} hint="Leave blank for unlimited uses." />
+        <Input
+          id="coupon-min"
+          label="Minimum booking amount (₹)"
+          type="number"
+          min={0}
+          step="0.01"
+          {...form.register('minAmount')}
+          error={errors.minAmount?.message}
+        />
+        <Input
+          id="coupon-max"
+          label="Maximum discount (₹)"
+          type="number"
+          min={0}
+          step="0.01"
+          {...form.register('maxDiscount')}
+          error={errors.maxDiscount?.message}
+          hint="Leave blank for no cap."
+        />
+        <Input
+          id="coupon-limit"
+          label="Usage limit"
+          type="number"
+          min={1}
+          step="1"
+          {...form.register('usageLimit')}
+          error={errors.usageLimit?.message}
+          hint="Leave blank for unlimited uses."
+        />
         <Input id="coupon-from" label="Valid from" type="date" {...form.register('validFrom')} error={errors.validFrom?.message} />
-        <Input id="coupon-until" label="Valid until" type="date" {...form.register('validUntil')} error={errors.validUntil?.message} min={(validFrom as string) || undefined} />
-        <Checkbox id="coupon-active" label="Active" description="Customers can use the code while it is active and valid." {...form.register('active')} />
+        <Input
+          id="coupon-until"
+          label="Valid until"
+          type="date"
+          {...form.register('validUntil')}
+          error={errors.validUntil?.message}
+          min={(validFrom as string) || undefined}
+        />
+        <Checkbox
+          id="coupon-active"
+          label="Active"
+          description="Customers can use the code while it is active and valid."
+          {...form.register('active')}
+        />
       </form>
     </Modal>
   );

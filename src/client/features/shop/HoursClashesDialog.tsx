@@ -49,17 +49,35 @@ export function HoursClashesDialog({ open, clashes, busy, changed, error, onDeci
           <Button variant="ghost" onClick={onClose} disabled={!!busy} data-testid="hours-clashes-back">
             Back to editing
           </Button>
-          <Button variant="secondary" onClick={() => onDecide('keep', reason)} loading={busy === 'keep'} loadingText="Saving..." disabled={!!busy} data-testid="hours-keep">
+          <Button
+            variant="secondary"
+            onClick={() => onDecide('keep', reason)}
+            loading={busy === 'keep'}
+            loadingText="Saving..."
+            disabled={!!busy}
+            data-testid="hours-keep"
+          >
             Keep bookings
           </Button>
-          <Button variant="danger" onClick={() => onDecide('cancel', reason)} loading={busy === 'cancel'} loadingText="Cancelling..." disabled={!!busy} data-testid="hours-cancel-bookings">
+          <Button
+            variant="danger"
+            onClick={() => onDecide('cancel', reason)}
+            loading={busy === 'cancel'}
+            loadingText="Cancelling..."
+            disabled={!!busy}
+            data-testid="hours-cancel-bookings"
+          >
             Notify and cancel (full refund)
           </Button>
         </>
       }
     >
       {changed && (
-        <p role="status" className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="hours-clashes-changed">
+        <p
+          role="status"
+          className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="hours-clashes-changed"
+        >
           Another booking was made in these hours meanwhile; it is now in the list. Check it and choose again.
         </p>
       )}
@@ -70,7 +88,11 @@ export function HoursClashesDialog({ open, clashes, busy, changed, error, onDeci
       )}
       <ul className="divide-y divide-blush-100 rounded-xl border border-blush-200" data-testid="hours-clashes">
         {clashes.map((c) => (
-          <li key={c.bookingId} className="flex flex-col gap-0.5 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4" data-testid="hours-clash">
+          <li
+            key={c.bookingId}
+            className="flex flex-col gap-0.5 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+            data-testid="hours-clash"
+          >
             <div className="min-w-0">
               <p className="text-sm font-semibold text-ink-900">
                 {longDate(c.bookingDate)} · {c.bookingTime}
@@ -80,7 +102,9 @@ export function HoursClashesDialog({ open, clashes, busy, changed, error, onDeci
                 {c.services.length > 0 && <span className="text-ink-500"> · {c.services.join(', ')}</span>}
               </p>
             </div>
-            <span className="w-fit shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">{REASON[c.reason]}</span>
+            <span className="w-fit shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">
+              {REASON[c.reason]}
+            </span>
           </li>
         ))}
       </ul>

@@ -21,8 +21,18 @@ function CompletionBar({ percent, label }: { percent: number; label: string }) {
   const complete = percent >= 100;
   return (
     <div className="flex items-center gap-3">
-      <div className="h-2.5 flex-1 overflow-hidden rounded-full bg-blush-100" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-        <div className={cn('h-full rounded-full transition-all', complete ? 'bg-emerald-500' : 'bg-plum-600')} style={{ width: `${percent}%` }} />
+      <div
+        className="h-2.5 flex-1 overflow-hidden rounded-full bg-blush-100"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <div
+          className={cn('h-full rounded-full transition-all', complete ? 'bg-emerald-500' : 'bg-plum-600')}
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <span className="w-12 text-right text-sm font-semibold text-ink-900" data-testid="completion-percent">
         {percent}%
@@ -36,7 +46,13 @@ function CompletionBar({ percent, label }: { percent: number; label: string }) {
  * to the checklist and the publish request in Settings (the help pages send merchants here). The
  * same query as the Settings card, so both show one figure; nothing once the salon is published.
  */
-export function ProfileCompletionSummary({ merchantId, settingsHref = '/merchant/settings' }: { merchantId: string | null; settingsHref?: string }) {
+export function ProfileCompletionSummary({
+  merchantId,
+  settingsHref = '/merchant/settings',
+}: {
+  merchantId: string | null;
+  settingsHref?: string;
+}) {
   const completion = trpc.merchants.getProfileCompletion.useQuery({ merchantId: merchantId ?? undefined });
   const data = completion.data;
   if (!data || data.isPublished) return null;
@@ -64,16 +80,25 @@ export function ProfileCompletionSummary({ merchantId, settingsHref = '/merchant
                 .filter((c) => !c.done)
                 .map((c) => (
                   <li key={c.id}>
-                    <Link href={COMPLETION_FIX[c.id]?.to ?? settingsHref} className="font-medium text-plum-700 underline-offset-2 hover:underline">
+                    <Link
+                      href={COMPLETION_FIX[c.id]?.to ?? settingsHref}
+                      className="font-medium text-plum-700 underline-offset-2 hover:underline"
+                    >
                       {c.label}
                     </Link>
                   </li>
                 ))}
             </ul>
           )}
-          {data.publishStatus === 'rejected' && data.publishNote && <p className="mt-1 text-sm text-red-700">Reviewer note: {data.publishNote}</p>}
+          {data.publishStatus === 'rejected' && data.publishNote && (
+            <p className="mt-1 text-sm text-red-700">Reviewer note: {data.publishNote}</p>
+          )}
         </div>
-        <Link href={settingsHref} className={buttonClasses(complete && data.publishStatus !== 'pending' ? 'primary' : 'outline', 'md', 'shrink-0')} data-testid="open-checklist">
+        <Link
+          href={settingsHref}
+          className={buttonClasses(complete && data.publishStatus !== 'pending' ? 'primary' : 'outline', 'md', 'shrink-0')}
+          data-testid="open-checklist"
+        >
           Open the checklist in Settings
         </Link>
       </div>
@@ -118,7 +143,11 @@ export function ProfileCompletionCard({ merchantId }: { merchantId: string | nul
       <CardHeader
         title="Profile Completion"
         description="Complete every item to publish your shop on GlowBook."
-        action={<Badge tone={status.tone} data-testid="publish-status">{status.label}</Badge>}
+        action={
+          <Badge tone={status.tone} data-testid="publish-status">
+            {status.label}
+          </Badge>
+        }
       />
       <Banner flash={flash} testId="publish-banner" />
       <CompletionBar percent={percent} label="Profile completion" />
@@ -159,7 +188,13 @@ export function ProfileCompletionCard({ merchantId }: { merchantId: string | nul
       </ul>
       {publishStatus === 'rejected' && publishNote && <p className="mt-3 text-sm text-red-700">Reviewer note: {publishNote}</p>}
       <div className="mt-5 flex flex-wrap items-center gap-3">
-        <Button onClick={onPublish} disabled={!canRequest} loading={publish.isPending} loadingText="Sending..." data-testid="request-publish">
+        <Button
+          onClick={onPublish}
+          disabled={!canRequest}
+          loading={publish.isPending}
+          loadingText="Sending..."
+          data-testid="request-publish"
+        >
           Request to publish
         </Button>
         {!complete && <span className="text-xs text-ink-500">Available once your profile is 100% complete.</span>}

@@ -9,7 +9,12 @@ import { Stars } from './Stars';
 /** The owner's answer to a review; mounted while open, so it starts from the review's current answer. */
 export function RespondModal({ review, merchantId, onClose }: { review: ReviewWire; merchantId: string | null; onClose: () => void }) {
   const form = useZodForm(respondToReviewInput, {
-    defaultValues: { reviewId: review._id, merchantId: merchantId ?? '', customerId: review.customerId._id, responseText: review.response?.text ?? '' },
+    defaultValues: {
+      reviewId: review._id,
+      merchantId: merchantId ?? '',
+      customerId: review.customerId._id,
+      responseText: review.response?.text ?? '',
+    },
   });
   const { errors } = form.formState;
   const respond = trpc.reviewRoutes.respondToReviewByMerchant.useMutation({
@@ -37,15 +42,22 @@ export function RespondModal({ review, merchantId, onClose }: { review: ReviewWi
       }
     >
       <form id="respond-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <div className="rounded-xl bg-blush-50 px-4 py-3">
-            <div className="flex items-center justify-between gap-2">
-              <p className="font-semibold text-ink-900">{review.userName}</p>
-              <Stars rating={review.rating} />
-            </div>
-            {review.comment && <p className="mt-1 text-sm text-ink-700">{review.comment}</p>}
+        <div className="rounded-xl bg-blush-50 px-4 py-3">
+          <div className="flex items-center justify-between gap-2">
+            <p className="font-semibold text-ink-900">{review.userName}</p>
+            <Stars rating={review.rating} />
           </div>
-          <Textarea id="response-text" label="Your response" rows={4} {...form.register('responseText')} error={errors.responseText?.message ?? errors.root?.server?.message} data-autofocus />
-        </form>
+          {review.comment && <p className="mt-1 text-sm text-ink-700">{review.comment}</p>}
+        </div>
+        <Textarea
+          id="response-text"
+          label="Your response"
+          rows={4}
+          {...form.register('responseText')}
+          error={errors.responseText?.message ?? errors.root?.server?.message}
+          data-autofocus
+        />
+      </form>
     </Modal>
   );
 }

@@ -56,13 +56,25 @@ export function ServiceFormModal({ onClose, merchantId, categories, editing }: S
     onSuccess: onClose,
     onError: serverErrorsTo(form, 'Failed to save service.'),
   };
-  const create = trpc.services.createService.useMutation({ ...saved, meta: { ...saved.meta, successToast: 'Service added successfully.' } });
-  const update = trpc.services.updateService.useMutation({ ...saved, meta: { ...saved.meta, successToast: 'Service updated successfully.' } });
+  const create = trpc.services.createService.useMutation({
+    ...saved,
+    meta: { ...saved.meta, successToast: 'Service added successfully.' },
+  });
+  const update = trpc.services.updateService.useMutation({
+    ...saved,
+    meta: { ...saved.meta, successToast: 'Service updated successfully.' },
+  });
 
   const onSubmit = form.handleSubmit((data) => {
     const category = data.category ?? '';
     const service = { ...data, isDiscountActive: Boolean(data.discountType) && data.isDiscountActive };
-    if (editing) update.mutate({ merchantId: merchantId ?? undefined, selectedCategoryId: category, serviceId: editing._id, service: { ...service, _id: editing._id } });
+    if (editing)
+      update.mutate({
+        merchantId: merchantId ?? undefined,
+        selectedCategoryId: category,
+        serviceId: editing._id,
+        service: { ...service, _id: editing._id },
+      });
     else create.mutate({ merchantId: merchantId ?? undefined, selectedCategoryId: category, service });
   });
 
@@ -95,11 +107,24 @@ export function ServiceFormModal({ onClose, merchantId, categories, editing }: S
     >
       <form id="service-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
         {error && (
-          <p key={error} ref={revealOnMount} role="alert" data-testid="service-form-error" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-700 sm:col-span-2">
+          <p
+            key={error}
+            ref={revealOnMount}
+            role="alert"
+            data-testid="service-form-error"
+            className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-700 sm:col-span-2"
+          >
             {error}
           </p>
         )}
-        <Input id="service-name" label="Service name" required {...form.register('name')} error={errors.name?.message} containerClassName="sm:col-span-2" />
+        <Input
+          id="service-name"
+          label="Service name"
+          required
+          {...form.register('name')}
+          error={errors.name?.message}
+          containerClassName="sm:col-span-2"
+        />
         <Select
           id="service-category"
           label="Category"
@@ -119,8 +144,28 @@ export function ServiceFormModal({ onClose, merchantId, categories, editing }: S
           error={errors.description?.message}
           containerClassName="sm:col-span-2"
         />
-        <Input id="service-duration" label="Duration (minutes)" type="number" min={5} step={5} inputMode="numeric" required {...form.register('duration')} error={errors.duration?.message} />
-        <Input id="service-price" label="Price (₹)" type="number" min={0} step="0.01" inputMode="decimal" required {...form.register('price')} error={errors.price?.message} />
+        <Input
+          id="service-duration"
+          label="Duration (minutes)"
+          type="number"
+          min={5}
+          step={5}
+          inputMode="numeric"
+          required
+          {...form.register('duration')}
+          error={errors.duration?.message}
+        />
+        <Input
+          id="service-price"
+          label="Price (₹)"
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          required
+          {...form.register('price')}
+          error={errors.price?.message}
+        />
         <Select
           id="service-discount-type"
           label="Discount type"

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { changePasswordForm } from '../../../shared/schemas/auth';
-import { type HoursClash, type HoursDecision, type ShopProfileWire, updateBusinessHoursInput, updateBusinessProfileInput, updateNotificationSettingsInput } from '../../../shared/schemas/shop';
+import {
+  type HoursClash,
+  type HoursDecision,
+  type ShopProfileWire,
+  updateBusinessHoursInput,
+  updateBusinessProfileInput,
+  updateNotificationSettingsInput,
+} from '../../../shared/schemas/shop';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Checkbox } from '../../components/ui/Checkbox';
@@ -46,7 +53,20 @@ export function BusinessProfileSection({ merchant, merchantId }: { merchant: Sho
     onError: serverErrorsTo(form, 'Failed to update business profile. Please try again.'),
   });
   const onSubmit = form.handleSubmit((input) => save.mutate(input));
-  const field = (name: 'shop_Name' | 'shop_Owner' | 'official_Email' | 'phone' | 'Shop_Address' | 'City' | 'State' | 'postalCode' | 'latitude' | 'longitude' | 'description') => ({
+  const field = (
+    name:
+      | 'shop_Name'
+      | 'shop_Owner'
+      | 'official_Email'
+      | 'phone'
+      | 'Shop_Address'
+      | 'City'
+      | 'State'
+      | 'postalCode'
+      | 'latitude'
+      | 'longitude'
+      | 'description',
+  ) => ({
     ...form.register(name),
     error: errors[name]?.message,
   });
@@ -96,7 +116,9 @@ export function BusinessHoursSection({ merchant, merchantId }: { merchant: ShopP
   const days = form.watch('openingHours');
   const enabled = (i: number) => days[i]?.enabled === true;
   /** The hours the server refused to save unasked (its 409) and the upcoming bookings they leave uncovered: the dialog asks what to do. */
-  const [asked, setAsked] = useState<{ input: z.output<typeof updateBusinessHoursInput>; clashes: HoursClash[]; changed: boolean } | null>(null);
+  const [asked, setAsked] = useState<{ input: z.output<typeof updateBusinessHoursInput>; clashes: HoursClash[]; changed: boolean } | null>(
+    null,
+  );
   const [deciding, setDeciding] = useState<HoursDecision | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const save = trpc.merchants.updateBusinessHours.useMutation({
@@ -144,7 +166,10 @@ export function BusinessHoursSection({ merchant, merchantId }: { merchant: ShopP
       <CardHeader title="Business Hours" description="Customers can book only while you are open." />
       <Banner flash={flash} testId="hours-banner" />
       <form noValidate onSubmit={onSave}>
-        <FormError message={errors.root?.server?.message ?? errors.openingHours?.message ?? errors.openingHours?.root?.message} className="mb-4" />
+        <FormError
+          message={errors.root?.server?.message ?? errors.openingHours?.message ?? errors.openingHours?.root?.message}
+          className="mb-4"
+        />
         <ul className="divide-y divide-blush-100">
           {merchant.openingHours.map(({ name }, i) => (
             <li key={name} className="grid grid-cols-2 items-center gap-2 py-2.5 sm:grid-cols-[10rem_1fr_1fr]">
@@ -246,7 +271,15 @@ export function SecuritySection() {
       <Banner flash={flash} testId="security-banner" />
       <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:max-w-md">
         <FormError message={errors.root?.server?.message} />
-        <Input id="current-password" label="Current password" type="password" autoComplete="current-password" required {...form.register('currentPassword')} error={errors.currentPassword?.message} />
+        <Input
+          id="current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.register('currentPassword')}
+          error={errors.currentPassword?.message}
+        />
         <Input
           id="new-password"
           label="New password"
@@ -257,7 +290,15 @@ export function SecuritySection() {
           {...form.register('newPassword')}
           error={errors.newPassword?.message}
         />
-        <Input id="confirm-password" label="Confirm new password" type="password" autoComplete="new-password" required {...form.register('confirmPassword')} error={errors.confirmPassword?.message} />
+        <Input
+          id="confirm-password"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
         <div>
           <Button type="submit" loading={change.isPending} loadingText="Updating..." data-testid="save-password">
             Update Password
@@ -276,7 +317,10 @@ export function WhatsAppSignInSection() {
   const refresh = () => utils.users.profile.invalidate();
   return (
     <Card id="whatsapp-sign-in">
-      <CardHeader title="Sign-in by WhatsApp" description="The mobile number registered with your account. A code sent to it signs you in once the number is verified." />
+      <CardHeader
+        title="Sign-in by WhatsApp"
+        description="The mobile number registered with your account. A code sent to it signs you in once the number is verified."
+      />
       {profile.isError ? (
         <p className="text-sm text-red-700">Could not load your account. Please reload the page.</p>
       ) : !user ? (

@@ -39,13 +39,16 @@ export function StaffAnalyticsModal({ open, onClose, merchantId, staff }: StaffA
   }, [open, staff?._id]);
 
   const customReady = period !== 'custom' || (Boolean(startDate) && Boolean(endDate) && startDate <= endDate);
-  const analytics = trpc.merchants.getStaffAnalytics.useQuery({
-    merchantId: merchantId ?? undefined,
-    staffId: staff?._id ?? '',
-    period,
-    startDate: period === 'custom' ? startDate : undefined,
-    endDate: period === 'custom' ? endDate : undefined,
-  }, { enabled: open && Boolean(staff) && customReady });
+  const analytics = trpc.merchants.getStaffAnalytics.useQuery(
+    {
+      merchantId: merchantId ?? undefined,
+      staffId: staff?._id ?? '',
+      period,
+      startDate: period === 'custom' ? startDate : undefined,
+      endDate: period === 'custom' ? endDate : undefined,
+    },
+    { enabled: open && Boolean(staff) && customReady },
+  );
 
   const data = analytics.data;
 
@@ -70,11 +73,20 @@ export function StaffAnalyticsModal({ open, onClose, merchantId, staff }: StaffA
         {period === 'custom' && (
           <>
             <Input id="analytics-start" label="Start date" type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
-            <Input id="analytics-end" label="End date" type="date" value={endDate} min={startDate || undefined} onChange={(e) => setEndDate(e.target.value)} />
+            <Input
+              id="analytics-end"
+              label="End date"
+              type="date"
+              value={endDate}
+              min={startDate || undefined}
+              onChange={(e) => setEndDate(e.target.value)}
+            />
           </>
         )}
       </div>
-      {period === 'custom' && !customReady && <p className="mt-3 text-sm text-ink-500">Choose a start and an end date (the end not before the start).</p>}
+      {period === 'custom' && !customReady && (
+        <p className="mt-3 text-sm text-ink-500">Choose a start and an end date (the end not before the start).</p>
+      )}
 
       {/* Total Bookings counts upcoming and completed bookings; hours and earnings can only come
           from completed work. The captions say so, and the table lists the bookings Total Bookings
@@ -86,7 +98,12 @@ export function StaffAnalyticsModal({ open, onClose, merchantId, staff }: StaffA
           caption={data && bookingsBreakdown(data)}
           testId="analytics-total-bookings"
         />
-        <Metric label="Hours Worked" value={data ? data.hoursWorked.toFixed(1) : '–'} caption={data && fromCompleted(data.completedBookings)} testId="analytics-hours" />
+        <Metric
+          label="Hours Worked"
+          value={data ? data.hoursWorked.toFixed(1) : '–'}
+          caption={data && fromCompleted(data.completedBookings)}
+          testId="analytics-hours"
+        />
         <Metric
           label="Total Earnings"
           value={data ? formatINR(Math.round(data.totalEarnings)) : '–'}
@@ -96,7 +113,8 @@ export function StaffAnalyticsModal({ open, onClose, merchantId, staff }: StaffA
       </div>
       {data && data.cancelledBookings > 0 && (
         <p className="mt-2 text-xs text-ink-500" data-testid="analytics-cancelled">
-          {plural(data.cancelledBookings, 'cancelled booking')} in this period {data.cancelledBookings === 1 ? 'is' : 'are'} not counted or listed.
+          {plural(data.cancelledBookings, 'cancelled booking')} in this period {data.cancelledBookings === 1 ? 'is' : 'are'} not counted or
+          listed.
         </p>
       )}
 
@@ -106,7 +124,8 @@ export function StaffAnalyticsModal({ open, onClose, merchantId, staff }: StaffA
           {data.recentBookings.length < data.totalBookings
             ? `The latest ${data.recentBookings.length} of the ${data.totalBookings} bookings counted above.`
             : `The ${plural(data.totalBookings, 'booking')} counted above.`}
-          {data.recentBookings.some((b) => b.status !== 'Completed') && ' Earnings of upcoming bookings are expected, not yet in Total Earnings.'}
+          {data.recentBookings.some((b) => b.status !== 'Completed') &&
+            ' Earnings of upcoming bookings are expected, not yet in Total Earnings.'}
         </p>
       )}
       {analytics.isFetching && !data ? (
@@ -120,11 +139,21 @@ export function StaffAnalyticsModal({ open, onClose, merchantId, staff }: StaffA
           <table className="w-full text-left text-sm">
             <thead className="bg-blush-50/60 text-xs tracking-wide text-ink-500 uppercase">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Date &amp; Time</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Service</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Duration</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Earnings</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Status</th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Date &amp; Time
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Service
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Duration
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Earnings
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Status
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-blush-100">

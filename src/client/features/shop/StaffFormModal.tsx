@@ -1,7 +1,14 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { addStaffInput, newStaffForm, STAFF_ROLES, STAFF_STATUSES, type StaffWire, specializationForm } from '../../../shared/schemas/staff';
+import {
+  addStaffInput,
+  newStaffForm,
+  STAFF_ROLES,
+  STAFF_STATUSES,
+  type StaffWire,
+  specializationForm,
+} from '../../../shared/schemas/staff';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
@@ -48,9 +55,20 @@ export function StaffFormModal({ onClose, merchantId, editing, suggestions }: St
   const [specEditor, setSpecEditor] = useState<{ open: boolean; index: number | null }>({ open: false, index: null });
   const fileRef = useRef<HTMLInputElement>(null);
   const invalidates = ['merchants.getAllStaffByMerchant'] as const;
-  const failed = serverErrorsTo(form, editing ? 'Failed to update staff member. Please try again.' : 'Failed to add staff member. Please try again.');
-  const add = trpc.merchants.addStaffByMerchant.useMutation({ meta: { successToast: 'Staff member added successfully', invalidates }, onSuccess: onClose, onError: failed });
-  const update = trpc.merchants.updateStaffByMerchant.useMutation({ meta: { successToast: 'Staff member updated successfully', invalidates }, onSuccess: onClose, onError: failed });
+  const failed = serverErrorsTo(
+    form,
+    editing ? 'Failed to update staff member. Please try again.' : 'Failed to add staff member. Please try again.',
+  );
+  const add = trpc.merchants.addStaffByMerchant.useMutation({
+    meta: { successToast: 'Staff member added successfully', invalidates },
+    onSuccess: onClose,
+    onError: failed,
+  });
+  const update = trpc.merchants.updateStaffByMerchant.useMutation({
+    meta: { successToast: 'Staff member updated successfully', invalidates },
+    onSuccess: onClose,
+    onError: failed,
+  });
   const [avatar, name, specialization] = form.watch(['avatar', 'name', 'specialization']) as [string | null | undefined, string, string[]];
   const setSpecialization = (list: string[]) => form.setValue('specialization', list, { shouldValidate: form.formState.isSubmitted });
 
@@ -110,7 +128,13 @@ export function StaffFormModal({ onClose, merchantId, editing, suggestions }: St
       >
         <form id="staff-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
           {serverError && (
-            <p key={serverError} ref={revealOnMount} role="alert" data-testid="staff-form-error" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-700 sm:col-span-2">
+            <p
+              key={serverError}
+              ref={revealOnMount}
+              role="alert"
+              data-testid="staff-form-error"
+              className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-700 sm:col-span-2"
+            >
               {serverError}
             </p>
           )}
@@ -118,7 +142,12 @@ export function StaffFormModal({ onClose, merchantId, editing, suggestions }: St
             <Avatar src={avatar || null} name={name || 'Staff'} size="xl" />
             <div>
               <p className="text-sm font-medium text-ink-700">
-                Profile picture{!editing && <span className="ml-0.5 text-rose-600" aria-hidden="true">*</span>}
+                Profile picture
+                {!editing && (
+                  <span className="ml-0.5 text-rose-600" aria-hidden="true">
+                    *
+                  </span>
+                )}
               </p>
               <p className="text-xs text-ink-500">JPG or PNG, at most 5MB.</p>
               {errors.avatar && (
@@ -136,14 +165,30 @@ export function StaffFormModal({ onClose, merchantId, editing, suggestions }: St
                 data-testid="staff-avatar-input"
                 onChange={onFile}
               />
-              <Button variant="outline" size="sm" className="mt-2" loading={uploading} loadingText="Uploading..." onClick={() => fileRef.current?.click()}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-2"
+                loading={uploading}
+                loadingText="Uploading..."
+                onClick={() => fileRef.current?.click()}
+              >
                 {avatar ? 'Change picture' : 'Upload picture'}
               </Button>
             </div>
           </div>
           <Input id="staff-name" label="Name" required {...form.register('name')} error={errors.name?.message} />
           <Input id="staff-email" label="Email" type="email" required {...form.register('email')} error={errors.email?.message} />
-          <Input id="staff-phone" label="Phone" type="tel" inputMode="numeric" maxLength={10} required {...form.register('phone')} error={errors.phone?.message} />
+          <Input
+            id="staff-phone"
+            label="Phone"
+            type="tel"
+            inputMode="numeric"
+            maxLength={10}
+            required
+            {...form.register('phone')}
+            error={errors.phone?.message}
+          />
           <Select
             id="staff-role"
             label="Staff Role"
@@ -153,7 +198,16 @@ export function StaffFormModal({ onClose, merchantId, editing, suggestions }: St
             {...form.register('role')}
             error={errors.role?.message}
           />
-          <Input id="staff-rate" label="Rate per service (₹)" type="number" min={0} step="1" inputMode="decimal" {...form.register('rate', { setValueAs: (v: string) => (v === '' ? 0 : v) })} error={errors.rate?.message} />
+          <Input
+            id="staff-rate"
+            label="Rate per service (₹)"
+            type="number"
+            min={0}
+            step="1"
+            inputMode="decimal"
+            {...form.register('rate', { setValueAs: (v: string) => (v === '' ? 0 : v) })}
+            error={errors.rate?.message}
+          />
           <Select
             id="staff-status"
             label="Status"
@@ -164,15 +218,26 @@ export function StaffFormModal({ onClose, merchantId, editing, suggestions }: St
           />
           <fieldset className="sm:col-span-2" aria-describedby={errors.specialization ? 'staff-specialization-error' : undefined}>
             <legend className="mb-1.5 text-sm font-medium text-ink-700">
-              Services (specializations)<span className="ml-0.5 text-rose-600" aria-hidden="true">*</span>
+              Services (specializations)
+              <span className="ml-0.5 text-rose-600" aria-hidden="true">
+                *
+              </span>
             </legend>
             {specialization.length === 0 ? (
               <p className="text-sm text-ink-500">No specialization added yet</p>
             ) : (
               <ul className="flex flex-wrap gap-2" data-testid="staff-specializations">
                 {specialization.map((name, index) => (
-                  <li key={name} className="inline-flex items-center gap-1 rounded-full bg-plum-50 py-1 pr-1 pl-3 text-sm text-plum-800 ring-1 ring-plum-200">
-                    <button type="button" className="hover:underline" onClick={() => setSpecEditor({ open: true, index })} aria-label={`Edit ${name}`}>
+                  <li
+                    key={name}
+                    className="inline-flex items-center gap-1 rounded-full bg-plum-50 py-1 pr-1 pl-3 text-sm text-plum-800 ring-1 ring-plum-200"
+                  >
+                    <button
+                      type="button"
+                      className="hover:underline"
+                      onClick={() => setSpecEditor({ open: true, index })}
+                      aria-label={`Edit ${name}`}
+                    >
                       {name}
                     </button>
                     <button
@@ -182,14 +247,23 @@ export function StaffFormModal({ onClose, merchantId, editing, suggestions }: St
                       onClick={() => setSpecialization(specialization.filter((_, i) => i !== index))}
                     >
                       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3">
-                        <path fill="currentColor" d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4z" />
+                        <path
+                          fill="currentColor"
+                          d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4z"
+                        />
                       </svg>
                     </button>
                   </li>
                 ))}
               </ul>
             )}
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => setSpecEditor({ open: true, index: null })} data-testid="add-specialization">
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-2"
+              onClick={() => setSpecEditor({ open: true, index: null })}
+              data-testid="add-specialization"
+            >
               Add Service
             </Button>
             {errors.specialization && (

@@ -24,17 +24,36 @@ export function clashHeading(staffName: string, clashes: StaffHoursClash[]): str
   const who = staffName.trim().split(/\s+/)[0] || 'This staff member';
   const n = clashes.length;
   const offDays = clashes.filter((c) => c.reason === 'dayOff').length;
-  const where = offDays === n ? (n === 1 ? 'on a day off' : 'on days off') : offDays === 0 ? 'outside their working hours' : 'on days off or outside their working hours';
+  const where =
+    offDays === n
+      ? n === 1
+        ? 'on a day off'
+        : 'on days off'
+      : offDays === 0
+        ? 'outside their working hours'
+        : 'on days off or outside their working hours';
   return `${who} has ${n} booking${n === 1 ? '' : 's'} ${where}`;
 }
 
-const REASON_NOTE: Record<StaffHoursClash['reason'], string> = { dayOff: 'day off', outsideHours: 'outside working hours', salonClosed: 'salon closed' };
+const REASON_NOTE: Record<StaffHoursClash['reason'], string> = {
+  dayOff: 'day off',
+  outsideHours: 'outside working hours',
+  salonClosed: 'salon closed',
+};
 
 /**
  * The hours were saved, but bookings still assigned to this member now fall on a day off or
  * outside their hours: each is listed so the owner can reassign or cancel it.
  */
-function ClashWarning({ staffName, clashes, appointmentsHref }: { staffName: string; clashes: StaffHoursClash[]; appointmentsHref: string }) {
+function ClashWarning({
+  staffName,
+  clashes,
+  appointmentsHref,
+}: {
+  staffName: string;
+  clashes: StaffHoursClash[];
+  appointmentsHref: string;
+}) {
   const one = clashes.length === 1;
   const mixed = new Set(clashes.map((c) => c.reason)).size > 1;
   const appointments = (
@@ -43,7 +62,12 @@ function ClashWarning({ staffName, clashes, appointmentsHref }: { staffName: str
     </Link>
   );
   return (
-    <div role="alert" tabIndex={-1} data-testid="staff-hours-clashes" className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
+    <div
+      role="alert"
+      tabIndex={-1}
+      data-testid="staff-hours-clashes"
+      className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
+    >
       <p className="font-semibold">Working hours saved. Some bookings need attention.</p>
       {one ? (
         <p className="mt-1" data-testid="staff-hours-clash-text">
@@ -79,7 +103,9 @@ export interface StaffHoursModalProps {
  */
 export function StaffHoursModal({ onClose, merchantId, staff }: StaffHoursModalProps) {
   const [followShop, setFollowShop] = useState(staff.workingHours.length === 0);
-  const [week, setWeek] = useState<Day[]>(() => (staff.workingHours.length === 7 ? staff.workingHours.map((d) => ({ ...d })) : defaultWeek()));
+  const [week, setWeek] = useState<Day[]>(() =>
+    staff.workingHours.length === 7 ? staff.workingHours.map((d) => ({ ...d })) : defaultWeek(),
+  );
   const [daysOff, setDaysOff] = useState<string[]>(() => [...staff.daysOff]);
   const [newDayOff, setNewDayOff] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -170,10 +196,31 @@ export function StaffHoursModal({ onClose, merchantId, staff }: StaffHoursModalP
         <ul className="mt-4 divide-y divide-blush-100 rounded-xl border border-blush-200">
           {week.map((d, i) => (
             <li key={d.day} className="grid grid-cols-[1fr_auto] items-center gap-2 px-3 py-2 sm:grid-cols-[9rem_1fr_1fr]">
-              <Checkbox id={`staff-day-${d.day}`} label={d.day} checked={d.enabled} onChange={(e) => setDay(i, { enabled: e.target.checked })} />
+              <Checkbox
+                id={`staff-day-${d.day}`}
+                label={d.day}
+                checked={d.enabled}
+                onChange={(e) => setDay(i, { enabled: e.target.checked })}
+              />
               <div className="col-span-2 grid grid-cols-2 gap-2 sm:col-span-2">
-                <Input id={`staff-day-${d.day}-start`} label={`${d.day} start`} hideLabel type="time" value={d.start} disabled={!d.enabled} onChange={(e) => setDay(i, { start: e.target.value })} />
-                <Input id={`staff-day-${d.day}-end`} label={`${d.day} end`} hideLabel type="time" value={d.end} disabled={!d.enabled} onChange={(e) => setDay(i, { end: e.target.value })} />
+                <Input
+                  id={`staff-day-${d.day}-start`}
+                  label={`${d.day} start`}
+                  hideLabel
+                  type="time"
+                  value={d.start}
+                  disabled={!d.enabled}
+                  onChange={(e) => setDay(i, { start: e.target.value })}
+                />
+                <Input
+                  id={`staff-day-${d.day}-end`}
+                  label={`${d.day} end`}
+                  hideLabel
+                  type="time"
+                  value={d.end}
+                  disabled={!d.enabled}
+                  onChange={(e) => setDay(i, { end: e.target.value })}
+                />
               </div>
             </li>
           ))}
@@ -184,7 +231,14 @@ export function StaffHoursModal({ onClose, merchantId, staff }: StaffHoursModalP
           Days off
         </h3>
         <div className="flex items-end gap-2">
-          <Input id="staff-day-off" label="Add a day off" type="date" value={newDayOff} onChange={(e) => setNewDayOff(e.target.value)} containerClassName="flex-1" />
+          <Input
+            id="staff-day-off"
+            label="Add a day off"
+            type="date"
+            value={newDayOff}
+            onChange={(e) => setNewDayOff(e.target.value)}
+            containerClassName="flex-1"
+          />
           <Button variant="secondary" onClick={addDayOff} disabled={!newDayOff}>
             Add
           </Button>
@@ -196,7 +250,12 @@ export function StaffHoursModal({ onClose, merchantId, staff }: StaffHoursModalP
             {daysOff.map((d) => (
               <li key={d} className="inline-flex items-center gap-1 rounded-full bg-blush-100 py-1 pr-1 pl-3 text-sm text-ink-700">
                 {longDate(d)}
-                <button type="button" className="rounded-full px-1.5 text-ink-500 hover:bg-blush-200" aria-label={`Remove ${longDate(d)}`} onClick={() => setDaysOff((l) => l.filter((x) => x !== d))}>
+                <button
+                  type="button"
+                  className="rounded-full px-1.5 text-ink-500 hover:bg-blush-200"
+                  aria-label={`Remove ${longDate(d)}`}
+                  onClick={() => setDaysOff((l) => l.filter((x) => x !== d))}
+                >
                   ×
                 </button>
               </li>

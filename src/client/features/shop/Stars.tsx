@@ -8,7 +8,12 @@ export function Stars({ rating, className, size = 'sm' }: { rating: number; clas
   return (
     <span className={cn('inline-flex items-center gap-0.5', className)} role="img" aria-label={`${rating} out of 5 stars`}>
       {[1, 2, 3, 4, 5].map((i) => (
-        <svg key={i} aria-hidden="true" viewBox="0 0 20 20" className={cn(size === 'sm' ? 'size-4' : 'size-5', i <= filled ? 'text-gold-500' : 'text-blush-300')}>
+        <svg
+          key={i}
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className={cn(size === 'sm' ? 'size-4' : 'size-5', i <= filled ? 'text-gold-500' : 'text-blush-300')}
+        >
           <path fill="currentColor" d={STAR} />
         </svg>
       ))}

@@ -37,7 +37,10 @@ export function SupportDialog({ kind, merchantId, onClose }: { kind: Kind; merch
       invalidates: ['support.getSupportMessages'],
     },
     onSuccess: onClose,
-    onError: serverErrorsTo(form, kind === 'ticket' ? 'Failed to create ticket. Please try again.' : 'There was an error sending your message. Please try again later.'),
+    onError: serverErrorsTo(
+      form,
+      kind === 'ticket' ? 'Failed to create ticket. Please try again.' : 'There was an error sending your message. Please try again later.',
+    ),
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit((input) => create.mutate(input));
@@ -77,7 +80,14 @@ export function SupportDialog({ kind, merchantId, onClose }: { kind: Kind; merch
             />
           </div>
         )}
-        <Textarea id="support-message" label={kind === 'ticket' ? 'Description' : 'Message'} required rows={5} {...form.register('message')} error={errors.message?.message} />
+        <Textarea
+          id="support-message"
+          label={kind === 'ticket' ? 'Description' : 'Message'}
+          required
+          rows={5}
+          {...form.register('message')}
+          error={errors.message?.message}
+        />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
             Cancel

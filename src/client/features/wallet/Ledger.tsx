@@ -31,7 +31,9 @@ export function LedgerList({ rows, unit, testId }: { rows: LedgerRow[]; unit: 'i
               {r.amount > 0 ? '+' : '−'}
               {fmt(r.amount)}
             </p>
-            <p className="text-xs text-ink-500 tabular-nums">Balance {unit === 'inr' ? formatINR(r.balanceAfter) : r.balanceAfter.toLocaleString('en-IN')}</p>
+            <p className="text-xs text-ink-500 tabular-nums">
+              Balance {unit === 'inr' ? formatINR(r.balanceAfter) : r.balanceAfter.toLocaleString('en-IN')}
+            </p>
           </div>
         </li>
       ))}

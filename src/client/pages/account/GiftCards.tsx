@@ -33,8 +33,21 @@ function Redeem() {
   return (
     <Card>
       <CardHeader title="Redeem a gift card" description="The amount goes to your wallet, for any booking." />
-      <form noValidate onSubmit={form.handleSubmit((input) => redeem.mutate(input))} className="flex flex-col gap-3 sm:flex-row sm:items-start" data-testid="redeem-form">
-        <Input id="gift-code" label="Gift card code" placeholder="GB-XXXX-XXXX-XXXX" containerClassName="flex-1" className="uppercase" {...form.register('code')} error={error} />
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((input) => redeem.mutate(input))}
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+        data-testid="redeem-form"
+      >
+        <Input
+          id="gift-code"
+          label="Gift card code"
+          placeholder="GB-XXXX-XXXX-XXXX"
+          containerClassName="flex-1"
+          className="uppercase"
+          {...form.register('code')}
+          error={error}
+        />
         <Button type="submit" className="sm:mt-7" loading={redeem.isPending} loadingText="Redeeming…" data-testid="redeem-submit">
           Redeem
         </Button>
@@ -46,7 +59,9 @@ function Redeem() {
 /** The card payment this server takes: Razorpay Checkout when a live gateway is configured, else the offline test card. */
 function Buy({ balance, checkoutKey }: { balance: number; checkoutKey: string | null }) {
   const cardMethod = checkoutKey ? 'razorpay' : 'test_card';
-  const form = useZodForm(purchaseGiftCardInput, { defaultValues: { amount: 1000, recipientName: '', recipientEmail: '', message: '', paymentMethod: cardMethod } });
+  const form = useZodForm(purchaseGiftCardInput, {
+    defaultValues: { amount: 1000, recipientName: '', recipientEmail: '', message: '', paymentMethod: cardMethod },
+  });
   const { errors } = form.formState;
   const [amount, paymentMethod] = form.watch(['amount', 'paymentMethod']);
   const buy = trpc.users.purchaseGiftCard.useMutation({
@@ -59,7 +74,12 @@ function Buy({ balance, checkoutKey }: { balance: number; checkoutKey: string | 
       if (input.paymentMethod === 'razorpay') {
         const { paymentMethod: _card, cardNumber: _n, ...details } = input;
         const o = await order.mutateAsync(details);
-        const proof = await payWithRazorpay({ key: o.data.keyId, orderId: o.data.orderId, amount: o.data.amount, description: o.data.description });
+        const proof = await payWithRazorpay({
+          key: o.data.keyId,
+          orderId: o.data.orderId,
+          amount: o.data.amount,
+          description: o.data.description,
+        });
         if (proof) await buy.mutateAsync({ ...input, ...proof });
       } else {
         await buy.mutateAsync(input);
@@ -70,29 +90,65 @@ function Buy({ balance, checkoutKey }: { balance: number; checkoutKey: string | 
   });
   return (
     <Card>
-      <CardHeader title="Buy a gift card" description={`${formatINR(GIFT_CARD_MIN)} to ${formatINR(GIFT_CARD_MAX)}, for any salon, spa or parlour on GlowBook.`} />
+      <CardHeader
+        title="Buy a gift card"
+        description={`${formatINR(GIFT_CARD_MIN)} to ${formatINR(GIFT_CARD_MAX)}, for any salon, spa or parlour on GlowBook.`}
+      />
       <form noValidate onSubmit={submit} className="grid gap-4" data-testid="buy-form">
         <FormError message={errors.root?.server?.message} />
         <div className="flex flex-wrap gap-2" role="group" aria-label="Quick amounts">
           {AMOUNTS.map((a) => (
-            <Button key={a} type="button" size="sm" variant={amount === a ? 'primary' : 'outline'} onClick={() => form.setValue('amount', a, { shouldValidate: form.formState.isSubmitted })}>
+            <Button
+              key={a}
+              type="button"
+              size="sm"
+              variant={amount === a ? 'primary' : 'outline'}
+              onClick={() => form.setValue('amount', a, { shouldValidate: form.formState.isSubmitted })}
+            >
               {formatINR(a)}
             </Button>
           ))}
         </div>
-        <Input id="gift-amount" label="Amount (₹)" inputMode="numeric" {...form.register('amount', { valueAsNumber: true })} error={errors.amount?.message} />
+        <Input
+          id="gift-amount"
+          label="Amount (₹)"
+          inputMode="numeric"
+          {...form.register('amount', { valueAsNumber: true })}
+          error={errors.amount?.message}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input id="gift-recipient" label="Recipient's name (optional)" {...form.register('recipientName')} error={errors.recipientName?.message} />
-          <Input id="gift-email" label="Recipient's e-mail (optional)" type="email" hint="We e-mail the code to them." {...form.register('recipientEmail')} error={errors.recipientEmail?.message} />
+          <Input
+            id="gift-recipient"
+            label="Recipient's name (optional)"
+            {...form.register('recipientName')}
+            error={errors.recipientName?.message}
+          />
+          <Input
+            id="gift-email"
+            label="Recipient's e-mail (optional)"
+            type="email"
+            hint="We e-mail the code to them."
+            {...form.register('recipientEmail')}
+            error={errors.recipientEmail?.message}
+          />
         </div>
-        <Textarea id="gift-message" label="Message (optional)" rows={2} maxLength={300} {...form.register('message')} error={errors.message?.message} />
+        <Textarea
+          id="gift-message"
+          label="Message (optional)"
+          rows={2}
+          maxLength={300}
+          {...form.register('message')}
+          error={errors.message?.message}
+        />
         <Select
           id="gift-pay"
           label="Pay with"
           {...form.register('paymentMethod')}
           error={errors.paymentMethod?.message}
           options={[
-            checkoutKey ? { value: 'razorpay', label: 'Card, UPI or net banking (Razorpay)' } : { value: 'test_card', label: 'Card (test mode)' },
+            checkoutKey
+              ? { value: 'razorpay', label: 'Card, UPI or net banking (Razorpay)' }
+              : { value: 'test_card', label: 'Card (test mode)' },
             { value: 'wallet', label: `Wallet (${formatINR(balance)} available)` },
           ]}
         />
@@ -153,13 +209,14 @@ export default function GiftCards() {
                   <div>
                     <p className="font-mono font-semibold tracking-wider text-plum-800">{g.code}</p>
                     <p className="text-xs text-ink-500">
-                      {g.purchasedByMe ? `Bought${g.recipientName ? ` for ${g.recipientName}` : ''}` : 'Received'} ·{' '}
-                      {longDate(g.createdAt)}
+                      {g.purchasedByMe ? `Bought${g.recipientName ? ` for ${g.recipientName}` : ''}` : 'Received'} · {longDate(g.createdAt)}
                     </p>
                   </div>
                   <div className="flex items-center gap-3">
                     <span className="font-semibold text-ink-900">{formatINR(g.amount)}</span>
-                    <Badge tone={g.status === 'active' ? 'success' : 'neutral'}>{g.status === 'active' ? 'Not redeemed' : 'Redeemed'}</Badge>
+                    <Badge tone={g.status === 'active' ? 'success' : 'neutral'}>
+                      {g.status === 'active' ? 'Not redeemed' : 'Redeemed'}
+                    </Badge>
                   </div>
                 </li>
               ))}

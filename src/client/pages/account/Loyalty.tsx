@@ -19,7 +19,10 @@ export default function Loyalty() {
   const d = q.data?.data;
   return (
     <PageContainer className="max-w-3xl">
-      <PageHeader title="Loyalty Program" description="Earn points every time you visit a salon through GlowBook, and turn them into discounts." />
+      <PageHeader
+        title="Loyalty Program"
+        description="Earn points every time you visit a salon through GlowBook, and turn them into discounts."
+      />
       {q.isError ? (
         <LoadError title="Could not load your points" onRetry={q.refetch} />
       ) : !d ? (
@@ -29,7 +32,11 @@ export default function Loyalty() {
           <BalanceCard
             label={`${d.tier} member`}
             value={`${d.points.toLocaleString('en-IN')} points`}
-            hint={d.nextTier ? `${d.nextTier.pointsToGo.toLocaleString('en-IN')} more points to ${d.nextTier.name}` : 'You are at the top tier. Thank you!'}
+            hint={
+              d.nextTier
+                ? `${d.nextTier.pointsToGo.toLocaleString('en-IN')} more points to ${d.nextTier.name}`
+                : 'You are at the top tier. Thank you!'
+            }
           >
             <Link href="/rewards" className={buttonClasses('secondary', 'sm')}>
               Use points on My Rewards
@@ -52,7 +59,13 @@ export default function Loyalty() {
             </ul>
             <ol className="mt-4 flex gap-2" aria-label="Tiers">
               {TIERS.map((t) => (
-                <li key={t.name} className={cn('flex-1 rounded-full px-3 py-1.5 text-center text-xs font-semibold', t.name === d.tier ? 'bg-plum-700 text-white' : 'bg-blush-100 text-plum-800')}>
+                <li
+                  key={t.name}
+                  className={cn(
+                    'flex-1 rounded-full px-3 py-1.5 text-center text-xs font-semibold',
+                    t.name === d.tier ? 'bg-plum-700 text-white' : 'bg-blush-100 text-plum-800',
+                  )}
+                >
                   {t.name}
                 </li>
               ))}
@@ -66,7 +79,14 @@ export default function Loyalty() {
               <LedgerList
                 testId="points-entries"
                 unit="points"
-                rows={d.entries.map((e) => ({ _id: e._id, description: e.description, createdAt: e.createdAt, amount: e.points, balanceAfter: e.balanceAfter, label: KIND_LABELS[e.kind] }))}
+                rows={d.entries.map((e) => ({
+                  _id: e._id,
+                  description: e.description,
+                  createdAt: e.createdAt,
+                  amount: e.points,
+                  balanceAfter: e.balanceAfter,
+                  label: KIND_LABELS[e.kind],
+                }))}
               />
             )}
           </Card>

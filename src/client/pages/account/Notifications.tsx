@@ -25,7 +25,10 @@ export default function Notifications() {
   const [page, setPage] = useState(1);
   const { markRead, markAll, remove, open } = useNotificationActions();
 
-  const query = trpc.users.getNotifications.useQuery({ page, limit: PAGE_SIZE, unreadOnly: tab === 'unread' }, { placeholderData: keepPreviousData });
+  const query = trpc.users.getNotifications.useQuery(
+    { page, limit: PAGE_SIZE, unreadOnly: tab === 'unread' },
+    { placeholderData: keepPreviousData },
+  );
   const data = query.data?.data;
   const unread = data?.unreadCount ?? 0;
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
@@ -43,7 +46,14 @@ export default function Notifications() {
         title="Notifications"
         description="Booking updates, reminders and news from GlowBook."
         actions={
-          <Button variant="outline" size="sm" disabled={unread === 0} loading={markAll.isPending} onClick={() => markAll.mutate()} data-testid="mark-all-read">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={unread === 0}
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate()}
+            data-testid="mark-all-read"
+          >
             Mark all as read
           </Button>
         }
@@ -82,9 +92,7 @@ export default function Notifications() {
             icon={<BellIcon className="size-7" />}
             title={tab === 'unread' ? "You're all caught up" : 'No notifications yet'}
             description={
-              tab === 'unread'
-                ? 'You have no unread notifications.'
-                : 'Booking confirmations, changes and reminders will show up here.'
+              tab === 'unread' ? 'You have no unread notifications.' : 'Booking confirmations, changes and reminders will show up here.'
             }
           />
         ) : (
@@ -174,7 +182,13 @@ function NotificationRow({
               {relativeTime(n.timestamp, new Date())}
             </time>
             {!n.read && (
-              <button type="button" onClick={onMarkRead} disabled={busy} className="text-xs font-semibold text-plum-700 hover:text-plum-900" data-testid="notification-mark-read">
+              <button
+                type="button"
+                onClick={onMarkRead}
+                disabled={busy}
+                className="text-xs font-semibold text-plum-700 hover:text-plum-900"
+                data-testid="notification-mark-read"
+              >
                 Mark as read
               </button>
             )}

@@ -10,7 +10,11 @@ import { longDateTime } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { trpc } from '../../trpc';
 
-const STATUS = { open: { label: 'Open', tone: 'info' }, pending: { label: 'Answered', tone: 'success' }, closed: { label: 'Closed', tone: 'neutral' } } as const;
+const STATUS = {
+  open: { label: 'Open', tone: 'info' },
+  pending: { label: 'Answered', tone: 'success' },
+  closed: { label: 'Closed', tone: 'neutral' },
+} as const;
 
 export default function Support() {
   usePageTitle('Customer Support');

@@ -28,7 +28,11 @@ export default function AdminDashboard() {
   if (dashboard.isError) {
     return (
       <AdminPage title="Admin Dashboard">
-        <LoadError title="Could not load the dashboard" description={errorMessage(dashboard.error, 'Please try again.')} onRetry={dashboard.refetch} />
+        <LoadError
+          title="Could not load the dashboard"
+          description={errorMessage(dashboard.error, 'Please try again.')}
+          onRetry={dashboard.refetch}
+        />
       </AdminPage>
     );
   }
@@ -36,7 +40,10 @@ export default function AdminDashboard() {
   const data = dashboard.data;
   const t = data?.totals;
   const trendTotals = data
-    ? data.trend.reduce((acc, d) => ({ bookings: acc.bookings + d.bookings, gbv: acc.gbv + d.gbv, commission: acc.commission + d.commission }), { bookings: 0, gbv: 0, commission: 0 })
+    ? data.trend.reduce(
+        (acc, d) => ({ bookings: acc.bookings + d.bookings, gbv: acc.gbv + d.gbv, commission: acc.commission + d.commission }),
+        { bookings: 0, gbv: 0, commission: 0 },
+      )
     : null;
   const money = metric !== 'bookings';
 
@@ -53,8 +60,20 @@ export default function AdminDashboard() {
       <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="dashboard-totals">
         {t ? (
           <>
-            <StatTile label="Customers" value={formatCount(t.customers)} hint={userBase.data ? `${countOf(userBase.data.newLast30Days, 'new account')} in 30 days` : undefined} to="/admin/users" testId="stat-customers" />
-            <StatTile label="Merchants" value={formatCount(t.merchants)} hint={`${formatCount(t.publishedSalons)} salons published`} to="/admin/salons" testId="stat-merchants" />
+            <StatTile
+              label="Customers"
+              value={formatCount(t.customers)}
+              hint={userBase.data ? `${countOf(userBase.data.newLast30Days, 'new account')} in 30 days` : undefined}
+              to="/admin/users"
+              testId="stat-customers"
+            />
+            <StatTile
+              label="Merchants"
+              value={formatCount(t.merchants)}
+              hint={`${formatCount(t.publishedSalons)} salons published`}
+              to="/admin/salons"
+              testId="stat-merchants"
+            />
             <StatTile label="Bookings" value={formatCount(t.bookings)} hint="All time" to="/admin/bookings" testId="stat-bookings" />
             <StatTile
               label="Pending publish requests"
@@ -64,12 +83,29 @@ export default function AdminDashboard() {
               tone={t.pendingPublishRequests > 0 ? 'alert' : 'plain'}
               testId="stat-pending"
             />
-            <StatTile label="Gross booking value" value={formatINR(t.grossBookingValue)} hint="Cancelled bookings excluded" to="/admin/reports" testId="stat-gbv" />
-            <StatTile label="Commission earned" value={formatINR(t.commissionEarned)} hint="On completed bookings" to="/admin/payments" testId="stat-commission" />
+            <StatTile
+              label="Gross booking value"
+              value={formatINR(t.grossBookingValue)}
+              hint="Cancelled bookings excluded"
+              to="/admin/reports"
+              testId="stat-gbv"
+            />
+            <StatTile
+              label="Commission earned"
+              value={formatINR(t.commissionEarned)}
+              hint="On completed bookings"
+              to="/admin/payments"
+              testId="stat-commission"
+            />
             {userBase.data && (
               <>
                 <StatTile label="Admins" value={formatCount(userBase.data.admins)} testId="stat-admins" />
-                <StatTile label="Blocked accounts" value={formatCount(userBase.data.blocked)} to="/admin/users?blocked=true" testId="stat-blocked" />
+                <StatTile
+                  label="Blocked accounts"
+                  value={formatCount(userBase.data.blocked)}
+                  to="/admin/users?blocked=true"
+                  testId="stat-blocked"
+                />
               </>
             )}
           </>

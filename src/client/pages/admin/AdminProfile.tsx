@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Avatar } from '../../components/ui/Avatar';
 import { Badge } from '../../components/ui/Badge';
-import { Card, } from '../../components/ui/Card';
+import { Card } from '../../components/ui/Card';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { ChangePasswordCard } from '../../features/account/ChangePasswordCard';
 import { AdminPage } from '../../features/admin/AdminPage';

@@ -30,16 +30,19 @@ export default function BookingManagement() {
   const term = useDebounced(search.trim());
   const cityTerm = useDebounced(city.trim());
 
-  const bookings = trpc.admin.listBookings.useQuery({
-    search: term || undefined,
-    status: (status || undefined) as Status | undefined,
-    city: cityTerm || undefined,
-    from: from || undefined,
-    to: to || undefined,
-    merchantId,
-    page,
-    limit: LIMIT,
-  }, { placeholderData: keepPreviousData });
+  const bookings = trpc.admin.listBookings.useQuery(
+    {
+      search: term || undefined,
+      status: (status || undefined) as Status | undefined,
+      city: cityTerm || undefined,
+      from: from || undefined,
+      to: to || undefined,
+      merchantId,
+      page,
+      limit: LIMIT,
+    },
+    { placeholderData: keepPreviousData },
+  );
 
   const change = (set: (v: string) => void) => (value: string) => {
     set(value);
@@ -71,7 +74,13 @@ export default function BookingManagement() {
       }
     >
       <FilterBar>
-        <Input label="Search" type="search" placeholder="Customer, e-mail, salon or booking id" value={search} onChange={(e) => change(setSearch)(e.target.value)} />
+        <Input
+          label="Search"
+          type="search"
+          placeholder="Customer, e-mail, salon or booking id"
+          value={search}
+          onChange={(e) => change(setSearch)(e.target.value)}
+        />
         <Select
           label="Status"
           value={status}
@@ -86,7 +95,12 @@ export default function BookingManagement() {
         </div>
       </FilterBar>
 
-      <QueryState query={bookings} isEmpty={list.length === 0} emptyTitle="No bookings match" emptyDescription="Try a wider date range or clear the filters.">
+      <QueryState
+        query={bookings}
+        isEmpty={list.length === 0}
+        emptyTitle="No bookings match"
+        emptyDescription="Try a wider date range or clear the filters."
+      >
         <TableCard testId="bookings-table" caption="Bookings" minWidth={900}>
           <thead>
             <tr>

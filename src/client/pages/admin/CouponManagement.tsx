@@ -12,7 +12,6 @@ import { COUPON_STATUS } from '../../features/shop/couponStatus';
 import { answerMessage } from '../../mutationMeta';
 import { trpc } from '../../trpc';
 
-
 function validity(c: CouponWire): string {
   if (c.validFrom && c.validUntil) return `${formatDay(c.validFrom)} – ${formatDay(c.validUntil)}`;
   if (c.validUntil) return `Until ${formatDay(c.validUntil)}`;
@@ -44,7 +43,12 @@ export default function CouponManagement() {
         </Button>
       }
     >
-      <QueryState query={coupons} isEmpty={list.length === 0} emptyTitle="No platform coupons" emptyDescription="Create a code every customer can use at any salon.">
+      <QueryState
+        query={coupons}
+        isEmpty={list.length === 0}
+        emptyTitle="No platform coupons"
+        emptyDescription="Create a code every customer can use at any salon."
+      >
         <TableCard testId="coupons-table" caption="Platform coupons" minWidth={820}>
           <thead>
             <tr>
@@ -82,7 +86,13 @@ export default function CouponManagement() {
                     <Button size="sm" variant="ghost" onClick={() => setForm({ open: true, editing: c })} aria-label={`Edit ${c.code}`}>
                       Edit
                     </Button>
-                    <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" onClick={() => setToDelete(c)} aria-label={`Delete ${c.code}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-600 hover:bg-red-50"
+                      onClick={() => setToDelete(c)}
+                      aria-label={`Delete ${c.code}`}
+                    >
                       Delete
                     </Button>
                   </div>

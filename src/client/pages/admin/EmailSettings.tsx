@@ -25,7 +25,13 @@ type Template = z.infer<typeof emailTemplateWire>;
 type Tab = 'outbox' | 'templates';
 
 /** Delivery as the transport reported it (shared/delivery.ts): only a provider's receipt is green. */
-const DELIVERY_TONES: Record<DeliveryState, BadgeTone> = { queued: 'warning', not_sent: 'warning', sent: 'info', delivered: 'success', failed: 'danger' };
+const DELIVERY_TONES: Record<DeliveryState, BadgeTone> = {
+  queued: 'warning',
+  not_sent: 'warning',
+  sent: 'info',
+  delivered: 'success',
+  failed: 'danger',
+};
 const LIMIT = 20;
 
 function Outbox() {
@@ -35,24 +41,42 @@ function Outbox() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<OutboxMessage | null>(null);
   const term = useDebounced(search.trim());
-  const outbox = trpc.admin.outbox.useQuery({
-    channel: (channel || undefined) as (typeof OUTBOX_CHANNELS)[number] | undefined,
-    status: (status || undefined) as DeliveryState | undefined,
-    search: term || undefined,
-    page,
-    limit: LIMIT,
-  }, { placeholderData: keepPreviousData });
+  const outbox = trpc.admin.outbox.useQuery(
+    {
+      channel: (channel || undefined) as (typeof OUTBOX_CHANNELS)[number] | undefined,
+      status: (status || undefined) as DeliveryState | undefined,
+      search: term || undefined,
+      page,
+      limit: LIMIT,
+    },
+    { placeholderData: keepPreviousData },
+  );
   const list = outbox.data?.messages ?? [];
-  const reset = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(1);
-  };
+  const reset =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
 
   return (
     <div className="space-y-4">
       <FilterBar>
-        <Input label="Search" type="search" placeholder="Recipient or subject" value={search} onChange={(e) => reset(setSearch)(e.target.value)} containerClassName="lg:col-span-2" />
-        <Select label="Channel" value={channel} placeholder="All channels" options={OUTBOX_CHANNELS.map((c) => ({ value: c, label: c === 'sms' ? 'SMS' : c.charAt(0).toUpperCase() + c.slice(1) }))} onChange={(e) => reset(setChannel)(e.target.value)} />
+        <Input
+          label="Search"
+          type="search"
+          placeholder="Recipient or subject"
+          value={search}
+          onChange={(e) => reset(setSearch)(e.target.value)}
+          containerClassName="lg:col-span-2"
+        />
+        <Select
+          label="Channel"
+          value={channel}
+          placeholder="All channels"
+          options={OUTBOX_CHANNELS.map((c) => ({ value: c, label: c === 'sms' ? 'SMS' : c.charAt(0).toUpperCase() + c.slice(1) }))}
+          onChange={(e) => reset(setChannel)(e.target.value)}
+        />
         <Select
           label="Delivery"
           value={status}
@@ -61,7 +85,12 @@ function Outbox() {
           onChange={(e) => reset(setStatus)(e.target.value)}
         />
       </FilterBar>
-      <QueryState query={outbox} isEmpty={list.length === 0} emptyTitle="No messages" emptyDescription="E-mails, texts and WhatsApp messages the app sends are listed here.">
+      <QueryState
+        query={outbox}
+        isEmpty={list.length === 0}
+        emptyTitle="No messages"
+        emptyDescription="E-mails, texts and WhatsApp messages the app sends are listed here."
+      >
         <TableCard testId="outbox-table" caption="Outgoing messages" minWidth={820}>
           <thead>
             <tr>
@@ -82,7 +111,11 @@ function Outbox() {
                 </Td>
                 <Td className="text-xs break-all">{m.recipient}</Td>
                 <Td className="max-w-72">
-                  <button type="button" className="line-clamp-2 text-left font-medium text-plum-800 hover:underline" onClick={() => setOpen(m)}>
+                  <button
+                    type="button"
+                    className="line-clamp-2 text-left font-medium text-plum-800 hover:underline"
+                    onClick={() => setOpen(m)}
+                  >
                     {m.subject ?? m.body.slice(0, 80)}
                   </button>
                 </Td>
@@ -99,13 +132,23 @@ function Outbox() {
         </TableCard>
         <Pagination page={page} limit={LIMIT} total={outbox.data?.total ?? 0} onPage={setPage} />
       </QueryState>
-      <Modal open={Boolean(open)} onClose={() => setOpen(null)} title={open?.subject ?? 'Message'} description={open ? `${open.channel} to ${open.recipient} via ${open.provider}` : undefined} size="lg" testId="outbox-message">
+      <Modal
+        open={Boolean(open)}
+        onClose={() => setOpen(null)}
+        title={open?.subject ?? 'Message'}
+        description={open ? `${open.channel} to ${open.recipient} via ${open.provider}` : undefined}
+        size="lg"
+        testId="outbox-message"
+      >
         {open && (
           <div className="space-y-3 text-sm">
             <p className="text-ink-500">
               Created {formatDateTime(open.createdAt)}
-              {open.sentAt && open.delivery !== 'queued' && open.delivery !== 'not_sent' ? ` · handed to ${open.provider} ${formatDateTime(open.sentAt)}` : ''}
-              {open.deliveredAt ? ` · delivered ${formatDateTime(open.deliveredAt)}` : ''} · {open.attempts} attempt{open.attempts === 1 ? '' : 's'}
+              {open.sentAt && open.delivery !== 'queued' && open.delivery !== 'not_sent'
+                ? ` · handed to ${open.provider} ${formatDateTime(open.sentAt)}`
+                : ''}
+              {open.deliveredAt ? ` · delivered ${formatDateTime(open.deliveredAt)}` : ''} · {open.attempts} attempt
+              {open.attempts === 1 ? '' : 's'}
             </p>
             <p className="font-medium text-ink-900" data-testid="outbox-message-delivery">
               {open.deliveryLabel}
@@ -121,7 +164,9 @@ function Outbox() {
 
 /** One template's subject and body; the page remounts it for another template or a newer version of this one. */
 function TemplateEditor({ template }: { template: Template }) {
-  const form = useZodForm(updateEmailTemplateInput, { defaultValues: { key: template.key, subject: template.subject, body: template.body } });
+  const form = useZodForm(updateEmailTemplateInput, {
+    defaultValues: { key: template.key, subject: template.subject, body: template.body },
+  });
   const { errors, isDirty } = form.formState;
   const save = trpc.admin.updateEmailTemplate.useMutation({
     meta: { successToast: 'Template saved.', invalidates: ['admin.emailTemplates'] },
@@ -138,7 +183,15 @@ function TemplateEditor({ template }: { template: Template }) {
       </div>
       <FormError message={errors.root?.server?.message} />
       <Input id="template-subject" label="Subject" required maxLength={200} {...form.register('subject')} error={errors.subject?.message} />
-      <Textarea id="template-body" label="Body" required rows={12} {...form.register('body')} error={errors.body?.message} className="font-mono text-[13px]" />
+      <Textarea
+        id="template-body"
+        label="Body"
+        required
+        rows={12}
+        {...form.register('body')}
+        error={errors.body?.message}
+        className="font-mono text-[13px]"
+      />
       {template.placeholders.length > 0 && (
         <div>
           <p className="mb-1.5 text-xs font-medium text-ink-500">Placeholders filled in when the message is sent:</p>

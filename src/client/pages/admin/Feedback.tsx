@@ -31,7 +31,10 @@ function ReplyModal({ message, onClose }: { message: Message; onClose: () => voi
   const form = useZodForm(feedbackReplyInput, { defaultValues: { id: message._id, reply: '' } });
   const { errors } = form.formState;
   const reply = trpc.admin.replyFeedback.useMutation({
-    meta: { invalidates: ['admin.listFeedback'], successToast: ({ message: answered }: { message: { email: string } }) => `Reply sent to ${answered.email}.` },
+    meta: {
+      invalidates: ['admin.listFeedback'],
+      successToast: ({ message: answered }: { message: { email: string } }) => `Reply sent to ${answered.email}.`,
+    },
     onSuccess: onClose,
     onError: serverErrorsTo(form, 'Could not send the reply.'),
   });
@@ -62,7 +65,16 @@ function ReplyModal({ message, onClose }: { message: Message; onClose: () => voi
           <p className="mb-1 font-semibold text-ink-900">{message.subject}</p>
           {message.message}
         </blockquote>
-        <Textarea id="reply-text" label="Your reply" required rows={6} maxLength={5000} {...form.register('reply')} error={errors.reply?.message} data-autofocus />
+        <Textarea
+          id="reply-text"
+          label="Your reply"
+          required
+          rows={6}
+          maxLength={5000}
+          {...form.register('reply')}
+          error={errors.reply?.message}
+          data-autofocus
+        />
       </form>
     </Modal>
   );
@@ -75,13 +87,16 @@ export default function Feedback() {
   const [page, setPage] = useState(1);
   const [replying, setReplying] = useState<Message | null>(null);
   const term = useDebounced(search.trim());
-  const feedback = trpc.admin.listFeedback.useQuery({
-    kind: kind === 'all' ? undefined : kind,
-    status: (status || undefined) as Status | undefined,
-    search: term || undefined,
-    page,
-    limit: LIMIT,
-  }, { placeholderData: keepPreviousData });
+  const feedback = trpc.admin.listFeedback.useQuery(
+    {
+      kind: kind === 'all' ? undefined : kind,
+      status: (status || undefined) as Status | undefined,
+      search: term || undefined,
+      page,
+      limit: LIMIT,
+    },
+    { placeholderData: keepPreviousData },
+  );
   const close = trpc.admin.closeFeedback.useMutation({
     meta: { successToast: 'Closed.', errorToast: 'Could not close this message.', invalidates: ['admin.listFeedback'] },
   });
@@ -90,7 +105,10 @@ export default function Feedback() {
   const list = feedback.data?.messages ?? [];
 
   return (
-    <AdminPage title="Feedback" description="Contact-form messages and support tickets. Replies go to the sender by e-mail; signed-in senders also get an in-app notice.">
+    <AdminPage
+      title="Feedback"
+      description="Contact-form messages and support tickets. Replies go to the sender by e-mail; signed-in senders also get an in-app notice."
+    >
       <Tabs
         idPrefix="feedback-kind"
         label="Kind"
@@ -129,7 +147,12 @@ export default function Feedback() {
         />
       </div>
 
-      <QueryState query={feedback} isEmpty={list.length === 0} emptyTitle="No messages here" emptyDescription="Messages from the contact page and support tickets appear here.">
+      <QueryState
+        query={feedback}
+        isEmpty={list.length === 0}
+        emptyTitle="No messages here"
+        emptyDescription="Messages from the contact page and support tickets appear here."
+      >
         <ul className="space-y-3" data-testid="feedback-list">
           {list.map((m) => (
             <li key={m._id}>
@@ -163,7 +186,13 @@ export default function Feedback() {
                         <Button size="sm" onClick={() => setReplying(m)} data-testid="reply-feedback">
                           {m.reply ? 'Replace reply' : 'Reply'}
                         </Button>
-                        <Button size="sm" variant="ghost" onClick={() => void onClose(m)} loading={close.isPending && close.variables?.id === m._id} data-testid="close-feedback">
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => void onClose(m)}
+                          loading={close.isPending && close.variables?.id === m._id}
+                          data-testid="close-feedback"
+                        >
                           Close
                         </Button>
                       </>
@@ -173,7 +202,9 @@ export default function Feedback() {
                 <p className="mt-3 text-sm whitespace-pre-wrap text-ink-700">{m.message}</p>
                 {m.reply && (
                   <div className="mt-3 rounded-xl border-l-4 border-plum-300 bg-plum-50/60 px-4 py-2.5 text-sm">
-                    <p className="mb-1 text-xs font-semibold text-plum-800">Our reply{m.repliedAt ? ` · ${formatDateTime(m.repliedAt)}` : ''}</p>
+                    <p className="mb-1 text-xs font-semibold text-plum-800">
+                      Our reply{m.repliedAt ? ` · ${formatDateTime(m.repliedAt)}` : ''}
+                    </p>
                     <p className="whitespace-pre-wrap text-ink-700">{m.reply}</p>
                   </div>
                 )}

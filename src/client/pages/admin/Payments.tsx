@@ -14,17 +14,28 @@ export default function Payments() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
-  const ledger = trpc.admin.commissions.useQuery({ from: from || undefined, to: to || undefined, page, limit: LIMIT }, { placeholderData: keepPreviousData });
+  const ledger = trpc.admin.commissions.useQuery(
+    { from: from || undefined, to: to || undefined, page, limit: LIMIT },
+    { placeholderData: keepPreviousData },
+  );
   const totals = ledger.data?.totals;
   const entries = ledger.data?.entries ?? [];
 
   return (
-    <AdminPage title="Payments" description="The commission the platform earns on every completed booking, and merchants' subscription invoices.">
+    <AdminPage
+      title="Payments"
+      description="The commission the platform earns on every completed booking, and merchants' subscription invoices."
+    >
       <section aria-label="Commission totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="commission-totals">
         <StatTile label="Completed bookings" value={totals ? formatCount(totals.entries) : '…'} />
         <StatTile label="Gross amount" value={totals ? formatINR(totals.grossAmount) : '…'} />
         <StatTile label="Commission earned" value={totals ? formatINR(totals.commission) : '…'} testId="ledger-commission" />
-        <StatTile label="Salons' earnings" value={totals ? formatINR(totals.merchantEarning) : '…'} hint="Gross amount less commission" testId="ledger-earnings" />
+        <StatTile
+          label="Salons' earnings"
+          value={totals ? formatINR(totals.merchantEarning) : '…'}
+          hint="Gross amount less commission"
+          testId="ledger-earnings"
+        />
       </section>
 
       <section className="space-y-3">
@@ -53,7 +64,12 @@ export default function Payments() {
             }}
           />
         </FilterBar>
-        <QueryState query={ledger} isEmpty={entries.length === 0} emptyTitle="No commission in this period" emptyDescription="An entry is written when a salon marks a booking completed.">
+        <QueryState
+          query={ledger}
+          isEmpty={entries.length === 0}
+          emptyTitle="No commission in this period"
+          emptyDescription="An entry is written when a salon marks a booking completed."
+        >
           <TableCard testId="commission-table" caption="Commission ledger" minWidth={760}>
             <thead>
               <tr>

@@ -99,13 +99,27 @@ export default function Reports() {
       </Card>
 
       {r && (
-        <section aria-label="Totals for the period" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6" data-testid="report-totals">
-          <StatTile label="Bookings" value={formatCount(r.totals.bookings)} hint={`${r.city ?? 'All cities'} · ${formatDay(r.from)} – ${formatDay(r.to)}`} testId="report-bookings" />
+        <section
+          aria-label="Totals for the period"
+          className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6"
+          data-testid="report-totals"
+        >
+          <StatTile
+            label="Bookings"
+            value={formatCount(r.totals.bookings)}
+            hint={`${r.city ?? 'All cities'} · ${formatDay(r.from)} – ${formatDay(r.to)}`}
+            testId="report-bookings"
+          />
           <StatTile label="Completed" value={formatCount(r.totals.completed)} />
           <StatTile label="Cancelled" value={formatCount(r.totals.cancelled)} />
           <StatTile label="Booking value" value={formatINR(r.totals.gbv)} testId="report-gbv" />
           <StatTile label="Commission" value={formatINR(r.totals.commission)} testId="report-commission" />
-          <StatTile label="Subscriptions" value={formatINR(r.totals.subscriptions)} hint="Paid plans, before GST" testId="report-subscriptions" />
+          <StatTile
+            label="Subscriptions"
+            value={formatINR(r.totals.subscriptions)}
+            hint="Paid plans, before GST"
+            testId="report-subscriptions"
+          />
         </section>
       )}
 
@@ -122,7 +136,12 @@ export default function Reports() {
         </Card>
       )}
 
-      <QueryState query={report} isEmpty={rows.length === 0} emptyTitle="No bookings or subscriptions in this period" emptyDescription="Pick a wider date range or another city.">
+      <QueryState
+        query={report}
+        isEmpty={rows.length === 0}
+        emptyTitle="No bookings or subscriptions in this period"
+        emptyDescription="Pick a wider date range or another city."
+      >
         <TableCard testId="report-table" caption="Report rows" minWidth={800}>
           <thead>
             <tr>

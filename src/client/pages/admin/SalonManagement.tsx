@@ -65,16 +65,23 @@ export default function SalonManagement() {
   const [unsponsoring, setUnsponsoring] = useState<AdminSalonWire | null>(null);
   const term = useDebounced(search.trim());
 
-  const salons = trpc.admin.listSalons.useQuery({
-    publishStatus: tab === 'all' ? undefined : tab,
-    search: term || undefined,
-    sponsored: (sponsored || undefined) as 'true' | 'false' | undefined,
-    page,
-    limit: LIMIT,
-  }, { placeholderData: keepPreviousData });
+  const salons = trpc.admin.listSalons.useQuery(
+    {
+      publishStatus: tab === 'all' ? undefined : tab,
+      search: term || undefined,
+      sponsored: (sponsored || undefined) as 'true' | 'false' | undefined,
+      page,
+      limit: LIMIT,
+    },
+    { placeholderData: keepPreviousData },
+  );
   const pendingCount = trpc.admin.listSalons.useQuery({ publishStatus: 'pending', limit: 1 });
   const approve = trpc.admin.approveSalon.useMutation({
-    meta: { invalidates: SALON_QUERIES, successToast: ({ salon }: SalonAnswer) => `${salon.shop_Name} is published.`, errorToast: 'Could not approve this salon.' },
+    meta: {
+      invalidates: SALON_QUERIES,
+      successToast: ({ salon }: SalonAnswer) => `${salon.shop_Name} is published.`,
+      errorToast: 'Could not approve this salon.',
+    },
     onSuccess: () => setReviewing(null),
   });
   /** A decision taken: its dialog and the review close. */
@@ -83,7 +90,10 @@ export default function SalonManagement() {
     setReviewing(null);
   };
   const reject = trpc.admin.rejectSalon.useMutation({
-    meta: { invalidates: SALON_QUERIES, successToast: ({ salon }: SalonAnswer) => `The publish request of ${salon.shop_Name} is rejected.` },
+    meta: {
+      invalidates: SALON_QUERIES,
+      successToast: ({ salon }: SalonAnswer) => `The publish request of ${salon.shop_Name} is rejected.`,
+    },
     onSuccess: decided,
   });
   const unpublish = trpc.admin.unpublishSalon.useMutation({
@@ -91,7 +101,11 @@ export default function SalonManagement() {
     onSuccess: decided,
   });
   const unsponsor = trpc.admin.sponsorSalon.useMutation({
-    meta: { invalidates: SALON_QUERIES, successToast: ({ salon }: SalonAnswer) => `${salon.shop_Name} is no longer sponsored.`, errorToast: 'Could not remove the sponsorship.' },
+    meta: {
+      invalidates: SALON_QUERIES,
+      successToast: ({ salon }: SalonAnswer) => `${salon.shop_Name} is no longer sponsored.`,
+      errorToast: 'Could not remove the sponsorship.',
+    },
     onSettled: () => setUnsponsoring(null),
   });
 
@@ -113,14 +127,26 @@ export default function SalonManagement() {
         ]
       : []),
     { label: 'Bookings', href: `/admin/bookings?merchantId=${s._id}`, testId: 'salon-bookings' },
-    ...(s.isPublished ? [{ label: 'Unpublish', tone: 'danger' as const, onSelect: () => setDecision({ kind: 'unpublish', salon: s }), testId: 'unpublish-salon' }] : []),
+    ...(s.isPublished
+      ? [
+          {
+            label: 'Unpublish',
+            tone: 'danger' as const,
+            onSelect: () => setDecision({ kind: 'unpublish', salon: s }),
+            testId: 'unpublish-salon',
+          },
+        ]
+      : []),
   ];
 
   const list = salons.data?.salons ?? [];
   const waiting = pendingCount.data?.total ?? 0;
 
   return (
-    <AdminPage title="Salon Management" description="Review publish requests against the 14 profile checks, unpublish salons and run sponsored placements.">
+    <AdminPage
+      title="Salon Management"
+      description="Review publish requests against the 14 profile checks, unpublish salons and run sponsored placements."
+    >
       <Tabs
         idPrefix="salons"
         label="Publish status"
@@ -162,7 +188,11 @@ export default function SalonManagement() {
         query={salons}
         isEmpty={list.length === 0}
         emptyTitle={tab === 'pending' ? 'No publish requests waiting' : 'No salons match'}
-        emptyDescription={tab === 'pending' ? 'When a merchant completes their profile and asks to be published, the request shows here.' : 'Try another search or tab.'}
+        emptyDescription={
+          tab === 'pending'
+            ? 'When a merchant completes their profile and asks to be published, the request shows here.'
+            : 'Try another search or tab.'
+        }
       >
         <TableCard testId="salons-table" caption="Salons" minWidth={900}>
           <thead>
@@ -200,22 +230,36 @@ export default function SalonManagement() {
                   <Badge tone={STATUS[s.publishStatus].tone} data-testid="salon-status">
                     {STATUS[s.publishStatus].label}
                   </Badge>
-                  {s.publishStatus === 'pending' && s.publishRequestedAt && <p className="mt-1 text-xs whitespace-nowrap text-ink-500">{formatDateTime(s.publishRequestedAt)}</p>}
-                  {s.publishNote && s.publishStatus !== 'approved' && <p className="mt-1 max-w-48 text-xs text-ink-500">“{s.publishNote}”</p>}
+                  {s.publishStatus === 'pending' && s.publishRequestedAt && (
+                    <p className="mt-1 text-xs whitespace-nowrap text-ink-500">{formatDateTime(s.publishRequestedAt)}</p>
+                  )}
+                  {s.publishNote && s.publishStatus !== 'approved' && (
+                    <p className="mt-1 max-w-48 text-xs text-ink-500">“{s.publishNote}”</p>
+                  )}
                 </Td>
                 <Td>
                   <div className="flex items-center gap-2">
                     <div className="h-1.5 w-16 overflow-hidden rounded-full bg-blush-100" aria-hidden="true">
-                      <div className={cn('h-full rounded-full', s.completionPercent >= 100 ? 'bg-emerald-500' : 'bg-amber-400')} style={{ width: `${s.completionPercent}%` }} />
+                      <div
+                        className={cn('h-full rounded-full', s.completionPercent >= 100 ? 'bg-emerald-500' : 'bg-amber-400')}
+                        style={{ width: `${s.completionPercent}%` }}
+                      />
                     </div>
                     <span className="text-xs text-ink-600">{s.completionPercent}%</span>
                   </div>
                 </Td>
-                <Td className="text-right whitespace-nowrap">{s.reviewCount > 0 ? `${s.rating.toFixed(1)} (${formatCount(s.reviewCount)})` : '—'}</Td>
+                <Td className="text-right whitespace-nowrap">
+                  {s.reviewCount > 0 ? `${s.rating.toFixed(1)} (${formatCount(s.reviewCount)})` : '—'}
+                </Td>
                 <Td className="text-right">{formatCount(s.bookingCount)}</Td>
                 <Td>
                   <div className="flex justify-end gap-1 whitespace-nowrap">
-                    <Button size="sm" variant={s.publishStatus === 'pending' ? 'primary' : 'ghost'} onClick={() => setReviewing(s)} data-testid="review-salon">
+                    <Button
+                      size="sm"
+                      variant={s.publishStatus === 'pending' ? 'primary' : 'ghost'}
+                      onClick={() => setReviewing(s)}
+                      data-testid="review-salon"
+                    >
                       {s.publishStatus === 'pending' ? 'Review' : 'Checks'}
                     </Button>
                     <RowActionsMenu label={`More actions for ${s.shop_Name}`} actions={moreActions(s)} testId="salon-actions" />
@@ -242,12 +286,14 @@ export default function SalonManagement() {
           decision &&
           (decision.kind === 'reject' ? (
             <p>
-              <strong>{decision.salon.shop_Name}</strong> stays hidden from customers. The merchant sees your reason and can ask again after fixing it.
+              <strong>{decision.salon.shop_Name}</strong> stays hidden from customers. The merchant sees your reason and can ask again after
+              fixing it.
             </p>
           ) : (
             <>
               <p>
-                <strong>{decision.salon.shop_Name}</strong> disappears from search at once and any sponsorship ends. The merchant sees your reason and can ask to be published again.
+                <strong>{decision.salon.shop_Name}</strong> disappears from search at once and any sponsorship ends. The merchant sees your
+                reason and can ask to be published again.
               </p>
               <p className="mt-2" data-testid="unpublish-upcoming">
                 {upcomingBookingsText(decision.salon.upcomingBookingCount)}
@@ -269,7 +315,8 @@ export default function SalonManagement() {
         message={
           unsponsoring && (
             <p>
-              <strong>{unsponsoring.shop_Name}</strong> leaves the home page's sponsored row and its promotion message is no longer shown. The salon stays published.
+              <strong>{unsponsoring.shop_Name}</strong> leaves the home page's sponsored row and its promotion message is no longer shown.
+              The salon stays published.
             </p>
           )
         }

@@ -52,7 +52,12 @@ function AuditLog() {
           containerClassName="w-full sm:w-72"
         />
       </div>
-      <QueryState query={audit} isEmpty={entries.length === 0} emptyTitle="No admin activity" emptyDescription="Blocks, approvals, broadcasts and other admin changes are recorded here.">
+      <QueryState
+        query={audit}
+        isEmpty={entries.length === 0}
+        emptyTitle="No admin activity"
+        emptyDescription="Blocks, approvals, broadcasts and other admin changes are recorded here."
+      >
         <TableCard testId="audit-table" caption="Admin activity" minWidth={760}>
           <thead>
             <tr>
@@ -90,14 +95,27 @@ export default function Security() {
   const failures = s?.failedSignIns.reduce((sum, f) => sum + f.count, 0) ?? 0;
 
   return (
-    <AdminPage title="Security" description="Failed sign-ins, accounts and addresses the sign-in throttle is holding back, and what admins changed.">
+    <AdminPage
+      title="Security"
+      description="Failed sign-ins, accounts and addresses the sign-in throttle is holding back, and what admins changed."
+    >
       <div className="flex flex-wrap items-end gap-3">
         <Select label="Period" value={hours} options={WINDOWS} onChange={(e) => setHours(e.target.value)} containerClassName="w-56" />
       </div>
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="security-summary">
         <StatTile label="Failed sign-ins" value={s ? formatCount(failures) : '…'} hint={WINDOWS.find((w) => w.value === hours)?.label} />
-        <StatTile label="Throttled accounts" value={s ? formatCount(s.throttledAccounts.length) : '…'} tone={s && s.throttledAccounts.length > 0 ? 'alert' : 'plain'} hint="Refused sign-in right now" />
-        <StatTile label="Throttled addresses" value={s ? formatCount(s.throttledIps.length) : '…'} tone={s && s.throttledIps.length > 0 ? 'alert' : 'plain'} hint="IP addresses" />
+        <StatTile
+          label="Throttled accounts"
+          value={s ? formatCount(s.throttledAccounts.length) : '…'}
+          tone={s && s.throttledAccounts.length > 0 ? 'alert' : 'plain'}
+          hint="Refused sign-in right now"
+        />
+        <StatTile
+          label="Throttled addresses"
+          value={s ? formatCount(s.throttledIps.length) : '…'}
+          tone={s && s.throttledIps.length > 0 ? 'alert' : 'plain'}
+          hint="IP addresses"
+        />
         <StatTile label="Blocked accounts" value={s ? formatCount(s.blockedAccounts) : '…'} to="/admin/users?blocked=true" />
       </section>
 
@@ -108,7 +126,16 @@ export default function Security() {
             {s.throttledAccounts.map((a) => (
               <li key={`a-${a.email}-${a.ip ?? 'all'}`} className="flex flex-wrap justify-between gap-2 py-2">
                 <span className="font-medium text-ink-900">
-                  {a.email} <span className="font-normal text-ink-500">{a.ip ? <>from <span className="font-mono">{a.ip}</span></> : 'from every address'}</span>
+                  {a.email}{' '}
+                  <span className="font-normal text-ink-500">
+                    {a.ip ? (
+                      <>
+                        from <span className="font-mono">{a.ip}</span>
+                      </>
+                    ) : (
+                      'from every address'
+                    )}
+                  </span>
                 </span>
                 <span className="text-ink-500">
                   {a.failures} failures · until {formatDateTime(a.until)}
@@ -129,7 +156,12 @@ export default function Security() {
 
       <section className="space-y-3">
         <h2 className="text-lg font-semibold text-ink-900">Failed sign-ins</h2>
-        <QueryState query={security} isEmpty={(s?.failedSignIns.length ?? 0) === 0} emptyTitle="No failed sign-ins" emptyDescription="Nobody mistyped a password in this period.">
+        <QueryState
+          query={security}
+          isEmpty={(s?.failedSignIns.length ?? 0) === 0}
+          emptyTitle="No failed sign-ins"
+          emptyDescription="Nobody mistyped a password in this period."
+        >
           <TableCard testId="failed-signins" caption="Failed sign-ins" minWidth={560}>
             <thead>
               <tr>

@@ -17,10 +17,24 @@ import { answerMessage } from '../../mutationMeta';
 import { trpc } from '../../trpc';
 
 /** New or edited category; the page mounts it while open, so each opening starts from `editing`. */
-function CategoryModal({ editing, defaultType, onClose }: { editing: CatalogueCategoryWire | null; defaultType: ShopType; onClose: () => void }) {
+function CategoryModal({
+  editing,
+  defaultType,
+  onClose,
+}: {
+  editing: CatalogueCategoryWire | null;
+  defaultType: ShopType;
+  onClose: () => void;
+}) {
   const form = useZodForm(createCategoryInput, {
     defaultValues: editing
-      ? { name: editing.name, shopCategory: editing.shopCategory[0] ?? defaultType, image: editing.image ?? '', icon: editing.icon ?? '', sortOrder: String(editing.sortOrder) }
+      ? {
+          name: editing.name,
+          shopCategory: editing.shopCategory[0] ?? defaultType,
+          image: editing.image ?? '',
+          icon: editing.icon ?? '',
+          sortOrder: String(editing.sortOrder),
+        }
       : { name: '', shopCategory: defaultType, image: '', icon: '', sortOrder: '0' },
   });
   const { errors } = form.formState;
@@ -54,7 +68,15 @@ function CategoryModal({ editing, defaultType, onClose }: { editing: CatalogueCa
     >
       <form id="category-form" noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         <FormError message={errors.root?.server?.message} className="sm:col-span-2" />
-        <Input id="category-name" label="Name" required maxLength={80} {...form.register('name')} error={errors.name?.message} containerClassName="sm:col-span-2" />
+        <Input
+          id="category-name"
+          label="Name"
+          required
+          maxLength={80}
+          {...form.register('name')}
+          error={errors.name?.message}
+          containerClassName="sm:col-span-2"
+        />
         <Select
           id="category-type"
           label="Shop type"
@@ -74,8 +96,22 @@ function CategoryModal({ editing, defaultType, onClose }: { editing: CatalogueCa
           error={errors.sortOrder?.message}
           hint="Lower numbers show first."
         />
-        <Input id="category-image" label="Image URL" placeholder="/images/categories/…" {...form.register('image')} error={errors.image?.message} containerClassName="sm:col-span-2" />
-        <Input id="category-icon" label="Icon" placeholder="Icon URL or name" {...form.register('icon')} error={errors.icon?.message} containerClassName="sm:col-span-2" />
+        <Input
+          id="category-image"
+          label="Image URL"
+          placeholder="/images/categories/…"
+          {...form.register('image')}
+          error={errors.image?.message}
+          containerClassName="sm:col-span-2"
+        />
+        <Input
+          id="category-icon"
+          label="Icon"
+          placeholder="Icon URL or name"
+          {...form.register('icon')}
+          error={errors.icon?.message}
+          containerClassName="sm:col-span-2"
+        />
       </form>
     </Modal>
   );
@@ -88,7 +124,11 @@ export default function ServiceManagement() {
   const catalogue = trpc.categories.getSpecificCategoryToSelect.useQuery({ shopCategory: type === 'all' ? [] : [type] });
   const counts = trpc.categories.listCategories.useQuery();
   const remove = trpc.categories.deleteCategory.useMutation({
-    meta: { successToast: answerMessage, errorToast: 'Could not delete the category.', invalidates: ['categories.getSpecificCategoryToSelect'] },
+    meta: {
+      successToast: answerMessage,
+      errorToast: 'Could not delete the category.',
+      invalidates: ['categories.getSpecificCategoryToSelect'],
+    },
   });
   const salonsById = new Map((counts.data ?? []).map((c) => [c._id, c.count]));
   const list = catalogue.data?.data ?? [];
@@ -115,7 +155,12 @@ export default function ServiceManagement() {
         value={type}
         onChange={setType}
       />
-      <QueryState query={catalogue} isEmpty={list.length === 0} emptyTitle="No categories" emptyDescription="Create the first category for this shop type.">
+      <QueryState
+        query={catalogue}
+        isEmpty={list.length === 0}
+        emptyTitle="No categories"
+        emptyDescription="Create the first category for this shop type."
+      >
         <TableCard testId="categories-table" caption="Categories" minWidth={620}>
           <thead>
             <tr>
@@ -134,7 +179,10 @@ export default function ServiceManagement() {
                     {c.image ? (
                       <img src={c.image} alt="" width={36} height={36} className="size-9 shrink-0 rounded-lg object-cover" loading="lazy" />
                     ) : (
-                      <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-plum-50 text-sm font-semibold text-plum-700">
+                      <span
+                        aria-hidden="true"
+                        className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-plum-50 text-sm font-semibold text-plum-700"
+                      >
                         {c.name.charAt(0)}
                       </span>
                     )}
@@ -151,7 +199,13 @@ export default function ServiceManagement() {
                     <Button size="sm" variant="ghost" onClick={() => setModal({ open: true, editing: c })} aria-label={`Edit ${c.name}`}>
                       Edit
                     </Button>
-                    <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" onClick={() => setToDelete(c)} aria-label={`Delete ${c.name}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-600 hover:bg-red-50"
+                      onClick={() => setToDelete(c)}
+                      aria-label={`Delete ${c.name}`}
+                    >
                       Delete
                     </Button>
                   </div>
@@ -161,11 +215,21 @@ export default function ServiceManagement() {
           </tbody>
         </TableCard>
       </QueryState>
-      {modal.open && <CategoryModal editing={modal.editing} defaultType={type === 'all' ? 'salon' : type} onClose={() => setModal({ open: false, editing: null })} />}
+      {modal.open && (
+        <CategoryModal
+          editing={modal.editing}
+          defaultType={type === 'all' ? 'salon' : type}
+          onClose={() => setModal({ open: false, editing: null })}
+        />
+      )}
       <ConfirmDialog
         open={Boolean(toDelete)}
         title="Delete category?"
-        message={toDelete && <p>“{toDelete.name}” is removed from the catalogue. A category that salons still file services under cannot be deleted.</p>}
+        message={
+          toDelete && (
+            <p>“{toDelete.name}” is removed from the catalogue. A category that salons still file services under cannot be deleted.</p>
+          )
+        }
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={() => void onDelete()}

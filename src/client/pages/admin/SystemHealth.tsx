@@ -40,11 +40,19 @@ export default function SystemHealth() {
     >
       {s ? (
         <>
-          <Card className={s.status === 'ok' ? 'border-emerald-200 bg-emerald-50/50' : 'border-amber-300 bg-amber-50/60'} data-testid="system-status">
+          <Card
+            className={s.status === 'ok' ? 'border-emerald-200 bg-emerald-50/50' : 'border-amber-300 bg-amber-50/60'}
+            data-testid="system-status"
+          >
             <div className="flex flex-wrap items-center gap-3">
               <span aria-hidden="true" className={`size-3 rounded-full ${s.status === 'ok' ? 'bg-emerald-500' : 'bg-amber-500'}`} />
               <p className="text-lg font-semibold text-ink-900">{s.status === 'ok' ? 'All systems working' : 'Degraded'}</p>
-              {s.status !== 'ok' && <p className="text-sm text-amber-800">Messages failed to send in the last 24 hours, or background jobs are waiting too long; see the e-mail outbox and the job queue below.</p>}
+              {s.status !== 'ok' && (
+                <p className="text-sm text-amber-800">
+                  Messages failed to send in the last 24 hours, or background jobs are waiting too long; see the e-mail outbox and the job
+                  queue below.
+                </p>
+              )}
             </div>
           </Card>
           <section aria-label="Components" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -85,7 +93,12 @@ export default function SystemHealth() {
           <CardHeader title="Migrations" description={s ? `${s.migrations.length} applied, newest last.` : undefined} />
         </div>
         <QueryState query={system} isEmpty={(s?.migrations.length ?? 0) === 0} emptyTitle="No migrations recorded">
-          <TableCard testId="migrations-table" caption="Applied migrations" minWidth={480} className="rounded-none border-x-0 border-b-0 shadow-none">
+          <TableCard
+            testId="migrations-table"
+            caption="Applied migrations"
+            minWidth={480}
+            className="rounded-none border-x-0 border-b-0 shadow-none"
+          >
             <thead>
               <tr>
                 <Th>Migration</Th>

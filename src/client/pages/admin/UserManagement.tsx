@@ -44,10 +44,18 @@ export default function UserManagement() {
     onSuccess: () => setPending(null),
   });
   const unblock = trpc.admin.unblockUser.useMutation({
-    meta: { invalidates, successToast: ({ user }: { user: { email: string } }) => `${user.email} can sign in again.`, errorToast: 'Could not unblock this account.' },
+    meta: {
+      invalidates,
+      successToast: ({ user }: { user: { email: string } }) => `${user.email} can sign in again.`,
+      errorToast: 'Could not unblock this account.',
+    },
   });
   const promote = trpc.admin.promoteUser.useMutation({
-    meta: { invalidates, successToast: ({ user }: { user: { email: string } }) => `${user.email} is now an administrator.`, errorToast: 'Could not promote this account.' },
+    meta: {
+      invalidates,
+      successToast: ({ user }: { user: { email: string } }) => `${user.email} is now an administrator.`,
+      errorToast: 'Could not promote this account.',
+    },
   });
 
   const filter = (set: (v: string) => void) => (value: string) => {
@@ -70,9 +78,19 @@ export default function UserManagement() {
   const list = users.data?.users ?? [];
 
   return (
-    <AdminPage title="User Management" description="Every account on the platform. Blocking signs a person out on all their devices at once.">
+    <AdminPage
+      title="User Management"
+      description="Every account on the platform. Blocking signs a person out on all their devices at once."
+    >
       <FilterBar>
-        <Input label="Search" type="search" placeholder="Name, e-mail or phone" value={search} onChange={(e) => filter(setSearch)(e.target.value)} containerClassName="lg:col-span-2" />
+        <Input
+          label="Search"
+          type="search"
+          placeholder="Name, e-mail or phone"
+          value={search}
+          onChange={(e) => filter(setSearch)(e.target.value)}
+          containerClassName="lg:col-span-2"
+        />
         <Select
           label="Role"
           value={role}
@@ -96,7 +114,12 @@ export default function UserManagement() {
         />
       </FilterBar>
 
-      <QueryState query={users} isEmpty={list.length === 0} emptyTitle="No accounts match" emptyDescription="Try another search or clear the filters.">
+      <QueryState
+        query={users}
+        isEmpty={list.length === 0}
+        emptyTitle="No accounts match"
+        emptyDescription="Try another search or clear the filters."
+      >
         <TableCard testId="users-table" caption="Accounts" minWidth={880}>
           <thead>
             <tr>
@@ -141,12 +164,24 @@ export default function UserManagement() {
                 <Td>
                   <div className="flex justify-end gap-1">
                     {u.isBlocked ? (
-                      <Button size="sm" variant="outline" onClick={() => void onUnblock(u)} loading={unblock.isPending && unblock.variables?.userId === u._id} data-testid="unblock-user">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => void onUnblock(u)}
+                        loading={unblock.isPending && unblock.variables?.userId === u._id}
+                        data-testid="unblock-user"
+                      >
                         Unblock
                       </Button>
                     ) : (
                       u._id !== me && (
-                        <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" onClick={() => setPending({ kind: 'block', user: u })} data-testid="block-user">
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-red-600 hover:bg-red-50"
+                          onClick={() => setPending({ kind: 'block', user: u })}
+                          data-testid="block-user"
+                        >
                           Block
                         </Button>
                       )
@@ -171,8 +206,8 @@ export default function UserManagement() {
         message={
           pending && (
             <p>
-              <strong>{pending.user.email}</strong> will be signed out on every device and cannot sign in until you unblock the account. The reason is kept with
-              the account.
+              <strong>{pending.user.email}</strong> will be signed out on every device and cannot sign in until you unblock the account. The
+              reason is kept with the account.
             </p>
           )
         }
@@ -186,7 +221,9 @@ export default function UserManagement() {
       <ConfirmDialog
         open={pending?.kind === 'promote'}
         title="Make this account an administrator?"
-        message={pending && <p>{pending.user.email} will get full access to the admin area, including blocking users and approving salons.</p>}
+        message={
+          pending && <p>{pending.user.email} will get full access to the admin area, including blocking users and approving salons.</p>
+        }
         confirmLabel="Make admin"
         tone="primary"
         busy={promote.isPending}

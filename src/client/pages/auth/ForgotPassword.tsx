@@ -153,7 +153,14 @@ export default function ForgotPassword() {
               error={emailForm.formState.errors.email?.message}
               required
             />
-            <Button type="submit" size="lg" fullWidth loading={sendCode.isPending} loadingText="Sending code..." data-testid="forgot-submit">
+            <Button
+              type="submit"
+              size="lg"
+              fullWidth
+              loading={sendCode.isPending}
+              loadingText="Sending code..."
+              data-testid="forgot-submit"
+            >
               Send code
             </Button>
           </form>
@@ -186,7 +193,14 @@ export default function ForgotPassword() {
               error={codeForm.formState.errors.otp?.message}
               required
             />
-            <Button type="submit" size="lg" fullWidth loading={verifyCode.isPending} loadingText="Verifying..." data-testid="verify-otp-submit">
+            <Button
+              type="submit"
+              size="lg"
+              fullWidth
+              loading={verifyCode.isPending}
+              loadingText="Verifying..."
+              data-testid="verify-otp-submit"
+            >
               Verify code
             </Button>
             <div className="flex items-center justify-between text-sm">
@@ -233,7 +247,14 @@ export default function ForgotPassword() {
               error={passwordForm.formState.errors.confirmPassword?.message}
               required
             />
-            <Button type="submit" size="lg" fullWidth loading={resetPassword.isPending} loadingText="Saving..." data-testid="reset-password-submit">
+            <Button
+              type="submit"
+              size="lg"
+              fullWidth
+              loading={resetPassword.isPending}
+              loadingText="Saving..."
+              data-testid="reset-password-submit"
+            >
               Reset password
             </Button>
           </form>

@@ -62,7 +62,11 @@ export default function Login({ initialMode }: LoginProps) {
         ) : (
           <>
             New to GlowBook?{' '}
-            <Link href={withRedirect('/register', search)} className="font-semibold text-plum-700 hover:underline" data-testid="register-link">
+            <Link
+              href={withRedirect('/register', search)}
+              className="font-semibold text-plum-700 hover:underline"
+              data-testid="register-link"
+            >
               Create an account
             </Link>
           </>
@@ -83,49 +87,49 @@ export default function Login({ initialMode }: LoginProps) {
       {withCode ? (
         <OtpSignIn key={mode} merchant={isMerchant} onSuccess={onSuccess} />
       ) : (
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        className="space-y-4"
-        data-testid={isMerchant ? 'merchant-login-form' : 'login-form'}
-        aria-labelledby={`login-mode-tab-${mode}`}
-        id={`login-mode-panel-${mode}`}
-        role="tabpanel"
-      >
-        <FormError message={errors.root?.server?.message} />
-        <Input
-          id="login-email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          {...form.register('email')}
-          error={errors.email?.message}
-          required
-        />
-        <PasswordInput
-          id="login-password"
-          label="Password"
-          autoComplete="current-password"
-          placeholder="Your password"
-          {...form.register('password')}
-          error={errors.password?.message}
-          required
-        />
-        <div className="flex justify-end">
-          <Link
-            href={withRedirect(isMerchant ? '/forgot-password?as=merchant' : '/forgot-password', search)}
-            className="text-sm font-medium text-plum-700 hover:underline"
-            data-testid="forgot-password-link"
-          >
-            Forgot password?
-          </Link>
-        </div>
-        <Button type="submit" size="lg" fullWidth loading={pending} loadingText="Signing in..." data-testid="login-submit">
-          {isMerchant ? 'Sign in as merchant' : 'Sign in'}
-        </Button>
-      </form>
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="space-y-4"
+          data-testid={isMerchant ? 'merchant-login-form' : 'login-form'}
+          aria-labelledby={`login-mode-tab-${mode}`}
+          id={`login-mode-panel-${mode}`}
+          role="tabpanel"
+        >
+          <FormError message={errors.root?.server?.message} />
+          <Input
+            id="login-email"
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            {...form.register('email')}
+            error={errors.email?.message}
+            required
+          />
+          <PasswordInput
+            id="login-password"
+            label="Password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            {...form.register('password')}
+            error={errors.password?.message}
+            required
+          />
+          <div className="flex justify-end">
+            <Link
+              href={withRedirect(isMerchant ? '/forgot-password?as=merchant' : '/forgot-password', search)}
+              className="text-sm font-medium text-plum-700 hover:underline"
+              data-testid="forgot-password-link"
+            >
+              Forgot password?
+            </Link>
+          </div>
+          <Button type="submit" size="lg" fullWidth loading={pending} loadingText="Signing in..." data-testid="login-submit">
+            {isMerchant ? 'Sign in as merchant' : 'Sign in'}
+          </Button>
+        </form>
       )}
       <div className="my-5 flex items-center gap-3 text-xs text-ink-400" aria-hidden>
         <span className="h-px flex-1 bg-blush-200" /> or <span className="h-px flex-1 bg-blush-200" />
@@ -138,11 +142,21 @@ export default function Login({ initialMode }: LoginProps) {
       </div>
       <div className="mt-6 rounded-2xl bg-blush-50 px-4 py-3 text-center text-sm text-ink-700">
         {isMerchant ? (
-          <button type="button" onClick={() => switchMode('customer')} className="font-medium text-plum-700 hover:underline" data-testid="switch-to-customer">
+          <button
+            type="button"
+            onClick={() => switchMode('customer')}
+            className="font-medium text-plum-700 hover:underline"
+            data-testid="switch-to-customer"
+          >
             Not a salon owner? Sign in as customer
           </button>
         ) : (
-          <button type="button" onClick={() => switchMode('merchant')} className="font-medium text-plum-700 hover:underline" data-testid="switch-to-merchant">
+          <button
+            type="button"
+            onClick={() => switchMode('merchant')}
+            className="font-medium text-plum-700 hover:underline"
+            data-testid="switch-to-merchant"
+          >
             Are you a salon owner? Sign in as merchant
           </button>
         )}

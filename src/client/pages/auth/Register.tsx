@@ -104,7 +104,8 @@ function CustomerForm() {
 
   const sendCode = form.handleSubmit(async ({ channel: by, ...input }) => {
     try {
-      const answer = by === 'whatsapp' ? await sendWhatsApp.mutateAsync({ ...input, phone: input.phone ?? '' }) : await sendEmail.mutateAsync(input);
+      const answer =
+        by === 'whatsapp' ? await sendWhatsApp.mutateAsync({ ...input, phone: input.phone ?? '' }) : await sendEmail.mutateAsync(input);
       setSent({ to: by === 'whatsapp' ? (input.phone ?? '') : input.email, message: answer.message });
       setCountdown(answer.resendAfterSeconds);
     } catch (error) {
@@ -116,7 +117,10 @@ function CustomerForm() {
   const verify = codeForm.handleSubmit(async ({ otp }) => {
     if (!sent) return;
     try {
-      const answer = channel === 'whatsapp' ? await verifyPhone.mutateAsync({ phone: sent.to, otp }) : await verifyEmail.mutateAsync({ email: sent.to, otp });
+      const answer =
+        channel === 'whatsapp'
+          ? await verifyPhone.mutateAsync({ phone: sent.to, otp })
+          : await verifyEmail.mutateAsync({ email: sent.to, otp });
       onSuccess({ token: answer.token, user: answer.user, userType: answer.role });
     } catch (error) {
       serverErrorsTo(codeForm, 'Registration failed')(error);
@@ -125,13 +129,33 @@ function CustomerForm() {
 
   if (sent) {
     return (
-      <form noValidate onSubmit={verify} className="space-y-4" data-testid="register-otp-form" role="tabpanel" id="register-type-panel-customer" aria-labelledby="register-type-tab-customer">
+      <form
+        noValidate
+        onSubmit={verify}
+        className="space-y-4"
+        data-testid="register-otp-form"
+        role="tabpanel"
+        id="register-type-panel-customer"
+        aria-labelledby="register-type-tab-customer"
+      >
         <FormError message={codeForm.formState.errors.root?.server?.message} />
         <p className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800" data-testid="register-otp-sent">
           {sent.message}
         </p>
-        <OtpCodeInput id="register-otp" label={channel === 'whatsapp' ? 'Code from WhatsApp' : 'Code from your e-mail'} control={codeForm.control} name="otp" />
-        <Button type="submit" size="lg" fullWidth loading={verifyEmail.isPending || verifyPhone.isPending} loadingText="Creating account..." data-testid="register-verify">
+        <OtpCodeInput
+          id="register-otp"
+          label={channel === 'whatsapp' ? 'Code from WhatsApp' : 'Code from your e-mail'}
+          control={codeForm.control}
+          name="otp"
+        />
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          loading={verifyEmail.isPending || verifyPhone.isPending}
+          loadingText="Creating account..."
+          data-testid="register-verify"
+        >
           Verify and create account
         </Button>
         <div className="flex items-center justify-between text-sm">
@@ -172,8 +196,22 @@ function CustomerForm() {
     >
       <FormError message={errors.root?.server?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input id="register-first-name" label="First name" autoComplete="given-name" required {...form.register('firstName')} error={errors.firstName?.message} />
-        <Input id="register-last-name" label="Last name" autoComplete="family-name" required {...form.register('lastName')} error={errors.lastName?.message} />
+        <Input
+          id="register-first-name"
+          label="First name"
+          autoComplete="given-name"
+          required
+          {...form.register('firstName')}
+          error={errors.firstName?.message}
+        />
+        <Input
+          id="register-last-name"
+          label="Last name"
+          autoComplete="family-name"
+          required
+          {...form.register('lastName')}
+          error={errors.lastName?.message}
+        />
       </div>
       <Input
         id="register-email"
@@ -213,13 +251,26 @@ function CustomerForm() {
         <div className="flex flex-wrap gap-4 text-sm text-ink-700">
           {(['email', 'whatsapp'] as const).map((c) => (
             <label key={c} className="inline-flex items-center gap-2">
-              <input type="radio" value={c} {...form.register('channel')} className="accent-plum-600" data-testid={`register-channel-${c}`} />
+              <input
+                type="radio"
+                value={c}
+                {...form.register('channel')}
+                className="accent-plum-600"
+                data-testid={`register-channel-${c}`}
+              />
               {c === 'email' ? 'E-mail' : 'WhatsApp'}
             </label>
           ))}
         </div>
       </fieldset>
-      <Button type="submit" size="lg" fullWidth loading={sendEmail.isPending || sendWhatsApp.isPending} loadingText="Sending code..." data-testid="register-submit">
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        loading={sendEmail.isPending || sendWhatsApp.isPending}
+        loadingText="Sending code..."
+        data-testid="register-submit"
+      >
         Create account
       </Button>
       <p className="text-center text-xs text-ink-500">
@@ -240,7 +291,17 @@ function CustomerForm() {
 function BusinessForm() {
   const onSuccess = useAuthSuccess();
   const form = useZodForm(registerMerchantInput, {
-    defaultValues: { shop_Name: '', shop_Owner: '', email: '', phone: '', password: '', shop_type: [], City: '', State: '', Shop_Address: '' },
+    defaultValues: {
+      shop_Name: '',
+      shop_Owner: '',
+      email: '',
+      phone: '',
+      password: '',
+      shop_type: [],
+      City: '',
+      State: '',
+      Shop_Address: '',
+    },
   });
   const { errors } = form.formState;
   const shopTypes = form.watch('shop_type');
@@ -263,8 +324,22 @@ function BusinessForm() {
     >
       <FormError message={errors.root?.server?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input id="business-shop-name" label="Shop name" autoComplete="organization" required {...form.register('shop_Name')} error={errors.shop_Name?.message} />
-        <Input id="business-owner" label="Owner name" autoComplete="name" required {...form.register('shop_Owner')} error={errors.shop_Owner?.message} />
+        <Input
+          id="business-shop-name"
+          label="Shop name"
+          autoComplete="organization"
+          required
+          {...form.register('shop_Name')}
+          error={errors.shop_Name?.message}
+        />
+        <Input
+          id="business-owner"
+          label="Owner name"
+          autoComplete="name"
+          required
+          {...form.register('shop_Owner')}
+          error={errors.shop_Owner?.message}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
@@ -274,7 +349,8 @@ function BusinessForm() {
           inputMode="email"
           autoComplete="email"
           required
-          {...form.register('email')} error={errors.email?.message}
+          {...form.register('email')}
+          error={errors.email?.message}
         />
         <Input
           id="business-phone"
@@ -285,7 +361,8 @@ function BusinessForm() {
           maxLength={10}
           placeholder="98XXXXXXXX"
           required
-          {...form.register('phone')} error={errors.phone?.message}
+          {...form.register('phone')}
+          error={errors.phone?.message}
         />
       </div>
       <PasswordInput
@@ -294,7 +371,8 @@ function BusinessForm() {
         autoComplete="new-password"
         hint={PASSWORD_HINT}
         required
-        {...form.register('password')} error={errors.password?.message}
+        {...form.register('password')}
+        error={errors.password?.message}
       />
       <fieldset aria-describedby={errors.shop_type ? 'business-shop-type-error' : undefined}>
         <legend className="mb-1.5 text-sm font-medium text-ink-700">
@@ -315,14 +393,15 @@ function BusinessForm() {
                   className={cn(
                     'inline-flex cursor-pointer items-center gap-1.5 rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors select-none',
                     'peer-focus-visible:ring-3 peer-focus-visible:ring-plum-200',
-                    checked
-                      ? 'border-plum-600 bg-plum-700 text-white'
-                      : 'border-blush-300 bg-white text-ink-700 hover:border-plum-300',
+                    checked ? 'border-plum-600 bg-plum-700 text-white' : 'border-blush-300 bg-white text-ink-700 hover:border-plum-300',
                   )}
                 >
                   {checked && (
                     <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5">
-                      <path fill="currentColor" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" />
+                      <path
+                        fill="currentColor"
+                        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z"
+                      />
                     </svg>
                   )}
                   {SHOP_TYPE_LABELS[type]}
@@ -338,14 +417,22 @@ function BusinessForm() {
         )}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input id="business-city" label="City" autoComplete="address-level2" required {...form.register('City')} error={errors.City?.message} />
+        <Input
+          id="business-city"
+          label="City"
+          autoComplete="address-level2"
+          required
+          {...form.register('City')}
+          error={errors.City?.message}
+        />
         <Select
           id="business-state"
           label="State"
           placeholder="Select state"
           options={INDIAN_STATES.map((s) => ({ value: s, label: s }))}
           required
-          {...form.register('State')} error={errors.State?.message}
+          {...form.register('State')}
+          error={errors.State?.message}
         />
       </div>
       <Textarea
@@ -355,7 +442,8 @@ function BusinessForm() {
         autoComplete="street-address"
         placeholder="Shop number, street, area, landmark"
         required
-        {...form.register('Shop_Address')} error={errors.Shop_Address?.message}
+        {...form.register('Shop_Address')}
+        error={errors.Shop_Address?.message}
       />
       <Button
         type="submit"

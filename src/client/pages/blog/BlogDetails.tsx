@@ -37,7 +37,11 @@ export default function BlogDetails({ params }: { params: { id: string } }) {
         <SkeletonText lines={12} />
       ) : (
         <article data-testid="blog-article">
-          {blog.status === 'draft' && <p className="mb-3 inline-block rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">Draft: only administrators see this</p>}
+          {blog.status === 'draft' && (
+            <p className="mb-3 inline-block rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">
+              Draft: only administrators see this
+            </p>
+          )}
           <h1 className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">{blog.title}</h1>
           <p className="mt-2 text-sm text-ink-500">
             {blog.author} · {formatBlogDate(blog.publishedAt)} · {blog.readMinutes} min read

@@ -19,22 +19,46 @@ export default function BlogList() {
   const [tag, setTag] = useState<string | undefined>();
   const [page, setPage] = useState(1);
   const debounced = useDebounced(search, 300);
-  const q = trpc.blogs.getAllBlogs.useQuery({ search: debounced || undefined, tag, page, limit: PAGE_SIZE }, { placeholderData: keepPreviousData });
+  const q = trpc.blogs.getAllBlogs.useQuery(
+    { search: debounced || undefined, tag, page, limit: PAGE_SIZE },
+    { placeholderData: keepPreviousData },
+  );
   const d = q.data;
   const pages = Math.max(1, Math.ceil((d?.total ?? 0) / PAGE_SIZE));
   return (
     <PageContainer>
-      <PageHeader eyebrow="GlowBook Journal" title="Beauty tips, trends and guides" description="Advice from stylists and therapists across India, written for real routines and real budgets." />
+      <PageHeader
+        eyebrow="GlowBook Journal"
+        title="Beauty tips, trends and guides"
+        description="Advice from stylists and therapists across India, written for real routines and real budgets."
+      />
       <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <Input id="blog-search" label="Search articles" hideLabel placeholder="Search articles" value={search} containerClassName="lg:w-80" onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
+        <Input
+          id="blog-search"
+          label="Search articles"
+          hideLabel
+          placeholder="Search articles"
+          value={search}
+          containerClassName="lg:w-80"
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
         <div className="flex flex-wrap gap-2" role="group" aria-label="Topics">
           {[undefined, ...(d?.tags ?? [])].map((t) => (
             <button
               key={t ?? 'all'}
               type="button"
-              onClick={() => { setTag(t); setPage(1); }}
+              onClick={() => {
+                setTag(t);
+                setPage(1);
+              }}
               aria-pressed={tag === t}
-              className={cn('rounded-full px-3 py-1.5 text-sm font-medium', tag === t ? 'bg-plum-700 text-white' : 'bg-blush-100 text-plum-800 hover:bg-blush-200')}
+              className={cn(
+                'rounded-full px-3 py-1.5 text-sm font-medium',
+                tag === t ? 'bg-plum-700 text-white' : 'bg-blush-100 text-plum-800 hover:bg-blush-200',
+              )}
             >
               {t ? `#${t}` : 'All topics'}
             </button>

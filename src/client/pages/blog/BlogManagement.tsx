@@ -28,7 +28,8 @@ export default function BlogManagement() {
   });
   const list = q.data?.blogs ?? [];
 
-  const toggle = (id: string, status: 'draft' | 'published') => update.mutate({ id, status: status === 'published' ? 'draft' : 'published' });
+  const toggle = (id: string, status: 'draft' | 'published') =>
+    update.mutate({ id, status: status === 'published' ? 'draft' : 'published' });
 
   return (
     <AdminPage
@@ -40,7 +41,12 @@ export default function BlogManagement() {
         </Link>
       }
     >
-      <QueryState query={q} isEmpty={list.length === 0} emptyTitle="No articles yet" emptyDescription="Write the first one with New article.">
+      <QueryState
+        query={q}
+        isEmpty={list.length === 0}
+        emptyTitle="No articles yet"
+        emptyDescription="Write the first one with New article."
+      >
         <TableCard testId="blogs-table" caption="Articles" minWidth={720}>
           <thead>
             <tr>
@@ -71,7 +77,13 @@ export default function BlogManagement() {
                     <Button size="sm" variant="outline" onClick={() => toggle(b._id, b.status)} data-testid="blog-toggle">
                       {b.status === 'published' ? 'Unpublish' : 'Publish'}
                     </Button>
-                    <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting({ id: b._id, title: b.title })} data-testid="blog-delete">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-700"
+                      onClick={() => setDeleting({ id: b._id, title: b.title })}
+                      data-testid="blog-delete"
+                    >
                       Delete
                     </Button>
                   </div>

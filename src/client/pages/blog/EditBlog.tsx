@@ -12,7 +12,10 @@ export default function EditBlog({ params }: { params: { id?: string } }) {
   const search = useSearch();
   const id = params.id ?? new URLSearchParams(search).get('id') ?? '';
   const q = trpc.blogs.getBlogById.useQuery({ id }, { enabled: Boolean(id) });
-  const update = trpc.blogs.updateBlog.useMutation({ meta: { successToast: 'Article saved', invalidates: ['blogs'] }, onSuccess: () => navigate('/bloglist') });
+  const update = trpc.blogs.updateBlog.useMutation({
+    meta: { successToast: 'Article saved', invalidates: ['blogs'] },
+    onSuccess: () => navigate('/bloglist'),
+  });
   const blog = q.data?.blog;
   return (
     <AdminPage title="Edit article" description={blog ? `/blog/${blog.slug}` : undefined}>

@@ -35,10 +35,19 @@ function headingFor(booking: BookingWire | undefined, errorText: string | null):
   if (!booking) return { title: 'Loading booking', note: null, tone: 'loading' };
   switch (booking.status) {
     case 'cancelled': {
-      const by = booking.cancelledBy === 'customer' ? 'You cancelled' : booking.cancelledBy ? `The ${booking.cancelledBy === 'merchant' ? 'salon' : 'GlowBook team'} cancelled` : 'Cancelled';
+      const by =
+        booking.cancelledBy === 'customer'
+          ? 'You cancelled'
+          : booking.cancelledBy
+            ? `The ${booking.cancelledBy === 'merchant' ? 'salon' : 'GlowBook team'} cancelled`
+            : 'Cancelled';
       const when = booking.cancelledAt ? ` on ${longDate(booking.cancelledAt)}` : '';
       const why = booking.cancellationReason ? ` Reason: ${booking.cancellationReason}.` : '';
-      return { title: 'Booking Cancelled', note: `${by} this booking${when}.${why} There is nothing to show at the salon.`, tone: 'cancelled' };
+      return {
+        title: 'Booking Cancelled',
+        note: `${by} this booking${when}.${why} There is nothing to show at the salon.`,
+        tone: 'cancelled',
+      };
     }
     case 'completed':
       return {
@@ -107,14 +116,29 @@ export default function BookingConfirmation({ params }: { params: { id: string }
         >
           <CloseIcon className="size-5" />
         </Link>
-        <div className={cn('px-5 pt-8 pb-6 text-center sm:px-8', head.tone === 'live' ? 'bg-gradient-to-br from-plum-50 via-blush-50 to-gold-100' : 'bg-blush-50')}>
+        <div
+          className={cn(
+            'px-5 pt-8 pb-6 text-center sm:px-8',
+            head.tone === 'live' ? 'bg-gradient-to-br from-plum-50 via-blush-50 to-gold-100' : 'bg-blush-50',
+          )}
+        >
           <span
             className={cn(
               'mx-auto mb-3 flex size-14 items-center justify-center rounded-full',
-              head.tone === 'live' ? 'bg-emerald-100 text-emerald-700' : head.tone === 'cancelled' ? 'bg-red-100 text-red-700' : 'bg-blush-200 text-ink-700',
+              head.tone === 'live'
+                ? 'bg-emerald-100 text-emerald-700'
+                : head.tone === 'cancelled'
+                  ? 'bg-red-100 text-red-700'
+                  : 'bg-blush-200 text-ink-700',
             )}
           >
-            {head.tone === 'cancelled' || head.tone === 'error' ? <CloseIcon className="size-8" /> : head.tone === 'loading' ? <ClockIcon className="size-8" /> : <CheckCircleIcon className="size-8" />}
+            {head.tone === 'cancelled' || head.tone === 'error' ? (
+              <CloseIcon className="size-8" />
+            ) : head.tone === 'loading' ? (
+              <ClockIcon className="size-8" />
+            ) : (
+              <CheckCircleIcon className="size-8" />
+            )}
           </span>
           <h1 className="text-2xl font-bold text-ink-900 sm:text-3xl" data-testid="page-title">
             {head.title}
@@ -127,7 +151,14 @@ export default function BookingConfirmation({ params }: { params: { id: string }
           {showQr && (
             <div className="mx-auto mt-5 flex size-52 items-center justify-center rounded-2xl bg-white p-3 shadow-soft">
               {booking?.qrCodeImage ? (
-                <img src={booking.qrCodeImage} alt="Booking QR code" width={184} height={184} className="size-full" data-testid="booking-qr" />
+                <img
+                  src={booking.qrCodeImage}
+                  alt="Booking QR code"
+                  width={184}
+                  height={184}
+                  className="size-full"
+                  data-testid="booking-qr"
+                />
               ) : (
                 <Skeleton className="size-full" />
               )}
@@ -137,7 +168,11 @@ export default function BookingConfirmation({ params }: { params: { id: string }
 
         <div className="space-y-5 px-5 py-6 sm:px-8">
           {errorText && (
-            <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700" data-testid="confirmation-error">
+            <div
+              role="alert"
+              className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+              data-testid="confirmation-error"
+            >
               <p className="font-semibold">Error loading booking details</p>
               <p className="mt-0.5">{errorText}</p>
               {!signedIn && bookingId && (

@@ -87,7 +87,12 @@ export default function BookingReview({ params }: { params: { id: string } }) {
     }
     setCheckingCoupon(true);
     try {
-      const answer = await client.users.validateCoupon.query({ merchantId: salonId, serviceIds, code, bookingDate: draft.selectedDate ?? undefined });
+      const answer = await client.users.validateCoupon.query({
+        merchantId: salonId,
+        serviceIds,
+        code,
+        bookingDate: draft.selectedDate ?? undefined,
+      });
       if (answer.valid) setCoupon({ code: answer.code, amount: answer.discount, message: answer.message });
       else {
         setCoupon(null);
@@ -159,7 +164,11 @@ export default function BookingReview({ params }: { params: { id: string } }) {
       <Link href={selectPath} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-plum-700 hover:underline">
         <ArrowLeftIcon className="size-4" /> Change services or time
       </Link>
-      <PageHeader eyebrow={draft.salonName} title="Review your booking" description="Check the details, add a coupon if you have one, then confirm." />
+      <PageHeader
+        eyebrow={draft.salonName}
+        title="Review your booking"
+        description="Check the details, add a coupon if you have one, then confirm."
+      />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
         <div className="space-y-6">
           <Card>
@@ -218,7 +227,11 @@ export default function BookingReview({ params }: { params: { id: string } }) {
         <aside className="lg:sticky lg:top-24 lg:self-start">
           <BookingSummary draft={draft} title="Booking summary" discount={coupon}>
             {error && (
-              <div role="alert" className="mb-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="booking-error">
+              <div
+                role="alert"
+                className="mb-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+                data-testid="booking-error"
+              >
                 {error.message}
                 {error.slotTaken && (
                   <>
@@ -230,7 +243,14 @@ export default function BookingReview({ params }: { params: { id: string } }) {
                 )}
               </div>
             )}
-            <Button size="lg" fullWidth onClick={confirmUnlessDuplicate} loading={create.isPending} loadingText="Confirming..." data-testid="confirm-booking">
+            <Button
+              size="lg"
+              fullWidth
+              onClick={confirmUnlessDuplicate}
+              loading={create.isPending}
+              loadingText="Confirming..."
+              data-testid="confirm-booking"
+            >
               Confirm Booking
             </Button>
           </BookingSummary>
@@ -249,7 +269,10 @@ export default function BookingReview({ params }: { params: { id: string } }) {
             <>
               <p data-testid="duplicate-warning">{duplicateBookingText(repeating)}</p>
               <p className="mt-2">
-                <Link href={`/salon/${salonId}/booking/confirmation?bookingId=${repeating.bookingId}`} className="font-semibold text-plum-700 underline">
+                <Link
+                  href={`/salon/${salonId}/booking/confirmation?bookingId=${repeating.bookingId}`}
+                  className="font-semibold text-plum-700 underline"
+                >
                   See the booking you have
                 </Link>
               </p>

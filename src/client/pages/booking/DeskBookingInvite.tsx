@@ -45,9 +45,16 @@ export default function DeskBookingInvite() {
   const signedInAs = session.token ? session.userEmail : null;
   return (
     <PageContainer className="max-w-2xl">
-      <PageHeader title="An appointment booked for you" description="A salon booked this at its desk for your e-mail address. Tell them whether it is yours." />
+      <PageHeader
+        title="An appointment booked for you"
+        description="A salon booked this at its desk for your e-mail address. Tell them whether it is yours."
+      />
       {invite.isError ? (
-        <LoadError title="This link does not work" description="No booking matches this link. Check that the whole link from the e-mail was copied." onRetry={invite.refetch} />
+        <LoadError
+          title="This link does not work"
+          description="No booking matches this link. Check that the whole link from the e-mail was copied."
+          onRetry={invite.refetch}
+        />
       ) : !i ? (
         <SkeletonText lines={5} />
       ) : (
@@ -97,10 +104,21 @@ export default function DeskBookingInvite() {
                 </p>
               )}
               <div className="flex flex-wrap gap-3">
-                <Button loading={answer.isPending && answer.variables?.answer === 'accept'} loadingText="Confirming…" onClick={() => reply('accept')} data-testid="desk-invite-accept">
+                <Button
+                  loading={answer.isPending && answer.variables?.answer === 'accept'}
+                  loadingText="Confirming…"
+                  onClick={() => reply('accept')}
+                  data-testid="desk-invite-accept"
+                >
                   Yes, it’s mine: confirm
                 </Button>
-                <Button variant="outline" loading={answer.isPending && answer.variables?.answer === 'decline'} loadingText="Declining…" onClick={() => reply('decline')} data-testid="desk-invite-decline">
+                <Button
+                  variant="outline"
+                  loading={answer.isPending && answer.variables?.answer === 'decline'}
+                  loadingText="Declining…"
+                  onClick={() => reply('decline')}
+                  data-testid="desk-invite-decline"
+                >
                   No: decline
                 </Button>
               </div>

@@ -77,17 +77,21 @@ export default function SelectProfessional({ params }: { params: { id: string } 
       if (draft.salonName !== salon.shop_Name) setDraft({ ...draft, salonName: salon.shop_Name, salonImage: coverOf(salon) });
       return;
     }
-    setDraft({ ...emptyDraft(), salonId: salon._id, salonName: salon.shop_Name, salonImage: coverOf(salon), selectedServices: preset, ...totalsOf(preset) });
+    setDraft({
+      ...emptyDraft(),
+      salonId: salon._id,
+      salonName: salon.shop_Name,
+      salonImage: coverOf(salon),
+      selectedServices: preset,
+      ...totalsOf(preset),
+    });
     // Only a change of salon restarts the draft, so the other values are left out on purpose.
   }, [salon?._id]);
 
   const active = salon && draft.salonId === salon._id ? draft : null;
   const selectedIds = useMemo(() => new Set(active?.selectedServices.map((s) => s._id) ?? []), [active]);
 
-  const chosenServices = useMemo(
-    () => (salon ? salon.services.filter((s) => selectedIds.has(s._id)) : []),
-    [salon, selectedIds],
-  );
+  const chosenServices = useMemo(() => (salon ? salon.services.filter((s) => selectedIds.has(s._id)) : []), [salon, selectedIds]);
   const stylists = useMemo(() => {
     if (!salon) return [];
     const wanted = chosenServices.map((s) => ({ name: s.name, categoryName: s.category?.name ?? null }));
@@ -108,8 +112,7 @@ export default function SelectProfessional({ params }: { params: { id: string } 
       .filter((s) => next.some((n) => n._id === s._id))
       .map((s) => ({ name: s.name, categoryName: s.category?.name ?? null }));
     const pro = active.selectedProfessional;
-    const stillCapable =
-      !pro?._id || salon!.stylists.some((s) => s._id === pro._id && canPerformAll(s.specialization, wanted));
+    const stillCapable = !pro?._id || salon!.stylists.some((s) => s._id === pro._id && canPerformAll(s.specialization, wanted));
     update({
       selectedServices: next,
       ...totalsOf(next),
@@ -139,7 +142,10 @@ export default function SelectProfessional({ params }: { params: { id: string } 
   const proId = active?.selectedProfessional?._id ?? null;
   const categories = salon.categories.filter((c) => c.services.length > 0);
   const uncategorised = salon.services.filter((s) => !s.category);
-  const groups = [...categories.map((c) => ({ key: c._id, name: c.name, services: c.services })), ...(uncategorised.length ? [{ key: 'other', name: 'Other services', services: uncategorised }] : [])];
+  const groups = [
+    ...categories.map((c) => ({ key: c._id, name: c.name, services: c.services })),
+    ...(uncategorised.length ? [{ key: 'other', name: 'Other services', services: uncategorised }] : []),
+  ];
 
   const onContinue = () => {
     if (!active || !canContinue) return;
@@ -149,7 +155,10 @@ export default function SelectProfessional({ params }: { params: { id: string } 
 
   return (
     <PageContainer className="pb-40 nav:pb-28 lg:pb-10">
-      <Link href={`/salon/${salon._id}`} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-plum-700 hover:underline">
+      <Link
+        href={`/salon/${salon._id}`}
+        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-plum-700 hover:underline"
+      >
         <ArrowLeftIcon className="size-4" /> Back to salon
       </Link>
       <div className="mb-6 flex items-center gap-4">
@@ -222,7 +231,10 @@ export default function SelectProfessional({ params }: { params: { id: string } 
                               >
                                 {selected && (
                                   <svg viewBox="0 0 20 20" className="size-3.5">
-                                    <path fill="currentColor" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" />
+                                    <path
+                                      fill="currentColor"
+                                      d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z"
+                                    />
                                   </svg>
                                 )}
                               </span>
@@ -267,7 +279,9 @@ export default function SelectProfessional({ params }: { params: { id: string } 
                     <span className="min-w-0">
                       <span className="block font-semibold text-ink-900">{pro.name}</span>
                       <span className="block text-xs text-ink-500">
-                        {stylist ? `${pro.role}${stylist.experience ? ` · ${stylist.experience} yrs` : ''}` : 'Whoever is free at your time'}
+                        {stylist
+                          ? `${pro.role}${stylist.experience ? ` · ${stylist.experience} yrs` : ''}`
+                          : 'Whoever is free at your time'}
                       </span>
                       {pro.specialization.length > 0 && (
                         <span className="mt-1.5 flex flex-wrap gap-1">
@@ -307,9 +321,7 @@ export default function SelectProfessional({ params }: { params: { id: string } 
             <Button size="lg" fullWidth disabled={!canContinue} onClick={onContinue} data-testid="continue-to-review">
               Continue
             </Button>
-            {!canContinue && (
-              <p className="mt-2 text-center text-xs text-ink-500">Choose at least one service, a date and a time.</p>
-            )}
+            {!canContinue && <p className="mt-2 text-center text-xs text-ink-500">Choose at least one service, a date and a time.</p>}
           </BookingSummary>
         </aside>
       </div>
@@ -321,7 +333,10 @@ export default function SelectProfessional({ params }: { params: { id: string } 
       <div
         data-action-bar=""
         data-testid="select-action-bar"
-        className={cn('fixed inset-x-0 z-30 border-t border-blush-200 bg-white px-4 py-3 lg:hidden', hasTabBar ? 'bottom-(--tab-bar-height) nav:bottom-0' : 'bottom-0')}
+        className={cn(
+          'fixed inset-x-0 z-30 border-t border-blush-200 bg-white px-4 py-3 lg:hidden',
+          hasTabBar ? 'bottom-(--tab-bar-height) nav:bottom-0' : 'bottom-0',
+        )}
       >
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-4">
           <div className="min-w-0 text-sm">

@@ -71,7 +71,9 @@ function BookingCard({
   onDispute: () => void;
 }) {
   const disputable =
-    booking.status === 'no_show' && !booking.noShowDispute && Date.now() - new Date(booking.noShowAt ?? booking.startsAt).getTime() <= NO_SHOW_DISPUTE_DAYS * 86_400_000;
+    booking.status === 'no_show' &&
+    !booking.noShowDispute &&
+    Date.now() - new Date(booking.noShowAt ?? booking.startsAt).getTime() <= NO_SHOW_DISPUTE_DAYS * 86_400_000;
   const upcoming = isUpcoming(booking);
   const inTime = (booking.status === 'upcoming' || booking.status === 'confirmed') && canReschedule(new Date(booking.startsAt));
   // An unpublished salon's times cannot be booked (its slots answer 404): no Reschedule, a note instead.
@@ -81,7 +83,14 @@ function BookingCard({
     <Card padded={false} data-testid="booking-card" data-booking-id={booking._id} data-status={booking.status}>
       <div className="flex gap-4 p-4 sm:p-5">
         {booking.salonImage ? (
-          <img src={booking.salonImage} alt="" width={96} height={96} className="size-20 shrink-0 rounded-xl object-cover sm:size-24" loading="lazy" />
+          <img
+            src={booking.salonImage}
+            alt=""
+            width={96}
+            height={96}
+            className="size-20 shrink-0 rounded-xl object-cover sm:size-24"
+            loading="lazy"
+          />
         ) : (
           <div className="size-20 shrink-0 rounded-xl bg-gradient-to-br from-plum-100 to-rose-100 sm:size-24" aria-hidden="true" />
         )}

@@ -71,8 +71,24 @@ export default function Profile() {
             <Avatar name={name || user.email} src={user.profileImage ?? undefined} size="lg" />
             <p className="mt-3 font-semibold text-ink-900">{name}</p>
             <p className="text-sm break-all text-ink-500">{user.email}</p>
-            <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" tabIndex={-1} aria-label="Profile photo" data-testid="avatar-file" onChange={(e) => void onPhoto(e.target.files?.[0])} />
-            <Button variant="outline" size="sm" className="mt-4" loading={upload.isPending} loadingText="Uploading…" onClick={() => fileRef.current?.click()}>
+            <input
+              ref={fileRef}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="sr-only"
+              tabIndex={-1}
+              aria-label="Profile photo"
+              data-testid="avatar-file"
+              onChange={(e) => void onPhoto(e.target.files?.[0])}
+            />
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-4"
+              loading={upload.isPending}
+              loadingText="Uploading…"
+              onClick={() => fileRef.current?.click()}
+            >
               Change photo
             </Button>
             <p className="mt-2 text-xs text-ink-500">JPEG, PNG or WebP, up to 10 MB.</p>
@@ -85,7 +101,13 @@ export default function Profile() {
                 <Input id="profile-first" label="First name" required {...form.register('firstName')} error={errors.firstName?.message} />
                 <Input id="profile-last" label="Last name" {...form.register('lastName')} error={errors.lastName?.message} />
               </div>
-              <Input id="profile-email" label="E-mail" value={user.email} disabled hint="Your sign-in address; it cannot be changed here." />
+              <Input
+                id="profile-email"
+                label="E-mail"
+                value={user.email}
+                disabled
+                hint="Your sign-in address; it cannot be changed here."
+              />
               <Input
                 id="profile-phone"
                 label="Mobile number"

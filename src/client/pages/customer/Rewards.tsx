@@ -35,15 +35,25 @@ export default function Rewards() {
               <p className="text-xs font-semibold tracking-widest text-rose-600 uppercase">Reward</p>
               <p className="text-2xl font-bold text-ink-900">{formatINR(d.reward.value)} off</p>
               <p className="text-sm text-ink-500">
-                For {d.reward.points} points, on any booking of {formatINR(d.reward.value)} or more. You have {d.points.toLocaleString('en-IN')} points.
+                For {d.reward.points} points, on any booking of {formatINR(d.reward.value)} or more. You have{' '}
+                {d.points.toLocaleString('en-IN')} points.
               </p>
             </div>
-            <Button onClick={onRedeem} disabled={!canRedeem} loading={redeem.isPending} loadingText="Redeeming…" data-testid="redeem-reward">
+            <Button
+              onClick={onRedeem}
+              disabled={!canRedeem}
+              loading={redeem.isPending}
+              loadingText="Redeeming…"
+              data-testid="redeem-reward"
+            >
               {canRedeem ? 'Redeem' : `${(d.reward.points - d.points).toLocaleString('en-IN')} points to go`}
             </Button>
           </Card>
           <Card>
-            <CardHeader title="Your reward codes" description="Enter a code in the coupon box when you book. Each works once, only on your account." />
+            <CardHeader
+              title="Your reward codes"
+              description="Enter a code in the coupon box when you book. Each works once, only on your account."
+            />
             {d.rewards.length === 0 ? (
               <p className="text-sm text-ink-500">No reward codes yet.</p>
             ) : (

@@ -24,7 +24,10 @@ export default function Wallet() {
   const data = q.data?.data;
   return (
     <PageContainer className="max-w-3xl">
-      <PageHeader title="Wallet" description="Refunds from cancellations and gift cards land here. Pay for a booking from your wallet at checkout." />
+      <PageHeader
+        title="Wallet"
+        description="Refunds from cancellations and gift cards land here. Pay for a booking from your wallet at checkout."
+      />
       {q.isError ? (
         <LoadError title="Could not load your wallet" onRetry={q.refetch} />
       ) : (
@@ -46,18 +49,28 @@ export default function Wallet() {
             {!data ? (
               <Skeleton className="h-32" />
             ) : data.entries.length === 0 ? (
-              <EmptyState title="No transactions yet" description="Refunds for prepaid bookings you cancel and gift cards you redeem will appear here." />
+              <EmptyState
+                title="No transactions yet"
+                description="Refunds for prepaid bookings you cancel and gift cards you redeem will appear here."
+              />
             ) : (
               <LedgerList
                 testId="wallet-entries"
                 unit="inr"
-                rows={data.entries.map((e) => ({ _id: e._id, description: e.description, createdAt: e.createdAt, amount: e.amount, balanceAfter: e.balanceAfter, label: KIND_LABELS[e.kind] }))}
+                rows={data.entries.map((e) => ({
+                  _id: e._id,
+                  description: e.description,
+                  createdAt: e.createdAt,
+                  amount: e.amount,
+                  balanceAfter: e.balanceAfter,
+                  label: KIND_LABELS[e.kind],
+                }))}
               />
             )}
           </Card>
           <p className="text-xs text-ink-500">
-            Refunds follow the cancellation policy: the full amount up to 2 hours before the appointment, half between 2 hours and 1 hour, nothing in the last hour. A
-            salon that cancels refunds everything.
+            Refunds follow the cancellation policy: the full amount up to 2 hours before the appointment, half between 2 hours and 1 hour,
+            nothing in the last hour. A salon that cancels refunds everything.
           </p>
         </div>
       )}

@@ -55,7 +55,17 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-function StatCard({ label, value, icon: Icon, testId }: { label: string; value: string | number | undefined; icon: typeof ChartIcon; testId: string }) {
+function StatCard({
+  label,
+  value,
+  icon: Icon,
+  testId,
+}: {
+  label: string;
+  value: string | number | undefined;
+  icon: typeof ChartIcon;
+  testId: string;
+}) {
   return (
     <Card padded={false} className="flex items-center gap-3 p-4 sm:p-5">
       <span className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-plum-50 text-plum-700 sm:flex">
@@ -63,7 +73,13 @@ function StatCard({ label, value, icon: Icon, testId }: { label: string; value: 
       </span>
       <div className="min-w-0">
         <p className="truncate text-xs text-ink-500 sm:text-sm">{label}</p>
-        {value === undefined ? <Skeleton className="mt-1 h-6 w-16" /> : <p className="text-lg font-bold text-ink-900 sm:text-xl" data-testid={testId}>{value}</p>}
+        {value === undefined ? (
+          <Skeleton className="mt-1 h-6 w-16" />
+        ) : (
+          <p className="text-lg font-bold text-ink-900 sm:text-xl" data-testid={testId}>
+            {value}
+          </p>
+        )}
       </div>
     </Card>
   );
@@ -146,12 +162,18 @@ export default function Appointments() {
   const [bookOpen, setBookOpen] = useState(false);
   const [bookPrefill, setBookPrefill] = useState<CreateRequest | null>(null);
 
-  const listQuery = trpc.merchants.merchantGetAllBookings.useQuery({
-    merchantId: merchantId ?? undefined,
-    status: status === 'all' ? undefined : (status as BookingWire['status']),
-    searchQuery: searchQuery || undefined,
-  }, { enabled: Boolean(merchantId), placeholderData: (prev) => prev });
-  const calendarQuery = trpc.merchants.merchantGetAllBookings.useQuery({ merchantId: merchantId ?? undefined }, { enabled: Boolean(merchantId) && view === 'calendar' });
+  const listQuery = trpc.merchants.merchantGetAllBookings.useQuery(
+    {
+      merchantId: merchantId ?? undefined,
+      status: status === 'all' ? undefined : (status as BookingWire['status']),
+      searchQuery: searchQuery || undefined,
+    },
+    { enabled: Boolean(merchantId), placeholderData: (prev) => prev },
+  );
+  const calendarQuery = trpc.merchants.merchantGetAllBookings.useQuery(
+    { merchantId: merchantId ?? undefined },
+    { enabled: Boolean(merchantId) && view === 'calendar' },
+  );
   useEffect(() => {
     if (listQuery.isError) toast.error('Failed to fetch bookings.');
   }, [listQuery.isError]);
@@ -220,7 +242,11 @@ export default function Appointments() {
             <Button onClick={openScanner} data-testid="open-scan">
               <QrIcon className="size-4" /> Scan QR
             </Button>
-            <Button variant="outline" onClick={() => setConfirmState({ open: true, bookingId: '', booking: null })} data-testid="open-confirm">
+            <Button
+              variant="outline"
+              onClick={() => setConfirmState({ open: true, bookingId: '', booking: null })}
+              data-testid="open-confirm"
+            >
               Enter booking ID
             </Button>
             <Button
@@ -282,7 +308,13 @@ export default function Appointments() {
                 />
               </>
             )}
-            <Button variant="outline" className="h-11" onClick={() => void refresh()} loading={listQuery.isFetching && !listQuery.isPending} data-testid="desk-refresh">
+            <Button
+              variant="outline"
+              className="h-11"
+              onClick={() => void refresh()}
+              loading={listQuery.isFetching && !listQuery.isPending}
+              data-testid="desk-refresh"
+            >
               Refresh
             </Button>
           </div>
@@ -310,7 +342,10 @@ export default function Appointments() {
             ))}
           </div>
         ) : bookings.length === 0 ? (
-          <EmptyState title="No bookings found" description={searchQuery || status !== 'all' ? 'No bookings match these filters.' : 'New bookings will appear here.'} />
+          <EmptyState
+            title="No bookings found"
+            description={searchQuery || status !== 'all' ? 'No bookings match these filters.' : 'New bookings will appear here.'}
+          />
         ) : (
           <>
             <div className="hidden md:block">

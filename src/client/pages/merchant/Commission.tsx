@@ -71,8 +71,22 @@ function RecordPayment({ merchantId, month, onClose }: { merchantId: string; mon
       }
     >
       <div className="space-y-3">
-        <Input label="Amount (₹)" type="number" step="0.01" min="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="record-payment-amount" />
-        <Input label="Bank or UPI reference" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={100} data-testid="record-payment-reference" />
+        <Input
+          label="Amount (₹)"
+          type="number"
+          step="0.01"
+          min="0.01"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          data-testid="record-payment-amount"
+        />
+        <Input
+          label="Bank or UPI reference"
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+          maxLength={100}
+          data-testid="record-payment-reference"
+        />
         {error && (
           <p role="alert" className="text-sm font-medium text-red-600" data-testid="record-payment-error">
             {error}
@@ -107,7 +121,11 @@ export default function Commission() {
         description={`What you took through GlowBook each month, the platform's ${percent} commission, and what you still owe.`}
         actions={
           d && d.months.length > 0 ? (
-            <Button variant="outline" onClick={() => download(commissionCsv(d.months), 'glowbook-commission.csv')} data-testid="commission-csv">
+            <Button
+              variant="outline"
+              onClick={() => download(commissionCsv(d.months), 'glowbook-commission.csv')}
+              data-testid="commission-csv"
+            >
               Export CSV
             </Button>
           ) : undefined
@@ -120,14 +138,27 @@ export default function Commission() {
       ) : (
         <div className="space-y-6">
           <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <Tile label="Gross" value={money(d.totals.gross)} hint={`${d.totals.completedBookings} completed bookings`} testId="commission-gross" />
+            <Tile
+              label="Gross"
+              value={money(d.totals.gross)}
+              hint={`${d.totals.completedBookings} completed bookings`}
+              testId="commission-gross"
+            />
             <Tile label={`Commission (${percent})`} value={money(d.totals.commission)} testId="commission-total" />
             <Tile label="Net (yours)" value={money(d.totals.net)} hint="Gross less commission" testId="commission-net" />
-            <Tile label="Outstanding" value={money(d.totals.outstanding)} hint={`${money(d.totals.paid)} paid`} testId="commission-outstanding" />
+            <Tile
+              label="Outstanding"
+              value={money(d.totals.outstanding)}
+              hint={`${money(d.totals.paid)} paid`}
+              testId="commission-outstanding"
+            />
           </section>
 
           {d.months.length === 0 ? (
-            <EmptyState title="No commission yet" description="Commission is due on bookings you complete, and on prepayments kept when a customer does not come." />
+            <EmptyState
+              title="No commission yet"
+              description="Commission is due on bookings you complete, and on prepayments kept when a customer does not come."
+            />
           ) : (
             <TableCard testId="commission-months" caption="Commission per month" minWidth={820}>
               <thead>
@@ -147,14 +178,23 @@ export default function Commission() {
                   <tr key={m.month} data-testid="commission-month" data-month={m.month}>
                     <Td className="whitespace-nowrap">
                       <p className="font-medium text-ink-900">{monthLabel(m.month)}</p>
-                      {m.noShows > 0 && <p className="text-xs text-ink-500">{m.noShows} no-show{m.noShows === 1 ? '' : 's'}</p>}
+                      {m.noShows > 0 && (
+                        <p className="text-xs text-ink-500">
+                          {m.noShows} no-show{m.noShows === 1 ? '' : 's'}
+                        </p>
+                      )}
                     </Td>
                     <Td className="text-right">{m.completedBookings}</Td>
                     <Td className="text-right whitespace-nowrap">{money(m.gross)}</Td>
                     <Td className="text-right whitespace-nowrap">{money(m.commission)}</Td>
                     <Td className="text-right whitespace-nowrap">{money(m.net)}</Td>
                     <Td className="text-right whitespace-nowrap">{money(m.paid)}</Td>
-                    <Td className={m.outstanding > 0 ? 'text-right font-semibold whitespace-nowrap text-ink-900' : 'text-right whitespace-nowrap'} data-testid="month-outstanding">
+                    <Td
+                      className={
+                        m.outstanding > 0 ? 'text-right font-semibold whitespace-nowrap text-ink-900' : 'text-right whitespace-nowrap'
+                      }
+                      data-testid="month-outstanding"
+                    >
                       {money(m.outstanding)}
                     </Td>
                     {isAdmin && (
@@ -175,12 +215,12 @@ export default function Commission() {
           <Card className="space-y-2 text-sm text-ink-700" data-testid="commission-rules">
             <h2 className="font-semibold text-ink-900">How commission works</h2>
             <p>
-              GlowBook takes {percent} of each booking you complete. When a customer does not come, a booking they prepaid stays paid to you and {percent} of it is
-              commission; one to be paid at the salon carries none.
+              GlowBook takes {percent} of each booking you complete. When a customer does not come, a booking they prepaid stays paid to you
+              and {percent} of it is commission; one to be paid at the salon carries none.
             </p>
             <p>
-              Paid: commission already deducted from what customers prepaid online, plus payments you made. Pay what is outstanding by bank transfer or UPI to GlowBook,
-              quoting your salon and the month; we record it here.
+              Paid: commission already deducted from what customers prepaid online, plus payments you made. Pay what is outstanding by bank
+              transfer or UPI to GlowBook, quoting your salon and the month; we record it here.
             </p>
           </Card>
 
@@ -201,7 +241,9 @@ export default function Commission() {
           )}
         </div>
       )}
-      {isAdmin && merchantId && <RecordPayment key={recording?.month ?? 'none'} merchantId={merchantId} month={recording} onClose={() => setRecording(null)} />}
+      {isAdmin && merchantId && (
+        <RecordPayment key={recording?.month ?? 'none'} merchantId={merchantId} month={recording} onClose={() => setRecording(null)} />
+      )}
     </PageContainer>
   );
 }

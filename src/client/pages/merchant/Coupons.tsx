@@ -17,7 +17,6 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { answerMessage } from '../../mutationMeta';
 import { errorMessage, trpc } from '../../trpc';
 
-
 function validityText(c: CouponWire): string {
   if (c.validFrom && c.validUntil) return `${longDate(c.validFrom)} – ${longDate(c.validUntil)}`;
   if (c.validUntil) return `Until ${longDate(c.validUntil)}`;
@@ -55,7 +54,11 @@ export default function Coupons() {
       {couponsQuery.isLoading ? (
         <PageSpinner label="Loading coupons" />
       ) : couponsQuery.isError ? (
-        <LoadError title="Could not load coupons" description={errorMessage(couponsQuery.error, 'Failed to load coupons. Please try again later.')} onRetry={couponsQuery.refetch} />
+        <LoadError
+          title="Could not load coupons"
+          description={errorMessage(couponsQuery.error, 'Failed to load coupons. Please try again later.')}
+          onRetry={couponsQuery.refetch}
+        />
       ) : coupons.length === 0 ? (
         <EmptyState title="No coupons yet" description="Create a code to reward loyal customers or fill quiet hours." />
       ) : (
@@ -92,7 +95,13 @@ export default function Coupons() {
                     <Button variant="ghost" size="sm" onClick={() => setForm({ open: true, editing: c })} aria-label={`Edit ${c.code}`}>
                       Edit
                     </Button>
-                    <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => setToDelete(c)} aria-label={`Delete ${c.code}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-red-600 hover:bg-red-50"
+                      onClick={() => setToDelete(c)}
+                      aria-label={`Delete ${c.code}`}
+                    >
                       Delete
                     </Button>
                   </div>
@@ -102,7 +111,9 @@ export default function Coupons() {
           ))}
         </ul>
       )}
-      {form.open && <CouponFormModal editing={form.editing} merchantId={merchantId} onClose={() => setForm({ open: false, editing: null })} />}
+      {form.open && (
+        <CouponFormModal editing={form.editing} merchantId={merchantId} onClose={() => setForm({ open: false, editing: null })} />
+      )}
       <ConfirmDialog
         open={Boolean(toDelete)}
         title="Delete coupon"

@@ -49,7 +49,8 @@ export default function GettingStarted() {
       <div className="mt-8 rounded-3xl bg-gradient-to-br from-plum-800 to-rose-600 p-6 text-center text-white">
         <p className="font-semibold">Next Steps</p>
         <p className="mt-1 text-sm text-white/85">
-          Complete the Profile Completion checklist in Settings and press Request to publish there. Until your salon is live, the dashboard shows how complete your profile is.
+          Complete the Profile Completion checklist in Settings and press Request to publish there. Until your salon is live, the dashboard
+          shows how complete your profile is.
         </p>
         <div className="mt-4 flex flex-wrap justify-center gap-2">
           <Link href="/merchant/dashboard" className={buttonClasses('onDark', 'md')}>

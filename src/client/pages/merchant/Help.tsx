@@ -31,7 +31,9 @@ function Faq({ items }: { items: typeof MERCHANT_FAQ }) {
           <summary className="cursor-pointer list-none font-medium text-ink-900">
             <span className="flex items-center justify-between gap-3">
               {f.question}
-              <span aria-hidden className="text-plum-600 transition-transform group-open:rotate-45">+</span>
+              <span aria-hidden className="text-plum-600 transition-transform group-open:rotate-45">
+                +
+              </span>
             </span>
           </summary>
           <p className="mt-2 text-sm text-ink-700">{f.answer}</p>
@@ -55,11 +57,21 @@ export default function Help() {
   return (
     <PageContainer>
       <PageHeader title="Help & Support" description="Answers, guides and our team, 9 AM to 9 PM every day." />
-      <Input id="help-query" label="Search help" hideLabel placeholder="Search questions and articles" value={query} onChange={(e) => setQuery(e.target.value)} containerClassName="mb-6" />
+      <Input
+        id="help-query"
+        label="Search help"
+        hideLabel
+        placeholder="Search questions and articles"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        containerClassName="mb-6"
+      />
       {searching ? (
         <Card data-testid="help-search-results">
           <CardHeader title={`Results for “${query}”`} />
-          {results.faq.length + results.articles.length === 0 && <p className="text-sm text-ink-500">Nothing matches. Open a ticket and we will help.</p>}
+          {results.faq.length + results.articles.length === 0 && (
+            <p className="text-sm text-ink-500">Nothing matches. Open a ticket and we will help.</p>
+          )}
           {results.articles.map((a) => (
             <Link key={a.id} href={`/merchant/knowledge-base/${a.id}`} className="block rounded-xl px-2 py-2 hover:bg-blush-50">
               <p className="font-medium text-plum-800">{a.title}</p>
@@ -75,10 +87,26 @@ export default function Help() {
               { label: 'New Ticket', text: 'Report a problem', onClick: () => setDialog('ticket'), testId: 'qa-ticket' },
               { label: 'Contact Us', text: 'Write to the team', onClick: () => setDialog('contact'), testId: 'qa-contact' },
               // The assistant's panel is the live chat: open it through its launcher.
-              { label: 'Live Chat', text: 'Ask the assistant', onClick: () => document.querySelector<HTMLButtonElement>('[data-testid="chat-toggle"]')?.click(), testId: 'qa-chat' },
-              { label: 'Knowledge Base', text: 'Step-by-step guides', onClick: () => kbRef.current?.scrollIntoView({ behavior: 'smooth' }), testId: 'qa-kb' },
+              {
+                label: 'Live Chat',
+                text: 'Ask the assistant',
+                onClick: () => document.querySelector<HTMLButtonElement>('[data-testid="chat-toggle"]')?.click(),
+                testId: 'qa-chat',
+              },
+              {
+                label: 'Knowledge Base',
+                text: 'Step-by-step guides',
+                onClick: () => kbRef.current?.scrollIntoView({ behavior: 'smooth' }),
+                testId: 'qa-kb',
+              },
             ].map((a) => (
-              <button key={a.label} type="button" onClick={a.onClick} data-testid={a.testId} className="rounded-2xl border border-blush-100 bg-white p-4 text-left shadow-soft transition-shadow hover:shadow-lift">
+              <button
+                key={a.label}
+                type="button"
+                onClick={a.onClick}
+                data-testid={a.testId}
+                className="rounded-2xl border border-blush-100 bg-white p-4 text-left shadow-soft transition-shadow hover:shadow-lift"
+              >
                 <p className="font-semibold text-ink-900">{a.label}</p>
                 <p className="text-xs text-ink-500">{a.text}</p>
               </button>
@@ -99,7 +127,9 @@ export default function Help() {
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <p className="font-medium text-ink-900">{t.subject}</p>
                       <span className="flex gap-1.5">
-                        {t.priority && <Badge tone={PRIORITY[t.priority] ?? 'neutral'}>{t.priority[0].toUpperCase() + t.priority.slice(1)}</Badge>}
+                        {t.priority && (
+                          <Badge tone={PRIORITY[t.priority] ?? 'neutral'}>{t.priority[0].toUpperCase() + t.priority.slice(1)}</Badge>
+                        )}
                         <Badge tone={STATUS[t.status].tone} data-testid="ticket-status">
                           {STATUS[t.status].label}
                         </Badge>
@@ -128,7 +158,12 @@ export default function Help() {
                   <p className="text-sm text-ink-600">Account, services, staff and bookings in four steps.</p>
                 </Link>
                 {KNOWLEDGE_BASE.map((a) => (
-                  <Link key={a.id} href={`/merchant/knowledge-base/${a.id}`} className="rounded-2xl bg-blush-50 p-4 hover:bg-blush-100" data-testid="kb-link">
+                  <Link
+                    key={a.id}
+                    href={`/merchant/knowledge-base/${a.id}`}
+                    className="rounded-2xl bg-blush-50 p-4 hover:bg-blush-100"
+                    data-testid="kb-link"
+                  >
                     <p className="text-xs font-semibold text-rose-600 uppercase">{a.category}</p>
                     <p className="font-semibold text-plum-800">{a.title}</p>
                     <p className="text-sm text-ink-600">{a.description}</p>
@@ -138,7 +173,10 @@ export default function Help() {
             </Card>
           </div>
           <p className="text-center text-sm text-ink-500">
-            Still stuck? <Button variant="ghost" size="sm" onClick={() => setDialog('ticket')}>Open a ticket</Button>
+            Still stuck?{' '}
+            <Button variant="ghost" size="sm" onClick={() => setDialog('ticket')}>
+              Open a ticket
+            </Button>
           </p>
         </div>
       )}

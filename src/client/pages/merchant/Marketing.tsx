@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { heldLabel } from '../../../shared/consent';
 import { SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates';
 import { relativeTime } from '../../../shared/relativeTime';
-import { type CampaignWire, campaignForm, type DeliveryCounts, SEGMENTS, type SegmentCounts, socialLinkInput } from '../../../shared/schemas/crm';
+import {
+  type CampaignWire,
+  campaignForm,
+  type DeliveryCounts,
+  SEGMENTS,
+  type SegmentCounts,
+  socialLinkInput,
+} from '../../../shared/schemas/crm';
 import { SOCIAL_NETWORK_LABEL, SOCIAL_NETWORKS, SOCIAL_URL_EXAMPLE, type SocialNetwork } from '../../../shared/social';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
@@ -24,25 +31,47 @@ import { trpc } from '../../trpc';
 
 const SEGMENT_LABEL = { all: 'All customers', active: 'Active (visited in 90 days)', inactive: 'Inactive (no visit in 90 days)' } as const;
 const pct = (n: number | null) => (n === null ? '—' : `${n}%`);
-function CampaignForm({ channel, reach, customers, merchantId }: { channel: 'email' | 'sms'; reach: SegmentCounts; customers: number; merchantId: string | null }) {
+function CampaignForm({
+  channel,
+  reach,
+  customers,
+  merchantId,
+}: {
+  channel: 'email' | 'sms';
+  reach: SegmentCounts;
+  customers: number;
+  merchantId: string | null;
+}) {
   const form = useZodForm(campaignForm, { defaultValues: { channel, name: '', subject: '', body: '', segment: 'all' } });
   const { errors } = form.formState;
   const create = trpc.marketing.createCampaign.useMutation({
     meta: { successToast: answerMessage, invalidates: ['marketing.getMarketing'] },
     onSuccess: () => form.reset({ ...form.getValues(), name: '', subject: '', body: '' }),
-    onError: serverErrorsTo(form, channel === 'sms' ? 'Failed to send SMS. Please try again.' : 'Failed to create campaign. Please try again.'),
+    onError: serverErrorsTo(
+      form,
+      channel === 'sms' ? 'Failed to send SMS. Please try again.' : 'Failed to create campaign. Please try again.',
+    ),
   });
   const body = form.watch('body');
   const tooLong = channel === 'sms' && smsLength(body) > SMS_MAX_CHARS;
   const submit = form.handleSubmit((f) => {
     if (tooLong) return;
-    create.mutate({ merchantId: merchantId ?? undefined, channel, name: f.name || (channel === 'sms' ? 'SMS' : ''), subject: f.subject || undefined, body: f.body, segment: f.segment });
+    create.mutate({
+      merchantId: merchantId ?? undefined,
+      channel,
+      name: f.name || (channel === 'sms' ? 'SMS' : ''),
+      subject: f.subject || undefined,
+      body: f.body,
+      segment: f.segment,
+    });
   });
   const address = channel === 'email' ? 'an e-mail address' : 'a mobile number';
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" data-testid={`${channel}-campaign-form`}>
       <FormError message={errors.root?.server?.message} />
-      {channel === 'email' && <Input id={`${channel}-name`} label="Campaign name" required {...form.register('name')} error={errors.name?.message} />}
+      {channel === 'email' && (
+        <Input id={`${channel}-name`} label="Campaign name" required {...form.register('name')} error={errors.name?.message} />
+      )}
       <Select
         id={`${channel}-segment`}
         label="Send to"
@@ -56,7 +85,9 @@ function CampaignForm({ channel, reach, customers, merchantId }: { channel: 'ema
           </span>
         }
       />
-      {channel === 'email' && <Input id="email-subject" label="Subject" required {...form.register('subject')} error={errors.subject?.message} />}
+      {channel === 'email' && (
+        <Input id="email-subject" label="Subject" required {...form.register('subject')} error={errors.subject?.message} />
+      )}
       <Textarea
         id={`${channel}-body`}
         label="Message"
@@ -110,7 +141,11 @@ function campaignBadge(c: CampaignWire): { label: string; tone: BadgeTone } {
 
 function CampaignList({ list, merchantId }: { list: CampaignWire[]; merchantId: string | null }) {
   const resend = trpc.marketing.resendCampaign.useMutation({
-    meta: { successToast: answerMessage, errorToast: 'Failed to resend campaign. Please try again.', invalidates: ['marketing.getMarketing'] },
+    meta: {
+      successToast: answerMessage,
+      errorToast: 'Failed to resend campaign. Please try again.',
+      invalidates: ['marketing.getMarketing'],
+    },
   });
   const [open, setOpen] = useState<string | null>(null);
   if (list.length === 0) return <p className="text-sm text-ink-500">Nothing sent yet.</p>;
@@ -183,12 +218,15 @@ function SocialLinkForm({ network, url, merchantId }: { network: SocialNetwork; 
   // Saved, the list above is read again and this form is remounted (its key names the link) with the new address.
   const save = trpc.marketing.setSocialLink.useMutation({
     meta: {
-      successToast: (r: { url: string | null }) => (r.url ? `${name} page linked: it shows on your salon page.` : `${name} page removed from your salon page.`),
+      successToast: (r: { url: string | null }) =>
+        r.url ? `${name} page linked: it shows on your salon page.` : `${name} page removed from your salon page.`,
       invalidates: ['marketing.getMarketing'],
     },
     onError: serverErrorsTo(form, `Could not save your ${name} page. Please try again.`),
   });
-  const submit = form.handleSubmit((input) => save.mutate({ ...input, url: typeof input.url === 'string' ? input.url.trim() || null : null }));
+  const submit = form.handleSubmit((input) =>
+    save.mutate({ ...input, url: typeof input.url === 'string' ? input.url.trim() || null : null }),
+  );
   const remove = () => {
     form.setValue('url', '');
     return submit();
@@ -210,10 +248,23 @@ function SocialLinkForm({ network, url, merchantId }: { network: SocialNetwork; 
         </Button>
         {url && (
           <>
-            <a href={url} target="_blank" rel="noopener noreferrer" className="text-sm font-medium text-plum-700 underline" data-testid={`social-open-${network}`}>
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-sm font-medium text-plum-700 underline"
+              data-testid={`social-open-${network}`}
+            >
               Open
             </a>
-            <Button type="button" size="sm" variant="ghost" disabled={save.isPending} onClick={() => void remove()} data-testid={`social-remove-${network}`}>
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              disabled={save.isPending}
+              onClick={() => void remove()}
+              data-testid={`social-remove-${network}`}
+            >
               Remove
             </Button>
           </>
@@ -264,13 +315,16 @@ export default function Marketing() {
   usePageTitle('Marketing');
   const merchantId = useMerchantId();
   // Polls only while a campaign is being sent; a Sent or Failed campaign stops it.
-  const q = trpc.marketing.getMarketing.useQuery({ merchantId: merchantId ?? undefined }, {
-    refetchInterval: (query) => {
-      const sending = query.state.data?.data.campaigns.filter((c) => c.status === 'sending') ?? [];
-      // Texts held through the quiet hours go out at 9 am: no need to ask every 2 seconds all night.
-      return sending.length === 0 ? false : sending.every((c) => c.heldUntil) ? 60_000 : 2000;
+  const q = trpc.marketing.getMarketing.useQuery(
+    { merchantId: merchantId ?? undefined },
+    {
+      refetchInterval: (query) => {
+        const sending = query.state.data?.data.campaigns.filter((c) => c.status === 'sending') ?? [];
+        // Texts held through the quiet hours go out at 9 am: no need to ask every 2 seconds all night.
+        return sending.length === 0 ? false : sending.every((c) => c.heldUntil) ? 60_000 : 2000;
+      },
     },
-  });
+  );
   const d = q.data?.data;
   return (
     <PageContainer>
@@ -286,13 +340,21 @@ export default function Marketing() {
               testId="analytics-email"
               label="Email Open Rate"
               value={pct(d.analytics.emailOpenRate)}
-              detail={d.analytics.emailProvider ? countsLine(d.analytics.email) : `No SMTP configured: ${plural(d.analytics.email.notSent, 'e-mail')} written to the local mail drop, none sent`}
+              detail={
+                d.analytics.emailProvider
+                  ? countsLine(d.analytics.email)
+                  : `No SMTP configured: ${plural(d.analytics.email.notSent, 'e-mail')} written to the local mail drop, none sent`
+              }
             />
             <Figure
               testId="analytics-sms"
               label="SMS Delivery Rate"
               value={pct(d.analytics.smsDeliveryRate)}
-              detail={d.analytics.smsProvider ? countsLine(d.analytics.sms) : `No SMS provider configured: ${plural(d.analytics.sms.queued, 'text')} queued, none sent`}
+              detail={
+                d.analytics.smsProvider
+                  ? countsLine(d.analytics.sms)
+                  : `No SMS provider configured: ${plural(d.analytics.sms.queued, 'text')} queued, none sent`
+              }
             />
             <Figure
               testId="analytics-conversion"
@@ -316,7 +378,10 @@ export default function Marketing() {
             <CampaignList list={d.campaigns} merchantId={merchantId} />
           </Card>
           <Card>
-            <CardHeader title="Social media pages" description="Link your salon's own pages: customers find them on your salon page. GlowBook does not read the networks, so it shows no follower or reach figures." />
+            <CardHeader
+              title="Social media pages"
+              description="Link your salon's own pages: customers find them on your salon page. GlowBook does not read the networks, so it shows no follower or reach figures."
+            />
             <SocialLinks social={d.social} merchantId={merchantId} />
           </Card>
         </div>

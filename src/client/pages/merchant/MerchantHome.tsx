@@ -33,7 +33,11 @@ function RevenueNet({ net, commission }: { net: number; commission: number }) {
   return (
     <p>
       Net{' '}
-      <Link href="/merchant/commission" className="font-semibold text-ink-900 underline decoration-blush-300" data-testid="dash-revenue-net">
+      <Link
+        href="/merchant/commission"
+        className="font-semibold text-ink-900 underline decoration-blush-300"
+        data-testid="dash-revenue-net"
+      >
         {formatINR(net)}
       </Link>{' '}
       after {formatINR(commission)} commission
@@ -41,7 +45,19 @@ function RevenueNet({ net, commission }: { net: number; commission: number }) {
   );
 }
 
-function Stat({ label, value, hint, icon: Icon, testId }: { label: string; value: string | undefined; hint?: ReactNode; icon: ComponentType<{ className?: string }>; testId: string }) {
+function Stat({
+  label,
+  value,
+  hint,
+  icon: Icon,
+  testId,
+}: {
+  label: string;
+  value: string | undefined;
+  hint?: ReactNode;
+  icon: ComponentType<{ className?: string }>;
+  testId: string;
+}) {
   return (
     <Card padded={false} className="p-4 sm:p-5">
       <div className="flex items-center justify-between gap-2">
@@ -107,7 +123,10 @@ export default function MerchantHome() {
       )}
 
       <div className="mb-6 empty:hidden">
-        <ProfileCompletionSummary merchantId={merchantId} settingsHref={isAdmin ? `/merchant/settings?merchantId=${merchantId}` : '/merchant/settings'} />
+        <ProfileCompletionSummary
+          merchantId={merchantId}
+          settingsHref={isAdmin ? `/merchant/settings?merchantId=${merchantId}` : '/merchant/settings'}
+        />
       </div>
 
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
@@ -137,7 +156,11 @@ export default function MerchantHome() {
             <Button onClick={() => setManualOpen(true)} fullWidth data-testid="add-booking">
               Add New Booking
             </Button>
-            <Link href="/merchant/appointments?view=calendar" className={buttonClasses('secondary', 'md', 'w-full')} data-testid="view-calendar">
+            <Link
+              href="/merchant/appointments?view=calendar"
+              className={buttonClasses('secondary', 'md', 'w-full')}
+              data-testid="view-calendar"
+            >
               <CalendarIcon className="size-4" /> View Calendar
             </Link>
             <Link href="/merchant/services" className={buttonClasses('outline', 'md', 'w-full')}>
@@ -151,7 +174,12 @@ export default function MerchantHome() {
               { href: '/merchant/marketing', label: 'Marketing', testId: 'quick-marketing' },
               { href: '/merchant/subscription', label: 'Subscription & Billing', testId: 'quick-subscription' },
             ].map((l) => (
-              <Link key={l.href} href={l.href} className="flex items-center justify-between rounded-xl px-2 py-2 text-sm font-medium text-plum-800 hover:bg-plum-50" data-testid={l.testId}>
+              <Link
+                key={l.href}
+                href={l.href}
+                className="flex items-center justify-between rounded-xl px-2 py-2 text-sm font-medium text-plum-800 hover:bg-plum-50"
+                data-testid={l.testId}
+              >
                 {l.label} <span aria-hidden="true">›</span>
               </Link>
             ))}

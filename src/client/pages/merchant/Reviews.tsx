@@ -26,12 +26,15 @@ export default function Reviews() {
   const [responding, setResponding] = useState<ReviewWire | null>(null);
   const deferredSearch = useDeferredValue(search.trim());
 
-  const reviewsQuery = trpc.reviewRoutes.getReviewsByMerchant.useQuery({
-    merchantId: merchantId ?? undefined,
-    search: deferredSearch || undefined,
-    rating: rating === 'all' ? undefined : Number(rating),
-    days: days === 'all' ? undefined : Number(days),
-  }, { enabled: Boolean(merchantId), placeholderData: keepPreviousData });
+  const reviewsQuery = trpc.reviewRoutes.getReviewsByMerchant.useQuery(
+    {
+      merchantId: merchantId ?? undefined,
+      search: deferredSearch || undefined,
+      rating: rating === 'all' ? undefined : Number(rating),
+      days: days === 'all' ? undefined : Number(days),
+    },
+    { enabled: Boolean(merchantId), placeholderData: keepPreviousData },
+  );
 
   const data = reviewsQuery.data;
   const stats = data?.stats;
@@ -45,7 +48,11 @@ export default function Reviews() {
       ) : reviewsQuery.isLoading ? (
         <PageSpinner label="Loading reviews" />
       ) : reviewsQuery.isError || !data || !stats ? (
-        <LoadError title="Could not load reviews" description="Failed to load reviews. Please try again later." onRetry={reviewsQuery.refetch} />
+        <LoadError
+          title="Could not load reviews"
+          description="Failed to load reviews. Please try again later."
+          onRetry={reviewsQuery.refetch}
+        />
       ) : (
         <>
           <div className="mb-6 grid gap-3 md:grid-cols-3">
@@ -103,7 +110,10 @@ export default function Reviews() {
               hideLabel
               value={rating}
               onChange={(e) => setRating(e.target.value)}
-              options={[{ value: 'all', label: 'All Ratings' }, ...[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${n} ${n === 1 ? 'Star' : 'Stars'}` }))]}
+              options={[
+                { value: 'all', label: 'All Ratings' },
+                ...[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${n} ${n === 1 ? 'Star' : 'Stars'}` })),
+              ]}
             />
             <Select
               id="reviews-time"

@@ -36,7 +36,8 @@ export default function ServicesPricing() {
   const services = servicesQuery.data?.services ?? [];
 
   const onDelete = () => {
-    if (toDelete) remove.mutate({ merchantId: merchantId ?? undefined, selectedCategoryId: toDelete.category ?? undefined, serviceId: toDelete._id });
+    if (toDelete)
+      remove.mutate({ merchantId: merchantId ?? undefined, selectedCategoryId: toDelete.category ?? undefined, serviceId: toDelete._id });
   };
 
   const loading = categoriesQuery.isLoading || servicesQuery.isLoading;
@@ -107,13 +108,27 @@ export default function ServicesPricing() {
                   <table className="w-full text-left text-sm" data-testid="services-table">
                     <thead className="border-b border-blush-100 bg-blush-50/60 text-xs tracking-wide text-ink-500 uppercase">
                       <tr>
-                        <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-                        <th scope="col" className="px-4 py-3 font-semibold">Description</th>
-                        <th scope="col" className="px-4 py-3 font-semibold">Category</th>
-                        <th scope="col" className="px-4 py-3 font-semibold">Duration</th>
-                        <th scope="col" className="px-4 py-3 font-semibold">Price</th>
-                        <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                        <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
+                        <th scope="col" className="px-4 py-3 font-semibold">
+                          Name
+                        </th>
+                        <th scope="col" className="px-4 py-3 font-semibold">
+                          Description
+                        </th>
+                        <th scope="col" className="px-4 py-3 font-semibold">
+                          Category
+                        </th>
+                        <th scope="col" className="px-4 py-3 font-semibold">
+                          Duration
+                        </th>
+                        <th scope="col" className="px-4 py-3 font-semibold">
+                          Price
+                        </th>
+                        <th scope="col" className="px-4 py-3 font-semibold">
+                          Status
+                        </th>
+                        <th scope="col" className="px-4 py-3 text-right font-semibold">
+                          Actions
+                        </th>
                       </tr>
                     </thead>
                     <tbody className="divide-y divide-blush-100">
@@ -132,7 +147,11 @@ export default function ServicesPricing() {
                             <ActiveBadge active={s.active} />
                           </td>
                           <td className="px-4 py-3">
-                            <RowActions service={s} onEdit={() => setServiceModal({ open: true, editing: s })} onDelete={() => setToDelete(s)} />
+                            <RowActions
+                              service={s}
+                              onEdit={() => setServiceModal({ open: true, editing: s })}
+                              onDelete={() => setToDelete(s)}
+                            />
                           </td>
                         </tr>
                       ))}
@@ -155,7 +174,11 @@ export default function ServicesPricing() {
                         <p className="line-clamp-2 text-sm text-ink-600">{s.description}</p>
                         <div className="flex items-center justify-between">
                           <PriceCell service={s} />
-                          <RowActions service={s} onEdit={() => setServiceModal({ open: true, editing: s })} onDelete={() => setToDelete(s)} />
+                          <RowActions
+                            service={s}
+                            onEdit={() => setServiceModal({ open: true, editing: s })}
+                            onDelete={() => setToDelete(s)}
+                          />
                         </div>
                       </Card>
                     </li>

@@ -5,7 +5,13 @@ import { PageSpinner } from '../../components/ui/Spinner';
 import { GstSection } from '../../features/billing/GstSection';
 import { useMerchantId } from '../../features/shop/api';
 import { ProfileCompletionCard } from '../../features/shop/ProfileCompletionCard';
-import { BusinessHoursSection, BusinessProfileSection, NotificationsSection, SecuritySection, WhatsAppSignInSection } from '../../features/shop/SettingsSections';
+import {
+  BusinessHoursSection,
+  BusinessProfileSection,
+  NotificationsSection,
+  SecuritySection,
+  WhatsAppSignInSection,
+} from '../../features/shop/SettingsSections';
 import { focusHashTarget } from '../../lib/hashTarget';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { trpc } from '../../trpc';
@@ -31,7 +37,11 @@ export default function Settings() {
       ) : settings.isLoading ? (
         <PageSpinner label="Loading settings" />
       ) : settings.isError || !merchant ? (
-        <LoadError title="Could not load your settings" description="Failed to load settings. Please try again later." onRetry={settings.refetch} />
+        <LoadError
+          title="Could not load your settings"
+          description="Failed to load settings. Please try again later."
+          onRetry={settings.refetch}
+        />
       ) : (
         <div className="flex flex-col gap-6">
           <ProfileCompletionCard merchantId={merchantId} />

@@ -34,11 +34,7 @@ export default function ShopImages() {
   });
 
   // An upload is not a tRPC call: it refreshes the same queries itself.
-  const refresh = () =>
-    Promise.all([
-      utils.images.getShopImages.invalidate(),
-      utils.merchants.getProfileCompletion.invalidate(),
-    ]);
+  const refresh = () => Promise.all([utils.images.getShopImages.invalidate(), utils.merchants.getProfileCompletion.invalidate()]);
 
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
@@ -102,7 +98,11 @@ export default function ShopImages() {
       {imagesQuery.isLoading ? (
         <PageSpinner label="Loading images" />
       ) : imagesQuery.isError ? (
-        <LoadError title="Could not load your images" description={errorMessage(imagesQuery.error, 'Failed to load images. Please try again later.')} onRetry={imagesQuery.refetch} />
+        <LoadError
+          title="Could not load your images"
+          description={errorMessage(imagesQuery.error, 'Failed to load images. Please try again later.')}
+          onRetry={imagesQuery.refetch}
+        />
       ) : images.length === 0 ? (
         <EmptyState title="No images yet" description="Upload photos of your shop; the first one becomes your cover." />
       ) : (
@@ -122,7 +122,13 @@ export default function ShopImages() {
                   <Button variant="outline" size="sm" disabled={img.isCover || cover.isPending} onClick={() => onSetCover(img)}>
                     {img.isCover ? 'Cover image' : 'Set as cover'}
                   </Button>
-                  <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={() => setToDelete(img)} aria-label="Delete image">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-red-600 hover:bg-red-50"
+                    onClick={() => setToDelete(img)}
+                    aria-label="Delete image"
+                  >
                     Delete
                   </Button>
                 </div>

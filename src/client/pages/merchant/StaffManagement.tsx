@@ -69,14 +69,38 @@ export default function StaffManagement() {
       {staffQuery.isLoading ? (
         <PageSpinner label="Loading staff" />
       ) : staffQuery.isError ? (
-        <LoadError title="Could not load your team" description="Failed to load staff members. Please try again later." onRetry={staffQuery.refetch} />
+        <LoadError
+          title="Could not load your team"
+          description="Failed to load staff members. Please try again later."
+          onRetry={staffQuery.refetch}
+        />
       ) : (
         <>
           <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <StatCard label="Total Staff" value={summary?.totalStaff ?? 0} icon={<UsersIcon className="size-5" />} testId="stat-total-staff" />
-            <StatCard label="Active Staff" value={summary?.activeStaff ?? 0} icon={<UsersIcon className="size-5" />} testId="stat-active-staff" />
-            <StatCard label="Total Bookings" value={summary?.totalBookings ?? 0} icon={<ClockIcon className="size-5" />} testId="stat-total-bookings" />
-            <StatCard label="Total Earnings" value={formatINR(Math.round(summary?.totalEarnings ?? 0))} icon={<ChartIcon className="size-5" />} testId="stat-total-earnings" />
+            <StatCard
+              label="Total Staff"
+              value={summary?.totalStaff ?? 0}
+              icon={<UsersIcon className="size-5" />}
+              testId="stat-total-staff"
+            />
+            <StatCard
+              label="Active Staff"
+              value={summary?.activeStaff ?? 0}
+              icon={<UsersIcon className="size-5" />}
+              testId="stat-active-staff"
+            />
+            <StatCard
+              label="Total Bookings"
+              value={summary?.totalBookings ?? 0}
+              icon={<ClockIcon className="size-5" />}
+              testId="stat-total-bookings"
+            />
+            <StatCard
+              label="Total Earnings"
+              value={formatINR(Math.round(summary?.totalEarnings ?? 0))}
+              icon={<ChartIcon className="size-5" />}
+              testId="stat-total-earnings"
+            />
           </div>
 
           {staff.length === 0 ? (
@@ -91,12 +115,24 @@ export default function StaffManagement() {
                 <table className="w-full text-left text-sm" data-testid="staff-table">
                   <thead className="border-b border-blush-100 bg-blush-50/60 text-xs tracking-wide whitespace-nowrap text-ink-500 uppercase">
                     <tr>
-                      <th scope="col" className="px-4 py-3 font-semibold">Staff Member</th>
-                      <th scope="col" className="px-4 py-3 font-semibold">Staff Role</th>
-                      <th scope="col" className="px-4 py-3 font-semibold">Services</th>
-                      <th scope="col" className="px-4 py-3 font-semibold">Rate (per service)</th>
-                      <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                      <th scope="col" className="px-4 py-3 text-right font-semibold">Actions</th>
+                      <th scope="col" className="px-4 py-3 font-semibold">
+                        Staff Member
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-semibold">
+                        Staff Role
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-semibold">
+                        Services
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-semibold">
+                        Rate (per service)
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-semibold">
+                        Status
+                      </th>
+                      <th scope="col" className="px-4 py-3 text-right font-semibold">
+                        Actions
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-blush-100">
@@ -156,10 +192,20 @@ export default function StaffManagement() {
       )}
 
       {form.open && (
-        <StaffFormModal editing={form.editing} merchantId={merchantId} suggestions={suggestions} onClose={() => setForm({ open: false, editing: null })} />
+        <StaffFormModal
+          editing={form.editing}
+          merchantId={merchantId}
+          suggestions={suggestions}
+          onClose={() => setForm({ open: false, editing: null })}
+        />
       )}
       {hoursFor && <StaffHoursModal staff={hoursFor} merchantId={merchantId} onClose={() => setHoursFor(null)} />}
-      <StaffAnalyticsModal open={Boolean(analyticsFor)} staff={analyticsFor} merchantId={merchantId} onClose={() => setAnalyticsFor(null)} />
+      <StaffAnalyticsModal
+        open={Boolean(analyticsFor)}
+        staff={analyticsFor}
+        merchantId={merchantId}
+        onClose={() => setAnalyticsFor(null)}
+      />
       <ConfirmDialog
         open={Boolean(toDelete)}
         title="Delete staff member"
@@ -221,7 +267,13 @@ function Actions({
       <Button variant="ghost" size="sm" className="px-2" onClick={onEdit} aria-label={`Edit ${member.name}`}>
         Edit
       </Button>
-      <Button variant="ghost" size="sm" className="px-2 text-red-600 hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${member.name}`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="px-2 text-red-600 hover:bg-red-50"
+        onClick={onDelete}
+        aria-label={`Delete ${member.name}`}
+      >
         Delete
       </Button>
     </div>

@@ -5,7 +5,17 @@ import { Link } from 'wouter';
 import type { z } from 'zod';
 import { gstBreakdown } from '../../../shared/gst';
 import { formatINR } from '../../../shared/money';
-import { FREE_PLAN, PLAN_FEATURES, PLANS, type PlanFeature, type PlanId, planAllows, staffLimitText, type TierId, tierOf } from '../../../shared/plans';
+import {
+  FREE_PLAN,
+  PLAN_FEATURES,
+  PLANS,
+  type PlanFeature,
+  type PlanId,
+  planAllows,
+  staffLimitText,
+  type TierId,
+  tierOf,
+} from '../../../shared/plans';
 import type { subscriptionAnswer } from '../../../shared/schemas/billing';
 import { TEST_CARDS } from '../../../shared/schemas/wallet';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
@@ -37,7 +47,6 @@ const PLAN_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
 };
 const fmtDay = (d: string) => longDate(d);
 const planName = (id: string) => PLANS.find((p) => p.id === id)?.name ?? id;
-
 
 type SubscriptionData = z.infer<typeof subscriptionAnswer>['data'];
 type Quote = SubscriptionData['quotes'][number];
@@ -76,7 +85,9 @@ function ConfirmPlan({
   onClose: () => void;
 }) {
   const session = useAtomValue(sessionAtom);
-  const change = trpc.merchants.changePlan.useMutation({ meta: { successToast: answerMessage, invalidates: ['merchants.getSubscription'] } });
+  const change = trpc.merchants.changePlan.useMutation({
+    meta: { successToast: answerMessage, invalidates: ['merchants.getSubscription'] },
+  });
   const order = trpc.merchants.createPlanOrder.useMutation();
   const [card, setCard] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -97,7 +108,14 @@ function ConfirmPlan({
       // Paid: the change's meta says so and refreshes the plan.
       if (checkoutKey) {
         const o = await order.mutateAsync(scope);
-        const proof = await payWithRazorpay({ key: o.data.keyId, orderId: o.data.orderId, amount: o.data.amount, description: o.data.description, email: session.userEmail ?? undefined, name: session.userName ?? undefined });
+        const proof = await payWithRazorpay({
+          key: o.data.keyId,
+          orderId: o.data.orderId,
+          amount: o.data.amount,
+          description: o.data.description,
+          email: session.userEmail ?? undefined,
+          name: session.userName ?? undefined,
+        });
         if (!proof) return;
         await change.mutateAsync({ ...scope, ...proof });
       } else {
@@ -107,7 +125,11 @@ function ConfirmPlan({
     } catch (err) {
       const status = httpStatusOf(err);
       if (status !== undefined && status >= 400 && status < 500 && status !== 409) setAttemptId(newAttemptId());
-      setError(err instanceof Error && !(err instanceof TRPCClientError) ? err.message : failureMessage(err, 'Failed to process payment. Please try again.'));
+      setError(
+        err instanceof Error && !(err instanceof TRPCClientError)
+          ? err.message
+          : failureMessage(err, 'Failed to process payment. Please try again.'),
+      );
     } finally {
       setPaying(false);
     }
@@ -139,7 +161,8 @@ function ConfirmPlan({
       {upgrade ? (
         <dl className="mt-4 space-y-1.5 rounded-2xl bg-blush-50 p-4 text-sm" data-testid="price-breakdown">
           <p className="text-ink-700">
-            {plan.name} starts now; your billing date stays. You pay the difference for the {quote.days} of {quote.periodDays} days left in this period.
+            {plan.name} starts now; your billing date stays. You pay the difference for the {quote.days} of {quote.periodDays} days left in
+            this period.
           </p>
           <div className="flex justify-between">
             <dt>
@@ -157,33 +180,33 @@ function ConfirmPlan({
           </div>
         </dl>
       ) : (
-      <dl className="mt-4 space-y-1.5 rounded-2xl bg-blush-50 p-4 text-sm" data-testid="price-breakdown">
-        <div className="flex justify-between">
-          <dt>Plan price (monthly)</dt>
-          <dd>{rupees(tax.base)}</dd>
-        </div>
-        {tax.intraState ? (
-          <>
-            <div className="flex justify-between">
-              <dt>CGST 9%</dt>
-              <dd>{rupees(tax.cgst)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>SGST 9%</dt>
-              <dd>{rupees(tax.sgst)}</dd>
-            </div>
-          </>
-        ) : (
+        <dl className="mt-4 space-y-1.5 rounded-2xl bg-blush-50 p-4 text-sm" data-testid="price-breakdown">
           <div className="flex justify-between">
-            <dt>IGST 18%</dt>
-            <dd>{rupees(tax.igst)}</dd>
+            <dt>Plan price (monthly)</dt>
+            <dd>{rupees(tax.base)}</dd>
           </div>
-        )}
-        <div className="flex justify-between border-t border-blush-200 pt-1.5 font-semibold text-ink-900">
-          <dt>Total</dt>
-          <dd>{rupees(tax.total)}</dd>
-        </div>
-      </dl>
+          {tax.intraState ? (
+            <>
+              <div className="flex justify-between">
+                <dt>CGST 9%</dt>
+                <dd>{rupees(tax.cgst)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>SGST 9%</dt>
+                <dd>{rupees(tax.sgst)}</dd>
+              </div>
+            </>
+          ) : (
+            <div className="flex justify-between">
+              <dt>IGST 18%</dt>
+              <dd>{rupees(tax.igst)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between border-t border-blush-200 pt-1.5 font-semibold text-ink-900">
+            <dt>Total</dt>
+            <dd>{rupees(tax.total)}</dd>
+          </div>
+        </dl>
       )}
       {checkoutKey ? (
         <p className="mt-4 text-sm text-ink-600">
@@ -233,7 +256,17 @@ function ConfirmPlan({
 }
 
 /** A downgrade (or leaving for Free) at the end of the paid period: nothing is charged now. */
-function ScheduleChange({ target, d, merchantId, onClose }: { target: TierId; d: SubscriptionData; merchantId: string | null; onClose: () => void }) {
+function ScheduleChange({
+  target,
+  d,
+  merchantId,
+  onClose,
+}: {
+  target: TierId;
+  d: SubscriptionData;
+  merchantId: string | null;
+  onClose: () => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const schedule = trpc.merchants.schedulePlanChange.useMutation({
     meta: { successToast: answerMessage, invalidates: ['merchants.getSubscription'] },
@@ -267,7 +300,9 @@ function ScheduleChange({ target, d, merchantId, onClose }: { target: TierId; d:
       }
     >
       <p className="text-sm text-ink-700">
-        You keep <strong>{current.name}</strong> until <strong>{on}</strong>, the end of the period you paid for; then your salon {target === 'free' ? 'is on Free and nothing more is charged' : `changes to ${next.name} at ${rupees(next.price)}/month + GST`}. Nothing is charged or refunded now, and you can cancel the change until then.
+        You keep <strong>{current.name}</strong> until <strong>{on}</strong>, the end of the period you paid for; then your salon{' '}
+        {target === 'free' ? 'is on Free and nothing more is charged' : `changes to ${next.name} at ${rupees(next.price)}/month + GST`}.
+        Nothing is charged or refunded now, and you can cancel the change until then.
       </p>
       <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-ink-700">
         <li>
@@ -302,10 +337,15 @@ function PlanUsage({ d }: { d: SubscriptionData }) {
         </div>
         {limit !== null && (
           <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-blush-100" aria-hidden>
-            <div className={cn('h-full rounded-full', over ? 'bg-red-500' : 'bg-plum-600')} style={{ width: `${Math.min(100, (onTeam / Math.max(1, limit)) * 100)}%` }} />
+            <div
+              className={cn('h-full rounded-full', over ? 'bg-red-500' : 'bg-plum-600')}
+              style={{ width: `${Math.min(100, (onTeam / Math.max(1, limit)) * 100)}%` }}
+            />
           </div>
         )}
-        {over && <p className="mt-1 text-xs text-red-600">Over the limit: set someone Inactive or choose a bigger plan before adding staff.</p>}
+        {over && (
+          <p className="mt-1 text-xs text-red-600">Over the limit: set someone Inactive or choose a bigger plan before adding staff.</p>
+        )}
       </div>
       <ul className="mt-4 grid gap-1.5 text-sm sm:grid-cols-2" data-testid="plan-tools">
         {(Object.keys(PLAN_FEATURES) as PlanFeature[]).map((f) => {
@@ -332,7 +372,11 @@ export default function Subscription() {
   const merchantId = useMerchantId();
   const q = trpc.merchants.getSubscription.useQuery({ merchantId: merchantId ?? undefined });
   const cancelChange = trpc.merchants.cancelScheduledPlanChange.useMutation({
-    meta: { successToast: answerMessage, errorToast: 'Could not cancel the change. Please try again.', invalidates: ['merchants.getSubscription'] },
+    meta: {
+      successToast: answerMessage,
+      errorToast: 'Could not cancel the change. Please try again.',
+      invalidates: ['merchants.getSubscription'],
+    },
   });
   const [choosing, setChoosing] = useState<PlanId | null>(null);
   const [scheduling, setScheduling] = useState<TierId | null>(null);
@@ -342,7 +386,10 @@ export default function Subscription() {
   const quoteOf = (id: PlanId) => d?.quotes.find((x) => x.plan === id);
   return (
     <PageContainer>
-      <PageHeader title="Subscription & Billing" description="Your plan and its limits, GST invoices and credit notes, and payment method. Prices are per month, GST extra." />
+      <PageHeader
+        title="Subscription & Billing"
+        description="Your plan and its limits, GST invoices and credit notes, and payment method. Prices are per month, GST extra."
+      />
       {q.isError ? (
         <LoadError title="Could not load your subscription" onRetry={q.refetch} />
       ) : !d || !current ? (
@@ -368,19 +415,34 @@ export default function Subscription() {
                       : `${rupees(current.price)}/month + GST · ${d.scheduledChange ? 'paid until' : d.autoRenew ? 'renews' : 'ends'} ${d.nextBillingDate ? fmtDay(d.nextBillingDate) : '—'}`}
                   </p>
                 </div>
-                <Badge tone={d.tier === 'free' ? 'neutral' : PLAN_STATUS.active.tone}>{d.tier === 'free' ? 'Free' : PLAN_STATUS.active.label}</Badge>
+                <Badge tone={d.tier === 'free' ? 'neutral' : PLAN_STATUS.active.tone}>
+                  {d.tier === 'free' ? 'Free' : PLAN_STATUS.active.label}
+                </Badge>
               </div>
               {d.scheduledChange && (
-                <div className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="scheduled-change">
+                <div
+                  className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900"
+                  data-testid="scheduled-change"
+                >
                   <span>
                     Changes to <strong>{tierOf(d.scheduledChange.plan).name}</strong> on {fmtDay(d.scheduledChange.on)}
                   </span>
-                  <Button size="sm" variant="outline" onClick={keepPlan} loading={cancelChange.isPending} data-testid="cancel-scheduled-change">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={keepPlan}
+                    loading={cancelChange.isPending}
+                    data-testid="cancel-scheduled-change"
+                  >
                     Keep {current.name}
                   </Button>
                 </div>
               )}
-              <Link href="/merchant/commission" className="mt-3 inline-block text-sm font-medium text-plum-700 underline" data-testid="subscription-commission-link">
+              <Link
+                href="/merchant/commission"
+                className="mt-3 inline-block text-sm font-medium text-plum-700 underline"
+                data-testid="subscription-commission-link"
+              >
                 Commission per month, paid and outstanding
               </Link>
             </Card>
@@ -394,8 +456,10 @@ export default function Subscription() {
               let action: { label: string; onClick?: () => void; disabled?: boolean };
               if (isCurrent) action = { label: 'Current Plan', disabled: true };
               else if (scheduled) action = { label: `From ${fmtDay(d.scheduledChange!.on)}`, disabled: true };
-              else if (p.id === 'free' || quote?.kind === 'downgrade') action = { label: `Change on ${d.nextBillingDate ? fmtDay(d.nextBillingDate) : '—'}`, onClick: () => setScheduling(p.id) };
-              else if (quote?.kind === 'upgrade') action = { label: `Upgrade: ${rupees(quote.due ?? 0)} now`, onClick: () => setChoosing(p.id as PlanId) };
+              else if (p.id === 'free' || quote?.kind === 'downgrade')
+                action = { label: `Change on ${d.nextBillingDate ? fmtDay(d.nextBillingDate) : '—'}`, onClick: () => setScheduling(p.id) };
+              else if (quote?.kind === 'upgrade')
+                action = { label: `Upgrade: ${rupees(quote.due ?? 0)} now`, onClick: () => setChoosing(p.id as PlanId) };
               else action = { label: `Choose ${p.name}`, onClick: () => setChoosing(p.id as PlanId) };
               return (
                 <Card key={p.id} className={cn('flex flex-col', isCurrent && 'ring-2 ring-plum-400')} data-testid={`plan-${p.id}`}>
@@ -410,7 +474,13 @@ export default function Subscription() {
                       <li key={f}>✓ {f}</li>
                     ))}
                   </ul>
-                  <Button className="mt-4" variant={isCurrent || scheduled ? 'outline' : 'primary'} disabled={action.disabled} onClick={action.onClick} data-testid={`choose-${p.id}`}>
+                  <Button
+                    className="mt-4"
+                    variant={isCurrent || scheduled ? 'outline' : 'primary'}
+                    disabled={action.disabled}
+                    onClick={action.onClick}
+                    data-testid={`choose-${p.id}`}
+                  >
                     {action.label}
                   </Button>
                 </Card>
@@ -446,9 +516,14 @@ export default function Subscription() {
                             <td className="px-5 py-2.5 font-mono text-xs whitespace-nowrap">{inv.number}</td>
                             <td className="px-3 py-2.5 whitespace-nowrap">{fmtDay(inv.date)}</td>
                             <td className="px-3 py-2.5" title={inv.description}>
-                              <span className="block text-ink-900">{/\(upgrade from/.test(inv.description) ? `${planName(inv.plan)} plan (upgrade)` : `${planName(inv.plan)} plan`}</span>
+                              <span className="block text-ink-900">
+                                {/\(upgrade from/.test(inv.description)
+                                  ? `${planName(inv.plan)} plan (upgrade)`
+                                  : `${planName(inv.plan)} plan`}
+                              </span>
                               <span className="block text-xs text-ink-500">
-                                <span className="whitespace-nowrap">{fmtDay(inv.periodStart)}</span> to <span className="whitespace-nowrap">{fmtDay(inv.periodEnd)}</span>
+                                <span className="whitespace-nowrap">{fmtDay(inv.periodStart)}</span> to{' '}
+                                <span className="whitespace-nowrap">{fmtDay(inv.periodEnd)}</span>
                               </span>
                             </td>
                             <td className="px-3 py-2.5 text-right whitespace-nowrap">{rupees(inv.amount)}</td>
@@ -461,7 +536,9 @@ export default function Subscription() {
                                 variant="ghost"
                                 aria-label={`Download PDF of invoice ${inv.number}`}
                                 data-testid="download-invoice"
-                                onClick={() => downloadDocument('invoices', inv._id, inv.number).catch((e: Error) => toast.error(e.message))}
+                                onClick={() =>
+                                  downloadDocument('invoices', inv._id, inv.number).catch((e: Error) => toast.error(e.message))
+                                }
                               >
                                 <span aria-hidden="true">⬇</span> PDF
                               </Button>
@@ -499,7 +576,10 @@ export default function Subscription() {
                             <td className="px-3 py-2.5" title={c.description}>
                               {c.reason === 'proration' ? 'Unused days (upgrade)' : c.reason === 'refund' ? 'Refund' : 'Cancelled invoice'}
                               {c.reason !== 'proration' && (
-                                <p className={c.refund.status === 'failed' ? 'text-xs text-red-700' : 'text-xs text-ink-700'} data-testid="credit-note-refund">
+                                <p
+                                  className={c.refund.status === 'failed' ? 'text-xs text-red-700' : 'text-xs text-ink-700'}
+                                  data-testid="credit-note-refund"
+                                >
                                   {refundText(c.refund)}
                                 </p>
                               )}
@@ -511,7 +591,9 @@ export default function Subscription() {
                                 variant="ghost"
                                 aria-label={`Download PDF of credit note ${c.number}`}
                                 data-testid="download-credit-note"
-                                onClick={() => downloadDocument('credit-notes', c._id, c.number).catch((e: Error) => toast.error(e.message))}
+                                onClick={() =>
+                                  downloadDocument('credit-notes', c._id, c.number).catch((e: Error) => toast.error(e.message))
+                                }
                               >
                                 <span aria-hidden="true">⬇</span> PDF
                               </Button>
@@ -531,14 +613,23 @@ export default function Subscription() {
                   <div data-testid="payment-method">
                     <p className="text-sm text-ink-700">Card ending {d.paymentMethod.last4}</p>
                     <p className="text-sm text-ink-700">
-                      {d.paymentMethod.expMonth && d.paymentMethod.expYear ? `Expires ${String(d.paymentMethod.expMonth).padStart(2, '0')}/${d.paymentMethod.expYear}` : 'Expiry not shared by the gateway'}
+                      {d.paymentMethod.expMonth && d.paymentMethod.expYear
+                        ? `Expires ${String(d.paymentMethod.expMonth).padStart(2, '0')}/${d.paymentMethod.expYear}`
+                        : 'Expiry not shared by the gateway'}
                     </p>
                   </div>
                 ) : (
                   <p className="text-sm text-ink-700">No card on file</p>
                 )}
-                <p className="mt-1 text-xs text-ink-500">{d.autoRenew ? 'Charged automatically on your next billing date.' : 'The card is charged when you choose a plan.'}</p>
-                <Button variant="outline" size="sm" className="mt-3" onClick={() => toast.info('Your card is updated the next time you pay for a plan.')}>
+                <p className="mt-1 text-xs text-ink-500">
+                  {d.autoRenew ? 'Charged automatically on your next billing date.' : 'The card is charged when you choose a plan.'}
+                </p>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="mt-3"
+                  onClick={() => toast.info('Your card is updated the next time you pay for a plan.')}
+                >
                   Update Payment Method
                 </Button>
               </Card>
@@ -548,7 +639,9 @@ export default function Subscription() {
                   <div>
                     <dt className="text-xs text-ink-500">Your GSTIN</dt>
                     <dd className="font-mono text-ink-900" data-testid="salon-gstin">
-                      {d.gst.salonGstin ?? <span className="font-sans text-ink-600">Not added: invoices are issued to an unregistered recipient</span>}
+                      {d.gst.salonGstin ?? (
+                        <span className="font-sans text-ink-600">Not added: invoices are issued to an unregistered recipient</span>
+                      )}
                     </dd>
                   </div>
                   <div>
@@ -558,7 +651,8 @@ export default function Subscription() {
                   <div>
                     <dt className="text-xs text-ink-500">SAC · place of supply</dt>
                     <dd className="text-ink-900">
-                      {d.gst.sac} · {d.merchantState} ({d.merchantState.trim().toLowerCase() === d.platformState.trim().toLowerCase() ? 'CGST + SGST' : 'IGST'})
+                      {d.gst.sac} · {d.merchantState} (
+                      {d.merchantState.trim().toLowerCase() === d.platformState.trim().toLowerCase() ? 'CGST + SGST' : 'IGST'})
                     </dd>
                   </div>
                 </dl>

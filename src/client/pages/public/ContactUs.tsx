@@ -8,7 +8,10 @@ export default function ContactUs() {
   usePageTitle('Contact Us');
   return (
     <PageContainer className="max-w-5xl">
-      <PageHeader title="Contact us" description="Questions about a booking, a refund or listing your salon? Write to us and we will get back to you." />
+      <PageHeader
+        title="Contact us"
+        description="Questions about a booking, a refund or listing your salon? Write to us and we will get back to you."
+      />
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <Card>
           <ContactForm />

@@ -9,7 +9,10 @@ export default function Faq() {
   usePageTitle('FAQs');
   return (
     <PageContainer className="max-w-3xl">
-      <PageHeader title="Frequently asked questions" description={`Quick answers about booking, payments and your account. Still stuck? We answer ${SUPPORT_HOURS}.`} />
+      <PageHeader
+        title="Frequently asked questions"
+        description={`Quick answers about booking, payments and your account. Still stuck? We answer ${SUPPORT_HOURS}.`}
+      />
       <div className="space-y-8" data-testid="faq">
         {TOPICS.map((topic) => (
           <section key={topic} id={topic.toLowerCase()} className="scroll-mt-24">
@@ -20,7 +23,9 @@ export default function Faq() {
                   <summary className="cursor-pointer list-none font-medium text-ink-900 marker:hidden">
                     <span className="flex items-center justify-between gap-3">
                       {f.q}
-                      <span aria-hidden className="text-plum-600 transition-transform group-open:rotate-45">+</span>
+                      <span aria-hidden className="text-plum-600 transition-transform group-open:rotate-45">
+                        +
+                      </span>
                     </span>
                   </summary>
                   <p className="mt-2 text-sm text-ink-700">{f.a}</p>

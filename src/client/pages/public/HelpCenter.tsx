@@ -13,7 +13,14 @@ export default function HelpCenter() {
   return (
     <PageContainer className="max-w-4xl">
       <PageHeader title="How can we help?" description={`Search the answers, or write to us: we reply ${SUPPORT_HOURS}.`} />
-      <Input id="help-search" label="Search help" hideLabel placeholder="e.g. refund, reschedule, gift card" value={q} onChange={(e) => setQ(e.target.value)} />
+      <Input
+        id="help-search"
+        label="Search help"
+        hideLabel
+        placeholder="e.g. refund, reschedule, gift card"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+      />
       {words.length > 0 && (
         <div className="mt-4 space-y-3" data-testid="help-results">
           {hits.length === 0 ? (
@@ -36,7 +43,11 @@ export default function HelpCenter() {
       )}
       <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {HELP_TOPICS.map((t) => (
-          <Link key={t.title} href={t.href} className="rounded-3xl border border-blush-100 bg-white p-5 shadow-soft transition-shadow hover:shadow-lift">
+          <Link
+            key={t.title}
+            href={t.href}
+            className="rounded-3xl border border-blush-100 bg-white p-5 shadow-soft transition-shadow hover:shadow-lift"
+          >
             <p className="font-semibold text-ink-900">{t.title}</p>
             <p className="mt-1 text-sm text-ink-600">{t.text}</p>
           </Link>

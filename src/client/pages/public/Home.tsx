@@ -23,7 +23,15 @@ const QUICK_SERVICES = ['Haircut', 'Facial', 'Massage', 'Nails', 'Bridal', 'Bear
 
 function FilterIcon({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={className} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+    >
       <path d="M4 6h16M7 12h10M10 18h4" />
     </svg>
   );
@@ -91,7 +99,10 @@ export default function Home() {
               <SparkleIcon className="size-3.5 text-gold-500" />
               Salons, spas & parlours near you
             </p>
-            <h1 className="mt-5 text-4xl leading-[1.1] font-bold tracking-tight text-plum-950 sm:text-5xl lg:text-6xl" data-testid="home-headline">
+            <h1
+              className="mt-5 text-4xl leading-[1.1] font-bold tracking-tight text-plum-950 sm:text-5xl lg:text-6xl"
+              data-testid="home-headline"
+            >
               Look good, feel good.{' '}
               <span className="bg-gradient-to-r from-plum-700 to-rose-500 bg-clip-text text-transparent">Book in seconds.</span>
             </h1>
@@ -113,9 +124,9 @@ export default function Home() {
               </div>
               <div className="col-span-2 lg:col-span-1">
                 <LocationField
-                value={filters.location}
-                onChange={(location) => set({ location, lat: null, lng: null })}
-                onLocated={(place) => set({ location: place.label, lat: place.lat, lng: place.lng })}
+                  value={filters.location}
+                  onChange={(location) => set({ location, lat: null, lng: null })}
+                  onLocated={(place) => set({ location: place.label, lat: place.lat, lng: place.lng })}
                 />
               </div>
               <DateField id="home-date" hideIconOnMobile value={filters.date} onChange={(date) => set({ date, availability: '' })} />
@@ -160,7 +171,14 @@ export default function Home() {
                   ))}
                 </select>
               </label>
-              <Button type="submit" size="lg" loading={busy} loadingText="Searching..." data-testid="home-search-submit" className="h-12 w-full sm:ml-auto sm:w-auto sm:px-10">
+              <Button
+                type="submit"
+                size="lg"
+                loading={busy}
+                loadingText="Searching..."
+                data-testid="home-search-submit"
+                className="h-12 w-full sm:ml-auto sm:w-auto sm:px-10"
+              >
                 <SearchIcon className="size-5" />
                 Search
               </Button>
@@ -189,7 +207,10 @@ export default function Home() {
       <section aria-label="GlowBook in numbers" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <dl className="grid grid-cols-3 gap-2 sm:gap-3">
           {STATS.map((stat) => (
-            <div key={stat.label} className="flex flex-col rounded-2xl border border-blush-200/70 bg-white px-2 py-4 text-center shadow-soft sm:px-5 sm:py-5">
+            <div
+              key={stat.label}
+              className="flex flex-col rounded-2xl border border-blush-200/70 bg-white px-2 py-4 text-center shadow-soft sm:px-5 sm:py-5"
+            >
               <dt className="text-xs text-ink-500 sm:text-sm">{stat.label}</dt>
               <dd className="order-first text-lg font-bold text-plum-800 sm:text-2xl">{stat.value}</dd>
             </div>

@@ -25,12 +25,32 @@ const SERVICE_TILES = [
 ];
 
 const FEATURES = [
-  { title: 'Smart Scheduling', text: 'Online bookings that respect your opening hours, staff rosters and service durations, with no double bookings.', icon: CalendarIcon },
-  { title: 'Secure Payments', text: 'Track what each completed booking earns you, with the platform commission shown up front.', icon: ShieldIcon },
-  { title: 'Client Management', text: 'Every customer’s visits, contact details and reviews in one place, ready for a personal touch.', icon: UsersIcon },
-  { title: 'Analytics & Reports', text: 'Bookings, revenue and staff performance at a glance, so you know what to grow next.', icon: ChartIcon },
+  {
+    title: 'Smart Scheduling',
+    text: 'Online bookings that respect your opening hours, staff rosters and service durations, with no double bookings.',
+    icon: CalendarIcon,
+  },
+  {
+    title: 'Secure Payments',
+    text: 'Track what each completed booking earns you, with the platform commission shown up front.',
+    icon: ShieldIcon,
+  },
+  {
+    title: 'Client Management',
+    text: 'Every customer’s visits, contact details and reviews in one place, ready for a personal touch.',
+    icon: UsersIcon,
+  },
+  {
+    title: 'Analytics & Reports',
+    text: 'Bookings, revenue and staff performance at a glance, so you know what to grow next.',
+    icon: ChartIcon,
+  },
   { title: 'Marketing Tools', text: 'Coupons, offers and campaigns that bring customers back during quiet hours.', icon: SendIcon },
-  { title: 'Automated Reminders', text: 'Customers get booking confirmations and reminders automatically, cutting no-shows.', icon: ClockIcon },
+  {
+    title: 'Automated Reminders',
+    text: 'Customers get booking confirmations and reminders automatically, cutting no-shows.',
+    icon: ClockIcon,
+  },
 ];
 
 const FAQS = [
@@ -89,8 +109,8 @@ export default function MerchantOnboarding() {
               The #1 software for Salons and Spas
             </h1>
             <p className="mt-4 max-w-xl text-base text-white/80 sm:text-lg">
-              Take bookings around the clock, manage your team and grow your business with one simple panel built for India’s beauty and wellness
-              businesses.
+              Take bookings around the clock, manage your team and grow your business with one simple panel built for India’s beauty and
+              wellness businesses.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link href={REGISTER_BUSINESS} className={HERO_SOLID} data-testid="get-started">
@@ -101,9 +121,19 @@ export default function MerchantOnboarding() {
               </button>
             </div>
           </div>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 md:grid-cols-2 lg:grid-cols-4" aria-label="Services you can offer" data-testid="service-tiles">
+          <ul
+            className="grid grid-cols-2 gap-3 sm:grid-cols-4 md:grid-cols-2 lg:grid-cols-4"
+            aria-label="Services you can offer"
+            data-testid="service-tiles"
+          >
             {SERVICE_TILES.map((t) => (
-              <li key={t.name} className={cn('flex aspect-square flex-col items-center justify-center gap-2 rounded-2xl bg-gradient-to-br p-3 text-center text-plum-900 shadow-lift', t.tone)}>
+              <li
+                key={t.name}
+                className={cn(
+                  'flex aspect-square flex-col items-center justify-center gap-2 rounded-2xl bg-gradient-to-br p-3 text-center text-plum-900 shadow-lift',
+                  t.tone,
+                )}
+              >
                 <span aria-hidden="true" className="text-3xl">
                   {t.glyph}
                 </span>
@@ -196,7 +226,9 @@ export default function MerchantOnboarding() {
             ['Publish and take bookings', 'Request to publish; once approved, customers can find and book you online.'],
           ].map(([title, text], i) => (
             <li key={title} className="flex gap-3">
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-plum-700 text-sm font-bold text-white">{i + 1}</span>
+              <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-plum-700 text-sm font-bold text-white">
+                {i + 1}
+              </span>
               <div>
                 <p className="font-semibold text-ink-900">{title}</p>
                 <p className="text-sm text-ink-600">{text}</p>
@@ -240,7 +272,11 @@ function FaqItem({ question, answer }: { question: string; answer: string }) {
 
 function StoreBadge({ store, caption, icon }: { store: string; caption: string; icon: 'apple' | 'play' }) {
   return (
-    <span className="inline-flex items-center gap-3 rounded-xl bg-black px-4 py-2 text-left text-white ring-1 ring-white/20" aria-label={`${caption} ${store}`} role="img">
+    <span
+      className="inline-flex items-center gap-3 rounded-xl bg-black px-4 py-2 text-left text-white ring-1 ring-white/20"
+      aria-label={`${caption} ${store}`}
+      role="img"
+    >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7">
         {icon === 'apple' ? (
           <path

@@ -22,7 +22,6 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, httpStatusOf, trpc } from '../../trpc';
 
-
 function bookingPath(id: string, serviceId?: string): string {
   return `/salon/${id}/booking/select${serviceId ? `?service=${encodeURIComponent(serviceId)}` : ''}`;
 }
@@ -53,12 +52,38 @@ function Gallery({ salon, onOpen }: { salon: MerchantDetailWire; onOpen: (index:
   return (
     <div className="relative" data-testid="salon-gallery">
       <div className="grid gap-2 overflow-hidden rounded-3xl sm:grid-cols-3 sm:grid-rows-2">
-        <button type="button" onClick={() => onOpen(0)} className="block overflow-hidden sm:col-span-2 sm:row-span-2" aria-label="View photos">
-          <img src={cover.url} alt={`${salon.shop_Name} cover`} width={1200} height={800} fetchPriority="high" className="aspect-[3/2] size-full object-cover transition duration-300 hover:scale-[1.02]" />
+        <button
+          type="button"
+          onClick={() => onOpen(0)}
+          className="block overflow-hidden sm:col-span-2 sm:row-span-2"
+          aria-label="View photos"
+        >
+          <img
+            src={cover.url}
+            alt={`${salon.shop_Name} cover`}
+            width={1200}
+            height={800}
+            fetchPriority="high"
+            className="aspect-[3/2] size-full object-cover transition duration-300 hover:scale-[1.02]"
+          />
         </button>
         {rest.slice(0, 2).map((img, i) => (
-          <button key={img._id} type="button" onClick={() => onOpen(i + 1)} className="hidden overflow-hidden sm:block" aria-label={`View photo ${i + 2}`}>
-            <img src={img.url} alt="" width={600} height={400} loading="lazy" decoding="async" className="size-full object-cover transition duration-300 hover:scale-[1.03]" />
+          <button
+            key={img._id}
+            type="button"
+            onClick={() => onOpen(i + 1)}
+            className="hidden overflow-hidden sm:block"
+            aria-label={`View photo ${i + 2}`}
+          >
+            <img
+              src={img.url}
+              alt=""
+              width={600}
+              height={400}
+              loading="lazy"
+              decoding="async"
+              className="size-full object-cover transition duration-300 hover:scale-[1.03]"
+            />
           </button>
         ))}
       </div>
@@ -114,7 +139,10 @@ function Services({ salon }: { salon: MerchantDetailWire }) {
     ? salon.categories.filter((c) => c.services.length)
     : [{ _id: 'all', name: 'Services', icon: null, services: salon.services }];
   const uncategorised = salon.services.filter((s) => !s.category);
-  const all = uncategorised.length && salon.categories.length ? [...groups, { _id: 'other', name: 'Other services', icon: null, services: uncategorised }] : groups;
+  const all =
+    uncategorised.length && salon.categories.length
+      ? [...groups, { _id: 'other', name: 'Other services', icon: null, services: uncategorised }]
+      : groups;
   if (!salon.services.length) {
     return <p className="text-sm text-ink-500">This salon has not listed its services yet.</p>;
   }
@@ -156,7 +184,9 @@ function Team({ salon }: { salon: MerchantDetailWire }) {
           {s.image ? (
             <img src={s.image} alt="" width={56} height={56} loading="lazy" className="size-14 shrink-0 rounded-full object-cover" />
           ) : (
-            <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-plum-100 text-lg font-semibold text-plum-800">{s.name.charAt(0)}</span>
+            <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-plum-100 text-lg font-semibold text-plum-800">
+              {s.name.charAt(0)}
+            </span>
           )}
           <div className="min-w-0">
             <p className="font-semibold text-ink-900">{s.name}</p>
@@ -170,7 +200,9 @@ function Team({ salon }: { salon: MerchantDetailWire }) {
                   {sp}
                 </span>
               ))}
-              {s.specialization.length > 4 && <span className="text-xs font-semibold text-plum-700">+{s.specialization.length - 4} more</span>}
+              {s.specialization.length > 4 && (
+                <span className="text-xs font-semibold text-plum-700">+{s.specialization.length - 4} more</span>
+              )}
             </div>
           </div>
         </li>
@@ -235,7 +267,9 @@ function Reviews({ salon, onChanged }: { salon: MerchantDetailWire; onChanged: (
             <li key={r._id} className="py-4 first:pt-0" data-testid="review">
               <div className="flex items-center justify-between gap-3">
                 <div className="flex items-center gap-2.5">
-                  <span className="flex size-9 items-center justify-center rounded-full bg-plum-100 text-sm font-semibold text-plum-800">{r.userName.charAt(0)}</span>
+                  <span className="flex size-9 items-center justify-center rounded-full bg-plum-100 text-sm font-semibold text-plum-800">
+                    {r.userName.charAt(0)}
+                  </span>
                   <div>
                     <p className="text-sm font-semibold text-ink-900">{r.userName}</p>
                     <p className="text-xs text-ink-500">{longDate(r.createdAt)}</p>
@@ -247,10 +281,21 @@ function Reviews({ salon, onChanged }: { salon: MerchantDetailWire; onChanged: (
               {r.mine && (
                 <p className="mt-1 flex items-center gap-1 text-xs text-ink-500" data-testid="my-review">
                   Your review
-                  <Button variant="ghost" size="sm" onClick={() => edit({ _id: r._id, rating: r.rating, comment: r.comment })} data-testid="edit-review">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => edit({ _id: r._id, rating: r.rating, comment: r.comment })}
+                    data-testid="edit-review"
+                  >
                     Edit
                   </Button>
-                  <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => remove({ _id: r._id, rating: r.rating, comment: r.comment })} data-testid="delete-review">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-red-700 hover:bg-red-50"
+                    onClick={() => remove({ _id: r._id, rating: r.rating, comment: r.comment })}
+                    data-testid="delete-review"
+                  >
                     Delete
                   </Button>
                 </p>
@@ -272,7 +317,14 @@ function Reviews({ salon, onChanged }: { salon: MerchantDetailWire; onChanged: (
       </div>
       {dialogsWanted && (
         <Suspense fallback={null}>
-          <ReviewDialog key={editing?._id ?? 'none'} booking={null} existing={editing} subtitle={salon.shop_Name} onClose={() => setEditing(null)} onReviewed={onChanged} />
+          <ReviewDialog
+            key={editing?._id ?? 'none'}
+            booking={null}
+            existing={editing}
+            subtitle={salon.shop_Name}
+            onClose={() => setEditing(null)}
+            onReviewed={onChanged}
+          />
           <DeleteReviewDialog review={deleting} onClose={() => setDeleting(null)} onDeleted={onChanged} />
         </Suspense>
       )}
@@ -348,7 +400,11 @@ export default function SalonDetails({ params }: { params: { id: string } }) {
       <PageContainer>
         <EmptyState
           title={missing ? 'Salon not found' : "We couldn't load this salon"}
-          description={missing ? 'This salon may have been removed or is not published yet.' : errorMessage(query.error, 'Something went wrong. Please try again.')}
+          description={
+            missing
+              ? 'This salon may have been removed or is not published yet.'
+              : errorMessage(query.error, 'Something went wrong. Please try again.')
+          }
           action={
             missing ? (
               <Link href="/salons" className={buttonClasses('primary', 'md')}>
@@ -401,7 +457,9 @@ export default function SalonDetails({ params }: { params: { id: string } }) {
               <span className="rounded-full bg-blush-100 px-2.5 py-0.5 text-xs font-semibold text-ink-700 capitalize">
                 {salon.gender === 'unisex' ? 'Unisex' : `${salon.gender} only`}
               </span>
-              {salon.isSponsored && <span className="rounded-full bg-gold-100 px-2.5 py-0.5 text-xs font-semibold text-gold-700">Featured</span>}
+              {salon.isSponsored && (
+                <span className="rounded-full bg-gold-100 px-2.5 py-0.5 text-xs font-semibold text-gold-700">Featured</span>
+              )}
             </div>
             <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl" data-testid="salon-name">
               {salon.shop_Name}
@@ -435,7 +493,11 @@ export default function SalonDetails({ params }: { params: { id: string } }) {
               ['reviews', 'Reviews'],
               ['about', 'About'],
             ].map(([anchor, label]) => (
-              <a key={anchor} href={`#${anchor}`} className="shrink-0 border-b-2 border-transparent px-3 py-3 text-sm font-semibold text-ink-500 hover:border-plum-300 hover:text-plum-800">
+              <a
+                key={anchor}
+                href={`#${anchor}`}
+                className="shrink-0 border-b-2 border-transparent px-3 py-3 text-sm font-semibold text-ink-500 hover:border-plum-300 hover:text-plum-800"
+              >
                 {label}
               </a>
             ))}
@@ -517,7 +579,13 @@ export default function SalonDetails({ params }: { params: { id: string } }) {
       <Modal open={photo !== null} onClose={() => setPhoto(null)} title={`${salon.shop_Name} photos`} size="xl">
         <div className="space-y-3">
           {photo !== null && images[photo] && (
-            <img src={images[photo].url} alt={`${salon.shop_Name} photo ${photo + 1}`} width={1200} height={800} className="w-full rounded-2xl object-cover" />
+            <img
+              src={images[photo].url}
+              alt={`${salon.shop_Name} photo ${photo + 1}`}
+              width={1200}
+              height={800}
+              className="w-full rounded-2xl object-cover"
+            />
           )}
           <div className="flex gap-2 overflow-x-auto pb-1">
             {images.map((img, i) => (
@@ -585,7 +653,13 @@ function LocationBlock({
         <ul className="mt-4 flex flex-wrap gap-2" aria-label={`${salon.shop_Name} on social media`} data-testid="salon-social-links">
           {salon.socialLinks.map((l) => (
             <li key={l.network}>
-              <a href={l.url} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'sm')} data-testid={`salon-social-${l.network}`}>
+              <a
+                href={l.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses('outline', 'sm')}
+                data-testid={`salon-social-${l.network}`}
+              >
                 {SOCIAL_NETWORK_LABEL[l.network]}
               </a>
             </li>

@@ -14,7 +14,14 @@ import {
   SORT_CHOICES,
   TIME_WINDOW_OPTIONS,
 } from '../../features/discovery/constants';
-import { countActiveFilters, EMPTY_FILTERS, filtersToQuery, queryToFilters, type SearchFilters, toSearchInput } from '../../features/discovery/filters';
+import {
+  countActiveFilters,
+  EMPTY_FILTERS,
+  filtersToQuery,
+  queryToFilters,
+  type SearchFilters,
+  toSearchInput,
+} from '../../features/discovery/filters';
 import { formatDistance, formatINR, fromPrice, plural } from '../../features/discovery/format';
 import { RatingPill } from '../../features/discovery/Rating';
 import { recordRecentlyViewed } from '../../features/discovery/recentlyViewed';
@@ -24,7 +31,6 @@ import { storedPosition } from '../../features/discovery/useGeolocation';
 import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, trpc } from '../../trpc';
-
 
 const FiltersPanel = lazy(() => import('../../features/discovery/FiltersPanel'));
 
@@ -58,13 +64,28 @@ function ResultCard({ salon, first = false }: { salon: MerchantCardWire; first?:
       className="group grid overflow-hidden rounded-2xl border border-blush-200/70 bg-white shadow-soft transition hover:shadow-lift sm:grid-cols-[15rem_1fr] lg:grid-cols-[19rem_1fr_18rem]"
       data-testid="salon-result"
     >
-      <Link href={`/salon/${salon._id}`} onClick={open} className="relative block overflow-hidden sm:row-span-2 lg:row-span-1" tabIndex={-1} aria-hidden="true">
-        <SalonImage src={salon.image} alt={salon.shop_Name} priority={first} className="aspect-[2/1] size-full transition duration-300 group-hover:scale-[1.03] sm:aspect-auto lg:aspect-[3/2]" />
+      <Link
+        href={`/salon/${salon._id}`}
+        onClick={open}
+        className="relative block overflow-hidden sm:row-span-2 lg:row-span-1"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        <SalonImage
+          src={salon.image}
+          alt={salon.shop_Name}
+          priority={first}
+          className="aspect-[2/1] size-full transition duration-300 group-hover:scale-[1.03] sm:aspect-auto lg:aspect-[3/2]"
+        />
         {salon.isSponsored && (
-          <span className="absolute top-2.5 left-2.5 rounded-md bg-ink-900/80 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-white uppercase">Ad</span>
+          <span className="absolute top-2.5 left-2.5 rounded-md bg-ink-900/80 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-white uppercase">
+            Ad
+          </span>
         )}
         {distance && (
-          <span className="absolute top-2.5 right-2.5 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-ink-700 shadow-soft">{distance}</span>
+          <span className="absolute top-2.5 right-2.5 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-ink-700 shadow-soft">
+            {distance}
+          </span>
         )}
       </Link>
       <div className="flex min-w-0 flex-col p-4 sm:p-5">
@@ -91,14 +112,21 @@ function ResultCard({ salon, first = false }: { salon: MerchantCardWire; first?:
           {salon.gender && salon.gender !== 'unisex' && (
             <span className="rounded-full bg-blush-100 px-2 py-0.5 font-medium text-ink-700 capitalize">{salon.gender} only</span>
           )}
-          {salon.promotionMessage && <span className="rounded-full bg-rose-50 px-2 py-0.5 font-medium text-rose-700">{salon.promotionMessage}</span>}
+          {salon.promotionMessage && (
+            <span className="rounded-full bg-rose-50 px-2 py-0.5 font-medium text-rose-700">{salon.promotionMessage}</span>
+          )}
         </div>
       </div>
       <div className="flex min-w-0 flex-col border-blush-100 px-4 pb-4 sm:col-start-2 sm:px-5 sm:pb-5 lg:col-start-3 lg:border-l lg:py-5">
         {shown.length > 0 && (
           <ul className="space-y-1.5" aria-label={`Services at ${salon.shop_Name}`}>
             {shown.map((s) => (
-              <li key={s._id} className="flex items-center justify-between gap-3 text-sm" data-testid="card-service" data-matched={s.matched || undefined}>
+              <li
+                key={s._id}
+                className="flex items-center justify-between gap-3 text-sm"
+                data-testid="card-service"
+                data-matched={s.matched || undefined}
+              >
                 <span className={s.matched ? 'truncate font-medium text-plum-800' : 'truncate text-ink-700'}>{s.name}</span>
                 <ServicePrice price={s.price} finalPrice={s.finalPrice} />
               </li>
@@ -144,7 +172,12 @@ function Pagination({ page, pages, onPage }: { page: number; pages: number; onPa
   const item = 'flex h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-semibold transition';
   return (
     <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-center gap-1.5" data-testid="pagination">
-      <button type="button" className={`${item} border border-blush-200 bg-white text-ink-700 hover:border-plum-300 disabled:opacity-40`} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button
+        type="button"
+        className={`${item} border border-blush-200 bg-white text-ink-700 hover:border-plum-300 disabled:opacity-40`}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
         Previous
       </button>
       {numbers.map((n, i) => (
@@ -160,7 +193,12 @@ function Pagination({ page, pages, onPage }: { page: number; pages: number; onPa
           </button>
         </span>
       ))}
-      <button type="button" className={`${item} border border-blush-200 bg-white text-ink-700 hover:border-plum-300 disabled:opacity-40`} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className={`${item} border border-blush-200 bg-white text-ink-700 hover:border-plum-300 disabled:opacity-40`}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         Next
       </button>
     </nav>
@@ -171,13 +209,28 @@ function Pagination({ page, pages, onPage }: { page: number; pages: number; onPa
 function activeChips(f: SearchFilters): { key: string; label: string; clear: Partial<SearchFilters> }[] {
   const chips: { key: string; label: string; clear: Partial<SearchFilters> }[] = [];
   if (f.date) chips.push({ key: 'date', label: longDate(f.date), clear: { date: '', availability: '' } });
-  else if (f.availability) chips.push({ key: 'availability', label: AVAILABILITY_OPTIONS.find((o) => o.value === f.availability)?.label ?? f.availability, clear: { availability: '' } });
+  else if (f.availability)
+    chips.push({
+      key: 'availability',
+      label: AVAILABILITY_OPTIONS.find((o) => o.value === f.availability)?.label ?? f.availability,
+      clear: { availability: '' },
+    });
   if (f.time) chips.push({ key: 'time', label: TIME_WINDOW_OPTIONS.find((o) => o.value === f.time)?.label ?? f.time, clear: { time: '' } });
   f.categories.forEach((c) => chips.push({ key: `cat-${c}`, label: c, clear: { categories: f.categories.filter((x) => x !== c) } }));
   if (f.gender !== 'any') chips.push({ key: 'gender', label: f.gender === 'male' ? 'Male' : 'Female', clear: { gender: 'any' } });
-  if (f.experience !== 'all') chips.push({ key: 'exp', label: EXPERIENCE_OPTIONS.find((o) => o.value === f.experience)?.label ?? f.experience, clear: { experience: 'all' } });
+  if (f.experience !== 'all')
+    chips.push({
+      key: 'exp',
+      label: EXPERIENCE_OPTIONS.find((o) => o.value === f.experience)?.label ?? f.experience,
+      clear: { experience: 'all' },
+    });
   f.amenities.forEach((a) => chips.push({ key: `am-${a}`, label: a, clear: { amenities: f.amenities.filter((x) => x !== a) } }));
-  if (f.prices) chips.push({ key: 'prices', label: PRICE_TIER_OPTIONS.find((o) => o.value === f.prices)?.hint ?? `₹${f.prices}`, clear: { prices: '' } });
+  if (f.prices)
+    chips.push({
+      key: 'prices',
+      label: PRICE_TIER_OPTIONS.find((o) => o.value === f.prices)?.hint ?? `₹${f.prices}`,
+      clear: { prices: '' },
+    });
   if (f.ratings) chips.push({ key: 'ratings', label: `★ ${f.ratings}+`, clear: { ratings: '' } });
   if (f.maxDistance !== null) chips.push({ key: 'dist', label: `Within ${f.maxDistance} km`, clear: { maxDistance: null } });
   return chips;
@@ -225,7 +278,13 @@ export default function SalonList() {
     <div>
       <div className="border-b border-blush-200/70 bg-gradient-to-b from-blush-100 to-cream">
         <div className="mx-auto max-w-7xl px-4 pt-6 pb-5 sm:px-6 lg:px-8">
-          <form onSubmit={onSubmit} role="search" aria-label="Refine search" className="grid gap-2.5 sm:grid-cols-2 lg:grid-cols-[1.3fr_1.3fr_1fr_1fr_auto]" data-testid="list-search-form">
+          <form
+            onSubmit={onSubmit}
+            role="search"
+            aria-label="Refine search"
+            className="grid gap-2.5 sm:grid-cols-2 lg:grid-cols-[1.3fr_1.3fr_1fr_1fr_auto]"
+            data-testid="list-search-form"
+          >
             <ServiceField id="list-service" value={draft.service} onChange={(service) => setDraft((d) => ({ ...d, service }))} />
             <LocationField
               id="list-location"
@@ -268,12 +327,23 @@ export default function SalonList() {
               data-testid="open-filters"
               className="relative inline-flex h-10 items-center gap-2 rounded-full border border-blush-200 bg-white px-4 text-sm font-semibold text-ink-700 hover:border-plum-300"
             >
-              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round">
+              <svg
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                className="size-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={1.8}
+                strokeLinecap="round"
+              >
                 <path d="M4 6h16M7 12h10M10 18h4" />
               </svg>
               Filters
               {activeCount > 0 && (
-                <span className="flex size-5 items-center justify-center rounded-full bg-rose-500 text-[11px] font-bold text-white" data-testid="filters-badge">
+                <span
+                  className="flex size-5 items-center justify-center rounded-full bg-rose-500 text-[11px] font-bold text-white"
+                  data-testid="filters-badge"
+                >
                   {activeCount}
                 </span>
               )}
@@ -315,7 +385,9 @@ export default function SalonList() {
             <li>
               <button
                 type="button"
-                onClick={() => go({ ...EMPTY_FILTERS, service: filters.service, location: filters.location, lat: filters.lat, lng: filters.lng })}
+                onClick={() =>
+                  go({ ...EMPTY_FILTERS, service: filters.service, location: filters.location, lat: filters.lat, lng: filters.lng })
+                }
                 className="px-2 py-1 text-sm font-semibold text-rose-600 hover:underline"
               >
                 Clear all

@@ -30,7 +30,11 @@ export default function SpecialOffer({ params }: { params: { id: string } }) {
       <PageContainer className="max-w-3xl">
         <EmptyState
           title={offers.isError ? "We couldn't load this offer" : 'This offer has ended'}
-          description={offers.isError ? errorMessage(offers.error, 'Something went wrong. Please try again.') : 'It may have expired or reached its limit. See the salons for current prices.'}
+          description={
+            offers.isError
+              ? errorMessage(offers.error, 'Something went wrong. Please try again.')
+              : 'It may have expired or reached its limit. See the salons for current prices.'
+          }
           action={
             <Link href="/salons" className={buttonClasses('primary', 'md')}>
               Browse salons
@@ -54,7 +58,10 @@ export default function SpecialOffer({ params }: { params: { id: string } }) {
 
   return (
     <PageContainer className="max-w-3xl">
-      <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-plum-800 to-rose-500 p-8 text-white shadow-lift" data-testid="offer-hero">
+      <div
+        className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-plum-800 to-rose-500 p-8 text-white shadow-lift"
+        data-testid="offer-hero"
+      >
         <span aria-hidden="true" className="absolute -top-16 -right-16 size-56 rounded-full bg-white/10" />
         <p className="text-sm font-semibold tracking-widest text-gold-300 uppercase">{offer.name}</p>
         <h1 className="mt-2 text-5xl font-extrabold tracking-tight">{offer.discount}</h1>
@@ -80,7 +87,10 @@ export default function SpecialOffer({ params }: { params: { id: string } }) {
           ))}
           {offer.minAmount > 0 && <li>Valid on bookings of {formatINR(offer.minAmount)} or more.</li>}
           {cap !== null && <li>Saves up to {formatINR(cap)}.</li>}
-          <li>Applies at {offer.merchantId ? [offer.name, offer.location].filter(Boolean).join(', ') : 'every salon on GlowBook, in every city'}.</li>
+          <li>
+            Applies at{' '}
+            {offer.merchantId ? [offer.name, offer.location].filter(Boolean).join(', ') : 'every salon on GlowBook, in every city'}.
+          </li>
           {offer.expiryDate && <li>Valid till {longDate(offer.expiryDate)}.</li>}
         </ul>
         <Link href={offer.merchantId ? `/salon/${offer.merchantId}` : '/salons'} className={buttonClasses('primary', 'lg', 'mt-6')}>

@@ -37,8 +37,7 @@ export function normalizePlaceText(s: string): string {
 
 export function distanceKm(aLat: number, aLon: number, bLat: number, bLon: number): number {
   const r = Math.PI / 180;
-  const x =
-    Math.sin(((bLat - aLat) * r) / 2) ** 2 + Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(((bLon - aLon) * r) / 2) ** 2;
+  const x = Math.sin(((bLat - aLat) * r) / 2) ** 2 + Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(((bLon - aLon) * r) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(x)));
 }
 

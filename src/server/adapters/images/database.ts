@@ -16,7 +16,12 @@ export function createDatabaseImageStorage(db: Db): ImageStorage {
       // Keys are new uuids: a conflict is the same upload retried, whose bytes are already there.
       await db
         .insertInto('uploads')
-        .values({ key: checkKey(key), content_type: contentType, etag, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })
+        .values({
+          key: checkKey(key),
+          content_type: contentType,
+          etag,
+          bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        })
         .onConflict((oc) => oc.column('key').doNothing())
         .execute();
       return { url: `${UPLOADS_PATH}/${key}` };

@@ -38,11 +38,15 @@ export function createS3ImageStorage(settings: S3Settings): ImageStorage {
         endpoint: settings.endpoint,
         forcePathStyle: settings.forcePathStyle,
         credentials:
-          settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+          settings.accessKeyId && settings.secretAccessKey
+            ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+            : undefined,
         maxAttempts: 3,
         // S3-compatible services differ in which of the newer default checksums they accept: send
         // and check them only where the operation requires one.
-        ...(settings.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
+        ...(settings.endpoint
+          ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const }
+          : {}),
       }),
     })));
   const objectKey = (key: string) => `${settings.prefix ?? ''}${checkKey(key)}`;
@@ -51,7 +55,13 @@ export function createS3ImageStorage(settings: S3Settings): ImageStorage {
     async put(key, bytes, contentType) {
       const { s3, sdk } = await open();
       await s3.send(
-        new sdk.PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: bytes, ContentType: contentType, CacheControl: IMMUTABLE }),
+        new sdk.PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: objectKey(key),
+          Body: bytes,
+          ContentType: contentType,
+          CacheControl: IMMUTABLE,
+        }),
       );
       return { url: `${UPLOADS_PATH}/${key}` };
     },
@@ -64,7 +74,11 @@ export function createS3ImageStorage(settings: S3Settings): ImageStorage {
       const { s3, sdk } = await open();
       try {
         const r = await s3.send(
-          new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), IfNoneMatch: ifNoneMatch ? `"${ifNoneMatch}"` : undefined }),
+          new sdk.GetObjectCommand({
+            Bucket: settings.bucket,
+            Key: objectKey(key),
+            IfNoneMatch: ifNoneMatch ? `"${ifNoneMatch}"` : undefined,
+          }),
         );
         const bytes = await r.Body!.transformToByteArray();
         return { bytes, contentType: r.ContentType ?? 'application/octet-stream', etag: unquote(r.ETag) };

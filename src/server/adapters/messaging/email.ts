@@ -48,10 +48,11 @@ function safeName(s: string) {
  */
 export function createMailDropTransport(dir: string, from: string): Transport {
   let made: Promise<unknown> | null = null;
-  const ensureDir = () => (made ??= fs.promises.mkdir(dir, { recursive: true }).catch((err) => {
-    made = null;
-    throw err;
-  }));
+  const ensureDir = () =>
+    (made ??= fs.promises.mkdir(dir, { recursive: true }).catch((err) => {
+      made = null;
+      throw err;
+    }));
   // Written under a hidden name that carries no recipient, then renamed: whoever watches the folder
   // (a mail client, a test waiting for a code) never opens a half-written message.
   const write = (file: string, raw: Buffer) =>
@@ -63,7 +64,16 @@ export function createMailDropTransport(dir: string, from: string): Transport {
     provider: 'outbox',
     async send(m: OutboundMessage) {
       await ensureDir();
-      const mail = { from, to: m.to, subject: m.subject ?? '', text: m.body, html: m.html ?? undefined, messageId: `<${m.id}@glowbook.in>`, headers: listHeaders(m), newline: 'unix' as const };
+      const mail = {
+        from,
+        to: m.to,
+        subject: m.subject ?? '',
+        text: m.body,
+        html: m.html ?? undefined,
+        messageId: `<${m.id}@glowbook.in>`,
+        headers: listHeaders(m),
+        newline: 'unix' as const,
+      };
       const { default: MailComposer } = await mailComposer();
       const raw = await new Promise<Buffer>((resolve, reject) => {
         new MailComposer(mail).compile().build((err, message) => (err ? reject(err) : resolve(message)));

@@ -11,7 +11,9 @@ export { PermanentDeliveryError } from './types.js';
 /** One transport per channel: the real provider when configured, else the offline outbox default. */
 export function createTransports(env: Env, vapid: VapidKeys): Transports {
   return {
-    email: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, env.MAIL_FROM) : createMailDropTransport(path.resolve(env.DATA_DIR, 'mail'), env.MAIL_FROM),
+    email: env.SMTP_URL
+      ? createSmtpTransport(env.SMTP_URL, env.MAIL_FROM)
+      : createMailDropTransport(path.resolve(env.DATA_DIR, 'mail'), env.MAIL_FROM),
     sms:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? createTwilioSmsTransport({

@@ -15,7 +15,10 @@ export function createOutboxTransport(dir?: string): Transport {
     async send(m) {
       if (!dir) return {};
       await fs.promises.mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-zA-Z0-9@._-]/g, '_')}-${m.id.slice(0, 8)}.txt`);
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-zA-Z0-9@._-]/g, '_')}-${m.id.slice(0, 8)}.txt`,
+      );
       // A hidden name first, then the real one: a reader never opens a half-written message.
       const partial = path.join(dir, `.${randomUUID()}.partial`);
       await fs.promises.writeFile(partial, `To: ${m.to}\n\n${m.body}\n`);
@@ -51,8 +54,17 @@ export function createTwilioSmsTransport(
     async send(m) {
       const res = await fetchImpl(url, {
         method: 'POST',
-        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded', 'I-Twilio-Idempotency-Token': m.id },
-        body: new URLSearchParams({ To: m.to, From: cfg.from, Body: m.body, ...(cfg.statusCallback ? { StatusCallback: cfg.statusCallback } : {}) }),
+        headers: {
+          authorization: `Basic ${auth}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'I-Twilio-Idempotency-Token': m.id,
+        },
+        body: new URLSearchParams({
+          To: m.to,
+          From: cfg.from,
+          Body: m.body,
+          ...(cfg.statusCallback ? { StatusCallback: cfg.statusCallback } : {}),
+        }),
         signal: AbortSignal.timeout(15_000),
       });
       if (!res.ok) await failFor(res, 'Twilio');
@@ -80,7 +92,13 @@ export function createWhatsAppCloudTransport(cfg: { token: string; phoneNumberId
       const res = await fetchImpl(url, {
         method: 'POST',
         headers: { authorization: `Bearer ${cfg.token}`, 'content-type': 'application/json', 'Idempotency-Key': m.id },
-        body: JSON.stringify({ messaging_product: 'whatsapp', biz_opaque_callback_data: m.id, to: m.to.replace(/^\+/, ''), type: 'text', text: { body: m.body } }),
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          biz_opaque_callback_data: m.id,
+          to: m.to.replace(/^\+/, ''),
+          type: 'text',
+          text: { body: m.body },
+        }),
         signal: AbortSignal.timeout(15_000),
       });
       if (!res.ok) await failFor(res, 'WhatsApp');

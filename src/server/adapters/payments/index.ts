@@ -63,7 +63,8 @@ export interface PaymentGateway {
 export const TEST_CARD_APPROVED = '4111111111111111';
 export const TEST_CARD_DECLINED = '4000000000000002';
 
-const expired = (e: { month: number; year: number }, now: Date) => e.year < now.getUTCFullYear() || (e.year === now.getUTCFullYear() && e.month < now.getUTCMonth() + 1);
+const expired = (e: { month: number; year: number }, now: Date) =>
+  e.year < now.getUTCFullYear() || (e.year === now.getUTCFullYear() && e.month < now.getUTCMonth() + 1);
 
 /**
  * Offline default: a test gateway. The approved test card succeeds (unless its expiry has passed);
@@ -72,7 +73,8 @@ const expired = (e: { month: number; year: number }, now: Date) => e.year < now.
  */
 export function createTestGateway(now: () => Date = () => new Date()): PaymentGateway {
   const charges = new Map<string, ChargeResult>();
-  const tokenFor = (last4: string, e: { month: number; year: number } | undefined) => `test_tok_${last4}_${e ? `${String(e.month).padStart(2, '0')}${e.year}` : 'none'}`;
+  const tokenFor = (last4: string, e: { month: number; year: number } | undefined) =>
+    `test_tok_${last4}_${e ? `${String(e.month).padStart(2, '0')}${e.year}` : 'none'}`;
   const approve = (receipt: string, last4: string, e: { month: number; year: number } | undefined): PaidCharge => ({
     ok: true,
     reference: `test_pay_${createHmac('sha256', 'test-gateway').update(receipt).digest('hex').slice(0, 16)}`,
@@ -102,7 +104,8 @@ export function createTestGateway(now: () => Date = () => new Date()): PaymentGa
       const card = (req.cardNumber ?? '').replace(/[\s-]/g, '');
       let result: ChargeResult;
       if (!/^\d{12,19}$/.test(card)) result = { ok: false, error: 'cardNumber: enter the card number' };
-      else if (req.cardExpiry && expired(req.cardExpiry, now())) result = { ok: false, error: 'cardExpiry: Your card has expired (test mode).' };
+      else if (req.cardExpiry && expired(req.cardExpiry, now()))
+        result = { ok: false, error: 'cardExpiry: Your card has expired (test mode).' };
       else if (card !== TEST_CARD_APPROVED) result = { ok: false, error: 'Your card was declined (test mode).' };
       else result = approve(req.receipt, card.slice(-4), req.cardExpiry);
       charges.set(req.receipt, result);
@@ -147,7 +150,14 @@ interface RazorpayPayment {
  */
 export function createRazorpayGateway(keyId: string, keySecret: string, fetchImpl: typeof fetch = fetch): PaymentGateway {
   const auth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
-  const paid = (p: RazorpayPayment): PaidCharge => ({ ok: true, reference: p.id, last4: p.card?.last4 ?? null, expMonth: null, expYear: null, token: null });
+  const paid = (p: RazorpayPayment): PaidCharge => ({
+    ok: true,
+    reference: p.id,
+    last4: p.card?.last4 ?? null,
+    expMonth: null,
+    expYear: null,
+    token: null,
+  });
   return {
     name: 'razorpay',
     testMode: keyId.startsWith('rzp_test_'),
@@ -164,13 +174,17 @@ export function createRazorpayGateway(keyId: string, keySecret: string, fetchImp
     },
     async charge(req) {
       if (!req.proof) return { ok: false, error: 'Complete the payment in the Razorpay window first.' };
-      if (!razorpaySignatureValid(keySecret, req.proof.orderId, req.proof.paymentId, req.proof.signature)) return { ok: false, error: 'razorpay_signature: the payment could not be verified' };
+      if (!razorpaySignatureValid(keySecret, req.proof.orderId, req.proof.paymentId, req.proof.signature))
+        return { ok: false, error: 'razorpay_signature: the payment could not be verified' };
       return { ok: true, reference: req.proof.paymentId, last4: null, expMonth: null, expYear: null, token: null };
     },
     async refund(req) {
       // Idempotent by our receipt: a retry after a lost answer finds the refund it made.
       const payment = encodeURIComponent(req.paymentReference);
-      const listed = await fetchImpl(`https://api.razorpay.com/v1/payments/${payment}/refunds`, { headers: { authorization: auth }, signal: AbortSignal.timeout(15_000) });
+      const listed = await fetchImpl(`https://api.razorpay.com/v1/payments/${payment}/refunds`, {
+        headers: { authorization: auth },
+        signal: AbortSignal.timeout(15_000),
+      });
       if (!listed.ok) throw new Error(`Razorpay answered ${listed.status}`);
       const { items = [] } = (await listed.json()) as { items?: { id: string; receipt?: string | null }[] };
       const made = items.find((r) => r.receipt === req.receipt);
@@ -183,11 +197,16 @@ export function createRazorpayGateway(keyId: string, keySecret: string, fetchImp
       });
       if (res.status >= 500) throw new Error(`Razorpay answered ${res.status}`);
       const body = (await res.json()) as { id?: string; error?: { description?: string } };
-      return res.ok && body.id ? { ok: true, reference: body.id } : { ok: false, error: body.error?.description ?? `Razorpay refused the refund (${res.status})` };
+      return res.ok && body.id
+        ? { ok: true, reference: body.id }
+        : { ok: false, error: body.error?.description ?? `Razorpay refused the refund (${res.status})` };
     },
     async lookup(req) {
       if (!req.orderId) return null;
-      const res = await fetchImpl(`https://api.razorpay.com/v1/orders/${encodeURIComponent(req.orderId)}/payments`, { headers: { authorization: auth }, signal: AbortSignal.timeout(15_000) });
+      const res = await fetchImpl(`https://api.razorpay.com/v1/orders/${encodeURIComponent(req.orderId)}/payments`, {
+        headers: { authorization: auth },
+        signal: AbortSignal.timeout(15_000),
+      });
       if (!res.ok) throw new Error(`Razorpay answered ${res.status}`);
       const { items = [] } = (await res.json()) as { items?: RazorpayPayment[] };
       const captured = items.find((p) => p.status === 'captured');

@@ -100,7 +100,14 @@ export async function revokeToken(db: Executor, jti: string, expiresAt: Date) {
 
 export function insertOneTimeCode(
   db: Executor,
-  values: { account_id: string | null; destination: string; purpose: CodePurpose; code_hash: string; expires_at: Date; payload?: string | null },
+  values: {
+    account_id: string | null;
+    destination: string;
+    purpose: CodePurpose;
+    code_hash: string;
+    expires_at: Date;
+    payload?: string | null;
+  },
 ) {
   return db.insertInto('one_time_codes').values(values).returning('id').executeTakeFirstOrThrow();
 }

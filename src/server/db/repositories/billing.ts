@@ -9,7 +9,11 @@ export function lockInvoice(db: Executor, id: string) {
 
 /** The taxable value credit notes have already taken off an invoice. */
 export async function creditedBase(db: Executor, invoiceId: string): Promise<number> {
-  const r = await db.selectFrom('credit_notes').select(sql<number>`coalesce(sum(base_amount), 0)::float8`.as('n')).where('invoice_id', '=', invoiceId).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('credit_notes')
+    .select(sql<number>`coalesce(sum(base_amount), 0)::float8`.as('n'))
+    .where('invoice_id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -18,20 +22,43 @@ export function lockCreditNoteForRefund(db: Executor, id: string) {
   return db
     .selectFrom('credit_notes as c')
     .innerJoin('invoices as i', 'i.id', 'c.invoice_id')
-    .select(['c.id', 'c.number', 'c.merchant_id', 'c.total', 'c.refund_status', 'i.number as invoice_number', 'i.payment_reference', 'i.gateway'])
+    .select([
+      'c.id',
+      'c.number',
+      'c.merchant_id',
+      'c.total',
+      'c.refund_status',
+      'i.number as invoice_number',
+      'i.payment_reference',
+      'i.gateway',
+    ])
     .where('c.id', '=', id)
     .forUpdate(['c'])
     .executeTakeFirst();
 }
 
 /** Records the refund's state, only while it is still queued (a late retry never overwrites the outcome). */
-export function settleRefund(db: Executor, id: string, values: Pick<Updateable<CreditNotesTable>, 'refund_status' | 'refund_reference' | 'refund_error'>) {
-  return db.updateTable('credit_notes').set(values).where('id', '=', id).where('refund_status', '=', 'queued').returning(['id', 'merchant_id', 'number', 'total']).executeTakeFirst();
+export function settleRefund(
+  db: Executor,
+  id: string,
+  values: Pick<Updateable<CreditNotesTable>, 'refund_status' | 'refund_reference' | 'refund_error'>,
+) {
+  return db
+    .updateTable('credit_notes')
+    .set(values)
+    .where('id', '=', id)
+    .where('refund_status', '=', 'queued')
+    .returning(['id', 'merchant_id', 'number', 'total'])
+    .executeTakeFirst();
 }
 
 /** A salon's subscription as plan rules read it (entitlements.ts). */
 export function findSubscriptionPlan(db: Executor, merchantId: string) {
-  return db.selectFrom('subscriptions').select(['plan', 'status', 'scheduled_plan', 'current_period_end']).where('merchant_id', '=', merchantId).executeTakeFirst();
+  return db
+    .selectFrom('subscriptions')
+    .select(['plan', 'status', 'scheduled_plan', 'current_period_end'])
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
 }
 
 /** Staff members on the team: every current (not deleted) member who is not Inactive. */
@@ -60,7 +87,11 @@ export function findSubscriptionPeriodEnd(db: Executor, merchantId: string) {
 }
 
 /** Creates the salon's subscription, or (it has one) sets `onConflict` on it. */
-export async function upsertSubscription(db: Executor, values: Insertable<SubscriptionsTable>, onConflict: Updateable<SubscriptionsTable>): Promise<void> {
+export async function upsertSubscription(
+  db: Executor,
+  values: Insertable<SubscriptionsTable>,
+  onConflict: Updateable<SubscriptionsTable>,
+): Promise<void> {
   await db
     .insertInto('subscriptions')
     .values(values)
@@ -122,7 +153,12 @@ export async function setSalonGstin(db: Executor, merchantId: string, gstin: str
 
 /** Takes a salon's sponsored listing (and its promotion message) away, if it has one. */
 export async function dropSponsoredListing(db: Executor, merchantId: string): Promise<void> {
-  await db.updateTable('merchants').set({ is_sponsored: false, promotion_message: null, updated_at: new Date() }).where('id', '=', merchantId).where('is_sponsored', '=', true).execute();
+  await db
+    .updateTable('merchants')
+    .set({ is_sponsored: false, promotion_message: null, updated_at: new Date() })
+    .where('id', '=', merchantId)
+    .where('is_sponsored', '=', true)
+    .execute();
 }
 
 /* Invoices and credit notes */
@@ -251,7 +287,11 @@ export function creditNoteTotals(db: Executor) {
 /* Payment attempts */
 
 export async function countFailedPaymentAttempts(db: Executor): Promise<number> {
-  const r = await db.selectFrom('payment_attempts').select(sql<number>`count(*)::int`.as('n')).where('status', '=', 'failed').executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('payment_attempts')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('status', '=', 'failed')
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -269,11 +309,21 @@ export function insertPaymentAttempt(db: Executor, values: Insertable<PaymentAtt
 }
 
 export function findPaymentAttemptByKey(db: Executor, merchantId: string, key: string) {
-  return db.selectFrom('payment_attempts').selectAll().where('merchant_id', '=', merchantId).where('idempotency_key', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
 }
 
 export function findPaymentAttemptByOrder(db: Executor, merchantId: string, orderId: string) {
-  return db.selectFrom('payment_attempts').selectAll().where('merchant_id', '=', merchantId).where('order_id', '=', orderId).executeTakeFirst();
+  return db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
 }
 
 /** A payment attempt, locked until the caller's transaction ends (one fulfilment at a time). */
@@ -297,7 +347,16 @@ export async function markPaymentAttemptCharged(
 ): Promise<void> {
   await db
     .updateTable('payment_attempts')
-    .set({ status: 'charged', reference: r.reference, card_last4: r.last4, card_exp_month: r.expMonth, card_exp_year: r.expYear, payment_token: r.token, error: null, updated_at: new Date() })
+    .set({
+      status: 'charged',
+      reference: r.reference,
+      card_last4: r.last4,
+      card_exp_month: r.expMonth,
+      card_exp_year: r.expYear,
+      payment_token: r.token,
+      error: null,
+      updated_at: new Date(),
+    })
     .where('id', '=', id)
     .where('status', 'in', ['pending', 'failed'])
     .execute();
@@ -305,7 +364,12 @@ export async function markPaymentAttemptCharged(
 
 /** A pending attempt failed (an attempt already charged stays charged). */
 export async function markPaymentAttemptFailed(db: Executor, id: string, error: string): Promise<void> {
-  await db.updateTable('payment_attempts').set({ status: 'failed', error, updated_at: new Date() }).where('id', '=', id).where('status', '=', 'pending').execute();
+  await db
+    .updateTable('payment_attempts')
+    .set({ status: 'failed', error, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 export async function markPaymentAttemptSucceeded(db: Executor, id: string): Promise<void> {

@@ -51,8 +51,15 @@ export async function listBlogRows(db: Executor, f: BlogFilter): Promise<{ rows:
 }
 
 /** A post by id or by slug; `lock` holds it for update until the transaction ends. */
-export function findBlogRow(db: Executor, by: { id: string } | { slug: string }, opts: { lock?: boolean } = {}): Promise<BlogRow | undefined> {
-  const q = db.selectFrom('blogs').selectAll().where('id' in by ? 'id' : 'slug', '=', 'id' in by ? by.id : by.slug);
+export function findBlogRow(
+  db: Executor,
+  by: { id: string } | { slug: string },
+  opts: { lock?: boolean } = {},
+): Promise<BlogRow | undefined> {
+  const q = db
+    .selectFrom('blogs')
+    .selectAll()
+    .where('id' in by ? 'id' : 'slug', '=', 'id' in by ? by.id : by.slug);
   return (opts.lock ? q.forUpdate() : q).executeTakeFirst();
 }
 

@@ -62,14 +62,16 @@ export function loadSalonWithServices(db: Executor, merchantId: string, serviceI
 
 /** What the slot rules read of each of the salon's staff. */
 function salonStaff(db: Executor, merchantId: string) {
-  return db
-    .selectFrom('staff')
-    .select(['id', 'status', 'specializations', 'working_hours'])
-    // node-postgres parses date[] into Date objects (no parser for the array type); the rules compare 'YYYY-MM-DD'.
-    .select(sql<string[]>`days_off::text[]`.as('days_off'))
-    .where('merchant_id', '=', merchantId)
-    .orderBy('created_at')
-    .orderBy('id');
+  return (
+    db
+      .selectFrom('staff')
+      .select(['id', 'status', 'specializations', 'working_hours'])
+      // node-postgres parses date[] into Date objects (no parser for the array type); the rules compare 'YYYY-MM-DD'.
+      .select(sql<string[]>`days_off::text[]`.as('days_off'))
+      .where('merchant_id', '=', merchantId)
+      .orderBy('created_at')
+      .orderBy('id')
+  );
 }
 
 /**
@@ -79,16 +81,21 @@ function salonStaff(db: Executor, merchantId: string) {
  * caller passes from - 1 day as `startsFrom`, so that every bound is a parameter as it is.
  */
 function busyIntervals(db: Executor, merchantId: string, startsFrom: Date, from: Date, to: Date) {
-  return db
-    .selectFrom('bookings')
-    .select(['id', 'staff_id'])
-    // As epoch milliseconds: they travel inside JSON, where a timestamp would be text to parse.
-    .select([sql<number>`(extract(epoch from starts_at) * 1000)::float8`.as('starts_ms'), sql<number>`(extract(epoch from ends_at) * 1000)::float8`.as('ends_ms')])
-    .where('merchant_id', '=', merchantId)
-    .where(HOLDS_TIME)
-    .where('starts_at', '>=', startsFrom)
-    .where('starts_at', '<', to)
-    .where('ends_at', '>', from);
+  return (
+    db
+      .selectFrom('bookings')
+      .select(['id', 'staff_id'])
+      // As epoch milliseconds: they travel inside JSON, where a timestamp would be text to parse.
+      .select([
+        sql<number>`(extract(epoch from starts_at) * 1000)::float8`.as('starts_ms'),
+        sql<number>`(extract(epoch from ends_at) * 1000)::float8`.as('ends_ms'),
+      ])
+      .where('merchant_id', '=', merchantId)
+      .where(HOLDS_TIME)
+      .where('starts_at', '>=', startsFrom)
+      .where('starts_at', '<', to)
+      .where('ends_at', '>', from)
+  );
 }
 
 /** The slot-day statement, built and compiled once: it is read by every availability call and every booking. */
@@ -108,7 +115,14 @@ const slotDay = compiledOnce((db, merchantId: string, serviceIds: string[], star
  */
 export async function loadSlotDay(db: Executor, merchantId: string, serviceIds: string[], date: string) {
   const midnightUtc = Date.parse(`${date}T00:00:00Z`);
-  const { rows } = await slotDay(db, merchantId, serviceIds, new Date(midnightUtc - 2 * DAY_MS), new Date(midnightUtc - DAY_MS), new Date(midnightUtc + 2 * DAY_MS));
+  const { rows } = await slotDay(
+    db,
+    merchantId,
+    serviceIds,
+    new Date(midnightUtc - 2 * DAY_MS),
+    new Date(midnightUtc - DAY_MS),
+    new Date(midnightUtc + 2 * DAY_MS),
+  );
   const row = rows[0];
   return row.salon.length ? row : null;
 }
@@ -144,7 +158,14 @@ export async function insertBookingUnlessTaken(
   /** The salon's opening hours the time was judged by, as read (merchants.opening_hours). */
   hoursAsRead: unknown,
 ): Promise<BookingDetailRow | null> {
-  const { rows } = await bookingInsert(db, booking, toJsonb(services), effectsJson(effects), booking.merchant_id, JSON.stringify(hoursAsRead ?? null));
+  const { rows } = await bookingInsert(
+    db,
+    booking,
+    toJsonb(services),
+    effectsJson(effects),
+    booking.merchant_id,
+    JSON.stringify(hoursAsRead ?? null),
+  );
   if (rows[0]) effectsWritten(effects);
   return rows[0] ?? null;
 }
@@ -157,54 +178,76 @@ export async function insertBookingUnlessTaken(
  * hours being closed without that change seeing it (services/shop/settings.ts).
  */
 const bookingInsert = compiledOnce(
-  (db, booking: Insertable<BookingsTable> & { id: string }, servicesJson: string, effects: EffectsJson, merchantId: string, hoursJson: string) => {
+  (
+    db,
+    booking: Insertable<BookingsTable> & { id: string },
+    servicesJson: string,
+    effects: EffectsJson,
+    merchantId: string,
+    hoursJson: string,
+  ) => {
     const made = sql<SqlBool>`exists (select 1 from b)`;
     const follow = effectsCtes(db, effects, made);
     const columns = Object.keys(booking) as (keyof BookingsTable & string)[];
-    return db
-      .with('ok', (qc) =>
-        qc.selectFrom('merchants').select('id').where('id', '=', merchantId).where(sql<SqlBool>`opening_hours = ${hoursJson}::jsonb`).forKeyShare(),
-      )
-      .with('b', (qc) =>
-        qc
-          .insertInto('bookings')
-          .columns(columns)
-          // Each value a parameter of its own, typed by its column (INSERT ... SELECT infers them).
-          .expression((eb) => eb.selectFrom('ok').select(columns.map((c) => sql`${booking[c]}`.as(c))))
-          .onConflict((oc) => oc.doNothing())
-          .returningAll(),
-      )
-      .with('bsv', (qc) =>
-        qc
-          .insertInto('booking_services')
-          .columns(['booking_id', 'position', 'service_id', 'service_name', 'duration_min', 'price'])
-          .expression((eb) =>
-            eb
-              .selectFrom([
-                'b',
-                sql<{ position: number; service_id: string | null; service_name: string; duration_min: number; price: string }>`json_populate_recordset(null::booking_services, ${servicesJson}::json)`.as('r'),
-              ])
-              .select(['b.id', 'r.position', 'r.service_id', 'r.service_name', 'r.duration_min', 'r.price']),
-          )
-          .returning(['position', 'service_id', 'service_name', 'duration_min', 'price']),
-      )
-      .with('n', follow.notifications)
-      .with('j', follow.jobs)
-      .selectFrom('b')
-      .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
-      .innerJoin('staff as s', 's.id', 'b.staff_id')
-      // A desk contact's booking has no account until the person confirms it.
-      .leftJoin('accounts as a', 'a.id', 'b.user_id')
-      .leftJoin('coupons as c', 'c.id', 'b.coupon_id')
-      .selectAll('b')
-      .select(DETAIL_COLUMNS)
-      .select((eb) => [
-        sql<boolean>`false`.as('reviewed'),
-        sql<BookingReviewRow | null>`null::json`.as('review'),
-        sql<DisputeStatus | null>`null::text`.as('dispute_status'),
-        shopImagesOf(sql.ref('m.id')),
-        jsonArrayFrom(eb.selectFrom('bsv').select(['bsv.service_id', 'bsv.service_name', 'bsv.duration_min', 'bsv.price']).orderBy('bsv.position')).as('services'),
-      ]);
+    return (
+      db
+        .with('ok', (qc) =>
+          qc
+            .selectFrom('merchants')
+            .select('id')
+            .where('id', '=', merchantId)
+            .where(sql<SqlBool>`opening_hours = ${hoursJson}::jsonb`)
+            .forKeyShare(),
+        )
+        .with('b', (qc) =>
+          qc
+            .insertInto('bookings')
+            .columns(columns)
+            // Each value a parameter of its own, typed by its column (INSERT ... SELECT infers them).
+            .expression((eb) => eb.selectFrom('ok').select(columns.map((c) => sql`${booking[c]}`.as(c))))
+            .onConflict((oc) => oc.doNothing())
+            .returningAll(),
+        )
+        .with('bsv', (qc) =>
+          qc
+            .insertInto('booking_services')
+            .columns(['booking_id', 'position', 'service_id', 'service_name', 'duration_min', 'price'])
+            .expression((eb) =>
+              eb
+                .selectFrom([
+                  'b',
+                  sql<{
+                    position: number;
+                    service_id: string | null;
+                    service_name: string;
+                    duration_min: number;
+                    price: string;
+                  }>`json_populate_recordset(null::booking_services, ${servicesJson}::json)`.as('r'),
+                ])
+                .select(['b.id', 'r.position', 'r.service_id', 'r.service_name', 'r.duration_min', 'r.price']),
+            )
+            .returning(['position', 'service_id', 'service_name', 'duration_min', 'price']),
+        )
+        .with('n', follow.notifications)
+        .with('j', follow.jobs)
+        .selectFrom('b')
+        .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
+        .innerJoin('staff as s', 's.id', 'b.staff_id')
+        // A desk contact's booking has no account until the person confirms it.
+        .leftJoin('accounts as a', 'a.id', 'b.user_id')
+        .leftJoin('coupons as c', 'c.id', 'b.coupon_id')
+        .selectAll('b')
+        .select(DETAIL_COLUMNS)
+        .select((eb) => [
+          sql<boolean>`false`.as('reviewed'),
+          sql<BookingReviewRow | null>`null::json`.as('review'),
+          sql<DisputeStatus | null>`null::text`.as('dispute_status'),
+          shopImagesOf(sql.ref('m.id')),
+          jsonArrayFrom(
+            eb.selectFrom('bsv').select(['bsv.service_id', 'bsv.service_name', 'bsv.duration_min', 'bsv.price']).orderBy('bsv.position'),
+          ).as('services'),
+        ])
+    );
   },
 );
 
@@ -240,12 +283,7 @@ export async function updateBooking(db: Executor, id: string, values: Updateable
  * Applies a change only while the booking is still in one of `from`; returns null when another
  * request moved it first, so two racing transitions can never both apply.
  */
-export function updateBookingIfStatus(
-  db: Executor,
-  id: string,
-  from: readonly BookingStatus[],
-  values: Updateable<BookingsTable>,
-) {
+export function updateBookingIfStatus(db: Executor, id: string, from: readonly BookingStatus[], values: Updateable<BookingsTable>) {
   return db
     .updateTable('bookings')
     .set({ ...values, updated_at: new Date() })
@@ -319,7 +357,11 @@ export function listLiveBookingsOn(db: Executor, f: { userId: string; merchantId
       'b.booking_time',
       'b.status',
       jsonArrayFrom(
-        eb.selectFrom('booking_services as s').select(['s.service_id', 's.service_name']).whereRef('s.booking_id', '=', 'b.id').orderBy('s.position'),
+        eb
+          .selectFrom('booking_services as s')
+          .select(['s.service_id', 's.service_name'])
+          .whereRef('s.booking_id', '=', 'b.id')
+          .orderBy('s.position'),
       ).as('services'),
     ])
     .where('b.user_id', '=', f.userId)
@@ -383,7 +425,11 @@ const DETAIL_COLUMNS = [
 
 /** The salon's image URLs, the cover first. */
 const shopImagesOf = (merchantId: RawBuilder<unknown>) =>
-  sql<string[]>`array(select si.url from shop_images si where si.merchant_id = ${merchantId} order by si.is_cover desc, si.created_at, si.id)`.as('shop_images');
+  sql<
+    string[]
+  >`array(select si.url from shop_images si where si.merchant_id = ${merchantId} order by si.is_cover desc, si.created_at, si.id)`.as(
+    'shop_images',
+  );
 
 /**
  * Bookings with everything their wire shape needs (salon, professional, customer, coupon code,
@@ -402,8 +448,12 @@ export function findBookingDetails(db: Executor, f: BookingFilter) {
     .select(DETAIL_COLUMNS)
     .select([
       sql<boolean>`exists(select 1 from reviews r where r.booking_id = b.id)`.as('reviewed'),
-      sql<BookingReviewRow | null>`(select json_build_object('id', r.id, 'rating', r.rating, 'comment', r.comment) from reviews r where r.booking_id = b.id)`.as('review'),
-      sql<DisputeStatus | null>`case when b.status = 'no_show' then (select sm.status from support_messages sm where sm.booking_id = b.id and sm.type = ${NO_SHOW_DISPUTE}) end`.as('dispute_status'),
+      sql<BookingReviewRow | null>`(select json_build_object('id', r.id, 'rating', r.rating, 'comment', r.comment) from reviews r where r.booking_id = b.id)`.as(
+        'review',
+      ),
+      sql<DisputeStatus | null>`case when b.status = 'no_show' then (select sm.status from support_messages sm where sm.booking_id = b.id and sm.type = ${NO_SHOW_DISPUTE}) end`.as(
+        'dispute_status',
+      ),
       shopImagesOf(sql.ref('m.id')),
       jsonArrayFrom(
         db
@@ -552,7 +602,10 @@ function deskInvites(db: Executor) {
 export type DeskInviteRow = Awaited<ReturnType<ReturnType<typeof deskInvites>['executeTakeFirstOrThrow']>>;
 
 export function findDeskInvite(db: Executor, by: { tokenHash: string } | { bookingId: string }, opts: { forUpdate?: boolean } = {}) {
-  let q = 'tokenHash' in by ? deskInvites(db).where('b.confirmation_token_hash', '=', by.tokenHash) : deskInvites(db).where('b.id', '=', by.bookingId);
+  let q =
+    'tokenHash' in by
+      ? deskInvites(db).where('b.confirmation_token_hash', '=', by.tokenHash)
+      : deskInvites(db).where('b.id', '=', by.bookingId);
   if (opts.forUpdate) q = q.forUpdate('b');
   return q.executeTakeFirst();
 }

@@ -107,7 +107,10 @@ export async function loadCalendar(db: Executor, merchantId: string, from: Date,
 }
 export type CalendarRows = NonNullable<Awaited<ReturnType<typeof loadCalendar>>>;
 
-export function insertBlock(db: Executor, values: Omit<StaffBlocksTable, 'id' | 'created_at' | 'reason' | 'repeat_weekly'> & { reason: string; repeat_weekly: boolean }) {
+export function insertBlock(
+  db: Executor,
+  values: Omit<StaffBlocksTable, 'id' | 'created_at' | 'reason' | 'repeat_weekly'> & { reason: string; repeat_weekly: boolean },
+) {
   return db.insertInto('staff_blocks').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -198,7 +201,13 @@ export async function endBlockFrom(db: Executor, blockId: string, fromDate: stri
   const removed = await db.deleteFrom('bookings').where('block_id', '=', blockId).where('booking_date', '>=', fromDate).executeTakeFirst();
   const left = await db.selectFrom('bookings').select('id').where('block_id', '=', blockId).limit(1).executeTakeFirst();
   if (!left) await db.deleteFrom('staff_blocks').where('id', '=', blockId).execute();
-  else await db.updateTable('staff_blocks').set({ until_date: dayBefore, materialised_until: dayBefore }).where('id', '=', blockId).where('repeat_weekly', '=', true).execute();
+  else
+    await db
+      .updateTable('staff_blocks')
+      .set({ until_date: dayBefore, materialised_until: dayBefore })
+      .where('id', '=', blockId)
+      .where('repeat_weekly', '=', true)
+      .execute();
   return Number(removed.numDeletedRows);
 }
 
@@ -207,7 +216,17 @@ export function weeklyBlocksToTopUp(db: Executor, horizon: string, limit: number
   return db
     .selectFrom('staff_blocks as k')
     .innerJoin('merchants as m', 'm.id', 'k.merchant_id')
-    .select(['k.id', 'k.merchant_id', 'k.staff_id', 'k.first_date', 'k.start_minute', 'k.end_minute', 'k.until_date', 'k.materialised_until', 'm.time_zone'])
+    .select([
+      'k.id',
+      'k.merchant_id',
+      'k.staff_id',
+      'k.first_date',
+      'k.start_minute',
+      'k.end_minute',
+      'k.until_date',
+      'k.materialised_until',
+      'm.time_zone',
+    ])
     .where('k.repeat_weekly', '=', true)
     .where('k.materialised_until', '<', horizon)
     .where((eb) => eb.or([eb('k.until_date', 'is', null), eb('k.until_date', '>', eb.ref('k.materialised_until'))]))
@@ -228,7 +247,12 @@ export function findSalonTimeZone(db: Executor, merchantId: string) {
 
 /** One of the salon's professionals (archived ones too: archived_at says so). */
 export function findSalonStaffMember(db: Executor, merchantId: string, staffId: string) {
-  return db.selectFrom('staff').select(['id', 'archived_at']).where('id', '=', staffId).where('merchant_id', '=', merchantId).executeTakeFirst();
+  return db
+    .selectFrom('staff')
+    .select(['id', 'archived_at'])
+    .where('id', '=', staffId)
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
 }
 
 /**

@@ -20,12 +20,20 @@ export async function commissionByMonth(db: Executor, merchantId: string) {
 /** Commission a salon paid, summed per month it was paid for. */
 export async function commissionPaidByMonth(db: Executor, merchantId: string) {
   const { rows } = await sql<{ month: string; amount: string }>`
-    select to_char(month, 'YYYY-MM') as month, sum(amount) as amount from commission_payments where merchant_id = ${merchantId} group by 1`.execute(db);
+    select to_char(month, 'YYYY-MM') as month, sum(amount) as amount from commission_payments where merchant_id = ${merchantId} group by 1`.execute(
+    db,
+  );
   return rows;
 }
 
 export function listCommissionPayments(db: Executor, merchantId: string, limit: number) {
-  return db.selectFrom('commission_payments').selectAll().where('merchant_id', '=', merchantId).orderBy('created_at', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('commission_payments')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** The salon, locked for the caller's transaction (payments for it wait their turn). */
@@ -33,7 +41,10 @@ export function lockSalonForPayment(db: Executor, merchantId: string) {
   return db.selectFrom('merchants').select(['id', 'shop_name']).where('id', '=', merchantId).forUpdate().executeTakeFirst();
 }
 
-export function insertCommissionPayment(db: Executor, v: { merchantId: string; month: string; amount: number; reference: string; recordedBy: string }) {
+export function insertCommissionPayment(
+  db: Executor,
+  v: { merchantId: string; month: string; amount: number; reference: string; recordedBy: string },
+) {
   return db
     .insertInto('commission_payments')
     .values({ merchant_id: v.merchantId, month: `${v.month}-01`, amount: v.amount, reference: v.reference, recorded_by: v.recordedBy })

@@ -123,7 +123,9 @@ export async function findSalonCustomer(db: Executor, merchantId: string, custom
 }
 
 export async function countCustomers(db: Executor, merchantId: string, f: CustomerFilters): Promise<number> {
-  const { rows } = await sql<{ n: number }>`with ${everyone(merchantId)} select count(*)::int as n from everyone where ${where(f)}`.execute(db);
+  const { rows } = await sql<{ n: number }>`with ${everyone(merchantId)} select count(*)::int as n from everyone where ${where(f)}`.execute(
+    db,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -140,7 +142,11 @@ export async function reachableCounts(db: Executor, merchantId: string, activeDa
     from everyone`.execute(db);
   const r = rows[0];
   const seg = (all: number, active: number) => ({ all: Number(all), active: Number(active), inactive: Number(all) - Number(active) });
-  return { customers: Number(r?.customers ?? 0), email: seg(r?.email_all ?? 0, r?.email_active ?? 0), sms: seg(r?.sms_all ?? 0, r?.sms_active ?? 0) };
+  return {
+    customers: Number(r?.customers ?? 0),
+    email: seg(r?.email_all ?? 0, r?.email_active ?? 0),
+    sms: seg(r?.sms_all ?? 0, r?.sms_active ?? 0),
+  };
 }
 
 export function listTemplates(db: Executor, merchantId: string) {
@@ -169,12 +175,23 @@ export async function deleteTemplate(db: Executor, merchantId: string, id: strin
 }
 
 export function sentMessages(db: Executor, merchantId: string) {
-  return db.selectFrom('outbox_messages').selectAll().where('merchant_id', '=', merchantId).orderBy('created_at', 'desc').limit(100).execute();
+  return db
+    .selectFrom('outbox_messages')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .orderBy('created_at', 'desc')
+    .limit(100)
+    .execute();
 }
 
 /** One-to-one messages the salon sent on an India day (the daily limit's counter). */
 export async function messagesSentOn(db: Executor, merchantId: string, day: string): Promise<number> {
-  const row = await db.selectFrom('merchant_message_counts').select('sent').where('merchant_id', '=', merchantId).where('day', '=', day).executeTakeFirst();
+  const row = await db
+    .selectFrom('merchant_message_counts')
+    .select('sent')
+    .where('merchant_id', '=', merchantId)
+    .where('day', '=', day)
+    .executeTakeFirst();
   return row?.sent ?? 0;
 }
 
@@ -184,7 +201,13 @@ export async function messagesSentOn(db: Executor, merchantId: string, day: stri
  * any number of connections cannot pass the limit together; the row stays locked until the
  * caller's transaction ends. Returns the day's new count, or null when the limit would be passed.
  */
-export async function takeMessageAllowance(db: Executor, merchantId: string, day: string, n: number, limit: number): Promise<number | null> {
+export async function takeMessageAllowance(
+  db: Executor,
+  merchantId: string,
+  day: string,
+  n: number,
+  limit: number,
+): Promise<number | null> {
   if (n > limit) return null;
   const row = await db
     .insertInto('merchant_message_counts')
@@ -214,7 +237,13 @@ export interface ReferenceableBookingRow {
  * (still active, or cancelled in the last `days` days), or started in the last `days` days. A
  * walk-in's are the counter bookings taken with their e-mail in those days (they have no time).
  */
-export async function referenceableBookings(db: Executor, merchantId: string, customer: Pick<CustomerRow, 'id' | 'source' | 'email'>, now: Date, days: number): Promise<ReferenceableBookingRow[]> {
+export async function referenceableBookings(
+  db: Executor,
+  merchantId: string,
+  customer: Pick<CustomerRow, 'id' | 'source' | 'email'>,
+  now: Date,
+  days: number,
+): Promise<ReferenceableBookingRow[]> {
   const since = new Date(now.getTime() - days * 86_400_000);
   if (customer.source === 'walk-in') {
     const rows = await db
@@ -226,7 +255,14 @@ export async function referenceableBookings(db: Executor, merchantId: string, cu
       .where('created_at', '<=', now)
       .orderBy('created_at', 'desc')
       .execute();
-    return rows.map((r) => ({ id: r.id, booking_date: '', booking_time: null, starts_at: new Date(r.created_at), status: r.status, services: [] }));
+    return rows.map((r) => ({
+      id: r.id,
+      booking_date: '',
+      booking_time: null,
+      starts_at: new Date(r.created_at),
+      status: r.status,
+      services: [],
+    }));
   }
   const { rows } = await sql<ReferenceableBookingRow>`
     select b.id, b.booking_date, b.booking_time, b.starts_at, b.status,

@@ -48,7 +48,7 @@ export interface DiscoveryQuery {
   amenities?: string[];
   sponsoredOnly?: boolean;
   /** On one of the days, an active staff member free for the salon's shortest service within the window. */
-  availability?: { days: { date: string; /** 0 = Monday. */ weekdayIndex: number }[]; start: number; end: number; now: Date };
+  availability?: { days: { date: string /** 0 = Monday. */; weekdayIndex: number }[]; start: number; end: number; now: Date };
   sort: 'recommended' | 'rating' | 'popular' | 'price_asc' | 'price_desc' | 'distance';
   limit: number;
   offset: number;
@@ -330,7 +330,9 @@ export async function findMerchantCards(
         order by ${nearestWalk ? sql`m.discovery_point <-> ${earthPoint(origin!)}` : orderBy(q, 'm', pageDistance)}
         limit ${q.limit} offset ${q.offset}
       )`;
-    total = q.withTotal ? sql`(select count(*) from salon_search m where ${sql.join(whereClauses(q, { forCount: true }), sql` and `)})` : sql`null::bigint`;
+    total = q.withTotal
+      ? sql`(select count(*) from salon_search m where ${sql.join(whereClauses(q, { forCount: true }), sql` and `)})`
+      : sql`null::bigint`;
   }
   const result = await sql<CardRow>`${PLANNED_PER_CALL}
     with ${ctes}
@@ -342,7 +344,9 @@ export async function findMerchantCards(
 
 /** Ids of the dictionary names (salon, service and category names, lower-cased) a "contains" pattern matches. */
 export async function findTermIds(db: Executor, pattern: string): Promise<number[]> {
-  const result = await sql<{ id: number }>`${PLANNED_PER_CALL}select t.id from search_terms t where t.term like lower(${pattern})`.execute(db);
+  const result = await sql<{ id: number }>`${PLANNED_PER_CALL}select t.id from search_terms t where t.term like lower(${pattern})`.execute(
+    db,
+  );
   return result.rows.map((r) => r.id);
 }
 
@@ -419,7 +423,17 @@ export function listDetailReviews(db: Executor, merchantId: string, limit: numbe
   return db
     .selectFrom('reviews as r')
     .innerJoin('accounts as a', 'a.id', 'r.user_id')
-    .select(['r.id', 'r.user_id', 'r.rating', 'r.comment', 'r.created_at', 'r.response_text', 'r.response_at', 'a.first_name', 'a.last_name'])
+    .select([
+      'r.id',
+      'r.user_id',
+      'r.rating',
+      'r.comment',
+      'r.created_at',
+      'r.response_text',
+      'r.response_at',
+      'a.first_name',
+      'a.last_name',
+    ])
     .where('r.merchant_id', '=', merchantId)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id')

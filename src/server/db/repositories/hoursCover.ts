@@ -56,6 +56,11 @@ export async function holdOpeningHours(db: Executor, merchantId: string, hoursAs
 
 /** The salon's opening hours, its row locked FOR UPDATE for the rest of the transaction (null: no such salon). */
 export async function lockOpeningHours(db: Executor, merchantId: string): Promise<{ opening_hours: unknown; shop_name: string } | null> {
-  const r = await db.selectFrom('merchants').select(['opening_hours', 'shop_name']).where('id', '=', merchantId).forUpdate().executeTakeFirst();
+  const r = await db
+    .selectFrom('merchants')
+    .select(['opening_hours', 'shop_name'])
+    .where('id', '=', merchantId)
+    .forUpdate()
+    .executeTakeFirst();
   return r ?? null;
 }

@@ -17,7 +17,9 @@ import type { Executor } from './accounts.js';
 export async function lockKeys(trx: Transaction<Database>, keys: string[]): Promise<void> {
   const sorted = [...new Set(keys)].sort();
   if (!sorted.length) return;
-  await sql`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select unnest(${sorted}::text[]) as k order by 1) as s`.execute(trx);
+  await sql`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select unnest(${sorted}::text[]) as k order by 1) as s`.execute(
+    trx,
+  );
 }
 
 export interface RateLimit {
@@ -53,12 +55,21 @@ export async function takeRateLimits(trx: Transaction<Database>, limits: RateLim
       delete from rate_events e using unnest(${limits.map((l) => l.scope)}::text[], ${limits.map((l) => l.key)}::text[], ${limits.map((l) => l.windowSeconds)}::int[]) as l(scope, key, secs)
       where e.scope = l.scope and e.key = l.key and e.at <= now() - make_interval(secs => l.secs)
     )
-    insert into rate_events (scope, key) select * from unnest(${limits.map((l) => l.scope)}::text[], ${limits.map((l) => l.key)}::text[])`.execute(trx);
+    insert into rate_events (scope, key) select * from unnest(${limits.map((l) => l.scope)}::text[], ${limits.map((l) => l.key)}::text[])`.execute(
+    trx,
+  );
 }
 
 /** The most recent event of a limit's key, e.g. for "wait 30 seconds before another code". */
 export async function lastRateEvent(db: Executor, scope: string, key: string): Promise<Date | null> {
-  const row = await db.selectFrom('rate_events').select('at').where('scope', '=', scope).where('key', '=', key).orderBy('at', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('rate_events')
+    .select('at')
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row ? new Date(row.at) : null;
 }
 

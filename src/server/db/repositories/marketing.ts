@@ -4,7 +4,16 @@ import type { Executor } from './accounts.js';
 import { deliveryStateSql } from './outbox.js';
 
 /** A campaign round's messages counted by delivery state (shared/delivery.ts), with what followed them. */
-export type RoundStats = { queued: number; sent: number; delivered: number; failed: number; not_sent: number; opened: number; bookings_after: number; held_until: Date | null };
+export type RoundStats = {
+  queued: number;
+  sent: number;
+  delivered: number;
+  failed: number;
+  not_sent: number;
+  opened: number;
+  bookings_after: number;
+  held_until: Date | null;
+};
 
 /**
  * The stats of each campaign of a salon: those of its latest round (a resend starts a new one),
@@ -70,7 +79,12 @@ export function startCampaignRound(db: Executor, id: string, recipients: number)
     .executeTakeFirst();
 }
 
-export async function updateCampaign(db: Executor, id: string, values: Updateable<CampaignsTable>, opts: { onlyWhileSending?: boolean } = {}): Promise<void> {
+export async function updateCampaign(
+  db: Executor,
+  id: string,
+  values: Updateable<CampaignsTable>,
+  opts: { onlyWhileSending?: boolean } = {},
+): Promise<void> {
   let q = db.updateTable('campaigns').set(values).where('id', '=', id);
   if (opts.onlyWhileSending) q = q.where('status', '=', 'sending');
   await q.execute();
@@ -91,7 +105,10 @@ export async function countRoundMessages(db: Executor, campaignId: string, since
 export async function roundDeliveryCounts(db: Executor, campaignId: string, since: Date): Promise<{ pending: number; sent: number }> {
   const r = await db
     .selectFrom('outbox_messages')
-    .select([sql<number>`count(*) filter (where status in ('queued', 'sending'))::int`.as('pending'), sql<number>`count(*) filter (where status = 'sent')::int`.as('sent')])
+    .select([
+      sql<number>`count(*) filter (where status in ('queued', 'sending'))::int`.as('pending'),
+      sql<number>`count(*) filter (where status = 'sent')::int`.as('sent'),
+    ])
     .where('campaign_id', '=', campaignId)
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
@@ -100,7 +117,11 @@ export async function roundDeliveryCounts(db: Executor, campaignId: string, sinc
 
 /** Adds the e-mail's HTML body to a queued message's meta. */
 export async function setMessageHtml(db: Executor, messageId: string, html: string): Promise<void> {
-  await db.updateTable('outbox_messages').set({ meta: sql`meta || ${JSON.stringify({ html })}::jsonb` }).where('id', '=', messageId).execute();
+  await db
+    .updateTable('outbox_messages')
+    .set({ meta: sql`meta || ${JSON.stringify({ html })}::jsonb` })
+    .where('id', '=', messageId)
+    .execute();
 }
 
 export function listSocialLinks(db: Executor, merchantId: string) {
@@ -111,7 +132,12 @@ export async function deleteSocialLink(db: Executor, merchantId: string, network
   await db.deleteFrom('social_connections').where('merchant_id', '=', merchantId).where('network', '=', network).execute();
 }
 
-export async function upsertSocialLink(db: Executor, merchantId: string, network: SocialConnectionsTable['network'], url: string): Promise<void> {
+export async function upsertSocialLink(
+  db: Executor,
+  merchantId: string,
+  network: SocialConnectionsTable['network'],
+  url: string,
+): Promise<void> {
   await db
     .insertInto('social_connections')
     .values({ merchant_id: merchantId, network, url })

@@ -48,10 +48,7 @@ export async function listNotifications(
       .offset(opts.offset)
       .execute(),
     mine
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn.count<number>('id').filterWhere('is_read', '=', false).as('unread'),
-      ])
+      .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>('id').filterWhere('is_read', '=', false).as('unread')])
       .executeTakeFirstOrThrow(),
   ]);
   return {

@@ -34,6 +34,9 @@ export async function recordReceipt(
   const res =
     r.outcome === 'delivered'
       ? await found.set({ delivered_at: sql<Date>`coalesce(delivered_at, now())` }).where('status', '=', 'sent').executeTakeFirst()
-      : await found.set({ status: 'failed', last_error: r.error ?? 'The provider could not deliver it' }).where('delivered_at', 'is', null).executeTakeFirst();
+      : await found
+          .set({ status: 'failed', last_error: r.error ?? 'The provider could not deliver it' })
+          .where('delivered_at', 'is', null)
+          .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }

@@ -3,11 +3,16 @@ import type { PushAudience, Role } from '../../../shared/constants.js';
 import type { Executor } from './accounts.js';
 
 /** One browser subscription belongs to whoever signed in on it last. */
-export function upsertPushSubscription(db: Executor, v: { accountId: string; endpoint: string; p256dh: string; auth: string; userAgent: string | null }) {
+export function upsertPushSubscription(
+  db: Executor,
+  v: { accountId: string; endpoint: string; p256dh: string; auth: string; userAgent: string | null },
+) {
   return db
     .insertInto('push_subscriptions')
     .values({ account_id: v.accountId, endpoint: v.endpoint, p256dh: v.p256dh, auth: v.auth, user_agent: v.userAgent })
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ account_id: v.accountId, p256dh: v.p256dh, auth: v.auth, user_agent: v.userAgent }))
+    .onConflict((oc) =>
+      oc.column('endpoint').doUpdateSet({ account_id: v.accountId, p256dh: v.p256dh, auth: v.auth, user_agent: v.userAgent }),
+    )
     .execute();
 }
 
@@ -41,7 +46,10 @@ export async function countAudienceSubscriptions(db: Executor, roles: readonly R
   return Number(r.n);
 }
 
-export function insertPushBroadcast(db: Executor, v: { title: string; body: string; url: string | null; audience: PushAudience; subscriptions: number; createdBy: string }) {
+export function insertPushBroadcast(
+  db: Executor,
+  v: { title: string; body: string; url: string | null; audience: PushAudience; subscriptions: number; createdBy: string },
+) {
   return db
     .insertInto('push_broadcasts')
     .values({ title: v.title, body: v.body, url: v.url, audience: v.audience, subscriptions: v.subscriptions, created_by: v.createdBy })
@@ -54,6 +62,9 @@ export function listPushBroadcasts(db: Executor, limit: number) {
 }
 
 export async function countPushSubscriptions(db: Executor): Promise<number> {
-  const r = await db.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('push_subscriptions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }

@@ -93,7 +93,13 @@ export function countSearchPageSalons(db: Executor, cities: string[]) {
 }
 
 export function listSitemapSalons(db: Executor) {
-  return db.selectFrom('merchants').select(['id', 'updated_at']).where('is_published', '=', true).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('merchants')
+    .select(['id', 'updated_at'])
+    .where('is_published', '=', true)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /** Each city with a published salon, and each category offered there (the city and city/service search pages). */

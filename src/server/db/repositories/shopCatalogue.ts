@@ -143,11 +143,7 @@ export function findServiceWithSalon(db: Executor, serviceId: string) {
 }
 
 export async function serviceNameTaken(db: Executor, merchantId: string, name: string, exceptId?: string): Promise<boolean> {
-  let q = db
-    .selectFrom('services')
-    .select('id')
-    .where('merchant_id', '=', merchantId)
-    .where(sql<boolean>`lower(name) = lower(${name})`);
+  let q = db.selectFrom('services').select('id').where('merchant_id', '=', merchantId).where(sql<boolean>`lower(name) = lower(${name})`);
   if (exceptId) q = q.where('id', '<>', exceptId);
   return !!(await q.executeTakeFirst());
 }
@@ -157,7 +153,12 @@ export async function insertService(db: Executor, values: Insertable<ServicesTab
   return r.id;
 }
 
-export async function updateService(db: Executor, merchantId: string, serviceId: string, values: Updateable<ServicesTable>): Promise<boolean> {
+export async function updateService(
+  db: Executor,
+  merchantId: string,
+  serviceId: string,
+  values: Updateable<ServicesTable>,
+): Promise<boolean> {
   const r = await db
     .updateTable('services')
     .set({ ...values, updated_at: new Date() })
@@ -174,5 +175,13 @@ export async function deleteService(db: Executor, merchantId: string, serviceId:
 
 /** The salon's active service that takes least time (the desk's default for free times). */
 export function findShortestActiveService(db: Executor, merchantId: string) {
-  return db.selectFrom('services').select('id').where('merchant_id', '=', merchantId).where('active', '=', true).orderBy('duration_min').orderBy('id').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('services')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('active', '=', true)
+    .orderBy('duration_min')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 }

@@ -24,7 +24,12 @@ export function findShopImage(db: Executor, merchantId: string, imageId: string)
 }
 
 export async function hasCoverImage(db: Executor, merchantId: string): Promise<boolean> {
-  const r = await db.selectFrom('shop_images').select('id').where('merchant_id', '=', merchantId).where('is_cover', '=', true).executeTakeFirst();
+  const r = await db
+    .selectFrom('shop_images')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('is_cover', '=', true)
+    .executeTakeFirst();
   return !!r;
 }
 

@@ -31,7 +31,11 @@ export function lockMerchantGstin(db: Executor, merchantId: string) {
 }
 
 export async function updateMerchant(db: Executor, merchantId: string, values: Updateable<MerchantsTable>): Promise<void> {
-  await db.updateTable('merchants').set({ ...values, updated_at: new Date() }).where('id', '=', merchantId).execute();
+  await db
+    .updateTable('merchants')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', merchantId)
+    .execute();
 }
 
 /** Counts the completion checks need, in one round trip. */

@@ -4,11 +4,7 @@ import type { ReviewsTable } from '../types.js';
 import type { Executor } from './accounts.js';
 
 export function findBookingForReview(db: Executor, bookingId: string) {
-  return db
-    .selectFrom('bookings')
-    .select(['id', 'user_id', 'merchant_id', 'status'])
-    .where('id', '=', bookingId)
-    .executeTakeFirst();
+  return db.selectFrom('bookings').select(['id', 'user_id', 'merchant_id', 'status']).where('id', '=', bookingId).executeTakeFirst();
 }
 
 export async function bookingHasReview(db: Executor, bookingId: string): Promise<boolean> {
@@ -63,7 +59,11 @@ export function findReviewForUpdate(db: Executor, reviewId: string) {
 }
 
 export async function updateReview(db: Executor, reviewId: string, values: Updateable<ReviewsTable>): Promise<void> {
-  await db.updateTable('reviews').set({ ...values, updated_at: new Date() }).where('id', '=', reviewId).execute();
+  await db
+    .updateTable('reviews')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', reviewId)
+    .execute();
 }
 
 export async function deleteReview(db: Executor, reviewId: string): Promise<void> {
@@ -83,9 +83,7 @@ function filtered<Q extends { where: (...args: any[]) => Q }>(q: Q, f: ReviewFil
   if (f.since) out = out.where('r.created_at', '>=', f.since);
   if (f.search) {
     const pattern = containsPattern(f.search);
-    out = out.where(
-      sql<boolean>`(r.comment ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern})`,
-    );
+    out = out.where(sql<boolean>`(r.comment ilike ${pattern} or (a.first_name || ' ' || a.last_name) ilike ${pattern})`);
   }
   return out;
 }

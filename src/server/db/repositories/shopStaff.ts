@@ -21,16 +21,18 @@ const staffColumns = [
 
 /** The salon's current staff (archived members excluded), oldest first. */
 export function listStaff(db: Executor, merchantId: string) {
-  return db
-    .selectFrom('staff')
-    .select(staffColumns)
-    // node-postgres parses date[] into Date objects; the wire speaks 'YYYY-MM-DD'.
-    .select(sql<string[]>`days_off::text[]`.as('days_off'))
-    .where('merchant_id', '=', merchantId)
-    .where('archived_at', 'is', null)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('staff')
+      .select(staffColumns)
+      // node-postgres parses date[] into Date objects; the wire speaks 'YYYY-MM-DD'.
+      .select(sql<string[]>`days_off::text[]`.as('days_off'))
+      .where('merchant_id', '=', merchantId)
+      .where('archived_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
+  );
 }
 
 export type StaffRow = Awaited<ReturnType<typeof listStaff>>[number];
@@ -83,7 +85,11 @@ export async function deleteStaffRow(db: Executor, staffId: string): Promise<voi
 
 /** Leaves the lists and stops taking bookings; past bookings still name the member. */
 export async function archiveStaff(db: Executor, staffId: string): Promise<void> {
-  await db.updateTable('staff').set({ status: 'Inactive', archived_at: new Date(), updated_at: new Date() }).where('id', '=', staffId).execute();
+  await db
+    .updateTable('staff')
+    .set({ status: 'Inactive', archived_at: new Date(), updated_at: new Date() })
+    .where('id', '=', staffId)
+    .execute();
 }
 
 /** How many bookings the member has at all, and how many still hold time from `now` on. */

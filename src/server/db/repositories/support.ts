@@ -10,5 +10,11 @@ export function insertSupportMessage(db: Executor, values: Insertable<SupportMes
 
 /** An account's own messages and tickets, newest first. */
 export function listSupportMessagesOf(db: Executor, accountId: string, limit: number) {
-  return db.selectFrom('support_messages').selectAll().where('account_id', '=', accountId).orderBy('created_at', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('support_messages')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
 }

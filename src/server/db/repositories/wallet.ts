@@ -108,7 +108,12 @@ export async function bookingEarnsPoints(db: Executor, bookingId: string): Promi
 
 /** The wallet entry of this kind a booking already has (its payment, its refund), if any. */
 export function bookingWalletEntry(db: Executor, kind: WalletLedgerTable['kind'], bookingId: string) {
-  return db.selectFrom('wallet_ledger').select('balance_after').where('kind', '=', kind).where('booking_id', '=', bookingId).executeTakeFirst();
+  return db
+    .selectFrom('wallet_ledger')
+    .select('balance_after')
+    .where('kind', '=', kind)
+    .where('booking_id', '=', bookingId)
+    .executeTakeFirst();
 }
 
 /** Appends a wallet entry; the caller holds the account's lock (lockAccount) and worked out its balance. */
@@ -123,13 +128,22 @@ export async function insertLoyaltyEntries(db: Executor, rows: Insertable<Loyalt
 
 /** Those of these bookings that already earned their points. */
 export async function bookingsAwardedPoints(db: Executor, bookingIds: string[]): Promise<Set<string | null>> {
-  const rows = await db.selectFrom('loyalty_ledger').select('booking_id').where('kind', '=', 'booking_completed').where('booking_id', 'in', bookingIds).execute();
+  const rows = await db
+    .selectFrom('loyalty_ledger')
+    .select('booking_id')
+    .where('kind', '=', 'booking_completed')
+    .where('booking_id', 'in', bookingIds)
+    .execute();
   return new Set(rows.map((r) => r.booking_id));
 }
 
 /** The booking was paid in full (`total`) from the wallet. */
 export async function markBookingPaidFromWallet(db: Executor, bookingId: string, total: number): Promise<void> {
-  await db.updateTable('bookings').set({ payment_method: 'wallet', amount_paid: total, payment_received: true }).where('id', '=', bookingId).execute();
+  await db
+    .updateTable('bookings')
+    .set({ payment_method: 'wallet', amount_paid: total, payment_received: true })
+    .where('id', '=', bookingId)
+    .execute();
 }
 
 /** A personal reward coupon: no salon, only its owner may use it. The columns not given keep their defaults (none). */
@@ -183,7 +197,12 @@ export async function setGiftCardOrderGatewayId(db: Executor, id: string, orderI
 
 /** The buyer's gift card order by the gateway's order id. */
 export function findGiftCardOrder(db: Executor, orderId: string, purchaserId: string) {
-  return db.selectFrom('gift_card_orders').selectAll().where('order_id', '=', orderId).where('purchaser_id', '=', purchaserId).executeTakeFirst();
+  return db
+    .selectFrom('gift_card_orders')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('purchaser_id', '=', purchaserId)
+    .executeTakeFirst();
 }
 
 /** The gift card an order bought. */
@@ -202,7 +221,11 @@ export function lockGiftCardOrder(db: Executor, id: string) {
 }
 
 export async function markGiftCardOrderPaid(db: Executor, id: string, v: { reference: string; giftCardId: string }): Promise<void> {
-  await db.updateTable('gift_card_orders').set({ status: 'paid', payment_reference: v.reference, gift_card_id: v.giftCardId }).where('id', '=', id).execute();
+  await db
+    .updateTable('gift_card_orders')
+    .set({ status: 'paid', payment_reference: v.reference, gift_card_id: v.giftCardId })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -215,7 +238,12 @@ export function updateCustomerProfile(db: Executor, accountId: string, v: { firs
     .set({
       first_name: v.firstName,
       ...(v.lastName !== undefined ? { last_name: v.lastName } : {}),
-      ...(v.phone !== undefined ? { phone: v.phone, phone_verified_at: sql<Date | null>`case when phone is not distinct from ${v.phone} then phone_verified_at end` } : {}),
+      ...(v.phone !== undefined
+        ? {
+            phone: v.phone,
+            phone_verified_at: sql<Date | null>`case when phone is not distinct from ${v.phone} then phone_verified_at end`,
+          }
+        : {}),
       updated_at: new Date(),
     })
     .where('id', '=', accountId)
@@ -230,5 +258,9 @@ export function findNotificationPrefs(db: Executor, accountId: string, opts: { l
 }
 
 export async function setNotificationPrefs(db: Executor, accountId: string, prefs: Record<string, unknown>): Promise<void> {
-  await db.updateTable('accounts').set({ notification_prefs: toJsonb(prefs), updated_at: new Date() }).where('id', '=', accountId).execute();
+  await db
+    .updateTable('accounts')
+    .set({ notification_prefs: toJsonb(prefs), updated_at: new Date() })
+    .where('id', '=', accountId)
+    .execute();
 }

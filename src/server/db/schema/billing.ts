@@ -16,7 +16,11 @@ export interface SubscriptionsTable {
   /** The gateway's saved-card token that renewals charge; null when the gateway keeps none. */
   payment_token: ColumnType<string | null, string | null | undefined, string | null>;
   /** The plan the salon moves to at current_period_end ('free': the plan ends then). */
-  scheduled_plan: ColumnType<'free' | 'basic' | 'professional' | null, 'free' | 'basic' | 'professional' | null | undefined, 'free' | 'basic' | 'professional' | null>;
+  scheduled_plan: ColumnType<
+    'free' | 'basic' | 'professional' | null,
+    'free' | 'basic' | 'professional' | null | undefined,
+    'free' | 'basic' | 'professional' | null
+  >;
   updated_at: Generated<Date>;
 }
 
@@ -79,7 +83,6 @@ export interface CreditNotesTable {
 }
 
 export type PaymentAttemptStatus = 'pending' | 'charged' | 'succeeded' | 'failed';
-
 
 export interface PaymentAttemptsTable {
   id: Generated<string>;

@@ -20,7 +20,9 @@ const tellCustomers =
       .selectFrom('accounts as a')
       .select(['a.id', 'a.email', 'a.first_name', 'a.notification_prefs', 'a.is_blocked'])
       // Most customers have no push subscription: then their subscriptions need no second look.
-      .select((eb) => eb.exists(eb.selectFrom('push_subscriptions as p').select('p.id').whereRef('p.account_id', '=', 'a.id')).as('has_push'))
+      .select((eb) =>
+        eb.exists(eb.selectFrom('push_subscriptions as p').select('p.id').whereRef('p.account_id', '=', 'a.id')).as('has_push'),
+      )
       .where('a.id', 'in', accountIds)
       .execute();
     const byId = new Map(accounts.map((a) => [a.id, a]));
@@ -30,7 +32,12 @@ const tellCustomers =
       const account = byId.get(p.accountId);
       if (!account || account.is_blocked) continue;
       if (withPush && account.has_push) {
-        await queuePushToAccount(trx, p.accountId, { title: p.title, body: p.message, url: p.link, tag: `booking-${p.bookingId}` }, { purpose: 'booking_event', bookingId: p.bookingId });
+        await queuePushToAccount(
+          trx,
+          p.accountId,
+          { title: p.title, body: p.message, url: p.link, tag: `booking-${p.bookingId}` },
+          { purpose: 'booking_event', bookingId: p.bookingId },
+        );
       }
       if (!preferenceOn(account.notification_prefs, CUSTOMER_PREFERENCE_KEYS.email)) continue;
       const url = `${ctx.deps.env.PUBLIC_URL}${p.link}`;
@@ -56,8 +63,12 @@ const tellCustomers =
   };
 
 const tellWithPush = tellCustomers(true);
-export const bookingEventMessagesJob = defineJob(BOOKING_EVENT_MESSAGES, (trx, payload, ctx) => tellWithPush(trx, [{ payload, ctx }]), { runBatch: tellWithPush });
+export const bookingEventMessagesJob = defineJob(BOOKING_EVENT_MESSAGES, (trx, payload, ctx) => tellWithPush(trx, [{ payload, ctx }]), {
+  runBatch: tellWithPush,
+});
 
 // Queued before push moved into this job (their push went out with the event): e-mail only.
 const tellByEmail = tellCustomers(false);
-export const bookingEventEmailJob = defineJob(BOOKING_EVENT_EMAIL, (trx, payload, ctx) => tellByEmail(trx, [{ payload, ctx }]), { runBatch: tellByEmail });
+export const bookingEventEmailJob = defineJob(BOOKING_EVENT_EMAIL, (trx, payload, ctx) => tellByEmail(trx, [{ payload, ctx }]), {
+  runBatch: tellByEmail,
+});

@@ -27,7 +27,11 @@ export const deliverMessageJob = defineJob(
     if (msg.channel === 'push') {
       subscriptionId = meta.subscriptionId as string | undefined;
       const sub = subscriptionId
-        ? await trx.selectFrom('push_subscriptions').select(['endpoint', 'p256dh', 'auth']).where('id', '=', subscriptionId).executeTakeFirst()
+        ? await trx
+            .selectFrom('push_subscriptions')
+            .select(['endpoint', 'p256dh', 'auth'])
+            .where('id', '=', subscriptionId)
+            .executeTakeFirst()
         : undefined;
       if (!sub) throw new GoneSubscriptionError('the push subscription was removed');
       meta.target = { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } };
@@ -56,7 +60,8 @@ export const deliverMessageJob = defineJob(
       .where('id', '=', msg.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (subscriptionId) await trx.updateTable('push_subscriptions').set({ last_success_at: new Date() }).where('id', '=', subscriptionId).execute();
+    if (subscriptionId)
+      await trx.updateTable('push_subscriptions').set({ last_success_at: new Date() }).where('id', '=', subscriptionId).execute();
     await notifySettled(trx, sent);
   },
   {

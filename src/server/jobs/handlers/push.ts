@@ -14,6 +14,11 @@ export const pushFanoutJob = defineJob(PUSH_FANOUT, async (trx, payload: { broad
     .where('a.role', 'in', [...AUDIENCE_ROLES[b.audience]])
     .execute();
   for (const sub of subs) {
-    await queuePushToSubscription(trx, sub, { title: b.title, body: b.body, url: b.url ?? '/notifications', tag: `broadcast-${b.id}` }, { purpose: 'push_broadcast', broadcastId: b.id });
+    await queuePushToSubscription(
+      trx,
+      sub,
+      { title: b.title, body: b.body, url: b.url ?? '/notifications', tag: `broadcast-${b.id}` },
+      { purpose: 'push_broadcast', broadcastId: b.id },
+    );
   }
 });

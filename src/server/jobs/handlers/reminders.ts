@@ -47,7 +47,12 @@ export const bookingReminderJob = defineJob(BOOKING_REMINDER, async (trx, payloa
   const message = `${b.shop_name} on ${displayDate(b.booking_date)} at ${b.booking_time}.`;
   const link = '/bookings';
   await insertNotification(trx, { accountId: b.user_id, title, message, link, type: 'booking' });
-  await queuePushToAccount(trx, b.user_id, { title, body: message, url: link, tag: `reminder-${b.id}` }, { purpose: 'reminder', bookingId: b.id });
+  await queuePushToAccount(
+    trx,
+    b.user_id,
+    { title, body: message, url: link, tag: `reminder-${b.id}` },
+    { purpose: 'reminder', bookingId: b.id },
+  );
   if (preferenceOn(b.notification_prefs, CUSTOMER_PREFERENCE_KEYS.email)) {
     const url = `${ctx.deps.env.PUBLIC_URL}${link}`;
     await queueMessage(trx, {

@@ -5,14 +5,33 @@ import { formatMinutes12h } from '../../../shared/validation.js';
 import type { Database } from '../../db/types.js';
 import { CANCEL_REASONS } from '../salons.js';
 import type { DemoCoupons } from './coupons.js';
-import { ago, bookingNotices, DAY, type DemoBuild, demoSalonOf, displayDate, earliest, HOUR, MINUTE, type PlannedBooking, type SeedCustomer, type SeedSalon } from './kit.js';
+import {
+  ago,
+  bookingNotices,
+  DAY,
+  type DemoBuild,
+  demoSalonOf,
+  displayDate,
+  earliest,
+  HOUR,
+  MINUTE,
+  type PlannedBooking,
+  type SeedCustomer,
+  type SeedSalon,
+} from './kit.js';
 
 /**
  * The planned bookings as rows, in order of start: each with its services, its outcome's
  * figures (a completed one its commission ledger entry, a cancelled one its reason), and the
  * notifications the demo customer and the demo salon got about it. Counts each coupon's uses.
  */
-export function addBookings(build: DemoBuild, byTime: PlannedBooking[], salons: SeedSalon[], customers: SeedCustomer[], coupons: DemoCoupons): void {
+export function addBookings(
+  build: DemoBuild,
+  byTime: PlannedBooking[],
+  salons: SeedSalon[],
+  customers: SeedCustomer[],
+  coupons: DemoCoupons,
+): void {
   const { data, rng, now } = build;
   const priya = customers[0];
   const merchantSalon = demoSalonOf(salons);
@@ -49,7 +68,13 @@ export function addBookings(build: DemoBuild, byTime: PlannedBooking[], salons: 
       row.created_at = earliest(ago(now, rng.int(20, 72 * 60) * MINUTE), ago(b.startsAt, 3 * HOUR));
       row.updated_at = row.created_at;
       if (b.salon === merchantSalon) {
-        salonNotice(b, 'New booking', `${b.customer.name} booked ${b.services.map((s) => s.name).join(' + ')} on ${when}.`, row.created_at as Date, rng.chance(0.4));
+        salonNotice(
+          b,
+          'New booking',
+          `${b.customer.name} booked ${b.services.map((s) => s.name).join(' + ')} on ${when}.`,
+          row.created_at as Date,
+          rng.chance(0.4),
+        );
       }
     } else if (b.status === 'completed') {
       const completedAt = new Date(b.endsAt.getTime() + rng.int(5, 20) * MINUTE);
@@ -86,7 +111,13 @@ export function addBookings(build: DemoBuild, byTime: PlannedBooking[], salons: 
         refund_percent: 100,
       });
       if (b.customer === priya) {
-        customerNotice(b, 'Booking cancelled', `Your booking at ${b.salon.def.name} on ${when} was cancelled. Refund: 100%.`, cancelledAt, true);
+        customerNotice(
+          b,
+          'Booking cancelled',
+          `Your booking at ${b.salon.def.name} on ${when} was cancelled. Refund: 100%.`,
+          cancelledAt,
+          true,
+        );
       }
       if (b.salon === merchantSalon && !bySalon && now.getTime() - cancelledAt.getTime() < 14 * DAY) {
         salonNotice(b, 'Booking cancelled', `${b.customer.name} cancelled the booking on ${when}.`, cancelledAt, true);
@@ -94,13 +125,26 @@ export function addBookings(build: DemoBuild, byTime: PlannedBooking[], salons: 
     }
     data.bookings.push(row);
     b.services.forEach((s, position) =>
-      data.booking_services.push({ booking_id: b.id, position, service_id: s.id, service_name: s.name, duration_min: s.duration, price: s.price }),
+      data.booking_services.push({
+        booking_id: b.id,
+        position,
+        service_id: s.id,
+        service_name: s.name,
+        duration_min: s.duration,
+        price: s.price,
+      }),
     );
     if (b.customer === priya && b.status === 'upcoming') {
       customerNotice(b, 'Booking confirmed', `Your booking at ${b.salon.def.name} on ${when} is confirmed.`, row.created_at as Date, false);
     }
     if (b.customer === priya && b.status === 'completed' && (b.review === 'no' || now.getTime() - b.startsAt.getTime() < 30 * DAY)) {
-      customerNotice(b, 'Booking completed', `Thanks for visiting ${b.salon.def.name}. How was it? Leave a review from your bookings.`, row.completed_at as Date, b.review === 'yes');
+      customerNotice(
+        b,
+        'Booking completed',
+        `Thanks for visiting ${b.salon.def.name}. How was it? Leave a review from your bookings.`,
+        row.completed_at as Date,
+        b.review === 'yes',
+      );
     }
   }
   for (const c of data.coupons) c.used_count = usedCoupons.get(c.code) ?? 0;

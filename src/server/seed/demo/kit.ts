@@ -172,8 +172,24 @@ export const salonBySlug = (salons: SeedSalon[], slug: string) => salons.find((s
 export function bookingNotices(data: DemoData) {
   return {
     customerNotice: (b: PlannedBooking, title: string, message: string, at: Date, read: boolean) =>
-      data.notifications.push({ account_id: b.customer.id, type: 'booking', title, message, link: '/bookings', is_read: read, created_at: at }),
+      data.notifications.push({
+        account_id: b.customer.id,
+        type: 'booking',
+        title,
+        message,
+        link: '/bookings',
+        is_read: read,
+        created_at: at,
+      }),
     salonNotice: (b: PlannedBooking, title: string, message: string, at: Date, read: boolean, type: 'booking' | 'system' = 'booking') =>
-      data.notifications.push({ account_id: b.salon.id, type, title, message, link: '/merchant/appointments', is_read: read, created_at: at }),
+      data.notifications.push({
+        account_id: b.salon.id,
+        type,
+        title,
+        message,
+        link: '/merchant/appointments',
+        is_read: read,
+        created_at: at,
+      }),
   };
 }

@@ -43,7 +43,14 @@ export function planBookings(build: DemoBuild, salons: SeedSalon[], customers: S
     if (!open) return null;
     const duration = services.reduce((n, s) => n + s.duration, 0);
     const team = rng.shuffle(
-      salon.staff.filter((m) => m.status === 'Active' && canPerformAll(m.specializations, services.map((s) => ({ name: s.name, categoryName: s.categoryName })))),
+      salon.staff.filter(
+        (m) =>
+          m.status === 'Active' &&
+          canPerformAll(
+            m.specializations,
+            services.map((s) => ({ name: s.name, categoryName: s.categoryName })),
+          ),
+      ),
     );
     for (const member of team) {
       const window = staffWindow(open, { workingHours: member.workingHours, daysOff: member.daysOff }, date);

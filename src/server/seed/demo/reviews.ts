@@ -1,5 +1,16 @@
 import { OWNER_RESPONSES, REVIEW_TEXTS } from '../salons.js';
-import { ago, bookingNotices, DAY, type DemoBuild, demoSalonOf, earliest, HOUR, MINUTE, type PlannedBooking, type SeedSalon } from './kit.js';
+import {
+  ago,
+  bookingNotices,
+  DAY,
+  type DemoBuild,
+  demoSalonOf,
+  earliest,
+  HOUR,
+  MINUTE,
+  type PlannedBooking,
+  type SeedSalon,
+} from './kit.js';
 
 /**
  * Reviews, each tied to its own completed booking: the ones the plan asked for, then others up
@@ -12,10 +23,10 @@ export function addReviews(build: DemoBuild, byTime: PlannedBooking[], salons: S
   const RATINGS = [5, 5, 5, 5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 4, 4, 4, 3, 3, 3, 2];
   for (const salon of salons) {
     const done = byTime.filter((b) => b.salon === salon && b.status === 'completed');
-    const chosen = [
-      ...done.filter((b) => b.review === 'yes'),
-      ...rng.shuffle(done.filter((b) => !b.review)),
-    ].slice(0, Math.max(salon.def.reviews, done.filter((b) => b.review === 'yes').length));
+    const chosen = [...done.filter((b) => b.review === 'yes'), ...rng.shuffle(done.filter((b) => !b.review))].slice(
+      0,
+      Math.max(salon.def.reviews, done.filter((b) => b.review === 'yes').length),
+    );
     for (const b of chosen) {
       const completedAt = new Date(b.endsAt.getTime() + 20 * MINUTE);
       const createdAt = new Date(
@@ -47,7 +58,14 @@ export function addReviews(build: DemoBuild, byTime: PlannedBooking[], salons: S
         updated_at: responds ? respondedAt : createdAt,
       });
       if (salon === merchantSalon && now.getTime() - createdAt.getTime() < 10 * DAY) {
-        salonNotice(b, `New ${rating}-star review`, `${b.customer.name} reviewed their ${b.services[0].name} with ${b.staff.name}.`, createdAt, responds, 'system');
+        salonNotice(
+          b,
+          `New ${rating}-star review`,
+          `${b.customer.name} reviewed their ${b.services[0].name} with ${b.staff.name}.`,
+          createdAt,
+          responds,
+          'system',
+        );
       }
     }
   }

@@ -5,7 +5,19 @@ import { addDays } from '../../../shared/slots.js';
 import type { WorkingHoursDay } from '../../db/types.js';
 import { CATEGORIES, type CategoryDef, categoryImage, SERVICE_MENU } from '../catalogue.js';
 import { MERCHANT_SLUG, SALONS } from '../salons.js';
-import { ago, DAY, type DemoBuild, HOUR, hhmm, type Rng, type SeedSalon, type SeedService, type SeedStaff, TIME_ZONE, toMinutes } from './kit.js';
+import {
+  ago,
+  DAY,
+  type DemoBuild,
+  HOUR,
+  hhmm,
+  type Rng,
+  type SeedSalon,
+  type SeedService,
+  type SeedStaff,
+  TIME_ZONE,
+  toMinutes,
+} from './kit.js';
 
 function phoneFrom(rng: Rng): string {
   return `${rng.pick(['9', '8', '7'])}${String(rng.int(0, 999_999_999)).padStart(9, '0')}`;
@@ -32,7 +44,14 @@ export function addCategories(build: DemoBuild): Map<CategoryDef, string> {
     categoryIds.set(c, id);
     const order = sortOrder.get(c.shopCategory) ?? 0;
     sortOrder.set(c.shopCategory, order + 1);
-    data.categories.push({ id, name: c.name, shop_category: c.shopCategory, icon: c.icon, image: categoryImage(c.name), sort_order: order });
+    data.categories.push({
+      id,
+      name: c.name,
+      shop_category: c.shopCategory,
+      icon: c.icon,
+      image: categoryImage(c.name),
+      sort_order: order,
+    });
   }
   return categoryIds;
 }
@@ -104,7 +123,15 @@ export function addSalons(build: DemoBuild, categoryIds: Map<CategoryDef, string
         const t = menu[round];
         if (!t || services.length >= def.serviceCount) continue;
         const price = Math.min(4999, Math.max(199, Math.round((t.basePrice * def.priceTier) / 50) * 50 - 1));
-        services.push({ id: randomUUID(), name: t.name, categoryName: cat.name, duration: t.duration, price, active: true, gender: t.gender });
+        services.push({
+          id: randomUUID(),
+          name: t.name,
+          categoryName: cat.name,
+          duration: t.duration,
+          price,
+          active: true,
+          gender: t.gender,
+        });
         data.services.push({
           id: services[services.length - 1].id,
           merchant_id: id,

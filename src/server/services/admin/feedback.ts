@@ -14,7 +14,12 @@ import { pageOf, toFeedbackWire } from './wire.js';
  */
 
 export async function listFeedback(deps: AppDeps, input: z.output<typeof feedbackInput>) {
-  const { rows, total } = await repo.listFeedback(deps.db, { kind: input.kind, status: input.status, search: input.search, ...pageOf(input.page, input.limit) });
+  const { rows, total } = await repo.listFeedback(deps.db, {
+    kind: input.kind,
+    status: input.status,
+    search: input.search,
+    ...pageOf(input.page, input.limit),
+  });
   return { messages: rows.map(toFeedbackWire), total, page: input.page, limit: input.limit };
 }
 

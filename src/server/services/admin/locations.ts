@@ -40,7 +40,11 @@ export async function addFeatured(deps: AppDeps, actor: Actor, input: z.output<t
       sortOrder: input.sortOrder ?? (await repo.nextFeaturedSortOrder(trx)),
       createdBy: actor.id,
     });
-    await recordAudit(trx, actor.id, 'settings.location.add', 'featured_location', row.id, { name: row.name, city: row.city, kind: row.kind });
+    await recordAudit(trx, actor.id, 'settings.location.add', 'featured_location', row.id, {
+      name: row.name,
+      city: row.city,
+      kind: row.kind,
+    });
     return row;
   });
   clearDiscoveryCache(deps.db);
@@ -57,7 +61,8 @@ export async function removeFeatured(deps: AppDeps, actor: Actor, input: z.outpu
   return { message: 'Location removed from the featured list' };
 }
 
-const placeKey = (l: { kind: string; name: string; city: string }) => `${l.kind}|${l.name.trim().toLowerCase()}|${l.city.trim().toLowerCase()}`;
+const placeKey = (l: { kind: string; name: string; city: string }) =>
+  `${l.kind}|${l.name.trim().toLowerCase()}|${l.city.trim().toLowerCase()}`;
 /** The same ids the ranked list gives its places (services/discovery/home.ts). */
 const slug = (s: string) => normalizePlaceText(s).replace(/ /g, '-');
 

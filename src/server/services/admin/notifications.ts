@@ -20,7 +20,12 @@ const PUSH_AUDIENCE = { all: 'all', customers: 'customer', merchants: 'merchant'
 /** An in-app notification to every unblocked account of the audience, and optionally a web push. */
 export async function broadcast(deps: AppDeps, actor: Actor, input: z.output<typeof broadcastInput>) {
   const { recipients, pushSubscriptions } = await deps.db.transaction().execute(async (trx) => {
-    const n = await broadcastNotification(trx, { title: input.title, message: input.message, link: input.link ?? null, roles: AUDIENCE_ROLES[input.audience] });
+    const n = await broadcastNotification(trx, {
+      title: input.title,
+      message: input.message,
+      link: input.link ?? null,
+      roles: AUDIENCE_ROLES[input.audience],
+    });
     await recordAudit(trx, actor.id, BROADCAST_ACTION, 'notification', null, {
       title: input.title,
       message: input.message,
@@ -30,7 +35,12 @@ export async function broadcast(deps: AppDeps, actor: Actor, input: z.output<typ
       push: input.push,
     });
     const pushed = input.push
-      ? await recordPushBroadcast(trx, actor, { title: input.title, body: input.message, url: input.link ?? null, audience: PUSH_AUDIENCE[input.audience] })
+      ? await recordPushBroadcast(trx, actor, {
+          title: input.title,
+          body: input.message,
+          url: input.link ?? null,
+          audience: PUSH_AUDIENCE[input.audience],
+        })
       : null;
     return { recipients: n, pushSubscriptions: pushed?.subscriptions ?? 0 };
   });

@@ -6,7 +6,15 @@ import { deliveryLabel, deliveryStateOf } from '../../../shared/delivery.js';
 import type { auditInput, commissionsInput, outboxInput, retryJobInput } from '../../../shared/schemas/admin.js';
 import { listOutbox } from '../../db/repositories/admin/email.js';
 import { listCommissions } from '../../db/repositories/admin/payments.js';
-import { appliedMigrations, databaseVersion, jobQueueByKind, outboxBacklog, recentFailedJobs, requeueFailedJob, requeueFailedMessage } from '../../db/repositories/admin/system.js';
+import {
+  appliedMigrations,
+  databaseVersion,
+  jobQueueByKind,
+  outboxBacklog,
+  recentFailedJobs,
+  requeueFailedJob,
+  requeueFailedMessage,
+} from '../../db/repositories/admin/system.js';
 import { listAudit, recordAudit } from '../../db/repositories/audit.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
@@ -50,10 +58,21 @@ const SECRET_PURPOSES = new Set(['password_reset', 'login', 'registration', 'otp
 
 export async function getOutbox(deps: AppDeps, input: z.output<typeof outboxInput>) {
   const now = deps.now();
-  const { rows, total } = await listOutbox(deps.db, { channel: input.channel, delivery: input.status, search: input.search, ...pageOf(input.page, input.limit) });
+  const { rows, total } = await listOutbox(deps.db, {
+    channel: input.channel,
+    delivery: input.status,
+    search: input.search,
+    ...pageOf(input.page, input.limit),
+  });
   return {
     messages: rows.map((r) => {
-      const facts = { channel: r.channel, status: r.status, provider: r.provider, deliveredAt: r.delivered_at, heldUntil: heldUntilOf({ ...r, nextAttemptAt: r.next_attempt_at }, now) };
+      const facts = {
+        channel: r.channel,
+        status: r.status,
+        provider: r.provider,
+        deliveredAt: r.delivered_at,
+        heldUntil: heldUntilOf({ ...r, nextAttemptAt: r.next_attempt_at }, now),
+      };
       const purpose = (r.meta as Record<string, unknown> | null)?.purpose;
       return {
         _id: r.id,
@@ -100,7 +119,10 @@ export async function getSystem(deps: AppDeps) {
     jobQueueByKind(deps.db),
     recentFailedJobs(deps.db),
   ]);
-  const oldestDue = byKind.reduce<number | null>((min, k) => (k.oldest_due ? Math.min(min ?? Infinity, new Date(k.oldest_due).getTime()) : min), null);
+  const oldestDue = byKind.reduce<number | null>(
+    (min, k) => (k.oldest_due ? Math.min(min ?? Infinity, new Date(k.oldest_due).getTime()) : min),
+    null,
+  );
   const oldestDueSeconds = oldestDue === null ? 0 : Math.max(0, Math.round((Date.now() - oldestDue) / 1000));
   return {
     status: outbox.failedLast24h > 0 || oldestDueSeconds > STALE_QUEUE_SECONDS ? ('degraded' as const) : ('ok' as const),
@@ -112,7 +134,13 @@ export async function getSystem(deps: AppDeps) {
     jobs: {
       byKind: byKind.map(({ oldest_due: _oldest, ...k }) => k),
       oldestDueSeconds,
-      failures: failures.map((f) => ({ _id: String(f.id), kind: f.kind, attempts: f.attempts, lastError: f.last_error, failedAt: f.finished_at ? iso(f.finished_at) : null })),
+      failures: failures.map((f) => ({
+        _id: String(f.id),
+        kind: f.kind,
+        attempts: f.attempts,
+        lastError: f.last_error,
+        failedAt: f.finished_at ? iso(f.finished_at) : null,
+      })),
     },
   };
 }

@@ -53,7 +53,8 @@ export async function getUserBase(deps: AppDeps) {
   };
 }
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 function reportPeriod(input: z.output<typeof reportsInput>, now: Date) {
   const to = input.to ?? platformToday(now);
@@ -106,7 +107,15 @@ export async function getReportCsv(deps: AppDeps, input: z.output<typeof reports
     'Commission (INR)',
     'Subscriptions excl. GST (INR)',
   ];
-  const line = (key: string, x: Omit<(typeof r.rows)[number], 'key'>) => [key, x.bookings, x.completed, x.cancelled, money(x.gbv), money(x.commission), money(x.subscriptions)];
+  const line = (key: string, x: Omit<(typeof r.rows)[number], 'key'>) => [
+    key,
+    x.bookings,
+    x.completed,
+    x.cancelled,
+    money(x.gbv),
+    money(x.commission),
+    money(x.subscriptions),
+  ];
   const body = r.rows.map((x) => line(x.key, x));
   const total = line(r.city ? `Total (${r.city})` : 'Total', r.totals);
   const scope = r.city ? `-${fileSlug(r.city)}` : '';

@@ -156,7 +156,10 @@ export async function sponsorSalon(deps: AppDeps, actor: Actor, input: z.output<
     if (input.sponsored && !shop.is_published) throw badRequest('merchantId: only a published salon can be sponsored', 'merchantId');
     if (input.sponsored) {
       const { plan } = await salonPlan(trx, shop.id);
-      if (!planAllows(plan, 'sponsoredListing')) throw conflict(`merchantId: ${shop.shop_name} is on the ${tierOf(plan).name} plan; a sponsored listing needs the ${cheapestPlanWith('sponsoredListing').name} plan`);
+      if (!planAllows(plan, 'sponsoredListing'))
+        throw conflict(
+          `merchantId: ${shop.shop_name} is on the ${tierOf(plan).name} plan; a sponsored listing needs the ${cheapestPlanWith('sponsoredListing').name} plan`,
+        );
     }
     const message = input.sponsored ? (input.promotionMessage ?? shop.promotion_message ?? null) : null;
     await updateMerchant(trx, shop.id, { is_sponsored: input.sponsored, promotion_message: message });

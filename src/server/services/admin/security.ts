@@ -3,7 +3,12 @@ import type { securityInput } from '../../../shared/schemas/admin.js';
 import { platformTotals } from '../../db/repositories/admin/reports.js';
 import { failedSignIns, overThreshold } from '../../db/repositories/admin/security.js';
 import type { AppDeps } from '../../deps.js';
-import { MAX_FAILURES_PER_ACCOUNT_ALL_IPS, MAX_FAILURES_PER_ACCOUNT_AND_IP, MAX_FAILURES_PER_IP, THROTTLE_WINDOW_MIN } from '../auth/service.js';
+import {
+  MAX_FAILURES_PER_ACCOUNT_ALL_IPS,
+  MAX_FAILURES_PER_ACCOUNT_AND_IP,
+  MAX_FAILURES_PER_IP,
+  THROTTLE_WINDOW_MIN,
+} from '../auth/service.js';
 import { iso } from '../wire.js';
 
 /** Failed sign-ins of the last hours, and who the sign-in throttle (services/auth) refuses right now. */

@@ -46,7 +46,10 @@ export async function getEmailTemplates(deps: AppDeps) {
 export async function saveEmailTemplate(deps: AppDeps, actor: Actor, input: z.output<typeof updateEmailTemplateInput>) {
   const allowed = TEMPLATE_PLACEHOLDERS[input.key];
   if (!allowed) throw notFound('E-mail template');
-  for (const [field, text] of [['subject', input.subject], ['body', input.body]] as const) {
+  for (const [field, text] of [
+    ['subject', input.subject],
+    ['body', input.body],
+  ] as const) {
     const unknown = [...text.matchAll(PLACEHOLDER_RE)].map((m) => m[1]).filter((n) => !allowed.includes(n));
     if (unknown.length) {
       throw badRequest(`${field}: unknown placeholder {{${unknown[0]}}}; use ${allowed.map((a) => `{{${a}}}`).join(', ')}`, field);

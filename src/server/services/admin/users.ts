@@ -57,7 +57,8 @@ export async function promoteUser(deps: AppDeps, actor: Actor, input: z.output<t
     const acc = await repo.lockAccount(trx, input.userId);
     if (!acc) throw notFound('User');
     if (acc.role === 'admin') throw conflict('This account is already an administrator');
-    if (acc.role === 'merchant') throw badRequest('userId: a salon owner account cannot become an administrator; use a customer account', 'userId');
+    if (acc.role === 'merchant')
+      throw badRequest('userId: a salon owner account cannot become an administrator; use a customer account', 'userId');
     if (acc.is_blocked) throw badRequest('userId: unblock the account before promoting it', 'userId');
     await repo.setRole(trx, input.userId, 'admin');
     await recordAudit(trx, actor.id, 'user.promote', 'account', input.userId, { from: acc.role, to: 'admin' });

@@ -52,7 +52,8 @@ export function toE164(phone: string): string {
 const tenDigits = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 
 /** Only a verified number identifies an account (sign-in by WhatsApp, "already registered"). */
-const findByPhone = (deps: AppDeps, phone: string): Promise<Account | undefined> => accounts.findAccountByVerifiedPhone(deps.db, tenDigits(phone));
+const findByPhone = (deps: AppDeps, phone: string): Promise<Account | undefined> =>
+  accounts.findAccountByVerifiedPhone(deps.db, tenDigits(phone));
 
 interface Delivery {
   accountId: string | null;
@@ -83,11 +84,25 @@ function codeLimits(destination: string, purpose: CodePurpose, requester: Reques
   const asker = `${destination}|${requester.ip}`;
   const hour = 'Too many codes were requested. Please try again in an hour.';
   return [
-    { scope: `code:${purpose}:resend`, key: asker, max: 1, windowSeconds: RESEND_AFTER_S, message: `Please wait ${RESEND_AFTER_S} seconds before asking for another code.` },
-    { scope: `code:${purpose}:asker`, key: asker, max: MAX_CODES_PER_WINDOW, windowSeconds: CODE_TTL_MS / 1000, message: 'Too many codes requested. Please wait 10 minutes and try again.' },
+    {
+      scope: `code:${purpose}:resend`,
+      key: asker,
+      max: 1,
+      windowSeconds: RESEND_AFTER_S,
+      message: `Please wait ${RESEND_AFTER_S} seconds before asking for another code.`,
+    },
+    {
+      scope: `code:${purpose}:asker`,
+      key: asker,
+      max: MAX_CODES_PER_WINDOW,
+      windowSeconds: CODE_TTL_MS / 1000,
+      message: 'Too many codes requested. Please wait 10 minutes and try again.',
+    },
     { scope: 'code:address', key: destination, max: MAX_CODES_PER_ADDRESS_HOUR, windowSeconds: 3600, message: hour },
     { scope: 'code:ip', key: requester.ip, max: MAX_CODES_PER_IP_HOUR, windowSeconds: 3600, message: hour },
-    ...(requester.accountId ? [{ scope: 'code:account', key: requester.accountId, max: MAX_CODES_PER_ACCOUNT_HOUR, windowSeconds: 3600, message: hour }] : []),
+    ...(requester.accountId
+      ? [{ scope: 'code:account', key: requester.accountId, max: MAX_CODES_PER_ACCOUNT_HOUR, windowSeconds: 3600, message: hour }]
+      : []),
   ];
 }
 
@@ -96,7 +111,14 @@ function codeLimits(destination: string, purpose: CodePurpose, requester: Reques
  * the limits above (atomically: repositories/limits.ts). Without a delivery a decoy row is written
  * (nothing is sent), so neither the limits nor the work done can tell unknown addresses apart.
  */
-export async function sendCode(deps: AppDeps, channel: Channel, destination: string, purpose: CodePurpose, delivery: Delivery | null, requester: Requester) {
+export async function sendCode(
+  deps: AppDeps,
+  channel: Channel,
+  destination: string,
+  purpose: CodePurpose,
+  delivery: Delivery | null,
+  requester: Requester,
+) {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db.transaction().execute(async (trx) => {
     await takeRateLimits(trx, codeLimits(destination, purpose, requester));
@@ -183,26 +205,40 @@ function loginDelivery(account: Account | undefined, allowed: Role[]): Delivery 
   return {
     accountId: account.id,
     subject: 'Your GlowBook sign-in code',
-    text: (code) => `${code} is your GlowBook sign-in code. It expires in 10 minutes. Never share it with anyone, including GlowBook staff.`,
+    text: (code) =>
+      `${code} is your GlowBook sign-in code. It expires in 10 minutes. Never share it with anyone, including GlowBook staff.`,
   };
 }
 
-async function sendLoginCode(deps: AppDeps, channel: Channel, destination: string, account: Account | undefined, allowed: Role[], requester: Requester) {
+async function sendLoginCode(
+  deps: AppDeps,
+  channel: Channel,
+  destination: string,
+  account: Account | undefined,
+  allowed: Role[],
+  requester: Requester,
+) {
   const sent = await sendCode(deps, channel, destination, 'login', loginDelivery(account, allowed), requester);
   return { message: OTP_SENT_MESSAGE, ...sent };
 }
 
 export const sendEmailLoginCode = async (deps: AppDeps, input: z.output<typeof emailOtpRequestInput>, requester: Requester) =>
   sendLoginCode(deps, 'email', input.email, await accounts.findAccountByEmail(deps.db, input.email), CUSTOMERS, requester);
-export const sendWhatsAppLoginCode = async (deps: AppDeps, input: z.output<typeof phoneOtpRequestInput>, requester: Requester, roles: Role[] = CUSTOMERS) =>
-  sendLoginCode(deps, 'whatsapp', tenDigits(input.phone), await findByPhone(deps, input.phone), roles, requester);
-export const sendMerchantLoginCode = (deps: AppDeps, input: z.output<typeof phoneOtpRequestInput>, requester: Requester) => sendWhatsAppLoginCode(deps, input, requester, MERCHANTS);
+export const sendWhatsAppLoginCode = async (
+  deps: AppDeps,
+  input: z.output<typeof phoneOtpRequestInput>,
+  requester: Requester,
+  roles: Role[] = CUSTOMERS,
+) => sendLoginCode(deps, 'whatsapp', tenDigits(input.phone), await findByPhone(deps, input.phone), roles, requester);
+export const sendMerchantLoginCode = (deps: AppDeps, input: z.output<typeof phoneOtpRequestInput>, requester: Requester) =>
+  sendWhatsAppLoginCode(deps, input, requester, MERCHANTS);
 
 export const verifyEmailLoginCode = (deps: AppDeps, input: z.output<typeof emailOtpVerifyInput>, ip: string) =>
   verifyLoginCode(deps, 'email', input.email, input.otp, ip, CUSTOMERS);
 export const verifyPhoneLoginCode = (deps: AppDeps, input: z.output<typeof phoneOtpVerifyInput>, ip: string, roles: Role[] = CUSTOMERS) =>
   verifyLoginCode(deps, 'whatsapp', tenDigits(input.phone), input.otp, ip, roles);
-export const verifyMerchantLoginCode = (deps: AppDeps, input: z.output<typeof phoneOtpVerifyInput>, ip: string) => verifyPhoneLoginCode(deps, input, ip, MERCHANTS);
+export const verifyMerchantLoginCode = (deps: AppDeps, input: z.output<typeof phoneOtpVerifyInput>, ip: string) =>
+  verifyPhoneLoginCode(deps, input, ip, MERCHANTS);
 
 // ---------------------------------------------------------------- registration
 
@@ -235,12 +271,20 @@ async function sendRegistrationCode(deps: AppDeps, channel: Channel, input: z.ou
     phone,
     passwordHash: await hashPassword(input.password),
   };
-  const sent = await sendCode(deps, channel, destination, 'registration', {
-    accountId: null,
-    subject: 'Your GlowBook verification code',
-    text: (code) => `${code} is your GlowBook verification code. Enter it to finish creating your account; it expires in 10 minutes. Never share it with anyone.`,
-    payload,
-  }, requester);
+  const sent = await sendCode(
+    deps,
+    channel,
+    destination,
+    'registration',
+    {
+      accountId: null,
+      subject: 'Your GlowBook verification code',
+      text: (code) =>
+        `${code} is your GlowBook verification code. Enter it to finish creating your account; it expires in 10 minutes. Never share it with anyone.`,
+      payload,
+    },
+    requester,
+  );
   const where = channel === 'email' ? input.email : `WhatsApp +91 ${destination}`;
   return { message: `A 6-digit code is on its way to ${where}. It expires in 10 minutes.`, ...sent };
 }
@@ -369,7 +413,8 @@ export async function forgotPassword(deps: AppDeps, email: string, requester: Re
         ? {
             accountId: account.id,
             subject: 'Your GlowBook password reset code',
-            text: (code) => `Your password reset code is ${code}. It expires in 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this e-mail.`,
+            text: (code) =>
+              `Your password reset code is ${code}. It expires in 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this e-mail.`,
           }
         : null;
       await sendCode(deps, 'email', email, 'password_reset', delivery, requester);
@@ -422,11 +467,19 @@ async function ownAccount(deps: AppDeps, accountId: string): Promise<Account & {
 export async function sendPhoneVerificationCode(deps: AppDeps, accountId: string, requester: Requester) {
   const account = await ownAccount(deps, accountId);
   if (await findByPhone(deps, account.phone)) throw conflictOn(PHONE_VERIFIED_ELSEWHERE, 'phone');
-  const sent = await sendCode(deps, 'whatsapp', account.phone, 'phone_verification', {
-    accountId: account.id,
-    subject: 'Your GlowBook verification code',
-    text: (code) => `${code} is your GlowBook code to verify this number. It expires in 10 minutes. Never share it with anyone, including GlowBook staff.`,
-  }, requester);
+  const sent = await sendCode(
+    deps,
+    'whatsapp',
+    account.phone,
+    'phone_verification',
+    {
+      accountId: account.id,
+      subject: 'Your GlowBook verification code',
+      text: (code) =>
+        `${code} is your GlowBook code to verify this number. It expires in 10 minutes. Never share it with anyone, including GlowBook staff.`,
+    },
+    requester,
+  );
   return { message: `A 6-digit code is on its way to WhatsApp +91 ${account.phone}. It expires in 10 minutes.`, ...sent };
 }
 
@@ -453,7 +506,8 @@ export async function verifyOwnPhone(deps: AppDeps, accountId: string, input: z.
     const merchant = updated.role === 'merchant' ? await findMerchantById(deps.db, updated.id) : null;
     return { user: toUserWire(updated, merchant), message: 'Your mobile number is verified.' };
   } catch (err) {
-    if ((err as { code?: string; constraint?: string }).constraint === 'accounts_verified_phone_key') throw conflictOn(PHONE_VERIFIED_ELSEWHERE, 'phone');
+    if ((err as { code?: string; constraint?: string }).constraint === 'accounts_verified_phone_key')
+      throw conflictOn(PHONE_VERIFIED_ELSEWHERE, 'phone');
     throw err;
   }
 }

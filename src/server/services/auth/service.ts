@@ -2,12 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { Role } from '../../../shared/constants.js';
 import { defaultNotificationPreferences, defaultOpeningHours } from '../../../shared/hours.js';
-import type {
-  changePasswordInput,
-  loginInput,
-  registerMerchantInput,
-  registerUserInput,
-} from '../../../shared/schemas/auth.js';
+import type { changePasswordInput, loginInput, registerMerchantInput, registerUserInput } from '../../../shared/schemas/auth.js';
 import * as accounts from '../../db/repositories/accounts.js';
 import * as limits from '../../db/repositories/limits.js';
 import { findMerchantById, insertMerchant } from '../../db/repositories/merchants.js';
@@ -99,7 +94,13 @@ export const SIGN_IN_THROTTLED = `Too many failed sign-in attempts. Please try a
  * parallel requests or a tRPC batch checks no more secrets than the limits allow; a right secret
  * then stops counting as a failure. Refused attempts (429, `message`) check nothing.
  */
-export async function checkSecret(deps: AppDeps, key: string, ip: string, message: string, check: () => Promise<boolean>): Promise<boolean> {
+export async function checkSecret(
+  deps: AppDeps,
+  key: string,
+  ip: string,
+  message: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
   const id = await deps.db.transaction().execute((trx) => limits.reserveSignInAttempt(trx, key, ip, SIGN_IN_LIMITS));
   if (id === null) throw new AppError('TOO_MANY_REQUESTS', message);
   const ok = await check();
@@ -169,7 +170,9 @@ export async function changePassword(deps: AppDeps, id: string, input: z.output<
   const { account } = await loadAccount(deps, id);
   // A guess at the current password is a sign-in attempt on the account (a stolen session must not
   // be able to try passwords without limit).
-  if (!(await checkSecret(deps, account.email, ip, SIGN_IN_THROTTLED, () => verifyPassword(account.password_hash, input.currentPassword)))) {
+  if (
+    !(await checkSecret(deps, account.email, ip, SIGN_IN_THROTTLED, () => verifyPassword(account.password_hash, input.currentPassword)))
+  ) {
     throw badRequest('currentPassword: the current password is not correct', 'currentPassword');
   }
   if (input.currentPassword === input.newPassword) {
@@ -196,4 +199,3 @@ export async function checkCode(deps: AppDeps, destination: string, otp: string,
   const expected = Buffer.from(row.code_hash, 'hex');
   return timingSafeEqual(expected, hashCode(otp)) ? row : null;
 }
-

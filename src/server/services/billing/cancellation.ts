@@ -49,7 +49,13 @@ export async function cancelInvoice(deps: AppDeps, actor: Actor, input: z.output
     const refundText = canRefund
       ? `${amount} will be refunded to the card or account you paid with.`
       : `It was paid through ${invoice.gateway}, so the ${amount} is refunded outside GlowBook.`;
-    if (canRefund) await enqueueJob(trx, { kind: INVOICE_REFUND, payload: { creditNoteId: issued.id }, ref: `credit_note:${issued.id}`, maxAttempts: 6 });
+    if (canRefund)
+      await enqueueJob(trx, {
+        kind: INVOICE_REFUND,
+        payload: { creditNoteId: issued.id },
+        ref: `credit_note:${issued.id}`,
+        maxAttempts: 6,
+      });
     await insertNotification(trx, {
       accountId: invoice.merchant_id,
       title: 'Invoice cancelled',
@@ -69,10 +75,19 @@ export async function cancelInvoice(deps: AppDeps, actor: Actor, input: z.output
         meta: { purpose: 'invoice', invoiceId: invoice.id, creditNoteId: issued.id },
       });
     }
-    await recordAudit(trx, actor.id, 'billing.cancel_invoice', 'merchant', invoice.merchant_id, { invoice: invoice.number, creditNote: issued.number, amount: Number(issued.total), refund: canRefund });
+    await recordAudit(trx, actor.id, 'billing.cancel_invoice', 'merchant', invoice.merchant_id, {
+      invoice: invoice.number,
+      creditNote: issued.number,
+      amount: Number(issued.total),
+      refund: canRefund,
+    });
     return { ...issued, invoice_number: invoice.number };
   });
-  return { success: true as const, message: `Invoice ${note.invoice_number} cancelled with credit note ${note.number}.`, creditNote: toCreditNoteWire(note) };
+  return {
+    success: true as const,
+    message: `Invoice ${note.invoice_number} cancelled with credit note ${note.number}.`,
+    creditNote: toCreditNoteWire(note),
+  };
 }
 
 /**
@@ -87,7 +102,10 @@ export const invoiceRefundJob = defineJob(
     if (!note || note.refund_status !== 'queued') return;
     const gateway = ctx.deps.adapters.payments;
     if (gateway.name !== note.gateway || !gateway.refund) {
-      await settleRefund(trx, note.id, { refund_status: 'failed', refund_error: `The payment was taken through ${note.gateway}, which this server is not connected to.` });
+      await settleRefund(trx, note.id, {
+        refund_status: 'failed',
+        refund_error: `The payment was taken through ${note.gateway}, which this server is not connected to.`,
+      });
       return;
     }
     const r = await gateway.refund({ paymentReference: note.payment_reference, amount: Number(note.total), receipt: note.id });
@@ -107,7 +125,8 @@ export const invoiceRefundJob = defineJob(
   {
     alone: true,
     async onFailure(trx, payload: { creditNoteId: string }, failure) {
-      if (failure.final || isPermanent(failure.error)) await settleRefund(trx, payload.creditNoteId, { refund_status: 'failed', refund_error: failure.message });
+      if (failure.final || isPermanent(failure.error))
+        await settleRefund(trx, payload.creditNoteId, { refund_status: 'failed', refund_error: failure.message });
     },
   },
 );

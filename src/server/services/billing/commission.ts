@@ -5,7 +5,13 @@ import { COMMISSION_RATE } from '../../../shared/policy.js';
 import type { recordCommissionPaymentInput } from '../../../shared/schemas/commission.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { recordAudit } from '../../db/repositories/audit.js';
-import { commissionByMonth, commissionPaidByMonth, insertCommissionPayment, listCommissionPayments, lockSalonForPayment } from '../../db/repositories/commission.js';
+import {
+  commissionByMonth,
+  commissionPaidByMonth,
+  insertCommissionPayment,
+  listCommissionPayments,
+  lockSalonForPayment,
+} from '../../db/repositories/commission.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { shopOf } from '../scope.js';
@@ -40,17 +46,29 @@ async function statement(db: Executor, merchantId: string): Promise<CommissionMo
 
 export async function getCommission(deps: AppDeps, actor: Actor, merchantId: string | undefined) {
   const shop = await shopOf(deps.db, actor, merchantId);
-  const [months, payments] = await Promise.all([
-    statement(deps.db, shop),
-    listCommissionPayments(deps.db, shop, 100),
-  ]);
-  const sum = (k: 'completedBookings' | 'noShows' | 'gross' | 'commission' | 'net' | 'paid' | 'outstanding') => round2(months.reduce((n, m) => n + m[k], 0));
+  const [months, payments] = await Promise.all([statement(deps.db, shop), listCommissionPayments(deps.db, shop, 100)]);
+  const sum = (k: 'completedBookings' | 'noShows' | 'gross' | 'commission' | 'net' | 'paid' | 'outstanding') =>
+    round2(months.reduce((n, m) => n + m[k], 0));
   return {
     data: {
       rate: COMMISSION_RATE,
       months,
-      totals: { completedBookings: sum('completedBookings'), noShows: sum('noShows'), gross: sum('gross'), commission: sum('commission'), net: sum('net'), paid: sum('paid'), outstanding: sum('outstanding') },
-      payments: payments.map((p) => ({ _id: p.id, month: p.month.slice(0, 7), amount: Number(p.amount), reference: p.reference, createdAt: iso(p.created_at) })),
+      totals: {
+        completedBookings: sum('completedBookings'),
+        noShows: sum('noShows'),
+        gross: sum('gross'),
+        commission: sum('commission'),
+        net: sum('net'),
+        paid: sum('paid'),
+        outstanding: sum('outstanding'),
+      },
+      payments: payments.map((p) => ({
+        _id: p.id,
+        month: p.month.slice(0, 7),
+        amount: Number(p.amount),
+        reference: p.reference,
+        createdAt: iso(p.created_at),
+      })),
     },
   };
 }
@@ -67,10 +85,28 @@ export async function recordCommissionPayment(deps: AppDeps, actor: Actor, input
     const month = (await statement(trx, salon.id)).find((m) => m.month === input.month);
     const outstanding = month?.outstanding ?? 0;
     if (input.amount > outstanding) {
-      throw new AppError('CONFLICT', `amount: ${formatINR(input.amount, { paise: true })} is more than the ${formatINR(outstanding, { paise: true })} outstanding for ${monthLabel(input.month)}`, 'amount');
+      throw new AppError(
+        'CONFLICT',
+        `amount: ${formatINR(input.amount, { paise: true })} is more than the ${formatINR(outstanding, { paise: true })} outstanding for ${monthLabel(input.month)}`,
+        'amount',
+      );
     }
-    const row = await insertCommissionPayment(trx, { merchantId: salon.id, month: input.month, amount: input.amount, reference: input.reference, recordedBy: actor.id });
-    await recordAudit(trx, actor.id, 'commission.payment', 'merchant', salon.id, { month: input.month, amount: input.amount, reference: input.reference, paymentId: row.id });
-    return { success: true as const, message: `Recorded ${formatINR(input.amount, { paise: true })} from ${salon.shop_name} for ${monthLabel(input.month)}.` };
+    const row = await insertCommissionPayment(trx, {
+      merchantId: salon.id,
+      month: input.month,
+      amount: input.amount,
+      reference: input.reference,
+      recordedBy: actor.id,
+    });
+    await recordAudit(trx, actor.id, 'commission.payment', 'merchant', salon.id, {
+      month: input.month,
+      amount: input.amount,
+      reference: input.reference,
+      paymentId: row.id,
+    });
+    return {
+      success: true as const,
+      message: `Recorded ${formatINR(input.amount, { paise: true })} from ${salon.shop_name} for ${monthLabel(input.month)}.`,
+    };
   });
 }

@@ -44,7 +44,8 @@ export function staffOnTeam(db: Executor, merchantId: string, exceptStaffId?: st
  * fits the plan it is about to become).
  */
 function bindingPlan(p: SalonPlan): { plan: TierId; from: string | null } {
-  if (p.scheduled && (tierOf(p.scheduled.plan).staffLimit ?? Infinity) < (tierOf(p.plan).staffLimit ?? Infinity)) return { plan: p.scheduled.plan, from: p.scheduled.on };
+  if (p.scheduled && (tierOf(p.scheduled.plan).staffLimit ?? Infinity) < (tierOf(p.plan).staffLimit ?? Infinity))
+    return { plan: p.scheduled.plan, from: p.scheduled.on };
   return { plan: p.plan, from: null };
 }
 
@@ -56,7 +57,12 @@ function bindingPlan(p: SalonPlan): { plan: TierId; from: string | null } {
 export async function assertStaffFits(trx: Executor, merchantId: string, adding = 1, exceptStaffId?: string): Promise<void> {
   const p = await salonPlan(trx, merchantId);
   const binding = bindingPlan(p);
-  const refusal = staffLimitRefusal(binding.plan, await staffOnTeam(trx, merchantId, exceptStaffId), adding, binding.from ? displayDate(binding.from) : undefined);
+  const refusal = staffLimitRefusal(
+    binding.plan,
+    await staffOnTeam(trx, merchantId, exceptStaffId),
+    adding,
+    binding.from ? displayDate(binding.from) : undefined,
+  );
   if (refusal) throw new AppError('CONFLICT', refusal, 'staff');
 }
 

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { addMonth, creditNoteNumber, daysBetween, financialYear, gstBreakdown, invoiceNumber, PLANS, type PlanId, type UpgradeQuote, upgradeQuote } from '../../../shared/gst.js';
+import {
+  addMonth,
+  creditNoteNumber,
+  daysBetween,
+  financialYear,
+  gstBreakdown,
+  invoiceNumber,
+  PLANS,
+  type PlanId,
+  type UpgradeQuote,
+  upgradeQuote,
+} from '../../../shared/gst.js';
 import { gstinStateProblem, PLATFORM_SAC } from '../../../shared/gstin.js';
 import { formatINR } from '../../../shared/money.js';
 import { planAllows, planRank, type TierId, tierOf } from '../../../shared/plans.js';
@@ -96,10 +107,23 @@ async function periodInvoice(db: Executor, merchantId: string, plan: PlanId, per
   return { invoice: inv, creditable: Math.round((Number(inv.base_amount) - credited) * 100) / 100 };
 }
 
-async function quotePlan(db: Executor, deps: AppDeps, merchantId: string, sub: SubscriptionRow | undefined, salonState: string, target: PlanId, today = platformToday()): Promise<PlanQuote> {
+async function quotePlan(
+  db: Executor,
+  deps: AppDeps,
+  merchantId: string,
+  sub: SubscriptionRow | undefined,
+  salonState: string,
+  target: PlanId,
+  today = platformToday(),
+): Promise<PlanQuote> {
   const price = PLANS.find((p) => p.id === target)!.price;
   const platformState = deps.env.PLATFORM_STATE;
-  const fresh = (): PlanQuote => ({ kind: 'new', due: gstBreakdown(price, platformState, salonState).total, periodStart: today, periodEnd: addMonth(today) });
+  const fresh = (): PlanQuote => ({
+    kind: 'new',
+    due: gstBreakdown(price, platformState, salonState).total,
+    periodStart: today,
+    periodEnd: addMonth(today),
+  });
   if (sub?.status !== 'active') return fresh();
   if (sub.plan === target) return { kind: 'current' };
   if (planRank(target) < planRank(sub.plan)) return { kind: 'downgrade', on: sub.current_period_end };
@@ -115,7 +139,15 @@ async function quotePlan(db: Executor, deps: AppDeps, merchantId: string, sub: S
     recipientState: salonState,
     creditable: paid?.creditable ?? 0,
   });
-  return { kind: 'upgrade', due: quote.due, quote, fromPlan: sub.plan, periodStart: sub.current_period_start, periodEnd: sub.current_period_end, prorateFrom: today };
+  return {
+    kind: 'upgrade',
+    due: quote.due,
+    quote,
+    fromPlan: sub.plan,
+    periodStart: sub.current_period_start,
+    periodEnd: sub.current_period_end,
+    prorateFrom: today,
+  };
 }
 
 export async function getSubscription(deps: AppDeps, actor: Actor, merchantId?: string) {
@@ -190,7 +222,18 @@ export interface GstParties {
  */
 export async function issueInvoice(
   trx: Executor,
-  v: GstParties & { merchantId: string; plan: PlanId; periodStart: string; periodEnd?: string; base?: number; description?: string; gateway: string; reference: string; at?: Date; paymentAttemptId?: string },
+  v: GstParties & {
+    merchantId: string;
+    plan: PlanId;
+    periodStart: string;
+    periodEnd?: string;
+    base?: number;
+    description?: string;
+    gateway: string;
+    reference: string;
+    at?: Date;
+    paymentAttemptId?: string;
+  },
 ): Promise<InvoiceRow> {
   const plan = PLANS.find((p) => p.id === v.plan)!;
   const tax = gstBreakdown(v.base ?? plan.price, v.platform.state, v.salon.state);
@@ -271,7 +314,10 @@ export async function scheduleRenewal(db: Executor, merchantId: string, periodEn
 }
 
 function partiesOf(deps: AppDeps, merchant: Awaited<ReturnType<typeof repo.findSalonBilling>>): GstParties {
-  return { platform: platformGst(deps.env), salon: { name: merchant.shop_name, state: merchant.state || deps.env.PLATFORM_STATE, gstin: merchant.gstin } };
+  return {
+    platform: platformGst(deps.env),
+    salon: { name: merchant.shop_name, state: merchant.state || deps.env.PLATFORM_STATE, gstin: merchant.gstin },
+  };
 }
 
 function amountFor(plan: PlanId, platformState: string, merchantState: string) {
@@ -292,21 +338,45 @@ function existing<T>(attempt: T | undefined, id: string): T {
 async function fulfil(trx: Transaction<Database>, deps: AppDeps, attemptId: string, actor: Actor | null): Promise<InvoiceRow> {
   const attempt = existing(await repo.lockPaymentAttempt(trx, attemptId), attemptId);
   if (attempt.status === 'succeeded') return repo.findInvoiceOfAttempt(trx, attemptId);
-  if (attempt.status !== 'charged' || !attempt.plan || !attempt.period_start || !attempt.reference) throw new Error(`payment attempt ${attemptId} is ${attempt.status}, not charged`);
+  if (attempt.status !== 'charged' || !attempt.plan || !attempt.period_start || !attempt.reference)
+    throw new Error(`payment attempt ${attemptId} is ${attempt.status}, not charged`);
   if (attempt.purpose === 'upgrade') return fulfilUpgrade(trx, deps, attempt, actor);
   const plan = PLANS.find((p) => p.id === attempt.plan)!;
   const merchant = await repo.findSalonBilling(trx, attempt.merchant_id);
   const start = attempt.period_start;
   const end = addMonth(start);
   const card = attempt.card_last4
-    ? { card_last4: attempt.card_last4, card_exp_month: attempt.card_exp_month, card_exp_year: attempt.card_exp_year, payment_token: attempt.payment_token }
+    ? {
+        card_last4: attempt.card_last4,
+        card_exp_month: attempt.card_exp_month,
+        card_exp_year: attempt.card_exp_year,
+        payment_token: attempt.payment_token,
+      }
     : {};
   await repo.upsertSubscription(
     trx,
-    { merchant_id: attempt.merchant_id, plan: plan.id, status: 'active', current_period_start: start, current_period_end: end, card_last4: attempt.card_last4, card_exp_month: attempt.card_exp_month, card_exp_year: attempt.card_exp_year, payment_token: attempt.payment_token },
+    {
+      merchant_id: attempt.merchant_id,
+      plan: plan.id,
+      status: 'active',
+      current_period_start: start,
+      current_period_end: end,
+      card_last4: attempt.card_last4,
+      card_exp_month: attempt.card_exp_month,
+      card_exp_year: attempt.card_exp_year,
+      payment_token: attempt.payment_token,
+    },
     { plan: plan.id, status: 'active', current_period_start: start, current_period_end: end, scheduled_plan: null, ...card },
   );
-  const inv = await issueInvoice(trx, { ...partiesOf(deps, merchant), merchantId: attempt.merchant_id, plan: plan.id, periodStart: start, gateway: attempt.gateway, reference: attempt.reference, paymentAttemptId: attempt.id });
+  const inv = await issueInvoice(trx, {
+    ...partiesOf(deps, merchant),
+    merchantId: attempt.merchant_id,
+    plan: plan.id,
+    periodStart: start,
+    gateway: attempt.gateway,
+    reference: attempt.reference,
+    paymentAttemptId: attempt.id,
+  });
   await repo.markPaymentAttemptSucceeded(trx, attempt.id);
   await queueMessage(trx, {
     channel: 'email',
@@ -317,7 +387,8 @@ async function fulfil(trx: Transaction<Database>, deps: AppDeps, attemptId: stri
     meta: { purpose: 'invoice', invoiceId: inv.id },
   });
   await scheduleRenewal(trx, attempt.merchant_id, end);
-  if (actor?.role === 'admin') await recordAudit(trx, actor.id, 'billing.change_plan', 'merchant', attempt.merchant_id, { plan: plan.id, invoice: inv.number });
+  if (actor?.role === 'admin')
+    await recordAudit(trx, actor.id, 'billing.change_plan', 'merchant', attempt.merchant_id, { plan: plan.id, invoice: inv.number });
   return inv;
 }
 
@@ -338,11 +409,25 @@ async function fulfilUpgrade(trx: Transaction<Database>, deps: AppDeps, attempt:
   const merchant = await repo.findSalonBilling(trx, attempt.merchant_id);
   const parties = partiesOf(deps, merchant);
   const card = attempt.card_last4
-    ? { card_last4: attempt.card_last4, card_exp_month: attempt.card_exp_month, card_exp_year: attempt.card_exp_year, payment_token: attempt.payment_token }
+    ? {
+        card_last4: attempt.card_last4,
+        card_exp_month: attempt.card_exp_month,
+        card_exp_year: attempt.card_exp_year,
+        payment_token: attempt.payment_token,
+      }
     : {};
   await repo.updateSubscription(trx, attempt.merchant_id, { plan: to.id, status: 'active', scheduled_plan: null, ...card });
   const paid = await periodInvoice(trx, attempt.merchant_id, from.id, periodEnd);
-  const q = upgradeQuote({ fromPrice: from.price, toPrice: to.price, periodStart, periodEnd, from: prorateFrom, supplierState: parties.platform.state, recipientState: parties.salon.state, creditable: paid?.creditable ?? 0 });
+  const q = upgradeQuote({
+    fromPrice: from.price,
+    toPrice: to.price,
+    periodStart,
+    periodEnd,
+    from: prorateFrom,
+    supplierState: parties.platform.state,
+    recipientState: parties.salon.state,
+    creditable: paid?.creditable ?? 0,
+  });
   const span = `${shortDay(prorateFrom)} to ${displayDate(periodEnd)}, ${q.days} of ${q.periodDays} days`;
   const inv = await issueInvoice(trx, {
     ...parties,
@@ -358,7 +443,14 @@ async function fulfilUpgrade(trx: Transaction<Database>, deps: AppDeps, attempt:
   });
   const credit =
     q.credit && paid
-      ? await issueCreditNote(trx, { ...parties, invoice: paid.invoice, reason: 'proration', base: q.credit.base, description: `Unused ${from.name} plan, ${span} (upgraded to ${to.name})`, paymentAttemptId: attempt.id })
+      ? await issueCreditNote(trx, {
+          ...parties,
+          invoice: paid.invoice,
+          reason: 'proration',
+          base: q.credit.base,
+          description: `Unused ${from.name} plan, ${span} (upgraded to ${to.name})`,
+          paymentAttemptId: attempt.id,
+        })
       : null;
   await repo.markPaymentAttemptSucceeded(trx, attempt.id);
   await queueMessage(trx, {
@@ -369,7 +461,12 @@ async function fulfilUpgrade(trx: Transaction<Database>, deps: AppDeps, attempt:
     body: `Hi,\n\nYour ${to.name} plan is active now; it renews on ${displayDate(periodEnd)}.\nInvoice ${inv.number}: ${formatINR(Number(inv.total), { paise: true })} for ${to.name} from ${displayDate(prorateFrom)}.${credit ? `\nCredit note ${credit.number}: ${formatINR(Number(credit.total), { paise: true })} for the unused days of ${from.name} (against invoice ${paid!.invoice.number}).` : ''}\nCharged: ${formatINR(Number(attempt.amount), { paise: true })} including GST.\nDownload them from Subscription & Billing in your panel.\n\nGlowBook`,
     meta: { purpose: 'invoice', invoiceId: inv.id, creditNoteId: credit?.id ?? null },
   });
-  if (actor?.role === 'admin') await recordAudit(trx, actor.id, 'billing.upgrade_plan', 'merchant', attempt.merchant_id, { plan: to.id, invoice: inv.number, creditNote: credit?.number ?? null });
+  if (actor?.role === 'admin')
+    await recordAudit(trx, actor.id, 'billing.upgrade_plan', 'merchant', attempt.merchant_id, {
+      plan: to.id,
+      invoice: inv.number,
+      creditNote: credit?.number ?? null,
+    });
   return inv;
 }
 
@@ -378,16 +475,39 @@ async function fulfilUpgrade(trx: Transaction<Database>, deps: AppDeps, attempt:
  * this request die half-way) before the gateway is asked, or the one an earlier request with the
  * same key recorded.
  */
-async function beginAttempt(deps: AppDeps, v: { merchantId: string; key: string; plan: PlanId; gateway: PaymentGateway; quote: Extract<PlanQuote, { kind: 'new' | 'upgrade' }> }) {
+async function beginAttempt(
+  deps: AppDeps,
+  v: { merchantId: string; key: string; plan: PlanId; gateway: PaymentGateway; quote: Extract<PlanQuote, { kind: 'new' | 'upgrade' }> },
+) {
   const q = v.quote;
   const priced =
     q.kind === 'upgrade'
-      ? { amount: q.due, purpose: 'upgrade' as const, period_start: q.periodStart, period_end: q.periodEnd, from_plan: q.fromPlan, prorate_from: q.prorateFrom }
+      ? {
+          amount: q.due,
+          purpose: 'upgrade' as const,
+          period_start: q.periodStart,
+          period_end: q.periodEnd,
+          from_plan: q.fromPlan,
+          prorate_from: q.prorateFrom,
+        }
       : { amount: q.due, purpose: 'change' as const, period_start: q.periodStart };
   return deps.db.transaction().execute(async (trx) => {
-    const fresh = await repo.insertPaymentAttempt(trx, { merchant_id: v.merchantId, idempotency_key: v.key, gateway: v.gateway.name, status: 'pending', plan: v.plan, ...priced });
+    const fresh = await repo.insertPaymentAttempt(trx, {
+      merchant_id: v.merchantId,
+      idempotency_key: v.key,
+      gateway: v.gateway.name,
+      status: 'pending',
+      plan: v.plan,
+      ...priced,
+    });
     if (fresh) {
-      await enqueueJob(trx, { kind: PAYMENT_RECONCILE, payload: { attemptId: fresh.id }, runAt: new Date(Date.now() + RECONCILE_AFTER_MS), dedupeKey: `reconcile:${fresh.id}`, ref: `payment:${fresh.id}` });
+      await enqueueJob(trx, {
+        kind: PAYMENT_RECONCILE,
+        payload: { attemptId: fresh.id },
+        runAt: new Date(Date.now() + RECONCILE_AFTER_MS),
+        dedupeKey: `reconcile:${fresh.id}`,
+        ref: `payment:${fresh.id}`,
+      });
       return { attempt: fresh, fresh: true };
     }
     const earlier = existing(await repo.findPaymentAttemptByKey(trx, v.merchantId, v.key), v.key);
@@ -402,12 +522,19 @@ async function priceFor(deps: AppDeps, shop: string, plan: PlanId): Promise<Extr
   const q = await quotePlan(deps.db, deps, shop, sub, merchant.state || deps.env.PLATFORM_STATE, plan);
   if (q.kind === 'current') throw badRequest('plan: this is already your plan', 'plan');
   if (q.kind === 'downgrade') {
-    throw badRequest(`plan: ${tierOf(plan).name} is below your ${tierOf(sub!.plan).name} plan; a downgrade takes effect at the end of your paid period (${displayDate(q.on)}): schedule it with schedulePlanChange`, 'plan');
+    throw badRequest(
+      `plan: ${tierOf(plan).name} is below your ${tierOf(sub!.plan).name} plan; a downgrade takes effect at the end of your paid period (${displayDate(q.on)}): schedule it with schedulePlanChange`,
+      'plan',
+    );
   }
   return q;
 }
 
-const planAnswer = (invoice: InvoiceRow) => ({ success: true as const, message: 'Plan updated successfully!', data: { invoice: toInvoiceWire(invoice) } });
+const planAnswer = (invoice: InvoiceRow) => ({
+  success: true as const,
+  message: 'Plan updated successfully!',
+  data: { invoice: toInvoiceWire(invoice) },
+});
 
 function declined(error: string): AppError {
   const field = /^(\w+): /.exec(error)?.[1];
@@ -434,10 +561,18 @@ async function replay(deps: AppDeps, actor: Actor, attempt: AttemptRow) {
  * double click nor a crash in between takes money twice or leaves it without a plan (the
  * reconcile job finishes what a request could not). A new billing period starts today.
  */
-export async function changePlan(deps: AppDeps, actor: Actor, input: z.output<typeof changePlanInput>, idempotencyKey: string | null = null) {
+export async function changePlan(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.output<typeof changePlanInput>,
+  idempotencyKey: string | null = null,
+) {
   const shop = await shopOf(deps.db, actor, input.merchantId);
   const gateway = deps.adapters.payments;
-  const proof = input.razorpay_order_id && input.razorpay_payment_id && input.razorpay_signature ? { orderId: input.razorpay_order_id, paymentId: input.razorpay_payment_id, signature: input.razorpay_signature } : undefined;
+  const proof =
+    input.razorpay_order_id && input.razorpay_payment_id && input.razorpay_signature
+      ? { orderId: input.razorpay_order_id, paymentId: input.razorpay_payment_id, signature: input.razorpay_signature }
+      : undefined;
   let attempt: AttemptRow;
   if (proof) {
     const found = await repo.findPaymentAttemptByOrder(deps.db, shop, proof.orderId);
@@ -446,7 +581,11 @@ export async function changePlan(deps: AppDeps, actor: Actor, input: z.output<ty
     if (found.status === 'succeeded' || found.status === 'charged') return replay(deps, actor, found);
     attempt = found;
   } else {
-    if (gateway.checkoutKey) throw badRequest('razorpay_signature: pay in Razorpay Checkout for an order from createPlanOrder, then send its razorpay_order_id, razorpay_payment_id and razorpay_signature', 'razorpay_signature');
+    if (gateway.checkoutKey)
+      throw badRequest(
+        'razorpay_signature: pay in Razorpay Checkout for an order from createPlanOrder, then send its razorpay_order_id, razorpay_payment_id and razorpay_signature',
+        'razorpay_signature',
+      );
     const key = input.attemptId ?? idempotencyKey ?? randomUUID();
     const earlier = await repo.findPaymentAttemptByKey(deps.db, shop, key);
     if (earlier) {
@@ -460,7 +599,14 @@ export async function changePlan(deps: AppDeps, actor: Actor, input: z.output<ty
     attempt = begun.attempt;
   }
   const plan = PLANS.find((p) => p.id === input.plan)!;
-  const result = await gateway.charge({ amount: Number(attempt.amount), description: `${plan.name} plan`, receipt: attempt.id, cardNumber: input.cardNumber, cardExpiry: input.cardExpiry, proof });
+  const result = await gateway.charge({
+    amount: Number(attempt.amount),
+    description: `${plan.name} plan`,
+    receipt: attempt.id,
+    cardNumber: input.cardNumber,
+    cardExpiry: input.cardExpiry,
+    proof,
+  });
   if (!result.ok) {
     await repo.markPaymentAttemptFailed(deps.db, attempt.id, result.error);
     throw declined(result.error);
@@ -481,15 +627,28 @@ export async function schedulePlanChange(deps: AppDeps, actor: Actor, input: z.o
   return deps.db.transaction().execute(async (trx) => {
     const sub = await repo.findSubscription(trx, shop, { lock: true });
     if (sub?.status !== 'active') throw badRequest('plan: you have no paid plan to change; choose a plan to start one', 'plan');
-    if (planRank(input.plan) >= planRank(sub.plan)) throw badRequest(`plan: ${tierOf(input.plan).name} is not below your ${tierOf(sub.plan).name} plan; choose it to upgrade now`, 'plan');
+    if (planRank(input.plan) >= planRank(sub.plan))
+      throw badRequest(
+        `plan: ${tierOf(input.plan).name} is not below your ${tierOf(sub.plan).name} plan; choose it to upgrade now`,
+        'plan',
+      );
     const over = await teamFitsPlan(trx, shop, input.plan);
-    if (over) throw new AppError('CONFLICT', over.replace(/^staff: your \w+ plan/, `staff: the ${tierOf(input.plan).name} plan`).replace(/; choose \w+ for [^,]+/, ''), 'staff');
+    if (over)
+      throw new AppError(
+        'CONFLICT',
+        over.replace(/^staff: your \w+ plan/, `staff: the ${tierOf(input.plan).name} plan`).replace(/; choose \w+ for [^,]+/, ''),
+        'staff',
+      );
     await repo.updateSubscription(trx, shop, { scheduled_plan: input.plan });
-    if (actor.role === 'admin') await recordAudit(trx, actor.id, 'billing.schedule_change', 'merchant', shop, { plan: input.plan, on: sub.current_period_end });
+    if (actor.role === 'admin')
+      await recordAudit(trx, actor.id, 'billing.schedule_change', 'merchant', shop, { plan: input.plan, on: sub.current_period_end });
     const on = displayDate(sub.current_period_end);
     return {
       success: true as const,
-      message: input.plan === 'free' ? `Your ${tierOf(sub.plan).name} plan ends on ${on}; then your salon is on Free.` : `Your plan changes to ${tierOf(input.plan).name} on ${on}.`,
+      message:
+        input.plan === 'free'
+          ? `Your ${tierOf(sub.plan).name} plan ends on ${on}; then your salon is on Free.`
+          : `Your plan changes to ${tierOf(input.plan).name} on ${on}.`,
       data: { scheduledChange: { plan: input.plan, on: sub.current_period_end } },
     };
   });
@@ -501,7 +660,11 @@ export async function cancelScheduledChange(deps: AppDeps, actor: Actor, merchan
   const sub = await repo.dropScheduledChange(deps.db, shop);
   if (!sub) throw conflict('There is no scheduled plan change to cancel');
   if (actor.role === 'admin') await recordAudit(deps.db, actor.id, 'billing.cancel_scheduled_change', 'merchant', shop, {});
-  return { success: true as const, message: `You stay on ${tierOf(sub.plan).name}; it renews on ${displayDate(sub.current_period_end)}.`, data: { scheduledChange: null } };
+  return {
+    success: true as const,
+    message: `You stay on ${tierOf(sub.plan).name}; it renews on ${displayDate(sub.current_period_end)}.`,
+    data: { scheduledChange: null },
+  };
 }
 
 /**
@@ -529,17 +692,36 @@ export async function updateGstin(deps: AppDeps, actor: Actor, input: z.output<t
 export async function createPlanOrder(deps: AppDeps, actor: Actor, input: z.output<typeof createPlanOrderInput>) {
   const shop = await shopOf(deps.db, actor, input.merchantId);
   const gateway = deps.adapters.payments;
-  if (!gateway.createOrder || !gateway.checkoutKey) throw badRequest('plan: the test gateway takes the card in changePlan; no order is needed', 'plan');
+  if (!gateway.createOrder || !gateway.checkoutKey)
+    throw badRequest('plan: the test gateway takes the card in changePlan; no order is needed', 'plan');
   const plan = PLANS.find((p) => p.id === input.plan)!;
   const quote = await priceFor(deps, shop, input.plan);
-  const { attempt } = await beginAttempt(deps, { merchantId: shop, key: input.attemptId ?? randomUUID(), plan: input.plan, gateway, quote });
+  const { attempt } = await beginAttempt(deps, {
+    merchantId: shop,
+    key: input.attemptId ?? randomUUID(),
+    plan: input.plan,
+    gateway,
+    quote,
+  });
   if (attempt.status !== 'pending') throw conflict('attemptId: this payment attempt is already finished; start a new one');
   let orderId = attempt.order_id;
   if (!orderId) {
     orderId = await gateway.createOrder(Number(attempt.amount), attempt.id);
     await repo.setPaymentAttemptOrder(deps.db, attempt.id, orderId);
   }
-  return { data: { attemptId: attempt.id, orderId, amount: Math.round(Number(attempt.amount) * 100), currency: 'INR' as const, keyId: gateway.checkoutKey, description: attempt.purpose === 'upgrade' ? `Upgrade to ${plan.name}, prorated to ${displayDate(attempt.period_end!)} (GST included)` : `${plan.name} plan, one month (GST included)` } };
+  return {
+    data: {
+      attemptId: attempt.id,
+      orderId,
+      amount: Math.round(Number(attempt.amount) * 100),
+      currency: 'INR' as const,
+      keyId: gateway.checkoutKey,
+      description:
+        attempt.purpose === 'upgrade'
+          ? `Upgrade to ${plan.name}, prorated to ${displayDate(attempt.period_end!)} (GST included)`
+          : `${plan.name} plan, one month (GST included)`,
+    },
+  };
 }
 
 /** The invoice if the caller may see it: its salon's owner, or an admin. */
@@ -554,7 +736,11 @@ async function recipientOf(deps: AppDeps, merchantId: string) {
   return { name: m.shop_name, address: m.address, state: m.state || deps.env.PLATFORM_STATE, email: m.email || m.account_email };
 }
 
-const REASONS: Record<CreditNoteRow['reason'], string> = { proration: 'credit for the unused days of a plan on upgrade', refund: 'refund', cancellation: 'cancelled invoice' };
+const REASONS: Record<CreditNoteRow['reason'], string> = {
+  proration: 'credit for the unused days of a plan on upgrade',
+  refund: 'refund',
+  cancellation: 'cancelled invoice',
+};
 
 /**
  * An invoice as printed: the GST facts it was issued with. Invoices from before GSTINs were kept
@@ -622,7 +808,11 @@ export async function adminInvoices(deps: AppDeps) {
           ? {
               number: r.cancel_number,
               amount: Number(r.cancel_total),
-              refund: { status: r.cancel_refund_status ?? 'none', reference: r.cancel_refund_reference ?? null, error: r.cancel_refund_error ?? null },
+              refund: {
+                status: r.cancel_refund_status ?? 'none',
+                reference: r.cancel_refund_reference ?? null,
+                error: r.cancel_refund_error ?? null,
+              },
             }
           : null,
       })),
@@ -668,7 +858,12 @@ async function applyPlanTools(trx: Transaction<Database>, merchantId: string, pl
 }
 
 /** The plan ends (not renewed, or left for Free as the owner asked): the salon is on Free from now. */
-async function endPlan(trx: Transaction<Database>, merchantId: string, why: string, status: 'expired' | 'cancelled' = 'expired'): Promise<void> {
+async function endPlan(
+  trx: Transaction<Database>,
+  merchantId: string,
+  why: string,
+  status: 'expired' | 'cancelled' = 'expired',
+): Promise<void> {
   const sub = await repo.endActiveSubscription(trx, merchantId, status);
   if (!sub) return;
   await applyPlanTools(trx, merchantId, 'free');
@@ -715,13 +910,27 @@ export const subscriptionRenewJob = defineJob(
     const merchant = await repo.findSalonBilling(trx, sub.merchant_id);
     const amount = amountFor(sub.plan, ctx.deps.env.PLATFORM_STATE, merchant.state || ctx.deps.env.PLATFORM_STATE);
     const key = `renew:${payload.periodEnd}`;
-    await repo.insertPaymentAttempt(trx, { merchant_id: sub.merchant_id, idempotency_key: key, amount, gateway: gateway.name, status: 'pending', purpose: 'renewal', plan: sub.plan, period_start: payload.periodEnd });
+    await repo.insertPaymentAttempt(trx, {
+      merchant_id: sub.merchant_id,
+      idempotency_key: key,
+      amount,
+      gateway: gateway.name,
+      status: 'pending',
+      purpose: 'renewal',
+      plan: sub.plan,
+      period_start: payload.periodEnd,
+    });
     const attempt = existing(await repo.findPaymentAttemptByKey(trx, sub.merchant_id, key), key);
     if (attempt.status === 'pending') {
       const plan = PLANS.find((p) => p.id === sub.plan)!;
       // The receipt names the period, not the attempt row: if this transaction rolls back after the
       // charge, the rerun's charge carries the same receipt and the gateway answers the first one.
-      const result = await gateway.chargeSaved({ token: sub.payment_token, amount, receipt: `renew:${sub.merchant_id}:${payload.periodEnd}`, description: `${plan.name} plan renewal` });
+      const result = await gateway.chargeSaved({
+        token: sub.payment_token,
+        amount,
+        receipt: `renew:${sub.merchant_id}:${payload.periodEnd}`,
+        description: `${plan.name} plan renewal`,
+      });
       if (!result.ok) {
         await repo.markPaymentAttemptFailed(trx, attempt.id, result.error);
         await endPlan(trx, sub.merchant_id, 'We could not renew it: the saved card was declined.');
@@ -736,7 +945,8 @@ export const subscriptionRenewJob = defineJob(
     async onFailure(trx, payload: { merchantId: string; periodEnd: string }, failure) {
       if (!failure.final) return;
       const sub = await repo.findSubscriptionPeriodEnd(trx, payload.merchantId);
-      if (sub?.current_period_end === payload.periodEnd) await endPlan(trx, payload.merchantId, 'We could not reach the payment gateway to renew it.');
+      if (sub?.current_period_end === payload.periodEnd)
+        await endPlan(trx, payload.merchantId, 'We could not reach the payment gateway to renew it.');
     },
   },
 );

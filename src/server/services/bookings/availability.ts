@@ -18,7 +18,14 @@ import {
 } from '../../../shared/slots.js';
 import { formatMinutes12h } from '../../../shared/validation.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { findBookingRow, loadSalonWithServices, loadSlotDay, releaseAttemptSavepoint, rollbackAttemptSavepoint, setAttemptSavepoint } from '../../db/repositories/bookings.js';
+import {
+  findBookingRow,
+  loadSalonWithServices,
+  loadSlotDay,
+  releaseAttemptSavepoint,
+  rollbackAttemptSavepoint,
+  setAttemptSavepoint,
+} from '../../db/repositories/bookings.js';
 import { holdOpeningHours } from '../../db/repositories/hoursCover.js';
 import type { Actor } from '../../deps.js';
 import { badRequest, conflict, HOURS_CHANGED, notFound, SLOT_TAKEN } from '../../errors.js';
@@ -59,7 +66,6 @@ export function salonBasics(row: SalonRow): Pick<SalonContext, 'id' | 'name' | '
 export async function holdSalonHours(trx: Executor, ctx: Pick<SalonContext, 'id' | 'hoursAsRead'>): Promise<void> {
   if (!(await holdOpeningHours(trx, ctx.id, ctx.hoursAsRead))) throw conflict(HOURS_CHANGED);
 }
-
 
 /**
  * The salon and the chosen services (one query). An unpublished salon is invisible except to its
@@ -144,7 +150,8 @@ function salonDayOf(rows: SlotDayRows, date: string, timeZone: string): SalonDay
   const [dayStart, dayEnd] = [bounds.start.getTime(), bounds.end.getTime()];
   const busy: SalonDay['busy'] = [];
   for (const b of rows.busy) {
-    if (b.starts_ms < dayEnd && b.ends_ms > dayStart) busy.push({ bookingId: b.id, staffId: b.staff_id, start: b.starts_ms, end: b.ends_ms });
+    if (b.starts_ms < dayEnd && b.ends_ms > dayStart)
+      busy.push({ bookingId: b.id, staffId: b.staff_id, start: b.starts_ms, end: b.ends_ms });
   }
   return { staff: rows.staff.map(toSlotStaff), busy };
 }
@@ -298,9 +305,7 @@ export async function chooseSlot(
   const busy = dayBusy.filter((b) => b.bookingId !== req.exceptBookingId);
   const load = new Map<string, number>();
   for (const b of busy) load.set(b.staffId, (load.get(b.staffId) ?? 0) + 1);
-  const free = eligible.filter(
-    (id) => !busy.some((b) => b.staffId === id && b.start < endsAt.getTime() && b.end > startsAt.getTime()),
-  );
+  const free = eligible.filter((id) => !busy.some((b) => b.staffId === id && b.start < endsAt.getTime() && b.end > startsAt.getTime()));
   if (!free.length) throw conflict(SLOT_TAKEN);
   const order = (id: string) => (id === req.preferStaffId ? -1 : (load.get(id) ?? 0));
   const candidates = free
@@ -310,8 +315,7 @@ export async function chooseSlot(
   return { startsAt, endsAt, bookingTime: formatMinutes12h(minutes), candidates };
 }
 
-const isExclusionViolation = (err: unknown) =>
-  !!err && typeof err === 'object' && (err as { code?: unknown }).code === '23P01';
+const isExclusionViolation = (err: unknown) => !!err && typeof err === 'object' && (err as { code?: unknown }).code === '23P01';
 
 /**
  * Runs `attempt` for each candidate in turn. Every candidate but the last gets its own savepoint,

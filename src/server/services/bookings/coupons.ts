@@ -5,7 +5,13 @@ import { offerCap } from '../../../shared/offers.js';
 import type { ValidateCouponAnswer, validateCouponInput } from '../../../shared/schemas/bookings.js';
 import { instantToZoned, weekdayOf } from '../../../shared/slots.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { countLiveBookingsOf, findCouponByCode, findCouponById, returnPersonalCouponUse, takeCouponUse } from '../../db/repositories/bookings.js';
+import {
+  countLiveBookingsOf,
+  findCouponByCode,
+  findCouponById,
+  returnPersonalCouponUse,
+  takeCouponUse,
+} from '../../db/repositories/bookings.js';
 import { lockKeys } from '../../db/repositories/limits.js';
 import type { Coupon, Database } from '../../db/types.js';
 import type { Actor, AppDeps } from '../../deps.js';
@@ -109,7 +115,8 @@ export async function checkCouponCode(db: Executor, code: string, ctx: CouponCon
   const check = evaluateCoupon(coupon, await withHistory(db, coupon, ctx));
   if (!check.ok) throw badRequest(check.message, 'couponCode');
   // A salon's own coupons are a paid plan's tool: they stop working when the plan no longer has them.
-  if (coupon!.merchant_id && !coupon!.owner_account_id && !(await hasFeature(db, coupon!.merchant_id, 'coupons'))) throw badRequest(COUPON_MESSAGES.notOnPlan, 'couponCode');
+  if (coupon!.merchant_id && !coupon!.owner_account_id && !(await hasFeature(db, coupon!.merchant_id, 'coupons')))
+    throw badRequest(COUPON_MESSAGES.notOnPlan, 'couponCode');
   return { coupon: coupon!, discount: check.discount };
 }
 
@@ -130,7 +137,10 @@ export async function checkCouponAfterMove(db: Executor, booking: { coupon_id: s
   if (!booking.coupon_id) return;
   const coupon = await findCouponById(db, booking.coupon_id);
   if (coupon?.weekend_only && !isWeekend(bookingDate)) {
-    throw badRequest(`couponCode: this booking used ${coupon.code}, which is for Saturday and Sunday appointments only; pick a Saturday or Sunday`, 'couponCode');
+    throw badRequest(
+      `couponCode: this booking used ${coupon.code}, which is for Saturday and Sunday appointments only; pick a Saturday or Sunday`,
+      'couponCode',
+    );
   }
 }
 
@@ -160,9 +170,17 @@ export async function validateCoupon(
   const today = instantToZoned(opts.now ?? new Date(), ctx.timeZone).date;
   const code = input.code.trim().toUpperCase();
   const coupon = await findCouponByCode(deps.db, code);
-  const couponCtx = { merchantId: ctx.id, subtotal: ctx.subtotal, today, userId: actor?.id, services: ctx.services, bookingDate: input.bookingDate };
+  const couponCtx = {
+    merchantId: ctx.id,
+    subtotal: ctx.subtotal,
+    today,
+    userId: actor?.id,
+    services: ctx.services,
+    bookingDate: input.bookingDate,
+  };
   let check = evaluateCoupon(coupon, await withHistory(deps.db, coupon, couponCtx));
-  if (check.ok && coupon!.merchant_id && !coupon!.owner_account_id && !(await hasFeature(deps.db, coupon!.merchant_id, 'coupons'))) check = { ok: false, message: COUPON_MESSAGES.notOnPlan };
+  if (check.ok && coupon!.merchant_id && !coupon!.owner_account_id && !(await hasFeature(deps.db, coupon!.merchant_id, 'coupons')))
+    check = { ok: false, message: COUPON_MESSAGES.notOnPlan };
   if (!check.ok) {
     return { valid: false, code, subtotal: ctx.subtotal, discount: 0, total: ctx.subtotal, message: sentence(check.message) };
   }

@@ -30,7 +30,9 @@ export interface DeskContact {
 }
 
 // Callers inside the server may leave paymentMethod out: the booking is paid at the salon.
-type Input = Omit<z.output<typeof createBookingInput>, 'paymentMethod'> & { paymentMethod?: z.output<typeof createBookingInput>['paymentMethod'] };
+type Input = Omit<z.output<typeof createBookingInput>, 'paymentMethod'> & {
+  paymentMethod?: z.output<typeof createBookingInput>['paymentMethod'];
+};
 
 /** Whom the booking is for: a customer books for themselves, an admin for the customer they name. */
 export async function bookingCustomerId(db: Executor, actor: Actor, userId: string | undefined): Promise<string> {
@@ -64,7 +66,10 @@ async function existingBooking(deps: AppDeps, userId: string, key: string, finge
   const found = await findBookingByIdempotencyKey(deps.db, userId, key);
   if (!found) return null;
   if (found.idempotency_fingerprint && found.idempotency_fingerprint !== fingerprint) {
-    throw new AppError('UNPROCESSABLE_CONTENT', 'Idempotency-Key: this key was already used for a different booking request; send a new key for a new booking');
+    throw new AppError(
+      'UNPROCESSABLE_CONTENT',
+      'Idempotency-Key: this key was already used for a different booking request; send a new key for a new booking',
+    );
   }
   return loadBookingWire(deps.db, found.id);
 }
@@ -146,7 +151,13 @@ async function placeBooking(
     : null;
   const slot = await chooseSlot(db, ctx, { bookingDate: input.bookingDate, minutes, staffId: input.staffId, now }, day);
   const discount = coupon?.discount ?? 0;
-  const services = ctx.services.map((s, position) => ({ position, service_id: s.id, service_name: s.name, duration_min: s.duration, price: s.price }));
+  const services = ctx.services.map((s, position) => ({
+    position,
+    service_id: s.id,
+    service_name: s.name,
+    duration_min: s.duration,
+    price: s.price,
+  }));
   const id = randomUUID();
   const effects = bookingEventEffects(
     'made',

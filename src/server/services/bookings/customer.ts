@@ -20,7 +20,15 @@ import type {
 } from '../../../shared/schemas/bookings.js';
 import { parseTimeToMinutes } from '../../../shared/validation.js';
 import { type Executor, findAccountName } from '../../db/repositories/accounts.js';
-import { bookingStatus, findBookingRow, listBookingServices, listLiveBookingsOn, loadSalonWithServices, NO_SHOW_DISPUTE, updateBookingIfStatus } from '../../db/repositories/bookings.js';
+import {
+  bookingStatus,
+  findBookingRow,
+  listBookingServices,
+  listLiveBookingsOn,
+  loadSalonWithServices,
+  NO_SHOW_DISPUTE,
+  updateBookingIfStatus,
+} from '../../db/repositories/bookings.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
 import { insertSupportMessage } from '../../db/repositories/support.js';
@@ -36,8 +44,7 @@ import { displayDate, notifyBookingEvent } from './notify.js';
 import { loadBookingWire, loadBookingWires } from './wire.js';
 
 /** A customer sees their own bookings; an admin the named customer's (or any, by id). */
-const ownerFilter = (actor: Actor, userId: string | undefined): string | undefined =>
-  actor.role === 'admin' ? userId : actor.id;
+const ownerFilter = (actor: Actor, userId: string | undefined): string | undefined => (actor.role === 'admin' ? userId : actor.id);
 
 export async function listMyBookings(deps: AppDeps, actor: Actor, input: z.output<typeof userBookingsInput>) {
   const userId = ownerFilter(actor, input.userId) ?? actor.id;
@@ -55,7 +62,11 @@ export async function getMyBooking(deps: AppDeps, actor: Actor, input: z.output<
  * time, and at least one of the same services. Only the caller's bookings are looked at (an admin's
  * own, which are none), so the answer says nothing about anyone else's.
  */
-export async function findDuplicateBooking(deps: AppDeps, actor: Actor, input: z.output<typeof duplicateBookingInput>): Promise<DuplicateBookingAnswer> {
+export async function findDuplicateBooking(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.output<typeof duplicateBookingInput>,
+): Promise<DuplicateBookingAnswer> {
   const minutes = parseTimeToMinutes(input.bookingTime);
   const wanted = new Set(input.serviceIds);
   const rows = await listLiveBookingsOn(deps.db, { userId: actor.id, merchantId: input.merchantId, date: input.bookingDate });
@@ -88,12 +99,7 @@ async function lockOwnBooking(trx: Executor, actor: Actor, bookingId: string): P
 const isChangeable = (status: Booking['status']) => (CUSTOMER_CHANGEABLE_STATUSES as readonly string[]).includes(status);
 
 /** Cancels with the refund tier of the time left before the start. */
-export async function cancelMyBooking(
-  deps: AppDeps,
-  actor: Actor,
-  input: z.output<typeof cancelBookingInput>,
-  opts: { now?: Date } = {},
-) {
+export async function cancelMyBooking(deps: AppDeps, actor: Actor, input: z.output<typeof cancelBookingInput>, opts: { now?: Date } = {}) {
   const now = opts.now ?? new Date();
   const { row, walletCredit } = await deps.db.transaction().execute(async (trx) => {
     const booking = await lockOwnBooking(trx, actor, input.bookingId);
@@ -116,13 +122,15 @@ export async function cancelMyBooking(
     await returnRewardCoupon(trx, booking);
     await refreshMerchantStats(trx, booking.merchant_id);
     const salon = await findMerchantById(trx, booking.merchant_id);
-    const walletCredit = !booking.user_id ? 0 : await refundBookingToWallet(trx, {
-      userId: booking.user_id,
-      bookingId: booking.id,
-      amountPaid: Number(booking.amount_paid),
-      refundPercent,
-      salonName: salon?.shop_name ?? 'the salon',
-    });
+    const walletCredit = !booking.user_id
+      ? 0
+      : await refundBookingToWallet(trx, {
+          userId: booking.user_id,
+          bookingId: booking.id,
+          amountPaid: Number(booking.amount_paid),
+          refundPercent,
+          salonName: salon?.shop_name ?? 'the salon',
+        });
     await notifyBookingEvent(
       trx,
       'cancelledByCustomer',
@@ -142,7 +150,9 @@ export async function cancelMyBooking(
   });
   publishDeskChange(deps.db, row.merchant_id, [row.booking_date]);
   const refundPercent = row.refund_percent ?? 0;
-  return { data: { success: true as const, refundPercent, refundAmount: refundAmountFor(Number(row.amount_paid), refundPercent), walletCredit } };
+  return {
+    data: { success: true as const, refundPercent, refundAmount: refundAmountFor(Number(row.amount_paid), refundPercent), walletCredit },
+  };
 }
 
 /** The booked services as the salon context for re-slotting: same services, same price. */
@@ -152,7 +162,8 @@ async function bookedContext(trx: Executor, booking: Booking): Promise<SalonCont
   const rows = await loadSalonWithServices(trx, booking.merchant_id, liveIds);
   if (!rows[0]) throw notFound('Salon');
   // An unpublished salon takes no bookings online, moved ones included; the booking can still be cancelled.
-  if (!rows[0].is_published) throw badRequest('bookingId: this salon is not taking online bookings right now; the booking can only be cancelled', 'bookingId');
+  if (!rows[0].is_published)
+    throw badRequest('bookingId: this salon is not taking online bookings right now; the booking can only be cancelled', 'bookingId');
   // Category names make a staff member with "Hair" skills eligible for a hair service; a service
   // deleted since the booking is matched by its booked name alone.
   const categoryOf = new Map(rows.filter((r) => r.service_id).map((r) => [r.service_id!, r.category_name]));

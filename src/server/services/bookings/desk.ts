@@ -68,13 +68,16 @@ async function requestConfirmation(deps: AppDeps, booking: BookingWire, email: s
   const services = booking.services.map((s) => s.serviceName).join(', ');
   try {
     await deps.db.transaction().execute(async (trx) => {
-      await takeRateLimits(trx, [{ scope: 'desk-confirmation:address', key: email, max: MAX_DESK_REQUESTS_PER_ADDRESS_DAY, windowSeconds: 86_400, message: 'limit' }]);
+      await takeRateLimits(trx, [
+        { scope: 'desk-confirmation:address', key: email, max: MAX_DESK_REQUESTS_PER_ADDRESS_DAY, windowSeconds: 86_400, message: 'limit' },
+      ]);
       await queueMessage(trx, {
         channel: 'email',
         to: email,
         subject: `Please confirm: an appointment at ${booking.salonName}`,
         body: [
-          `${booking.salonName} has put down an appointment for ${booking.userDetails.firstName} ${booking.userDetails.lastName}`.trim() + ` at this address:`,
+          `${booking.salonName} has put down an appointment for ${booking.userDetails.firstName} ${booking.userDetails.lastName}`.trim() +
+            ` at this address:`,
           '',
           `${services}, ${displayDate(booking.bookingDate)} at ${booking.bookingTime}.`,
           '',
@@ -172,7 +175,13 @@ export async function answerDeskInvite(deps: AppDeps, actor: Actor | null, input
       if (!itsOwner) throw forbidden(`This booking was made for ${row.contact_email}: sign in with that customer account to confirm it.`);
       await updateBooking(trx, row.id, { user_id: actor.id, confirmation: 'accepted', confirmation_answered_at: now, updated_at: now });
       if (input.token) await markEmailProven(trx, actor.id);
-      await insertNotification(trx, { accountId: actor.id, type: 'booking', title: 'Booking confirmed', message: `Your booking at ${row.shop_name} on ${when} is confirmed.`, link: '/bookings' });
+      await insertNotification(trx, {
+        accountId: actor.id,
+        type: 'booking',
+        title: 'Booking confirmed',
+        message: `Your booking at ${row.shop_name} on ${when} is confirmed.`,
+        link: '/bookings',
+      });
       await insertNotification(trx, {
         accountId: row.merchant_id,
         type: 'booking',
@@ -185,5 +194,11 @@ export async function answerDeskInvite(deps: AppDeps, actor: Actor | null, input
   });
   publishDeskChange(deps.db, result.merchant_id, [result.booking_date]);
   const row = await findDeskInvite(deps.db, { bookingId: result.id });
-  return { invite: inviteWire(row!), message: input.answer === 'decline' ? 'Declined: the salon has been told and the time is free again.' : 'Confirmed: the booking is in your bookings.' };
+  return {
+    invite: inviteWire(row!),
+    message:
+      input.answer === 'decline'
+        ? 'Declined: the salon has been told and the time is free again.'
+        : 'Confirmed: the booking is in your bookings.',
+  };
 }

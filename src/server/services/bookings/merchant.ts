@@ -41,7 +41,6 @@ import { loadBookingWire, loadBookingWires } from './wire.js';
 /** The desk's list shows the newest bookings; older ones are reached by date or search. */
 const DESK_LIST_LIMIT = 500;
 
-
 export async function merchantBookings(deps: AppDeps, actor: Actor, input: z.output<typeof merchantBookingsInput>) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
   const [bookings, stats] = await Promise.all([
@@ -59,7 +58,13 @@ type StatusInput = z.output<typeof updateBookingStatusInput>;
 
 /** A cancellation by the salon (or an admin for it): the reason, who and when, a full refund. */
 function salonCancelValues(actor: Actor, reason: string, now: Date): Updateable<BookingsTable> {
-  return { status: 'cancelled', cancellation_reason: reason, cancelled_by: actor.role === 'admin' ? 'admin' : 'merchant', cancelled_at: now, refund_percent: 100 };
+  return {
+    status: 'cancelled',
+    cancellation_reason: reason,
+    cancelled_by: actor.role === 'admin' ? 'admin' : 'merchant',
+    cancelled_at: now,
+    refund_percent: 100,
+  };
 }
 
 /**
@@ -71,7 +76,13 @@ async function afterSalonCancel(trx: Executor, updated: Booking, merchantId: str
   await returnRewardCoupon(trx, updated);
   const userId = updated.user_id;
   const walletCredit = userId
-    ? await refundBookingToWallet(trx, { userId, bookingId: updated.id, salonName, amountPaid: Number(updated.amount_paid), refundPercent: updated.refund_percent ?? 100 })
+    ? await refundBookingToWallet(trx, {
+        userId,
+        bookingId: updated.id,
+        salonName,
+        amountPaid: Number(updated.amount_paid),
+        refundPercent: updated.refund_percent ?? 100,
+      })
     : 0;
   await notifyBookingEvent(
     trx,
@@ -164,7 +175,12 @@ function moveValues(actor: Actor, booking: Booking, input: StatusInput, now: Dat
  * points and notices. `autoCompleted`: the system completed it (tells the salon why).
  */
 export async function afterMove(trx: Executor, updated: Booking, merchantId: string, opts: { autoCompleted?: boolean } = {}) {
-  const commissionBase = updated.status === 'completed' ? Number(updated.total_price) : updated.status === 'no_show' ? noShowCommissionBase(Number(updated.amount_paid)) : 0;
+  const commissionBase =
+    updated.status === 'completed'
+      ? Number(updated.total_price)
+      : updated.status === 'no_show'
+        ? noShowCommissionBase(Number(updated.amount_paid))
+        : 0;
   if (commissionBase > 0 || updated.status === 'completed') {
     // The ledger must balance (its CHECK: commission + merchant_earning = gross_amount), so its
     // merchant share is the remainder, a paisa under the booking's on a half-paisa total.
@@ -185,10 +201,13 @@ export async function afterMove(trx: Executor, updated: Booking, merchantId: str
   }
   const money = { userId: updated.user_id, bookingId: updated.id, salonName: salon?.shop_name ?? 'the salon' };
   const userId = updated.user_id;
-  if (userId && updated.status === 'completed' && (await bookingEarnsPoints(trx, updated.id))) await awardBookingPoints(trx, { ...money, userId, total: Number(updated.total_price) });
+  if (userId && updated.status === 'completed' && (await bookingEarnsPoints(trx, updated.id)))
+    await awardBookingPoints(trx, { ...money, userId, total: Number(updated.total_price) });
   const event = opts.autoCompleted
     ? 'autoCompleted'
-    : ({ confirmed: 'confirmed', completed: 'completed', no_show: 'noShow' } as const)[updated.status as 'confirmed' | 'completed' | 'no_show'];
+    : ({ confirmed: 'confirmed', completed: 'completed', no_show: 'noShow' } as const)[
+        updated.status as 'confirmed' | 'completed' | 'no_show'
+      ];
   await notifyBookingEvent(
     trx,
     event,
@@ -238,7 +257,9 @@ export async function scanQrForBooking(deps: AppDeps, actor: Actor, input: z.out
   if (booking.userId !== input.userId) throw badRequest('userId: this QR code does not belong to this booking', 'userId');
   if (booking.status === 'cancelled') {
     const by = booking.cancelledBy ? ` by the ${booking.cancelledBy}` : '';
-    throw conflict(`This booking was cancelled${by}${booking.cancellationReason ? ` (${booking.cancellationReason})` : ''}: it cannot be checked in`);
+    throw conflict(
+      `This booking was cancelled${by}${booking.cancellationReason ? ` (${booking.cancellationReason})` : ''}: it cannot be checked in`,
+    );
   }
   if (booking.status === 'completed') throw conflict('This booking is already completed: it cannot be checked in again');
   return { booking };
@@ -277,7 +298,13 @@ export async function getDashboard(deps: AppDeps, actor: Actor, input: z.output<
     listRecentReviews(deps.db, merchantId, 3),
   ]);
   return {
-    stats: { ...stats, customerRating: rating.average, reviewCount: rating.count, commission, netRevenue: round2(stats.totalRevenue - commission) },
+    stats: {
+      ...stats,
+      customerRating: rating.average,
+      reviewCount: rating.count,
+      commission,
+      netRevenue: round2(stats.totalRevenue - commission),
+    },
     recentBookings,
     recentManualBookings: manual.map(toManualWire),
     recentReviews: reviews.map((r) => ({

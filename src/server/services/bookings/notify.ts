@@ -73,7 +73,15 @@ export function bookingEventEffects(kind: Kind, e: BookingEvent, extra: Cancella
   const toCustomer = (title: string, message: string) => {
     if (!e.userId) return;
     effects.notifications.push({ accountId: e.userId, title, message, link: CUSTOMER_LINK });
-    const payload: BookingMessagesPayload = { accountId: e.userId, bookingId: e.bookingId, event: kind, salonName: e.salonName, title, message, link: CUSTOMER_LINK };
+    const payload: BookingMessagesPayload = {
+      accountId: e.userId,
+      bookingId: e.bookingId,
+      event: kind,
+      salonName: e.salonName,
+      title,
+      message,
+      link: CUSTOMER_LINK,
+    };
     effects.jobs.push({ kind: BOOKING_EVENT_MESSAGES, payload: { ...payload }, ref: `booking:${e.bookingId}`, maxAttempts: 3 });
   };
   // The salon's notices name the customer ({name}, filled in by the insert) and follow its notification settings.
@@ -90,7 +98,10 @@ export function bookingEventEffects(kind: Kind, e: BookingEvent, extra: Cancella
       toCustomer('Checked in', `${e.salonName} checked you in for your booking on ${when}.`);
       break;
     case 'cancelledByCustomer':
-      toCustomer('Booking cancelled', `Your booking at ${e.salonName} on ${when} was cancelled. ${refundText(extra, extra.refundPercent ?? 0)}`);
+      toCustomer(
+        'Booking cancelled',
+        `Your booking at ${e.salonName} on ${when} was cancelled. ${refundText(extra, extra.refundPercent ?? 0)}`,
+      );
       toSalon('Booking cancelled', `{name} cancelled${e.services?.length ? what : ' the booking'} on ${when}.`, 'bookingChanges');
       break;
     case 'cancelledBySalon':

@@ -16,7 +16,10 @@ const require = createRequire(import.meta.url);
 // qrcode's own format-information encoder (the BCH code of error level and mask) and mask formulas.
 const FormatInfo = require('qrcode/lib/core/format-info.js') as { getEncodedBits(level: unknown, mask: number): number };
 const MaskPattern = require('qrcode/lib/core/mask-pattern.js') as {
-  applyMask(mask: number, matrix: { size: number; isReserved(r: number, c: number): unknown; xor(r: number, c: number, v: unknown): void }): void;
+  applyMask(
+    mask: number,
+    matrix: { size: number; isReserved(r: number, c: number): unknown; xor(r: number, c: number, v: unknown): void },
+  ): void;
 };
 
 interface Matrix {

@@ -103,7 +103,10 @@ export async function loadBookingWires(db: Executor, filter: BookingFilter, opts
  */
 export async function bookingWireOf(r: BookingDetailRow, opts: { qr: boolean }): Promise<BookingWire> {
   // Only a customer's booking has a check-in QR (it names them); a desk contact has nobody to show it.
-  const qr = opts.qr && r.user_id && isActiveBookingStatus(r.status) ? await bookingQrDataUrl({ bookingId: r.id, merchantId: r.merchant_id, userId: r.user_id }) : null;
+  const qr =
+    opts.qr && r.user_id && isActiveBookingStatus(r.status)
+      ? await bookingQrDataUrl({ bookingId: r.id, merchantId: r.merchant_id, userId: r.user_id })
+      : null;
   return toBookingWire(r, qr);
 }
 

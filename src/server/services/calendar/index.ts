@@ -20,7 +20,13 @@ import {
 } from '../../../shared/slots.js';
 import { formatMinutes12h, parseTimeToMinutes } from '../../../shared/validation.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import { bookingStatus, findBookingRow, listBookingServices, loadSalonWithServices, updateBookingIfStatus } from '../../db/repositories/bookings.js';
+import {
+  bookingStatus,
+  findBookingRow,
+  listBookingServices,
+  loadSalonWithServices,
+  updateBookingIfStatus,
+} from '../../db/repositories/bookings.js';
 import {
   bookingsInTheWay,
   deleteBlockIfEmpty,
@@ -101,7 +107,12 @@ export async function getCalendar(deps: AppDeps, actor: Actor, input: z.output<t
         status: bookingStatus(b.status),
         customerName: `${b.first_name} ${b.last_name}`.trim() || 'Customer',
         customerPhone: b.phone,
-        services: b.services.map((s) => ({ _id: s.service_id, serviceName: s.service_name, duration: s.duration_min, price: Number(s.price) })),
+        services: b.services.map((s) => ({
+          _id: s.service_id,
+          serviceName: s.service_name,
+          duration: s.duration_min,
+          price: Number(s.price),
+        })),
         totalPrice: Number(b.total_price),
         totalDuration: b.total_duration,
       },
@@ -149,7 +160,11 @@ export async function getCalendar(deps: AppDeps, actor: Actor, input: z.output<t
       specializations: s.specializations ?? [],
       hours: salonHours.map(({ date, span }) => ({
         date,
-        span: staffWindow(span, { workingHours: Array.isArray(s.working_hours) ? s.working_hours : [], daysOff: s.days_off ?? [], status: s.status }, date),
+        span: staffWindow(
+          span,
+          { workingHours: Array.isArray(s.working_hours) ? s.working_hours : [], daysOff: s.days_off ?? [], status: s.status },
+          date,
+        ),
       })),
     })),
     bookings: bookings.filter((b) => ids.has(b.staffId)),
@@ -203,7 +218,11 @@ export async function createBlock(deps: AppDeps, actor: Actor, input: z.output<t
   const tz = await salonZone(deps.db, merchantId);
   if (input.date < today(tz, now)) throw badRequest('date: this date has passed', 'date');
   const horizon = addDays(today(tz, now), BLOCK_HORIZON_DAYS);
-  const lastDate = input.repeatWeekly ? (input.untilDate && input.untilDate < horizon ? input.untilDate : horizon) : (input.endDate ?? input.date);
+  const lastDate = input.repeatWeekly
+    ? input.untilDate && input.untilDate < horizon
+      ? input.untilDate
+      : horizon
+    : (input.endDate ?? input.date);
   const dates = input.repeatWeekly ? weeklyDates(input.date, null, lastDate) : everyDay(input.date, lastDate);
   const occurrences = dates.map((d) => occurrenceOn(d, input.startTime, input.endTime, tz));
 
@@ -212,7 +231,9 @@ export async function createBlock(deps: AppDeps, actor: Actor, input: z.output<t
     if (inTheWay.length && (!input.skipConflicts || !input.repeatWeekly)) {
       const list = inTheWay
         .slice(0, 10)
-        .map((b) => `${`${b.first_name} ${b.last_name}`.trim()} on ${displayDate(b.booking_date)} at ${b.booking_time} (#${reference(b.id)})`)
+        .map(
+          (b) => `${`${b.first_name} ${b.last_name}`.trim()} on ${displayDate(b.booking_date)} at ${b.booking_time} (#${reference(b.id)})`,
+        )
         .join('; ');
       const more = inTheWay.length > 10 ? ` and ${inTheWay.length - 10} more` : '';
       throw conflict(
@@ -272,7 +293,13 @@ export async function topUpWeeklyBlocks(trx: Executor, now = new Date()): Promis
     const last = k.until_date && k.until_date < horizon ? k.until_date : horizon;
     const dates = weeklyDates(k.first_date, k.materialised_until, last);
     // A date a booking already holds stays free of the block (the booking came first).
-    placed += (await placeOccurrences(trx, k, dates.map((d) => occurrenceOn(d, k.start_minute, k.end_minute, tz)))).length;
+    placed += (
+      await placeOccurrences(
+        trx,
+        k,
+        dates.map((d) => occurrenceOn(d, k.start_minute, k.end_minute, tz)),
+      )
+    ).length;
     await setMaterialisedUntil(trx, k.id, last);
   }
   return placed;
@@ -291,7 +318,10 @@ export const blockTopUpJob = defineJob(BLOCK_TOP_UP, async (trx) => {
 // ---------------------------------------------------------------- moving a booking
 
 /** The booking's own services and price, as the salon context the slot rules check against. */
-async function bookedServices(trx: Executor, booking: { id: string; merchant_id: string; total_duration: number; subtotal: number | string }): Promise<SalonContext> {
+async function bookedServices(
+  trx: Executor,
+  booking: { id: string; merchant_id: string; total_duration: number; subtotal: number | string },
+): Promise<SalonContext> {
   const lines = await listBookingServices(trx, [booking.id]);
   const liveIds = lines.map((l) => l.service_id).filter((id): id is string => !!id);
   const rows = await loadSalonWithServices(trx, booking.merchant_id, liveIds);
@@ -345,7 +375,13 @@ export async function moveBooking(deps: AppDeps, actor: Actor, input: z.output<t
     // The price stays, so the coupon that made it must still apply on the new day (as in a customer's reschedule).
     await checkCouponAfterMove(trx, booking, input.bookingDate);
     try {
-      const slot = await chooseSlot(trx, ctx, { bookingDate: input.bookingDate, minutes, staffId: input.staffId, exceptBookingId: booking.id, now });
+      const slot = await chooseSlot(trx, ctx, {
+        bookingDate: input.bookingDate,
+        minutes,
+        staffId: input.staffId,
+        exceptBookingId: booking.id,
+        now,
+      });
       await holdSalonHours(trx, ctx);
       await tryEachCandidate(trx, slot.candidates, async (staffId) => {
         const moved = await updateBookingIfStatus(trx, booking.id, [booking.status], {
@@ -361,7 +397,10 @@ export async function moveBooking(deps: AppDeps, actor: Actor, input: z.output<t
     } catch (err) {
       // The pre-check's 409, or the constraint's (23P01) when another booking or a block got there first.
       const taken = (err instanceof AppError && err.message === SLOT_TAKEN) || (err as { code?: string })?.code === '23P01';
-      if (taken) throw conflict(`This time was just taken (another booking or blocked time); the booking stays at ${booking.booking_time} on ${displayDate(booking.booking_date)}`);
+      if (taken)
+        throw conflict(
+          `This time was just taken (another booking or blocked time); the booking stays at ${booking.booking_time} on ${displayDate(booking.booking_date)}`,
+        );
       throw err;
     }
     await cancelReminders(trx, booking.id);
@@ -399,9 +438,16 @@ async function tellCustomerOfMove(trx: Transaction<Database>, p: MovePayload): P
   const link = '/bookings';
   const accountId = row.user_id;
   await insertNotification(trx, { accountId, title, message, link });
-  const payload: BookingMessagesPayload = { accountId, bookingId: row.id, event: 'rescheduled', salonName: row.shop_name, title, message, link };
+  const payload: BookingMessagesPayload = {
+    accountId,
+    bookingId: row.id,
+    event: 'rescheduled',
+    salonName: row.shop_name,
+    title,
+    message,
+    link,
+  };
   await enqueueJob(trx, { kind: BOOKING_EVENT_MESSAGES, payload: { ...payload }, ref: `booking:${row.id}`, maxAttempts: 3 });
 }
 
 export const deskMoveMessageJob = defineJob(DESK_MOVE_MESSAGE, (trx, payload) => tellCustomerOfMove(trx, payload));
-

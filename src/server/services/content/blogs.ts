@@ -2,7 +2,16 @@ import type { z } from 'zod';
 import { type blogsQueryInput, type createBlogInput, slugify, type updateBlogInput } from '../../../shared/schemas/content.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { recordAudit } from '../../db/repositories/audit.js';
-import { authorNameOf, type BlogRow, deleteBlogRow, findBlogRow, insertBlogRow, listBlogRows, slugsLike, updateBlogRow } from '../../db/repositories/blogs.js';
+import {
+  authorNameOf,
+  type BlogRow,
+  deleteBlogRow,
+  findBlogRow,
+  insertBlogRow,
+  listBlogRows,
+  slugsLike,
+  updateBlogRow,
+} from '../../db/repositories/blogs.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../errors.js';
 import { iso } from '../wire.js';
@@ -100,7 +109,10 @@ export async function updateBlog(deps: AppDeps, actor: Actor, input: z.output<ty
       published_at: status === 'published' ? (current.published_at ?? new Date()) : null,
       updated_at: new Date(),
     });
-    await recordAudit(trx, actor.id, 'blogs.update', 'blog', row.id, { fields: Object.keys(input).filter((k) => k !== 'id'), status: row.status });
+    await recordAudit(trx, actor.id, 'blogs.update', 'blog', row.id, {
+      fields: Object.keys(input).filter((k) => k !== 'id'),
+      status: row.status,
+    });
     return { blog: toBlogWire(row) };
   });
 }
@@ -113,4 +125,3 @@ export async function deleteBlog(deps: AppDeps, actor: Actor, id: string) {
     return { success: true as const, message: `Deleted “${row.title}”` };
   });
 }
-

@@ -44,7 +44,13 @@ const CONTACT_BUSY = 'You have sent several messages already. Please wait a whil
 
 function contactLimits(actor: Actor | null, email: string, ip: string): RateLimit[] {
   return [
-    { scope: 'contact:sender', key: actor ? `account:${actor.id}` : `ip:${ip}`, max: CONTACT_LIMITS.perSenderHour, windowSeconds: 3600, message: CONTACT_BUSY },
+    {
+      scope: 'contact:sender',
+      key: actor ? `account:${actor.id}` : `ip:${ip}`,
+      max: CONTACT_LIMITS.perSenderHour,
+      windowSeconds: 3600,
+      message: CONTACT_BUSY,
+    },
     { scope: 'contact:address', key: email.toLowerCase(), max: CONTACT_LIMITS.perAddressDay, windowSeconds: 86_400, message: CONTACT_BUSY },
   ];
 }
@@ -88,7 +94,11 @@ export async function createContactUs(deps: AppDeps, actor: Actor | null, input:
       ].join('\n'),
       meta: { purpose: 'support_ack', supportMessageId: row.id },
     });
-    return { success: true as const, message: `Thanks! Your ${isTicket ? 'ticket' : 'message'} #${ref} has been received.`, data: toWire(row) };
+    return {
+      success: true as const,
+      message: `Thanks! Your ${isTicket ? 'ticket' : 'message'} #${ref} has been received.`,
+      data: toWire(row),
+    };
   });
 }
 

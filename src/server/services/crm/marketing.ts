@@ -54,7 +54,11 @@ async function audience(db: Executor, merchantId: string, segment: Segment, chan
  * The recipients of a campaign about to be (re)sent; refuses an empty audience and, for SMS, a text
  * that is over 160 characters once the variables are filled in for any recipient.
  */
-async function recipientsFor(db: Executor, merchantId: string, c: { channel: Channel; segment: Segment; subject?: string | null; body: string }) {
+async function recipientsFor(
+  db: Executor,
+  merchantId: string,
+  c: { channel: Channel; segment: Segment; subject?: string | null; body: string },
+) {
   const people = await audience(db, merchantId, c.segment, c.channel);
   if (people.length === 0) throw badRequest('segment: no customer in this segment has opted in to offers on this channel', 'segment');
   if (c.channel === 'sms') {
@@ -197,7 +201,8 @@ export async function setSocialLink(deps: AppDeps, actor: Actor, input: z.output
   return { success: true as const, network: input.network, url: checked.url };
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** Switches a customer's offers off (the unsubscribe link); true when the link was valid. */
 export async function unsubscribe(deps: AppDeps, token: string): Promise<boolean> {
@@ -225,7 +230,10 @@ export const campaignSendJob = defineJob(
       // Consent may have changed since the campaign was checked: an SMS that grew too long is skipped.
       if (c.channel === 'sms' && smsLength(filled.body) > SMS_MAX_CHARS) continue;
       const unsubscribeUrl = `${base}/api/marketing/unsubscribe?token=${encodeURIComponent(ctx.deps.tokens.signLink(UNSUBSCRIBE_PURPOSE, p.id))}`;
-      const body = c.channel === 'email' ? `${filled.body}\n\n--\nYou receive offers from ${salon?.shop_name ?? 'this salon'} because you opted in on GlowBook.\nUnsubscribe: ${unsubscribeUrl}` : filled.body;
+      const body =
+        c.channel === 'email'
+          ? `${filled.body}\n\n--\nYou receive offers from ${salon?.shop_name ?? 'this salon'} because you opted in on GlowBook.\nUnsubscribe: ${unsubscribeUrl}`
+          : filled.body;
       const { messageId } = await queueMessage(trx, {
         channel: c.channel,
         to: c.channel === 'email' ? p.email! : toE164(p.phone!),
@@ -248,7 +256,11 @@ export const campaignSendJob = defineJob(
       if (html) await campaigns.setMessageHtml(trx, messageId, html);
     }
     const queued = await campaigns.countRoundMessages(trx, c.id, c.started_at);
-    await campaigns.updateCampaign(trx, c.id, queued === 0 ? { status: 'failed', recipients: 0, finished_at: new Date() } : { recipients: queued });
+    await campaigns.updateCampaign(
+      trx,
+      c.id,
+      queued === 0 ? { status: 'failed', recipients: 0, finished_at: new Date() } : { recipients: queued },
+    );
   },
   {
     // A campaign whose expansion finally failed would otherwise read "Sending" for ever.
@@ -267,5 +279,10 @@ onMessageSettled(async (trx, message) => {
   if (!locked) return;
   const left = await campaigns.roundDeliveryCounts(trx, message.campaign_id, locked.started_at);
   if (left.pending > 0) return;
-  await campaigns.updateCampaign(trx, message.campaign_id, { status: left.sent > 0 ? 'sent' : 'failed', finished_at: new Date() }, { onlyWhileSending: true });
+  await campaigns.updateCampaign(
+    trx,
+    message.campaign_id,
+    { status: left.sent > 0 ? 'sent' : 'failed', finished_at: new Date() },
+    { onlyWhileSending: true },
+  );
 });

@@ -1,8 +1,24 @@
 import type { z } from 'zod';
-import { BOOKING_REFERENCE_DAYS, DAILY_MESSAGE_LIMIT, heldLabel, heldUntilOf, INDIA_TIME_ZONE, indiaDay, quietHoursEnd } from '../../../shared/consent.js';
+import {
+  BOOKING_REFERENCE_DAYS,
+  DAILY_MESSAGE_LIMIT,
+  heldLabel,
+  heldUntilOf,
+  INDIA_TIME_ZONE,
+  indiaDay,
+  quietHoursEnd,
+} from '../../../shared/consent.js';
 import { type DeliveryFacts, deliveryLabel, deliveryStateOf } from '../../../shared/delivery.js';
 import { SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates.js';
-import { CUSTOMERS_PAGE_SIZE, type createTemplateInput, type customersInput, type messageContextInput, type sendMessageInput, type templateIdInput, type updateTemplateInput } from '../../../shared/schemas/crm.js';
+import {
+  CUSTOMERS_PAGE_SIZE,
+  type createTemplateInput,
+  type customersInput,
+  type messageContextInput,
+  type sendMessageInput,
+  type templateIdInput,
+  type updateTemplateInput,
+} from '../../../shared/schemas/crm.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import * as repo from '../../db/repositories/crm.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
@@ -43,7 +59,9 @@ export async function getCustomers(deps: AppDeps, actor: Actor, input: z.output<
 }
 
 const CONSENT_LABEL = (c: repo.CustomerRow) =>
-  c.source === 'walk-in' ? `${c.name} is a walk-in and never opted in to offers and news` : `${c.name} has opted out of offers and news (marketing opt-out)`;
+  c.source === 'walk-in'
+    ? `${c.name} is a walk-in and never opted in to offers and news`
+    : `${c.name} has opted out of offers and news (marketing opt-out)`;
 
 function bookingWire(b: repo.ReferenceableBookingRow, now: Date, timeZone: string) {
   return {
@@ -75,11 +93,19 @@ export async function getMessageContext(deps: AppDeps, actor: Actor, input: z.ou
   if (!customer) throw notFound('Customer');
   const salon = await findMerchantById(deps.db, merchantId);
   const timeZone = salon?.time_zone ?? INDIA_TIME_ZONE;
-  const [bookings, limit] = await Promise.all([repo.referenceableBookings(deps.db, merchantId, customer, now, BOOKING_REFERENCE_DAYS), messageLimit(deps.db, merchantId, now)]);
+  const [bookings, limit] = await Promise.all([
+    repo.referenceableBookings(deps.db, merchantId, customer, now, BOOKING_REFERENCE_DAYS),
+    messageLimit(deps.db, merchantId, now),
+  ]);
   const heldUntil = quietHoursEnd(now);
   return {
     data: {
-      customer: { _id: customer.id, name: customer.name || customer.email || 'Customer', source: customer.source, marketingOptIn: customer.marketing },
+      customer: {
+        _id: customer.id,
+        name: customer.name || customer.email || 'Customer',
+        source: customer.source,
+        marketingOptIn: customer.marketing,
+      },
       promotional: { allowed: customer.marketing, reason: customer.marketing ? null : CONSENT_LABEL(customer) },
       bookings: bookings.map((b) => bookingWire(b, now, timeZone)),
       limit,
@@ -107,15 +133,23 @@ export async function sendMessage(deps: AppDeps, actor: Actor, input: z.output<t
     if (!input.bookingId) throw badRequest('bookingId: choose the booking this message is about (or send it as promotional)', 'bookingId');
     const bookings = await repo.referenceableBookings(deps.db, merchantId, customer, now, BOOKING_REFERENCE_DAYS);
     if (!bookings.some((b) => b.id === input.bookingId)) {
-      throw badRequest(`bookingId: not one of this customer’s bookings at your salon that is upcoming or from the last ${BOOKING_REFERENCE_DAYS} days`, 'bookingId');
+      throw badRequest(
+        `bookingId: not one of this customer’s bookings at your salon that is upcoming or from the last ${BOOKING_REFERENCE_DAYS} days`,
+        'bookingId',
+      );
     }
     bookingId = input.bookingId;
   } else if (!customer.marketing) {
-    throw new AppError('FORBIDDEN', `category: ${CONSENT_LABEL(customer)}: a promotional message cannot be sent to them. Send one about a booking instead.`, 'category');
+    throw new AppError(
+      'FORBIDDEN',
+      `category: ${CONSENT_LABEL(customer)}: a promotional message cannot be sent to them. Send one about a booking instead.`,
+      'category',
+    );
   }
   const salon = await findMerchantById(deps.db, merchantId);
   const { subject, body: text } = fillMessage({ subject: input.subject, body: input.message }, recipientOf(customer, salon));
-  if (input.channels.includes('sms') && smsLength(text) > SMS_MAX_CHARS) throw badRequest(`message: ${SMS_TOO_LONG} (${smsLength(text)} once filled in)`, 'message');
+  if (input.channels.includes('sms') && smsLength(text) > SMS_MAX_CHARS)
+    throw badRequest(`message: ${SMS_TOO_LONG} (${smsLength(text)} once filled in)`, 'message');
   if (input.channels.includes('email') && !subject) throw badRequest('subject: an e-mail needs a subject', 'subject');
   const targets: { channel: 'email' | 'sms' | 'whatsapp'; to: string }[] = [];
   const skipped: string[] = [];
@@ -149,7 +183,8 @@ export async function sendMessage(deps: AppDeps, actor: Actor, input: z.output<t
         merchantId,
         meta: { purpose: 'merchant_message', merchantId, customerId: customer.id, ...(bookingId ? { bookingId } : {}) },
       };
-      const m: NewMessage = input.category === 'promotional' ? { ...message, category: 'promotional', now } : { ...message, category: 'transactional' };
+      const m: NewMessage =
+        input.category === 'promotional' ? { ...message, category: 'promotional', now } : { ...message, category: 'transactional' };
       await queueMessage(trx, m);
       const held = notBefore(m);
       queued.push({ channel, to, heldUntil: held ? iso(held) : null });
@@ -169,7 +204,14 @@ export async function sendMessage(deps: AppDeps, actor: Actor, input: z.output<t
 const CHANNEL_NAMES = { email: 'e-mail', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
 
 type TemplateRow = Awaited<ReturnType<typeof repo.listTemplates>>[number];
-const templateWire = (t: TemplateRow) => ({ _id: t.id, name: t.name, type: t.type, subject: t.subject, content: t.content, createdAt: iso(t.created_at) });
+const templateWire = (t: TemplateRow) => ({
+  _id: t.id,
+  name: t.name,
+  type: t.type,
+  subject: t.subject,
+  content: t.content,
+  createdAt: iso(t.created_at),
+});
 
 function checkTemplate(t: { type: 'email' | 'sms' | 'whatsapp'; subject?: string; content: string }) {
   if (t.type === 'sms' && smsLength(t.content) > SMS_MAX_CHARS) throw badRequest(`content: ${SMS_TOO_LONG}`, 'content');
@@ -184,14 +226,25 @@ export async function getTemplates(deps: AppDeps, actor: Actor, merchantId?: str
 export async function createTemplate(deps: AppDeps, actor: Actor, input: z.output<typeof createTemplateInput>) {
   const shop = await shopOf(deps.db, actor, input.merchantId);
   checkTemplate(input);
-  const row = await repo.insertTemplate(deps.db, { merchant_id: shop, name: input.name, type: input.type, subject: input.type === 'email' ? (input.subject ?? null) : null, content: input.content });
+  const row = await repo.insertTemplate(deps.db, {
+    merchant_id: shop,
+    name: input.name,
+    type: input.type,
+    subject: input.type === 'email' ? (input.subject ?? null) : null,
+    content: input.content,
+  });
   return { data: templateWire(row), message: 'Template created' };
 }
 
 export async function updateTemplate(deps: AppDeps, actor: Actor, input: z.output<typeof updateTemplateInput>) {
   const shop = await shopOf(deps.db, actor, input.merchantId);
   checkTemplate(input);
-  const row = await repo.updateTemplate(deps.db, shop, input.templateId, { name: input.name, type: input.type, subject: input.type === 'email' ? (input.subject ?? null) : null, content: input.content });
+  const row = await repo.updateTemplate(deps.db, shop, input.templateId, {
+    name: input.name,
+    type: input.type,
+    subject: input.type === 'email' ? (input.subject ?? null) : null,
+    content: input.content,
+  });
   if (!row) throw notFound('Template');
   return { data: templateWire(row), message: 'Template saved' };
 }

@@ -80,7 +80,7 @@ export async function getSpecialOffers(db: Executor, opts: { now?: Date } = {}):
           offerText: c.valid_until ? `Use code ${c.code} · valid till ${offerDate(c.valid_until)}` : `Use code ${c.code}`,
           image: c.image,
           name: c.shop_name ?? 'All salons',
-          location: c.merchant_id ? [c.city, c.address].find((s) => s && s.trim()) ?? '' : 'All cities',
+          location: c.merchant_id ? ([c.city, c.address].find((s) => s && s.trim()) ?? '') : 'All cities',
           merchantId: c.merchant_id,
           expiryDate: c.valid_until,
           buyOneGetOne: c.buy_one_get_one,
@@ -158,10 +158,24 @@ async function computePopularLocations(db: Executor): Promise<LocationWire[]> {
     const lat = place?.lat ?? c.lat;
     const lng = place?.lon ?? c.lng;
     candidates.push({
-      wire: { _id: `city:${slug(c.city)}`, name: c.city, city: c.city, state: place?.state ?? c.state, kind: 'city', lat: lat ?? 0, lng: lng ?? 0 },
+      wire: {
+        _id: `city:${slug(c.city)}`,
+        name: c.city,
+        city: c.city,
+        state: place?.state ?? c.state,
+        kind: 'city',
+        lat: lat ?? 0,
+        lng: lng ?? 0,
+      },
       area: place
         ? areaOf(place)
-        : { lat: lat ?? 0, lng: lng ?? 0, radiusM: lat == null ? 0 : CITY_RADIUS_KM * 1000, cities: [c.city.toLowerCase()], addressText: null },
+        : {
+            lat: lat ?? 0,
+            lng: lng ?? 0,
+            radiusM: lat == null ? 0 : CITY_RADIUS_KM * 1000,
+            cities: [c.city.toLowerCase()],
+            addressText: null,
+          },
     });
   }
   for (const l of gazetteerLocalities()) {

@@ -25,7 +25,13 @@ export function nextMaintenanceAt(now: Date): Date {
 /** Queues the next night's upkeep unless it is queued (or done) already; every runner calls it hourly. */
 export async function scheduleSearchMaintenance(db: Executor, now = new Date()): Promise<void> {
   const runAt = nextMaintenanceAt(now);
-  await enqueueJob(db, { kind: SEARCH_MAINTENANCE, payload: {}, runAt, dedupeKey: `${SEARCH_MAINTENANCE}:${runAt.toISOString()}`, maxAttempts: 3 });
+  await enqueueJob(db, {
+    kind: SEARCH_MAINTENANCE,
+    payload: {},
+    runAt,
+    dedupeKey: `${SEARCH_MAINTENANCE}:${runAt.toISOString()}`,
+    maxAttempts: 3,
+  });
 }
 
 // Alone: CLUSTER's exclusive lock must not be held by a batch's shared transaction.

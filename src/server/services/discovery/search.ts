@@ -138,7 +138,12 @@ async function buildQuery(deps: Deps, input: SearchInput, now: Date): Promise<Di
   const days = availabilityDays(input, now);
   if (days.length) {
     const window = input.time ? TIME_WINDOWS[input.time] : { start: 0, end: 24 * 60 };
-    q.availability = { days: days.map((date) => ({ date, weekdayIndex: WEEKDAYS.indexOf(weekdayOf(date)) })), start: window.start, end: window.end, now };
+    q.availability = {
+      days: days.map((date) => ({ date, weekdayIndex: WEEKDAYS.indexOf(weekdayOf(date)) })),
+      start: window.start,
+      end: window.end,
+      now,
+    };
   }
   return q;
 }

@@ -22,7 +22,13 @@ import { iso } from '../wire.js';
  * The server POSTs to a subscription's endpoint, so only the browsers' push services are accepted
  * (anything else would let a caller aim the server at internal addresses).
  */
-const PUSH_SERVICE_HOSTS = [/^fcm\.googleapis\.com$/, /^android\.googleapis\.com$/, /(^|\.)push\.services\.mozilla\.com$/, /(^|\.)notify\.windows\.com$/, /(^|\.)push\.apple\.com$/];
+const PUSH_SERVICE_HOSTS = [
+  /^fcm\.googleapis\.com$/,
+  /^android\.googleapis\.com$/,
+  /(^|\.)push\.services\.mozilla\.com$/,
+  /(^|\.)notify\.windows\.com$/,
+  /(^|\.)push\.apple\.com$/,
+];
 
 export function isPushServiceEndpoint(endpoint: string): boolean {
   let url: URL;
@@ -40,11 +46,18 @@ export function vapidPublicKey(deps: AppDeps) {
 
 export async function subscribe(deps: AppDeps, actor: Actor, input: z.output<typeof subscribeInput>, userAgent: string | null) {
   const { endpoint, keys } = input.subscription;
-  if (!isPushServiceEndpoint(endpoint)) throw badRequest("subscription.endpoint: not a browser push service's address", 'subscription.endpoint');
+  if (!isPushServiceEndpoint(endpoint))
+    throw badRequest("subscription.endpoint: not a browser push service's address", 'subscription.endpoint');
   // The procedure's ownership rule has checked userId: the caller's own, or any for an admin.
   const accountId = input.userId ?? actor.id;
   // One browser subscription belongs to whoever signed in on it last.
-  await upsertPushSubscription(deps.db, { accountId, endpoint, p256dh: keys.p256dh, auth: keys.auth, userAgent: userAgent?.slice(0, 300) ?? null });
+  await upsertPushSubscription(deps.db, {
+    accountId,
+    endpoint,
+    p256dh: keys.p256dh,
+    auth: keys.auth,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  });
   return { success: true as const, message: 'Push notifications are on for this browser' };
 }
 
@@ -55,7 +68,10 @@ export async function unsubscribe(deps: AppDeps, actor: Actor, input: z.output<t
 }
 
 export const PUSH_FANOUT = 'push_broadcast_fanout';
-export const AUDIENCE_ROLES = { all: ROLES, customer: ['customer'], merchant: ['merchant'], admin: ['admin'] } as const satisfies Record<PushAudience, readonly Role[]>;
+export const AUDIENCE_ROLES = { all: ROLES, customer: ['customer'], merchant: ['merchant'], admin: ['admin'] } as const satisfies Record<
+  PushAudience,
+  readonly Role[]
+>;
 
 async function broadcastStats(db: AppDeps['db'] | Transaction<Database>, ids: string[]) {
   if (!ids.length) return new Map<string, { sent: number; failed: number; pending: number }>();
@@ -72,10 +88,27 @@ async function broadcastStats(db: AppDeps['db'] | Transaction<Database>, ids: st
   return stats;
 }
 
-type BroadcastRow = { id: string; title: string; body: string; url: string | null; audience: PushAudience; subscriptions: number; created_at: Date };
+type BroadcastRow = {
+  id: string;
+  title: string;
+  body: string;
+  url: string | null;
+  audience: PushAudience;
+  subscriptions: number;
+  created_at: Date;
+};
 
 function toWire(r: BroadcastRow, s = { sent: 0, failed: 0, pending: 0 }) {
-  return { _id: r.id, title: r.title, body: r.body, url: r.url, audience: r.audience, subscriptions: r.subscriptions, ...s, createdAt: iso(r.created_at) };
+  return {
+    _id: r.id,
+    title: r.title,
+    body: r.body,
+    url: r.url,
+    audience: r.audience,
+    subscriptions: r.subscriptions,
+    ...s,
+    createdAt: iso(r.created_at),
+  };
 }
 
 /**
@@ -89,9 +122,20 @@ export async function recordPushBroadcast(
   input: { title: string; body: string; url?: string | null; audience: keyof typeof AUDIENCE_ROLES },
 ) {
   const subscriptions = await countAudienceSubscriptions(trx, AUDIENCE_ROLES[input.audience]);
-  const b = await insertPushBroadcast(trx, { title: input.title, body: input.body, url: input.url ?? null, audience: input.audience, subscriptions, createdBy: actor.id });
+  const b = await insertPushBroadcast(trx, {
+    title: input.title,
+    body: input.body,
+    url: input.url ?? null,
+    audience: input.audience,
+    subscriptions,
+    createdBy: actor.id,
+  });
   await enqueueJob(trx, { kind: PUSH_FANOUT, payload: { broadcastId: b.id }, ref: `push_broadcast:${b.id}` });
-  await recordAudit(trx, actor.id, 'notifications.push_broadcast', 'push_broadcast', b.id, { title: input.title, audience: input.audience, subscriptions: b.subscriptions });
+  await recordAudit(trx, actor.id, 'notifications.push_broadcast', 'push_broadcast', b.id, {
+    title: input.title,
+    audience: input.audience,
+    subscriptions: b.subscriptions,
+  });
   return b;
 }
 
@@ -109,7 +153,10 @@ export async function createBroadcast(deps: AppDeps, actor: Actor, input: z.outp
 
 export async function listBroadcasts(deps: AppDeps) {
   const rows = await listPushBroadcasts(deps.db, 50);
-  const stats = await broadcastStats(deps.db, rows.map((r) => r.id));
+  const stats = await broadcastStats(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   const subscribers = await countPushSubscriptions(deps.db);
   return { data: { broadcasts: rows.map((r) => toWire(r, stats.get(r.id))), subscribers } };
 }

@@ -88,7 +88,8 @@ export async function createCoupon(deps: AppDeps, actor: Actor, input: z.output<
 export async function updateCoupon(deps: AppDeps, actor: Actor, input: z.output<typeof updateCouponInput>, opts: { now?: Date } = {}) {
   const scope = await scopeOf(deps.db, actor, input.merchantId);
   // A salon whose plan has no coupons may still switch its coupons off.
-  const onlySwitchingOff = input.active === false && Object.entries(input).every(([k, v]) => ['merchantId', 'couponId', 'active'].includes(k) || v === undefined);
+  const onlySwitchingOff =
+    input.active === false && Object.entries(input).every(([k, v]) => ['merchantId', 'couponId', 'active'].includes(k) || v === undefined);
   if (scope !== null && !onlySwitchingOff) await requireFeature(deps.db, scope, 'coupons');
   return deps.db.transaction().execute(async (trx) => {
     const current = await findCoupon(trx, scope, input.couponId);
@@ -99,7 +100,8 @@ export async function updateCoupon(deps: AppDeps, actor: Actor, input: z.output<
       code: input.code ?? current.code,
       discount_type: input.discountType ?? current.discount_type,
       discount_value: input.discountValue ?? Number(current.discount_value),
-      max_discount: input.maxDiscount !== undefined ? input.maxDiscount : current.max_discount == null ? null : Number(current.max_discount),
+      max_discount:
+        input.maxDiscount !== undefined ? input.maxDiscount : current.max_discount == null ? null : Number(current.max_discount),
       valid_from: input.validFrom !== undefined ? input.validFrom : current.valid_from,
       valid_until: untilSent ? (input.validUntil ?? input.expiryDate ?? null) : current.valid_until,
       usage_limit: input.usageLimit !== undefined ? input.usageLimit : current.usage_limit,
@@ -113,7 +115,8 @@ export async function updateCoupon(deps: AppDeps, actor: Actor, input: z.output<
     if (next.valid_from && next.valid_until && next.valid_from > next.valid_until) {
       throw badRequest('validUntil: The end date must not be before the start date.', 'validUntil');
     }
-    if (untilSent && next.valid_until && next.valid_until < today) throw badRequest('validUntil: the end date is in the past', 'validUntil');
+    if (untilSent && next.valid_until && next.valid_until < today)
+      throw badRequest('validUntil: the end date is in the past', 'validUntil');
     if (next.usage_limit != null && next.usage_limit < current.used_count) {
       throw badRequest(`usageLimit: this coupon has already been used ${current.used_count} times`, 'usageLimit');
     }

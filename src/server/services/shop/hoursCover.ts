@@ -48,7 +48,12 @@ function clashOf(r: UpcomingBookingRow, reason: HoursClash['reason']): HoursClas
  * soonest first (on a day off, outside their hours that day, or outside the salon's for someone who
  * works the shop's hours). Their status is not judged here (it is not an hours change). One query.
  */
-export async function staffHoursClashes(db: Executor, merchantId: string, staff: { _id: string } & StaffHours, now: Date): Promise<HoursClash[]> {
+export async function staffHoursClashes(
+  db: Executor,
+  merchantId: string,
+  staff: { _id: string } & StaffHours,
+  now: Date,
+): Promise<HoursClash[]> {
   const rows = await upcomingActiveBookings(db, merchantId, now, { staffId: staff._id });
   const hours = { workingHours: staff.workingHours, daysOff: staff.daysOff };
   return rows.flatMap((r) => {
@@ -65,7 +70,13 @@ export async function staffHoursClashes(db: Executor, merchantId: string, staff:
  * professional's day off, is not this change's doing). `salonClosed` when the salon no longer
  * opens that day, else `outsideHours`. One query.
  */
-export async function salonHoursClashes(db: Executor, merchantId: string, before: SalonDayHours[], after: SalonDayHours[], now: Date): Promise<HoursClash[]> {
+export async function salonHoursClashes(
+  db: Executor,
+  merchantId: string,
+  before: SalonDayHours[],
+  after: SalonDayHours[],
+  now: Date,
+): Promise<HoursClash[]> {
   const rows = await upcomingActiveBookings(db, merchantId, now);
   return rows.flatMap((r) => {
     const place = placeOf(r);

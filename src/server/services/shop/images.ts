@@ -147,7 +147,9 @@ export async function uploadImage(deps: AppDeps, actor: Actor, input: z.output<t
 export async function uploadOwnAvatar(deps: AppDeps, actor: Actor, input: { dataUrl: string }) {
   const webp = await prepareImage(input.dataUrl, 'avatar');
   const key = `avatars/${actor.id}/${randomUUID()}.webp`;
-  const { url } = await storeThen(deps, key, webp, [`${actor.id}/`, `avatars/${actor.id}/`], (trx, url) => setAccountAvatar(trx, actor.id, url));
+  const { url } = await storeThen(deps, key, webp, [`${actor.id}/`, `avatars/${actor.id}/`], (trx, url) =>
+    setAccountAvatar(trx, actor.id, url),
+  );
   return answer(url, key);
 }
 

@@ -87,7 +87,8 @@ export async function deleteReview(deps: AppDeps, actor: Actor, reviewId: string
     const review = await findReviewForUpdate(trx, reviewId);
     if (!review) throw notFound('Review');
     if (actor.role !== 'admin') {
-      if (actor.role === 'merchant' && review.merchant_id === actor.id) throw forbidden('A salon cannot delete its reviews; reply to them instead');
+      if (actor.role === 'merchant' && review.merchant_id === actor.id)
+        throw forbidden('A salon cannot delete its reviews; reply to them instead');
       if (review.user_id !== actor.id) throw notFound('Review');
     }
     await deleteReviewRow(trx, review.id);
@@ -106,7 +107,12 @@ export async function getReviewById(deps: AppDeps, id: string) {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Reviews & Feedback: the filtered list, and the whole salon's figures for the cards. */
-export async function getMerchantReviews(deps: AppDeps, actor: Actor, input: z.output<typeof merchantReviewsInput>, opts: { now?: Date } = {}) {
+export async function getMerchantReviews(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.output<typeof merchantReviewsInput>,
+  opts: { now?: Date } = {},
+) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
   const now = opts.now ?? new Date();
   const filter = {
@@ -141,9 +147,18 @@ export async function respondToReview(deps: AppDeps, actor: Actor, input: z.outp
     await updateReviewRow(trx, review.id, { response_text: input.responseText, response_at: new Date() });
     if (review.response_text == null) {
       const shop = await findShop(trx, merchantId);
-      const note = { title: 'Your review got a reply', message: `${shop?.shop_name ?? 'The salon'} replied to your review.`, link: '/bookings' };
+      const note = {
+        title: 'Your review got a reply',
+        message: `${shop?.shop_name ?? 'The salon'} replied to your review.`,
+        link: '/bookings',
+      };
       await insertNotification(trx, { accountId: review.user_id, type: 'booking', ...note });
-      await queuePushToAccount(trx, review.user_id, { title: note.title, body: note.message, url: note.link, tag: `review-${review.id}` }, { purpose: 'review_reply', reviewId: review.id });
+      await queuePushToAccount(
+        trx,
+        review.user_id,
+        { title: note.title, body: note.message, url: note.link, tag: `review-${review.id}` },
+        { purpose: 'review_reply', reviewId: review.id },
+      );
     }
     await refreshMerchantStats(trx, merchantId);
     return { success: true as const, review: await reviewWireOf(trx, review.id) };

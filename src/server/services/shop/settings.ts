@@ -79,8 +79,16 @@ function profileColumns(p: ProfileFields): Updateable<MerchantsTable> {
  * part of it (a locality) in the city, then the city. Null when nothing matches or the geocoder
  * fails; the merchant can always send exact coordinates.
  */
-async function locate(deps: AppDeps, address: string, city: string, state: string): Promise<{ latitude: number; longitude: number } | null> {
-  const parts = address.split(',').map((p) => p.trim()).filter(Boolean);
+async function locate(
+  deps: AppDeps,
+  address: string,
+  city: string,
+  state: string,
+): Promise<{ latitude: number; longitude: number } | null> {
+  const parts = address
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const queries = [
     [address, city, state].filter(Boolean).join(', '),
     ...parts.reverse().map((p) => [p, city].filter(Boolean).join(', ')),
@@ -156,7 +164,12 @@ function uncoveredMessage(clashes: HoursClash[]): string {
  * 409 listing them (`data.clashes`), nothing saved. `keep`: saved, they stay. `cancel`: saved, and
  * each is cancelled by the salon in the same transaction (full refund, the customer told).
  */
-export async function updateBusinessHours(deps: AppDeps, actor: Actor, input: z.output<typeof updateBusinessHoursInput>, opts: { now?: Date } = {}) {
+export async function updateBusinessHours(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.output<typeof updateBusinessHoursInput>,
+  opts: { now?: Date } = {},
+) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
   const now = opts.now ?? new Date();
   const decision = input.decision ?? null;
@@ -168,12 +181,26 @@ export async function updateBusinessHours(deps: AppDeps, actor: Actor, input: z.
     const seen = input.bookingIds ? new Set(input.bookingIds) : null;
     const unseen = seen ? clashes.filter((c) => !seen.has(c.bookingId)) : [];
     if (clashes.length && (!decision || unseen.length)) {
-      throw new AppError('CONFLICT', unseen.length && decision ? `openingHours: ${plural(unseen.length, 'more booking')} outside the new hours since you looked. ${uncoveredMessage(clashes)}` : uncoveredMessage(clashes), 'openingHours', { clashes });
+      throw new AppError(
+        'CONFLICT',
+        unseen.length && decision
+          ? `openingHours: ${plural(unseen.length, 'more booking')} outside the new hours since you looked. ${uncoveredMessage(clashes)}`
+          : uncoveredMessage(clashes),
+        'openingHours',
+        { clashes },
+      );
     }
     await updateMerchant(trx, merchantId, { opening_hours: JSON.stringify(input.openingHours) });
     if (decision !== 'cancel' || !clashes.length) return { clashes, cancelled: [] as Booking[] };
     const reason = input.cancellationReason ?? HOURS_CHANGE_REASON;
-    const cancelled = await cancelBookingsBySalon(trx, actor, { id: merchantId, name: current.shop_name }, clashes.map((c) => ({ id: c.bookingId, status: c.status })), reason, now);
+    const cancelled = await cancelBookingsBySalon(
+      trx,
+      actor,
+      { id: merchantId, name: current.shop_name },
+      clashes.map((c) => ({ id: c.bookingId, status: c.status })),
+      reason,
+      now,
+    );
     if (cancelled.length) await refreshMerchantStats(trx, merchantId);
     return { clashes, cancelled };
   });

@@ -90,7 +90,8 @@ export async function updateStaff(deps: AppDeps, actor: Actor, input: z.output<t
     const current = await findStaff(trx, merchantId, staffId);
     if (!current) throw notFound('Staff member');
     // Bringing someone back from Inactive takes a place on the team.
-    if (current.status === 'Inactive' && input.status !== undefined && input.status !== 'Inactive') await assertStaffFits(trx, merchantId, 1, staffId);
+    if (current.status === 'Inactive' && input.status !== undefined && input.status !== 'Inactive')
+      await assertStaffFits(trx, merchantId, 1, staffId);
     if (input.email !== undefined) await checkEmailFree(trx, merchantId, input.email, staffId);
     await updateStaffRow(trx, merchantId, staffId, {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -116,7 +117,12 @@ export async function updateStaff(deps: AppDeps, actor: Actor, input: z.output<t
  * refused over existing bookings (the owner may reassign them later); the answer lists, from the
  * same transaction, the member's bookings the new hours leave uncovered (`clashes`).
  */
-export async function updateStaffHours(deps: AppDeps, actor: Actor, input: z.output<typeof updateStaffHoursInput>, opts: { now?: Date } = {}) {
+export async function updateStaffHours(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.output<typeof updateStaffHoursInput>,
+  opts: { now?: Date } = {},
+) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
   return deps.db.transaction().execute(async (trx) => {
     const ok = await updateStaffRow(trx, merchantId, input.staffId, {

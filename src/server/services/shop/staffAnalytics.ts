@@ -40,7 +40,8 @@ export function periodRange(period: Period, today: string, custom: { startDate?:
   }
 }
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 

@@ -2,7 +2,13 @@ import { defaultNotificationPreferences, defaultOpeningHours, type NotificationP
 import { servicePrice } from '../../../shared/policy.js';
 import { type CouponWire, couponStatus } from '../../../shared/schemas/coupons.js';
 import type { PublicReviewWire, ReviewWire } from '../../../shared/schemas/reviews.js';
-import type { CatalogueCategoryWire, SelectedCategoryWire, ServiceWire, ShopImageWire, ShopProfileWire } from '../../../shared/schemas/shop.js';
+import type {
+  CatalogueCategoryWire,
+  SelectedCategoryWire,
+  ServiceWire,
+  ShopImageWire,
+  ShopProfileWire,
+} from '../../../shared/schemas/shop.js';
 import type { StaffWire } from '../../../shared/schemas/staff.js';
 import type { ServiceRow } from '../../db/repositories/shopCatalogue.js';
 import type { ShopImageRow } from '../../db/repositories/shopImages.js';

@@ -73,7 +73,16 @@ export async function appendPoints(trx: Executor, e: PointsEntry): Promise<numbe
   const balance = await loyaltyBalance(trx, e.accountId);
   const after = balance + e.points;
   if (after < 0) throw badRequest(`points: you have ${balance} points, ${-e.points} are needed`, 'points');
-  await insertLoyaltyEntries(trx, [{ account_id: e.accountId, points: e.points, balance_after: after, kind: e.kind, coupon_id: e.couponId ?? null, description: e.description }]);
+  await insertLoyaltyEntries(trx, [
+    {
+      account_id: e.accountId,
+      points: e.points,
+      balance_after: after,
+      kind: e.kind,
+      coupon_id: e.couponId ?? null,
+      description: e.description,
+    },
+  ]);
   return after;
 }
 
@@ -98,7 +107,10 @@ export async function awardBookingPointsAll(trx: Executor, list: CompletedBookin
   const accounts = [...new Set(due.map((b) => b.userId))];
   await lockAccounts(trx, accounts);
   // A booking earns its points once, here too when the list names it twice.
-  const done = await bookingsAwardedPoints(trx, due.map((b) => b.bookingId));
+  const done = await bookingsAwardedPoints(
+    trx,
+    due.map((b) => b.bookingId),
+  );
   const balances = await loyaltyBalances(trx, accounts);
   const rows: Insertable<LoyaltyLedgerTable>[] = [];
   for (const b of due) {
@@ -121,9 +133,16 @@ export async function awardBookingPointsAll(trx: Executor, list: CompletedBookin
 }
 
 /** Pays a booking from the wallet, in the booking's transaction. */
-export async function payBookingFromWallet(trx: Executor, b: { userId: string; bookingId: string; total: number; salonName: string }): Promise<void> {
+export async function payBookingFromWallet(
+  trx: Executor,
+  b: { userId: string; bookingId: string; total: number; salonName: string },
+): Promise<void> {
   if (b.total <= 0) return;
-  await appendWallet(trx, { accountId: b.userId, amount: -b.total, kind: 'booking_payment', bookingId: b.bookingId, description: `Booking at ${b.salonName}` }, 'paymentMethod');
+  await appendWallet(
+    trx,
+    { accountId: b.userId, amount: -b.total, kind: 'booking_payment', bookingId: b.bookingId, description: `Booking at ${b.salonName}` },
+    'paymentMethod',
+  );
   await markBookingPaidFromWallet(trx, b.bookingId, b.total);
 }
 

@@ -42,7 +42,13 @@ export async function getWallet(deps: AppDeps, actor: Actor) {
 }
 
 type CouponRow = { code: string; discount_value: number | string; valid_until: string | null; used_count: number; created_at: Date };
-const rewardWire = (c: CouponRow) => ({ code: c.code, value: Number(c.discount_value), validUntil: c.valid_until, used: c.used_count > 0, createdAt: iso(c.created_at) });
+const rewardWire = (c: CouponRow) => ({
+  code: c.code,
+  value: Number(c.discount_value),
+  validUntil: c.valid_until,
+  used: c.used_count > 0,
+  createdAt: iso(c.created_at),
+});
 
 export async function getLoyalty(deps: AppDeps, actor: Actor) {
   const [points, lifetime, entries, rewards] = await Promise.all([
@@ -60,7 +66,14 @@ export async function getLoyalty(deps: AppDeps, actor: Actor) {
       nextTier: tier.next ? { name: tier.next.name, pointsToGo: tier.next.from - lifetime } : null,
       rupeesPerPoint: RUPEES_PER_POINT,
       reward: { points: REWARD_POINTS, value: REWARD_VALUE, validDays: REWARD_VALID_DAYS },
-      entries: entries.map((e) => ({ _id: String(e.id), points: e.points, balanceAfter: e.balance_after, kind: e.kind, description: e.description, createdAt: iso(e.created_at) })),
+      entries: entries.map((e) => ({
+        _id: String(e.id),
+        points: e.points,
+        balanceAfter: e.balance_after,
+        kind: e.kind,
+        description: e.description,
+        createdAt: iso(e.created_at),
+      })),
       rewards: rewards.map(rewardWire),
     },
   };
@@ -148,7 +161,11 @@ async function issueGiftCard(
     message: card.message ?? null,
   });
   if (payment.method === 'wallet') {
-    await appendWallet(trx, { accountId: actor.id, amount: -card.amount, kind: 'gift_card_purchase', giftCardId: row.id, description: `Gift card ${row.code}` }, 'paymentMethod');
+    await appendWallet(
+      trx,
+      { accountId: actor.id, amount: -card.amount, kind: 'gift_card_purchase', giftCardId: row.id, description: `Gift card ${row.code}` },
+      'paymentMethod',
+    );
   }
   if (card.recipientEmail) {
     await queueMessage(trx, {
@@ -178,7 +195,8 @@ function purchased(row: Selectable<GiftCardsTable>, actor: Actor) {
   };
 }
 
-const LIVE_GATEWAY_ONLY = 'paymentMethod: this server takes real payments: pay by card or UPI in Razorpay Checkout (paymentMethod razorpay)';
+const LIVE_GATEWAY_ONLY =
+  'paymentMethod: this server takes real payments: pay by card or UPI in Razorpay Checkout (paymentMethod razorpay)';
 
 /** How gift cards can be paid here: the live gateway's checkout, or the offline test gateway's card form. */
 export function giftCardPaymentOptions(deps: AppDeps) {
@@ -192,7 +210,8 @@ export function giftCardPaymentOptions(deps: AppDeps) {
  */
 export async function createGiftCardOrder(deps: AppDeps, actor: Actor, input: z.output<typeof createGiftCardOrderInput>) {
   const gateway = deps.adapters.payments;
-  if (!gateway.createOrder || !gateway.checkoutKey) throw badRequest('paymentMethod: the test gateway takes the card in purchaseGiftCard; no order is needed', 'paymentMethod');
+  if (!gateway.createOrder || !gateway.checkoutKey)
+    throw badRequest('paymentMethod: the test gateway takes the card in purchaseGiftCard; no order is needed', 'paymentMethod');
   const order = await repo.insertGiftCardOrder(deps.db, {
     purchaser_id: actor.id,
     amount: input.amount,
@@ -203,7 +222,15 @@ export async function createGiftCardOrder(deps: AppDeps, actor: Actor, input: z.
   });
   const orderId = await gateway.createOrder(input.amount, order.id);
   await repo.setGiftCardOrderGatewayId(deps.db, order.id, orderId);
-  return { data: { orderId, amount: input.amount * 100, currency: 'INR' as const, keyId: gateway.checkoutKey, description: `GlowBook gift card, ${formatINR(input.amount)}` } };
+  return {
+    data: {
+      orderId,
+      amount: input.amount * 100,
+      currency: 'INR' as const,
+      keyId: gateway.checkoutKey,
+      description: `GlowBook gift card, ${formatINR(input.amount)}`,
+    },
+  };
 }
 
 /**
@@ -219,18 +246,28 @@ export async function purchaseGiftCard(deps: AppDeps, actor: Actor, input: z.out
   if (input.paymentMethod === 'test_card') {
     if (gateway.checkoutKey) throw badRequest(LIVE_GATEWAY_ONLY, 'paymentMethod');
     if (!input.cardNumber) throw badRequest('cardNumber: enter the card number', 'cardNumber');
-    const charge = await gateway.charge({ amount: input.amount, description: 'GlowBook gift card', receipt: randomUUID(), cardNumber: input.cardNumber });
+    const charge = await gateway.charge({
+      amount: input.amount,
+      description: 'GlowBook gift card',
+      receipt: randomUUID(),
+      cardNumber: input.cardNumber,
+    });
     if (!charge.ok) throw badRequest('cardNumber: the card was declined (test mode)', 'cardNumber');
     reference = charge.reference;
   }
-  return deps.db.transaction().execute(async (trx) => purchased(await issueGiftCard(trx, deps, actor, input, { method: input.paymentMethod, reference }), actor));
+  return deps.db
+    .transaction()
+    .execute(async (trx) => purchased(await issueGiftCard(trx, deps, actor, input, { method: input.paymentMethod, reference }), actor));
 }
 
 async function purchaseThroughGateway(deps: AppDeps, actor: Actor, input: z.output<typeof purchaseGiftCardInput>) {
   const gateway = deps.adapters.payments;
   if (!gateway.checkoutKey) throw badRequest('paymentMethod: no live payment gateway is configured on this server', 'paymentMethod');
   if (!input.razorpay_order_id || !input.razorpay_payment_id || !input.razorpay_signature) {
-    throw badRequest('razorpay_signature: pay in Razorpay Checkout for an order from createGiftCardOrder, then send its razorpay_order_id, razorpay_payment_id and razorpay_signature', 'razorpay_signature');
+    throw badRequest(
+      'razorpay_signature: pay in Razorpay Checkout for an order from createGiftCardOrder, then send its razorpay_order_id, razorpay_payment_id and razorpay_signature',
+      'razorpay_signature',
+    );
   }
   const order = await repo.findGiftCardOrder(deps.db, input.razorpay_order_id, actor.id);
   if (!order) throw notFound('Payment order');
@@ -243,7 +280,11 @@ async function purchaseThroughGateway(deps: AppDeps, actor: Actor, input: z.outp
     receipt: order.id,
     proof: { orderId: input.razorpay_order_id, paymentId: input.razorpay_payment_id, signature: input.razorpay_signature },
   });
-  if (!charge.ok) throw badRequest(charge.error.startsWith('razorpay_signature') ? charge.error : `razorpay_signature: ${charge.error}`, 'razorpay_signature');
+  if (!charge.ok)
+    throw badRequest(
+      charge.error.startsWith('razorpay_signature') ? charge.error : `razorpay_signature: ${charge.error}`,
+      'razorpay_signature',
+    );
   const details: GiftCardDetails = {
     amount: Number(order.amount),
     recipientName: order.recipient_name ?? undefined,
@@ -271,7 +312,13 @@ export async function redeemGiftCard(deps: AppDeps, actor: Actor, input: z.outpu
       throw conflict('code: this gift card has already been redeemed');
     }
     const amount = Number(card.amount);
-    const balance = await appendWallet(trx, { accountId: actor.id, amount, kind: 'gift_card_redeemed', giftCardId: card.id, description: `Gift card ${card.code}` });
+    const balance = await appendWallet(trx, {
+      accountId: actor.id,
+      amount,
+      kind: 'gift_card_redeemed',
+      giftCardId: card.id,
+      description: `Gift card ${card.code}`,
+    });
     return { data: { amount, balance }, message: `${formatINR(amount)} added to your wallet.` };
   });
 }
@@ -299,11 +346,12 @@ export async function getPreferences(deps: AppDeps, actor: Actor) {
 export async function updatePreferences(deps: AppDeps, actor: Actor, input: z.output<typeof updatePreferencesInput>) {
   return deps.db.transaction().execute(async (trx) => {
     const row = await repo.findNotificationPrefs(trx, actor.id, { lock: true });
-    const current = row.notification_prefs && typeof row.notification_prefs === 'object' && !Array.isArray(row.notification_prefs) ? row.notification_prefs : {};
+    const current =
+      row.notification_prefs && typeof row.notification_prefs === 'object' && !Array.isArray(row.notification_prefs)
+        ? row.notification_prefs
+        : {};
     const next = { ...current, ...input.preferences };
     await repo.setNotificationPrefs(trx, actor.id, next);
     return { preferences: preferencesOf(next) };
   });
 }
-
-

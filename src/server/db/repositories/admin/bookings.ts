@@ -57,7 +57,9 @@ export async function listAllBookings(db: Executor, f: AdminBookingFilter) {
         'b.contact_name',
         'b.contact_email',
         'b.contact_phone',
-        sql<string[]>`array(select bs.service_name from booking_services bs where bs.booking_id = b.id order by bs.position)`.as('services'),
+        sql<string[]>`array(select bs.service_name from booking_services bs where bs.booking_id = b.id order by bs.position)`.as(
+          'services',
+        ),
       ])
       .orderBy('b.starts_at', 'desc')
       .orderBy('b.id')

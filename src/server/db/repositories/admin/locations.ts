@@ -11,11 +11,29 @@ export type FeaturedLocationRow = Awaited<ReturnType<typeof listFeaturedLocation
 
 export function insertFeaturedLocation(
   db: Executor,
-  v: { name: string; city: string; state: string; kind: 'city' | 'locality'; lat: number; lng: number; sortOrder: number; createdBy: string },
+  v: {
+    name: string;
+    city: string;
+    state: string;
+    kind: 'city' | 'locality';
+    lat: number;
+    lng: number;
+    sortOrder: number;
+    createdBy: string;
+  },
 ) {
   return db
     .insertInto('featured_locations')
-    .values({ name: v.name, city: v.city, state: v.state, kind: v.kind, lat: v.lat, lng: v.lng, sort_order: v.sortOrder, created_by: v.createdBy })
+    .values({
+      name: v.name,
+      city: v.city,
+      state: v.state,
+      kind: v.kind,
+      lat: v.lat,
+      lng: v.lng,
+      sort_order: v.sortOrder,
+      created_by: v.createdBy,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

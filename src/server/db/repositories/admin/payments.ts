@@ -21,7 +21,18 @@ export async function listCommissions(db: Executor, f: CommissionFilter) {
   if (f.to) q = q.where('b.booking_date', '<=', f.to);
   const [rows, totals] = await Promise.all([
     q
-      .select(['cl.id', 'cl.booking_id', 'cl.merchant_id', 'cl.gross_amount', 'cl.commission', 'cl.merchant_earning', 'cl.created_at', 'b.booking_date', 'm.shop_name', 'm.city'])
+      .select([
+        'cl.id',
+        'cl.booking_id',
+        'cl.merchant_id',
+        'cl.gross_amount',
+        'cl.commission',
+        'cl.merchant_earning',
+        'cl.created_at',
+        'b.booking_date',
+        'm.shop_name',
+        'm.city',
+      ])
       .orderBy('cl.created_at', 'desc')
       .orderBy('cl.id')
       .limit(f.limit)
@@ -39,6 +50,11 @@ export async function listCommissions(db: Executor, f: CommissionFilter) {
   return {
     rows,
     total: Number(totals.n),
-    totals: { entries: Number(totals.n), grossAmount: Number(totals.gross), commission: Number(totals.commission), merchantEarning: Number(totals.earning) },
+    totals: {
+      entries: Number(totals.n),
+      grossAmount: Number(totals.gross),
+      commission: Number(totals.commission),
+      merchantEarning: Number(totals.earning),
+    },
   };
 }

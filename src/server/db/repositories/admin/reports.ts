@@ -102,7 +102,15 @@ export async function bookingReport(db: Executor, f: ReportFilter) {
   const creditedOn = sql`(c.issued_at at time zone ${f.timeZone})::date`;
   const order = f.groupBy === 'city' ? sql`gbv desc, subscriptions desc, key` : sql`key`;
   // A day's report and a year's want different plans.
-  const r = await sql<{ key: string; bookings: number; completed: number; cancelled: number; gbv: number; commission: number; subscriptions: number }>`${PLANNED_PER_CALL}
+  const r = await sql<{
+    key: string;
+    bookings: number;
+    completed: number;
+    cancelled: number;
+    gbv: number;
+    commission: number;
+    subscriptions: number;
+  }>`${PLANNED_PER_CALL}
     with booked as (
       select ${reportKey(f.groupBy, sql`b.booking_date`)} as key,
              count(*) as bookings,

@@ -25,23 +25,25 @@ export async function listSalons(db: Executor, f: SalonFilter) {
       sql<boolean>`(m.shop_name ilike ${c} or m.shop_owner ilike ${c} or m.city ilike ${c} or a.email ilike ${c} or coalesce(m.email, '') ilike ${c})`,
     );
   }
-  let rowsQ = q
-    .selectAll('m')
-    .select([
-      'a.email as account_email',
-      'a.is_blocked as owner_blocked',
-      sql<number>`(select count(*) from merchant_categories mc where mc.merchant_id = m.id)`.as('category_count'),
-      sql<number>`(select count(*) from services s where s.merchant_id = m.id and s.active)`.as('service_count'),
-      sql<number>`(select count(*) from staff st where st.merchant_id = m.id and st.status = 'Active' and st.archived_at is null)`.as('staff_count'),
-      sql<boolean>`exists (select 1 from shop_images si where si.merchant_id = m.id and si.is_cover)`.as('has_cover'),
-      // Every booking of the salon, as the merchant dashboard's Total Bookings (merchantBookingStats)
-      // and the dashboard's top cities count them; merchants.booking_count counts completed ones
-      // only (search ranks by it), which under the same "Bookings" label read as a different figure.
-      sql<number>`(select count(*) from bookings b where b.merchant_id = m.id and b.status <> 'blocked')`.as('total_bookings'),
-      // The bookings the salon still has to serve: what unpublishing it leaves standing.
-      sql<number>`(select count(*) from bookings b
-        where b.merchant_id = m.id and b.status = any(${[...ACTIVE_BOOKING_STATUSES]}::text[]) and b.starts_at > now())`.as('upcoming_bookings'),
-    ]);
+  let rowsQ = q.selectAll('m').select([
+    'a.email as account_email',
+    'a.is_blocked as owner_blocked',
+    sql<number>`(select count(*) from merchant_categories mc where mc.merchant_id = m.id)`.as('category_count'),
+    sql<number>`(select count(*) from services s where s.merchant_id = m.id and s.active)`.as('service_count'),
+    sql<number>`(select count(*) from staff st where st.merchant_id = m.id and st.status = 'Active' and st.archived_at is null)`.as(
+      'staff_count',
+    ),
+    sql<boolean>`exists (select 1 from shop_images si where si.merchant_id = m.id and si.is_cover)`.as('has_cover'),
+    // Every booking of the salon, as the merchant dashboard's Total Bookings (merchantBookingStats)
+    // and the dashboard's top cities count them; merchants.booking_count counts completed ones
+    // only (search ranks by it), which under the same "Bookings" label read as a different figure.
+    sql<number>`(select count(*) from bookings b where b.merchant_id = m.id and b.status <> 'blocked')`.as('total_bookings'),
+    // The bookings the salon still has to serve: what unpublishing it leaves standing.
+    sql<number>`(select count(*) from bookings b
+        where b.merchant_id = m.id and b.status = any(${[...ACTIVE_BOOKING_STATUSES]}::text[]) and b.starts_at > now())`.as(
+      'upcoming_bookings',
+    ),
+  ]);
   // The review queue is first come, first served; other lists show the newest salons first.
   rowsQ =
     f.publishStatus === 'pending'

@@ -25,7 +25,7 @@ export async function overThreshold(db: Executor, key: 'email' | 'ip' | 'email-i
       sql<string>`${sql.ref(keys[0])}`.as('key'),
       sql<string | null>`${keys[1] ? sql.ref(keys[1]) : sql`null::text`}`.as('ip'),
       sql<number>`count(*)`.as('failures'),
-      sql<Date>`max(created_at)`.as('last_at'), 
+      sql<Date>`max(created_at)`.as('last_at'),
       // The throttle lifts when enough of these failures leave the window: at the (count - min + 1)-th oldest.
       sql<Date>`(array_agg(created_at order by created_at))[(count(*) - ${min} + 1)::int]`.as('releasing_at'),
     ])

@@ -80,5 +80,10 @@ export async function requeueFailedJob(db: Executor, id: string) {
 
 /** A failed message goes back to the outbox queue, for its requeued delivery job to send. */
 export async function requeueFailedMessage(db: Executor, messageId: string): Promise<void> {
-  await db.updateTable('outbox_messages').set({ status: 'queued', last_error: null }).where('id', '=', messageId).where('status', '=', 'failed').execute();
+  await db
+    .updateTable('outbox_messages')
+    .set({ status: 'queued', last_error: null })
+    .where('id', '=', messageId)
+    .where('status', '=', 'failed')
+    .execute();
 }
