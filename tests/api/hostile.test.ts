@@ -646,11 +646,13 @@ describe('REST inputs keep their JSON types', () => {
     await refreshTokens();
     await call('customer', 'POST', '/users/updateNotificationPreferences', { preferences: { email: 'false' } });
     const caller = rt.caller(accounts.customer);
-    await expect(caller.users.updateNotificationPreferences({ preferences: { email: 'false' } } as never)).rejects.toMatchObject({
+    // @ts-expect-error hostile input: a string where the schema wants a boolean
+    await expect(caller.users.updateNotificationPreferences({ preferences: { email: 'false' } })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringMatching(/^preferences\.email: /),
     });
-    await expect(caller.users.updateNotificationPreferences({ preferences: { push: 1 } } as never)).rejects.toMatchObject({
+    // @ts-expect-error hostile input: a number where the schema wants a boolean
+    await expect(caller.users.updateNotificationPreferences({ preferences: { push: 1 } })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
     await expect(
@@ -658,8 +660,9 @@ describe('REST inputs keep their JSON types', () => {
         bookingId: ids.bookingId,
         status: 'completed',
         merchantId: accounts.merchant.id,
+        // @ts-expect-error hostile input: a string where the schema wants a boolean
         paymentReceived: 'yes',
-      } as never),
+      }),
     ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringMatching(/^paymentReceived: /),
