@@ -227,7 +227,7 @@ async function main() {
    * This machine's PostgreSQL runs with autovacuum off (a CI setting): dead rows left by earlier
    * runs would otherwise pile up, and a job claim that walks them cost four times as much.
    */
-  const vacuumChurned = () => sql`vacuum (analyze) jobs, outbox_messages, notifications, bookings, booking_services`.execute(db);
+  const vacuumChurned = () => sql`vacuum (analyze) pgboss.job, outbox_messages, notifications, bookings, booking_services`.execute(db);
 
   // The database phases, run over each transport the local server offers.
   const dbPhases = async (url: string, pgHost: string): Promise<Record<string, any>> => {
