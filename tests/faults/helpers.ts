@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { type ScratchDatabase, scratchDatabaseOn } from '../helpers/scratchDb.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const ENTRY = path.join(ROOT, 'dist/server/src/server/main.js');
@@ -147,33 +146,8 @@ export async function call(
 }
 
 /** A scratch database on the shared local PostgreSQL, dropped by `drop()`. */
-export async function scratchDatabase(
-  prefix: string,
-): Promise<{ url: string; name: string; client: () => pg.Client; drop: () => Promise<void> }> {
-  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SHARED_PG, connectionTimeoutMillis: 5000 });
-  try {
-    await admin.connect();
-  } catch (err) {
-    throw new Error(
-      `The fault tests need the local PostgreSQL at ${SHARED_PG} (set TEST_DATABASE_URL to point elsewhere): ${(err as Error).message}`,
-    );
-  }
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(SHARED_PG);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    client: () => new pg.Client({ connectionString: url.toString() }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: SHARED_PG });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+export function scratchDatabase(prefix: string): Promise<ScratchDatabase> {
+  return scratchDatabaseOn(SHARED_PG, prefix);
 }
 
 /** Strings that must never reach a client: stack traces, source paths, connection strings, secrets. */

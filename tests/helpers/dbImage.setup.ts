@@ -17,6 +17,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../../src/server/db/index.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { scratchDatabaseOn } from './scratchDb.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,27 +43,15 @@ async function pgliteImage(project: TestProject) {
 async function pgTemplate(project: TestProject) {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the pg test project');
-  const name = `gb_tmpl_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 1 }) }) });
+  const scratch = await scratchDatabaseOn(base, 'gb_tmpl');
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: scratch.url, max: 1 }) }) });
   try {
     await migrateToLatest(db);
   } finally {
     await db.destroy();
   }
-  project.provide('pgTemplate', name);
-  return () => admin(`drop database if exists ${name} with (force)`);
+  project.provide('pgTemplate', scratch.name);
+  return scratch.drop;
 }
 
 export default function setup(project: TestProject) {

@@ -4,13 +4,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { bootstrap, type Runtime } from '../../src/server/bootstrap.js';
 import type { Actor } from '../../src/server/deps.js';
 import { loadEnv } from '../../src/server/env.js';
 import { appRouter } from '../../src/server/routers/index.js';
 import type { Context } from '../../src/server/trpc/context.js';
+import { scratchDatabaseOn } from './scratchDb.js';
 
 /** Which database the server tests run on: the embedded one, or real PostgreSQL (TEST_DATABASE_URL). */
 export const DB_KIND = process.env.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite';
@@ -18,23 +18,7 @@ export const DB_KIND = process.env.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite';
 async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the pg test project');
-  const name = `gb_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const template = inject('pgTemplate');
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return scratchDatabaseOn(base, 'gb_test', { template: inject('pgTemplate') });
 }
 
 let image: Blob | undefined;
