@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { toJsonb } from '../json.js';
 import type { Executor } from './accounts.js';
+import { pageOf } from './paging.js';
 
 /** One row per admin action, written in the same transaction as the change it records. */
 export async function recordAudit(
@@ -28,7 +29,8 @@ export async function listAudit(db: Executor, f: AuditFilter) {
   let q = db.selectFrom('audit_log as l').leftJoin('accounts as a', 'a.id', 'l.actor_id');
   if (f.action) q = q.where('l.action', '=', f.action);
   if (f.actorId) q = q.where('l.actor_id', '=', f.actorId);
-  const [rows, count] = await Promise.all([
+  return pageOf(
+    q,
     q
       .select([
         'l.id',
@@ -42,11 +44,7 @@ export async function listAudit(db: Executor, f: AuditFilter) {
         sql<string | null>`nullif(trim(a.first_name || ' ' || a.last_name), '')`.as('actor_name'),
       ])
       .orderBy('l.created_at', 'desc')
-      .orderBy('l.id', 'desc')
-      .limit(f.limit)
-      .offset(f.offset)
-      .execute(),
-    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+      .orderBy('l.id', 'desc'),
+    f,
+  );
 }

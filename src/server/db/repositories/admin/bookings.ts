@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type BookingStatus, containsPattern as contains, prefixPattern } from '../../../../shared/constants.js';
 import type { Executor } from '../accounts.js';
+import { pageOf } from '../paging.js';
 
 /* Every salon's bookings, for the admin. */
 
@@ -36,7 +37,8 @@ export async function listAllBookings(db: Executor, f: AdminBookingFilter) {
         or exists (select 1 from booking_services bs where bs.booking_id = b.id and bs.service_name ilike ${c}))`,
     );
   }
-  const [rows, count] = await Promise.all([
+  return pageOf(
+    q,
     q
       .select([
         'b.id',
@@ -62,11 +64,7 @@ export async function listAllBookings(db: Executor, f: AdminBookingFilter) {
         ),
       ])
       .orderBy('b.starts_at', 'desc')
-      .orderBy('b.id')
-      .limit(f.limit)
-      .offset(f.offset)
-      .execute(),
-    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+      .orderBy('b.id'),
+    f,
+  );
 }

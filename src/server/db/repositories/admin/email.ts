@@ -3,6 +3,7 @@ import { containsPattern as contains } from '../../../../shared/constants.js';
 import type { DeliveryState } from '../../../../shared/delivery.js';
 import type { Executor } from '../accounts.js';
 import { deliveryStateSql } from '../outbox.js';
+import { pageOf } from '../paging.js';
 
 /* The outbox of every message sent, and the e-mail templates the admin edits. */
 
@@ -22,11 +23,7 @@ export async function listOutbox(db: Executor, f: OutboxFilter) {
     const c = contains(f.search);
     q = q.where(sql<boolean>`(recipient ilike ${c} or coalesce(subject, '') ilike ${c})`);
   }
-  const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(f.limit).offset(f.offset).execute(),
-    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(q, q.selectAll().orderBy('created_at', 'desc').orderBy('id'), f);
 }
 
 export function listEmailTemplates(db: Executor) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ACTIVE_BOOKING_STATUSES, containsPattern as contains } from '../../../../shared/constants.js';
 import type { Executor } from '../accounts.js';
+import { pageOf } from '../paging.js';
 
 /* Salons as the admin reviews and manages them. */
 
@@ -49,11 +50,7 @@ export async function listSalons(db: Executor, f: SalonFilter) {
     f.publishStatus === 'pending'
       ? rowsQ.orderBy('m.publish_requested_at', 'asc').orderBy('m.id')
       : rowsQ.orderBy('m.created_at', 'desc').orderBy('m.id');
-  const [rows, count] = await Promise.all([
-    rowsQ.limit(f.limit).offset(f.offset).execute(),
-    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(q, rowsQ, f);
 }
 export type AdminSalonRow = Awaited<ReturnType<typeof listSalons>>['rows'][number];
 

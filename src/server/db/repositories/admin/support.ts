@@ -2,6 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import { containsPattern as contains } from '../../../../shared/constants.js';
 import type { SupportMessagesTable } from '../../types.js';
 import type { Executor } from '../accounts.js';
+import { pageOf } from '../paging.js';
 
 /* Contact messages and support tickets, as the admin answers them. */
 
@@ -21,11 +22,7 @@ export async function listFeedback(db: Executor, f: FeedbackFilter) {
     const c = contains(f.search);
     q = q.where(sql<boolean>`(name ilike ${c} or email ilike ${c} or subject ilike ${c} or message ilike ${c})`);
   }
-  const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(f.limit).offset(f.offset).execute(),
-    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(q, q.selectAll().orderBy('created_at', 'desc').orderBy('id'), f);
 }
 
 export function findFeedback(db: Executor, id: string, opts: { lock?: boolean } = {}) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { containsPattern as contains, type Role } from '../../../../shared/constants.js';
 import type { Executor } from '../accounts.js';
+import { pageOf } from '../paging.js';
 
 /* The admin's list of accounts, and blocking and roles. */
 
@@ -23,18 +24,15 @@ export async function listUsers(db: Executor, f: UserFilter) {
         or coalesce(m.shop_name, '') ilike ${c} or a.id::text = ${f.search})`,
     );
   }
-  const [rows, count] = await Promise.all([
+  return pageOf(
+    q,
     q
       .selectAll('a')
       .select(['m.shop_name', sql<number>`(select count(*) from bookings b where b.user_id = a.id)`.as('booking_count')])
       .orderBy('a.created_at', 'desc')
-      .orderBy('a.id')
-      .limit(f.limit)
-      .offset(f.offset)
-      .execute(),
-    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+      .orderBy('a.id'),
+    f,
+  );
 }
 
 export function findUser(db: Executor, id: string) {
