@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMailDropTransport } from '../../src/server/adapters/messaging/email.js';
-import { createWhatsAppCloudTransport } from '../../src/server/adapters/messaging/sms.js';
+import { createOutboxTransport, createWhatsAppCloudTransport } from '../../src/server/adapters/messaging/sms.js';
 
 describe('WhatsApp Cloud transport', () => {
   it('sends the outbox id as the idempotency reference on every try, so the provider can drop a repeat', async () => {
@@ -63,5 +63,46 @@ describe('offline mail drop', () => {
       'Message-ID: <6f1c2a4e-0000-4000-8000-000000000002@glowbook.in>',
     );
     fs.rmSync(path.dirname(dir), { recursive: true });
+  });
+
+  it('a message appears under its name only complete: written under a hidden name, then renamed', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-drop-'));
+    const mail = createMailDropTransport(path.join(root, 'mail'), 'GlowBook <no-reply@glowbook.in>');
+    const texts = createOutboxTransport(path.join(root, 'messages'));
+    const written = vi.spyOn(fs, 'writeFile');
+    const writtenAsync = vi.spyOn(fs.promises, 'writeFile');
+    try {
+      const sent = await Promise.all(
+        Array.from({ length: 10 }, (_, n) => [
+          mail.send({
+            id: `${n}1000000-0000-4000-8000-000000000001`,
+            channel: 'email',
+            to: 'asha@example.in',
+            subject: `S${n}`,
+            body: `B${n}`,
+            meta: {},
+          }),
+          texts.send({
+            id: `${n}2000000-0000-4000-8000-000000000002`,
+            channel: 'sms',
+            to: '+919876543210',
+            subject: null,
+            body: `Code ${n}`,
+            meta: {},
+          }),
+        ]).flat(),
+      );
+      const targets = [...written.mock.calls, ...writtenAsync.mock.calls].map((c) => path.basename(String(c[0])));
+      expect(targets).toHaveLength(20);
+      // Never the final name, never the recipient: a reader looking for asha's mail cannot open it half-written.
+      expect(targets.filter((f) => !/^\.[0-9a-f-]{36}\.partial$/.test(f))).toEqual([]);
+      const names = [...fs.readdirSync(path.join(root, 'mail')), ...fs.readdirSync(path.join(root, 'messages'))].sort();
+      expect(names).toEqual(sent.map((r) => r.providerId).sort());
+      expect(names.every((f) => /\.(eml|txt)$/.test(f))).toBe(true);
+    } finally {
+      written.mockRestore();
+      writtenAsync.mockRestore();
+      fs.rmSync(root, { recursive: true });
+    }
   });
 });
