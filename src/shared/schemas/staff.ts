@@ -130,6 +130,27 @@ export const updateStaffHoursInput = z.object({
   daysOff: daysOffSchema.optional(),
 });
 
+/**
+ * The Working Hours modal: the week stays as typed while "works the shop's opening hours" is
+ * ticked, and is sent as none then; what is sent is checked by the server's own rules
+ * (updateStaffHoursInput), so each mistake lands on its day. The staff member and the salon are
+ * the modal's, not fields.
+ */
+const staffHoursFields = updateStaffHoursInput.pick({ workingHours: true, daysOff: true });
+export const staffHoursForm = z
+  .object({
+    followShop: z.boolean(),
+    workingHours: z.array(z.object({ day: z.string(), enabled: z.boolean(), start: z.string(), end: z.string() })),
+    daysOff: z.array(z.string()),
+  })
+  .transform(
+    ({ followShop, workingHours, daysOff }): z.input<typeof staffHoursFields> => ({
+      workingHours: followShop ? [] : workingHours,
+      daysOff,
+    }),
+  )
+  .pipe(staffHoursFields);
+
 export const STAFF_PERIODS = ['today', 'tomorrow', 'week', 'month', 'custom'] as const;
 
 export const staffAnalyticsInput = z

@@ -199,7 +199,7 @@ export default function StaffManagement() {
           onClose={() => setForm({ open: false, editing: null })}
         />
       )}
-      {hoursFor && <StaffHoursModal staff={hoursFor} merchantId={merchantId} onClose={() => setHoursFor(null)} />}
+      {hoursFor && <StaffHoursModal key={hoursFor._id} staff={hoursFor} merchantId={merchantId} onClose={() => setHoursFor(null)} />}
       <StaffAnalyticsModal
         open={Boolean(analyticsFor)}
         staff={analyticsFor}
