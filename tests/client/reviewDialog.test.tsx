@@ -1,53 +1,115 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ReviewDialog } from '../../src/client/features/booking/BookingActions';
+import { appStore } from '../../src/client/state/session';
+import { toast, toastsAtom } from '../../src/client/state/toast';
 import type { BookingWire } from '../../src/shared/schemas/bookings';
+import { REVIEW_MAX_LENGTH } from '../../src/shared/schemas/reviews';
+import { mswTrpc, Refusal, renderApp } from './mswTrpc';
 
-const createReview = vi.fn(async (_input: unknown) => ({ data: {} }));
-
-// The dialog needs only the review mutation; the real client module pulls in the whole app.
-vi.mock('../../src/client/trpc', async () => {
-  const { useMutation } = await import('@tanstack/react-query');
-  return {
-    trpc: {
-      reviewRoutes: {
-        createReview: { useMutation: (opts?: object) => useMutation({ mutationFn: createReview, ...opts }) },
-        // Editing an existing review: not exercised here (the booking has none).
-        updateReview: { useMutation: (opts?: object) => useMutation({ mutationFn: vi.fn(), ...opts }) },
-      },
-    },
-    errorMessage: (_err: unknown, fallback: string) => fallback,
-    httpStatusOf: () => undefined,
-  };
+/*
+ * The review dialog on react-hook-form with the shared review schema, against a fake /trpc (msw):
+ * a wrong rating or comment is refused under its field before anything is sent, and a server
+ * refusal that names a field lands under that field.
+ */
+const api = mswTrpc();
+beforeAll(api.listen);
+afterEach(() => {
+  cleanup();
+  api.reset();
+  toast.clear();
 });
+afterAll(api.close);
 
-const { ReviewDialog } = await import('../../src/client/features/booking/BookingActions');
+const BOOKING = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const REVIEW = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+const booking = { _id: BOOKING, salonName: 'Glow Studio', bookingDate: '2026-10-01' } as BookingWire;
+const toasts = () => appStore.get(toastsAtom).map((t) => t.message);
+const click = (testId: string) => act(async () => fireEvent.click(screen.getByTestId(testId)));
+const comment = (text: string) => fireEvent.input(screen.getByTestId('review-comment'), { target: { value: text } });
+const errorText = (testId: string) => screen.queryByTestId(testId)?.textContent ?? null;
 
-afterEach(cleanup);
-
-const booking = { _id: 'b1', salonName: 'Glow Studio', bookingDate: '2026-10-01' } as BookingWire;
-
-function renderDialog() {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <ReviewDialog booking={booking} onClose={() => undefined} onReviewed={() => undefined} />
-    </QueryClientProvider>,
-  );
+function open(existing?: { _id: string; rating: number; comment: string }) {
+  const onReviewed = vi.fn();
+  const onClose = vi.fn();
+  renderApp(<ReviewDialog booking={existing ? null : booking} existing={existing} onClose={onClose} onReviewed={onReviewed} />);
+  return { onReviewed, onClose };
 }
 
-const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
-
 describe('ReviewDialog', () => {
-  it('clears the "choose a rating" error as soon as a star is picked', async () => {
-    renderDialog();
-    await act(async () => fireEvent.click(screen.getByTestId('review-submit')));
-    expect(alertText()).toBe('Please choose a rating from 1 to 5 stars.');
-    expect(createReview).not.toHaveBeenCalled();
+  it('asks for a rating first, clears the prompt as soon as a star is picked, then sends the review', async () => {
+    api.answer({ 'reviewRoutes.createReview': () => ({ review: {} }) });
+    const { onReviewed, onClose } = open();
+    await click('review-submit');
+    expect(errorText('review-rating-error')).toBe('Please choose a rating from 1 to 5 stars.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(document.activeElement).toBe(screen.getByTestId('review-star-1'));
+    expect(api.calls).toEqual([]);
 
-    act(() => fireEvent.click(screen.getByTestId('review-star-4')));
-    expect(alertText()).toBeNull();
+    await click('review-star-4');
+    expect(errorText('review-rating-error')).toBeNull();
+    comment('  Lovely haircut.  ');
+    await click('review-submit');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // The schema's output: the comment trimmed.
+    expect(api.sent('reviewRoutes.createReview')).toEqual([{ bookingId: BOOKING, rating: 4, comment: 'Lovely haircut.' }]);
+    expect(onReviewed).toHaveBeenCalledWith(BOOKING);
+    expect(toasts()).toEqual(['Thanks for your review!']);
+  });
 
-    await act(async () => fireEvent.click(screen.getByTestId('review-submit')));
-    expect(createReview).toHaveBeenCalledWith(expect.objectContaining({ bookingId: 'b1', rating: 4 }), expect.anything());
+  it('refuses a comment over the limit under the comment, with the shared schema’s words', async () => {
+    open();
+    await click('review-star-5');
+    comment('x'.repeat(REVIEW_MAX_LENGTH + 1));
+    await click('review-submit');
+    expect(errorText('review-comment-error')).toBe(`Keep the comment under ${REVIEW_MAX_LENGTH} characters.`);
+    expect(screen.getByTestId('review-comment').getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls).toEqual([]);
+  });
+
+  it('puts the server’s refusal of the comment under the comment, and keeps the dialog open', async () => {
+    api.answer({
+      'reviewRoutes.createReview': () => new Refusal('comment: links are not allowed in a review', 'comment'),
+    });
+    const { onClose } = open();
+    await click('review-star-3');
+    comment('See www.example.com');
+    await click('review-submit');
+    await waitFor(() => expect(errorText('review-comment-error')).toBe('Links are not allowed in a review'));
+    expect(document.activeElement).toBe(screen.getByTestId('review-comment'));
+    expect(screen.queryByTestId('review-error')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(api.sent('reviewRoutes.createReview')).toHaveLength(1);
+
+    // Editing the comment re-checks it: the server's word about the old text goes.
+    comment('Lovely haircut.');
+    await waitFor(() => expect(errorText('review-comment-error')).toBeNull());
+  });
+
+  it('shows a refusal about no field of the form as the dialog’s error', async () => {
+    api.answer({
+      'reviewRoutes.createReview': () => new Refusal('You have already reviewed this booking.', null, 409),
+    });
+    const { onReviewed } = open();
+    await click('review-star-5');
+    await click('review-submit');
+    await waitFor(() => expect(errorText('review-error')).toBe('You have already reviewed this booking.'));
+    // Reviewed from another tab: the booking shows its review.
+    expect(onReviewed).toHaveBeenCalledWith(BOOKING);
+    // A new pick is a new answer: the stale refusal goes.
+    await click('review-star-4');
+    expect(errorText('review-error')).toBeNull();
+  });
+
+  it('edits an existing review from what it says now', async () => {
+    api.answer({ 'reviewRoutes.updateReview': () => ({ review: {} }) });
+    const { onClose } = open({ _id: REVIEW, rating: 2, comment: 'Slow.' });
+    expect(screen.getByTestId('review-star-2').getAttribute('aria-checked')).toBe('true');
+    expect((screen.getByTestId('review-comment') as HTMLTextAreaElement).value).toBe('Slow.');
+    await click('review-star-4');
+    await click('review-submit');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.sent('reviewRoutes.updateReview')).toEqual([{ reviewId: REVIEW, rating: 4, comment: 'Slow.' }]);
+    expect(toasts()).toEqual(['Your review is updated.']);
   });
 });

@@ -245,6 +245,8 @@ export const rescheduleBookingInput = z.object({
   bookingTime: timeSchema,
   staffId: optionalStaffId,
 });
+/** The customer's Reschedule dialog: the new date and time (the booking is the dialog's own). */
+export const rescheduleForm = rescheduleBookingInput.pick({ bookingDate: true, bookingTime: true });
 
 // ---------------------------------------------------------------- merchant booking desk
 

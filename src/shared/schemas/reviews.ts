@@ -4,14 +4,12 @@ import { blankToUndefined, merchantIdField } from './shop.js';
 
 export const REVIEW_MAX_LENGTH = 2000;
 
-const ratingSchema = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-  z
-    .number({ error: 'Rating is required.' })
-    .int('Rating must be a whole number from 1 to 5.')
-    .min(1, 'Rating must be a whole number from 1 to 5.')
-    .max(5, 'Rating must be a whole number from 1 to 5.'),
-);
+const ratingNumber = z
+  .number({ error: 'Rating is required.' })
+  .int('Rating must be a whole number from 1 to 5.')
+  .min(1, 'Rating must be a whole number from 1 to 5.')
+  .max(5, 'Rating must be a whole number from 1 to 5.');
+const ratingSchema = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), ratingNumber);
 const commentSchema = z.string().trim().max(REVIEW_MAX_LENGTH, `Keep the comment under ${REVIEW_MAX_LENGTH} characters.`);
 
 export const createReviewInput = z.object({
@@ -25,6 +23,15 @@ export const updateReviewInput = z.object({
   reviewId: idSchema,
   rating: ratingSchema.optional(),
   comment: commentSchema.optional(),
+});
+
+/**
+ * The review dialog (write or edit): the rating is picked with stars, so none picked yet (0) asks
+ * for a pick; otherwise the server's rules for the rating and the comment.
+ */
+export const reviewForm = z.object({
+  rating: z.number().min(1, 'Please choose a rating from 1 to 5 stars.').pipe(ratingNumber),
+  comment: commentSchema,
 });
 
 export const reviewIdInput = z.object({ reviewId: idSchema });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { useController } from 'react-hook-form';
 import { RESCHEDULE_MIN_HOURS, refundAmountFor, refundPercentFor } from '../../../shared/policy';
-import { type BookingWire, disputeNoShowForm } from '../../../shared/schemas/bookings';
-import { REVIEW_MAX_LENGTH } from '../../../shared/schemas/reviews';
+import { type BookingWire, disputeNoShowForm, rescheduleForm } from '../../../shared/schemas/bookings';
+import { REVIEW_MAX_LENGTH, reviewForm } from '../../../shared/schemas/reviews';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Modal } from '../../components/ui/Modal';
@@ -32,7 +33,7 @@ const TIER_TEXT: Record<number, string> = {
   0: 'No refund: your appointment is less than 1 hour away.',
 };
 
-/** The spec's confirmation dialog, with the refund tier the cancellation would get right now. */
+/** The spec's confirmation dialog, with the refund tier the cancellation would get right now; the owner keys it by the booking. */
 export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire | null; onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const cancel = trpc.users.cancelBooking.useMutation({
@@ -102,12 +103,13 @@ export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire
   );
 }
 
-/** Moves an upcoming booking to another free slot of the same salon. */
+/** Moves an upcoming booking to another free slot of the same salon; the owner keys it by the booking. */
 export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | null; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const [date, setDate] = useState<string | null>(booking?.bookingDate ?? null);
-  const [time, setTime] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(rescheduleForm, { defaultValues: { bookingDate: booking?.bookingDate ?? '', bookingTime: '' } });
+  const { errors, isSubmitted } = form.formState;
+  const [date, time] = form.watch(['bookingDate', 'bookingTime']);
+  const failed = serverErrorsTo(form, 'Could not reschedule this booking. Please try again.');
   const reschedule = trpc.users.rescheduleBooking.useMutation({
     meta: {
       successToast: ({ data: { booking: moved } }: { data: { booking: { bookingDate: string; bookingTime: string } } }) =>
@@ -116,24 +118,20 @@ export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | 
     },
     onSuccess: onClose,
     onError: (err) => {
-      setError(errorMessage(err, 'Could not reschedule this booking. Please try again.'));
       // Taken meanwhile: the time is cleared and the free ones shown again.
       if (httpStatusOf(err) === 409) {
-        setTime(null);
+        form.setValue('bookingTime', '');
         void utils.users.getAvailableSlots.invalidate();
       }
+      failed(err);
     },
   });
   if (!booking) return null;
   const serviceIds = booking.services.map((s) => s._id).filter((id): id is string => Boolean(id));
   const servicesGone = serviceIds.length !== booking.services.length;
   const currentSlot = { date: booking.bookingDate, time: booking.bookingTime };
-
-  const onConfirm = () => {
-    if (!date || !time) return;
-    setError(null);
-    reschedule.mutate({ bookingId: booking._id, bookingDate: date, bookingTime: time });
-  };
+  const pick = (name: 'bookingDate' | 'bookingTime', value: string) => form.setValue(name, value, { shouldValidate: isSubmitted });
+  const onConfirm = form.handleSubmit((slot) => reschedule.mutate({ bookingId: booking._id, ...slot }));
 
   return (
     <Modal
@@ -172,20 +170,21 @@ export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | 
           serviceIds={serviceIds}
           staffId={null}
           timeZone={booking.timeZone}
-          date={date}
-          time={time}
+          date={date || null}
+          time={time || null}
           onDate={(d) => {
-            setDate(d);
-            setTime(null);
+            pick('bookingDate', d);
+            pick('bookingTime', '');
           }}
-          onTime={setTime}
+          onTime={(t) => pick('bookingTime', t)}
         />
       )}
-      {error && (
-        <p role="alert" className="mt-3 text-sm font-medium text-red-600">
-          {error}
-        </p>
-      )}
+      {/* The date and time are picked, not typed: what is wrong with them shows here, with the dialog's own error. */}
+      <FormError
+        message={errors.root?.server?.message ?? errors.bookingTime?.message ?? errors.bookingDate?.message}
+        className="mt-3"
+        testId="reschedule-error"
+      />
     </Modal>
   );
 }
@@ -199,7 +198,8 @@ export interface OwnReview {
 
 /**
  * Rating 1-5 and a comment on a completed booking; with `existing`, edits that review instead
- * (reviewRoutes/updateReview).
+ * (reviewRoutes/updateReview). The owner keys it by the booking or review: each opening starts
+ * from what it edits.
  */
 export function ReviewDialog({
   booking,
@@ -215,14 +215,14 @@ export function ReviewDialog({
   onClose: () => void;
   onReviewed: (bookingId: string) => void;
 }) {
-  const [rating, setRating] = useState(existing?.rating ?? 0);
-  const [comment, setComment] = useState(existing?.comment ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(reviewForm, { defaultValues: { rating: existing?.rating ?? 0, comment: existing?.comment ?? '' } });
+  const { errors } = form.formState;
+  const { field: rating } = useController({ control: form.control, name: 'rating' });
   const reviewed = () => {
     onReviewed(booking?._id ?? '');
     onClose();
   };
-  const failed = (err: unknown) => setError(errorMessage(err, 'Could not send your review. Please try again.'));
+  const failed = serverErrorsTo(form, 'Could not send your review. Please try again.');
   const create = trpc.reviewRoutes.createReview.useMutation({
     meta: { successToast: 'Thanks for your review!' },
     onSuccess: reviewed,
@@ -239,15 +239,16 @@ export function ReviewDialog({
   });
   if (!booking && !existing) return null;
 
-  const onSubmit = () => {
-    if (rating < 1) {
-      setError('Please choose a rating from 1 to 5 stars.');
-      return;
-    }
-    setError(null);
-    if (existing) update.mutate({ reviewId: existing._id, rating, comment: comment.trim() });
-    else if (booking) create.mutate({ bookingId: booking._id, rating, comment: comment.trim() });
+  const onSubmit = form.handleSubmit((review) => {
+    if (existing) update.mutate({ reviewId: existing._id, ...review });
+    else if (booking) create.mutate({ bookingId: booking._id, ...review });
+  });
+  const pickRating = (n: number) => {
+    rating.onChange(n);
+    // A pick answers the "choose a rating" prompt; a stale refusal would read as if about this rating.
+    form.clearErrors('root.server');
   };
+  const ratingError = errors.rating?.message;
 
   return (
     <Modal
@@ -261,52 +262,60 @@ export function ReviewDialog({
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={onSubmit} loading={create.isPending || update.isPending} data-testid="review-submit">
+          <Button type="submit" form="review-form" loading={create.isPending || update.isPending} data-testid="review-submit">
             {existing ? 'Save Review' : 'Submit Review'}
           </Button>
         </>
       }
     >
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium text-ink-700">Your rating</legend>
-        <div className="flex gap-1" role="radiogroup" aria-label="Rating">
-          {[1, 2, 3, 4, 5].map((n) => (
-            <button
-              key={n}
-              type="button"
-              role="radio"
-              aria-checked={rating === n}
-              aria-label={`${n} star${n > 1 ? 's' : ''}`}
-              onClick={() => {
-                setRating(n);
-                // A pick answers the "choose a rating" prompt; a stale refusal would read as if about this rating.
-                setError(null);
-              }}
-              data-testid={`review-star-${n}`}
-              className={cn(
-                'text-3xl leading-none transition-colors',
-                n <= rating ? 'text-gold-500' : 'text-blush-300 hover:text-gold-300',
-              )}
-            >
-              ★
-            </button>
-          ))}
-        </div>
-      </fieldset>
-      <Textarea
-        label="Comment"
-        containerClassName="mt-4"
-        value={comment}
-        onChange={(e) => setComment(e.target.value)}
-        maxLength={REVIEW_MAX_LENGTH}
-        placeholder="How was your visit?"
-        data-testid="review-comment"
-      />
-      {error && (
-        <p role="alert" className="mt-3 text-sm font-medium text-red-600">
-          {error}
-        </p>
-      )}
+      <form id="review-form" noValidate onSubmit={onSubmit}>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-ink-700">Your rating</legend>
+          <div
+            className="flex gap-1"
+            role="radiogroup"
+            aria-label="Rating"
+            aria-invalid={ratingError ? true : undefined}
+            aria-describedby={ratingError ? 'review-rating-error' : undefined}
+          >
+            {[1, 2, 3, 4, 5].map((n) => (
+              <button
+                key={n}
+                // The first star (or the one picked) takes the focus when the rating is wrong.
+                ref={n === (rating.value || 1) ? rating.ref : undefined}
+                type="button"
+                role="radio"
+                aria-checked={rating.value === n}
+                aria-label={`${n} star${n > 1 ? 's' : ''}`}
+                onClick={() => pickRating(n)}
+                data-testid={`review-star-${n}`}
+                className={cn(
+                  'text-3xl leading-none transition-colors',
+                  n <= rating.value ? 'text-gold-500' : 'text-blush-300 hover:text-gold-300',
+                )}
+              >
+                ★
+              </button>
+            ))}
+          </div>
+          {ratingError && (
+            <p id="review-rating-error" role="alert" className="mt-1.5 text-xs font-medium text-red-600" data-testid="review-rating-error">
+              {ratingError}
+            </p>
+          )}
+        </fieldset>
+        <Textarea
+          id="review-comment"
+          label="Comment"
+          containerClassName="mt-4"
+          {...form.register('comment')}
+          error={errors.comment?.message}
+          maxLength={REVIEW_MAX_LENGTH}
+          placeholder="How was your visit?"
+          data-testid="review-comment"
+        />
+        <FormError message={errors.root?.server?.message} className="mt-3" testId="review-error" />
+      </form>
     </Modal>
   );
 }

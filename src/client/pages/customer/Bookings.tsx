@@ -278,7 +278,7 @@ export default function Bookings() {
           </div>
         )}
       </TabPanel>
-      <CancelBookingDialog booking={cancelling} onClose={() => setCancelling(null)} />
+      <CancelBookingDialog key={cancelling?._id ?? 'no-cancel'} booking={cancelling} onClose={() => setCancelling(null)} />
       <DisputeNoShowDialog key={disputing?._id ?? 'no-dispute'} booking={disputing} onClose={() => setDisputing(null)} />
       <RescheduleDialog key={moving?._id ?? 'none'} booking={moving} onClose={() => setMoving(null)} />
       <ReviewDialog
