@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { salonToday } from '../../src/client/features/booking/format';
-import { BookingCardModal } from '../../src/client/features/calendar/CalendarModals';
+import { BlockTimeModal, BookingCardModal } from '../../src/client/features/calendar/CalendarModals';
 import { appStore } from '../../src/client/state/session';
 import { toast, toastsAtom } from '../../src/client/state/toast';
 import type { CalendarBooking } from '../../src/shared/schemas/calendar';
@@ -70,7 +71,16 @@ const actions = () =>
   within(screen.getByRole('group', { name: 'Desk actions' }))
     .getAllByRole('button')
     .map((b) => b.textContent);
+/** A refusal as the server sends it: a 400 naming the field it is about. */
+const refusal = (message: string, field: string) =>
+  TRPCClientError.from({ error: { message, code: -32600, data: { httpStatus: 400, code: 'BAD_REQUEST', field } } });
 const click = (testId: string) => act(async () => fireEvent.click(screen.getByTestId(testId)));
+
+// happy-dom has no HTMLSelectElement.size (0 in browsers); react-hook-form reads it to tell a box
+// the person changed before the form was ready, and without it keeps a select's first option.
+if (!('size' in HTMLSelectElement.prototype)) {
+  Object.defineProperty(HTMLSelectElement.prototype, 'size', { configurable: true, get: () => 0 });
+}
 
 afterEach(() => {
   cleanup();
@@ -117,7 +127,7 @@ describe('the desk’s actions on a calendar card', () => {
   it('cancels only with a reason, and shows the server’s refusal in its words', async () => {
     const { calls } = open('upcoming', {
       'merchants.updateBookingStatus': () => {
-        throw new Error('status: a booking that is cancelled cannot be changed to cancelled');
+        throw refusal('status: a booking that is cancelled cannot be changed to cancelled', 'status');
       },
     });
     await click('card-action-cancelled');
@@ -135,9 +145,94 @@ describe('the desk’s actions on a calendar card', () => {
     expect((await screen.findByTestId('card-action-error')).textContent).toMatch(/cannot be changed to cancelled/);
   });
 
+  it('puts the server’s refusal of the reason under the reason', async () => {
+    open('upcoming', {
+      'merchants.updateBookingStatus': () => {
+        throw refusal('cancellationReason: keep the reason under 500 characters', 'cancellationReason');
+      },
+    });
+    await click('card-action-cancelled');
+    fireEvent.change(screen.getByTestId('card-cancel-reason'), { target: { value: 'Stylist unwell' } });
+    await click('card-action-submit');
+    await vi.waitFor(() =>
+      expect(within(screen.getByTestId('card-cancel')).getByRole('alert').textContent).toBe('Keep the reason under 500 characters'),
+    );
+    expect(screen.queryByTestId('card-action-error')).toBeNull();
+  });
+
   it('offers nothing on a finished booking', () => {
     open('completed');
     expect(screen.queryByRole('group', { name: 'Desk actions' })).toBeNull();
     expect(screen.getByTestId('calendar-booking-modal').textContent).toContain('A completed booking cannot be moved.');
+  });
+});
+
+describe('the Block time form', () => {
+  const draft = { staffId: RUTUJA, date: TODAY, start: 780 };
+  function openBlock(handlers: Record<string, StubHandler>) {
+    const onDone = vi.fn();
+    const view = renderWithTrpc(
+      <BlockTimeModal draft={draft} merchantId={MERCHANT} professionals={professionals} onClose={() => undefined} onDone={onDone} />,
+      handlers,
+    );
+    return { ...view, onDone };
+  }
+  const select = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+  const errorOf = (testId: string) => document.getElementById(`${screen.getByTestId(testId).id}-error`)?.textContent ?? null;
+
+  it('refuses a block that ends before it starts under its end, with the server’s rule, and sends nothing', async () => {
+    const { calls } = openBlock({});
+    select('block-end', '12:00');
+    await click('block-submit');
+    expect(errorOf('block-end')).toBe('The block must end after it starts');
+    expect(calls).toEqual([]);
+  });
+
+  it('sends an all-day block over a date range as the server takes it', async () => {
+    const last = '2099-12-31';
+    const { calls, onDone } = openBlock({ 'merchants.createBlock': () => ({ blockId: 'x', placed: 3, skipped: [] }) });
+    fireEvent.change(screen.getByTestId('block-date'), { target: { value: '2099-12-29' } });
+    fireEvent.change(screen.getByTestId('block-end-date'), { target: { value: last } });
+    await act(async () => fireEvent.click(screen.getByTestId('block-all-day')));
+    select('block-kind', 'leave');
+    await click('block-submit');
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(calls.map((c) => c.input)).toEqual([
+      {
+        merchantId: MERCHANT,
+        staffId: RUTUJA,
+        kind: 'leave',
+        reason: '',
+        date: '2099-12-29',
+        startTime: '00:00',
+        endTime: '24:00',
+        repeatWeekly: false,
+        endDate: last,
+        skipConflicts: false,
+      },
+    ]);
+    expect(toasts()).toEqual(['Rutuja Patil: leave blocked from 29 Dec 2099 to 31 Dec 2099.']);
+  });
+
+  it('offers to leave out the weeks a weekly block is refused for, until the form changes', async () => {
+    let refused = true;
+    const { calls } = openBlock({
+      'merchants.createBlock': () => {
+        if (refused) throw TRPCClientError.from({ error: { message: '1 booking is in the way', code: -32600, data: { httpStatus: 409 } } });
+        return { blockId: 'x', placed: 3, skipped: [TODAY] };
+      },
+    });
+    await act(async () => fireEvent.click(screen.getByTestId('block-weekly')));
+    await click('block-submit');
+    expect((await screen.findByTestId('block-error')).textContent).toBe('1 booking is in the way');
+    expect(screen.getByTestId('block-skip-conflicts')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('block-reason'), { target: { value: 'Lunch' } });
+    expect(screen.queryByTestId('block-skip-conflicts')).toBeNull();
+    await click('block-submit');
+    await screen.findByTestId('block-skip-conflicts');
+    refused = false;
+    await click('block-skip-conflicts');
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2].input).toMatchObject({ repeatWeekly: true, reason: 'Lunch', skipConflicts: true });
   });
 });

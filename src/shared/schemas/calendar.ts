@@ -150,6 +150,46 @@ export const createBlockInput = z
     }
   });
 
+/**
+ * The Block time form as typed: "All day" instead of the hours, and both end dates kept while
+ * "Repeat every week" is toggled. Its output is createBlock's input (the salon and skipConflicts
+ * are the screen's), once the server's own rules (createBlockInput) pass it: each mistake lands
+ * on the field of the same name.
+ */
+export const blockForm = z
+  .object({
+    staffId: z.string(),
+    kind: blockKindSchema,
+    reason: z.string(),
+    date: z.string(),
+    startTime: z.string(),
+    endTime: z.string(),
+    allDay: z.boolean(),
+    repeatWeekly: z.boolean(),
+    /** A weekly block's last date (blank: it goes on). */
+    untilDate: z.string(),
+    /** The last day of a block over several days (blank: one day). */
+    endDate: z.string(),
+  })
+  .transform(
+    (v): z.input<typeof createBlockInput> => ({
+      staffId: v.staffId,
+      kind: v.kind,
+      reason: v.reason,
+      date: v.date,
+      startTime: v.allDay ? '00:00' : v.startTime,
+      endTime: v.allDay ? '24:00' : v.endTime,
+      repeatWeekly: v.repeatWeekly,
+      ...(v.repeatWeekly && v.untilDate ? { untilDate: v.untilDate } : {}),
+      ...(!v.repeatWeekly && v.endDate && v.endDate !== v.date ? { endDate: v.endDate } : {}),
+    }),
+  )
+  .superRefine((request, ctx) => {
+    // Checked, not parsed: what is sent keeps its clock times (the parsed input has minutes).
+    const checked = createBlockInput.safeParse(request);
+    if (!checked.success) for (const { path, message } of checked.error.issues) ctx.addIssue({ code: 'custom', path, message });
+  });
+
 export const blockConflictWire = z.object({
   bookingId: z.string(),
   reference: z.string(),
@@ -183,6 +223,9 @@ export const moveBookingInput = z.object({
   bookingDate: dateSchema,
   bookingTime: timeSchema,
 });
+
+/** The calendar card's Move form: who, which day and what time (the booking and the salon are the card's). */
+export const moveBookingForm = moveBookingInput.pick({ staffId: true, bookingDate: true, bookingTime: true });
 
 export const moveBookingAnswer = z.object({
   booking: bookingWire,

@@ -1,14 +1,18 @@
-import { type FormEvent, useState } from 'react';
-import type { BookingStatus } from '../../../shared/constants';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { parseTimeToMinutes } from '../../../shared/clock';
 import { bookingCommission, COMMISSION_RATE } from '../../../shared/policy';
+import { deskCancelForm, deskCompleteForm } from '../../../shared/schemas/bookings';
 import type { CalendarAnswer, CalendarBlock, CalendarBooking } from '../../../shared/schemas/calendar';
-import { BLOCK_KINDS } from '../../../shared/schemas/calendar';
+import { BLOCK_KINDS, blockForm, moveBookingForm } from '../../../shared/schemas/calendar';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Select } from '../../components/ui/Select';
 import { Textarea } from '../../components/ui/Textarea';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { longDate } from '../../lib/dates';
 import { errorMessage, httpStatusOf, trpc } from '../../trpc';
 import { formatINR, salonClock } from '../booking/format';
@@ -22,6 +26,9 @@ const timeOptions = (from: number, to: number) =>
 
 /** What a change on the calendar refreshes: the calendar and the desk's booking list. */
 export const CALENDAR_QUERIES = ['merchants.getCalendar', 'merchants.merchantGetAllBookings'] as const;
+
+/** A block as createBlock is sent it (the Block time form's output). */
+type BlockRequest = z.output<typeof blockForm>;
 
 export interface BlockDraft {
   staffId: string;
@@ -61,62 +68,47 @@ function BlockForm({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const [form, setForm] = useState({
-    staffId: draft.staffId || professionals[0]?._id || '',
-    kind: 'break' as (typeof BLOCK_KINDS)[number],
-    reason: '',
-    date: draft.date,
-    startTime: hhmm(draft.start),
-    endTime: hhmm(Math.min(draft.start + 60, 1440)),
-    repeatWeekly: false,
-    untilDate: '',
-    /** The last day of a block over several days (leave from Monday to Wednesday); blank: one day. */
-    endDate: '',
-    allDay: false,
+  const form = useZodForm(blockForm, {
+    defaultValues: {
+      staffId: draft.staffId || professionals[0]?._id || '',
+      kind: 'break',
+      reason: '',
+      date: draft.date,
+      startTime: hhmm(draft.start),
+      endTime: hhmm(Math.min(draft.start + 60, 1440)),
+      allDay: false,
+      repeatWeekly: false,
+      untilDate: '',
+      endDate: '',
+    },
   });
-  const [error, setError] = useState<string | null>(null);
+  const { errors } = form.formState;
+  const [date, allDay, repeatWeekly] = form.watch(['date', 'allDay', 'repeatWeekly']);
+  /** A weekly block refused for the bookings in its way: it can be placed without those weeks, until the form is changed. */
   const [conflicted, setConflicted] = useState(false);
-  const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setConflicted(false);
-  };
-  /** "Rutuja Patil: break blocked every week (left out: …).", from the form as sent and the answer. */
-  const blocked = (skipped: string[]) => {
-    const who = professionals.find((p) => p._id === form.staffId)?.name ?? 'The professional';
-    const range =
-      !form.repeatWeekly && form.endDate && form.endDate !== form.date ? ` from ${longDate(form.date)} to ${longDate(form.endDate)}` : '';
+  /** "Rutuja Patil: break blocked every week (left out: …).", from the block as sent and the answer. */
+  const blocked = (sent: BlockRequest, skipped: string[]) => {
+    const who = professionals.find((p) => p._id === sent.staffId)?.name ?? 'The professional';
+    const range = sent.endDate ? ` from ${longDate(sent.date)} to ${longDate(sent.endDate)}` : '';
     return (
-      `${who}: ${BLOCK_LABEL[form.kind].toLowerCase()} blocked${form.repeatWeekly ? ' every week' : range}` +
+      `${who}: ${BLOCK_LABEL[sent.kind].toLowerCase()} blocked${sent.repeatWeekly ? ' every week' : range}` +
       (skipped.length ? ` (left out: ${skipped.map((d) => longDate(d)).join(', ')})` : '') +
       '.'
     );
   };
+  const failed = serverErrorsTo(form, 'The time could not be blocked. Please try again.');
   const create = trpc.merchants.createBlock.useMutation({
-    meta: { successToast: (answer: { skipped: string[] }) => blocked(answer.skipped), invalidates: CALENDAR_QUERIES },
+    meta: {
+      successToast: (answer: { skipped: string[] }, sent: BlockRequest) => blocked(sent, answer.skipped),
+      invalidates: CALENDAR_QUERIES,
+    },
     onSuccess: onDone,
-    onError: (err) => {
-      setError(errorMessage(err, 'The time could not be blocked. Please try again.'));
-      setConflicted(httpStatusOf(err) === 409 && form.repeatWeekly);
+    onError: (err, sent) => {
+      failed(err);
+      setConflicted(httpStatusOf(err) === 409 && sent.repeatWeekly === true);
     },
   });
-
-  const submit = (event?: FormEvent, skipConflicts = false) => {
-    event?.preventDefault();
-    setError(null);
-    create.mutate({
-      merchantId,
-      staffId: form.staffId,
-      kind: form.kind,
-      reason: form.reason,
-      date: form.date,
-      startTime: form.allDay ? '00:00' : form.startTime,
-      endTime: form.allDay ? '24:00' : form.endTime,
-      repeatWeekly: form.repeatWeekly,
-      ...(form.repeatWeekly && form.untilDate ? { untilDate: form.untilDate } : {}),
-      ...(!form.repeatWeekly && form.endDate && form.endDate !== form.date ? { endDate: form.endDate } : {}),
-      skipConflicts,
-    });
-  };
+  const submit = (skipConflicts: boolean) => form.handleSubmit((request) => create.mutate({ ...request, merchantId, skipConflicts }));
 
   return (
     <Modal
@@ -131,108 +123,101 @@ function BlockForm({
             Cancel
           </Button>
           {conflicted && (
-            <Button variant="outline" onClick={() => submit(undefined, true)} loading={create.isPending} data-testid="block-skip-conflicts">
+            <Button variant="outline" onClick={submit(true)} loading={create.isPending} data-testid="block-skip-conflicts">
               Block the other weeks
             </Button>
           )}
-          <Button onClick={() => submit()} loading={create.isPending} data-testid="block-submit">
+          <Button type="submit" form="block-form" loading={create.isPending} data-testid="block-submit">
             Block time
           </Button>
         </>
       }
     >
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      {/* Any change makes it another block: leaving weeks out is offered again only if that one is refused too. */}
+      <form id="block-form" noValidate onSubmit={submit(false)} onChange={() => setConflicted(false)} className="grid gap-4 sm:grid-cols-2">
         <Select
           label="Professional"
-          value={form.staffId}
-          onChange={(e) => set('staffId', e.target.value)}
+          {...form.register('staffId')}
+          error={errors.staffId?.message}
           options={professionals.map((p) => ({ value: p._id, label: p.name }))}
           data-testid="block-staff"
         />
         <Select
           label="What"
-          value={form.kind}
-          onChange={(e) => set('kind', e.target.value as (typeof BLOCK_KINDS)[number])}
+          {...form.register('kind')}
+          error={errors.kind?.message}
           options={BLOCK_KINDS.map((k) => ({ value: k, label: BLOCK_LABEL[k] }))}
           data-testid="block-kind"
         />
         <Input
           label="Reason"
-          value={form.reason}
+          {...form.register('reason')}
+          error={errors.reason?.message}
           maxLength={200}
-          onChange={(e) => set('reason', e.target.value)}
           containerClassName="sm:col-span-2"
           placeholder="Lunch, team training…"
           data-testid="block-reason"
         />
         <Input
-          label={form.repeatWeekly ? 'First date' : 'From date'}
+          label={repeatWeekly ? 'First date' : 'From date'}
           type="date"
-          value={form.date}
-          onChange={(e) => set('date', e.target.value)}
+          {...form.register('date')}
+          error={errors.date?.message}
           data-testid="block-date"
         />
-        {form.repeatWeekly ? (
+        {repeatWeekly ? (
           <Input
+            key="until"
             label="Until (optional)"
             type="date"
-            value={form.untilDate}
-            min={form.date}
-            onChange={(e) => set('untilDate', e.target.value)}
+            {...form.register('untilDate')}
+            error={errors.untilDate?.message}
+            min={date}
             data-testid="block-until"
           />
         ) : (
           <Input
+            key="end-date"
             label="To date (optional)"
             hint="For leave over several days"
             type="date"
-            value={form.endDate}
-            min={form.date}
-            onChange={(e) => set('endDate', e.target.value)}
+            {...form.register('endDate')}
+            error={errors.endDate?.message}
+            min={date}
             data-testid="block-end-date"
           />
         )}
         <div className="sm:col-span-2">
-          <Checkbox label="All day" checked={form.allDay} onChange={(e) => set('allDay', e.target.checked)} data-testid="block-all-day" />
+          <Checkbox label="All day" {...form.register('allDay')} data-testid="block-all-day" />
         </div>
-        {!form.allDay && (
+        {!allDay && (
           <>
             <Select
               label="From"
-              value={form.startTime}
-              onChange={(e) => set('startTime', e.target.value)}
+              {...form.register('startTime')}
+              error={errors.startTime?.message}
               options={timeOptions(0, 1425)}
               data-testid="block-start"
             />
             <Select
               label="To"
-              value={form.endTime}
-              onChange={(e) => set('endTime', e.target.value)}
+              {...form.register('endTime')}
+              error={errors.endTime?.message}
               options={timeOptions(15, 1440)}
               data-testid="block-end"
             />
           </>
         )}
         <div className="sm:col-span-2">
-          <Checkbox
-            label="Repeat every week"
-            checked={form.repeatWeekly}
-            onChange={(e) => set('repeatWeekly', e.target.checked)}
-            data-testid="block-weekly"
-          />
+          <Checkbox label="Repeat every week" {...form.register('repeatWeekly')} data-testid="block-weekly" />
         </div>
-        {error && (
-          <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2" data-testid="block-error">
-            {error}
-          </p>
-        )}
-        <button type="submit" hidden />
+        <FormError message={errors.root?.server?.message} className="sm:col-span-2" testId="block-error" />
       </form>
     </Modal>
   );
 }
 
-/** A block's details, with removal of this occurrence or (weekly) of it and the weeks after. */
+/** A block's details, with removal of this occurrence or (weekly) of it and the weeks after; the owner keys it by the block. */
 export function BlockDetailsModal({
   block,
   merchantId,
@@ -382,15 +367,15 @@ function BookingCard({
   onStatusChanged: () => void;
   moving: boolean;
 }) {
-  const [staffId, setStaffId] = useState(booking.staffId);
-  const [date, setDate] = useState(booking.bookingDate);
-  const [time, setTime] = useState(hhmm(booking.start));
+  const moveForm = useZodForm(moveBookingForm, {
+    defaultValues: { staffId: booking.staffId, bookingDate: booking.bookingDate, bookingTime: hhmm(booking.start) },
+  });
   // The action being confirmed: completing asks for the payment, cancelling for a reason.
   const [step, setStep] = useState<'completed' | 'cancelled' | null>(null);
-  const [reason, setReason] = useState('');
-  const [paid, setPaid] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const cancelForm = useZodForm(deskCancelForm, { defaultValues: { cancellationReason: '' } });
+  const completeForm = useZodForm(deskCompleteForm, { defaultValues: { paymentReceived: false } });
+  /** Why a check-in or no-show (an action with nothing to fill in) failed. */
+  const [actionError, setActionError] = useState<string | null>(null);
   const movable = isMovable(booking);
   const actions = deskActions(booking.status);
   const pro = professionals.find((p) => p._id === booking.staffId);
@@ -410,35 +395,28 @@ function BookingCard({
       invalidates: CALENDAR_QUERIES,
     },
     onSuccess: onStatusChanged,
-    onError: (err) => setError(errorMessage(err, 'The booking could not be changed. Please try again.')),
   });
+  const FAILED = 'The booking could not be changed. Please try again.';
+  const scope = { merchantId, bookingId: booking._id };
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const [h, m] = time.split(':').map(Number);
-    if (await onMove({ booking, staffId, date, minutes: h * 60 + m })) onClose();
-  };
-
-  const act = (to: DeskAction) => {
-    setError(null);
-    setFieldError(null);
-    if (to === 'cancelled' && !reason.trim()) return setFieldError('Please provide a reason for cancellation');
-    if (to === 'completed' && !paid) return setFieldError('Please confirm that you have received the payment');
-    setStatus.mutate({
-      merchantId,
-      bookingId: booking._id,
-      status: to as BookingStatus,
-      ...(to === 'cancelled' ? { cancellationReason: reason.trim() } : {}),
-      ...(to === 'completed' ? { paymentReceived: true } : {}),
-    });
-  };
+  const move = moveForm.handleSubmit(async ({ staffId, bookingDate, bookingTime }) => {
+    if (await onMove({ booking, staffId, date: bookingDate, minutes: parseTimeToMinutes(bookingTime)! })) onClose();
+  });
+  const cancel = cancelForm.handleSubmit(({ cancellationReason }) =>
+    setStatus.mutate({ ...scope, status: 'cancelled', cancellationReason }, { onError: serverErrorsTo(cancelForm, FAILED) }),
+  );
+  const complete = completeForm.handleSubmit(() =>
+    setStatus.mutate({ ...scope, status: 'completed', paymentReceived: true }, { onError: serverErrorsTo(completeForm, FAILED) }),
+  );
 
   const start = (to: DeskAction) => {
-    setError(null);
-    setFieldError(null);
-    if (to === 'completed' || to === 'cancelled') setStep(to);
-    else void act(to);
+    setActionError(null);
+    if (to === 'completed' || to === 'cancelled') return setStep(to);
+    setStatus.mutate({ ...scope, status: to }, { onError: (err) => setActionError(errorMessage(err, FAILED)) });
   };
+
+  const stepForm = step === 'cancelled' ? cancelForm : step === 'completed' ? completeForm : null;
+  const error = stepForm ? stepForm.formState.errors.root?.server?.message : actionError;
 
   return (
     <Modal
@@ -454,8 +432,9 @@ function BookingCard({
               {step === 'cancelled' ? 'Keep booking' : 'Back'}
             </Button>
             <Button
+              type="submit"
+              form={`card-${step}-form`}
               variant={step === 'cancelled' ? 'danger' : 'primary'}
-              onClick={() => void act(step)}
               loading={setStatus.isPending}
               data-testid="card-action-submit"
             >
@@ -468,7 +447,7 @@ function BookingCard({
               Close
             </Button>
             {movable && (
-              <Button onClick={() => submit()} loading={moving} data-testid="move-submit">
+              <Button type="submit" form="card-move-form" loading={moving} data-testid="move-submit">
                 Move booking
               </Button>
             )}
@@ -496,23 +475,31 @@ function BookingCard({
       </dl>
 
       {step === 'cancelled' ? (
-        <div className="mt-5 border-t border-blush-100 pt-4" data-testid="card-cancel">
+        <form
+          id="card-cancelled-form"
+          noValidate
+          onSubmit={cancel}
+          className="mt-5 border-t border-blush-100 pt-4"
+          data-testid="card-cancel"
+        >
           <Textarea
             label="Reason for cancellation"
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setFieldError(null);
-            }}
-            error={fieldError ?? undefined}
+            {...cancelForm.register('cancellationReason')}
+            error={cancelForm.formState.errors.cancellationReason?.message}
             maxLength={500}
             placeholder="Tell the customer why"
             data-testid="card-cancel-reason"
           />
           <p className="mt-2 text-xs text-ink-500">The customer is notified and gets a full refund.</p>
-        </div>
+        </form>
       ) : step === 'completed' ? (
-        <div className="mt-5 border-t border-blush-100 pt-4" data-testid="card-complete">
+        <form
+          id="card-completed-form"
+          noValidate
+          onSubmit={complete}
+          className="mt-5 border-t border-blush-100 pt-4"
+          data-testid="card-complete"
+        >
           <dl className="mb-3 grid grid-cols-[1fr_auto] gap-y-1 text-sm">
             <dt className="text-ink-500">Amount</dt>
             <dd className="text-right text-ink-900">{formatINR(booking.totalPrice, { paise: true })}</dd>
@@ -523,15 +510,11 @@ function BookingCard({
           </dl>
           <Checkbox
             label="I have received the payment"
-            checked={paid}
-            onChange={(e) => {
-              setPaid(e.target.checked);
-              setFieldError(null);
-            }}
-            error={fieldError ?? undefined}
+            {...completeForm.register('paymentReceived')}
+            error={completeForm.formState.errors.paymentReceived?.message}
             data-testid="card-complete-paid"
           />
-        </div>
+        </form>
       ) : (
         actions.length > 0 && (
           <div className="mt-5 border-t border-blush-100 pt-4">
@@ -558,39 +541,41 @@ function BookingCard({
           </div>
         )
       )}
-      {error && (
-        <p role="alert" className="mt-3 text-sm font-medium text-red-700" data-testid="card-action-error">
-          {error}
-        </p>
-      )}
+      <FormError message={error} className="mt-3" testId="card-action-error" />
 
       {!step &&
         (movable ? (
           <form
+            id="card-move-form"
             noValidate
-            onSubmit={submit}
+            onSubmit={move}
             className="mt-5 grid gap-3 border-t border-blush-100 pt-4 sm:grid-cols-3"
             aria-label="Move this booking"
           >
             <Select
               label="Professional"
-              value={staffId}
-              onChange={(e) => setStaffId(e.target.value)}
+              {...moveForm.register('staffId')}
+              error={moveForm.formState.errors.staffId?.message}
               options={professionals.map((p) => ({ value: p._id, label: p.name }))}
               data-testid="move-staff"
             />
-            <Input label="Date" type="date" value={date} onChange={(e) => setDate(e.target.value)} data-testid="move-date" />
+            <Input
+              label="Date"
+              type="date"
+              {...moveForm.register('bookingDate')}
+              error={moveForm.formState.errors.bookingDate?.message}
+              data-testid="move-date"
+            />
             <Select
               label="Time"
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
+              {...moveForm.register('bookingTime')}
+              error={moveForm.formState.errors.bookingTime?.message}
               options={timeOptions(0, 1425)}
               data-testid="move-time"
             />
             <p className="text-xs text-ink-500 sm:col-span-3">
               The price stays {formatINR(booking.totalPrice)}. The customer is told by notification and e-mail.
             </p>
-            <button type="submit" hidden />
           </form>
         ) : (
           <p className="mt-4 text-sm text-ink-500">A {statusStyle(booking.status).label.toLowerCase()} booking cannot be moved.</p>

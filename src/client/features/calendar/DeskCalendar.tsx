@@ -368,6 +368,7 @@ export function DeskCalendar({
         onDone={() => setBlockDraft(null)}
       />
       <BlockDetailsModal
+        key={openBlock?._id ?? 'no-block'}
         block={openBlock}
         merchantId={merchantId}
         staffName={openBlock ? nameOf(openBlock.staffId) : ''}
