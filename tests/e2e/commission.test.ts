@@ -101,7 +101,10 @@ describe('commission', () => {
       await modal.getByTestId('record-payment-amount').fill(String(owed + 1));
       await modal.getByTestId('record-payment-reference').fill('UPI-E2E-1');
       await modal.getByTestId('record-payment-submit').click();
-      await poll(() => modal.getByTestId('record-payment-error').textContent()).toMatch(/is more than the ₹[\d,.]+ outstanding for /);
+      // The refusal names the amount: it shows under the amount.
+      await poll(() => modal.getByTestId('record-payment-amount-error').textContent()).toMatch(
+        /is more than the ₹[\d,.]+ outstanding for /,
+      );
       await modal.getByTestId('record-payment-amount').fill(owed.toFixed(2));
       await viewShot(admin.page, 'commission-record-payment-1280');
       await modal.getByTestId('record-payment-submit').click();

@@ -38,4 +38,13 @@ export const recordCommissionPaymentInput = z.object({
     .min(3, 'reference: the bank or UPI reference (at least 3 characters)')
     .max(100, 'reference: at most 100 characters'),
 });
+/** Form inputs send numbers as text; blank text is "missing", not 0. */
+const numberFromText = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v);
+/**
+ * The admin's Record payment form: the amount as typed (text), then the server's rules; the salon
+ * and the month are the form's own, not fields.
+ */
+export const recordCommissionPaymentForm = recordCommissionPaymentInput.pick({ reference: true }).extend({
+  amount: z.preprocess(numberFromText, recordCommissionPaymentInput.shape.amount),
+});
 export const recordCommissionPaymentAnswer = z.object({ success: z.literal(true), message: z.string() });

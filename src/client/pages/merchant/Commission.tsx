@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type CommissionMonth, commissionCsv, monthLabel } from '../../../shared/commission';
 import { formatINR } from '../../../shared/money';
+import { recordCommissionPaymentForm } from '../../../shared/schemas/commission';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -10,9 +11,11 @@ import { Modal } from '../../components/ui/Modal';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { TableCard, Td, Th } from '../../features/admin/DataTable';
 import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { answerMessage } from '../../mutationMeta';
-import { errorMessage, trpc } from '../../trpc';
+import { trpc } from '../../trpc';
 
 const money = (n: number) => formatINR(n, { paise: true });
 
@@ -37,21 +40,19 @@ function Tile({ label, value, hint, testId }: { label: string; value: string; hi
   );
 }
 
-/** An admin records a salon's payment of a month's commission (bank transfer, UPI). */
+/** An admin records a salon's payment of a month's commission (bank transfer, UPI); the page keys it by the month. */
 function RecordPayment({ merchantId, month, onClose }: { merchantId: string; month: CommissionMonth | null; onClose: () => void }) {
-  const [amount, setAmount] = useState(() => (month ? month.outstanding.toFixed(2) : ''));
-  const [reference, setReference] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(recordCommissionPaymentForm, {
+    defaultValues: { amount: month ? month.outstanding.toFixed(2) : '', reference: '' },
+  });
+  const { errors } = form.formState;
   const record = trpc.admin.recordCommissionPayment.useMutation({
     meta: { successToast: answerMessage, invalidates: ['merchants.getCommission'] },
     onSuccess: onClose,
-    onError: (err) => setError(errorMessage(err, 'Could not record the payment.')),
+    onError: serverErrorsTo(form, 'Could not record the payment.'),
   });
   if (!month) return null;
-  const submit = () => {
-    setError(null);
-    record.mutate({ merchantId, month: month.month, amount: Number(amount), reference: reference.trim() });
-  };
+  const submit = form.handleSubmit((payment) => record.mutate({ merchantId, month: month.month, ...payment }));
   return (
     <Modal
       open
@@ -64,35 +65,33 @@ function RecordPayment({ merchantId, month, onClose }: { merchantId: string; mon
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={record.isPending} data-testid="record-payment-submit">
+          <Button type="submit" form="record-payment-form" loading={record.isPending} data-testid="record-payment-submit">
             Record payment
           </Button>
         </>
       }
     >
-      <div className="space-y-3">
+      <form id="record-payment-form" noValidate onSubmit={submit} className="space-y-3">
+        <FormError message={errors.root?.server?.message} testId="record-payment-error" />
         <Input
+          id="record-payment-amount"
           label="Amount (₹)"
           type="number"
           step="0.01"
           min="0.01"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          {...form.register('amount')}
+          error={errors.amount?.message}
           data-testid="record-payment-amount"
         />
         <Input
+          id="record-payment-reference"
           label="Bank or UPI reference"
-          value={reference}
-          onChange={(e) => setReference(e.target.value)}
+          {...form.register('reference')}
+          error={errors.reference?.message}
           maxLength={100}
           data-testid="record-payment-reference"
         />
-        {error && (
-          <p role="alert" className="text-sm font-medium text-red-600" data-testid="record-payment-error">
-            {error}
-          </p>
-        )}
-      </div>
+      </form>
     </Modal>
   );
 }
