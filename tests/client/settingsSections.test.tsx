@@ -126,6 +126,56 @@ describe('BusinessHoursSection', () => {
     expect(within(dialog).getByTestId('hours-clashes').textContent).toContain('Kabir Guest');
   });
 
+  it('the dialog refuses an over-long reason under the box and sends nothing; keeping ignores the box', async () => {
+    const inputs: Record<string, unknown>[] = [];
+    hours((input) => {
+      inputs.push(input as Record<string, unknown>);
+      if (!(input as { decision?: string }).decision) throw conflict([clash]);
+      return saved('Business hours updated.', 0);
+    });
+    await act(async () => fireEvent.click(screen.getByTestId('save-hours')));
+    const dialog = await screen.findByTestId('hours-clashes-dialog');
+    const reason = within(dialog).getByLabelText('Reason the customers are given if you cancel');
+    fireEvent.input(reason, { target: { value: 'x'.repeat(501) } });
+    await act(async () => fireEvent.click(within(dialog).getByTestId('hours-cancel-bookings')));
+    expect(document.getElementById('hours-cancel-reason-error')?.textContent).toBe('Reason is too long.');
+    expect(inputs).toHaveLength(1);
+    await act(async () => fireEvent.click(within(dialog).getByTestId('hours-keep')));
+    await waitFor(() => expect(screen.queryByTestId('hours-clashes-dialog')).toBeNull());
+    expect(inputs[1]).toMatchObject({ decision: 'keep', bookingIds: [BOOKING] });
+    expect(inputs[1].cancellationReason).toBeUndefined();
+  });
+
+  it('the dialog puts a refusal of the reason under the box, and any other as its own error; it opens again empty', async () => {
+    let refusal: { message: string; field: string | null } = {
+      message: 'cancellationReason: no links in the reason',
+      field: 'cancellationReason',
+    };
+    hours((input) => {
+      if (!(input as { decision?: string }).decision) throw conflict([clash]);
+      throw TRPCClientError.from({
+        error: { message: refusal.message, code: -32600, data: { httpStatus: 400, code: 'BAD_REQUEST', field: refusal.field } },
+      });
+    });
+    await act(async () => fireEvent.click(screen.getByTestId('save-hours')));
+    const dialog = await screen.findByTestId('hours-clashes-dialog');
+    const reason = within(dialog).getByLabelText('Reason the customers are given if you cancel');
+    fireEvent.input(reason, { target: { value: 'See www.example.com' } });
+    await act(async () => fireEvent.click(within(dialog).getByTestId('hours-cancel-bookings')));
+    await waitFor(() => expect(document.getElementById('hours-cancel-reason-error')?.textContent).toBe('No links in the reason'));
+    expect(within(dialog).queryByTestId('hours-clashes-error')).toBeNull();
+
+    refusal = { message: 'These hours cannot be saved now', field: null };
+    await act(async () => fireEvent.click(within(dialog).getByTestId('hours-keep')));
+    expect((await within(dialog).findByTestId('hours-clashes-error')).textContent).toBe('These hours cannot be saved now');
+
+    await act(async () => fireEvent.click(within(dialog).getByTestId('hours-clashes-back')));
+    await act(async () => fireEvent.click(screen.getByTestId('save-hours')));
+    const again = await screen.findByTestId('hours-clashes-dialog');
+    expect((within(again).getByLabelText('Reason the customers are given if you cancel') as HTMLInputElement).value).toBe('');
+    expect(within(again).queryByTestId('hours-clashes-error')).toBeNull();
+  });
+
   it('another refusal is the form’s error, in the server’s words', async () => {
     hours(() => {
       throw TRPCClientError.from({

@@ -501,6 +501,8 @@ export const updateBusinessHoursInput = z.object({
     optionalText('Reason', 500).optional(),
   ),
 });
+/** The hours clashes dialog's box: the reason the customers are given if their bookings are cancelled (blank: the standard one). */
+export const hoursClashReasonForm = updateBusinessHoursInput.pick({ cancellationReason: true });
 export const updateBusinessHoursAnswer = z.object({
   success: z.literal(true),
   message: z.string(),

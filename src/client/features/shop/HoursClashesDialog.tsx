@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { HOURS_CHANGE_REASON, type HoursClash, type HoursDecision } from '../../../shared/schemas/shop';
+import { HOURS_CHANGE_REASON, type HoursClash, type HoursDecision, hoursClashReasonForm } from '../../../shared/schemas/shop';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { longDate } from '../../lib/dates';
 
 /** "November 28, 2026 · 12:00 PM, Tanvi Deshpande, Men's Haircut": the salon-local day, the time as booked. */
@@ -17,14 +18,17 @@ const REASON: Record<HoursClash['reason'], string> = {
 };
 
 export interface HoursClashesDialogProps {
-  open: boolean;
   clashes: HoursClash[];
   /** A decision is being saved: the buttons wait. */
   busy: HoursDecision | null;
   /** The list changed since the salon last looked (a booking was made meanwhile). */
   changed: boolean;
-  error: string | null;
-  onDecide: (decision: HoursDecision, reason: string) => void;
+  /**
+   * Saves the hours with the decision and, to cancel, the reason (undefined: the standard one).
+   * The caller hands a failure to `failed` (a mutation's `onError`): a refusal naming the reason
+   * shows under it, any other as the dialog's error.
+   */
+  onDecide: (decision: HoursDecision, reason: string | undefined, failed: (error: unknown) => void) => void;
   onClose: () => void;
 }
 
@@ -32,13 +36,22 @@ export interface HoursClashesDialogProps {
  * The salon's new opening hours leave upcoming bookings uncovered (the server's 409 lists them):
  * each is shown (date, time, customer, services) with the choice the server offers: cancel them
  * and tell the customers (a full refund of anything prepaid), or keep them. Closing saves nothing.
+ * The owner mounts it while it asks, so each time starts with an empty reason.
  */
-export function HoursClashesDialog({ open, clashes, busy, changed, error, onDecide, onClose }: HoursClashesDialogProps) {
-  const [reason, setReason] = useState('');
+export function HoursClashesDialog({ clashes, busy, changed, onDecide, onClose }: HoursClashesDialogProps) {
+  const form = useZodForm(hoursClashReasonForm, { defaultValues: { cancellationReason: '' } });
+  const { errors } = form.formState;
+  const failed = serverErrorsTo(form, 'Failed to update business hours. Please try again.');
+  // Keeping sends no reason, so whatever is in the box does not hold it up.
+  const keep = () => {
+    form.clearErrors();
+    onDecide('keep', undefined, failed);
+  };
+  const cancel = form.handleSubmit(({ cancellationReason }) => onDecide('cancel', cancellationReason, failed));
   const n = clashes.length;
   return (
     <Modal
-      open={open}
+      open
       onClose={busy ? () => undefined : onClose}
       title={n === 1 ? '1 booking is outside the new hours' : `${n} bookings are outside the new hours`}
       description="Nothing is saved yet. Cancel these bookings and tell the customers (anything prepaid is refunded in full), or keep them as they are."
@@ -51,7 +64,7 @@ export function HoursClashesDialog({ open, clashes, busy, changed, error, onDeci
           </Button>
           <Button
             variant="secondary"
-            onClick={() => onDecide('keep', reason)}
+            onClick={keep}
             loading={busy === 'keep'}
             loadingText="Saving..."
             disabled={!!busy}
@@ -60,8 +73,9 @@ export function HoursClashesDialog({ open, clashes, busy, changed, error, onDeci
             Keep bookings
           </Button>
           <Button
+            type="submit"
+            form="hours-clashes-form"
             variant="danger"
-            onClick={() => onDecide('cancel', reason)}
             loading={busy === 'cancel'}
             loadingText="Cancelling..."
             disabled={!!busy}
@@ -81,11 +95,7 @@ export function HoursClashesDialog({ open, clashes, busy, changed, error, onDeci
           Another booking was made in these hours meanwhile; it is now in the list. Check it and choose again.
         </p>
       )}
-      {error && (
-        <p role="alert" className="mb-3 rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FormError message={errors.root?.server?.message} className="mb-3" testId="hours-clashes-error" />
       <ul className="divide-y divide-blush-100 rounded-xl border border-blush-200" data-testid="hours-clashes">
         {clashes.map((c) => (
           <li
@@ -108,16 +118,18 @@ export function HoursClashesDialog({ open, clashes, busy, changed, error, onDeci
           </li>
         ))}
       </ul>
-      <Input
-        id="hours-cancel-reason"
-        label="Reason the customers are given if you cancel"
-        containerClassName="mt-4"
-        placeholder={HOURS_CHANGE_REASON}
-        maxLength={500}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        hint={`Left blank: "${HOURS_CHANGE_REASON}".`}
-      />
+      <form id="hours-clashes-form" noValidate onSubmit={cancel}>
+        <Input
+          id="hours-cancel-reason"
+          label="Reason the customers are given if you cancel"
+          containerClassName="mt-4"
+          placeholder={HOURS_CHANGE_REASON}
+          maxLength={500}
+          {...form.register('cancellationReason')}
+          error={errors.cancellationReason?.message}
+          hint={`Left blank: "${HOURS_CHANGE_REASON}".`}
+        />
+      </form>
     </Modal>
   );
 }

@@ -18,7 +18,7 @@ import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { answerMessage } from '../../mutationMeta';
 import { getSession, saveSession } from '../../state/session';
-import { errorClashes, errorMessage, trpc } from '../../trpc';
+import { errorClashes, trpc } from '../../trpc';
 import { PhoneVerification } from '../auth/PhoneVerification';
 import { Banner, useFlash } from './Banner';
 import { HoursClashesDialog } from './HoursClashesDialog';
@@ -120,7 +120,6 @@ export function BusinessHoursSection({ merchant, merchantId }: { merchant: ShopP
     null,
   );
   const [deciding, setDeciding] = useState<HoursDecision | null>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
   const save = trpc.merchants.updateBusinessHours.useMutation({
     // Cancelled bookings leave the desk's lists and calendar: the whole salon's queries, the settings among them.
     meta: { successToast: answerMessage, invalidates: ['merchants'] },
@@ -136,25 +135,23 @@ export function BusinessHoursSection({ merchant, merchantId }: { merchant: ShopP
       onError: (err) => {
         const clashes = errorClashes(err);
         if (!clashes.length) return failed(err);
-        setDialogError(null);
         setAsked({ input, clashes, changed: false });
       },
     }),
   );
 
-  const onDecide = (decision: HoursDecision, reason: string) => {
+  const onDecide = (decision: HoursDecision, reason: string | undefined, dialogFailed: (error: unknown) => void) => {
     if (!asked) return;
     const { input, clashes } = asked;
     setDeciding(decision);
-    setDialogError(null);
     save.mutate(
-      { ...input, decision, bookingIds: clashes.map((c) => c.bookingId), cancellationReason: decision === 'cancel' ? reason : undefined },
+      { ...input, decision, bookingIds: clashes.map((c) => c.bookingId), cancellationReason: reason },
       {
         onError: (err) => {
           const uncovered = errorClashes(err);
           // A booking was made in these hours since the list was shown: decide again on the whole list.
           if (uncovered.length) setAsked({ input, clashes: uncovered, changed: true });
-          else setDialogError(errorMessage(err, 'Failed to update business hours. Please try again.'));
+          else dialogFailed(err);
         },
         onSettled: () => setDeciding(null),
       },
@@ -200,15 +197,16 @@ export function BusinessHoursSection({ merchant, merchantId }: { merchant: ShopP
           Save Hours
         </Button>
       </form>
-      <HoursClashesDialog
-        open={asked !== null}
-        clashes={asked?.clashes ?? []}
-        busy={deciding}
-        changed={asked?.changed ?? false}
-        error={dialogError}
-        onDecide={onDecide}
-        onClose={() => setAsked(null)}
-      />
+      {/* Mounted while it asks: each time starts with an empty reason. */}
+      {asked && (
+        <HoursClashesDialog
+          clashes={asked.clashes}
+          busy={deciding}
+          changed={asked.changed}
+          onDecide={onDecide}
+          onClose={() => setAsked(null)}
+        />
+      )}
     </Card>
   );
 }
