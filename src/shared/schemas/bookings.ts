@@ -178,6 +178,8 @@ export const validateCouponInput = z.object({
   /** The appointment's date, for coupons valid on some days only; today when left out. */
   bookingDate: dateSchema.optional(),
 });
+/** The review step's coupon box: the code, as validateCoupon takes it (the salon, services and date are the draft's). */
+export const couponCodeForm = validateCouponInput.pick({ code: true });
 export const validateCouponAnswer = z.object({
   valid: z.boolean(),
   code: z.string(),

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { DuplicateBookingAnswer } from '../../../shared/schemas/bookings';
+import { couponCodeForm, type DuplicateBookingAnswer } from '../../../shared/schemas/bookings';
 import { ArrowLeftIcon, TagIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Button, buttonClasses } from '../../components/ui/Button';
@@ -14,6 +14,7 @@ import { bookingDraftAtom, idempotencyKeyFor, resetDraftAtom, saveConfirmedBooki
 import { couponAppliedText, duplicateBookingText } from '../../features/booking/format';
 import { setNextIdempotencyKey } from '../../features/booking/idempotency';
 import { PaymentChoice, type PaymentMethod } from '../../features/wallet/PaymentChoice';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, httpStatusOf, trpc } from '../../trpc';
@@ -36,10 +37,9 @@ export default function BookingReview({ params }: { params: { id: string } }) {
   const draft = useAtomValue(bookingDraftAtom);
   const resetDraft = useSetAtom(resetDraftAtom);
 
-  const [couponText, setCouponText] = useState('');
+  const couponForm = useZodForm(couponCodeForm, { defaultValues: { code: '' } });
+  const couponErrors = couponForm.formState.errors;
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
-  const [couponError, setCouponError] = useState<string | null>(null);
-  const [checkingCoupon, setCheckingCoupon] = useState(false);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('pay_at_salon');
   const [error, setError] = useState<{ message: string; slotTaken: boolean } | null>(null);
 
@@ -77,15 +77,7 @@ export default function BookingReview({ params }: { params: { id: string } }) {
 
   const serviceIds = draft.selectedServices.map((s) => s._id);
 
-  const applyCoupon = async (event: FormEvent) => {
-    event.preventDefault();
-    const code = couponText.trim();
-    setCouponError(null);
-    if (!code) {
-      setCouponError('Enter a coupon code.');
-      return;
-    }
-    setCheckingCoupon(true);
+  const applyCoupon = couponForm.handleSubmit(async ({ code }) => {
     try {
       const answer = await client.users.validateCoupon.query({
         merchantId: salonId,
@@ -96,15 +88,14 @@ export default function BookingReview({ params }: { params: { id: string } }) {
       if (answer.valid) setCoupon({ code: answer.code, amount: answer.discount, message: answer.message });
       else {
         setCoupon(null);
-        setCouponError(answer.message);
+        couponForm.setError('code', { type: 'server', message: answer.message }, { shouldFocus: true });
       }
     } catch (err) {
       setCoupon(null);
-      setCouponError(errorMessage(err, 'Could not check this coupon. Please try again.'));
-    } finally {
-      setCheckingCoupon(false);
+      serverErrorsTo(couponForm, 'Could not check this coupon. Please try again.')(err);
     }
-  };
+  });
+  const codeField = couponForm.register('code');
 
   /** A second booking of the same service, salon and time is made only after the customer says so. */
   const confirmUnlessDuplicate = async () => {
@@ -180,15 +171,26 @@ export default function BookingReview({ params }: { params: { id: string } }) {
                 label="Coupon code"
                 hideLabel
                 placeholder="Enter coupon code"
-                value={couponText}
-                onChange={(e) => setCouponText(e.target.value.toUpperCase())}
-                error={couponError ?? undefined}
+                {...codeField}
+                // Codes are upper case: what is typed is shown (and sent) so.
+                onChange={(e) => {
+                  e.target.value = e.target.value.toUpperCase();
+                  return codeField.onChange(e);
+                }}
+                // A refusal about the draft (its services or date), not the code, shows here too: it is why the code was not applied.
+                error={couponErrors.code?.message ?? couponErrors.root?.server?.message}
                 containerClassName="flex-1"
                 data-testid="coupon-input"
                 maxLength={30}
               />
               <div className="flex gap-2">
-                <Button type="submit" variant="outline" className="h-11" loading={checkingCoupon} data-testid="apply-coupon">
+                <Button
+                  type="submit"
+                  variant="outline"
+                  className="h-11"
+                  loading={couponForm.formState.isSubmitting}
+                  data-testid="apply-coupon"
+                >
                   Apply
                 </Button>
                 {coupon && (
@@ -197,7 +199,7 @@ export default function BookingReview({ params }: { params: { id: string } }) {
                     className="h-11"
                     onClick={() => {
                       setCoupon(null);
-                      setCouponText('');
+                      couponForm.reset();
                     }}
                   >
                     Remove
