@@ -68,6 +68,20 @@ export const changePlanInput = z
       });
   });
 
+/**
+ * The plan checkout's test-mode card (no real money moves; asked only without Razorpay Checkout):
+ * the number (blank: none) and the expiry, which the checkout asks for, checked by changePlan's
+ * own rules. Its output is what is sent: the expiry as typed.
+ */
+const testCardFields = z.object({ cardNumber: changePlanInput.shape.cardNumber, cardExpiry: changePlanInput.shape.cardExpiry });
+export const testCardForm = z
+  .object({ cardNumber: z.string(), cardExpiry: z.string().trim().min(1, 'Enter the card expiry (MM/YY).') })
+  .transform((v): z.input<typeof testCardFields> => ({ cardNumber: v.cardNumber.trim() || undefined, cardExpiry: v.cardExpiry }))
+  .superRefine((card, ctx) => {
+    const checked = testCardFields.safeParse(card);
+    if (!checked.success) for (const { path, message } of checked.error.issues) ctx.addIssue({ code: 'custom', path, message });
+  });
+
 /** A downgrade or leaving for Free ('free'), at the end of the paid period. */
 export const schedulePlanChangeInput = z.object({
   merchantId: idSchema.optional(),

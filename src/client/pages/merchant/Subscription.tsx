@@ -16,7 +16,7 @@ import {
   type TierId,
   tierOf,
 } from '../../../shared/plans';
-import type { subscriptionAnswer } from '../../../shared/schemas/billing';
+import { type subscriptionAnswer, testCardForm } from '../../../shared/schemas/billing';
 import { TEST_CARDS } from '../../../shared/schemas/wallet';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
@@ -30,6 +30,8 @@ import { toast } from '../../components/ui/Toast';
 import { newAttemptId, payWithRazorpay } from '../../features/billing/razorpay';
 import { refundText } from '../../features/billing/refund';
 import { useMerchantId } from '../../features/shop/api';
+import { FormError } from '../../forms/FormError';
+import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { cn } from '../../lib/cn';
 import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -89,9 +91,11 @@ function ConfirmPlan({
     meta: { successToast: answerMessage, invalidates: ['merchants.getSubscription'] },
   });
   const order = trpc.merchants.createPlanOrder.useMutation();
-  const [card, setCard] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  /** The test gateway's card, asked only in test mode without Razorpay Checkout. */
+  const asksCard = !checkoutKey && testMode;
+  const form = useZodForm(testCardForm, { defaultValues: { cardNumber: '', cardExpiry: '' } });
+  const { errors } = form.formState;
+  const failed = serverErrorsTo(form, 'Failed to process payment. Please try again.');
   // One id per attempt: a double click or a retry after a lost answer is the same payment. A
   // definite answer (paid or refused) ends the attempt; the next Pay Now is a new one.
   const [attemptId, setAttemptId] = useState(newAttemptId);
@@ -99,10 +103,9 @@ function ConfirmPlan({
   const tax = gstBreakdown(plan.price, platformState, merchantState);
   const upgrade = quote.kind === 'upgrade';
   const scope = { merchantId: merchantId ?? undefined, plan: plan.id, attemptId };
-  const pay = async () => {
+  const pay = async (card: z.output<typeof testCardForm> | null) => {
     if (paying) return;
-    setError(null);
-    if (!checkoutKey && testMode && !expiry.trim()) return setError('Enter the card expiry (MM/YY).');
+    form.clearErrors('root');
     setPaying(true);
     try {
       // Paid: the change's meta says so and refreshes the plan.
@@ -119,17 +122,16 @@ function ConfirmPlan({
         if (!proof) return;
         await change.mutateAsync({ ...scope, ...proof });
       } else {
-        await change.mutateAsync({ ...scope, cardNumber: card || undefined, cardExpiry: expiry.trim() || undefined });
+        await change.mutateAsync({ ...scope, ...card });
       }
       onClose();
     } catch (err) {
       const status = httpStatusOf(err);
       if (status !== undefined && status >= 400 && status < 500 && status !== 409) setAttemptId(newAttemptId());
-      setError(
-        err instanceof Error && !(err instanceof TRPCClientError)
-          ? err.message
-          : failureMessage(err, 'Failed to process payment. Please try again.'),
-      );
+      // Razorpay Checkout's own failure is in words for people; the server's refusal of the card goes under the card.
+      if (err instanceof Error && !(err instanceof TRPCClientError))
+        form.setError('root.server', { type: 'checkout', message: err.message });
+      else failed(err);
     } finally {
       setPaying(false);
     }
@@ -146,7 +148,12 @@ function ConfirmPlan({
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void pay()} loading={paying} loadingText="Processing..." data-testid="pay-now">
+          <Button
+            onClick={asksCard ? form.handleSubmit(pay) : () => void pay(null)}
+            loading={paying}
+            loadingText="Processing..."
+            data-testid="pay-now"
+          >
             Pay Now
           </Button>
         </>
@@ -222,12 +229,9 @@ function ConfirmPlan({
                 label="Card number"
                 inputMode="numeric"
                 autoComplete="cc-number"
-                value={card}
+                {...form.register('cardNumber')}
+                error={errors.cardNumber?.message}
                 hint={`Use ${TEST_CARDS.approved.replace(/(\d{4})(?=\d)/g, '$1 ')} to approve, ${TEST_CARDS.declined.replace(/(\d{4})(?=\d)/g, '$1 ')} to decline.`}
-                onChange={(e) => {
-                  setCard(e.target.value);
-                  setError(null);
-                }}
               />
               <Input
                 id="plan-card-expiry"
@@ -236,21 +240,14 @@ function ConfirmPlan({
                 inputMode="numeric"
                 autoComplete="cc-exp"
                 maxLength={7}
-                value={expiry}
-                onChange={(e) => {
-                  setExpiry(e.target.value);
-                  setError(null);
-                }}
+                {...form.register('cardExpiry')}
+                error={errors.cardExpiry?.message}
               />
             </div>
           </div>
         )
       )}
-      {error && (
-        <p role="alert" className="mt-3 text-sm font-medium text-red-600">
-          {error}
-        </p>
-      )}
+      <FormError message={errors.root?.server?.message} className="mt-3" testId="confirm-plan-error" />
     </Modal>
   );
 }
