@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { CloseIcon, MenuIcon } from '../components/icons';
 import { Logo } from '../components/Logo';
@@ -8,6 +8,7 @@ import { TopNav } from '../components/layout/TopNav';
 import { buttonClasses } from '../components/ui/Button';
 import { useFocusTrap } from '../components/ui/useFocusTrap';
 import { cn } from '../lib/cn';
+import { useOpenOnThisPage } from '../lib/useOpenOnThisPage';
 
 const NAV: NavItem[] = [
   { label: 'Dashboard', to: '/', testId: 'nav-dashboard', exact: true },
@@ -28,8 +29,7 @@ const MOBILE_MENU: NavItem[] = [
 /** Layout for visitors (no stored user type). */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  useEffect(() => setMenuOpen(false), [location]);
+  const [menuOpen, setMenuOpen] = useOpenOnThisPage();
   const menuRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   // The open menu covers the page's top: focus moves into it and stays there until Escape (or a link) closes it.
@@ -56,7 +56,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
               data-testid="mobile-menu-button"
-              onClick={() => setMenuOpen((v) => !v)}
+              onClick={() => setMenuOpen(!menuOpen)}
             >
               {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
             </button>

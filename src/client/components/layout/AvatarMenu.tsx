@@ -1,7 +1,8 @@
-import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useRef } from 'react';
+import { Link } from 'wouter';
 import { cn } from '../../lib/cn';
 import { moveMenuFocus } from '../../lib/menuFocus';
+import { useOpenOnThisPage } from '../../lib/useOpenOnThisPage';
 import { ChevronDownIcon, LogoutIcon } from '../icons';
 import { Avatar } from '../ui/Avatar';
 import type { NavItem } from './nav';
@@ -16,13 +17,10 @@ export interface AvatarMenuProps {
 
 /** Account button with a drop-down of links and Logout; closes on outside click, Escape, or navigation. */
 export function AvatarMenu({ name, subtitle, imageUrl, items, onLogout }: AvatarMenuProps) {
-  const [open, setOpen] = useState(false);
-  const [location] = useLocation();
+  const [open, setOpen] = useOpenOnThisPage();
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => setOpen(false), [location]);
 
   useEffect(() => {
     if (!open) return;
@@ -59,7 +57,7 @@ export function AvatarMenu({ name, subtitle, imageUrl, items, onLogout }: Avatar
         aria-controls={menuId}
         aria-label={`Account menu for ${name}`}
         data-testid="avatar-menu-button"
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => setOpen(!open)}
         className="flex items-center gap-2 rounded-full p-0.5 pr-1.5 transition-colors hover:bg-plum-50"
       >
         {/* The initials are a picture of the name the label already says. */}

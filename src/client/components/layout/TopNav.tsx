@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
+import { useOpenOnThisPage } from '../../lib/useOpenOnThisPage';
 import { ChevronDownIcon } from '../icons';
 import { isActive, type NavItem } from './nav';
 
@@ -12,11 +13,10 @@ const linkClass = (active: boolean) =>
 
 /** A nav item that opens a list of related screens (a disclosure: a button and the links it shows). */
 function NavGroup({ item, location }: { item: NavItem; location: string }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useOpenOnThisPage();
   const listId = useId();
   const rootRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => setOpen(false), [location]);
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
@@ -46,7 +46,7 @@ function NavGroup({ item, location }: { item: NavItem; location: string }) {
         data-testid={item.testId}
         data-active={active || undefined}
         className={linkClass(active)}
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => setOpen(!open)}
       >
         {item.label}
         <ChevronDownIcon className={cn('size-4 transition-transform', open && 'rotate-180')} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { cn } from '../../lib/cn';
 
 export interface AvatarProps {
@@ -28,9 +28,9 @@ export function initialsOf(name?: string | null): string {
 
 /** Image avatar that falls back to initials when there is no image or it fails to load. */
 export function Avatar({ src, name, size = 'md', className, decorative }: AvatarProps) {
-  const [failed, setFailed] = useState(false);
-  useEffect(() => setFailed(false), [src]);
-  const showImage = Boolean(src) && !failed;
+  // The image that failed to load: another one (a new upload) is tried afresh.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const showImage = Boolean(src) && src !== failedSrc;
   return (
     <span
       className={cn(
@@ -46,7 +46,7 @@ export function Avatar({ src, name, size = 'md', className, decorative }: Avatar
           width={96}
           height={96}
           className="size-full object-cover"
-          onError={() => setFailed(true)}
+          onError={() => setFailedSrc(src ?? null)}
           loading="lazy"
         />
       ) : decorative ? (

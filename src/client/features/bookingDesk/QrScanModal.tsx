@@ -23,11 +23,11 @@ export interface QrScanModalProps {
   onPayload: (payload: QrPayload) => Promise<void>;
 }
 
-function CameraScanner({ onText, active }: { onText: (text: string) => void; active: boolean }) {
+/** The live camera; "Try Again" asks its owner for a new one (a remount) after a failure. */
+function CameraScanner({ onText, active, onRetry }: { onText: (text: string) => void; active: boolean; onRetry: () => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(true);
-  const [attempt, setAttempt] = useState(0);
   const onTextRef = useRef(onText);
   onTextRef.current = onText;
 
@@ -64,7 +64,7 @@ function CameraScanner({ onText, active }: { onText: (text: string) => void; act
       scanner?.stop();
       scanner?.destroy();
     };
-  }, [active, attempt]);
+  }, [active]);
 
   return (
     <div>
@@ -80,7 +80,7 @@ function CameraScanner({ onText, active }: { onText: (text: string) => void; act
             <p role="alert" data-testid="camera-error">
               {error}
             </p>
-            <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+            <Button variant="secondary" size="sm" onClick={onRetry}>
               Try Again
             </Button>
           </div>
@@ -94,6 +94,9 @@ function CameraScanner({ onText, active }: { onText: (text: string) => void; act
 /** Scan QR Code: a live camera or an uploaded image; either way the QR's JSON names the booking. */
 export function QrScanModal({ open, onClose, onPayload }: QrScanModalProps) {
   const [mode, setMode] = useState<Mode>('upload');
+  /** Bumped by the camera's Try Again: a new CameraScanner starts the camera afresh. */
+  const [cameraAttempt, setCameraAttempt] = useState(0);
+  const retryCamera = () => setCameraAttempt((n) => n + 1);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [fileKey, setFileKey] = useState(0);
@@ -177,7 +180,7 @@ export function QrScanModal({ open, onClose, onPayload }: QrScanModalProps) {
       />
       <TabPanel idPrefix="qr-mode" id={mode}>
         {mode === 'camera' ? (
-          <CameraScanner onText={onCameraText} active={open && mode === 'camera'} />
+          <CameraScanner key={cameraAttempt} onText={onCameraText} active={open && mode === 'camera'} onRetry={retryCamera} />
         ) : (
           <label className="flex cursor-pointer flex-col items-center gap-2 rounded-2xl border-2 border-dashed border-plum-200 bg-plum-50/50 px-6 py-10 text-center hover:border-plum-400">
             <span className="text-sm font-semibold text-plum-800">Choose an image of the QR code</span>

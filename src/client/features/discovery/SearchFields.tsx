@@ -105,10 +105,15 @@ function SuggestBox({
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // New suggestions: none of them is highlighted yet (set while rendering, so the old index never points into the new list).
+  const [activeIn, setActiveIn] = useState(options);
+  if (activeIn !== options) {
+    setActiveIn(options);
+    setActive(-1);
+  }
   const closeTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
-  useEffect(() => setActive(-1), [options]);
 
   const showList = open && (options.length > 0 || Boolean(emptyText));
 

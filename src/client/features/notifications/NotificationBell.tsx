@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'wouter';
 import { relativeTime } from '../../../shared/relativeTime';
 import type { NotificationWire } from '../../../shared/schemas/notifications';
 import { BellIcon } from '../../components/icons';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { cn } from '../../lib/cn';
+import { useOpenOnThisPage } from '../../lib/useOpenOnThisPage';
 import { errorMessage, trpc } from '../../trpc';
 import { NotificationTypeIcon } from './NotificationTypeIcon';
 import { NOTIFICATIONS_POLL_MS, useNotificationActions, useRefreshNotificationsAfterMutations } from './useNotifications';
@@ -19,8 +20,7 @@ const badgeText = (n: number) => (n > 99 ? '99+' : String(n));
  * 'Mark all as read' and 'View all'. Closes on outside click, Escape or navigation.
  */
 export function NotificationBell() {
-  const [open, setOpen] = useState(false);
-  const [location] = useLocation();
+  const [open, setOpen] = useOpenOnThisPage();
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -31,11 +31,8 @@ export function NotificationBell() {
   const unread = query.data?.data.unreadCount ?? 0;
   const items = query.data?.data.notifications ?? [];
 
-  useEffect(() => setOpen(false), [location]);
-
   useEffect(() => {
     if (!open) return;
-    void query.refetch();
     const onPointer = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -51,7 +48,6 @@ export function NotificationBell() {
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-    // Keyed on `open` alone: refetch once per opening, not whenever the query object changes.
   }, [open]);
 
   const onItem = (n: NotificationWire) => {
@@ -69,7 +65,11 @@ export function NotificationBell() {
         aria-controls={panelId}
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         data-testid="nav-notifications"
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => {
+          // Each opening shows the latest, not the last poll's.
+          if (!open) void query.refetch();
+          setOpen(!open);
+        }}
         className={cn(
           'relative inline-flex size-10 items-center justify-center rounded-full text-ink-500 transition-colors hover:bg-plum-50 hover:text-plum-800',
           open && 'bg-plum-50 text-plum-800',

@@ -29,11 +29,14 @@ function dialogOpen(): boolean {
  */
 export function PushOptInGate() {
   const { token, userId } = useAtomValue(sessionAtom);
-  const signedIn = Boolean(token);
+  // Keyed by the account: each sign-in starts afresh (signing out unmounts it).
+  return token ? <AfterSignIn key={userId ?? 'signed-in'} /> : null;
+}
+
+function AfterSignIn() {
   const client = trpc.useUtils().client;
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (!signedIn) return;
     if (shouldResubscribe()) {
       enablePush(client).catch((err) => console.warn('push: could not subscribe this browser', err));
       return;
@@ -71,8 +74,8 @@ export function PushOptInGate() {
       window.clearTimeout(clearTimer);
       observer?.disconnect();
     };
-  }, [signedIn, userId, client]);
-  if (!open || !signedIn) return null;
+  }, [client]);
+  if (!open) return null;
   return (
     <Suspense fallback={null}>
       <PushOptIn onDone={() => setOpen(false)} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { STAFF_PERIODS, type StaffWire } from '../../../shared/schemas/staff';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -34,9 +34,6 @@ export function StaffAnalyticsModal({ open, onClose, merchantId, staff }: StaffA
   const [period, setPeriod] = useState<Period>('today');
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
-  useEffect(() => {
-    if (open) setPeriod('today');
-  }, [open, staff?._id]);
 
   const customReady = period !== 'custom' || (Boolean(startDate) && Boolean(endDate) && startDate <= endDate);
   const analytics = trpc.merchants.getStaffAnalytics.useQuery(

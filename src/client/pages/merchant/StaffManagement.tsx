@@ -200,7 +200,9 @@ export default function StaffManagement() {
         />
       )}
       {hoursFor && <StaffHoursModal key={hoursFor._id} staff={hoursFor} merchantId={merchantId} onClose={() => setHoursFor(null)} />}
+      {/* Keyed by the member: each opening starts from today. */}
       <StaffAnalyticsModal
+        key={analyticsFor?._id ?? 'no-analytics'}
         open={Boolean(analyticsFor)}
         staff={analyticsFor}
         merchantId={merchantId}
