@@ -59,12 +59,13 @@ export function SlotPicker({
     { enabled: ready, staleTime: 15_000 },
   );
 
+  const [currentDate, currentTime] = [current?.date, current?.time];
   const grouped = useMemo(() => {
     const answer = slots.data?.data;
     // Moving a booking to the time it already has is no move.
-    const list = (answer?.slots ?? []).filter((s) => !(current && answer?.date === current.date && s.time === current.time));
+    const list = (answer?.slots ?? []).filter((s) => !(currentDate && answer?.date === currentDate && s.time === currentTime));
     return DAY_PARTS.map((part) => ({ ...part, slots: list.filter((s) => dayPartOf(s.time) === part.id) }));
-  }, [slots.data, current?.date, current?.time]);
+  }, [slots.data, currentDate, currentTime]);
 
   const isClosed = (d: string) => (openingHours ? salonWindow(openingHours, d) === null : false);
 

@@ -133,6 +133,7 @@ export function ChatPanel({ onClose, returnFocus }: ChatPanelProps) {
     };
   }, [fullScreen]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: messages and replying are what grows the log: each new message or the typing line scrolls it to its end.
   useLayoutEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;

@@ -23,6 +23,7 @@ export function ScrollRow({ title, subtitle, action, children, testId, className
   // Which ends of the row are in view, from an IntersectionObserver on its first and last cards:
   // reading scrollLeft and scrollWidth after each render forced a layout of every row while the home
   // page loaded (the most main-thread time of its sections, rows below the fold included).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new children are new first and last cards, which the observer must watch instead.
   useEffect(() => {
     const track = trackRef.current;
     const first = track?.firstElementChild;

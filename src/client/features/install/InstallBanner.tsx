@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { CloseIcon } from '../../components/icons';
 import { Button } from '../../components/ui/Button';
@@ -44,7 +44,11 @@ function write(storage: 'local' | 'session', key: string, value: string): void {
 /** Counts the pages seen in this visit (sessionStorage), one per route. */
 function usePagesSeen(path: string): number {
   const [seen, setSeen] = useState(() => Number(read('session', PAGES_KEY)) || 0);
+  // The route last counted: each is counted once, however often the effect runs for it.
+  const counted = useRef<string | null>(null);
   useEffect(() => {
+    if (counted.current === path) return;
+    counted.current = path;
     setSeen((n) => {
       const next = n + 1;
       write('session', PAGES_KEY, String(next));

@@ -68,6 +68,7 @@ export default function SelectProfessional({ params }: { params: { id: string } 
   usePageTitle(salon ? `Book at ${salon.shop_Name}` : 'Choose professional and time');
 
   // A draft for another salon (or none) starts afresh here; one for this salon is resumed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of salon (or its loading) restarts the draft; the draft, the link's service and the salon's details as they change later must not.
   useEffect(() => {
     if (!salon) return;
     const wanted = new URLSearchParams(search).get('service');
@@ -85,7 +86,6 @@ export default function SelectProfessional({ params }: { params: { id: string } 
       selectedServices: preset,
       ...totalsOf(preset),
     });
-    // Only a change of salon restarts the draft, so the other values are left out on purpose.
   }, [salon?._id]);
 
   const active = salon && draft.salonId === salon._id ? draft : null;
