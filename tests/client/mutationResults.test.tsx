@@ -3,9 +3,11 @@ import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CancelBookingDialog, DeleteReviewDialog, DisputeNoShowDialog } from '../../src/client/features/booking/BookingActions';
 import { CategoriesModal } from '../../src/client/features/shop/CategoriesModal';
+import { RespondModal } from '../../src/client/features/shop/RespondModal';
 import { appStore, sessionAtom } from '../../src/client/state/session';
 import { toast, toastsAtom } from '../../src/client/state/toast';
 import type { BookingWire } from '../../src/shared/schemas/bookings';
+import type { ReviewWire } from '../../src/shared/schemas/reviews';
 import { renderWithTrpc } from './trpcStub';
 
 afterEach(() => {
@@ -19,6 +21,8 @@ afterEach(() => {
  */
 
 const BOOKING = '22222222-2222-4222-8222-222222222222';
+const REVIEW = '33333333-3333-4333-8333-333333333333';
+const CUSTOMER = '44444444-4444-4444-8444-444444444444';
 const toasts = () => appStore.get(toastsAtom).map((t) => ({ kind: t.kind, message: t.message }));
 const click = (el: HTMLElement) => act(async () => fireEvent.click(el));
 /** The query keys a screen's mutation refreshed, as tRPC paths ('users.getWallet'). */
@@ -108,6 +112,33 @@ describe('a customer’s booking actions', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(toasts()).toContainEqual({ kind: 'success', message: 'Sent to GlowBook support. We answer by e-mail within one working day.' });
     expect(keys()).toContain('users.getAllBookings');
+    // The booking is the dialog's own: sent with the text, never a form field an error could hide on.
+    expect(calls[0].input).toEqual({ bookingId: BOOKING, message: 'I arrived at 10:55 and waited.' });
+  });
+});
+
+describe('Respond to Review', () => {
+  it('sends the review and the text even without a salon id in the session, and shows a refusal by the text', async () => {
+    const review = {
+      _id: REVIEW,
+      customerId: { _id: CUSTOMER },
+      userName: 'Asha',
+      rating: 4,
+      comment: 'Lovely',
+      response: null,
+    } as unknown as ReviewWire;
+    const { calls } = renderWithTrpc(<RespondModal review={review} merchantId={null} onClose={() => undefined} />, {
+      'reviewRoutes.respondToReviewByMerchant': () => {
+        throw TRPCClientError.from({
+          error: { message: 'This review already has a response', code: -32600, data: { httpStatus: 409, code: 'CONFLICT' } },
+        });
+      },
+    });
+    fireEvent.change(screen.getByLabelText('Your response'), { target: { value: 'Thank you, Asha!' } });
+    await click(screen.getByTestId('submit-response'));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].input).toEqual({ reviewId: REVIEW, customerId: CUSTOMER, responseText: 'Thank you, Asha!' });
+    await waitFor(() => expect(screen.getByText('This review already has a response')).toBeTruthy());
   });
 });
 

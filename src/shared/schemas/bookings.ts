@@ -236,8 +236,11 @@ export const disputeNoShowInput = z.object({
     .max(2000, 'message: at most 2000 characters'),
 });
 export const disputeNoShowAnswer = z.object({ success: z.literal(true), message: z.string() });
-/** The customer's dispute dialog: the server's rule (10 to 2000 characters), in the dialog's words. */
-export const disputeNoShowForm = disputeNoShowInput.extend({
+/**
+ * The customer's dispute dialog: the server's rule (10 to 2000 characters), in the dialog's words.
+ * The booking is the dialog's own, not a field: an error on it would show nowhere.
+ */
+export const disputeNoShowForm = disputeNoShowInput.omit({ bookingId: true }).extend({
   message: z.string().trim().min(10, 'Tell us what happened (at least 10 characters).').max(2000, 'message: at most 2000 characters'),
 });
 

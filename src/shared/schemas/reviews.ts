@@ -72,6 +72,9 @@ export const respondToReviewInput = z.object({
     .max(REVIEW_MAX_LENGTH, `Keep the response under ${REVIEW_MAX_LENGTH} characters.`),
 });
 
+/** The owner's Respond dialog: the text only (the review and salon are the dialog's own, not fields an error could land on). */
+export const respondToReviewForm = respondToReviewInput.pick({ responseText: true });
+
 // ---------------------------------------------------------------- wire
 
 export const reviewWire = z.object({

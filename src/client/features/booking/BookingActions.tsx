@@ -383,7 +383,7 @@ export function OwnReviewBlock({ review, onEdit, onDelete }: { review: OwnReview
 /** The customer says they did come to a booking the salon marked as a no-show: a ticket for GlowBook support. */
 export function DisputeNoShowDialog({ booking, onClose }: { booking: BookingWire | null; onClose: () => void }) {
   // The owner keys it by the booking: each dispute starts empty.
-  const form = useZodForm(disputeNoShowForm, { defaultValues: { bookingId: booking?._id ?? '', message: '' } });
+  const form = useZodForm(disputeNoShowForm, { defaultValues: { message: '' } });
   const dispute = trpc.users.disputeNoShow.useMutation({
     meta: { successToast: answerMessage, invalidates: ['users.getAllBookings'] },
     onSuccess: onClose,
@@ -391,7 +391,7 @@ export function DisputeNoShowDialog({ booking, onClose }: { booking: BookingWire
   });
   if (!booking) return null;
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((input) => dispute.mutate(input));
+  const onSubmit = form.handleSubmit((input) => dispute.mutate({ bookingId: booking._id, ...input }));
 
   return (
     <Modal

@@ -1,4 +1,4 @@
-import { type ReviewWire, respondToReviewInput } from '../../../shared/schemas/reviews';
+import { type ReviewWire, respondToReviewForm } from '../../../shared/schemas/reviews';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Textarea } from '../../components/ui/Textarea';
@@ -8,21 +8,16 @@ import { Stars } from './Stars';
 
 /** The owner's answer to a review; mounted while open, so it starts from the review's current answer. */
 export function RespondModal({ review, merchantId, onClose }: { review: ReviewWire; merchantId: string | null; onClose: () => void }) {
-  const form = useZodForm(respondToReviewInput, {
-    defaultValues: {
-      reviewId: review._id,
-      merchantId: merchantId ?? '',
-      customerId: review.customerId._id,
-      responseText: review.response?.text ?? '',
-    },
-  });
+  const form = useZodForm(respondToReviewForm, { defaultValues: { responseText: review.response?.text ?? '' } });
   const { errors } = form.formState;
   const respond = trpc.reviewRoutes.respondToReviewByMerchant.useMutation({
     meta: { successToast: 'Response submitted successfully!', invalidates: ['reviewRoutes.getReviewsByMerchant'] },
     onSuccess: onClose,
     onError: serverErrorsTo(form, 'Failed to submit response. Please try again.'),
   });
-  const onSubmit = form.handleSubmit((input) => respond.mutate(input));
+  const onSubmit = form.handleSubmit((input) =>
+    respond.mutate({ reviewId: review._id, merchantId: merchantId ?? undefined, customerId: review.customerId._id, ...input }),
+  );
 
   return (
     <Modal
