@@ -11,7 +11,7 @@ import {
   resetPanelFilters,
   type SearchFilters,
   toSearchInput,
-} from '../../src/client/features/discovery/filters';
+} from '../../src/shared/searchFilters';
 
 // The panel only needs the category list; the real client module pulls in the whole app.
 vi.mock('../../src/client/trpc', async () => {

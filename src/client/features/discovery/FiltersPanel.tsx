@@ -1,5 +1,12 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import {
+  countActiveFilters,
+  dateForAvailability,
+  localIsoDate,
+  resetPanelFilters,
+  type SearchFilters,
+} from '../../../shared/searchFilters';
 import { CloseIcon } from '../../components/icons';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
@@ -14,7 +21,6 @@ import {
   PRICE_TIER_OPTIONS,
   RATING_OPTIONS,
 } from './constants';
-import { countActiveFilters, dateForAvailability, localIsoDate, resetPanelFilters, type SearchFilters } from './filters';
 
 interface FiltersPanelProps {
   open: boolean;

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { localIsoDate } from '../../../shared/searchFilters';
 import { CalendarIcon, ClockIcon, MapPinIcon, SearchIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../trpc';
@@ -10,7 +11,6 @@ import {
   SERVICE_BLUR_CLOSE_MS,
   TIME_WINDOW_OPTIONS,
 } from './constants';
-import { localIsoDate } from './filters';
 import { type Located, useGeolocation } from './useGeolocation';
 
 export const fieldBox =

@@ -40,14 +40,12 @@ export const AVAILABILITY_OPTIONS = [
   { value: 'next_week', label: 'Next Week' },
   { value: 'custom', label: 'Pick a date' },
 ] as const;
-export type Availability = (typeof AVAILABILITY_OPTIONS)[number]['value'];
 
 export const GENDER_OPTIONS = [
   { value: 'any', label: 'Any' },
   { value: 'male', label: 'Male' },
   { value: 'female', label: 'Female' },
 ] as const;
-export type GenderChoice = (typeof GENDER_OPTIONS)[number]['value'];
 
 export const EXPERIENCE_OPTIONS = [
   { value: 'all', label: 'All levels' },
@@ -55,7 +53,6 @@ export const EXPERIENCE_OPTIONS = [
   { value: 'senior', label: 'Senior (4-7 years)' },
   { value: 'master', label: 'Master (8+ years)' },
 ] as const;
-export type Experience = (typeof EXPERIENCE_OPTIONS)[number]['value'];
 
 /** The amenity filter's choices: the list salons pick from. */
 export const AMENITY_OPTIONS = AMENITIES;
@@ -91,4 +88,3 @@ export const DEFAULT_DISTANCE_KM = 10;
 export const MAX_DISTANCE_KM = 50;
 
 export const RECENTLY_VIEWED_MAX = 10;
-export const LIST_PAGE_SIZE = 12;

@@ -1,10 +1,10 @@
 import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { SortOption } from '../../../shared/schemas/discovery';
+import { countActiveFilters, EMPTY_FILTERS, filtersToQuery, type SearchFilters } from '../../../shared/searchFilters';
 import { SearchIcon, SparkleIcon } from '../../components/icons';
 import { Button } from '../../components/ui/Button';
 import { SORT_CHOICES } from '../../features/discovery/constants';
-import { countActiveFilters, EMPTY_FILTERS, filtersToQuery, type SearchFilters } from '../../features/discovery/filters';
 import '../../features/discovery/installPrompt';
 import { DateField, LocationField, ServiceField, TimeWindowField } from '../../features/discovery/SearchFields';
 import { storedPosition } from '../../features/discovery/useGeolocation';

@@ -3,25 +3,25 @@ import { type FormEvent, lazy, Suspense, useCallback, useEffect, useMemo, useSta
 import { Link, useLocation, useSearch } from 'wouter';
 import { shopTypeLabel } from '../../../shared/constants';
 import type { MerchantCardWire, SortOption } from '../../../shared/schemas/discovery';
+import {
+  countActiveFilters,
+  EMPTY_FILTERS,
+  filtersToQuery,
+  LIST_PAGE_SIZE,
+  queryToFilters,
+  type SearchFilters,
+  toSearchInput,
+} from '../../../shared/searchFilters';
 import { CloseIcon, MapPinIcon, SearchIcon } from '../../components/icons';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import {
   AVAILABILITY_OPTIONS,
   EXPERIENCE_OPTIONS,
-  LIST_PAGE_SIZE,
   PRICE_TIER_OPTIONS,
   SORT_CHOICES,
   TIME_WINDOW_OPTIONS,
 } from '../../features/discovery/constants';
-import {
-  countActiveFilters,
-  EMPTY_FILTERS,
-  filtersToQuery,
-  queryToFilters,
-  type SearchFilters,
-  toSearchInput,
-} from '../../features/discovery/filters';
 import { formatDistance, formatINR, fromPrice, plural } from '../../features/discovery/format';
 import { RatingPill } from '../../features/discovery/Rating';
 import { recordRecentlyViewed } from '../../features/discovery/recentlyViewed';

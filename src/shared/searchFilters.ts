@@ -1,5 +1,20 @@
-import type { SortOption } from '../../../shared/schemas/discovery';
-import { type Availability, type Experience, type GenderChoice, SORT_CHOICES } from './constants';
+import { SORT_OPTIONS, type SortOption } from './schemas/discovery.js';
+
+/*
+ * The salon search as its URL says it: read by the client (the home search row, the filter panel, the
+ * results page) and by the server, which answers a results page's first search with the page itself.
+ */
+
+export const AVAILABILITY_VALUES = ['today', 'tomorrow', 'week', 'next_week', 'custom'] as const;
+export type Availability = (typeof AVAILABILITY_VALUES)[number];
+export const GENDER_VALUES = ['any', 'male', 'female'] as const;
+export type GenderChoice = (typeof GENDER_VALUES)[number];
+export const EXPERIENCE_VALUES = ['all', 'junior', 'senior', 'master'] as const;
+export type Experience = (typeof EXPERIENCE_VALUES)[number];
+const TIME_WINDOWS = ['morning', 'afternoon', 'evening'] as const;
+
+/** Salons per results page. */
+export const LIST_PAGE_SIZE = 12;
 
 /** Everything the home search row, the filter panel and SalonList share; mirrors SalonList's query string. */
 export interface SearchFilters {
@@ -89,7 +104,7 @@ export function dateForAvailability(availability: SearchFilters['availability'],
   return customDate;
 }
 
-const SORTS = new Set<string>(SORT_CHOICES.map((s) => s.value));
+const SORTS = new Set<string>(SORT_OPTIONS);
 
 export function filtersToQuery(f: SearchFilters, page = 1): string {
   const p = new URLSearchParams();
@@ -149,11 +164,11 @@ export function queryToFilters(search: string): { filters: SearchFilters; page: 
       service: p.get('service') ?? '',
       location: p.get('location') ?? '',
       date: p.get('date') ?? '',
-      time: pick(p.get('time'), ['morning', 'afternoon', 'evening'] as const, ''),
+      time: pick(p.get('time'), TIME_WINDOWS, ''),
       categories: list(p.get('categories')),
-      availability: pick(p.get('availability'), ['today', 'tomorrow', 'week', 'next_week', 'custom'] as const, ''),
-      gender: pick(p.get('gender'), ['any', 'male', 'female'] as const, 'any'),
-      experience: pick(p.get('experience'), ['all', 'junior', 'senior', 'master'] as const, 'all'),
+      availability: pick(p.get('availability'), AVAILABILITY_VALUES, ''),
+      gender: pick(p.get('gender'), GENDER_VALUES, 'any'),
+      experience: pick(p.get('experience'), EXPERIENCE_VALUES, 'all'),
       amenities: list(p.get('amenities')),
       prices: p.get('prices') ?? '',
       ratings: p.get('ratings') ?? '',
