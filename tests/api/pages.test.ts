@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/http/app.js';
 import { pickEncoding } from '../../src/server/http/pages.js';
 import { appRouter } from '../../src/server/routers/index.js';
+import { LIST_PAGE_SIZE, queryToFilters, toSearchInput } from '../../src/shared/searchFilters.js';
 import { createDiscoverySalon, type DiscoverySalon } from '../helpers/discoveryFixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
@@ -23,6 +24,7 @@ let base: string;
 let clientDir: string;
 let salon: DiscoverySalon;
 let draft: DiscoverySalon;
+let dollars: DiscoverySalon;
 const PUBLIC_URL = 'https://glowbook.example';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
@@ -75,6 +77,16 @@ beforeAll(async () => {
     lat: null,
     lng: null,
     services: [{ name: 'Haircut', price: 500 }],
+  });
+  // `$'` and `$&` are replacement patterns to String.replace: a name is text, whatever it holds.
+  dollars = await createDiscoverySalon(rt, {
+    name: "Cuts $' Curls $` Co",
+    city: 'Nashik',
+    state: 'Maharashtra',
+    address: 'College Road',
+    lat: 20.0,
+    lng: 73.77,
+    services: [{ name: 'Haircut', price: 250 }],
   });
   await rt.deps.db
     .updateTable('merchants')
@@ -226,10 +238,67 @@ describe('pages', () => {
     expect(jsonLd(none)).toEqual([]);
   });
 
+  it('writes a name with replacement patterns ($\' $`) into the head as it is', async () => {
+    const html = await (await get(`/salon/${dollars.id}`)).text();
+    expect(html).toContain("<title>Cuts $' Curls $` Co, Nashik · Book online · GlowBook</title>");
+    expect(jsonLd(html)[0].name).toBe("Cuts $' Curls $` Co");
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+  });
+
   it('keeps private pages out of the index', async () => {
     const html = await (await get('/merchant/appointments')).text();
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(canonical(html)).toBeUndefined();
+  });
+});
+
+/** The dehydrated react-query state the page carries for the client's first render (src/server/http/firstScreen.ts). */
+function firstScreen(html: string): { queries: { queryKey: unknown; state: { data: unknown; status: string } }[] } | null {
+  const m = /<script type="application\/json" id="gb-first-screen">([\s\S]*?)<\/script>/.exec(html);
+  return m ? JSON.parse(m[1]) : null;
+}
+
+/** What the browser's own tRPC call answers a visitor. */
+async function trpcQuery(procedure: string, input: unknown): Promise<unknown> {
+  const res = await fetch(`${base}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { result: { data: unknown } }).result.data;
+}
+
+describe("the first screen's data, sent with the page", () => {
+  it('carries a salon page\'s getMerchantById answer, under the key the client asks with, equal to the API\'s', async () => {
+    const html = await (await get(`/salon/${salon.id}`)).text();
+    const state = firstScreen(html)!;
+    expect(state.queries).toHaveLength(1);
+    const [query] = state.queries;
+    expect(query.queryKey).toEqual([['merchants', 'getMerchantById'], { input: { id: salon.id }, type: 'query' }]);
+    expect(query.state.status).toBe('success');
+    expect(query.state.data).toEqual(await trpcQuery('merchants.getMerchantById', { id: salon.id }));
+    // The name cannot end the script early.
+    expect(html).not.toContain('<Salon>');
+  });
+
+  it("carries a results page's first search under the input the client builds from the same URL", async () => {
+    const search = '?service=Facial&location=Pune&sortBy=rating';
+    const html = await (await get(`/salons${search}`)).text();
+    const [query] = firstScreen(html)!.queries;
+    const { filters, page } = queryToFilters(search);
+    const input = JSON.parse(JSON.stringify(toSearchInput(filters, page, LIST_PAGE_SIZE, null)));
+    expect(query.queryKey).toEqual([['merchants', 'search'], { input, type: 'query' }]);
+    expect(query.state.data).toEqual(await trpcQuery('merchants.search', input));
+    expect(JSON.stringify(query.state.data)).toContain(salon.id);
+  });
+
+  it('sends none for a missing or unpublished salon, a malformed id or a page without first data', async () => {
+    for (const p of ['/salon/00000000-0000-4000-8000-000000000000', `/salon/${draft.id}`, '/salon/not-an-id', '/about-us', '/merchant/appointments'])
+      expect(firstScreen(await (await get(p)).text()), p).toBeNull();
+  });
+
+  it("is a visitor's answer whatever credentials the request carries", async () => {
+    const res = await fetch(`${base}/salon/${salon.id}`, { headers: { authorization: 'Bearer not-a-real-token' } });
+    expect(res.status).toBe(200);
+    const [query] = firstScreen(await res.text())!.queries;
+    expect(query.state.data).toEqual(await trpcQuery('merchants.getMerchantById', { id: salon.id }));
   });
 });
 

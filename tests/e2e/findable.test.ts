@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage, shot } from './browser';
+import { baseUrl, launch, newPage, shot, signIn } from './browser';
 
 /*
  * What the server sends before any script runs (statuses, a salon's own head, robots.txt, the
@@ -91,6 +91,36 @@ describe('what the server sends', () => {
       compressed++;
     }
     expect(compressed).toBeGreaterThan(1);
+  });
+});
+
+describe("the first screen's data comes with the page", () => {
+  it("draws a visitor's salon page and results page without asking for their data again; a signed-in customer asks", async () => {
+    const { context, page } = await newPage(browser, { width: 390 });
+    const asked: string[] = [];
+    context.on('request', (r) => {
+      if (r.url().includes('/trpc/')) asked.push(decodeURIComponent(new URL(r.url()).pathname));
+    });
+    try {
+      const id = await aSalonId();
+      await page.goto(`/salon/${id}`);
+      await page.getByTestId('salon-gallery').waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.goto('/salons?location=Pune');
+      await page.getByTestId('salon-result').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(asked.filter((p) => /getMerchantById|merchants\.search\b/.test(p))).toEqual([]);
+      await shot(page, 'first-screen-results-390');
+
+      await signIn(page, 'customer@demo.in');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto(`/salon/${id}`);
+      await page.getByTestId('salon-gallery').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(asked.some((p) => p.includes('merchants.getMerchantById')), asked.join(' ')).toBe(true);
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -13,6 +13,7 @@ import type { AppRouter } from '../routers/index.js';
 import { createContextFactory } from '../trpc/context.js';
 import { recentWriteCookie } from '../trpc/reads.js';
 import { mountDownloads } from './downloads.js';
+import { firstScreenData } from './firstScreen.js';
 import { buildOpenApiDocument, documentFor, ERROR_STATUS, successStatusFor } from './openapi.js';
 import { mountClient } from './pages.js';
 import { mountReceipts } from './receipts.js';
@@ -216,7 +217,7 @@ export function createApp(opts: AppOptions) {
 
   const clientDir = opts.clientDir ?? CLIENT_DIST;
   if (opts.serveClient !== false && fs.existsSync(path.join(clientDir, 'index.html'))) {
-    mountClient(app, { clientDir, db: deps.db, publicUrl: deps.env.PUBLIC_URL });
+    mountClient(app, { clientDir, db: deps.db, publicUrl: deps.env.PUBLIC_URL, firstScreen: firstScreenData(router, createContext) });
   }
 
   const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type { Express, Request, Response } from 'express';
 import { matchAppPath, type PathMatch } from '../../shared/appPaths.js';
 import { formatINR } from '../../shared/money.js';
+import { FIRST_SCREEN_ELEMENT_ID } from '../../shared/pageData.js';
 import type { Executor } from '../db/repositories/accounts.js';
 import {
   countSearchPageSalons,
@@ -15,6 +16,7 @@ import {
   listSitemapSearches,
 } from '../db/repositories/seo.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../errors.js';
+import type { FirstScreenData } from './firstScreen.js';
 
 /*
  * The built client, sent by this server: hashed assets with their build-time brotli and gzip copies,
@@ -92,6 +94,8 @@ export interface PageMeta {
   jsonLd?: object[];
   /** The page's own script chunks (beyond the entry's), fetched with the HTML instead of after the entry runs. */
   modulePreloads?: string[];
+  /** The first screen's query answers (react-query's dehydrated state; firstScreen.ts), for the client to start from. */
+  firstScreen?: unknown;
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -142,10 +146,13 @@ export function renderHead(template: string, meta: PageMeta): string {
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
     ...(meta.jsonLd ?? []).map((d) => `<script type="application/ld+json">${scriptJson(d)}</script>`),
   ].filter(Boolean);
+  if (meta.firstScreen)
+    tags.push(`<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptJson(meta.firstScreen)}</script>`);
+  // Replacer functions: a `$&` or `$'` in a salon's name or description is text, not a pattern.
   return template
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${title}</title>`)
-    .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${description}" />`)
-    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
+    .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${description}" />`)
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
 }
 
 const notFoundMeta = (): PageMeta => ({ status: 404, title: `Page not found · ${SITE}`, description: DEFAULT_DESCRIPTION, noindex: true });
@@ -505,7 +512,7 @@ export function pagePreloads(root: string, template: string): Map<string, string
 }
 
 /** Mounts the built client in `clientDir` (its index.html, assets and public files) on `app`. */
-export function mountClient(app: Express, opts: { clientDir: string; db: Executor; publicUrl: string }) {
+export function mountClient(app: Express, opts: { clientDir: string; db: Executor; publicUrl: string; firstScreen?: FirstScreenData }) {
   const root = path.resolve(opts.clientDir);
   const base = opts.publicUrl.replace(/\/+$/, '');
   const template = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
@@ -569,6 +576,16 @@ export function mountClient(app: Express, opts: { clientDir: string; db: Executo
   app.get(/.*/, async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-cache');
     let meta: PageMeta;
+    const match = matchAppPath(req.path);
+    const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+    // Without it the page still works: the client asks for the same data itself.
+    const firstScreen =
+      match && opts.firstScreen
+        ? opts.firstScreen(req, match.pattern, match.params, search).catch((err: unknown) => {
+            if (!isDatabaseUnavailable(err)) console.error('[http] first screen data failed', err);
+            return null;
+          })
+        : null;
     try {
       meta = await pageMeta(opts.db, base, req);
     } catch (err) {
@@ -577,10 +594,11 @@ export function mountClient(app: Express, opts: { clientDir: string; db: Executo
       meta = { status: 503, title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, noindex: true };
       res.setHeader('retry-after', RETRY_AFTER_SECONDS);
     }
+    const data = await firstScreen;
     if (meta.status === 200) {
-      const pattern = matchAppPath(req.path)?.pattern;
-      const modules = pattern ? preloads.get(pattern) : undefined;
+      const modules = match ? preloads.get(match.pattern) : undefined;
       if (modules) meta = { ...meta, modulePreloads: modules };
+      if (data) meta = { ...meta, firstScreen: data };
     }
     res.status(meta.status);
     sendCompressed(req, res, renderHead(template, meta), 'html');
