@@ -20,8 +20,8 @@ export interface LighthouseFigures {
   cls: number;
   fcpMs: number;
   speedIndexMs: number;
-  /** Every run's score, lowest first (the figures above are the median run's). */
-  scores: number[];
+  /** Every run's score, lowest first (the figures above are the median run's); a run Lighthouse could not finish is its error code. */
+  scores: (number | string)[];
   /** Lighthouse's CPU benchmark on the median run (higher is a faster, quieter machine). */
   benchmarkIndex: number;
   /** The machine's 1-minute load average when this page's runs began. */
@@ -40,6 +40,9 @@ async function measure(url: string, runs: number): Promise<LighthouseFigures> {
   const chromeLauncher = await import('chrome-launcher');
   const loadAverage = Math.round(os.loadavg()[0] * 10) / 10;
   const all: Omit<LighthouseFigures, 'scores' | 'loadAverage'>[] = [];
+  // A run Lighthouse could not finish (its runtimeError: a page that never painted, a trace it could not
+  // read) has no score: it is reported by its code, never counted as a 0 in the median.
+  const failed: string[] = [];
   // One browser for the runs: Lighthouse clears the origin's storage and cache before each, so every
   // run is a first visit (the home page's splash included).
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
@@ -48,9 +51,14 @@ async function measure(url: string, runs: number): Promise<LighthouseFigures> {
       const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
       if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
       const { lhr } = result;
+      const score = lhr.categories.performance?.score;
+      if (lhr.runtimeError || typeof score !== 'number') {
+        failed.push(lhr.runtimeError?.code ?? 'NO_SCORE');
+        continue;
+      }
       const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
       all.push({
-        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        performance: Math.round(score * 100),
         lcpMs: Math.round(num('largest-contentful-paint')),
         tbtMs: Math.round(num('total-blocking-time')),
         cls: Math.round(num('cumulative-layout-shift') * 1000) / 1000,
@@ -62,8 +70,9 @@ async function measure(url: string, runs: number): Promise<LighthouseFigures> {
   } finally {
     await chrome.kill();
   }
+  if (!all.length) throw new Error(`lighthouse could not measure ${url}: ${failed.join(', ')}`);
   all.sort((a, b) => a.performance - b.performance);
-  return { ...all[Math.floor(all.length / 2)], scores: all.map((r) => r.performance), loadAverage };
+  return { ...all[Math.floor(all.length / 2)], scores: [...all.map((r) => r.performance), ...failed], loadAverage };
 }
 
 /** A published salon's id, from the server's own search. */
