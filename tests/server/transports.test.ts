@@ -70,6 +70,7 @@ describe('offline mail drop', () => {
     const mail = createMailDropTransport(path.join(root, 'mail'), 'GlowBook <no-reply@glowbook.in>');
     const texts = createOutboxTransport(path.join(root, 'messages'));
     const written = vi.spyOn(fs, 'writeFile');
+    // Whichever fs API a transport uses: the check is on the name each write went to.
     const writtenAsync = vi.spyOn(fs.promises, 'writeFile');
     try {
       const sent = await Promise.all(

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeComplete } from './dropFile.js';
 import type { OutboundMessage, Transport } from './types.js';
 
 /** Real delivery over SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465); nodemailer is loaded on the first e-mail. */
@@ -42,9 +42,8 @@ function safeName(s: string) {
  * in DATA_DIR/mail (a local mail drop a developer can open in any mail client). The message is
  * built by nodemailer's MailComposer, the part of nodemailer that writes the MIME message: a
  * transport's sendMail would run the same composer behind its plugin pipeline, for the same bytes
- * at twice the CPU. The folder is made once (again only if it was removed), and the file is written
- * with the callback API, which does the same open, write and close with less overhead than
- * fs/promises.
+ * at twice the CPU. The folder is made once (again only if it was removed); each file appears only
+ * complete (writeComplete).
  */
 export function createMailDropTransport(dir: string, from: string): Transport {
   let made: Promise<unknown> | null = null;
@@ -53,13 +52,6 @@ export function createMailDropTransport(dir: string, from: string): Transport {
       made = null;
       throw err;
     }));
-  // Written under a hidden name that carries no recipient, then renamed: whoever watches the folder
-  // (a mail client, a test waiting for a code) never opens a half-written message.
-  const write = (file: string, raw: Buffer) =>
-    new Promise<void>((resolve, reject) => {
-      const partial = path.join(path.dirname(file), `.${randomUUID()}.partial`);
-      fs.writeFile(partial, raw, (err) => (err ? reject(err) : fs.rename(partial, file, (e) => (e ? reject(e) : resolve()))));
-    });
   return {
     provider: 'outbox',
     async send(m: OutboundMessage) {
@@ -80,13 +72,13 @@ export function createMailDropTransport(dir: string, from: string): Transport {
       });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeName(m.to)}-${m.id.slice(0, 8)}.eml`);
       try {
-        await write(file, raw);
+        await writeComplete(file, raw);
       } catch (err) {
         // The folder was removed while the server ran (a developer emptied the mail drop).
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
         made = null;
         await ensureDir();
-        await write(file, raw);
+        await writeComplete(file, raw);
       }
       return { providerId: path.basename(file) };
     },

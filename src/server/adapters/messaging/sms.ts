@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeComplete } from './dropFile.js';
 import { PermanentDeliveryError, type Transport } from './types.js';
 
 /**
@@ -19,10 +19,7 @@ export function createOutboxTransport(dir?: string): Transport {
         dir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.to.replace(/[^a-zA-Z0-9@._-]/g, '_')}-${m.id.slice(0, 8)}.txt`,
       );
-      // A hidden name first, then the real one: a reader never opens a half-written message.
-      const partial = path.join(dir, `.${randomUUID()}.partial`);
-      await fs.promises.writeFile(partial, `To: ${m.to}\n\n${m.body}\n`);
-      await fs.promises.rename(partial, file);
+      await writeComplete(file, `To: ${m.to}\n\n${m.body}\n`);
       return { providerId: path.basename(file) };
     },
   };
