@@ -238,7 +238,7 @@ describe('pages', () => {
     expect(jsonLd(none)).toEqual([]);
   });
 
-  it('writes a name with replacement patterns ($\' $`) into the head as it is', async () => {
+  it("writes a name with replacement patterns ($' $`) into the head as it is", async () => {
     const html = await (await get(`/salon/${dollars.id}`)).text();
     expect(html).toContain("<title>Cuts $' Curls $` Co, Nashik · Book online · GlowBook</title>");
     expect(jsonLd(html)[0].name).toBe("Cuts $' Curls $` Co");
@@ -266,7 +266,7 @@ async function trpcQuery(procedure: string, input: unknown): Promise<unknown> {
 }
 
 describe("the first screen's data, sent with the page", () => {
-  it('carries a salon page\'s getMerchantById answer, under the key the client asks with, equal to the API\'s', async () => {
+  it("carries a salon page's getMerchantById answer, under the key the client asks with, equal to the API's", async () => {
     const html = await (await get(`/salon/${salon.id}`)).text();
     const state = firstScreen(html)!;
     expect(state.queries).toHaveLength(1);
@@ -290,7 +290,13 @@ describe("the first screen's data, sent with the page", () => {
   });
 
   it('sends none for a missing or unpublished salon, a malformed id or a page without first data', async () => {
-    for (const p of ['/salon/00000000-0000-4000-8000-000000000000', `/salon/${draft.id}`, '/salon/not-an-id', '/about-us', '/merchant/appointments'])
+    for (const p of [
+      '/salon/00000000-0000-4000-8000-000000000000',
+      `/salon/${draft.id}`,
+      '/salon/not-an-id',
+      '/about-us',
+      '/merchant/appointments',
+    ])
       expect(firstScreen(await (await get(p)).text()), p).toBeNull();
   });
 

@@ -1,13 +1,19 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { takeFirstScreenData } from '../../src/client/firstScreen';
-import { clearSession, saveSession, type SessionUser } from '../../src/client/state/session';
+import { clearSession, type SessionUser, saveSession } from '../../src/client/state/session';
 import { FIRST_SCREEN_ELEMENT_ID } from '../../src/shared/pageData';
 
 const KEY = [['merchants', 'getMerchantById'], { input: { id: 'a1' }, type: 'query' }];
 const STATE = {
   mutations: [],
-  queries: [{ queryKey: KEY, queryHash: JSON.stringify(KEY), state: { data: { merchant: { shop_Name: 'Rose' } }, status: 'success', dataUpdatedAt: Date.now() } }],
+  queries: [
+    {
+      queryKey: KEY,
+      queryHash: JSON.stringify(KEY),
+      state: { data: { merchant: { shop_Name: 'Rose' } }, status: 'success', dataUpdatedAt: Date.now() },
+    },
+  ],
 };
 
 function page(text: string) {

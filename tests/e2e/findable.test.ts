@@ -117,7 +117,10 @@ describe("the first screen's data comes with the page", () => {
       await page.goto(`/salon/${id}`);
       await page.getByTestId('salon-gallery').waitFor();
       await page.waitForLoadState('networkidle');
-      expect(asked.some((p) => p.includes('merchants.getMerchantById')), asked.join(' ')).toBe(true);
+      expect(
+        asked.some((p) => p.includes('merchants.getMerchantById')),
+        asked.join(' '),
+      ).toBe(true);
     } finally {
       await context.close();
     }
