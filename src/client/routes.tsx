@@ -1,12 +1,11 @@
 import { useAtomValue } from 'jotai';
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { matchAppPath } from '../shared/appPaths';
 import { PageSpinner } from './components/ui/Spinner';
 import Home from './pages/public/Home';
 import { type Access, accessRedirect } from './routing/access';
 import { sessionAtom } from './state/session';
-
-type PageComponent = ComponentType<any> | LazyExoticComponent<ComponentType<any>>;
 
 export interface RouteDef {
   /** Screen name as the spec calls it. */
@@ -19,7 +18,30 @@ export interface RouteDef {
   props?: Record<string, unknown>;
 }
 
-const page = (load: () => Promise<{ default: ComponentType<any> }>) => lazy(load);
+/** A page whose code loads on first use; `preload` fetches it ahead (main.tsx, for the page the app opens on). */
+export type PageComponent = ComponentType<any> & { preload?: () => Promise<void> };
+
+/**
+ * A page loaded on demand. Once its code is here (preloaded, or loaded by a first render) it renders
+ * directly, without suspending: the page the app opens on then appears in the first paint, with no
+ * spinner frame before it (the spinner's commit and a second one for the page used to put the
+ * page's largest paint a render later).
+ */
+function page(load: () => Promise<{ default: ComponentType<any> }>): PageComponent {
+  let loaded: ComponentType<any> | null = null;
+  const settle = () =>
+    load().then((m) => {
+      loaded = m.default;
+      return m;
+    });
+  const Lazy = lazy(settle);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page at module load, as React.lazy is, never during a render.
+  function Page(props: Record<string, unknown>) {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return Object.assign(Page, { preload: () => settle().then(() => undefined) });
+}
 
 const Login = page(() => import('./pages/auth/Login'));
 const Register = page(() => import('./pages/auth/Register'));
@@ -278,6 +300,13 @@ const ROUTE_ENTRIES = (() => {
   }
   return entries;
 })();
+
+/** Loads the code of the page at `pathname` (if it has its own chunk), so the first render draws it. */
+export function preloadPage(pathname: string): Promise<void> {
+  const pattern = matchAppPath(pathname)?.pattern.toLowerCase();
+  const def = pattern ? ROUTES.find((d) => d.paths.some((p) => p.toLowerCase() === pattern)) : undefined;
+  return def?.component.preload?.() ?? Promise.resolve();
+}
 
 export function AppRoutes() {
   return (
