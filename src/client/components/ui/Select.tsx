@@ -35,6 +35,10 @@ export function Select({
 }: SelectProps) {
   const autoId = useId();
   const selectId = id ?? autoId;
+  // A new element when the choices change: a form library that wrote its value into the element before
+  // the choices arrived (react-hook-form's register) writes it again into the new one, instead of the
+  // browser showing the first choice while the form holds another.
+  const choices = options?.map((o) => o.value).join('\u0000');
   return (
     <FieldShell
       id={selectId}
@@ -47,6 +51,7 @@ export function Select({
     >
       <div className="relative">
         <select
+          key={choices}
           id={selectId}
           required={required}
           aria-invalid={error ? true : undefined}
