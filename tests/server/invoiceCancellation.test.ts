@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../../src/server/adapters/payments/index.js';
 import type { Actor } from '../../src/server/deps.js';
@@ -117,6 +118,64 @@ describe(`cancelling an invoice (${DB_KIND})`, () => {
       .execute();
     expect(jobs).toHaveLength(1);
   });
+
+  it.skipIf(DB_KIND !== 'pg')(
+    'an upgrade crediting the invoice while it is cancelled: the credit notes never exceed the invoice',
+    async () => {
+      // Both read what the invoice still has to credit, then wait for a credit note number (held here),
+      // so each would credit the whole invoice unless the second reads after the first committed.
+      const { salon, invoice } = await paidInvoice('Upgrade While Cancelled Salon');
+      const hold = new pg.Client({ connectionString: rt.deps.env.DATABASE_URL });
+      await hold.connect();
+      const waiting = async (n: number) => {
+        for (let i = 0; i < 200; i++) {
+          const { rows } = await hold.query(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          );
+          if (rows[0].n >= n) return;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        throw new Error(`fewer than ${n} transactions waiting`);
+      };
+      let upgrade: Promise<unknown>;
+      let cancel: Promise<unknown>;
+      try {
+        await hold.query('begin');
+        await hold.query('lock table credit_note_counters in exclusive mode');
+        upgrade = rt
+          .caller(salon.owner)
+          .merchants.changePlan({ plan: 'enterprise', cardNumber: APPROVED })
+          .then(
+            () => 'upgraded',
+            (e: Error) => e.message,
+          );
+        await waiting(1);
+        cancel = rt
+          .caller(admin)
+          .admin.cancelInvoice({ invoiceId: invoice._id, reason: 'Disputed' })
+          .then(
+            () => 'cancelled',
+            (e: Error) => e.message,
+          );
+        await waiting(2);
+        await hold.query('commit');
+      } finally {
+        await hold.end();
+      }
+      const outcomes = await Promise.all([upgrade!, cancel!]);
+      expect(outcomes[0]).toBe('upgraded');
+      // The upgrade credited the whole invoice (same day): nothing is left for the cancellation.
+      expect(outcomes[1]).toBe(`Invoice ${invoice.number} is already fully credited`);
+      const notes = await rt.deps.db
+        .selectFrom('credit_notes')
+        .select(['reason', 'base_amount'])
+        .where('invoice_id', '=', invoice._id)
+        .execute();
+      const credited = notes.reduce((sum, n) => sum + Number(n.base_amount), 0);
+      expect(credited).toBeLessThanOrEqual(invoice.baseAmount);
+      expect(notes.map((n) => n.reason)).toEqual(['proration']);
+    },
+  );
 
   it('the database refuses a second cancellation credit note for an invoice', async () => {
     const { invoice } = await paidInvoice('Constraint Salon');

@@ -100,9 +100,13 @@ export type PlanQuote =
   | { kind: 'downgrade'; on: string };
 
 /** The invoice that put the current plan in place for this period, and what it has left to credit. */
-async function periodInvoice(db: Executor, merchantId: string, plan: PlanId, periodEnd: string) {
-  const inv = await repo.findPaidPeriodInvoice(db, merchantId, plan, periodEnd);
-  if (!inv) return null;
+async function periodInvoice(db: Executor, merchantId: string, plan: PlanId, periodEnd: string, opts: { lock?: boolean } = {}) {
+  const found = await repo.findPaidPeriodInvoice(db, merchantId, plan, periodEnd);
+  // Before a credit note is issued against it, the invoice is locked and what it still has to credit is
+  // read after the lock: a cancellation committing meanwhile (which locks it too) is then counted, and
+  // the two credit notes never add up to more than the invoice.
+  const inv = found && opts.lock ? await repo.lockInvoice(db, found.id) : found;
+  if (!inv || inv.status !== 'paid') return null;
   const credited = await repo.creditedBase(db, inv.id);
   return { invoice: inv, creditable: Math.round((Number(inv.base_amount) - credited) * 100) / 100 };
 }
@@ -417,7 +421,7 @@ async function fulfilUpgrade(trx: Transaction<Database>, deps: AppDeps, attempt:
       }
     : {};
   await repo.updateSubscription(trx, attempt.merchant_id, { plan: to.id, status: 'active', scheduled_plan: null, ...card });
-  const paid = await periodInvoice(trx, attempt.merchant_id, from.id, periodEnd);
+  const paid = await periodInvoice(trx, attempt.merchant_id, from.id, periodEnd, { lock: true });
   const q = upgradeQuote({
     fromPrice: from.price,
     toPrice: to.price,
