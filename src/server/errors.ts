@@ -70,6 +70,9 @@ export function toTRPCError(err: unknown): TRPCError {
       case '23503':
         return foreignKeyError(pg);
       case '23514':
+        // Not a bad value from the caller: the invoice's balance moved under it (migrations/…_credit_notes_within_invoice).
+        if (pg.constraint === 'credit_notes_within_invoice')
+          return new TRPCError({ code: 'CONFLICT', message: 'The invoice is already credited in full or in part; reload and try again' });
         return new TRPCError({ code: 'BAD_REQUEST', message: checkMessage(pg.constraint) });
       case '22P02':
       case '22007':

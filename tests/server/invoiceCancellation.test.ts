@@ -190,6 +190,41 @@ describe(`cancelling an invoice (${DB_KIND})`, () => {
     ).rejects.toThrow(/credit_notes_one_cancellation/);
   });
 
+  it('the database refuses credit notes that would take off more than the invoice', async () => {
+    const { invoice } = await paidInvoice('Over Credit Salon');
+    const row = await rt.deps.db.selectFrom('invoices').selectAll().where('id', '=', invoice._id).executeTakeFirstOrThrow();
+    const note = (number: string, base: number) => ({
+      number,
+      invoice_id: row.id,
+      merchant_id: row.merchant_id,
+      reason: 'proration' as const,
+      description: 'test',
+      base_amount: base,
+      cgst: 0,
+      sgst: 0,
+      igst: 0,
+      total: base,
+      place_of_supply: row.place_of_supply,
+      supplier_gstin: row.supplier_gstin ?? '',
+      supplier_state: row.supplier_state ?? '',
+      recipient_gstin: row.recipient_gstin,
+      recipient_name: row.recipient_name ?? '',
+      sac: row.sac,
+      issued_at: new Date(),
+    });
+    const half = Math.round((Number(row.base_amount) / 2) * 100) / 100;
+    await rt.deps.db.insertInto('credit_notes').values(note('CN/TEST/OC1', half)).execute();
+    await expect(
+      rt.deps.db
+        .insertInto('credit_notes')
+        .values(note('CN/TEST/OC2', Number(row.base_amount)))
+        .execute(),
+    ).rejects.toThrow(/credit_notes_within_invoice|would exceed/);
+    // What is left can still be credited, and a cancellation takes exactly that.
+    const r = await rt.caller(admin).admin.cancelInvoice({ invoiceId: invoice._id, reason: 'Rest of it' });
+    expect(r.creditNote.baseAmount).toBe(Math.round((Number(row.base_amount) - half) * 100) / 100);
+  });
+
   it('a refusal by the gateway shows as failed with its reason, never as refunded', async () => {
     const { salon, invoice } = await paidInvoice('Refused Refund Salon');
     const gateway = rt.deps.adapters.payments;
