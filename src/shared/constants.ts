@@ -78,3 +78,7 @@ export function containsPattern(text: string): string {
 export function prefixPattern(text: string): string {
   return `${escapeLike(text)}%`;
 }
+
+/** How a salon search can be ordered (the results page's Sort, `merchants.search`'s sortBy). */
+export const SORT_OPTIONS = ['recommended', 'rating', 'popular', 'price_asc', 'price_desc', 'distance'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];

@@ -1,4 +1,5 @@
-import { SORT_OPTIONS, type SortOption } from './schemas/discovery.js';
+// Zod-free imports only: the home route's first chunk reads the search URL too.
+import { SORT_OPTIONS, type SortOption } from './constants.js';
 
 /*
  * The salon search as its URL says it: read by the client (the home search row, the filter panel, the

@@ -12,8 +12,9 @@ import { offerRuleFields } from './coupons.js';
 
 // ---------------------------------------------------------------- filter vocabulary
 
-export const SORT_OPTIONS = ['recommended', 'rating', 'popular', 'price_asc', 'price_desc', 'distance'] as const;
-export type SortOption = (typeof SORT_OPTIONS)[number];
+import { SORT_OPTIONS } from '../constants.js';
+
+export { SORT_OPTIONS, type SortOption } from '../constants.js';
 
 /** Salon-local minutes of the home page's time windows: 9AM-12PM, 12PM-5PM, 5PM-9PM. */
 export const TIME_WINDOWS = {
