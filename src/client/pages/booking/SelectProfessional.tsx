@@ -68,23 +68,25 @@ export default function SelectProfessional({ params }: { params: { id: string } 
   usePageTitle(salon ? `Book at ${salon.shop_Name}` : 'Choose professional and time');
 
   // A draft for another salon (or none) starts afresh here; one for this salon is resumed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of salon (or its loading) restarts the draft; the draft, the link's service and the salon's details as they change later must not.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of salon (or its loading) restarts the draft; the link's service and the salon's details as they change later must not.
   useEffect(() => {
     if (!salon) return;
     const wanted = new URLSearchParams(search).get('service');
     const preset = salon.services.filter((s) => s._id === wanted || s.name.toLowerCase() === wanted?.toLowerCase()).map(toDraftService);
-    // A link that names a service (a search result's Book) starts with it; otherwise this salon's draft is resumed.
-    if (draft.salonId === salon._id && (!preset.length || preset.every((p) => draft.selectedServices.some((d) => d._id === p._id)))) {
-      if (draft.salonName !== salon.shop_Name) setDraft({ ...draft, salonName: salon.shop_Name, salonImage: coverOf(salon) });
-      return;
-    }
-    setDraft({
-      ...emptyDraft(),
-      salonId: salon._id,
-      salonName: salon.shop_Name,
-      salonImage: coverOf(salon),
-      selectedServices: preset,
-      ...totalsOf(preset),
+    // A link that names a service (a search result's Book) starts with it; otherwise this salon's draft is
+    // resumed. Read from the latest draft, not this render's: a tap may have started it since.
+    setDraft((prev) => {
+      if (prev.salonId === salon._id && (!preset.length || preset.every((p) => prev.selectedServices.some((d) => d._id === p._id)))) {
+        return prev.salonName === salon.shop_Name ? prev : { ...prev, salonName: salon.shop_Name, salonImage: coverOf(salon) };
+      }
+      return {
+        ...emptyDraft(),
+        salonId: salon._id,
+        salonName: salon.shop_Name,
+        salonImage: coverOf(salon),
+        selectedServices: preset,
+        ...totalsOf(preset),
+      };
     });
   }, [salon?._id]);
 
@@ -98,20 +100,28 @@ export default function SelectProfessional({ params }: { params: { id: string } 
     return salon.stylists.filter((s) => s.status === 'Active' && canPerformAll(s.specialization, wanted));
   }, [salon, chosenServices]);
 
+  // The draft this salon's choices go into. A tap can land between the first paint and the effect
+  // above (the salon's details are often cached, so the page draws at once): it starts the draft
+  // itself rather than being dropped.
+  const current = (): BookingDraft | null =>
+    active ?? (salon ? { ...emptyDraft(), salonId: salon._id, salonName: salon.shop_Name, salonImage: coverOf(salon) } : null);
+
   const update = (patch: Partial<BookingDraft>) => {
-    if (!active) return;
-    setDraft({ ...active, ...patch });
+    const base = current();
+    if (!base) return;
+    setDraft({ ...base, ...patch });
   };
 
   const toggleService = (service: Service) => {
-    if (!active) return;
+    const base = current();
+    if (!base) return;
     const next = selectedIds.has(service._id)
-      ? active.selectedServices.filter((s) => s._id !== service._id)
-      : [...active.selectedServices, toDraftService(service)];
+      ? base.selectedServices.filter((s) => s._id !== service._id)
+      : [...base.selectedServices, toDraftService(service)];
     const wanted = salon!.services
       .filter((s) => next.some((n) => n._id === s._id))
       .map((s) => ({ name: s.name, categoryName: s.category?.name ?? null }));
-    const pro = active.selectedProfessional;
+    const pro = base.selectedProfessional;
     const stillCapable = !pro?._id || salon!.stylists.some((s) => s._id === pro._id && canPerformAll(s.specialization, wanted));
     update({
       selectedServices: next,
