@@ -267,34 +267,14 @@ function orderBy(q: DiscoveryQuery, t: string, distance: RawBuilder<unknown>): R
 }
 
 /**
- * The card of each page row (aliased `p`: id, score, distance_m): the salon's columns, its first
- * images and services as JSON, and how many active services it has.
- */
-function cardColumns(matchPattern: string | undefined, images: number, services: number) {
-  const matched = matchPattern ? sql`(lower(s.name) like lower(${matchPattern}))` : sql`false`;
-  // The same rule as shared/policy servicePrice and migration 2026112440 (merchants.min_price).
-  const finalPrice = sql`case when s.discount_active and s.discount_type is not null and s.discount_value > 0
-        then round(greatest(0, s.price - case when s.discount_type = 'percentage' then s.price * least(s.discount_value, 100) / 100 else s.discount_value end), 2)
-        else s.price end`;
-  return sql`c.id, c.shop_name, c.address, c.city, c.state, c.shop_types, c.latitude, c.longitude, c.amenities,
-    c.gender_served, c.is_sponsored, c.promotion_message, c.rating_avg, c.review_count, c.booking_count, c.min_price,
-    p.score,
-    (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'is_cover', i.is_cover)), '[]'::json)
-       from (select i.id, i.url, i.is_cover from shop_images i where i.merchant_id = c.id
-             order by i.is_cover desc, i.created_at, i.id limit ${images}) i) as images,
-    (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'price', s.price, 'final_price', s.final_price, 'matched', s.matched)), '[]'::json)
-       from (select s.id, s.name, s.price, ${finalPrice} as final_price, ${matched} as matched from services s where s.merchant_id = c.id and s.active
-             order by matched desc, final_price, s.name, s.id limit ${services}) s) as services,
-    (select count(*)::int from services s where s.merchant_id = c.id and s.active) as service_count`;
-}
-
-/**
  * One page of salon cards, with the number of all matches when `withTotal`; each card carries up
  * to `cardImages` images and `cardServices` services. Within a place, the matches are read once
  * for both the page and the count. Otherwise the page and the count are planned apart: a page in
  * an indexed order (recommended, popular, nearest) walks that index and stops after it, the count
  * reads the matches without sorting or carrying them. Only the page's salons are measured for
- * their distance unless the sort is by distance.
+ * their distance unless the sort is by distance. The cards themselves (the salon's columns, its
+ * first images and services, how many active services it has) come from salon_cards (migration
+ * 202611261700), whose plan PostgreSQL keeps: only the search is planned per call.
  */
 export async function findMerchantCards(
   db: Executor,
@@ -307,7 +287,10 @@ export async function findMerchantCards(
   // A plain list nearest first walks salon_search_point_idx (KNN); salons without a point are left out.
   const nearestWalk = byDistance && !q.withTotal;
   const pageDistance = byDistance ? metresFrom(origin, sql`m.discovery_point`) : sql`null::float8`;
-  const cardDistance = origin && !byDistance ? metresFrom(origin, sql`c.discovery_point`) : sql`p.distance_m`;
+  // Measured after the page is cut: the page's rows carry their point for it.
+  const measurePage = origin !== undefined && !byDistance;
+  const point = measurePage ? sql`, m.discovery_point` : sql``;
+  const cardDistance = measurePage ? metresFrom(origin, sql`p.discovery_point`) : sql`p.distance_m`;
   // A place bounds the matches (a city's salons, not the catalogue): they are read once, and the
   // page (a top-N sort) and the count are both taken from that one read.
   const oneRead = q.withTotal && (q.area !== undefined || q.placePattern !== undefined);
@@ -315,7 +298,7 @@ export async function findMerchantCards(
   let total: RawBuilder<unknown>;
   if (oneRead) {
     ctes = sql`matches as materialized (
-        select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${pageDistance} as distance_m
+        select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${pageDistance} as distance_m${point}
         from salon_search m
         where ${where}
       ), page as (
@@ -324,7 +307,7 @@ export async function findMerchantCards(
     total = sql`(select count(*) from matches)`;
   } else {
     ctes = sql`page as (
-        select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${pageDistance} as distance_m
+        select m.id, m.rating_avg, m.review_count, m.booking_count, m.min_price, m.score, ${pageDistance} as distance_m${point}
         from salon_search m
         where ${where}${nearestWalk ? sql` and m.discovery_point is not null` : sql``}
         order by ${nearestWalk ? sql`m.discovery_point <-> ${earthPoint(origin!)}` : orderBy(q, 'm', pageDistance)}
@@ -334,10 +317,11 @@ export async function findMerchantCards(
       ? sql`(select count(*) from salon_search m where ${sql.join(whereClauses(q, { forCount: true }), sql` and `)})`
       : sql`null::bigint`;
   }
+  const cards = sql`salon_cards(array(select id from page), ${q.textPattern ?? null}::text, ${opts.cardImages}::int, ${opts.cardServices}::int)`;
   const result = await sql<CardRow>`${PLANNED_PER_CALL}
     with ${ctes}
-    select ${cardColumns(q.textPattern, opts.cardImages, opts.cardServices)}, ${cardDistance} as distance_m, ${total} as total
-    from page p join merchants c on c.id = p.id
+    select c.*, p.score, ${cardDistance} as distance_m, ${total} as total
+    from page p join ${cards} c on c.id = p.id
     order by ${nearestWalk ? sql`p.distance_m, p.id` : orderBy(q, 'p', sql`p.distance_m`)}`.execute(db);
   return result.rows;
 }
