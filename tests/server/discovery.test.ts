@@ -804,4 +804,23 @@ describe('the search copy (salon_search) follows every write', () => {
       .executeTakeFirstOrThrow();
     expect(copy).toEqual({ is_published: false, city: 'Nashik' });
   });
+
+  it('a text searched before finds a salon whose name is new to the dictionary at once', async () => {
+    // The first search keeps the ids of the names 'lounge' matches; the salon below adds a new one.
+    expect(names((await search({ service: 'lounge' })).data.merchants)).toEqual([DELTA]);
+    const zeta = await createDiscoverySalon(rt, {
+      name: 'Zeta Lounge Bar',
+      city: 'Nagpur',
+      state: 'Maharashtra',
+      address: 'Dharampeth',
+      lat: 21.1397,
+      lng: 79.0631,
+      services: [{ name: 'Beard Trim', price: 200, category: 'Haircut & Styling' }],
+    });
+    expect(names((await search({ service: 'lounge', sortBy: 'rating' })).data.merchants).sort()).toEqual([DELTA, 'Zeta Lounge Bar']);
+    // A page past the end, with the ids kept, still counts every match.
+    expect((await search({ service: 'lounge', page: 9 })).data).toEqual({ merchants: [], total: 2 });
+    await rt.deps.db.updateTable('merchants').set({ is_published: false }).where('id', '=', zeta.id).execute();
+    expect(names((await search({ service: 'lounge' })).data.merchants)).toEqual([DELTA]);
+  });
 });

@@ -33,6 +33,11 @@ export interface DiscoveryQuery {
   textPattern?: string;
   /** search_terms ids of the names the pattern matches (findTermIds); required with textPattern. */
   termIds?: number[];
+  /**
+   * termIds were kept from an earlier lookup (sorted): each row's `terms_current` says whether
+   * they are still exactly the ids the pattern matches, as the statement's own snapshot sees them.
+   */
+  checkTermIds?: boolean;
   /** Salons offering an active service in any of these categories. */
   categoryIds?: string[];
   area?: AreaFilter;
@@ -80,6 +85,8 @@ export interface CardRow {
   /** Up to CARD_SERVICES active services: those matching the search text first, then the cheapest to pay. */
   services: CardServiceRow[];
   service_count: number;
+  /** With checkTermIds: the ids searched are those the text matches now. */
+  terms_current?: boolean;
 }
 
 export interface ImageRow {
@@ -318,20 +325,27 @@ export async function findMerchantCards(
       : sql`null::bigint`;
   }
   const cards = sql`salon_cards(array(select id from page), ${q.textPattern ?? null}::text, ${opts.cardImages}::int, ${opts.cardServices}::int)`;
+  // Kept ids are checked against the dictionary in the same statement (search_terms only grows,
+  // but a name added since matches no kept id list), instead of being looked up first.
+  const termsCurrent =
+    q.checkTermIds && q.textPattern !== undefined && q.termIds
+      ? sql`, (select coalesce(array_agg(t.id order by t.id), '{}') from search_terms t where t.term like lower(${q.textPattern}))
+          = ${q.termIds}::int[] as terms_current`
+      : sql``;
   const result = await sql<CardRow>`${PLANNED_PER_CALL}
     with ${ctes}
-    select c.*, p.score, ${cardDistance} as distance_m, ${total} as total
+    select c.*, p.score, ${cardDistance} as distance_m, ${total} as total${termsCurrent}
     from page p join ${cards} c on c.id = p.id
     order by ${nearestWalk ? sql`p.distance_m, p.id` : orderBy(q, 'p', sql`p.distance_m`)}`.execute(db);
   return result.rows;
 }
 
-/** Ids of the dictionary names (salon, service and category names, lower-cased) a "contains" pattern matches. */
+/** Ids of the dictionary names (salon, service and category names, lower-cased) a "contains" pattern matches, ascending. */
 export async function findTermIds(db: Executor, pattern: string): Promise<number[]> {
   const result = await sql<{ id: number }>`${PLANNED_PER_CALL}select t.id from search_terms t where t.term like lower(${pattern})`.execute(
     db,
   );
-  return result.rows.map((r) => r.id);
+  return result.rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /** Ids of the categories named (case-insensitively) or given by id in the list. */

@@ -23,6 +23,7 @@ import type { Geocoder, Place } from '../../adapters/geocoding/index.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import {
   type AreaFilter,
+  type CardRow,
   type DiscoveryQuery,
   findCategoryIds,
   findMerchantCards,
@@ -87,6 +88,27 @@ export function availabilityDays(input: Pick<SearchInput, 'date' | 'time' | 'ava
   }
 }
 
+/** Text patterns whose dictionary ids a process keeps, per database. */
+const KEPT_PATTERNS = 500;
+const keptTermIds = new WeakMap<object, Map<string, number[]>>();
+
+/**
+ * The names a text matches, looked up in the dictionary and kept: a repeated text (most searches
+ * are a few common words) is searched with the kept ids and the search statement checks them
+ * (DiscoveryQuery.checkTermIds), which saves the lookup's round trip. No match is not kept.
+ */
+async function lookUpTermIds(db: Executor, pattern: string): Promise<number[]> {
+  const ids = await findTermIds(db, pattern);
+  let kept = keptTermIds.get(db);
+  if (!kept) keptTermIds.set(db, (kept = new Map()));
+  kept.delete(pattern);
+  if (ids.length) {
+    kept.set(pattern, ids);
+    if (kept.size > KEPT_PATTERNS) kept.delete(kept.keys().next().value!);
+  }
+  return ids;
+}
+
 /** Turns the wire filters into one repository query; categories and places are looked up first. */
 async function buildQuery(deps: Deps, input: SearchInput, now: Date): Promise<DiscoveryQuery | null> {
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
@@ -105,9 +127,15 @@ async function buildQuery(deps: Deps, input: SearchInput, now: Date): Promise<Di
   const service = input.service?.trim();
   if (service) {
     q.textPattern = containsPattern(service);
-    q.termIds = await findTermIds(deps.db, q.textPattern);
-    // No salon, service or category name holds the text.
-    if (!q.termIds.length) return null;
+    const kept = keptTermIds.get(deps.db)?.get(q.textPattern);
+    if (kept) {
+      q.termIds = kept;
+      q.checkTermIds = true;
+    } else {
+      q.termIds = await lookUpTermIds(deps.db, q.textPattern);
+      // No salon, service or category name holds the text.
+      if (!q.termIds.length) return null;
+    }
   }
   if (input.categories?.length) {
     const ids = await findCategoryIds(deps.db, input.categories);
@@ -150,17 +178,40 @@ async function buildQuery(deps: Deps, input: SearchInput, now: Date): Promise<Di
 
 const CARD_SIZE = { cardImages: CARD_IMAGES, cardServices: CARD_SERVICES };
 
+const answerOf = (rows: CardRow[]) => ({
+  merchants: rows.map(toCardWire),
+  total: rows.length ? Number(rows[0].total ?? rows.length) : 0,
+});
+
 /** Runs a query: one statement for the page of cards, their images and first services. */
 async function cards(db: Executor, q: DiscoveryQuery): Promise<{ merchants: MerchantCardWire[]; total: number }> {
+  return answerOf(await findMerchantCards(db, q, CARD_SIZE));
+}
+
+/**
+ * The search's rows. With kept term ids, rows whose statement found the ids no longer current
+ * (a new name matches the text) are read again with the ids looked up afresh; an empty page
+ * tells nothing, so then the ids are looked up to compare. Null: the text matches no name now.
+ */
+async function searchRows(db: Executor, q: DiscoveryQuery): Promise<CardRow[] | null> {
   const rows = await findMerchantCards(db, q, CARD_SIZE);
-  return { merchants: rows.map(toCardWire), total: rows.length ? Number(rows[0].total ?? rows.length) : 0 };
+  if (!q.checkTermIds) return rows;
+  q.checkTermIds = false;
+  if (rows.length && rows[0].terms_current) return rows;
+  const kept = q.termIds!;
+  q.termIds = await lookUpTermIds(db, q.textPattern!);
+  if (!q.termIds.length) return null;
+  const same = q.termIds.length === kept.length && q.termIds.every((id, i) => id === kept[i]);
+  return rows.length === 0 && same ? rows : findMerchantCards(db, q, CARD_SIZE);
 }
 
 /** merchants/search and users/getShopByFilter. */
 export async function searchMerchants(deps: Deps, input: SearchInput, opts: { now?: Date } = {}): Promise<SearchAnswer> {
   const q = await buildQuery(deps, input, opts.now ?? new Date());
   if (!q) return { data: { merchants: [], total: 0 } };
-  const { merchants, total } = await cards(deps.db, q);
+  const rows = await searchRows(deps.db, q);
+  if (!rows) return { data: { merchants: [], total: 0 } };
+  const { merchants, total } = answerOf(rows);
   // A page past the end still reports how many there are.
   if (!merchants.length && q.offset > 0) {
     const first = await findMerchantCards(deps.db, { ...q, offset: 0, limit: 1 }, CARD_SIZE);
