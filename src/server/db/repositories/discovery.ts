@@ -281,7 +281,7 @@ function orderBy(q: DiscoveryQuery, t: string, distance: RawBuilder<unknown>): R
  * reads the matches without sorting or carrying them. Only the page's salons are measured for
  * their distance unless the sort is by distance. The cards themselves (the salon's columns, its
  * first images and services, how many active services it has) come from salon_cards (migration
- * 202611261700), whose plan PostgreSQL keeps: only the search is planned per call.
+ * 202611261900), whose plan PostgreSQL keeps: only the search is planned per call.
  */
 export async function findMerchantCards(
   db: Executor,
