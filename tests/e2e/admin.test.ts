@@ -406,7 +406,9 @@ describe('admin area', () => {
     await failed.getByRole('button', { name: 'Retry' }).click();
     await poll(() => failed.count()).toBe(0);
     // Queued again, the e-mail goes out this time.
-    expect(await latestMailTo('rohan.mehta@demo.in')).toContain('Subject: Your GlowBook receipt');
+    expect(await latestMailTo('rohan.mehta@demo.in', 15_000, /^Subject: Your GlowBook receipt/m)).toContain(
+      'Subject: Your GlowBook receipt',
+    );
 
     await page.goto('/admin/security');
     await heading(page, 'Security');

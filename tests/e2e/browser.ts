@@ -9,8 +9,11 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-/** The newest e-mail the server sent to `to`, from its local mail drop (the offline e-mail transport). */
-export async function latestMailTo(to: string, timeoutMs = 10_000): Promise<string> {
+/**
+ * The newest e-mail the server sent to `to`, from its local mail drop (the offline e-mail transport),
+ * once it matches: an earlier e-mail is still the newest while a retried one is on its way.
+ */
+export async function latestMailTo(to: string, timeoutMs = 10_000, matching: RegExp = /./): Promise<string> {
   const dir = path.join(inject('dataDir'), 'mail');
   const until = Date.now() + timeoutMs;
   const needle = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
@@ -21,10 +24,11 @@ export async function latestMailTo(to: string, timeoutMs = 10_000): Promise<stri
           .filter((f) => f.includes(needle))
           .sort()
       : [];
-    if (files.length) return fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8');
+    const latest = files.length ? fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8') : null;
+    if (latest && matching.test(latest)) return latest;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
+  throw new Error(`no e-mail to ${to} matching ${matching} within ${timeoutMs} ms`);
 }
 
 export async function launch(): Promise<Browser> {
