@@ -50,6 +50,14 @@ const SECONDS = QUICK ? 3 : 10;
 const READ_WARMUP_SECONDS = QUICK ? 1 : 5;
 const BOOKING_WARMUP_SECONDS = QUICK ? 2 : 10;
 const log = (s: string) => console.log(`[bench] ${s}`);
+/*
+ * BENCH_ONLY=transport runs the transport-overhead phase alone (the salon read through /api, /trpc
+ * and a bare handler, over each database transport): the catalogue and the salon are prepared as
+ * for the full run, the other phases are skipped, and bench/results.json is left alone.
+ */
+const ONLY = process.env.BENCH_ONLY || null;
+if (ONLY !== null && ONLY !== 'transport') throw new Error(`BENCH_ONLY=${ONLY}: the only phase that runs alone is "transport"`);
+const full = ONLY === null;
 
 async function ensureDatabase(url: string) {
   const u = new URL(url);
@@ -236,8 +244,10 @@ async function main() {
     // keep the servers busy during this one.
     await sql`delete from jobs where status = 'queued' and (ref like 'booking:%' or kind = 'deliver_message')`.execute(db);
     await vacuumChurned();
-    log('pgbench -S (the ceiling of this box)');
-    phase.pgbenchSelectTps = pgbenchTps(pgHost);
+    if (full) {
+      log('pgbench -S (the ceiling of this box)');
+      phase.pgbenchSelectTps = pgbenchTps(pgHost);
+    }
 
     const a = await startServer({ DATABASE_URL: url, SEED_DEMO: 'never', DB_POOL_MAX: '16' });
     const b = await startServer({ DATABASE_URL: url, SEED_DEMO: 'never', DB_POOL_MAX: '16' });
@@ -269,10 +279,12 @@ async function main() {
       method: 'GET',
       url: `${server.url}/api/merchants/search?${searches[i % searches.length]}`,
     });
-    log('search load');
-    phase.search = await readLoad([a], searchOn);
-    log('search load, two processes');
-    phase.searchTwoProcesses = await readLoad([a, b], searchOn);
+    if (full) {
+      log('search load');
+      phase.search = await readLoad([a], searchOn);
+      log('search load, two processes');
+      phase.searchTwoProcesses = await readLoad([a, b], searchOn);
+    }
 
     // Availability for a salon-day with 8 staff and 100 bookings.
     log('availability setup');
@@ -328,40 +340,41 @@ async function main() {
       url: `${server.url}/api/users/getAvailableSlots`,
       body: slotsInput,
     });
-    const availability = await readLoad([a], slotsOn);
-    phase.availability = { ...availability, sqlQueriesPerCall: availabilityQueries, slotsOffered: probe.data.slots.length };
-    log('availability, two processes');
-    phase.availabilityTwoProcesses = await readLoad([a, b], slotsOn);
+    if (full) {
+      const availability = await readLoad([a], slotsOn);
+      phase.availability = { ...availability, sqlQueriesPerCall: availabilityQueries, slotsOffered: probe.data.slots.length };
+      log('availability, two processes');
+      phase.availabilityTwoProcesses = await readLoad([a, b], slotsOn);
 
-    // The merchant calendar's day of the same salon (8 professionals, 100 bookings), as its desk reads it.
-    log('calendar day');
-    const owner = await db.selectFrom('accounts').select(['id', 'token_version']).where('id', '=', salon.id).executeTakeFirstOrThrow();
-    const ownerToken = await createTokenService(await loadJwtSecret(db), '1h').sign({
-      sub: owner.id,
-      role: 'merchant',
-      ver: owner.token_version,
-    });
-    queries = 0;
-    const calendarProbe = await getCalendar(
-      { db: db.withPlugin(counter) } as never,
-      { id: owner.id, role: 'merchant', email: '' },
-      { date: day, days: 1 },
-    );
-    const calendarQueries = queries;
-    log(
-      `calendar day: ${calendarProbe.professionals.length} professionals, ${calendarProbe.bookings.length} bookings, ${calendarQueries} queries per call`,
-    );
-    const calendarOn = (server: typeof a): RequestSpec => ({
-      method: 'GET',
-      url: `${server.url}/api/merchants/calendar?date=${day}`,
-      headers: { authorization: `Bearer ${ownerToken}` },
-    });
-    phase.calendarDay = {
-      ...(await readLoad([a], calendarOn)),
-      sqlQueriesPerCall: calendarQueries,
-      bookingsShown: calendarProbe.bookings.length,
-    };
-
+      // The merchant calendar's day of the same salon (8 professionals, 100 bookings), as its desk reads it.
+      log('calendar day');
+      const owner = await db.selectFrom('accounts').select(['id', 'token_version']).where('id', '=', salon.id).executeTakeFirstOrThrow();
+      const ownerToken = await createTokenService(await loadJwtSecret(db), '1h').sign({
+        sub: owner.id,
+        role: 'merchant',
+        ver: owner.token_version,
+      });
+      queries = 0;
+      const calendarProbe = await getCalendar(
+        { db: db.withPlugin(counter) } as never,
+        { id: owner.id, role: 'merchant', email: '' },
+        { date: day, days: 1 },
+      );
+      const calendarQueries = queries;
+      log(
+        `calendar day: ${calendarProbe.professionals.length} professionals, ${calendarProbe.bookings.length} bookings, ${calendarQueries} queries per call`,
+      );
+      const calendarOn = (server: typeof a): RequestSpec => ({
+        method: 'GET',
+        url: `${server.url}/api/merchants/calendar?date=${day}`,
+        headers: { authorization: `Bearer ${ownerToken}` },
+      });
+      phase.calendarDay = {
+        ...(await readLoad([a], calendarOn)),
+        sqlQueriesPerCall: calendarQueries,
+        bookingsShown: calendarProbe.bookings.length,
+      };
+    }
     // Adapter overhead: the same salon read through /api, /trpc and a bare express handler (before the
     // booking phase, whose bookings leave reminder and e-mail jobs for the servers to work through).
     log('salon by id: /api vs /trpc vs bare');
@@ -405,84 +418,85 @@ async function main() {
     const [viaApi, viaTrpc, viaBare] = [summary(rounds.api), summary(rounds.trpc), summary(rounds.bare)];
     const ratio = (x: { rps: number }) => Math.round((viaBare.rps / Math.max(1, x.rps)) * 100) / 100;
     phase.salonById = { api: viaApi, trpc: viaTrpc, bare: viaBare, apiRatio: ratio(viaApi), trpcRatio: ratio(viaTrpc) };
-    // Booking under contention: 64 clients across two server processes, 20 salons.
-    log('booking contention');
-    const secret = await loadJwtSecret(db);
-    const tokens = createTokenService(secret, '1h');
-    const customers = await db
-      .selectFrom('accounts')
-      .select(['id', 'token_version'])
-      .where('email', 'like', 'bench-c%@bench.in')
-      .orderBy('email')
-      .limit(64)
-      .execute();
-    const auth = await Promise.all(
-      customers.map(async (c) => ({ id: c.id, token: await tokens.sign({ sub: c.id, role: 'customer', ver: c.token_version }) })),
-    );
-    const salons = await sql<{ id: string; service_id: string }>`
-      select m.id, (select s.id from services s where s.merchant_id = m.id order by s.duration_min limit 1) as service_id
-      from merchants m where m.email like 'hello%@bench.in' and m.is_published order by m.id offset 1 limit 20`.execute(db);
-    const salonIds = salons.rows.map((r) => r.id);
-    await sql`delete from bookings where merchant_id = any(${salonIds}::uuid[]) and status = 'upcoming'`.execute(db);
-    await vacuumChurned();
-    const acknowledged: string[] = [];
-    const loadStart = new Date();
-    let seed = 12345;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    // The warm-up's bookings are not counted in the rate, but every acknowledged one is checked below.
-    const contention = await runLoad({
-      concurrency: 64,
-      seconds: SECONDS,
-      warmupSeconds: BOOKING_WARMUP_SECONDS,
-      next: (w) => {
-        const s = salons.rows[Math.floor(rnd() * salons.rows.length)];
-        const c = auth[w];
-        const date = new Date(Date.now() + (2 + Math.floor(rnd() * 20)) * 86_400_000).toISOString().slice(0, 10);
-        const minutes = 10 * 60 + 15 * Math.floor(rnd() * 36);
-        const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-        return {
-          method: 'POST',
-          url: `${w % 2 ? b.url : a.url}/api/users/createBooking`,
-          headers: { authorization: `Bearer ${c.token}` },
-          body: { userId: c.id, merchantId: s.id, serviceIds: [s.service_id], bookingDate: date, bookingTime: time },
-        };
-      },
-      serverPids: [a.child.pid!, b.child.pid!],
-      onResponse: (status, body) => {
-        if (status === 201) acknowledged.push((JSON.parse(body) as { data: { booking: { _id: string } } }).data.booking._id);
-      },
-    });
-    // The confirmations go out through the job queue while the load runs (each server runs its
-    // share of the jobs): how many of this run's confirmation e-mails had been sent when it ended.
-    const confirmations = await sql<{ n: number }>`
-      select count(*)::int as n from outbox_messages
-      where created_at >= ${loadStart} and status = 'sent' and meta ->> 'purpose' = 'booking_event'`.execute(db);
-    const overlaps = await sql<{ n: number }>`
-      select count(*)::int as n from bookings x join bookings y
-        on x.staff_id = y.staff_id and x.id < y.id and tstzrange(x.starts_at, x.ends_at) && tstzrange(y.starts_at, y.ends_at)
-      where x.merchant_id = any(${salonIds}::uuid[]) and x.status in ('pending','upcoming','confirmed') and y.status in ('pending','upcoming','confirmed')`.execute(
-      db,
-    );
-    const stored = await sql<{ n: number }>`select count(*)::int as n from bookings where id = any(${acknowledged}::uuid[])`.execute(db);
-    phase.bookingContention = {
-      clients: 64,
-      serverProcesses: 2,
-      salons: 20,
-      seconds: SECONDS,
-      committedPerSecond: Math.round((contention.statuses[201] ?? 0) / SECONDS),
-      warmupSeconds: BOOKING_WARMUP_SECONDS,
-      warmup: { ...contention.warmup, committedPerSecond: Math.round((contention.warmup.statuses[201] ?? 0) / BOOKING_WARMUP_SECONDS) },
-      created: contention.statuses[201] ?? 0,
-      createdDuringWarmup: acknowledged.length - (contention.statuses[201] ?? 0),
-      conflicts409: contention.statuses[409] ?? 0,
-      otherStatuses: Object.fromEntries(Object.entries(contention.statuses).filter(([k]) => k !== '201' && k !== '409')),
-      p95: contention.p95,
-      cpuMsPerRequest: contention.cpuMsPerRequest,
-      acknowledgedStored: stored.rows[0].n,
-      confirmationsSentDuringRun: confirmations.rows[0].n,
-      overlappingBookings: overlaps.rows[0].n,
-    };
-
+    if (full) {
+      // Booking under contention: 64 clients across two server processes, 20 salons.
+      log('booking contention');
+      const secret = await loadJwtSecret(db);
+      const tokens = createTokenService(secret, '1h');
+      const customers = await db
+        .selectFrom('accounts')
+        .select(['id', 'token_version'])
+        .where('email', 'like', 'bench-c%@bench.in')
+        .orderBy('email')
+        .limit(64)
+        .execute();
+      const auth = await Promise.all(
+        customers.map(async (c) => ({ id: c.id, token: await tokens.sign({ sub: c.id, role: 'customer', ver: c.token_version }) })),
+      );
+      const salons = await sql<{ id: string; service_id: string }>`
+        select m.id, (select s.id from services s where s.merchant_id = m.id order by s.duration_min limit 1) as service_id
+        from merchants m where m.email like 'hello%@bench.in' and m.is_published order by m.id offset 1 limit 20`.execute(db);
+      const salonIds = salons.rows.map((r) => r.id);
+      await sql`delete from bookings where merchant_id = any(${salonIds}::uuid[]) and status = 'upcoming'`.execute(db);
+      await vacuumChurned();
+      const acknowledged: string[] = [];
+      const loadStart = new Date();
+      let seed = 12345;
+      const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+      // The warm-up's bookings are not counted in the rate, but every acknowledged one is checked below.
+      const contention = await runLoad({
+        concurrency: 64,
+        seconds: SECONDS,
+        warmupSeconds: BOOKING_WARMUP_SECONDS,
+        next: (w) => {
+          const s = salons.rows[Math.floor(rnd() * salons.rows.length)];
+          const c = auth[w];
+          const date = new Date(Date.now() + (2 + Math.floor(rnd() * 20)) * 86_400_000).toISOString().slice(0, 10);
+          const minutes = 10 * 60 + 15 * Math.floor(rnd() * 36);
+          const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+          return {
+            method: 'POST',
+            url: `${w % 2 ? b.url : a.url}/api/users/createBooking`,
+            headers: { authorization: `Bearer ${c.token}` },
+            body: { userId: c.id, merchantId: s.id, serviceIds: [s.service_id], bookingDate: date, bookingTime: time },
+          };
+        },
+        serverPids: [a.child.pid!, b.child.pid!],
+        onResponse: (status, body) => {
+          if (status === 201) acknowledged.push((JSON.parse(body) as { data: { booking: { _id: string } } }).data.booking._id);
+        },
+      });
+      // The confirmations go out through the job queue while the load runs (each server runs its
+      // share of the jobs): how many of this run's confirmation e-mails had been sent when it ended.
+      const confirmations = await sql<{ n: number }>`
+        select count(*)::int as n from outbox_messages
+        where created_at >= ${loadStart} and status = 'sent' and meta ->> 'purpose' = 'booking_event'`.execute(db);
+      const overlaps = await sql<{ n: number }>`
+        select count(*)::int as n from bookings x join bookings y
+          on x.staff_id = y.staff_id and x.id < y.id and tstzrange(x.starts_at, x.ends_at) && tstzrange(y.starts_at, y.ends_at)
+        where x.merchant_id = any(${salonIds}::uuid[]) and x.status in ('pending','upcoming','confirmed') and y.status in ('pending','upcoming','confirmed')`.execute(
+        db,
+      );
+      const stored = await sql<{ n: number }>`select count(*)::int as n from bookings where id = any(${acknowledged}::uuid[])`.execute(db);
+      phase.bookingContention = {
+        clients: 64,
+        serverProcesses: 2,
+        salons: 20,
+        seconds: SECONDS,
+        committedPerSecond: Math.round((contention.statuses[201] ?? 0) / SECONDS),
+        warmupSeconds: BOOKING_WARMUP_SECONDS,
+        warmup: { ...contention.warmup, committedPerSecond: Math.round((contention.warmup.statuses[201] ?? 0) / BOOKING_WARMUP_SECONDS) },
+        created: contention.statuses[201] ?? 0,
+        createdDuringWarmup: acknowledged.length - (contention.statuses[201] ?? 0),
+        conflicts409: contention.statuses[409] ?? 0,
+        otherStatuses: Object.fromEntries(Object.entries(contention.statuses).filter(([k]) => k !== '201' && k !== '409')),
+        p95: contention.p95,
+        cpuMsPerRequest: contention.cpuMsPerRequest,
+        acknowledgedStored: stored.rows[0].n,
+        confirmationsSentDuringRun: confirmations.rows[0].n,
+        overlappingBookings: overlaps.rows[0].n,
+      };
+    }
     stop(a.child);
     stop(b.child);
     return phase;
@@ -492,6 +506,10 @@ async function main() {
   const unixSocket = socketUrl ? await dbPhases(socketUrl, SOCKET_DIR) : null;
   results.transports = { tcp, unixSocket };
   await handle.close();
+  if (!full) {
+    printTransport(results.transports as Record<string, Record<string, any> | null>);
+    return;
+  }
 
   // Cold start of npm start on the embedded database, and the client.
   log('cold start on the embedded database');
@@ -543,6 +561,19 @@ async function embeddedReads(url: string, pid: number): Promise<Record<string, u
   }));
   const pick = (r: LoadResult) => ({ rps: r.rps, p50: r.p50, p95: r.p95, statuses: r.statuses });
   return { concurrency: 4, salonById: pick(salonById), search: pick(search), slots: pick(slots) };
+}
+
+/** BENCH_ONLY=transport: the salon read's figures, per database transport (nothing is written). */
+function printTransport(transports: Record<string, Record<string, any> | null>) {
+  console.log('');
+  for (const [name, p] of Object.entries(transports)) {
+    if (!p) continue;
+    const s = p.salonById;
+    const rounds = (via: 'bare' | 'api' | 'trpc') =>
+      `${via} ${s[via].rps} req/s (rounds ${s[via].rounds.join(', ')}; p50 ${s[via].p50} ms)`;
+    console.log(`${name}: ${rounds('bare')}, ${rounds('api')}, ${rounds('trpc')}`);
+    console.log(`${name}: ratio bare÷api ${s.apiRatio} (target ≤ 1.1), bare÷trpc ${s.trpcRatio} (target ≤ 1.25)`);
+  }
 }
 
 /** CPU ms per request by part, and how busy the cores were (see bench/cpu.ts). */
