@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import helmet from 'helmet';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
@@ -20,6 +19,7 @@ import { mountReceipts } from './receipts.js';
 import { resolvedContext, restSemantics } from './restSemantics.js';
 import { pinInputCoercion } from './strictInputs.js';
 import { mountTracking } from './tracking.js';
+import { createTrpcExpressMiddleware } from './trpcExpress.js';
 import { mountUnsubscribe } from './unsubscribe.js';
 import { mountUploads } from './uploads.js';
 
@@ -164,7 +164,7 @@ export function createApp(opts: AppOptions) {
 
   app.use(
     '/trpc',
-    createExpressMiddleware({
+    createTrpcExpressMiddleware({
       router,
       createContext,
       onError,
