@@ -389,6 +389,8 @@ async function main() {
       }
     }
     // Three rounds of the three reads, interleaved, so a slow spell of the machine falls on all of them.
+    // Each round also measures the CPU the serving process spent per read (its job thread left out):
+    // on a shared box that figure holds when the rates swing with the neighbours' load.
     const trpcInput = encodeURIComponent(JSON.stringify({ id: salon.id }));
     const reads = {
       api: () => ({ method: 'GET' as const, url: `${a.url}/api/merchants/getMerchantById/${salon.id}` }),
@@ -399,12 +401,23 @@ async function main() {
     const roundSeconds = QUICK ? 1 : 3;
     for (let round = 0; round < 3; round++) {
       for (const via of ['api', 'trpc', 'bare'] as const)
-        rounds[via].push(await runLoad({ concurrency: 8, seconds: roundSeconds, next: reads[via] }));
+        rounds[via].push(
+          await runLoad({
+            concurrency: 8,
+            seconds: roundSeconds,
+            next: reads[via],
+            serverPids: [via === 'bare' ? bare.pid! : a.child.pid!],
+          }),
+        );
     }
     stop(bare);
     const summary = (list: LoadResult[]) => {
       const requests = list.reduce((n, r) => n + r.requests, 0);
       const mid = (k: 'p50' | 'p95' | 'p99') => [...list.map((r) => r[k])].sort((x, y) => x - y)[1];
+      const cpu = list.map((r) => r.cpuMsPerRequest).filter((c) => c?.servers != null) as CpuSplit[];
+      const serverCpuMs = cpu.length
+        ? cpu.map((c) => Math.round((c.servers! - (c.serverJobs ?? 0)) * 1000) / 1000).sort((x, y) => x - y)[Math.floor(cpu.length / 2)]
+        : null;
       return {
         requests,
         seconds: list.length * roundSeconds,
@@ -413,11 +426,23 @@ async function main() {
         p95: mid('p95'),
         p99: mid('p99'),
         rounds: list.map((r) => r.rps),
+        /** The serving process's CPU ms per read, the middle round's. */
+        serverCpuMs,
       };
     };
     const [viaApi, viaTrpc, viaBare] = [summary(rounds.api), summary(rounds.trpc), summary(rounds.bare)];
     const ratio = (x: { rps: number }) => Math.round((viaBare.rps / Math.max(1, x.rps)) * 100) / 100;
-    phase.salonById = { api: viaApi, trpc: viaTrpc, bare: viaBare, apiRatio: ratio(viaApi), trpcRatio: ratio(viaTrpc) };
+    const cpuRatio = (x: { serverCpuMs: number | null }) =>
+      x.serverCpuMs && viaBare.serverCpuMs ? Math.round((x.serverCpuMs / viaBare.serverCpuMs) * 100) / 100 : null;
+    phase.salonById = {
+      api: viaApi,
+      trpc: viaTrpc,
+      bare: viaBare,
+      apiRatio: ratio(viaApi),
+      trpcRatio: ratio(viaTrpc),
+      apiCpuRatio: cpuRatio(viaApi),
+      trpcCpuRatio: cpuRatio(viaTrpc),
+    };
     if (full) {
       // Booking under contention: 64 clients across two server processes, 20 salons.
       log('booking contention');
@@ -570,9 +595,10 @@ function printTransport(transports: Record<string, Record<string, any> | null>) 
     if (!p) continue;
     const s = p.salonById;
     const rounds = (via: 'bare' | 'api' | 'trpc') =>
-      `${via} ${s[via].rps} req/s (rounds ${s[via].rounds.join(', ')}; p50 ${s[via].p50} ms)`;
+      `${via} ${s[via].rps} req/s (rounds ${s[via].rounds.join(', ')}; p50 ${s[via].p50} ms; server CPU ${s[via].serverCpuMs} ms/read)`;
     console.log(`${name}: ${rounds('bare')}, ${rounds('api')}, ${rounds('trpc')}`);
     console.log(`${name}: ratio bare÷api ${s.apiRatio} (target ≤ 1.1), bare÷trpc ${s.trpcRatio} (target ≤ 1.25)`);
+    console.log(`${name}: server CPU per read, api÷bare ${s.apiCpuRatio}, trpc÷bare ${s.trpcCpuRatio}`);
   }
 }
 
@@ -635,6 +661,11 @@ function printTable(r: Record<string, any>) {
       '',
     ],
     ['ratio bare÷api, bare÷trpc', ...both((p) => `${p.salonById.apiRatio}, ${p.salonById.trpcRatio}`), '≤ 1.1, ≤ 1.25'],
+    [
+      'salon by id server CPU ms: bare / api / trpc',
+      ...both((p) => `${p.salonById.bare.serverCpuMs} / ${p.salonById.api.serverCpuMs} / ${p.salonById.trpc.serverCpuMs}`),
+      '',
+    ],
     ['cold start first / restart ms', `${r.coldStart.firstStartMs} / ${r.coldStart.restartMs}`, '', '< 4000'],
     ...(['salonById', 'search', 'slots'] as const).map((k): [string, string, string, string] => {
       const e = (r.embedded as Record<string, { rps: number; p95: number }> | undefined)?.[k];
