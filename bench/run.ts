@@ -399,6 +399,9 @@ async function main() {
     };
     const rounds: Record<keyof typeof reads, LoadResult[]> = { api: [], trpc: [], bare: [] };
     const roundSeconds = QUICK ? 1 : 3;
+    // One round of each first, not counted: the bare process has just started, and the server has
+    // not yet run these paths (none under BENCH_ONLY=transport), so V8 is still compiling them.
+    for (const via of ['api', 'trpc', 'bare'] as const) await runLoad({ concurrency: 8, seconds: roundSeconds, next: reads[via] });
     for (let round = 0; round < 3; round++) {
       for (const via of ['api', 'trpc', 'bare'] as const)
         rounds[via].push(
