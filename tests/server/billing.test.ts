@@ -8,7 +8,7 @@ import {
   razorpaySignatureValid,
 } from '../../src/server/adapters/payments/index.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
-import { scheduleRenewal } from '../../src/server/services/billing/service.js';
+import { PAYMENT_IN_PROGRESS, scheduleRenewal } from '../../src/server/services/billing/service.js';
 import { createSalon, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
@@ -207,38 +207,52 @@ describe('idempotent payments', () => {
   it('a failure after the charge leaves the attempt charged, and the retry or the reconcile job completes it without charging again', async () => {
     const s = await createSalon(rt, { name: 'Crash Salon', plan: null });
     const charges = countCharges(testGateway);
-    await sql`create function refuse_invoice() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
-      rt.deps.db,
-    );
-    await sql`create trigger refuse_invoice before insert on invoices for each row execute function refuse_invoice()`.execute(rt.deps.db);
+    const failingInvoices = async (run: () => Promise<void>) => {
+      await sql`create function refuse_invoice() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
+        rt.deps.db,
+      );
+      await sql`create trigger refuse_invoice before insert on invoices for each row execute function refuse_invoice()`.execute(rt.deps.db);
+      try {
+        await run();
+      } finally {
+        await sql`drop trigger refuse_invoice on invoices`.execute(rt.deps.db);
+        await sql`drop function refuse_invoice()`.execute(rt.deps.db);
+      }
+    };
     const first = randomUUID();
     const second = randomUUID();
-    try {
+    await failingInvoices(async () => {
       await expect(
         rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED, attemptId: first }),
       ).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
-      await expect(
-        rt.caller(s.owner).merchants.changePlan({ plan: 'professional', cardNumber: APPROVED, attemptId: second }),
-      ).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
-    } finally {
-      await sql`drop trigger refuse_invoice on invoices`.execute(rt.deps.db);
-      await sql`drop function refuse_invoice()`.execute(rt.deps.db);
-    }
+    });
     const attempts = await rt.deps.db
       .selectFrom('payment_attempts')
       .selectAll()
       .where('merchant_id', '=', s.id)
       .orderBy('created_at')
       .execute();
-    expect(attempts.map((a) => a.status)).toEqual(['charged', 'charged']);
+    expect(attempts.map((a) => a.status)).toEqual(['charged']);
     expect((await rt.caller(s.owner).merchants.getSubscription({})).data.plan).toBeNull();
+    // Another plan while that payment is unsettled: refused, not charged on top of it.
+    await expect(
+      rt.caller(s.owner).merchants.changePlan({ plan: 'professional', cardNumber: APPROVED, attemptId: randomUUID() }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: PAYMENT_IN_PROGRESS });
+    expect(charges.count()).toBe(1);
 
-    // The owner presses Pay Now again: the same attempt is completed, not charged again.
-    const retried = await rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED, attemptId: first });
-    expect(retried.data.invoice.plan).toBe('basic');
-    // Nobody retries the other one: the reconcile job finishes it.
-    await rt.deps.db.updateTable('jobs').set({ run_at: new Date() }).where('ref', '=', `payment:${attempts[1].id}`).execute();
+    // Nobody retries it: the reconcile job finishes it.
+    await rt.deps.db.updateTable('jobs').set({ run_at: new Date() }).where('ref', '=', `payment:${attempts[0].id}`).execute();
     await runJobsUntilIdle(rt.deps);
+    expect((await rt.caller(s.owner).merchants.getSubscription({})).data.plan).toBe('basic');
+
+    // The upgrade fails after its charge too; the owner presses Pay Now again: completed, not charged again.
+    await failingInvoices(async () => {
+      await expect(
+        rt.caller(s.owner).merchants.changePlan({ plan: 'professional', cardNumber: APPROVED, attemptId: second }),
+      ).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+    });
+    const retried = await rt.caller(s.owner).merchants.changePlan({ plan: 'professional', cardNumber: APPROVED, attemptId: second });
+    expect(retried.data.invoice.plan).toBe('professional');
     expect(charges.count()).toBe(2);
     charges.restore();
     const after = await rt.deps.db
@@ -407,6 +421,14 @@ describe('Razorpay', () => {
       });
       expect(orders).toEqual([{ amount: 176882, currency: 'INR', receipt: order.data.attemptId }]);
       expect((await me.createPlanOrder({ plan: 'basic', attemptId })).data.orderId).toBe('order_T1');
+      expect(orders).toHaveLength(1);
+      // Checkout closed and opened again (a new attempt id): the open order of that plan is answered
+      // again; another plan while it is open is refused, so the salon cannot pay two orders.
+      expect((await me.createPlanOrder({ plan: 'basic', attemptId: randomUUID() })).data.orderId).toBe('order_T1');
+      await expect(me.createPlanOrder({ plan: 'professional', attemptId: randomUUID() })).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: PAYMENT_IN_PROGRESS,
+      });
       expect(orders).toHaveLength(1);
 
       const proof = { razorpay_order_id: 'order_T1', razorpay_payment_id: 'pay_ABC123' };

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_IN_PROGRESS } from '../../src/server/services/billing/service.js';
 import { createSalon, createStaff, localDate } from '../helpers/fixtures.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
@@ -105,4 +107,84 @@ describe(`plan limits and tax document numbers under concurrency (${DB_KIND})`, 
     expect(credits).toHaveLength(paid.length);
     expect(credits).toEqual(credits.map((_, i) => i + 1));
   });
+
+  it('a plan payment while another of the salon is open (pending or charged): 409, nothing charged', async () => {
+    const s = await createSalon(rt, { plan: null, name: 'Open Attempt Salon' });
+    await rt.deps.db
+      .insertInto('payment_attempts')
+      .values({
+        merchant_id: s.id,
+        idempotency_key: 'other-tab',
+        amount: 1180,
+        gateway: 'test',
+        status: 'charged',
+        plan: 'basic',
+        period_start: localDate(0),
+      })
+      .execute();
+    await expect(
+      rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED, attemptId: crypto.randomUUID() }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: PAYMENT_IN_PROGRESS,
+    });
+    const attempts = await rt.deps.db.selectFrom('payment_attempts').select('status').where('merchant_id', '=', s.id).execute();
+    expect(attempts.map((a) => a.status)).toEqual(['charged']);
+    // Once it is settled, a new payment is priced from what it left.
+    await rt.deps.db.updateTable('payment_attempts').set({ status: 'failed' }).where('merchant_id', '=', s.id).execute();
+    await expect(rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED })).resolves.toMatchObject({
+      success: true,
+    });
+  });
+
+  it.skipIf(DB_KIND !== 'pg')(
+    'two plan payments of one salon at once (two tabs, two attempt ids): one is charged and invoiced, the other is 409',
+    async () => {
+      // Both would price the plan from the Free tier and be charged before either's invoice (its
+      // number held here) commits, unless the second sees the first one's open payment.
+      const s = await createSalon(rt, { plan: null, name: 'Two Tabs Salon' });
+      const hold = new pg.Client({ connectionString: rt.deps.env.DATABASE_URL });
+      await hold.connect();
+      const outcomes: string[] = [];
+      const pay = () =>
+        rt
+          .caller(s.owner)
+          .merchants.changePlan({ plan: 'basic', cardNumber: APPROVED, attemptId: crypto.randomUUID() })
+          .then(
+            () => 'paid',
+            (e: Error) => e.message,
+          )
+          .then((o) => {
+            outcomes.push(o);
+            return o;
+          });
+      let both: Promise<string[]>;
+      try {
+        await hold.query('begin');
+        await hold.query('lock table invoice_counters in exclusive mode');
+        both = Promise.all([pay(), pay()]);
+        for (let i = 0; ; i++) {
+          const { rows } = await hold.query(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          );
+          if (rows[0].n + outcomes.length >= 2) break;
+          if (i > 400) throw new Error('the payments neither waited nor ended');
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        await hold.query('commit');
+      } finally {
+        await hold.end();
+      }
+      expect((await both!).sort()).toEqual([PAYMENT_IN_PROGRESS, 'paid']);
+      const charged = await rt.deps.db
+        .selectFrom('payment_attempts')
+        .select('status')
+        .where('merchant_id', '=', s.id)
+        .where('status', 'in', ['charged', 'succeeded'])
+        .execute();
+      expect(charged).toHaveLength(1);
+      const invoices = await rt.deps.db.selectFrom('invoices').select('id').where('merchant_id', '=', s.id).execute();
+      expect(invoices).toHaveLength(1);
+    },
+  );
 });

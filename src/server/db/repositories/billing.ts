@@ -308,6 +308,23 @@ export function insertPaymentAttempt(db: Executor, values: Insertable<PaymentAtt
     .executeTakeFirst();
 }
 
+/**
+ * A plan payment of the salon still in flight: recorded and not yet settled (pending: the gateway
+ * is being asked or its Checkout order is open; charged: its plan and invoice are not in place yet).
+ * Renewals run whole in their job's transaction, so they are never seen half-way.
+ */
+export function findOpenPlanPayment(db: Executor, merchantId: string) {
+  return db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('status', 'in', ['pending', 'charged'])
+    .where('purpose', 'in', ['change', 'upgrade'])
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export function findPaymentAttemptByKey(db: Executor, merchantId: string, key: string) {
   return db
     .selectFrom('payment_attempts')

@@ -23,6 +23,7 @@ import type { PaymentGateway } from '../../adapters/payments/index.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import * as repo from '../../db/repositories/billing.js';
+import { lockKeys } from '../../db/repositories/limits.js';
 import type { CreditNotesTable, InvoicesTable, PaymentAttemptsTable } from '../../db/schema/billing.js';
 import type { Database } from '../../db/types.js';
 import type { Actor, AppDeps } from '../../deps.js';
@@ -477,25 +478,41 @@ async function fulfilUpgrade(trx: Transaction<Database>, deps: AppDeps, attempt:
 /**
  * The attempt for this salon and key: recorded as pending (with the job that reconciles it should
  * this request die half-way) before the gateway is asked, or the one an earlier request with the
- * same key recorded.
+ * same key recorded. A salon pays for one plan change at a time: under a lock on the salon's plan
+ * payments, another payment still in flight (another tab, another attempt id) refuses this one
+ * (409), and the price is worked out only then, from the plan the last settled payment left. Two
+ * payments priced from the same plan would otherwise both be charged (docs/security.md).
+ * `reuseOpenOrder`: a Checkout order of the same plan still open is answered again (the owner
+ * closed Checkout and came back), rather than refused.
  */
 async function beginAttempt(
   deps: AppDeps,
-  v: { merchantId: string; key: string; plan: PlanId; gateway: PaymentGateway; quote: Extract<PlanQuote, { kind: 'new' | 'upgrade' }> },
+  v: { merchantId: string; key: string; plan: PlanId; gateway: PaymentGateway; reuseOpenOrder?: boolean },
 ) {
-  const q = v.quote;
-  const priced =
-    q.kind === 'upgrade'
-      ? {
-          amount: q.due,
-          purpose: 'upgrade' as const,
-          period_start: q.periodStart,
-          period_end: q.periodEnd,
-          from_plan: q.fromPlan,
-          prorate_from: q.prorateFrom,
-        }
-      : { amount: q.due, purpose: 'change' as const, period_start: q.periodStart };
   return deps.db.transaction().execute(async (trx) => {
+    await lockKeys(trx, [`plan-payment:${v.merchantId}`]);
+    const earlier = await repo.findPaymentAttemptByKey(trx, v.merchantId, v.key);
+    if (earlier) {
+      if (earlier.plan !== v.plan) throw conflict('attemptId: this payment attempt was for another plan; start a new one');
+      return { attempt: earlier, fresh: false };
+    }
+    const open = await repo.findOpenPlanPayment(trx, v.merchantId);
+    if (open) {
+      if (v.reuseOpenOrder && open.status === 'pending' && open.order_id && open.plan === v.plan) return { attempt: open, fresh: false };
+      throw conflict(PAYMENT_IN_PROGRESS);
+    }
+    const q = await priceFor(trx, deps, v.merchantId, v.plan);
+    const priced =
+      q.kind === 'upgrade'
+        ? {
+            amount: q.due,
+            purpose: 'upgrade' as const,
+            period_start: q.periodStart,
+            period_end: q.periodEnd,
+            from_plan: q.fromPlan,
+            prorate_from: q.prorateFrom,
+          }
+        : { amount: q.due, purpose: 'change' as const, period_start: q.periodStart };
     const fresh = await repo.insertPaymentAttempt(trx, {
       merchant_id: v.merchantId,
       idempotency_key: v.key,
@@ -504,26 +521,24 @@ async function beginAttempt(
       plan: v.plan,
       ...priced,
     });
-    if (fresh) {
-      await enqueueJob(trx, {
-        kind: PAYMENT_RECONCILE,
-        payload: { attemptId: fresh.id },
-        runAt: new Date(Date.now() + RECONCILE_AFTER_MS),
-        dedupeKey: `reconcile:${fresh.id}`,
-        ref: `payment:${fresh.id}`,
-      });
-      return { attempt: fresh, fresh: true };
-    }
-    const earlier = existing(await repo.findPaymentAttemptByKey(trx, v.merchantId, v.key), v.key);
-    if (earlier.plan !== v.plan) throw conflict('attemptId: this payment attempt was for another plan; start a new one');
-    return { attempt: earlier, fresh: false };
+    // The key is taken under the lock above, so it cannot have been recorded since.
+    if (!fresh) throw new Error(`payment attempt ${v.key} recorded twice`);
+    await enqueueJob(trx, {
+      kind: PAYMENT_RECONCILE,
+      payload: { attemptId: fresh.id },
+      runAt: new Date(Date.now() + RECONCILE_AFTER_MS),
+      dedupeKey: `reconcile:${fresh.id}`,
+      ref: `payment:${fresh.id}`,
+    });
+    return { attempt: fresh, fresh: true };
   });
 }
 
 /** The price of choosing `plan` now: a new month or an upgrade's difference; the same plan or a lower one is refused. */
-async function priceFor(deps: AppDeps, shop: string, plan: PlanId): Promise<Extract<PlanQuote, { kind: 'new' | 'upgrade' }>> {
-  const [sub, merchant] = await Promise.all([repo.findSubscription(deps.db, shop), repo.findSalonBilling(deps.db, shop)]);
-  const q = await quotePlan(deps.db, deps, shop, sub, merchant.state || deps.env.PLATFORM_STATE, plan);
+async function priceFor(db: Executor, deps: AppDeps, shop: string, plan: PlanId): Promise<Extract<PlanQuote, { kind: 'new' | 'upgrade' }>> {
+  const sub = await repo.findSubscription(db, shop);
+  const merchant = await repo.findSalonBilling(db, shop);
+  const q = await quotePlan(db, deps, shop, sub, merchant.state || deps.env.PLATFORM_STATE, plan);
   if (q.kind === 'current') throw badRequest('plan: this is already your plan', 'plan');
   if (q.kind === 'downgrade') {
     throw badRequest(
@@ -596,8 +611,7 @@ export async function changePlan(
       if (earlier.plan !== input.plan) throw conflict('attemptId: this payment attempt was for another plan; start a new one');
       return replay(deps, actor, earlier);
     }
-    const quote = await priceFor(deps, shop, input.plan);
-    const begun = await beginAttempt(deps, { merchantId: shop, key, plan: input.plan, gateway, quote });
+    const begun = await beginAttempt(deps, { merchantId: shop, key, plan: input.plan, gateway });
     // The same key raced in from a second request (a double click): that request owns the payment.
     if (!begun.fresh) return replay(deps, actor, begun.attempt);
     attempt = begun.attempt;
@@ -699,13 +713,12 @@ export async function createPlanOrder(deps: AppDeps, actor: Actor, input: z.outp
   if (!gateway.createOrder || !gateway.checkoutKey)
     throw badRequest('plan: the test gateway takes the card in changePlan; no order is needed', 'plan');
   const plan = PLANS.find((p) => p.id === input.plan)!;
-  const quote = await priceFor(deps, shop, input.plan);
   const { attempt } = await beginAttempt(deps, {
     merchantId: shop,
     key: input.attemptId ?? randomUUID(),
     plan: input.plan,
     gateway,
-    quote,
+    reuseOpenOrder: true,
   });
   if (attempt.status !== 'pending') throw conflict('attemptId: this payment attempt is already finished; start a new one');
   let orderId = attempt.order_id;
