@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_IN_PROGRESS } from '../../src/server/services/billing/service.js';
+import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
+import { PAYMENT_IN_PROGRESS, scheduleRenewal } from '../../src/server/services/billing/service.js';
 import { createSalon, createStaff, localDate } from '../helpers/fixtures.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
@@ -164,6 +165,7 @@ describe(`plan limits and tax document numbers under concurrency (${DB_KIND})`, 
         await hold.query('lock table invoice_counters in exclusive mode');
         both = Promise.all([pay(), pay()]);
         for (let i = 0; ; i++) {
+          await hold.query('select pg_stat_clear_snapshot()');
           const { rows } = await hold.query(
             "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
           );
@@ -185,6 +187,68 @@ describe(`plan limits and tax document numbers under concurrency (${DB_KIND})`, 
       expect(charged).toHaveLength(1);
       const invoices = await rt.deps.db.selectFrom('invoices').select('id').where('merchant_id', '=', s.id).execute();
       expect(invoices).toHaveLength(1);
+    },
+  );
+
+  it.skipIf(DB_KIND !== 'pg')(
+    'a plan change while the renewal of the period that just ended is being charged: priced from the renewed plan, not charged a second month',
+    async () => {
+      const s = await createSalon(rt, { plan: null, name: 'Renewing Salon' });
+      const expiry = `08/${String(new Date().getUTCFullYear() + 1).slice(2)}`;
+      await rt.caller(s.owner).merchants.changePlan({ plan: 'basic', cardNumber: APPROVED, cardExpiry: expiry });
+      const end = localDate(-1);
+      await rt.deps.db
+        .updateTable('subscriptions')
+        .set({ current_period_start: localDate(-31), current_period_end: end })
+        .where('merchant_id', '=', s.id)
+        .execute();
+      await scheduleRenewal(rt.deps.db, s.id, end);
+      const hold = new pg.Client({ connectionString: rt.deps.env.DATABASE_URL });
+      await hold.connect();
+      // Transactions waiting for a lock, by what they run (the renewal: its invoice's number).
+      const waiting = async (what: string, n: number) => {
+        for (let i = 0; i < 400; i++) {
+          // The statistics views keep one snapshot per transaction, and this client is in one.
+          await hold.query('select pg_stat_clear_snapshot()');
+          const { rows } = await hold.query(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and state = 'active' and query ilike $1",
+            [what],
+          );
+          if (rows[0].n >= n) return;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        throw new Error(`fewer than ${n} transactions waiting in ${what}`);
+      };
+      let renewal: Promise<unknown>;
+      let change: Promise<unknown>;
+      try {
+        // The renewal charges the card and waits here for its invoice's number, holding the subscription.
+        await hold.query('begin');
+        await hold.query('lock table invoice_counters in exclusive mode');
+        renewal = runJobsUntilIdle(rt.deps);
+        await waiting('%invoice_counters%', 1);
+        change = rt.caller(s.owner).merchants.changePlan({ plan: 'professional', cardNumber: APPROVED });
+        await waiting('%', 2);
+        await hold.query('commit');
+      } finally {
+        await hold.end();
+      }
+      await renewal!;
+      await change!;
+      const attempts = await rt.deps.db
+        .selectFrom('payment_attempts')
+        .select(['purpose', 'plan', 'status'])
+        .where('merchant_id', '=', s.id)
+        .orderBy('created_at')
+        .execute();
+      // The month the renewal paid for is credited on the upgrade, not paid for again at full price.
+      expect(attempts).toEqual([
+        { purpose: 'change', plan: 'basic', status: 'succeeded' },
+        { purpose: 'renewal', plan: 'basic', status: 'succeeded' },
+        { purpose: 'upgrade', plan: 'professional', status: 'succeeded' },
+      ]);
+      const credits = await rt.deps.db.selectFrom('credit_notes').select('reason').where('merchant_id', '=', s.id).execute();
+      expect(credits).toEqual([{ reason: 'proration' }]);
     },
   );
 });

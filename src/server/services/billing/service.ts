@@ -476,6 +476,12 @@ async function fulfilUpgrade(trx: Transaction<Database>, deps: AppDeps, attempt:
 }
 
 /**
+ * Plan payments of a salon take turns (a change, an upgrade, the renewal): each is priced and
+ * recorded under this transaction-scoped lock, so it reads the plan the one before it left.
+ */
+const lockPlanPayments = (trx: Transaction<Database>, merchantId: string) => lockKeys(trx, [`plan-payment:${merchantId}`]);
+
+/**
  * The attempt for this salon and key: recorded as pending (with the job that reconciles it should
  * this request die half-way) before the gateway is asked, or the one an earlier request with the
  * same key recorded. A salon pays for one plan change at a time: under a lock on the salon's plan
@@ -490,7 +496,7 @@ async function beginAttempt(
   v: { merchantId: string; key: string; plan: PlanId; gateway: PaymentGateway; reuseOpenOrder?: boolean },
 ) {
   return deps.db.transaction().execute(async (trx) => {
-    await lockKeys(trx, [`plan-payment:${v.merchantId}`]);
+    await lockPlanPayments(trx, v.merchantId);
     const earlier = await repo.findPaymentAttemptByKey(trx, v.merchantId, v.key);
     if (earlier) {
       if (earlier.plan !== v.plan) throw conflict('attemptId: this payment attempt was for another plan; start a new one');
@@ -906,6 +912,8 @@ export const subscriptionRenewJob = defineJob(
   async (trx, payload: { merchantId: string; periodEnd: string }, ctx) => {
     const sub = await repo.findSubscription(trx, payload.merchantId, { lock: true });
     if (sub?.status !== 'active' || sub.current_period_end !== payload.periodEnd) return;
+    // A plan change starting now waits for the renewal and is priced from the renewed period.
+    await lockPlanPayments(trx, payload.merchantId);
     if (sub.scheduled_plan === 'free') {
       await endPlan(trx, sub.merchant_id, 'As you asked, your plan was not renewed.', 'cancelled');
       clearDiscoveryCache(ctx.deps.db);
