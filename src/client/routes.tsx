@@ -29,7 +29,7 @@ export type PageComponent = ComponentType<any> & { preload?: () => Promise<void>
  * page's largest paint a render later). The component stays the one React.lazy made, so a page is
  * never remounted when its code arrives.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType<any> }>): PageComponent {
+function page(load: () => Promise<{ default: ComponentType<any> }>): PageComponent {
   let loaded: { default: ComponentType<any> } | null = null;
   const settle = () =>
     load().then((m) => {
@@ -49,91 +49,71 @@ export function lazyPage(load: () => Promise<{ default: ComponentType<any> }>): 
   return Object.assign(Lazy, { preload: () => settle().then(() => undefined) });
 }
 
-const Login = lazyPage(() => import('./pages/auth/Login'));
-const Register = lazyPage(() => import('./pages/auth/Register'));
-const ForgotPassword = lazyPage(() => import('./pages/auth/ForgotPassword'));
-const NotFound = lazyPage(() => import('./pages/NotFound'));
+const Login = page(() => import('./pages/auth/Login'));
+const Register = page(() => import('./pages/auth/Register'));
+const ForgotPassword = page(() => import('./pages/auth/ForgotPassword'));
+const NotFound = page(() => import('./pages/NotFound'));
 
 /** Every screen of both route tables (customer doc point 2, merchant doc point 2) plus footer and menu paths. */
 export const ROUTES: RouteDef[] = [
   // Public
   { name: 'Home', paths: ['/'], access: 'public', component: Home },
-  { name: 'AboutUs', paths: ['/about-us', '/about'], access: 'public', component: lazyPage(() => import('./pages/public/AboutUs')) },
-  {
-    name: 'ContactUs',
-    paths: ['/contact-us', '/contact'],
-    access: 'public',
-    component: lazyPage(() => import('./pages/public/ContactUs')),
-  },
-  { name: 'Faq', paths: ['/faq', '/faqs'], access: 'public', component: lazyPage(() => import('./pages/public/Faq')) },
-  {
-    name: 'PrivacyPolicy',
-    paths: ['/privacy-policy'],
-    access: 'public',
-    component: lazyPage(() => import('./pages/public/PrivacyPolicy')),
-  },
+  { name: 'AboutUs', paths: ['/about-us', '/about'], access: 'public', component: page(() => import('./pages/public/AboutUs')) },
+  { name: 'ContactUs', paths: ['/contact-us', '/contact'], access: 'public', component: page(() => import('./pages/public/ContactUs')) },
+  { name: 'Faq', paths: ['/faq', '/faqs'], access: 'public', component: page(() => import('./pages/public/Faq')) },
+  { name: 'PrivacyPolicy', paths: ['/privacy-policy'], access: 'public', component: page(() => import('./pages/public/PrivacyPolicy')) },
   {
     name: 'TermsAndConditions',
     paths: ['/terms-and-conditions'],
     access: 'public',
-    component: lazyPage(() => import('./pages/public/TermsAndConditions')),
+    component: page(() => import('./pages/public/TermsAndConditions')),
   },
-  { name: 'CookiePolicy', paths: ['/cookie-policy'], access: 'public', component: lazyPage(() => import('./pages/public/CookiePolicy')) },
-  { name: 'HelpCenter', paths: ['/help-center'], access: 'public', component: lazyPage(() => import('./pages/public/HelpCenter')) },
-  { name: 'Services', paths: ['/services'], access: 'public', component: lazyPage(() => import('./pages/public/Services')) },
-  {
-    name: 'PartnerWithUs',
-    paths: ['/partner-with-us'],
-    access: 'public',
-    component: lazyPage(() => import('./pages/public/PartnerWithUs')),
-  },
+  { name: 'CookiePolicy', paths: ['/cookie-policy'], access: 'public', component: page(() => import('./pages/public/CookiePolicy')) },
+  { name: 'HelpCenter', paths: ['/help-center'], access: 'public', component: page(() => import('./pages/public/HelpCenter')) },
+  { name: 'Services', paths: ['/services'], access: 'public', component: page(() => import('./pages/public/Services')) },
+  { name: 'PartnerWithUs', paths: ['/partner-with-us'], access: 'public', component: page(() => import('./pages/public/PartnerWithUs')) },
   {
     name: 'BusinessSolutions',
     paths: ['/business-solutions'],
     access: 'public',
-    component: lazyPage(() => import('./pages/public/BusinessSolutions')),
+    component: page(() => import('./pages/public/BusinessSolutions')),
   },
   {
     name: 'SalonManagementInfo',
     paths: ['/salon-management'],
     access: 'public',
-    component: lazyPage(() => import('./pages/public/SalonManagement')),
+    component: page(() => import('./pages/public/SalonManagement')),
   },
   {
     name: 'MarketingToolsInfo',
     paths: ['/marketing-tools'],
     access: 'public',
-    component: lazyPage(() => import('./pages/public/MarketingTools')),
+    component: page(() => import('./pages/public/MarketingTools')),
   },
-  { name: 'AnalyticsInfo', paths: ['/analytics'], access: 'public', component: lazyPage(() => import('./pages/public/Analytics')) },
-  { name: 'ApiAccess', paths: ['/api-access'], access: 'public', component: lazyPage(() => import('./pages/public/ApiAccess')) },
+  { name: 'AnalyticsInfo', paths: ['/analytics'], access: 'public', component: page(() => import('./pages/public/Analytics')) },
+  { name: 'ApiAccess', paths: ['/api-access'], access: 'public', component: page(() => import('./pages/public/ApiAccess')) },
   {
     name: 'MerchantOnboarding',
     paths: ['/merchantonBoarding', '/business-signup'],
     access: 'public',
-    component: lazyPage(() => import('./pages/public/MerchantOnboarding')),
+    component: page(() => import('./pages/public/MerchantOnboarding')),
   },
-  { name: 'BlogList', paths: ['/blogs'], access: 'public', component: lazyPage(() => import('./pages/blog/BlogList')) },
-  { name: 'BlogDetails', paths: ['/blog/:id'], access: 'public', component: lazyPage(() => import('./pages/blog/BlogDetails')) },
-  { name: 'SalonList', paths: ['/salons', '/Salons'], access: 'public', component: lazyPage(() => import('./pages/salon/SalonList')) },
-  { name: 'SalonDetails', paths: ['/salon/:id'], access: 'public', component: lazyPage(() => import('./pages/salon/SalonDetails')) },
-  {
-    name: 'SpecialOffer',
-    paths: ['/special-offer/:id'],
-    access: 'public',
-    component: lazyPage(() => import('./pages/salon/SpecialOffer')),
-  },
+  { name: 'BlogList', paths: ['/blogs'], access: 'public', component: page(() => import('./pages/blog/BlogList')) },
+  { name: 'BlogDetails', paths: ['/blog/:id'], access: 'public', component: page(() => import('./pages/blog/BlogDetails')) },
+  { name: 'SalonList', paths: ['/salons', '/Salons'], access: 'public', component: page(() => import('./pages/salon/SalonList')) },
+  { name: 'SalonDetails', paths: ['/salon/:id'], access: 'public', component: page(() => import('./pages/salon/SalonDetails')) },
+  { name: 'SpecialOffer', paths: ['/special-offer/:id'], access: 'public', component: page(() => import('./pages/salon/SpecialOffer')) },
   {
     name: 'SelectProfessional',
     paths: ['/salon/:id/booking/select'],
     access: 'public',
-    component: lazyPage(() => import('./pages/booking/SelectProfessional')),
+    component: page(() => import('./pages/booking/SelectProfessional')),
   },
   {
     name: 'BookingConfirmation',
     paths: ['/salon/:id/booking/confirmation'],
     access: 'public',
-    component: lazyPage(() => import('./pages/booking/BookingConfirmation')),
+    component: page(() => import('./pages/booking/BookingConfirmation')),
   },
 
   // Guests only
@@ -141,7 +121,7 @@ export const ROUTES: RouteDef[] = [
     name: 'DeskBookingInvite',
     paths: ['/desk-booking/:token'],
     access: 'public',
-    component: lazyPage(() => import('./pages/booking/DeskBookingInvite')),
+    component: page(() => import('./pages/booking/DeskBookingInvite')),
   },
   { name: 'Login', paths: ['/login'], access: 'guest', component: Login },
   { name: 'Register', paths: ['/register'], access: 'guest', component: Register },
@@ -162,173 +142,138 @@ export const ROUTES: RouteDef[] = [
   },
 
   // Any signed-in user
-  { name: 'Notifications', paths: ['/notifications'], access: 'auth', component: lazyPage(() => import('./pages/account/Notifications')) },
-  { name: 'Loyalty', paths: ['/loyalty'], access: 'auth', component: lazyPage(() => import('./pages/account/Loyalty')) },
-  { name: 'GiftCards', paths: ['/gift-cards'], access: 'auth', component: lazyPage(() => import('./pages/account/GiftCards')) },
-  { name: 'Support', paths: ['/support'], access: 'auth', component: lazyPage(() => import('./pages/account/Support')) },
+  { name: 'Notifications', paths: ['/notifications'], access: 'auth', component: page(() => import('./pages/account/Notifications')) },
+  { name: 'Loyalty', paths: ['/loyalty'], access: 'auth', component: page(() => import('./pages/account/Loyalty')) },
+  { name: 'GiftCards', paths: ['/gift-cards'], access: 'auth', component: page(() => import('./pages/account/GiftCards')) },
+  { name: 'Support', paths: ['/support'], access: 'auth', component: page(() => import('./pages/account/Support')) },
 
   // Customer or admin
-  { name: 'Wallet', paths: ['/wallet'], access: 'customer', component: lazyPage(() => import('./pages/customer/Wallet')) },
-  { name: 'Profile', paths: ['/profile'], access: 'customer', component: lazyPage(() => import('./pages/customer/Profile')) },
+  { name: 'Wallet', paths: ['/wallet'], access: 'customer', component: page(() => import('./pages/customer/Wallet')) },
+  { name: 'Profile', paths: ['/profile'], access: 'customer', component: page(() => import('./pages/customer/Profile')) },
   {
     name: 'ProfileSettings',
     paths: ['/profile/settings'],
     access: 'customer',
-    component: lazyPage(() => import('./pages/customer/ProfileSettings')),
+    component: page(() => import('./pages/customer/ProfileSettings')),
   },
   {
     name: 'BookingReview',
     paths: ['/salon/:id/booking/review'],
     access: 'customer',
-    component: lazyPage(() => import('./pages/booking/BookingReview')),
+    component: page(() => import('./pages/booking/BookingReview')),
   },
-  { name: 'Bookings', paths: ['/bookings'], access: 'customer', component: lazyPage(() => import('./pages/customer/Bookings')) },
-  { name: 'Rewards', paths: ['/rewards'], access: 'customer', component: lazyPage(() => import('./pages/customer/Rewards')) },
+  { name: 'Bookings', paths: ['/bookings'], access: 'customer', component: page(() => import('./pages/customer/Bookings')) },
+  { name: 'Rewards', paths: ['/rewards'], access: 'customer', component: page(() => import('./pages/customer/Rewards')) },
 
   // Admin blog tools
-  { name: 'CreateBlog', paths: ['/create-blog'], access: 'admin', component: lazyPage(() => import('./pages/blog/CreateBlog')) },
-  {
-    name: 'EditBlog',
-    paths: ['/edit-blog', '/edit-blog/:id'],
-    access: 'admin',
-    component: lazyPage(() => import('./pages/blog/EditBlog')),
-  },
-  { name: 'BlogManagement', paths: ['/bloglist'], access: 'admin', component: lazyPage(() => import('./pages/blog/BlogManagement')) },
+  { name: 'CreateBlog', paths: ['/create-blog'], access: 'admin', component: page(() => import('./pages/blog/CreateBlog')) },
+  { name: 'EditBlog', paths: ['/edit-blog', '/edit-blog/:id'], access: 'admin', component: page(() => import('./pages/blog/EditBlog')) },
+  { name: 'BlogManagement', paths: ['/bloglist'], access: 'admin', component: page(() => import('./pages/blog/BlogManagement')) },
 
   // Merchant area (merchant or admin)
   {
     name: 'MerchantHome',
     paths: ['/merchant', '/merchant/dashboard'],
     access: 'merchant',
-    component: lazyPage(() => import('./pages/merchant/MerchantHome')),
+    component: page(() => import('./pages/merchant/MerchantHome')),
   },
   {
     name: 'Appointments',
     paths: ['/merchant/appointments'],
     access: 'merchant',
-    component: lazyPage(() => import('./pages/merchant/Appointments')),
+    component: page(() => import('./pages/merchant/Appointments')),
   },
-  {
-    name: 'Customers',
-    paths: ['/merchant/customers'],
-    access: 'merchant',
-    component: lazyPage(() => import('./pages/merchant/Customers')),
-  },
-  {
-    name: 'Marketing',
-    paths: ['/merchant/marketing'],
-    access: 'merchant',
-    component: lazyPage(() => import('./pages/merchant/Marketing')),
-  },
+  { name: 'Customers', paths: ['/merchant/customers'], access: 'merchant', component: page(() => import('./pages/merchant/Customers')) },
+  { name: 'Marketing', paths: ['/merchant/marketing'], access: 'merchant', component: page(() => import('./pages/merchant/Marketing')) },
   {
     name: 'StaffManagement',
     paths: ['/merchant/staff'],
     access: 'merchant',
-    component: lazyPage(() => import('./pages/merchant/StaffManagement')),
+    component: page(() => import('./pages/merchant/StaffManagement')),
   },
   {
     name: 'ServicesPricing',
     paths: ['/merchant/services'],
     access: 'merchant',
-    component: lazyPage(() => import('./pages/merchant/ServicesPricing')),
+    component: page(() => import('./pages/merchant/ServicesPricing')),
   },
-  { name: 'Reviews', paths: ['/merchant/reviews'], access: 'merchant', component: lazyPage(() => import('./pages/merchant/Reviews')) },
+  { name: 'Reviews', paths: ['/merchant/reviews'], access: 'merchant', component: page(() => import('./pages/merchant/Reviews')) },
   {
     name: 'MerchantSettings',
     paths: ['/merchant/settings'],
     access: 'merchant',
-    component: lazyPage(() => import('./pages/merchant/Settings')),
+    component: page(() => import('./pages/merchant/Settings')),
   },
-  {
-    name: 'Commission',
-    paths: ['/merchant/commission'],
-    access: 'merchant',
-    component: lazyPage(() => import('./pages/merchant/Commission')),
-  },
+  { name: 'Commission', paths: ['/merchant/commission'], access: 'merchant', component: page(() => import('./pages/merchant/Commission')) },
   {
     name: 'Subscription',
     paths: ['/merchant/subscription'],
     access: 'merchant',
-    component: lazyPage(() => import('./pages/merchant/Subscription')),
+    component: page(() => import('./pages/merchant/Subscription')),
   },
-  { name: 'Help', paths: ['/merchant/help'], access: 'merchant', component: lazyPage(() => import('./pages/merchant/Help')) },
+  { name: 'Help', paths: ['/merchant/help'], access: 'merchant', component: page(() => import('./pages/merchant/Help')) },
   {
     name: 'GettingStarted',
     paths: ['/merchant/help/getting-started'],
     access: 'merchantOnly',
-    component: lazyPage(() => import('./pages/merchant/GettingStarted')),
+    component: page(() => import('./pages/merchant/GettingStarted')),
   },
   {
     name: 'KnowledgeBaseArticle',
     paths: ['/merchant/knowledge-base/:id'],
     access: 'merchantOnly',
-    component: lazyPage(() => import('./pages/merchant/KnowledgeBaseArticle')),
+    component: page(() => import('./pages/merchant/KnowledgeBaseArticle')),
   },
   {
     name: 'ShopImages',
     paths: ['/merchant/shop/images'],
     access: 'merchant',
-    component: lazyPage(() => import('./pages/merchant/ShopImages')),
+    component: page(() => import('./pages/merchant/ShopImages')),
   },
-  { name: 'Coupons', paths: ['/merchant/coupons'], access: 'merchant', component: lazyPage(() => import('./pages/merchant/Coupons')) },
+  { name: 'Coupons', paths: ['/merchant/coupons'], access: 'merchant', component: page(() => import('./pages/merchant/Coupons')) },
 
   // Admin area
   {
     name: 'AdminDashboard',
     paths: ['/admin', '/admin/dashboard'],
     access: 'admin',
-    component: lazyPage(() => import('./pages/admin/AdminDashboard')),
+    component: page(() => import('./pages/admin/AdminDashboard')),
   },
-  { name: 'UserManagement', paths: ['/admin/users'], access: 'admin', component: lazyPage(() => import('./pages/admin/UserManagement')) },
+  { name: 'UserManagement', paths: ['/admin/users'], access: 'admin', component: page(() => import('./pages/admin/UserManagement')) },
   {
     name: 'BookingManagement',
     paths: ['/admin/bookings'],
     access: 'admin',
-    component: lazyPage(() => import('./pages/admin/BookingManagement')),
+    component: page(() => import('./pages/admin/BookingManagement')),
   },
-  {
-    name: 'SalonManagement',
-    paths: ['/admin/salons'],
-    access: 'admin',
-    component: lazyPage(() => import('./pages/admin/SalonManagement')),
-  },
-  {
-    name: 'CouponManagement',
-    paths: ['/admin/coupons'],
-    access: 'admin',
-    component: lazyPage(() => import('./pages/admin/CouponManagement')),
-  },
-  { name: 'Feedback', paths: ['/admin/feedback'], access: 'admin', component: lazyPage(() => import('./pages/admin/Feedback')) },
-  { name: 'Reports', paths: ['/admin/reports'], access: 'admin', component: lazyPage(() => import('./pages/admin/Reports')) },
-  {
-    name: 'SettingsAccess',
-    paths: ['/admin/settings'],
-    access: 'admin',
-    component: lazyPage(() => import('./pages/admin/SettingsAccess')),
-  },
-  { name: 'SystemHealth', paths: ['/admin/system'], access: 'admin', component: lazyPage(() => import('./pages/admin/SystemHealth')) },
-  { name: 'Security', paths: ['/admin/security'], access: 'admin', component: lazyPage(() => import('./pages/admin/Security')) },
+  { name: 'SalonManagement', paths: ['/admin/salons'], access: 'admin', component: page(() => import('./pages/admin/SalonManagement')) },
+  { name: 'CouponManagement', paths: ['/admin/coupons'], access: 'admin', component: page(() => import('./pages/admin/CouponManagement')) },
+  { name: 'Feedback', paths: ['/admin/feedback'], access: 'admin', component: page(() => import('./pages/admin/Feedback')) },
+  { name: 'Reports', paths: ['/admin/reports'], access: 'admin', component: page(() => import('./pages/admin/Reports')) },
+  { name: 'SettingsAccess', paths: ['/admin/settings'], access: 'admin', component: page(() => import('./pages/admin/SettingsAccess')) },
+  { name: 'SystemHealth', paths: ['/admin/system'], access: 'admin', component: page(() => import('./pages/admin/SystemHealth')) },
+  { name: 'Security', paths: ['/admin/security'], access: 'admin', component: page(() => import('./pages/admin/Security')) },
   {
     name: 'AdminNotifications',
     paths: ['/admin/notifications'],
     access: 'admin',
-    component: lazyPage(() => import('./pages/admin/AdminNotifications')),
+    component: page(() => import('./pages/admin/AdminNotifications')),
   },
   {
     name: 'PushNotification',
     paths: ['/admin/PushNotification'],
     access: 'admin',
-    component: lazyPage(() => import('./pages/admin/PushNotification')),
+    component: page(() => import('./pages/admin/PushNotification')),
   },
-  { name: 'Payments', paths: ['/admin/payments'], access: 'admin', component: lazyPage(() => import('./pages/admin/Payments')) },
-  { name: 'EmailSettings', paths: ['/admin/email'], access: 'admin', component: lazyPage(() => import('./pages/admin/EmailSettings')) },
+  { name: 'Payments', paths: ['/admin/payments'], access: 'admin', component: page(() => import('./pages/admin/Payments')) },
+  { name: 'EmailSettings', paths: ['/admin/email'], access: 'admin', component: page(() => import('./pages/admin/EmailSettings')) },
   {
     name: 'ServiceManagement',
     paths: ['/admin/services'],
     access: 'admin',
-    component: lazyPage(() => import('./pages/admin/ServiceManagement')),
+    component: page(() => import('./pages/admin/ServiceManagement')),
   },
-  { name: 'AdminProfile', paths: ['/admin/profile'], access: 'admin', component: lazyPage(() => import('./pages/admin/AdminProfile')) },
+  { name: 'AdminProfile', paths: ['/admin/profile'], access: 'admin', component: page(() => import('./pages/admin/AdminProfile')) },
 ];
 
 /** Renders the page, or redirects per the access guard. */
