@@ -44,6 +44,18 @@ function coverOf(salon: Salon): string | null {
   return (salon.shop_Images.find((i) => i.isCover) ?? salon.shop_Images[0])?.url ?? null;
 }
 
+/** A new draft for this salon, with these services chosen. */
+function freshDraft(salon: Salon, services: DraftService[] = []): BookingDraft {
+  return {
+    ...emptyDraft(),
+    salonId: salon._id,
+    salonName: salon.shop_Name,
+    salonImage: coverOf(salon),
+    selectedServices: services,
+    ...totalsOf(services),
+  };
+}
+
 function StepTitle({ n, title, hint }: { n: number; title: string; hint?: string }) {
   return (
     <div className="mb-4 flex items-start gap-3">
@@ -79,14 +91,7 @@ export default function SelectProfessional({ params }: { params: { id: string } 
       if (prev.salonId === salon._id && (!preset.length || preset.every((p) => prev.selectedServices.some((d) => d._id === p._id)))) {
         return prev.salonName === salon.shop_Name ? prev : { ...prev, salonName: salon.shop_Name, salonImage: coverOf(salon) };
       }
-      return {
-        ...emptyDraft(),
-        salonId: salon._id,
-        salonName: salon.shop_Name,
-        salonImage: coverOf(salon),
-        selectedServices: preset,
-        ...totalsOf(preset),
-      };
+      return freshDraft(salon, preset);
     });
   }, [salon?._id]);
 
@@ -103,8 +108,7 @@ export default function SelectProfessional({ params }: { params: { id: string } 
   // The draft this salon's choices go into. A tap can land between the first paint and the effect
   // above (the salon's details are often cached, so the page draws at once): it starts the draft
   // itself rather than being dropped.
-  const current = (): BookingDraft | null =>
-    active ?? (salon ? { ...emptyDraft(), salonId: salon._id, salonName: salon.shop_Name, salonImage: coverOf(salon) } : null);
+  const current = (): BookingDraft | null => active ?? (salon ? freshDraft(salon) : null);
 
   const update = (patch: Partial<BookingDraft>) => {
     const base = current();
