@@ -129,6 +129,8 @@ describe(`cancelling an invoice (${DB_KIND})`, () => {
       await hold.connect();
       const waiting = async (n: number) => {
         for (let i = 0; i < 200; i++) {
+          // Inside a transaction pg_stat_activity is read once and kept; read it afresh each time.
+          await hold.query('select pg_stat_clear_snapshot()');
           const { rows } = await hold.query(
             "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
           );

@@ -368,6 +368,8 @@ describe(`a booking placed while the hours change (${DB_KIND})`, () => {
           );
           // Wait until the booking waits on the salon's row (it read the old hours before).
           for (let i = 0; i < 200; i++) {
+            // Inside a transaction pg_stat_activity is read once and kept; read it afresh each time.
+            await change.query('select pg_stat_clear_snapshot()');
             const { rows } = await change.query(
               "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
             );
