@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMerchantCards } from '../../src/server/db/repositories/discovery.js';
 import type { Actor } from '../../src/server/deps.js';
+import { getMerchantById } from '../../src/server/services/discovery/details.js';
 import { availabilityDays } from '../../src/server/services/discovery/search.js';
 import { recommendedScore } from '../../src/shared/ranking.js';
 import { weekdayOf, zonedTimeToInstant } from '../../src/shared/slots.js';
@@ -724,6 +725,28 @@ describe('merchants.getMerchantById', () => {
     const responded = merchant.reviews.find((r) => r.comment === 'Lovely')!;
     expect(responded).toMatchObject({ rating: 5, userName: 'customer T.', response: { text: 'Thank you!' } });
     expect(merchant.reviews.find((r) => r.comment === 'Okay')?.response).toBeNull();
+  });
+
+  it('reads the whole page in one statement, reviews newest first with their times as stored', async () => {
+    let statements = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements++;
+        return args.result;
+      },
+    };
+    const { merchant } = await getMerchantById(rt.deps.db.withPlugin(counter), null, { id: alpha.id });
+    expect(statements).toBe(1);
+    const stored = await rt.deps.db
+      .selectFrom('reviews')
+      .select(['id', 'created_at'])
+      .where('merchant_id', '=', alpha.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+    expect(stored.length).toBeGreaterThan(0);
+    expect(merchant.reviews.map((r) => [r._id, r.createdAt])).toEqual(stored.map((r) => [r.id, r.created_at.toISOString()]));
   });
 
   it('an unpublished salon is 404 except to its owner and admins', async () => {

@@ -1,4 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { compiledOnce } from '../compiled.js';
 import { PLANNED_PER_CALL } from '../preparing.js';
 import type { Executor } from './accounts.js';
 
@@ -361,99 +363,108 @@ export async function findCategoryIds(db: Executor, namesOrIds: string[]): Promi
 
 // ---------------------------------------------------------------- salon details
 
-export function findMerchantForDetails(db: Executor, id: string) {
-  return db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
-}
+/** The latest reviews the salon page shows. */
+export const LATEST_DETAIL_REVIEWS = 20;
 
-export function listDetailServices(db: Executor, merchantId: string) {
-  return db
-    .selectFrom('services as s')
-    .leftJoin('categories as c', 'c.id', 's.category_id')
-    .select([
-      's.id',
-      's.name',
-      's.description',
-      's.duration_min',
-      's.price',
-      's.discount_type',
-      's.discount_value',
-      's.discount_active',
-      's.image',
-      's.category_id',
-      'c.name as category_name',
-      'c.icon as category_icon',
-      'c.sort_order as category_sort',
+/** Published or not: the caller decides who may see an unpublished salon. */
+const salonDetails = compiledOnce((db, id: string) =>
+  db
+    .selectFrom('merchants as m')
+    .selectAll('m')
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('services as s')
+          .leftJoin('categories as c', 'c.id', 's.category_id')
+          .select([
+            's.id',
+            's.name',
+            's.description',
+            's.duration_min',
+            's.price',
+            's.discount_type',
+            's.discount_value',
+            's.discount_active',
+            's.image',
+            's.category_id',
+            'c.name as category_name',
+            'c.icon as category_icon',
+          ])
+          .whereRef('s.merchant_id', '=', 'm.id')
+          .where('s.active', '=', true)
+          .orderBy(sql`c.sort_order nulls last`)
+          .orderBy('c.name')
+          .orderBy('s.price')
+          .orderBy('s.name'),
+      ).as('services'),
+      // The team a customer sees: everyone not archived and not switched off.
+      jsonArrayFrom(
+        eb
+          .selectFrom('staff as st')
+          .select(['st.id', 'st.name', 'st.role', 'st.avatar_url', 'st.specializations', 'st.experience_years', 'st.status'])
+          .whereRef('st.merchant_id', '=', 'm.id')
+          .where('st.archived_at', 'is', null)
+          .where('st.status', '<>', 'Inactive')
+          .orderBy('st.created_at')
+          .orderBy('st.id'),
+      ).as('staff'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('shop_images as i')
+          .select(['i.id', 'i.url', 'i.is_cover'])
+          .whereRef('i.merchant_id', '=', 'm.id')
+          .orderBy('i.is_cover', 'desc')
+          .orderBy('i.created_at')
+          .orderBy('i.id'),
+      ).as('images'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('reviews as r')
+          .innerJoin('accounts as a', 'a.id', 'r.user_id')
+          .select([
+            'r.id',
+            'r.user_id',
+            'r.rating',
+            'r.comment',
+            'r.created_at',
+            'r.response_text',
+            'r.response_at',
+            'a.first_name',
+            'a.last_name',
+          ])
+          .whereRef('r.merchant_id', '=', 'm.id')
+          .orderBy('r.created_at', 'desc')
+          .orderBy('r.id')
+          .limit(LATEST_DETAIL_REVIEWS),
+      ).as('reviews'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('reviews as rd')
+          .select(['rd.rating', sql<number>`count(*)::int`.as('n')])
+          .whereRef('rd.merchant_id', '=', 'm.id')
+          .groupBy('rd.rating'),
+      ).as('ratings'),
+      // The salon's pages on social networks, as its owner linked them.
+      jsonArrayFrom(
+        eb
+          .selectFrom('social_connections as sc')
+          .select(['sc.network', 'sc.url'])
+          .whereRef('sc.merchant_id', '=', 'm.id')
+          .orderBy('sc.network'),
+      ).as('social'),
     ])
-    .where('s.merchant_id', '=', merchantId)
-    .where('s.active', '=', true)
-    .orderBy(sql`c.sort_order nulls last`)
-    .orderBy('c.name')
-    .orderBy('s.price')
-    .orderBy('s.name')
-    .execute();
-}
+    .where('m.id', '=', id),
+);
 
-/** The team a customer sees: everyone not archived and not switched off. */
-export function listDetailStaff(db: Executor, merchantId: string) {
-  return db
-    .selectFrom('staff')
-    .select(['id', 'name', 'role', 'avatar_url', 'specializations', 'experience_years', 'status'])
-    .where('merchant_id', '=', merchantId)
-    .where('archived_at', 'is', null)
-    .where('status', '<>', 'Inactive')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-export function listDetailImages(db: Executor, merchantId: string) {
-  return db
-    .selectFrom('shop_images')
-    .select(['id', 'url', 'is_cover'])
-    .where('merchant_id', '=', merchantId)
-    .orderBy('is_cover', 'desc')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-export function listDetailReviews(db: Executor, merchantId: string, limit: number) {
-  return db
-    .selectFrom('reviews as r')
-    .innerJoin('accounts as a', 'a.id', 'r.user_id')
-    .select([
-      'r.id',
-      'r.user_id',
-      'r.rating',
-      'r.comment',
-      'r.created_at',
-      'r.response_text',
-      'r.response_at',
-      'a.first_name',
-      'a.last_name',
-    ])
-    .where('r.merchant_id', '=', merchantId)
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id')
-    .limit(limit)
-    .execute();
-}
-
-/** The salon's pages on social networks, as its owner linked them. */
-export function listSocialLinks(db: Executor, merchantId: string) {
-  return db.selectFrom('social_connections').select(['network', 'url']).where('merchant_id', '=', merchantId).orderBy('network').execute();
-}
-
-export async function ratingDistribution(db: Executor, merchantId: string): Promise<Record<1 | 2 | 3 | 4 | 5, number>> {
-  const rows = await db
-    .selectFrom('reviews')
-    .select(['rating', sql<number>`count(*)`.as('n')])
-    .where('merchant_id', '=', merchantId)
-    .groupBy('rating')
-    .execute();
-  const out = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
-  for (const r of rows) if (r.rating >= 1 && r.rating <= 5) out[r.rating as 1 | 2 | 3 | 4 | 5] = Number(r.n);
-  return out;
+/**
+ * Everything the salon page shows, in one statement: the salon's row, its active services (with
+ * their categories), its team, images, latest reviews, the count of reviews per rating and its
+ * social links. The lists come as JSON: numbers as numbers, times as ISO text. Undefined for an
+ * unknown salon.
+ */
+export async function findSalonDetails(db: Executor, id: string) {
+  const { rows } = await salonDetails(db, id);
+  return rows[0];
 }
 
 // ---------------------------------------------------------------- home-page sections

@@ -3,22 +3,13 @@ import { round2 } from '../../../shared/money.js';
 import { servicePrice } from '../../../shared/policy.js';
 import type { DetailServiceWire, MerchantDetailWire, merchantByIdInput } from '../../../shared/schemas/discovery.js';
 import type { Executor } from '../../db/repositories/accounts.js';
-import {
-  findMerchantForDetails,
-  listDetailImages,
-  listDetailReviews,
-  listDetailServices,
-  listDetailStaff,
-  listSocialLinks,
-  ratingDistribution,
-} from '../../db/repositories/discovery.js';
+import { findSalonDetails } from '../../db/repositories/discovery.js';
 import type { Actor } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { managesSalon } from '../scope.js';
 import { iso, publicName } from '../wire.js';
 import { oneDecimal, pointOf } from './wire.js';
 
-const LATEST_REVIEWS = 20;
 const UNCATEGORISED = { _id: 'other', name: 'Other services', icon: null };
 
 /**
@@ -30,17 +21,11 @@ export async function getMerchantById(
   actor: Actor | null,
   input: z.output<typeof merchantByIdInput>,
 ): Promise<{ merchant: MerchantDetailWire }> {
-  const m = await findMerchantForDetails(db, input.id);
+  const m = await findSalonDetails(db, input.id);
   if (!m || (!m.is_published && !managesSalon(actor, input.id))) throw notFound('Salon');
-
-  const [serviceRows, staff, images, reviews, distribution, social] = await Promise.all([
-    listDetailServices(db, m.id),
-    listDetailStaff(db, m.id),
-    listDetailImages(db, m.id),
-    listDetailReviews(db, m.id, LATEST_REVIEWS),
-    ratingDistribution(db, m.id),
-    listSocialLinks(db, m.id),
-  ]);
+  const { services: serviceRows, staff, images, reviews, social } = m;
+  const distribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  for (const r of m.ratings) if (r.rating >= 1 && r.rating <= 5) distribution[r.rating as 1 | 2 | 3 | 4 | 5] = Number(r.n);
 
   const categories = new Map<string, { _id: string; name: string; icon: string | null; services: DetailServiceWire[] }>();
   const services = serviceRows.map((s) => {
