@@ -364,7 +364,7 @@ export async function findCategoryIds(db: Executor, namesOrIds: string[]): Promi
 // ---------------------------------------------------------------- salon details
 
 /** The latest reviews the salon page shows. */
-export const LATEST_DETAIL_REVIEWS = 20;
+const LATEST_DETAIL_REVIEWS = 20;
 
 /** Published or not: the caller decides who may see an unpublished salon. */
 const salonDetails = compiledOnce((db, id: string) =>
