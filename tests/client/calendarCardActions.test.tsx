@@ -160,6 +160,47 @@ describe('the desk’s actions on a calendar card', () => {
     expect(screen.queryByTestId('card-action-error')).toBeNull();
   });
 
+  it('says a refused move in the Move form, under the field the server names, and stays open', async () => {
+    const moves: unknown[] = [];
+    const onClose = vi.fn();
+    renderWithTrpc(
+      <BookingCardModal
+        booking={booking('upcoming')}
+        merchantId={MERCHANT}
+        timeZone="Asia/Kolkata"
+        professionals={professionals}
+        onClose={onClose}
+        onMove={async (m, opts) => {
+          moves.push(m);
+          opts?.onRefused?.(
+            moves.length === 1
+              ? refusal('bookingTime: the booking is already at this time with this professional', 'bookingTime')
+              : TRPCClientError.from({
+                  error: {
+                    message: 'This booking has just been changed; please reload it',
+                    code: -32600,
+                    data: { httpStatus: 409, code: 'CONFLICT' },
+                  },
+                }),
+          );
+          return false;
+        }}
+        onStatusChanged={() => undefined}
+        moving={false}
+      />,
+      {},
+    );
+    await click('move-submit');
+    const timeError = () => document.getElementById(`${screen.getByTestId('move-time').id}-error`)?.textContent ?? null;
+    await vi.waitFor(() => expect(timeError()).toBe('The booking is already at this time with this professional'));
+    // A refusal naming no field of the form is said under the form.
+    await click('move-submit');
+    expect((await screen.findByTestId('move-error')).textContent).toBe('This booking has just been changed; please reload it');
+    expect(moves).toHaveLength(2);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(toasts()).toEqual([]);
+  });
+
   it('offers nothing on a finished booking', () => {
     open('completed');
     expect(screen.queryByRole('group', { name: 'Desk actions' })).toBeNull();

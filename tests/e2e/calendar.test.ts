@@ -199,6 +199,13 @@ describe('the merchant’s calendar', () => {
       await page.keyboard.press('Enter');
       const dialog = page.getByTestId('calendar-booking-modal');
       await dialog.waitFor();
+      // A move the server refuses (the booking is already there) is said under the field it names,
+      // in the form: no toast, and the card stays open to choose again.
+      await dialog.getByTestId('move-submit').click();
+      const timeError = page.locator(`[id="${await dialog.getByTestId('move-time').getAttribute('id')}-error"]`);
+      await poll(() => timeError.textContent()).toMatch(/already at this time with this professional/i);
+      expect(await page.getByTestId('toast-error').count()).toBe(0);
+      await shot(page, 'calendar-move-refused-1280');
       await dialog.getByTestId('move-time').selectOption('17:00');
       await dialog.getByTestId('move-submit').click();
       await dialog.waitFor({ state: 'detached' });

@@ -305,6 +305,11 @@ export interface MoveRequest {
   minutes: number;
 }
 
+export interface MoveOptions {
+  /** Told why the server refused the move (instead of a toast). */
+  onRefused?: (error: unknown) => void;
+}
+
 /**
  * A booking on the calendar: who, what, when; the desk's actions on it (check in, complete with
  * the payment received, cancel with a reason, no-show), through the same procedure as the List
@@ -326,7 +331,7 @@ export function BookingCardModal({
   timeZone: string;
   professionals: CalendarAnswer['professionals'];
   onClose: () => void;
-  onMove: (m: MoveRequest) => Promise<boolean>;
+  onMove: (m: MoveRequest, opts?: MoveOptions) => Promise<boolean>;
   /** The status changed (the toast says how): the card closes. */
   onStatusChanged: () => void;
   moving: boolean;
@@ -362,7 +367,7 @@ function BookingCard({
   timeZone: string;
   professionals: CalendarAnswer['professionals'];
   onClose: () => void;
-  onMove: (m: MoveRequest) => Promise<boolean>;
+  onMove: (m: MoveRequest, opts?: MoveOptions) => Promise<boolean>;
   /** The status changed (the toast says how): the card closes. */
   onStatusChanged: () => void;
   moving: boolean;
@@ -399,8 +404,14 @@ function BookingCard({
   const FAILED = 'The booking could not be changed. Please try again.';
   const scope = { merchantId, bookingId: booking._id };
 
+  // A refusal (the professional is busy, the salon is closed then) is said in the form, next to the
+  // field it names, and the card stays open to choose again.
   const move = moveForm.handleSubmit(async ({ staffId, bookingDate, bookingTime }) => {
-    if (await onMove({ booking, staffId, date: bookingDate, minutes: parseTimeToMinutes(bookingTime)! })) onClose();
+    const moved = await onMove(
+      { booking, staffId, date: bookingDate, minutes: parseTimeToMinutes(bookingTime)! },
+      { onRefused: serverErrorsTo(moveForm, 'The booking could not be moved. Please try again.') },
+    );
+    if (moved) onClose();
   });
   const cancel = cancelForm.handleSubmit(({ cancellationReason }) =>
     setStatus.mutate({ ...scope, status: 'cancelled', cancellationReason }, { onError: serverErrorsTo(cancelForm, FAILED) }),
@@ -576,6 +587,7 @@ function BookingCard({
             <p className="text-xs text-ink-500 sm:col-span-3">
               The price stays {formatINR(booking.totalPrice)}. The customer is told by notification and e-mail.
             </p>
+            <FormError message={moveForm.formState.errors.root?.server?.message} className="sm:col-span-3" testId="move-error" />
           </form>
         ) : (
           <p className="mt-4 text-sm text-ink-500">A {statusStyle(booking.status).label.toLowerCase()} booking cannot be moved.</p>

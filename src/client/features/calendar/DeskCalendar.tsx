@@ -23,7 +23,15 @@ import { cn } from '../../lib/cn';
 import { longDate } from '../../lib/dates';
 import { trpc } from '../../trpc';
 import { formatINR, salonClock } from '../booking/format';
-import { BlockDetailsModal, type BlockDraft, BlockTimeModal, BookingCardModal, CALENDAR_QUERIES, type MoveRequest } from './CalendarModals';
+import {
+  BlockDetailsModal,
+  type BlockDraft,
+  BlockTimeModal,
+  BookingCardModal,
+  CALENDAR_QUERIES,
+  type MoveOptions,
+  type MoveRequest,
+} from './CalendarModals';
 import { BLOCK_LABEL, clockLabel, gridRange, hhmm, isMovable, lanes, ROW_PX, STEP_MIN, statusStyle } from './layout';
 
 export interface CreateRequest {
@@ -94,10 +102,15 @@ export function DeskCalendar({
   // A refused move: the calendar is read again, to show where the booking really is.
   const move = trpc.merchants.moveBooking.useMutation({ meta: moved, onError: invalidate });
   const moveBack = trpc.merchants.moveBooking.useMutation({ meta: { ...moved, successToast: 'Move undone.' }, onError: invalidate });
-  /** Moves the booking (or, `isUndo`, back where it was); true once moved. The toasts and refreshes are the mutations' meta. */
-  const doMove = async (m: MoveRequest, opts: { isUndo?: boolean } = {}): Promise<boolean> => {
+  // The booking card's Move form says a refusal in the form itself (next to the field it names), not in a toast.
+  const moveInForm = trpc.merchants.moveBooking.useMutation({ meta: { invalidates: CALENDAR_QUERIES }, onError: invalidate });
+  /**
+   * Moves the booking (or, `isUndo`, back where it was); true once moved. The toasts and refreshes
+   * are the mutations' meta; with `onRefused` the refusal goes to the caller instead of a toast.
+   */
+  const doMove = async (m: MoveRequest, opts: MoveOptions & { isUndo?: boolean } = {}): Promise<boolean> => {
     try {
-      const answer = await (opts.isUndo ? moveBack : move).mutateAsync({
+      const answer = await (opts.isUndo ? moveBack : opts.onRefused ? moveInForm : move).mutateAsync({
         merchantId,
         bookingId: m.booking._id,
         staffId: m.staffId,
@@ -120,7 +133,8 @@ export function DeskCalendar({
         });
       }
       return true;
-    } catch {
+    } catch (err) {
+      opts.onRefused?.(err);
       return false;
     }
   };
@@ -358,7 +372,7 @@ export function DeskCalendar({
         onClose={() => setOpened(null)}
         onMove={doMove}
         onStatusChanged={() => setOpened(null)}
-        moving={move.isPending || moveBack.isPending}
+        moving={move.isPending || moveBack.isPending || moveInForm.isPending}
       />
       <BlockTimeModal
         draft={blockDraft}
