@@ -215,11 +215,23 @@ describe('issue 30: truthful screens', () => {
       const book = card.getByTestId('card-book');
       const [b, c] = [await book.boundingBox(), await card.boundingBox()];
       expect(b!.x + b!.width).toBeLessThanOrEqual(c!.x + c!.width);
+      // The booking page never draws the link's service unchosen, not even for one frame: every
+      // state of its option the page ever has is recorded from before the click.
+      await page.evaluate((id) => {
+        const seen: string[] = [];
+        (window as unknown as { optionStates: string[] }).optionStates = seen;
+        new MutationObserver(() => {
+          const option = document.querySelector(`[data-testid="service-option"][data-service-id="${id}"]`);
+          const state = option?.getAttribute('aria-checked');
+          if (state && seen[seen.length - 1] !== state) seen.push(state);
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-checked'] });
+      }, offer._id);
       await book.click();
       await page.waitForURL(new RegExp(`/salon/${salon._id}/booking/select\\?service=${offer._id}`));
       await poll(() => page.locator(`[data-testid="service-option"][data-service-id="${offer._id}"]`).getAttribute('aria-checked')).toBe(
         'true',
       );
+      expect(await page.evaluate(() => (window as unknown as { optionStates: string[] }).optionStates)).toEqual(['true']);
     } finally {
       await context.close();
     }

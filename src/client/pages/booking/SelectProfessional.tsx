@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { MerchantDetailWire } from '../../../shared/schemas/discovery';
 import { canPerformAll } from '../../../shared/slots';
@@ -56,6 +56,18 @@ function freshDraft(salon: Salon, services: DraftService[] = []): BookingDraft {
   };
 }
 
+/**
+ * The draft a visit to this salon's booking page starts from: this salon's draft resumed (with the
+ * link's service, if it names one, already in it), else a new one with the link's service chosen.
+ */
+function startingDraft(prev: BookingDraft, salon: Salon, wanted: string | null): BookingDraft {
+  const preset = salon.services.filter((s) => s._id === wanted || s.name.toLowerCase() === wanted?.toLowerCase()).map(toDraftService);
+  if (prev.salonId === salon._id && (!preset.length || preset.every((p) => prev.selectedServices.some((d) => d._id === p._id)))) {
+    return prev.salonName === salon.shop_Name ? prev : { ...prev, salonName: salon.shop_Name, salonImage: coverOf(salon) };
+  }
+  return freshDraft(salon, preset);
+}
+
 function StepTitle({ n, title, hint }: { n: number; title: string; hint?: string }) {
   return (
     <div className="mb-4 flex items-start gap-3">
@@ -79,23 +91,22 @@ export default function SelectProfessional({ params }: { params: { id: string } 
   const salon = salonQuery.data?.merchant;
   usePageTitle(salon ? `Book at ${salon.shop_Name}` : 'Choose professional and time');
 
-  // A draft for another salon (or none) starts afresh here; one for this salon is resumed.
+  // A draft for another salon (or none) starts afresh here; one for this salon is resumed; a link
+  // that names a service (a search result's Book) starts with it. The first paint already shows the
+  // draft as this visit starts it (`starting`), and the effect stores it once per salon: stored from
+  // an effect alone, the page would first draw without the link's service, then with it.
+  const wanted = new URLSearchParams(search).get('service');
+  const [startedFor, setStartedFor] = useState<string | null>(null);
+  const starting = salon && startedFor !== salon._id ? startingDraft(draft, salon, wanted) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of salon (or its loading) restarts the draft; the link's service and the salon's details as they change later must not.
   useEffect(() => {
     if (!salon) return;
-    const wanted = new URLSearchParams(search).get('service');
-    const preset = salon.services.filter((s) => s._id === wanted || s.name.toLowerCase() === wanted?.toLowerCase()).map(toDraftService);
-    // A link that names a service (a search result's Book) starts with it; otherwise this salon's draft is
-    // resumed. Read from the latest draft, not this render's: a tap may have started it since.
-    setDraft((prev) => {
-      if (prev.salonId === salon._id && (!preset.length || preset.every((p) => prev.selectedServices.some((d) => d._id === p._id)))) {
-        return prev.salonName === salon.shop_Name ? prev : { ...prev, salonName: salon.shop_Name, salonImage: coverOf(salon) };
-      }
-      return freshDraft(salon, preset);
-    });
+    // Read from the latest draft, not this render's: a tap may have started it since.
+    setDraft((prev) => startingDraft(prev, salon, wanted));
+    setStartedFor(salon._id);
   }, [salon?._id]);
 
-  const active = salon && draft.salonId === salon._id ? draft : null;
+  const active = starting ?? (salon && draft.salonId === salon._id ? draft : null);
   const selectedIds = useMemo(() => new Set(active?.selectedServices.map((s) => s._id) ?? []), [active]);
 
   const chosenServices = useMemo(() => (salon ? salon.services.filter((s) => selectedIds.has(s._id)) : []), [salon, selectedIds]);
