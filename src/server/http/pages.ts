@@ -340,9 +340,8 @@ async function blogMeta(db: Executor, base: string, match: PathMatch): Promise<P
   };
 }
 
-/** What the server knows about the page at `req`'s path: its status and head tags. */
-export async function pageMeta(db: Executor, base: string, req: Request): Promise<PageMeta> {
-  const match = matchAppPath(req.path);
+/** What the server knows about the page at `req`'s path (`match`: the app's route for it): its status and head tags. */
+export async function pageMeta(db: Executor, base: string, req: Request, match = matchAppPath(req.path)): Promise<PageMeta> {
   if (!match) return notFoundMeta();
   if (match.pattern.startsWith('/salon/:id')) return salonMeta(db, base, match);
   if (match.pattern === '/blog/:id') return blogMeta(db, base, match);
@@ -587,7 +586,7 @@ export function mountClient(app: Express, opts: { clientDir: string; db: Executo
           })
         : null;
     try {
-      meta = await pageMeta(opts.db, base, req);
+      meta = await pageMeta(opts.db, base, req, match);
     } catch (err) {
       // The app still loads and shows what it can; the status says the server could not look.
       if (!isDatabaseUnavailable(err)) console.error('[http] page meta failed', err);
