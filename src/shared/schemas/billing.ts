@@ -165,6 +165,24 @@ const planQuoteWire = z.object({
 });
 export type InvoiceWire = z.infer<typeof invoiceWire>;
 
+/**
+ * A plan payment besides the invoices: in_progress (being paid or fulfilled), failed, or a late
+ * payment that was not applied (its order replaced or expired, or its plan changed since it was
+ * priced) and is refunded in full: refunding, refunded (refundReference), refund_due (the gateway
+ * could not refund it; GlowBook refunds it by hand). Superseded orders were never paid and are not listed.
+ */
+const planPaymentWire = z.object({
+  _id: z.string(),
+  date: z.string(),
+  plan: z.enum(PLAN_IDS).nullable(),
+  purpose: z.enum(['change', 'renewal', 'upgrade']),
+  amount: z.number(),
+  status: z.enum(['in_progress', 'failed', 'refunding', 'refunded', 'refund_due']),
+  reason: z.string().nullable(),
+  refundReference: z.string().nullable(),
+});
+export type PlanPaymentWire = z.infer<typeof planPaymentWire>;
+
 export const subscriptionAnswer = z.object({
   data: z.object({
     plan: z.enum(PLAN_IDS).nullable(),
@@ -188,6 +206,8 @@ export const subscriptionAnswer = z.object({
     gst: z.object({ salonGstin: z.string().nullable(), platformGstin: z.string(), sac: z.string() }),
     invoices: z.array(invoiceWire),
     creditNotes: z.array(creditNoteWire),
+    /** Plan payments that are not invoices (added after the invoices; older clients ignore it). */
+    payments: z.array(planPaymentWire),
   }),
 });
 export const changePlanAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.object({ invoice: invoiceWire }) });
@@ -225,6 +245,8 @@ export const adminInvoicesAnswer = z.object({
       creditNotes: z.number(),
     }),
     failedPayments: z.number(),
+    /** Late plan payments the gateway could not refund: to refund by hand. */
+    refundsDue: z.number(),
   }),
 });
 

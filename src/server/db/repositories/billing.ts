@@ -343,6 +343,10 @@ export function findPaymentAttemptByOrder(db: Executor, merchantId: string, orde
     .executeTakeFirst();
 }
 
+export function findPaymentAttempt(db: Executor, id: string) {
+  return db.selectFrom('payment_attempts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** A payment attempt, locked until the caller's transaction ends (one fulfilment at a time). */
 export function lockPaymentAttempt(db: Executor, id: string) {
   return db.selectFrom('payment_attempts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -354,8 +358,8 @@ export async function setPaymentAttemptOrder(db: Executor, id: string, orderId: 
 
 /**
  * Records that the gateway took the money: from here on the attempt must end with its plan and
- * invoice. Money taken wins over an earlier verdict that none was (a reconcile that looked too
- * soon): a pending or failed attempt becomes charged.
+ * invoice. Only a pending attempt becomes charged: money that arrives for one already failed or
+ * superseded is not applied at its stale price but refunded (markPaymentAttemptRefunding).
  */
 export async function markPaymentAttemptCharged(
   db: Executor,
@@ -375,7 +379,7 @@ export async function markPaymentAttemptCharged(
       updated_at: new Date(),
     })
     .where('id', '=', id)
-    .where('status', 'in', ['pending', 'failed'])
+    .where('status', '=', 'pending')
     .execute();
 }
 
@@ -386,6 +390,92 @@ export async function markPaymentAttemptFailed(db: Executor, id: string, error: 
     .set({ status: 'failed', error, updated_at: new Date() })
     .where('id', '=', id)
     .where('status', '=', 'pending')
+    .execute();
+}
+
+/** A pending Checkout order the owner left for another plan: closed, so it no longer blocks a payment. */
+export async function markPaymentAttemptSuperseded(db: Executor, id: string, error: string): Promise<void> {
+  await db
+    .updateTable('payment_attempts')
+    .set({ status: 'superseded', error, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/**
+ * Money taken for an attempt that is no longer the current one (superseded, failed, or priced from a
+ * plan that has changed since): recorded with the payment's reference and why, to be refunded in full.
+ */
+export async function markPaymentAttemptRefunding(
+  db: Executor,
+  id: string,
+  r: { reference: string; last4: string | null },
+  why: string,
+): Promise<void> {
+  await db
+    .updateTable('payment_attempts')
+    .set({ status: 'refunding', reference: r.reference, card_last4: r.last4, error: why, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'failed', 'superseded'])
+    .execute();
+}
+
+/** What became of a late payment's refund: the gateway's refund, or a refund an admin makes by hand. */
+export async function settlePaymentAttemptRefund(
+  db: Executor,
+  id: string,
+  outcome: { status: 'refunded'; refundReference: string } | { status: 'refund_failed'; error: string },
+): Promise<void> {
+  await db
+    .updateTable('payment_attempts')
+    .set(
+      outcome.status === 'refunded'
+        ? { status: 'refunded', refund_reference: outcome.refundReference, updated_at: new Date() }
+        : { status: 'refund_failed', error: outcome.error, updated_at: new Date() },
+    )
+    .where('id', '=', id)
+    .where('status', '=', 'refunding')
+    .execute();
+}
+
+/** Late payments the gateway could not refund: an admin refunds them by hand. */
+export async function countRefundsDue(db: Executor): Promise<number> {
+  const r = await db
+    .selectFrom('payment_attempts')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('status', '=', 'refund_failed')
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Whether another payment of the salon took money after this one began (its price assumed the plan before it). */
+export async function laterPaymentTaken(db: Executor, merchantId: string, attemptId: string, since: Date): Promise<boolean> {
+  const r = await db
+    .selectFrom('payment_attempts')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('id', '<>', attemptId)
+    .where('status', 'in', ['charged', 'succeeded'])
+    .where('created_at', '>', since)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(r);
+}
+
+/**
+ * The salon's plan payments the owner should see besides its invoices: in progress, failed, and late
+ * payments refunded (or being refunded). Succeeded ones are its invoices; superseded orders were
+ * never paid and are not in progress, so neither is listed.
+ */
+export function listPlanPayments(db: Executor, merchantId: string, limit: number) {
+  return db
+    .selectFrom('payment_attempts')
+    .select(['id', 'created_at', 'updated_at', 'plan', 'purpose', 'amount', 'status', 'error', 'refund_reference'])
+    .where('merchant_id', '=', merchantId)
+    .where('status', 'not in', ['succeeded', 'superseded'])
+    .orderBy('created_at', 'desc')
+    .limit(limit)
     .execute();
 }
 

@@ -82,7 +82,15 @@ export interface CreditNotesTable {
   refund_error: Nullable<string>;
 }
 
-export type PaymentAttemptStatus = 'pending' | 'charged' | 'succeeded' | 'failed';
+export type PaymentAttemptStatus =
+  | 'pending'
+  | 'charged'
+  | 'succeeded'
+  | 'failed'
+  | 'superseded'
+  | 'refunding'
+  | 'refunded'
+  | 'refund_failed';
 
 export interface PaymentAttemptsTable {
   id: Generated<string>;
@@ -90,8 +98,15 @@ export interface PaymentAttemptsTable {
   amount: Money;
   gateway: string;
   reference: string | null;
-  /** pending (recorded, gateway asked) → charged (money taken) → succeeded (plan and invoice in place); or failed. */
+  /**
+   * pending (recorded, gateway asked) → charged (money taken) → succeeded (plan and invoice in place);
+   * or failed; or superseded (its Checkout order was replaced by another before it was paid). Money
+   * taken for an attempt that is no longer current is never applied: refunding → refunded, or
+   * refund_failed (an admin refunds it by hand).
+   */
   status: PaymentAttemptStatus;
+  /** The gateway's refund of a late payment (status refunded). */
+  refund_reference: Nullable<string>;
   error: string | null;
   created_at: Generated<Date>;
   idempotency_key: Nullable<string>;

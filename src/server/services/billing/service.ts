@@ -19,7 +19,7 @@ import { planAllows, planRank, type TierId, tierOf } from '../../../shared/plans
 import { PLATFORM_TIME_ZONE, platformToday } from '../../../shared/platform.js';
 import type { changePlanInput, createPlanOrderInput, schedulePlanChangeInput, updateGstinInput } from '../../../shared/schemas/billing.js';
 import { zonedTimeToInstant } from '../../../shared/slots.js';
-import type { PaymentGateway } from '../../adapters/payments/index.js';
+import type { PaidCharge, PaymentGateway } from '../../adapters/payments/index.js';
 import type { Executor } from '../../db/repositories/accounts.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import * as repo from '../../db/repositories/billing.js';
@@ -157,12 +157,13 @@ async function quotePlan(
 
 export async function getSubscription(deps: AppDeps, actor: Actor, merchantId?: string) {
   const shop = await shopOf(deps.db, actor, merchantId);
-  const [sub, invoices, creditNotes, merchant, onTeam] = await Promise.all([
+  const [sub, invoices, creditNotes, merchant, onTeam, payments] = await Promise.all([
     repo.findSubscription(deps.db, shop),
     repo.listInvoices(deps.db, shop, 50),
     repo.listCreditNotes(deps.db, shop, 50),
     repo.findSalonBilling(deps.db, shop),
     staffOnTeam(deps.db, shop),
+    repo.listPlanPayments(deps.db, shop, 20),
   ]);
   const gateway = deps.adapters.payments;
   const salonState = merchant.state || deps.env.PLATFORM_STATE;
@@ -200,7 +201,32 @@ export async function getSubscription(deps: AppDeps, actor: Actor, merchantId?: 
       gst: { salonGstin: merchant.gstin, platformGstin: platformGst(deps.env).gstin, sac: PLATFORM_SAC },
       invoices: invoices.map(toInvoiceWire),
       creditNotes: creditNotes.map(toCreditNoteWire),
+      payments: payments.map(toPlanPaymentWire),
     },
+  };
+}
+
+/**
+ * A plan payment as the owner sees it besides the invoices: in progress (pending or charged), failed,
+ * or a late payment refunded in full (refunding, refunded, refund_due: an admin refunds it by hand).
+ */
+export function toPlanPaymentWire(a: Awaited<ReturnType<typeof repo.listPlanPayments>>[number]) {
+  const status =
+    a.status === 'pending' || a.status === 'charged'
+      ? ('in_progress' as const)
+      : a.status === 'refund_failed'
+        ? ('refund_due' as const)
+        : (a.status as 'failed' | 'refunding' | 'refunded');
+  return {
+    _id: a.id,
+    date: iso(a.created_at),
+    plan: a.plan,
+    purpose: a.purpose,
+    amount: Number(a.amount),
+    status,
+    /** Why it failed, or why a late payment was not applied. */
+    reason: a.error,
+    refundReference: a.refund_reference,
   };
 }
 
@@ -482,6 +508,130 @@ async function fulfilUpgrade(trx: Transaction<Database>, deps: AppDeps, attempt:
 const lockPlanPayments = (trx: Transaction<Database>, merchantId: string) => lockKeys(trx, [`plan-payment:${merchantId}`]);
 
 /**
+ * Everything that decides what a plan payment may do takes the salon's subscription row, then its
+ * plan-payment lock, then the attempt's row: the renewal job takes the first two in that order, so
+ * no two of them wait for each other the other way round.
+ */
+async function lockPlanState(trx: Transaction<Database>, merchantId: string): Promise<SubscriptionRow | undefined> {
+  const sub = await repo.findSubscription(trx, merchantId, { lock: true });
+  await lockPlanPayments(trx, merchantId);
+  return sub;
+}
+
+/** Fulfils a charged attempt in its own transaction, the subscription's row locked first (lockPlanState's order). */
+async function fulfilNow(deps: AppDeps, attempt: AttemptRow, actor: Actor | null): Promise<InvoiceRow> {
+  return deps.db.transaction().execute(async (trx) => {
+    await repo.findSubscription(trx, attempt.merchant_id, { lock: true });
+    return fulfil(trx, deps, attempt.id, actor);
+  });
+}
+
+/** A late payment's attempt: money taken for an attempt that was no longer the current one, refunded (or being). */
+const LATE: readonly AttemptRow['status'][] = ['refunding', 'refunded', 'refund_failed'];
+const isLate = (a: AttemptRow) => LATE.includes(a.status);
+
+/**
+ * Why money for this attempt must not be applied at the price it was given (null: it may). Its order
+ * was superseded by another plan's, or the reconcile job already found it unpaid; another payment of
+ * the salon took money after it began; or the subscription is no longer the one it was priced from
+ * (an upgrade's plan and period, or a new month's "no paid period running"). Read under lockPlanState.
+ */
+async function staleReason(db: Executor, a: AttemptRow, sub: SubscriptionRow | undefined): Promise<string | null> {
+  if (a.status === 'superseded') return 'its order had been replaced by a newer order';
+  if (a.status === 'failed') return 'its order had expired unpaid';
+  if (a.purpose === 'renewal') return null;
+  if (await repo.laterPaymentTaken(db, a.merchant_id, a.id, a.created_at))
+    return 'another payment changed your plan after this order was made';
+  const active = sub?.status === 'active';
+  const asPriced =
+    a.purpose === 'upgrade'
+      ? active && sub.plan === a.from_plan && sub.current_period_start === a.period_start && sub.current_period_end === a.period_end
+      : !active || daysBetween(a.period_start!, sub.current_period_end) <= 0;
+  return asPriced ? null : 'your plan changed after this order was priced';
+}
+
+/** The durable refund of a late payment: the reconcile job refunds an attempt it finds refunding (retried on network errors). */
+async function enqueueLateRefund(trx: Executor, attemptId: string): Promise<void> {
+  await enqueueJob(trx, {
+    kind: PAYMENT_RECONCILE,
+    payload: { attemptId },
+    dedupeKey: `refund:${attemptId}`,
+    ref: `payment-refund:${attemptId}`,
+    maxAttempts: 6,
+  });
+}
+
+/** The gateway's idempotency receipt of a late payment's refund (≤ 40 characters, as Razorpay allows). */
+export const lateRefundReceipt = (attemptId: string) => `rf_${attemptId.replace(/-/g, '')}`;
+
+/**
+ * Refunds a late payment in full through the gateway that took it, under the attempt's row lock; the
+ * receipt comes from the attempt's id, so a retry (or the job and the request both) is one refund.
+ * A gateway that cannot refund it leaves it to an admin (refund_failed, counted on the admin's
+ * Payments screen). The owner is e-mailed either way. Throws on a network error (the job retries).
+ */
+async function refundLatePayment(trx: Transaction<Database>, deps: AppDeps, attemptId: string): Promise<AttemptRow | undefined> {
+  const a = await repo.lockPaymentAttempt(trx, attemptId);
+  if (a?.status !== 'refunding') return a;
+  const gateway = deps.adapters.payments;
+  const why = a.error ?? 'its order was no longer current';
+  let outcome: Parameters<typeof repo.settlePaymentAttemptRefund>[2];
+  if (gateway.name !== a.gateway || !gateway.refund) {
+    outcome = { status: 'refund_failed', error: `${why}; ${a.gateway} cannot refund it from GlowBook, so an admin refunds it by hand` };
+  } else {
+    const r = await gateway.refund({ paymentReference: a.reference!, amount: Number(a.amount), receipt: lateRefundReceipt(a.id) });
+    outcome = r.ok
+      ? { status: 'refunded', refundReference: r.reference }
+      : { status: 'refund_failed', error: `${why}; the gateway refused the refund (${r.error}), so an admin refunds it by hand` };
+  }
+  await repo.settlePaymentAttemptRefund(trx, a.id, outcome);
+  const settled = existing(await repo.findPaymentAttempt(trx, a.id), a.id);
+  const merchant = await repo.findSalonBilling(trx, a.merchant_id);
+  const plan = tierOf(a.plan ?? 'basic').name;
+  const amount = formatINR(Number(a.amount), { paise: true });
+  await queueMessage(trx, {
+    channel: 'email',
+    to: merchant.email || merchant.account_email,
+    accountId: a.merchant_id,
+    subject:
+      outcome.status === 'refunded'
+        ? `Your GlowBook payment of ${amount} was refunded`
+        : `Your GlowBook payment of ${amount} will be refunded`,
+    body:
+      outcome.status === 'refunded'
+        ? `Hi,\n\nYour payment of ${amount} for the ${plan} plan (${a.gateway} payment ${a.reference}) was refunded in full because ${why}. Refund reference: ${outcome.refundReference}. Nothing was kept and your plan did not change.\nChoose a plan again under Subscription & Billing in your panel if you still want it.\n\nGlowBook`
+        : `Hi,\n\nYour payment of ${amount} for the ${plan} plan (${a.gateway} payment ${a.reference}) was not applied because ${why}. The gateway could not refund it automatically, so our team will refund it to you in full; nothing will be kept and your plan did not change.\n\nGlowBook`,
+    meta: { purpose: 'payment_refund', paymentAttemptId: a.id },
+  });
+  return settled;
+}
+
+/** Tries the refund now (the job stays queued should the gateway not answer): the attempt as it stands after. */
+async function refundLateNow(deps: AppDeps, attemptId: string): Promise<AttemptRow> {
+  try {
+    const a = await deps.db.transaction().execute((trx) => refundLatePayment(trx, deps, attemptId));
+    if (a) return a;
+  } catch {
+    // A network error: the queued refund job retries it.
+  }
+  return existing(await repo.findPaymentAttempt(deps.db, attemptId), attemptId);
+}
+
+/** The 409 a late payment is answered with: why it was not applied, and that nothing was kept. */
+function lateAnswer(a: AttemptRow, field: 'plan' | 'razorpay_order_id'): AppError {
+  const amount = formatINR(Number(a.amount), { paise: true });
+  const plan = tierOf(a.plan ?? 'basic').name;
+  const why = a.error ?? 'its order was no longer current';
+  const text =
+    a.status === 'refunded'
+      ? `${field}: your payment of ${amount} for the ${plan} plan was not applied because ${why}, and it was refunded in full (refund ${a.refund_reference}); nothing was kept and your plan did not change`
+      : a.status === 'refund_failed'
+        ? `${field}: your payment of ${amount} for the ${plan} plan was not applied because ${why}; nothing is kept and your plan did not change`
+        : `${field}: your payment of ${amount} for the ${plan} plan was not applied because ${why}; it is being refunded in full, nothing is kept and your plan did not change`;
+  return new AppError('CONFLICT', text, field);
+}
+
+/**
  * The attempt for this salon and key: recorded as pending (with the job that reconciles it should
  * this request die half-way) before the gateway is asked, or the one an earlier request with the
  * same key recorded. A salon pays for one plan change at a time: under a lock on the salon's plan
@@ -490,13 +640,20 @@ const lockPlanPayments = (trx: Transaction<Database>, merchantId: string) => loc
  * payments priced from the same plan would otherwise both be charged (docs/security.md).
  * `reuseOpenOrder`: a Checkout order of the same plan still open is answered again (the owner
  * closed Checkout and came back), rather than refused.
+ *
+ * An open Checkout order (pending, with an order id) of another plan is asked about at the gateway,
+ * under the same lock: paid, that payment is finished as the reconcile job would (its plan and
+ * invoice) and this one is refused (`settled`); not paid, it is closed as superseded and this one
+ * goes ahead (a payment for it arriving later is refunded: changePlan). A lookup that fails keeps
+ * the 409: nothing is guessed.
  */
 async function beginAttempt(
   deps: AppDeps,
-  v: { merchantId: string; key: string; plan: PlanId; gateway: PaymentGateway; reuseOpenOrder?: boolean },
-) {
-  return deps.db.transaction().execute(async (trx) => {
-    await lockPlanPayments(trx, v.merchantId);
+  v: { merchantId: string; key: string; plan: PlanId; gateway: PaymentGateway; reuseOpenOrder?: boolean; actor?: Actor },
+): Promise<{ attempt: AttemptRow; fresh: boolean; settled?: undefined } | { settled: AttemptRow; attempt?: undefined }> {
+  let refundAfter: string | null = null;
+  const begun = await deps.db.transaction().execute(async (trx) => {
+    const sub = await lockPlanState(trx, v.merchantId);
     const earlier = await repo.findPaymentAttemptByKey(trx, v.merchantId, v.key);
     if (earlier) {
       if (earlier.plan !== v.plan) throw conflict('attemptId: this payment attempt was for another plan; start a new one');
@@ -504,8 +661,32 @@ async function beginAttempt(
     }
     const open = await repo.findOpenPlanPayment(trx, v.merchantId);
     if (open) {
-      if (v.reuseOpenOrder && open.status === 'pending' && open.order_id && open.plan === v.plan) return { attempt: open, fresh: false };
-      throw conflict(PAYMENT_IN_PROGRESS);
+      const checkoutOrder = open.status === 'pending' && open.order_id !== null && Boolean(v.gateway.createOrder);
+      if (!checkoutOrder) throw conflict(PAYMENT_IN_PROGRESS);
+      if (v.reuseOpenOrder && open.plan === v.plan && !(await staleReason(trx, open, sub))) return { attempt: open, fresh: false };
+      let paid: PaidCharge | null;
+      try {
+        paid = await v.gateway.lookup({ receipt: open.id, orderId: open.order_id });
+      } catch {
+        throw conflict(PAYMENT_IN_PROGRESS);
+      }
+      if (paid) {
+        const why = await staleReason(trx, open, sub);
+        if (!why) {
+          await repo.markPaymentAttemptCharged(trx, open.id, paid);
+          await fulfil(trx, deps, open.id, v.actor ?? null);
+          return { settled: open };
+        }
+        await repo.markPaymentAttemptRefunding(trx, open.id, paid, why);
+        await enqueueLateRefund(trx, open.id);
+        refundAfter = open.id;
+      } else {
+        await repo.markPaymentAttemptSuperseded(
+          trx,
+          open.id,
+          `Replaced by an order for the ${tierOf(v.plan).name} plan before it was paid.`,
+        );
+      }
     }
     const q = await priceFor(trx, deps, v.merchantId, v.plan);
     const priced =
@@ -538,6 +719,8 @@ async function beginAttempt(
     });
     return { attempt: fresh, fresh: true };
   });
+  if (refundAfter) await refundLateNow(deps, refundAfter);
+  return begun;
 }
 
 /** The price of choosing `plan` now: a new month or an upgrade's difference; the same plan or a lower one is refused. */
@@ -553,6 +736,16 @@ async function priceFor(db: Executor, deps: AppDeps, shop: string, plan: PlanId)
     );
   }
   return q;
+}
+
+/** The 409 when the open order of another plan turned out paid: that plan is in place, this one was not started. */
+function earlierPaid(earlier: AttemptRow, wanted: PlanId): AppError {
+  const was = tierOf(earlier.plan ?? 'basic').name;
+  return new AppError(
+    'CONFLICT',
+    `plan: your earlier payment of ${formatINR(Number(earlier.amount), { paise: true })} for the ${was} plan went through, so ${was} is now your plan and its invoice is in Billing History; nothing was charged for ${tierOf(wanted).name}. Choose it again if you still want it.`,
+    'plan',
+  );
 }
 
 const planAnswer = (invoice: InvoiceRow) => ({
@@ -571,9 +764,15 @@ async function replay(deps: AppDeps, actor: Actor, attempt: AttemptRow) {
   switch (attempt.status) {
     case 'succeeded':
     case 'charged':
-      return planAnswer(await deps.db.transaction().execute((trx) => fulfil(trx, deps, attempt.id, actor)));
+      return planAnswer(await fulfilNow(deps, attempt, actor));
     case 'failed':
       throw declined(attempt.error ?? 'The payment failed.');
+    case 'refunding':
+    case 'refunded':
+    case 'refund_failed':
+      throw lateAnswer(attempt, 'plan');
+    case 'superseded':
+      throw conflict('attemptId: this order was replaced by a newer one before it was paid; start a new payment');
     default:
       throw conflict(PAYMENT_IN_PROGRESS);
   }
@@ -604,6 +803,7 @@ export async function changePlan(
     if (!found) throw notFound('Payment order');
     if (found.plan !== input.plan) throw badRequest('plan: the order was made for another plan', 'plan');
     if (found.status === 'succeeded' || found.status === 'charged') return replay(deps, actor, found);
+    if (isLate(found)) throw lateAnswer(found, 'razorpay_order_id');
     attempt = found;
   } else {
     if (gateway.checkoutKey)
@@ -617,7 +817,8 @@ export async function changePlan(
       if (earlier.plan !== input.plan) throw conflict('attemptId: this payment attempt was for another plan; start a new one');
       return replay(deps, actor, earlier);
     }
-    const begun = await beginAttempt(deps, { merchantId: shop, key, plan: input.plan, gateway });
+    const begun = await beginAttempt(deps, { merchantId: shop, key, plan: input.plan, gateway, actor });
+    if (begun.settled) throw earlierPaid(begun.settled, input.plan);
     // The same key raced in from a second request (a double click): that request owns the payment.
     if (!begun.fresh) return replay(deps, actor, begun.attempt);
     attempt = begun.attempt;
@@ -632,12 +833,28 @@ export async function changePlan(
     proof,
   });
   if (!result.ok) {
-    await repo.markPaymentAttemptFailed(deps.db, attempt.id, result.error);
+    // A proof that does not verify says nothing of the order, which stays payable; a declined card ends the attempt.
+    if (!proof) await repo.markPaymentAttemptFailed(deps.db, attempt.id, result.error);
     throw declined(result.error);
   }
-  await repo.markPaymentAttemptCharged(deps.db, attempt.id, result);
-  const invoice = await deps.db.transaction().execute((trx) => fulfil(trx, deps, attempt.id, actor));
-  return planAnswer(invoice);
+  // Money was taken. Under the plan-payment lock: is this attempt still the current one? If its order
+  // was superseded or expired, or the plan it was priced from has changed, it is refunded, not applied.
+  const late = await deps.db.transaction().execute(async (trx) => {
+    const sub = await lockPlanState(trx, shop);
+    const a = existing(await repo.lockPaymentAttempt(trx, attempt.id), attempt.id);
+    if (a.status === 'charged' || a.status === 'succeeded') return null;
+    if (isLate(a)) return a;
+    const why = await staleReason(trx, a, sub);
+    if (!why) {
+      await repo.markPaymentAttemptCharged(trx, a.id, result);
+      return null;
+    }
+    await repo.markPaymentAttemptRefunding(trx, a.id, result, why);
+    await enqueueLateRefund(trx, a.id);
+    return a;
+  });
+  if (late) throw lateAnswer(await refundLateNow(deps, late.id), proof ? 'razorpay_order_id' : 'plan');
+  return planAnswer(await fulfilNow(deps, attempt, actor));
 }
 
 /**
@@ -719,13 +936,17 @@ export async function createPlanOrder(deps: AppDeps, actor: Actor, input: z.outp
   if (!gateway.createOrder || !gateway.checkoutKey)
     throw badRequest('plan: the test gateway takes the card in changePlan; no order is needed', 'plan');
   const plan = PLANS.find((p) => p.id === input.plan)!;
-  const { attempt } = await beginAttempt(deps, {
+  const begun = await beginAttempt(deps, {
     merchantId: shop,
     key: input.attemptId ?? randomUUID(),
     plan: input.plan,
     gateway,
     reuseOpenOrder: true,
+    actor,
   });
+  if (begun.settled) throw earlierPaid(begun.settled, input.plan);
+  const { attempt } = begun;
+  if (isLate(attempt)) throw lateAnswer(attempt, 'plan');
   if (attempt.status !== 'pending') throw conflict('attemptId: this payment attempt is already finished; start a new one');
   let orderId = attempt.order_id;
   if (!orderId) {
@@ -820,6 +1041,7 @@ export async function adminInvoices(deps: AppDeps) {
   const totals = await repo.paidInvoiceTotals(deps.db);
   const credits = await repo.creditNoteTotals(deps.db);
   const failed = await repo.countFailedPaymentAttempts(deps.db);
+  const refundsDue = await repo.countRefundsDue(deps.db);
   const net = (a: number | string, b: number | string) => Math.round((Number(a) - Number(b)) * 100) / 100;
   return {
     data: {
@@ -848,27 +1070,58 @@ export async function adminInvoices(deps: AppDeps) {
         creditNotes: Number(credits.count),
       },
       failedPayments: failed,
+      refundsDue,
     },
   };
 }
 
 /**
  * Finishes an attempt its request left half-way: a charged one gets its plan and invoice; a
- * pending one is looked up at the gateway (charged → fulfilled, never paid → failed).
+ * pending one is looked up at the gateway (charged → fulfilled, never paid → failed). A superseded
+ * order is looked up too: paid after all, like a pending one whose price no longer holds, it is
+ * refunded, never applied. The same job (payload and all, queued with a `refund:` key) refunds an
+ * attempt left refunding, retried while the gateway cannot be reached.
  */
-export const paymentReconcileJob = defineJob(PAYMENT_RECONCILE, async (trx, payload: { attemptId: string }, ctx) => {
-  const attempt = await repo.lockPaymentAttempt(trx, payload.attemptId);
-  if (!attempt || attempt.status === 'succeeded' || attempt.status === 'failed') return;
-  if (attempt.status === 'pending') {
-    const paid = await ctx.deps.adapters.payments.lookup({ receipt: attempt.id, orderId: attempt.order_id });
-    if (!paid) {
-      await repo.markPaymentAttemptFailed(trx, attempt.id, 'The payment was not completed.');
+export const paymentReconcileJob = defineJob(
+  PAYMENT_RECONCILE,
+  async (trx, payload: { attemptId: string }, ctx) => {
+    const seen = await repo.findPaymentAttempt(trx, payload.attemptId);
+    if (!seen || !['pending', 'charged', 'superseded', 'refunding'].includes(seen.status)) return;
+    const sub = await lockPlanState(trx, seen.merchant_id);
+    const attempt = existing(await repo.lockPaymentAttempt(trx, seen.id), seen.id);
+    if (attempt.status === 'refunding') {
+      await refundLatePayment(trx, ctx.deps, attempt.id);
       return;
     }
-    await repo.markPaymentAttemptCharged(trx, attempt.id, paid);
-  }
-  await fulfil(trx, ctx.deps, attempt.id, null);
-});
+    if (attempt.status === 'pending' || attempt.status === 'superseded') {
+      const paid = await ctx.deps.adapters.payments.lookup({ receipt: attempt.id, orderId: attempt.order_id });
+      if (!paid) {
+        await repo.markPaymentAttemptFailed(trx, attempt.id, 'The payment was not completed.');
+        return;
+      }
+      const why = await staleReason(trx, attempt, sub);
+      if (why) {
+        await repo.markPaymentAttemptRefunding(trx, attempt.id, paid, why);
+        await enqueueLateRefund(trx, attempt.id);
+        return;
+      }
+      await repo.markPaymentAttemptCharged(trx, attempt.id, paid);
+    } else if (attempt.status !== 'charged') return;
+    await fulfil(trx, ctx.deps, attempt.id, null);
+  },
+  {
+    // The gateway could not be reached for a refund, attempt after attempt: an admin refunds it by hand.
+    async onFailure(trx, payload: { attemptId: string }, failure) {
+      if (!failure.final) return;
+      const a = await repo.findPaymentAttempt(trx, payload.attemptId);
+      if (a?.status === 'refunding')
+        await repo.settlePaymentAttemptRefund(trx, a.id, {
+          status: 'refund_failed',
+          error: `${a.error ?? 'its order was no longer current'}; the gateway could not be reached to refund it (${failure.message}), so an admin refunds it by hand`,
+        });
+    },
+  },
+);
 
 /**
  * What a salon loses with its plan, in the transaction that changes it: a sponsored listing its new
