@@ -45,7 +45,7 @@ export function SubscriptionInvoices() {
     <section className="space-y-4">
       <h2 className="text-lg font-semibold text-ink-900">Subscription invoices</h2>
       {d && (
-        <div className="grid gap-3 sm:grid-cols-4">
+        <div className="grid gap-3 sm:grid-cols-3 xl:grid-cols-5">
           <StatTile label="Invoices" value={String(d.totals.count)} hint="paid" />
           <StatTile label="Plan revenue" value={rupees(d.totals.base)} hint="before GST, net of credit notes" testId="plan-revenue" />
           <StatTile
@@ -55,6 +55,13 @@ export function SubscriptionInvoices() {
             testId="credit-notes-total"
           />
           <StatTile label="Failed payments" value={String(d.failedPayments)} tone={d.failedPayments > 0 ? 'alert' : 'plain'} />
+          <StatTile
+            label="Refunds due by hand"
+            value={String(d.refundsDue ?? 0)}
+            hint="late plan payments the gateway could not refund"
+            tone={(d.refundsDue ?? 0) > 0 ? 'alert' : 'plain'}
+            testId="refunds-due"
+          />
         </div>
       )}
       <QueryState

@@ -16,7 +16,7 @@ import {
   type TierId,
   tierOf,
 } from '../../../shared/plans';
-import { type subscriptionAnswer, testCardForm } from '../../../shared/schemas/billing';
+import { type PlanPaymentWire, type subscriptionAnswer, testCardForm } from '../../../shared/schemas/billing';
 import { TEST_CARDS } from '../../../shared/schemas/wallet';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
@@ -37,7 +37,7 @@ import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { answerMessage } from '../../mutationMeta';
 import { getSession, sessionAtom } from '../../state/session';
-import { failureMessage, httpStatusOf, trpc } from '../../trpc';
+import { errorField, failureMessage, httpStatusOf, trpc } from '../../trpc';
 
 /** The product's one rupee format (shared/money.ts): paise only when there are some. */
 const rupees = (n: number) => formatINR(n);
@@ -91,6 +91,7 @@ function ConfirmPlan({
     meta: { successToast: answerMessage, invalidates: ['merchants.getSubscription'] },
   });
   const order = trpc.merchants.createPlanOrder.useMutation();
+  const utils = trpc.useUtils();
   /** The test gateway's card, asked only in test mode without Razorpay Checkout. */
   const asksCard = !checkoutKey && testMode;
   const form = useZodForm(testCardForm, { defaultValues: { cardNumber: '', cardExpiry: '' } });
@@ -127,7 +128,12 @@ function ConfirmPlan({
       onClose();
     } catch (err) {
       const status = httpStatusOf(err);
-      if (status !== undefined && status >= 400 && status < 500 && status !== 409) setAttemptId(newAttemptId());
+      // A 409 without a field is "being processed": the same attempt may be sent again. Any other
+      // refusal is definite (among them an earlier order paid after all, or a late payment refunded),
+      // so the next Pay Now is a new attempt, and the page shows what the server now knows.
+      const busy = status === 409 && !errorField(err);
+      if (status !== undefined && status >= 400 && status < 500 && !busy) setAttemptId(newAttemptId());
+      if (status === 409 && !busy) void utils.merchants.getSubscription.invalidate();
       // Razorpay Checkout's own failure is in words for people; the server's refusal of the card goes under the card.
       if (err instanceof Error && !(err instanceof TRPCClientError))
         form.setError('root.server', { type: 'checkout', message: err.message });
@@ -315,6 +321,73 @@ function ScheduleChange({
         </p>
       )}
     </Modal>
+  );
+}
+
+/** A plan payment besides the invoices, in the owner's words: never "in progress" once it is not. */
+const PAYMENT_STATUS: Record<PlanPaymentWire['status'], { label: string; tone: BadgeTone }> = {
+  in_progress: { label: 'In progress', tone: 'warning' },
+  failed: { label: 'Failed', tone: 'danger' },
+  refunding: { label: 'Refund in progress', tone: 'info' },
+  refunded: { label: 'Refunded', tone: 'neutral' },
+  refund_due: { label: 'Refund due', tone: 'danger' },
+};
+
+function paymentDetail(p: PlanPaymentWire): string {
+  const why = p.reason ? `${p.reason.charAt(0).toUpperCase()}${p.reason.slice(1)}` : '';
+  switch (p.status) {
+    case 'in_progress':
+      return 'Waiting for the payment to complete.';
+    case 'failed':
+      return why || 'The payment did not go through.';
+    case 'refunding':
+      return `Not applied: ${p.reason}. Being refunded in full; nothing is kept.`;
+    case 'refunded':
+      return `Not applied: ${p.reason}. Refunded in full${p.refundReference ? ` (refund ${p.refundReference})` : ''}; nothing was kept.`;
+    case 'refund_due':
+      return `Not applied: ${p.reason}. GlowBook refunds it in full; nothing is kept.`;
+  }
+}
+
+/** Payments that are not invoices: in progress, failed, and late payments refunded in full. */
+function PlanPayments({ payments }: { payments: PlanPaymentWire[] }) {
+  return (
+    <Card padded={false} className="min-w-0">
+      <div className="p-5 pb-2">
+        <CardHeader title="Payments" description="Plan payments in progress, failed or refunded (paid ones are in Billing History)" />
+      </div>
+      <div className="relative overflow-x-auto">
+        <table className="w-full min-w-[560px] text-sm" data-testid="plan-payments">
+          <thead className="bg-blush-50 text-left text-xs text-ink-500 uppercase">
+            <tr>
+              <th className="px-5 py-2">Date</th>
+              <th className="px-3 py-2">Plan</th>
+              <th className="px-3 py-2 text-right">Amount</th>
+              <th className="px-3 py-2">Status</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-blush-100">
+            {payments.map((p) => {
+              const st = PAYMENT_STATUS[p.status];
+              return (
+                <tr key={p._id} data-testid="plan-payment-row">
+                  <td className="px-5 py-2.5 whitespace-nowrap">{fmtDay(p.date)}</td>
+                  <td className="px-3 py-2.5">
+                    {p.plan ? planName(p.plan) : '—'} plan
+                    {p.purpose === 'upgrade' ? ' (upgrade)' : p.purpose === 'renewal' ? ' (renewal)' : ''}
+                  </td>
+                  <td className="px-3 py-2.5 text-right whitespace-nowrap">{rupees(p.amount)}</td>
+                  <td className="px-3 py-2.5">
+                    <Badge tone={st.tone}>{st.label}</Badge>
+                    <p className={cn('mt-0.5 text-xs', p.status === 'refund_due' ? 'text-red-700' : 'text-ink-600')}>{paymentDetail(p)}</p>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </Card>
   );
 }
 
@@ -547,6 +620,7 @@ export default function Subscription() {
                   </div>
                 )}
               </Card>
+              {(d.payments ?? []).length > 0 && <PlanPayments payments={d.payments} />}
               {d.creditNotes.length > 0 && (
                 <Card padded={false} className="min-w-0">
                   <div className="p-5 pb-2">
