@@ -75,12 +75,12 @@ describe('Subscription: plan payments', () => {
     });
     const rows = within(await screen.findByTestId('plan-payments')).getAllByTestId('plan-payment-row');
     expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringMatching(/Professional plan₹4,718\.82In progressWaiting for the payment to complete\./),
+      expect.stringMatching(/Professional planIn progressWaiting for the payment to complete\.₹4,718\.82/),
       expect.stringMatching(
-        /Basic plan₹1,768\.82RefundedNot applied: its order had been replaced by a newer order\. Refunded in full \(refund rfnd_1\); nothing was kept\./,
+        /Basic planRefundedNot applied: its order had been replaced by a newer order\. Refunded in full \(refund rfnd_1\); nothing was kept\.₹1,768\.82/,
       ),
       expect.stringMatching(
-        /Enterprise plan₹9,438\.82Refund dueNot applied: its order had expired unpaid; .*GlowBook refunds it in full; nothing is kept\./,
+        /Enterprise planRefund dueNot applied: its order had expired unpaid; .*GlowBook refunds it in full; nothing is kept\.₹9,438\.82/,
       ),
     ]);
     expect(within(rows[1]).queryByText('In progress')).toBeNull();

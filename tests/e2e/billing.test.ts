@@ -81,6 +81,64 @@ describe('plans on the Subscription page', () => {
   });
 });
 
+describe('plan payments on the Subscription page', () => {
+  it('a late payment refunded in full shows as Refunded with its amount, not in progress, at desktop and phone widths', async () => {
+    // The demo data has no Razorpay payments (the e2e server runs the test gateway), so the page's
+    // answer gets the payments a Razorpay salon would have: the layout is Chromium's, the data the
+    // server's wire shape (tests/server/staleOrders.test.ts makes them for real).
+    const payments = [
+      {
+        _id: '00000000-0000-4000-8000-000000000001',
+        date: new Date().toISOString(),
+        plan: 'professional',
+        purpose: 'change',
+        amount: 4718.82,
+        status: 'in_progress',
+        reason: null,
+        refundReference: null,
+      },
+      {
+        _id: '00000000-0000-4000-8000-000000000002',
+        date: new Date().toISOString(),
+        plan: 'basic',
+        purpose: 'change',
+        amount: 1768.82,
+        status: 'refunded',
+        reason: 'its order had been replaced by a newer order',
+        refundReference: 'rfnd_Pb7x2LQe9c',
+      },
+    ];
+    for (const width of [1280, 390]) {
+      const { context, page } = await merchantPage(width);
+      await page.route(/\/trpc\/[^?]*merchants\.getSubscription/, async (route) => {
+        const res = await route.fetch();
+        const procs = new URL(route.request().url()).pathname.split('/').pop()!.split(',');
+        const body = (await res.json()) as unknown;
+        const answers = Array.isArray(body) ? body : [body];
+        const answer = answers[procs.indexOf('merchants.getSubscription')] as { result: { data: Record<string, unknown> } };
+        const data = (answer.result.data.json ?? answer.result.data) as { data: { payments: unknown[] } };
+        data.data.payments = payments;
+        await route.fulfill({ response: res, json: body });
+      });
+      await page.goto('/merchant/subscription');
+      const table = page.getByTestId('plan-payments');
+      await table.waitFor();
+      const rows = table.getByTestId('plan-payment-row');
+      expect(await rows.nth(0).innerText()).toMatch(/Professional plan\s*In progress[\s\S]*₹4,718\.82/);
+      const refunded = await rows.nth(1).innerText();
+      expect(refunded).toMatch(/Basic plan\s*Refunded[\s\S]*₹1,768\.82/);
+      expect(refunded).toContain('Not applied: its order had been replaced by a newer order. Refunded in full (refund rfnd_Pb7x2LQe9c)');
+      expect(refunded).not.toContain('In progress');
+      await table.scrollIntoViewIfNeeded();
+      // The payment column wraps: the status and amount are on screen without scrolling the table.
+      expect(await table.evaluate((t) => t.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
+      if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: (await shot(page, `merchant-plan-payments-${width}`)).replace(/\.png$/, '-view.png') });
+      await context.close();
+    }
+  });
+});
+
 describe('GST details in Settings', () => {
   it('checks the GSTIN as typed (check character, the salon’s state), saves it, and the Subscription page shows it', async () => {
     for (const width of [1280, 390]) {

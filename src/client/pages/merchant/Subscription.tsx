@@ -357,30 +357,34 @@ function PlanPayments({ payments }: { payments: PlanPaymentWire[] }) {
         <CardHeader title="Payments" description="Plan payments in progress, failed or refunded (paid ones are in Billing History)" />
       </div>
       <div className="relative overflow-x-auto">
-        <table className="w-full min-w-[560px] text-sm" data-testid="plan-payments">
+        {/* No minimum width: the payment column wraps, so a phone shows the status without scrolling. */}
+        <table className="w-full text-sm" data-testid="plan-payments">
           <thead className="bg-blush-50 text-left text-xs text-ink-500 uppercase">
             <tr>
-              <th className="px-5 py-2">Date</th>
-              <th className="px-3 py-2">Plan</th>
-              <th className="px-3 py-2 text-right">Amount</th>
-              <th className="px-3 py-2">Status</th>
+              <th className="py-2 pr-2 pl-5">Date</th>
+              <th className="px-2 py-2">Payment</th>
+              <th className="py-2 pr-5 pl-2 text-right">Amount</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-blush-100">
             {payments.map((p) => {
               const st = PAYMENT_STATUS[p.status];
               return (
-                <tr key={p._id} data-testid="plan-payment-row">
-                  <td className="px-5 py-2.5 whitespace-nowrap">{fmtDay(p.date)}</td>
-                  <td className="px-3 py-2.5">
-                    {p.plan ? planName(p.plan) : '—'} plan
-                    {p.purpose === 'upgrade' ? ' (upgrade)' : p.purpose === 'renewal' ? ' (renewal)' : ''}
-                  </td>
-                  <td className="px-3 py-2.5 text-right whitespace-nowrap">{rupees(p.amount)}</td>
-                  <td className="px-3 py-2.5">
+                <tr key={p._id} data-testid="plan-payment-row" className="align-top">
+                  <td className="py-2.5 pr-2 pl-5 whitespace-nowrap">{fmtDay(p.date)}</td>
+                  <td className="px-2 py-2.5">
+                    <span className="mr-2 text-ink-900">
+                      {p.plan ? planName(p.plan) : '—'} plan
+                      {p.purpose === 'upgrade' ? ' (upgrade)' : p.purpose === 'renewal' ? ' (renewal)' : ''}
+                    </span>
                     <Badge tone={st.tone}>{st.label}</Badge>
-                    <p className={cn('mt-0.5 text-xs', p.status === 'refund_due' ? 'text-red-700' : 'text-ink-600')}>{paymentDetail(p)}</p>
+                    <p
+                      className={cn('mt-0.5 text-xs [overflow-wrap:anywhere]', p.status === 'refund_due' ? 'text-red-700' : 'text-ink-600')}
+                    >
+                      {paymentDetail(p)}
+                    </p>
                   </td>
+                  <td className="py-2.5 pr-5 pl-2 text-right whitespace-nowrap">{rupees(p.amount)}</td>
                 </tr>
               );
             })}
