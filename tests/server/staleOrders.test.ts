@@ -305,6 +305,29 @@ describe(`a late payment is refunded, never applied at its stale price (${DB_KIN
     expect(rz.refunds).toHaveLength(1);
   });
 
+  it('Razorpay never answers the refund: once the job is out of attempts, the refund is due by hand', async () => {
+    const rz = fakeRazorpay();
+    const s = await createSalon(rt, { plan: null });
+    const me = rt.caller(s.owner).merchants;
+    const a = await me.createPlanOrder({ plan: 'basic', attemptId: randomUUID() });
+    await me.createPlanOrder({ plan: 'professional', attemptId: randomUUID() });
+    rz.state.refundDown = true;
+    await expect(me.changePlan({ plan: 'basic', ...rz.pay(a.data.orderId) })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await rt.deps.db
+      .updateTable('pgboss.job')
+      .set({ retry_limit: 0 })
+      .where('singleton_key', '=', `payment-refund:${a.data.attemptId}`)
+      .execute();
+    await runJobsUntilIdle(rt.deps);
+    const [late] = await attemptsOf(s.id);
+    expect(late.status).toBe('refund_failed');
+    expect(late.error).toMatch(
+      /^its order had been replaced by a newer order; the gateway could not be reached to refund it \(.+\), so an admin refunds it by hand$/,
+    );
+    expect((await me.getSubscription({})).data.payments.find((p) => p.plan === 'basic')).toMatchObject({ status: 'refund_due' });
+    expect((await refundMails(s.id)).map((m) => m.subject)).toEqual(['Your GlowBook payment of ₹1,768.82 will be refunded']);
+  });
+
   it('a gateway without refunds, or one refusing it: recorded as a refund due by hand, shown to the admin, the owner told', async () => {
     const rz = fakeRazorpay();
     const admin = await makeAccount(rt, 'admin');

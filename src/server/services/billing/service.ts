@@ -585,7 +585,13 @@ async function refundLatePayment(trx: Transaction<Database>, deps: AppDeps, atte
       : { status: 'refund_failed', error: `${why}; the gateway refused the refund (${r.error}), so an admin refunds it by hand` };
   }
   await repo.settlePaymentAttemptRefund(trx, a.id, outcome);
-  const settled = existing(await repo.findPaymentAttempt(trx, a.id), a.id);
+  await mailLateRefund(trx, a, outcome);
+  return existing(await repo.findPaymentAttempt(trx, a.id), a.id);
+}
+
+/** Tells the owner what became of a late payment: refunded (with the gateway's reference), or refunded by GlowBook's team. */
+async function mailLateRefund(trx: Executor, a: AttemptRow, outcome: Parameters<typeof repo.settlePaymentAttemptRefund>[2]): Promise<void> {
+  const why = a.error ?? 'its order was no longer current';
   const merchant = await repo.findSalonBilling(trx, a.merchant_id);
   const plan = tierOf(a.plan ?? 'basic').name;
   const amount = formatINR(Number(a.amount), { paise: true });
@@ -603,7 +609,6 @@ async function refundLatePayment(trx: Transaction<Database>, deps: AppDeps, atte
         : `Hi,\n\nYour payment of ${amount} for the ${plan} plan (${a.gateway} payment ${a.reference}) was not applied because ${why}. The gateway could not refund it automatically, so our team will refund it to you in full; nothing will be kept and your plan did not change.\n\nGlowBook`,
     meta: { purpose: 'payment_refund', paymentAttemptId: a.id },
   });
-  return settled;
 }
 
 /** Tries the refund now (the job stays queued should the gateway not answer): the attempt as it stands after. */
@@ -1112,13 +1117,16 @@ export const paymentReconcileJob = defineJob(
   {
     // The gateway could not be reached for a refund, attempt after attempt: an admin refunds it by hand.
     async onFailure(trx, payload: { attemptId: string }, failure) {
-      if (!failure.final) return;
+      // The payload may be the one its kind refused (not an attempt id): nothing to record then.
+      if (!failure.final || !/^[0-9a-f-]{36}$/i.test(String(payload?.attemptId))) return;
       const a = await repo.findPaymentAttempt(trx, payload.attemptId);
-      if (a?.status === 'refunding')
-        await repo.settlePaymentAttemptRefund(trx, a.id, {
-          status: 'refund_failed',
-          error: `${a.error ?? 'its order was no longer current'}; the gateway could not be reached to refund it (${failure.message}), so an admin refunds it by hand`,
-        });
+      if (a?.status !== 'refunding') return;
+      const outcome = {
+        status: 'refund_failed' as const,
+        error: `${a.error ?? 'its order was no longer current'}; the gateway could not be reached to refund it (${failure.message}), so an admin refunds it by hand`,
+      };
+      await repo.settlePaymentAttemptRefund(trx, a.id, outcome);
+      await mailLateRefund(trx, a, outcome);
     },
   },
 );
