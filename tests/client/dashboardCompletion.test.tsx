@@ -1,9 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import MerchantHome from '../../src/client/pages/merchant/MerchantHome';
-import { readSessionFromStorage, sessionAtom } from '../../src/client/state/session';
-import { renderWithTrpc } from './trpcStub';
+import { renderWithTrpc, resetSession, signInAsMerchant } from './trpcStub';
 
 const dashboard = () => ({
   stats: { totalBookings: 0, totalRevenue: 0, upcomingBookings: 0, completedBookings: 0, customerRating: 0, reviewCount: 0 },
@@ -21,17 +19,11 @@ const completion = (over: Partial<{ percent: number; isPublished: boolean; publi
 });
 
 beforeEach(() => {
-  getDefaultStore().set(sessionAtom, {
-    ...readSessionFromStorage(),
-    token: 'token',
-    userType: 'merchant',
-    userRole: 'merchant',
-    userId: 'merchant-1',
-  });
+  signInAsMerchant();
 });
 afterEach(() => {
   cleanup();
-  getDefaultStore().set(sessionAtom, readSessionFromStorage());
+  resetSession();
 });
 
 describe('merchant dashboard: profile completion', () => {

@@ -1,10 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { getDefaultStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TableCard, Th } from '../../src/client/features/admin/DataTable';
 import Subscription from '../../src/client/pages/merchant/Subscription';
-import { readSessionFromStorage, sessionAtom } from '../../src/client/state/session';
-import { renderWithTrpc } from './trpcStub';
+import { renderWithTrpc, resetSession, signInAsMerchant } from './trpcStub';
 
 /*
  * happy-dom does no layout, so these pin the CSS that keeps wide tables scrolling inside their
@@ -13,7 +11,7 @@ import { renderWithTrpc } from './trpcStub';
 
 afterEach(() => {
   cleanup();
-  getDefaultStore().set(sessionAtom, readSessionFromStorage());
+  resetSession();
 });
 
 const classesOf = (el: Element | null | undefined) => (el?.getAttribute('class') ?? '').split(/\s+/);
@@ -40,13 +38,7 @@ describe('tables on narrow screens', () => {
   });
 
   it('Subscription keeps the billing history in a shrinkable grid track that scrolls on its own', async () => {
-    getDefaultStore().set(sessionAtom, {
-      ...readSessionFromStorage(),
-      token: 'token',
-      userType: 'merchant',
-      userRole: 'merchant',
-      userId: 'merchant-1',
-    });
+    signInAsMerchant();
     const invoice = {
       _id: 'inv-1',
       number: 'GB/26-27/000001',

@@ -1,27 +1,19 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Subscription from '../../src/client/pages/merchant/Subscription';
-import { readSessionFromStorage, sessionAtom } from '../../src/client/state/session';
 import type { PlanPaymentWire } from '../../src/shared/schemas/billing';
-import { renderWithTrpc } from './trpcStub';
+import { renderWithTrpc, resetSession, signInAsMerchant } from './trpcStub';
 
 /*
  * The Subscription page lists plan payments that are not invoices as the server reports them: a
  * late payment that was refunded shows "Refunded" with its amount and why, never "In progress".
  */
 beforeEach(() => {
-  getDefaultStore().set(sessionAtom, {
-    ...readSessionFromStorage(),
-    token: 'token',
-    userType: 'merchant',
-    userRole: 'merchant',
-    userId: 'merchant-1',
-  });
+  signInAsMerchant();
 });
 afterEach(() => {
   cleanup();
-  getDefaultStore().set(sessionAtom, readSessionFromStorage());
+  resetSession();
 });
 
 const page = (payments: PlanPaymentWire[] | undefined) => ({

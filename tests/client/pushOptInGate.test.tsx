@@ -1,11 +1,9 @@
 import { act, cleanup, screen } from '@testing-library/react';
-import { getDefaultStore } from 'jotai';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from '../../src/client/components/ui/Modal';
 import { PushOptInGate } from '../../src/client/features/push/PushOptInGate';
-import { readSessionFromStorage, sessionAtom } from '../../src/client/state/session';
-import { renderWithTrpc } from './trpcStub';
+import { renderWithTrpc, resetSession, signInAsMerchant } from './trpcStub';
 
 let closeOther: () => void = () => undefined;
 
@@ -27,20 +25,14 @@ const advance = (ms: number) => act(async () => void vi.advanceTimersByTime(ms))
 
 beforeEach(() => {
   window.localStorage.clear();
-  getDefaultStore().set(sessionAtom, {
-    ...readSessionFromStorage(),
-    token: 'token',
-    userType: 'merchant',
-    userRole: 'merchant',
-    userId: 'merchant-1',
-  });
+  signInAsMerchant();
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 });
 
 afterEach(() => {
   vi.useRealTimers();
   cleanup();
-  getDefaultStore().set(sessionAtom, readSessionFromStorage());
+  resetSession();
   window.localStorage.clear();
 });
 

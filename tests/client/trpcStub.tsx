@@ -2,9 +2,27 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
+import { getDefaultStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { createMutationCache } from '../../src/client/mutationMeta';
+import { readSessionFromStorage, sessionAtom } from '../../src/client/state/session';
 import { type AppRouter, errorMessage, trpc } from '../../src/client/trpc';
+
+/** Signs the app's session in as a merchant, for a merchant screen under test. */
+export function signInAsMerchant(): void {
+  getDefaultStore().set(sessionAtom, {
+    ...readSessionFromStorage(),
+    token: 'token',
+    userType: 'merchant',
+    userRole: 'merchant',
+    userId: 'merchant-1',
+  });
+}
+
+/** Puts back the session as stored (signed out, in tests). */
+export function resetSession(): void {
+  getDefaultStore().set(sessionAtom, readSessionFromStorage());
+}
 
 export interface StubCall {
   path: string;

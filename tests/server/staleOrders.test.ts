@@ -104,6 +104,21 @@ const refundMails = (merchantId: string) =>
     .where(sql<boolean>`meta ->> 'purpose' = 'payment_refund'`)
     .execute();
 
+/** Makes the queued jobs about these refs due now (the reconcile job waits 30 minutes) and runs the queue. */
+async function runJobsAbout(...refs: string[]) {
+  await rt.deps.db.updateTable('pgboss.job').set({ start_after: new Date() }).where('singleton_key', 'in', refs).execute();
+  await runJobsUntilIdle(rt.deps);
+}
+
+/** A salon on no plan whose owner opened Checkout for Basic, closed it, and opened it for Professional. */
+async function basicOrderSuperseded() {
+  const s = await createSalon(rt, { plan: null });
+  const me = rt.caller(s.owner).merchants;
+  const a = await me.createPlanOrder({ plan: 'basic', attemptId: randomUUID() });
+  await me.createPlanOrder({ plan: 'professional', attemptId: randomUUID() });
+  return { s, me, a };
+}
+
 describe(`an abandoned Razorpay order and another plan (${DB_KIND})`, () => {
   it('the order was not paid: it is closed as superseded and the other plan gets its order at once', async () => {
     const rz = fakeRazorpay();
@@ -178,10 +193,7 @@ describe(`an abandoned Razorpay order and another plan (${DB_KIND})`, () => {
 describe(`a late payment is refunded, never applied at its stale price (${DB_KIND})`, () => {
   it('paid on a superseded order: refunded in full once, recorded, e-mailed, 409; a retry is the same answer and no second refund', async () => {
     const rz = fakeRazorpay();
-    const s = await createSalon(rt, { plan: null });
-    const me = rt.caller(s.owner).merchants;
-    const a = await me.createPlanOrder({ plan: 'basic', attemptId: randomUUID() });
-    await me.createPlanOrder({ plan: 'professional', attemptId: randomUUID() });
+    const { s, me, a } = await basicOrderSuperseded();
     // Plan A's Checkout was still open in another tab, and the owner paid it.
     const proof = rz.pay(a.data.orderId);
     const message =
@@ -195,12 +207,7 @@ describe(`a late payment is refunded, never applied at its stale price (${DB_KIN
     expect((await me.getSubscription({})).data).toMatchObject({ plan: null, invoices: [] });
     await expect(me.changePlan({ plan: 'basic', ...proof })).rejects.toMatchObject({ code: 'CONFLICT', message });
     // The reconcile jobs (the refund's, and the late order's 30 minutes on) find nothing more to do.
-    await rt.deps.db
-      .updateTable('pgboss.job')
-      .set({ start_after: new Date() })
-      .where('singleton_key', 'in', [`payment:${late.id}`, `payment-refund:${late.id}`])
-      .execute();
-    await runJobsUntilIdle(rt.deps);
+    await runJobsAbout(`payment:${late.id}`, `payment-refund:${late.id}`);
     expect(rz.refunds).toHaveLength(1);
     const mails = await refundMails(s.id);
     expect(mails).toHaveLength(1);
@@ -222,12 +229,7 @@ describe(`a late payment is refunded, never applied at its stale price (${DB_KIN
     const s = await createSalon(rt, { plan: null });
     const me = rt.caller(s.owner).merchants;
     const a = await me.createPlanOrder({ plan: 'enterprise', attemptId: randomUUID() });
-    await rt.deps.db
-      .updateTable('pgboss.job')
-      .set({ start_after: new Date() })
-      .where('singleton_key', '=', `payment:${a.data.attemptId}`)
-      .execute();
-    await runJobsUntilIdle(rt.deps);
+    await runJobsAbout(`payment:${a.data.attemptId}`);
     expect((await attemptsOf(s.id)).map((x) => x.status)).toEqual(['failed']);
     await expect(me.changePlan({ plan: 'enterprise', ...rz.pay(a.data.orderId) })).rejects.toMatchObject({
       code: 'CONFLICT',
@@ -259,17 +261,9 @@ describe(`a late payment is refunded, never applied at its stale price (${DB_KIN
 
   it('the reconcile job finds a superseded order paid (the browser never said): refunded', async () => {
     const rz = fakeRazorpay();
-    const s = await createSalon(rt, { plan: null });
-    const me = rt.caller(s.owner).merchants;
-    const a = await me.createPlanOrder({ plan: 'basic', attemptId: randomUUID() });
-    await me.createPlanOrder({ plan: 'professional', attemptId: randomUUID() });
+    const { s, a } = await basicOrderSuperseded();
     rz.pay(a.data.orderId);
-    await rt.deps.db
-      .updateTable('pgboss.job')
-      .set({ start_after: new Date() })
-      .where('singleton_key', '=', `payment:${a.data.attemptId}`)
-      .execute();
-    await runJobsUntilIdle(rt.deps);
+    await runJobsAbout(`payment:${a.data.attemptId}`);
     expect((await attemptsOf(s.id)).map((x) => [x.plan, x.status])).toEqual([
       ['basic', 'refunded'],
       ['professional', 'pending'],
@@ -280,10 +274,7 @@ describe(`a late payment is refunded, never applied at its stale price (${DB_KIN
 
   it('the refund cannot reach Razorpay: the 409 says it is being refunded, and the job refunds it once Razorpay answers', async () => {
     const rz = fakeRazorpay();
-    const s = await createSalon(rt, { plan: null });
-    const me = rt.caller(s.owner).merchants;
-    const a = await me.createPlanOrder({ plan: 'basic', attemptId: randomUUID() });
-    await me.createPlanOrder({ plan: 'professional', attemptId: randomUUID() });
+    const { s, me, a } = await basicOrderSuperseded();
     rz.state.refundDown = true;
     await expect(me.changePlan({ plan: 'basic', ...rz.pay(a.data.orderId) })).rejects.toMatchObject({
       code: 'CONFLICT',
@@ -295,22 +286,14 @@ describe(`a late payment is refunded, never applied at its stale price (${DB_KIN
       amount: 1768.82,
     });
     rz.state.refundDown = false;
-    await rt.deps.db
-      .updateTable('pgboss.job')
-      .set({ start_after: new Date() })
-      .where('singleton_key', '=', `payment-refund:${a.data.attemptId}`)
-      .execute();
-    await runJobsUntilIdle(rt.deps);
+    await runJobsAbout(`payment-refund:${a.data.attemptId}`);
     expect((await attemptsOf(s.id))[0]).toMatchObject({ status: 'refunded', refund_reference: 'rfnd_1' });
     expect(rz.refunds).toHaveLength(1);
   });
 
   it('Razorpay never answers the refund: once the job is out of attempts, the refund is due by hand', async () => {
     const rz = fakeRazorpay();
-    const s = await createSalon(rt, { plan: null });
-    const me = rt.caller(s.owner).merchants;
-    const a = await me.createPlanOrder({ plan: 'basic', attemptId: randomUUID() });
-    await me.createPlanOrder({ plan: 'professional', attemptId: randomUUID() });
+    const { s, me, a } = await basicOrderSuperseded();
     rz.state.refundDown = true;
     await expect(me.changePlan({ plan: 'basic', ...rz.pay(a.data.orderId) })).rejects.toMatchObject({ code: 'CONFLICT' });
     await rt.deps.db
