@@ -256,7 +256,8 @@ async function queryAnswer<TRouter extends AnyTRPCRouter>(
   const found = await queryCalls(router, req, path, opts.maxBatchSize);
   if (!found) return false;
   const { isBatchCall, calls } = found;
-  let signal: AbortSignal | undefined;
+  // Aborted when the client goes away before the answer is written (a slow query can stop), as on tRPC's path.
+  const signal = clientGoneSignal(req, res);
   let url: URL | undefined;
   const rawInput = (c: QueryCall) => async () => {
     c.read = true;
@@ -268,14 +269,11 @@ async function queryAnswer<TRouter extends AnyTRPCRouter>(
     accept: null,
     type: 'query',
     connectionParams: null,
+    signal,
     // Read by nobody on a query: made only if something asks.
     get url() {
       url ??= createURL(req);
       return url;
-    },
-    get signal() {
-      signal ??= clientGoneSignal(req, res);
-      return signal;
     },
     calls: calls.map((c, batchIndex) => ({
       batchIndex,
@@ -302,7 +300,7 @@ async function queryAnswer<TRouter extends AnyTRPCRouter>(
           getRawInput: rawInput(call),
           ctx,
           type: 'query',
-          signal: undefined,
+          signal,
           batchIndex,
         });
         if (!isDataStream(data)) return { result: { data } };
