@@ -67,14 +67,19 @@ async function writeChunk(res: ExpressResponse, chunk: Uint8Array): Promise<void
 
 const isAbortError = (err: unknown) => typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError';
 
+/** Sets fetch Headers on the Node response: each as one header, but every Set-Cookie kept apart. */
+function setFetchHeaders(res: ExpressResponse, headers: Headers): void {
+  headers.forEach((value, key) => {
+    if (key.toLowerCase() !== 'set-cookie') res.setHeader(key, value);
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+}
+
 /** As @trpc/server's writeResponse, but a complete JSON body is sent in one piece with its length. */
 async function writeResponse(request: Request, response: Response, res: ExpressResponse): Promise<void> {
   if (res.statusCode === 200) res.statusCode = response.status;
-  response.headers.forEach((value, key) => {
-    if (key.toLowerCase() !== 'set-cookie') res.setHeader(key, value);
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  setFetchHeaders(res, response.headers);
   if (!response.body) {
     res.end();
     return;
@@ -242,7 +247,7 @@ async function queryCalls(router: AnyTRPCRouter, req: ExpressRequest, path: stri
     const raw = inputs === undefined ? undefined : isBatchCall ? (inputs as Record<number, unknown>)[index] : inputs;
     calls.push({ path: p, procedure, input: raw === undefined ? undefined : deserialize(raw), read: false });
   }
-  return { isBatchCall, calls, params };
+  return { isBatchCall, calls };
 }
 
 /** Answers a plain GET of queries as tRPC's handler would; false when it is not one (tRPC answers it). */
@@ -331,11 +336,7 @@ async function queryAnswer<TRouter extends AnyTRPCRouter>(
   res.setHeader('vary', 'trpc-accept, accept');
   res.setHeader('content-type', 'application/json');
   if (meta.headers instanceof Headers) {
-    meta.headers.forEach((value, key) => {
-      if (key !== 'set-cookie') res.setHeader(key, value);
-    });
-    const cookies = meta.headers.getSetCookie();
-    if (cookies.length) res.setHeader('set-cookie', cookies);
+    setFetchHeaders(res, meta.headers);
   } else if (meta.headers) {
     for (const [key, value] of Object.entries(meta.headers))
       if (typeof value === 'string' || Array.isArray(value)) res.setHeader(key, value);
