@@ -286,13 +286,17 @@ export function creditNoteTotals(db: Executor) {
 
 /* Payment attempts */
 
-export async function countFailedPaymentAttempts(db: Executor): Promise<number> {
+/** What the admin's Payments screen counts: failed payments, and late ones the gateway could not refund (refunds due by hand). */
+export async function countPaymentAttemptsForAdmin(db: Executor): Promise<{ failed: number; refundsDue: number }> {
   const r = await db
     .selectFrom('payment_attempts')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('status', '=', 'failed')
+    .select([
+      sql<number>`count(*) filter (where status = 'failed')::int`.as('failed'),
+      sql<number>`count(*) filter (where status = 'refund_failed')::int`.as('refundsDue'),
+    ])
+    .where('status', 'in', ['failed', 'refund_failed'])
     .executeTakeFirstOrThrow();
-  return Number(r.n);
+  return { failed: Number(r.failed), refundsDue: Number(r.refundsDue) };
 }
 
 /**
@@ -437,16 +441,6 @@ export async function settlePaymentAttemptRefund(
     .where('id', '=', id)
     .where('status', '=', 'refunding')
     .execute();
-}
-
-/** Late payments the gateway could not refund: an admin refunds them by hand. */
-export async function countRefundsDue(db: Executor): Promise<number> {
-  const r = await db
-    .selectFrom('payment_attempts')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('status', '=', 'refund_failed')
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
 }
 
 /** Whether another payment of the salon took money after this one began (its price assumed the plan before it). */

@@ -43,6 +43,8 @@ type CreditNoteRow = Selectable<CreditNotesTable>;
 type AttemptRow = Selectable<PaymentAttemptsTable>;
 
 /** Resolves an attempt that is still pending or charged this long after it began. */
+/** A uuid's shape: an id that is not one names no row of ours and is not looked up. */
+const UUID_SHAPE = /^[0-9a-f-]{36}$/i;
 const RECONCILE_AFTER_MS = 30 * 60_000;
 export const PAYMENT_RECONCILE = 'payment_reconcile';
 export const SUBSCRIPTION_RENEW = 'subscription_renew';
@@ -574,7 +576,7 @@ async function refundLatePayment(trx: Transaction<Database>, deps: AppDeps, atte
   const a = await repo.lockPaymentAttempt(trx, attemptId);
   if (a?.status !== 'refunding') return a;
   const gateway = deps.adapters.payments;
-  const why = a.error ?? 'its order was no longer current';
+  const { why } = attemptFacts(a);
   let outcome: Parameters<typeof repo.settlePaymentAttemptRefund>[2];
   if (gateway.name !== a.gateway || !gateway.refund) {
     outcome = { status: 'refund_failed', error: `${why}; ${a.gateway} cannot refund it from GlowBook, so an admin refunds it by hand` };
@@ -589,12 +591,19 @@ async function refundLatePayment(trx: Transaction<Database>, deps: AppDeps, atte
   return existing(await repo.findPaymentAttempt(trx, a.id), a.id);
 }
 
+/** A plan payment as its messages name it: the amount (with paise), the plan, and why a late one was not applied. */
+function attemptFacts(a: AttemptRow) {
+  return {
+    amount: formatINR(Number(a.amount), { paise: true }),
+    plan: tierOf(a.plan ?? 'basic').name,
+    why: a.error ?? 'its order was no longer current',
+  };
+}
+
 /** Tells the owner what became of a late payment: refunded (with the gateway's reference), or refunded by GlowBook's team. */
 async function mailLateRefund(trx: Executor, a: AttemptRow, outcome: Parameters<typeof repo.settlePaymentAttemptRefund>[2]): Promise<void> {
-  const why = a.error ?? 'its order was no longer current';
+  const { amount, plan, why } = attemptFacts(a);
   const merchant = await repo.findSalonBilling(trx, a.merchant_id);
-  const plan = tierOf(a.plan ?? 'basic').name;
-  const amount = formatINR(Number(a.amount), { paise: true });
   await queueMessage(trx, {
     channel: 'email',
     to: merchant.email || merchant.account_email,
@@ -624,9 +633,7 @@ async function refundLateNow(deps: AppDeps, attemptId: string): Promise<AttemptR
 
 /** The 409 a late payment is answered with: why it was not applied, and that nothing was kept. */
 function lateAnswer(a: AttemptRow, field: 'plan' | 'razorpay_order_id'): AppError {
-  const amount = formatINR(Number(a.amount), { paise: true });
-  const plan = tierOf(a.plan ?? 'basic').name;
-  const why = a.error ?? 'its order was no longer current';
+  const { amount, plan, why } = attemptFacts(a);
   const text =
     a.status === 'refunded'
       ? `${field}: your payment of ${amount} for the ${plan} plan was not applied because ${why}, and it was refunded in full (refund ${a.refund_reference}); nothing was kept and your plan did not change`
@@ -745,10 +752,10 @@ async function priceFor(db: Executor, deps: AppDeps, shop: string, plan: PlanId)
 
 /** The 409 when the open order of another plan turned out paid: that plan is in place, this one was not started. */
 function earlierPaid(earlier: AttemptRow, wanted: PlanId): AppError {
-  const was = tierOf(earlier.plan ?? 'basic').name;
+  const { amount, plan: was } = attemptFacts(earlier);
   return new AppError(
     'CONFLICT',
-    `plan: your earlier payment of ${formatINR(Number(earlier.amount), { paise: true })} for the ${was} plan went through, so ${was} is now your plan and its invoice is in Billing History; nothing was charged for ${tierOf(wanted).name}. Choose it again if you still want it.`,
+    `plan: your earlier payment of ${amount} for the ${was} plan went through, so ${was} is now your plan and its invoice is in Billing History; nothing was charged for ${tierOf(wanted).name}. Choose it again if you still want it.`,
     'plan',
   );
 }
@@ -975,7 +982,7 @@ export async function createPlanOrder(deps: AppDeps, actor: Actor, input: z.outp
 
 /** The invoice if the caller may see it: its salon's owner, or an admin. */
 export async function invoiceFor(deps: AppDeps, actor: Actor, id: string): Promise<InvoiceRow> {
-  const row = /^[0-9a-f-]{36}$/i.test(id) ? await repo.findInvoice(deps.db, id) : undefined;
+  const row = UUID_SHAPE.test(id) ? await repo.findInvoice(deps.db, id) : undefined;
   if (!row || (actor.role !== 'admin' && row.merchant_id !== actor.id)) throw notFound('Invoice');
   return row;
 }
@@ -1019,7 +1026,7 @@ export async function invoiceDocument(deps: AppDeps, actor: Actor, id: string): 
 }
 
 export async function creditNoteDocument(deps: AppDeps, actor: Actor, id: string): Promise<TaxDocument> {
-  const row = /^[0-9a-f-]{36}$/i.test(id) ? await repo.findCreditNoteWithInvoice(deps.db, id) : undefined;
+  const row = UUID_SHAPE.test(id) ? await repo.findCreditNoteWithInvoice(deps.db, id) : undefined;
   if (!row || (actor.role !== 'admin' && row.merchant_id !== actor.id)) throw notFound('Credit note');
   const salon = await recipientOf(deps, row.merchant_id);
   return {
@@ -1045,8 +1052,7 @@ export async function adminInvoices(deps: AppDeps) {
   // Revenue is what paid invoices charged less what credit notes gave back (GST likewise).
   const totals = await repo.paidInvoiceTotals(deps.db);
   const credits = await repo.creditNoteTotals(deps.db);
-  const failed = await repo.countFailedPaymentAttempts(deps.db);
-  const refundsDue = await repo.countRefundsDue(deps.db);
+  const { failed, refundsDue } = await repo.countPaymentAttemptsForAdmin(deps.db);
   const net = (a: number | string, b: number | string) => Math.round((Number(a) - Number(b)) * 100) / 100;
   return {
     data: {
@@ -1118,12 +1124,12 @@ export const paymentReconcileJob = defineJob(
     // The gateway could not be reached for a refund, attempt after attempt: an admin refunds it by hand.
     async onFailure(trx, payload: { attemptId: string }, failure) {
       // The payload may be the one its kind refused (not an attempt id): nothing to record then.
-      if (!failure.final || !/^[0-9a-f-]{36}$/i.test(String(payload?.attemptId))) return;
+      if (!failure.final || !UUID_SHAPE.test(String(payload?.attemptId))) return;
       const a = await repo.findPaymentAttempt(trx, payload.attemptId);
       if (a?.status !== 'refunding') return;
       const outcome = {
         status: 'refund_failed' as const,
-        error: `${a.error ?? 'its order was no longer current'}; the gateway could not be reached to refund it (${failure.message}), so an admin refunds it by hand`,
+        error: `${attemptFacts(a).why}; the gateway could not be reached to refund it (${failure.message}), so an admin refunds it by hand`,
       };
       await repo.settlePaymentAttemptRefund(trx, a.id, outcome);
       await mailLateRefund(trx, a, outcome);
