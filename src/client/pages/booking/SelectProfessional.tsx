@@ -116,9 +116,8 @@ export default function SelectProfessional({ params }: { params: { id: string } 
     return salon.stylists.filter((s) => s.status === 'Active' && canPerformAll(s.specialization, wanted));
   }, [salon, chosenServices]);
 
-  // The draft this salon's choices go into. A tap can land between the first paint and the effect
-  // above (the salon's details are often cached, so the page draws at once): it starts the draft
-  // itself rather than being dropped.
+  // The draft this salon's choices go into: the one this visit started (`active`), or a new one
+  // should the stored draft have moved to another salon since (another tab), so a tap is never dropped.
   const current = (): BookingDraft | null => active ?? (salon ? freshDraft(salon) : null);
 
   const update = (patch: Partial<BookingDraft>) => {
