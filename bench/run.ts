@@ -12,12 +12,24 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { type KyselyPlugin, sql } from 'kysely';
 import pg from 'pg';
+import { createGeocoder } from '../src/server/adapters/geocoding/index.js';
 import { openDatabase } from '../src/server/db/index.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { seedIfEmpty } from '../src/server/seed/index.js';
 import { createTokenService, loadJwtSecret } from '../src/server/services/auth/tokens.js';
 import { getAvailableSlots } from '../src/server/services/bookings/availability.js';
 import { getCalendar } from '../src/server/services/calendar/index.js';
+import { searchMerchants } from '../src/server/services/discovery/search.js';
+import { searchInput } from '../src/shared/schemas/discovery.js';
+import {
+  bareConstraintCeiling,
+  capturingDb,
+  type PgbenchResult,
+  pgbenchScript,
+  readCeiling,
+  runPgbench,
+  type Statement,
+} from './ceiling.js';
 import { type CpuSplit, waitUntilSettled } from './cpu.js';
 import { type LighthouseResults, lighthouseMobile, lighthouseRows } from './lighthouse.js';
 import { type LoadResult, type RequestSpec, request, runLoad } from './load.js';
@@ -346,6 +358,8 @@ async function main() {
       log('availability, two processes');
       phase.availabilityTwoProcesses = await readLoad([a, b], slotsOn);
 
+      if (url === BENCH_DB) phase.sqlCeiling = await readStatementsCeiling(url, searches, slotsInput);
+
       // The merchant calendar's day of the same salon (8 professionals, 100 bookings), as its desk reads it.
       log('calendar day');
       const owner = await db.selectFrom('accounts').select(['id', 'token_version']).where('id', '=', salon.id).executeTakeFirstOrThrow();
@@ -527,12 +541,18 @@ async function main() {
     }
     stop(a.child);
     stop(b.child);
+    if (full && url === BENCH_DB) {
+      log('ceiling: a table with only the exclusion constraint, 64 pgbench clients');
+      await vacuumChurned();
+      phase.bareConstraint = bareConstraintCeiling(url, SECONDS);
+    }
     return phase;
   };
   const tcp = await dbPhases(BENCH_DB, new URL(BENCH_DB).hostname);
   const socketUrl = viaSocket(BENCH_DB);
   const unixSocket = socketUrl ? await dbPhases(socketUrl, SOCKET_DIR) : null;
   results.transports = { tcp, unixSocket };
+  results.ceiling = ceilingOf(tcp);
   await handle.close();
   if (!full) {
     printTransport(results.transports as Record<string, Record<string, any> | null>);
@@ -559,6 +579,98 @@ async function main() {
   results.finishedAt = new Date().toISOString();
   fs.writeFileSync(path.join(ROOT, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
   printTable(results);
+}
+
+/**
+ * The statements one search and one day's slots send (learned by calling the server's own
+ * functions through a Kysely that records them, the second call of each so the process caches are
+ * warm as in the server's steady state), replayed by pgbench at the app's concurrency (8).
+ */
+async function readStatementsCeiling(
+  url: string,
+  searches: string[],
+  slotsInput: Parameters<typeof getAvailableSlots>[2],
+): Promise<{
+  search: PgbenchResult & { statementsPerCall: number; protocol: string };
+  slots: PgbenchResult & { statementsPerCall: number; protocol: string };
+}> {
+  const cap = capturingDb(url);
+  try {
+    const deps = { db: cap.db, adapters: { geocoder: createGeocoder(undefined) } };
+    const searchCalls: Statement[][] = [];
+    for (const q of searches) {
+      const input = searchInput.parse(Object.fromEntries(new URLSearchParams(q)));
+      await searchMerchants(deps as never, input);
+      cap.take();
+      await searchMerchants(deps as never, input);
+      searchCalls.push(cap.take());
+    }
+    await getAvailableSlots(cap.db as never, null, slotsInput);
+    cap.take();
+    await getAvailableSlots(cap.db as never, null, slotsInput);
+    const slotCall = cap.take();
+    // Searches are planned per call in the app (PLANNED_PER_CALL): unnamed statements, as pgbench's
+    // extended mode sends them. The slots' statements are prepared by the app: so they are here.
+    // One protocol for all the scripts of a run: if one must be simple, all are written as literals.
+    let searchScripts = searchCalls.map((st, i) => pgbenchScript(st, `s${i}`, 'extended'));
+    if (searchScripts.some((x) => x.protocol === 'simple')) searchScripts = searchCalls.map((st) => pgbenchScript(st, '', 'simple'));
+    const searchProtocol = searchScripts[0].protocol;
+    log(`ceiling: ${searchCalls.length} searches (${searchProtocol}) through pgbench, c=8`);
+    const search = runPgbench({
+      databaseUrl: url,
+      scripts: searchScripts.map((x) => x.script),
+      defines: Object.assign({}, ...searchScripts.map((x) => x.defines)),
+      clients: 8,
+      seconds: SECONDS,
+      protocol: searchProtocol,
+    });
+    const slotsScript = pgbenchScript(slotCall, 'a', 'prepared');
+    log(`ceiling: one day's slots (${slotCall.length} statements, ${slotsScript.protocol}) through pgbench, c=8`);
+    const slots = runPgbench({
+      databaseUrl: url,
+      scripts: [slotsScript.script],
+      defines: slotsScript.defines,
+      clients: 8,
+      seconds: SECONDS,
+      protocol: slotsScript.protocol,
+    });
+    const perCall = Math.round((searchCalls.reduce((n, c) => n + c.length, 0) / searchCalls.length) * 10) / 10;
+    return {
+      search: { ...search, statementsPerCall: perCall, protocol: searchProtocol },
+      slots: { ...slots, statementsPerCall: slotCall.length, protocol: slotsScript.protocol },
+    };
+  } finally {
+    await cap.close();
+  }
+}
+
+/** results.ceiling: the app's figures as ratios to the database's own, from the TCP phase. */
+function ceilingOf(tcp: Record<string, any>): Record<string, unknown> {
+  const sqlC = tcp.sqlCeiling;
+  const contention = tcp.bookingContention;
+  const bare = tcp.bareConstraint as PgbenchResult | undefined;
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return {
+    search: sqlC ? readCeiling(tcp.search, sqlC.search, sqlC.search.statementsPerCall) : null,
+    slots: sqlC ? readCeiling(tcp.availability, sqlC.slots, sqlC.slots.statementsPerCall) : null,
+    bookings:
+      contention && bare
+        ? {
+            appPerSecond: contention.committedPerSecond,
+            bareConstraintPerSecond: bare.transactionsPerSecond,
+            appToBare: round(contention.committedPerSecond / Math.max(1, bare.transactionsPerSecond)),
+          }
+        : null,
+    salonRead: tcp.salonById
+      ? {
+          bare: tcp.salonById.bare.rps,
+          api: tcp.salonById.api.rps,
+          trpc: tcp.salonById.trpc.rps,
+          apiRatio: tcp.salonById.apiRatio,
+          trpcRatio: tcp.salonById.trpcRatio,
+        }
+      : null,
+  };
 }
 
 /**
