@@ -9,7 +9,7 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
-import type { Executor } from './repositories/accounts.js';
+import type { Executor } from './executor.js';
 import type { Database } from './types.js';
 
 /*

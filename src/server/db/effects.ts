@@ -1,8 +1,8 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { JOB_ROW_DEFAULT_COLUMNS, jobData, jobRowDefaults } from '../jobs/boss.js';
 import { jobsEnqueued, type NewJob } from '../jobs/queue.js';
+import type { Executor } from './executor.js';
 import { toJsonb } from './json.js';
-import type { Executor } from './repositories/accounts.js';
 import { type NewNotification, notificationRow } from './repositories/notifications.js';
 
 /**

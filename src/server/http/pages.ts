@@ -5,7 +5,7 @@ import type { Express, Request, Response } from 'express';
 import { matchAppPath, type PathMatch } from '../../shared/appPaths.js';
 import { formatINR } from '../../shared/money.js';
 import { FIRST_SCREEN_ELEMENT_ID } from '../../shared/pageData.js';
-import type { Executor } from '../db/repositories/accounts.js';
+import type { Executor } from '../db/executor.js';
 import {
   countSearchPageSalons,
   findPublishedBlog,

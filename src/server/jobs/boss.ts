@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import PgBoss from 'pg-boss';
+import type { Executor } from '../db/executor.js';
 import type { Db } from '../db/index.js';
-import type { Executor } from '../db/repositories/accounts.js';
 import { bossDb } from './bossDb.js';
 
 /*

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { JobKind } from '../../shared/jobKinds.js';
-import type { Executor } from '../db/repositories/accounts.js';
+import type { Executor } from '../db/executor.js';
 import type { Database } from '../db/types.js';
 import type { AppDeps } from '../deps.js';
 import { ensureJobQueue, jobData, jobSql, QUEUED } from './boss.js';

@@ -1,5 +1,5 @@
 import { REMINDER_HOURS_BEFORE } from '../../shared/reminders.js';
-import type { Executor } from '../db/repositories/accounts.js';
+import type { Executor } from '../db/executor.js';
 import { cancelQueuedJobs, enqueueJob, type NewJob } from './queue.js';
 
 export const BOOKING_REMINDER = 'booking_reminder';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DeskEvent } from '../../shared/schemas/calendar.js';
+import type { Executor } from '../db/executor.js';
 import type { Db, DbHandle } from '../db/index.js';
-import type { Executor } from '../db/repositories/accounts.js';
 
 /*
  * Live updates of the merchant's calendar across server processes. Whatever changes a salon's

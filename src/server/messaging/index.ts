@@ -1,7 +1,7 @@
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import { boundByQuietHours, quietHoursEnd } from '../../shared/consent.js';
+import type { Executor } from '../db/executor.js';
 import { toJsonb } from '../db/json.js';
-import type { Executor } from '../db/repositories/accounts.js';
 import type { Database, OutboxMessagesTable } from '../db/types.js';
 import { JOB_ROW_DEFAULT_COLUMNS, jobRowDefaults } from '../jobs/boss.js';
 import { enqueueJob, jobsEnqueued } from '../jobs/queue.js';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { CUSTOMER_PREFERENCE_KEYS } from '../../shared/reminders.js';
+import type { Executor } from '../db/executor.js';
 import { toJsonb } from '../db/json.js';
-import type { Executor } from '../db/repositories/accounts.js';
 import { queueOutboxRows } from './index.js';
 
 export interface PushPayload {

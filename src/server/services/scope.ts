@@ -1,4 +1,4 @@
-import type { Executor } from '../db/repositories/accounts.js';
+import type { Executor } from '../db/executor.js';
 import { merchantExists } from '../db/repositories/shopProfile.js';
 import type { Actor } from '../deps.js';
 import { badRequest, notFound } from '../errors.js';

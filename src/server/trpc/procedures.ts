@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { Role } from '../../shared/constants.js';
+import type { Executor } from '../db/executor.js';
 import { PendingAudit, withPendingAudit } from '../db/pendingAudit.js';
-import type { Executor } from '../db/repositories/accounts.js';
 import { recordAudit } from '../db/repositories/audit.js';
 import { baseProcedure, t } from './init.js';
 

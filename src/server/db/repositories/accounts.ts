@@ -1,10 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { AccountUpdate, Database, NewAccount, OneTimeCodesTable } from '../types.js';
+import type { Executor } from '../executor.js';
+import type { AccountUpdate, NewAccount, OneTimeCodesTable } from '../types.js';
 
 export type CodePurpose = OneTimeCodesTable['purpose'];
 
-export type Executor = Kysely<Database> | Transaction<Database>;
+/** TODO(integration): moved to ../executor.ts; kept so branches importing it from here still compile. */
+export type { Executor };
 
 /** An account's name columns from a full name as typed: the first word, then the rest. */
 export function nameColumns(fullName: string): { first_name: string; last_name: string } {

@@ -1,4 +1,4 @@
-import type { Executor } from './accounts.js';
+import type { Executor } from '../executor.js';
 
 /**
  * The setting's value, storing `value` first when the key has none: whichever process stores its
@@ -12,4 +12,10 @@ export async function settingOnce(db: Executor, key: string, value: string): Pro
     .execute();
   const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   return row.value;
+}
+
+/** The setting's value, or undefined when the key has none. */
+export async function findSetting(db: Executor, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
 }

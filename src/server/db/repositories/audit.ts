@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import type { Executor } from '../executor.js';
 import { toJsonb } from '../json.js';
-import type { Executor } from './accounts.js';
 import { pageOf } from './paging.js';
 
 /** One row per admin action, written in the same transaction as the change it records. */

@@ -1,6 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
-import type { CreditNotesTable, InvoicesTable, PaymentAttemptsTable, SubscriptionsTable } from '../schema/billing.js';
-import type { Executor } from './accounts.js';
+import type { Executor } from '../executor.js';
+import type { CreditNotesTable, InvoicesTable, PaymentAttemptsTable, SubscriptionsTable } from '../types.js';
 
 /** An invoice, locked until the caller's transaction ends (credit notes against it wait). */
 export function lockInvoice(db: Executor, id: string) {

@@ -1,7 +1,7 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { containsPattern, prefixPattern } from '../../../shared/constants.js';
-import type { BlogsTable } from '../schema/content.js';
-import type { Executor } from './accounts.js';
+import type { Executor } from '../executor.js';
+import type { BlogsTable } from '../types.js';
 
 /* The blog's reads and writes (services/content/blogs.ts holds who may do what). */
 

@@ -3,9 +3,9 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { ACTIVE_BOOKING_STATUSES, type BookingStatus, containsPattern, prefixPattern } from '../../../shared/constants.js';
 import { compiledOnce } from '../compiled.js';
 import { type Effects, type EffectsJson, effectsCtes, effectsJson, effectsWritten } from '../effects.js';
+import type { Executor } from '../executor.js';
 import { toJsonb } from '../json.js';
 import type { Booking, BookingServicesTable, BookingsTable, CommissionLedgerTable } from '../types.js';
-import type { Executor } from './accounts.js';
 
 /** What holds a professional's time: the active bookings and blocked time (bookings_no_overlap). */
 const HOLDS_TIME = sql<boolean>`status in ('pending', 'upcoming', 'confirmed', 'blocked')`;

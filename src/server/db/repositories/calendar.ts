@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { compiledOnce } from '../compiled.js';
+import type { Executor } from '../executor.js';
 import { toJsonb } from '../json.js';
-import type { StaffBlocksTable } from '../schema/calendar.js';
-import type { Executor } from './accounts.js';
+import type { StaffBlocksTable } from '../types.js';
 
 /*
  * The merchant's calendar. Blocked time is stored twice over on purpose: the block as asked for

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from './accounts.js';
+import type { Executor } from '../executor.js';
 
 /** A salon's settled bookings per month of appointment: completed and no-shows, and their ledger sums. */
 export async function commissionByMonth(db: Executor, merchantId: string) {

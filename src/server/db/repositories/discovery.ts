@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { compiledOnce } from '../compiled.js';
+import type { Executor } from '../executor.js';
 import { PLANNED_PER_CALL } from '../preparing.js';
-import type { Executor } from './accounts.js';
 
 /*
  * Discovery reads. Only published salons appear. Filters and sorts read salon_search (a narrow,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ACTIVE_BOOKING_STATUSES } from '../../../shared/constants.js';
-import type { Executor } from './accounts.js';
+import type { Executor } from '../executor.js';
 
 /**
  * A salon's active bookings (pending, upcoming, confirmed; a block's `blocked` rows are no booking)

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { AppError } from '../../errors.js';
+import type { Executor } from '../executor.js';
 import type { Database } from '../types.js';
-import type { Executor } from './accounts.js';
 
 /*
  * Limits that hold under bursts, tRPC batches and parallel requests on any number of server

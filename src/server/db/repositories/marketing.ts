@@ -1,6 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
-import type { CampaignsTable, SocialConnectionsTable } from '../schema/crm.js';
-import type { Executor } from './accounts.js';
+import type { Executor } from '../executor.js';
+import type { CampaignsTable, SocialConnectionsTable } from '../types.js';
 import { deliveryStateSql } from './outbox.js';
 
 /** A campaign round's messages counted by delivery state (shared/delivery.ts), with what followed them. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from './accounts.js';
+import type { Executor } from '../executor.js';
 
 /**
  * Recomputes the denormalised figures discovery sorts and filters on (rating, review count,

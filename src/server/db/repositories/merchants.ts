@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
+import type { Executor } from '../executor.js';
 import type { MerchantsTable } from '../types.js';
-import type { Executor } from './accounts.js';
 
 export function insertMerchant(db: Executor, values: Insertable<MerchantsTable>) {
   return db.insertInto('merchants').values(values).returningAll().executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
+import type { Executor } from '../executor.js';
 import type { NotificationsTable } from '../types.js';
-import type { Executor } from './accounts.js';
 
 /** An in-app notification to write (type 'booking' unless said). */
 export interface NewNotification {

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DeliveryState } from '../../../shared/delivery.js';
 import { OFFLINE_PROVIDER } from '../../../shared/delivery.js';
-import type { Executor } from './accounts.js';
+import type { Executor } from '../executor.js';
 
 /**
  * shared/delivery.ts deliveryStateOf in SQL, over the outbox row aliased `o` (or the bare table when

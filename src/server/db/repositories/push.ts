@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { PushAudience, Role } from '../../../shared/constants.js';
-import type { Executor } from './accounts.js';
+import type { Executor } from '../executor.js';
 
 /** One browser subscription belongs to whoever signed in on it last. */
 export function upsertPushSubscription(

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { containsPattern } from '../../../shared/constants.js';
-import type { Executor } from './accounts.js';
+import type { Executor } from '../executor.js';
 
 /*
  * What the server puts into a page's HTML for search engines and shared links (http/pages.ts) and

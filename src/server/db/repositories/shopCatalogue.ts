@@ -1,6 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Executor } from '../executor.js';
 import type { CategoriesTable, ServicesTable } from '../types.js';
-import type { Executor } from './accounts.js';
 
 // ---------------------------------------------------------------- the platform's category catalogue
 

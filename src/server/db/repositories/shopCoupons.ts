@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
+import type { Executor } from '../executor.js';
 import type { CouponsTable } from '../types.js';
-import type { Executor } from './accounts.js';
 
 /** A salon's coupons, or with `null` the platform's own (valid at every salon). */
 export type CouponScope = string | null;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from './accounts.js';
+import type { Executor } from '../executor.js';
 
 export function listShopImages(db: Executor, merchantId: string) {
   return db

@@ -1,6 +1,6 @@
 import { sql, type Updateable } from 'kysely';
+import type { Executor } from '../executor.js';
 import type { MerchantsTable } from '../types.js';
-import type { Executor } from './accounts.js';
 
 /** The merchant row with its account's sign-in e-mail. */
 export function findShop(db: Executor, merchantId: string) {

@@ -1,7 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import { containsPattern } from '../../../shared/constants.js';
+import type { Executor } from '../executor.js';
 import type { ReviewsTable } from '../types.js';
-import type { Executor } from './accounts.js';
 
 export function findBookingForReview(db: Executor, bookingId: string) {
   return db.selectFrom('bookings').select(['id', 'user_id', 'merchant_id', 'status']).where('id', '=', bookingId).executeTakeFirst();

@@ -1,6 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Executor } from '../executor.js';
 import type { StaffTable } from '../types.js';
-import type { Executor } from './accounts.js';
 import { NOT_BLOCKED } from './bookings.js';
 
 const staffColumns = [

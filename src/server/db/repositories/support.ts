@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
+import type { Executor } from '../executor.js';
 import type { SupportMessagesTable } from '../types.js';
-import type { Executor } from './accounts.js';
 
 /* Contact messages and support tickets as their senders write and read them (the admin's side: admin/support.ts). */
 

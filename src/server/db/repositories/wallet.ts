@@ -1,7 +1,7 @@
 import { type Insertable, sql } from 'kysely';
+import type { Executor } from '../executor.js';
 import { toJsonb } from '../json.js';
-import type { GiftCardOrdersTable, GiftCardsTable, LoyaltyLedgerTable, WalletLedgerTable } from '../schema/wallet.js';
-import type { Executor } from './accounts.js';
+import type { GiftCardOrdersTable, GiftCardsTable, LoyaltyLedgerTable, WalletLedgerTable } from '../types.js';
 
 /**
  * Serialises ledger writes of these accounts (the balance-after of each row depends on the last),

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { addFeaturedLocationInput, removeFeaturedLocationInput } from '../../../shared/schemas/admin.js';
 import type { LocationWire } from '../../../shared/schemas/discovery.js';
 import { normalizePlaceText } from '../../adapters/geocoding/index.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import * as repo from '../../db/repositories/admin/locations.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import type { Actor, AppDeps } from '../../deps.js';

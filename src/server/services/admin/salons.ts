@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { cheapestPlanWith, planAllows, tierOf } from '../../../shared/plans.js';
 import type { salonCompletionInput, salonReasonInput, salonsInput, salonTargetInput, sponsorInput } from '../../../shared/schemas/admin.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { listSalons as listSalonRows, upcomingBookingCount } from '../../db/repositories/admin/salons.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { insertNotification } from '../../db/repositories/notifications.js';

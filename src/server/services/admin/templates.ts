@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { updateEmailTemplateInput } from '../../../shared/schemas/admin.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { findEmailTemplate, listEmailTemplates, updateEmailTemplate } from '../../db/repositories/admin/email.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import type { Actor, AppDeps } from '../../deps.js';

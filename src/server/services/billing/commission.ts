@@ -3,7 +3,7 @@ import { type CommissionMonth, commissionMonth, monthLabel } from '../../../shar
 import { formatINR, round2 } from '../../../shared/money.js';
 import { COMMISSION_RATE } from '../../../shared/policy.js';
 import type { recordCommissionPaymentInput } from '../../../shared/schemas/commission.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import {
   commissionByMonth,

@@ -1,5 +1,5 @@
 import { featureRefusal, type PlanFeature, planRank, staffLimitRefusal, type TierId, tierOf } from '../../../shared/plans.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { countStaffOnTeam, findSubscriptionPlan } from '../../db/repositories/billing.js';
 import { AppError } from '../../errors.js';
 import { displayDate } from '../bookings/notify.js';

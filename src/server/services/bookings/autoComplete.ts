@@ -1,5 +1,5 @@
 import { AUTO_COMPLETE_AFTER_MINUTES } from '../../../shared/policy.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { dueCheckedInBookings, updateBookingIfStatus } from '../../db/repositories/bookings.js';
 import { defineJob, enqueueJob } from '../../jobs/queue.js';
 import { publishDeskChange } from '../../live/deskEvents.js';

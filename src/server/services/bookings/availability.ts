@@ -17,7 +17,7 @@ import {
   zonedTimeToInstant,
 } from '../../../shared/slots.js';
 import { formatMinutes12h } from '../../../shared/validation.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import {
   findBookingRow,
   loadSalonWithServices,

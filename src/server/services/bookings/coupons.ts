@@ -4,7 +4,7 @@ import { formatINR, round2 } from '../../../shared/money.js';
 import { offerCap } from '../../../shared/offers.js';
 import type { ValidateCouponAnswer, validateCouponInput } from '../../../shared/schemas/bookings.js';
 import { instantToZoned, weekdayOf } from '../../../shared/slots.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import {
   countLiveBookingsOf,
   findCouponByCode,

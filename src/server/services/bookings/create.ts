@@ -4,7 +4,7 @@ import { round2 } from '../../../shared/money.js';
 import type { BookingWire, createBookingInput } from '../../../shared/schemas/bookings.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import { parseTimeToMinutes } from '../../../shared/validation.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import {
   type BookingDetailRow,
   findBookingByIdempotencyKey,

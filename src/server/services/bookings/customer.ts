@@ -19,7 +19,8 @@ import type {
   userBookingsInput,
 } from '../../../shared/schemas/bookings.js';
 import { parseTimeToMinutes } from '../../../shared/validation.js';
-import { type Executor, findAccountName } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
+import { findAccountName } from '../../db/repositories/accounts.js';
 import {
   bookingStatus,
   findBookingRow,

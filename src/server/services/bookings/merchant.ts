@@ -12,7 +12,7 @@ import type {
   scanQrInput,
   updateBookingStatusInput,
 } from '../../../shared/schemas/bookings.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import {
   completedCommission,
   findBookingRow,

@@ -2,7 +2,7 @@ import { longDate } from '../../../shared/dates.js';
 import { formatINR } from '../../../shared/money.js';
 import { AUTO_COMPLETE_AFTER_MINUTES, NO_SHOW_GRACE_MINUTES } from '../../../shared/policy.js';
 import { type Effects, noEffects, writeEffects } from '../../db/effects.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { cancelReminders, reminderJobs } from '../../jobs/reminders.js';
 
 const CUSTOMER_LINK = '/bookings';

@@ -1,6 +1,7 @@
 import { isActiveBookingStatus, refundAmountFor } from '../../../shared/policy.js';
 import type { BookingWire } from '../../../shared/schemas/bookings.js';
-import { type Executor, nameColumns } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
+import { nameColumns } from '../../db/repositories/accounts.js';
 import { type BookingDetailRow, type BookingFilter, bookingStatus, findBookingDetails } from '../../db/repositories/bookings.js';
 import { iso } from '../wire.js';
 import { bookingQrDataUrl } from './qr.js';

@@ -19,7 +19,7 @@ import {
   zonedTimeToInstant,
 } from '../../../shared/slots.js';
 import { formatMinutes12h, parseTimeToMinutes } from '../../../shared/validation.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import {
   bookingStatus,
   findBookingRow,

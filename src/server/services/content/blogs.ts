@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { type blogsQueryInput, type createBlogInput, slugify, type updateBlogInput } from '../../../shared/schemas/content.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import {
   authorNameOf,

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 
 /*
  * Home-page aggregates (category and location counts) read the whole catalogue; a few seconds'

@@ -7,8 +7,8 @@ import {
   type testimonialByIdInput,
   type updateTestimonialInput,
 } from '../../../shared/schemas/discovery.js';
+import type { Executor } from '../../db/executor.js';
 import type { Db } from '../../db/index.js';
-import type { Executor } from '../../db/repositories/accounts.js';
 import {
   deleteTestimonial as deleteTestimonialRow,
   findTestimonial,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { round2 } from '../../../shared/money.js';
 import { servicePrice } from '../../../shared/policy.js';
 import type { DetailServiceWire, MerchantDetailWire, merchantByIdInput } from '../../../shared/schemas/discovery.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { findSalonDetails } from '../../db/repositories/discovery.js';
 import type { Actor } from '../../deps.js';
 import { notFound } from '../../errors.js';

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/discovery.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import { distanceKm, gazetteerCity, gazetteerLocalities, normalizePlaceText, type Place } from '../../adapters/geocoding/index.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import {
   activeOffers,
   categoriesWithCounts,

@@ -1,5 +1,5 @@
 import { addDays, instantToZoned, zonedTimeToInstant } from '../../../shared/slots.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { maintainSearchTable } from '../../db/repositories/discovery.js';
 import { defineJob, enqueueJob } from '../../jobs/queue.js';
 

@@ -20,7 +20,7 @@ import {
 } from '../../../shared/schemas/discovery.js';
 import { addDays, instantToZoned, weekdayOf } from '../../../shared/slots.js';
 import type { Geocoder, Place } from '../../adapters/geocoding/index.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import {
   type AreaFilter,
   type CardRow,

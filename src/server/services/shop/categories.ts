@@ -7,7 +7,7 @@ import type {
   specificCategoryInput,
   updateCategoryInput,
 } from '../../../shared/schemas/shop.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import {
   addMerchantCategories,
   countMerchantServicesByCategory,

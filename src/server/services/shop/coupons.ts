@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { couponTargetInput, createCouponInput, updateCouponInput } from '../../../shared/schemas/coupons.js';
 import { instantToZoned, isValidTimeZone } from '../../../shared/slots.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { findCouponByCode } from '../../db/repositories/bookings.js';
 import {
   type CouponScope,

@@ -1,6 +1,6 @@
 import type { HoursClash } from '../../../shared/schemas/shop.js';
 import { instantToZoned, type SalonDayHours, type StaffWorkingDay, salonWindow, staffWindow } from '../../../shared/slots.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { type UpcomingBookingRow, upcomingActiveBookings } from '../../db/repositories/hoursCover.js';
 
 /*

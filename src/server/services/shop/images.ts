@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { type IMAGE_KINDS, IMAGE_MAX_BYTES, type ShopImageWire, type uploadImageInput } from '../../../shared/schemas/shop.js';
 import { sniffImageFormat, toWebp, UnreadableImageError } from '../../adapters/images/index.js';
-import { type Executor, findAccountById, updateAccount } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
+import { findAccountById, updateAccount } from '../../db/repositories/accounts.js';
 import {
   deleteShopImage,
   findShopImage,

@@ -1,5 +1,5 @@
 import { profileCompletion, type ShopSnapshot } from '../../../shared/profileCompletion.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
 import { completionCounts, findShop, listAdminIds, lockMerchant, type ShopRow, updateMerchant } from '../../db/repositories/shopProfile.js';
 import type { Actor, AppDeps } from '../../deps.js';

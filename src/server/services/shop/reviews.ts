@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { createReviewInput, merchantReviewsInput, respondToReviewInput, updateReviewInput } from '../../../shared/schemas/reviews.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
 import { findShop } from '../../db/repositories/shopProfile.js';

@@ -6,7 +6,7 @@ import type {
   ServiceForm,
   updateServiceInput,
 } from '../../../shared/schemas/shop.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import {
   deleteService as deleteServiceRow,

@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/schemas/shop.js';
 import { HOURS_CHANGE_REASON, type HoursClash } from '../../../shared/schemas/shop.js';
 import type { SalonDayHours } from '../../../shared/slots.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { lockOpeningHours } from '../../db/repositories/hoursCover.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
 import { listShopImages } from '../../db/repositories/shopImages.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { addStaffInput, staffTargetInput, updateStaffHoursInput, updateStaffInput } from '../../../shared/schemas/staff.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import { lockMerchant } from '../../db/repositories/shopProfile.js';
 import {
   archiveStaff,

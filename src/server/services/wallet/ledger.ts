@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { pointsFor, refundOf } from '../../../shared/loyalty.js';
 import { formatINR, round2 } from '../../../shared/money.js';
-import type { Executor } from '../../db/repositories/accounts.js';
+import type { Executor } from '../../db/executor.js';
 import {
   bookingsAwardedPoints,
   bookingWalletEntry,
@@ -14,7 +14,7 @@ import {
   markBookingPaidFromWallet,
   walletBalance,
 } from '../../db/repositories/wallet.js';
-import type { LoyaltyLedgerTable, WalletLedgerTable } from '../../db/schema/wallet.js';
+import type { LoyaltyLedgerTable, WalletLedgerTable } from '../../db/types.js';
 import { badRequest } from '../../errors.js';
 
 /*

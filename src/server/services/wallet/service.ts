@@ -13,8 +13,7 @@ import {
   type updateProfileInput,
 } from '../../../shared/schemas/wallet.js';
 import * as repo from '../../db/repositories/wallet.js';
-import type { GiftCardsTable } from '../../db/schema/wallet.js';
-import type { Database } from '../../db/types.js';
+import type { Database, GiftCardsTable } from '../../db/types.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { queueMessage } from '../../messaging/index.js';

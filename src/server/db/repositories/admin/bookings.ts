@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { type BookingStatus, containsPattern as contains, prefixPattern } from '../../../../shared/constants.js';
-import type { Executor } from '../accounts.js';
+import type { Executor } from '../../executor.js';
 import { pageOf } from '../paging.js';
 
 /* Every salon's bookings, for the admin. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { containsPattern as contains } from '../../../../shared/constants.js';
 import type { DeliveryState } from '../../../../shared/delivery.js';
-import type { Executor } from '../accounts.js';
+import type { Executor } from '../../executor.js';
 import { deliveryStateSql } from '../outbox.js';
 import { pageOf } from '../paging.js';
 

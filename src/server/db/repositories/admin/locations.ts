@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { containsPattern as contains } from '../../../../shared/constants.js';
-import type { Executor } from '../accounts.js';
+import type { Executor } from '../../executor.js';
 
 /* The featured locations the admin picks for the home page. */
 

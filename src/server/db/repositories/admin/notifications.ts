@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Role } from '../../../../shared/constants.js';
-import type { Executor } from '../accounts.js';
+import type { Executor } from '../../executor.js';
 
 /* In-app notifications the admin sends to everyone of a role. */
 

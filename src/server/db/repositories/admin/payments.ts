@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../accounts.js';
+import type { Executor } from '../../executor.js';
 
 /* The commission ledger of all salons, for the admin. Money sums are rupees (numeric → number). */
 

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { Executor } from '../../executor.js';
 import { PLANNED_PER_CALL } from '../../preparing.js';
-import type { Executor } from '../accounts.js';
 
 /*
  * The admin's dashboard and reports: platform totals, the daily trend, cities, and bookings beside

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ACTIVE_BOOKING_STATUSES, containsPattern as contains } from '../../../../shared/constants.js';
-import type { Executor } from '../accounts.js';
+import type { Executor } from '../../executor.js';
 import { pageOf } from '../paging.js';
 
 /* Salons as the admin reviews and manages them. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../accounts.js';
+import type { Executor } from '../../executor.js';
 
 /* Failed sign-ins, as the admin's security page shows them. */
 

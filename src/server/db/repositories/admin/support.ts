@@ -1,7 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import { containsPattern as contains } from '../../../../shared/constants.js';
+import type { Executor } from '../../executor.js';
 import type { SupportMessagesTable } from '../../types.js';
-import type { Executor } from '../accounts.js';
 import { pageOf } from '../paging.js';
 
 /* Contact messages and support tickets, as the admin answers them. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../accounts.js';
+import type { Executor } from '../../executor.js';
 
 /* The database, its migrations, the outbox backlog and the job queue, for the admin's system page. */
 

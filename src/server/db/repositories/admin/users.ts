@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { containsPattern as contains, type Role } from '../../../../shared/constants.js';
-import type { Executor } from '../accounts.js';
+import type { Executor } from '../../executor.js';
 import { pageOf } from '../paging.js';
 
 /* The admin's list of accounts, and blocking and roles. */
