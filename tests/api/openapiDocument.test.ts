@@ -6,17 +6,8 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/server/deps.js';
-import {
-  ALSO_SUCCEEDS,
-  ERROR_STATUS,
-  type ErrorCode,
-  IDEMPOTENT,
-  OPTIONAL_AUTH,
-  PARAMETER_EXAMPLES,
-  PROCEDURE_ERRORS,
-  REQUEST_EXAMPLES,
-} from '../../src/server/http/openapi.js';
-import { SUMMARIES } from '../../src/server/http/openapiSummaries.js';
+import { ERROR_STATUS, type ErrorCode, procedureFacts } from '../../src/server/http/openapi.js';
+import { ERROR_TEXT, type ErrorStatus } from '../../src/server/routers/common.docs.js';
 import { appRouter } from '../../src/server/routers/index.js';
 import type { AppMeta } from '../../src/server/trpc/init.js';
 import { createCustomer, createSalon, createService, createStaff, localDate, type SalonFixture } from '../helpers/fixtures.js';
@@ -102,13 +93,80 @@ function expectErrorBody(body: any, status: number) {
   }
 }
 
-describe('the tables behind the document', () => {
-  it('name only procedures that exist', () => {
-    for (const table of [PROCEDURE_ERRORS, OPTIONAL_AUTH, IDEMPOTENT, ALSO_SUCCEEDS, SUMMARIES, REQUEST_EXAMPLES, PARAMETER_EXAMPLES]) {
-      for (const name of Object.keys(table)) expect(byName.has(name), name).toBe(true);
+/** A procedure's own documented errors (meta.openapi.errorResponses), status → meaning. */
+const ownErrors = (p: Procedure): Record<number, string> => {
+  const e = p.meta.openapi!.errorResponses;
+  return Array.isArray(e) ? Object.fromEntries(e.map((s) => [s, ERROR_TEXT[s as ErrorStatus]])) : (e ?? {});
+};
+/** The errors every procedure's transport answers, which openapi.ts adds: a procedure does not list them. */
+const TRANSPORT = new Set([405, 413, 415, 500, 503]);
+
+describe('the documentation beside each procedure (its meta)', () => {
+  const facts = procedureFacts(appRouter);
+
+  it('every procedure has a summary and lists the errors it can answer', () => {
+    expect(procedures.length).toBeGreaterThan(150);
+    const missing: string[] = [];
+    for (const p of procedures) {
+      if ((p.meta.openapi!.summary?.length ?? 0) <= 5) missing.push(`${p.name}: no meta.openapi.summary`);
+      if (Object.keys(ownErrors(p)).length === 0) missing.push(`${p.name}: no meta.openapi.errorResponses`);
     }
+    expect(missing).toEqual([]);
   });
 
+  it('every procedure lists what its definition shows it can fail: 400 for input, 401 for a token, 403 for a role', () => {
+    const missing: string[] = [];
+    for (const p of procedures) {
+      const f = facts.get(p.name)!;
+      const own = ownErrors(p);
+      if ((f.hasInput || f.takesBody) && !own[400]) missing.push(`${p.name}: takes input, so 400`);
+      if (f.protected && !own[401]) missing.push(`${p.name}: needs a token, so 401`);
+      if (f.checksRole && !own[403]) missing.push(`${p.name}: checks the role or owner, so 403`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('every error a procedure lists is one it can answer, as far as its definition shows', () => {
+    const wrong: string[] = [];
+    for (const p of procedures) {
+      const f = facts.get(p.name)!;
+      const op = opOf(p.name);
+      const carriesId = JSON.stringify([op.parameters ?? [], op.requestBody ?? {}]).includes('"format":"uuid"');
+      for (const [key, text] of Object.entries(ownErrors(p))) {
+        const status = Number(key);
+        const where = `${p.name} ${status}`;
+        if (!Object.values(ERROR_STATUS).includes(status as never)) wrong.push(`${where}: not a status the API answers`);
+        else if (TRANSPORT.has(status)) wrong.push(`${where}: the transport's error, which openapi.ts documents for every procedure`);
+        else if (!text || text.length <= 5) wrong.push(`${where}: no meaning`);
+        else if (text !== ERROR_TEXT[status as ErrorStatus])
+          continue; // a particular meaning: the procedure's own word
+        else if (status === 400 && !(f.hasInput || f.takesBody)) wrong.push(`${where}: it takes no input`);
+        else if (status === 401 && !f.protected) wrong.push(`${where}: a public procedure; say why it can answer 401`);
+        else if (status === 403 && !f.checksRole) wrong.push(`${where}: no role or owner check; say why it can answer 403`);
+        else if (status === 404 && !(f.namesRecord || carriesId)) wrong.push(`${where}: its input names no record; say which`);
+        else if (status === 409 && !f.writes) wrong.push(`${where}: it writes nothing; say what clashes`);
+        else if (![400, 401, 403, 404, 409].includes(status)) wrong.push(`${where}: say when it is answered`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('an optional token, a second success status and examples are documented from meta.docs', () => {
+    const optional = procedures.filter((p) => p.meta.docs?.optionalAuth);
+    expect(optional.length).toBeGreaterThan(0);
+    for (const p of optional) {
+      expect(facts.get(p.name)!.protected, p.name).toBe(false);
+      expect((opOf(p.name) as Operation & { description?: string }).description, p.name).toContain(p.meta.docs!.optionalAuth);
+    }
+    for (const p of procedures.filter((x) => x.meta.docs?.alsoSucceeds))
+      for (const [status, text] of Object.entries(p.meta.docs!.alsoSucceeds!))
+        expect(opOf(p.name).responses[status]?.description, `${p.name} ${status}`).toBe(text);
+    for (const p of procedures.filter((x) => x.meta.docs?.examples))
+      expect(opOf(p.name).requestBody?.content?.['application/json']?.examples, p.name).toEqual(p.meta.docs!.examples);
+  });
+});
+
+describe('the error codes', () => {
   it('give each error code the status tRPC answers for it', () => {
     for (const [code, status] of Object.entries(ERROR_STATUS)) {
       expect(getHTTPStatusCodeFromError(new TRPCError({ code: code as ErrorCode })), code).toBe(status);
@@ -124,7 +182,7 @@ describe('success statuses', () => {
       const op = opOf(p.name);
       expect(op.responses['201'], `${p.name} 201`).toBeDefined();
       expect(op.responses['201'].content?.['application/json']?.schema, `${p.name} 201 schema`).toBeDefined();
-      if (ALSO_SUCCEEDS[p.name]?.[200]) expect(op.responses['200'], `${p.name} 200`).toBeDefined();
+      if (p.meta.docs?.alsoSucceeds?.[200]) expect(op.responses['200'], `${p.name} 200`).toBeDefined();
       else expect(op.responses['200'], `${p.name} 200`).toBeUndefined();
     }
     for (const name of [
@@ -419,7 +477,7 @@ describe('the document lints clean', () => {
       const o = op as Operation & { summary?: string };
       expect(
         o.summary?.length,
-        `${method} ${p}: give it meta.openapi.summary or an entry in src/server/http/openapiSummaries.ts`,
+        `${method} ${p}: give it a summary (meta.openapi.summary, or in extraPaths of src/server/http/openapi.ts)`,
       ).toBeGreaterThan(5);
       expect(Array.isArray(o.security), `${method} ${p}`).toBe(true);
     }
@@ -585,7 +643,8 @@ describe('authentication', () => {
       expect(opOf(name).security, name).toEqual([]);
       expect(opOf(name).responses['401'], name).toBeUndefined();
     }
-    for (const name of Object.keys(OPTIONAL_AUTH)) expect(opOf(name).security, name).toEqual([{}, { Authorization: [] }]);
+    for (const p of procedures.filter((x) => x.meta.docs?.optionalAuth))
+      expect(opOf(p.name).security, p.name).toEqual([{}, { Authorization: [] }]);
   });
 });
 

@@ -1,8 +1,9 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { DATABASE_UNAVAILABLE, HOURS_CHANGED, RETRY_AFTER_SECONDS, SLOT_TAKEN } from '../errors.js';
+import { RETRY_AFTER_SECONDS } from '../errors.js';
+import { ERROR_TEXT, type ErrorStatus } from '../routers/common.docs.js';
 import type { AppRouter } from '../routers/index.js';
-import type { AppMeta } from '../trpc/init.js';
+import type { ApiDocsMeta, AppMeta } from '../trpc/init.js';
 import {
   accountProcedure,
   adminProcedure,
@@ -11,7 +12,6 @@ import {
   merchantProcedure,
   publicProcedure,
 } from '../trpc/procedures.js';
-import { SUMMARIES } from './openapiSummaries.js';
 
 const errorBody = z.object({ message: z.string(), code: z.string() });
 const jsonError = (description: string) => ({ description, content: { 'application/json': { schema: errorBody } } });
@@ -107,239 +107,9 @@ export const ERROR_STATUS = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** What each error means where a procedure has nothing more particular to say. */
-const GENERIC_ERRORS: Record<ErrorCode, string> = {
-  BAD_REQUEST:
-    'The input is not valid: the message starts with the name of the offending field, which `data.field` gives too (null when no single field is at fault). Malformed or too deeply nested JSON is a 400 as well.',
-  UNAUTHORIZED: 'No bearer token, or one that is invalid, expired or revoked (blocking an account or changing its password signs it out)',
-  FORBIDDEN:
-    "The account may not do this: the wrong role (customer, salon owner, administrator), or another account's or salon's data (a `userId` or `merchantId` in the input must be the caller's own; administrators may act for anyone)",
-  NOT_FOUND: "A record the request names does not exist, or is not the caller's to see",
-  METHOD_NOT_SUPPORTED: 'The path exists but does not answer this method; the `Allow` header lists the ones it does',
-  CONFLICT:
-    'The request clashes with the current state of the data, or with a concurrent request that changed the same records first ("The request clashed with another one; please try again": repeat it)',
-  PRECONDITION_FAILED: 'This server is not configured for the request',
-  PAYLOAD_TOO_LARGE: 'The request body is larger than 1 MB (15 MB for image uploads)',
-  UNSUPPORTED_MEDIA_TYPE: 'The body was not sent as `Content-Type: application/json`',
-  UNPROCESSABLE_CONTENT: 'The request cannot be applied as sent',
-  TOO_MANY_REQUESTS: 'Too many attempts or codes in a short time: the message says how long to wait',
-  INTERNAL_SERVER_ERROR: 'An unexpected error (it is logged); the message is always "Something went wrong"',
-  SERVICE_UNAVAILABLE: `The database is briefly unreachable (a restart or a fail-over): "${DATABASE_UNAVAILABLE}" Repeat the request after \`Retry-After\` seconds.`,
-};
-
-/** Per procedure: an error's particular meaning, a further error, or (false) a default it cannot answer. */
-type ErrorNotes = Partial<Record<ErrorCode, string | false>>;
-
-const EMAIL_TAKEN = 'This e-mail is already registered';
-const JUST_CHANGED = 'The booking was changed by another request meanwhile ("This booking has just been changed; please reload it")';
-const passwordSignIn: ErrorNotes = {
-  UNAUTHORIZED: 'The e-mail or the password is wrong (the same answer for an unknown e-mail)',
-  FORBIDDEN: 'The account is blocked, or it belongs to the other sign-in (customers and administrators, or salon owners)',
-  TOO_MANY_REQUESTS: 'Too many failed sign-ins for this e-mail or from this IP address; the message says when to try again',
-};
-const codeRequest: ErrorNotes = {
-  TOO_MANY_REQUESTS: 'A code was sent to this address less than 30 seconds ago, or 3 codes in the last 10 minutes',
-};
-const codeCheck: ErrorNotes = {
-  BAD_REQUEST: '`otp`: the code is wrong, has expired or was used already (or another field is not valid)',
-  TOO_MANY_REQUESTS: 'Too many wrong codes for this address or from this IP address; the message says when to try again',
-};
-/** services/auth/passwords.ts: a process hashes 2 passwords at once with 32 waiting; beyond that, 429 at once. */
-const PASSWORDS_BUSY = 'Too many passwords are being checked on this server right now; try again in a few seconds';
-const hashesPassword: ErrorNotes = { TOO_MANY_REQUESTS: PASSWORDS_BUSY };
-const googleSignIn: ErrorNotes = {
-  ...hashesPassword,
-  PRECONDITION_FAILED: 'Google sign-in is not configured on this server (GET /users/auth/providers says so beforehand)',
-  UNAUTHORIZED: 'The Google credential is not valid or has expired',
-  FORBIDDEN: 'The account is blocked',
-};
-
-/**
- * What each procedure (by tRPC path) can answer beyond the defaults that `procedureErrors` derives
- * from the procedure itself. Conflicts come from the services' `conflict(...)` and from unique
- * constraints (services/errors.ts maps those to 409); throttling from the sign-in throttle.
- */
-export const PROCEDURE_ERRORS: Record<string, ErrorNotes> = {
-  // Sign-in and registration
-  'users.registerUser': { ...hashesPassword, CONFLICT: EMAIL_TAKEN },
-  'merchants.registerMerchants': { ...hashesPassword, CONFLICT: EMAIL_TAKEN },
-  'merchantAuth.register': { ...hashesPassword, CONFLICT: EMAIL_TAKEN },
-  'users.changePassword': {
-    TOO_MANY_REQUESTS: `Too many wrong current passwords for this account or from this IP address (the message says when to try again), or ${PASSWORDS_BUSY.charAt(0).toLowerCase()}${PASSWORDS_BUSY.slice(1)}`,
-  },
-  'users.resetPassword': hashesPassword,
-  'users.loginEmail': passwordSignIn,
-  'merchants.loginMerchant': passwordSignIn,
-  'merchantAuth.login': passwordSignIn,
-  'users.forgotPassword': { TOO_MANY_REQUESTS: '3 codes were sent to this address in the last 10 minutes' },
-  'users.sendResetOtp': { TOO_MANY_REQUESTS: '3 codes were sent to this address in the last 10 minutes' },
-  'users.sendOTPonEmailForLogin': codeRequest,
-  'users.sendOTPonWhatsappForLogin': codeRequest,
-  'merchants.sendOTP': codeRequest,
-  'users.sendOTPToEmailDuringRegistration': { ...codeRequest, CONFLICT: `${EMAIL_TAKEN} (\`data.field\`: email)` },
-  'users.sendOTPonWhatsappForRegister': {
-    ...codeRequest,
-    CONFLICT: 'The e-mail or the mobile number is already registered (`data.field` says which)',
-  },
-  'users.sendPhoneVerificationCode': codeRequest,
-  'users.verifyPhone': codeCheck,
-  'users.verifyOTPForEmailLogin': codeCheck,
-  'users.verifyOTPForMobileLogin': codeCheck,
-  'merchants.verifyOTP': codeCheck,
-  'users.verifyOTPForEmailRegistration': {
-    ...codeCheck,
-    CONFLICT: `${EMAIL_TAKEN}: another account took the e-mail since the code was sent`,
-  },
-  'users.verifyOTPForMobileRegistration': {
-    ...codeCheck,
-    CONFLICT: `${EMAIL_TAKEN}: another account took the e-mail since the code was sent`,
-  },
-  'users.registerUserViaGoogle': googleSignIn,
-  'users.firebaseLogin': googleSignIn,
-  // Bookings
-  'users.createBooking': {
-    NOT_FOUND:
-      'The salon does not exist or is not published (an unknown service or staff member is a 400 naming `serviceIds` or `staffId`)',
-    CONFLICT: `"${SLOT_TAKEN}": another booking holds the time (also the loser of two requests racing for it), or "${HOURS_CHANGED}": the salon changed its opening hours while the booking was being placed. A repeat with the same \`Idempotency-Key\` never conflicts with its own booking.`,
-    UNPROCESSABLE_CONTENT:
-      'The `Idempotency-Key` was already used by this customer for a different booking request (other salon, services, professional, date, time, coupon or payment)',
-  },
-  'users.rescheduleBooking': {
-    CONFLICT: `"${SLOT_TAKEN}", ${JUST_CHANGED.charAt(0).toLowerCase()}${JUST_CHANGED.slice(1)}, or "${HOURS_CHANGED}" (the salon's hours changed meanwhile)`,
-  },
-  'users.cancelBooking': { CONFLICT: JUST_CHANGED },
-  'users.disputeNoShow': { CONFLICT: 'This no-show has already been disputed' },
-  'merchants.createSlot': {
-    BAD_REQUEST:
-      'The input is not valid (the message names the field), the e-mail belongs to a salon or admin account, or the time is past, off the grid or outside opening hours',
-    CONFLICT: `"${SLOT_TAKEN}": another booking holds the time (also the loser of two requests racing for it), or "${HOURS_CHANGED}"`,
-  },
-  'merchants.updateBookingStatus': { CONFLICT: JUST_CHANGED },
-  'merchants.updateBusinessHours': {
-    CONFLICT:
-      'Upcoming bookings fall outside the new opening hours and no `decision` was sent, or (with `bookingIds`) some of them are not among the bookings the decision was taken on: nothing is saved. `data.clashes` lists them all (booking, date, time, customer, services, reason); send again with `decision` `keep` or `cancel`.',
-  },
-  // Salon management
-  'merchants.createPublishRequest': {
-    CONFLICT: 'The shop is already published, or its team is bigger than its plan allows (`data.field`: staff)',
-  },
-  'merchants.addStaffByMerchant': {
-    CONFLICT:
-      '`email`: another staff member of the shop already uses this e-mail, or the plan’s staff limit is reached (`data.field`: staff; the message names the plan and its limit)',
-  },
-  'merchants.updateStaffByMerchant': {
-    CONFLICT:
-      '`email`: another staff member of the shop already uses this e-mail, or the plan’s staff limit is reached (`data.field`: staff; the message names the plan and its limit) (bringing someone back from Inactive)',
-  },
-  'merchants.getStaffAnalytics': {
-    FORBIDDEN:
-      "The salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`",
-  },
-  'merchants.sendCustomerMessage': {
-    BAD_REQUEST:
-      'The input is not valid (the message names the field), or `bookingId`: a message about a booking (`category: transactional`) must name one of this customer’s bookings at the salon that is upcoming or from the last 7 days',
-    FORBIDDEN:
-      "`category`: a promotional message to a customer who has not opted in to offers and news (the message names the opt-out; walk-ins never opted in); or the salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`",
-    TOO_MANY_REQUESTS:
-      'The salon has reached its daily limit of 100 one-to-one messages (each channel counts; the India day resets at midnight IST): the message names the limit and what is left',
-  },
-  'marketing.createCampaign': {
-    FORBIDDEN:
-      "The salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`",
-  },
-  'merchants.deleteStaffByMerchant': { CONFLICT: 'The staff member still has upcoming bookings' },
-  'services.createService': { CONFLICT: '`service.name`: the shop already has a service of this name' },
-  'services.updateService': { CONFLICT: '`service.name`: the shop already has a service of this name' },
-  'Coupons.createCoupon': {
-    CONFLICT: '`code`: a coupon with this code already exists',
-    FORBIDDEN:
-      "The salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`",
-  },
-  'Coupons.updateCoupon': {
-    CONFLICT: '`code`: a coupon with this code already exists',
-    FORBIDDEN:
-      "The salon's plan does not include this tool (the message names the plan and the plan that has it) (switching a coupon off is always allowed), or another salon's `merchantId`",
-  },
-  'categories.deleteMerchantSelectedCategories': { CONFLICT: 'Services of the shop are still in the category; move or delete them first' },
-  'categories.createCategory': { CONFLICT: 'A category of this name already exists for this shop category' },
-  'categories.updateCategory': { CONFLICT: 'A category of this name already exists for this shop category' },
-  'categories.deleteCategory': { CONFLICT: 'Services still use this category; salons must move them first' },
-  'reviewRoutes.createReview': { CONFLICT: 'This booking has already been reviewed' },
-  'reviewRoutes.deleteReview': { FORBIDDEN: 'A salon cannot delete the reviews of its own salon; it replies to them instead' },
-  'marketing.resendCampaign': {
-    CONFLICT: 'The campaign is still being sent',
-    FORBIDDEN:
-      "The salon's plan does not include this tool (the message names the plan and the plan that has it), or another salon's `merchantId`",
-  },
-  'merchants.changePlan': {
-    NOT_FOUND: 'No payment order with this `razorpay_order_id` for the salon',
-    CONFLICT: 'The payment attempt (`attemptId` or `Idempotency-Key`) was for another plan, or is still being processed',
-  },
-  'merchants.schedulePlanChange': { CONFLICT: 'The team is bigger than the lower plan allows (`data.field`: staff)' },
-  'merchants.cancelScheduledPlanChange': { CONFLICT: 'There is no scheduled plan change to cancel' },
-  'merchants.createPlanOrder': { CONFLICT: 'The payment attempt (`attemptId`) was for another plan, or has already finished' },
-  'admin.recordCommissionPayment': {
-    NOT_FOUND: 'No salon has this `merchantId`',
-    CONFLICT: '`amount`: more than the month’s outstanding commission',
-  },
-  'users.redeemGiftCard': { NOT_FOUND: 'No gift card has this code', CONFLICT: 'The gift card has already been redeemed' },
-  // Administration
-  'admin.blockUser': { NOT_FOUND: 'No account has this `userId`' },
-  'admin.unblockUser': { NOT_FOUND: 'No account has this `userId`' },
-  'admin.promoteUser': { NOT_FOUND: 'No account has this `userId`', CONFLICT: 'The account is already an administrator' },
-  'admin.approveSalon': { CONFLICT: 'Only a pending publish request can be approved, and only of a salon whose team fits its plan' },
-  'admin.sponsorSalon': { CONFLICT: '`merchantId`: a sponsored listing needs the Enterprise plan' },
-  'admin.rejectSalon': { CONFLICT: 'Only a pending publish request can be rejected' },
-  'admin.unpublishSalon': { CONFLICT: 'The salon is not published' },
-  'admin.replyFeedback': { CONFLICT: 'The message is closed; it takes no more replies' },
-  'admin.addFeaturedLocation': { CONFLICT: 'This place is already in the featured list' },
-  'admin.updateEmailTemplate': { NOT_FOUND: 'No e-mail template has this key' },
-  // Ids that only filter a list: an unknown one gives an empty list, not a 404.
-  'admin.listBookings': { NOT_FOUND: false },
-  'admin.commissions': { NOT_FOUND: false },
-  'admin.audit': { NOT_FOUND: false },
-  'users.getAllBookings': { NOT_FOUND: false },
-  // Public procedures that read the caller when a token is sent
-  'support.createContactUs': {
-    TOO_MANY_REQUESTS:
-      'Several messages came from this sender (account or IP address) in the last hour, or for this e-mail address today: "Please wait a while; we answer every one."',
-    UNAUTHORIZED: 'A support ticket (with a `category` or `priority`) needs a signed-in caller',
-    FORBIDDEN: "`merchantId`: not the caller's own salon",
-    NOT_FOUND: '`merchantId`: no salon has this id (an administrator may name any salon)',
-  },
-  'blogs.getAllBlogs': { FORBIDDEN: '`status`: only administrators list drafts (`all`)' },
-  'geo.reverse': { NOT_FOUND: 'No place is known near these coordinates' },
-};
-
-/**
- * Public procedures whose answer depends on the caller when a bearer token is sent (optional
- * authentication): what the token changes.
- */
-export const OPTIONAL_AUTH: Record<string, string> = {
-  'users.getAvailableSlots': "The salon's owner and administrators also see the slots of an unpublished salon.",
-  'merchants.getMerchantById': "The salon's owner and administrators also see an unpublished salon.",
-  'services.getServiceById': "The salon's owner and administrators also see an inactive service or one of an unpublished salon.",
-  'blogs.getAllBlogs': 'Administrators may list drafts too (`status=all`).',
-  'blogs.getBlogById': 'Administrators also see drafts.',
-  'support.createContactUs':
-    'Signed in, the message is linked to the account, and a support ticket (`category`, `priority`) can be opened.',
-  'users.answerDeskInvite':
-    'Confirming needs the token of the customer account with the booking’s e-mail; declining with the link’s token needs none.',
-  'merchantAuth.logout': 'With a token, that session ends; without one (or with one that no longer works) there is nothing to end.',
-};
-
-/** Procedures that honour an `Idempotency-Key` request header (read in trpc/context.ts), and how. */
-export const IDEMPOTENT: Record<string, string> = {
-  'users.createBooking':
-    'Optional. A key of up to 200 characters (a UUID, say) chosen by the client for this booking. A repeat of the request by the same customer with the same key answers the booking the first one made (201, the same `_id`) instead of booking again, even when the two requests run at the same time: a retry after a lost answer or a double click never books twice. The same key with a different request (salon, services, professional, date, time, coupon or payment) is a 422. Keys are kept per customer; an empty or longer key is ignored (the request is then not idempotent).',
-  'merchants.changePlan':
-    'Optional. When the body has no `attemptId` (card payments through the built-in gateway), the key of the payment attempt: a repeat by the same salon with the same key answers the outcome of the first attempt and never charges twice; the same key for another plan is a 409. Up to 200 characters; an empty or longer key is ignored.',
-};
-
-/** Procedures whose success status depends on the outcome (they set ctx.responseStatus): the other status. */
-export const ALSO_SUCCEEDS: Record<string, Record<number, string>> = {
-  'newsletter.subscribe': { 200: 'The address was already subscribed: nothing new is created, the same thanks' },
-};
+/** The generic meaning of an error code (routers/common.docs.ts words them, by status). */
+const genericText = (code: ErrorCode) => ERROR_TEXT[ERROR_STATUS[code] as ErrorStatus];
+const codeOf = (status: number) => (Object.keys(ERROR_STATUS) as ErrorCode[]).find((c) => ERROR_STATUS[c] === status);
 
 type ProcedureDef = {
   _def: {
@@ -382,42 +152,96 @@ export interface ProcedureDoc {
   path: string;
   protected: boolean;
   successStatus: number;
+  /** Every error the operation documents: the procedure's own (meta.openapi.errorResponses) and the transport's. */
   errors: Partial<Record<ErrorCode, string>>;
+  /** The rest of its documentation trpc-to-openapi has no field for (meta.docs). */
+  docs: ApiDocsMeta;
 }
 
-/** What the document says of each procedure: its guard, success status and errors (with their meaning). */
-export function procedureDocs(router: AppRouter): ProcedureDoc[] {
+/**
+ * What can be told of a procedure from its definition alone: whether it needs a token (401), checks
+ * a role or ownership (403), takes input or a body (400), names a record in its input (404), and
+ * writes (a concurrent write may clash: 409). The document test holds each procedure's documented
+ * errors against these.
+ */
+export interface ProcedureFacts {
+  protected: boolean;
+  checksRole: boolean;
+  hasInput: boolean;
+  takesBody: boolean;
+  namesRecord: boolean;
+  writes: boolean;
+}
+
+export function procedureFacts(router: AppRouter): Map<string, ProcedureFacts> {
   const { signIn, role } = guards();
   const procedures = router._def.procedures as unknown as Record<string, ProcedureDef>;
-  return Object.entries(procedures).flatMap(([name, proc]) => {
+  const facts = new Map<string, ProcedureFacts>();
+  for (const [name, proc] of Object.entries(procedures)) {
     const { meta, inputs, middlewares } = proc._def;
     const openapi = meta?.openapi;
-    if (!openapi) return [];
+    if (!openapi) continue;
     const isProtected = openapi.protect !== false && middlewares.some((m) => signIn.has(m));
-    const checksRole = isProtected && middlewares.some((m) => role.has(m));
     const method = openapi.method.toUpperCase();
-    const takesBody = method !== 'GET' && method !== 'DELETE';
-    const hasInput = inputs.length > 0 && !inputs.every(isVoid);
-    const namesRecord = /\{[^}]+\}/.test(openapi.path) || inputKeys(inputs).some((k) => NAMES_A_RECORD.test(k));
-    // A write can meet a concurrent one: a deadlock, or a unique value taken meanwhile (services/errors → 409).
-    // The legacy contract's reads sent as POST (getAllBookings, getSlots...) are mutations by name only.
-    const writes = proc._def.type === 'mutation' && !/^get[A-Z]/.test(name.split('.').pop()!);
-    const codes: ErrorCode[] = [
-      ...(hasInput || takesBody ? (['BAD_REQUEST'] as const) : []),
-      ...(isProtected ? (['UNAUTHORIZED'] as const) : []),
-      ...(checksRole ? (['FORBIDDEN'] as const) : []),
-      ...(namesRecord ? (['NOT_FOUND'] as const) : []),
-      ...(writes ? (['CONFLICT'] as const) : []),
-      ...(takesBody ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : []),
+    facts.set(name, {
+      protected: isProtected,
+      checksRole: isProtected && middlewares.some((m) => role.has(m)),
+      hasInput: inputs.length > 0 && !inputs.every(isVoid),
+      takesBody: method !== 'GET' && method !== 'DELETE',
+      namesRecord: /\{[^}]+\}/.test(openapi.path) || inputKeys(inputs).some((k) => NAMES_A_RECORD.test(k)),
+      // A write can meet a concurrent one: a deadlock, or a unique value taken meanwhile (services/errors → 409).
+      // The legacy contract's reads sent as POST (getAllBookings, getSlots...) are mutations by name only.
+      writes: proc._def.type === 'mutation' && !/^get[A-Z]/.test(name.split('.').pop()!),
+    });
+  }
+  return facts;
+}
+
+/** A procedure's own documented errors (trpc-to-openapi's `errorResponses`: statuses, or status → meaning), by code. */
+function ownErrors(errorResponses: number[] | Record<number, string> | undefined): Partial<Record<ErrorCode, string>> {
+  const entries: [number, string | undefined][] = Array.isArray(errorResponses)
+    ? errorResponses.map((status) => [status, undefined])
+    : Object.entries(errorResponses ?? {}).map(([status, text]) => [Number(status), text]);
+  const errors: Partial<Record<ErrorCode, string>> = {};
+  for (const [status, text] of entries) {
+    const code = codeOf(status);
+    if (!code) throw new Error(`errorResponses: ${status} is not a status the API answers (ERROR_STATUS)`);
+    errors[code] = text ?? genericText(code);
+  }
+  return errors;
+}
+
+/**
+ * What the document says of each procedure: its guard, success status and errors (with their
+ * meaning), all read from the procedure's meta. The transport adds its own errors to every
+ * procedure: a body too large or of the wrong type (413, 415), an unexpected error (500), the
+ * database briefly unreachable (503).
+ */
+export function procedureDocs(router: AppRouter): ProcedureDoc[] {
+  const facts = procedureFacts(router);
+  const procedures = router._def.procedures as unknown as Record<string, ProcedureDef>;
+  return Object.entries(procedures).flatMap(([name, proc]) => {
+    const meta = proc._def.meta;
+    const openapi = meta?.openapi;
+    const f = facts.get(name);
+    if (!openapi || !f) return [];
+    const transport: ErrorCode[] = [
+      ...(f.takesBody ? (['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : []),
       'INTERNAL_SERVER_ERROR',
       'SERVICE_UNAVAILABLE',
     ];
-    const errors: Partial<Record<ErrorCode, string>> = Object.fromEntries(codes.map((c) => [c, GENERIC_ERRORS[c]]));
-    for (const [code, note] of Object.entries(PROCEDURE_ERRORS[name] ?? {}) as [ErrorCode, string | false][]) {
-      if (note === false) delete errors[code];
-      else errors[code] = note;
-    }
-    return [{ procedure: name, method, path: openapi.path, protected: isProtected, successStatus: meta?.successStatus ?? 200, errors }];
+    const errors = { ...Object.fromEntries(transport.map((c) => [c, genericText(c)])), ...ownErrors(openapi.errorResponses) };
+    return [
+      {
+        procedure: name,
+        method: openapi.method.toUpperCase(),
+        path: openapi.path,
+        protected: f.protected,
+        successStatus: meta?.successStatus ?? 200,
+        errors,
+        docs: meta?.docs ?? {},
+      },
+    ];
   });
 }
 
@@ -480,81 +304,6 @@ function errorResponse(code: ErrorCode, description: string): Json {
   };
 }
 
-const EXAMPLE_SALON = '6b1f3c2a-8d4e-4f5a-9b6c-7d8e9f0a1b2c';
-const EXAMPLE_SERVICE = '0c9d8e7f-6a5b-4c3d-8e1f-2a3b4c5d6e7f';
-const EXAMPLE_STAFF = '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b';
-const EXAMPLE_BOOKING = '4d5e6f70-8192-4a3b-8c4d-5e6f70819203';
-const signInExample = (email: string) => ({ summary: 'The demo account', value: { email, password: 'Demo@1234' } });
-
-/** Request examples of the main calls (what a client developer copies first), by tRPC path. */
-export const REQUEST_EXAMPLES: Record<string, Record<string, { summary: string; value: Record<string, unknown> }>> = {
-  'users.loginEmail': { customer: signInExample('customer@demo.in'), admin: signInExample('admin@demo.in') },
-  'merchants.loginMerchant': { owner: signInExample('merchant@demo.in') },
-  'merchantAuth.login': { owner: signInExample('merchant@demo.in') },
-  'users.getAvailableSlots': {
-    anyone: { summary: 'Any professional', value: { merchantId: EXAMPLE_SALON, date: '2026-03-14', serviceIds: [EXAMPLE_SERVICE] } },
-    chosen: {
-      summary: 'One professional',
-      value: { merchantId: EXAMPLE_SALON, date: '2026-03-14', serviceIds: [EXAMPLE_SERVICE], staffId: EXAMPLE_STAFF },
-    },
-  },
-  'merchants.getSlots': { desk: { summary: "The salon's own day", value: { date: '2026-03-14', serviceIds: [EXAMPLE_SERVICE] } } },
-  'users.createBooking': {
-    anyone: {
-      summary: 'Any free professional, paid at the salon',
-      value: { merchantId: EXAMPLE_SALON, serviceIds: [EXAMPLE_SERVICE], bookingDate: '2026-03-14', bookingTime: '11:30 AM' },
-    },
-    chosen: {
-      summary: 'A chosen professional, with a coupon, from the wallet',
-      value: {
-        merchantId: EXAMPLE_SALON,
-        serviceIds: [EXAMPLE_SERVICE],
-        staffId: EXAMPLE_STAFF,
-        bookingDate: '2026-03-14',
-        bookingTime: '14:00',
-        couponCode: 'GLOW20',
-        paymentMethod: 'wallet',
-      },
-    },
-  },
-  'merchants.createSlot': {
-    phone: {
-      summary: 'A customer on the phone',
-      value: {
-        serviceIds: [EXAMPLE_SERVICE],
-        bookingDate: '2026-03-14',
-        bookingTime: '4:00 PM',
-        name: 'Meera Iyer',
-        mobile: '9876543210',
-        email: 'meera.iyer@example.in',
-      },
-    },
-  },
-  'merchants.updateBookingStatus': {
-    confirm: { summary: 'Check the customer in', value: { bookingId: EXAMPLE_BOOKING, status: 'confirmed' } },
-    complete: { summary: 'Complete it, paid', value: { bookingId: EXAMPLE_BOOKING, status: 'completed', paymentReceived: true } },
-    cancel: {
-      summary: 'Cancel it, with the reason',
-      value: { bookingId: EXAMPLE_BOOKING, status: 'cancelled', cancellationReason: 'The customer called to cancel' },
-    },
-  },
-};
-
-/** Query parameter examples of the main GET calls, by tRPC path. */
-export const PARAMETER_EXAMPLES: Record<string, Record<string, unknown>> = {
-  'merchants.search': {
-    service: 'haircut',
-    location: 'Pune',
-    date: '2026-03-14',
-    time: 'evening',
-    prices: '500-1500',
-    ratings: 4,
-    sortBy: 'rating',
-    page: 1,
-    limit: 12,
-  },
-};
-
 /**
  * Amounts of money on the wire, by property name: rupees as JSON numbers with at most 2 decimals
  * (`multipleOf: 0.01`). Inputs say so through their zod schemas (shop.ts moneySchema); answers are
@@ -605,9 +354,6 @@ function markMoney(schema: unknown): void {
   }
 }
 
-/** Whether an operation's input (parameters or body, at any depth) carries a record id. */
-const namesARecord = (op: Operation) => JSON.stringify([op.parameters ?? [], op.requestBody ?? {}]).includes('"format":"uuid"');
-
 const isErrorStatus = (status: string) => Number(status) >= 400;
 
 /** Replaces an operation's error responses with `errors`, the rest (success answers) kept first, in status order. */
@@ -624,7 +370,8 @@ function setErrors(op: Operation, errors: Partial<Record<ErrorCode, string>>) {
  * errors, a bearer token wherever `protect` is not false. This pass makes it say what the server
  * answers: the meta's success status (201 for creations), the errors each procedure can really
  * answer with the real body, authentication as the procedure's middlewares enforce it, and the
- * Idempotency-Key header where it is honoured.
+ * examples and notes of each procedure's meta (`docs`). Request headers such as Idempotency-Key
+ * come from `meta.openapi.requestHeaders`.
  */
 function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; components?: Json }, router: AppRouter) {
   const paths = doc.paths ?? {};
@@ -642,45 +389,33 @@ function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; com
         description: ok.description === 'Successful response' ? (p.successStatus === 201 ? 'Created' : ok.description) : ok.description,
       };
     }
-    for (const [status, description] of Object.entries(ALSO_SUCCEEDS[p.procedure] ?? {})) {
+    for (const [status, description] of Object.entries(p.docs.alsoSucceeds ?? {})) {
       const main = responses[String(p.successStatus)];
       responses[status] = { ...main, description };
     }
     op.responses = responses;
-    // Any id the input carries (a UUID, here or nested) may name a record that does not exist.
-    const errors = { ...p.errors };
-    if (!errors.NOT_FOUND && PROCEDURE_ERRORS[p.procedure]?.NOT_FOUND !== false && namesARecord(op))
-      errors.NOT_FOUND = GENERIC_ERRORS.NOT_FOUND;
-    setErrors(op, errors);
+    setErrors(op, p.errors);
     // Authentication as enforced: required, optional, or none (an explicit empty list: public).
     if (p.protected) op.security = bearer;
-    else if (OPTIONAL_AUTH[p.procedure]) {
+    else if (p.docs.optionalAuth) {
       op.security = [{}, ...bearer];
-      op.description = [op.description, `Authentication is optional. ${OPTIONAL_AUTH[p.procedure]}`].filter(Boolean).join('\n\n');
+      op.description = [op.description, `Authentication is optional. ${p.docs.optionalAuth}`].filter(Boolean).join('\n\n');
     } else op.security = [];
-    op.summary ??= SUMMARIES[p.procedure];
-    const examples = REQUEST_EXAMPLES[p.procedure];
+    const examples = p.docs.examples;
     const media = (op.requestBody as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
     if (examples && media) media.examples = examples;
     for (const param of op.parameters ?? []) {
-      const example = PARAMETER_EXAMPLES[p.procedure]?.[String(param.name)];
+      const example = p.docs.parameterExamples?.[String(param.name)];
       if (example !== undefined) param.example = example;
+      // A header from meta.openapi.requestHeaders: said optional outright, its description said once.
+      if (param.in === 'header') {
+        param.required ??= false;
+        const schema = param.schema as Json | undefined;
+        if (schema?.description === param.description) delete schema?.description;
+      }
     }
     for (const r of Object.values(op.responses ?? {}))
       markMoney((r.content as Record<string, Json> | undefined)?.['application/json']?.schema);
-    const idempotency = IDEMPOTENT[p.procedure];
-    if (idempotency) {
-      op.parameters = [
-        ...(op.parameters ?? []).filter((x) => String(x.name).toLowerCase() !== 'idempotency-key'),
-        {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: false,
-          description: idempotency,
-          schema: { type: 'string', minLength: 1, maxLength: 200 },
-        },
-      ];
-    }
   }
   // The plain express routes: their own errors, the same body, and the error handler's 500 and 503.
   for (const [path, methods] of Object.entries(extraPaths)) {
@@ -690,17 +425,17 @@ function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; com
       op.security ??= [];
       const errors: Partial<Record<ErrorCode, string>> = {};
       for (const [status, r] of Object.entries(extra.responses as Record<string, { description: string }>)) {
-        const code = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((c) => String(ERROR_STATUS[c]) === status);
+        const code = codeOf(Number(status));
         if (code) errors[code] = r.description;
       }
       // Express answers these before the route: a malformed %-escape in the path, a body over the limit or in a charset it cannot read.
       if (/\{[^}]+\}/.test(path)) errors.BAD_REQUEST ??= 'A path segment is not valid (a malformed %-escape)';
       if (method === 'post') {
-        errors.PAYLOAD_TOO_LARGE = GENERIC_ERRORS.PAYLOAD_TOO_LARGE;
+        errors.PAYLOAD_TOO_LARGE = genericText('PAYLOAD_TOO_LARGE');
         errors.UNSUPPORTED_MEDIA_TYPE = 'A JSON body in a charset other than UTF-8';
       }
-      errors.INTERNAL_SERVER_ERROR = GENERIC_ERRORS.INTERNAL_SERVER_ERROR;
-      errors.SERVICE_UNAVAILABLE = GENERIC_ERRORS.SERVICE_UNAVAILABLE;
+      errors.INTERNAL_SERVER_ERROR = genericText('INTERNAL_SERVER_ERROR');
+      errors.SERVICE_UNAVAILABLE = genericText('SERVICE_UNAVAILABLE');
       setErrors(op, errors);
     }
   }

@@ -2,18 +2,38 @@ import * as s from '../../shared/schemas/billing.js';
 import { cancelInvoice } from '../services/billing/cancellation.js';
 import * as billing from '../services/billing/service.js';
 import { adminProcedure, merchantProcedure } from '../trpc/procedures.js';
+import { changePlanErrors, changePlanIdempotency } from './billing.docs.js';
+import { errors } from './common.docs.js';
 
 const tags = ['Subscription & Billing'];
 
 /** Subscription & Billing (merchant panel): plan, plan change through the payment gateway, invoices. */
 export const billingMerchantProcedures = {
   getSubscription: merchantProcedure
-    .meta({ openapi: { method: 'POST', path: '/merchants/getSubscription', tags } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/getSubscription',
+        tags,
+        summary: "Read the salon's plan and invoices",
+        errorResponses: errors(400, 401, 403, 404),
+      },
+    })
     .input(s.subscriptionInput)
     .output(s.subscriptionAnswer)
     .query(({ ctx, input }) => billing.getSubscription(ctx.deps, ctx.actor, input.merchantId)),
   changePlan: merchantProcedure
-    .meta({ openapi: { method: 'POST', path: '/merchants/changePlan', tags }, successStatus: 201 })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/changePlan',
+        tags,
+        summary: 'Change (and pay for) the subscription plan',
+        errorResponses: errors(400, 401, 403, changePlanErrors),
+        requestHeaders: changePlanIdempotency,
+      },
+      successStatus: 201,
+    })
     .input(s.changePlanInput)
     .output(s.changePlanAnswer)
     .mutation(({ ctx, input }) => billing.changePlan(ctx.deps, ctx.actor, input, ctx.idempotencyKey)),
@@ -24,13 +44,23 @@ export const billingMerchantProcedures = {
         path: '/merchants/schedulePlanChange',
         tags,
         description: 'A downgrade (or free: leave the paid plan) at the end of the paid period; cancellable.',
+        summary: 'Change the plan at the end of the paid period',
+        errorResponses: errors(400, 401, 403, 404, { 409: 'The team is bigger than the lower plan allows (`data.field`: staff)' }),
       },
     })
     .input(s.schedulePlanChangeInput)
     .output(s.scheduledChangeAnswer)
     .mutation(({ ctx, input }) => billing.schedulePlanChange(ctx.deps, ctx.actor, input)),
   cancelScheduledPlanChange: merchantProcedure
-    .meta({ openapi: { method: 'POST', path: '/merchants/cancelScheduledPlanChange', tags } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/cancelScheduledPlanChange',
+        tags,
+        summary: 'Cancel a scheduled plan change',
+        errorResponses: errors(400, 401, 403, 404, { 409: 'There is no scheduled plan change to cancel' }),
+      },
+    })
     .input(s.cancelScheduledChangeInput)
     .output(s.scheduledChangeAnswer)
     .mutation(({ ctx, input }) => billing.cancelScheduledChange(ctx.deps, ctx.actor, input.merchantId)),
@@ -42,6 +72,8 @@ export const billingMerchantProcedures = {
         tags,
         description:
           "The salon's GSTIN (format, check character, and a state code matching the salon's state); blank removes it. Printed on invoices issued from then on.",
+        summary: "Set or remove the salon's GSTIN",
+        errorResponses: errors(400, 401, 403, 404, 409),
       },
     })
     .input(s.updateGstinInput)
@@ -55,6 +87,10 @@ export const billingMerchantProcedures = {
         tags,
         description:
           'Razorpay: the order to pay in Razorpay Checkout; then changePlan with its razorpay_order_id, razorpay_payment_id and razorpay_signature.',
+        summary: 'Create a Razorpay order for a plan',
+        errorResponses: errors(400, 401, 403, 404, {
+          409: 'The payment attempt (`attemptId`) was for another plan, or has already finished',
+        }),
       },
       successStatus: 201,
     })
@@ -67,7 +103,15 @@ export const supportProcedures = {};
 
 export const billingAdminProcedures = {
   invoices: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/admin/payments/invoices', tags } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/payments/invoices',
+        tags,
+        summary: 'List subscription invoices',
+        errorResponses: errors(400, 401, 403),
+      },
+    })
     .input(s.adminInvoicesInput)
     .output(s.adminInvoicesAnswer)
     .query(({ ctx }) => billing.adminInvoices(ctx.deps)),
@@ -79,6 +123,8 @@ export const billingAdminProcedures = {
         tags,
         description:
           'Cancels a paid invoice: a credit note (reason cancellation) for the taxable value not yet credited, refunded through the gateway that took the payment. Once per invoice (409 after).',
+        summary: 'Cancel a paid invoice with a credit note and a refund',
+        errorResponses: errors(400, 401, 403, 404, 409),
       },
     })
     .input(s.cancelInvoiceInput)

@@ -13,6 +13,7 @@ import { deskStream } from '../live/deskEvents.js';
 import { createBlock, deleteBlock, getCalendar, moveBooking } from '../services/calendar/index.js';
 import { shopOf } from '../services/scope.js';
 import { merchantProcedure } from '../trpc/procedures.js';
+import { errors } from './common.docs.js';
 
 const tags = ['Merchant calendar'];
 
@@ -26,6 +27,8 @@ export const calendarMerchantProcedures = {
         tags,
         description:
           'A day (days=1) or a week (days=7) of the salon’s calendar in one call: each professional with their hours per date, the bookings of every status (customer, services, price) and the blocked time, placed in salon-local minutes.',
+        summary: "Read a day or week of the salon's calendar",
+        errorResponses: errors(400, 401, 403, 404),
       },
     })
     .input(calendarInput)
@@ -40,6 +43,8 @@ export const calendarMerchantProcedures = {
         tags,
         description:
           'Blocks a professional’s time (break, leave, training) once, on every day of a date range (endDate: leave from Monday to Wednesday), or every week. Refused with 409 listing the bookings in the way; a weekly block can be repeated with skipConflicts to leave those dates out.',
+        summary: "Block a professional's time",
+        errorResponses: errors(400, 401, 403, 404, 409),
       },
       successStatus: 201,
     })
@@ -55,6 +60,8 @@ export const calendarMerchantProcedures = {
         tags,
         description:
           'Removes one occurrence of blocked time, or (series) that occurrence and the later ones: the later weeks of a weekly block, the later days of a range.',
+        summary: 'Remove blocked time',
+        errorResponses: errors(400, 401, 403, 404, 409),
       },
     })
     .input(deleteBlockInput)
@@ -69,6 +76,8 @@ export const calendarMerchantProcedures = {
         tags,
         description:
           'Moves a booking to another time and/or professional at the same price. 400 when the professional does not offer its services or is not working then; 409 when the time was taken meanwhile. The customer is told once the Undo window (customerToldAt) has passed.',
+        summary: 'Move a booking to another time or professional',
+        errorResponses: errors(400, 401, 403, 404, 409),
       },
     })
     .input(moveBookingInput)

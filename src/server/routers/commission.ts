@@ -1,6 +1,7 @@
 import * as s from '../../shared/schemas/commission.js';
 import { getCommission, recordCommissionPayment } from '../services/billing/commission.js';
 import { adminProcedure, merchantProcedure } from '../trpc/procedures.js';
+import { errors } from './common.docs.js';
 
 const tags = ['Commission'];
 
@@ -14,6 +15,8 @@ export const commissionMerchantProcedures = {
         tags,
         description:
           'Per month of appointment: completed bookings, no-shows, gross, the 10% commission, net, paid (deducted from online prepayments, plus payments recorded) and outstanding.',
+        summary: "Read the salon's commission per month (gross, commission, net, paid, outstanding)",
+        errorResponses: errors(400, 401, 403, 404),
       },
     })
     .input(s.commissionInput)
@@ -29,6 +32,11 @@ export const commissionAdminProcedures = {
         path: '/admin/payments/commissionPayment',
         tags,
         description: 'Records commission a salon paid for a month (bank transfer, UPI); at most the month’s outstanding.',
+        summary: "Record a salon's payment of a month's commission",
+        errorResponses: errors(400, 401, 403, {
+          404: 'No salon has this `merchantId`',
+          409: '`amount`: more than the month’s outstanding commission',
+        }),
       },
       successStatus: 201,
     })

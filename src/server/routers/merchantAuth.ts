@@ -12,13 +12,24 @@ import * as auth from '../services/auth/service.js';
 import { toMerchantAccountWire, toUserWire } from '../services/wire.js';
 import { router } from '../trpc/init.js';
 import { merchantProcedure, publicProcedure, secretCheckProcedure } from '../trpc/procedures.js';
+import { EMAIL_TAKEN, errors, hashesPassword, passwordSignIn, signInExamples } from './common.docs.js';
 
 const tags = ['Merchant sign-in'];
 
 /** The older merchant family: merchants/registerMerchants and merchants/loginMerchant/EmailLogin. */
 export const merchantSignInProcedures = {
   registerMerchants: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/merchants/registerMerchants', tags, protect: false }, successStatus: 201 })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/registerMerchants',
+        tags,
+        protect: false,
+        summary: 'Register a salon and its owner account',
+        errorResponses: errors(400, hashesPassword, { 409: EMAIL_TAKEN }),
+      },
+      successStatus: 201,
+    })
     .input(registerMerchantInput)
     .output(registerAnswer)
     .mutation(async ({ ctx, input }) => {
@@ -27,7 +38,17 @@ export const merchantSignInProcedures = {
     }),
 
   loginMerchant: secretCheckProcedure
-    .meta({ openapi: { method: 'POST', path: '/merchants/loginMerchant/EmailLogin', tags, protect: false } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/loginMerchant/EmailLogin',
+        tags,
+        protect: false,
+        summary: 'Sign in a salon owner with e-mail and password',
+        errorResponses: errors(400, 409, passwordSignIn),
+      },
+      docs: { examples: signInExamples({ owner: 'merchant@demo.in' }) },
+    })
     .input(loginInput)
     .output(authAnswer)
     .mutation(async ({ ctx, input }) => {
@@ -39,7 +60,17 @@ export const merchantSignInProcedures = {
 /** The newer family at /merchants/auth/*. */
 export const merchantAuthRouter = router({
   login: secretCheckProcedure
-    .meta({ openapi: { method: 'POST', path: '/merchants/auth/login', tags, protect: false } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/auth/login',
+        tags,
+        protect: false,
+        summary: 'Sign in a salon owner',
+        errorResponses: errors(400, 409, passwordSignIn),
+      },
+      docs: { examples: signInExamples({ owner: 'merchant@demo.in' }) },
+    })
     .input(loginInput)
     .output(merchantAuthAnswer)
     .mutation(async ({ ctx, input }) => {
@@ -48,7 +79,17 @@ export const merchantAuthRouter = router({
     }),
 
   register: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/merchants/auth/register', tags, protect: false }, successStatus: 201 })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/auth/register',
+        tags,
+        protect: false,
+        summary: 'Register a salon owner',
+        errorResponses: errors(400, hashesPassword, { 409: EMAIL_TAKEN }),
+      },
+      successStatus: 201,
+    })
     .input(registerMerchantInput)
     .output(merchantAuthAnswer)
     .mutation(async ({ ctx, input }) => {
@@ -65,14 +106,25 @@ export const merchantAuthRouter = router({
         protect: false,
         description:
           'Ends the session of the bearer token sent with it: that token is refused (401) from now on, until it would have expired; the account’s other sessions stay signed in. Without a token, or with one that no longer works, there is nothing to end and the answer is the same.',
+        summary: 'Sign out this token',
+        errorResponses: errors(400, 409),
       },
+      docs: { optionalAuth: 'With a token, that session ends; without one (or with one that no longer works) there is nothing to end.' },
     })
     .input(z.object({}).optional())
     .output(messageAnswer)
     .mutation(({ ctx }) => auth.logout(ctx.deps, ctx.session)),
 
   me: merchantProcedure
-    .meta({ openapi: { method: 'GET', path: '/merchants/auth/me', tags } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/merchants/auth/me',
+        tags,
+        summary: 'Read the signed-in salon owner',
+        errorResponses: errors(400, 401, 403, 404),
+      },
+    })
     .input(z.object({ merchantId: z.string().uuid().optional() }))
     .output(z.object({ merchant: merchantAccountWire }))
     .query(({ ctx, input }) => auth.merchantMe(ctx.deps, input.merchantId ?? ctx.actor.id)),

@@ -20,7 +20,23 @@ export class InputError extends Error {
  * OpenAPI meta plus the HTTP status of a successful REST answer (201 for creations); adminOnly is
  * set by adminProcedure, so tests find every admin-only procedure in any namespace.
  */
-export type AppMeta = OpenApiMeta & { successStatus?: number; adminOnly?: boolean };
+export type AppMeta = OpenApiMeta & { successStatus?: number; adminOnly?: boolean } & { docs?: ApiDocsMeta };
+
+/**
+ * The parts of a procedure's /api documentation that trpc-to-openapi's `openapi` meta has no field
+ * for (its summary, description, `errorResponses` and `requestHeaders` go there); http/openapi.ts
+ * reads these from the procedure definitions.
+ */
+export interface ApiDocsMeta {
+  /** A public procedure that reads the caller when a bearer token is sent: what the token changes. */
+  optionalAuth?: string;
+  /** Another success status the procedure may answer (it sets ctx.responseStatus), with its meaning. */
+  alsoSucceeds?: Record<number, string>;
+  /** Named examples of the JSON request body. */
+  examples?: Record<string, { summary: string; value: Record<string, unknown> }>;
+  /** Examples of query parameters, by parameter name. */
+  parameterExamples?: Record<string, unknown>;
+}
 
 /**
  * Stack traces go into error bodies only where someone debugs: under `npm run dev` (which sets
