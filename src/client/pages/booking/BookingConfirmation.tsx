@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
+import { bookingReference } from '../../../shared/bookingReference';
 import { isActiveBookingStatus } from '../../../shared/policy';
 import type { BookingWire } from '../../../shared/schemas/bookings';
 import { CalendarIcon, CheckCircleIcon, ClockIcon, CloseIcon, MapPinIcon } from '../../components/icons';
@@ -198,8 +199,8 @@ export default function BookingConfirmation({ params }: { params: { id: string }
             <>
               <section>
                 <h2 className="mb-1 text-xs font-semibold tracking-widest text-ink-500 uppercase">Booking reference</h2>
-                <p className="font-mono text-sm break-all text-ink-900" data-testid="booking-reference">
-                  {booking._id}
+                <p className="font-mono text-base font-semibold text-ink-900" data-testid="booking-reference" title={booking._id}>
+                  {bookingReference(booking._id)}
                 </p>
                 <p className="text-xs text-ink-500">Booked on {longDate(booking.createdAt)}</p>
               </section>

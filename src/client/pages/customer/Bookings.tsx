@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import { bookingReference } from '../../../shared/bookingReference';
 import { canReschedule, NO_SHOW_DISPUTE_DAYS, refundSummary } from '../../../shared/policy';
 import type { BookingWire } from '../../../shared/schemas/bookings';
 import { CalendarIcon, ClockIcon, UserIcon } from '../../components/icons';
@@ -99,7 +100,7 @@ function BookingCard({
             <div className="min-w-0">
               <h3 className="truncate font-semibold text-ink-900">{booking.salonName}</h3>
               <p className="truncate font-mono text-xs text-ink-500" title={booking._id}>
-                #{booking._id.slice(0, 8).toUpperCase()}
+                {bookingReference(booking._id)}
               </p>
             </div>
             <StatusBadge status={booking.status} />

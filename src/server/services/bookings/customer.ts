@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { bookingReferenceCode } from '../../../shared/bookingReference.js';
 import { formatINR } from '../../../shared/money.js';
 import {
   CUSTOMER_CHANGEABLE_STATUSES,
@@ -267,7 +268,7 @@ export async function disputeNoShow(deps: AppDeps, actor: Actor, input: z.output
     findAccountName(deps.db, customerId),
     listBookingServices(deps.db, [booking.id]),
   ]);
-  const ref = booking.id.slice(0, 8).toUpperCase();
+  const ref = bookingReferenceCode(booking.id);
   const salonName = salon?.shop_name ?? 'the salon';
   const name = `${customer.first_name} ${customer.last_name}`.trim() || customer.email;
   const paid = Number(booking.amount_paid);
