@@ -13,6 +13,7 @@ import { Card } from '../../components/ui/Card';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { track } from '../../features/analytics/track';
 import { formatDuration, formatINR } from '../../features/booking/format';
+import { PushOffer } from '../../features/push/PushOptIn';
 import { cn } from '../../lib/cn';
 import { longDate, weekdayDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -305,6 +306,8 @@ export default function BookingConfirmation({ params }: { params: { id: string }
           </div>
         </div>
       </Card>
+      {/* After the booking is made, below it: the offer of reminders covers no action here. */}
+      {booking && live && <PushOffer className="mt-4" />}
     </PageContainer>
   );
 }

@@ -23,6 +23,7 @@ import {
   salonTakesBookings,
 } from '../../features/booking/BookingActions';
 import { byAppointment, formatINR, salonToday } from '../../features/booking/format';
+import { PushOffer } from '../../features/push/PushOptIn';
 import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
@@ -224,6 +225,7 @@ export default function Bookings() {
   return (
     <PageContainer className="max-w-4xl">
       <PageHeader title="My Bookings" description="Your upcoming, completed and cancelled appointments." />
+      <PushOffer className="mb-5" />
       <Tabs
         withPanels
         idPrefix="bookings"
