@@ -196,6 +196,8 @@ export interface BookingsTable {
   user_id: string | null;
   merchant_id: string;
   staff_id: string;
+  /** Booked with "Any professional": a reschedule may give it to another professional (migration 202612020350). */
+  any_professional: Generated<boolean>;
   starts_at: Date | string;
   ends_at: Date | string;
   booking_date: string;

@@ -28,6 +28,7 @@ import {
   merchantBookingsAnswer,
   merchantBookingsInput,
   pendingDeskInvitesAnswer,
+  rescheduleBookingAnswer,
   rescheduleBookingInput,
   scanQrInput,
   updateBookingStatusInput,
@@ -107,7 +108,7 @@ export const bookingUserProcedures = {
   rescheduleBooking: customerProcedure
     .meta({ openapi: { method: 'POST', path: '/users/rescheduleBooking', tags: userTags } })
     .input(rescheduleBookingInput)
-    .output(bookingAnswer)
+    .output(rescheduleBookingAnswer)
     .mutation(({ ctx, input }) => rescheduleMyBooking(ctx.deps, ctx.actor, input)),
 
   getDeskInvite: publicProcedure
