@@ -205,7 +205,7 @@ export const PROCEDURE_ERRORS: Record<string, ErrorNotes> = {
       'The `Idempotency-Key` was already used by this customer for a different booking request (other salon, services, professional, date, time, coupon or payment)',
   },
   'users.rescheduleBooking': {
-    CONFLICT: `"${SLOT_TAKEN}", ${JUST_CHANGED.charAt(0).toLowerCase()}${JUST_CHANGED.slice(1)}, or "${HOURS_CHANGED}" (the salon's hours changed meanwhile)`,
+    CONFLICT: `"${SLOT_TAKEN}" (for a booking made with a chosen professional: that professional is busy then; it never moves to another), ${JUST_CHANGED.charAt(0).toLowerCase()}${JUST_CHANGED.slice(1)}, or "${HOURS_CHANGED}" (the salon's hours changed meanwhile)`,
   },
   'users.cancelBooking': { CONFLICT: JUST_CHANGED },
   'users.disputeNoShow': { CONFLICT: 'This no-show has already been disputed' },
