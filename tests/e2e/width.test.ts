@@ -122,9 +122,7 @@ const uncovered = (page: Page, selector: string) =>
 
 /** Clicks dates from the first on until one offers a free time; returns that time. */
 async function pickFirstFreeSlot(page: Page): Promise<string> {
-  const dates = page.locator(
-    '[data-testid^="booking-date-"]:not([data-testid="booking-date-input"]):not([data-testid="booking-date-strip"])',
-  );
+  const dates = page.locator('[data-testid^="booking-date-"]:not([data-testid="booking-date-input"])');
   const count = await dates.count();
   for (let i = 1; i < count; i++) {
     const date = dates.nth(i);

@@ -147,7 +147,6 @@ export function SlotPicker({
           aria-label="Choose a date"
           aria-orientation="horizontal"
           onKeyDown={onStripKey}
-          data-testid={`${idPrefix}-date-strip`}
         >
           {days.map((d) => {
             const { weekday, day, month } = formatShortDay(d);
