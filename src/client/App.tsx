@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
+import { SkipLink } from './components/layout/SkipLink';
 import { ScrollToTop } from './components/ScrollToTop';
 import { Splash } from './components/Splash';
 import { Toaster } from './components/ui/Toast';
@@ -34,12 +35,7 @@ export function AppProviders({ children, queryClient = defaultQueryClient, trpcC
 export function App() {
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only z-[90] rounded-full bg-plum-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <SessionKeeper />
       <ScrollToTop />
       <LayoutForUser>

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingReference } from '../../src/shared/bookingReference';
 import { baseUrl, launch, newPage, shot } from './browser';
 
 const PASSWORD = 'Demo@1234';
@@ -98,7 +99,7 @@ describe('customer booking flow', () => {
       await page.getByRole('heading', { name: 'Booking Confirmed' }).waitFor();
       await page.getByTestId('booking-qr').waitFor();
       expect(await page.getByTestId('booking-qr').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-      await poll(() => page.getByTestId('booking-reference').textContent()).toBe(bookingId);
+      await poll(() => page.getByTestId('booking-reference').textContent()).toBe(bookingReference(bookingId));
       await poll(() => page.getByTestId('confirmation-time').textContent()).toBe(time);
       const events = await page.evaluate(
         () => JSON.parse(sessionStorage.getItem('analyticsEvents') ?? '[]') as { event: string; bookingId: string }[],

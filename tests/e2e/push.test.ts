@@ -100,25 +100,23 @@ const subjectOf = (token: string | undefined) =>
   token ? (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sub: string }).sub : null;
 
 describe('push notifications', () => {
-  it('offers push after sign-in; Deny is remembered', async () => {
+  it('offers push on My Bookings, in the page and not over it; Not now is remembered', async () => {
     const { context, page } = await newPage(browser, { offerPush: true });
     await signIn(page, 'customer@demo.in');
-    const modal = page.getByTestId('push-opt-in');
-    await modal.waitFor({ timeout: 15_000 });
-    expect(await modal.getByRole('heading').innerText()).toBe('Never miss an appointment');
-    // Title, text and buttons only: no empty body band between the text and the buttons.
-    expect(await modal.locator(':scope > div').count()).toBe(2);
-    const box = (await modal.boundingBox())!;
-    const buttons = (await page.getByTestId('push-allow').boundingBox())!;
-    expect(box.y + box.height - (buttons.y + buttons.height)).toBeLessThan(24);
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await page.goto('/bookings');
+    const card = page.getByTestId('push-opt-in');
+    await card.waitFor({ timeout: 15_000 });
+    expect(await card.getByRole('heading').innerText()).toBe('Get booking reminders');
+    expect(await page.locator('[role="dialog"]').count()).toBe(0);
     await shot(page, 'push-opt-in');
-    await modal.screenshot({ path: path.join(SHOTS_DIR, 'push-opt-in-modal.png') });
+    await card.screenshot({ path: path.join(SHOTS_DIR, 'push-opt-in-card.png') });
     await page.getByTestId('push-deny').click();
-    await modal.waitFor({ state: 'detached' });
+    await card.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('customNotificationPermission'))).toBe('denied');
     await page.reload();
-    await page.waitForTimeout(5500);
-    expect(await modal.count()).toBe(0);
+    await page.getByTestId('bookings-tab-upcoming').waitFor();
+    expect(await card.count()).toBe(0);
     await context.close();
   });
 
@@ -144,6 +142,8 @@ describe('push notifications', () => {
       PushManager.prototype.subscribe = async () => fakeSubscription as unknown as PushSubscription;
     });
     await signIn(page, 'customer@demo.in');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await page.goto('/bookings');
     await page.getByTestId('push-opt-in').waitFor({ timeout: 15_000 });
     await page.getByTestId('push-allow').click();
     await page.getByText('Notifications are on').waitFor();
@@ -181,6 +181,8 @@ describe('push notifications', () => {
     const calls = recordPushCalls(page);
     try {
       await signIn(page, 'customer@demo.in');
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      await page.goto('/bookings');
       await page.getByTestId('push-opt-in').waitFor({ timeout: 15_000 });
       await page.getByTestId('push-allow').click();
       await page.getByText('Notifications are on').waitFor();
@@ -239,6 +241,8 @@ describe('push notifications', () => {
     });
     try {
       await signIn(page, 'customer@demo.in');
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      await page.goto('/bookings');
       const modal = page.getByTestId('push-opt-in');
       await modal.waitFor({ timeout: 15_000 });
       await page.getByTestId('push-allow').click();
@@ -246,7 +250,7 @@ describe('push notifications', () => {
       expect(alerts).toEqual(['Push not supported in this browser.']);
       expect(await page.evaluate(() => localStorage.getItem('customNotificationPermission'))).toBe('unsupported');
       await page.reload();
-      await page.waitForTimeout(5500);
+      await page.getByTestId('bookings-tab-upcoming').waitFor();
       expect(await modal.count()).toBe(0);
     } finally {
       await context.close();

@@ -615,12 +615,39 @@ describe('rescheduling', () => {
     await expect(book(w, other, { staffId: w.anyone, bookingTime: '12:00 PM' })).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
-  it('moves to another professional when the current one is taken and none was chosen', async () => {
-    const mine = (await book(w, w.customer, { staffId: w.anyone, bookingTime: '4:00 PM' })).data.booking;
+  it('moves a booking made with "Any professional" to whoever is free, and its answer says the professional changed', async () => {
+    const mine = (await book(w, w.customer, { bookingTime: '4:00 PM' })).data.booking;
+    expect(mine.anyProfessional).toBe(true);
+    const first = mine.professional;
     const other = await createCustomer(rt);
-    await book(w, other, { staffId: w.anyone, bookingTime: '5:00 PM' });
+    await book(w, other, { staffId: first._id, bookingTime: '5:00 PM' });
     const r = await rt.caller(w.customer).users.rescheduleBooking({ bookingId: mine._id, bookingDate: tomorrow(), bookingTime: '5:00 PM' });
-    expect(r.data.booking.professional._id).toBe(w.cutter);
+    const now = r.data.booking.professional;
+    expect(now._id).not.toBe(first._id);
+    expect([w.anyone, w.cutter]).toContain(now._id);
+    expect(r.data).toMatchObject({ professionalChanged: true, previousProfessional: { _id: first._id, name: first.name } });
+    // Still an "Any professional" booking: a later move may change it again.
+    expect(r.data.booking.anyProfessional).toBe(true);
+  });
+
+  it('keeps a booking made with a chosen professional with them: a time they are busy is refused, never given to another', async () => {
+    const day = localDate(5);
+    const mine = (await book(w, w.customer, { staffId: w.anyone, bookingDate: day, bookingTime: '3:00 PM' })).data.booking;
+    expect(mine.anyProfessional).toBe(false);
+    const other = await createCustomer(rt);
+    await book(w, other, { staffId: w.anyone, bookingDate: day, bookingTime: '5:00 PM' });
+    // Bala is free at 5 PM, but the customer chose Asha.
+    await expect(
+      rt.caller(w.customer).users.rescheduleBooking({ bookingId: mine._id, bookingDate: day, bookingTime: '5:00 PM' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: SLOT_TAKEN });
+    const row = await rt.deps.db.selectFrom('bookings').selectAll().where('id', '=', mine._id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ booking_time: '3:00 PM', staff_id: w.anyone });
+    const r = await rt.caller(w.customer).users.rescheduleBooking({ bookingId: mine._id, bookingDate: day, bookingTime: '4:00 PM' });
+    expect(r.data).toMatchObject({
+      booking: { bookingTime: '4:00 PM', professional: { _id: w.anyone }, anyProfessional: false },
+      professionalChanged: false,
+      previousProfessional: { _id: w.anyone, name: 'Asha' },
+    });
   });
 
   it('offers the times next to the booking being moved once it is named, only to whom may move it', async () => {

@@ -140,7 +140,7 @@ describe('saving opening hours that leave upcoming bookings uncovered', () => {
       },
     ]);
     expect(message).toMatch(
-      /^openingHours: 2 upcoming bookings fall outside the new opening hours: Tanvi Test on .* at 10:00 AM \(#[0-9a-f]{8}\); Meera Test on .* at 5:30 PM/,
+      /^openingHours: 2 upcoming bookings fall outside the new opening hours: Tanvi Test on .* at 10:00 AM \(#[0-9A-F]{8}\); Meera Test on .* at 5:30 PM/,
     );
     expect(await hoursOf(s.salon.id)).toEqual(before);
     expect((await statusOf(closed)).status).toBe('upcoming');

@@ -84,7 +84,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         )}
       </header>
       {/* At least a screen tall: while a page loads, the footer waits below the fold instead of jumping down (layout shift). */}
-      <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
         {children}
       </main>
       <Footer />

@@ -17,6 +17,7 @@ import {
 } from '../components/icons';
 import { AppShell } from '../components/layout/AppShell';
 import type { NavItem } from '../components/layout/nav';
+import { PushOffer } from '../features/push/PushOptIn';
 
 /** Window event the appointments screen listens to, to open its QR scanner. */
 export const OPEN_QR_SCANNER_EVENT = 'open-qr-scanner';
@@ -91,6 +92,8 @@ export function MerchantLayout({ children }: { children: ReactNode }) {
   );
   return (
     <AppShell kind="merchant" homePath="/merchant" brandTag="Business" navItems={NAV} bottomItems={bottom} menuItems={MENU} withChat>
+      {/* The push offer in the page's flow, above the screen: it never covers the calendar or a button. */}
+      <PushOffer frame="mx-auto max-w-7xl px-4 pt-4 sm:px-6 lg:px-8" />
       {children}
     </AppShell>
   );

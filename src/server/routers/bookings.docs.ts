@@ -41,7 +41,7 @@ export const createBookingExamples = {
 };
 
 export const rescheduleBookingErrors: ErrorNotes = {
-  409: `"${SLOT_TAKEN}", ${JUST_CHANGED.charAt(0).toLowerCase()}${JUST_CHANGED.slice(1)}, or "${HOURS_CHANGED}" (the salon's hours changed meanwhile)`,
+  409: `"${SLOT_TAKEN}" (for a booking made with a chosen professional: that professional is busy then; it never moves to another), ${JUST_CHANGED.charAt(0).toLowerCase()}${JUST_CHANGED.slice(1)}, or "${HOURS_CHANGED}" (the salon's hours changed meanwhile)`,
 };
 
 export const availableSlotsExamples = {

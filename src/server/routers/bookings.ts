@@ -28,6 +28,7 @@ import {
   merchantBookingsAnswer,
   merchantBookingsInput,
   pendingDeskInvitesAnswer,
+  rescheduleBookingAnswer,
   rescheduleBookingInput,
   scanQrInput,
   updateBookingStatusInput,
@@ -191,7 +192,7 @@ export const bookingUserProcedures = {
       },
     })
     .input(rescheduleBookingInput)
-    .output(bookingAnswer)
+    .output(rescheduleBookingAnswer)
     .mutation(({ ctx, input }) => rescheduleMyBooking(ctx.deps, ctx.actor, input)),
 
   getDeskInvite: publicProcedure

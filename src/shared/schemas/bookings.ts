@@ -90,6 +90,11 @@ export const bookingWire = z.object({
   totalDuration: z.number(),
   couponCode: z.string().nullable(),
   professional: bookingProfessionalWire,
+  /**
+   * Booked with "Any professional": whoever was free took it, and a reschedule may move it to another
+   * professional (the reschedule's answer says when it did). False: the customer chose this professional.
+   */
+  anyProfessional: z.boolean().optional(),
   services: z.array(bookingServiceWire),
   /** For a salon's desk booking, what the salon typed (never the account's own details). */
   userDetails: bookingUserDetailsWire,
@@ -131,6 +136,17 @@ export type BookingWire = z.infer<typeof bookingWire>;
 
 export const bookingAnswer = z.object({ data: z.object({ booking: bookingWire }) });
 export const bookingsAnswer = z.object({ data: z.object({ bookings: z.array(bookingWire) }) });
+/**
+ * users/rescheduleBooking: the moved booking (its `professional` is who does it now) and whether the
+ * professional changed with the move (only ever for a booking made with "Any professional"), with who it was.
+ */
+export const rescheduleBookingAnswer = z.object({
+  data: z.object({
+    booking: bookingWire,
+    professionalChanged: z.boolean(),
+    previousProfessional: z.object({ _id: z.string(), name: z.string() }),
+  }),
+});
 
 // ---------------------------------------------------------------- customer side
 

@@ -50,7 +50,11 @@ export function AppShell({ kind, homePath, brandTag, navItems, bottomItems, menu
       </header>
       {/* Without a footer, the page's own end must clear the bottom bar (phones) and the chat toggle. At least a
           screen tall: while a page loads, the footer waits below the fold instead of jumping down (layout shift). */}
-      <main id="main" className={cn('min-h-[calc(100dvh-4rem)] flex-1', !withFooter && (withChat ? 'pb-24' : 'pb-24 nav:pb-0'))}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={cn('min-h-[calc(100dvh-4rem)] flex-1 outline-none', !withFooter && (withChat ? 'pb-24' : 'pb-24 nav:pb-0'))}
+      >
         {children}
       </main>
       {withFooter && <Footer ref={footer} clearChat={withChat} />}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { bookingReference } from '../../../shared/bookingReference';
 import { Badge, StatusBadge } from '../../components/ui/Badge';
 import { Modal } from '../../components/ui/Modal';
 import { SkeletonText } from '../../components/ui/Skeleton';
@@ -33,7 +34,7 @@ export function BookingDetailModal({ bookingId, onClose }: { bookingId: string |
             <StatusBadge status={b.status} />
             {b.scanned && <Badge tone="success">Checked in {b.scannedAt ? formatDateTime(b.scannedAt, b.timeZone) : ''}</Badge>}
             {b.paymentReceived && <Badge tone="success">Paid</Badge>}
-            <span className="text-xs text-ink-400">#{b._id.slice(0, 8)}</span>
+            <span className="text-xs text-ink-400">{bookingReference(b._id)}</span>
           </div>
           <dl className="divide-y divide-blush-100">
             <Row label="Salon">

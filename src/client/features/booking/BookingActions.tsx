@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useController } from 'react-hook-form';
+import type { z } from 'zod';
 import { RESCHEDULE_MIN_HOURS, refundAmountFor, refundPercentFor } from '../../../shared/policy';
-import { type BookingWire, disputeNoShowForm, rescheduleForm } from '../../../shared/schemas/bookings';
+import { type BookingWire, disputeNoShowForm, type rescheduleBookingAnswer, rescheduleForm } from '../../../shared/schemas/bookings';
 import { REVIEW_MAX_LENGTH, reviewForm } from '../../../shared/schemas/reviews';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -103,7 +104,24 @@ export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire
   );
 }
 
-/** Moves an upcoming booking to another free slot of the same salon; the owner keys it by the booking. */
+/**
+ * What a reschedule's confirmation says: the new time and who does it, and when the professional
+ * changed with the move (a booking made with "Any professional"), that it did and from whom.
+ */
+export function movedText({ data }: z.output<typeof rescheduleBookingAnswer>): string {
+  const { booking, professionalChanged, previousProfessional } = data;
+  const when = `Booking moved to ${longDate(booking.bookingDate)} at ${booking.bookingTime}`;
+  return professionalChanged
+    ? `${when}, now with ${booking.professional.name} (instead of ${previousProfessional.name}).`
+    : `${when}, still with ${booking.professional.name}.`;
+}
+
+/**
+ * Moves an upcoming booking to another free slot of the same salon; the owner keys it by the booking.
+ * A booking made with a chosen professional is offered that professional's free times only (the
+ * server keeps it with them); one made with "Any professional" is offered every free time, and the
+ * dialog says first that whoever is free then may do it.
+ */
 export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | null; onClose: () => void }) {
   const utils = trpc.useUtils();
   const form = useZodForm(rescheduleForm, { defaultValues: { bookingDate: booking?.bookingDate ?? '', bookingTime: '' } });
@@ -112,8 +130,7 @@ export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | 
   const failed = serverErrorsTo(form, 'Could not reschedule this booking. Please try again.');
   const reschedule = trpc.users.rescheduleBooking.useMutation({
     meta: {
-      successToast: ({ data: { booking: moved } }: { data: { booking: { bookingDate: string; bookingTime: string } } }) =>
-        `Booking moved to ${longDate(moved.bookingDate)} at ${moved.bookingTime}.`,
+      successToast: movedText,
       invalidates: ['users.getAllBookings', 'users.getAvailableSlots'],
     },
     onSuccess: onClose,
@@ -162,22 +179,33 @@ export function RescheduleDialog({ booking, onClose }: { booking: BookingWire | 
       ) : servicesGone ? (
         <p className="text-sm text-ink-700">The salon no longer offers one of these services, so this booking cannot be moved online.</p>
       ) : (
-        <SlotPicker
-          idPrefix="reschedule"
-          exceptBookingId={booking._id}
-          current={currentSlot}
-          merchantId={booking.merchantId}
-          serviceIds={serviceIds}
-          staffId={null}
-          timeZone={booking.timeZone}
-          date={date || null}
-          time={time || null}
-          onDate={(d) => {
-            pick('bookingDate', d);
-            pick('bookingTime', '');
-          }}
-          onTime={(t) => pick('bookingTime', t)}
-        />
+        <>
+          <p
+            className="mb-4 rounded-xl bg-blush-50 px-3 py-2.5 text-sm text-ink-700"
+            data-testid="reschedule-professional-note"
+            data-any={booking.anyProfessional ? 'true' : 'false'}
+          >
+            {booking.anyProfessional
+              ? `You booked with “Any professional”: ${booking.professional.name} has it now, but the new time may be with another professional. The confirmation names who.`
+              : `Stays with ${booking.professional.name}: these are ${booking.professional.name}’s free times.`}
+          </p>
+          <SlotPicker
+            idPrefix="reschedule"
+            exceptBookingId={booking._id}
+            current={currentSlot}
+            merchantId={booking.merchantId}
+            serviceIds={serviceIds}
+            staffId={booking.anyProfessional ? null : booking.professional._id}
+            timeZone={booking.timeZone}
+            date={date || null}
+            time={time || null}
+            onDate={(d) => {
+              pick('bookingDate', d);
+              pick('bookingTime', '');
+            }}
+            onTime={(t) => pick('bookingTime', t)}
+          />
+        </>
       )}
       {/* The date and time are picked, not typed: what is wrong with them shows here, with the dialog's own error. */}
       <FormError

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { type KeyboardEvent, useMemo, useRef } from 'react';
 import { BOOKING_HORIZON_DAYS } from '../../../shared/policy';
 import { addDays, type SalonDayHours, salonWindow } from '../../../shared/slots';
 import { Skeleton } from '../../components/ui/Skeleton';
@@ -8,6 +8,45 @@ import { errorMessage, trpc } from '../../trpc';
 import { DAY_PARTS, dayPartOf, formatShortDay, salonToday } from './format';
 
 const STRIP_DAYS = 14;
+
+/**
+ * Where an arrow key (or Home/End) moves within `count` items from `from`, skipping those `usable`
+ * rules out; null for any other key, or when nothing usable lies that way.
+ */
+export function nextIndex(key: string, from: number, count: number, usable: (i: number) => boolean = () => true): number | null {
+  const scan = (start: number, step: 1 | -1) => {
+    for (let i = start; i >= 0 && i < count; i += step) if (usable(i)) return i;
+    return null;
+  };
+  switch (key) {
+    case 'ArrowRight':
+    case 'ArrowDown':
+      return scan(from + 1, 1);
+    case 'ArrowLeft':
+    case 'ArrowUp':
+      return scan(from - 1, -1);
+    case 'Home':
+      return scan(0, 1);
+    case 'End':
+      return scan(count - 1, -1);
+    default:
+      return null;
+  }
+}
+
+/** Moves focus by arrow keys between the `[data-roving]` buttons inside `container` (one tab stop). */
+function focusFromKey(e: KeyboardEvent<HTMLElement>, container: HTMLElement | null): HTMLButtonElement | null {
+  if (!container) return null;
+  const items = Array.from(container.querySelectorAll<HTMLButtonElement>('[data-roving]'));
+  const from = items.indexOf(e.target as HTMLButtonElement);
+  if (from < 0) return null;
+  const to = nextIndex(e.key, from, items.length, (i) => !items[i].disabled);
+  if (to === null) return null;
+  e.preventDefault();
+  items[to].focus();
+  items[to].scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  return items[to];
+}
 
 export interface SlotPickerProps {
   merchantId: string;
@@ -68,6 +107,18 @@ export function SlotPicker({
   }, [slots.data, currentDate, currentTime]);
 
   const isClosed = (d: string) => (openingHours ? salonWindow(openingHours, d) === null : false);
+  const strip = useRef<HTMLDivElement>(null);
+  const slotList = useRef<HTMLDivElement>(null);
+  // One tab stop each: the chosen date (else the first open one) and the chosen time (else the first).
+  const dateStop = date && days.includes(date) && !isClosed(date) ? date : days.find((d) => !isClosed(d));
+  const flatSlots = grouped.flatMap((g) => g.slots.map((s) => s.time));
+  const timeStop = time && flatSlots.includes(time) ? time : flatSlots[0];
+
+  // A listbox whose selection follows focus: the arrow keys choose the date they land on.
+  const onStripKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const to = focusFromKey(e, strip.current);
+    if (to?.dataset.date) onDate(to.dataset.date);
+  };
 
   return (
     <div className="space-y-5">
@@ -88,7 +139,15 @@ export function SlotPicker({
             />
           </label>
         </div>
-        <div className="scrollbar-none -mx-1 flex gap-2 overflow-x-auto px-1 pb-1" role="listbox" aria-label="Choose a date">
+        {/* The strip scrolls inside itself; `relative` keeps each day's screen-reader text inside it too. */}
+        <div
+          ref={strip}
+          className="scrollbar-none relative -mx-1 flex gap-2 overflow-x-auto px-1 pb-1"
+          role="listbox"
+          aria-label="Choose a date"
+          aria-orientation="horizontal"
+          onKeyDown={onStripKey}
+        >
           {days.map((d) => {
             const { weekday, day, month } = formatShortDay(d);
             const closed = isClosed(d);
@@ -100,10 +159,13 @@ export function SlotPicker({
                 role="option"
                 aria-selected={selected}
                 disabled={closed}
+                tabIndex={d === dateStop ? 0 : -1}
                 onClick={() => onDate(d)}
+                data-roving=""
+                data-date={d}
                 data-testid={`${idPrefix}-date-${d}`}
                 className={cn(
-                  'flex w-16 shrink-0 flex-col items-center rounded-2xl border px-2 py-2 text-center transition-colors',
+                  'relative flex w-16 shrink-0 flex-col items-center rounded-2xl border px-2 py-2 text-center transition-colors',
                   selected
                     ? 'border-plum-700 bg-plum-700 text-white shadow-soft'
                     : 'border-blush-200 bg-white text-ink-700 hover:border-plum-300',
@@ -146,7 +208,15 @@ export function SlotPicker({
             No free times on this day. Try another date{staffId ? ' or professional' : ''}.
           </p>
         ) : (
-          <div className="space-y-4" data-testid={`${idPrefix}-slots`}>
+          // One tab stop for all the times; the arrow keys move between them (roving tabindex).
+          <div
+            ref={slotList}
+            className="space-y-4"
+            data-testid={`${idPrefix}-slots`}
+            role="group"
+            aria-label="Available times"
+            onKeyDown={(e) => void focusFromKey(e, slotList.current)}
+          >
             {grouped
               .filter((g) => g.slots.length > 0)
               .map((group) => (
@@ -162,6 +232,8 @@ export function SlotPicker({
                           key={slot.time}
                           type="button"
                           aria-pressed={selected}
+                          tabIndex={slot.time === timeStop ? 0 : -1}
+                          data-roving=""
                           onClick={() => onTime(slot.time)}
                           data-testid={`${idPrefix}-slot`}
                           data-time={slot.time}

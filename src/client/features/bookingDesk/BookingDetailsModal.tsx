@@ -1,3 +1,4 @@
+import { bookingReference } from '../../../shared/bookingReference';
 import { COMMISSION_RATE } from '../../../shared/policy';
 import type { BookingWire } from '../../../shared/schemas/bookings';
 import { Avatar } from '../../components/ui/Avatar';
@@ -65,7 +66,11 @@ export function BookingDetailsModal({
       </div>
       <dl className="divide-y divide-blush-100">
         <DetailRow label="Booking ID">
-          <span className="font-mono text-xs break-all">{b._id}</span>
+          {/* The reference the customer's booking shows, then the full id (what a QR holds). */}
+          <span className="block font-mono font-semibold" data-testid="details-reference">
+            {bookingReference(b._id)}
+          </span>
+          <span className="font-mono text-xs break-all text-ink-500">{b._id}</span>
         </DetailRow>
         <DetailRow label="Date & Time">
           {longDate(b.bookingDate)} · {b.bookingTime}

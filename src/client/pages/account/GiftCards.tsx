@@ -1,6 +1,7 @@
+import { useEffect, useRef, useState } from 'react';
 import { GIFT_CARD_MAX, GIFT_CARD_MIN } from '../../../shared/loyalty';
 import { formatINR } from '../../../shared/money';
-import { purchaseGiftCardInput, redeemGiftCardInput, TEST_CARDS } from '../../../shared/schemas/wallet';
+import { type GiftCardWire, purchaseGiftCardInput, redeemGiftCardInput, TEST_CARDS } from '../../../shared/schemas/wallet';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -59,17 +60,26 @@ function Redeem() {
 /** The card payment this server takes: Razorpay Checkout when a live gateway is configured, else the offline test card. */
 function Buy({ balance, checkoutKey }: { balance: number; checkoutKey: string | null }) {
   const cardMethod = checkoutKey ? 'razorpay' : 'test_card';
-  const form = useZodForm(purchaseGiftCardInput, {
-    defaultValues: { amount: 1000, recipientName: '', recipientEmail: '', message: '', paymentMethod: cardMethod },
-  });
+  const defaults = { amount: 1000, recipientName: '', recipientEmail: '', message: '', paymentMethod: cardMethod, cardNumber: '' } as const;
+  const form = useZodForm(purchaseGiftCardInput, { defaultValues: defaults });
   const { errors } = form.formState;
   const [amount, paymentMethod] = form.watch(['amount', 'paymentMethod']);
+  // The card just bought: said in full above a form that starts over (no second purchase by accident).
+  const [bought, setBought] = useState<GiftCardWire | null>(null);
+  const confirmation = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (bought) confirmation.current?.focus();
+  }, [bought]);
   const buy = trpc.users.purchaseGiftCard.useMutation({
-    meta: { successToast: answerMessage, invalidates: GIFT_CARD_QUERIES },
-    onSuccess: () => form.reset({ ...form.getValues(), recipientName: '', recipientEmail: '', message: '', cardNumber: '' }),
+    meta: { invalidates: GIFT_CARD_QUERIES },
+    onSuccess: (answer) => {
+      setBought(answer.data.giftCard);
+      form.reset(defaults);
+    },
   });
   const order = trpc.users.createGiftCardOrder.useMutation();
   const submit = form.handleSubmit(async (input) => {
+    setBought(null);
     try {
       if (input.paymentMethod === 'razorpay') {
         const { paymentMethod: _card, cardNumber: _n, ...details } = input;
@@ -94,6 +104,30 @@ function Buy({ balance, checkoutKey }: { balance: number; checkoutKey: string | 
         title="Buy a gift card"
         description={`${formatINR(GIFT_CARD_MIN)} to ${formatINR(GIFT_CARD_MAX)}, for any salon, spa or parlour on GlowBook.`}
       />
+      {bought && (
+        <div
+          ref={confirmation}
+          tabIndex={-1}
+          role="status"
+          data-testid="gift-bought"
+          className="mb-5 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 outline-none"
+        >
+          <p className="font-semibold text-emerald-900">
+            Gift card bought: {formatINR(bought.amount)}
+            {bought.recipientName ? ` for ${bought.recipientName}` : ''}
+          </p>
+          <p className="mt-1 text-sm text-ink-700">
+            Code{' '}
+            <span className="font-mono font-semibold tracking-wider text-plum-800" data-testid="gift-bought-code">
+              {bought.code}
+            </span>
+            .{' '}
+            {bought.recipientEmail
+              ? `We have e-mailed it to ${bought.recipientEmail}.`
+              : 'Share it with the person it is for; it is also listed under Your gift cards below.'}
+          </p>
+        </div>
+      )}
       <form noValidate onSubmit={submit} className="grid gap-4" data-testid="buy-form">
         <FormError message={errors.root?.server?.message} />
         <div className="flex flex-wrap gap-2" role="group" aria-label="Quick amounts">

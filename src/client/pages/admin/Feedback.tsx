@@ -1,6 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { bookingReference } from '../../../shared/bookingReference';
 import { type FEEDBACK_KINDS, FEEDBACK_STATUSES, feedbackReplyInput, type feedbackWire } from '../../../shared/schemas/admin';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -176,7 +177,7 @@ export default function Feedback() {
                     </p>
                     {m.bookingId && (
                       <p className="font-mono text-xs text-ink-500" title={m.bookingId} data-testid="feedback-booking">
-                        Booking #{m.bookingId.slice(0, 8).toUpperCase()}
+                        Booking {bookingReference(m.bookingId)}
                       </p>
                     )}
                   </div>

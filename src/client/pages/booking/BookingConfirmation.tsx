@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
+import { bookingReference } from '../../../shared/bookingReference';
 import { isActiveBookingStatus } from '../../../shared/policy';
 import type { BookingWire } from '../../../shared/schemas/bookings';
 import { CalendarIcon, CheckCircleIcon, ClockIcon, CloseIcon, MapPinIcon } from '../../components/icons';
@@ -12,6 +13,7 @@ import { Card } from '../../components/ui/Card';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { track } from '../../features/analytics/track';
 import { formatDuration, formatINR } from '../../features/booking/format';
+import { PushOffer } from '../../features/push/PushOptIn';
 import { cn } from '../../lib/cn';
 import { longDate, weekdayDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -198,8 +200,8 @@ export default function BookingConfirmation({ params }: { params: { id: string }
             <>
               <section>
                 <h2 className="mb-1 text-xs font-semibold tracking-widest text-ink-500 uppercase">Booking reference</h2>
-                <p className="font-mono text-sm break-all text-ink-900" data-testid="booking-reference">
-                  {booking._id}
+                <p className="font-mono text-base font-semibold text-ink-900" data-testid="booking-reference" title={booking._id}>
+                  {bookingReference(booking._id)}
                 </p>
                 <p className="text-xs text-ink-500">Booked on {longDate(booking.createdAt)}</p>
               </section>
@@ -304,6 +306,8 @@ export default function BookingConfirmation({ params }: { params: { id: string }
           </div>
         </div>
       </Card>
+      {/* After the booking is made, below it: the offer of reminders covers no action here. */}
+      {booking && live && <PushOffer className="mt-4" />}
     </PageContainer>
   );
 }

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import { bookingReference } from '../../../shared/bookingReference';
 import { canReschedule, NO_SHOW_DISPUTE_DAYS, refundSummary } from '../../../shared/policy';
 import type { BookingWire } from '../../../shared/schemas/bookings';
 import { CalendarIcon, ClockIcon, UserIcon } from '../../components/icons';
@@ -22,6 +23,7 @@ import {
   salonTakesBookings,
 } from '../../features/booking/BookingActions';
 import { byAppointment, formatINR, salonToday } from '../../features/booking/format';
+import { PushOffer } from '../../features/push/PushOptIn';
 import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
@@ -99,7 +101,7 @@ function BookingCard({
             <div className="min-w-0">
               <h3 className="truncate font-semibold text-ink-900">{booking.salonName}</h3>
               <p className="truncate font-mono text-xs text-ink-500" title={booking._id}>
-                #{booking._id.slice(0, 8).toUpperCase()}
+                {bookingReference(booking._id)}
               </p>
             </div>
             <StatusBadge status={booking.status} />
@@ -223,6 +225,7 @@ export default function Bookings() {
   return (
     <PageContainer className="max-w-4xl">
       <PageHeader title="My Bookings" description="Your upcoming, completed and cancelled appointments." />
+      <PushOffer className="mb-5" />
       <Tabs
         withPanels
         idPrefix="bookings"

@@ -182,6 +182,7 @@ async function placeBooking(
       user_id: userId,
       merchant_id: ctx.id,
       staff_id: staffId,
+      any_professional: !input.staffId,
       starts_at: slot.startsAt,
       ends_at: slot.endsAt,
       booking_date: input.bookingDate,

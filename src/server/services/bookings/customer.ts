@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { bookingReferenceCode } from '../../../shared/bookingReference.js';
 import { formatINR } from '../../../shared/money.js';
 import {
   CUSTOMER_CHANGEABLE_STATUSES,
@@ -9,12 +10,12 @@ import {
   refundPercentFor,
 } from '../../../shared/policy.js';
 import type {
-  BookingWire,
   bookingByIdInput,
   cancelBookingInput,
   DuplicateBookingAnswer,
   disputeNoShowInput,
   duplicateBookingInput,
+  rescheduleBookingAnswer,
   rescheduleBookingInput,
   userBookingsInput,
 } from '../../../shared/schemas/bookings.js';
@@ -192,9 +193,11 @@ export async function rescheduleMyBooking(
   actor: Actor,
   input: z.output<typeof rescheduleBookingInput>,
   opts: { now?: Date } = {},
-): Promise<{ data: { booking: BookingWire } }> {
+): Promise<z.output<typeof rescheduleBookingAnswer>> {
   const now = opts.now ?? new Date();
   let movedFrom: string | undefined;
+  // Who had it before the move, read before the transaction (for the answer only; the row is locked below).
+  const before = await loadBookingWire(deps.db, input.bookingId, { qr: false });
   const id = await deps.db.transaction().execute(async (trx) => {
     const booking = await lockOwnBooking(trx, actor, input.bookingId);
     movedFrom = booking.booking_date;
@@ -206,18 +209,22 @@ export async function rescheduleMyBooking(
     }
     await checkCouponAfterMove(trx, booking, input.bookingDate);
     const ctx = await bookedContext(trx, booking);
+    // A booking made with a chosen professional stays with them unless the customer names another;
+    // only one made with "Any professional" (and no professional named now) goes to whoever is free.
+    const staffId = input.staffId ?? (booking.any_professional ? undefined : booking.staff_id);
     const slot = await chooseSlot(trx, ctx, {
       bookingDate: input.bookingDate,
       minutes: parseTimeToMinutes(input.bookingTime)!,
-      staffId: input.staffId,
+      staffId,
       preferStaffId: booking.staff_id,
       exceptBookingId: booking.id,
       now,
     });
     await holdSalonHours(trx, ctx);
-    await tryEachCandidate(trx, slot.candidates, async (staffId) => {
+    await tryEachCandidate(trx, slot.candidates, async (candidate) => {
       const moved = await updateBookingIfStatus(trx, booking.id, [booking.status], {
-        staff_id: staffId,
+        staff_id: candidate,
+        any_professional: staffId === undefined,
         starts_at: slot.startsAt,
         ends_at: slot.endsAt,
         booking_date: input.bookingDate,
@@ -240,7 +247,14 @@ export async function rescheduleMyBooking(
   });
   const moved = (await loadBookingWire(deps.db, id))!;
   publishDeskChange(deps.db, moved.merchantId, [...new Set([movedFrom!, moved.bookingDate])]);
-  return { data: { booking: moved } };
+  const previous = before?.professional ?? moved.professional;
+  return {
+    data: {
+      booking: moved,
+      professionalChanged: previous._id !== moved.professional._id,
+      previousProfessional: { _id: previous._id, name: previous.name },
+    },
+  };
 }
 
 const indiaTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
@@ -268,7 +282,7 @@ export async function disputeNoShow(deps: AppDeps, actor: Actor, input: z.output
     findAccountName(deps.db, customerId),
     listBookingServices(deps.db, [booking.id]),
   ]);
-  const ref = booking.id.slice(0, 8).toUpperCase();
+  const ref = bookingReferenceCode(booking.id);
   const salonName = salon?.shop_name ?? 'the salon';
   const name = `${customer.first_name} ${customer.last_name}`.trim() || customer.email;
   const paid = Number(booking.amount_paid);

@@ -54,6 +54,7 @@ export function toBookingWire(r: BookingDetailRow, qrCodeImage: string | null): 
       image: r.staff_avatar,
       specialization: r.staff_specializations,
     },
+    anyProfessional: r.any_professional,
     services: r.services.map((s) => ({ _id: s.service_id, serviceName: s.service_name, duration: s.duration_min, price: Number(s.price) })),
     userDetails: r.contact_email
       ? { ...contactName(r.contact_name ?? ''), email: r.contact_email, phone: r.contact_phone, profileImage: null }

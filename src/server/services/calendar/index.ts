@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
+import { bookingReferenceCode } from '../../../shared/bookingReference.js';
 import { BOOKING_HORIZON_DAYS, isActiveBookingStatus } from '../../../shared/policy.js';
 import type {
   CalendarAnswer,
@@ -65,7 +66,7 @@ const DAY_MS = 86_400_000;
  */
 export const BLOCK_HORIZON_DAYS = BOOKING_HORIZON_DAYS + 14;
 
-const reference = (id: string) => id.slice(0, 8).toUpperCase();
+const reference = bookingReferenceCode;
 const zoneOf = (tz: string | null | undefined) => (tz && isValidTimeZone(tz) ? tz : DEFAULT_TIME_ZONE);
 
 // ---------------------------------------------------------------- the calendar

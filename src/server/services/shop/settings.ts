@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
+import { bookingReference } from '../../../shared/bookingReference.js';
 import { gstinStateProblem } from '../../../shared/gstin.js';
 import type {
   amenitiesInput,
@@ -147,7 +148,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 function uncoveredMessage(clashes: HoursClash[]): string {
   const listed = clashes
     .slice(0, 10)
-    .map((c) => `${c.customerName || 'a customer'} on ${displayDate(c.bookingDate)} at ${c.bookingTime} (#${c.bookingId.slice(0, 8)})`)
+    .map((c) => `${c.customerName || 'a customer'} on ${displayDate(c.bookingDate)} at ${c.bookingTime} (${bookingReference(c.bookingId)})`)
     .join('; ');
   const more = clashes.length > 10 ? `; and ${clashes.length - 10} more` : '';
   return (
