@@ -79,6 +79,7 @@ export interface Blogs {
 
 export interface Bookings {
   amount_paid: Generated<Numeric>;
+  any_professional: Generated<boolean>;
   block_id: string | null;
   booking_date: string;
   booking_time: string;
