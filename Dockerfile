@@ -6,11 +6,10 @@
 
 ARG NODE_VERSION=22
 
-# 1. Dependencies, with the dev tools the build needs (patch-package runs on install).
+# 1. Dependencies, with the dev tools the build needs.
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 # 2. The build (client bundle, compiled server and migrations, the embedded database template),

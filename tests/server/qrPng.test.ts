@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { qrPng } from '../../src/server/services/bookings/qr.js';
-import { type QrModules, qrModules } from '../../src/server/services/bookings/qrMask.js';
+import { type QrModules, qrModules, qrPng } from '../../src/server/services/bookings/qr.js';
 
 /*
  * The scanlines as qr.ts drew them before they were written a module (nibble) at a time: pixel by

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import helmet from 'helmet';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
@@ -9,7 +10,7 @@ import type { AppDeps } from '../deps.js';
 import { DATABASE_UNAVAILABLE_BODY, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../errors.js';
 import { CLIENT_DIST } from '../paths.js';
 import type { AppRouter } from '../routers/index.js';
-import { createContextFactory } from '../trpc/context.js';
+import { type Context, createContextFactory } from '../trpc/context.js';
 import { recentWriteCookie } from '../trpc/reads.js';
 import { mountDownloads } from './downloads.js';
 import { firstScreenData } from './firstScreen.js';
@@ -17,9 +18,7 @@ import { buildOpenApiDocument, documentFor, ERROR_STATUS, successStatusFor } fro
 import { mountClient } from './pages.js';
 import { mountReceipts } from './receipts.js';
 import { resolvedContext, restSemantics } from './restSemantics.js';
-import { pinInputCoercion } from './strictInputs.js';
 import { mountTracking } from './tracking.js';
-import { createTrpcExpressMiddleware } from './trpcExpress.js';
 import { mountUnsubscribe } from './unsubscribe.js';
 import { mountUploads } from './uploads.js';
 
@@ -37,6 +36,17 @@ function nestedDeeperThan(value: unknown, max: number): boolean {
     for (const child of Object.values(v)) pending.push([child, depth + 1]);
   }
   return false;
+}
+
+/** What an answer to a signed-in caller carries; public reads keep theirs (no Cache-Control on /api and /trpc today). */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+/**
+ * The Cache-Control of an answer whose context has a signed-in caller: one signed in by a
+ * connection parameter (the calendar's event stream) sends no Authorization header.
+ */
+function privateHeaders(ctx: Pick<Context, 'actor'> | undefined): Record<string, string> {
+  return ctx?.actor ? { 'cache-control': PRIVATE_NO_STORE } : {};
 }
 
 export interface AppOptions {
@@ -138,6 +148,12 @@ export function createApp(opts: AppOptions) {
   });
 
   const createContext = createContextFactory(deps);
+  // An answer to a signed-in caller is theirs alone: no shared or browser cache keeps it (issue 43.19).
+  // Set before anything answers, so a 401, a 400 or a 503 to such a request is private too.
+  app.use(['/api', '/trpc'], (req, res, next) => {
+    if (req.headers.authorization !== undefined) res.setHeader('cache-control', PRIVATE_NO_STORE);
+    next();
+  });
   // Known /api paths: 405 for another method, 401 before the body is read or checked (restSemantics.ts).
   const rest = restSemantics(router, createContext);
   app.use('/api', rest.gate);
@@ -164,16 +180,16 @@ export function createApp(opts: AppOptions) {
 
   app.use(
     '/trpc',
-    createTrpcExpressMiddleware({
+    createExpressMiddleware({
       router,
       createContext,
       onError,
       maxBodySize: BODY_LIMIT_BYTES,
       maxBatchSize: MAX_TRPC_BATCH,
       // With a replica, a browser that just wrote reads discovery from the primary for a few seconds (trpc/reads.ts).
-      responseMeta: ({ type }) => {
+      responseMeta: ({ type, ctx }) => {
         const cookie = recentWriteCookie(deps, type);
-        return cookie ? { headers: { 'set-cookie': cookie } } : {};
+        return { headers: { ...privateHeaders(ctx), ...(cookie ? { 'set-cookie': cookie } : {}) } };
       },
     }),
   );
@@ -183,7 +199,6 @@ export function createApp(opts: AppOptions) {
   mountReceipts(app, deps);
   mountDownloads(app, deps);
 
-  pinInputCoercion(router);
   app.use(
     '/api',
     createOpenApiExpressMiddleware({
@@ -191,19 +206,9 @@ export function createApp(opts: AppOptions) {
       createContext: ((opts: { req: IncomingMessage }) => resolvedContext(opts.req) ?? createContext(opts)) as never,
       maxBodySize: BODY_LIMIT_BYTES,
       onError: onError as never,
-      responseMeta: ({
-        type,
-        paths,
-        errors,
-        ctx,
-      }: {
-        type?: string;
-        paths?: string[];
-        errors: unknown[];
-        ctx?: { responseStatus?: number };
-      }) => {
+      responseMeta: ({ type, paths, errors, ctx }: { type?: string; paths?: string[]; errors: unknown[]; ctx?: Context }) => {
         const cookie = recentWriteCookie(deps, type);
-        const headers = cookie ? { 'set-cookie': cookie } : undefined;
+        const headers = { ...privateHeaders(ctx), ...(cookie ? { 'set-cookie': cookie } : {}) };
         if (errors.some((e) => (e as { code?: string }).code === 'SERVICE_UNAVAILABLE'))
           return { headers: { ...headers, 'retry-after': RETRY_AFTER_SECONDS } };
         if (errors.length || !paths || paths.length !== 1) return { headers };

@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { TRPCError } from '@trpc/server';
-import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
+import { getTRPCErrorShape, TRPCError } from '@trpc/server';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppRouter } from '../routers/index.js';
 import type { Context } from '../trpc/context.js';
@@ -111,7 +110,14 @@ function sendProcedureError(
   status: number,
 ) {
   // The same body trpc-to-openapi answers for an error the procedure throws.
-  const shape = getErrorShape({ config: router._def._config, error, type: procedure.type, path: procedure.name, input: undefined, ctx });
+  const shape = getTRPCErrorShape({
+    config: router._def._config,
+    error,
+    type: procedure.type,
+    path: procedure.name,
+    input: undefined,
+    ctx,
+  });
   res.status(status).json({ ...shape, code: error.code });
 }
 

@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import { recordEmailOpen } from '../db/repositories/outbox.js';
 import type { AppDeps } from '../deps.js';
 
 // The smallest transparent GIF.
@@ -14,13 +15,7 @@ export function mountTracking(app: Express, deps: AppDeps): void {
     const id = req.params.file.replace(/\.gif$/, '');
     if (UUID.test(id)) {
       try {
-        await deps.db
-          .updateTable('outbox_messages')
-          .set({ opened_at: new Date() })
-          .where('id', '=', id)
-          .where('channel', '=', 'email')
-          .where('opened_at', 'is', null)
-          .execute();
+        await recordEmailOpen(deps.db, id);
       } catch (err) {
         console.error('[tracking] open not recorded', err);
       }

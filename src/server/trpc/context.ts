@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { compiledOnce } from '../db/compiled.js';
+import { signedInAccount } from '../db/repositories/sessions.js';
 import type { Actor, AppDeps, Session } from '../deps.js';
 import { isDatabaseUnavailable, toTRPCError } from '../errors.js';
 import { RECENT_WRITE_COOKIE } from './reads.js';
@@ -32,19 +32,6 @@ function bearer(req: IncomingMessage): string | null {
 export function clientIp(req: IncomingMessage & { ip?: string }): string {
   return req.ip ?? req.socket?.remoteAddress ?? 'unknown';
 }
-
-/**
- * What every signed-in request reads of its account, and whether logout ended the token (a jti
- * null, a token issued before tokens had an id, is never listed): one statement, compiled once,
- * as it runs on every such request.
- */
-const signedInAccount = compiledOnce((db, id: string, jti: string | null) =>
-  db
-    .selectFrom('accounts')
-    .select(['id', 'role', 'email', 'is_blocked', 'token_version'])
-    .select((eb) => eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)).as('revoked'))
-    .where('id', '=', id),
-);
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 

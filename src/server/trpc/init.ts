@@ -1,7 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
-import { $ZodAsyncError } from 'zod/v4/core';
 import { AppError, type AppErrorDetails, badRequest, toTRPCError } from '../errors.js';
 import type { Context } from './context.js';
 
@@ -136,62 +135,5 @@ const refuseNulCharacters = t.middleware(async ({ next, getRawInput }) => {
   return next();
 });
 
-type Parser = {
-  parse: (value: unknown, params?: unknown) => unknown;
-  parseAsync: (value: unknown, params?: unknown) => Promise<unknown>;
-};
-const SYNC_FIRST = Symbol('syncFirst');
-
-/**
- * tRPC validates inputs and outputs with a zod schema's `parseAsync`, and zod runs an object schema's
- * compiled parser (its JIT fast path) only for a synchronous parse: the salon page's answer took
- * about 35 µs to check through parseAsync and 6 µs through parse. A schema handed to a procedure is
- * therefore parsed synchronously first, as zod's own Standard Schema `validate` does, and only a
- * schema that meets an async refinement or transform ($ZodAsyncError) is parsed again with
- * parseAsync, and with parseAsync alone after that (no schema of the app has one). Same checks, same
- * result, same ZodError; the schema object itself is kept (its
- * identity and metadata are what the OpenAPI document is built from).
- */
-export function syncFirst<T>(schema: T): T {
-  const s = schema as unknown as Partial<Parser> & { [SYNC_FIRST]?: true };
-  if (typeof s !== 'object' || s === null || typeof s.parse !== 'function' || typeof s.parseAsync !== 'function' || s[SYNC_FIRST]) {
-    return schema;
-  }
-  const { parse, parseAsync } = s as Parser;
-  // Once a schema has met an async step it is parsed with parseAsync from then on (the sync attempt
-  // that found it had already run the steps before it, the async refinement included).
-  let needsAsync = false;
-  Object.defineProperty(s, 'parseAsync', {
-    configurable: true,
-    writable: true,
-    value: async (value: unknown, params?: unknown) => {
-      if (needsAsync) return parseAsync(value, params);
-      try {
-        return parse(value, params);
-      } catch (err) {
-        if (!(err instanceof $ZodAsyncError)) throw err;
-        needsAsync = true;
-        return parseAsync(value, params);
-      }
-    },
-  });
-  Object.defineProperty(s, SYNC_FIRST, { value: true });
-  return schema;
-}
-
-/** A procedure builder whose `.input()` and `.output()` schemas are parsed sync-first (above), as are its descendants'. */
-function withSyncFirstParsers<B extends object>(builder: B): B {
-  return new Proxy(builder, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (typeof value !== 'function') return value;
-      if (prop === 'input' || prop === 'output') return (schema: unknown) => withSyncFirstParsers(value.call(target, syncFirst(schema)));
-      if (prop === 'use' || prop === 'meta' || prop === 'concat' || prop === 'unstable_concat')
-        return (...args: unknown[]) => withSyncFirstParsers(value.apply(target, args));
-      return value;
-    },
-  });
-}
-
 export const router = t.router;
-export const baseProcedure = withSyncFirstParsers(t.procedure.use(errorMapping).use(refuseNulCharacters));
+export const baseProcedure = t.procedure.use(errorMapping).use(refuseNulCharacters);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOKING_STATUSES, ROLES } from '../constants.js';
 import { DELIVERY_STATES } from '../delivery.js';
 import { dateSchema, idSchema } from '../validation.js';
+import { jsonValue } from './jsonValue.js';
 import { queryNumber } from './query.js';
 
 /* The admin area's wire shapes (issue 8). Every procedure under admin/* is for administrators only. */
@@ -197,7 +198,7 @@ export const salonTargetInput = z.object({ merchantId: idSchema });
 export const salonReasonInput = z.object({ merchantId: idSchema, reason: reasonField('decision') });
 export const sponsorInput = z.object({
   merchantId: idSchema,
-  sponsored: z.boolean({ error: 'sponsored: true or false' }),
+  sponsored: jsonValue(z.boolean({ error: 'sponsored: true or false' })),
   promotionMessage: optional(z.string().trim().max(200, 'promotionMessage: at most 200 characters')),
 });
 export const salonAnswer = z.object({ salon: adminSalonWire });
@@ -313,7 +314,9 @@ export const broadcastInput = z.object({
     .max(1000, 'message: at most 1000 characters'),
   audience: z.enum(AUDIENCES, { error: 'audience: all, customers or merchants' }),
   /** Also as a web push to every subscribed browser of the audience. */
-  push: z.boolean({ error: 'push: true or false' }).optional().default(false),
+  push: jsonValue(z.boolean({ error: 'push: true or false' }))
+    .optional()
+    .default(false),
   link: optional(
     z
       .string()

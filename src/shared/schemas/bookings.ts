@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, ROLES } from '../constants.js';
 import { dateSchema, emailSchema, idSchema, mobileSchema, nameSchema, timeSchema } from '../validation.js';
+import { jsonValue } from './jsonValue.js';
 
 /** How a booking is paid: at the salon, or in advance from the customer's wallet. */
 export const PAYMENT_METHODS = ['pay_at_salon', 'wallet'] as const;
@@ -298,7 +299,7 @@ export const updateBookingStatusInput = z.object({
   userId: idSchema.optional(),
   merchantId: merchantIdField,
   cancellationReason: z.preprocess(blankToUndefined, reasonSchema.optional()),
-  paymentReceived: z.boolean().optional(),
+  paymentReceived: jsonValue(z.boolean()).optional(),
 });
 export const merchantBookingAnswer = z.object({ booking: bookingWire });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseTimeToMinutes } from '../clock.js';
 import { dateSchema, idSchema, timeSchema } from '../validation.js';
 import { bookingServiceWire, bookingStatusSchema, bookingWire } from './bookings.js';
+import { jsonValue } from './jsonValue.js';
 import { queryNumber } from './query.js';
 
 /*
@@ -122,13 +123,13 @@ export const createBlockInput = z
      * on every day from `date` to `endDate`, inclusive, placed whole or not at all.
      */
     endDate: dateSchema.optional(),
-    repeatWeekly: z.boolean().default(false),
+    repeatWeekly: jsonValue(z.boolean()).default(false),
     untilDate: dateSchema.optional(),
     /**
      * The answer to a 409 that listed the bookings in the way: the listed occurrences are left out
      * (a weekly block only; a one-off block over a booking cannot be placed).
      */
-    skipConflicts: z.boolean().default(false),
+    skipConflicts: jsonValue(z.boolean()).default(false),
   })
   .superRefine((v, ctx) => {
     if (v.endTime <= v.startTime)
@@ -211,7 +212,7 @@ export const deleteBlockInput = z.object({
   /** An occurrence id (as listed by getCalendar). */
   occurrenceId: idSchema,
   /** This occurrence and the later ones (the later weeks of a weekly block and its rule, the later days of a range). */
-  series: z.boolean().default(false),
+  series: jsonValue(z.boolean()).default(false),
 });
 export const deleteBlockAnswer = z.object({ removed: z.number() });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../validation.js';
+import { jsonValue } from './jsonValue.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -28,10 +29,9 @@ export const commissionAnswer = z.object({
 export const recordCommissionPaymentInput = z.object({
   merchantId: idSchema,
   month: z.string({ error: 'month: YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month: YYYY-MM'),
-  amount: z
-    .number({ error: 'amount: a number of rupees' })
-    .positive('amount: more than 0')
-    .multipleOf(0.01, 'amount: at most two decimals'),
+  amount: jsonValue(
+    z.number({ error: 'amount: a number of rupees' }).positive('amount: more than 0').multipleOf(0.01, 'amount: at most two decimals'),
+  ),
   reference: z
     .string({ error: 'reference: the bank or UPI reference' })
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../validation.js';
+import { jsonValue } from './jsonValue.js';
 import { blankToUndefined, DISCOUNT_TYPES, intSchema, merchantIdField, moneySchema, realDateSchema } from './shop.js';
 
 export const COUPON_CODE_RE = /^[A-Z0-9_-]{3,30}$/;
@@ -27,7 +28,7 @@ const couponFields = {
   /** The customer doc's name for the last valid day; same as validUntil. */
   expiryDate: optionalDate,
   usageLimit: z.preprocess(blankToUndefined, intSchema('Usage limit', 1, 10_000_000).nullable().optional()),
-  active: z.boolean(),
+  active: jsonValue(z.boolean()),
 };
 
 type Dated = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PUSH_AUDIENCES } from '../constants.js';
 import { idSchema } from '../validation.js';
+import { jsonValue } from './jsonValue.js';
 
 const b64url = (field: string, min: number) =>
   z
@@ -17,7 +18,7 @@ export const pushSubscriptionShape = z.object({
     .trim()
     .url('subscription.endpoint: must be a URL')
     .max(1000, 'subscription.endpoint: too long'),
-  expirationTime: z.number().nullable().optional(),
+  expirationTime: jsonValue(z.number()).nullable().optional(),
   keys: z.object(
     {
       p256dh: b64url('subscription.keys.p256dh', 40),

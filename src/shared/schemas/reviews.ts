@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../validation.js';
+import { jsonValue } from './jsonValue.js';
 import { blankToUndefined, merchantIdField } from './shop.js';
 
 export const REVIEW_MAX_LENGTH = 2000;
@@ -56,8 +57,8 @@ export const merchantReviewsInput = z.object({
       .optional(),
   ),
   days: daysSchema,
-  limit: z.number().int().min(1).max(500).default(200),
-  offset: z.number().int().min(0).default(0),
+  limit: jsonValue(z.number().int().min(1).max(500)).default(200),
+  offset: jsonValue(z.number().int().min(0)).default(0),
 });
 
 export const respondToReviewInput = z.object({

@@ -3,6 +3,7 @@ import { AMENITIES, canonicalAmenity, SHOP_TYPES } from '../constants.js';
 import { WEEKDAYS } from '../hours.js';
 import { isValidTimeZone } from '../slots.js';
 import { dateSchema, emailSchema, INDIAN_MOBILE_RE, idSchema, parseTimeToMinutes } from '../validation.js';
+import { jsonValue } from './jsonValue.js';
 
 /*
  * Shop management wire schemas: categories, services, amenities, pricing charts, settings and
@@ -213,8 +214,8 @@ export const serviceFormSchema = z
     price: moneySchema('Price', { positive: true, max: 1_000_000 }),
     discountType: z.preprocess(blankToUndefined, z.enum(DISCOUNT_TYPES, { error: 'Choose a flat or percentage discount.' }).optional()),
     discountValue: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), moneySchema('Discount')),
-    isDiscountActive: z.boolean().default(false),
-    active: z.boolean().default(true),
+    isDiscountActive: jsonValue(z.boolean()).default(false),
+    active: jsonValue(z.boolean()).default(true),
   })
   .superRefine((s, ctx) => {
     if (s.discountValue > 0 && !s.discountType) {
@@ -284,7 +285,7 @@ export const merchantServicesUpdateInput = z.object({
           SERVICE_MAX_DURATION,
           `Duration must be a whole number of minutes from ${SERVICE_MIN_DURATION} to ${SERVICE_MAX_DURATION}.`,
         ).optional(),
-        active: z.boolean().optional(),
+        active: jsonValue(z.boolean()).optional(),
       }),
       { error: 'List the services to update.' },
     )
@@ -520,7 +521,7 @@ export const updateNotificationSettingsInput = z.object({
     .array(
       z.object({
         id: z.enum(NOTIFICATION_PREFERENCE_IDS, { error: `Use one of: ${NOTIFICATION_PREFERENCE_IDS.join(', ')}.` }),
-        enabled: z.boolean({ error: 'Say whether it is on or off.' }),
+        enabled: jsonValue(z.boolean({ error: 'Say whether it is on or off.' })),
       }),
       { error: 'List the notification preferences.' },
     )

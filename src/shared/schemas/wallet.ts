@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GIFT_CARD_MAX, GIFT_CARD_MIN } from '../loyalty.js';
 import { idSchema, mobileSchema, nameSchema } from '../validation.js';
 import { userWire } from './auth.js';
+import { jsonValue } from './jsonValue.js';
 
 const empty = z.object({});
 export const walletInput = empty;
@@ -62,11 +63,13 @@ export const TEST_CARDS = { approved: '4111111111111111', declined: '40000000000
 
 /** What a gift card is: its amount and who it is for. */
 const giftCardDetails = {
-  amount: z
-    .number({ error: 'amount: enter an amount' })
-    .int('amount: whole rupees')
-    .min(GIFT_CARD_MIN, `amount: at least ₹${GIFT_CARD_MIN}`)
-    .max(GIFT_CARD_MAX, `amount: at most ₹${GIFT_CARD_MAX.toLocaleString('en-IN')}`),
+  amount: jsonValue(
+    z
+      .number({ error: 'amount: enter an amount' })
+      .int('amount: whole rupees')
+      .min(GIFT_CARD_MIN, `amount: at least ₹${GIFT_CARD_MIN}`)
+      .max(GIFT_CARD_MAX, `amount: at most ₹${GIFT_CARD_MAX.toLocaleString('en-IN')}`),
+  ),
   recipientName: optionalText('recipientName', 100),
   recipientEmail: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -158,6 +161,11 @@ export const CUSTOMER_PREFERENCES = [
 ] as const;
 export type CustomerPreferenceKey = (typeof CUSTOMER_PREFERENCES)[number]['key'];
 
-const prefsShape = z.object({ reminders: z.boolean(), email: z.boolean(), push: z.boolean(), marketing: z.boolean() });
+const prefsShape = z.object({
+  reminders: jsonValue(z.boolean()),
+  email: jsonValue(z.boolean()),
+  push: jsonValue(z.boolean()),
+  marketing: jsonValue(z.boolean()),
+});
 export const preferencesAnswer = z.object({ preferences: prefsShape });
 export const updatePreferencesInput = z.object({ preferences: prefsShape.partial() });

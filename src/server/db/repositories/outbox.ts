@@ -40,3 +40,14 @@ export async function recordReceipt(
           .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
+
+/** The first open of a campaign e-mail (its tracking pixel, http/tracking.ts); later opens change nothing. */
+export async function recordEmailOpen(db: Executor, id: string): Promise<void> {
+  await db
+    .updateTable('outbox_messages')
+    .set({ opened_at: new Date() })
+    .where('id', '=', id)
+    .where('channel', '=', 'email')
+    .where('opened_at', 'is', null)
+    .execute();
+}

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { qrModules } from './qrMask.js';
+import QRCode, { type QRCodeMaskPattern } from 'qrcode';
 
 export interface QrPayload {
   bookingId: string;
@@ -12,9 +12,25 @@ export interface QrPayload {
 const SCALE = 4;
 const MARGIN = 2;
 
+/** A drawn symbol: `size` × `size` modules, row by row, 1 = dark. */
+export interface QrModules {
+  size: number;
+  data: Uint8Array;
+  mask: QRCodeMaskPattern | undefined;
+}
+
+/**
+ * The modules qrcode lays out for these bytes at level M, through its public `create`: the error
+ * correction and the standard's choice of the best of the eight masks are qrcode's own.
+ */
+export function qrModules(bytes: Buffer): QrModules {
+  const qr = QRCode.create([{ data: bytes, mode: 'byte' }], { errorCorrectionLevel: 'M' });
+  return { size: qr.modules.size, data: qr.modules.data, mask: qr.maskPattern };
+}
+
 /*
- * The qrcode library lays out the code (error correction; the best of the 8 masks is scored in
- * qrMask.ts) from one byte-mode segment (the JSON payload; letting it search for a cheaper mix of
+ * The qrcode library lays out the code (error correction, the best of the 8 masks) from one
+ * byte-mode segment (the JSON payload; letting it search for a cheaper mix of
  * segments costs more time than it saves space, the code comes out the same size); the picture
  * is written here as a 1-bit greyscale PNG. qrcode's own PNG renderer paints 32-bit
  * pixels and lets pngjs try five row filters per row in JavaScript: about 3 ms of CPU per booking,
