@@ -36,6 +36,21 @@ module.exports = {
       to: { path: '^src/server/(trpc|routers|http)/' },
     },
     {
+      name: 'db-not-to-jobs',
+      severity: 'error',
+      comment:
+        'The db layer (repositories, schema, effects) knows nothing of the job queue: services and jobs send jobs through pg-boss (src/server/jobs) in the transaction the db layer writes in.',
+      from: { path: '^src/server/db/' },
+      to: { path: '^src/server/jobs/' },
+    },
+    {
+      name: 'jobs-messaging-build-no-sql',
+      severity: 'error',
+      comment: "Jobs and messaging do not build SQL (kysely's sql tag or builder); db/repositories do. Type-only imports of kysely are fine.",
+      from: { path: '^src/server/(jobs|messaging)/', pathNot: '^src/server/jobs/bossDb\\.ts$' },
+      to: { path: '^node_modules/kysely/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'client-not-to-server',
       severity: 'error',
       comment: "The browser bundle never imports server code; only the router's type (AppRouter) crosses, type-only.",

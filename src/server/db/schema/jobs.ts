@@ -42,9 +42,28 @@ export interface PushBroadcastsTable {
   created_at: Generated<Date>;
 }
 
-/** Table types for web push (the job queue's are PgBossTables below); merged into Database in ../types.ts. */
+/** A reminder the sweep sent (migration 202612020310_reminder_sweep): once per booking, hours before and start. */
+export interface BookingRemindersTable {
+  booking_id: string;
+  hours_before: number;
+  starts_at: Date;
+  sent_at: Generated<Date>;
+}
+
+/** A job pg-boss failed for good (its last attempt, or a permanent error), for the admin (migration 202612020310). */
+export interface JobFailuresTable {
+  job_id: string;
+  kind: string;
+  attempts: number;
+  last_error: string | null;
+  failed_at: Generated<Date>;
+}
+
+/** Table types for web push and reminders (the job queue is pg-boss's); merged into Database in ../types.ts. */
 export interface JobsTables {
   jobs: JobsTable;
+  booking_reminders: BookingRemindersTable;
+  job_failures: JobFailuresTable;
   push_subscriptions: PushSubscriptionsTable;
   push_broadcasts: PushBroadcastsTable;
 }
