@@ -16,6 +16,11 @@ interface JobOptions {
   /** What the job is about, e.g. 'booking:<id>', to cancel related jobs. */
   ref?: string;
   maxAttempts?: number;
+  /**
+   * A run still active after this long (its process died) is failed by pg-boss's supervisor and
+   * retried (default: the queue's 15 minutes).
+   */
+  expireInSeconds?: number;
 }
 
 /** A job to queue: a kind of JOB_KINDS with its payload (JOB_PAYLOADS), checked by the type. */
@@ -109,6 +114,8 @@ export async function enqueueJob(db: Executor, job: NewJob | TestJob): Promise<s
     startAfter: job.runAt ?? new Date(),
     singletonKey: job.ref,
     retryLimit: (job.maxAttempts ?? 5) - 1,
+    // pg-boss refuses the key present but undefined.
+    ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
   });
   if (id) jobsEnqueued();
   return id;
@@ -128,6 +135,7 @@ export async function enqueueJobs(db: Executor, jobs: (NewJob | TestJob)[]): Pro
       startAfter: (job.runAt ?? new Date()).toISOString(),
       singletonKey: job.ref,
       retryLimit: (job.maxAttempts ?? 5) - 1,
+      expireInSeconds: job.expireInSeconds,
     })),
     { db: bossDb(db) },
   );

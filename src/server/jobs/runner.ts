@@ -213,7 +213,8 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}): J
     archiveCompletedAfterSeconds: 14 * 86_400,
     archiveFailedAfterSeconds: 90 * 86_400,
     deleteAfterDays: 7,
-    maintenanceIntervalSeconds: 3600,
+    // Also fails runs past their expiry (a process died mid-run), so they are retried.
+    maintenanceIntervalSeconds: 60,
   });
   boss.on('error', (err) => log('pg-boss', err));
   const workers: string[] = [];

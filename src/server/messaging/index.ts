@@ -35,6 +35,12 @@ export type NewMessage = MessageFields & ({ category?: 'transactional' } | { cat
 
 export const DELIVER_MESSAGE = 'deliver_message';
 const MAX_ATTEMPTS = 6;
+/**
+ * A delivery whose process died mid-run is retried after this long (pg-boss's expiry, checked by
+ * its supervisor every minute): longer than a provider call is allowed to take, short enough that a
+ * message does not wait a quarter of an hour.
+ */
+const DELIVERY_EXPIRY_SECONDS = 180;
 
 /**
  * Records the message in the outbox (status 'queued') and its delivery job, in the caller's
@@ -94,6 +100,7 @@ export async function queueOutboxRows(
       runAt: m.next_attempt_at ?? undefined,
       ref: `message:${m.id}`,
       maxAttempts: opts.maxAttempts,
+      expireInSeconds: DELIVERY_EXPIRY_SECONDS,
     })),
   );
   return inserted.map((m) => m.id);
@@ -111,6 +118,7 @@ export async function holdMessage(db: Executor, messageId: string, until: Date):
     runAt: until,
     ref: `message:${messageId}`,
     maxAttempts: MAX_ATTEMPTS,
+    expireInSeconds: DELIVERY_EXPIRY_SECONDS,
   });
 }
 
