@@ -207,7 +207,8 @@ describe('job queue', () => {
     const second = await enqueueJob(rt.deps.db, { kind: 'test_noop', payload: {}, dedupeKey: 'once-only' });
     expect(first).not.toBeNull();
     expect(second).toBeNull();
-    expect(await runJobsUntilIdle(rt.deps)).toBe(1);
+    // (Of this kind only: a retry of an earlier test may have come due meanwhile.)
+    expect(await runJobsUntilIdle(rt.deps, { kinds: ['test_noop'] })).toBe(1);
   });
 
   it('a job’s database effects and its completion commit together', async () => {
