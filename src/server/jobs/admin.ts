@@ -5,7 +5,7 @@ import { bossDb } from './bossDb.js';
 import { registeredJobKinds } from './registry.js';
 
 /**
- * The queue as the admin's System screen shows it, through pg-boss's API: per kind, the jobs
+ * The queue as the admin's System screen shows it, through pg-boss's API: per kind (every kind), the jobs
  * waiting to run (getQueueSize: created, due or later) and those waiting for a retry, the jobs
  * failed for good (job_failures, written by the runner when pg-boss failed them), and how long the
  * oldest due outbox message has waited (delivery lag).
@@ -20,7 +20,7 @@ export async function jobQueueOverview(db: Executor) {
     byKind.push({ kind, queued: created, retrying: queued - created, failed: failed.get(kind) ?? 0 });
   }
   const oldestDueSeconds = oldest ? Math.max(0, Math.round((Date.now() - oldest.getTime()) / 1000)) : 0;
-  return { byKind: byKind.filter((k) => k.queued || k.retrying || k.failed), failures, oldestDueSeconds };
+  return { byKind, failures, oldestDueSeconds };
 }
 
 /**

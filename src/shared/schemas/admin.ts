@@ -435,7 +435,7 @@ export const systemAnswer = z.object({
   /** Degraded: messages failed to send in the last 24 hours, or due messages wait more than 5 minutes. */
   outbox: z.object({ queued: z.number(), failedLast24h: z.number() }),
   jobs: z.object({
-    /** Per kind with any: jobs waiting to run (now or later), waiting for a retry, and failed for good. */
+    /** Per kind (every kind): jobs waiting to run (now or later), waiting for a retry, and failed for good. */
     byKind: z.array(z.object({ kind: z.string(), queued: z.number(), retrying: z.number(), failed: z.number() })),
     /** How long the oldest due outbox message has waited, in seconds (0 when none waits). */
     oldestDueSeconds: z.number(),
