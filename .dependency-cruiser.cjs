@@ -27,12 +27,8 @@ module.exports = {
         "Only db/repositories build SQL (kysely's sql tag or builder): not services, jobs, messaging, trpc, http or adapters. Type-only imports of kysely are fine. A query begun on deps.db or a transaction needs no import: Biome's plugin scripts/lint/services-build-no-sql.grit refuses those.",
       from: {
         path: '^src/server/(services|jobs|messaging|trpc|http|adapters)/',
-        // TODO(integration): remove once jobs/transport land (they move this SQL into repositories).
-        pathNot: [
-          '^src/server/jobs/(boss|bossDb|queue|runner)\\.ts$',
-          '^src/server/jobs/handlers/messaging\\.ts$',
-          '^src/server/messaging/(index|push)\\.ts$',
-        ],
+        // bossDb.ts is pg-boss's database adapter: it runs pg-boss's own statements through Kysely.
+        pathNot: '^src/server/jobs/bossDb\\.ts$',
       },
       to: { path: '^node_modules/kysely/', dependencyTypesNot: ['type-only'] },
     },
@@ -42,6 +38,14 @@ module.exports = {
       comment: 'Services take AppDeps and Actor from src/server/deps.ts, not from the tRPC transport or the HTTP layer.',
       from: { path: '^src/server/(services|jobs|db)/' },
       to: { path: '^src/server/(trpc|routers|http)/' },
+    },
+    {
+      name: 'db-not-to-jobs',
+      severity: 'error',
+      comment:
+        'The db layer (repositories, schema, effects) knows nothing of the job queue: services and jobs send jobs through pg-boss (src/server/jobs) in the transaction the db layer writes in.',
+      from: { path: '^src/server/db/' },
+      to: { path: '^src/server/jobs/' },
     },
     {
       name: 'client-not-to-server',

@@ -1,4 +1,7 @@
 import type { Runtime } from '../../src/server/bootstrap.js';
+import { recordJobFailure } from '../../src/server/db/repositories/admin/system.js';
+import { jobSql } from '../../src/server/jobs/boss.js';
+import { bossDb } from '../../src/server/jobs/bossDb.js';
 import { createDiscoverySalon } from './discoveryFixtures.js';
 import { createCategory, createStaff } from './fixtures.js';
 
@@ -45,21 +48,11 @@ export async function insertSupportMessage(rt: Runtime, kind: 'contact' | 'ticke
   return row.id;
 }
 
-/** A background job that used up its attempts. */
+/** A background job that used up its attempts (through pg-boss's API: sent with none left, failed), on the admin's list. */
 export async function insertFailedJob(rt: Runtime, kind = 'booking_reminder') {
-  const row = await rt.deps.db
-    .insertInto('pgboss.job')
-    .values({
-      name: kind,
-      data: JSON.stringify({}),
-      state: 'failed',
-      started_on: new Date(),
-      retry_count: 4,
-      retry_limit: 4,
-      output: JSON.stringify({ message: 'connect ETIMEDOUT' }),
-      completed_on: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return String(row.id);
+  const db = bossDb(rt.deps.db);
+  const id = (await jobSql.send(kind, {}, { db, retryLimit: 0 }))!;
+  await jobSql.fail(kind, id, { message: 'connect ETIMEDOUT' }, { db });
+  await recordJobFailure(rt.deps.db, { jobId: id, kind, attempts: 5, lastError: 'connect ETIMEDOUT' });
+  return id;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/server/deps.js';
-import { runJobBatch } from '../../src/server/jobs/runner.js';
+import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { BLOCK_HORIZON_DAYS, DESK_MOVE_MESSAGE, getCalendar, topUpWeeklyBlocks } from '../../src/server/services/calendar/index.js';
 import { addDays, weekdayOf } from '../../src/shared/slots.js';
 import { countingDb, createCustomer, createSalon, createService, createStaff, localDate, workingHours } from '../helpers/fixtures.js';
@@ -311,7 +311,7 @@ describe(`moving a booking from the desk (${DB_KIND})`, () => {
       .where('kind', '=', DESK_MOVE_MESSAGE)
       .where('ref', '=', `booking:${made.data.booking._id}`)
       .execute();
-    while ((await runJobBatch(rt.deps, { max: 32 })).length);
+    await runJobsUntilIdle(rt.deps);
     const note = await rt.deps.db
       .selectFrom('notifications')
       .select(['title', 'message'])
@@ -348,7 +348,7 @@ describe(`moving a booking from the desk (${DB_KIND})`, () => {
       .set({ run_at: new Date(0) })
       .where('id', '=', jobs[0].id)
       .execute();
-    while ((await runJobBatch(rt.deps, { max: 32 })).length);
+    await runJobsUntilIdle(rt.deps);
     const notes = await rt.deps.db
       .selectFrom('notifications')
       .select('title')

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/server/deps.js';
+import { sendDueReminders } from '../../src/server/jobs/handlers/reminders.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { createCustomer } from '../helpers/fixtures.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
@@ -237,12 +238,10 @@ describe('booking events and reminders by push', () => {
     const b = await rt
       .caller(c)
       .users.createBooking({ merchantId: salon.id, serviceIds: [cut], bookingDate: localDate(3), bookingTime: '11:00 AM' });
-    await rt.deps.db
-      .updateTable('jobs')
-      .set({ run_at: new Date(0) })
-      .where('ref', '=', `booking:${b.data.booking._id}`)
-      .where('status', '=', 'queued')
-      .execute();
+    // The reminder sweep at each reminder's moment.
+    const startsAt = new Date(b.data.booking.startsAt).getTime();
+    for (const hours of [24, 2])
+      await rt.deps.db.transaction().execute((trx) => sendDueReminders(trx, rt.deps, new Date(startsAt - hours * 3_600_000 + 30_000)));
     await runJobsUntilIdle(rt.deps);
     const titles = deliveries
       .filter((d) => d.path === 'booking-events')

@@ -20,7 +20,8 @@ const bookingMessages = z.object({
 
 export const JOB_PAYLOADS = {
   deliver_message: z.object({ messageId: id }),
-  booking_reminder: z.object({ bookingId: id, startsAt: z.iso.datetime(), hoursBefore: z.number().positive() }),
+  // The sweep (no payload); reminder jobs of earlier versions carried the booking's, now unread.
+  booking_reminder: z.looseObject({}),
   push_broadcast_fanout: z.object({ broadcastId: id }),
   campaign_send: z.object({ campaignId: id }),
   booking_event_messages: bookingMessages,

@@ -1,9 +1,10 @@
-import { sql, type Transaction } from 'kysely';
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { JobKind } from '../../shared/jobKinds.js';
 import type { Executor } from '../db/executor.js';
 import type { Database } from '../db/types.js';
 import type { AppDeps } from '../deps.js';
-import { ensureJobQueue, jobData, jobSql, QUEUED } from './boss.js';
+import { ensureJobQueue, jobData, jobSql } from './boss.js';
 import { bossDb } from './bossDb.js';
 import type { JobPayload } from './kinds.js';
 
@@ -15,6 +16,11 @@ interface JobOptions {
   /** What the job is about, e.g. 'booking:<id>', to cancel related jobs. */
   ref?: string;
   maxAttempts?: number;
+  /**
+   * A run still active after this long (its process died) is failed by pg-boss's supervisor and
+   * retried (default: the queue's 15 minutes).
+   */
+  expireInSeconds?: number;
 }
 
 /** A job to queue: a kind of JOB_KINDS with its payload (JOB_PAYLOADS), checked by the type. */
@@ -31,8 +37,10 @@ export interface JobContext {
 }
 
 /**
- * Runs inside the transaction that also marks the job done: use only `trx` (on the embedded
- * database, which has one connection, deps.db would wait for this very transaction). Throw to retry.
+ * Runs inside the transaction that also completes the job (pg-boss's `complete` with that
+ * transaction): use only `trx` (on the embedded database, which has one connection, deps.db would
+ * wait for this very transaction). Throw to retry. A job may still run twice (its process died after
+ * a provider call and before the commit): an effect that leaves the process must be safe to repeat.
  */
 export type JobHandler<P = Record<string, unknown>> = (trx: Transaction<Database>, payload: P, ctx: JobContext) => Promise<void>;
 
@@ -46,13 +54,12 @@ export interface HandlerOptions<P = Record<string, unknown>> {
    * Runs several due jobs of this kind at once with set-based statements. On a loaded server every
    * statement waits its turn on the event loop, so a queue that runs one job's statements at a time
    * falls behind the requests that feed it. Throwing undoes the batch's writes and its jobs run one
-   * by one, each in its own savepoint, so only the failing one is retried.
+   * by one, each in its own transaction, so only the failing one is retried.
    */
   runBatch?: (trx: Transaction<Database>, jobs: BatchJob<P>[]) => Promise<void>;
   /**
-   * The job's effect leaves the process (a provider call): it never shares a transaction, and a
-   * process runs one such job at a time, each committed before the next starts, so a crash repeats
-   * at most one hand-over.
+   * The job's effect leaves the process (a provider call): its worker fetches one job at a time,
+   * each committed before the next starts, so a crash repeats at most one hand-over.
    */
   alone?: boolean;
   /**
@@ -107,9 +114,32 @@ export async function enqueueJob(db: Executor, job: NewJob | TestJob): Promise<s
     startAfter: job.runAt ?? new Date(),
     singletonKey: job.ref,
     retryLimit: (job.maxAttempts ?? 5) - 1,
+    // pg-boss refuses the key present but undefined.
+    ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
   });
   if (id) jobsEnqueued();
   return id;
+}
+
+/**
+ * Adds several durable jobs in the caller's transaction with one pg-boss `insert` (a dedupe key
+ * already live adds nothing).
+ */
+export async function enqueueJobs(db: Executor, jobs: (NewJob | TestJob)[]): Promise<void> {
+  if (!jobs.length) return;
+  for (const kind of new Set(jobs.map((j) => j.kind))) if (kind.startsWith('test_')) await ensureJobQueue(db, kind);
+  await jobSql.insert(
+    jobs.map((job) => ({
+      name: job.kind,
+      data: jobData(job.payload, job.dedupeKey),
+      startAfter: (job.runAt ?? new Date()).toISOString(),
+      singletonKey: job.ref,
+      retryLimit: (job.maxAttempts ?? 5) - 1,
+      expireInSeconds: job.expireInSeconds,
+    })),
+    { db: bossDb(db) },
+  );
+  jobsEnqueued();
 }
 
 /** Tells this process's runner that jobs were enqueued (it starts them without waiting for the next poll). */
@@ -117,27 +147,34 @@ export function jobsEnqueued(): void {
   queueMicrotask(() => listeners.forEach((l) => l()));
 }
 
-/** Cancels the still-queued jobs of a kind about a subject (e.g. the reminders of a cancelled booking). */
-export async function cancelQueuedJobs(db: Executor, kind: JobKind, ref: string): Promise<number> {
-  const res = await db
-    .updateTable('pgboss.job')
-    .set({ state: 'cancelled', completed_on: new Date() })
-    .where('name', '=', kind)
-    .where('singleton_key', '=', ref)
-    .where('state', 'in', QUEUED)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+/** The id of the one job of a kind about `key` (a name-based UUID): pg-boss's getJobById finds it. */
+export function keyedJobId(kind: string, key: string): string {
+  const h = createHash('sha1').update(`${kind}\n${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Moves the still-queued jobs of a kind about a subject to `runAt`; how many there were. */
-export async function delayQueuedJobs(db: Executor, kind: JobKind, ref: string, runAt: Date): Promise<number> {
-  const rows = await db
-    .updateTable('pgboss.job')
-    .set({ start_after: runAt, keep_until: sql<Date>`greatest(keep_until, ${runAt}::timestamptz + interval '14 days')` })
-    .where('name', '=', kind)
-    .where('singleton_key', '=', ref)
-    .where('state', 'in', QUEUED)
-    .returning('id')
-    .execute();
-  return rows.length;
+/**
+ * One pending job of a kind about `key`, due at `runAt`: a job still waiting for its time is put
+ * off (pg-boss's getJobById and deleteJob, then send with the same id), keeping what `keep` takes
+ * from its payload; otherwise (none, or it ran) `job` is sent as it is. In the caller's transaction.
+ */
+export async function sendOrPutOff<K extends JobKind>(
+  db: Executor,
+  job: { kind: K; payload: JobPayload<K>; runAt: Date; key: string; ref?: string; maxAttempts?: number },
+  keep: (waiting: JobPayload<K>, next: JobPayload<K>) => JobPayload<K>,
+): Promise<'sent' | 'put off'> {
+  const id = keyedJobId(job.kind, job.key);
+  const on = { db: bossDb(db) };
+  const before = await jobSql.getJobById<JobPayload<K>>(job.kind, id, { ...on, includeArchive: false });
+  const waiting = before && (before.state === 'created' || before.state === 'retry') ? before.data : null;
+  if (before) await jobSql.deleteJob(job.kind, id, on);
+  await jobSql.send(job.kind, waiting ? keep(waiting, job.payload) : job.payload, {
+    ...on,
+    id,
+    startAfter: job.runAt,
+    singletonKey: job.ref,
+    retryLimit: (job.maxAttempts ?? 5) - 1,
+  });
+  jobsEnqueued();
+  return waiting ? 'put off' : 'sent';
 }

@@ -1,37 +1,22 @@
-import { REMINDER_HOURS_BEFORE } from '../../shared/reminders.js';
-import type { Executor } from '../db/executor.js';
-import { cancelQueuedJobs, enqueueJob, type NewJob } from './queue.js';
-
-export const BOOKING_REMINDER = 'booking_reminder';
-
-const HOUR = 3_600_000;
-const bookingRef = (bookingId: string) => `booking:${bookingId}`;
+import type PgBoss from 'pg-boss';
 
 /**
- * Durable reminder jobs for a booking's start (24 h and 2 h before); a reminder whose moment has
- * passed is not created. The dedupe key includes the start, so a retried call adds nothing.
+ * Appointment reminders (24 h and 2 h before, shared/reminders.ts) come from one sweep: pg-boss's
+ * timekeeper sends a `booking_reminder` job every minute (`schedule`), and its handler
+ * (handlers/reminders.ts) sends the reminders due then, each recorded in booking_reminders in the
+ * same transaction as its messages, so it goes once. A booking writes no reminder jobs: a moved
+ * booking is reminded of its new start, a cancelled one of nothing, with no job to move or cancel.
+ * Reminder jobs queued by earlier versions (one per booking and hour) just run a sweep.
  */
-export function reminderJobs(bookingId: string, startsAt: Date, now = new Date()): NewJob[] {
-  return REMINDER_HOURS_BEFORE.map((hours) => ({ hours, runAt: new Date(startsAt.getTime() - hours * HOUR) }))
-    .filter(({ runAt }) => runAt.getTime() > now.getTime())
-    .map(({ hours, runAt }) => ({
-      kind: BOOKING_REMINDER,
-      payload: { bookingId, startsAt: startsAt.toISOString(), hoursBefore: hours },
-      runAt,
-      dedupeKey: `reminder:${bookingId}:${hours}h:${startsAt.toISOString()}`,
-      ref: bookingRef(bookingId),
-      maxAttempts: 3,
-    }));
-}
+export const BOOKING_REMINDER = 'booking_reminder';
 
-/** Queues the reminder jobs (reminderJobs) and returns how many were created. */
-export async function scheduleReminders(db: Executor, bookingId: string, startsAt: Date, now = new Date()): Promise<number> {
-  let created = 0;
-  for (const job of reminderJobs(bookingId, startsAt, now)) if (await enqueueJob(db, job)) created++;
-  return created;
-}
+/** Every minute. */
+export const REMINDER_SWEEP_CRON = '* * * * *';
 
-/** Cancels a booking's pending reminders (it was cancelled, or moved: new ones are scheduled). */
-export function cancelReminders(db: Executor, bookingId: string): Promise<number> {
-  return cancelQueuedJobs(db, BOOKING_REMINDER, bookingRef(bookingId));
+/** A sweep that finds the database down does not catch up on reminders older than this. */
+export const REMINDER_LOOKBACK_MINUTES = 60;
+
+/** Registers the sweep's schedule with pg-boss (idempotent: one schedule per name, kept in its schema). */
+export async function scheduleReminderSweep(boss: PgBoss, cron = REMINDER_SWEEP_CRON): Promise<void> {
+  await boss.schedule(BOOKING_REMINDER, cron, {}, { tz: 'UTC', retryLimit: 1, expireInSeconds: 120 });
 }

@@ -1,199 +1,191 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../db/types.js';
+import PgBoss from 'pg-boss';
+import { recordJobFailure } from '../db/repositories/admin/system.js';
 import type { AppDeps } from '../deps.js';
 import { scheduleAutoComplete } from '../services/bookings/autoComplete.js';
 import { scheduleBlockTopUp } from '../services/calendar/index.js';
 import { scheduleSearchMaintenance } from '../services/discovery/maintenance.js';
-import { ensureJobQueue, jobSql, payloadOf, startJobMaintenance } from './boss.js';
-import { bossDb } from './bossDb.js';
-import { isPermanent, onJobEnqueued } from './queue.js';
+import { bossOn, ensureJobQueue, jobSql, payloadOf } from './boss.js';
+import { type BossDb, bossDb } from './bossDb.js';
+import { isPermanent, type JobContext, onJobEnqueued } from './queue.js';
 import { aloneJobKinds, jobHandler, registeredJobKinds } from './registry.js';
-
-interface ClaimedJob {
-  id: string;
-  kind: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-  max_attempts: number;
-}
+import { REMINDER_SWEEP_CRON, scheduleReminderSweep } from './reminders.js';
 
 type Outcome = 'idle' | 'done' | 'retry' | 'failed';
-/** Which jobs a claim takes: those that may share a transaction, those that run alone, or any. */
-export type JobLane = 'shared' | 'alone' | 'any';
+
+/** A job as pg-boss's fetch hands it over (with its metadata). */
+type FetchedJob = Pick<
+  PgBoss.JobWithMetadata<Record<string, unknown>>,
+  'id' | 'name' | 'data' | 'retryCount' | 'retryLimit' | 'startAfter' | 'createdOn'
+>;
+
+const time = (d: Date | string) => new Date(d).getTime();
+/** pg-boss's fetch answers its batch in no particular order: oldest due first. */
+const byDue = (a: FetchedJob, b: FetchedJob) => time(a.startAfter) - time(b.startAfter) || time(a.createdOn) - time(b.createdOn);
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
 
-/** Most jobs one claim takes: each runs in its own savepoint, PostgreSQL keeps 64 per transaction cheaply. */
+/** Most jobs of a kind one fetch takes (those that may share a transaction; the others take one). */
 export const JOB_BATCH = 32;
-/** A batch stops starting jobs after this long; the rest of its claim goes back to the queue at commit. */
-const BATCH_BUDGET_MS = 500;
+
+/*
+ * pg-boss's complete and fail take one id or several, with their output and a `db` (README:
+ * complete(name, id, data, options), id "string or array"); its types list the data argument only
+ * for one id.
+ */
+type Settle = (name: string, ids: string[], data: object | null, options: PgBoss.ConnectionOptions) => Promise<unknown>;
+const complete = jobSql.complete.bind(jobSql) as unknown as Settle;
+const fail = jobSql.fail.bind(jobSql) as unknown as Settle;
+
+function contextOf(deps: AppDeps, job: FetchedJob): JobContext {
+  // pg-boss counts a run's retries when it fetches the job: the first run has retryCount 0.
+  return { deps, jobId: job.id, attempt: job.retryCount + 1, final: job.retryCount >= job.retryLimit };
+}
 
 /**
- * Claims up to `max` due jobs of pgboss.job, oldest first, and runs them in one transaction: the
- * row locks (SKIP LOCKED) are the claim, so two processes never run the same job, and a crash rolls
- * every claimed job back to due (pg-boss's own fetch commits the claim first and waits for its
- * expiry after a crash). Jobs of a kind whose handler can run a set (runBatch) run together in a
- * few statements; the others, or a set whose run threw, run one by one, each in its own savepoint,
- * so a failing job undoes only its own writes. A failure is recorded in the same transaction
- * through pg-boss's `fail` (retry with backoff, or 'failed' after the last try or a permanent
- * error); the finished ones are marked completed together and commit together. Returns each run
- * job's outcome.
+ * Runs jobs of one kind that pg-boss's fetch (or `work()`) handed over: each job's handler runs in
+ * a transaction of its own that also completes the job (pg-boss's `complete` with that transaction
+ * as `db`), so a job's database effects and its completion commit together: a job whose process
+ * died mid-run is retried after its expiry with nothing of the first run left. A kind that can run a
+ * set (runBatch) runs the set in one transaction; if that throws, its jobs run one by one. A
+ * failure runs the handler's onFailure and pg-boss's `fail` in a new transaction (retry with the
+ * queue's backoff, or 'failed' after the last attempt). Returns each job's outcome.
  */
-export async function runJobBatch(deps: AppDeps, opts: { max?: number; lane?: JobLane } = {}): Promise<Exclude<Outcome, 'idle'>[]> {
-  // Any kind only when claiming a single job: a job that runs alone never joins a batch.
-  const lane = opts.lane ?? (opts.max === 1 ? 'any' : 'shared');
-  const max = lane === 'alone' || lane === 'any' ? 1 : Math.max(1, opts.max ?? JOB_BATCH);
-  // The 'shared' lane never claims a job that must run alone; the 'alone' lane claims only those.
-  const alone = aloneJobKinds();
-  const laneFilter =
-    lane === 'any' ? sql`true` : lane === 'alone' ? sql`name = any(${alone}::text[])` : sql`not (name = any(${alone}::text[]))`;
+export async function runFetchedJobs(deps: AppDeps, kind: string, fetched: FetchedJob[]): Promise<Exclude<Outcome, 'idle'>[]> {
+  if (!fetched.length) return [];
+  const jobs = [...fetched].sort(byDue);
+  const handler = jobHandler(kind);
+  const runBatch = handler?.opts.runBatch;
+  if (handler && runBatch && jobs.length > 1) {
+    try {
+      await deps.db.transaction().execute(async (trx) => {
+        await runBatch(
+          trx,
+          jobs.map((job) => ({ payload: payloadOf(job.data), ctx: contextOf(deps, job) })),
+        );
+        await complete(
+          kind,
+          jobs.map((j) => j.id),
+          null,
+          { db: bossDb(trx) },
+        );
+      });
+      return jobs.map(() => 'done');
+    } catch {
+      // One by one below: only the failing job is retried.
+    }
+  }
   const outcomes: Exclude<Outcome, 'idle'>[] = [];
-  const warnings: string[] = [];
-  await deps.db.transaction().execute(async (trx) => {
-    const { rows } = await sql<ClaimedJob>`
-      select id, name as kind, data as payload,
-             case when started_on is null then 0 else retry_count + 1 end as attempts,
-             retry_limit + 1 as max_attempts
-      from pgboss.job
-      where state < 'active' and start_after <= now() and ${laneFilter}
-      order by start_after, created_on, id
-      limit ${max}
-      for update skip locked`.execute(trx);
-    const done: ClaimedJob[] = [];
-    const failures: { job: ClaimedJob; error: unknown }[] = [];
-    const started = Date.now();
-    const overBudget = () => done.length + failures.length > 0 && Date.now() - started > BATCH_BUDGET_MS;
-    const ctxOf = (job: ClaimedJob) => {
-      const attempt = job.attempts + 1;
-      return { deps, jobId: job.id, attempt, final: attempt >= job.max_attempts };
-    };
-    const run = async (job: ClaimedJob) => {
-      const handler = jobHandler(job.kind);
-      if (!handler) throw new Error(`No handler for job kind '${job.kind}'`);
-      await handler.run(trx, payloadOf(job.payload), ctxOf(job));
-    };
-    const runAlone = async (job: ClaimedJob) => {
-      await sql`savepoint job`.execute(trx);
-      try {
-        await run(job);
-        await sql`release savepoint job`.execute(trx);
-        done.push(job);
-      } catch (error) {
-        await sql`rollback to savepoint job`.execute(trx);
-        await sql`release savepoint job`.execute(trx);
-        failures.push({ job, error });
-      }
-    };
-    // Jobs of a kind that can run as a set run together (in the order claimed); the rest one by one.
-    const groups = new Map<string, ClaimedJob[]>();
-    for (const job of rows) {
-      const group = groups.get(job.kind);
-      if (group) group.push(job);
-      else groups.set(job.kind, [job]);
-    }
-    for (const [kind, jobs] of groups) {
-      if (overBudget()) break;
-      const runBatch = jobHandler(kind)?.opts.runBatch;
-      if (runBatch && jobs.length > 1) {
-        await sql`savepoint job_set`.execute(trx);
-        try {
-          await runBatch(
-            trx,
-            jobs.map((job) => ({ payload: payloadOf(job.payload), ctx: ctxOf(job) })),
-          );
-          await sql`release savepoint job_set`.execute(trx);
-          done.push(...jobs);
-          continue;
-        } catch {
-          await sql`rollback to savepoint job_set`.execute(trx);
-          await sql`release savepoint job_set`.execute(trx);
-        }
-      }
-      for (const job of jobs) {
-        if (overBudget()) break;
-        await runAlone(job);
-      }
-    }
-    if (done.length) {
-      await trx
-        .updateTable('pgboss.job')
-        .set((eb) => ({
-          state: 'completed',
-          completed_on: new Date(),
-          output: null,
-          started_on: new Date(),
-          retry_count: sql<number>`case when ${eb.ref('started_on')} is null then 0 else ${eb.ref('retry_count')} + 1 end`,
-        }))
-        .where('name', 'in', [...new Set(done.map((j) => j.kind))])
-        .where(
-          'id',
-          'in',
-          done.map((j) => j.id),
-        )
-        .execute();
-      for (const _ of done) outcomes.push('done');
-    }
-    for (const f of failures) {
-      const { outcome, warning } = await recordFailure(trx, deps, f.job, f.error);
-      outcomes.push(outcome);
-      warnings.push(warning);
-    }
-  });
-  if (deps.env.LOG_LEVEL !== 'silent') for (const w of warnings) console.warn(w);
+  for (const job of jobs) outcomes.push(await runOne(deps, kind, job));
   return outcomes;
 }
 
-/**
- * Records a failed attempt with pg-boss's `fail`, in the claim's transaction: retry_count is the
- * attempt's number less one, so pg-boss retries (with backoff) while it is below retry_limit, and
- * a permanent error lowers the limit to it ('failed' at once).
- */
-async function recordFailure(trx: Transaction<Database>, deps: AppDeps, job: ClaimedJob, failure: unknown) {
-  const attempt = job.attempts + 1;
-  const message = errorText(failure);
-  const final = attempt >= job.max_attempts || isPermanent(failure);
-  await trx
-    .updateTable('pgboss.job')
-    .set({ started_on: new Date(), retry_count: attempt - 1, ...(final ? { retry_limit: attempt - 1 } : {}) })
-    .where('name', '=', job.kind)
-    .where('id', '=', job.id)
-    .execute();
-  await jobSql.fail(job.kind, job.id, { message }, { db: bossDb(trx) });
-  await jobHandler(job.kind)?.opts.onFailure?.(trx, payloadOf(job.payload), { error: failure, message, final, attempt }, deps);
-  return {
-    outcome: final ? ('failed' as const) : ('retry' as const),
-    warning: `[jobs] ${job.kind} #${job.id} attempt ${attempt}/${job.max_attempts} failed: ${message}`,
-  };
+async function runOne(deps: AppDeps, kind: string, job: FetchedJob): Promise<'done' | 'retry' | 'failed'> {
+  const handler = jobHandler(kind);
+  const ctx = contextOf(deps, job);
+  const payload = payloadOf(job.data);
+  try {
+    if (!handler) throw new Error(`No handler for job kind '${kind}'`);
+    await deps.db.transaction().execute(async (trx) => {
+      await handler.run(trx, payload, ctx);
+      await complete(kind, [job.id], null, { db: bossDb(trx) });
+    });
+    return 'done';
+  } catch (error) {
+    const message = errorText(error);
+    const permanent = isPermanent(error);
+    const final = ctx.final || permanent;
+    const failedForGood = await deps.db.transaction().execute(async (trx) => {
+      await handler?.opts.onFailure?.(trx, payload, { error, message, final, attempt: ctx.attempt }, deps);
+      const db = bossDb(trx);
+      // A permanent error (a rejected address, a payload the schema refuses) leaves no attempt:
+      // the job is sent again under its id with no retries left, so pg-boss's fail fails it for good.
+      if (permanent && !ctx.final) await withNoRetriesLeft(kind, job.id, db);
+      await fail(kind, [job.id], { message }, { db });
+      // pg-boss decides (retry while attempts are left); a job it failed goes on the admin's list.
+      const after = await jobSql.getJobById(kind, job.id, { db, includeArchive: false });
+      if (after?.state !== 'failed') return false;
+      await recordJobFailure(trx, { jobId: job.id, kind, attempts: ctx.attempt, lastError: message });
+      return true;
+    });
+    if (deps.env.LOG_LEVEL !== 'silent')
+      console.warn(`[jobs] ${kind} #${job.id} attempt ${ctx.attempt}/${job.retryLimit + 1} failed: ${message}`);
+    return failedForGood || final ? 'failed' : 'retry';
+  }
 }
 
-/** Claims the oldest due job and runs it alone (tests step through the queue with it). */
-export async function runNextJob(deps: AppDeps): Promise<Outcome> {
-  const [outcome] = await runJobBatch(deps, { max: 1 });
-  return outcome ?? 'idle';
+/** Replaces a job by a copy (same id, data, ref and due time) with no retries left, through pg-boss's API. */
+async function withNoRetriesLeft(kind: string, id: string, db: BossDb): Promise<void> {
+  const job = await jobSql.getJobById<Record<string, unknown>>(kind, id, { db, includeArchive: false });
+  if (!job) return;
+  await jobSql.deleteJob(kind, id, { db });
+  await jobSql.send(kind, job.data ?? {}, {
+    db,
+    id,
+    retryLimit: 0,
+    singletonKey: job.singletonKey ?? undefined,
+    startAfter: job.startAfter,
+  });
+}
+
+/** Fetches (pg-boss's `fetch`) one batch of a kind's due jobs and runs it (tests); each job's outcome. */
+export async function runDueJobsOf(
+  deps: AppDeps,
+  kind: string,
+  opts: { batch?: number; ignoreStartAfter?: boolean } = {},
+): Promise<Exclude<Outcome, 'idle'>[]> {
+  const batchSize = aloneJobKinds().includes(kind) ? 1 : (opts.batch ?? JOB_BATCH);
+  const jobs = await bossOn(deps.db).fetch<Record<string, unknown>>(kind, {
+    batchSize,
+    includeMetadata: true,
+    ignoreStartAfter: opts.ignoreStartAfter ?? false,
+  });
+  return runFetchedJobs(deps, kind, jobs);
 }
 
 /**
- * Runs due jobs until none is left (tests, and the runner's wake-ups): of one lane, or of both in
- * turn (a batch of shared jobs, then one that runs alone). Returns how many ran.
+ * Fetches (pg-boss's `fetch`) and runs the due jobs of every kind until none is left: what `work()`
+ * does on its poll, on demand. Tests step through the queue with it; `ignoreStartAfter` also takes
+ * jobs not yet due (a reminder, a retry waiting for its backoff). Returns how many ran.
  */
 export async function runJobsUntilIdle(
   deps: AppDeps,
-  opts: { max?: number; batch?: number; lane?: Exclude<JobLane, 'any'> } = {},
+  opts: { max?: number; batch?: number; kinds?: string[]; ignoreStartAfter?: boolean } = {},
 ): Promise<number> {
-  let ran = 0;
+  const boss = bossOn(deps.db);
+  const alone = new Set(aloneJobKinds());
   const max = opts.max ?? 10_000;
-  const lanes = opts.lane ? [opts.lane] : (['shared', 'alone'] as const);
-  while (ran < max) {
+  const kinds = opts.kinds ?? registeredJobKinds();
+  let ran = 0;
+  for (;;) {
     let round = 0;
-    for (const lane of lanes) {
+    for (const kind of kinds) {
       if (ran + round >= max) break;
-      round += (await runJobBatch(deps, { lane, max: Math.min(opts.batch ?? JOB_BATCH, max - ran - round) })).length;
+      const batchSize = alone.has(kind) ? 1 : Math.min(opts.batch ?? JOB_BATCH, max - ran - round);
+      const jobs = await boss.fetch<Record<string, unknown>>(kind, {
+        batchSize,
+        includeMetadata: true,
+        ignoreStartAfter: opts.ignoreStartAfter ?? false,
+      });
+      round += (await runFetchedJobs(deps, kind, jobs)).length;
     }
-    if (!round) break;
+    if (!round || ran + round >= max) return ran + round;
     ran += round;
   }
-  return ran;
+}
+
+/** Runs one due job (tests): the first kind, in the registry's order, that has one. */
+export async function runNextJob(deps: AppDeps, opts: { ignoreStartAfter?: boolean } = {}): Promise<Outcome> {
+  const boss = bossOn(deps.db);
+  for (const kind of registeredJobKinds()) {
+    const jobs = await boss.fetch<Record<string, unknown>>(kind, {
+      batchSize: 1,
+      includeMetadata: true,
+      ignoreStartAfter: opts.ignoreStartAfter ?? false,
+    });
+    if (jobs.length) return (await runFetchedJobs(deps, kind, jobs))[0];
+  }
+  return 'idle';
 }
 
 export interface JobRunner {
@@ -201,69 +193,78 @@ export interface JobRunner {
 }
 
 /**
- * Polls for due jobs (and wakes at once for jobs enqueued by this process). Every process may run
- * one: claims are exclusive. Hourly, the next night's search-table upkeep is
- * queued if it is not yet; pg-boss's supervisor archives jobs finished two weeks ago.
+ * pg-boss on the app's database, started: one `work()` per kind (jobs that run alone one at a
+ * time, the others in batches), the supervisor (archive after 14 days, failed jobs after 90), and
+ * the timekeeper that sends the reminder sweep every minute (`schedule`). Jobs this process
+ * enqueues wake the workers at once (`notifyWorker`). Hourly, the next night's search-table upkeep,
+ * the weekly blocked-time top-up and the hour's auto-complete sweep are queued if they are not yet.
+ * Every process may run one: pg-boss's fetch hands a job to one worker.
  */
 export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}): JobRunner {
-  const pollMs = opts.pollMs ?? deps.env.JOB_POLL_MS;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let lastPrune = 0;
-  let maintenance: { stop(): Promise<void> } | null = null;
-
-  const tick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          // Several claimers of shared jobs at once (under load each batch waits on the event loop
-          // between its statements, and one claimer could not keep up with the jobs requests
-          // queue), and one of the jobs that run alone.
-          await Promise.all([
-            ...Array.from({ length: deps.env.JOB_WORKERS }, () => runJobsUntilIdle(deps, { max: 400, lane: 'shared' })),
-            runJobsUntilIdle(deps, { max: 400, lane: 'alone' }),
-          ]);
-          if (Date.now() - lastPrune > 3_600_000) {
-            lastPrune = Date.now();
-            // A kind added since the last migration gets its queue (pg-boss stores no job without one).
-            for (const kind of registeredJobKinds()) await ensureJobQueue(deps.db, kind);
-            // pg-boss's supervisor archives finished jobs and purges the archive.
-            maintenance ??= await startJobMaintenance(deps.db);
-            await scheduleSearchMaintenance(deps.db);
-            await scheduleBlockTopUp(deps.db);
-            await scheduleAutoComplete(deps.db, deps.now());
-          }
-        } catch (err) {
-          // The database may be restarting; the next poll tries again.
-          if (deps.env.LOG_LEVEL !== 'silent') console.error('[jobs] runner error:', errorText(err));
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
+  const pollingIntervalSeconds = Math.max(0.5, (opts.pollMs ?? deps.env.JOB_POLL_MS) / 1000);
+  const log = (what: string, err: unknown) => {
+    if (deps.env.LOG_LEVEL !== 'silent') console.error(`[jobs] ${what}:`, errorText(err));
   };
-
-  const timer = setInterval(tick, pollMs);
-  timer.unref();
+  const boss = new PgBoss({
+    db: bossDb(deps.db),
+    migrate: false,
+    supervise: true,
+    schedule: true,
+    archiveCompletedAfterSeconds: 14 * 86_400,
+    archiveFailedAfterSeconds: 90 * 86_400,
+    deleteAfterDays: 7,
+    // Also fails runs past their expiry (a process died mid-run), so they are retried.
+    maintenanceIntervalSeconds: 60,
+  });
+  boss.on('error', (err) => log('pg-boss', err));
+  const workers: string[] = [];
+  let stopped = false;
   // A wake-up comes from whoever enqueued, often a request: jobs run in the runner's own async
   // context, never in the request's (whose pending audit row belongs to the request's change).
   const inRunnerContext = AsyncLocalStorage.snapshot();
-  const unsubscribe = onJobEnqueued(() => inRunnerContext(tick));
-  tick();
+  const unsubscribe = onJobEnqueued(() => {
+    for (const id of workers) boss.notifyWorker(id);
+  });
+  const hourly = async () => {
+    try {
+      await scheduleSearchMaintenance(deps.db);
+      await scheduleBlockTopUp(deps.db);
+      await scheduleAutoComplete(deps.db, deps.now());
+    } catch (err) {
+      // The database may be restarting; the next hour tries again.
+      log('scheduling', err);
+    }
+  };
+  let timer: NodeJS.Timeout | null = null;
+  const started = inRunnerContext(async () => {
+    // A kind added since the last migration gets its queue (pg-boss stores no job without one).
+    for (const kind of registeredJobKinds()) await ensureJobQueue(deps.db, kind);
+    await boss.start();
+    const alone = new Set(aloneJobKinds());
+    for (const kind of registeredJobKinds()) {
+      if (stopped) return;
+      const id = await boss.work<Record<string, unknown>>(
+        kind,
+        { batchSize: alone.has(kind) ? 1 : JOB_BATCH, includeMetadata: true, pollingIntervalSeconds },
+        async (jobs) => {
+          await runFetchedJobs(deps, kind, jobs);
+        },
+      );
+      workers.push(id);
+    }
+    await scheduleReminderSweep(boss, REMINDER_SWEEP_CRON);
+    await hourly();
+    timer = setInterval(() => void hourly(), 3_600_000);
+    timer.unref();
+  });
+  const running = started.catch((err) => log('start', err));
   return {
     async stop() {
       stopped = true;
-      clearInterval(timer);
       unsubscribe();
       await running;
-      await maintenance?.stop().catch(() => undefined);
+      if (timer) clearInterval(timer);
+      await boss.stop({ graceful: true, close: false, timeout: 10_000, wait: true }).catch(() => undefined);
     },
   };
 }

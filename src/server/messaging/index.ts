@@ -1,12 +1,13 @@
-import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import { boundByQuietHours, quietHoursEnd } from '../../shared/consent.js';
 import type { Executor } from '../db/executor.js';
 import { toJsonb } from '../db/json.js';
+import type { Executor } from '../db/executor.js';
+import { insertOutboxRows, type OutboxMessage, setMessageNotBefore } from '../db/repositories/messaging.js';
 import type { Database, OutboxMessagesTable } from '../db/types.js';
-import { JOB_ROW_DEFAULT_COLUMNS, jobRowDefaults } from '../jobs/boss.js';
-import { enqueueJob, jobsEnqueued } from '../jobs/queue.js';
+import { enqueueJob, enqueueJobs } from '../jobs/queue.js';
 
-export type OutboxMessage = Selectable<OutboxMessagesTable>;
+export type { OutboxMessage };
 
 interface MessageFields {
   channel: 'email' | 'sms' | 'whatsapp';
@@ -35,6 +36,12 @@ export type NewMessage = MessageFields & ({ category?: 'transactional' } | { cat
 
 export const DELIVER_MESSAGE = 'deliver_message';
 const MAX_ATTEMPTS = 6;
+/**
+ * A delivery whose process died mid-run is retried after this long (pg-boss's expiry, checked by
+ * its supervisor every minute): longer than a provider call is allowed to take, short enough that a
+ * message does not wait a quarter of an hour.
+ */
+const DELIVERY_EXPIRY_SECONDS = 180;
 
 /**
  * Records the message in the outbox (status 'queued') and its delivery job, in the caller's
@@ -76,42 +83,28 @@ function outboxRow(m: NewMessage): Insertable<OutboxMessagesTable> {
 }
 
 /**
- * Inserts outbox rows and their delivery jobs in one statement (each job is built from its row's
- * RETURNING values, due at the row's next_attempt_at or now), in the caller's transaction when there
- * is one. Returns the messages' ids.
+ * Inserts outbox rows and sends their delivery jobs through pg-boss (one `insert`, each job due at
+ * its row's next_attempt_at or now), in the caller's transaction when there is one. Returns the
+ * messages' ids.
  */
 export async function queueOutboxRows(
   db: Executor,
   rows: Insertable<OutboxMessagesTable>[],
   opts: { maxAttempts: number },
 ): Promise<string[]> {
-  const jobs = await db
-    // clock_timestamp plus the row's place, not the transaction's start: messages queued by one
-    // batch of jobs keep the order they were queued in.
-    .with('m', (q) =>
-      q
-        .insertInto('outbox_messages')
-        .values(rows.map((row, i) => ({ created_at: sql<Date>`clock_timestamp() + ${i} * interval '1 microsecond'`, ...row })))
-        .returning(['id', 'next_attempt_at']),
-    )
-    .insertInto('pgboss.job')
-    .columns(['name', 'data', 'start_after', 'singleton_key', 'retry_limit', ...JOB_ROW_DEFAULT_COLUMNS])
-    .expression((eb) =>
-      eb
-        .selectFrom('m')
-        .select([
-          sql.lit(DELIVER_MESSAGE).as('name'),
-          sql<string>`jsonb_build_object('messageId', m.id)`.as('data'),
-          sql<Date>`coalesce(m.next_attempt_at, now())`.as('start_after'),
-          sql<string>`'message:' || m.id`.as('singleton_key'),
-          sql.lit(opts.maxAttempts - 1).as('retry_limit'),
-          ...jobRowDefaults(sql`coalesce(m.next_attempt_at, now())`),
-        ]),
-    )
-    .returning(sql<string>`data ->> 'messageId'`.as('message_id'))
-    .execute();
-  jobsEnqueued();
-  return jobs.map((j) => j.message_id);
+  const inserted = await insertOutboxRows(db, rows);
+  await enqueueJobs(
+    db,
+    inserted.map((m) => ({
+      kind: DELIVER_MESSAGE,
+      payload: { messageId: m.id },
+      runAt: m.next_attempt_at ?? undefined,
+      ref: `message:${m.id}`,
+      maxAttempts: opts.maxAttempts,
+      expireInSeconds: DELIVERY_EXPIRY_SECONDS,
+    })),
+  );
+  return inserted.map((m) => m.id);
 }
 
 /**
@@ -119,13 +112,14 @@ export async function queueOutboxRows(
  * a retry or a backlog after 21:00): its not-before time moves, and a new delivery job waits for it.
  */
 export async function holdMessage(db: Executor, messageId: string, until: Date): Promise<void> {
-  await db.updateTable('outbox_messages').set({ next_attempt_at: until }).where('id', '=', messageId).execute();
+  await setMessageNotBefore(db, messageId, until);
   await enqueueJob(db, {
     kind: DELIVER_MESSAGE,
     payload: { messageId },
     runAt: until,
     ref: `message:${messageId}`,
     maxAttempts: MAX_ATTEMPTS,
+    expireInSeconds: DELIVERY_EXPIRY_SECONDS,
   });
 }
 

@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
-import { CUSTOMER_PREFERENCE_KEYS } from '../../shared/reminders.js';
-import type { Executor } from '../db/executor.js';
 import { toJsonb } from '../db/json.js';
+import type { Executor } from '../db/executor.js';
+import { pushSubscriptionsOfAccount } from '../db/repositories/messaging.js';
 import { queueOutboxRows } from './index.js';
 
 export interface PushPayload {
@@ -30,13 +29,7 @@ export async function queuePushToAccount(
   payload: PushPayload,
   meta: Record<string, unknown> = {},
 ): Promise<number> {
-  const subs = await db
-    .selectFrom('push_subscriptions as p')
-    .innerJoin('accounts as a', 'a.id', 'p.account_id')
-    .select(['p.id', 'p.endpoint'])
-    .where('p.account_id', '=', accountId)
-    .where(sql<boolean>`coalesce(a.notification_prefs ->> ${CUSTOMER_PREFERENCE_KEYS.push}, 'true') <> 'false'`)
-    .execute();
+  const subs = await pushSubscriptionsOfAccount(db, accountId);
   for (const sub of subs) await queuePushToSubscription(db, { ...sub, account_id: accountId }, payload, meta);
   return subs.length;
 }

@@ -1,5 +1,8 @@
 import type { Db } from '../db/index.js';
 import { toJsonb } from '../db/json.js';
+import { recordJobFailure } from '../db/repositories/admin/system.js';
+import { bossOn } from '../jobs/boss.js';
+import { bossDb } from '../jobs/bossDb.js';
 import { DELIVER_MESSAGE } from '../messaging/index.js';
 
 const HOUR = 3_600_000;
@@ -88,22 +91,20 @@ export async function seedAdminDemo(db: Db, now: Date = new Date()): Promise<voi
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('pgboss.job')
-        .values({
-          name: DELIVER_MESSAGE,
-          data: JSON.stringify({ messageId: message.id }),
-          state: 'failed',
-          start_after: sentAt,
-          started_on: at(70),
-          retry_count: 4,
-          retry_limit: 4,
-          output: JSON.stringify({ message: 'connect ETIMEDOUT: the mail relay did not answer' }),
-          singleton_key: `message:${message.id}`,
-          created_on: sentAt,
-          completed_on: at(70),
-        })
-        .execute();
+      // Its delivery job, failed through pg-boss's API (sent with no retries left, then failed),
+      // and on the admin's list of failed jobs as the runner would have put it.
+      const error = 'connect ETIMEDOUT: the mail relay did not answer';
+      const on = { db: bossDb(trx) };
+      const boss = bossOn(trx);
+      const jobId = await boss.send(
+        DELIVER_MESSAGE,
+        { messageId: message.id },
+        { ...on, singletonKey: `message:${message.id}`, retryLimit: 0 },
+      );
+      if (jobId) {
+        await boss.fail(DELIVER_MESSAGE, jobId, { message: error }, on);
+        await recordJobFailure(trx, { jobId, kind: DELIVER_MESSAGE, attempts: 5, lastError: error, failedAt: at(70) });
+      }
     }
   });
 }

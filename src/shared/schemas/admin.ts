@@ -435,11 +435,12 @@ export const systemAnswer = z.object({
   node: z.string(),
   app: z.object({ name: z.string(), version: z.string(), environment: z.string(), uptimeSeconds: z.number() }),
   migrations: z.array(z.object({ name: z.string(), appliedAt: z.string() })),
-  /** Degraded: messages failed to send in the last 24 hours, or due jobs wait more than 5 minutes. */
+  /** Degraded: messages failed to send in the last 24 hours, or due messages wait more than 5 minutes. */
   outbox: z.object({ queued: z.number(), failedLast24h: z.number() }),
   jobs: z.object({
-    byKind: z.array(z.object({ kind: z.string(), due: z.number(), scheduled: z.number(), failed: z.number(), done24h: z.number() })),
-    /** How long the oldest due job has waited, in seconds (0 when none waits). */
+    /** Per kind (every kind): jobs waiting to run (now or later), waiting for a retry, and failed for good. */
+    byKind: z.array(z.object({ kind: z.string(), queued: z.number(), retrying: z.number(), failed: z.number() })),
+    /** How long the oldest due outbox message has waited, in seconds (0 when none waits). */
     oldestDueSeconds: z.number(),
     failures: z.array(
       z.object({

@@ -31,8 +31,8 @@ export function JobQueueCard({ jobs }: { jobs: Jobs }) {
           title="Job queue"
           description={
             jobs.oldestDueSeconds > 0
-              ? `The oldest due job has waited ${waited(jobs.oldestDueSeconds)}.`
-              : 'Nothing is waiting: due jobs run within seconds.'
+              ? `The oldest due message has waited ${waited(jobs.oldestDueSeconds)}.`
+              : 'Nothing is waiting: due messages go out within seconds.'
           }
         />
       </div>
@@ -40,17 +40,16 @@ export function JobQueueCard({ jobs }: { jobs: Jobs }) {
         <thead>
           <tr>
             <Th>Kind</Th>
-            <Th className="text-right">Due now</Th>
-            <Th className="text-right">Scheduled</Th>
-            <Th className="text-right">Done (24 h)</Th>
+            <Th className="text-right">Queued</Th>
+            <Th className="text-right">Retrying</Th>
             <Th className="text-right">Failed</Th>
           </tr>
         </thead>
         <tbody>
           {jobs.byKind.length === 0 && (
             <tr>
-              <Td colSpan={5} className="text-center text-ink-500">
-                No jobs yet.
+              <Td colSpan={4} className="text-center text-ink-500">
+                No jobs waiting or failed.
               </Td>
             </tr>
           )}
@@ -60,9 +59,8 @@ export function JobQueueCard({ jobs }: { jobs: Jobs }) {
                 <span className="font-medium text-ink-900">{kindLabel(k.kind)}</span>
                 <span className="block font-mono text-xs text-ink-500">{k.kind}</span>
               </Td>
-              <Td className="text-right">{formatCount(k.due)}</Td>
-              <Td className="text-right">{formatCount(k.scheduled)}</Td>
-              <Td className="text-right">{formatCount(k.done24h)}</Td>
+              <Td className="text-right">{formatCount(k.queued)}</Td>
+              <Td className="text-right">{formatCount(k.retrying)}</Td>
               <Td className={k.failed > 0 ? 'text-right font-semibold text-red-700' : 'text-right'}>{formatCount(k.failed)}</Td>
             </tr>
           ))}

@@ -2,10 +2,11 @@ import { type Insertable, type RawBuilder, type SqlBool, sql, type Updateable } 
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { ACTIVE_BOOKING_STATUSES, type BookingStatus, containsPattern, prefixPattern } from '../../../shared/constants.js';
 import { compiledOnce } from '../compiled.js';
-import { type Effects, type EffectsJson, effectsCtes, effectsJson, effectsWritten } from '../effects.js';
-import type { Executor } from '../executor.js';
+import { insertNotificationsCte, notificationsJson } from '../effects.js';
 import { toJsonb } from '../json.js';
 import type { Booking, BookingServicesTable, BookingsTable, CommissionLedgerTable } from '../types.js';
+import type { Executor } from '../executor.js';
+import type { NewNotification } from './notifications.js';
 
 /** What holds a professional's time: the active bookings and blocked time (bookings_no_overlap). */
 const HOLDS_TIME = sql<boolean>`status in ('pending', 'upcoming', 'confirmed', 'blocked')`;
@@ -138,12 +139,13 @@ export function findBookingByIdempotencyKey(db: Executor, userId: string, key: s
 }
 
 /**
- * Inserts the booking with its services and the effects that follow from it (notifications, jobs),
- * all in one statement, or nothing at all when the exclusion constraint finds the staff member
+ * Inserts the booking with its services and the notifications that follow from it, all in one
+ * statement, or nothing at all when the exclusion constraint finds the staff member
  * already holding an overlapping active booking (or the customer's idempotency key is taken):
  * null then. ON CONFLICT DO NOTHING lets the constraint decide without an error, so trying the next
- * professional needs no savepoint; the services and effects are inserted only from the booking's
- * RETURNING row, so they cannot outlive a booking that was not made. The caller picks the id.
+ * professional needs no savepoint; the services and notifications are inserted only from the
+ * booking's RETURNING row, so they cannot outlive a booking that was not made. The caller picks the
+ * id, and sends the booking's jobs through pg-boss in the same transaction once it is made.
  *
  * The statement answers the booking as findBookingDetails would read it after the commit (the
  * inserted rows are not visible to the statement's own reads, so the booking and its services come
@@ -154,7 +156,7 @@ export async function insertBookingUnlessTaken(
   db: Executor,
   booking: Insertable<BookingsTable> & { id: string; merchant_id: string },
   services: Omit<Insertable<BookingServicesTable>, 'booking_id'>[],
-  effects: Effects,
+  notifications: NewNotification[],
   /** The salon's opening hours the time was judged by, as read (merchants.opening_hours). */
   hoursAsRead: unknown,
 ): Promise<BookingDetailRow | null> {
@@ -162,11 +164,10 @@ export async function insertBookingUnlessTaken(
     db,
     booking,
     toJsonb(services),
-    effectsJson(effects),
+    notificationsJson(notifications),
     booking.merchant_id,
     JSON.stringify(hoursAsRead ?? null),
   );
-  if (rows[0]) effectsWritten(effects);
   return rows[0] ?? null;
 }
 
@@ -182,12 +183,11 @@ const bookingInsert = compiledOnce(
     db,
     booking: Insertable<BookingsTable> & { id: string },
     servicesJson: string,
-    effects: EffectsJson,
+    notifications: string,
     merchantId: string,
     hoursJson: string,
   ) => {
     const made = sql<SqlBool>`exists (select 1 from b)`;
-    const follow = effectsCtes(db, effects, made);
     const columns = Object.keys(booking) as (keyof BookingsTable & string)[];
     return (
       db
@@ -228,8 +228,7 @@ const bookingInsert = compiledOnce(
             )
             .returning(['position', 'service_id', 'service_name', 'duration_min', 'price']),
         )
-        .with('n', follow.notifications)
-        .with('j', follow.jobs)
+        .with('n', () => insertNotificationsCte(db, notifications, made))
         .selectFrom('b')
         .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
         .innerJoin('staff as s', 's.id', 'b.staff_id')

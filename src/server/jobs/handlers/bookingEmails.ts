@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { CUSTOMER_PREFERENCE_KEYS, preferenceOn } from '../../../shared/reminders.js';
+import { messageRecipients } from '../../db/repositories/messaging.js';
 import type { Database } from '../../db/types.js';
 import { type NewMessage, queueMessages } from '../../messaging/index.js';
 import { queuePushToAccount } from '../../messaging/push.js';
@@ -16,15 +17,7 @@ const tellCustomers =
   (withPush: boolean) =>
   async (trx: Transaction<Database>, jobs: BatchJob<BookingMessagesPayload>[]): Promise<void> => {
     const accountIds = [...new Set(jobs.map((j) => j.payload.accountId))];
-    const accounts = await trx
-      .selectFrom('accounts as a')
-      .select(['a.id', 'a.email', 'a.first_name', 'a.notification_prefs', 'a.is_blocked'])
-      // Most customers have no push subscription: then their subscriptions need no second look.
-      .select((eb) =>
-        eb.exists(eb.selectFrom('push_subscriptions as p').select('p.id').whereRef('p.account_id', '=', 'a.id')).as('has_push'),
-      )
-      .where('a.id', 'in', accountIds)
-      .execute();
+    const accounts = await messageRecipients(trx, accountIds);
     const byId = new Map(accounts.map((a) => [a.id, a]));
     const mails: NewMessage[] = [];
     for (const { payload, ctx } of jobs) {

@@ -1,7 +1,14 @@
-import { sql } from 'kysely';
 import { boundByQuietHours, quietHoursEnd } from '../../../shared/consent.js';
 import { GoneSubscriptionError } from '../../adapters/messaging/push.js';
-import { DELIVER_MESSAGE, holdMessage, notifySettled, type OutboxMessage } from '../../messaging/index.js';
+import {
+  deletePushSubscription,
+  findPushTarget,
+  lockOutboxMessage,
+  markMessageSent,
+  recordMessageFailure,
+  touchPushSubscription,
+} from '../../db/repositories/messaging.js';
+import { DELIVER_MESSAGE, holdMessage, notifySettled } from '../../messaging/index.js';
 import { defineJob } from '../queue.js';
 
 /**
@@ -13,8 +20,7 @@ import { defineJob } from '../queue.js';
 export const deliverMessageJob = defineJob(
   DELIVER_MESSAGE,
   async (trx, payload: { messageId: string }, ctx) => {
-    const { rows } = await sql<OutboxMessage>`select * from outbox_messages where id = ${payload.messageId} for update`.execute(trx);
-    const msg = rows[0];
+    const msg = await lockOutboxMessage(trx, payload.messageId);
     if (!msg || msg.status === 'sent' || msg.status === 'failed') return;
     // TRAI: a promotional SMS or WhatsApp never goes out from 21:00 to 09:00 IST, even when it was
     // written before 21:00 (a retry, a backlog): it waits for 09:00 without spending an attempt.
@@ -26,13 +32,7 @@ export const deliverMessageJob = defineJob(
     let subscriptionId: string | undefined;
     if (msg.channel === 'push') {
       subscriptionId = meta.subscriptionId as string | undefined;
-      const sub = subscriptionId
-        ? await trx
-            .selectFrom('push_subscriptions')
-            .select(['endpoint', 'p256dh', 'auth'])
-            .where('id', '=', subscriptionId)
-            .executeTakeFirst()
-        : undefined;
+      const sub = subscriptionId ? await findPushTarget(trx, subscriptionId) : undefined;
       if (!sub) throw new GoneSubscriptionError('the push subscription was removed');
       meta.target = { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } };
     }
@@ -46,42 +46,22 @@ export const deliverMessageJob = defineJob(
       html: typeof meta.html === 'string' ? meta.html : null,
       meta,
     });
-    const sent = await trx
-      .updateTable('outbox_messages')
-      .set({
-        status: 'sent',
-        provider: transport.provider,
-        attempts: ctx.attempt,
-        last_error: null,
-        next_attempt_at: null,
-        sent_at: new Date(),
-        meta: JSON.stringify({ ...(msg.meta as Record<string, unknown>), ...(providerId ? { providerId } : {}) }),
-      })
-      .where('id', '=', msg.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (subscriptionId)
-      await trx.updateTable('push_subscriptions').set({ last_success_at: new Date() }).where('id', '=', subscriptionId).execute();
+    const sent = await markMessageSent(trx, msg.id, {
+      provider: transport.provider,
+      attempts: ctx.attempt,
+      meta: { ...(msg.meta as Record<string, unknown>), ...(providerId ? { providerId } : {}) },
+    });
+    if (subscriptionId) await touchPushSubscription(trx, subscriptionId);
     await notifySettled(trx, sent);
   },
   {
     alone: true,
     async onFailure(trx, payload: { messageId: string }, failure) {
-      const updated = await trx
-        .updateTable('outbox_messages')
-        .set(
-          failure.final
-            ? { status: 'failed', attempts: failure.attempt, last_error: failure.message, next_attempt_at: null }
-            : { attempts: failure.attempt, last_error: failure.message },
-        )
-        .where('id', '=', payload.messageId)
-        .where('status', '=', 'queued')
-        .returningAll()
-        .executeTakeFirst();
+      const updated = await recordMessageFailure(trx, payload.messageId, failure);
       if (!updated) return;
       if (updated.channel === 'push' && failure.error instanceof GoneSubscriptionError) {
         const subscriptionId = (updated.meta as Record<string, unknown>).subscriptionId;
-        if (typeof subscriptionId === 'string') await trx.deleteFrom('push_subscriptions').where('id', '=', subscriptionId).execute();
+        if (typeof subscriptionId === 'string') await deletePushSubscription(trx, subscriptionId);
       }
       if (failure.final) await notifySettled(trx, updated);
     },

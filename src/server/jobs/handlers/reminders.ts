@@ -1,48 +1,28 @@
-import { isActiveBookingStatus } from '../../../shared/policy.js';
-import { CUSTOMER_PREFERENCE_KEYS, preferenceOn } from '../../../shared/reminders.js';
+import { CUSTOMER_PREFERENCE_KEYS, preferenceOn, REMINDER_HOURS_BEFORE } from '../../../shared/reminders.js';
+import type { Executor } from '../../db/executor.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
+import { claimDueReminders, type DueReminder } from '../../db/repositories/reminders.js';
+import type { AppDeps } from '../../deps.js';
 import { queueMessage } from '../../messaging/index.js';
 import { queuePushToAccount } from '../../messaging/push.js';
 import { displayDate } from '../../services/bookings/notify.js';
 import { defineJob } from '../queue.js';
-import { BOOKING_REMINDER } from '../reminders.js';
-
-interface ReminderPayload {
-  bookingId: string;
-  startsAt: string;
-  hoursBefore: number;
-}
+import { BOOKING_REMINDER, REMINDER_LOOKBACK_MINUTES } from '../reminders.js';
 
 /**
- * Sends one reminder in-app, by push and by e-mail, as the customer's preferences allow. A booking
- * that was cancelled, completed or moved since the reminder was scheduled gets nothing.
+ * Sends the reminders due now (claimDueReminders records each once) in-app, by push and by
+ * e-mail, as the customer's preferences allow; returns how many were due. Runs in one transaction
+ * with the records, so a sweep that fails sends nothing and the next one sends them.
  */
-export const bookingReminderJob = defineJob(BOOKING_REMINDER, async (trx, payload: ReminderPayload, ctx) => {
-  const b = await trx
-    .selectFrom('bookings as b')
-    .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
-    .innerJoin('accounts as a', 'a.id', 'b.user_id')
-    .select([
-      'b.id',
-      'b.status',
-      'b.starts_at',
-      'b.booking_date',
-      'b.booking_time',
-      'b.user_id',
-      'm.shop_name',
-      'm.address',
-      'a.email',
-      'a.first_name',
-      'a.notification_prefs',
-    ])
-    .where('b.id', '=', payload.bookingId)
-    .executeTakeFirst();
-  if (!b || !b.user_id) return;
-  if (!isActiveBookingStatus(b.status)) return;
-  if (new Date(b.starts_at).getTime() !== new Date(payload.startsAt).getTime()) return;
-  if (!preferenceOn(b.notification_prefs, CUSTOMER_PREFERENCE_KEYS.reminders)) return;
+export async function sendDueReminders(trx: Executor, deps: AppDeps, now = deps.now()): Promise<number> {
+  const due = await claimDueReminders(trx, now, REMINDER_HOURS_BEFORE, REMINDER_LOOKBACK_MINUTES);
+  for (const r of due) await sendReminder(trx, deps, r);
+  return due.length;
+}
 
-  const when = payload.hoursBefore >= 24 ? 'tomorrow' : `in ${payload.hoursBefore} hours`;
+async function sendReminder(trx: Executor, deps: AppDeps, b: DueReminder): Promise<void> {
+  if (!preferenceOn(b.notification_prefs, CUSTOMER_PREFERENCE_KEYS.reminders)) return;
+  const when = b.hours_before >= 24 ? 'tomorrow' : `in ${b.hours_before} hours`;
   const title = `Reminder: your appointment ${when}`;
   const message = `${b.shop_name} on ${displayDate(b.booking_date)} at ${b.booking_time}.`;
   const link = '/bookings';
@@ -50,11 +30,11 @@ export const bookingReminderJob = defineJob(BOOKING_REMINDER, async (trx, payloa
   await queuePushToAccount(
     trx,
     b.user_id,
-    { title, body: message, url: link, tag: `reminder-${b.id}` },
-    { purpose: 'reminder', bookingId: b.id },
+    { title, body: message, url: link, tag: `reminder-${b.booking_id}` },
+    { purpose: 'reminder', bookingId: b.booking_id },
   );
   if (preferenceOn(b.notification_prefs, CUSTOMER_PREFERENCE_KEYS.email)) {
-    const url = `${ctx.deps.env.PUBLIC_URL}${link}`;
+    const url = `${deps.env.PUBLIC_URL}${link}`;
     await queueMessage(trx, {
       channel: 'email',
       to: b.email,
@@ -73,7 +53,12 @@ export const bookingReminderJob = defineJob(BOOKING_REMINDER, async (trx, payloa
       ]
         .filter((l, i, all) => l !== '' || all[i - 1] !== '')
         .join('\n'),
-      meta: { purpose: 'reminder', bookingId: b.id, hoursBefore: payload.hoursBefore },
+      meta: { purpose: 'reminder', bookingId: b.booking_id, hoursBefore: b.hours_before },
     });
   }
+}
+
+/** The sweep (every minute, and any reminder job of an earlier version: its payload is not read). */
+export const bookingReminderJob = defineJob(BOOKING_REMINDER, async (trx, _payload, ctx) => {
+  await sendDueReminders(trx, ctx.deps);
 });

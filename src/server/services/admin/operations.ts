@@ -6,18 +6,11 @@ import { deliveryLabel, deliveryStateOf } from '../../../shared/delivery.js';
 import type { auditInput, commissionsInput, outboxInput, retryJobInput } from '../../../shared/schemas/admin.js';
 import { listOutbox } from '../../db/repositories/admin/email.js';
 import { listCommissions } from '../../db/repositories/admin/payments.js';
-import {
-  appliedMigrations,
-  databaseVersion,
-  jobQueueByKind,
-  outboxBacklog,
-  recentFailedJobs,
-  requeueFailedJob,
-  requeueFailedMessage,
-} from '../../db/repositories/admin/system.js';
+import { appliedMigrations, databaseVersion, outboxBacklog, requeueFailedMessage } from '../../db/repositories/admin/system.js';
 import { listAudit, recordAudit } from '../../db/repositories/audit.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
+import { jobQueueOverview, retryFailedJob } from '../../jobs/admin.js';
 import { DELIVER_MESSAGE } from '../../messaging/index.js';
 import { PACKAGE_ROOT } from '../../paths.js';
 import { iso } from '../wire.js';
@@ -113,17 +106,8 @@ export async function getSystem(deps: AppDeps) {
   const started = performance.now();
   const version = await databaseVersion(deps.db);
   const latencyMs = Math.round((performance.now() - started) * 10) / 10;
-  const [migrations, outbox, byKind, failures] = await Promise.all([
-    appliedMigrations(deps.db),
-    outboxBacklog(deps.db),
-    jobQueueByKind(deps.db),
-    recentFailedJobs(deps.db),
-  ]);
-  const oldestDue = byKind.reduce<number | null>(
-    (min, k) => (k.oldest_due ? Math.min(min ?? Infinity, new Date(k.oldest_due).getTime()) : min),
-    null,
-  );
-  const oldestDueSeconds = oldestDue === null ? 0 : Math.max(0, Math.round((Date.now() - oldestDue) / 1000));
+  const [migrations, outbox, queue] = await Promise.all([appliedMigrations(deps.db), outboxBacklog(deps.db), jobQueueOverview(deps.db)]);
+  const { byKind, failures, oldestDueSeconds } = queue;
   return {
     status: outbox.failedLast24h > 0 || oldestDueSeconds > STALE_QUEUE_SECONDS ? ('degraded' as const) : ('ok' as const),
     database: { kind: deps.env.DATABASE_URL ? ('postgres' as const) : ('pglite' as const), version, latencyMs },
@@ -132,7 +116,7 @@ export async function getSystem(deps: AppDeps) {
     migrations: migrations.map((m) => ({ name: m.name, appliedAt: iso(m.timestamp) })),
     outbox,
     jobs: {
-      byKind: byKind.map(({ oldest_due: _oldest, ...k }) => k),
+      byKind,
       oldestDueSeconds,
       failures: failures.map((f) => ({
         _id: String(f.id),
@@ -148,7 +132,7 @@ export async function getSystem(deps: AppDeps) {
 /** An admin puts a failed job back in the queue (e.g. after fixing SMTP settings). */
 export async function retryJob(deps: AppDeps, actor: Actor, input: z.output<typeof retryJobInput>) {
   return deps.db.transaction().execute(async (trx) => {
-    const job = await requeueFailedJob(trx, input.jobId);
+    const job = await retryFailedJob(trx, input.jobId);
     if (!job) throw notFound('Failed job');
     if (job.kind === DELIVER_MESSAGE) {
       await requeueFailedMessage(trx, String((job.payload as { messageId?: string }).messageId ?? ''));

@@ -14,6 +14,7 @@ import {
 import { holdOpeningHours } from '../../db/repositories/hoursCover.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { AppError, badRequest, conflict, HOURS_CHANGED, SLOT_TAKEN } from '../../errors.js';
+import { enqueueJobs } from '../../jobs/queue.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
 import { chooseSlot, loadSalonDay } from './availability.js';
@@ -172,7 +173,6 @@ async function placeBooking(
       services: ctx.services.map((s) => s.name),
     },
     {},
-    now,
   );
   // Free staff in order of preference; the exclusion constraint has the last word for each.
   let made: BookingDetailRow | null = null;
@@ -205,11 +205,13 @@ async function placeBooking(
           }
         : {}),
     };
-    if ((made = await insertBookingUnlessTaken(db, booking, services, effects, ctx.hoursAsRead))) break;
+    if ((made = await insertBookingUnlessTaken(db, booking, services, effects.notifications, ctx.hoursAsRead))) break;
   }
   // Nothing inserted: every professional's time was taken, or the salon's hours changed since they
   // were read (the insert holds them: an hours change in flight wins, and this booking is refused).
   if (!made) throw conflict((await holdOpeningHours(db, ctx.id, ctx.hoursAsRead)) ? SLOT_TAKEN : HOURS_CHANGED);
+  // Its jobs (the customer's e-mail and push) through pg-boss, in this transaction.
+  await enqueueJobs(db, effects.jobs);
   if (coupon) await redeemCoupon(db, coupon.coupon.id);
   if (input.paymentMethod === 'wallet' && userId) {
     await payBookingFromWallet(db, { userId, bookingId: id, total: round2(ctx.subtotal - discount), salonName: ctx.name });

@@ -1,9 +1,8 @@
 import { longDate } from '../../../shared/dates.js';
 import { formatINR } from '../../../shared/money.js';
 import { AUTO_COMPLETE_AFTER_MINUTES, NO_SHOW_GRACE_MINUTES } from '../../../shared/policy.js';
-import { type Effects, noEffects, writeEffects } from '../../db/effects.js';
 import type { Executor } from '../../db/executor.js';
-import { cancelReminders, reminderJobs } from '../../jobs/reminders.js';
+import { type Effects, noEffects, writeEffects } from '../../jobs/effects.js';
 
 const CUSTOMER_LINK = '/bookings';
 const MERCHANT_LINK = '/merchant/appointments';
@@ -64,10 +63,11 @@ export interface CancellationMoney {
 /**
  * What a booking event leaves behind: a notification to the customer (in the app with link
  * /bookings; by e-mail and push through one job) and, for what the customer did, to the salon (in
- * the app, link to its appointments); a new or moved booking also gets its reminder jobs. Plain
+ * the app, link to its appointments). Reminders need nothing here: the reminder sweep
+ * (jobs/reminders.ts) finds a booking's start when it is due. Plain
  * data: the caller writes it with the event's own statement or with writeEffects.
  */
-export function bookingEventEffects(kind: Kind, e: BookingEvent, extra: CancellationMoney = {}, now = new Date()): Effects {
+export function bookingEventEffects(kind: Kind, e: BookingEvent, extra: CancellationMoney = {}): Effects {
   const effects = noEffects();
   const when = `${displayDate(e.bookingDate)} at ${e.bookingTime}`;
   const toCustomer = (title: string, message: string) => {
@@ -140,16 +140,14 @@ export function bookingEventEffects(kind: Kind, e: BookingEvent, extra: Cancella
       );
       break;
   }
-  if (kind === 'made' || kind === 'rescheduled') effects.jobs.push(...reminderJobs(e.bookingId, e.startsAt, now));
   return effects;
 }
 
 /**
- * Writes a booking event's effects in the caller's transaction. Reminders follow the booking: the
- * pending ones are dropped when it moves or ends (a new booking has none), before new ones are queued.
+ * Writes a booking event's effects in the caller's transaction. Reminders follow the booking's
+ * start and status by themselves (the sweep reads them when a reminder is due).
  */
 export async function notifyBookingEvent(trx: Executor, kind: Exclude<Kind, 'made'>, e: BookingEvent, extra: CancellationMoney = {}) {
-  if (kind !== 'confirmed') await cancelReminders(trx, e.bookingId);
   await writeEffects(trx, bookingEventEffects(kind, e, extra));
 }
 

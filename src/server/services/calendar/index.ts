@@ -48,8 +48,7 @@ import { insertNotification } from '../../db/repositories/notifications.js';
 import type { Database } from '../../db/types.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { AppError, badRequest, conflict, notFound, SLOT_TAKEN } from '../../errors.js';
-import { defineJob, delayQueuedJobs, enqueueJob } from '../../jobs/queue.js';
-import { cancelReminders, scheduleReminders } from '../../jobs/reminders.js';
+import { defineJob, enqueueJob, sendOrPutOff } from '../../jobs/queue.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { chooseSlot, holdSalonHours, type SalonContext, salonBasics, tryEachCandidate } from '../bookings/availability.js';
 import { checkCouponAfterMove } from '../bookings/coupons.js';
@@ -369,7 +368,6 @@ export async function moveBooking(deps: AppDeps, actor: Actor, input: z.output<t
     const minutes = parseTimeToMinutes(input.bookingTime)!;
     const ctx = await bookedServices(trx, booking);
     const here = instantToZoned(new Date(booking.starts_at), ctx.timeZone);
-    let target: Date;
     if (booking.staff_id === input.staffId && here.date === input.bookingDate && here.minutes === minutes) {
       throw badRequest('bookingTime: the booking is already at this time with this professional', 'bookingTime');
     }
@@ -394,7 +392,6 @@ export async function moveBooking(deps: AppDeps, actor: Actor, input: z.output<t
         });
         if (!moved) throw conflict('This booking has just been changed; please reload it');
       });
-      target = slot.startsAt;
     } catch (err) {
       // The pre-check's 409, or the constraint's (23P01) when another booking or a block got there first.
       const taken = (err instanceof AppError && err.message === SLOT_TAKEN) || (err as { code?: string })?.code === '23P01';
@@ -404,19 +401,18 @@ export async function moveBooking(deps: AppDeps, actor: Actor, input: z.output<t
         );
       throw err;
     }
-    await cancelReminders(trx, booking.id);
-    await scheduleReminders(trx, booking.id, target, now);
     // One message per burst of moves: a move within the window of the last one only delays it,
-    // and it still starts from where the customer last knew the booking to be.
-    const ref = `booking:${booking.id}`;
-    const delayed = await delayQueuedJobs(trx, DESK_MOVE_MESSAGE, ref, tellAt);
-    if (!delayed) {
-      const payload: MovePayload = {
-        bookingId: booking.id,
-        from: { bookingDate: booking.booking_date, bookingTime: booking.booking_time, staffId: booking.staff_id },
-      };
-      await enqueueJob(trx, { kind: DESK_MOVE_MESSAGE, payload: { ...payload }, runAt: tellAt, ref, maxAttempts: 5 });
-    }
+    // and it still starts from where the customer last knew the booking to be. (Reminders follow
+    // the new start by themselves: the sweep reads it.)
+    const payload: MovePayload = {
+      bookingId: booking.id,
+      from: { bookingDate: booking.booking_date, bookingTime: booking.booking_time, staffId: booking.staff_id },
+    };
+    await sendOrPutOff(
+      trx,
+      { kind: DESK_MOVE_MESSAGE, payload: { ...payload }, runAt: tellAt, key: booking.id, ref: `booking:${booking.id}`, maxAttempts: 5 },
+      (waiting, next) => ({ ...next, from: waiting.from }),
+    );
     return { staffId: booking.staff_id, bookingDate: booking.booking_date, bookingTime: booking.booking_time };
   });
   publishDeskChange(deps.db, merchantId, [...new Set([previous.bookingDate, input.bookingDate])]);

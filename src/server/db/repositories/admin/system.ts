@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../executor.js';
 
-/* The database, its migrations, the outbox backlog and the job queue, for the admin's system page. */
+/* The database, its migrations, the outbox backlog and the failed jobs, for the admin's system page (the queue's counts come from pg-boss's API: jobs/admin.ts). */
 
 export async function databaseVersion(db: Executor): Promise<string> {
   const r = await sql<{ version: string }>`select version() as version`.execute(db);
@@ -25,57 +25,53 @@ export async function outboxBacklog(db: Executor) {
   return { queued: Number(r.queued), failedLast24h: Number(r.failed) };
 }
 
-/** Jobs per kind (pg-boss's job table, a partition per kind): due now (backlog), scheduled later, failed, and done in the last 24 hours. */
-export async function jobQueueByKind(db: Executor) {
-  return db
-    .selectFrom('pgboss.job')
-    .select([
-      'name as kind',
-      sql<number>`count(*) filter (where state < 'active' and start_after <= now())::int`.as('due'),
-      sql<number>`count(*) filter (where state < 'active' and start_after > now())::int`.as('scheduled'),
-      sql<number>`count(*) filter (where state = 'failed')::int`.as('failed'),
-      sql<number>`count(*) filter (where state = 'completed' and completed_on > now() - interval '24 hours')::int`.as('done24h'),
-      sql<Date | null>`min(start_after) filter (where state < 'active' and start_after <= now())`.as('oldest_due'),
-    ])
-    .groupBy('name')
-    .orderBy('name')
+/** Records a job pg-boss failed for good (the runner, in the transaction of its `fail`). */
+export async function recordJobFailure(
+  db: Executor,
+  f: { jobId: string; kind: string; attempts: number; lastError: string | null; failedAt?: Date },
+) {
+  const failedAt = f.failedAt ?? new Date();
+  await db
+    .insertInto('job_failures')
+    .values({ job_id: f.jobId, kind: f.kind, attempts: f.attempts, last_error: f.lastError, failed_at: failedAt })
+    .onConflict((oc) => oc.column('job_id').doUpdateSet({ attempts: f.attempts, last_error: f.lastError, failed_at: failedAt }))
     .execute();
 }
 
 /** The dead letters: jobs that failed their last attempt (or a permanent error), newest first. */
-export function recentFailedJobs(db: Executor, limit = 20) {
+export function recentJobFailures(db: Executor, limit = 20) {
   return db
-    .selectFrom('pgboss.job')
-    .select([
-      'id',
-      'name as kind',
-      sql<number>`retry_count + 1`.as('attempts'),
-      sql<string | null>`output ->> 'message'`.as('last_error'),
-      'completed_on as finished_at',
-    ])
-    .where('state', '=', 'failed')
-    .orderBy('completed_on', 'desc')
+    .selectFrom('job_failures')
+    .select(['job_id as id', 'kind', 'attempts', 'last_error', 'failed_at as finished_at'])
+    .orderBy('failed_at', 'desc')
     .limit(limit)
     .execute();
 }
 
-/** Puts a failed job back in the queue with a fresh set of attempts (its kind's usual number). */
-export async function requeueFailedJob(db: Executor, id: string) {
-  return db
-    .updateTable('pgboss.job')
-    .set((eb) => ({
-      state: 'created',
-      start_after: new Date(),
-      started_on: null,
-      completed_on: null,
-      retry_count: 0,
-      retry_limit: sql<number>`greatest(${eb.ref('retry_limit')}, ${eb.ref('retry_count')})`,
-      keep_until: sql<Date>`now() + interval '14 days'`,
-    }))
-    .where('id', '=', id)
-    .where('state', '=', 'failed')
-    .returning(['id', 'name as kind', 'data as payload'])
-    .executeTakeFirst();
+/** Failed jobs per kind (job_failures). */
+export async function jobFailuresByKind(db: Executor): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('job_failures')
+    .select(['kind', sql<number>`count(*)::int`.as('n')])
+    .groupBy('kind')
+    .execute();
+  return new Map(rows.map((r) => [r.kind, Number(r.n)]));
+}
+
+/** A failed job that was retried (or is gone) leaves the list; whether it was on it. */
+export async function deleteJobFailure(db: Executor, jobId: string): Promise<{ kind: string } | undefined> {
+  return db.deleteFrom('job_failures').where('job_id', '=', jobId).returning('kind').executeTakeFirst();
+}
+
+/** The oldest outbox message whose time has come and that is not sent yet: how far delivery lags. */
+export async function oldestDueMessage(db: Executor): Promise<Date | null> {
+  const r = await db
+    .selectFrom('outbox_messages')
+    .select(sql<Date | null>`min(coalesce(next_attempt_at, created_at))`.as('oldest'))
+    .where('status', '=', 'queued')
+    .where(sql<boolean>`coalesce(next_attempt_at, created_at) <= now()`)
+    .executeTakeFirstOrThrow();
+  return r.oldest ? new Date(r.oldest) : null;
 }
 
 /** A failed message goes back to the outbox queue, for its requeued delivery job to send. */
