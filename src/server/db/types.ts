@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { BookingStatus, Role } from '../../shared/constants.js';
+import type { BookingStatus, GenderServed, OutboxChannel, PlaceKind, Role } from '../../shared/constants.js';
 import type { AuthExtrasTables } from './schema/authExtras.js';
 import type { BillingTables } from './schema/billing.js';
 import type { CalendarTables } from './schema/calendar.js';
@@ -108,7 +108,7 @@ export interface MerchantsTable {
   publish_status: Generated<'draft' | 'pending' | 'approved' | 'rejected' | 'unpublished'>;
   publish_note: string | null;
   amenities: Generated<string[]>;
-  gender_served: Generated<'unisex' | 'male' | 'female'>;
+  gender_served: Generated<GenderServed>;
   is_sponsored: Generated<boolean>;
   promotion_message: string | null;
   rating_avg: Generated<number>;
@@ -319,7 +319,7 @@ export interface SupportMessagesTable {
 
 export interface OutboxMessagesTable {
   id: Generated<string>;
-  channel: 'email' | 'sms' | 'whatsapp' | 'push';
+  channel: OutboxChannel;
   recipient: string;
   subject: string | null;
   body: string;
@@ -441,7 +441,7 @@ export interface FeaturedLocationsTable {
   name: string;
   city: string;
   state: Generated<string>;
-  kind: 'city' | 'locality';
+  kind: PlaceKind;
   lat: number;
   lng: number;
   sort_order: Generated<number>;

@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import { boundByQuietHours, quietHoursEnd } from '../../shared/consent.js';
+import type { MessageChannel } from '../../shared/constants.js';
 import { toJsonb } from '../db/json.js';
 import type { Executor } from '../db/repositories/accounts.js';
 import type { Database, OutboxMessagesTable } from '../db/types.js';
@@ -9,7 +10,7 @@ import { enqueueJob, jobsEnqueued } from '../jobs/queue.js';
 export type OutboxMessage = Selectable<OutboxMessagesTable>;
 
 interface MessageFields {
-  channel: 'email' | 'sms' | 'whatsapp';
+  channel: MessageChannel;
   /** E-mail address, or phone number in E.164 (+91...). */
   to: string;
   subject?: string | null;

@@ -1,12 +1,15 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { PlanId, TierId } from '../../../shared/constants.js';
 
 type Money = ColumnType<number, number | string, number | string>;
 type Day = ColumnType<string, string, string>;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+/** A tier below the top plan: what a salon can schedule a move down to (schedulePlanChangeInput). */
+type LowerTier = Exclude<TierId, 'enterprise'>;
 
 export interface SubscriptionsTable {
   merchant_id: string;
-  plan: 'basic' | 'professional' | 'enterprise';
+  plan: PlanId;
   status: Generated<'active' | 'cancelled' | 'expired'>;
   current_period_start: Day;
   current_period_end: Day;
@@ -16,11 +19,7 @@ export interface SubscriptionsTable {
   /** The gateway's saved-card token that renewals charge; null when the gateway keeps none. */
   payment_token: ColumnType<string | null, string | null | undefined, string | null>;
   /** The plan the salon moves to at current_period_end ('free': the plan ends then). */
-  scheduled_plan: ColumnType<
-    'free' | 'basic' | 'professional' | null,
-    'free' | 'basic' | 'professional' | null | undefined,
-    'free' | 'basic' | 'professional' | null
-  >;
+  scheduled_plan: ColumnType<LowerTier | null, LowerTier | null | undefined, LowerTier | null>;
   updated_at: Generated<Date>;
 }
 
@@ -112,10 +111,10 @@ export interface PaymentAttemptsTable {
   idempotency_key: Nullable<string>;
   purpose: Generated<'change' | 'renewal' | 'upgrade'>;
   /** An upgrade: the plan it leaves, the paid period (period_start to period_end) and the day the new plan starts in it. */
-  from_plan: Nullable<'basic' | 'professional' | 'enterprise'>;
+  from_plan: Nullable<PlanId>;
   period_end: Nullable<string>;
   prorate_from: Nullable<string>;
-  plan: Nullable<'basic' | 'professional' | 'enterprise'>;
+  plan: Nullable<PlanId>;
   period_start: Nullable<string>;
   /** The gateway's order (Razorpay), paid in its checkout window. */
   order_id: Nullable<string>;

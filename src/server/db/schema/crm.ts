@@ -1,10 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CampaignChannel, MessageChannel } from '../../../shared/constants.js';
 
 export interface MessageTemplatesTable {
   id: Generated<string>;
   merchant_id: string;
   name: string;
-  type: 'email' | 'sms' | 'whatsapp';
+  type: MessageChannel;
   subject: string | null;
   content: string;
   created_at: Generated<Date>;
@@ -14,7 +15,7 @@ export interface MessageTemplatesTable {
 export interface CampaignsTable {
   id: Generated<string>;
   merchant_id: string;
-  channel: 'email' | 'sms';
+  channel: CampaignChannel;
   name: string;
   subject: string | null;
   body: string;
