@@ -82,3 +82,36 @@ export function prefixPattern(text: string): string {
 /** How a salon search can be ordered (the results page's Sort, `merchants.search`'s sortBy). */
 export const SORT_OPTIONS = ['recommended', 'rating', 'popular', 'price_asc', 'price_desc', 'distance'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
+
+/** How a message reaches someone: the outbox's channels (push: the browser's notifications). */
+export const OUTBOX_CHANNELS = ['email', 'sms', 'whatsapp', 'push'] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+
+/** The channels a salon messages its customers through (templates, one-off and bulk messages). */
+export const MESSAGE_CHANNELS = ['email', 'sms', 'whatsapp'] as const satisfies readonly OutboxChannel[];
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** The channels a marketing campaign goes out on. */
+export const CAMPAIGN_CHANNELS = ['email', 'sms'] as const satisfies readonly MessageChannel[];
+export type CampaignChannel = (typeof CAMPAIGN_CHANNELS)[number];
+
+/** A salon's plan tiers, cheapest first: Free, then the paid plans (shared/plans.ts says what each gives). */
+export const TIER_IDS = ['free', 'basic', 'professional', 'enterprise'] as const;
+export type TierId = (typeof TIER_IDS)[number];
+
+/** The paid plans, cheapest first. */
+export const PLAN_IDS = ['basic', 'professional', 'enterprise'] as const satisfies readonly TierId[];
+export type PlanId = (typeof PLAN_IDS)[number];
+
+/** Whom a salon serves (its gender_served). */
+export const GENDERS_SERVED = ['unisex', 'male', 'female'] as const;
+export type GenderServed = (typeof GENDERS_SERVED)[number];
+
+/** What a place of the gazetteer and the admin's locations is: a city, or a locality within one. */
+export const PLACE_KINDS = ['city', 'locality'] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+
+/** The values of a list as a refusal names them: 'email, sms or whatsapp'. */
+export function orList(values: readonly string[]): string {
+  return values.length < 2 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+}

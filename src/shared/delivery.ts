@@ -1,4 +1,5 @@
 import { heldLabel } from './consent.js';
+import type { OutboxChannel } from './constants.js';
 
 /*
  * A message's delivery as its transport reported it (issue 30 item 3). The outbox row's status is
@@ -14,7 +15,7 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 export const OFFLINE_PROVIDER = 'outbox';
 
 export interface DeliveryFacts {
-  channel: 'email' | 'sms' | 'whatsapp' | 'push';
+  channel: OutboxChannel;
   status: 'queued' | 'sending' | 'sent' | 'failed' | string;
   provider: string;
   /** When the provider's receipt said the message reached the handset or inbox. */
@@ -30,7 +31,7 @@ export function deliveryStateOf(m: DeliveryFacts): DeliveryState {
   return m.deliveredAt ? 'delivered' : 'sent';
 }
 
-const CHANNEL_NAME = { email: 'e-mail', sms: 'SMS', whatsapp: 'WhatsApp', push: 'push' } as const;
+const CHANNEL_NAME: Record<OutboxChannel, string> = { email: 'e-mail', sms: 'SMS', whatsapp: 'WhatsApp', push: 'push' };
 
 /** The words a screen shows for a message's delivery. */
 export function deliveryLabel(m: DeliveryFacts): string {

@@ -4,6 +4,9 @@
  * paid plan is on Free: listed and bookable, with one professional and no paid tools, paying only
  * the commission on completed bookings (as Fresha's free tier does).
  */
+import { PLAN_IDS, type PlanId, TIER_IDS, type TierId } from './constants.js';
+
+export { PLAN_IDS, type PlanId, TIER_IDS, type TierId };
 
 /** Tools a plan may include, each with the words the plan cards and refusals use. */
 export const PLAN_FEATURES = {
@@ -16,7 +19,7 @@ export const PLAN_FEATURES = {
 export type PlanFeature = keyof typeof PLAN_FEATURES;
 
 export interface PlanTier {
-  id: 'free' | 'basic' | 'professional' | 'enterprise';
+  id: TierId;
   name: string;
   /** Per month, exclusive of GST. */
   price: number;
@@ -68,12 +71,7 @@ export const PLANS = [
     tools: [...PROFESSIONAL_TOOLS, 'sponsoredListing', 'prioritySupport'],
     features: ['Everything in Professional', 'Unlimited staff', 'Sponsored listing eligibility', 'Priority support'],
   },
-] as const satisfies readonly PlanTier[];
-
-export type PlanId = (typeof PLANS)[number]['id'];
-export type TierId = PlanId | 'free';
-export const PLAN_IDS = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
-export const TIER_IDS = ['free', ...PLAN_IDS] as [TierId, ...TierId[]];
+] as const satisfies readonly (PlanTier & { id: PlanId })[];
 
 const TIERS: readonly PlanTier[] = [FREE_PLAN, ...PLANS];
 

@@ -1,5 +1,5 @@
 // Zod-free imports only: the home route's first chunk reads the search URL too.
-import { SORT_OPTIONS, type SortOption } from './constants.js';
+import { type GenderServed, SORT_OPTIONS, type SortOption } from './constants.js';
 
 /*
  * The salon search as its URL says it: read by the client (the home search row, the filter panel, the
@@ -8,7 +8,8 @@ import { SORT_OPTIONS, type SortOption } from './constants.js';
 
 export const AVAILABILITY_VALUES = ['today', 'tomorrow', 'week', 'next_week', 'custom'] as const;
 export type Availability = (typeof AVAILABILITY_VALUES)[number];
-export const GENDER_VALUES = ['any', 'male', 'female'] as const;
+/** The panel's choices: a salon for men or for women (unisex ones too), or any. */
+export const GENDER_VALUES = ['any', 'male', 'female'] as const satisfies readonly ('any' | GenderServed)[];
 export type GenderChoice = (typeof GENDER_VALUES)[number];
 export const EXPERIENCE_VALUES = ['all', 'junior', 'senior', 'master'] as const;
 export type Experience = (typeof EXPERIENCE_VALUES)[number];

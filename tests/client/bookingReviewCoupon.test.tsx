@@ -29,7 +29,7 @@ afterEach(cleanup);
 
 function open(validate: StubHandler) {
   return renderWithTrpc(<BookingReview params={{ id: SALON }} />, {
-    'users.getWallet': () => ({ data: { balance: 0, transactions: [] } }),
+    'users.getWallet': () => ({ data: { balance: 0, entries: [] } }),
     'users.validateCoupon': validate,
   });
 }

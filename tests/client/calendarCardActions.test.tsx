@@ -7,6 +7,7 @@ import { appStore } from '../../src/client/state/session';
 import { toast, toastsAtom } from '../../src/client/state/toast';
 import type { CalendarBooking } from '../../src/shared/schemas/calendar';
 import { renderWithTrpc, type StubHandler } from './trpcStub';
+import { bookingFixture } from './wireFixtures';
 
 /*
  * The desk's actions on a calendar card send what the List view sends (merchants/updateBookingStatus)
@@ -49,7 +50,10 @@ const professionals = [
   },
 ];
 
-function open(status: CalendarBooking['status'], handlers: Record<string, StubHandler> = { 'merchants.updateBookingStatus': () => ({}) }) {
+function open(
+  status: CalendarBooking['status'],
+  handlers: Record<string, StubHandler> = { 'merchants.updateBookingStatus': () => ({ booking: bookingFixture() }) },
+) {
   const onStatusChanged = vi.fn();
   const view = renderWithTrpc(
     <BookingCardModal

@@ -13,6 +13,10 @@ describe('customer rupee amounts', () => {
 
   it('write the "From" line in the same format, and no price where there is none', () => {
     expect(fromPrice(279.2)).toBe('From ₹279.20');
+    // A search's headline price (issue 43.4): whole rupees when the paise are zero, never '.00'.
+    expect(fromPrice(279)).toBe('From ₹279');
+    expect(fromPrice(1300.0)).toBe('From ₹1,300');
+    expect(fromPrice(899.5)).toBe('From ₹899.50');
     expect(fromPrice(1500)).toBe('From ₹1,500');
     expect(fromPrice(null)).toBe('No prices listed yet');
   });

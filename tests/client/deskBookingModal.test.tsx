@@ -9,6 +9,7 @@ import { longDate } from '../../src/shared/dates';
 import type { BookingWire } from '../../src/shared/schemas/bookings';
 import { addDays } from '../../src/shared/slots';
 import { renderWithTrpc, type StubCall, type StubHandler } from './trpcStub';
+import { bookingFixture, shopFixture } from './wireFixtures';
 
 const MERCHANT = '44444444-4444-4444-8444-444444444444';
 const CUT = '66666666-6666-4666-8666-666666666666';
@@ -67,16 +68,14 @@ function staff(id: string, name: string, status: string) {
 function bookingAnswer(input: { bookingDate: string; bookingTime: string }): { data: { booking: BookingWire } } {
   return {
     data: {
-      booking: {
-        _id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+      booking: bookingFixture({
         bookingDate: input.bookingDate,
         bookingTime: input.bookingTime,
         services: [
           { _id: CUT, serviceName: "Men's Haircut", duration: 30, price: 400 },
           { _id: SPA, serviceName: 'Hair Spa', duration: 60, price: 1200 },
         ],
-        userDetails: { firstName: 'Tanvi', lastName: 'Deshpande', email: 'tanvi@example.in', phone: '9876543210', profileImage: null },
-      } as unknown as BookingWire,
+      }),
     },
   };
 }
@@ -98,11 +97,11 @@ function open(createSlot: StubHandler, available: () => string[] = () => ['10:00
   const onBooked = vi.fn();
   const view = renderWithTrpc(<DeskBookingModal open merchantId={MERCHANT} onClose={onClose} onBooked={onBooked} />, {
     'merchants.getShop': () => ({
-      shop: {
+      shop: shopFixture({
         _id: MERCHANT,
         timeZone: 'Asia/Kolkata',
         openingHours: DAYS.map((name) => ({ name, enabled: true, openTime: '09:00', closeTime: '21:00' })),
-      },
+      }),
     }),
     'services.getAllServices': () => ({
       services: [

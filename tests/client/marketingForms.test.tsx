@@ -85,7 +85,29 @@ describe('Marketing: e-mail campaign form', () => {
   it('clears a field’s message as it is filled and sends once everything is there', async () => {
     const { calls } = renderWithTrpc(<Marketing />, {
       'marketing.getMarketing': marketing,
-      'marketing.createCampaign': () => ({ data: {}, message: 'Campaign created successfully!' }),
+      'marketing.createCampaign': () => ({
+        data: {
+          _id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+          channel: 'email',
+          name: 'Diwali offer',
+          subject: '20% off',
+          body: 'Hello {customer_name}',
+          segment: 'all',
+          status: 'sending',
+          recipients: 0,
+          queued: 0,
+          sent: 0,
+          delivered: 0,
+          failed: 0,
+          notSent: 0,
+          opened: 0,
+          bookingsAfter: 0,
+          heldUntil: null,
+          createdAt: '2026-11-01T10:00:00.000Z',
+          startedAt: '2026-11-01T10:00:00.000Z',
+        },
+        message: 'Campaign created successfully!',
+      }),
     });
     const form = await screen.findByTestId('email-campaign-form');
     fireEvent.click(within(form).getByTestId('email-send'));

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { createAppQueryClient, createAppTRPCClient, trpc } from '../../src/client/trpc';
+import { asServerWouldSend, FixtureDrift } from './outputSchemas';
 
 /** A refusal as the server sends it: a 4xx naming the field it is about (as a 400 from a zod input does). */
 export class Refusal {
@@ -27,11 +28,13 @@ const CODES: Record<number, string> = { 400: 'BAD_REQUEST', 404: 'NOT_FOUND', 40
 /**
  * A fake /trpc for msw (the app's real tRPC client and links, batching included): each call is
  * recorded in `calls` and answered by the handler named by its path; a call without one is a 500,
- * so a screen that calls more than the test expects shows it. Call `listen()` in beforeAll,
+ * so a screen that calls more than the test expects shows it. An answer goes out as the server's
+ * output schema parses it (outputSchemas.ts); one it refuses is a 500 and fails the test. Call `listen()` in beforeAll,
  * `reset()` in afterEach, `close()` in afterAll.
  */
 export function mswTrpc() {
   const calls: MswCall[] = [];
+  const drifted: string[] = [];
   let handlers: Record<string, MswHandler> = {};
   const answer = (path: string, input: unknown) => {
     calls.push({ path, input });
@@ -51,7 +54,15 @@ export function mswTrpc() {
       const data = { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 };
       return { status: 500, body: { error: { message: 'Internal server error', code: -32603, data } } };
     }
-    return { status: 200, body: { result: { data: result } } };
+    try {
+      return { status: 200, body: { result: { data: asServerWouldSend(path, result) } } };
+    } catch (err) {
+      if (!(err instanceof FixtureDrift)) throw err;
+      // The screen sees a failed call; the test fails in reset() with the fields that drifted.
+      drifted.push(err.message);
+      const data = { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 };
+      return { status: 500, body: { error: { message: 'Output validation failed', code: -32603, data } } };
+    }
   };
   const batch = (paths: string, inputs: Record<string, unknown>) => {
     const answers = paths.split(',').map((path, i) => answer(path, inputs[i]));
@@ -77,9 +88,12 @@ export function mswTrpc() {
       handlers = next;
     },
     listen: () => server.listen({ onUnhandledRequest: 'error' }),
+    /** Also fails the test that ran if a handler answered what the procedure's output schema refuses. */
     reset: () => {
       calls.length = 0;
       handlers = {};
+      const found = drifted.splice(0);
+      if (found.length) throw new FixtureDrift(found.join('\n'));
     },
     close: () => server.close(),
   };

@@ -44,7 +44,7 @@ const booking = {
 describe('a customer’s booking actions', () => {
   it('cancelling toasts the refund and refreshes the bookings, the wallet and the booking', async () => {
     const { queryClient } = renderWithTrpc(<CancelBookingDialog booking={booking} onClose={() => undefined} />, {
-      'users.cancelBooking': () => ({ data: { refundPercent: 100, walletCredit: 500 } }),
+      'users.cancelBooking': () => ({ data: { success: true, refundPercent: 100, refundAmount: 500, walletCredit: 500 } }),
     });
     const keys = refreshed(queryClient);
     await click(screen.getByTestId('cancel-confirm'));
@@ -81,7 +81,7 @@ describe('a customer’s booking actions', () => {
       {
         'reviewRoutes.deleteReview': () => {
           if (fail) throw new Error('Failed to fetch');
-          return { success: true };
+          return { message: 'Review deleted.' };
         },
       },
     );

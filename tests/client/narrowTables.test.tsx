@@ -54,6 +54,10 @@ describe('tables on narrow screens', () => {
       amount: 4718.82,
       status: 'paid',
       gateway: 'test',
+      sac: '998599',
+      placeOfSupply: 'Maharashtra',
+      supplierGstin: '29AAACG1234A1Z5',
+      recipientGstin: null,
     };
     renderWithTrpc(<Subscription />, {
       'merchants.getSubscription': () => ({
@@ -74,6 +78,7 @@ describe('tables on narrow screens', () => {
           merchantState: 'Maharashtra',
           platformState: 'Karnataka',
           invoices: [invoice],
+          payments: [],
         },
       }),
     });

@@ -16,7 +16,7 @@ afterEach(() => {
   resetSession();
 });
 
-const page = (payments: PlanPaymentWire[] | undefined) => ({
+const page = (payments: PlanPaymentWire[]) => ({
   data: {
     plan: null,
     status: null,
@@ -34,7 +34,7 @@ const page = (payments: PlanPaymentWire[] | undefined) => ({
     merchantState: 'Maharashtra',
     platformState: 'Karnataka',
     invoices: [],
-    ...(payments ? { payments } : {}),
+    payments,
   },
 });
 
@@ -78,12 +78,10 @@ describe('Subscription: plan payments', () => {
     expect(within(rows[1]).queryByText('In progress')).toBeNull();
   });
 
-  it('shows no Payments card when there is nothing besides the invoices (or an older server sends none)', async () => {
-    for (const payments of [[], undefined]) {
-      renderWithTrpc(<Subscription />, { 'merchants.getSubscription': () => page(payments) });
-      await screen.findByTestId('current-plan');
-      expect(screen.queryByTestId('plan-payments')).toBeNull();
-      cleanup();
-    }
+  // (An answer without \`payments\` is not tried: the output schema requires the list, so no server sends one.)
+  it('shows no Payments card when there is nothing besides the invoices', async () => {
+    renderWithTrpc(<Subscription />, { 'merchants.getSubscription': () => page([]) });
+    await screen.findByTestId('current-plan');
+    expect(screen.queryByTestId('plan-payments')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { ReviewDialog } from '../../src/client/features/booking/BookingActions';
 import { appStore } from '../../src/client/state/session';
 import { toast, toastsAtom } from '../../src/client/state/toast';
 import type { BookingWire } from '../../src/shared/schemas/bookings';
-import { REVIEW_MAX_LENGTH } from '../../src/shared/schemas/reviews';
+import { REVIEW_MAX_LENGTH, type ReviewWire } from '../../src/shared/schemas/reviews';
 import { mswTrpc, Refusal, renderApp } from './mswTrpc';
 
 /*
@@ -24,6 +24,22 @@ afterAll(api.close);
 const BOOKING = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 const REVIEW = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 const booking = { _id: BOOKING, salonName: 'Glow Studio', bookingDate: '2026-10-01' } as BookingWire;
+/** The review as the server answers it, saved with this rating and comment. */
+const saved = (rating: number, comment: string): { review: ReviewWire } => ({
+  review: {
+    _id: REVIEW,
+    bookingId: BOOKING,
+    merchantId: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
+    salonName: 'Glow Studio',
+    customerId: { _id: 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee', firstName: 'Asha', lastName: 'Rao', avatar: null },
+    userName: 'Asha Rao',
+    comment,
+    rating,
+    createdAt: '2026-10-01T12:00:00.000Z',
+    updatedAt: '2026-10-01T12:00:00.000Z',
+    response: null,
+  },
+});
 const toasts = () => appStore.get(toastsAtom).map((t) => t.message);
 const click = (testId: string) => act(async () => fireEvent.click(screen.getByTestId(testId)));
 const comment = (text: string) => fireEvent.input(screen.getByTestId('review-comment'), { target: { value: text } });
@@ -38,7 +54,7 @@ function open(existing?: { _id: string; rating: number; comment: string }) {
 
 describe('ReviewDialog', () => {
   it('asks for a rating first, clears the prompt as soon as a star is picked, then sends the review', async () => {
-    api.answer({ 'reviewRoutes.createReview': () => ({ review: {} }) });
+    api.answer({ 'reviewRoutes.createReview': () => saved(4, 'Lovely haircut.') });
     const { onReviewed, onClose } = open();
     await click('review-submit');
     expect(errorText('review-rating-error')).toBe('Please choose a rating from 1 to 5 stars.');
@@ -102,7 +118,7 @@ describe('ReviewDialog', () => {
   });
 
   it('edits an existing review from what it says now', async () => {
-    api.answer({ 'reviewRoutes.updateReview': () => ({ review: {} }) });
+    api.answer({ 'reviewRoutes.updateReview': () => saved(4, 'Slow.') });
     const { onClose } = open({ _id: REVIEW, rating: 2, comment: 'Slow.' });
     expect(screen.getByTestId('review-star-2').getAttribute('aria-checked')).toBe('true');
     expect((screen.getByTestId('review-comment') as HTMLTextAreaElement).value).toBe('Slow.');

@@ -4,9 +4,11 @@ import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { getDefaultStore } from 'jotai';
 import type { ReactNode } from 'react';
+import { onTestFinished } from 'vitest';
 import { createMutationCache } from '../../src/client/mutationMeta';
 import { readSessionFromStorage, sessionAtom } from '../../src/client/state/session';
 import { type AppRouter, errorMessage, trpc } from '../../src/client/trpc';
+import { asServerWouldSend, FixtureDrift } from './outputSchemas';
 
 /** Signs the app's session in as a merchant, for a merchant screen under test. */
 export function signInAsMerchant(): void {
@@ -36,9 +38,16 @@ export type StubHandler = (input: unknown) => unknown;
  * Renders a screen against canned procedure answers instead of a server: each call is recorded in
  * `calls` (to assert what the screen sent, or that it sent nothing) and answered by its handler.
  * A call without a handler fails, so a screen that calls more than the test expects shows it.
+ * An answer goes out as the procedure's output schema parses it (outputSchemas.ts); one it
+ * refuses fails the call and the test.
  */
 export function renderWithTrpc(ui: ReactNode, handlers: Record<string, StubHandler>) {
   const calls: StubCall[] = [];
+  // Answers the server could not have sent: the call fails for the screen, and the test fails.
+  const drifted: string[] = [];
+  onTestFinished(() => {
+    if (drifted.length) throw new FixtureDrift(drifted.join('\n'));
+  });
   const link: TRPCLink<AppRouter> =
     () =>
     ({ op }) =>
@@ -49,6 +58,14 @@ export function renderWithTrpc(ui: ReactNode, handlers: Record<string, StubHandl
           .then(() => {
             if (!handler) throw new Error(`no stub for ${op.path}`);
             return handler(op.input);
+          })
+          .then((data) => {
+            try {
+              return asServerWouldSend(op.path, data);
+            } catch (err) {
+              if (err instanceof FixtureDrift) drifted.push(err.message);
+              throw err;
+            }
           })
           .then(
             (data) => {

@@ -8,7 +8,7 @@ import {
   razorpaySignatureValid,
 } from '../../src/server/adapters/payments/index.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
-import { PAYMENT_IN_PROGRESS, scheduleRenewal } from '../../src/server/services/billing/service.js';
+import { PAYMENT_IN_PROGRESS, scheduleRenewal } from '../../src/server/services/billing/index.js';
 import { createSalon, type SalonFixture } from '../helpers/fixtures.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 

@@ -75,3 +75,41 @@ describe('the services a result card lists (issue 30 item 2)', () => {
     expect(facials.services.slice(1).every((s) => !s.matched)).toBe(true);
   });
 });
+
+describe("a search result's headline price (issue 43 item 4)", () => {
+  it("is the cheapest matching service's price, never another service's; the salon's cheapest without a service filter", async () => {
+    const salon = await createSalon(rt, { name: 'Kesar Grooming Lounge' });
+    // The salon's cheapest: a men's haircut, ₹349 less 20% = ₹279.20.
+    await createService(rt, salon.id, {
+      name: "Men's Haircut",
+      price: 349,
+      category: 'Haircut & Styling',
+      discountType: 'percentage',
+      discountValue: 20,
+      discountActive: true,
+    });
+    await createService(rt, salon.id, { name: 'Fruit Facial', price: 899, category: 'Facial' });
+    await createService(rt, salon.id, {
+      name: 'Gold Facial',
+      price: 1500,
+      category: 'Facial',
+      discountType: 'flat',
+      discountValue: 200,
+      discountActive: true,
+    });
+    await createService(rt, salon.id, { name: 'Cleanup', price: 650, category: 'Facial' });
+    await refreshMerchantStats(rt.deps.db, salon.id);
+    const headline = async (query: Record<string, unknown>) =>
+      (await rt.caller().merchants.search(query)).data.merchants.find((m) => m._id === salon.id)?.lowestPrice;
+
+    expect(await headline({ service: 'Facial' })).toBe(650); // the Cleanup, in the Facial category
+    expect(await headline({ service: 'Gold Facial' })).toBe(1300);
+    expect(await headline({ service: 'fruit' })).toBe(899);
+    expect(await headline({ service: 'haircut' })).toBe(279.2);
+    expect(await headline({ categories: ['Facial'] })).toBe(650);
+    expect(await headline({ service: 'gold', categories: ['Facial'] })).toBe(1300);
+    // The text names the salon, not a service: the salon's lowest price.
+    expect(await headline({ service: 'Kesar' })).toBe(279.2);
+    expect(await headline({})).toBe(279.2);
+  });
+});

@@ -496,7 +496,8 @@ describe('merchants.search sorts and pages', () => {
       reviewCount: 100,
       review: 100,
       distanceInKm: 0,
-      lowestPrice: 300,
+      // The search was for a facial: the Gold Facial's price, not the ₹300 haircut's (issue 43.4).
+      lowestPrice: 1200,
       serviceCount: 2,
       location: { type: 'Point', coordinates: [KOREGAON.lng, KOREGAON.lat] },
       amenities: ['Free WiFi', 'Parking'],

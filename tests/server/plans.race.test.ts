@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
-import { PAYMENT_IN_PROGRESS, scheduleRenewal } from '../../src/server/services/billing/service.js';
+import { PAYMENT_IN_PROGRESS, scheduleRenewal } from '../../src/server/services/billing/index.js';
 import { createSalon, createStaff, localDate } from '../helpers/fixtures.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
-import { scheduleRenewal } from '../../src/server/services/billing/service.js';
+import { scheduleRenewal } from '../../src/server/services/billing/index.js';
 import { gstBreakdown } from '../../src/shared/gst.js';
 import { pendingCompleteSalon } from '../helpers/adminFixtures.js';
 import {

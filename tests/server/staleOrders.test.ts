@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRazorpayGateway, type PaymentGateway } from '../../src/server/adapters/payments/index.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
-import { lateRefundReceipt, PAYMENT_IN_PROGRESS } from '../../src/server/services/billing/service.js';
+import { lateRefundReceipt, PAYMENT_IN_PROGRESS } from '../../src/server/services/billing/index.js';
 import { createSalon, givePlan, localDate } from '../helpers/fixtures.js';
 import { createTestRuntime, DB_KIND, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 

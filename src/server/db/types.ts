@@ -1,6 +1,17 @@
 import type { ColumnType, Generated, Insertable, InsertType, Selectable, SelectType, Updateable, UpdateType } from 'kysely';
 import type { MessageCategory } from '../../shared/consent.js';
-import type { BookingStatus, PushAudience, Role } from '../../shared/constants.js';
+import type {
+  BookingStatus,
+  CampaignChannel,
+  GenderServed,
+  MessageChannel,
+  OutboxChannel,
+  PlaceKind,
+  PlanId,
+  PushAudience,
+  Role,
+  TierId,
+} from '../../shared/constants.js';
 import type { DB, JsonValue } from './schema.generated.js';
 
 /*
@@ -83,7 +94,9 @@ export type PaymentAttemptStatus =
   | 'refunded'
   | 'refund_failed';
 
-type PaidPlan = 'basic' | 'professional' | 'enterprise';
+type PaidPlan = PlanId;
+/** A tier below the top plan: what a salon can schedule a move down to (schedulePlanChangeInput). */
+type LowerTier = Exclude<TierId, 'enterprise'>;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 type AppTables = Narrowed<{
@@ -100,7 +113,7 @@ type AppTables = Narrowed<{
   merchants: {
     opening_hours: JsonDefault<OpeningHoursDay[]>;
     publish_status: Generated<'draft' | 'pending' | 'approved' | 'rejected' | 'unpublished'>;
-    gender_served: Generated<'unisex' | 'male' | 'female'>;
+    gender_served: Generated<GenderServed>;
     notification_settings: JsonDefault<unknown[]>;
     pricing_charts: JsonDefault<PricingChart[]>;
     /** ll_to_earth(latitude, longitude), for radius tests and distances (a generated column). */
@@ -152,7 +165,7 @@ type AppTables = Narrowed<{
     status: Generated<'open' | 'pending' | 'closed'>;
   };
   outbox_messages: {
-    channel: 'email' | 'sms' | 'whatsapp' | 'push';
+    channel: OutboxChannel;
     status: Generated<'queued' | 'sending' | 'sent' | 'failed'>;
     meta: JsonDefault<Record<string, unknown>>;
     /** Promotional messages need the customer's opt-in and keep out of quiet hours (SMS, WhatsApp). */
@@ -162,13 +175,13 @@ type AppTables = Narrowed<{
     details: JsonDefault<Record<string, unknown>>;
   };
   featured_locations: {
-    kind: 'city' | 'locality';
+    kind: PlaceKind;
   };
   subscriptions: {
     plan: PaidPlan;
     status: Generated<'active' | 'cancelled' | 'expired'>;
     /** The plan the salon moves to at current_period_end ('free': the plan ends then). */
-    scheduled_plan: Nullable<'free' | 'basic' | 'professional'>;
+    scheduled_plan: Nullable<LowerTier>;
   };
   invoices: {
     status: Generated<'paid' | 'pending' | 'failed'>;
@@ -198,10 +211,10 @@ type AppTables = Narrowed<{
     status: Generated<'draft' | 'published'>;
   };
   message_templates: {
-    type: 'email' | 'sms' | 'whatsapp';
+    type: MessageChannel;
   };
   campaigns: {
-    channel: 'email' | 'sms';
+    channel: CampaignChannel;
     segment: 'all' | 'active' | 'inactive';
     status: Generated<'sending' | 'sent' | 'failed'>;
   };

@@ -1,8 +1,8 @@
 import type { Express } from 'express';
 import type { Actor, AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
+import { creditNoteDocument, invoiceDocument } from '../services/billing/index.js';
 import { renderTaxDocumentPdf } from '../services/billing/pdf.js';
-import { creditNoteDocument, invoiceDocument } from '../services/billing/service.js';
 import { resolveActor } from '../trpc/context.js';
 
 /**

@@ -1,6 +1,6 @@
 import { JOB_KINDS, type JobKind } from '../../shared/jobKinds.js';
 import { invoiceRefundJob } from '../services/billing/cancellation.js';
-import { paymentReconcileJob, subscriptionRenewJob } from '../services/billing/service.js';
+import { paymentReconcileJob, subscriptionRenewJob } from '../services/billing/index.js';
 import { autoCompleteJob } from '../services/bookings/autoComplete.js';
 import { blockTopUpJob, deskMoveMessageJob } from '../services/calendar/index.js';
 import { campaignSendJob } from '../services/crm/marketing.js';

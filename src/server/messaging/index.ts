@@ -1,6 +1,6 @@
 import type { Insertable, Transaction } from 'kysely';
 import { boundByQuietHours, quietHoursEnd } from '../../shared/consent.js';
-import type { Executor } from '../db/executor.js';
+import type { MessageChannel } from '../../shared/constants.js';
 import { toJsonb } from '../db/json.js';
 import type { Executor } from '../db/executor.js';
 import { insertOutboxRows, type OutboxMessage, setMessageNotBefore } from '../db/repositories/messaging.js';
@@ -10,7 +10,7 @@ import { enqueueJob, enqueueJobs } from '../jobs/queue.js';
 export type { OutboxMessage };
 
 interface MessageFields {
-  channel: 'email' | 'sms' | 'whatsapp';
+  channel: MessageChannel;
   /** E-mail address, or phone number in E.164 (+91...). */
   to: string;
   subject?: string | null;

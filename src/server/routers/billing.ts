@@ -1,6 +1,6 @@
 import * as s from '../../shared/schemas/billing.js';
 import { cancelInvoice } from '../services/billing/cancellation.js';
-import * as billing from '../services/billing/service.js';
+import * as billing from '../services/billing/index.js';
 import { adminProcedure, merchantProcedure } from '../trpc/procedures.js';
 import { changePlanErrors, changePlanIdempotency } from './billing.docs.js';
 import { errors } from './common.docs.js';

@@ -6,7 +6,7 @@ import { platformToday } from '../../shared/platform.js';
 import { addDays } from '../../shared/slots.js';
 import type { Db } from '../db/index.js';
 import { loadEnv, platformGst } from '../env.js';
-import { issueInvoice, scheduleRenewal } from '../services/billing/service.js';
+import { issueInvoice, scheduleRenewal } from '../services/billing/index.js';
 
 /**
  * Every published demo salon pays for the plan its shop needs (a sponsored listing: Enterprise;

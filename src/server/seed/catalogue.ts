@@ -2,6 +2,7 @@
  * The platform's category catalogue and the service menu salons pick from. Prices are the
  * mid-market Indian rupee price of a neighbourhood salon; each salon scales them by its tier.
  */
+import type { GenderServed } from '../../shared/constants.js';
 
 export type ShopCategory = 'salon' | 'spa' | 'beautyParlour' | 'tattoo' | 'wellness';
 
@@ -18,7 +19,7 @@ export interface ServiceTemplate {
   basePrice: number;
   description: string;
   /** Only offered by salons serving this gender (or unisex ones), and only booked by it. */
-  gender?: 'male' | 'female';
+  gender?: Exclude<GenderServed, 'unisex'>;
 }
 
 export const CATEGORIES: CategoryDef[] = [

@@ -1,3 +1,4 @@
+import type { GenderServed } from '../../shared/constants.js';
 import { type OpeningHoursDay, WEEKDAYS } from '../../shared/hours.js';
 import type { ShopCategory } from './catalogue.js';
 
@@ -25,7 +26,7 @@ export interface SalonDef {
   lng: number;
   phone: string;
   shopTypes: ShopCategory[];
-  gender: 'unisex' | 'female' | 'male';
+  gender: GenderServed;
   description: string;
   hours: OpeningHoursDay[];
   amenities: string[];
@@ -522,7 +523,7 @@ export interface CustomerDef {
   last: string;
   phone: string;
   city: string;
-  gender: 'male' | 'female';
+  gender: Exclude<GenderServed, 'unisex'>;
 }
 
 /** The signed-in demo customer is listed first. */

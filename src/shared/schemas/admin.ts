@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES, ROLES } from '../constants.js';
+import { BOOKING_STATUSES, OUTBOX_CHANNELS, orList, PLACE_KINDS, ROLES } from '../constants.js';
 import { DELIVERY_STATES } from '../delivery.js';
 import { dateSchema, idSchema } from '../validation.js';
 import { jsonValue } from './jsonValue.js';
@@ -34,7 +34,7 @@ export const FEEDBACK_KINDS = ['contact', 'ticket'] as const;
 export const FEEDBACK_STATUSES = ['open', 'pending', 'closed'] as const;
 export const AUDIENCES = ['all', 'customers', 'merchants'] as const;
 export const REPORT_GROUPS = ['city', 'day', 'month'] as const;
-export const OUTBOX_CHANNELS = ['email', 'sms', 'whatsapp', 'push'] as const;
+export { OUTBOX_CHANNELS };
 
 const reasonField = (what: string) =>
   z
@@ -373,7 +373,7 @@ export const commissionsAnswer = z.object({
 // ---------------------------------------------------------------- e-mail
 
 export const outboxInput = z.object({
-  channel: optional(z.enum(OUTBOX_CHANNELS, { error: 'channel: email, sms, whatsapp or push' })),
+  channel: optional(z.enum(OUTBOX_CHANNELS, { error: `channel: ${orList(OUTBOX_CHANNELS)}` })),
   /** The delivery state (shared/delivery.ts) as the transport reported it. */
   status: optional(z.enum(DELIVERY_STATES, { error: 'status: queued, sent, delivered, failed or not_sent' })),
   search: searchField,
@@ -485,7 +485,7 @@ export const featuredLocationWire = z.object({
   name: z.string(),
   city: z.string(),
   state: z.string(),
-  kind: z.enum(['city', 'locality']),
+  kind: z.enum(PLACE_KINDS),
   lat: z.number(),
   lng: z.number(),
   sortOrder: z.number(),
@@ -495,7 +495,7 @@ export const addFeaturedLocationInput = z.object({
   name: z.string({ error: 'name: name the place' }).trim().min(1, 'name: name the place').max(100, 'name: at most 100 characters'),
   city: z.string({ error: 'city: name the city' }).trim().min(1, 'city: name the city').max(100, 'city: at most 100 characters'),
   state: optional(z.string().trim().max(100)),
-  kind: z.enum(['city', 'locality'], { error: 'kind: city or locality' }).default('city'),
+  kind: z.enum(PLACE_KINDS, { error: `kind: ${orList(PLACE_KINDS)}` }).default('city'),
   lat: optional(z.number().min(-90, 'lat: between -90 and 90').max(90, 'lat: between -90 and 90')),
   lng: optional(z.number().min(-180, 'lng: between -180 and 180').max(180, 'lng: between -180 and 180')),
   sortOrder: optional(z.number().int('sortOrder: use a whole number').min(0).max(1000)),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { orList, PLAN_IDS, TIER_IDS } from '../constants.js';
 import { gstinSchema } from '../gstin.js';
-import { PLAN_IDS, TIER_IDS } from '../plans.js';
 import { idSchema } from '../validation.js';
 
 export const subscriptionInput = z.object({ merchantId: idSchema.optional() });
 
-const planField = z.enum(PLAN_IDS, { error: 'plan: basic, professional or enterprise' });
+const planField = z.enum(PLAN_IDS, { error: `plan: ${orList(PLAN_IDS)}` });
 /**
  * One id per payment attempt, made by the client when the owner starts paying: the same id sent
  * again (a double click, a retry after a lost answer) is the same payment, never a second charge.
@@ -82,10 +82,12 @@ export const testCardForm = z
     if (!checked.success) for (const { path, message } of checked.error.issues) ctx.addIssue({ code: 'custom', path, message });
   });
 
+/** The tiers a salon can move down to: every one below the top plan. */
+const LOWER_TIERS = z.enum(TIER_IDS).exclude(['enterprise']).options;
 /** A downgrade or leaving for Free ('free'), at the end of the paid period. */
 export const schedulePlanChangeInput = z.object({
   merchantId: idSchema.optional(),
-  plan: z.enum(['free', 'basic', 'professional'], { error: 'plan: free, basic or professional' }),
+  plan: z.enum(LOWER_TIERS, { error: `plan: ${orList(LOWER_TIERS)}` }),
 });
 const scheduledChangeWire = z.object({ plan: z.enum(TIER_IDS), on: z.string() }).nullable();
 export const scheduledChangeAnswer = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_CATEGORIES } from '../consent.js';
+import { CAMPAIGN_CHANNELS, MESSAGE_CHANNELS, type MessageChannel, OUTBOX_CHANNELS, orList } from '../constants.js';
 import { DELIVERY_STATES } from '../delivery.js';
 import { checkSocialUrl, SOCIAL_NETWORKS } from '../social.js';
 import { idSchema } from '../validation.js';
@@ -8,8 +9,9 @@ import { queryNumber } from './query.js';
 export { SOCIAL_NETWORKS };
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-export const CHANNELS = ['email', 'sms', 'whatsapp'] as const;
-export type MessageChannel = (typeof CHANNELS)[number];
+/** The channels a salon messages customers through (constants.ts MESSAGE_CHANNELS). */
+export const CHANNELS = MESSAGE_CHANNELS;
+export type { MessageChannel };
 
 export const RANGE_DAYS = [7, 30, 90] as const;
 export const CUSTOMERS_PAGE_SIZE = 50;
@@ -77,7 +79,7 @@ export const sendMessageInput = z.object({
   category: z.enum(MESSAGE_CATEGORIES, { error: CATEGORY_ERROR }),
   bookingId: z.preprocess(blank, z.string({ error: 'bookingId: choose a booking' }).uuid('bookingId: choose a booking').optional()),
   channels: z
-    .array(z.enum(CHANNELS, { error: 'channels: email, sms or whatsapp' }))
+    .array(z.enum(CHANNELS, { error: `channels: ${orList(CHANNELS)}` }))
     .min(1, 'Please select at least one contact method and enter a message.')
     .max(3),
   subject: z.preprocess(blank, z.string().trim().max(150, 'subject: at most 150 characters').optional()),
@@ -145,7 +147,7 @@ export const templateFields = {
     .trim()
     .min(1, 'Please fill in all required fields.')
     .max(80, 'name: at most 80 characters'),
-  type: z.enum(CHANNELS, { error: 'type: email, sms or whatsapp' }),
+  type: z.enum(CHANNELS, { error: `type: ${orList(CHANNELS)}` }),
   subject: z.preprocess(blank, z.string().trim().max(150, 'subject: at most 150 characters').optional()),
   content: z
     .string({ error: 'Please fill in all required fields.' })
@@ -175,7 +177,7 @@ export const sentMessagesAnswer = z.object({
   data: z.array(
     z.object({
       _id: z.string(),
-      channel: z.enum(['email', 'sms', 'whatsapp', 'push']),
+      channel: z.enum(OUTBOX_CHANNELS),
       recipient: z.string(),
       subject: z.string().nullable(),
       body: z.string(),
@@ -203,7 +205,7 @@ export const ACTIVE_DAYS = 90;
 export const marketingInput = z.object({ merchantId: idSchema.optional() });
 export const createCampaignInput = z.object({
   merchantId: idSchema.optional(),
-  channel: z.enum(['email', 'sms'], { error: 'channel: email or sms' }),
+  channel: z.enum(CAMPAIGN_CHANNELS, { error: `channel: ${orList(CAMPAIGN_CHANNELS)}` }),
   name: z.string({ error: 'name: name the campaign' }).trim().min(1, 'name: name the campaign').max(100, 'name: at most 100 characters'),
   subject: z.preprocess(blank, z.string().trim().max(150, 'subject: at most 150 characters').optional()),
   body: z.string({ error: 'body: write the message' }).trim().min(1, 'body: write the message').max(5000, 'body: at most 5,000 characters'),
@@ -246,7 +248,7 @@ export const socialLinkInput = z
 
 const campaignWire = z.object({
   _id: z.string(),
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(CAMPAIGN_CHANNELS),
   name: z.string(),
   subject: z.string().nullable(),
   body: z.string(),

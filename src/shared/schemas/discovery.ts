@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMENITIES, canonicalAmenity } from '../constants.js';
+import { AMENITIES, canonicalAmenity, GENDERS_SERVED, PLACE_KINDS } from '../constants.js';
 import { SOCIAL_NETWORKS } from '../social.js';
 import { dateSchema, idSchema } from '../validation.js';
 import { offerRuleFields } from './coupons.js';
@@ -37,7 +37,7 @@ export const PRICE_TIERS = {
 } as const;
 export type PriceTier = keyof typeof PRICE_TIERS;
 
-export const GENDER_FILTERS = ['any', 'male', 'female', 'unisex'] as const;
+export const GENDER_FILTERS = ['any', ...GENDERS_SERVED] as const;
 /** Stylist experience bands of the filter panel (spec point 9), in years. */
 export const EXPERIENCE_FILTERS = ['all', 'junior', 'senior', 'master'] as const;
 export const EXPERIENCE_YEARS: Record<Exclude<(typeof EXPERIENCE_FILTERS)[number], 'all'>, { min: number; max: number | null }> = {
@@ -381,7 +381,7 @@ export const locationWire = z.object({
   name: z.string(),
   city: z.string(),
   state: z.string(),
-  kind: z.enum(['city', 'locality']),
+  kind: z.enum(PLACE_KINDS),
   /** Published salons a search for this location lists. */
   count: z.number(),
   lat: z.number(),
@@ -466,7 +466,7 @@ export const geoPlaceWire = z.object({
   lon: z.number(),
   city: z.string(),
   state: z.string(),
-  type: z.enum(['city', 'locality']),
+  type: z.enum(PLACE_KINDS),
 });
 export const geoSearchAnswer = z.array(geoPlaceWire);
 export const geoReverseInput = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMENITIES, canonicalAmenity, SHOP_TYPES } from '../constants.js';
+import { AMENITIES, canonicalAmenity, GENDERS_SERVED, orList, SHOP_TYPES } from '../constants.js';
 import { WEEKDAYS } from '../hours.js';
 import { isValidTimeZone } from '../slots.js';
 import { dateSchema, emailSchema, INDIAN_MOBILE_RE, idSchema, parseTimeToMinutes } from '../validation.js';
@@ -392,7 +392,7 @@ export const shopProfileWire = z.object({
   longitude: z.number().nullable(),
   timeZone: z.string(),
   amenities: z.array(z.string()),
-  gender: z.enum(['unisex', 'male', 'female']),
+  gender: z.enum(GENDERS_SERVED),
   shop_type: z.array(z.string()),
   pricingCharts: z.array(pricingChartWire),
   shop_Images: z.array(shopImageWire),
@@ -437,7 +437,7 @@ export const businessProfileFields = z.object({
       .optional(),
   ),
   description: optionalText('Description', 2000).optional(),
-  gender: z.enum(['unisex', 'male', 'female'], { error: 'Use unisex, male or female.' }).optional(),
+  gender: z.enum(GENDERS_SERVED, { error: `Use ${orList(GENDERS_SERVED)}.` }).optional(),
   shop_type: z.array(z.preprocess(canonicalShopType, shopCategorySchema)).min(1, 'Choose at least one shop type.').max(5).optional(),
   timeZone: z.string().refine(isValidTimeZone, 'Unknown time zone.').optional(),
   latitude: z.preprocess(numberFromText, z.number().min(-90, 'Latitude is out of range.').max(90, 'Latitude is out of range.').optional()),

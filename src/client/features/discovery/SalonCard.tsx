@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import type { MerchantCardWire } from '../../../shared/schemas/discovery';
 import { MapPinIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
-import { formatDistance, formatINR, fromPrice } from './format';
+import { formatDistance, fromPrice } from './format';
 import { RatingPill } from './Rating';
 import { type RecentlyViewedSalon, recordRecentlyViewed } from './recentlyViewed';
 
@@ -99,7 +99,7 @@ export function SalonCard({ salon, sponsored = false, className }: { salon: Merc
                 className="absolute right-2.5 bottom-2.5 rounded-full bg-gold-300 px-2.5 py-0.5 text-xs font-bold text-ink-900 shadow-soft"
                 data-testid="sponsored-price"
               >
-                From {formatINR(salon.lowestPrice)}
+                {fromPrice(salon.lowestPrice)}
               </span>
             )}
           </>

@@ -39,16 +39,26 @@ function fromCoupon(c: CouponWire): typeof EMPTY {
   };
 }
 
-/** Create or edit a coupon; the owner mounts it while it is open, so each opening starts from `editing`. */
-export function CouponFormModal({
-  editing,
-  merchantId,
-  onClose,
-}: {
-  editing: CouponWire | null;
-  merchantId: string | null;
-  onClose: () => void;
-}) {
+/**
+ * Whose coupon the form makes: the platform's (an admin; valid at every salon, sent without a
+ * merchantId) or a salon's (its owner, or an admin managing that salon: `merchantId`).
+ */
+export type CouponOwner = { kind: 'platform' } | { kind: 'salon'; merchantId: string | null };
+
+/** How each kind of coupon reads in the form. */
+const WORDS: Record<CouponOwner['kind'], { noun: string; where: string }> = {
+  platform: { noun: 'Platform Coupon', where: 'at every salon' },
+  salon: { noun: 'Coupon', where: 'at this salon' },
+};
+
+/**
+ * Create or edit a coupon: the one form of the admin's Platform Coupons and the salon's Coupons
+ * screens, their differences in `owner`. The screen mounts it while it is open, so each opening
+ * starts from `editing`.
+ */
+export function CouponFormModal({ editing, owner, onClose }: { editing: CouponWire | null; owner: CouponOwner; onClose: () => void }) {
+  const merchantId = owner.kind === 'salon' ? owner.merchantId : null;
+  const words = WORDS[owner.kind];
   const form = useZodForm(createCouponInput, {
     defaultValues: { ...(editing ? fromCoupon(editing) : EMPTY), merchantId: merchantId ?? '' },
   });
@@ -87,7 +97,7 @@ export function CouponFormModal({
     <Modal
       open
       onClose={onClose}
-      title={editing ? 'Edit Coupon' : 'Create Coupon'}
+      title={`${editing ? 'Edit' : 'Create'} ${words.noun}`}
       size="lg"
       testId="coupon-modal"
       footer={
@@ -96,7 +106,7 @@ export function CouponFormModal({
             Cancel
           </Button>
           <Button type="submit" form="coupon-form" loading={busy} loadingText="Saving..." data-testid="coupon-save">
-            {editing ? 'Update Coupon' : 'Create Coupon'}
+            {`${editing ? 'Update' : 'Create'} ${words.noun}`}
           </Button>
         </>
       }
@@ -192,7 +202,7 @@ export function CouponFormModal({
         <Checkbox
           id="coupon-active"
           label="Active"
-          description="Customers can use the code while it is active and valid."
+          description={`Customers can use the code ${words.where} while it is active and valid.`}
           {...form.register('active')}
         />
       </form>

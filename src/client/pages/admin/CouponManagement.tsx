@@ -102,7 +102,9 @@ export default function CouponManagement() {
           </tbody>
         </TableCard>
       </QueryState>
-      {form.open && <CouponFormModal editing={form.editing} merchantId={null} onClose={() => setForm({ open: false, editing: null })} />}
+      {form.open && (
+        <CouponFormModal editing={form.editing} owner={{ kind: 'platform' }} onClose={() => setForm({ open: false, editing: null })} />
+      )}
       <ConfirmDialog
         open={Boolean(toDelete)}
         title="Delete coupon?"

@@ -112,7 +112,11 @@ export default function Coupons() {
         </ul>
       )}
       {form.open && (
-        <CouponFormModal editing={form.editing} merchantId={merchantId} onClose={() => setForm({ open: false, editing: null })} />
+        <CouponFormModal
+          editing={form.editing}
+          owner={{ kind: 'salon', merchantId }}
+          onClose={() => setForm({ open: false, editing: null })}
+        />
       )}
       <ConfirmDialog
         open={Boolean(toDelete)}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { heldLabel } from '../../../shared/consent';
+import type { CampaignChannel } from '../../../shared/constants';
 import { SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates';
 import { relativeTime } from '../../../shared/relativeTime';
 import {
@@ -37,7 +38,7 @@ function CampaignForm({
   customers,
   merchantId,
 }: {
-  channel: 'email' | 'sms';
+  channel: CampaignChannel;
   reach: SegmentCounts;
   customers: number;
   merchantId: string | null;

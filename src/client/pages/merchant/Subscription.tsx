@@ -282,7 +282,7 @@ function ScheduleChange({
   const lost = (Object.keys(PLAN_FEATURES) as PlanFeature[]).filter((f) => planAllows(d.tier, f) && !planAllows(target, f));
   const submit = () => {
     setError(null);
-    schedule.mutate({ merchantId: merchantId ?? undefined, plan: target as 'free' | 'basic' | 'professional' });
+    schedule.mutate({ merchantId: merchantId ?? undefined, plan: target as Exclude<TierId, 'enterprise'> });
   };
   return (
     <Modal

@@ -1,3 +1,5 @@
+import type { PlaceKind } from '../../../shared/constants.js';
+
 /** A named place with a point: a city or town, or a locality inside one. */
 export interface Place {
   name: string;
@@ -8,7 +10,7 @@ export interface Place {
   state: string;
   lat: number;
   lon: number;
-  kind: 'city' | 'locality';
+  kind: PlaceKind;
   /** 0 when unknown (localities). */
   population: number;
   /** Other names the city goes by (Bangalore for Bengaluru), so salons filed under either match. */

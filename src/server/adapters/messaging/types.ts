@@ -1,4 +1,6 @@
-export type Channel = 'email' | 'sms' | 'whatsapp' | 'push';
+import type { OutboxChannel } from '../../../shared/constants.js';
+
+export type Channel = OutboxChannel;
 
 export interface OutboundMessage {
   /** The outbox row id: providers that accept an idempotency key get it, so a retry never sends twice. */

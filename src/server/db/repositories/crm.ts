@@ -1,7 +1,7 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
-import { containsPattern } from '../../../shared/constants.js';
-import type { Executor } from '../executor.js';
+import { type CampaignChannel, containsPattern } from '../../../shared/constants.js';
 import type { MessageTemplatesTable } from '../types.js';
+import type { Executor } from '../executor.js';
 
 export interface CustomerRow {
   id: string;
@@ -27,7 +27,7 @@ export interface CustomerFilters {
   /** One customer (an account id or 'walk-in:<email>'). */
   customerId?: string;
   /** Only customers who opted in to marketing and have the channel's address. */
-  reachableBy?: 'email' | 'sms';
+  reachableBy?: CampaignChannel;
   /** Customers who booked within this many days (true) or not (false). */
   activeWithinDays?: { days: number; active: boolean };
 }

@@ -2,7 +2,9 @@
  * What the parts of the demo data share (see ../demo.ts, which runs them in order): the rows being
  * built, the repeatable random choices, the clock, and the plans each part hands to the next.
  */
+
 import type { Insertable } from 'kysely';
+import type { GenderServed } from '../../../shared/constants.js';
 import { longDate } from '../../../shared/dates.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import type { Database, OpeningHoursDay, WorkingHoursDay } from '../../db/types.js';
@@ -119,7 +121,7 @@ export interface SeedService {
   /** What a booking charges: the list price after the service's own active discount. */
   price: number;
   active: boolean;
-  gender?: 'male' | 'female';
+  gender?: Exclude<GenderServed, 'unisex'>;
 }
 
 export interface SeedStaff {

@@ -10,7 +10,7 @@ import type { Actor, AppDeps } from '../../deps.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { defineJob, enqueueJob, isPermanent } from '../../jobs/queue.js';
 import { queueMessage } from '../../messaging/index.js';
-import { issueCreditNote, toCreditNoteWire } from './service.js';
+import { issueCreditNote, toCreditNoteWire } from './invoices.js';
 
 /**
  * An admin cancels a paid subscription invoice (issued in error, disputed). A GST invoice is never

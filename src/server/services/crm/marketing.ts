@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { heldLabel, quietHoursEnd } from '../../../shared/consent.js';
+import type { CampaignChannel } from '../../../shared/constants.js';
 import { OFFLINE_PROVIDER } from '../../../shared/delivery.js';
 import { SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates.js';
 import { ACTIVE_DAYS, type campaignIdInput, type createCampaignInput, type socialLinkInput } from '../../../shared/schemas/crm.js';
@@ -38,7 +39,7 @@ function smsSentMessage(now: Date): string {
 }
 
 type Segment = 'all' | 'active' | 'inactive';
-type Channel = 'email' | 'sms';
+type Channel = CampaignChannel;
 type CampaignRow = Selectable<CampaignsTable>;
 
 /** The customers a campaign reaches: in the segment, opted in to offers, with the channel's address. */

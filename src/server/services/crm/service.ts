@@ -8,6 +8,7 @@ import {
   indiaDay,
   quietHoursEnd,
 } from '../../../shared/consent.js';
+import type { MessageChannel } from '../../../shared/constants.js';
 import { type DeliveryFacts, deliveryLabel, deliveryStateOf } from '../../../shared/delivery.js';
 import { SMS_MAX_CHARS, SMS_TOO_LONG, smsLength } from '../../../shared/messageTemplates.js';
 import {
@@ -151,7 +152,7 @@ export async function sendMessage(deps: AppDeps, actor: Actor, input: z.output<t
   if (input.channels.includes('sms') && smsLength(text) > SMS_MAX_CHARS)
     throw badRequest(`message: ${SMS_TOO_LONG} (${smsLength(text)} once filled in)`, 'message');
   if (input.channels.includes('email') && !subject) throw badRequest('subject: an e-mail needs a subject', 'subject');
-  const targets: { channel: 'email' | 'sms' | 'whatsapp'; to: string }[] = [];
+  const targets: { channel: MessageChannel; to: string }[] = [];
   const skipped: string[] = [];
   for (const channel of new Set(input.channels)) {
     const to = channel === 'email' ? customer.email : customer.phone ? toE164(customer.phone) : null;
@@ -160,7 +161,7 @@ export async function sendMessage(deps: AppDeps, actor: Actor, input: z.output<t
   }
   if (targets.length === 0) throw badRequest(`channels: ${skipped.join('; ')}`, 'channels');
   const day = indiaDay(now);
-  const queued: { channel: 'email' | 'sms' | 'whatsapp'; to: string; heldUntil: string | null }[] = [];
+  const queued: { channel: MessageChannel; to: string; heldUntil: string | null }[] = [];
   const sentToday = await deps.db.transaction().execute(async (trx) => {
     // Counted with the messages: if queueing fails, nothing was counted.
     const counted = await repo.takeMessageAllowance(trx, merchantId, day, targets.length, DAILY_MESSAGE_LIMIT);
@@ -201,7 +202,7 @@ export async function sendMessage(deps: AppDeps, actor: Actor, input: z.output<t
   return { success: true as const, message, queued, skipped, remainingToday: Math.max(0, DAILY_MESSAGE_LIMIT - sentToday) };
 }
 
-const CHANNEL_NAMES = { email: 'e-mail', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
+const CHANNEL_NAMES: Record<MessageChannel, string> = { email: 'e-mail', sms: 'SMS', whatsapp: 'WhatsApp' };
 
 type TemplateRow = Awaited<ReturnType<typeof repo.listTemplates>>[number];
 const templateWire = (t: TemplateRow) => ({
@@ -213,7 +214,7 @@ const templateWire = (t: TemplateRow) => ({
   createdAt: iso(t.created_at),
 });
 
-function checkTemplate(t: { type: 'email' | 'sms' | 'whatsapp'; subject?: string; content: string }) {
+function checkTemplate(t: { type: MessageChannel; subject?: string; content: string }) {
   if (t.type === 'sms' && smsLength(t.content) > SMS_MAX_CHARS) throw badRequest(`content: ${SMS_TOO_LONG}`, 'content');
   if (t.type === 'email' && !t.subject) throw badRequest('subject: an e-mail template needs a subject', 'subject');
 }

@@ -35,7 +35,8 @@ export function toCardWire(row: CardRow): MerchantCardWire {
     reviewCount,
     review: reviewCount,
     distanceInKm: row.distance_m == null ? null : oneDecimal(Number(row.distance_m) / 1000),
-    lowestPrice: row.min_price == null ? null : round2(Number(row.min_price)),
+    // A search's headline price: the cheapest matching service's, else the salon's cheapest (issue 43.4).
+    lowestPrice: (row.match_price ?? row.min_price) == null ? null : round2(Number(row.match_price ?? row.min_price)),
     services: row.services.map((s) => ({
       _id: s.id,
       name: s.name,

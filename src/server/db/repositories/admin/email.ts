@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { containsPattern as contains } from '../../../../shared/constants.js';
+import { containsPattern as contains, type OutboxChannel } from '../../../../shared/constants.js';
 import type { DeliveryState } from '../../../../shared/delivery.js';
 import type { Executor } from '../../executor.js';
 import { deliveryStateSql } from '../outbox.js';
@@ -8,7 +8,7 @@ import { pageOf } from '../paging.js';
 /* The outbox of every message sent, and the e-mail templates the admin edits. */
 
 export interface OutboxFilter {
-  channel?: 'email' | 'sms' | 'whatsapp' | 'push';
+  channel?: OutboxChannel;
   delivery?: DeliveryState;
   search?: string;
   limit: number;

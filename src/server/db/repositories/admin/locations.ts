@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { containsPattern as contains } from '../../../../shared/constants.js';
+import { containsPattern as contains, type PlaceKind } from '../../../../shared/constants.js';
 import type { Executor } from '../../executor.js';
 
 /* The featured locations the admin picks for the home page. */
@@ -15,7 +15,7 @@ export function insertFeaturedLocation(
     name: string;
     city: string;
     state: string;
-    kind: 'city' | 'locality';
+    kind: PlaceKind;
     lat: number;
     lng: number;
     sortOrder: number;
@@ -54,7 +54,7 @@ export function deleteFeaturedLocation(db: Executor, id: string) {
  * Published salons filed under a featured place: the city, and for a locality an address naming
  * it. Used only for featured places the popular-locations ranking did not already count.
  */
-export async function countPublishedIn(db: Executor, places: { kind: 'city' | 'locality'; name: string; city: string }[]) {
+export async function countPublishedIn(db: Executor, places: { kind: PlaceKind; name: string; city: string }[]) {
   if (places.length === 0) return [];
   return Promise.all(
     places.map(async (p) => {
