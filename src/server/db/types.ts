@@ -59,6 +59,8 @@ export interface LoginAttemptsTable {
   id: Generated<number>;
   email: string;
   ip: string;
+  /** The IPv4 address, or the /64 of an IPv6 one, the throttle counts it under (services/auth/clientNet.ts). */
+  net: string | null;
   succeeded: boolean;
   created_at: Generated<Date>;
 }
