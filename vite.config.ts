@@ -42,26 +42,39 @@ function precompress(): Plugin {
   };
 }
 
-const backend = 'http://127.0.0.1:3000';
+/**
+ * Where the dev and preview servers send /trpc, /api and /uploads: the API server started beside them
+ * by `npm run dev`, which listens on PORT (default 3000, as in src/server/env.ts) and HOST. The client's
+ * own port is fixed below (5173/4173): Vite does not take PORT for itself.
+ */
+export function backendTarget(env: Record<string, string | undefined> = process.env): string {
+  const raw = env.PORT?.trim() || '3000';
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 1 || port > 65535) throw new Error(`PORT must be a port number (1-65535), not "${env.PORT}"`);
+  // A server bound to every interface (the default 0.0.0.0, or ::) is reached on loopback.
+  const host = env.HOST?.trim();
+  const target = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${target}:${port}`;
+}
+
+const backendProxy = (target: string) => ({
+  '/trpc': { target, changeOrigin: true },
+  '/api': { target, changeOrigin: true },
+  '/uploads': { target, changeOrigin: true },
+});
+
+const backend = backendTarget();
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   server: {
     port: 5173,
     strictPort: true,
-    proxy: {
-      '/trpc': { target: backend, changeOrigin: true },
-      '/api': { target: backend, changeOrigin: true },
-      '/uploads': { target: backend, changeOrigin: true },
-    },
+    proxy: backendProxy(backend),
   },
   preview: {
     port: 4173,
-    proxy: {
-      '/trpc': { target: backend, changeOrigin: true },
-      '/api': { target: backend, changeOrigin: true },
-      '/uploads': { target: backend, changeOrigin: true },
-    },
+    proxy: backendProxy(backend),
   },
   build: {
     outDir: 'dist/client',

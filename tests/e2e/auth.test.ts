@@ -94,19 +94,32 @@ describe('sign-in shell', () => {
   it('sends a guest from a protected page to login and back after signing in', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/bookings');
-    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/bookings');
+    const at = () => {
+      const u = new URL(page.url());
+      return u.searchParams.has('redirect') ? `${u.pathname}?redirect=${u.searchParams.get('redirect')}` : u.pathname;
+    };
+    await expect
+      .poll(at, { message: 'a guest on /bookings is sent to /login?redirect=/bookings', timeout: 20_000 })
+      .toBe('/login?redirect=/bookings');
     await signIn(page, 'customer@demo.in');
-    await page.waitForURL((u) => u.pathname === '/bookings');
+    await expect.poll(at, { message: 'after signing in the guest is back on /bookings', timeout: 20_000 }).toBe('/bookings');
     await context.close();
   });
 
   it('shows the same message for a wrong password, and a merchant lands on the merchant dashboard', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'merchant@demo.in', 'WrongPass1', true);
-    await page.getByText('Invalid email or password').waitFor();
+    await expect
+      .poll(() => page.getByText('Invalid email or password').count(), {
+        message: 'a wrong password shows "Invalid email or password"',
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
     await page.locator('#login-password').fill('Demo@1234');
     await page.getByTestId('login-submit').click();
-    await page.waitForURL((u) => u.pathname === '/merchant');
+    await expect
+      .poll(() => new URL(page.url()).pathname, { message: 'a merchant signing in lands on /merchant', timeout: 20_000 })
+      .toBe('/merchant');
     await page.goto('/admin');
     await page.waitForURL((u) => u.pathname === '/');
     await context.close();

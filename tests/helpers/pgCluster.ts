@@ -4,9 +4,73 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-/** PostgreSQL 15's server binaries (Debian's layout); PG_BIN overrides. */
-export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-export const HAVE_INITDB = fs.existsSync(path.join(PG_BIN, 'initdb'));
+export interface PgBinProbe {
+  env: Record<string, string | undefined>;
+  /** Whether a file exists. */
+  exists(file: string): boolean;
+  /** The names in a directory ([] when it does not exist). */
+  list(dir: string): string[];
+  /** `pg_config --bindir`, or undefined when pg_config is not installed. */
+  pgConfigBindir(): string | undefined;
+}
+
+const realProbe: PgBinProbe = {
+  env: process.env,
+  exists: (file) => fs.existsSync(file),
+  list: (dir) => {
+    try {
+      return fs.readdirSync(dir);
+    } catch {
+      return [];
+    }
+  },
+  pgConfigBindir: () => {
+    try {
+      return (
+        execFileSync('pg_config', ['--bindir'], { stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 })
+          .toString()
+          .trim() || undefined
+      );
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+/**
+ * Where PostgreSQL's server binaries (initdb, pg_ctl, pg_basebackup) are, whatever version is
+ * installed: PG_BIN when set; else `pg_config --bindir` when it holds initdb; else the newest
+ * `/usr/lib/postgresql/<version>/bin` (Debian's layout) that holds initdb. `bin` is undefined when
+ * none is found, and `looked` names the places tried (for the error message).
+ */
+export function findPgBin(probe: PgBinProbe = realProbe): { bin: string | undefined; looked: string[] } {
+  const hasInitdb = (dir: string) => probe.exists(path.join(dir, 'initdb'));
+  if (probe.env.PG_BIN) return { bin: hasInitdb(probe.env.PG_BIN) ? probe.env.PG_BIN : undefined, looked: [`PG_BIN=${probe.env.PG_BIN}`] };
+  const looked: string[] = [];
+  const fromPgConfig = probe.pgConfigBindir();
+  if (fromPgConfig) {
+    looked.push(fromPgConfig);
+    if (hasInitdb(fromPgConfig)) return { bin: fromPgConfig, looked };
+  }
+  const versions = probe
+    .list('/usr/lib/postgresql')
+    .filter((v) => /^\d+(\.\d+)?$/.test(v))
+    .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a));
+  for (const v of versions) {
+    const dir = `/usr/lib/postgresql/${v}/bin`;
+    looked.push(dir);
+    if (hasInitdb(dir)) return { bin: dir, looked };
+  }
+  if (!versions.length) looked.push('/usr/lib/postgresql/*/bin');
+  return { bin: undefined, looked };
+}
+
+const found = findPgBin();
+/** PostgreSQL's server binaries, of whatever version is installed (see findPgBin). */
+export const PG_BIN = found.bin ?? '';
+export const HAVE_INITDB = found.bin !== undefined;
+/** Why the replica test cannot run, when it cannot. */
+export const NO_INITDB_REASON = `no PostgreSQL initdb found (looked in ${found.looked.join(', ')}); set PG_BIN to PostgreSQL's server binaries`;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
 
 export interface ChargeRequest {
   /** Rupees, GST included. */
@@ -137,6 +138,52 @@ export function razorpaySignatureValid(secret: string, orderId: string, paymentI
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/**
+ * A gateway that cannot be reached (refused, DNS, timeout) or answers with a server error or an
+ * unreadable body: the request gets 503 naming the gateway and what was being done, never a 500.
+ * Callers that retry (the refund and stale-order jobs) still see a thrown error and retry.
+ */
+export function gatewayUnavailable(gateway: string, doing: string, why: string, cause?: unknown): TRPCError {
+  return new TRPCError({
+    code: 'SERVICE_UNAVAILABLE',
+    message: `The payment gateway (${gateway}) could not be reached while ${doing} (${why}); please try again in a few minutes`,
+    cause: cause instanceof Error ? cause : undefined,
+  });
+}
+
+/**
+ * One call to a gateway's API: a network failure or timeout becomes gatewayUnavailable, and so
+ * does a status the caller does not handle itself (`accept`: by default any 2xx) or a body that is
+ * not JSON. Returns the status and the parsed body.
+ */
+async function gatewayCall<T>(
+  fetchImpl: typeof fetch,
+  gateway: string,
+  doing: string,
+  url: string,
+  init: RequestInit,
+  accept: (status: number) => boolean = (status) => status >= 200 && status < 300,
+): Promise<{ status: number; ok: boolean; body: T }> {
+  let res: Response;
+  try {
+    res = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(15_000) });
+  } catch (err) {
+    const name = (err as { name?: string } | null)?.name;
+    const code = ((err as { cause?: { code?: string } } | null)?.cause as { code?: string } | undefined)?.code;
+    const why =
+      name === 'TimeoutError' || name === 'AbortError' ? 'no answer within 15 s' : code ? `network error ${code}` : 'network error';
+    throw gatewayUnavailable(gateway, doing, why, err);
+  }
+  if (!accept(res.status)) throw gatewayUnavailable(gateway, doing, `it answered HTTP ${res.status}`);
+  let body: T;
+  try {
+    body = (await res.json()) as T;
+  } catch (err) {
+    throw gatewayUnavailable(gateway, doing, `its answer (HTTP ${res.status}) was not JSON`, err);
+  }
+  return { status: res.status, ok: res.ok, body };
+}
+
 interface RazorpayPayment {
   id: string;
   status: string;
@@ -163,14 +210,19 @@ export function createRazorpayGateway(keyId: string, keySecret: string, fetchImp
     testMode: keyId.startsWith('rzp_test_'),
     checkoutKey: keyId,
     async createOrder(amount, receipt) {
-      const res = await fetchImpl('https://api.razorpay.com/v1/orders', {
-        method: 'POST',
-        headers: { authorization: auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ amount: Math.round(amount * 100), currency: 'INR', receipt }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      if (!res.ok) throw new Error(`Razorpay answered ${res.status}`);
-      return ((await res.json()) as { id: string }).id;
+      const { body } = await gatewayCall<{ id?: string }>(
+        fetchImpl,
+        'Razorpay',
+        'creating the order',
+        'https://api.razorpay.com/v1/orders',
+        {
+          method: 'POST',
+          headers: { authorization: auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ amount: Math.round(amount * 100), currency: 'INR', receipt }),
+        },
+      );
+      if (typeof body.id !== 'string') throw gatewayUnavailable('Razorpay', 'creating the order', 'its answer named no order');
+      return body.id;
     },
     async charge(req) {
       if (!req.proof) return { ok: false, error: 'Complete the payment in the Razorpay window first.' };
@@ -181,35 +233,42 @@ export function createRazorpayGateway(keyId: string, keySecret: string, fetchImp
     async refund(req) {
       // Idempotent by our receipt: a retry after a lost answer finds the refund it made.
       const payment = encodeURIComponent(req.paymentReference);
-      const listed = await fetchImpl(`https://api.razorpay.com/v1/payments/${payment}/refunds`, {
-        headers: { authorization: auth },
-        signal: AbortSignal.timeout(15_000),
-      });
-      if (!listed.ok) throw new Error(`Razorpay answered ${listed.status}`);
-      const { items = [] } = (await listed.json()) as { items?: { id: string; receipt?: string | null }[] };
-      const made = items.find((r) => r.receipt === req.receipt);
+      const listed = await gatewayCall<{ items?: { id: string; receipt?: string | null }[] }>(
+        fetchImpl,
+        'Razorpay',
+        'looking up earlier refunds',
+        `https://api.razorpay.com/v1/payments/${payment}/refunds`,
+        { headers: { authorization: auth } },
+      );
+      const made = (listed.body.items ?? []).find((r) => r.receipt === req.receipt);
       if (made) return { ok: true, reference: made.id };
-      const res = await fetchImpl(`https://api.razorpay.com/v1/payments/${payment}/refund`, {
-        method: 'POST',
-        headers: { authorization: auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ amount: Math.round(req.amount * 100), receipt: req.receipt }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      if (res.status >= 500) throw new Error(`Razorpay answered ${res.status}`);
-      const body = (await res.json()) as { id?: string; error?: { description?: string } };
-      return res.ok && body.id
-        ? { ok: true, reference: body.id }
-        : { ok: false, error: body.error?.description ?? `Razorpay refused the refund (${res.status})` };
+      // A 4xx is Razorpay's final refusal (its description says why); a 5xx or no answer is retried.
+      const res = await gatewayCall<{ id?: string; error?: { description?: string } }>(
+        fetchImpl,
+        'Razorpay',
+        'refunding the payment',
+        `https://api.razorpay.com/v1/payments/${payment}/refund`,
+        {
+          method: 'POST',
+          headers: { authorization: auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ amount: Math.round(req.amount * 100), receipt: req.receipt }),
+        },
+        (status) => status < 500,
+      );
+      return res.ok && res.body.id
+        ? { ok: true, reference: res.body.id }
+        : { ok: false, error: res.body.error?.description ?? `Razorpay refused the refund (${res.status})` };
     },
     async lookup(req) {
       if (!req.orderId) return null;
-      const res = await fetchImpl(`https://api.razorpay.com/v1/orders/${encodeURIComponent(req.orderId)}/payments`, {
-        headers: { authorization: auth },
-        signal: AbortSignal.timeout(15_000),
-      });
-      if (!res.ok) throw new Error(`Razorpay answered ${res.status}`);
-      const { items = [] } = (await res.json()) as { items?: RazorpayPayment[] };
-      const captured = items.find((p) => p.status === 'captured');
+      const { body } = await gatewayCall<{ items?: RazorpayPayment[] }>(
+        fetchImpl,
+        'Razorpay',
+        'looking up the payment',
+        `https://api.razorpay.com/v1/orders/${encodeURIComponent(req.orderId)}/payments`,
+        { headers: { authorization: auth } },
+      );
+      const captured = (body.items ?? []).find((p) => p.status === 'captured');
       return captured ? paid(captured) : null;
     },
   };

@@ -82,27 +82,35 @@ export interface SignInLimits {
 
 /**
  * Reserves one sign-in attempt (a password, a one-time code) for `key` (an e-mail or a code's
- * destination) from `ip`: recorded as failed, before the secret is checked, unless the throttle
- * already stops it (then null, and nothing is recorded). The caller marks it succeeded afterwards
- * (settleSignInAttempt). So however many requests arrive at once, no more secrets are checked
- * than the limits allow. The count per key and IP starts after the last success from that IP.
+ * destination) from `ip`, counted under `net` (the IPv4 address, or the /64 of an IPv6 one:
+ * services/auth/clientNet.ts): recorded as failed, before the secret is checked, unless the
+ * throttle already stops it (then null, and nothing is recorded). The caller marks it succeeded
+ * afterwards (settleSignInAttempt). So however many requests arrive at once, no more secrets are
+ * checked than the limits allow. The per-IP limits count per network, so the addresses of one /64
+ * share them; the count per key and network starts after the last success from that network.
  */
-export async function reserveSignInAttempt(trx: Transaction<Database>, key: string, ip: string, l: SignInLimits): Promise<number | null> {
-  await lockKeys(trx, [`signin:key:${key}`, `signin:ip:${ip}`]);
+export async function reserveSignInAttempt(
+  trx: Transaction<Database>,
+  key: string,
+  ip: string,
+  net: string,
+  l: SignInLimits,
+): Promise<number | null> {
+  await lockKeys(trx, [`signin:key:${key}`, `signin:net:${net}`]);
   const since = sql`now() - make_interval(mins => ${l.windowMinutes})`;
   const row = await sql<{ id: number }>`
-    insert into login_attempts (email, ip, succeeded)
-    select ${key}, ${ip}, false
+    insert into login_attempts (email, ip, net, succeeded)
+    select ${key}, ${ip}, ${net}, false
     from (
       select
-        count(*) filter (where email = ${key} and ip = ${ip} and created_at > coalesce(
-          (select max(created_at) from login_attempts where email = ${key} and ip = ${ip} and succeeded and created_at > ${since}), ${since})) as by_key_ip,
+        count(*) filter (where email = ${key} and net = ${net} and created_at > coalesce(
+          (select max(created_at) from login_attempts where email = ${key} and net = ${net} and succeeded and created_at > ${since}), ${since})) as by_key_net,
         count(*) filter (where email = ${key}) as by_key,
-        count(*) filter (where ip = ${ip}) as by_ip
+        count(*) filter (where net = ${net}) as by_net
       from login_attempts
-      where not succeeded and created_at > ${since} and (email = ${key} or ip = ${ip})
+      where not succeeded and created_at > ${since} and (email = ${key} or net = ${net})
     ) as f
-    where f.by_key_ip < ${l.perAccountAndIp} and f.by_ip < ${l.perIp} and f.by_key < ${l.perAccount}
+    where f.by_key_net < ${l.perAccountAndIp} and f.by_net < ${l.perIp} and f.by_key < ${l.perAccount}
     returning id`.execute(trx);
   return row.rows[0] ? Number(row.rows[0].id) : null;
 }

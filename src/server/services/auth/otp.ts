@@ -22,6 +22,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
 import { queueMessage } from '../../messaging/index.js';
 import { toUserWire } from '../wire.js';
+import { clientNet } from './clientNet.js';
 import { hashPassword } from './passwords.js';
 import { CODE_TTL_MS, checkCode, checkSecret, hashCode, issueToken, RESET_SENT_MESSAGE, THROTTLE_WINDOW_MIN } from './service.js';
 
@@ -81,7 +82,9 @@ export const MAX_CODES_PER_IP_HOUR = 20;
 const MAX_CODES_PER_ACCOUNT_HOUR = 10;
 
 function codeLimits(destination: string, purpose: CodePurpose, requester: Requester): RateLimit[] {
-  const asker = `${destination}|${requester.ip}`;
+  // The requester's network: an IPv6 client's whole /64 counts as one IP (clientNet.ts).
+  const net = clientNet(requester.ip);
+  const asker = `${destination}|${net}`;
   const hour = 'Too many codes were requested. Please try again in an hour.';
   return [
     {
@@ -99,7 +102,7 @@ function codeLimits(destination: string, purpose: CodePurpose, requester: Reques
       message: 'Too many codes requested. Please wait 10 minutes and try again.',
     },
     { scope: 'code:address', key: destination, max: MAX_CODES_PER_ADDRESS_HOUR, windowSeconds: 3600, message: hour },
-    { scope: 'code:ip', key: requester.ip, max: MAX_CODES_PER_IP_HOUR, windowSeconds: 3600, message: hour },
+    { scope: 'code:ip', key: net, max: MAX_CODES_PER_IP_HOUR, windowSeconds: 3600, message: hour },
     ...(requester.accountId
       ? [{ scope: 'code:account', key: requester.accountId, max: MAX_CODES_PER_ACCOUNT_HOUR, windowSeconds: 3600, message: hour }]
       : []),

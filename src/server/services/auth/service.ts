@@ -10,6 +10,7 @@ import type { Account } from '../../db/types.js';
 import type { AppDeps, Session } from '../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { toMerchantAccountWire, toUserWire } from '../wire.js';
+import { clientNet } from './clientNet.js';
 import { dummyVerify, hashPassword, verifyPassword } from './passwords.js';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -101,7 +102,7 @@ export async function checkSecret(
   message: string,
   check: () => Promise<boolean>,
 ): Promise<boolean> {
-  const id = await deps.db.transaction().execute((trx) => limits.reserveSignInAttempt(trx, key, ip, SIGN_IN_LIMITS));
+  const id = await deps.db.transaction().execute((trx) => limits.reserveSignInAttempt(trx, key, ip, clientNet(ip), SIGN_IN_LIMITS));
   if (id === null) throw new AppError('TOO_MANY_REQUESTS', message);
   const ok = await check();
   if (ok) await limits.settleSignInAttempt(deps.db, id);

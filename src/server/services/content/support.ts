@@ -7,6 +7,7 @@ import type { SupportMessagesTable } from '../../db/types.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, forbidden, unauthorized } from '../../errors.js';
 import { queueMessage } from '../../messaging/index.js';
+import { clientNet } from '../auth/clientNet.js';
 import { managesSalon } from '../scope.js';
 import { iso } from '../wire.js';
 
@@ -46,7 +47,7 @@ function contactLimits(actor: Actor | null, email: string, ip: string): RateLimi
   return [
     {
       scope: 'contact:sender',
-      key: actor ? `account:${actor.id}` : `ip:${ip}`,
+      key: actor ? `account:${actor.id}` : `ip:${clientNet(ip)}`,
       max: CONTACT_LIMITS.perSenderHour,
       windowSeconds: 3600,
       message: CONTACT_BUSY,
