@@ -1,4 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Executor } from './executor.js';
 import { toJsonb } from './json.js';
 import { type NewNotification, notificationRow } from './repositories/notifications.js';
 

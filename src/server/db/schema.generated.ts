@@ -77,6 +77,13 @@ export interface Blogs {
   updated_at: Generated<Timestamp>;
 }
 
+export interface BookingReminders {
+  booking_id: string;
+  hours_before: number;
+  sent_at: Generated<Timestamp>;
+  starts_at: Timestamp;
+}
+
 export interface Bookings {
   amount_paid: Generated<Numeric>;
   any_professional: Generated<boolean>;
@@ -311,6 +318,14 @@ export interface Invoices {
   total: Numeric;
 }
 
+export interface JobFailures {
+  attempts: number;
+  failed_at: Generated<Timestamp>;
+  job_id: string;
+  kind: string;
+  last_error: string | null;
+}
+
 export interface Jobs {
   attempts: number | null;
   created_at: Timestamp | null;
@@ -331,6 +346,7 @@ export interface LoginAttempts {
   email: string;
   id: Generated<number>;
   ip: string;
+  net: string | null;
   succeeded: boolean;
 }
 
@@ -700,6 +716,7 @@ export interface DB {
   app_settings: AppSettings;
   audit_log: AuditLog;
   blogs: Blogs;
+  booking_reminders: BookingReminders;
   booking_services: BookingServices;
   bookings: Bookings;
   campaigns: Campaigns;
@@ -715,6 +732,7 @@ export interface DB {
   gift_cards: GiftCards;
   invoice_counters: InvoiceCounters;
   invoices: Invoices;
+  job_failures: JobFailures;
   jobs: Jobs;
   login_attempts: LoginAttempts;
   loyalty_ledger: LoyaltyLedger;
