@@ -275,6 +275,8 @@ export interface ManualBookingsTable {
   mobile: string;
   email: string;
   status: Generated<'confirmed' | 'completed' | 'cancelled'>;
+  /** When the visit is (migration 202612020360); defaults to the moment it is noted at the counter. */
+  visited_at: Generated<Date>;
   created_at: Generated<Date>;
 }
 
