@@ -4,7 +4,15 @@ import MerchantHome from '../../src/client/pages/merchant/MerchantHome';
 import { renderWithTrpc, resetSession, signInAsMerchant } from './trpcStub';
 
 const dashboard = () => ({
-  stats: { totalBookings: 0, totalRevenue: 0, upcomingBookings: 0, completedBookings: 0, customerRating: 0, reviewCount: 0 },
+  stats: {
+    totalBookings: 0,
+    totalRevenue: 0,
+    upcomingBookings: 0,
+    notCheckedIn: 0,
+    completedBookings: 0,
+    customerRating: 0,
+    reviewCount: 0,
+  },
   recentBookings: [],
   recentManualBookings: [],
   recentReviews: [],
