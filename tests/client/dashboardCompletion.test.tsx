@@ -10,6 +10,7 @@ const dashboard = () => ({
     netRevenue: 0,
     commission: 0,
     upcomingBookings: 0,
+    notCheckedIn: 0,
     completedBookings: 0,
     customerRating: 0,
     reviewCount: 0,

@@ -910,7 +910,7 @@ describe('merchant lists, manual bookings and dashboard', () => {
     });
     const desk = rt.caller(w.salon.owner).merchants;
     const all = await desk.merchantGetAllBookings({ merchantId: w.salon.id });
-    expect(all.stats).toEqual({ totalBookings: 4, totalRevenue: 700, upcomingBookings: 2, completedBookings: 1 });
+    expect(all.stats).toEqual({ totalBookings: 4, totalRevenue: 700, upcomingBookings: 2, notCheckedIn: 0, completedBookings: 1 });
     expect(all.bookings).toHaveLength(4);
     expect(all.bookings.find((b) => b._id === cut._id)!.userDetails).toEqual({
       firstName: 'Meera',
@@ -949,7 +949,7 @@ describe('merchant lists, manual bookings and dashboard', () => {
     ] as const) {
       await rt.deps.db
         .updateTable('manual_bookings')
-        .set({ created_at: new Date(Date.now() - minutes * 60_000) })
+        .set({ created_at: new Date(Date.now() - minutes * 60_000), visited_at: new Date(Date.now() - minutes * 60_000) })
         .where('email', '=', email)
         .execute();
     }
@@ -993,7 +993,7 @@ describe('merchant lists, manual bookings and dashboard', () => {
       // Same-millisecond inserts would tie on created_at; spread them out like real walk-ins.
       await rt.deps.db
         .updateTable('manual_bookings')
-        .set({ created_at: minutesAgo(10 - i) })
+        .set({ created_at: minutesAgo(10 - i), visited_at: minutesAgo(10 - i) })
         .where('email', '=', `w${i}@test.in`)
         .execute();
     }
@@ -1018,6 +1018,7 @@ describe('merchant lists, manual bookings and dashboard', () => {
       totalBookings: 0,
       totalRevenue: 0,
       upcomingBookings: 0,
+      notCheckedIn: 0,
       completedBookings: 0,
       customerRating: 0,
       reviewCount: 0,

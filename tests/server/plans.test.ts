@@ -421,7 +421,9 @@ describe('the salon’s GSTIN on its tax invoices', () => {
       sac: '998599',
     });
 
-    // The PDF is a TAX INVOICE with both GSTINs, the SAC and the place of supply.
+    // The PDF is a TAX INVOICE with both GSTINs, the SAC and the place of supply, both parties'
+    // full addresses (the salon's with its city and PIN) and amounts in ₹.
+    await rt.deps.db.updateTable('merchants').set({ postal_code: '411004' }).where('id', '=', s.id).execute();
     const base = await rt.listen();
     const token = await rt.deps.tokens.sign({ sub: s.owner.id, role: 'merchant', ver: 0 });
     const res = await fetch(`${base}/api/invoices/${paid.data.invoice._id}/pdf`, { headers: { authorization: `Bearer ${token}` } });
@@ -436,9 +438,12 @@ describe('the salon’s GSTIN on its tax invoices', () => {
       'Maharashtra (27)',
       '998599',
       'IGST @ 18%',
-      'Rs. 1,768.82',
+      '₹1,768.82',
+      '12 FC Road\nPune 411004\nMaharashtra (27)',
+      'GlowBook Technologies Pvt. Ltd.\n3rd Floor, 42 Residency Road, Shanthala Nagar\nBengaluru 560025\nKarnataka (29)',
     ])
       expect(text).toContain(line);
+    expect(text).not.toContain('Rs.');
 
     await me(s).updateGstin({ gstin: '' });
     expect((await me(s).getSubscription({})).data.gst.salonGstin).toBeNull();

@@ -277,7 +277,10 @@ const merchantIdField = idSchema.optional();
 export const merchantBookingStatsWire = z.object({
   totalBookings: z.number(),
   totalRevenue: z.number(),
+  /** Live bookings starting from now on. */
   upcomingBookings: z.number(),
+  /** Bookings whose start passed with the customer never checked in (pending or upcoming): they need the desk's action. */
+  notCheckedIn: z.number(),
   completedBookings: z.number(),
 });
 
@@ -398,6 +401,8 @@ export const manualBookingWire = z.object({
   mobile: z.string(),
   email: z.string(),
   status: z.enum(['confirmed', 'completed', 'cancelled']),
+  /** When the visit is (what the desk shows); createdAt is when the row was written. */
+  visitedAt: z.string(),
   createdAt: z.string(),
 });
 export const manualBookingsInput = z.object({ merchantId: merchantIdField });

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { parseTimeToMinutes } from '../../../shared/clock';
 import { bookingCommission, COMMISSION_RATE } from '../../../shared/policy';
 import { deskCancelForm, deskCompleteForm } from '../../../shared/schemas/bookings';
 import type { CalendarAnswer, CalendarBlock, CalendarBooking } from '../../../shared/schemas/calendar';
-import { BLOCK_KINDS, blockForm, moveBookingForm } from '../../../shared/schemas/calendar';
+import { BLOCK_KINDS, blockForm } from '../../../shared/schemas/calendar';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Input } from '../../components/ui/Input';
@@ -17,6 +16,7 @@ import { longDate } from '../../lib/dates';
 import { errorMessage, httpStatusOf, trpc } from '../../trpc';
 import { formatINR, salonClock } from '../booking/format';
 import { ACTION_LABEL, BLOCK_LABEL, clockLabel, type DeskAction, deskActions, hhmm, isMovable, statusStyle } from './layout';
+import { type CalendarDays, MoveBookingForm, type MoveOptions, type MoveRequest } from './MoveBookingForm';
 
 const timeOptions = (from: number, to: number) =>
   Array.from({ length: (to - from) / 15 + 1 }, (_, i) => from + i * 15).map((m) => ({
@@ -298,17 +298,7 @@ export function BlockDetailsModal({
   );
 }
 
-export interface MoveRequest {
-  booking: CalendarBooking;
-  staffId: string;
-  date: string;
-  minutes: number;
-}
-
-export interface MoveOptions {
-  /** Told why the server refused the move (instead of a toast). */
-  onRefused?: (error: unknown) => void;
-}
+export type { MoveOptions, MoveRequest } from './MoveBookingForm';
 
 /**
  * A booking on the calendar: who, what, when; the desk's actions on it (check in, complete with
@@ -321,6 +311,7 @@ export function BookingCardModal({
   merchantId,
   timeZone,
   professionals,
+  days,
   onClose,
   onMove,
   onStatusChanged,
@@ -330,6 +321,8 @@ export function BookingCardModal({
   merchantId: string;
   timeZone: string;
   professionals: CalendarAnswer['professionals'];
+  /** The shown days' bookings and blocks (the Move form marks the times they hold); none: only the professionals' hours. */
+  days?: Pick<CalendarAnswer, 'dates' | 'bookings' | 'blocks'>;
   onClose: () => void;
   onMove: (m: MoveRequest, opts?: MoveOptions) => Promise<boolean>;
   /** The status changed (the toast says how): the card closes. */
@@ -343,7 +336,12 @@ export function BookingCardModal({
       booking={booking}
       merchantId={merchantId}
       timeZone={timeZone}
-      professionals={professionals}
+      days={{
+        dates: days?.dates ?? [...new Set(professionals.flatMap((p) => p.hours.map((h) => h.date)))],
+        professionals,
+        bookings: days?.bookings ?? [],
+        blocks: days?.blocks ?? [],
+      }}
       onClose={onClose}
       onMove={onMove}
       onStatusChanged={onStatusChanged}
@@ -356,7 +354,7 @@ function BookingCard({
   booking,
   merchantId,
   timeZone,
-  professionals,
+  days,
   onClose,
   onMove,
   onStatusChanged,
@@ -365,16 +363,13 @@ function BookingCard({
   booking: CalendarBooking;
   merchantId: string;
   timeZone: string;
-  professionals: CalendarAnswer['professionals'];
+  days: CalendarDays;
   onClose: () => void;
   onMove: (m: MoveRequest, opts?: MoveOptions) => Promise<boolean>;
   /** The status changed (the toast says how): the card closes. */
   onStatusChanged: () => void;
   moving: boolean;
 }) {
-  const moveForm = useZodForm(moveBookingForm, {
-    defaultValues: { staffId: booking.staffId, bookingDate: booking.bookingDate, bookingTime: hhmm(booking.start) },
-  });
   // The action being confirmed: completing asks for the payment, cancelling for a reason.
   const [step, setStep] = useState<'completed' | 'cancelled' | null>(null);
   const cancelForm = useZodForm(deskCancelForm, { defaultValues: { cancellationReason: '' } });
@@ -383,7 +378,7 @@ function BookingCard({
   const [actionError, setActionError] = useState<string | null>(null);
   const movable = isMovable(booking);
   const actions = deskActions(booking.status);
-  const pro = professionals.find((p) => p._id === booking.staffId);
+  const pro = days.professionals.find((p) => p._id === booking.staffId);
   const today = salonClock(timeZone).date;
   const split = bookingCommission(booking.totalPrice);
   const who = booking.customerName;
@@ -404,15 +399,6 @@ function BookingCard({
   const FAILED = 'The booking could not be changed. Please try again.';
   const scope = { merchantId, bookingId: booking._id };
 
-  // A refusal (the professional is busy, the salon is closed then) is said in the form, next to the
-  // field it names, and the card stays open to choose again.
-  const move = moveForm.handleSubmit(async ({ staffId, bookingDate, bookingTime }) => {
-    const moved = await onMove(
-      { booking, staffId, date: bookingDate, minutes: parseTimeToMinutes(bookingTime)! },
-      { onRefused: serverErrorsTo(moveForm, 'The booking could not be moved. Please try again.') },
-    );
-    if (moved) onClose();
-  });
   const cancel = cancelForm.handleSubmit(({ cancellationReason }) =>
     setStatus.mutate({ ...scope, status: 'cancelled', cancellationReason }, { onError: serverErrorsTo(cancelForm, FAILED) }),
   );
@@ -556,39 +542,7 @@ function BookingCard({
 
       {!step &&
         (movable ? (
-          <form
-            id="card-move-form"
-            noValidate
-            onSubmit={move}
-            className="mt-5 grid gap-3 border-t border-blush-100 pt-4 sm:grid-cols-3"
-            aria-label="Move this booking"
-          >
-            <Select
-              label="Professional"
-              {...moveForm.register('staffId')}
-              error={moveForm.formState.errors.staffId?.message}
-              options={professionals.map((p) => ({ value: p._id, label: p.name }))}
-              data-testid="move-staff"
-            />
-            <Input
-              label="Date"
-              type="date"
-              {...moveForm.register('bookingDate')}
-              error={moveForm.formState.errors.bookingDate?.message}
-              data-testid="move-date"
-            />
-            <Select
-              label="Time"
-              {...moveForm.register('bookingTime')}
-              error={moveForm.formState.errors.bookingTime?.message}
-              options={timeOptions(0, 1425)}
-              data-testid="move-time"
-            />
-            <p className="text-xs text-ink-500 sm:col-span-3">
-              The price stays {formatINR(booking.totalPrice)}. The customer is told by notification and e-mail.
-            </p>
-            <FormError message={moveForm.formState.errors.root?.server?.message} className="sm:col-span-3" testId="move-error" />
-          </form>
+          <MoveBookingForm booking={booking} merchantId={merchantId} timeZone={timeZone} days={days} onMove={onMove} onMoved={onClose} />
         ) : (
           <p className="mt-4 text-sm text-ink-500">A {statusStyle(booking.status).label.toLowerCase()} booking cannot be moved.</p>
         ))}

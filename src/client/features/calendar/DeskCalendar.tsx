@@ -369,6 +369,7 @@ export function DeskCalendar({
         merchantId={merchantId}
         timeZone={zone}
         professionals={data?.professionals ?? []}
+        days={data}
         onClose={() => setOpened(null)}
         onMove={doMove}
         onStatusChanged={() => setOpened(null)}

@@ -48,9 +48,14 @@ export default function Login({ initialMode }: LoginProps) {
 
   return (
     <AuthShell
-      pageTitle={isMerchant ? 'Merchant sign in' : 'Sign in'}
-      title={isMerchant ? 'Welcome back, partner' : 'Welcome back'}
-      subtitle={isMerchant ? 'Sign in to manage your salon, bookings and team.' : 'Sign in to book and manage your appointments.'}
+      pageTitle={isMerchant ? 'Salon owner sign in' : 'Sign in'}
+      audience={isMerchant ? 'business' : 'customer'}
+      title={isMerchant ? 'Sign in to your salon' : 'Welcome back'}
+      subtitle={
+        isMerchant
+          ? 'For salon, spa and parlour owners: your calendar, bookings, team and billing.'
+          : 'Sign in to book and manage your appointments.'
+      }
       footer={
         isMerchant ? (
           <>
@@ -127,7 +132,7 @@ export default function Login({ initialMode }: LoginProps) {
             </Link>
           </div>
           <Button type="submit" size="lg" fullWidth loading={pending} loadingText="Signing in..." data-testid="login-submit">
-            {isMerchant ? 'Sign in as merchant' : 'Sign in'}
+            {isMerchant ? 'Sign in to my salon' : 'Sign in'}
           </Button>
         </form>
       )}
@@ -148,7 +153,7 @@ export default function Login({ initialMode }: LoginProps) {
             className="font-medium text-plum-700 hover:underline"
             data-testid="switch-to-customer"
           >
-            Not a salon owner? Sign in as customer
+            Booking an appointment? Sign in as a customer
           </button>
         ) : (
           <button
@@ -157,7 +162,7 @@ export default function Login({ initialMode }: LoginProps) {
             className="font-medium text-plum-700 hover:underline"
             data-testid="switch-to-merchant"
           >
-            Are you a salon owner? Sign in as merchant
+            Own a salon? Sign in as a salon owner
           </button>
         )}
       </div>

@@ -4,7 +4,6 @@ import type { BookingWire } from '../../../shared/schemas/bookings';
 import { CalendarIcon, ChartIcon, CheckCircleIcon, ClockIcon, QrIcon, SearchIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Avatar } from '../../components/ui/Avatar';
-import { StatusBadge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -31,6 +30,7 @@ import { OPEN_QR_SCANNER_EVENT } from '../../layouts/MerchantLayout';
 import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, trpc } from '../../trpc';
+import { DeskStatusBadge } from './DeskStatusBadge';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },
@@ -263,11 +263,12 @@ export default function Appointments() {
         }
       />
 
-      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-5">
         <StatCard label="Total Bookings" value={stats?.totalBookings} icon={CalendarIcon} testId="stat-total" />
         <StatCard label="Completed Bookings" value={stats?.completedBookings} icon={CheckCircleIcon} testId="stat-completed" />
         <StatCard label="Revenue" value={stats ? formatINR(stats.totalRevenue) : undefined} icon={ChartIcon} testId="stat-revenue" />
         <StatCard label="Upcoming Bookings" value={stats?.upcomingBookings} icon={ClockIcon} testId="stat-upcoming" />
+        <StatCard label="Not checked in (needs action)" value={stats?.notCheckedIn} icon={QrIcon} testId="stat-not-checked-in" />
       </div>
 
       <Card padded={false} className="p-4 sm:p-5">
@@ -381,7 +382,7 @@ export default function Appointments() {
                       </td>
                       <td className="py-3 pr-3">
                         <div className="flex flex-col items-start gap-1">
-                          <StatusBadge status={b.status} />
+                          <DeskStatusBadge booking={b} />
                           <DeskConfirmationBadge state={b.deskConfirmation} />
                         </div>
                       </td>
@@ -414,7 +415,7 @@ export default function Appointments() {
                       </div>
                     </div>
                     <div className="flex shrink-0 flex-col items-end gap-1">
-                      <StatusBadge status={b.status} />
+                      <DeskStatusBadge booking={b} />
                       <DeskConfirmationBadge state={b.deskConfirmation} />
                     </div>
                   </div>

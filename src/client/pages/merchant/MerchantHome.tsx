@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { CalendarIcon, ChartIcon, CheckCircleIcon, ClockIcon, ScissorsIcon, SparkleIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Avatar } from '../../components/ui/Avatar';
-import { Badge, StatusBadge } from '../../components/ui/Badge';
+import { Badge } from '../../components/ui/Badge';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -18,6 +18,7 @@ import { clockTime, longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, trpc } from '../../trpc';
+import { DeskStatusBadge } from './DeskStatusBadge';
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -145,7 +146,23 @@ export default function MerchantHome() {
           icon={SparkleIcon}
           testId="dash-rating"
         />
-        <Stat label="Upcoming Bookings" value={stats && String(stats.upcomingBookings)} icon={ClockIcon} testId="dash-upcoming" />
+        <Stat
+          label="Upcoming Bookings"
+          value={stats && String(stats.upcomingBookings)}
+          icon={ClockIcon}
+          testId="dash-upcoming"
+          hint={
+            stats?.notCheckedIn ? (
+              <Link
+                href="/merchant/appointments?view=list"
+                className="font-medium text-amber-800 hover:underline"
+                data-testid="dash-not-checked-in"
+              >
+                {stats.notCheckedIn} not checked in: check in, no-show or cancel
+              </Link>
+            ) : undefined
+          }
+        />
         <Stat label="Completed Bookings" value={stats && String(stats.completedBookings)} icon={CheckCircleIcon} testId="dash-completed" />
       </div>
 
@@ -232,14 +249,19 @@ export default function MerchantHome() {
         ) : data.recentBookings.length === 0 ? (
           <p className="text-sm text-ink-500">No bookings yet.</p>
         ) : (
-          <div className="-mx-5 overflow-x-auto px-5 sm:-mx-6 sm:px-6">
+          <div
+            className="relative -mx-5 overflow-x-auto px-5 sm:-mx-6 sm:px-6"
+            role="region"
+            aria-label="Recent bookings (scrolls sideways)"
+            tabIndex={0}
+          >
             <table className="w-full min-w-[560px] text-left text-sm" data-testid="recent-bookings">
               <thead className="border-b border-blush-200 text-xs tracking-wide text-ink-500 uppercase">
                 <tr>
                   <th className="py-2 pr-3 font-semibold">Customer</th>
-                  <th className="py-2 pr-3 font-semibold">Service</th>
                   <th className="py-2 pr-3 font-semibold">Date &amp; Time</th>
                   <th className="py-2 pr-3 font-semibold">Status</th>
+                  <th className="py-2 pr-3 font-semibold">Service</th>
                   <th className="py-2 text-right font-semibold">Action</th>
                 </tr>
               </thead>
@@ -247,14 +269,14 @@ export default function MerchantHome() {
                 {data.recentBookings.map((b) => (
                   <tr key={b._id}>
                     <td className="py-2.5 pr-3 font-medium text-ink-900">{customerName(b)}</td>
-                    <td className="py-2.5 pr-3 text-ink-700">
-                      {serviceNames(b)} · <span className="font-medium text-ink-900">{formatINR(b.totalPrice)}</span>
-                    </td>
                     <td className="py-2.5 pr-3 whitespace-nowrap text-ink-700">
                       {longDate(b.bookingDate)} · {b.bookingTime}
                     </td>
                     <td className="py-2.5 pr-3">
-                      <StatusBadge status={b.status} />
+                      <DeskStatusBadge booking={b} />
+                    </td>
+                    <td className="py-2.5 pr-3 text-ink-700">
+                      {serviceNames(b)} · <span className="font-medium text-ink-900">{formatINR(b.totalPrice)}</span>
                     </td>
                     <td className="py-2.5 text-right">
                       <Link href="/merchant/appointments" className="font-medium text-plum-700 hover:underline">
@@ -276,27 +298,34 @@ export default function MerchantHome() {
         ) : data.recentManualBookings.length === 0 ? (
           <p className="text-sm text-ink-500">No manual bookings yet. Use Add New Booking for walk-ins and phone bookings.</p>
         ) : (
-          <div className="-mx-5 overflow-x-auto px-5 sm:-mx-6 sm:px-6">
+          <div
+            className="relative -mx-5 overflow-x-auto px-5 sm:-mx-6 sm:px-6"
+            role="region"
+            aria-label="Recent manual bookings (scrolls sideways)"
+            tabIndex={0}
+          >
             <table className="w-full min-w-[560px] text-left text-sm" data-testid="recent-manual-bookings">
               <thead className="border-b border-blush-200 text-xs tracking-wide text-ink-500 uppercase">
                 <tr>
                   <th className="py-2 pr-3 font-semibold">Name</th>
+                  <th className="py-2 pr-3 font-semibold">Visit</th>
+                  <th className="py-2 pr-3 font-semibold">Status</th>
                   <th className="py-2 pr-3 font-semibold">Phone</th>
-                  <th className="py-2 pr-3 font-semibold">Email</th>
-                  <th className="py-2 pr-3 font-semibold">Date &amp; Time</th>
-                  <th className="py-2 font-semibold">Status</th>
+                  <th className="py-2 font-semibold">Email</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-blush-100">
                 {data.recentManualBookings.map((m) => (
                   <tr key={m._id}>
                     <td className="py-2.5 pr-3 font-medium text-ink-900">{m.name}</td>
-                    <td className="py-2.5 pr-3 text-ink-700">{m.mobile}</td>
-                    <td className="py-2.5 pr-3 text-ink-700">{m.email}</td>
-                    <td className="py-2.5 pr-3 whitespace-nowrap text-ink-700">{dateTimeOf(m.createdAt)}</td>
-                    <td className="py-2.5">
+                    <td className="py-2.5 pr-3 whitespace-nowrap text-ink-700" data-testid="manual-visit">
+                      {dateTimeOf(m.visitedAt)}
+                    </td>
+                    <td className="py-2.5 pr-3">
                       <Badge tone="brand">Confirmed</Badge>
                     </td>
+                    <td className="py-2.5 pr-3 text-ink-700">{m.mobile}</td>
+                    <td className="py-2.5 text-ink-700">{m.email}</td>
                   </tr>
                 ))}
               </tbody>

@@ -507,14 +507,20 @@ export function listBookingServices(db: Executor, bookingIds: string[]) {
     .execute();
 }
 
-/** The desk's summary cards: all bookings of the salon, revenue from completed ones. */
-export async function merchantBookingStats(db: Executor, merchantId: string) {
+/**
+ * The desk's summary cards: all bookings of the salon, revenue from completed ones. Upcoming counts
+ * live bookings (pending, upcoming, checked in) that start from `now` on; a booking whose start has
+ * passed with nobody checking the customer in (pending or upcoming, never settled) is not upcoming
+ * but needs the desk's action: check in, no-show or cancel. That count is notCheckedIn.
+ */
+export async function merchantBookingStats(db: Executor, merchantId: string, now: Date = new Date()) {
   const r = await db
     .selectFrom('bookings')
     .select([
       sql<number>`count(*)`.as('total'),
       sql<number>`coalesce(sum(total_price) filter (where status = 'completed'), 0)`.as('revenue'),
-      sql<number>`count(*) filter (where status = 'upcoming')`.as('upcoming'),
+      sql<number>`count(*) filter (where status in ('pending', 'upcoming', 'confirmed') and starts_at >= ${now})`.as('upcoming'),
+      sql<number>`count(*) filter (where status in ('pending', 'upcoming') and starts_at < ${now})`.as('not_checked_in'),
       sql<number>`count(*) filter (where status = 'completed')`.as('completed'),
     ])
     .where('merchant_id', '=', merchantId)
@@ -524,6 +530,7 @@ export async function merchantBookingStats(db: Executor, merchantId: string) {
     totalBookings: Number(r.total),
     totalRevenue: Number(r.revenue),
     upcomingBookings: Number(r.upcoming),
+    notCheckedIn: Number(r.not_checked_in),
     completedBookings: Number(r.completed),
   };
 }
@@ -548,7 +555,7 @@ export function listManualBookings(db: Executor, merchantId: string, limit?: num
     .selectFrom('manual_bookings')
     .selectAll()
     .where('merchant_id', '=', merchantId)
-    .orderBy('created_at', 'desc')
+    .orderBy('visited_at', 'desc')
     .orderBy('id', 'desc');
   if (limit) q = q.limit(limit);
   return q.execute();

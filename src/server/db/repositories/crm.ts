@@ -40,7 +40,7 @@ export interface CustomerFilters {
 function everyone(merchantId: string) {
   return sql`
     manual as (
-      select mb.name, lower(mb.email) as email, mb.mobile, mb.status, mb.created_at,
+      select mb.name, lower(mb.email) as email, mb.mobile, mb.status, mb.visited_at, mb.created_at,
         -- A walk-in is a customer's account only where that customer shared it with this salon by
         -- booking it themselves: typing an e-mail or a number reveals no account's details.
         coalesce(
@@ -55,13 +55,15 @@ function everyone(merchantId: string) {
     visits as (
       select b.user_id as account_id,
         count(*)::int as total_bookings,
-        max(b.starts_at) filter (where b.starts_at <= now() and b.status <> 'cancelled') as last_visit,
+        -- The last visit that happened: completed or checked in; never a no-show, a cancellation or
+        -- a booking still to come (nor one whose start passed with nobody checked in).
+        max(b.starts_at) filter (where b.starts_at <= now() and b.status in ('completed', 'confirmed')) as last_visit,
         min(b.starts_at) filter (where b.starts_at > now() and b.status in ('pending', 'upcoming', 'confirmed')) as next_appointment,
         max(b.created_at) as last_booked
       from bookings b where b.merchant_id = ${merchantId} and b.status <> 'blocked' and b.user_id is not null
       group by b.user_id
       union all
-      select m.account_id, count(*)::int, max(m.created_at) filter (where m.status <> 'cancelled'), null::timestamptz, max(m.created_at)
+      select m.account_id, count(*)::int, max(m.visited_at) filter (where m.status <> 'cancelled' and m.visited_at <= now()), null::timestamptz, max(m.created_at)
       from manual m where m.account_id is not null
       group by m.account_id
     ),
@@ -84,7 +86,7 @@ function everyone(merchantId: string) {
     walk_ins as (
       select 'walk-in:' || m.email as id, 'walk-in' as source, max(m.name) as name, m.email, max(m.mobile) as phone,
         null::text as avatar, count(*)::int as total_bookings,
-        max(m.created_at) filter (where m.status <> 'cancelled') as last_visit, null::timestamptz as next_appointment,
+        max(m.visited_at) filter (where m.status <> 'cancelled' and m.visited_at <= now()) as last_visit, null::timestamptz as next_appointment,
         min(m.created_at) as member_since, null::float8 as rating, max(m.created_at) as last_booked, false as marketing
       from manual m where m.account_id is null
       group by m.email
@@ -235,7 +237,7 @@ export interface ReferenceableBookingRow {
 /**
  * The bookings of one customer at the salon that a message "about a booking" may name: upcoming
  * (still active, or cancelled in the last `days` days), or started in the last `days` days. A
- * walk-in's are the counter bookings taken with their e-mail in those days (they have no time).
+ * walk-in's are the counter bookings taken with their e-mail whose visit was in those days.
  */
 export async function referenceableBookings(
   db: Executor,
@@ -248,18 +250,18 @@ export async function referenceableBookings(
   if (customer.source === 'walk-in') {
     const rows = await db
       .selectFrom('manual_bookings')
-      .select(['id', 'created_at', 'status'])
+      .select(['id', 'visited_at', 'status'])
       .where('merchant_id', '=', merchantId)
       .where(sql<boolean>`lower(email) = ${customer.email ?? ''}`)
-      .where('created_at', '>=', since)
-      .where('created_at', '<=', now)
-      .orderBy('created_at', 'desc')
+      .where('visited_at', '>=', since)
+      .where('visited_at', '<=', now)
+      .orderBy('visited_at', 'desc')
       .execute();
     return rows.map((r) => ({
       id: r.id,
       booking_date: '',
       booking_time: null,
-      starts_at: new Date(r.created_at),
+      starts_at: new Date(r.visited_at),
       status: r.status,
       services: [],
     }));

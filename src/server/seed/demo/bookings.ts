@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import { round2 } from '../../../shared/money.js';
 import { bookingCommission, commissionSplit } from '../../../shared/policy.js';
+import { addDays, salonWindow, zonedTimeToInstant } from '../../../shared/slots.js';
 import { formatMinutes12h } from '../../../shared/validation.js';
 import type { Database } from '../../db/types.js';
 import { CANCEL_REASONS } from '../salons.js';
@@ -18,6 +19,7 @@ import {
   type PlannedBooking,
   type SeedCustomer,
   type SeedSalon,
+  TIME_ZONE,
 } from './kit.js';
 
 /**
@@ -150,9 +152,12 @@ export function addBookings(
   for (const c of data.coupons) c.used_count = usedCoupons.get(c.code) ?? 0;
 }
 
-/** Walk-ins the demo salon noted by hand. */
+/**
+ * Walk-ins the demo salon noted by hand: each on an earlier day the salon was open, at a time
+ * within its opening hours (a visit's time, noted at the counter as it happened).
+ */
 export function addWalkIns(build: DemoBuild, salons: SeedSalon[]): void {
-  const { data, rng, now } = build;
+  const { data, rng, today } = build;
   const merchantSalon = demoSalonOf(salons);
   const walkIns = [
     { name: 'Sakshi Kulkarni', mobile: '9765432109', email: 'sakshi.k@demo.in', status: 'confirmed' as const },
@@ -160,7 +165,21 @@ export function addWalkIns(build: DemoBuild, salons: SeedSalon[]): void {
     { name: 'Ruchi Agarwal', mobile: '9702345678', email: 'ruchi.agarwal@demo.in', status: 'completed' as const },
     { name: 'Harsh Vardhan', mobile: '8806543210', email: 'harsh.vardhan@demo.in', status: 'confirmed' as const },
   ];
-  walkIns.forEach((w, i) =>
-    data.manual_bookings.push({ merchant_id: merchantSalon.id, ...w, created_at: ago(now, (i * 2 + 1) * DAY + rng.int(60, 480) * MINUTE) }),
-  );
+  let daysBack = 0;
+  for (const w of walkIns) {
+    // The next earlier day the salon is open, two days on from the last walk-in's.
+    let date = '';
+    let hours: { start: number; end: number } | null = null;
+    for (let tries = 0; tries < 7 && !hours; tries++) {
+      daysBack += tries === 0 ? 2 : 1;
+      date = addDays(today, -daysBack + 1);
+      hours = salonWindow(merchantSalon.hours, date);
+    }
+    if (!hours) continue;
+    // On the half hour, with at least an hour of the day left for the visit.
+    const latest = Math.max(hours.start, hours.end - 60);
+    const minutes = Math.ceil(hours.start / 30) * 30 + 30 * rng.int(0, Math.max(0, Math.floor((latest - hours.start) / 30) - 1));
+    const visitedAt = zonedTimeToInstant(date, Math.min(minutes, latest), TIME_ZONE);
+    data.manual_bookings.push({ merchant_id: merchantSalon.id, ...w, visited_at: visitedAt, created_at: visitedAt });
+  }
 }

@@ -17,7 +17,14 @@ export async function invoiceFor(deps: AppDeps, actor: Actor, id: string): Promi
 
 async function recipientOf(deps: AppDeps, merchantId: string) {
   const m = await repo.findSalonBilling(deps.db, merchantId);
-  return { name: m.shop_name, address: m.address, state: m.state || deps.env.PLATFORM_STATE, email: m.email || m.account_email };
+  return {
+    name: m.shop_name,
+    address: m.address,
+    city: m.city,
+    pin: m.postal_code,
+    state: m.state || deps.env.PLATFORM_STATE,
+    email: m.email || m.account_email,
+  };
 }
 
 const REASONS: Record<CreditNoteRow['reason'], string> = {

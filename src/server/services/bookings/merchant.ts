@@ -49,7 +49,7 @@ export async function merchantBookings(deps: AppDeps, actor: Actor, input: z.out
       { merchantId, status: input.status, date: input.date, search: input.searchQuery, limit: DESK_LIST_LIMIT },
       { qr: false },
     ),
-    merchantBookingStats(deps.db, merchantId),
+    merchantBookingStats(deps.db, merchantId, deps.now()),
   ]);
   return { bookings, stats };
 }
@@ -272,6 +272,7 @@ const toManualWire = (r: ManualRow) => ({
   mobile: r.mobile,
   email: r.email,
   status: r.status,
+  visitedAt: iso(r.visited_at),
   createdAt: iso(r.created_at),
 });
 
@@ -290,7 +291,7 @@ export async function getManualBookings(deps: AppDeps, actor: Actor, input: z.ou
 export async function getDashboard(deps: AppDeps, actor: Actor, input: z.output<typeof dashboardInput>): Promise<DashboardAnswer> {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
   const [stats, commission, rating, recentBookings, manual, reviews] = await Promise.all([
-    merchantBookingStats(deps.db, merchantId),
+    merchantBookingStats(deps.db, merchantId, deps.now()),
     completedCommission(deps.db, merchantId),
     reviewSummary(deps.db, merchantId),
     loadBookingWires(deps.db, { merchantId, limit: 5 }, { qr: false }),

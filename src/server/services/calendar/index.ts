@@ -393,12 +393,19 @@ export async function moveBooking(deps: AppDeps, actor: Actor, input: z.output<t
         if (!moved) throw conflict('This booking has just been changed; please reload it');
       });
     } catch (err) {
-      // The pre-check's 409, or the constraint's (23P01) when another booking or a block got there first.
-      const taken = (err instanceof AppError && err.message === SLOT_TAKEN) || (err as { code?: string })?.code === '23P01';
-      if (taken)
-        throw conflict(
-          `This time was just taken (another booking or blocked time); the booking stays at ${booking.booking_time} on ${displayDate(booking.booking_date)}`,
+      const stays = `the booking stays at ${booking.booking_time} on ${displayDate(booking.booking_date)}`;
+      // The pre-check's 409: the time was occupied when the move was asked for (another booking or
+      // a block the desk could have seen), so nothing was "just" taken; it names the time field.
+      if (err instanceof AppError && err.message === SLOT_TAKEN)
+        throw new AppError(
+          'CONFLICT',
+          `bookingTime: ${formatMinutes12h(minutes)} on ${displayDate(input.bookingDate)} is already taken (another booking or blocked time); choose another time, ${stays}`,
+          'bookingTime',
         );
+      // The constraint's (23P01): the pre-check found the time free, and another booking or a block
+      // got there between that read and this write: a true race.
+      if ((err as { code?: string })?.code === '23P01')
+        throw conflict(`This time was just taken (another booking or blocked time); ${stays}`);
       throw err;
     }
     // One message per burst of moves: a move within the window of the last one only delays it,
