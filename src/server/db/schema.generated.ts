@@ -370,6 +370,7 @@ export interface ManualBookings {
   mobile: string;
   name: string;
   status: Generated<string>;
+  visited_at: Generated<Timestamp>;
 }
 
 export interface MerchantCategories {

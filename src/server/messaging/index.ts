@@ -1,8 +1,8 @@
 import type { Insertable, Transaction } from 'kysely';
 import { boundByQuietHours, quietHoursEnd } from '../../shared/consent.js';
 import type { MessageChannel } from '../../shared/constants.js';
-import { toJsonb } from '../db/json.js';
 import type { Executor } from '../db/executor.js';
+import { toJsonb } from '../db/json.js';
 import { insertOutboxRows, type OutboxMessage, setMessageNotBefore } from '../db/repositories/messaging.js';
 import type { Database, OutboxMessagesTable } from '../db/types.js';
 import { enqueueJob, enqueueJobs } from '../jobs/queue.js';

@@ -1,5 +1,5 @@
-import { toJsonb } from '../db/json.js';
 import type { Executor } from '../db/executor.js';
+import { toJsonb } from '../db/json.js';
 import { pushSubscriptionsOfAccount } from '../db/repositories/messaging.js';
 import { queueOutboxRows } from './index.js';
 

@@ -3,9 +3,9 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { ACTIVE_BOOKING_STATUSES, type BookingStatus, containsPattern, prefixPattern } from '../../../shared/constants.js';
 import { compiledOnce } from '../compiled.js';
 import { insertNotificationsCte, notificationsJson } from '../effects.js';
+import type { Executor } from '../executor.js';
 import { toJsonb } from '../json.js';
 import type { Booking, BookingServicesTable, BookingsTable, CommissionLedgerTable } from '../types.js';
-import type { Executor } from '../executor.js';
 import type { NewNotification } from './notifications.js';
 
 /** What holds a professional's time: the active bookings and blocked time (bookings_no_overlap). */

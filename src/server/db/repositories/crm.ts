@@ -1,7 +1,7 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import { type CampaignChannel, containsPattern } from '../../../shared/constants.js';
-import type { MessageTemplatesTable } from '../types.js';
 import type { Executor } from '../executor.js';
+import type { MessageTemplatesTable } from '../types.js';
 
 export interface CustomerRow {
   id: string;

@@ -1,8 +1,8 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Role } from '../../../shared/constants.js';
 import { CUSTOMER_PREFERENCE_KEYS } from '../../../shared/reminders.js';
-import type { OutboxMessagesTable } from '../types.js';
 import type { Executor } from '../executor.js';
+import type { OutboxMessagesTable } from '../types.js';
 
 /* The outbox and push subscriptions as message delivery (src/server/messaging, jobs/handlers) reads and writes them. */
 

@@ -1,8 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import * as repo from '../../db/repositories/billing.js';
 import { lockKeys } from '../../db/repositories/limits.js';
-import type { PaymentAttemptsTable } from '../../db/types.js';
-import type { Database } from '../../db/types.js';
+import type { Database, PaymentAttemptsTable } from '../../db/types.js';
 
 /*
  * What every plan payment shares: its rows' types, the one order its locks are taken in, and the

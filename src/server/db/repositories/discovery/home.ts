@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { PLANNED_PER_CALL } from '../../preparing.js';
 import type { Executor } from '../../executor.js';
+import { PLANNED_PER_CALL } from '../../preparing.js';
 
 /* The home page's sections: trending services, offers, the catalogue's categories. */
 

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { GenderServed } from '../../../../shared/constants.js';
-import { PLANNED_PER_CALL } from '../../preparing.js';
 import type { Executor } from '../../executor.js';
+import { PLANNED_PER_CALL } from '../../preparing.js';
 import { type AreaFilter, areaPredicate, earthPoint, metresFrom, type Point } from './geo.js';
 
 /*
