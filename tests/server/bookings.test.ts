@@ -1,4 +1,5 @@
 import jsQR from 'jsqr';
+import { sql } from 'kysely';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -305,6 +306,25 @@ describe('createBooking', () => {
     // No reminder jobs: the reminder sweep finds the booking when a reminder is due.
     expect(jobs.map((j) => j.kind)).toEqual(['booking_event_messages']);
     expect(jobs[0].payload).toMatchObject({ accountId: c.id, bookingId: id, event: 'made', title: 'Booking confirmed', link: '/bookings' });
+  });
+
+  it('commits a booking and its job together: when the job cannot be sent, no booking is left', async () => {
+    const c = await createCustomer(rt);
+    // Fault injection for this test only: pg-boss's insert of the booking's job fails.
+    await sql`create function test_refuse_job() returns trigger language plpgsql as $$
+      begin raise exception 'job refused for the test'; end $$`.execute(rt.deps.db);
+    await sql`create trigger test_refuse_job before insert on pgboss.job for each row
+      when (new.name = 'booking_event_messages') execute function test_refuse_job()`.execute(rt.deps.db);
+    try {
+      await expect(
+        createBooking(rt.deps, c, { merchantId: w.salon.id, serviceIds: [w.haircut], bookingDate: localDate(4), bookingTime: '10:00 AM' }),
+      ).rejects.toThrow(/job refused for the test/);
+    } finally {
+      await sql`drop trigger test_refuse_job on pgboss.job`.execute(rt.deps.db);
+      await sql`drop function test_refuse_job()`.execute(rt.deps.db);
+    }
+    const left = await rt.deps.db.selectFrom('bookings').select('id').where('user_id', '=', c.id).execute();
+    expect(left, 'the booking went with its job').toEqual([]);
   });
 
   it('picks the least-booked capable professional when none is chosen', async () => {

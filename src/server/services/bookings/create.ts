@@ -96,16 +96,12 @@ export async function createBooking(
     if (earlier) return { data: { booking: earlier } };
   }
   const now = opts.now ?? new Date();
-  // The booking, its services, notifications and jobs are one statement, atomic by itself: a plain
-  // booking needs no transaction around it. A coupon's redemption or a wallet payment are further
-  // writes that must commit with it, and an admin's booking carries the request's audit entry
-  // (written by the transaction it opens), so those run in a transaction.
-  const alone = !input.couponCode && input.paymentMethod !== 'wallet' && actor.role !== 'admin';
+  // The booking (with its services and notifications, one statement) and its jobs (sent through
+  // pg-boss, a statement of its own) commit together or not at all, as do a coupon's redemption, a
+  // wallet payment and an admin's audit entry: one transaction.
   let placed: Placed;
   try {
-    placed = alone
-      ? await placeBooking(deps.db, actor, userId, input, key, fingerprint, now, opts.contact)
-      : await deps.db.transaction().execute((trx) => placeBooking(trx, actor, userId, input, key, fingerprint, now, opts.contact));
+    placed = await deps.db.transaction().execute((trx) => placeBooking(trx, actor, userId, input, key, fingerprint, now, opts.contact));
   } catch (err) {
     // A request with the same key that committed first makes this one clash (on the key or on
     // the slot); the customer gets that booking, never a second one.
@@ -127,7 +123,7 @@ interface Placed {
   detail: BookingDetailRow | null;
 }
 
-/** Places the booking through `db`: the database, or a transaction when more than one write must commit together. */
+/** Places the booking in the caller's transaction: the booking, its jobs and what goes with it. */
 async function placeBooking(
   db: Executor,
   actor: Actor,
