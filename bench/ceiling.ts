@@ -264,3 +264,78 @@ export function bareConstraintCeiling(databaseUrl: string, seconds: number): Pgb
     psql('drop table if exists bench_bare_bookings');
   }
 }
+
+/** One booking as the app placed it, and the statements it sent (captured as in capturingDb). */
+export interface CapturedBooking {
+  statements: Statement[];
+  id: string;
+  staffIds: string[];
+  startsAt: Date;
+  endsAt: Date;
+  bookingDate: string;
+  bookingTime: string;
+}
+
+/**
+ * The schema's ceiling for one booking: the statements the app sent for a captured booking, in one
+ * transaction, with what makes each booking its own drawn afresh per pgbench transaction: a new id,
+ * one of the salon's professionals, a day 2-21 days ahead and one of 36 quarter-hour starts from
+ * 10:00 (the app phase's contention). Every other parameter stays as the app sent it (a pgbench
+ * variable), so the same rows, constraints, indexes and triggers are written. A value holding the
+ * booking's id inside it (the job's data, its singleton key) gets the new id. One difference from
+ * the app: when the drawn professional is taken, the app tries the next one and sends no job for a
+ * refused attempt; here the insert does nothing and the job row is still written.
+ */
+export function bookingScript(c: CapturedBooking, prefix: string): { script: string; defines: Record<string, string> } {
+  const v = (name: string) => `${prefix}_${name}`;
+  const minutes = Math.round((c.endsAt.getTime() - c.startsAt.getTime()) / 60_000);
+  const twelveHour = /[AP]M$/i.test(c.bookingTime);
+  const colon = `' || chr(58) || '`;
+  const timeFormat = twelveHour ? `'HH12${colon}MI AM'` : `'HH24${colon}MI'`;
+  const defines: Record<string, string> = {};
+  const derived: string[] = [];
+  const lines = c.statements.map((s, i) => {
+    let text = s.sql;
+    for (let k = s.parameters.length; k >= 1; k--) {
+      const value = s.parameters[k - 1];
+      let replacement: string;
+      if (value === null || value === undefined) replacement = 'NULL';
+      else if (value === c.id) replacement = `:${v('bid')}`;
+      else if (typeof value === 'string' && c.staffIds.includes(value) && i > 0) replacement = `:${v('staff')}`;
+      else if (value instanceof Date && value.getTime() === c.startsAt.getTime()) replacement = `:${v('starts')}`;
+      else if (value instanceof Date && value.getTime() === c.endsAt.getTime()) replacement = `:${v('ends')}`;
+      else if (value === c.bookingDate && i > 0) replacement = `:${v('bdate')}`;
+      else if (value === c.bookingTime && i > 0) replacement = `:${v('btime')}`;
+      else {
+        const name = v(`${i}_${k}`);
+        const text = paramText(value);
+        if (text.includes(c.id)) {
+          // Given the new id in the set-up select below.
+          defines[`${name}_raw`] = text;
+          derived.push(`replace(:${name}_raw, '${c.id}', x.bid::text) as ${name}`);
+        } else defines[name] = text;
+        replacement = `:${name}`;
+      }
+      text = text.split(`$${k}`).join(replacement);
+    }
+    return `${text.trim().replace(/;\s*$/, '')};`;
+  });
+  if (lines.some((l) => LOOKS_LIKE_VARIABLE.test(l.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '')))) {
+    throw new Error('a booking statement holds a colon pgbench would read as a variable');
+  }
+  const staffArray = `'{${c.staffIds.join(',')}}'::uuid[]`;
+  const start = `(current_date + :day::int) + make_time(10, 0, 0) + make_interval(mins => 15 * :quarter::int)`;
+  const setup = [
+    `\\set day random(2, 21)`,
+    `\\set quarter random(0, 35)`,
+    `\\set pick random(1, ${c.staffIds.length})`,
+    `select x.bid as ${v('bid')}, (${staffArray})[:pick::int] as ${v('staff')},`,
+    `  (current_date + :day::int)::text as ${v('bdate')}, to_char(${start}, ${timeFormat}) as ${v('btime')},`,
+    `  (${start}) at time zone 'Asia/Kolkata' as ${v('starts')},`,
+    `  (${start} + make_interval(mins => ${minutes})) at time zone 'Asia/Kolkata' as ${v('ends')}${derived.length ? ',' : ''}`,
+    ...(derived.length ? [`  ${derived.join(',\n  ')}`] : []),
+    `from (select gen_random_uuid() as bid) x \\gset`,
+  ];
+  // The captured statements hold the transaction's own begin and commit (Kysely logs them too).
+  return { script: [...setup, ...lines].join('\n'), defines };
+}

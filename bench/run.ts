@@ -13,11 +13,14 @@ import zlib from 'node:zlib';
 import { type KyselyPlugin, sql } from 'kysely';
 import pg from 'pg';
 import { createGeocoder } from '../src/server/adapters/geocoding/index.js';
+import { createDeps } from '../src/server/bootstrap.js';
 import { openDatabase } from '../src/server/db/index.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { loadEnv } from '../src/server/env.js';
 import { seedIfEmpty } from '../src/server/seed/index.js';
 import { createTokenService, loadJwtSecret } from '../src/server/services/auth/tokens.js';
 import { getAvailableSlots } from '../src/server/services/bookings/availability.js';
+import { createBooking } from '../src/server/services/bookings/create.js';
 import { getCalendar } from '../src/server/services/calendar/index.js';
 import { searchMerchants } from '../src/server/services/discovery/search.js';
 import { searchInput } from '../src/shared/schemas/discovery.js';
@@ -545,6 +548,7 @@ async function main() {
       log('ceiling: a table with only the exclusion constraint, 64 pgbench clients');
       await vacuumChurned();
       phase.bareConstraint = bareConstraintCeiling(url, SECONDS);
+      phase.bookingSql = await bookingSqlCeiling(url);
     }
     return phase;
   };
@@ -644,6 +648,74 @@ async function readStatementsCeiling(
   }
 }
 
+/**
+ * The schema's ceiling for bookings: one booking placed by the app's own createBooking in each of
+ * the booking phase's 20 salons (statements recorded through Kysely's log), replayed by 64 pgbench
+ * clients with a fresh id, professional, day and time per transaction (bench/ceiling.ts bookingScript).
+ */
+async function bookingSqlCeiling(url: string): Promise<PgbenchResult & { statementsPerBooking: number }> {
+  const cap = capturingDb(url);
+  try {
+    const deps = await createDeps(
+      cap.db as never,
+      loadEnv({ ...process.env, DATABASE_URL: url, NODE_ENV: 'production', LOG_LEVEL: 'error' }),
+    );
+    const salons = await sql<{ id: string; service_id: string; staff_ids: string[] }>`
+      select m.id, (select s.id from services s where s.merchant_id = m.id order by s.duration_min limit 1) as service_id,
+        array(select st.id::text from staff st where st.merchant_id = m.id order by st.id) as staff_ids
+      from merchants m where m.email like 'hello%@bench.in' and m.is_published order by m.id offset 1 limit 20`.execute(cap.db);
+    const customer = await sql<{ id: string }>`select id from accounts where email = 'bench-c1@bench.in'`.execute(cap.db);
+    const actor = { id: customer.rows[0].id, role: 'customer' as const, email: 'bench-c1@bench.in' };
+    // A day the replay never draws (it draws 2-21 days ahead), so the captured bookings clash with none of it.
+    const day = new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10);
+    const scripts: { script: string; defines: Record<string, string> }[] = [];
+    let statements = 0;
+    for (const [i, salon] of salons.rows.entries()) {
+      cap.take();
+      const made = await createBooking(deps, actor, {
+        userId: actor.id,
+        merchantId: salon.id,
+        serviceIds: [salon.service_id],
+        bookingDate: day,
+        bookingTime: '10:00',
+      } as never);
+      const b = made.data.booking;
+      const captured = cap.take();
+      statements = captured.length;
+      scripts.push(
+        bookingScript(
+          {
+            statements: captured,
+            id: b._id,
+            staffIds: salon.staff_ids,
+            startsAt: new Date(b.startsAt),
+            endsAt: new Date(b.endsAt),
+            bookingDate: b.bookingDate,
+            bookingTime: (await sql<{ t: string }>`select booking_time as t from bookings where id = ${b._id}`.execute(cap.db)).rows[0].t,
+          },
+          `b${i}`,
+        ),
+      );
+    }
+    log(`ceiling: the booking's ${statements} statements in one transaction through pgbench, 64 clients`);
+    const run = runPgbench({
+      databaseUrl: url,
+      scripts: scripts.map((x) => x.script),
+      defines: Object.assign({}, ...scripts.map((x) => x.defines)),
+      clients: 64,
+      // 64 connections take pgbench seconds to open on a busy box (see bareConstraintCeiling).
+      seconds: SECONDS + 5,
+      protocol: 'prepared',
+    });
+    await sql`delete from bookings where merchant_id = any(${salons.rows.map((r) => r.id)}::uuid[]) and status = 'upcoming'`.execute(
+      cap.db,
+    );
+    return { ...run, statementsPerBooking: statements };
+  } finally {
+    await cap.close();
+  }
+}
+
 /** results.ceiling: the app's figures as ratios to the database's own, from the TCP phase. */
 function ceilingOf(tcp: Record<string, any>): Record<string, unknown> {
   const sqlC = tcp.sqlCeiling;
@@ -657,7 +729,14 @@ function ceilingOf(tcp: Record<string, any>): Record<string, unknown> {
       contention && bare
         ? {
             appPerSecond: contention.committedPerSecond,
+            schemaSqlPerSecond: tcp.bookingSql?.transactionsPerSecond ?? null,
             bareConstraintPerSecond: bare.transactionsPerSecond,
+            /** Goal ≥ 0.5. */
+            appToSchemaSql: tcp.bookingSql
+              ? round(contention.committedPerSecond / Math.max(1, tcp.bookingSql.transactionsPerSecond))
+              : null,
+            /** Goal ≥ 0.5. */
+            schemaSqlToBare: tcp.bookingSql ? round(tcp.bookingSql.transactionsPerSecond / Math.max(1, bare.transactionsPerSecond)) : null,
             appToBare: round(contention.committedPerSecond / Math.max(1, bare.transactionsPerSecond)),
           }
         : null,
