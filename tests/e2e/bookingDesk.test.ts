@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage, SHOTS_DIR, shot } from './browser';
 
 const PASSWORD = 'Demo@1234';
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+const poll = <T>(fn: () => T | Promise<T>, message?: string) => expect.poll(fn, { timeout: 15_000, interval: 100, message });
 
 async function api<T>(pathname: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${baseUrl()}/api/${pathname}`, {
@@ -104,7 +104,7 @@ async function viewShot(page: Page, name: string): Promise<void> {
 
 async function openDesk(page: Page): Promise<void> {
   await signInWith(page, 'merchant@demo.in', true);
-  await poll(() => page.url()).toMatch(/\/merchant\/?$/);
+  await poll(() => page.url(), 'the demo merchant lands on the dashboard after signing in').toMatch(/\/merchant\/?$/);
 }
 
 describe('merchant booking desk', () => {
@@ -274,24 +274,30 @@ describe('merchant booking desk', () => {
     try {
       await openDesk(page);
       await page.goto('/merchant/appointments');
-      await page.getByTestId('stat-total').waitFor();
+      await poll(() => page.getByTestId('stat-total').count(), 'the appointments page shows its stat cards').toBe(1);
       // The calendar is the default view; these tests read the list.
       await page.getByRole('tab', { name: 'List' }).click();
       await page.getByTestId('open-confirm').click();
       const confirm = page.getByTestId('confirm-booking-modal');
+      await poll(() => confirm.isVisible(), 'the Confirm booking dialog opens').toBe(true);
       await confirm.getByTestId('confirm-booking-id').fill('#ZZZZ');
       await confirm.getByLabel('The customer has arrived').check();
       await confirm.getByTestId('confirm-booking-submit').click();
-      await poll(() => confirm.textContent()).toContain('the reference on the customer’s booking');
+      await poll(() => confirm.textContent(), 'an unknown reference is refused, naming the booking card').toContain(
+        'the reference on the customer’s booking',
+      );
       await confirm.getByTestId('confirm-booking-id').fill(ref);
       await confirm.getByTestId('confirm-booking-submit').click();
       // The booking is on a later day: the first Confirm shows it with a note, the second checks in.
-      await poll(() => confirm.getByTestId('scanned-not-today').textContent()).toContain('Press Confirm again');
+      await poll(
+        () => confirm.getByTestId('scanned-not-today').textContent(),
+        `the short reference ${ref} finds the later-day booking and asks to press Confirm again`,
+      ).toContain('Press Confirm again');
       await shot(page, 'desk-short-ref-not-today-1280');
       await confirm.getByTestId('confirm-booking-submit').click();
-      await confirm.waitFor({ state: 'detached' });
+      await poll(() => confirm.count(), 'the dialog closes after the second Confirm').toBe(0);
       const row = page.locator(`[data-testid="desk-row"][data-booking-id="${booking._id}"]`);
-      await poll(() => row.getAttribute('data-status')).toBe('confirmed');
+      await poll(() => row.getAttribute('data-status'), 'the booking’s row in the list reads confirmed').toBe('confirmed');
     } catch (err) {
       await shot(page, 'desk-short-ref-failure');
       throw err;

@@ -4,7 +4,7 @@ import { baseUrl, latestMessageTo, launch, newPage, shot, signIn } from './brows
 
 /* Issue 24, item 3: a number is unverified until its WhatsApp code is entered, and only then signs in. */
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+const poll = <T>(fn: () => T | Promise<T>, message?: string) => expect.poll(fn, { timeout: 15_000, interval: 100, message });
 
 let browser: Browser;
 beforeAll(async () => {
@@ -77,9 +77,13 @@ describe('verifying a mobile number', () => {
     for (const width of [1280, 390]) {
       const { context, page } = await newPage(browser, { width });
       await signIn(page, 'merchant@demo.in', 'Demo@1234', true);
-      await poll(() => new URL(page.url()).pathname).toMatch(/^\/merchant/);
+      await poll(() => new URL(page.url()).pathname, `at ${width} px the merchant lands on /merchant after signing in`).toMatch(
+        /^\/merchant/,
+      );
       await page.goto('/merchant/settings');
-      await page.getByTestId('phone-verified').waitFor();
+      // The demo salon's registered number is verified, so settings say it can sign in by WhatsApp.
+      await poll(() => page.getByTestId('phone-verified').count(), `at ${width} px settings mark the registered number verified`).toBe(1);
+      expect(await page.getByTestId('phone-unverified').count(), 'no "unverified" notice beside a verified number').toBe(0);
       await page.locator('#whatsapp-sign-in').scrollIntoViewIfNeeded();
       await shot(page, `merchant-settings-whatsapp-${width}`);
       await context.close();

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, shot } from './browser';
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+const poll = <T>(fn: () => T | Promise<T>, message?: string) => expect.poll(fn, { timeout: 15_000, interval: 100, message });
 
 /** An 8×8 rose-coloured PNG: enough for the upload path to decode and store a real image. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGM4YZOCFTEMLQkAQ9VaAdE68ksAAAAASUVORK5CYII=';
@@ -17,9 +17,9 @@ async function signInMerchant(page: Page): Promise<string> {
   await page.locator('#login-email').fill('merchant@demo.in');
   await page.locator('#login-password').fill('Demo@1234');
   await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/merchant/);
+  await poll(() => new URL(page.url()).pathname, 'the demo merchant lands on /merchant after signing in').toMatch(/^\/merchant/);
   const id = await page.evaluate(() => window.localStorage.getItem('user_id'));
-  expect(id).toBeTruthy();
+  expect(id, 'signing in stores the merchant’s id').toBeTruthy();
   return id!;
 }
 
@@ -99,8 +99,11 @@ describe('merchant shop management', () => {
     await page.goto('/merchant/services');
     await page.getByTestId('add-service').click();
     const modal = page.getByTestId('service-modal');
+    await poll(() => modal.isVisible(), 'Add service opens the service form').toBe(true);
     await modal.getByTestId('service-save').click();
-    await poll(() => modal.getByTestId('service-form-error').textContent()).toBe('Please fill out all required fields correctly.');
+    await poll(() => modal.getByTestId('service-form-error').textContent(), 'an empty service form shows the spec message').toBe(
+      'Please fill out all required fields correctly.',
+    );
 
     await modal.getByLabel('Service name').fill('Discount check');
     await modal.getByLabel('Category').selectOption({ index: 1 });
@@ -110,7 +113,11 @@ describe('merchant shop management', () => {
     await modal.getByLabel('Discount type').selectOption('flat');
     await modal.getByLabel(/Discount value/).fill('500');
     await modal.getByTestId('service-save').click();
-    await poll(() => modal.getByTestId('service-form-error').textContent()).toBe('Flat discount cannot exceed price.');
+    await poll(() => modal.getByTestId('service-form-error').textContent(), 'a flat discount above the price is refused').toBe(
+      'Flat discount cannot exceed price.',
+    );
+    // Refused in the form: the service was not created.
+    expect(await modal.isVisible(), 'the form stays open after the refusal').toBe(true);
     await shot(page, 'shop-service-validation-375');
     await context.close();
   });

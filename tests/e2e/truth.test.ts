@@ -8,7 +8,7 @@ import { baseUrl, launch, newPage, shot, signIn } from './browser';
 /* Issue 30 items 1-16: screens that tell the truth, merchant pages that can be found, rough edges. */
 
 const PASSWORD = 'Demo@1234';
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+const poll = <T>(fn: () => T | Promise<T>, message?: string) => expect.poll(fn, { timeout: 15_000, interval: 100, message });
 
 async function api<T>(pathname: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${baseUrl()}/api/${pathname}`, {
@@ -368,17 +368,27 @@ describe('issue 30: truthful screens', () => {
     const { context, page } = await newPage(browser, { width: 1280 });
     try {
       await signIn(page, 'admin@demo.in');
-      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      await poll(() => new URL(page.url()).pathname, 'the admin leaves /login after signing in').toMatch(/^\/admin/);
       await page.goto('/admin/settings');
       const form = page.getByTestId('location-form');
+      await poll(() => form.isVisible(), 'admin settings show the location form').toBe(true);
       await form.locator('#location-city').fill('Pune');
       await form.locator('#location-name').fill('Lane 7 Koregaon');
       await form.getByTestId('location-add').click();
-      await poll(() => page.getByTestId('location-row').filter({ hasText: 'Lane 7 Koregaon' }).count()).toBe(1);
+      await poll(
+        () => page.getByTestId('location-row').filter({ hasText: 'Lane 7 Koregaon' }).count(),
+        'a locality unknown to the map data, in Pune, is featured',
+      ).toBe(1);
       await form.locator('#location-city').fill('Qwertyville');
       await form.locator('#location-name').fill('Nowhere');
       await form.getByTestId('location-add').click();
-      await poll(() => form.getByRole('alert').innerText()).toMatch(/^This city was not found; check its spelling/);
+      await poll(() => form.getByRole('alert').innerText(), 'an unknown city is refused with a message').toMatch(
+        /^This city was not found; check its spelling/,
+      );
+      expect(
+        await page.getByTestId('location-row').filter({ hasText: 'Nowhere' }).count(),
+        'the unknown city’s locality is not listed',
+      ).toBe(0);
       await page.locator('#locations').screenshot({
         path: path.join(path.dirname(await shot(page, 'truth-admin-locations-1280')), 'truth-admin-locations-card-1280.png'),
       });

@@ -28,7 +28,13 @@ export function TableCard({
 }) {
   return (
     <Card padded={false} className={cn('min-w-0 overflow-hidden', className)}>
-      <div className="relative overflow-x-auto">
+      {/* A named, focusable scroll box: keyboard users scroll it with the arrow keys, screen readers name it. */}
+      <div
+        className="relative overflow-x-auto"
+        role={caption ? 'region' : undefined}
+        aria-label={caption}
+        tabIndex={caption ? 0 : undefined}
+      >
         <table className="w-full border-collapse text-left text-sm" style={{ minWidth }} data-testid={testId}>
           {caption && <caption className="sr-only">{caption}</caption>}
           {children}

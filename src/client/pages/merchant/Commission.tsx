@@ -162,13 +162,14 @@ export default function Commission() {
             <TableCard testId="commission-months" caption="Commission per month" minWidth={820}>
               <thead>
                 <tr>
+                  {/* What the salon owes first (a phone shows these without scrolling), then how it was reached. */}
                   <Th>Month</Th>
-                  <Th className="text-right">Completed</Th>
-                  <Th className="text-right">Gross</Th>
                   <Th className="text-right">Commission</Th>
-                  <Th className="text-right">Net</Th>
                   <Th className="text-right">Paid</Th>
                   <Th className="text-right">Outstanding</Th>
+                  <Th className="text-right">Completed</Th>
+                  <Th className="text-right">Gross</Th>
+                  <Th className="text-right">Net</Th>
                   {isAdmin && <Th />}
                 </tr>
               </thead>
@@ -183,10 +184,7 @@ export default function Commission() {
                         </p>
                       )}
                     </Td>
-                    <Td className="text-right">{m.completedBookings}</Td>
-                    <Td className="text-right whitespace-nowrap">{money(m.gross)}</Td>
                     <Td className="text-right whitespace-nowrap">{money(m.commission)}</Td>
-                    <Td className="text-right whitespace-nowrap">{money(m.net)}</Td>
                     <Td className="text-right whitespace-nowrap">{money(m.paid)}</Td>
                     <Td
                       className={
@@ -196,6 +194,9 @@ export default function Commission() {
                     >
                       {money(m.outstanding)}
                     </Td>
+                    <Td className="text-right">{m.completedBookings}</Td>
+                    <Td className="text-right whitespace-nowrap">{money(m.gross)}</Td>
+                    <Td className="text-right whitespace-nowrap">{money(m.net)}</Td>
                     {isAdmin && (
                       <Td className="text-right">
                         {m.outstanding > 0 && (

@@ -104,7 +104,7 @@ export default function ServicesPricing() {
               <EmptyState title="No services yet" description="Add your first service so customers can book it." />
             ) : (
               <>
-                <Card padded={false} className="hidden overflow-x-auto md:block">
+                <Card padded={false} className="hidden overflow-x-auto md:block" role="region" aria-label="Services" tabIndex={0}>
                   <table className="w-full text-left text-sm" data-testid="services-table">
                     <thead className="border-b border-blush-100 bg-blush-50/60 text-xs tracking-wide text-ink-500 uppercase">
                       <tr>
@@ -158,7 +158,7 @@ export default function ServicesPricing() {
                     </tbody>
                   </table>
                 </Card>
-                <ul className="grid gap-3 md:hidden" data-testid="services-list">
+                <ul className="grid grid-cols-1 gap-3 md:hidden" data-testid="services-list">
                   {services.map((s) => (
                     <li key={s._id}>
                       <Card className="flex flex-col gap-2">

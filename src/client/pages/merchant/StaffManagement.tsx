@@ -111,7 +111,7 @@ export default function StaffManagement() {
             />
           ) : (
             <>
-              <Card padded={false} className="hidden overflow-x-auto md:block">
+              <Card padded={false} className="hidden overflow-x-auto md:block" role="region" aria-label="Staff" tabIndex={0}>
                 <table className="w-full text-left text-sm" data-testid="staff-table">
                   <thead className="border-b border-blush-100 bg-blush-50/60 text-xs tracking-wide whitespace-nowrap text-ink-500 uppercase">
                     <tr>
@@ -163,7 +163,7 @@ export default function StaffManagement() {
                   </tbody>
                 </table>
               </Card>
-              <ul className="grid gap-3 md:hidden" data-testid="staff-list">
+              <ul className="grid grid-cols-1 gap-3 md:hidden" data-testid="staff-list">
                 {staff.map((m) => (
                   <li key={m._id}>
                     <Card className="flex flex-col gap-3">

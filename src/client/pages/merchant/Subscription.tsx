@@ -356,7 +356,7 @@ function PlanPayments({ payments }: { payments: PlanPaymentWire[] }) {
       <div className="p-5 pb-2">
         <CardHeader title="Payments" description="Plan payments in progress, failed or refunded (paid ones are in Billing History)" />
       </div>
-      <div className="relative overflow-x-auto">
+      <div className="relative overflow-x-auto" role="region" aria-label="Plan payments" tabIndex={0}>
         {/* No minimum width: the payment column wraps, so a phone shows the status without scrolling. */}
         <table className="w-full text-sm" data-testid="plan-payments">
           <thead className="bg-blush-50 text-left text-xs text-ink-500 uppercase">
@@ -572,15 +572,15 @@ export default function Subscription() {
                 {d.invoices.length === 0 ? (
                   <p className="px-5 pb-5 text-sm text-ink-500">No invoices yet.</p>
                 ) : (
-                  <div className="relative overflow-x-auto">
+                  <div className="relative overflow-x-auto" role="region" aria-label="Billing history" tabIndex={0}>
                     <table className="w-full min-w-[560px] text-sm" data-testid="invoices">
                       <thead className="bg-blush-50 text-left text-xs text-ink-500 uppercase">
                         <tr>
                           <th className="px-5 py-2">Invoice</th>
                           <th className="px-3 py-2">Date</th>
-                          <th className="px-3 py-2">Description</th>
                           <th className="px-3 py-2 text-right">Amount</th>
                           <th className="px-3 py-2">Status</th>
+                          <th className="px-3 py-2">Description</th>
                           <th className="px-3 py-2" />
                         </tr>
                       </thead>
@@ -589,6 +589,10 @@ export default function Subscription() {
                           <tr key={inv._id} data-testid="invoice-row">
                             <td className="px-5 py-2.5 font-mono text-xs whitespace-nowrap">{inv.number}</td>
                             <td className="px-3 py-2.5 whitespace-nowrap">{fmtDay(inv.date)}</td>
+                            <td className="px-3 py-2.5 text-right whitespace-nowrap">{rupees(inv.amount)}</td>
+                            <td className="px-3 py-2.5">
+                              <Badge tone={STATUS_TONE[inv.status] ?? 'neutral'}>{inv.status[0].toUpperCase() + inv.status.slice(1)}</Badge>
+                            </td>
                             <td className="px-3 py-2.5" title={inv.description}>
                               <span className="block text-ink-900">
                                 {/\(upgrade from/.test(inv.description)
@@ -599,10 +603,6 @@ export default function Subscription() {
                                 <span className="whitespace-nowrap">{fmtDay(inv.periodStart)}</span> to{' '}
                                 <span className="whitespace-nowrap">{fmtDay(inv.periodEnd)}</span>
                               </span>
-                            </td>
-                            <td className="px-3 py-2.5 text-right whitespace-nowrap">{rupees(inv.amount)}</td>
-                            <td className="px-3 py-2.5">
-                              <Badge tone={STATUS_TONE[inv.status] ?? 'neutral'}>{inv.status[0].toUpperCase() + inv.status.slice(1)}</Badge>
                             </td>
                             <td className="px-3 py-2.5">
                               <Button
@@ -630,15 +630,15 @@ export default function Subscription() {
                   <div className="p-5 pb-2">
                     <CardHeader title="Credit Notes" description="Credits for unused days on upgrades, refunds and cancelled invoices" />
                   </div>
-                  <div className="relative overflow-x-auto">
+                  <div className="relative overflow-x-auto" role="region" aria-label="Credit notes" tabIndex={0}>
                     <table className="w-full min-w-[560px] text-sm" data-testid="credit-notes">
                       <thead className="bg-blush-50 text-left text-xs text-ink-500 uppercase">
                         <tr>
                           <th className="px-5 py-2">Credit note</th>
                           <th className="px-3 py-2">Date</th>
+                          <th className="px-3 py-2 text-right">Credit</th>
                           <th className="px-3 py-2">Against</th>
                           <th className="px-3 py-2">Reason</th>
-                          <th className="px-3 py-2 text-right">Credit</th>
                           <th className="px-3 py-2" />
                         </tr>
                       </thead>
@@ -647,6 +647,7 @@ export default function Subscription() {
                           <tr key={c._id} data-testid="credit-note-row">
                             <td className="px-5 py-2.5 font-mono text-xs whitespace-nowrap">{c.number}</td>
                             <td className="px-3 py-2.5 whitespace-nowrap">{fmtDay(c.date)}</td>
+                            <td className="px-3 py-2.5 text-right whitespace-nowrap text-emerald-700">−{rupees(c.amount)}</td>
                             <td className="px-3 py-2.5 font-mono text-xs whitespace-nowrap">{c.invoiceNumber}</td>
                             <td className="px-3 py-2.5" title={c.description}>
                               {c.reason === 'proration' ? 'Unused days (upgrade)' : c.reason === 'refund' ? 'Refund' : 'Cancelled invoice'}
@@ -659,7 +660,6 @@ export default function Subscription() {
                                 </p>
                               )}
                             </td>
-                            <td className="px-3 py-2.5 text-right whitespace-nowrap text-emerald-700">−{rupees(c.amount)}</td>
                             <td className="px-3 py-2.5">
                               <Button
                                 size="sm"
