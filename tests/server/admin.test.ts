@@ -668,6 +668,16 @@ describe('broadcast, security, outbox, system, audit, featured locations', () =>
     expect(r.entries[0].actor?._id).toBe(admin.id);
     const blocks = await asAdmin().audit({ action: 'user.block' });
     expect(blocks.entries.every((e) => e.action === 'user.block')).toBe(true);
+    // The affected user is named: the blocked account, and a salon's owner with the salon's name.
+    const blocked = blocks.entries.find((e) => e.subject?.email === 'blockme@example.in');
+    expect(blocked?.subject).toMatchObject({ _id: blocked?.entityId, email: 'blockme@example.in', shopName: null });
+    expect(blocked?.subject?.name).toBeTruthy();
+    const approvals = (await asAdmin().audit({ action: 'salon.approve', limit: 100 })).entries;
+    const approved = approvals.find((e) => e.subject?.shopName === 'Approve Me Salon');
+    expect(approved?.subject).toMatchObject({ _id: approved?.entityId, email: expect.stringContaining('@') });
+    // An entry about no account (a featured location, a job) names no one.
+    const other = (await asAdmin().audit({ limit: 100 })).entries.find((e) => e.entity !== 'account' && e.entity !== 'merchant');
+    if (other) expect(other.subject).toBeNull();
   });
 
   it('featured locations come first in the public /locations list', async () => {

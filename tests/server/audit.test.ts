@@ -263,7 +263,7 @@ describe('the audit row commits with the change', () => {
     try {
       // Let the runner's first round, started outside any request, finish.
       await new Promise((r) => setTimeout(r, 300));
-      const entry = new PendingAudit((trx) => recordAudit(trx, admin.id, 'probe.wake', 'probe', null, {}));
+      const entry = new PendingAudit((trx) => recordAudit(trx, admin.id, 'api.probe.wake', 'probe', null, {}));
       await withPendingAudit(entry, async () => {
         // Enqueued outside a transaction, the job wakes the runner from inside this request.
         const jobId = await enqueueJob(db, { kind: 'test_audit_probe', payload: {} });
@@ -277,7 +277,7 @@ describe('the audit row commits with the change', () => {
           }),
         ).rejects.toThrow('the change failed');
       });
-      expect(await db.selectFrom('audit_log').select('id').where('action', '=', 'probe.wake').execute()).toHaveLength(0);
+      expect(await db.selectFrom('audit_log').select('id').where('action', '=', 'api.probe.wake').execute()).toHaveLength(0);
       expect(entry.state).toBe('closed');
     } finally {
       await runner.stop();

@@ -10,6 +10,7 @@ import {
   moveBookingInput,
 } from '../../shared/schemas/calendar.js';
 import { deskStream } from '../live/deskEvents.js';
+import { guardedStream } from '../live/sessionGuard.js';
 import { createBlock, deleteBlock, getCalendar, moveBooking } from '../services/calendar/index.js';
 import { shopOf } from '../services/scope.js';
 import { merchantProcedure } from '../trpc/procedures.js';
@@ -84,9 +85,14 @@ export const calendarMerchantProcedures = {
     .output(moveBookingAnswer)
     .mutation(({ ctx, input }) => moveBooking(ctx.deps, ctx.actor, input)),
 
-  /** Server-sent events (tRPC subscription): 'sync' first and after a gap, then 'changed' with the dates. Not on /api. */
+  /**
+   * Server-sent events (tRPC subscription): 'sync' first and after a gap, then 'changed' with the dates. Not on /api.
+   * The session is checked again while the stream is open, and an account holds a few streams at most (live/sessionGuard.ts).
+   */
   deskEvents: merchantProcedure.input(deskEventsInput).subscription(async function* ({ ctx, input, signal }) {
     const merchantId = await shopOf(ctx.deps.db, ctx.actor!, input.merchantId);
-    yield* deskStream(ctx.deps.db, merchantId, signal);
+    yield* guardedStream({ deps: ctx.deps, accountId: ctx.actor!.id, token: ctx.token }, signal, (stop) =>
+      deskStream(ctx.deps.db, merchantId, stop),
+    );
   }),
 };

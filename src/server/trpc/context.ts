@@ -11,6 +11,8 @@ export interface Context {
   authError: string | null;
   /** The signed-in caller's token, which logout ends (null for tokens issued before tokens had an id). */
   session?: Session | null;
+  /** The bearer token the caller was signed in with: a live stream checks it again while open (live/sessionGuard.ts). */
+  token?: string | null;
   ip: string;
   userAgent?: string | null;
   idempotencyKey: string | null;
@@ -81,6 +83,7 @@ export function createContextFactory(deps: AppDeps) {
       actor,
       authError,
       session,
+      token: actor ? token : null,
       ip: clientIp(req),
       userAgent: req.headers['user-agent'] ?? null,
       idempotencyKey,

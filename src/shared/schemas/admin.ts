@@ -468,6 +468,8 @@ export const auditAnswer = z.object({
     z.object({
       _id: z.string(),
       actor: z.object({ _id: z.string(), email: z.string(), name: z.string() }).nullable(),
+      /** The user the action was about (an account, or a salon's owner), when there is one. */
+      subject: z.object({ _id: z.string(), email: z.string(), name: z.string(), shopName: z.string().nullable() }).nullable(),
       action: z.string(),
       entity: z.string(),
       entityId: z.string().nullable(),

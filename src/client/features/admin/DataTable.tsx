@@ -12,6 +12,7 @@ import { formatCount } from './format';
  * The scroll box is positioned so the table's sr-only labels (absolutely positioned) are clipped by
  * it: otherwise their containing block is the page, and a label at the far end of a wide table
  * widened the whole page on a phone. `min-w-0` lets the card shrink inside grid and flex parents.
+ * The scroll box is a named, focusable region so a keyboard can scroll it (axe scrollable-region-focusable).
  */
 export function TableCard({
   children,
@@ -28,12 +29,12 @@ export function TableCard({
 }) {
   return (
     <Card padded={false} className={cn('min-w-0 overflow-hidden', className)}>
-      {/* A named, focusable scroll box: keyboard users scroll it with the arrow keys, screen readers name it. */}
+      {/* A scroll box a keyboard can reach (Tab, then the arrow keys), named for screen readers. */}
       <div
-        className="relative overflow-x-auto"
-        role={caption ? 'region' : undefined}
-        aria-label={caption}
-        tabIndex={caption ? 0 : undefined}
+        className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-500"
+        tabIndex={0}
+        role="region"
+        aria-label={caption ? `${caption} (scrolls sideways)` : 'Table (scrolls sideways)'}
       >
         <table className="w-full border-collapse text-left text-sm" style={{ minWidth }} data-testid={testId}>
           {caption && <caption className="sr-only">{caption}</caption>}

@@ -1,6 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { auditActionLabel } from '../../../shared/auditActions';
 import { Badge } from '../../components/ui/Badge';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -64,6 +65,7 @@ function AuditLog() {
               <Th>When</Th>
               <Th>Who</Th>
               <Th>Action</Th>
+              <Th>About</Th>
               <Th>Details</Th>
             </tr>
           </thead>
@@ -73,9 +75,23 @@ function AuditLog() {
                 <Td className="whitespace-nowrap">{formatDateTime(e.createdAt)}</Td>
                 <Td className="text-xs">{e.actor?.email ?? 'system'}</Td>
                 <Td>
-                  <Badge tone="brand" className="font-mono">
+                  <span className="font-medium text-ink-900">{auditActionLabel(e.action)}</span>
+                  <Badge tone="neutral" className="mt-0.5 block w-fit font-mono text-[11px]">
                     {e.action}
                   </Badge>
+                </Td>
+                <Td className="text-xs">
+                  {e.subject ? (
+                    <>
+                      <span className="block font-medium text-ink-900">{e.subject.shopName ?? (e.subject.name || e.subject.email)}</span>
+                      <span className="block text-ink-500">
+                        {e.subject.shopName && e.subject.name ? `${e.subject.name} · ` : ''}
+                        {e.subject.email}
+                      </span>
+                    </>
+                  ) : (
+                    <span className="text-ink-500">—</span>
+                  )}
                 </Td>
                 <Td className="max-w-md text-xs break-words text-ink-500">{detailsText(e.details) || '—'}</Td>
               </tr>

@@ -148,6 +148,9 @@ export async function getAudit(deps: AppDeps, input: z.output<typeof auditInput>
     entries: rows.map((r) => ({
       _id: String(r.id),
       actor: r.actor_id ? { _id: r.actor_id, email: r.actor_email ?? '', name: r.actor_name ?? '' } : null,
+      subject: r.subject_id
+        ? { _id: r.subject_id, email: r.subject_email ?? '', name: r.subject_name ?? '', shopName: r.subject_shop ?? null }
+        : null,
       action: r.action,
       entity: r.entity,
       entityId: r.entity_id,
