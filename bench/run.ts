@@ -26,6 +26,7 @@ import { searchMerchants } from '../src/server/services/discovery/search.js';
 import { searchInput } from '../src/shared/schemas/discovery.js';
 import {
   bareConstraintCeiling,
+  bookingScript,
   capturingDb,
   type PgbenchResult,
   pgbenchScript,
