@@ -23,24 +23,49 @@ const service = (id: string, name: string, category: string) => ({
   duration: 30,
   price: 500,
   finalPrice: 500,
+  description: '',
+  discountType: null,
+  discountValue: 0,
+  isDiscountActive: false,
+  image: null,
   category: { _id: `cat-${category}`, name: category },
 });
 
-const salon = {
+// The whole answer, as the output schema the stub parses it through requires.
+const salon: MerchantDetailWire = {
   _id: SALON,
   shop_Name: 'Glow Studio',
+  shop_Owner: 'Asha',
   Shop_Address: '12 FC Road',
   City: 'Pune',
+  State: 'Maharashtra',
+  Country: 'India',
+  shop_type: ['Salon'],
+  description: '',
+  phone: null,
+  official_Email: null,
+  location: null,
   timeZone: 'Asia/Kolkata',
+  amenities: [],
+  gender: 'unisex',
+  rating: 0,
+  reviewCount: 0,
+  reviews: [],
+  ratingDistribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
   openingHours: [],
   shop_Images: [],
+  isPublished: true,
+  isSponsored: false,
+  promotionMessage: null,
+  lowestPrice: 500,
+  socialLinks: [],
   services: [service(HAIRCUT, 'Haircut', 'Hair'), service(FACIAL, 'Facial', 'Skin')],
   categories: [
-    { _id: 'cat-Hair', name: 'Hair', services: [service(HAIRCUT, 'Haircut', 'Hair')] },
-    { _id: 'cat-Skin', name: 'Skin', services: [service(FACIAL, 'Facial', 'Skin')] },
+    { _id: 'cat-Hair', name: 'Hair', icon: null, services: [service(HAIRCUT, 'Haircut', 'Hair')] },
+    { _id: 'cat-Skin', name: 'Skin', icon: null, services: [service(FACIAL, 'Facial', 'Skin')] },
   ],
   stylists: [{ _id: BALA, name: 'Bala', role: 'Barber', image: null, specialization: ['Haircut'], status: 'Active', experience: 4 }],
-} as unknown as MerchantDetailWire;
+};
 
 const store = getDefaultStore();
 const option = (testId: string, attr: string, value: string) =>
