@@ -68,9 +68,13 @@ describe(`moving a booking on the calendar: taken all along or just taken (${DB_
           insert into bookings (user_id, merchant_id, staff_id, starts_at, ends_at, booking_date, booking_time, status, subtotal, total_price, total_duration)
           values ('${other.id}', new.merchant_id, new.staff_id, new.starts_at, new.ends_at, new.booking_date, new.booking_time, 'upcoming', 500, 500, 60);
           return new;
-        end $$;
+        end $$`)
+      .execute(rt.deps.db);
+    // One statement per call: PGlite's extended protocol takes no more.
+    await sql
+      .raw(`
         create trigger ${fn} before update on bookings for each row
-          when (new.id = '${id}' and new.starts_at is distinct from old.starts_at) execute function ${fn}();`)
+          when (new.id = '${id}' and new.starts_at is distinct from old.starts_at) execute function ${fn}()`)
       .execute(rt.deps.db);
     await expect(
       rt.caller(salon.owner).merchants.moveBooking({ bookingId: id, staffId: asha, bookingDate: localDate(2), bookingTime: '16:00' }),
@@ -78,7 +82,8 @@ describe(`moving a booking on the calendar: taken all along or just taken (${DB_
       code: 'CONFLICT',
       message: expect.stringMatching(/^This time was just taken \(another booking or blocked time\); the booking stays at 10:00 AM on /),
     });
-    await sql.raw(`drop trigger ${fn} on bookings; drop function ${fn}();`).execute(rt.deps.db);
+    await sql.raw(`drop trigger ${fn} on bookings`).execute(rt.deps.db);
+    await sql.raw(`drop function ${fn}()`).execute(rt.deps.db);
     // Refused whole: the booking is where it was, and the racing write went with the move's transaction.
     const row = await rt.deps.db.selectFrom('bookings').select(['booking_time', 'staff_id']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toEqual({ booking_time: '10:00 AM', staff_id: asha });
