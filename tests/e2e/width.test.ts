@@ -213,7 +213,8 @@ describe('a new customer on a phone', { timeout: 300_000 }, () => {
       expect(await page.getByTestId('booking-reference').textContent()).toBe(reference);
       // After the booking, below it, in the flow: the offer of reminders, in a customer's words.
       const offer = page.getByTestId('push-opt-in');
-      await offer.waitFor();
+      // Signing in and the panel's first queries can take a loaded CI box past Playwright's 30 s default.
+      await offer.waitFor({ timeout: 60_000 });
       expect(await offer.getAttribute('data-audience')).toBe('customer');
       expect(await offer.evaluate((el) => el.closest('[role="dialog"]') === null)).toBe(true);
       await settle(page);
@@ -265,7 +266,8 @@ describe('a salon owner on a phone', { timeout: 300_000 }, () => {
       await page.goto('/merchant/appointments');
       await settle(page);
       const offer = page.getByTestId('push-opt-in');
-      await offer.waitFor();
+      // Signing in and the panel's first queries can take a loaded CI box past Playwright's 30 s default.
+      await offer.waitFor({ timeout: 60_000 });
       expect(await offer.getAttribute('data-audience')).toBe('merchant');
       const text = await offer.textContent();
       expect(text).toMatch(/new bookings/i);
