@@ -165,7 +165,7 @@ function CampaignList({ list, merchantId }: { list: CampaignWire[]; merchantId: 
                   {SEGMENT_LABEL[c.segment]} · {plural(c.recipients, 'recipient')} · {relativeTime(c.startedAt)}
                 </p>
               </div>
-              <div className="flex items-center gap-2">
+              <div className="flex flex-wrap items-center gap-2">
                 <Badge tone={campaignBadge(c).tone} data-testid="campaign-status">
                   {campaignBadge(c).label}
                 </Badge>
