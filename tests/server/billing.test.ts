@@ -10,6 +10,7 @@ import {
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { PAYMENT_IN_PROGRESS, scheduleRenewal } from '../../src/server/services/billing/index.js';
 import { createSalon, type SalonFixture } from '../helpers/fixtures.js';
+import { makeJobsDue } from '../helpers/jobs.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
@@ -241,7 +242,7 @@ describe('idempotent payments', () => {
     expect(charges.count()).toBe(1);
 
     // Nobody retries it: the reconcile job finishes it.
-    await rt.deps.db.updateTable('jobs').set({ run_at: new Date() }).where('ref', '=', `payment:${attempts[0].id}`).execute();
+    await makeJobsDue(rt.deps.db, { refs: [`payment:${attempts[0].id}`] });
     await runJobsUntilIdle(rt.deps);
     expect((await rt.caller(s.owner).merchants.getSubscription({})).data.plan).toBe('basic');
 

@@ -4,6 +4,7 @@ import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { BLOCK_HORIZON_DAYS, DESK_MOVE_MESSAGE, getCalendar, topUpWeeklyBlocks } from '../../src/server/services/calendar/index.js';
 import { addDays, weekdayOf } from '../../src/shared/slots.js';
 import { countingDb, createCustomer, createSalon, createService, createStaff, localDate, workingHours } from '../helpers/fixtures.js';
+import { makeJobsDue } from '../helpers/jobs.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
 let rt: TestRuntime;
@@ -305,12 +306,7 @@ describe(`moving a booking from the desk (${DB_KIND})`, () => {
       .executeTakeFirstOrThrow();
     expect(new Date(job.run_at).getTime()).toBeGreaterThan(Date.now() + 5000);
     // Due now: the customer gets the notice and the e-mail/push job.
-    await rt.deps.db
-      .updateTable('jobs')
-      .set({ run_at: new Date(0) })
-      .where('kind', '=', DESK_MOVE_MESSAGE)
-      .where('ref', '=', `booking:${made.data.booking._id}`)
-      .execute();
+    await makeJobsDue(rt.deps.db, { refs: [`booking:${made.data.booking._id}`] });
     await runJobsUntilIdle(rt.deps);
     const note = await rt.deps.db
       .selectFrom('notifications')
@@ -343,11 +339,7 @@ describe(`moving a booking from the desk (${DB_KIND})`, () => {
       .where('ref', '=', `booking:${id}`)
       .execute();
     expect(jobs).toHaveLength(1);
-    await rt.deps.db
-      .updateTable('jobs')
-      .set({ run_at: new Date(0) })
-      .where('id', '=', jobs[0].id)
-      .execute();
+    await makeJobsDue(rt.deps.db, { ids: [jobs[0].id] });
     await runJobsUntilIdle(rt.deps);
     const notes = await rt.deps.db
       .selectFrom('notifications')

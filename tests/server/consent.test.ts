@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/server/deps.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
@@ -14,6 +13,7 @@ import {
   pinIndiaClock,
   type SalonFixture,
 } from '../helpers/fixtures.js';
+import { makeJobsDue } from '../helpers/jobs.js';
 import { createTestRuntime, DB_KIND, type TestRuntime } from '../helpers/runtime.js';
 
 /*
@@ -264,7 +264,7 @@ describe('TRAI quiet hours (21:00–09:00 IST)', () => {
       expect(new Date(held.next_attempt_at!).toISOString()).toBe(nineAm(1).toISOString());
       // 09:00 comes: the job is due and the clock says morning.
       pinIndiaClock(rt, '09:00', 1);
-      await sql`update jobs set run_at = now() where ref = ${`message:${msg.id}`} and status = 'queued'`.execute(rt.deps.db);
+      await makeJobsDue(rt.deps.db, { refs: [`message:${msg.id}`] });
       await runJobsUntilIdle(rt.deps);
       expect(sent).toBe(1);
       expect((await outboxOf(priyaPhone).executeTakeFirstOrThrow()).status).toBe('sent');

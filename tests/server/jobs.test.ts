@@ -27,12 +27,8 @@ beforeEach(() => {
 const message = (id: string) => rt.deps.db.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const jobOf = (messageId: string) =>
   rt.deps.db.selectFrom('jobs').selectAll().where('ref', '=', `message:${messageId}`).executeTakeFirstOrThrow();
-const makeDue = (messageId: string) =>
-  rt.deps.db
-    .updateTable('jobs')
-    .set({ run_at: new Date(Date.now() - 1000) })
-    .where('ref', '=', `message:${messageId}`)
-    .execute();
+/** Runs the next delivery job as if its retry's backoff had passed (pg-boss's fetch with ignoreStartAfter). */
+const runNextDelivery = async () => (await runDueJobsOf(rt.deps, 'deliver_message', { batch: 1, ignoreStartAfter: true }))[0];
 
 /** A transport that records what it was asked to send and fails the first `failures` calls. */
 function scripted(failures: number, error: () => Error = () => new Error('SMTP 421 try later')) {
@@ -98,10 +94,8 @@ describe('message delivery jobs', () => {
     // Not due yet: nothing runs.
     expect(await runJobsUntilIdle(rt.deps)).toBe(0);
 
-    await makeDue(messageId);
-    expect(await runNextJob(rt.deps)).toBe('retry');
-    await makeDue(messageId);
-    expect(await runNextJob(rt.deps)).toBe('done');
+    expect(await runNextDelivery()).toBe('retry');
+    expect(await runNextDelivery()).toBe('done');
     job = await jobOf(messageId);
     expect(job).toMatchObject({ status: 'done', attempts: 3 });
     expect(await message(messageId)).toMatchObject({ status: 'sent', provider: 'scripted', attempts: 3, last_error: null });
@@ -116,10 +110,7 @@ describe('message delivery jobs', () => {
       if ((m.meta as { purpose?: string }).purpose === 'doomed') settled.push(m);
     });
     const { messageId } = await queueMessage(rt.deps.db, { channel: 'email', to: 'c@example.in', body: 'B', meta: { purpose: 'doomed' } });
-    for (let i = 0; i < 6; i++) {
-      await makeDue(messageId);
-      await runNextJob(rt.deps);
-    }
+    for (let i = 0; i < 6; i++) await runNextDelivery();
     off();
     expect(s.calls()).toBe(6);
     expect(await jobOf(messageId)).toMatchObject({ status: 'failed', attempts: 6 });
@@ -181,9 +172,11 @@ describe('message delivery jobs', () => {
     for (let i = 0; i < 40; i++)
       ids.push((await queueMessage(rt.deps.db, { channel: 'email', to: `u${i}@example.in`, body: `m${i}` })).messageId);
     const [a, b] = await Promise.all([runJobsUntilIdle(rt.deps, { batch: 8 }), runJobsUntilIdle(rt.deps, { batch: 8 })]);
-    expect(a + b).toBe(40);
+    // An earlier test's retry may fall due meanwhile on a slow machine: count this test's messages.
+    const mine = new Set(ids);
+    expect(a + b).toBeGreaterThanOrEqual(40);
     if (DB_KIND === 'pg') expect(Math.min(a, b)).toBeGreaterThan(0);
-    expect([...sent].sort()).toEqual([...ids].sort());
+    expect(sent.filter((id) => mine.has(id)).sort()).toEqual([...ids].sort());
     const rows = await rt.deps.db.selectFrom('outbox_messages').select('status').where('id', 'in', ids).execute();
     expect(rows.every((r) => r.status === 'sent')).toBe(true);
   });
@@ -225,12 +218,8 @@ describe('job queue', () => {
     expect(await runDueJobsOf(rt.deps, 'test_effect')).toEqual(['retry']);
     // The failed run's write was rolled back with it.
     expect(await rt.deps.db.selectFrom('app_settings').select('value').where('key', '=', 'effect-7').executeTakeFirst()).toBeUndefined();
-    await rt.deps.db
-      .updateTable('jobs')
-      .set({ run_at: new Date(0) })
-      .where('kind', '=', 'test_effect')
-      .execute();
-    expect(await runDueJobsOf(rt.deps, 'test_effect')).toEqual(['done']);
+    // Its retry waits for the backoff; take it now.
+    expect(await runDueJobsOf(rt.deps, 'test_effect', { ignoreStartAfter: true })).toEqual(['done']);
     expect(
       (await rt.deps.db.selectFrom('app_settings').select('value').where('key', '=', 'effect-7').executeTakeFirstOrThrow()).value,
     ).toBe('2');

@@ -4,6 +4,7 @@ import type { Transport } from '../../src/server/adapters/messaging/index.js';
 import type { Actor } from '../../src/server/deps.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { createCustomer, createSalon, createStaff, insertBookingRow, pinIndiaClock, type SalonFixture } from '../helpers/fixtures.js';
+import { makeJobsDue, resendJobs } from '../helpers/jobs.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 const SALON = 'Campaign Beauty Salon Studio';
@@ -220,15 +221,10 @@ describe('marketing consent and audiences', () => {
     try {
       const c = await m().createCampaign({ channel: 'email', name: 'Doomed', subject: 'Hi', body: 'Hello', segment: 'all' });
       // Two attempts: pg-boss counts the retries after the first.
-      await rt.deps.db.updateTable('pgboss.job').set({ retry_limit: 1 }).where('singleton_key', '=', `campaign:${c.data._id}`).execute();
+      await resendJobs(rt.deps.db, { refs: [`campaign:${c.data._id}`] }, { retryLimit: 1 });
       await runJobsUntilIdle(rt.deps);
       expect((await campaignOf(c.data._id)).status).toBe('sending');
-      await rt.deps.db
-        .updateTable('jobs')
-        .set({ run_at: new Date() })
-        .where('ref', '=', `campaign:${c.data._id}`)
-        .where('status', '=', 'queued')
-        .execute();
+      await makeJobsDue(rt.deps.db, { refs: [`campaign:${c.data._id}`] });
       await runJobsUntilIdle(rt.deps);
       expect(await campaignOf(c.data._id)).toMatchObject({ status: 'failed', delivered: 0 });
     } finally {

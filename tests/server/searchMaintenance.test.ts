@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { nextMaintenanceAt, SEARCH_MAINTENANCE, scheduleSearchMaintenance } from '../../src/server/services/discovery/maintenance.js';
 import { createSalon, createService } from '../helpers/fixtures.js';
+import { makeJobsDue } from '../helpers/jobs.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 describe('search table upkeep', () => {
@@ -55,11 +56,7 @@ describe('search table upkeep', () => {
 
     // Queued for the coming night; run it as that night came.
     await scheduleSearchMaintenance(rt.deps.db, new Date(Date.now() - 86_400_000));
-    await rt.deps.db
-      .updateTable('jobs')
-      .set({ run_at: new Date(Date.now() - 1000) })
-      .where('kind', '=', SEARCH_MAINTENANCE)
-      .execute();
+    await makeJobsDue(rt.deps.db, { kind: SEARCH_MAINTENANCE });
     await runJobsUntilIdle(rt.deps);
     const job = await rt.deps.db
       .selectFrom('jobs')

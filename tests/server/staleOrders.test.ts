@@ -5,6 +5,7 @@ import { createRazorpayGateway, type PaymentGateway } from '../../src/server/ada
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { lateRefundReceipt, PAYMENT_IN_PROGRESS } from '../../src/server/services/billing/index.js';
 import { createSalon, givePlan, localDate } from '../helpers/fixtures.js';
+import { makeJobsDue, resendJobs } from '../helpers/jobs.js';
 import { createTestRuntime, DB_KIND, makeAccount, type TestRuntime } from '../helpers/runtime.js';
 
 /*
@@ -106,7 +107,7 @@ const refundMails = (merchantId: string) =>
 
 /** Makes the queued jobs about these refs due now (the reconcile job waits 30 minutes) and runs the queue. */
 async function runJobsAbout(...refs: string[]) {
-  await rt.deps.db.updateTable('pgboss.job').set({ start_after: new Date() }).where('singleton_key', 'in', refs).execute();
+  await makeJobsDue(rt.deps.db, { refs });
   await runJobsUntilIdle(rt.deps);
 }
 
@@ -296,11 +297,7 @@ describe(`a late payment is refunded, never applied at its stale price (${DB_KIN
     const { s, me, a } = await basicOrderSuperseded();
     rz.state.refundDown = true;
     await expect(me.changePlan({ plan: 'basic', ...rz.pay(a.data.orderId) })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await rt.deps.db
-      .updateTable('pgboss.job')
-      .set({ retry_limit: 0 })
-      .where('singleton_key', '=', `payment-refund:${a.data.attemptId}`)
-      .execute();
+    await resendJobs(rt.deps.db, { refs: [`payment-refund:${a.data.attemptId}`] }, { retryLimit: 0 });
     await runJobsUntilIdle(rt.deps);
     const [late] = await attemptsOf(s.id);
     expect(late.status).toBe('refund_failed');

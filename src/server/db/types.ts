@@ -221,17 +221,6 @@ type AppTables = Narrowed<{
   social_connections: {
     network: 'facebook' | 'instagram' | 'twitter';
   };
-  /** The view `jobs` (migration 202611261100): pgboss.job in the old table's shape, written through its trigger. */
-  jobs: {
-    id: Generated<string>;
-    kind: string;
-    payload: JsonDefault<Record<string, unknown>>;
-    status: ReadOnly<'queued' | 'done' | 'failed' | 'cancelled'>;
-    run_at: Generated<Date>;
-    attempts: Generated<number>;
-    max_attempts: Generated<number>;
-    created_at: Generated<Date>;
-  };
   push_broadcasts: {
     audience: PushAudience;
   };
@@ -252,52 +241,29 @@ type AppTables = Narrowed<{
 
 /**
  * salon_search (migration 2026112360_salon_search) and its dictionary search_terms: triggers write
- * them; the application only reads them.
+ * them; the application only reads them. The view `jobs` (migration 202611261100) shows pg-boss's
+ * jobs in the old table's shape for tests and operators to read; pg-boss alone writes its tables.
  */
-interface SearchTables {
+interface ReadOnlyTables {
   salon_search: ReadOnlyTable<DB['salon_search']>;
   search_terms: ReadOnlyTable<DB['search_terms']>;
+  jobs: ReadOnlyTable<JobView>;
 }
 
-type Json<T> = ColumnType<T, string | undefined, string>;
-type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+/** A view's columns are nullable to the generator; these never are (pg-boss's NOT NULL columns). */
+type JobView = Omit<DB['jobs'], 'id' | 'kind' | 'payload' | 'status' | 'run_at' | 'attempts' | 'max_attempts' | 'created_at'> & {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  status: 'queued' | 'done' | 'failed' | 'cancelled';
+  run_at: Date;
+  attempts: number;
+  max_attempts: number;
+  created_at: Date;
+};
 
-/**
- * pg-boss 10's job table (schema `pgboss`, made by migration 202611261100_pgboss_jobs): one
- * partition per job kind (`name`). `data` is the payload, with the dedupe key under `$dedupe`;
- * `singleton_key` holds the job's ref ('booking:<id>'); an attempt is `retry_count + 1`. pg-boss
- * owns this schema, so it is not generated from the migrations.
- */
-export interface PgBossJobTable {
-  id: Generated<string>;
-  name: string;
-  priority: Generated<number>;
-  data: Json<Record<string, unknown>>;
-  state: Generated<JobState>;
-  retry_limit: Generated<number>;
-  retry_count: Generated<number>;
-  retry_delay: Generated<number>;
-  retry_backoff: Generated<boolean>;
-  start_after: Generated<Date>;
-  started_on: Date | null;
-  singleton_key: string | null;
-  singleton_on: Date | null;
-  expire_in: Generated<string>;
-  created_on: Generated<Date>;
-  completed_on: Date | null;
-  keep_until: Generated<Date>;
-  output: Json<Record<string, unknown>> | null;
-  dead_letter: string | null;
-  policy: string | null;
-}
-
-interface PgBossTables {
-  'pgboss.job': PgBossJobTable;
-  'pgboss.archive': PgBossJobTable & { archived_on: Generated<Date> };
-}
-
-/** The application's tables (generated, narrowed above) and pg-boss's. */
-export type Database = Omit<AppTables, keyof SearchTables> & SearchTables & PgBossTables;
+/** The application's tables (generated, narrowed above). */
+export type Database = Omit<AppTables, keyof ReadOnlyTables> & ReadOnlyTables;
 
 export type AppSettingsTable = Database['app_settings'];
 export type AccountsTable = Database['accounts'];
