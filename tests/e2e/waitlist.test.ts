@@ -109,7 +109,8 @@ describe('the waitlist', () => {
       await shot(page, 'waitlist-offer-390');
       await page.getByTestId('waitlist-accept').click();
       await page.waitForURL(/\/booking\/confirmation\?bookingId=/);
-      await poll(() => page.getByTestId('page-title').count()).toBeGreaterThan(0);
+      await page.getByTestId('confirmation-time').waitFor();
+      expect(await page.getByTestId('confirmation-time').textContent()).toBe('10:00 AM');
       await shot(page, 'waitlist-booked-390');
       await page.goto('/bookings?tab=waitlist');
       await poll(() => page.getByTestId('waitlist-entry').first().getAttribute('data-status')).toBe('booked');
