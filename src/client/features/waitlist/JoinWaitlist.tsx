@@ -65,8 +65,8 @@ export function JoinWaitlist({
       {joined ? (
         <div role="status" className="mt-2 space-y-2 text-sm text-ink-700" data-testid="waitlist-joined">
           <p>
-            You are on the waitlist for {weekdayDate(joined.date)}, {joined.fromTime}–{joined.toTime}. If a time frees up we hold it
-            for you for {WAITLIST_HOLD_MINUTES} minutes and tell you at once.
+            You are on the waitlist for {weekdayDate(joined.date)}, {joined.fromTime}–{joined.toTime}. If a time frees up we hold it for you
+            for {WAITLIST_HOLD_MINUTES} minutes and tell you at once.
           </p>
           <Link href="/bookings?tab=waitlist" className="font-medium text-plum-700 hover:underline">
             See your waitlist
