@@ -211,6 +211,29 @@ describe(`from a cancellation to a booking (${DB_KIND})`, () => {
   });
 });
 
+describe(`other ways time frees (${DB_KIND})`, () => {
+  it('longer opening hours offer the new time; removed blocked time offers what it held', async () => {
+    const { salon, staff, join } = await fullDay();
+    const [ana, bo] = [await createCustomer(rt), await createCustomer(rt)];
+    await join(ana, { fromTime: '13:00', toTime: '15:00' });
+    await runJobs();
+    expect((await myEntry(ana)).offer).toBeNull();
+    await rt.caller(salon.owner).merchants.updateBusinessHours({ openingHours: openingHours('10:00', '15:00') });
+    await runJobs();
+    expect((await myEntry(ana)).offer).toMatchObject({ status: 'open', bookingTime: '1:00 PM' });
+
+    // Bo waits for 2 PM, which the salon blocks and then frees again.
+    await rt.caller(salon.owner).merchants.createBlock({ staffId: staff, kind: 'break', date: DAY, startTime: '14:00', endTime: '15:00' });
+    await join(bo, { fromTime: '14:00', toTime: '15:00' });
+    await runJobs();
+    expect((await myEntry(bo)).offer).toBeNull();
+    const calendar = await rt.caller(salon.owner).merchants.getCalendar({ date: DAY });
+    await rt.caller(salon.owner).merchants.deleteBlock({ occurrenceId: calendar.blocks[0]._id });
+    await runJobs();
+    expect((await myEntry(bo)).offer).toMatchObject({ status: 'open', bookingTime: '2:00 PM' });
+  });
+});
+
 describe(`someone else's ids (${DB_KIND})`, () => {
   it('another customer cannot accept an offer or leave an entry, nor a salon read another salon’s waitlist', async () => {
     const { salon, filler, bookings, join } = await fullDay();
