@@ -49,7 +49,8 @@ export function JoinWaitlist({
   // Salon owners and administrators book from the desk; the waitlist is a customer's.
   if (!ready || !hours || !slots.data || (session.userType && session.userType !== 'customer')) return null;
   const fromValue = from ?? hhmm(hours.start);
-  const toValue = to ?? hhmm(hours.end);
+  // A time field cannot show 24:00: a day open until midnight offers 23:45.
+  const toValue = to ?? hhmm(Math.min(hours.end, 1440 - 15));
   const show = full || opened;
   const joined = join.data?.data.entry;
 
