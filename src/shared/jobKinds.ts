@@ -13,6 +13,8 @@ export const JOB_KINDS = [
   'desk_move_message',
   'booking_auto_complete',
   'invoice_refund',
+  'waitlist_match',
+  'waitlist_offer_messages',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -31,4 +33,6 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   desk_move_message: 'Messages about desk moves',
   booking_auto_complete: 'Completing checked-in bookings',
   invoice_refund: 'Refunds of cancelled invoices',
+  waitlist_match: 'Waitlist: offering freed times',
+  waitlist_offer_messages: 'Waitlist offers by push, e-mail and SMS',
 };

@@ -700,6 +700,38 @@ export interface Uploads {
   key: string;
 }
 
+export interface WaitlistEntries {
+  booking_id: string | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  merchant_id: string;
+  queued_seq: Generated<number>;
+  service_ids: string[];
+  staff_id: string | null;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+  wait_date: string;
+  window_end: number;
+  window_start: number;
+}
+
+export interface WaitlistOffers {
+  booking_date: string;
+  booking_id: string | null;
+  booking_time: string;
+  created_at: Generated<Timestamp>;
+  ends_at: Timestamp;
+  entry_id: string;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  merchant_id: string;
+  staff_id: string;
+  starts_at: Timestamp;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface WalletLedger {
   account_id: string;
   amount: Numeric;
@@ -763,5 +795,7 @@ export interface DB {
   support_messages: SupportMessages;
   testimonials: Testimonials;
   uploads: Uploads;
+  waitlist_entries: WaitlistEntries;
+  waitlist_offers: WaitlistOffers;
   wallet_ledger: WalletLedger;
 }

@@ -12,6 +12,7 @@ import type {
   Role,
   TierId,
 } from '../../shared/constants.js';
+import type { WaitlistEntryStatus, WaitlistOfferStatus } from '../../shared/waitlist.js';
 import type { DB, JsonValue } from './schema.generated.js';
 
 /*
@@ -237,6 +238,12 @@ type AppTables = Narrowed<{
   gift_card_orders: {
     status: Generated<'pending' | 'paid'>;
   };
+  waitlist_entries: {
+    status: Generated<WaitlistEntryStatus>;
+  };
+  waitlist_offers: {
+    status: Generated<WaitlistOfferStatus>;
+  };
 }>;
 
 /**
@@ -305,3 +312,5 @@ export type Staff = Selectable<StaffTable>;
 export type Booking = Omit<Selectable<BookingsTable>, 'status'> & { status: BookingStatus };
 export type Review = Selectable<ReviewsTable>;
 export type Coupon = Selectable<CouponsTable>;
+export type WaitlistEntriesTable = Database['waitlist_entries'];
+export type WaitlistOffersTable = Database['waitlist_offers'];

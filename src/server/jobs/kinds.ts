@@ -33,6 +33,8 @@ export const JOB_PAYLOADS = {
   desk_move_message: z.object({ bookingId: id, from: z.object({ bookingDate: day, bookingTime: z.string(), staffId: id }) }),
   booking_auto_complete: z.object({}),
   invoice_refund: z.object({ creditNoteId: id }),
+  waitlist_match: z.object({ merchantId: id, date: day }),
+  waitlist_offer_messages: z.object({ offerId: id }),
 } satisfies Record<JobKind, z.ZodType>;
 
 export type JobPayload<K extends JobKind> = z.infer<(typeof JOB_PAYLOADS)[K]>;

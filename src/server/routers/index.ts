@@ -28,6 +28,7 @@ import {
   shopMerchantProcedures,
 } from './shop.js';
 import { userAccountProcedures } from './users.js';
+import { waitlistMerchantProcedures, waitlistUserProcedures } from './waitlist.js';
 import { walletUserProcedures } from './wallet.js';
 
 /**
@@ -44,6 +45,7 @@ export const appRouter = router({
     ...pushUserProcedures,
     ...walletUserProcedures,
     ...otpUserProcedures,
+    ...waitlistUserProcedures,
   }),
   merchants: router({
     ...merchantSignInProcedures,
@@ -55,6 +57,7 @@ export const appRouter = router({
     ...billingMerchantProcedures,
     ...commissionMerchantProcedures,
     ...otpMerchantProcedures,
+    ...waitlistMerchantProcedures,
   }),
   categories: router({
     ...shopCategoryProcedures,

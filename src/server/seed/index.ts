@@ -4,6 +4,7 @@ import { seedBilling } from './billing.js';
 import { seedContent } from './content.js';
 import { seedCrm } from './crm.js';
 import { loadDemoData } from './demo.js';
+import { seedWaitlist } from './waitlist.js';
 import { seedWallet } from './wallet.js';
 
 /** Loads the demo data when the database has no accounts yet. */
@@ -16,5 +17,6 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seedWallet(db);
   await seedContent(db);
   await seedAdminDemo(db);
+  await seedWaitlist(db);
   return true;
 }

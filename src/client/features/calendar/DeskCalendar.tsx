@@ -1,6 +1,7 @@
 import { useMemo, useReducer } from 'react';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { salonClock } from '../booking/format';
+import { DayWaitlist } from '../waitlist/DayWaitlist';
 import { CalendarGrid, Legend } from './CalendarGrid';
 import { BlockDetailsModal, BlockTimeModal, BookingCardModal } from './CalendarModals';
 import { CalendarToolbar } from './CalendarToolbar';
@@ -71,6 +72,7 @@ export function DeskCalendar({
         />
       )}
       <Legend />
+      {mode === 'day' && <DayWaitlist merchantId={merchantId} date={shown} />}
 
       {undo && (
         <div

@@ -9,6 +9,7 @@ import { PageSpinner } from '../../components/ui/Spinner';
 import { BookingSummary } from '../../features/booking/BookingSummary';
 import { ANY_PROFESSIONAL, emptyDraft } from '../../features/booking/draft';
 import { SlotPicker } from '../../features/booking/SlotPicker';
+import { JoinWaitlist } from '../../features/waitlist/JoinWaitlist';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage } from '../../trpc';
@@ -102,6 +103,14 @@ export default function SelectProfessional({ params }: { params: { id: string } 
               time={active?.selectedTime ?? null}
               onDate={(selectedDate) => update({ selectedDate, selectedTime: null })}
               onTime={(selectedTime) => update({ selectedTime })}
+            />
+            <JoinWaitlist
+              merchantId={salon._id}
+              serviceIds={active?.selectedServices.map((s) => s._id) ?? []}
+              staffId={proId}
+              staffName={proId ? (stylists.find((s) => s._id === proId)?.name ?? null) : null}
+              date={active?.selectedDate ?? null}
+              openingHours={salon.openingHours}
             />
           </Card>
         </div>

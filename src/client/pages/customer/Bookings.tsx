@@ -24,17 +24,20 @@ import {
 } from '../../features/booking/BookingActions';
 import { byAppointment, formatINR, salonToday } from '../../features/booking/format';
 import { PushOffer } from '../../features/push/PushOptIn';
+import { MyWaitlist } from '../../features/waitlist/MyWaitlist';
 import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
 import { errorMessage, trpc } from '../../trpc';
 
-type TabId = 'all' | 'upcoming' | 'completed' | 'cancelled';
+type StatusTab = 'all' | 'upcoming' | 'completed' | 'cancelled';
+type TabId = StatusTab | 'waitlist';
 const TABS: { id: TabId; label: string }[] = [
   { id: 'all', label: 'All' },
   { id: 'upcoming', label: 'Upcoming' },
   { id: 'completed', label: 'Completed' },
   { id: 'cancelled', label: 'Cancelled' },
+  { id: 'waitlist', label: 'Waitlist' },
 ];
 
 /** Upcoming counts only status upcoming dated today or later on the salon's clock (customer doc, States). */
@@ -42,14 +45,16 @@ function isUpcoming(b: BookingWire): boolean {
   return b.status === 'upcoming' && b.bookingDate >= salonToday(b.timeZone);
 }
 
-function inTab(b: BookingWire, tab: TabId): boolean {
+function inTab(b: BookingWire, tab: StatusTab): boolean {
   if (tab === 'all') return true;
   if (tab === 'upcoming') return isUpcoming(b);
   return b.status === tab;
 }
 
+/** ?status=upcoming picks a status; ?tab=waitlist (the link in a waitlist offer) the waitlist. */
 function tabFromSearch(search: string): TabId {
-  const wanted = new URLSearchParams(search).get('status')?.toLowerCase();
+  const params = new URLSearchParams(search);
+  const wanted = (params.get('tab') ?? params.get('status'))?.toLowerCase();
   return TABS.some((t) => t.id === wanted) ? (wanted as TabId) : 'all';
 }
 
@@ -216,15 +221,18 @@ export default function Bookings() {
 
   const bookings = useMemo(() => byAppointment(query.data?.data.bookings ?? []), [query.data]);
   const counts = useMemo(
-    () => Object.fromEntries(TABS.map((t) => [t.id, bookings.filter((b) => inTab(b, t.id)).length])) as Record<TabId, number>,
+    () =>
+      Object.fromEntries(
+        TABS.map((t) => [t.id, t.id === 'waitlist' ? undefined : bookings.filter((b) => inTab(b, t.id as StatusTab)).length]),
+      ) as Record<TabId, number | undefined>,
     [bookings],
   );
-  const visible = bookings.filter((b) => inTab(b, tab));
+  const visible = tab === 'waitlist' ? [] : bookings.filter((b) => inTab(b, tab));
   const tabLabel = TABS.find((t) => t.id === tab)!.label.toLowerCase();
 
   return (
     <PageContainer className="max-w-4xl">
-      <PageHeader title="My Bookings" description="Your upcoming, completed and cancelled appointments." />
+      <PageHeader title="My Bookings" description="Your upcoming, completed and cancelled appointments, and your waitlists." />
       <PushOffer className="mb-5" />
       <Tabs
         withPanels
@@ -233,11 +241,13 @@ export default function Bookings() {
         value={tab}
         onChange={setTab}
         items={TABS.map((t) => ({ ...t, count: query.data ? counts[t.id] : undefined }))}
-        // Four tabs do not fit a phone's width in one row: two rows of two, so none is off-screen.
-        className="mb-6 grid grid-cols-2 rounded-3xl sm:flex sm:rounded-full"
+        // Five tabs do not fit a phone's width in one row: rows of three, so none is off-screen.
+        className="mb-6 grid grid-cols-3 rounded-3xl sm:flex sm:rounded-full"
       />
       <TabPanel idPrefix="bookings" id={tab}>
-        {query.isPending ? (
+        {tab === 'waitlist' ? (
+          <MyWaitlist />
+        ) : query.isPending ? (
           <div className="space-y-4" role="status" aria-label="Loading bookings">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-44 rounded-2xl" />

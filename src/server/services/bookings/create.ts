@@ -117,6 +117,15 @@ export async function createBooking(
   return { data: { booking: booking! } };
 }
 
+/**
+ * Places the customer's own booking in the caller's transaction, through the same checks and the
+ * same constrained insert as createBooking (a waitlist offer's acceptance commits with it). The
+ * caller publishes the desk change after its commit. Answers the booking's id.
+ */
+export async function placeOwnBooking(trx: Executor, actor: Actor, input: Input, now: Date): Promise<string> {
+  return (await placeBooking(trx, actor, actor.id, input, null, null, now)).id;
+}
+
 /** The booking placed, with its details as the insert answered them when nothing changed it since. */
 interface Placed {
   id: string;

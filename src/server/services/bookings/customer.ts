@@ -39,6 +39,7 @@ import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { queueMessage } from '../../messaging/index.js';
+import { waitlistTimeFreed } from '../waitlist/freed.js';
 import { refundBookingToWallet } from '../wallet/ledger.js';
 import { chooseSlot, holdSalonHours, type SalonContext, salonBasics, tryEachCandidate } from './availability.js';
 import { checkCouponAfterMove, returnRewardCoupon } from './coupons.js';
@@ -148,6 +149,7 @@ export async function cancelMyBooking(deps: AppDeps, actor: Actor, input: z.outp
       },
       { refundPercent, walletCredit, amountPaid: Number(booking.amount_paid) },
     );
+    await waitlistTimeFreed(trx, booking.merchant_id, [booking.booking_date], now);
     return { row: updated, walletCredit };
   });
   publishDeskChange(deps.db, row.merchant_id, [row.booking_date]);
@@ -243,6 +245,7 @@ export async function rescheduleMyBooking(
       services: ctx.services.map((s) => s.name),
       previous: { bookingDate: booking.booking_date, bookingTime: booking.booking_time },
     });
+    await waitlistTimeFreed(trx, booking.merchant_id, [booking.booking_date], now);
     return booking.id;
   });
   const moved = (await loadBookingWire(deps.db, id))!;

@@ -32,6 +32,7 @@ import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { shopOf } from '../scope.js';
+import { waitlistTimeFreed } from '../waitlist/freed.js';
 import { awardBookingPoints, refundBookingToWallet } from '../wallet/ledger.js';
 import { iso } from '../wire.js';
 import { returnRewardCoupon } from './coupons.js';
@@ -99,6 +100,7 @@ async function afterSalonCancel(trx: Executor, updated: Booking, merchantId: str
     },
     { walletCredit, amountPaid: Number(updated.amount_paid) },
   );
+  await waitlistTimeFreed(trx, merchantId, [updated.booking_date]);
 }
 
 /**

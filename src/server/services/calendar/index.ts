@@ -55,6 +55,7 @@ import { checkCouponAfterMove } from '../bookings/coupons.js';
 import { BOOKING_EVENT_MESSAGES, type BookingMessagesPayload, displayDate } from '../bookings/notify.js';
 import { loadBookingWire } from '../bookings/wire.js';
 import { shopOf } from '../scope.js';
+import { waitlistTimeFreed } from '../waitlist/freed.js';
 import { iso } from '../wire.js';
 
 const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
@@ -268,15 +269,18 @@ export async function deleteBlock(deps: AppDeps, actor: Actor, input: z.output<t
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
   const occurrence = await findOccurrence(deps.db, input.occurrenceId);
   if (!occurrence || occurrence.merchant_id !== merchantId) throw notFound('Blocked time');
-  const removed = await deps.db.transaction().execute((trx) =>
-    input.series
-      ? endBlockFrom(trx, occurrence.block_id, occurrence.booking_date, addDays(occurrence.booking_date, -1))
-      : deleteOccurrence(trx, occurrence.id).then(async (n) => {
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    const n = input.series
+      ? await endBlockFrom(trx, occurrence.block_id, occurrence.booking_date, addDays(occurrence.booking_date, -1))
+      : await deleteOccurrence(trx, occurrence.id).then(async (n) => {
           // A one-off block goes with its last day (a weekly one keeps its rule for the weeks ahead).
           if (!occurrence.repeat_weekly) await deleteBlockIfEmpty(trx, occurrence.block_id);
           return n;
-        }),
-  );
+        });
+    // The freed time goes to the waitlist: that day, or (a series) every day from it on.
+    await waitlistTimeFreed(trx, merchantId, input.series ? null : [occurrence.booking_date]);
+    return n;
+  });
   publishDeskChange(deps.db, merchantId, [occurrence.booking_date]);
   return { removed };
 }
@@ -420,6 +424,7 @@ export async function moveBooking(deps: AppDeps, actor: Actor, input: z.output<t
       { kind: DESK_MOVE_MESSAGE, payload: { ...payload }, runAt: tellAt, key: booking.id, ref: `booking:${booking.id}`, maxAttempts: 5 },
       (waiting, next) => ({ ...next, from: waiting.from }),
     );
+    await waitlistTimeFreed(trx, merchantId, [booking.booking_date], now);
     return { staffId: booking.staff_id, bookingDate: booking.booking_date, bookingTime: booking.booking_time };
   });
   publishDeskChange(deps.db, merchantId, [...new Set([previous.bookingDate, input.bookingDate])]);

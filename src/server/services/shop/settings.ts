@@ -23,6 +23,7 @@ import { publishDeskChange } from '../../live/deskEvents.js';
 import { cancelBookingsBySalon } from '../bookings/merchant.js';
 import { displayDate } from '../bookings/notify.js';
 import { shopOf } from '../scope.js';
+import { waitlistTimeFreed } from '../waitlist/freed.js';
 import { salonHoursClashes } from './hoursCover.js';
 import { notificationSettingsOf, toShopProfileWire } from './wire.js';
 
@@ -192,6 +193,8 @@ export async function updateBusinessHours(
       );
     }
     await updateMerchant(trx, merchantId, { opening_hours: JSON.stringify(input.openingHours) });
+    // Longer hours may fit someone waiting: every waiting day is matched again.
+    await waitlistTimeFreed(trx, merchantId, null, now);
     if (decision !== 'cancel' || !clashes.length) return { clashes, cancelled: [] as Booking[] };
     const reason = input.cancellationReason ?? HOURS_CHANGE_REASON;
     const cancelled = await cancelBookingsBySalon(

@@ -17,6 +17,7 @@ import type { Actor, AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { assertStaffFits } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
+import { waitlistTimeFreed } from '../waitlist/freed.js';
 import { staffHoursClashes } from './hoursCover.js';
 import { toStaffWire } from './wire.js';
 
@@ -107,6 +108,9 @@ export async function updateStaff(deps: AppDeps, actor: Actor, input: z.output<t
       ...(input.daysOff !== undefined ? { days_off: input.daysOff } : {}),
     });
     const staff = await staffWireOf(trx, merchantId, staffId);
+    // A professional back at work, or with longer hours, may fit someone waiting.
+    if (input.workingHours !== undefined || input.daysOff !== undefined || input.status !== undefined)
+      await waitlistTimeFreed(trx, merchantId, null, opts.now);
     if (input.workingHours === undefined && input.daysOff === undefined) return { staff };
     return { staff, clashes: await staffHoursClashes(trx, merchantId, staff, opts.now ?? new Date()) };
   });
@@ -130,6 +134,7 @@ export async function updateStaffHours(
       ...(input.daysOff !== undefined ? { days_off: input.daysOff } : {}),
     });
     if (!ok) throw notFound('Staff member');
+    await waitlistTimeFreed(trx, merchantId, null, opts.now);
     const staff = await staffWireOf(trx, merchantId, input.staffId);
     return { staff, clashes: await staffHoursClashes(trx, merchantId, staff, opts.now ?? new Date()) };
   });
