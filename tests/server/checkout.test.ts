@@ -114,6 +114,22 @@ describe(`visit checkout (${DB_KIND})`, () => {
     expect(receipt).toMatchObject({ documentKind: 'bill_of_supply', cgst: 0, sgst: 0, taxable: 600, total: 600, bookingId: null });
     expect(receipt.receiptNumber).toMatch(/^BS\/\d{2}-\d{2}\/000001$/);
     expect(pdfText(await renderReceiptPdf(receipt))).toContain('BILL OF SUPPLY');
+
+    // Sent through the outbox: to the number the walk-in gave, and to an address typed at the desk.
+    await expect(rt.caller(salon.owner).merchants.sendReceipt({ receiptId: receipt._id, channels: ['email'] })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^email: /),
+    });
+    const sent = await rt
+      .caller(salon.owner)
+      .merchants.sendReceipt({ receiptId: receipt._id, channels: ['email', 'whatsapp'], email: 'meera@example.in' });
+    expect(sent.sent).toEqual([
+      { channel: 'email', to: 'meera@example.in' },
+      { channel: 'whatsapp', to: '+919812345678' },
+    ]);
+    const outbox = await rt.deps.db.selectFrom('outbox_messages').select(['channel', 'body']).where('merchant_id', '=', salon.id).execute();
+    expect(outbox).toHaveLength(2);
+    for (const m of outbox) expect(m.body).toContain(receipt.receiptNumber);
   });
 
   it('refuses hostile input: another salon’s ids, negative or zero quantities, a split that does not add up, a double checkout', async () => {

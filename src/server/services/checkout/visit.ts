@@ -74,251 +74,266 @@ function perProduct(items: { productId: string; quantity: number }[]): [string, 
 
 export async function checkoutVisit(deps: AppDeps, actor: Actor, input: Input) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
-  const now = deps.now();
-  const { checkoutId, bookingDate } = await deps.db.transaction().execute(async (trx) => {
-    const salon = await repo.findSalonForReceipt(trx, merchantId);
-    let booking: Booking | undefined;
-    if (input.bookingId) {
-      booking = await findBookingRow(trx, input.bookingId);
-      if (!booking || booking.merchant_id !== merchantId) throw notFound('Booking');
-      const refusal = bookingRefusal(booking, now);
-      // A second checkout of a booking is a conflict (409); any other refusal is the request's (400).
-      if (refusal) throw booking.status === 'completed' ? conflict(refusal) : badRequest(refusal, 'bookingId');
-    }
+  const { checkoutId, bookingDate } = await deps.db
+    .transaction()
+    .execute((trx) => recordCheckout(trx, { merchantId, actorId: actor.id, now: deps.now() }, input));
+  if (bookingDate) publishDeskChange(deps.db, merchantId, [bookingDate]);
+  return { receipt: await loadReceipt(deps.db, merchantId, checkoutId) };
+}
 
-    // Everything the bill names must be this salon's: services, products, professionals.
-    const staffIds = [...new Set([...input.services.map((s) => s.staffId), ...input.tips.map((t) => t.staffId)])];
-    const staff = await repo.findSalonStaff(trx, merchantId, staffIds);
-    if (staff.length !== staffIds.length) throw notFound('Staff member');
-    const services = await repo.findSalonServices(trx, merchantId, [...new Set(input.services.map((s) => s.serviceId))]);
-    const serviceById = new Map(services.map((s) => [s.id, s]));
-    if (input.services.some((s) => !serviceById.has(s.serviceId))) throw notFound('Service');
-    const soldAndUsed = perProduct([...input.products, ...input.usedInService]);
-    const products = await repo.findProducts(
-      trx,
-      merchantId,
-      soldAndUsed.map(([id]) => id),
-    );
-    const productById = new Map(products.map((p) => [p.id, p]));
-    if (soldAndUsed.some(([id]) => !productById.has(id))) throw notFound('Product');
-    const inactive = input.products.map((p) => productById.get(p.productId)!).find((p) => !p.active);
-    if (inactive) throw badRequest(`products: ${inactive.name} is not on sale`, 'products');
+/**
+ * The checkout itself, in the caller's transaction (the desk's request, or the demo data): the
+ * bill from the salon's own prices, the booking completed, stock taken, the receipt numbered, the
+ * payments and the wallet debit written. Answers the receipt's id and the booking's day, if any.
+ */
+export async function recordCheckout(
+  trx: Executor,
+  by: { merchantId: string; actorId: string; now: Date },
+  input: Input,
+): Promise<{ checkoutId: string; bookingDate: string | null }> {
+  const { merchantId, now } = by;
+  const salon = await repo.findSalonForReceipt(trx, merchantId);
+  let booking: Booking | undefined;
+  if (input.bookingId) {
+    booking = await findBookingRow(trx, input.bookingId);
+    if (!booking || booking.merchant_id !== merchantId) throw notFound('Booking');
+    const refusal = bookingRefusal(booking, now);
+    // A second checkout of a booking is a conflict (409); any other refusal is the request's (400).
+    if (refusal) throw booking.status === 'completed' ? conflict(refusal) : badRequest(refusal, 'bookingId');
+  }
 
-    const lines: Line[] = [];
-    if (booking) {
-      for (const s of await repo.bookingServiceLines(trx, booking.id))
-        lines.push({
-          kind: 'service',
-          name: s.service_name,
-          code: SALON_SERVICES_SAC,
-          serviceId: s.service_id,
-          productId: null,
-          staffId: booking.staff_id,
-          unitPrice: Number(s.price),
-          quantity: 1,
-          gstRate: SALON_SERVICES_GST_RATE,
-        });
-    }
-    for (const s of input.services) {
-      const svc = serviceById.get(s.serviceId)!;
+  // Everything the bill names must be this salon's: services, products, professionals.
+  const staffIds = [...new Set([...input.services.map((s) => s.staffId), ...input.tips.map((t) => t.staffId)])];
+  const staff = await repo.findSalonStaff(trx, merchantId, staffIds);
+  if (staff.length !== staffIds.length) throw notFound('Staff member');
+  const services = await repo.findSalonServices(trx, merchantId, [...new Set(input.services.map((s) => s.serviceId))]);
+  const serviceById = new Map(services.map((s) => [s.id, s]));
+  if (input.services.some((s) => !serviceById.has(s.serviceId))) throw notFound('Service');
+  const soldAndUsed = perProduct([...input.products, ...input.usedInService]);
+  const products = await repo.findProducts(
+    trx,
+    merchantId,
+    soldAndUsed.map(([id]) => id),
+  );
+  const productById = new Map(products.map((p) => [p.id, p]));
+  if (soldAndUsed.some(([id]) => !productById.has(id))) throw notFound('Product');
+  const inactive = input.products.map((p) => productById.get(p.productId)!).find((p) => !p.active);
+  if (inactive) throw badRequest(`products: ${inactive.name} is not on sale`, 'products');
+
+  const lines: Line[] = [];
+  if (booking) {
+    for (const s of await repo.bookingServiceLines(trx, booking.id))
       lines.push({
         kind: 'service',
-        name: svc.name,
+        name: s.service_name,
         code: SALON_SERVICES_SAC,
-        serviceId: svc.id,
+        serviceId: s.service_id,
         productId: null,
-        staffId: s.staffId,
-        unitPrice: servicePrice({
-          price: Number(svc.price),
-          discountType: svc.discount_type as 'flat' | 'percentage' | null,
-          discountValue: Number(svc.discount_value),
-          discountActive: svc.discount_active,
-        }),
+        staffId: booking.staff_id,
+        unitPrice: Number(s.price),
         quantity: 1,
         gstRate: SALON_SERVICES_GST_RATE,
       });
-    }
-    for (const p of input.products) {
-      const product = productById.get(p.productId)!;
-      lines.push({
-        kind: 'product',
-        name: product.name,
-        code: product.hsn,
-        serviceId: null,
-        productId: product.id,
-        staffId: null,
-        unitPrice: Number(product.price),
-        quantity: p.quantity,
-        gstRate: Number(product.gst_rate),
-      });
-    }
-    if (!lines.length) throw badRequest('services: add a service or a product to the bill', 'services');
-
-    // A booking's own discount (its coupon) was promised when it was booked: it stays on the bill.
-    const bookedDiscount = booking ? Number(booking.discount_amount) : 0;
-    const deskDiscount = input.discount?.amount ?? 0;
-    const grossPaise = lines.reduce((a, l) => a + toPaise(l.unitPrice) * l.quantity, 0);
-    if (toPaise(bookedDiscount + deskDiscount) > grossPaise)
-      throw badRequest(`discount.amount: more than the bill (${formatINR(grossPaise / 100)})`, 'discount.amount');
-    const tipsTotal = round2(input.tips.reduce((a, t) => a + t.amount, 0));
-    const gstRegistered = !!salon.gstin;
-    const bill = computeBill(lines, round2(bookedDiscount + deskDiscount), tipsTotal, gstRegistered);
-
-    // What was prepaid online counts as paid; the parts the desk takes must make up the rest exactly.
-    const prepaid = booking ? Number(booking.amount_paid) : 0;
-    const taken = round2(input.payments.reduce((a, p) => a + p.amount, 0));
-    if (prepaid > bill.amountDue)
-      throw badRequest(
-        `discount.amount: the customer prepaid ${formatINR(prepaid)} online; the bill cannot come to less (${formatINR(bill.amountDue)})`,
-        'discount.amount',
-      );
-    if (toPaise(taken) !== toPaise(bill.amountDue - prepaid))
-      throw badRequest(
-        `payments: the parts add up to ${formatINR(taken, { paise: true })} but ${formatINR(bill.amountDue - prepaid, { paise: true })} is due${prepaid ? ` (after ${formatINR(prepaid)} prepaid)` : ''}`,
-        'payments',
-      );
-
-    const customer = await customerOf(trx, booking, input);
-    const walletPaid = round2(input.payments.filter((p) => p.method === 'wallet').reduce((a, p) => a + p.amount, 0));
-    if (walletPaid > 0 && !customer.userId)
-      throw badRequest('payments: only a customer with a GlowBook account (a booking made in the app) can pay from a wallet', 'payments');
-
-    // The booking completes first: its row lock makes a second checkout of it wait, then find it completed.
-    let updated: Booking | undefined;
-    if (booking) {
-      const servicePaise = bill.lines.reduce((a, l, i) => a + (lines[i].kind === 'service' ? toPaise(l.total) : 0), 0);
-      const serviceGross = bill.lines.reduce((a, l, i) => a + (lines[i].kind === 'service' ? toPaise(l.gross) : 0), 0);
-      const charged = servicePaise / 100;
-      const split = bookingCommission(charged);
-      updated = await updateBookingIfStatus(trx, booking.id, ['confirmed'], {
-        status: 'completed',
-        payment_received: true,
-        completed_at: now,
-        // The booking's money is what its services were charged at checkout (docs/checkout-and-stock.md).
-        subtotal: serviceGross / 100,
-        discount_amount: (serviceGross - servicePaise) / 100,
-        total_price: charged,
-        commission: split.commission,
-        merchant_earning: split.merchantEarning,
-      });
-      if (!updated) throw conflict('bookingId: this booking has just been checked out or changed; please reload it');
-    }
-
-    // Stock: each product once, in id order, only while enough is on the shelf.
-    const sold = new Map(perProduct(input.products));
-    const used = new Map(perProduct(input.usedInService));
-    const after = new Map<string, number>();
-    for (const [productId, quantity] of soldAndUsed) {
-      const row = await repo.takeStock(trx, merchantId, productId, quantity);
-      if (!row) {
-        const p = productById.get(productId)!;
-        const left = (await repo.findProduct(trx, merchantId, productId))?.stock ?? 0;
-        throw conflict(`products: only ${left} of ${p.name} left in stock (${quantity} needed)`);
-      }
-      after.set(productId, row.stock);
-    }
-
-    const kind = gstRegistered ? 'tax_invoice' : 'bill_of_supply';
-    const fy = financialYear(now);
-    // Last of the locks it takes: the salon's counter row serialises its checkouts only for the inserts below.
-    const sequence = await repo.nextReceiptSequence(trx, merchantId, kind, fy);
-    const address = [salon.address, [salon.city, salon.postal_code].filter(Boolean).join(' ')].filter((s) => s?.trim()).join(', ');
-    const reasons = [bookedDiscount > 0 ? 'Booking offer' : null, input.discount?.reason ?? null].filter(Boolean).join('; ');
-    const checkout = await repo.insertCheckout(trx, {
-      merchant_id: merchantId,
-      booking_id: booking?.id ?? null,
-      user_id: customer.userId,
-      customer_name: customer.name.slice(0, 100) || 'Customer',
-      customer_phone: customer.phone,
-      customer_email: customer.email,
-      document_kind: kind,
-      financial_year: fy,
-      sequence,
-      receipt_number: receiptNumber(kind, fy, sequence),
-      supplier_name: salon.shop_name,
-      supplier_gstin: salon.gstin,
-      supplier_state: salon.state,
-      supplier_address: address,
-      place_of_supply: salon.state,
-      gross: bill.gross,
-      discount: bill.discount,
-      discount_reason: bill.discount > 0 ? reasons : null,
-      taxable: bill.taxable,
-      cgst: bill.cgst,
-      sgst: bill.sgst,
-      total: bill.total,
-      tips: bill.tips,
-      amount_due: bill.amountDue,
-      created_by: actor.id,
+  }
+  for (const s of input.services) {
+    const svc = serviceById.get(s.serviceId)!;
+    lines.push({
+      kind: 'service',
+      name: svc.name,
+      code: SALON_SERVICES_SAC,
+      serviceId: svc.id,
+      productId: null,
+      staffId: s.staffId,
+      unitPrice: servicePrice({
+        price: Number(svc.price),
+        discountType: svc.discount_type as 'flat' | 'percentage' | null,
+        discountValue: Number(svc.discount_value),
+        discountActive: svc.discount_active,
+      }),
+      quantity: 1,
+      gstRate: SALON_SERVICES_GST_RATE,
     });
-    const lineRows: Insertable<CheckoutLinesTable>[] = lines.map((l, i) => ({
-      checkout_id: checkout.id,
-      position: i,
-      kind: l.kind,
-      service_id: l.serviceId,
-      product_id: l.productId,
-      staff_id: l.staffId,
-      name: l.name,
-      code: l.code,
-      quantity: l.quantity,
-      unit_price: l.unitPrice,
-      gross: bill.lines[i].gross,
-      discount: bill.lines[i].discount,
-      gst_rate: gstRegistered ? l.gstRate : 0,
-      taxable: bill.lines[i].taxable,
-      cgst: bill.lines[i].cgst,
-      sgst: bill.lines[i].sgst,
-    }));
-    await repo.insertCheckoutParts(trx, {
-      lines: lineRows,
-      tips: input.tips.map((t) => ({ checkout_id: checkout.id, staff_id: t.staffId, amount: t.amount })),
-      payments: [
-        ...(prepaid > 0 ? [{ checkout_id: checkout.id, method: 'prepaid' as const, amount: prepaid, reference: null }] : []),
-        ...input.payments.map((p) => ({ checkout_id: checkout.id, method: p.method, amount: p.amount, reference: p.reference ?? null })),
-      ],
+  }
+  for (const p of input.products) {
+    const product = productById.get(p.productId)!;
+    lines.push({
+      kind: 'product',
+      name: product.name,
+      code: product.hsn,
+      serviceId: null,
+      productId: product.id,
+      staffId: null,
+      unitPrice: Number(product.price),
+      quantity: p.quantity,
+      gstRate: Number(product.gst_rate),
     });
-    const movements: Insertable<StockMovementsTable>[] = [];
-    for (const [productId] of soldAndUsed) {
-      // Sold first, then used: each row's stock-after runs on from the one before it.
-      let stock = after.get(productId)! + (sold.get(productId) ?? 0) + (used.get(productId) ?? 0);
-      for (const [k, q] of [
-        ['sale', sold.get(productId)],
-        ['used_in_service', used.get(productId)],
-      ] as const) {
-        if (!q) continue;
-        stock -= q;
-        movements.push({
-          merchant_id: merchantId,
-          product_id: productId,
-          kind: k,
-          change: -q,
-          stock_after: stock,
-          reason: null,
-          checkout_id: checkout.id,
-          actor_id: actor.id,
-        });
-      }
-    }
-    await repo.insertStockMovements(trx, movements);
+  }
+  if (!lines.length) throw badRequest('services: add a service or a product to the bill', 'services');
 
-    if (walletPaid > 0)
-      await appendWallet(
-        trx,
-        {
-          accountId: customer.userId!,
-          amount: -walletPaid,
-          kind: 'visit_payment',
-          bookingId: booking?.id ?? null,
-          description: `${PAYMENT_LABELS.wallet} payment at ${salon.shop_name} (${checkout.receipt_number})`,
-        },
-        'payments',
-      );
-    // Commission ledger, the salon's figures, points on what was charged, the customer's notice.
-    if (updated) await afterMove(trx, updated, merchantId);
-    return { checkoutId: checkout.id, bookingDate: updated?.booking_date ?? null };
+  // A booking's own discount (its coupon) was promised when it was booked: it stays on the bill.
+  const bookedDiscount = booking ? Number(booking.discount_amount) : 0;
+  const deskDiscount = input.discount?.amount ?? 0;
+  const grossPaise = lines.reduce((a, l) => a + toPaise(l.unitPrice) * l.quantity, 0);
+  if (toPaise(bookedDiscount + deskDiscount) > grossPaise)
+    throw badRequest(`discount.amount: more than the bill (${formatINR(grossPaise / 100)})`, 'discount.amount');
+  const tipsTotal = round2(input.tips.reduce((a, t) => a + t.amount, 0));
+  const gstRegistered = !!salon.gstin;
+  const bill = computeBill(lines, round2(bookedDiscount + deskDiscount), tipsTotal, gstRegistered);
+
+  // What was prepaid online counts as paid; the parts the desk takes must make up the rest exactly.
+  const prepaid = booking ? Number(booking.amount_paid) : 0;
+  const taken = round2(input.payments.reduce((a, p) => a + p.amount, 0));
+  if (prepaid > bill.amountDue)
+    throw badRequest(
+      `discount.amount: the customer prepaid ${formatINR(prepaid)} online; the bill cannot come to less (${formatINR(bill.amountDue)})`,
+      'discount.amount',
+    );
+  if (toPaise(taken) !== toPaise(bill.amountDue - prepaid))
+    throw badRequest(
+      `payments: the parts add up to ${formatINR(taken, { paise: true })} but ${formatINR(bill.amountDue - prepaid, { paise: true })} is due${prepaid ? ` (after ${formatINR(prepaid)} prepaid)` : ''}`,
+      'payments',
+    );
+
+  const customer = await customerOf(trx, booking, input);
+  const walletPaid = round2(input.payments.filter((p) => p.method === 'wallet').reduce((a, p) => a + p.amount, 0));
+  if (walletPaid > 0 && !customer.userId)
+    throw badRequest('payments: only a customer with a GlowBook account (a booking made in the app) can pay from a wallet', 'payments');
+
+  // The booking completes first: its row lock makes a second checkout of it wait, then find it completed.
+  let updated: Booking | undefined;
+  if (booking) {
+    const servicePaise = bill.lines.reduce((a, l, i) => a + (lines[i].kind === 'service' ? toPaise(l.total) : 0), 0);
+    const serviceGross = bill.lines.reduce((a, l, i) => a + (lines[i].kind === 'service' ? toPaise(l.gross) : 0), 0);
+    const charged = servicePaise / 100;
+    const split = bookingCommission(charged);
+    updated = await updateBookingIfStatus(trx, booking.id, ['confirmed'], {
+      status: 'completed',
+      payment_received: true,
+      completed_at: now,
+      // The booking's money is what its services were charged at checkout (docs/checkout-and-stock.md).
+      subtotal: serviceGross / 100,
+      discount_amount: (serviceGross - servicePaise) / 100,
+      total_price: charged,
+      commission: split.commission,
+      merchant_earning: split.merchantEarning,
+    });
+    if (!updated) throw conflict('bookingId: this booking has just been checked out or changed; please reload it');
+  }
+
+  // Stock: each product once, in id order, only while enough is on the shelf.
+  const sold = new Map(perProduct(input.products));
+  const used = new Map(perProduct(input.usedInService));
+  const after = new Map<string, number>();
+  for (const [productId, quantity] of soldAndUsed) {
+    const row = await repo.takeStock(trx, merchantId, productId, quantity);
+    if (!row) {
+      const p = productById.get(productId)!;
+      const left = (await repo.findProduct(trx, merchantId, productId))?.stock ?? 0;
+      throw conflict(`products: only ${left} of ${p.name} left in stock (${quantity} needed)`);
+    }
+    after.set(productId, row.stock);
+  }
+
+  const kind = gstRegistered ? 'tax_invoice' : 'bill_of_supply';
+  const fy = financialYear(now);
+  // Last of the locks it takes: the salon's counter row serialises its checkouts only for the inserts below.
+  const sequence = await repo.nextReceiptSequence(trx, merchantId, kind, fy);
+  const address = [salon.address, [salon.city, salon.postal_code].filter(Boolean).join(' ')].filter((s) => s?.trim()).join(', ');
+  const reasons = [bookedDiscount > 0 ? 'Booking offer' : null, input.discount?.reason ?? null].filter(Boolean).join('; ');
+  const checkout = await repo.insertCheckout(trx, {
+    merchant_id: merchantId,
+    booking_id: booking?.id ?? null,
+    user_id: customer.userId,
+    customer_name: customer.name.slice(0, 100) || 'Customer',
+    customer_phone: customer.phone,
+    customer_email: customer.email,
+    document_kind: kind,
+    financial_year: fy,
+    sequence,
+    receipt_number: receiptNumber(kind, fy, sequence),
+    supplier_name: salon.shop_name,
+    supplier_gstin: salon.gstin,
+    supplier_state: salon.state,
+    supplier_address: address,
+    place_of_supply: salon.state,
+    gross: bill.gross,
+    discount: bill.discount,
+    discount_reason: bill.discount > 0 ? reasons : null,
+    taxable: bill.taxable,
+    cgst: bill.cgst,
+    sgst: bill.sgst,
+    total: bill.total,
+    tips: bill.tips,
+    amount_due: bill.amountDue,
+    created_by: by.actorId,
+    created_at: now,
   });
-  if (bookingDate) publishDeskChange(deps.db, merchantId, [bookingDate]);
-  return { receipt: await loadReceipt(deps.db, merchantId, checkoutId) };
+  const lineRows: Insertable<CheckoutLinesTable>[] = lines.map((l, i) => ({
+    checkout_id: checkout.id,
+    position: i,
+    kind: l.kind,
+    service_id: l.serviceId,
+    product_id: l.productId,
+    staff_id: l.staffId,
+    name: l.name,
+    code: l.code,
+    quantity: l.quantity,
+    unit_price: l.unitPrice,
+    gross: bill.lines[i].gross,
+    discount: bill.lines[i].discount,
+    gst_rate: gstRegistered ? l.gstRate : 0,
+    taxable: bill.lines[i].taxable,
+    cgst: bill.lines[i].cgst,
+    sgst: bill.lines[i].sgst,
+  }));
+  await repo.insertCheckoutParts(trx, {
+    lines: lineRows,
+    tips: input.tips.map((t) => ({ checkout_id: checkout.id, staff_id: t.staffId, amount: t.amount })),
+    payments: [
+      ...(prepaid > 0 ? [{ checkout_id: checkout.id, method: 'prepaid' as const, amount: prepaid, reference: null }] : []),
+      ...input.payments.map((p) => ({ checkout_id: checkout.id, method: p.method, amount: p.amount, reference: p.reference ?? null })),
+    ],
+  });
+  const movements: Insertable<StockMovementsTable>[] = [];
+  for (const [productId] of soldAndUsed) {
+    // Sold first, then used: each row's stock-after runs on from the one before it.
+    let stock = after.get(productId)! + (sold.get(productId) ?? 0) + (used.get(productId) ?? 0);
+    for (const [k, q] of [
+      ['sale', sold.get(productId)],
+      ['used_in_service', used.get(productId)],
+    ] as const) {
+      if (!q) continue;
+      stock -= q;
+      movements.push({
+        merchant_id: merchantId,
+        product_id: productId,
+        kind: k,
+        change: -q,
+        stock_after: stock,
+        reason: null,
+        checkout_id: checkout.id,
+        actor_id: by.actorId,
+        created_at: now,
+      });
+    }
+  }
+  await repo.insertStockMovements(trx, movements);
+
+  if (walletPaid > 0)
+    await appendWallet(
+      trx,
+      {
+        accountId: customer.userId!,
+        amount: -walletPaid,
+        kind: 'visit_payment',
+        bookingId: booking?.id ?? null,
+        description: `${PAYMENT_LABELS.wallet} payment at ${salon.shop_name} (${checkout.receipt_number})`,
+      },
+      'payments',
+    );
+  // Commission ledger, the salon's figures, points on what was charged, the customer's notice.
+  if (updated) await afterMove(trx, updated, merchantId);
+  return { checkoutId: checkout.id, bookingDate: updated?.booking_date ?? null };
 }
 
 /** The checkout screen's catalogue, team and the booking to bill (with why it cannot be, if so). */
