@@ -163,7 +163,10 @@ describe(`visit checkout (${DB_KIND})`, () => {
     ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    // A payload naming another salon is refused before anything is read.
+    // A customer is not a salon; a payload naming another salon is refused before anything is read.
+    const customer = await createCustomer(rt);
+    await expect(rt.caller(customer).merchants.checkoutVisit({ bookingId, payments: pay })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(rt.caller(customer).merchants.getProducts({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(
       rt.caller(a.salon.owner).merchants.checkoutVisit({ merchantId: b.salon.id, bookingId, payments: pay }),
     ).rejects.toMatchObject({
