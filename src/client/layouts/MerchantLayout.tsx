@@ -30,6 +30,7 @@ export const MERCHANT_SALON_SCREENS: NavItem[] = [
   { label: 'Salon profile & hours', to: '/merchant/settings', testId: 'nav-salon-profile', icon: SettingsIcon },
   { label: 'Services & pricing', to: '/merchant/services', testId: 'nav-services', icon: ScissorsIcon },
   { label: 'Staff', to: '/merchant/staff', testId: 'nav-staff', icon: UsersIcon },
+  { label: 'Products & stock', to: '/merchant/products', testId: 'nav-products', icon: TagIcon },
   { label: 'Shop images', to: '/merchant/shop/images', testId: 'nav-shop-images', icon: ImageIcon },
   { label: 'Coupons', to: '/merchant/coupons', testId: 'nav-coupons', icon: TagIcon },
   { label: 'Reviews', to: '/merchant/reviews', testId: 'nav-reviews', icon: StarIcon },
@@ -51,6 +52,8 @@ const NAV: NavItem[] = [
 const MENU: NavItem[] = [
   { label: 'Profile', to: '/merchant/settings', testId: 'avatar-menu-profile', icon: UserIcon },
   { label: 'Help & Support', to: '/merchant/help', testId: 'avatar-menu-help', icon: HelpIcon },
+  { label: 'Checkout', to: '/merchant/checkout', testId: 'avatar-menu-checkout', icon: BriefcaseIcon },
+  { label: 'Products & stock', to: '/merchant/products', testId: 'avatar-menu-products', icon: TagIcon },
   { label: 'Settings', to: '/merchant/settings', testId: 'avatar-menu-settings', icon: SettingsIcon },
   { label: 'Shop images', to: '/merchant/shop/images', testId: 'avatar-menu-shop-images', icon: ImageIcon },
   { label: 'Coupons', to: '/merchant/coupons', testId: 'avatar-menu-coupons', icon: TagIcon },

@@ -161,6 +161,70 @@ export interface Categories {
   sort_order: Generated<number>;
 }
 
+export interface CheckoutLines {
+  cgst: Numeric;
+  checkout_id: string;
+  code: string;
+  discount: Numeric;
+  gross: Numeric;
+  gst_rate: Numeric;
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  position: number;
+  product_id: string | null;
+  quantity: number;
+  service_id: string | null;
+  sgst: Numeric;
+  staff_id: string | null;
+  taxable: Numeric;
+  unit_price: Numeric;
+}
+
+export interface CheckoutPayments {
+  amount: Numeric;
+  checkout_id: string;
+  id: Generated<number>;
+  method: string;
+  reference: string | null;
+}
+
+export interface Checkouts {
+  amount_due: Numeric;
+  booking_id: string | null;
+  cgst: Generated<Numeric>;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  customer_email: string | null;
+  customer_name: string;
+  customer_phone: string | null;
+  discount: Generated<Numeric>;
+  discount_reason: string | null;
+  document_kind: string;
+  financial_year: string;
+  gross: Numeric;
+  id: Generated<string>;
+  merchant_id: string;
+  place_of_supply: string;
+  receipt_number: string;
+  sequence: number;
+  sgst: Generated<Numeric>;
+  supplier_address: string;
+  supplier_gstin: string | null;
+  supplier_name: string;
+  supplier_state: string;
+  taxable: Numeric;
+  tips: Generated<Numeric>;
+  total: Numeric;
+  user_id: string | null;
+}
+
+export interface CheckoutTips {
+  amount: Numeric;
+  checkout_id: string;
+  staff_id: string;
+}
+
 export interface CommissionLedger {
   booking_id: string;
   commission: Numeric;
@@ -510,6 +574,20 @@ export interface PaymentAttempts {
   updated_at: Generated<Timestamp>;
 }
 
+export interface Products {
+  active: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  gst_rate: Numeric;
+  hsn: string;
+  id: Generated<string>;
+  low_stock_at: Generated<number>;
+  merchant_id: string;
+  name: string;
+  price: Numeric;
+  stock: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface PushBroadcasts {
   audience: string;
   body: string;
@@ -537,6 +615,13 @@ export interface RateEvents {
   id: Generated<number>;
   key: string;
   scope: string;
+}
+
+export interface ReceiptCounters {
+  document_kind: string;
+  financial_year: string;
+  last_number: number;
+  merchant_id: string;
 }
 
 export interface Reviews {
@@ -648,6 +733,19 @@ export interface StaffBlocks {
   until_date: string | null;
 }
 
+export interface StockMovements {
+  actor_id: string | null;
+  change: number;
+  checkout_id: string | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  kind: string;
+  merchant_id: string;
+  product_id: string;
+  reason: string | null;
+  stock_after: number;
+}
+
 export interface Subscriptions {
   card_exp_month: number | null;
   card_exp_year: number | null;
@@ -754,6 +852,10 @@ export interface DB {
   bookings: Bookings;
   campaigns: Campaigns;
   categories: Categories;
+  checkout_lines: CheckoutLines;
+  checkout_payments: CheckoutPayments;
+  checkout_tips: CheckoutTips;
+  checkouts: Checkouts;
   commission_ledger: CommissionLedger;
   commission_payments: CommissionPayments;
   coupons: Coupons;
@@ -779,9 +881,11 @@ export interface DB {
   one_time_codes: OneTimeCodes;
   outbox_messages: OutboxMessages;
   payment_attempts: PaymentAttempts;
+  products: Products;
   push_broadcasts: PushBroadcasts;
   push_subscriptions: PushSubscriptions;
   rate_events: RateEvents;
+  receipt_counters: ReceiptCounters;
   reviews: Reviews;
   revoked_tokens: RevokedTokens;
   salon_search: SalonSearch;
@@ -791,6 +895,7 @@ export interface DB {
   social_connections: SocialConnections;
   staff: Staff;
   staff_blocks: StaffBlocks;
+  stock_movements: StockMovements;
   subscriptions: Subscriptions;
   support_messages: SupportMessages;
   testimonials: Testimonials;

@@ -226,7 +226,22 @@ type AppTables = Narrowed<{
     audience: PushAudience;
   };
   wallet_ledger: {
-    kind: 'refund' | 'booking_payment' | 'gift_card_redeemed' | 'gift_card_purchase' | 'adjustment';
+    kind: 'refund' | 'booking_payment' | 'gift_card_redeemed' | 'gift_card_purchase' | 'adjustment' | 'visit_payment';
+  };
+  checkouts: {
+    document_kind: 'tax_invoice' | 'bill_of_supply';
+  };
+  checkout_lines: {
+    kind: 'service' | 'product';
+  };
+  checkout_payments: {
+    method: 'cash' | 'upi' | 'card' | 'wallet' | 'prepaid';
+  };
+  receipt_counters: {
+    document_kind: 'tax_invoice' | 'bill_of_supply';
+  };
+  stock_movements: {
+    kind: 'sale' | 'used_in_service' | 'adjustment';
   };
   loyalty_ledger: {
     kind: 'booking_completed' | 'reward_redeemed' | 'adjustment';
@@ -301,6 +316,10 @@ export type WalletLedgerTable = Database['wallet_ledger'];
 export type LoyaltyLedgerTable = Database['loyalty_ledger'];
 export type GiftCardsTable = Database['gift_cards'];
 export type GiftCardOrdersTable = Database['gift_card_orders'];
+export type ProductsTable = Database['products'];
+export type CheckoutsTable = Database['checkouts'];
+export type CheckoutLinesTable = Database['checkout_lines'];
+export type StockMovementsTable = Database['stock_movements'];
 
 export type Account = Selectable<AccountsTable>;
 export type NewAccount = Insertable<AccountsTable>;

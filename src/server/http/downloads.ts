@@ -3,10 +3,12 @@ import type { Actor, AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { creditNoteDocument, invoiceDocument } from '../services/billing/index.js';
 import { renderTaxDocumentPdf } from '../services/billing/pdf.js';
+import { receiptForActor } from '../services/checkout/receipt.js';
+import { renderReceiptPdf } from '../services/checkout/receiptPdf.js';
 import { resolveActor } from '../trpc/context.js';
 
 /**
- * GET /api/invoices/:id/pdf and /api/credit-notes/:id/pdf: the tax document as a PDF for its salon's owner or an admin, with the same
+ * GET /api/invoices/:id/pdf, /api/credit-notes/:id/pdf and /api/receipts/:id/pdf (a visit's receipt): the document as a PDF for its salon's owner or an admin, with the same
  * bearer token as the API (the app fetches it and offers the file).
  */
 export function mountDownloads(app: Express, deps: AppDeps): void {
@@ -41,5 +43,9 @@ export function mountDownloads(app: Express, deps: AppDeps): void {
   serve('/api/credit-notes/:id/pdf', async (actor, id) => {
     const doc = await creditNoteDocument(deps, actor, id);
     return { pdf: await renderTaxDocumentPdf(doc), number: doc.number };
+  });
+  serve('/api/receipts/:id/pdf', async (actor, id) => {
+    const receipt = await receiptForActor(deps, actor, id);
+    return { pdf: await renderReceiptPdf(receipt), number: receipt.receiptNumber };
   });
 }

@@ -4,6 +4,7 @@ import { otpMerchantProcedures, otpUserProcedures } from './authExtras.js';
 import { billingAdminProcedures, billingMerchantProcedures, supportProcedures } from './billing.js';
 import { bookingMerchantProcedures, bookingUserProcedures } from './bookings.js';
 import { calendarMerchantProcedures } from './calendar.js';
+import { checkoutMerchantProcedures } from './checkout.js';
 import { commissionAdminProcedures, commissionMerchantProcedures } from './commission.js';
 import { blogProcedures, contentProcedures, supportContentProcedures } from './content.js';
 import { crmMerchantProcedures, marketingProcedures } from './crm.js';
@@ -56,6 +57,7 @@ export const appRouter = router({
     ...crmMerchantProcedures,
     ...billingMerchantProcedures,
     ...commissionMerchantProcedures,
+    ...checkoutMerchantProcedures,
     ...otpMerchantProcedures,
     ...waitlistMerchantProcedures,
   }),

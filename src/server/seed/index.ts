@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import { seedAdminDemo } from './admin.js';
 import { seedBilling } from './billing.js';
+import { seedCheckout } from './checkout.js';
 import { seedContent } from './content.js';
 import { seedCrm } from './crm.js';
 import { loadDemoData } from './demo.js';
@@ -15,6 +16,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seedCrm(db);
   await seedBilling(db);
   await seedWallet(db);
+  await seedCheckout(db);
   await seedContent(db);
   await seedAdminDemo(db);
   await seedWaitlist(db);

@@ -1,9 +1,10 @@
+import { Link } from 'wouter';
 import { bookingReference } from '../../../shared/bookingReference';
 import { COMMISSION_RATE } from '../../../shared/policy';
 import type { BookingWire } from '../../../shared/schemas/bookings';
 import { Avatar } from '../../components/ui/Avatar';
 import { StatusBadge } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
+import { Button, buttonClasses } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { longDate } from '../../lib/dates';
 import { formatINR } from '../booking/format';
@@ -38,7 +39,16 @@ export function BookingDetailsModal({
       footer={
         <>
           {moves.confirm && <Button onClick={() => onConfirm(b)}>Confirm</Button>}
-          {moves.complete && <Button onClick={() => onComplete(b)}>Complete</Button>}
+          {moves.complete && (
+            <Link href={`/merchant/checkout?booking=${b._id}`} className={buttonClasses('primary', 'md')} data-testid="details-checkout">
+              Checkout
+            </Link>
+          )}
+          {moves.complete && (
+            <Button variant="outline" onClick={() => onComplete(b)}>
+              Complete
+            </Button>
+          )}
           {moves.noShow && (
             <Button variant="outline" onClick={() => onNoShow(b)}>
               No-show

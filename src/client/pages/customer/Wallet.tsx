@@ -16,6 +16,7 @@ const KIND_LABELS: Record<WalletEntryWire['kind'], string> = {
   gift_card_redeemed: 'Gift card added',
   gift_card_purchase: 'Gift card bought',
   adjustment: 'Adjustment',
+  visit_payment: 'Paid at the salon',
 };
 
 export default function Wallet() {

@@ -158,7 +158,7 @@ export function planBookings(build: DemoBuild, salons: SeedSalon[], customers: S
 
   // Yesterday left bookings for the demo salon's desk: a customer checked in and never completed
   // (the job runner completes it on start, two hours after its end being long past, and tells the
-  // salon so), and three nobody checked in (no-shows to mark, or a late check-in to complete). Past
+  // salon so), and PAST_UNSETTLED nobody checked in (no-shows to mark, or a late check-in to complete). Past
   // days are free whatever the hour.
   book(merchantSalon, pickCustomer(merchantSalon), 'confirmed', around(-1, -3, -1));
   for (let i = 0; i < PAST_UNSETTLED; i++) book(merchantSalon, pickCustomer(merchantSalon), 'upcoming', around(-1, -3, -1));

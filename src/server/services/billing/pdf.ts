@@ -57,7 +57,7 @@ export const REGISTERED_OFFICE = {
  * that have the rupee sign (U+20B9), which pdfkit's standard fonts lack; pdfkit embeds the subset used.
  */
 const require = createRequire(import.meta.url);
-const FONT_FILES = {
+export const FONT_FILES = {
   body: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
   bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
 };

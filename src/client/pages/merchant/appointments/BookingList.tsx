@@ -1,7 +1,8 @@
 import type { Dispatch } from 'react';
+import { Link } from 'wouter';
 import type { BookingWire } from '../../../../shared/schemas/bookings';
 import { Avatar } from '../../../components/ui/Avatar';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClasses } from '../../../components/ui/Button';
 import { formatINR } from '../../../features/booking/format';
 import { DeskConfirmationBadge } from '../../../features/bookingDesk/DeskConfirmationBadge';
 import { customerName, deskMoves, serviceNames } from '../../../features/bookingDesk/desk';
@@ -24,7 +25,12 @@ function RowActions({ b, dispatch }: { b: BookingWire; dispatch: Dispatcher }) {
         </Button>
       )}
       {moves.complete && (
-        <Button size="sm" onClick={() => dispatch({ type: 'complete', booking: b })} data-testid="row-complete">
+        <Link href={`/merchant/checkout?booking=${b._id}`} className={buttonClasses('primary', 'sm')} data-testid="row-checkout">
+          Checkout
+        </Link>
+      )}
+      {moves.complete && (
+        <Button size="sm" variant="outline" onClick={() => dispatch({ type: 'complete', booking: b })} data-testid="row-complete">
           Complete
         </Button>
       )}
