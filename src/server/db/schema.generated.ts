@@ -93,6 +93,7 @@ export interface Bookings {
   cancellation_reason: string | null;
   cancelled_at: Timestamp | null;
   cancelled_by: string | null;
+  channel: Generated<string>;
   commission: Numeric | null;
   completed_at: Timestamp | null;
   confirmation: string | null;
@@ -557,6 +558,13 @@ export interface RevokedTokens {
   jti: string;
 }
 
+export interface SalonLinks {
+  feed_opt_out: Generated<boolean>;
+  merchant_id: string;
+  slug: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface SalonSearch {
   address: string;
   amenities: string[];
@@ -573,6 +581,12 @@ export interface SalonSearch {
   score: Generated<number | null>;
   state: string;
   term_ids: Generated<number[]>;
+}
+
+export interface SalonSlugs {
+  created_at: Generated<Timestamp>;
+  merchant_id: string;
+  slug: string;
 }
 
 export interface SearchTerms {
@@ -752,7 +766,9 @@ export interface DB {
   rate_events: RateEvents;
   reviews: Reviews;
   revoked_tokens: RevokedTokens;
+  salon_links: SalonLinks;
   salon_search: SalonSearch;
+  salon_slugs: SalonSlugs;
   search_terms: SearchTerms;
   services: Services;
   shop_images: ShopImages;

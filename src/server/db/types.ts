@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, InsertType, Selectable, SelectType, Updateable, UpdateType } from 'kysely';
 import type { MessageCategory } from '../../shared/consent.js';
+import type { BookingChannel } from '../../shared/policy.js';
 import type {
   BookingStatus,
   CampaignChannel,
@@ -151,6 +152,8 @@ type AppTables = Narrowed<{
     cancelled_by: Role | null;
     confirmation: Nullable<DeskConfirmation>;
     payment_method: Generated<'pay_at_salon' | 'wallet'>;
+    /** Set when the booking is made (services/channels/links.ts), never changed after. */
+    channel: ColumnType<BookingChannel, BookingChannel | undefined, never>;
   };
   manual_bookings: {
     status: Generated<'confirmed' | 'completed' | 'cancelled'>;

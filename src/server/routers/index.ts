@@ -4,6 +4,7 @@ import { otpMerchantProcedures, otpUserProcedures } from './authExtras.js';
 import { billingAdminProcedures, billingMerchantProcedures, supportProcedures } from './billing.js';
 import { bookingMerchantProcedures, bookingUserProcedures } from './bookings.js';
 import { calendarMerchantProcedures } from './calendar.js';
+import { channelMerchantProcedures, channelPublicProcedures } from './channels.js';
 import { commissionAdminProcedures, commissionMerchantProcedures } from './commission.js';
 import { blogProcedures, contentProcedures, supportContentProcedures } from './content.js';
 import { crmMerchantProcedures, marketingProcedures } from './crm.js';
@@ -55,6 +56,8 @@ export const appRouter = router({
     ...billingMerchantProcedures,
     ...commissionMerchantProcedures,
     ...otpMerchantProcedures,
+    ...channelMerchantProcedures,
+    ...channelPublicProcedures,
   }),
   categories: router({
     ...shopCategoryProcedures,
