@@ -184,8 +184,11 @@ describe('commission on direct bookings', () => {
     const { channelToken } = (await rt.caller(customer).merchants.salonLink({ slug })).data;
     const direct = (await bookAt(fresh, cut, { channelToken })).data.booking;
     const market = (await bookAt(fresh, cut)).data.booking;
-    for (const id of [direct._id, market._id]) {
-      await startBookingNow(rt, id, 40);
+    for (const [id, minutesAgo] of [
+      [direct._id, 40],
+      [market._id, 100],
+    ] as const) {
+      await startBookingNow(rt, id, minutesAgo);
       await updateBookingStatus(rt.deps, fresh.owner, { bookingId: id, status: 'confirmed', merchantId: fresh.id });
       await updateBookingStatus(rt.deps, fresh.owner, { bookingId: id, status: 'completed', merchantId: fresh.id, paymentReceived: true });
     }
