@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/server/deps.js';
-import { signChannelToken } from '../../src/server/services/channels/links.js';
 import { updateBookingStatus } from '../../src/server/services/bookings/merchant.js';
+import { signChannelToken } from '../../src/server/services/channels/links.js';
 import {
   createCustomer,
   createSalon,
@@ -24,7 +24,6 @@ let rt: TestRuntime;
 let a: SalonFixture;
 let b: SalonFixture;
 let haircutA: string;
-let haircutB: string;
 let customer: Actor;
 let admin: Actor;
 
@@ -33,7 +32,7 @@ beforeAll(async () => {
   a = await createSalon(rt, { name: 'Glow & Co. Studio' });
   b = await createSalon(rt, { name: 'Other Place' });
   haircutA = await createService(rt, a.id, { name: 'Haircut', duration: 30, price: 500 });
-  haircutB = await createService(rt, b.id, { name: 'Haircut', duration: 30, price: 400 });
+  await createService(rt, b.id, { name: 'Haircut', duration: 30, price: 400 });
   await createStaff(rt, a.id, { name: 'Asha' });
   await createStaff(rt, b.id, { name: 'Bala' });
   customer = await createCustomer(rt);
@@ -125,7 +124,9 @@ function bookAt(s: SalonFixture, serviceId: string, extra: Record<string, unknow
   const m = 9 * 60 + minute;
   minute += 30;
   const time = `${String(((Math.floor(m / 60) + 11) % 12) + 1)}:${String(m % 60).padStart(2, '0')} ${m < 720 ? 'AM' : 'PM'}`;
-  return rt.caller(customer).users.createBooking({ merchantId: s.id, serviceIds: [serviceId], bookingDate: day(), bookingTime: time, ...extra });
+  return rt
+    .caller(customer)
+    .users.createBooking({ merchantId: s.id, serviceIds: [serviceId], bookingDate: day(), bookingTime: time, ...extra });
 }
 const channelOf = async (id: string) =>
   (await rt.deps.db.selectFrom('bookings').select('channel').where('id', '=', id).executeTakeFirstOrThrow()).channel;

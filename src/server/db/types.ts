@@ -1,6 +1,5 @@
 import type { ColumnType, Generated, Insertable, InsertType, Selectable, SelectType, Updateable, UpdateType } from 'kysely';
 import type { MessageCategory } from '../../shared/consent.js';
-import type { BookingChannel } from '../../shared/policy.js';
 import type {
   BookingStatus,
   CampaignChannel,
@@ -13,6 +12,7 @@ import type {
   Role,
   TierId,
 } from '../../shared/constants.js';
+import type { BookingChannel } from '../../shared/policy.js';
 import type { DB, JsonValue } from './schema.generated.js';
 
 /*

@@ -51,7 +51,7 @@ export const channelPublicProcedures = {
         path: '/merchants/salonLink/{slug}',
         tags,
         protect: false,
-        summary: "Find the salon of a booking link, with the token that marks bookings made from it direct",
+        summary: 'Find the salon of a booking link, with the token that marks bookings made from it direct',
         errorResponses: errors(400, 404),
       },
     })

@@ -143,7 +143,11 @@ export default function Commission() {
               hint={`${d.totals.completedBookings} completed bookings, ${d.totals.directBookings} direct`}
               testId="commission-gross"
             />
-            <Tile label={`Commission (${percent}, direct ${Math.round(d.directRate * 100)}%)`} value={money(d.totals.commission)} testId="commission-total" />
+            <Tile
+              label={`Commission (${percent}, direct ${Math.round(d.directRate * 100)}%)`}
+              value={money(d.totals.commission)}
+              testId="commission-total"
+            />
             <Tile label="Net (yours)" value={money(d.totals.net)} hint="Gross less commission" testId="commission-net" />
             <Tile
               label="Outstanding"
@@ -219,8 +223,8 @@ export default function Commission() {
             <h2 className="font-semibold text-ink-900">How commission works</h2>
             <p>
               GlowBook takes {percent} of each booking you complete through the marketplace, and nothing on direct bookings: those customers
-              book through your own link, website widget or QR poster (Settings → Online booking). When a customer does not come, a booking they prepaid stays paid to you
-              and {percent} of it is commission; one to be paid at the salon carries none.
+              book through your own link, website widget or QR poster (Settings → Online booking). When a customer does not come, a booking
+              they prepaid stays paid to you and {percent} of it is commission; one to be paid at the salon carries none.
             </p>
             <p>
               Paid: commission already deducted from what customers prepaid online, plus payments you made. Pay what is outstanding by bank

@@ -122,3 +122,14 @@ export function listFeedSalons(db: Executor) {
     .orderBy('m.id')
     .execute();
 }
+
+/** Published salons that have no link yet (the feeds give them one before listing them). */
+export function listPublishedWithoutLink(db: Executor) {
+  return db
+    .selectFrom('merchants as m')
+    .leftJoin('salon_links as l', 'l.merchant_id', 'm.id')
+    .select(['m.id', 'm.shop_name'])
+    .where('m.is_published', '=', true)
+    .where('l.merchant_id', 'is', null)
+    .execute();
+}

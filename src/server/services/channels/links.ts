@@ -1,14 +1,7 @@
 import type { z } from 'zod';
 import { type OnlineBookingWire, slugFromName, type updateOnlineBookingInput } from '../../../shared/schemas/channels.js';
 import type { Executor } from '../../db/executor.js';
-import {
-  claimSlug,
-  findSalonLink,
-  listSalonSlugs,
-  resolveSlug,
-  setCurrentSlug,
-  setFeedOptOut,
-} from '../../db/repositories/channels.js';
+import { claimSlug, findSalonLink, listSalonSlugs, resolveSlug, setCurrentSlug, setFeedOptOut } from '../../db/repositories/channels.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
