@@ -26,7 +26,16 @@ describe('commission statement', () => {
       outstanding: 70,
     });
     expect(
-      commissionMonth({ month: '2026-10', completedBookings: 1, directBookings: 0, noShows: 0, gross: 100, commission: 10, deducted: 10, payments: 5 }),
+      commissionMonth({
+        month: '2026-10',
+        completedBookings: 1,
+        directBookings: 0,
+        noShows: 0,
+        gross: 100,
+        commission: 10,
+        deducted: 10,
+        payments: 5,
+      }),
     ).toMatchObject({ paid: 10, outstanding: 0 });
   });
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import QRCode from 'qrcode';
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 
 /*
  * The pictures of a salon's link (docs/channels.md): the link preview image (og:image, a PNG:
@@ -59,7 +59,7 @@ export async function linkPreviewPng(p: { name: string; place: string; link: str
     textImage(p.link.replace(/^https?:\/\//, ''), { size: 28, color: '#ffffff', bold: true }),
     textImage('Book online · GlowBook', { size: 28, color: PLUM, bold: true }),
   ]);
-  const layers: sharp.OverlayOptions[] = [
+  const layers: OverlayOptions[] = [
     {
       input: Buffer.from(`<svg width="1200" height="630"><rect x="0" y="0" width="1200" height="18" fill="${PLUM}"/></svg>`),
       top: 0,
@@ -107,7 +107,7 @@ export async function posterPng(p: { name: string; link: string }): Promise<Buff
     qrPng(p.link, 640),
   ]);
   const centre = (w: number) => Math.round((W - w) / 2);
-  const layers: sharp.OverlayOptions[] = [
+  const layers: OverlayOptions[] = [
     { input: Buffer.from(`<svg width="${W}" height="36"><rect width="${W}" height="36" fill="${PLUM}"/></svg>`), top: 0, left: 0 },
   ];
   let y = 130;
