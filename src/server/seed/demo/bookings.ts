@@ -42,13 +42,14 @@ export function addBookings(
   const { customerNotice, salonNotice } = bookingNotices(data);
 
   const usedCoupons = new Map<string, number>();
+  let merchantBookings = 0;
   for (const b of byTime) {
     const when = `${displayDate(b.date)} at ${formatMinutes12h(b.minutes)}`;
     const discount = b.couponCode ? couponDiscount(b.couponCode, b.subtotal) : 0;
     if (discount > 0) usedCoupons.set(b.couponCode!, (usedCoupons.get(b.couponCode!) ?? 0) + 1);
     const total = round2(b.subtotal - discount);
-    // About a third of the demo salon's customers book through its own link (no commission on those).
-    const channel = b.salon === merchantSalon && /[0-4]$/.test(b.id) ? 'direct' : 'marketplace';
+    // Every third of the demo salon's bookings came through its own link (no commission on those).
+    const channel = b.salon === merchantSalon && merchantBookings++ % 3 === 0 ? 'direct' : 'marketplace';
     const row: Insertable<Database['bookings']> = {
       id: b.id,
       channel,
