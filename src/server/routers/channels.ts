@@ -54,6 +54,7 @@ export const channelPublicProcedures = {
         summary: 'Find the salon of a booking link, with the token that marks bookings made from it direct',
         errorResponses: errors(400, 404),
       },
+      docs: { optionalAuth: "The salon's owner and administrators also find an unpublished salon's link." },
     })
     .input(salonLinkInput)
     .output(salonLinkAnswer)
