@@ -102,6 +102,7 @@ export const ROUTES: RouteDef[] = [
   { name: 'BlogDetails', paths: ['/blog/:id'], access: 'public', component: page(() => import('./pages/blog/BlogDetails')) },
   { name: 'SalonList', paths: ['/salons', '/Salons'], access: 'public', component: page(() => import('./pages/salon/SalonList')) },
   { name: 'SalonDetails', paths: ['/salon/:id'], access: 'public', component: page(() => import('./pages/salon/SalonDetails')) },
+  { name: 'SalonLink', paths: ['/s/:slug'], access: 'public', component: page(() => import('./pages/salon/SalonLink')) },
   { name: 'SpecialOffer', paths: ['/special-offer/:id'], access: 'public', component: page(() => import('./pages/salon/SpecialOffer')) },
   {
     name: 'SelectProfessional',

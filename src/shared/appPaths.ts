@@ -28,6 +28,7 @@ export const APP_PATHS = [
   '/blog/:id',
   '/salons',
   '/salon/:id',
+  '/s/:slug',
   '/special-offer/:id',
   '/salon/:id/booking/select',
   '/salon/:id/booking/confirmation',

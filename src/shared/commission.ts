@@ -5,6 +5,8 @@ export interface CommissionMonth {
   /** 'YYYY-MM', by the appointments' dates. */
   month: string;
   completedBookings: number;
+  /** Of the completed bookings, those made through the salon's own link, widget or poster: 0 % commission. */
+  directBookings: number;
   noShows: number;
   /** What the salon took: completed bookings' totals plus prepayments kept on no-shows. */
   gross: number;
@@ -23,6 +25,7 @@ export interface CommissionMonth {
 export function commissionMonth(m: {
   month: string;
   completedBookings: number;
+  directBookings: number;
   noShows: number;
   gross: number;
   commission: number;
@@ -34,6 +37,7 @@ export function commissionMonth(m: {
   return {
     month: m.month,
     completedBookings: m.completedBookings,
+    directBookings: m.directBookings,
     noShows: m.noShows,
     gross: round2(m.gross),
     commission,
@@ -60,6 +64,7 @@ export function commissionCsv(months: CommissionMonth[]): string {
   const header = [
     'Month',
     'Completed bookings',
+    'Direct bookings (0% commission)',
     'No-shows',
     'Gross (INR)',
     'Commission (INR)',
@@ -71,6 +76,7 @@ export function commissionCsv(months: CommissionMonth[]): string {
   const rows = months.map((m) => [
     m.month,
     m.completedBookings,
+    m.directBookings,
     m.noShows,
     amount(m.gross),
     amount(m.commission),
@@ -81,6 +87,7 @@ export function commissionCsv(months: CommissionMonth[]): string {
   rows.push([
     'Total',
     sum('completedBookings'),
+    sum('directBookings'),
     sum('noShows'),
     amount(sum('gross')),
     amount(sum('commission')),

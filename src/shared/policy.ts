@@ -49,10 +49,21 @@ export function canReschedule(startsAt: Date, now: Date = new Date()): boolean {
   return startsAt.getTime() - now.getTime() >= RESCHEDULE_MIN_HOURS * HOUR_MS;
 }
 
-/** The platform's commission on a completed booking. */
+/** The platform's commission on a completed marketplace booking. */
 export const COMMISSION_RATE = 0.1;
 /** The same rate in whole percent, for exact integer arithmetic on paise. */
 const COMMISSION_PERCENT = 10;
+
+/**
+ * Where a booking came from: the marketplace (search, the salon page) or the salon's own link,
+ * widget or poster (docs/channels.md). The platform takes no commission on a direct booking: the
+ * salon brought that customer itself.
+ */
+export const BOOKING_CHANNELS = ['marketplace', 'direct'] as const;
+export type BookingChannel = (typeof BOOKING_CHANNELS)[number];
+const CHANNEL_PERCENT: Record<BookingChannel, number> = { marketplace: COMMISSION_PERCENT, direct: 0 };
+/** The commission rate of each channel, for the statement. */
+export const CHANNEL_COMMISSION_RATE: Record<BookingChannel, number> = { marketplace: COMMISSION_RATE, direct: 0 };
 
 /** A rupee amount with at most two decimals as whole paise (764.15 → 76415, no float residue). */
 function toPaise(rupees: number): number {
@@ -74,11 +85,15 @@ function percentOfPaise(paise: number, percent: number): number {
  * a paisa both round up, so the two can add up to a paisa more than the total (₹764.15 → 76.42 +
  * 687.74).
  */
-export function bookingCommission(totalPrice: number): { commission: number; merchantEarning: number } {
+export function bookingCommission(
+  totalPrice: number,
+  channel: BookingChannel = 'marketplace',
+): { commission: number; merchantEarning: number } {
   const paise = toPaise(totalPrice);
+  const percent = CHANNEL_PERCENT[channel];
   return {
-    commission: percentOfPaise(paise, COMMISSION_PERCENT) / 100,
-    merchantEarning: percentOfPaise(paise, 100 - COMMISSION_PERCENT) / 100,
+    commission: percentOfPaise(paise, percent) / 100,
+    merchantEarning: percentOfPaise(paise, 100 - percent) / 100,
   };
 }
 
@@ -88,9 +103,12 @@ export function bookingCommission(totalPrice: number): { commission: number; mer
  * gross_amount) requires it to balance to the paisa, so on a half-paisa total its share is a
  * paisa under the booking's merchantEarning (₹764.15 → 76.42 + 687.73).
  */
-export function commissionSplit(totalPrice: number): { commission: number; merchantEarning: number } {
+export function commissionSplit(
+  totalPrice: number,
+  channel: BookingChannel = 'marketplace',
+): { commission: number; merchantEarning: number } {
   const paise = toPaise(totalPrice);
-  const commission = percentOfPaise(paise, COMMISSION_PERCENT);
+  const commission = percentOfPaise(paise, CHANNEL_PERCENT[channel]);
   return { commission: commission / 100, merchantEarning: (paise - commission) / 100 };
 }
 

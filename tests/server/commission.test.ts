@@ -63,6 +63,7 @@ describe('commission statement', () => {
     expect(last).toEqual({
       month: months[0],
       completedBookings: 1,
+      directBookings: 0,
       noShows: 2,
       gross: 2800,
       commission: 280,
@@ -74,6 +75,7 @@ describe('commission statement', () => {
     expect(earlier).toEqual({
       month: months[1],
       completedBookings: 2,
+      directBookings: 0,
       noShows: 0,
       gross: 1500.5,
       commission: 150.05,
@@ -83,6 +85,7 @@ describe('commission statement', () => {
     });
     expect(r.data.totals).toEqual({
       completedBookings: 3,
+      directBookings: 0,
       noShows: 2,
       gross: 4300.5,
       commission: 430.05,

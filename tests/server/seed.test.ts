@@ -202,17 +202,23 @@ describe('bookings and reviews', () => {
     expect(atSalon.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('books completed visits with the 10% commission and a ledger row each', async () => {
+  it('books completed visits with the 10% commission (0% when direct) and a ledger row each', async () => {
     const bad = await sql<{ n: number }>`
       select count(*)::int as n from bookings b
       left join commission_ledger l on l.booking_id = b.id
       where b.status = 'completed' and (
         not b.payment_received or l.id is null
-        or b.commission <> round(b.total_price * 0.10, 2)
-        or b.merchant_earning <> round(b.total_price * 0.90, 2)
+        or b.commission <> round(b.total_price * (case b.channel when 'direct' then 0 else 0.10 end), 2)
+        or b.merchant_earning <> round(b.total_price * (case b.channel when 'direct' then 1 else 0.90 end), 2)
         or l.gross_amount <> b.total_price or l.commission <> b.commission
         or l.commission + l.merchant_earning <> l.gross_amount)`.execute(db());
     expect(bad.rows[0].n).toBe(0);
+    // The demo salon shows both on its commission statement.
+    const channels = await sql<{ channel: string }>`
+      select distinct channel from bookings where status = 'completed' and merchant_id = (select id from accounts where email = 'merchant@demo.in')`.execute(
+      db(),
+    );
+    expect(channels.rows.map((r) => r.channel).sort()).toEqual(['direct', 'marketplace']);
     const lines = await sql<{ n: number }>`
       select count(*)::int as n from bookings b
       where b.subtotal <> (select sum(bs.price) from booking_services bs where bs.booking_id = b.id)

@@ -7,6 +7,7 @@ describe('commission statement', () => {
       commissionMonth({
         month: '2026-10',
         completedBookings: 2,
+        directBookings: 1,
         noShows: 1,
         gross: 1500.5,
         commission: 150.05,
@@ -16,6 +17,7 @@ describe('commission statement', () => {
     ).toEqual({
       month: '2026-10',
       completedBookings: 2,
+      directBookings: 1,
       noShows: 1,
       gross: 1500.5,
       commission: 150.05,
@@ -24,7 +26,16 @@ describe('commission statement', () => {
       outstanding: 70,
     });
     expect(
-      commissionMonth({ month: '2026-10', completedBookings: 1, noShows: 0, gross: 100, commission: 10, deducted: 10, payments: 5 }),
+      commissionMonth({
+        month: '2026-10',
+        completedBookings: 1,
+        directBookings: 0,
+        noShows: 0,
+        gross: 100,
+        commission: 10,
+        deducted: 10,
+        payments: 5,
+      }),
     ).toMatchObject({ paid: 10, outstanding: 0 });
   });
 
@@ -32,6 +43,7 @@ describe('commission statement', () => {
     const m = commissionMonth({
       month: '2026-10',
       completedBookings: 2,
+      directBookings: 1,
       noShows: 1,
       gross: 1500.5,
       commission: 150.05,
@@ -41,6 +53,7 @@ describe('commission statement', () => {
     const n = commissionMonth({
       month: '2026-09',
       completedBookings: 1,
+      directBookings: 0,
       noShows: 0,
       gross: 1000,
       commission: 100,
@@ -48,10 +61,10 @@ describe('commission statement', () => {
       payments: 0,
     });
     expect(commissionCsv([m, n]).split('\r\n')).toEqual([
-      'Month,Completed bookings,No-shows,Gross (INR),Commission (INR),Net (INR),Paid (INR),Outstanding (INR)',
-      '2026-10,2,1,1500.50,150.05,1350.45,50.05,100.00',
-      '2026-09,1,0,1000.00,100.00,900.00,0.00,100.00',
-      'Total,3,1,2500.50,250.05,2250.45,50.05,200.00',
+      'Month,Completed bookings,Direct bookings (0% commission),No-shows,Gross (INR),Commission (INR),Net (INR),Paid (INR),Outstanding (INR)',
+      '2026-10,2,1,1,1500.50,150.05,1350.45,50.05,100.00',
+      '2026-09,1,0,0,1000.00,100.00,900.00,0.00,100.00',
+      'Total,3,1,1,2500.50,250.05,2250.45,50.05,200.00',
       '',
     ]);
     expect(monthLabel('2026-03')).toBe('March 2026');

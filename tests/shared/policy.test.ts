@@ -57,6 +57,13 @@ describe('commission', () => {
     expect(round2(commission + merchantEarning)).toBe(1234.56);
   });
 
+  it('takes nothing on a direct booking (the salon link, widget or poster) and 10% on a marketplace one', () => {
+    expect(commissionSplit(764.15, 'direct')).toEqual({ commission: 0, merchantEarning: 764.15 });
+    expect(bookingCommission(764.15, 'direct')).toEqual({ commission: 0, merchantEarning: 764.15 });
+    expect(bookingCommission(764.15, 'marketplace')).toEqual(bookingCommission(764.15));
+    expect(bookingCommission(764.15)).toEqual({ commission: 76.42, merchantEarning: 687.74 });
+  });
+
   it('rounds each of a booking’s figures half up on its own, in exact paise (api contract)', () => {
     // 687.735 and 917.235: float arithmetic lands just under the half (764.15 × 0.9 = 687.7349…).
     expect(bookingCommission(764.15)).toEqual({ commission: 76.42, merchantEarning: 687.74 });

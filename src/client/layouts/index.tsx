@@ -1,8 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { PageSpinner } from '../components/ui/Spinner';
+import { isEmbedded } from '../features/channels/channel';
 import { sessionAtom } from '../state/session';
 import { DefaultLayout } from './DefaultLayout';
+import { EmbedLayout } from './EmbedLayout';
 
 // A visitor's first page (the one search engines and Lighthouse see) loads only the visitor's layout.
 const CustomerLayout = lazy(() => import('./CustomerLayout').then((m) => ({ default: m.CustomerLayout })));
@@ -16,6 +18,8 @@ function Signed({ children }: { children: ReactNode }) {
 /** Picks the layout from the stored user type; `userTypeChanged` updates it while the page is open. */
 export function LayoutForUser({ children }: { children: ReactNode }) {
   const { userType } = useAtomValue(sessionAtom);
+  // The widget's iframe shows the booking flow alone, whoever is signed in.
+  if (isEmbedded()) return <EmbedLayout>{children}</EmbedLayout>;
   switch (userType) {
     case 'customer':
       return (

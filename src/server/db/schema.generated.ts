@@ -93,6 +93,7 @@ export interface Bookings {
   cancellation_reason: string | null;
   cancelled_at: Timestamp | null;
   cancelled_by: string | null;
+  channel: Generated<string>;
   commission: Numeric | null;
   completed_at: Timestamp | null;
   confirmation: string | null;
@@ -642,6 +643,13 @@ export interface RevokedTokens {
   jti: string;
 }
 
+export interface SalonLinks {
+  feed_opt_out: Generated<boolean>;
+  merchant_id: string;
+  slug: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface SalonSearch {
   address: string;
   amenities: string[];
@@ -658,6 +666,12 @@ export interface SalonSearch {
   score: Generated<number | null>;
   state: string;
   term_ids: Generated<number[]>;
+}
+
+export interface SalonSlugs {
+  created_at: Generated<Timestamp>;
+  merchant_id: string;
+  slug: string;
 }
 
 export interface SearchTerms {
@@ -888,7 +902,9 @@ export interface DB {
   receipt_counters: ReceiptCounters;
   reviews: Reviews;
   revoked_tokens: RevokedTokens;
+  salon_links: SalonLinks;
   salon_search: SalonSearch;
+  salon_slugs: SalonSlugs;
   search_terms: SearchTerms;
   services: Services;
   shop_images: ShopImages;

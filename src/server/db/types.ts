@@ -13,6 +13,7 @@ import type {
   TierId,
 } from '../../shared/constants.js';
 import type { WaitlistEntryStatus, WaitlistOfferStatus } from '../../shared/waitlist.js';
+import type { BookingChannel } from '../../shared/policy.js';
 import type { DB, JsonValue } from './schema.generated.js';
 
 /*
@@ -152,6 +153,8 @@ type AppTables = Narrowed<{
     cancelled_by: Role | null;
     confirmation: Nullable<DeskConfirmation>;
     payment_method: Generated<'pay_at_salon' | 'wallet'>;
+    /** Set when the booking is made (services/channels/links.ts), never changed after. */
+    channel: ColumnType<BookingChannel, BookingChannel | undefined, never>;
   };
   manual_bookings: {
     status: Generated<'confirmed' | 'completed' | 'cancelled'>;

@@ -12,6 +12,7 @@ import { CLIENT_DIST } from '../paths.js';
 import type { AppRouter } from '../routers/index.js';
 import { type Context, createContextFactory } from '../trpc/context.js';
 import { recentWriteCookie } from '../trpc/reads.js';
+import { isEmbedRequest, linkPageMeta, mountChannels } from './channels.js';
 import { mountDownloads } from './downloads.js';
 import { firstScreenData } from './firstScreen.js';
 import { buildOpenApiDocument, documentFor, ERROR_STATUS, successStatusFor } from './openapi.js';
@@ -94,28 +95,28 @@ export function createApp(opts: AppOptions) {
   app.set('trust proxy', /^\d+$/.test(trust) ? Number(trust) : trust);
   app.set('etag', false);
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': ["'self'", ...(razorpay ? ['https://checkout.razorpay.com'] : [])],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'connect-src': ["'self'", ...(razorpay ? ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'] : [])],
-          'frame-src': ["'self'", ...(razorpay ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [])],
-          'font-src': ["'self'", 'data:'],
-          'worker-src': ["'self'", 'blob:'],
-          'media-src': ["'self'", 'blob:'],
-          'frame-ancestors': ["'none'"],
-          'upgrade-insecure-requests': null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: deps.env.NODE_ENV === 'production',
-    }),
-  );
+  const csp = (frameAncestors: string[]) => ({
+    useDefaults: true,
+    directives: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'", ...(razorpay ? ['https://checkout.razorpay.com'] : [])],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+      'connect-src': ["'self'", ...(razorpay ? ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'] : [])],
+      'frame-src': ["'self'", ...(razorpay ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [])],
+      'font-src': ["'self'", 'data:'],
+      'worker-src': ["'self'", 'blob:'],
+      'media-src': ["'self'", 'blob:'],
+      'frame-ancestors': frameAncestors,
+      'upgrade-insecure-requests': null,
+    },
+  });
+  const headers = { crossOriginEmbedderPolicy: false, strictTransportSecurity: deps.env.NODE_ENV === 'production' } as const;
+  // Every page refuses to be framed, except a salon link page asked for as the website widget's
+  // iframe (/s/{slug}?embed=1, docs/channels.md): any site may embed that one.
+  const framedNowhere = helmet({ ...headers, contentSecurityPolicy: csp(["'none'"]) });
+  const framedAnywhere = helmet({ ...headers, contentSecurityPolicy: csp(['*']), xFrameOptions: false });
+  app.use((req, res, next) => (isEmbedRequest(req) ? framedAnywhere : framedNowhere)(req, res, next));
 
   app.get('/api/health', async (_req, res) => {
     try {
@@ -198,6 +199,7 @@ export function createApp(opts: AppOptions) {
   mountUnsubscribe(app, deps);
   mountReceipts(app, deps);
   mountDownloads(app, deps);
+  mountChannels(app, deps);
 
   app.use(
     '/api',
@@ -222,7 +224,13 @@ export function createApp(opts: AppOptions) {
 
   const clientDir = opts.clientDir ?? CLIENT_DIST;
   if (opts.serveClient !== false && fs.existsSync(path.join(clientDir, 'index.html'))) {
-    mountClient(app, { clientDir, db: deps.db, publicUrl: deps.env.PUBLIC_URL, firstScreen: firstScreenData(router, createContext) });
+    mountClient(app, {
+      clientDir,
+      db: deps.db,
+      publicUrl: deps.env.PUBLIC_URL,
+      firstScreen: firstScreenData(router, createContext),
+      linkPage: (req, slug) => linkPageMeta(deps, deps.env.PUBLIC_URL.replace(/\/+$/, ''), req, slug),
+    });
   }
 
   const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {

@@ -20,10 +20,16 @@ export type FirstScreenData = (req: IncomingMessage, pattern: string, params: Re
 /** A visitor's context for the request (never the caller's bearer token: the answer is a visitor's). */
 export function firstScreenData(router: AppRouter, createContext: (opts: { req: IncomingMessage }) => Promise<Context>): FirstScreenData {
   return async (req, pattern, params, search) => {
-    if (pattern !== '/salon/:id' && pattern !== '/salons') return null;
+    if (pattern !== '/salon/:id' && pattern !== '/salons' && pattern !== '/s/:slug') return null;
     const ctx = await createContext({ req: withoutCredentials(req) });
     const helpers = createServerSideHelpers({ router, ctx });
-    if (pattern === '/salon/:id') {
+    if (pattern === '/s/:slug') {
+      // The salon's own link: which salon it is (with its channel token), then that salon's page.
+      const slug = (params.slug ?? '').toLowerCase();
+      const link = await helpers.merchants.salonLink.fetch({ slug }).catch(() => null);
+      if (!link) return null;
+      await helpers.merchants.getMerchantById.prefetch({ id: link.data.merchantId });
+    } else if (pattern === '/salon/:id') {
       // The client asks only for well-formed ids (SalonDetails); anything else it shows as not found.
       if (!/^[0-9a-f-]{36}$/i.test(params.id ?? '')) return null;
       await helpers.merchants.getMerchantById.prefetch({ id: params.id });

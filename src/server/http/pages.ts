@@ -96,6 +96,13 @@ export interface PageMeta {
   modulePreloads?: string[];
   /** The first screen's query answers (react-query's dehydrated state; firstScreen.ts), for the client to start from. */
   firstScreen?: unknown;
+  /** The image's text alternative and size, for link previews. */
+  imageAlt?: string;
+  imageSize?: { width: number; height: number };
+  /** A 301 to this path instead of the page (an old salon link). */
+  redirect?: string;
+  /** HTML of the first screen, inside the app's root until the script replaces it (the salon link page). */
+  bodyHtml?: string;
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -142,8 +149,15 @@ export function renderHead(template: string, meta: PageMeta): string {
     `<meta property="og:description" content="${description}" />`,
     meta.canonical ? `<meta property="og:url" content="${escapeHtml(meta.canonical)}" />` : '',
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}" />` : '',
+    meta.image && meta.imageSize ? `<meta property="og:image:type" content="image/png" />` : '',
+    meta.imageSize ? `<meta property="og:image:width" content="${meta.imageSize.width}" />` : '',
+    meta.imageSize ? `<meta property="og:image:height" content="${meta.imageSize.height}" />` : '',
+    meta.imageAlt ? `<meta property="og:image:alt" content="${escapeHtml(meta.imageAlt)}" />` : '',
     `<meta property="og:locale" content="en_IN" />`,
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    meta.image ? `<meta name="twitter:title" content="${title}" />` : '',
+    meta.image ? `<meta name="twitter:description" content="${description}" />` : '',
+    meta.image ? `<meta name="twitter:image" content="${escapeHtml(meta.image)}" />` : '',
     ...(meta.jsonLd ?? []).map((d) => `<script type="application/ld+json">${scriptJson(d)}</script>`),
   ].filter(Boolean);
   if (meta.firstScreen)
@@ -152,7 +166,8 @@ export function renderHead(template: string, meta: PageMeta): string {
   return template
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
     .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${description}" />`)
-    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', () => (meta.bodyHtml ? `<div id="root">${meta.bodyHtml}</div>` : '<div id="root"></div>'));
 }
 
 const notFoundMeta = (): PageMeta => ({ status: 404, title: `Page not found · ${SITE}`, description: DEFAULT_DESCRIPTION, noindex: true });
@@ -469,6 +484,7 @@ const PAGE_SOURCES: Record<string, string> = {
   '/': 'src/client/features/discovery/HomeSections.tsx',
   '/salons': 'src/client/pages/salon/SalonList.tsx',
   '/salon/:id': 'src/client/pages/salon/SalonDetails.tsx',
+  '/s/:slug': 'src/client/pages/salon/SalonLink.tsx',
 };
 
 interface ManifestChunk {
@@ -510,8 +526,14 @@ export function pagePreloads(root: string, template: string): Map<string, string
   return out;
 }
 
+/** The page of a salon's own link /s/{slug} (http/channels.ts). */
+export type LinkPageMeta = (req: Request, slug: string) => Promise<PageMeta>;
+
 /** Mounts the built client in `clientDir` (its index.html, assets and public files) on `app`. */
-export function mountClient(app: Express, opts: { clientDir: string; db: Executor; publicUrl: string; firstScreen?: FirstScreenData }) {
+export function mountClient(
+  app: Express,
+  opts: { clientDir: string; db: Executor; publicUrl: string; firstScreen?: FirstScreenData; linkPage?: LinkPageMeta },
+) {
   const root = path.resolve(opts.clientDir);
   const base = opts.publicUrl.replace(/\/+$/, '');
   const template = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
@@ -586,7 +608,10 @@ export function mountClient(app: Express, opts: { clientDir: string; db: Executo
           })
         : null;
     try {
-      meta = await pageMeta(opts.db, base, req, match);
+      meta =
+        match?.pattern === '/s/:slug' && opts.linkPage
+          ? await opts.linkPage(req, match.params.slug)
+          : await pageMeta(opts.db, base, req, match);
     } catch (err) {
       // The app still loads and shows what it can; the status says the server could not look.
       if (!isDatabaseUnavailable(err)) console.error('[http] page meta failed', err);
@@ -594,6 +619,10 @@ export function mountClient(app: Express, opts: { clientDir: string; db: Executo
       res.setHeader('retry-after', RETRY_AFTER_SECONDS);
     }
     const data = await firstScreen;
+    if (meta.redirect) {
+      res.redirect(301, meta.redirect);
+      return;
+    }
     if (meta.status === 200) {
       const modules = match ? preloads.get(match.pattern) : undefined;
       if (modules) meta = { ...meta, modulePreloads: modules };

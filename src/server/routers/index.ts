@@ -5,6 +5,7 @@ import { billingAdminProcedures, billingMerchantProcedures, supportProcedures } 
 import { bookingMerchantProcedures, bookingUserProcedures } from './bookings.js';
 import { calendarMerchantProcedures } from './calendar.js';
 import { checkoutMerchantProcedures } from './checkout.js';
+import { channelMerchantProcedures, channelPublicProcedures } from './channels.js';
 import { commissionAdminProcedures, commissionMerchantProcedures } from './commission.js';
 import { blogProcedures, contentProcedures, supportContentProcedures } from './content.js';
 import { crmMerchantProcedures, marketingProcedures } from './crm.js';
@@ -60,6 +61,8 @@ export const appRouter = router({
     ...checkoutMerchantProcedures,
     ...otpMerchantProcedures,
     ...waitlistMerchantProcedures,
+    ...channelMerchantProcedures,
+    ...channelPublicProcedures,
   }),
   categories: router({
     ...shopCategoryProcedures,

@@ -20,6 +20,8 @@ const TABLE_ORDER: (keyof DemoData)[] = [
   'accounts',
   'categories',
   'merchants',
+  'salon_slugs',
+  'salon_links',
   'merchant_categories',
   'services',
   'staff',

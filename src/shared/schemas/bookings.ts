@@ -185,6 +185,11 @@ export const createBookingInput = z.object({
   couponCode: z.preprocess(blankToUndefined, couponCodeSchema.optional()),
   /** Pay at the salon (default) or now from the wallet balance. */
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentMethod: pay_at_salon or wallet' }).optional().default('pay_at_salon'),
+  /**
+   * The salon's own link was used (merchants/salonLink gives it): the booking is direct, with no
+   * platform commission. Checked by the server: it must be this salon's and unexpired.
+   */
+  channelToken: z.string({ error: 'channelToken: a text token' }).max(200, 'channelToken: too long').optional(),
 });
 export type CreateBookingInput = z.input<typeof createBookingInput>;
 

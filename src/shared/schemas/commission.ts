@@ -9,6 +9,8 @@ export const commissionInput = z.object({ merchantId: z.preprocess(blankToUndefi
 export const commissionMonthWire = z.object({
   month: z.string(),
   completedBookings: z.number(),
+  /** Completed bookings made through the salon's own link, widget or poster: no commission on them. */
+  directBookings: z.number(),
   noShows: z.number(),
   gross: z.number(),
   commission: z.number(),
@@ -19,7 +21,10 @@ export const commissionMonthWire = z.object({
 
 export const commissionAnswer = z.object({
   data: z.object({
+    /** The commission rate on marketplace bookings (0.1). */
     rate: z.number(),
+    /** The commission rate on direct bookings (0). */
+    directRate: z.number(),
     months: z.array(commissionMonthWire),
     totals: commissionMonthWire.omit({ month: true }),
     payments: z.array(z.object({ _id: z.string(), month: z.string(), amount: z.number(), reference: z.string(), createdAt: z.string() })),

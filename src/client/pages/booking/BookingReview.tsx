@@ -13,6 +13,7 @@ import { BookingSummary } from '../../features/booking/BookingSummary';
 import { bookingDraftAtom, idempotencyKeyFor, resetDraftAtom, saveConfirmedBooking } from '../../features/booking/draft';
 import { couponAppliedText, duplicateBookingText } from '../../features/booking/format';
 import { setNextIdempotencyKey } from '../../features/booking/idempotency';
+import { channelTokenFor } from '../../features/channels/channel';
 import { PaymentChoice, type PaymentMethod } from '../../features/wallet/PaymentChoice';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -124,6 +125,7 @@ export default function BookingReview({ params }: { params: { id: string } }) {
         bookingTime: draft.selectedTime!,
         couponCode: coupon?.code,
         paymentMethod,
+        channelToken: channelTokenFor(salonId),
       });
       const booking = answer.data.booking;
       utils.users.getBookingById.setData({ bookingId: booking._id }, answer);

@@ -140,10 +140,14 @@ export default function Commission() {
             <Tile
               label="Gross"
               value={money(d.totals.gross)}
-              hint={`${d.totals.completedBookings} completed bookings`}
+              hint={`${d.totals.completedBookings} completed bookings, ${d.totals.directBookings} direct`}
               testId="commission-gross"
             />
-            <Tile label={`Commission (${percent})`} value={money(d.totals.commission)} testId="commission-total" />
+            <Tile
+              label={`Commission (${percent}, direct ${Math.round(d.directRate * 100)}%)`}
+              value={money(d.totals.commission)}
+              testId="commission-total"
+            />
             <Tile label="Net (yours)" value={money(d.totals.net)} hint="Gross less commission" testId="commission-net" />
             <Tile
               label="Outstanding"
@@ -194,7 +198,10 @@ export default function Commission() {
                     >
                       {money(m.outstanding)}
                     </Td>
-                    <Td className="text-right">{m.completedBookings}</Td>
+                    <Td className="text-right whitespace-nowrap" data-testid="month-completed">
+                      {m.completedBookings}
+                      {m.directBookings > 0 && <span className="block text-xs text-ink-500">{m.directBookings} direct</span>}
+                    </Td>
                     <Td className="text-right whitespace-nowrap">{money(m.gross)}</Td>
                     <Td className="text-right whitespace-nowrap">{money(m.net)}</Td>
                     {isAdmin && (
@@ -215,8 +222,9 @@ export default function Commission() {
           <Card className="space-y-2 text-sm text-ink-700" data-testid="commission-rules">
             <h2 className="font-semibold text-ink-900">How commission works</h2>
             <p>
-              GlowBook takes {percent} of each booking you complete. When a customer does not come, a booking they prepaid stays paid to you
-              and {percent} of it is commission; one to be paid at the salon carries none.
+              GlowBook takes {percent} of each booking you complete through the marketplace, and nothing on direct bookings: those customers
+              book through your own link, website widget or QR poster (Settings → Online booking). When a customer does not come, a booking
+              they prepaid stays paid to you and {percent} of it is commission; one to be paid at the salon carries none.
             </p>
             <p>
               Paid: commission already deducted from what customers prepaid online, plus payments you made. Pay what is outstanding by bank

@@ -3,6 +3,7 @@ import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { GstSection } from '../../features/billing/GstSection';
+import { OnlineBookingSection } from '../../features/channels/OnlineBookingSection';
 import { useMerchantId } from '../../features/shop/api';
 import { ProfileCompletionCard } from '../../features/shop/ProfileCompletionCard';
 import {
@@ -31,7 +32,10 @@ export default function Settings() {
 
   return (
     <PageContainer className="max-w-5xl">
-      <PageHeader title="Settings & Profile" description="Your business profile, opening hours, notifications and password." />
+      <PageHeader
+        title="Settings & Profile"
+        description="Your business profile, opening hours, online booking, notifications and password."
+      />
       {!merchantId ? (
         <EmptyState title="No shop selected" description="Merchant ID not found. Please log in again." />
       ) : settings.isLoading ? (
@@ -47,6 +51,7 @@ export default function Settings() {
           <ProfileCompletionCard merchantId={merchantId} />
           <BusinessProfileSection merchant={merchant} merchantId={merchantId} />
           <BusinessHoursSection merchant={merchant} merchantId={merchantId} />
+          <OnlineBookingSection merchantId={merchantId} />
           <NotificationsSection merchant={merchant} merchantId={merchantId} />
           <GstSection merchantId={merchantId} />
           <SecuritySection />

@@ -3,9 +3,18 @@ import type { Executor } from '../executor.js';
 
 /** A salon's settled bookings per month of appointment: completed and no-shows, and their ledger sums. */
 export async function commissionByMonth(db: Executor, merchantId: string) {
-  const { rows } = await sql<{ month: string; completed: number; no_shows: number; gross: string; commission: string; deducted: string }>`
+  const { rows } = await sql<{
+    month: string;
+    completed: number;
+    direct: number;
+    no_shows: number;
+    gross: string;
+    commission: string;
+    deducted: string;
+  }>`
     select to_char(b.booking_date, 'YYYY-MM') as month,
       count(*) filter (where b.status = 'completed')::int as completed,
+      count(*) filter (where b.status = 'completed' and b.channel = 'direct')::int as direct,
       count(*) filter (where b.status = 'no_show')::int as no_shows,
       coalesce(sum(l.gross_amount), 0) as gross,
       coalesce(sum(l.commission), 0) as commission,

@@ -42,13 +42,17 @@ export function addBookings(
   const { customerNotice, salonNotice } = bookingNotices(data);
 
   const usedCoupons = new Map<string, number>();
+  let merchantBookings = 0;
   for (const b of byTime) {
     const when = `${displayDate(b.date)} at ${formatMinutes12h(b.minutes)}`;
     const discount = b.couponCode ? couponDiscount(b.couponCode, b.subtotal) : 0;
     if (discount > 0) usedCoupons.set(b.couponCode!, (usedCoupons.get(b.couponCode!) ?? 0) + 1);
     const total = round2(b.subtotal - discount);
+    // Every third of the demo salon's bookings came through its own link (no commission on those).
+    const channel = b.salon === merchantSalon && merchantBookings++ % 3 === 0 ? 'direct' : 'marketplace';
     const row: Insertable<Database['bookings']> = {
       id: b.id,
+      channel,
       user_id: b.customer.id,
       merchant_id: b.salon.id,
       staff_id: b.staff.id,
@@ -81,8 +85,8 @@ export function addBookings(
     } else if (b.status === 'completed') {
       const completedAt = new Date(b.endsAt.getTime() + rng.int(5, 20) * MINUTE);
       // The booking carries the contract's figures, the ledger its balanced split (src/shared/policy.ts).
-      const shares = bookingCommission(total);
-      const split = commissionSplit(total);
+      const shares = bookingCommission(total, channel);
+      const split = commissionSplit(total, channel);
       Object.assign(row, {
         created_at: ago(b.startsAt, rng.int(6, 240) * HOUR),
         updated_at: completedAt,

@@ -32,6 +32,8 @@ export interface DemoData {
   accounts: Rows<'accounts'>;
   categories: Rows<'categories'>;
   merchants: Rows<'merchants'>;
+  salon_slugs: Rows<'salon_slugs'>;
+  salon_links: Rows<'salon_links'>;
   merchant_categories: Rows<'merchant_categories'>;
   services: Rows<'services'>;
   staff: Rows<'staff'>;
@@ -101,6 +103,8 @@ export function startDemoBuild(passwordHash: string, now: Date): DemoBuild {
     bookings: [],
     booking_services: [],
     commission_ledger: [],
+    salon_slugs: [],
+    salon_links: [],
     reviews: [],
     manual_bookings: [],
     testimonials: [],

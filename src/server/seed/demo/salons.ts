@@ -103,6 +103,9 @@ export function addSalons(build: DemoBuild, categoryIds: Map<CategoryDef, string
       notification_settings: JSON.stringify(defaultNotificationPreferences()),
       created_at: new Date(joined.getTime() + 2 * HOUR),
     });
+    // Its own booking link (docs/channels.md): /s/{slug}, the slug the demo gives the salon.
+    data.salon_slugs.push({ slug: def.slug, merchant_id: id, created_at: joined });
+    data.salon_links.push({ merchant_id: id, slug: def.slug });
 
     const services: SeedService[] = [];
     const menus = def.categories.map((name) => {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type CommissionMonth, commissionMonth, monthLabel } from '../../../shared/commission.js';
 import { formatINR, round2 } from '../../../shared/money.js';
-import { COMMISSION_RATE } from '../../../shared/policy.js';
+import { CHANNEL_COMMISSION_RATE } from '../../../shared/policy.js';
 import type { recordCommissionPaymentInput } from '../../../shared/schemas/commission.js';
 import type { Executor } from '../../db/executor.js';
 import { recordAudit } from '../../db/repositories/audit.js';
@@ -35,6 +35,7 @@ async function statement(db: Executor, merchantId: string): Promise<CommissionMo
       return commissionMonth({
         month,
         completedBookings: r?.completed ?? 0,
+        directBookings: r?.direct ?? 0,
         noShows: r?.no_shows ?? 0,
         gross: Number(r?.gross ?? 0),
         commission: Number(r?.commission ?? 0),
@@ -47,14 +48,16 @@ async function statement(db: Executor, merchantId: string): Promise<CommissionMo
 export async function getCommission(deps: AppDeps, actor: Actor, merchantId: string | undefined) {
   const shop = await shopOf(deps.db, actor, merchantId);
   const [months, payments] = await Promise.all([statement(deps.db, shop), listCommissionPayments(deps.db, shop, 100)]);
-  const sum = (k: 'completedBookings' | 'noShows' | 'gross' | 'commission' | 'net' | 'paid' | 'outstanding') =>
+  const sum = (k: 'completedBookings' | 'directBookings' | 'noShows' | 'gross' | 'commission' | 'net' | 'paid' | 'outstanding') =>
     round2(months.reduce((n, m) => n + m[k], 0));
   return {
     data: {
-      rate: COMMISSION_RATE,
+      rate: CHANNEL_COMMISSION_RATE.marketplace,
+      directRate: CHANNEL_COMMISSION_RATE.direct,
       months,
       totals: {
         completedBookings: sum('completedBookings'),
+        directBookings: sum('directBookings'),
         noShows: sum('noShows'),
         gross: sum('gross'),
         commission: sum('commission'),

@@ -16,6 +16,7 @@ import type { Actor, AppDeps } from '../../deps.js';
 import { AppError, badRequest, conflict, HOURS_CHANGED, SLOT_TAKEN } from '../../errors.js';
 import { enqueueJobs } from '../../jobs/queue.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
+import { bookingChannel } from '../channels/links.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
 import { chooseSlot, loadSalonDay } from './availability.js';
 import { checkCouponCode, redeemCoupon } from './coupons.js';
@@ -99,9 +100,13 @@ export async function createBooking(
   // The booking (with its services and notifications, one statement) and its jobs (sent through
   // pg-boss, a statement of its own) commit together or not at all, as do a coupon's redemption, a
   // wallet payment and an admin's audit entry: one transaction.
+  // Direct only with proof of a visit to this salon's own link (a token the server signed for it).
+  const channel = opts.contact ? 'marketplace' : bookingChannel(deps, input.merchantId, input.channelToken, now);
   let placed: Placed;
   try {
-    placed = await deps.db.transaction().execute((trx) => placeBooking(trx, actor, userId, input, key, fingerprint, now, opts.contact));
+    placed = await deps.db
+      .transaction()
+      .execute((trx) => placeBooking(trx, actor, userId, input, key, fingerprint, now, channel, opts.contact));
   } catch (err) {
     // A request with the same key that committed first makes this one clash (on the key or on
     // the slot); the customer gets that booking, never a second one.
@@ -141,6 +146,7 @@ async function placeBooking(
   key: string | null,
   fingerprint: string | null,
   now: Date,
+  channel: 'direct' | 'marketplace',
   contact?: DeskContact,
 ): Promise<Placed> {
   const { ctx, day } = await loadSalonDay(db, actor, input.merchantId, input.serviceIds, input.bookingDate);
@@ -200,6 +206,7 @@ async function placeBooking(
       coupon_id: coupon?.coupon.id ?? null,
       idempotency_key: key,
       idempotency_fingerprint: fingerprint,
+      channel,
       ...(contact
         ? {
             contact_name: contact.name,

@@ -129,7 +129,7 @@ export async function cancelBookingsBySalon(
 
 /** A completed booking's columns: its commission is 10% of its total (docs/money.md). */
 export function completionValues(booking: Booking, now: Date, paymentReceived: boolean): Updateable<BookingsTable> {
-  const split = bookingCommission(Number(booking.total_price));
+  const split = bookingCommission(Number(booking.total_price), booking.channel);
   return {
     status: 'completed',
     payment_received: paymentReceived,
@@ -158,7 +158,7 @@ function moveValues(actor: Actor, booking: Booking, input: StatusInput, now: Dat
     case 'no_show': {
       // Nothing is refunded: the salon keeps what was prepaid and owes commission on that (docs/money.md).
       const base = noShowCommissionBase(Number(booking.amount_paid));
-      const split = base > 0 ? bookingCommission(base) : null;
+      const split = base > 0 ? bookingCommission(base, booking.channel) : null;
       return {
         status: 'no_show',
         no_show_at: now,
@@ -186,7 +186,7 @@ export async function afterMove(trx: Executor, updated: Booking, merchantId: str
   if (commissionBase > 0 || updated.status === 'completed') {
     // The ledger must balance (its CHECK: commission + merchant_earning = gross_amount), so its
     // merchant share is the remainder, a paisa under the booking's on a half-paisa total.
-    const ledger = commissionSplit(commissionBase);
+    const ledger = commissionSplit(commissionBase, updated.channel);
     await insertCommissionLedger(trx, {
       booking_id: updated.id,
       merchant_id: merchantId,
