@@ -128,7 +128,8 @@ export async function createBooking(
  * caller publishes the desk change after its commit. Answers the booking's id.
  */
 export async function placeOwnBooking(trx: Executor, actor: Actor, input: Input, now: Date): Promise<string> {
-  return (await placeBooking(trx, actor, actor.id, input, null, null, now)).id;
+  // The waitlist is the marketplace's: its bookings carry the marketplace commission.
+  return (await placeBooking(trx, actor, actor.id, input, null, null, now, 'marketplace')).id;
 }
 
 /** The booking placed, with its details as the insert answered them when nothing changed it since. */
