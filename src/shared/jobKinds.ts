@@ -13,6 +13,8 @@ export const JOB_KINDS = [
   'desk_move_message',
   'booking_auto_complete',
   'invoice_refund',
+  'booking_hold_sweep',
+  'booking_refund',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -31,4 +33,6 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   desk_move_message: 'Messages about desk moves',
   booking_auto_complete: 'Completing checked-in bookings',
   invoice_refund: 'Refunds of cancelled invoices',
+  booking_hold_sweep: 'Releasing unpaid booking holds',
+  booking_refund: 'Refunds of online booking payments',
 };

@@ -12,6 +12,7 @@ import type {
   Role,
   TierId,
 } from '../../shared/constants.js';
+import type { BookingPaymentStatus, BookingRefundReason, BookingRefundStatus } from '../../shared/schemas/payments.js';
 import type { DB, JsonValue } from './schema.generated.js';
 
 /*
@@ -150,7 +151,14 @@ type AppTables = Narrowed<{
     block_id: ColumnType<string | null, string | null | undefined, never>;
     cancelled_by: Role | null;
     confirmation: Nullable<DeskConfirmation>;
-    payment_method: Generated<'pay_at_salon' | 'wallet'>;
+    payment_method: Generated<'pay_at_salon' | 'wallet' | 'online'>;
+  };
+  booking_payments: {
+    status: Generated<BookingPaymentStatus>;
+  };
+  booking_refunds: {
+    reason: BookingRefundReason;
+    status: Generated<BookingRefundStatus>;
   };
   manual_bookings: {
     status: Generated<'confirmed' | 'completed' | 'cancelled'>;
@@ -328,6 +336,8 @@ export type WalletLedgerTable = Database['wallet_ledger'];
 export type LoyaltyLedgerTable = Database['loyalty_ledger'];
 export type GiftCardsTable = Database['gift_cards'];
 export type GiftCardOrdersTable = Database['gift_card_orders'];
+export type BookingPaymentsTable = Database['booking_payments'];
+export type BookingRefundsTable = Database['booking_refunds'];
 
 export type Account = Selectable<AccountsTable>;
 export type NewAccount = Insertable<AccountsTable>;

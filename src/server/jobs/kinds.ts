@@ -33,6 +33,8 @@ export const JOB_PAYLOADS = {
   desk_move_message: z.object({ bookingId: id, from: z.object({ bookingDate: day, bookingTime: z.string(), staffId: id }) }),
   booking_auto_complete: z.object({}),
   invoice_refund: z.object({ creditNoteId: id }),
+  booking_hold_sweep: z.object({}),
+  booking_refund: z.object({ refundId: id }),
 } satisfies Record<JobKind, z.ZodType>;
 
 export type JobPayload<K extends JobKind> = z.infer<(typeof JOB_PAYLOADS)[K]>;

@@ -18,6 +18,7 @@ import {
 } from './discovery.js';
 import { merchantAuthRouter, merchantSignInProcedures } from './merchantAuth.js';
 import { notificationUserProcedures } from './notifications.js';
+import { paymentProcedures } from './payments.js';
 import { pushProcedures, pushUserProcedures } from './push.js';
 import {
   couponProcedures,
@@ -75,6 +76,7 @@ export const appRouter = router({
   blogs: router({ ...blogProcedures }),
   content: router({ ...contentProcedures }),
   notification: router({ ...pushProcedures }),
+  payments: router({ ...paymentProcedures }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -16,6 +16,7 @@ import type { Actor, AppDeps } from '../../deps.js';
 import { AppError, badRequest, conflict, HOURS_CHANGED, SLOT_TAKEN } from '../../errors.js';
 import { enqueueJobs } from '../../jobs/queue.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
+import { releaseHoldsOverlapping } from '../payments/holds.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
 import { chooseSlot, loadSalonDay } from './availability.js';
 import { checkCouponCode, redeemCoupon } from './coupons.js';
@@ -123,8 +124,12 @@ interface Placed {
   detail: BookingDetailRow | null;
 }
 
-/** Places the booking in the caller's transaction: the booking, its jobs and what goes with it. */
-async function placeBooking(
+/**
+ * Places the booking in the caller's transaction: the booking, its jobs and what goes with it.
+ * `holdUntil`: a booking being paid online (services/payments), placed pending and held until then;
+ * it is announced (notifications, e-mail) when its payment confirms it, not now.
+ */
+export async function placeBooking(
   db: Executor,
   actor: Actor,
   userId: string | null,
@@ -133,7 +138,8 @@ async function placeBooking(
   fingerprint: string | null,
   now: Date,
   contact?: DeskContact,
-): Promise<Placed> {
+  holdUntil?: Date,
+): Promise<Placed & { salonName: string; total: number; startsAt: Date; endsAt: Date }> {
   const { ctx, day } = await loadSalonDay(db, actor, input.merchantId, input.serviceIds, input.bookingDate);
   const minutes = parseTimeToMinutes(input.bookingTime)!;
   const coupon = input.couponCode
@@ -170,6 +176,9 @@ async function placeBooking(
     },
     {},
   );
+  // Holds whose payment lapsed still sit in the exclusion constraint: the first booking that wants
+  // their time releases them (availability already counts them free).
+  await releaseHoldsOverlapping(db, now, { merchantId: ctx.id, from: slot.startsAt, to: slot.endsAt });
   // Free staff in order of preference; the exclusion constraint has the last word for each.
   let made: BookingDetailRow | null = null;
   for (const staffId of slot.candidates) {
@@ -183,7 +192,8 @@ async function placeBooking(
       ends_at: slot.endsAt,
       booking_date: input.bookingDate,
       booking_time: slot.bookingTime,
-      status: 'upcoming' as const,
+      status: holdUntil ? ('pending' as const) : ('upcoming' as const),
+      ...(holdUntil ? { hold_expires_at: holdUntil } : {}),
       subtotal: ctx.subtotal,
       discount_amount: discount,
       total_price: round2(ctx.subtotal - discount),
@@ -201,17 +211,19 @@ async function placeBooking(
           }
         : {}),
     };
-    if ((made = await insertBookingUnlessTaken(db, booking, services, effects.notifications, ctx.hoursAsRead))) break;
+    if ((made = await insertBookingUnlessTaken(db, booking, services, holdUntil ? [] : effects.notifications, ctx.hoursAsRead))) break;
   }
   // Nothing inserted: every professional's time was taken, or the salon's hours changed since they
   // were read (the insert holds them: an hours change in flight wins, and this booking is refused).
   if (!made) throw conflict((await holdOpeningHours(db, ctx.id, ctx.hoursAsRead)) ? SLOT_TAKEN : HOURS_CHANGED);
   // Its jobs (the customer's e-mail and push) through pg-boss, in this transaction.
-  await enqueueJobs(db, effects.jobs);
+  if (!holdUntil) await enqueueJobs(db, effects.jobs);
   if (coupon) await redeemCoupon(db, coupon.coupon.id);
+  const total = round2(ctx.subtotal - discount);
+  const placed = { salonName: ctx.name, total, startsAt: slot.startsAt, endsAt: slot.endsAt };
   if (input.paymentMethod === 'wallet' && userId) {
-    await payBookingFromWallet(db, { userId, bookingId: id, total: round2(ctx.subtotal - discount), salonName: ctx.name });
-    return { id, detail: null };
+    await payBookingFromWallet(db, { userId, bookingId: id, total, salonName: ctx.name });
+    return { id, detail: null, ...placed };
   }
-  return { id, detail: made };
+  return { id, detail: made, ...placed };
 }
