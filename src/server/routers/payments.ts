@@ -5,9 +5,8 @@ import { errors } from './common.docs.js';
 
 const tags = ['Online payments'];
 
-const GATEWAY_DOWN = {
-  503: 'The payment gateway could not be reached (the message names it and what was being done), or the database is briefly unreachable: try again',
-};
+/** 503 is documented for every procedure by the transport; here it also means the gateway did not answer. */
+const GATEWAY_DOWN = ' A payment gateway that cannot be reached answers 503 naming it (nothing is held or charged): try again.';
 
 /**
  * Paying for a booking online, under payments/* (docs/payments.md): hold the slot with a gateway
@@ -39,15 +38,9 @@ export const paymentProcedures = {
         tags,
         summary: 'Hold a slot and open its payment',
         description:
-          'Places the booking as `pending`, held for `holdMinutes` (the slot is taken meanwhile), takes the wallet share when `useWallet`, and creates the gateway order to pay the rest. Pay it in the checkout, then send the proof to verifyBookingPayment; an unpaid hold is released when it lapses.',
-        errorResponses: errors(
-          400,
-          401,
-          403,
-          404,
-          { 409: 'The time slot is no longer available, or the salon changed its hours' },
+          'Places the booking as `pending`, held for `holdMinutes` (the slot is taken meanwhile), takes the wallet share when `useWallet`, and creates the gateway order to pay the rest. Pay it in the checkout, then send the proof to verifyBookingPayment; an unpaid hold is released when it lapses.' +
           GATEWAY_DOWN,
-        ),
+        errorResponses: errors(400, 401, 403, 404, { 409: 'The time slot is no longer available, or the salon changed its hours' }),
       },
       successStatus: 201,
     })
@@ -79,15 +72,11 @@ export const paymentProcedures = {
         tags,
         summary: 'Verify a payment and confirm its booking',
         description:
-          'Checks the gateway signature of the order and payment, then confirms the held booking. Sending the same proof again answers the same. A payment that arrives after its hold lapsed and the slot was taken is refunded in full (409 saying so).',
-        errorResponses: errors(
-          400,
-          401,
-          403,
-          404,
-          { 409: 'The order was paid by another payment, or the payment came after the slot was released: it is being refunded in full' },
+          'Checks the gateway signature of the order and payment, then confirms the held booking. Sending the same proof again answers the same. A payment that arrives after its hold lapsed and the slot was taken is refunded in full (409 saying so).' +
           GATEWAY_DOWN,
-        ),
+        errorResponses: errors(400, 401, 403, 404, {
+          409: 'The order was paid by another payment, or the payment came after the slot was released: it is being refunded in full',
+        }),
       },
     })
     .input(s.verifyBookingPaymentInput)

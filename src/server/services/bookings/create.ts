@@ -176,9 +176,6 @@ export async function placeBooking(
     },
     {},
   );
-  // Holds whose payment lapsed still sit in the exclusion constraint: the first booking that wants
-  // their time releases them (availability already counts them free).
-  await releaseHoldsOverlapping(db, now, { merchantId: ctx.id, from: slot.startsAt, to: slot.endsAt });
   // Free staff in order of preference; the exclusion constraint has the last word for each.
   let made: BookingDetailRow | null = null;
   for (const staffId of slot.candidates) {
@@ -211,7 +208,13 @@ export async function placeBooking(
           }
         : {}),
     };
-    if ((made = await insertBookingUnlessTaken(db, booking, services, holdUntil ? [] : effects.notifications, ctx.hoursAsRead))) break;
+    const insert = () => insertBookingUnlessTaken(db, booking, services, holdUntil ? [] : effects.notifications, ctx.hoursAsRead);
+    if ((made = await insert())) break;
+    // Holds whose payment lapsed still sit in the exclusion constraint (availability counts them
+    // free): the booking that wants their time releases them, in its transaction, and tries again.
+    // Only a refused insert looks, so a booking of free time costs no statement more.
+    if ((await releaseHoldsOverlapping(db, now, { merchantId: ctx.id, from: slot.startsAt, to: slot.endsAt })) && (made = await insert()))
+      break;
   }
   // Nothing inserted: every professional's time was taken, or the salon's hours changed since they
   // were read (the insert holds them: an hours change in flight wins, and this booking is refused).

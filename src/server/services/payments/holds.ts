@@ -46,10 +46,15 @@ async function afterRelease(db: Executor, released: Released): Promise<void> {
   );
 }
 
-/** Releases the lapsed holds overlapping a time at a salon, in the caller's (booking's) transaction. */
-export async function releaseHoldsOverlapping(db: Executor, now: Date, where: { merchantId: string; from: Date; to: Date }): Promise<void> {
+/** Releases the lapsed holds overlapping a time at a salon, in the caller's (booking's) transaction; true when it released any. */
+export async function releaseHoldsOverlapping(
+  db: Executor,
+  now: Date,
+  where: { merchantId: string; from: Date; to: Date },
+): Promise<boolean> {
   const released = await releaseExpiredHolds(db, now, where);
   if (released.bookings.length) await afterRelease(db, released);
+  return released.bookings.length > 0;
 }
 
 /** The sweep: every lapsed hold, in batches; answers the bookings released. */
