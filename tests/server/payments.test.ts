@@ -4,6 +4,7 @@ import { testGatewayPayment } from '../../src/server/adapters/payments/index.js'
 import type { Actor } from '../../src/server/deps.js';
 import { SLOT_TAKEN } from '../../src/server/errors.js';
 import { RAZORPAY_WEBHOOK_PATH } from '../../src/server/http/paymentWebhook.js';
+import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
 import { releaseLapsedHolds } from '../../src/server/services/payments/holds.js';
 import { appendWallet } from '../../src/server/services/wallet/ledger.js';
 import { createCustomer, createSalon, createService, createStaff, localDate } from '../helpers/fixtures.js';
@@ -242,6 +243,28 @@ describe(`pay now at checkout (${DB_KIND})`, () => {
     // Another customer cannot cancel (or read) it.
     const stranger = await createCustomer(rt);
     await expect(rt.caller(stranger).users.cancelBooking({ bookingId: a.booking._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe(`a salon cancelling a booking paid online (${DB_KIND})`, () => {
+  it('refunds it in full to the method paid with, through the refund job', async () => {
+    const s = await salon();
+    const c = await createCustomer(rt);
+    const { booking: held, payment } = await start(c, s);
+    await payAndVerify(c, payment._id);
+    await rt.caller(s.salon.owner).merchants.updateBookingStatus({
+      bookingId: held._id,
+      status: 'cancelled',
+      merchantId: s.salon.id,
+      cancellationReason: 'Stylist unwell',
+    });
+    expect(await refundsOf(held._id)).toMatchObject([{ reason: 'cancellation', status: 'initiated', amount: 500 }]);
+    // Its job hands it to the gateway (the test gateway processes it at once).
+    await runJobsUntilIdle(rt.deps);
+    expect(await refundsOf(held._id)).toMatchObject([{ status: 'processed' }]);
+    expect(await walletOf(c.id)).toBe(0);
+    const [note] = await notificationsOf(c.id, 'Booking cancelled');
+    expect(note.message).toContain('is being refunded to the card or UPI account you paid with');
   });
 });
 

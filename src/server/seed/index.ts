@@ -4,6 +4,7 @@ import { seedBilling } from './billing.js';
 import { seedContent } from './content.js';
 import { seedCrm } from './crm.js';
 import { loadDemoData } from './demo.js';
+import { seedPayments } from './payments.js';
 import { seedWallet } from './wallet.js';
 
 /** Loads the demo data when the database has no accounts yet. */
@@ -14,6 +15,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seedCrm(db);
   await seedBilling(db);
   await seedWallet(db);
+  await seedPayments(db);
   await seedContent(db);
   await seedAdminDemo(db);
   return true;
