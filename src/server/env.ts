@@ -58,6 +58,8 @@ const schema = z
     // Payments via Razorpay when both are set; otherwise the offline test gateway.
     RAZORPAY_KEY_ID: optional(z.string()),
     RAZORPAY_KEY_SECRET: optional(z.string()),
+    // Razorpay webhooks (POST /api/payments/razorpay/webhook) are accepted only signed with this; unset = 412.
+    RAZORPAY_WEBHOOK_SECRET: optional(z.string()),
     // The platform's GST registration state (CGST+SGST inside it, IGST outside).
     PLATFORM_STATE: z.string().default('Karnataka'),
     // The platform's GSTIN, printed on every tax invoice and credit note; unset = a demo GSTIN of PLATFORM_STATE.

@@ -15,6 +15,8 @@ export const JOB_KINDS = [
   'invoice_refund',
   'waitlist_match',
   'waitlist_offer_messages',
+  'booking_hold_sweep',
+  'booking_refund',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -35,4 +37,6 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   invoice_refund: 'Refunds of cancelled invoices',
   waitlist_match: 'Waitlist: offering freed times',
   waitlist_offer_messages: 'Waitlist offers by push, e-mail and SMS',
+  booking_hold_sweep: 'Releasing unpaid booking holds',
+  booking_refund: 'Refunds of online booking payments',
 };

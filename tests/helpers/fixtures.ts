@@ -249,6 +249,8 @@ export async function insertBookingRow(
       total_price: price,
       total_duration: minutes,
       ...(b.prepaid ? { payment_method: 'wallet' as const, amount_paid: price, payment_received: true } : {}),
+      // A pending booking is one held for its online payment (bookings_hold_check): held for the usual 10 minutes.
+      ...(b.status === 'pending' ? { hold_expires_at: new Date(Date.now() + 10 * 60_000) } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

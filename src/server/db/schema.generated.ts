@@ -77,6 +77,37 @@ export interface Blogs {
   updated_at: Generated<Timestamp>;
 }
 
+export interface BookingPayments {
+  amount: Numeric;
+  booking_id: string;
+  created_at: Generated<Timestamp>;
+  error: string | null;
+  gateway: string;
+  id: Generated<string>;
+  last4: string | null;
+  merchant_id: string;
+  order_id: string;
+  paid_at: Timestamp | null;
+  reference: string | null;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+  wallet_amount: Generated<Numeric>;
+}
+
+export interface BookingRefunds {
+  amount: Numeric;
+  booking_id: string;
+  created_at: Generated<Timestamp>;
+  error: string | null;
+  gateway_refund_id: string | null;
+  id: Generated<string>;
+  payment_id: string;
+  reason: string;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface BookingReminders {
   booking_id: string;
   hours_before: number;
@@ -107,6 +138,7 @@ export interface Bookings {
   created_at: Generated<Timestamp>;
   discount_amount: Generated<Numeric>;
   ends_at: Timestamp;
+  hold_expires_at: Timestamp | null;
   id: Generated<string>;
   idempotency_fingerprint: string | null;
   idempotency_key: string | null;
@@ -575,6 +607,12 @@ export interface PaymentAttempts {
   updated_at: Generated<Timestamp>;
 }
 
+export interface PaymentWebhookEvents {
+  event: string;
+  event_id: string;
+  received_at: Generated<Timestamp>;
+}
+
 export interface Products {
   active: Generated<boolean>;
   created_at: Generated<Timestamp>;
@@ -861,6 +899,8 @@ export interface DB {
   app_settings: AppSettings;
   audit_log: AuditLog;
   blogs: Blogs;
+  booking_payments: BookingPayments;
+  booking_refunds: BookingRefunds;
   booking_reminders: BookingReminders;
   booking_services: BookingServices;
   bookings: Bookings;
@@ -895,6 +935,7 @@ export interface DB {
   one_time_codes: OneTimeCodes;
   outbox_messages: OutboxMessages;
   payment_attempts: PaymentAttempts;
+  payment_webhook_events: PaymentWebhookEvents;
   products: Products;
   push_broadcasts: PushBroadcasts;
   push_subscriptions: PushSubscriptions;

@@ -12,8 +12,9 @@ import type {
   Role,
   TierId,
 } from '../../shared/constants.js';
-import type { WaitlistEntryStatus, WaitlistOfferStatus } from '../../shared/waitlist.js';
 import type { BookingChannel } from '../../shared/policy.js';
+import type { BookingPaymentStatus, BookingRefundReason, BookingRefundStatus } from '../../shared/schemas/payments.js';
+import type { WaitlistEntryStatus, WaitlistOfferStatus } from '../../shared/waitlist.js';
 import type { DB, JsonValue } from './schema.generated.js';
 
 /*
@@ -152,9 +153,16 @@ type AppTables = Narrowed<{
     block_id: ColumnType<string | null, string | null | undefined, never>;
     cancelled_by: Role | null;
     confirmation: Nullable<DeskConfirmation>;
-    payment_method: Generated<'pay_at_salon' | 'wallet'>;
+    payment_method: Generated<'pay_at_salon' | 'wallet' | 'online'>;
     /** Set when the booking is made (services/channels/links.ts), never changed after. */
     channel: ColumnType<BookingChannel, BookingChannel | undefined, never>;
+  };
+  booking_payments: {
+    status: Generated<BookingPaymentStatus>;
+  };
+  booking_refunds: {
+    reason: BookingRefundReason;
+    status: Generated<BookingRefundStatus>;
   };
   manual_bookings: {
     status: Generated<'confirmed' | 'completed' | 'cancelled'>;
@@ -323,6 +331,8 @@ export type ProductsTable = Database['products'];
 export type CheckoutsTable = Database['checkouts'];
 export type CheckoutLinesTable = Database['checkout_lines'];
 export type StockMovementsTable = Database['stock_movements'];
+export type BookingPaymentsTable = Database['booking_payments'];
+export type BookingRefundsTable = Database['booking_refunds'];
 
 export type Account = Selectable<AccountsTable>;
 export type NewAccount = Insertable<AccountsTable>;

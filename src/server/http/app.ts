@@ -17,6 +17,7 @@ import { mountDownloads } from './downloads.js';
 import { firstScreenData } from './firstScreen.js';
 import { buildOpenApiDocument, documentFor, ERROR_STATUS, successStatusFor } from './openapi.js';
 import { mountClient } from './pages.js';
+import { mountPaymentWebhook } from './paymentWebhook.js';
 import { mountReceipts } from './receipts.js';
 import { resolvedContext, restSemantics } from './restSemantics.js';
 import { mountTracking } from './tracking.js';
@@ -126,6 +127,9 @@ export function createApp(opts: AppOptions) {
       res.status(503).setHeader('retry-after', RETRY_AFTER_SECONDS).json({ status: 'unavailable' });
     }
   });
+
+  // Before /api's JSON parser: its signature is over the raw body.
+  mountPaymentWebhook(app, deps);
 
   let openApiDoc: ReturnType<typeof buildOpenApiDocument> | undefined;
   const getDoc = () => (openApiDoc ??= buildOpenApiDocument(router, deps.env.PUBLIC_URL));

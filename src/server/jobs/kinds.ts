@@ -35,6 +35,8 @@ export const JOB_PAYLOADS = {
   invoice_refund: z.object({ creditNoteId: id }),
   waitlist_match: z.object({ merchantId: id, date: day }),
   waitlist_offer_messages: z.object({ offerId: id }),
+  booking_hold_sweep: z.object({}),
+  booking_refund: z.object({ refundId: id }),
 } satisfies Record<JobKind, z.ZodType>;
 
 export type JobPayload<K extends JobKind> = z.infer<(typeof JOB_PAYLOADS)[K]>;

@@ -5,6 +5,8 @@ import { autoCompleteJob } from '../services/bookings/autoComplete.js';
 import { blockTopUpJob, deskMoveMessageJob } from '../services/calendar/index.js';
 import { campaignSendJob } from '../services/crm/marketing.js';
 import { searchMaintenanceJob } from '../services/discovery/maintenance.js';
+import { holdSweepJob } from '../services/payments/holds.js';
+import { bookingRefundJob } from '../services/payments/refunds.js';
 import { waitlistMatchJob, waitlistOfferMessagesJob } from '../services/waitlist/match.js';
 import { bookingEventEmailJob, bookingEventMessagesJob } from './handlers/bookingEmails.js';
 import { deliverMessageJob } from './handlers/messaging.js';
@@ -33,6 +35,8 @@ const JOB_HANDLERS: { [K in JobKind]: JobDefinition<K> } = {
   invoice_refund: invoiceRefundJob,
   waitlist_match: waitlistMatchJob,
   waitlist_offer_messages: waitlistOfferMessagesJob,
+  booking_hold_sweep: holdSweepJob,
+  booking_refund: bookingRefundJob,
 };
 
 /** A job whose payload its kind's schema refuses: retrying cannot help. */

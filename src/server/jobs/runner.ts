@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.js';
 import { scheduleAutoComplete } from '../services/bookings/autoComplete.js';
 import { scheduleBlockTopUp } from '../services/calendar/index.js';
 import { scheduleSearchMaintenance } from '../services/discovery/maintenance.js';
+import { BOOKING_HOLD_SWEEP, HOLD_SWEEP_CRON } from '../services/payments/holds.js';
 import { bossOn, ensureJobQueue, jobSql, payloadOf } from './boss.js';
 import { type BossDb, bossDb } from './bossDb.js';
 import { isPermanent, type JobContext, onJobEnqueued } from './queue.js';
@@ -253,6 +254,7 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}): J
       workers.push(id);
     }
     await scheduleReminderSweep(boss, REMINDER_SWEEP_CRON);
+    await boss.schedule(BOOKING_HOLD_SWEEP, HOLD_SWEEP_CRON, {}, { tz: 'UTC', retryLimit: 1, expireInSeconds: 120 });
     await hourly();
     timer = setInterval(() => void hourly(), 3_600_000);
     timer.unref();

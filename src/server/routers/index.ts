@@ -20,6 +20,7 @@ import {
 } from './discovery.js';
 import { merchantAuthRouter, merchantSignInProcedures } from './merchantAuth.js';
 import { notificationUserProcedures } from './notifications.js';
+import { paymentProcedures } from './payments.js';
 import { pushProcedures, pushUserProcedures } from './push.js';
 import {
   couponProcedures,
@@ -83,6 +84,7 @@ export const appRouter = router({
   blogs: router({ ...blogProcedures }),
   content: router({ ...contentProcedures }),
   notification: router({ ...pushProcedures }),
+  payments: router({ ...paymentProcedures }),
 });
 
 export type AppRouter = typeof appRouter;

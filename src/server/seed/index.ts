@@ -5,6 +5,7 @@ import { seedCheckout } from './checkout.js';
 import { seedContent } from './content.js';
 import { seedCrm } from './crm.js';
 import { loadDemoData } from './demo.js';
+import { seedPayments } from './payments.js';
 import { seedWaitlist } from './waitlist.js';
 import { seedWallet } from './wallet.js';
 
@@ -17,6 +18,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seedBilling(db);
   await seedWallet(db);
   await seedCheckout(db);
+  await seedPayments(db);
   await seedContent(db);
   await seedAdminDemo(db);
   await seedWaitlist(db);

@@ -5,6 +5,8 @@ import { jsonValue } from './jsonValue.js';
 
 /** How a booking is paid: at the salon, or in advance from the customer's wallet. */
 export const PAYMENT_METHODS = ['pay_at_salon', 'wallet'] as const;
+/** How a booking was paid: PAYMENT_METHODS, or 'online' through the payment gateway (payments/startBookingPayment, docs/payments.md). */
+export const BOOKING_PAYMENT_METHODS = [...PAYMENT_METHODS, 'online'] as const;
 
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 
@@ -109,8 +111,11 @@ export const bookingWire = z.object({
   scanned: z.boolean(),
   scannedAt: z.string().nullable(),
   paymentReceived: z.boolean(),
-  /** 'wallet' when prepaid from the wallet; a cancellation refunds its tier's share of amountPaid there. */
-  paymentMethod: z.enum(PAYMENT_METHODS),
+  /**
+   * 'wallet' when prepaid from the wallet (a cancellation refunds its tier's share of amountPaid there);
+   * 'online' when paid through the gateway, perhaps with part from the wallet (payments/myPayments has the split and the refunds).
+   */
+  paymentMethod: z.enum(BOOKING_PAYMENT_METHODS),
   amountPaid: z.number(),
   cancellationReason: z.string().nullable(),
   cancelledBy: z.enum(ROLES).nullable(),
@@ -244,6 +249,11 @@ export const bookingByIdInput = z.object({ userId: idSchema.optional(), bookingI
 export const cancelBookingInput = z.object({
   bookingId: idSchema,
   reason: z.preprocess(blankToUndefined, reasonSchema.optional()),
+  /**
+   * Where the refund of an online payment goes: back to the card, UPI or bank it came from through the
+   * gateway (default, a few days), or at once to the GlowBook wallet. Wallet payments always go back to the wallet.
+   */
+  refundTo: z.enum(['original', 'wallet'], { error: 'refundTo: original or wallet' }).optional().default('original'),
 });
 export const cancelBookingAnswer = z.object({
   data: z.object({ success: z.literal(true), refundPercent: z.number(), refundAmount: z.number(), walletCredit: z.number() }),

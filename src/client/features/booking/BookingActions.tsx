@@ -39,9 +39,9 @@ export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire
   const [error, setError] = useState<string | null>(null);
   const cancel = trpc.users.cancelBooking.useMutation({
     meta: {
-      successToast: (answer: { data: { refundPercent: number; walletCredit: number } }) =>
+      successToast: (answer: { data: { refundPercent: number; refundAmount: number; walletCredit: number } }) =>
         cancelledText(answer.data, booking?.amountPaid ?? 0),
-      invalidates: ['users.getAllBookings', 'users.getWallet', 'users.getBookingById'],
+      invalidates: ['users.getAllBookings', 'users.getWallet', 'users.getBookingById', 'payments.myPayments'],
     },
     onSuccess: onClose,
     onError: (err) => {
@@ -49,14 +49,16 @@ export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire
       setError(errorMessage(err, 'Could not cancel this booking. Please try again.'));
     },
   });
+  const [refundTo, setRefundTo] = useState<'original' | 'wallet'>('original');
   if (!booking) return null;
   const percent = refundPercentFor(new Date(booking.startsAt));
-  const prepaid = booking.paymentMethod === 'wallet';
+  const online = booking.paymentMethod === 'online';
+  const prepaid = booking.paymentMethod === 'wallet' || online;
   const amount = refundAmountFor(booking.amountPaid, percent);
 
   const onConfirm = () => {
     setError(null);
-    cancel.mutate({ bookingId: booking._id });
+    cancel.mutate({ bookingId: booking._id, ...(online ? { refundTo } : {}) });
   };
 
   return (
@@ -92,9 +94,38 @@ export function CancelBookingDialog({ booking, onClose }: { booking: BookingWire
         data-testid="refund-tier"
         data-percent={percent}
       >
-        <p className="font-semibold">{prepaid ? `Refund ${percent}% · ${formatINR(amount)} to your wallet` : 'Nothing to pay or refund'}</p>
+        <p className="font-semibold">
+          {prepaid ? `Refund ${percent}% · ${formatINR(amount)}${online ? '' : ' to your wallet'}` : 'Nothing to pay or refund'}
+        </p>
         <p className="mt-0.5 text-xs">{prepaid ? TIER_TEXT[percent] : 'You chose to pay at the salon, so nothing was charged.'}</p>
       </div>
+      {online && amount > 0 && (
+        <fieldset className="mt-4" data-testid="refund-to">
+          <legend className="mb-2 text-sm font-semibold text-ink-900">Refund to</legend>
+          {(
+            [
+              ['original', 'How I paid (UPI, card or bank)', 'Usually 5–7 working days; any wallet share goes back to the wallet.'],
+              ['wallet', 'My GlowBook wallet', 'At once, to use on your next booking.'],
+            ] as const
+          ).map(([id, title, detail]) => (
+            <label key={id} className="mb-2 flex cursor-pointer items-start gap-3 rounded-xl border border-blush-200 p-3 text-sm">
+              <input
+                type="radio"
+                name="refund-to"
+                value={id}
+                checked={refundTo === id}
+                onChange={() => setRefundTo(id)}
+                className="mt-0.5 accent-plum-700"
+                data-testid={`refund-to-${id}`}
+              />
+              <span>
+                <span className="block font-semibold text-ink-900">{title}</span>
+                <span className="block text-xs text-ink-500">{detail}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       {error && (
         <p role="alert" className="mt-3 text-sm font-medium text-red-600">
           {error}

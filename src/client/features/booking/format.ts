@@ -70,7 +70,11 @@ export function couponAppliedText(coupon: { code: string; amount: number; messag
  * What a cancellation did with the money, for the toast: the wallet credit when there was one; a
  * prepaid booking cancelled too late says it kept the payment; otherwise nothing was prepaid.
  */
-export function cancelledText(answer: { refundPercent: number; walletCredit: number }, amountPaid: number): string {
+export function cancelledText(answer: { refundPercent: number; walletCredit: number; refundAmount?: number }, amountPaid: number): string {
+  // What does not go to the wallet of an online payment's refund goes back to the UPI or card it came from.
+  const toMethod = Math.max(0, Math.round(((answer.refundAmount ?? 0) - answer.walletCredit) * 100) / 100);
+  if (toMethod > 0)
+    return `Booking cancelled. ${formatINR(toMethod)} (${answer.refundPercent}%) is being refunded to the UPI or card you paid with${answer.walletCredit > 0 ? `; ${formatINR(answer.walletCredit)} is back in your wallet` : ''}.`;
   if (answer.walletCredit > 0)
     return `Booking cancelled. ${formatINR(answer.walletCredit)} (${answer.refundPercent}%) is back in your wallet.`;
   if (amountPaid > 0)

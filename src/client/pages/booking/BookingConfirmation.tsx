@@ -13,6 +13,7 @@ import { Card } from '../../components/ui/Card';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { track } from '../../features/analytics/track';
 import { formatDuration, formatINR } from '../../features/booking/format';
+import { PaymentLine } from '../../features/payments/PayNow';
 import { PushOffer } from '../../features/push/PushOptIn';
 import { cn } from '../../lib/cn';
 import { longDate, weekdayDate } from '../../lib/dates';
@@ -59,6 +60,12 @@ function headingFor(booking: BookingWire | undefined, errorText: string | null):
       };
     case 'confirmed':
       return { title: 'Checked In', note: 'The salon has checked you in for this booking.', tone: 'live' };
+    case 'pending':
+      return {
+        title: 'Awaiting Payment',
+        note: 'Your slot is held while you pay. Finish paying from My Bookings, or the slot is released when the hold lapses.',
+        tone: 'live',
+      };
     default:
       return { title: 'Booking Confirmed', note: 'Show this QR code at the salon when you arrive.', tone: 'live' };
   }
@@ -69,6 +76,10 @@ function paymentText(booking: BookingWire): string {
   if (booking.paymentMethod === 'wallet') {
     const refund = booking.refundAmount ? ` · ${formatINR(booking.refundAmount)} refunded to your wallet` : '';
     return `Paid ${formatINR(booking.amountPaid)} from your GlowBook wallet${refund}`;
+  }
+  if (booking.paymentMethod === 'online') {
+    if (booking.status === 'pending') return 'Awaiting your online payment';
+    return `Paid ${formatINR(booking.amountPaid)} online`;
   }
   if (booking.status === 'cancelled') return 'Pay at salon: nothing was charged';
   if (booking.paymentReceived) return `Paid at the salon`;
@@ -83,6 +94,11 @@ export default function BookingConfirmation({ params }: { params: { id: string }
 
   const query = trpc.users.getBookingById.useQuery({ bookingId }, { enabled: signedIn && Boolean(bookingId) });
   const booking = query.data?.data.booking;
+  // The online payment and its refunds, as the gateway reported them (the customer's own; an admin's view has none).
+  const payments = trpc.payments.myPayments.useQuery(
+    { bookingId },
+    { enabled: signedIn && session.userType === 'customer' && Boolean(bookingId) },
+  );
 
   let errorText: string | null = null;
   if (!bookingId) errorText = 'No booking was named in the link.';
@@ -295,6 +311,7 @@ export default function BookingConfirmation({ params }: { params: { id: string }
                     {paymentText(booking)}
                   </span>
                 </div>
+                <PaymentLine booking={booking} payment={payments.data?.data.payments[0]} />
               </section>
             </>
           )}

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { couponCodeForm, type DuplicateBookingAnswer } from '../../../shared/schemas/bookings';
+import { type BookingWire, couponCodeForm, type DuplicateBookingAnswer } from '../../../shared/schemas/bookings';
 import { ArrowLeftIcon, TagIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Button, buttonClasses } from '../../components/ui/Button';
@@ -14,6 +14,7 @@ import { bookingDraftAtom, idempotencyKeyFor, resetDraftAtom, saveConfirmedBooki
 import { couponAppliedText, duplicateBookingText } from '../../features/booking/format';
 import { setNextIdempotencyKey } from '../../features/booking/idempotency';
 import { channelTokenFor } from '../../features/channels/channel';
+import { type OpenPayment, PayNowDialog } from '../../features/payments/PayNow';
 import { PaymentChoice, type PaymentMethod } from '../../features/wallet/PaymentChoice';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -42,11 +43,16 @@ export default function BookingReview({ params }: { params: { id: string } }) {
   const couponErrors = couponForm.formState.errors;
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('pay_at_salon');
+  const [useWallet, setUseWallet] = useState(false);
+  const [paying, setPaying] = useState<OpenPayment | null>(null);
   const [error, setError] = useState<{ message: string; slotTaken: boolean } | null>(null);
 
   const [repeating, setRepeating] = useState<Duplicate | null>(null);
 
   const create = trpc.users.createBooking.useMutation({ meta: { invalidates: ['users.getAllBookings'] } });
+  const startPayment = trpc.payments.startBookingPayment.useMutation({
+    meta: { invalidates: ['users.getAllBookings', 'users.getWallet', 'payments.myPayments'] },
+  });
   const selectPath = `/salon/${salonId}/booking/select`;
   const complete =
     draft.salonId === salonId && draft.selectedServices.length > 0 && Boolean(draft.selectedDate) && Boolean(draft.selectedTime);
@@ -111,41 +117,54 @@ export default function BookingReview({ params }: { params: { id: string } }) {
     await confirm();
   };
 
+  /** The booking made (or paid for): kept for the confirmation screen, which it opens. */
+  const booked = (booking: BookingWire) => {
+    utils.users.getBookingById.setData({ bookingId: booking._id }, { data: { booking } });
+    saveConfirmedBooking({
+      id: booking._id,
+      localId: draft.bookingId,
+      salonId,
+      salonName: booking.salonName,
+      salonImage: booking.salonImage,
+      services: booking.services.map((s) => ({ _id: s._id ?? '', serviceName: s.serviceName, duration: s.duration, price: s.price })),
+      professional: booking.professional,
+      date: booking.bookingDate,
+      time: booking.bookingTime,
+      totalAmount: booking.totalPrice,
+      totalDuration: booking.totalDuration,
+      status: 'upcoming',
+      createdAt: booking.createdAt,
+    });
+    navigate(`/salon/${salonId}/booking/confirmation?bookingId=${booking._id}`);
+    resetDraft();
+  };
+
   const confirm = async () => {
     setRepeating(null);
     setError(null);
-    setNextIdempotencyKey(idempotencyKeyFor(draft));
+    const request = {
+      merchantId: salonId,
+      serviceIds,
+      staffId: draft.selectedProfessional?._id ?? undefined,
+      bookingDate: draft.selectedDate!,
+      bookingTime: draft.selectedTime!,
+      couponCode: coupon?.code,
+      channelToken: channelTokenFor(salonId),
+    };
     try {
+      if (paymentMethod === 'online') {
+        // The slot is held while the customer pays; the dialog confirms it once the payment is verified.
+        const started = await startPayment.mutateAsync({ ...request, useWallet });
+        setPaying({ payment: started.data.payment, salonName: started.data.booking.salonName });
+        return;
+      }
+      setNextIdempotencyKey(idempotencyKeyFor(draft));
       const answer = await create.mutateAsync({
         userId: session.userType === 'customer' ? (session.userId ?? undefined) : undefined,
-        merchantId: salonId,
-        serviceIds,
-        staffId: draft.selectedProfessional?._id ?? undefined,
-        bookingDate: draft.selectedDate!,
-        bookingTime: draft.selectedTime!,
-        couponCode: coupon?.code,
+        ...request,
         paymentMethod,
-        channelToken: channelTokenFor(salonId),
       });
-      const booking = answer.data.booking;
-      utils.users.getBookingById.setData({ bookingId: booking._id }, answer);
-      saveConfirmedBooking({
-        id: booking._id,
-        localId: draft.bookingId,
-        salonId,
-        salonName: booking.salonName,
-        salonImage: booking.salonImage,
-        services: booking.services.map((s) => ({ _id: s._id ?? '', serviceName: s.serviceName, duration: s.duration, price: s.price })),
-        professional: booking.professional,
-        date: booking.bookingDate,
-        time: booking.bookingTime,
-        totalAmount: booking.totalPrice,
-        totalDuration: booking.totalDuration,
-        status: 'upcoming',
-        createdAt: booking.createdAt,
-      });
-      navigate(`/salon/${salonId}/booking/confirmation?bookingId=${booking._id}`);
-      resetDraft();
+      booked(answer.data.booking);
     } catch (err) {
       const slotTaken = httpStatusOf(err) === 409;
       setError({ message: errorMessage(err, 'Could not confirm your booking. Please try again.'), slotTaken });
@@ -216,7 +235,13 @@ export default function BookingReview({ params }: { params: { id: string } }) {
             )}
           </Card>
 
-          <PaymentChoice total={Math.max(0, draft.totalAmount - (coupon?.amount ?? 0))} value={paymentMethod} onChange={setPaymentMethod} />
+          <PaymentChoice
+            total={Math.max(0, draft.totalAmount - (coupon?.amount ?? 0))}
+            value={paymentMethod}
+            onChange={setPaymentMethod}
+            useWallet={useWallet}
+            onUseWallet={setUseWallet}
+          />
 
           <Card>
             <h2 className="mb-2 text-base font-semibold text-ink-900">Before you go</h2>
@@ -251,15 +276,28 @@ export default function BookingReview({ params }: { params: { id: string } }) {
               size="lg"
               fullWidth
               onClick={confirmUnlessDuplicate}
-              loading={create.isPending}
+              loading={create.isPending || startPayment.isPending}
               loadingText="Confirming..."
               data-testid="confirm-booking"
             >
-              Confirm Booking
+              {paymentMethod === 'online' ? 'Continue to pay' : 'Confirm Booking'}
             </Button>
           </BookingSummary>
         </aside>
       </div>
+      {paying && (
+        <PayNowDialog
+          open={paying}
+          onPaid={(booking) => booked(booking)}
+          onClose={() => {
+            setPaying(null);
+            setError({
+              message: 'Your slot is held for a few minutes: finish paying from My Bookings, or it is released.',
+              slotTaken: false,
+            });
+          }}
+        />
+      )}
       <ConfirmDialog
         open={repeating !== null}
         title="Book this again?"

@@ -4,6 +4,7 @@ import { Link, useSearch } from 'wouter';
 import { bookingReference } from '../../../shared/bookingReference';
 import { canReschedule, NO_SHOW_DISPUTE_DAYS, refundSummary } from '../../../shared/policy';
 import type { BookingWire } from '../../../shared/schemas/bookings';
+import type { BookingPaymentWire } from '../../../shared/schemas/payments';
 import { CalendarIcon, ClockIcon, UserIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../../components/ui/Badge';
@@ -23,6 +24,7 @@ import {
   salonTakesBookings,
 } from '../../features/booking/BookingActions';
 import { byAppointment, formatINR, salonToday } from '../../features/booking/format';
+import { type OpenPayment, PaymentLine, PayNowDialog } from '../../features/payments/PayNow';
 import { PushOffer } from '../../features/push/PushOptIn';
 import { MyWaitlist } from '../../features/waitlist/MyWaitlist';
 import { longDate } from '../../lib/dates';
@@ -67,8 +69,13 @@ function BookingCard({
   onEditReview,
   onDeleteReview,
   onDispute,
+  payment,
+  onResume,
 }: {
   booking: BookingWire;
+  /** Its online payment, when it was paid (or is being paid) online. */
+  payment: BookingPaymentWire | undefined;
+  onResume: () => void;
   reviewed: boolean;
   onCancel: () => void;
   onReschedule: () => void;
@@ -140,9 +147,14 @@ function BookingCard({
           <span className="font-semibold text-ink-900">Total {formatINR(booking.totalPrice)}</span>
         </div>
         {booking.review && <OwnReviewBlock review={booking.review} onEdit={onEditReview} onDelete={onDeleteReview} />}
+        <PaymentLine booking={booking} payment={payment} onResume={onResume} />
         {booking.status === 'cancelled' && (
           <p className="mt-2 rounded-lg bg-red-50 px-3 py-1.5 text-xs text-red-700" data-testid="refund-info">
-            {booking.refundPercent !== null ? refundSummary(booking.amountPaid, booking.refundPercent) : 'Cancelled'}
+            {booking.refundPercent === null
+              ? 'Cancelled'
+              : booking.paymentMethod === 'online'
+                ? `Refund ${booking.refundPercent}% · ${formatINR(booking.refundAmount ?? 0)}`
+                : refundSummary(booking.amountPaid, booking.refundPercent)}
             {booking.cancellationReason ? ` · ${booking.cancellationReason}` : ''}
           </p>
         )}
@@ -220,6 +232,14 @@ export default function Bookings() {
   }, [query.isError, query.error]);
 
   const bookings = useMemo(() => byAppointment(query.data?.data.bookings ?? []), [query.data]);
+  // Each booking's latest online payment (the list is newest first).
+  const payments = trpc.payments.myPayments.useQuery({}, { enabled: session.userType === 'customer' });
+  const paymentOf = useMemo(() => {
+    const map = new Map<string, BookingPaymentWire>();
+    for (const p of payments.data?.data.payments ?? []) if (!map.has(p.bookingId)) map.set(p.bookingId, p);
+    return map;
+  }, [payments.data]);
+  const [paying, setPaying] = useState<OpenPayment | null>(null);
   const counts = useMemo(
     () =>
       Object.fromEntries(
@@ -280,6 +300,11 @@ export default function Bookings() {
                 key={b._id}
                 booking={b}
                 reviewed={b.reviewed || reviewed.has(b._id)}
+                payment={paymentOf.get(b._id)}
+                onResume={() => {
+                  const p = paymentOf.get(b._id);
+                  if (p) setPaying({ payment: p, salonName: b.salonName });
+                }}
                 onCancel={() => setCancelling(b)}
                 onReschedule={() => setMoving(b)}
                 onReview={() => setReviewing(b)}
@@ -292,6 +317,16 @@ export default function Bookings() {
         )}
       </TabPanel>
       <CancelBookingDialog key={cancelling?._id ?? 'no-cancel'} booking={cancelling} onClose={() => setCancelling(null)} />
+      {paying && (
+        <PayNowDialog
+          open={paying}
+          onPaid={() => {
+            setPaying(null);
+            void query.refetch();
+          }}
+          onClose={() => setPaying(null)}
+        />
+      )}
       <DisputeNoShowDialog key={disputing?._id ?? 'no-dispute'} booking={disputing} onClose={() => setDisputing(null)} />
       <RescheduleDialog key={moving?._id ?? 'none'} booking={moving} onClose={() => setMoving(null)} />
       <ReviewDialog

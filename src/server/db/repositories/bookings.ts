@@ -93,6 +93,8 @@ function busyIntervals(db: Executor, merchantId: string, startsFrom: Date, from:
       ])
       .where('merchant_id', '=', merchantId)
       .where(HOLDS_TIME)
+      // A payment hold that has lapsed is free time: the booking that takes it releases it (payments/holds.ts).
+      .where(sql<SqlBool>`not (status = 'pending' and hold_expires_at <= now())`)
       .where('starts_at', '>=', startsFrom)
       .where('starts_at', '<', to)
       .where('ends_at', '>', from)

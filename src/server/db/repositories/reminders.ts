@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import { ACTIVE_BOOKING_STATUSES } from '../../../shared/constants.js';
 import type { Executor } from '../executor.js';
 
+/** A booking held for its online payment (pending) is reminded once paid: the sweep's look-back still finds it then. */
+const REMINDED = ACTIVE_BOOKING_STATUSES.filter((s) => s !== 'pending');
+
 /** A reminder the sweep has just recorded as sent, with what its messages need. */
 export interface DueReminder {
   booking_id: string;
@@ -40,7 +43,7 @@ export async function claimDueReminders(
        and b.starts_at <= ${now}::timestamptz + h.hours * interval '1 hour'
        and b.starts_at > ${now}::timestamptz + h.hours * interval '1 hour' - ${lookbackMinutes} * interval '1 minute'
        and b.starts_at - h.hours * interval '1 hour' > b.created_at
-      where b.status = any(${[...ACTIVE_BOOKING_STATUSES]}::text[]) and b.user_id is not null
+      where b.status = any(${REMINDED}::text[]) and b.user_id is not null
       order by b.starts_at, b.id, h.hours
     ), sent as (
       insert into booking_reminders (booking_id, hours_before, starts_at)

@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict, HOURS_CHANGED, SLOT_TAKEN } from '../..
 import { enqueueJobs } from '../../jobs/queue.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { bookingChannel } from '../channels/links.js';
+import { releaseHoldsOverlapping } from '../payments/holds.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
 import { chooseSlot, loadSalonDay } from './availability.js';
 import { checkCouponCode, redeemCoupon } from './coupons.js';
@@ -138,8 +139,12 @@ interface Placed {
   detail: BookingDetailRow | null;
 }
 
-/** Places the booking in the caller's transaction: the booking, its jobs and what goes with it. */
-async function placeBooking(
+/**
+ * Places the booking in the caller's transaction: the booking, its jobs and what goes with it.
+ * `holdUntil`: a booking being paid online (services/payments), placed pending and held until then;
+ * it is announced (notifications, e-mail) when its payment confirms it, not now.
+ */
+export async function placeBooking(
   db: Executor,
   actor: Actor,
   userId: string | null,
@@ -149,7 +154,8 @@ async function placeBooking(
   now: Date,
   channel: 'direct' | 'marketplace',
   contact?: DeskContact,
-): Promise<Placed> {
+  holdUntil?: Date,
+): Promise<Placed & { salonName: string; total: number; startsAt: Date; endsAt: Date }> {
   const { ctx, day } = await loadSalonDay(db, actor, input.merchantId, input.serviceIds, input.bookingDate);
   const minutes = parseTimeToMinutes(input.bookingTime)!;
   const coupon = input.couponCode
@@ -199,7 +205,8 @@ async function placeBooking(
       ends_at: slot.endsAt,
       booking_date: input.bookingDate,
       booking_time: slot.bookingTime,
-      status: 'upcoming' as const,
+      status: holdUntil ? ('pending' as const) : ('upcoming' as const),
+      ...(holdUntil ? { hold_expires_at: holdUntil } : {}),
       subtotal: ctx.subtotal,
       discount_amount: discount,
       total_price: round2(ctx.subtotal - discount),
@@ -218,17 +225,25 @@ async function placeBooking(
           }
         : {}),
     };
-    if ((made = await insertBookingUnlessTaken(db, booking, services, effects.notifications, ctx.hoursAsRead))) break;
+    const insert = () => insertBookingUnlessTaken(db, booking, services, holdUntil ? [] : effects.notifications, ctx.hoursAsRead);
+    if ((made = await insert())) break;
+    // Holds whose payment lapsed still sit in the exclusion constraint (availability counts them
+    // free): the booking that wants their time releases them, in its transaction, and tries again.
+    // Only a refused insert looks, so a booking of free time costs no statement more.
+    if ((await releaseHoldsOverlapping(db, now, { merchantId: ctx.id, from: slot.startsAt, to: slot.endsAt })) && (made = await insert()))
+      break;
   }
   // Nothing inserted: every professional's time was taken, or the salon's hours changed since they
   // were read (the insert holds them: an hours change in flight wins, and this booking is refused).
   if (!made) throw conflict((await holdOpeningHours(db, ctx.id, ctx.hoursAsRead)) ? SLOT_TAKEN : HOURS_CHANGED);
   // Its jobs (the customer's e-mail and push) through pg-boss, in this transaction.
-  await enqueueJobs(db, effects.jobs);
+  if (!holdUntil) await enqueueJobs(db, effects.jobs);
   if (coupon) await redeemCoupon(db, coupon.coupon.id);
+  const total = round2(ctx.subtotal - discount);
+  const placed = { salonName: ctx.name, total, startsAt: slot.startsAt, endsAt: slot.endsAt };
   if (input.paymentMethod === 'wallet' && userId) {
-    await payBookingFromWallet(db, { userId, bookingId: id, total: round2(ctx.subtotal - discount), salonName: ctx.name });
-    return { id, detail: null };
+    await payBookingFromWallet(db, { userId, bookingId: id, total, salonName: ctx.name });
+    return { id, detail: null, ...placed };
   }
-  return { id, detail: made };
+  return { id, detail: made, ...placed };
 }

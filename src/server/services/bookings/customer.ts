@@ -39,8 +39,8 @@ import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { queueMessage } from '../../messaging/index.js';
+import { refundNow, refundPrepayment } from '../payments/refunds.js';
 import { waitlistTimeFreed } from '../waitlist/freed.js';
-import { refundBookingToWallet } from '../wallet/ledger.js';
 import { chooseSlot, holdSalonHours, type SalonContext, salonBasics, tryEachCandidate } from './availability.js';
 import { checkCouponAfterMove, returnRewardCoupon } from './coupons.js';
 import { displayDate, notifyBookingEvent } from './notify.js';
@@ -102,9 +102,15 @@ async function lockOwnBooking(trx: Executor, actor: Actor, bookingId: string): P
 const isChangeable = (status: Booking['status']) => (CUSTOMER_CHANGEABLE_STATUSES as readonly string[]).includes(status);
 
 /** Cancels with the refund tier of the time left before the start. */
-export async function cancelMyBooking(deps: AppDeps, actor: Actor, input: z.output<typeof cancelBookingInput>, opts: { now?: Date } = {}) {
+export async function cancelMyBooking(
+  deps: AppDeps,
+  actor: Actor,
+  // Callers inside the server may leave refundTo out: an online payment goes back where it came from.
+  input: Omit<z.output<typeof cancelBookingInput>, 'refundTo'> & { refundTo?: 'original' | 'wallet' },
+  opts: { now?: Date } = {},
+) {
   const now = opts.now ?? new Date();
-  const { row, walletCredit } = await deps.db.transaction().execute(async (trx) => {
+  const { row, walletCredit, refundId } = await deps.db.transaction().execute(async (trx) => {
     const booking = await lockOwnBooking(trx, actor, input.bookingId);
     if (!isChangeable(booking.status)) {
       throw badRequest(`bookingId: a ${booking.status} booking cannot be cancelled`, 'bookingId');
@@ -125,15 +131,12 @@ export async function cancelMyBooking(deps: AppDeps, actor: Actor, input: z.outp
     await returnRewardCoupon(trx, booking);
     await refreshMerchantStats(trx, booking.merchant_id);
     const salon = await findMerchantById(trx, booking.merchant_id);
-    const walletCredit = !booking.user_id
-      ? 0
-      : await refundBookingToWallet(trx, {
-          userId: booking.user_id,
-          bookingId: booking.id,
-          amountPaid: Number(booking.amount_paid),
-          refundPercent,
-          salonName: salon?.shop_name ?? 'the salon',
-        });
+    // Wallet money back to the wallet; an online payment back to its card or UPI unless the customer chose the wallet.
+    const { walletCredit, gatewayRefund, refundId } = await refundPrepayment(trx, booking, {
+      percent: refundPercent,
+      toWallet: input.refundTo === 'wallet',
+      salonName: salon?.shop_name ?? 'the salon',
+    });
     await notifyBookingEvent(
       trx,
       'cancelledByCustomer',
@@ -147,11 +150,12 @@ export async function cancelMyBooking(deps: AppDeps, actor: Actor, input: z.outp
         bookingTime: booking.booking_time,
         services: (await listBookingServices(trx, [booking.id])).map((l) => l.service_name),
       },
-      { refundPercent, walletCredit, amountPaid: Number(booking.amount_paid) },
+      { refundPercent, walletCredit, gatewayRefund, amountPaid: Number(booking.amount_paid) },
     );
     await waitlistTimeFreed(trx, booking.merchant_id, [booking.booking_date], now);
-    return { row: updated, walletCredit };
+    return { row: updated, walletCredit, refundId };
   });
+  if (refundId) await refundNow(deps, refundId);
   publishDeskChange(deps.db, row.merchant_id, [row.booking_date]);
   const refundPercent = row.refund_percent ?? 0;
   return {

@@ -31,9 +31,10 @@ import type { Booking, BookingsTable } from '../../db/types.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
+import { refundPrepayment } from '../payments/refunds.js';
 import { shopOf } from '../scope.js';
 import { waitlistTimeFreed } from '../waitlist/freed.js';
-import { awardBookingPoints, refundBookingToWallet } from '../wallet/ledger.js';
+import { awardBookingPoints } from '../wallet/ledger.js';
 import { iso } from '../wire.js';
 import { returnRewardCoupon } from './coupons.js';
 import { notifyBookingEvent } from './notify.js';
@@ -70,21 +71,18 @@ function salonCancelValues(actor: Actor, reason: string, now: Date): Updateable<
 
 /**
  * What follows a cancellation by the salon, in its transaction: a reward coupon it used comes back,
- * whatever was prepaid goes back to the wallet in full, and the customer is told with the salon's
+ * whatever was prepaid goes back in full (to the wallet, or an online payment to its card or UPI), and the customer is told with the salon's
  * reason (in the app; e-mail and push through the outbox job); its reminders are dropped.
  */
 async function afterSalonCancel(trx: Executor, updated: Booking, merchantId: string, salonName: string): Promise<void> {
   await returnRewardCoupon(trx, updated);
   const userId = updated.user_id;
-  const walletCredit = userId
-    ? await refundBookingToWallet(trx, {
-        userId,
-        bookingId: updated.id,
-        salonName,
-        amountPaid: Number(updated.amount_paid),
-        refundPercent: updated.refund_percent ?? 100,
-      })
-    : 0;
+  // An online payment goes back to where it came from (its refund job hands it to the gateway).
+  const { walletCredit, gatewayRefund } = await refundPrepayment(trx, updated, {
+    percent: updated.refund_percent ?? 100,
+    toWallet: false,
+    salonName,
+  });
   await notifyBookingEvent(
     trx,
     'cancelledBySalon',
@@ -98,7 +96,7 @@ async function afterSalonCancel(trx: Executor, updated: Booking, merchantId: str
       bookingTime: updated.booking_time,
       reason: updated.cancellation_reason,
     },
-    { walletCredit, amountPaid: Number(updated.amount_paid) },
+    { walletCredit, gatewayRefund, amountPaid: Number(updated.amount_paid) },
   );
   await waitlistTimeFreed(trx, merchantId, [updated.booking_date]);
 }

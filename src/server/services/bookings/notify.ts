@@ -58,6 +58,8 @@ export interface CancellationMoney {
   amountPaid?: number;
   /** Credited back to the wallet by this cancellation. */
   walletCredit?: number;
+  /** Going back through the payment gateway to the card or UPI account that paid online. */
+  gatewayRefund?: number;
 }
 
 /**
@@ -155,6 +157,11 @@ function refundText(money: CancellationMoney, percent: number): string {
   const paid = money.amountPaid ?? 0;
   if (paid <= 0) return 'No payment was taken, so there is nothing to refund.';
   const credit = money.walletCredit ?? 0;
-  if (credit <= 0) return `No refund (0% of the ${formatINR(paid)} you paid): it was cancelled less than an hour before.`;
-  return `Refund: ${percent}% of the ${formatINR(paid)} you paid. ${formatINR(credit)} is back in your wallet.`;
+  const gateway = money.gatewayRefund ?? 0;
+  if (credit <= 0 && gateway <= 0) return `No refund (0% of the ${formatINR(paid)} you paid): it was cancelled less than an hour before.`;
+  const where = [
+    credit > 0 ? `${formatINR(credit)} is back in your wallet.` : '',
+    gateway > 0 ? `${formatINR(gateway)} is being refunded to the card or UPI account you paid with.` : '',
+  ].filter(Boolean);
+  return `Refund: ${percent}% of the ${formatINR(paid)} you paid. ${where.join(' ')}`;
 }
