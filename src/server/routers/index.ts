@@ -4,6 +4,7 @@ import { otpMerchantProcedures, otpUserProcedures } from './authExtras.js';
 import { billingAdminProcedures, billingMerchantProcedures, supportProcedures } from './billing.js';
 import { bookingMerchantProcedures, bookingUserProcedures } from './bookings.js';
 import { calendarMerchantProcedures } from './calendar.js';
+import { clientAdminProcedures, clientProcedures } from './clients.js';
 import { commissionAdminProcedures, commissionMerchantProcedures } from './commission.js';
 import { blogProcedures, contentProcedures, supportContentProcedures } from './content.js';
 import { crmMerchantProcedures, marketingProcedures } from './crm.js';
@@ -19,6 +20,7 @@ import {
 import { merchantAuthRouter, merchantSignInProcedures } from './merchantAuth.js';
 import { notificationUserProcedures } from './notifications.js';
 import { pushProcedures, pushUserProcedures } from './push.js';
+import { reportMerchantProcedures } from './reports.js';
 import {
   couponProcedures,
   imageProcedures,
@@ -54,6 +56,7 @@ export const appRouter = router({
     ...crmMerchantProcedures,
     ...billingMerchantProcedures,
     ...commissionMerchantProcedures,
+    ...reportMerchantProcedures,
     ...otpMerchantProcedures,
   }),
   categories: router({
@@ -69,7 +72,8 @@ export const appRouter = router({
   testimonials: router({ ...testimonialProcedures }),
   newsletter: router({ ...newsletterProcedures }),
   geo: router({ ...geoProcedures }),
-  admin: router({ ...adminProcedures, ...billingAdminProcedures, ...commissionAdminProcedures }),
+  admin: router({ ...adminProcedures, ...billingAdminProcedures, ...commissionAdminProcedures, ...clientAdminProcedures }),
+  clients: router({ ...clientProcedures }),
   marketing: router({ ...marketingProcedures }),
   support: router({ ...supportContentProcedures, ...supportProcedures }),
   blogs: router({ ...blogProcedures }),
