@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { longDate } from '../../lib/dates';
 import { formatINR } from '../booking/format';
+import { BookingClientFlags } from '../clients/flags';
 import { DetailRow } from './DetailRow';
 import { customerName, deskMoves, money2, paymentText } from './desk';
 
@@ -64,6 +65,7 @@ export function BookingDetailsModal({
         </div>
         <StatusBadge status={b.status} className="ml-auto" />
       </div>
+      <BookingClientFlags bookingId={b._id} className="mb-4" />
       <dl className="divide-y divide-blush-100">
         <DetailRow label="Booking ID">
           {/* The reference the customer's booking shows, then the full id (what a QR holds). */}

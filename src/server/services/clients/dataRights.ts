@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { dataSubjectInput } from '../../../shared/schemas/clients.js';
-import * as repo from '../../db/repositories/clients.js';
 import { recordAudit } from '../../db/repositories/audit.js';
+import * as repo from '../../db/repositories/clients.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { iso } from '../wire.js';
