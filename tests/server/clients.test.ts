@@ -26,7 +26,14 @@ beforeAll(async () => {
   stranger = await createCustomer(rt, { firstName: 'Stranger' });
   admin = await makeAccount(rt, 'admin');
   const past = new Date(Date.now() - 3 * 86_400_000);
-  ashasBooking = await insertBookingRow(rt, { userId: asha.id, merchantId: salon.id, staffId: kiran, startsAt: past, status: 'completed', price: 800 });
+  ashasBooking = await insertBookingRow(rt, {
+    userId: asha.id,
+    merchantId: salon.id,
+    staffId: kiran,
+    startsAt: past,
+    status: 'completed',
+    price: 800,
+  });
   await rt.deps.db.updateTable('bookings').set({ payment_received: true }).where('id', '=', ashasBooking).execute();
   // Asha booked the other salon too: its records of her are its own.
   othersBooking = await insertBookingRow(rt, { userId: asha.id, merchantId: other.id, staffId: otherStaff, startsAt: past, price: 300 });
@@ -51,7 +58,11 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   contactBooking = row.id;
-  png = `data:image/png;base64,${(await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c66' } }).png().toBuffer()).toString('base64')}`;
+  png = `data:image/png;base64,${(
+    await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c66' } })
+      .png()
+      .toBuffer()
+  ).toString('base64')}`;
 });
 afterAll(async () => {
   await rt.close();
@@ -75,7 +86,10 @@ describe('client records', () => {
     await expect(theirs().getRecord({ merchantId: salon.id, clientKey: asha.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(rt.caller(asha).clients.getRecord({ clientKey: asha.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(rt.caller(null).clients.getRecord({ clientKey: asha.id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(mine().getRecord({ clientKey: "x' or 1=1 --" })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('clientKey') });
+    await expect(mine().getRecord({ clientKey: "x' or 1=1 --" })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('clientKey'),
+    });
   });
 
   it('keeps allergies, patch test and tags per salon, refusing bad input by field', async () => {
@@ -86,7 +100,13 @@ describe('client records', () => {
       patchTestOn: '2026-11-20',
       tags: ['VIP', 'colour', 'VIP'],
     });
-    expect(saved.data).toEqual({ clientKey: asha.id, allergies: 'PPD (hair dye)', patchTest: 'passed', patchTestOn: '2026-11-20', tags: ['VIP', 'colour'] });
+    expect(saved.data).toEqual({
+      clientKey: asha.id,
+      allergies: 'PPD (hair dye)',
+      patchTest: 'passed',
+      patchTestOn: '2026-11-20',
+      tags: ['VIP', 'colour'],
+    });
     await expect(mine().updateProfile({ clientKey: asha.id, allergies: '', patchTest: 'failed', tags: [] })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringContaining('patchTestOn'),
@@ -94,7 +114,9 @@ describe('client records', () => {
     await expect(
       mine().updateProfile({ clientKey: asha.id, allergies: '', patchTest: 'none', tags: Array.from({ length: 13 }, (_, i) => `t${i}`) }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('tags') });
-    await expect(mine().updateProfile({ clientKey: asha.id, allergies: 'x'.repeat(501), patchTest: 'none', tags: [] })).rejects.toMatchObject({
+    await expect(
+      mine().updateProfile({ clientKey: asha.id, allergies: 'x'.repeat(501), patchTest: 'none', tags: [] }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringContaining('allergies'),
     });
@@ -132,22 +154,31 @@ describe('client records', () => {
       message: expect.stringContaining('revises'),
     });
     // Another salon cannot revise (or learn of) this salon's note, nor a note about someone else.
-    await expect(theirs().addNote({ clientKey: asha.id, body: 'hijack', revises: second.data._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(mine().addNote({ clientKey: CONTACT, body: 'moved', revises: second.data._id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(mine().addNote({ clientKey: asha.id, body: '   ' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('body') });
+    await expect(theirs().addNote({ clientKey: asha.id, body: 'hijack', revises: second.data._id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(mine().addNote({ clientKey: CONTACT, body: 'moved', revises: second.data._id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(mine().addNote({ clientKey: asha.id, body: '   ' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('body'),
+    });
     const record = await mine().getRecord({ clientKey: asha.id });
     expect(record.data.notes).toHaveLength(1);
     expect((await theirs().getRecord({ clientKey: asha.id })).data.notes).toEqual([]);
     // Append-only in the database too: no statement may change a version.
-    await expect(rt.deps.db.updateTable('client_notes').set({ body: 'rewritten' }).where('id', '=', first.data._id).execute()).rejects.toThrow(
-      /append-only/,
-    );
+    await expect(
+      rt.deps.db.updateTable('client_notes').set({ body: 'rewritten' }).where('id', '=', first.data._id).execute(),
+    ).rejects.toThrow(/append-only/);
   });
 
   it('lets one of two parallel edits of the same version win', async () => {
     const note = await mine().addNote({ clientKey: CONTACT, body: 'Prefers mornings' });
     const results = await Promise.allSettled(
-      ['Prefers 9 am', 'Prefers 10 am', 'Prefers 11 am'].map((body) => mine().addNote({ clientKey: CONTACT, body, revises: note.data._id })),
+      ['Prefers 9 am', 'Prefers 10 am', 'Prefers 11 am'].map((body) =>
+        mine().addNote({ clientKey: CONTACT, body, revises: note.data._id }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'CONFLICT' });
@@ -182,11 +213,17 @@ describe('client records', () => {
 describe('DPDP data rights (admin)', () => {
   it('exports every salon’s records about a person as JSON, then erases them; only an admin may', async () => {
     await expect(rt.caller(salon.owner).admin.exportClientRecords({ email: asha.email })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(rt.caller(asha).admin.eraseClientRecords({ email: asha.email, confirm: true })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(rt.caller(admin).admin.exportClientRecords({})).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('email') });
-    await expect(
-      rt.caller(admin).admin.eraseClientRecords({ email: asha.email, confirm: false as true }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('confirm') });
+    await expect(rt.caller(asha).admin.eraseClientRecords({ email: asha.email, confirm: true })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(rt.caller(admin).admin.exportClientRecords({})).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('email'),
+    });
+    await expect(rt.caller(admin).admin.eraseClientRecords({ email: asha.email, confirm: false as true })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('confirm'),
+    });
 
     const exported = await rt.caller(admin).admin.exportClientRecords({ accountId: asha.id });
     expect(exported.data.subject).toMatchObject({ accountId: asha.id, email: asha.email });
@@ -205,7 +242,11 @@ describe('DPDP data rights (admin)', () => {
     // The desk contact's records are someone else's and stay; bookings stay for the tax records.
     expect((await mine().getRecord({ clientKey: CONTACT })).data.notes).toHaveLength(1);
     expect((await mine().getRecord({ clientKey: asha.id })).data.visits).toHaveLength(1);
-    expect((await rt.caller(admin).admin.eraseClientRecords({ email: asha.email, confirm: true })).erased).toEqual({ profiles: 0, notes: 0, photos: 0 });
+    expect((await rt.caller(admin).admin.eraseClientRecords({ email: asha.email, confirm: true })).erased).toEqual({
+      profiles: 0,
+      notes: 0,
+      photos: 0,
+    });
     const erasures = await rt.deps.db.selectFrom('audit_log').select('entity_id').where('action', '=', 'clients.erase').execute();
     expect(erasures.map((e) => e.entity_id)).toEqual([asha.id, asha.id]);
   });

@@ -69,7 +69,16 @@ async function book(b: {
     .executeTakeFirstOrThrow();
   await rt.deps.db
     .insertInto('booking_services')
-    .values(b.services.map(([name, price], position) => ({ booking_id: row.id, position, service_id: null, service_name: name, duration_min: 30, price })))
+    .values(
+      b.services.map(([name, price], position) => ({
+        booking_id: row.id,
+        position,
+        service_id: null,
+        service_name: name,
+        duration_min: 30,
+        price,
+      })),
+    )
     .execute();
   return row.id;
 }
@@ -90,24 +99,101 @@ beforeAll(async () => {
 
   // Asha came before the range (returning), twice in it, and booked again after.
   await book({ user: asha, staffId: staff.anil, day: localDate(-10), hour: 10, status: 'completed', services: [['Haircut', 500]] });
-  await book({ user: asha, staffId: staff.anil, day: localDate(1), hour: 10, status: 'completed', services: [['Haircut', 500], ['Beard', 200]], discount: 70 });
-  await book({ user: asha, staffId: staff.bina, day: localDate(2), hour: 11, minutes: 90, status: 'completed', services: [['Colour', 1800]], wallet: true });
+  await book({
+    user: asha,
+    staffId: staff.anil,
+    day: localDate(1),
+    hour: 10,
+    status: 'completed',
+    services: [
+      ['Haircut', 500],
+      ['Beard', 200],
+    ],
+    discount: 70,
+  });
+  await book({
+    user: asha,
+    staffId: staff.bina,
+    day: localDate(2),
+    hour: 11,
+    minutes: 90,
+    status: 'completed',
+    services: [['Colour', 1800]],
+    wallet: true,
+  });
   await book({ user: asha, staffId: staff.anil, day: localDate(12), hour: 10, status: 'upcoming', services: [['Haircut', 500]] });
   // Bala is new: one visit, a no-show and a late cancellation by her; nothing after.
-  await book({ user: bala, staffId: staff.anil, day: localDate(4), hour: 15, status: 'completed', services: [['Facial', 1200]], wallet: true });
+  await book({
+    user: bala,
+    staffId: staff.anil,
+    day: localDate(4),
+    hour: 15,
+    status: 'completed',
+    services: [['Facial', 1200]],
+    wallet: true,
+  });
   await book({ user: bala, staffId: staff.bina, day: localDate(5), hour: 12, status: 'no_show', services: [['Haircut', 500]] });
-  await book({ user: bala, staffId: staff.anil, day: localDate(6), hour: 16, status: 'cancelled', services: [['Haircut', 500]], cancelled: { by: 'customer', hoursBefore: 1 } });
+  await book({
+    user: bala,
+    staffId: staff.anil,
+    day: localDate(6),
+    hour: 16,
+    status: 'cancelled',
+    services: [['Haircut', 500]],
+    cancelled: { by: 'customer', hoursBefore: 1 },
+  });
   // Chitra cancelled early; the salon cancelled another late (neither is a late cancellation by a client).
-  await book({ user: chitra, staffId: staff.anil, day: localDate(3), hour: 9, status: 'cancelled', services: [['Facial', 1200]], cancelled: { by: 'customer', hoursBefore: 30 } });
-  await book({ user: chitra, staffId: staff.bina, day: localDate(7), hour: 10, status: 'cancelled', services: [['Facial', 1200]], cancelled: { by: 'merchant', hoursBefore: 1 } });
+  await book({
+    user: chitra,
+    staffId: staff.anil,
+    day: localDate(3),
+    hour: 9,
+    status: 'cancelled',
+    services: [['Facial', 1200]],
+    cancelled: { by: 'customer', hoursBefore: 30 },
+  });
+  await book({
+    user: chitra,
+    staffId: staff.bina,
+    day: localDate(7),
+    hour: 10,
+    status: 'cancelled',
+    services: [['Facial', 1200]],
+    cancelled: { by: 'merchant', hoursBefore: 1 },
+  });
   // A desk contact: new, came once, has a later booking the same week.
-  await book({ contactEmail: 'desk@example.in', staffId: staff.anil, day: localDate(5), hour: 9, minutes: 30, status: 'completed', services: [['Haircut', 500]] });
-  await book({ contactEmail: 'desk@example.in', staffId: staff.bina, day: localDate(7), hour: 12, status: 'upcoming', services: [['Haircut', 500]] });
+  await book({
+    contactEmail: 'desk@example.in',
+    staffId: staff.anil,
+    day: localDate(5),
+    hour: 9,
+    minutes: 30,
+    status: 'completed',
+    services: [['Haircut', 500]],
+  });
+  await book({
+    contactEmail: 'desk@example.in',
+    staffId: staff.bina,
+    day: localDate(7),
+    hour: 12,
+    status: 'upcoming',
+    services: [['Haircut', 500]],
+  });
   // Outside the range, and at another salon: not in these figures.
   await book({ user: bala, staffId: staff.anil, day: localDate(8), hour: 10, status: 'completed', services: [['Haircut', 500]] });
-  await book({ merchantId: other.id, user: asha, staffId: elsewhere, day: localDate(2), hour: 10, status: 'completed', services: [['Haircut', 9999]] });
+  await book({
+    merchantId: other.id,
+    user: asha,
+    staffId: elsewhere,
+    day: localDate(2),
+    hour: 10,
+    status: 'completed',
+    services: [['Haircut', 9999]],
+  });
   // Anil's lunch break on day 2 (blocked time is no booking; it leaves the hours he has).
-  await rt.caller(salon.owner).merchants.createBlock({ staffId: staff.anil, kind: 'break', date: localDate(2), startTime: '13:00', endTime: '14:00' });
+  await rt
+    .caller(salon.owner)
+    .merchants.createBlock({ staffId: staff.anil, kind: 'break', date: localDate(2), startTime: '13:00', endTime: '14:00' });
 });
 afterAll(async () => {
   await rt.close();
@@ -179,7 +265,11 @@ describe('reports', () => {
 
     // Occupancy: hours as built (Anil 7 × 9 h less a 1 h break; Bina 6 × 4 h; Chetan on leave).
     const booked = (id: string) =>
-      r2(inRange.filter((b) => b.staff_id === id && b.status !== 'cancelled').reduce((n, b) => n + (b.ends_at.getTime() - b.starts_at.getTime()) / 3_600_000, 0));
+      r2(
+        inRange
+          .filter((b) => b.staff_id === id && b.status !== 'cancelled')
+          .reduce((n, b) => n + (b.ends_at.getTime() - b.starts_at.getTime()) / 3_600_000, 0),
+      );
     const occ = Object.fromEntries(report.occupancy.map((o) => [o.name, o]));
     expect(occ.Anil).toMatchObject({ availableHours: 62, blockedHours: 1, bookedHours: booked(staff.anil) });
     expect(occ.Anil.rate).toBe(Math.round((booked(staff.anil) / 62) * 10_000) / 10_000);
@@ -197,7 +287,9 @@ describe('reports', () => {
         .map((b) => String(b.booking_date))
         .sort()[0];
     const lastInRange = (k: string) => Math.max(...done.filter((b) => key(b) === k).map((b) => b.starts_at.getTime()));
-    const rebooked = visitors.filter((k) => bookings.some((b) => key(b) === k && b.status !== 'cancelled' && b.starts_at.getTime() > lastInRange(k)));
+    const rebooked = visitors.filter((k) =>
+      bookings.some((b) => key(b) === k && b.status !== 'cancelled' && b.starts_at.getTime() > lastInRange(k)),
+    );
     expect(report.clients).toEqual({
       visited: visitors.length,
       new: visitors.filter((k) => firstVisit(k) >= FROM).length,
@@ -209,7 +301,11 @@ describe('reports', () => {
 
     // Attendance over every booking dated in the range.
     const late = inRange.filter(
-      (b) => b.status === 'cancelled' && b.cancelled_by === 'customer' && b.cancelled_at && b.starts_at.getTime() - b.cancelled_at.getTime() < 2 * 3_600_000,
+      (b) =>
+        b.status === 'cancelled' &&
+        b.cancelled_by === 'customer' &&
+        b.cancelled_at &&
+        b.starts_at.getTime() - b.cancelled_at.getTime() < 2 * 3_600_000,
     );
     const noShows = inRange.filter((b) => b.status === 'no_show');
     expect(report.attendance).toEqual({
@@ -239,8 +335,15 @@ describe('reports', () => {
       code: 'BAD_REQUEST',
       message: expect.stringContaining('366'),
     });
-    await expect(rt.caller(salon.owner).merchants.getReports({ from: '2026-02-30', to: TO })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(rt.caller(salon.owner).merchants.getReports({ from: '2026-02-30', to: TO })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     const empty = (await rt.caller(salon.owner).merchants.getReports({ from: '2020-01-01', to: '2020-01-31' })).data;
-    expect(empty).toMatchObject({ sales: { bookings: 0, net: 0 }, byService: [], clients: { visited: 0, rebookingRate: null }, attendance: { noShowRate: null } });
+    expect(empty).toMatchObject({
+      sales: { bookings: 0, net: 0 },
+      byService: [],
+      clients: { visited: 0, rebookingRate: null },
+      attendance: { noShowRate: null },
+    });
   });
 });
