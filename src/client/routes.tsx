@@ -190,7 +190,7 @@ export const ROUTES: RouteDef[] = [
     access: 'merchant',
     component: page(() => import('./pages/merchant/ClientRecord')),
   },
-  { name: 'Reports', paths: ['/merchant/reports'], access: 'merchant', component: page(() => import('./pages/merchant/Reports')) },
+  { name: 'MerchantReports', paths: ['/merchant/reports'], access: 'merchant', component: page(() => import('./pages/merchant/Reports')) },
   { name: 'Marketing', paths: ['/merchant/marketing'], access: 'merchant', component: page(() => import('./pages/merchant/Marketing')) },
   {
     name: 'StaffManagement',

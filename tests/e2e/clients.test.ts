@@ -88,7 +88,7 @@ describe('client records', () => {
       await page.getByTestId('client-patch-test').selectOption('passed');
       await page.getByTestId('client-patch-test-on').fill('');
       await page.getByTestId('client-flags-save').click();
-      await poll(() => page.getByTestId('client-flags-error').textContent()).toContain('patchTestOn');
+      await poll(() => page.getByTestId('client-flags-error').textContent()).toContain('date of the patch test');
       await page.getByTestId('client-patch-test-on').fill('2026-11-28');
       await page.getByTestId('client-tags').fill('Keratin, Weekend only');
       await page.getByTestId('client-flags-save').click();
@@ -139,6 +139,47 @@ describe('client records', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await shot(page, 'client-record-390');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('customer data requests (admin)', () => {
+  it('exports a person’s records across salons as JSON, then erases them', async () => {
+    const booking = await upcomingAccountBooking();
+    const { token } = await api<{ token: string }>('merchants/loginMerchant/EmailLogin', {
+      email: 'merchant@demo.in',
+      password: 'Demo@1234',
+    });
+    const record = await api<{ data: { email: string; notes: unknown[] } }>('clients/getRecord', { clientKey: booking.clientKey }, token);
+    expect(record.data.notes.length).toBeGreaterThan(0);
+    const { context, page } = await newPage(browser, { width: 1280, height: 900 });
+    try {
+      await signIn(page, 'admin@demo.in');
+      await poll(() => new URL(page.url()).pathname).toMatch(/^\/admin/);
+      await page.goto('/admin/security');
+      const card = page.getByTestId('data-rights');
+      await card.waitFor();
+      await page.getByTestId('data-rights-email').fill(record.data.email);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('data-rights-export').click()]);
+      const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
+        subject: { email: string };
+        salons: { notes: unknown[] }[];
+      };
+      expect(exported.subject.email).toBe(record.data.email);
+      expect(exported.salons.flatMap((s) => s.notes).length).toBe(
+        (
+          await api<{ data: { notes: { history: unknown[] }[] } }>('clients/getRecord', { clientKey: booking.clientKey }, token)
+        ).data.notes.reduce((n, note) => n + 1 + note.history.length, 0),
+      );
+      await card.scrollIntoViewIfNeeded();
+      await shot(page, 'admin-data-rights-1280');
+      await page.getByTestId('data-rights-erase').click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Erase' }).click();
+      await poll(
+        async () => (await api<{ data: { notes: unknown[] } }>('clients/getRecord', { clientKey: booking.clientKey }, token)).data.notes,
+      ).toEqual([]);
     } finally {
       await context.close();
     }

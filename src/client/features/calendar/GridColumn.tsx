@@ -4,7 +4,7 @@ import type { ClientFlags } from '../../../shared/schemas/clients';
 import { cn } from '../../lib/cn';
 import { longDate } from '../../lib/dates';
 import { formatINR } from '../booking/format';
-import { flagSummary } from '../clients/flags';
+import { flagWarning } from '../clients/flags';
 import { BLOCK_LABEL, clockLabel, hhmm, isMovable, lanes, ROW_PX, STEP_MIN, statusStyle } from './layout';
 import type { Column } from './useDeskCalendar';
 
@@ -182,11 +182,16 @@ function BookingCardItem({
       data-start={booking.start}
     >
       <span className="block truncate font-semibold">{booking.customerName}</span>
-      {flags && flagSummary(flags) && (
+      {flags && flagWarning(flags) && (
         // The desk must see an allergy before the service starts: first under the name, in red.
         <span className="block truncate font-semibold text-red-700" data-testid="cal-booking-flags">
           <span aria-hidden="true">⚠ </span>
-          {flagSummary(flags)}
+          {flagWarning(flags)}
+        </span>
+      )}
+      {flags && flags.tags.length > 0 && (
+        <span className="block truncate font-medium text-plum-800" data-testid="cal-booking-tags">
+          {flags.tags.join(' · ')}
         </span>
       )}
       <span className="block truncate">

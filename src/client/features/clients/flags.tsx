@@ -35,9 +35,9 @@ const patchLabel = (f: ClientFlags) =>
       ? `Patch test FAILED${f.patchTestOn ? ` ${longDate(f.patchTestOn)}` : ''}`
       : null;
 
-/** One line for a calendar card, where there is room for a few words only. */
-export function flagSummary(f: ClientFlags): string {
-  return [f.allergies ? `Allergy: ${f.allergies}` : null, f.patchTest === 'failed' ? 'Patch test failed' : null, ...f.tags]
+/** What the desk must heed before the service (an allergy, a failed patch test), in a few words for a card. */
+export function flagWarning(f: ClientFlags): string {
+  return [f.allergies ? `Allergy: ${f.allergies}` : null, f.patchTest === 'failed' ? 'Patch test failed' : null]
     .filter(Boolean)
     .join(' · ');
 }
