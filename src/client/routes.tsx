@@ -185,6 +185,13 @@ export const ROUTES: RouteDef[] = [
     component: page(() => import('./pages/merchant/Appointments')),
   },
   { name: 'Customers', paths: ['/merchant/customers'], access: 'merchant', component: page(() => import('./pages/merchant/Customers')) },
+  {
+    name: 'ClientRecord',
+    paths: ['/merchant/clients/:key'],
+    access: 'merchant',
+    component: page(() => import('./pages/merchant/ClientRecord')),
+  },
+  { name: 'MerchantReports', paths: ['/merchant/reports'], access: 'merchant', component: page(() => import('./pages/merchant/Reports')) },
   { name: 'Marketing', paths: ['/merchant/marketing'], access: 'merchant', component: page(() => import('./pages/merchant/Marketing')) },
   {
     name: 'StaffManagement',

@@ -57,6 +57,8 @@ export const APP_PATHS = [
   '/merchant/dashboard',
   '/merchant/appointments',
   '/merchant/customers',
+  '/merchant/clients/:key',
+  '/merchant/reports',
   '/merchant/marketing',
   '/merchant/staff',
   '/merchant/services',

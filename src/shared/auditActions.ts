@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'billing.cancel_invoice',
   'billing.update_gstin',
   'commission.payment',
+  'clients.export',
+  'clients.erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** An action recordAudit accepts: a listed one, or an audited API call. */
@@ -63,6 +65,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'billing.cancel_invoice': 'Cancelled an invoice',
   'billing.update_gstin': 'Updated a salon’s GSTIN',
   'commission.payment': 'Recorded a commission payment',
+  'clients.export': 'Exported a person’s client records (DPDP)',
+  'clients.erase': 'Erased a person’s client records (DPDP)',
 };
 
 /** The readable name of a recorded action; an unknown or API action keeps its raw name in the text. */

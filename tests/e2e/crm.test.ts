@@ -96,6 +96,7 @@ describe('merchant navigation', () => {
       'Marketing',
       'Subscription & Billing',
       'Commission',
+      'Reports',
       'Logout',
     ]);
     await menu.getByTestId('avatar-menu-customers').click();

@@ -258,6 +258,41 @@ export interface CheckoutTips {
   staff_id: string;
 }
 
+export interface ClientNotes {
+  author_id: string | null;
+  author_name: string;
+  body: string;
+  client_key: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  merchant_id: string;
+  revises: string | null;
+}
+
+export interface ClientPhotos {
+  bytes: Buffer;
+  caption: Generated<string>;
+  client_key: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  height: number;
+  id: Generated<string>;
+  kind: string;
+  merchant_id: string;
+  width: number;
+}
+
+export interface ClientProfiles {
+  allergies: Generated<string>;
+  client_key: string;
+  merchant_id: string;
+  patch_test: Generated<string>;
+  patch_test_on: string | null;
+  tags: Generated<string[]>;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+}
+
 export interface CommissionLedger {
   booking_id: string;
   commission: Numeric;
@@ -910,6 +945,9 @@ export interface DB {
   checkout_payments: CheckoutPayments;
   checkout_tips: CheckoutTips;
   checkouts: Checkouts;
+  client_notes: ClientNotes;
+  client_photos: ClientPhotos;
+  client_profiles: ClientProfiles;
   commission_ledger: CommissionLedger;
   commission_payments: CommissionPayments;
   coupons: Coupons;

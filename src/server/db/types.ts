@@ -167,6 +167,12 @@ type AppTables = Narrowed<{
   manual_bookings: {
     status: Generated<'confirmed' | 'completed' | 'cancelled'>;
   };
+  client_profiles: {
+    patch_test: Generated<'none' | 'passed' | 'failed'>;
+  };
+  client_photos: {
+    kind: 'before' | 'after';
+  };
   notifications: {
     type: 'booking' | 'system' | 'alert';
   };

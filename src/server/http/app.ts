@@ -165,7 +165,13 @@ export function createApp(opts: AppOptions) {
 
   // An image upload is a base64 file of up to 10MB (the service enforces that); only it gets a bigger body.
   app.use(
-    ['/api/images/upload', '/api/images/uploadAvatar', /^\/trpc\/[^/]*\bimages\.upload/],
+    [
+      '/api/images/upload',
+      '/api/images/uploadAvatar',
+      /^\/trpc\/[^/]*\bimages\.upload/,
+      '/api/clients/addPhoto',
+      /^\/trpc\/[^/]*\bclients\.addPhoto/,
+    ],
     express.json({ limit: '15mb', strict: false }),
   );
   app.use(['/api', '/trpc'], express.json({ limit: BODY_LIMIT, strict: false }));

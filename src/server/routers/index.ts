@@ -4,8 +4,9 @@ import { otpMerchantProcedures, otpUserProcedures } from './authExtras.js';
 import { billingAdminProcedures, billingMerchantProcedures, supportProcedures } from './billing.js';
 import { bookingMerchantProcedures, bookingUserProcedures } from './bookings.js';
 import { calendarMerchantProcedures } from './calendar.js';
-import { checkoutMerchantProcedures } from './checkout.js';
 import { channelMerchantProcedures, channelPublicProcedures } from './channels.js';
+import { checkoutMerchantProcedures } from './checkout.js';
+import { clientAdminProcedures, clientProcedures } from './clients.js';
 import { commissionAdminProcedures, commissionMerchantProcedures } from './commission.js';
 import { blogProcedures, contentProcedures, supportContentProcedures } from './content.js';
 import { crmMerchantProcedures, marketingProcedures } from './crm.js';
@@ -22,6 +23,7 @@ import { merchantAuthRouter, merchantSignInProcedures } from './merchantAuth.js'
 import { notificationUserProcedures } from './notifications.js';
 import { paymentProcedures } from './payments.js';
 import { pushProcedures, pushUserProcedures } from './push.js';
+import { reportMerchantProcedures } from './reports.js';
 import {
   couponProcedures,
   imageProcedures,
@@ -60,6 +62,7 @@ export const appRouter = router({
     ...billingMerchantProcedures,
     ...commissionMerchantProcedures,
     ...checkoutMerchantProcedures,
+    ...reportMerchantProcedures,
     ...otpMerchantProcedures,
     ...waitlistMerchantProcedures,
     ...channelMerchantProcedures,
@@ -78,7 +81,8 @@ export const appRouter = router({
   testimonials: router({ ...testimonialProcedures }),
   newsletter: router({ ...newsletterProcedures }),
   geo: router({ ...geoProcedures }),
-  admin: router({ ...adminProcedures, ...billingAdminProcedures, ...commissionAdminProcedures }),
+  admin: router({ ...adminProcedures, ...billingAdminProcedures, ...commissionAdminProcedures, ...clientAdminProcedures }),
+  clients: router({ ...clientProcedures }),
   marketing: router({ ...marketingProcedures }),
   support: router({ ...supportContentProcedures, ...supportProcedures }),
   blogs: router({ ...blogProcedures }),

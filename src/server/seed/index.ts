@@ -2,6 +2,7 @@ import type { Db } from '../db/index.js';
 import { seedAdminDemo } from './admin.js';
 import { seedBilling } from './billing.js';
 import { seedCheckout } from './checkout.js';
+import { seedClientRecords } from './clients.js';
 import { seedContent } from './content.js';
 import { seedCrm } from './crm.js';
 import { loadDemoData } from './demo.js';
@@ -15,6 +16,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   if (any) return false;
   await loadDemoData(db);
   await seedCrm(db);
+  await seedClientRecords(db);
   await seedBilling(db);
   await seedWallet(db);
   await seedCheckout(db);

@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { longDate } from '../../lib/dates';
 import { formatINR } from '../booking/format';
+import { BookingClientFlags } from '../clients/flags';
 import { DetailRow } from './DetailRow';
 import { customerName, deskMoves, money2, paymentText } from './desk';
 
@@ -74,6 +75,7 @@ export function BookingDetailsModal({
         </div>
         <StatusBadge status={b.status} className="ml-auto" />
       </div>
+      <BookingClientFlags bookingId={b._id} className="mb-4" />
       <dl className="divide-y divide-blush-100">
         <DetailRow label="Booking ID">
           {/* The reference the customer's booking shows, then the full id (what a QR holds). */}

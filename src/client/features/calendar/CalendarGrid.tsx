@@ -4,6 +4,7 @@ import { BOOKING_STATUSES } from '../../../shared/constants';
 import type { CalendarAnswer, CalendarBooking } from '../../../shared/schemas/calendar';
 import { Avatar } from '../../components/ui/Avatar';
 import { cn } from '../../lib/cn';
+import { useBookingFlags } from '../clients/flags';
 import type { MoveRequest } from './CalendarModals';
 import type { CalendarModalAction } from './calendarModalState';
 import { GridColumn } from './GridColumn';
@@ -38,6 +39,7 @@ export function CalendarGrid({
   dispatch: Dispatch<CalendarModalAction>;
 }) {
   const height = ((range.end - range.start) / STEP_MIN) * ROW_PX;
+  const flags = useBookingFlags(data.bookings.map((b) => b._id));
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }),
@@ -94,6 +96,7 @@ export function CalendarGrid({
               nowMinutes={c.date === now.date ? now.minutes : null}
               showStaff={mode === 'week' && !weekStaff}
               nameOf={nameOf}
+              flagsOf={(id) => flags.get(id)}
               onCell={(minutes) => onCreate({ staffId: c.staffId ?? undefined, date: c.date, time: clockLabel(minutes) })}
               onOpen={(booking) => dispatch({ type: 'openBooking', booking })}
               onBlock={(block) => dispatch({ type: 'openBlock', block })}

@@ -15,6 +15,7 @@ import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { longDate } from '../../lib/dates';
 import { errorMessage, httpStatusOf, trpc } from '../../trpc';
 import { formatINR, salonClock } from '../booking/format';
+import { BookingClientFlags } from '../clients/flags';
 import { ACTION_LABEL, BLOCK_LABEL, clockLabel, type DeskAction, deskActions, hhmm, isMovable, statusStyle } from './layout';
 import { type CalendarDays, MoveBookingForm, type MoveOptions, type MoveRequest } from './MoveBookingForm';
 
@@ -470,6 +471,7 @@ function BookingCard({
           </>
         )}
       </dl>
+      <BookingClientFlags bookingId={booking._id} className="mt-3" />
 
       {step === 'cancelled' ? (
         <form

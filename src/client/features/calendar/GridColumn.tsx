@@ -1,8 +1,10 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import type { CalendarBlock, CalendarBooking } from '../../../shared/schemas/calendar';
+import type { ClientFlags } from '../../../shared/schemas/clients';
 import { cn } from '../../lib/cn';
 import { longDate } from '../../lib/dates';
 import { formatINR } from '../booking/format';
+import { flagWarning } from '../clients/flags';
 import { BLOCK_LABEL, clockLabel, hhmm, isMovable, lanes, ROW_PX, STEP_MIN, statusStyle } from './layout';
 import type { Column } from './useDeskCalendar';
 
@@ -16,6 +18,7 @@ export function GridColumn({
   nowMinutes,
   showStaff,
   nameOf,
+  flagsOf,
   onCell,
   onOpen,
   onBlock,
@@ -28,6 +31,8 @@ export function GridColumn({
   nowMinutes: number | null;
   showStaff: boolean;
   nameOf: (id: string) => string;
+  /** The client's allergy and patch-test flags and tags, shown on the card. */
+  flagsOf: (bookingId: string) => ClientFlags | undefined;
   onCell: (minutes: number) => void;
   onOpen: (b: CalendarBooking) => void;
   onBlock: (b: CalendarBlock) => void;
@@ -104,6 +109,7 @@ export function GridColumn({
           height={Math.max(ROW_PX * 2, ((Math.min(b.end, range.end) - b.start) / STEP_MIN) * ROW_PX - 2)}
           lane={laid.get(b._id)!}
           staffName={showStaff ? nameOf(b.staffId) : null}
+          flags={flagsOf(b._id)}
           onOpen={onOpen}
         />
       ))}
@@ -127,6 +133,7 @@ function BookingCardItem({
   height,
   lane,
   staffName,
+  flags,
   onOpen,
 }: {
   booking: CalendarBooking;
@@ -134,6 +141,7 @@ function BookingCardItem({
   height: number;
   lane: { lane: number; of: number };
   staffName: string | null;
+  flags: ClientFlags | undefined;
   onOpen: (b: CalendarBooking) => void;
 }) {
   const movable = isMovable(booking);
@@ -174,6 +182,18 @@ function BookingCardItem({
       data-start={booking.start}
     >
       <span className="block truncate font-semibold">{booking.customerName}</span>
+      {flags && flagWarning(flags) && (
+        // The desk must see an allergy before the service starts: first under the name, in red.
+        <span className="block truncate font-semibold text-red-700" data-testid="cal-booking-flags">
+          <span aria-hidden="true">⚠ </span>
+          {flagWarning(flags)}
+        </span>
+      )}
+      {flags && flags.tags.length > 0 && (
+        <span className="block truncate font-medium text-plum-800" data-testid="cal-booking-tags">
+          {flags.tags.join(' · ')}
+        </span>
+      )}
       <span className="block truncate">
         {clockLabel(booking.start)} · {booking.services.map((s) => s.serviceName).join(', ')}
       </span>

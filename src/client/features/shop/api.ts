@@ -19,7 +19,7 @@ export function useMerchantId(): string | null {
  * Uploads go through their own, unbatched link: a batch that carries a multi-megabyte data URL
  * alongside other calls would hit the normal request size limit.
  */
-const uploadClient = createTRPCClient<AppRouter>({
+export const uploadClient = createTRPCClient<AppRouter>({
   links: [
     httpLink({
       url: '/trpc',

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
 import { Select } from '../../components/ui/Select';
 import { AdminPage } from '../../features/admin/AdminPage';
+import { DataRightsCard } from '../../features/admin/DataRights';
 import { Pagination, QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { formatCount, formatDateTime } from '../../features/admin/format';
 import { StatTile } from '../../features/admin/StatTile';
@@ -212,6 +213,7 @@ export default function Security() {
       )}
       <AuditLog />
       {!s && security.isError && <EmptyState title="Could not load security data" />}
+      <DataRightsCard />
     </AdminPage>
   );
 }

@@ -1,12 +1,13 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import type { DeliveryState } from '../../../shared/delivery';
 import { relativeTime } from '../../../shared/relativeTime';
 import { CUSTOMERS_PAGE_SIZE, type CustomerWire, RANGE_DAYS, type TemplateWire } from '../../../shared/schemas/crm';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Avatar } from '../../components/ui/Avatar';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
+import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
@@ -15,6 +16,8 @@ import { Select } from '../../components/ui/Select';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { TabPanel, Tabs } from '../../components/ui/Tabs';
 import { useDebounced } from '../../features/admin/useDebounced';
+import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
+import { clientRecordPath } from '../../features/clients/flags';
 import { CHANNEL_LABELS, SendMessageDialog, TemplateDialog } from '../../features/crm/MessageDialogs';
 import { useMerchantId } from '../../features/shop/api';
 import { longDate } from '../../lib/dates';
@@ -76,6 +79,8 @@ function FilterDialog({ value, onApply, onClose }: { value: Filters; onApply: (f
 }
 
 function CustomerDetail({ c, onMessage, onClose }: { c: CustomerWire; onMessage: () => void; onClose: () => void }) {
+  const { merchantId, isAdmin } = useDeskMerchant();
+  const adminMerchantId = isAdmin ? merchantId : null;
   return (
     <Modal
       open
@@ -88,6 +93,9 @@ function CustomerDetail({ c, onMessage, onClose }: { c: CustomerWire; onMessage:
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
+          <Link href={clientRecordPath(c._id, adminMerchantId)} className={buttonClasses('outline')} data-testid="detail-client-record">
+            Client record
+          </Link>
           <Button onClick={onMessage} data-testid="detail-send-message">
             Send Message
           </Button>

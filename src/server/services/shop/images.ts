@@ -62,19 +62,26 @@ async function forgetFile(deps: AppDeps, url: string | null | undefined, prefixe
   }
 }
 
-/** Checks size and real type, then returns the upright, scaled-down WebP to store. */
-async function prepareImage(dataUrl: string, kind: ImageKind): Promise<Buffer> {
+/**
+ * Checks an upload's size and real type, then returns it upright, scaled down to `maxSide` and
+ * re-encoded to WebP. Also used for the private client photos (services/clients).
+ */
+export async function reencodeUpload(dataUrl: string, limit: number, maxSide: number) {
   const bytes = decodeUpload(dataUrl);
   if (bytes.length === 0) throw badRequest('file: the file is empty', 'file');
-  const limit = IMAGE_MAX_BYTES[kind];
   if (bytes.length > limit) throw badRequest(sizeMessage(limit), 'file');
   if (!sniffImageFormat(bytes)) throw badRequest(NOT_AN_IMAGE, 'file');
   try {
-    return (await toWebp(bytes, MAX_SIDE[kind])).bytes;
+    return await toWebp(bytes, maxSide);
   } catch (err) {
     if (err instanceof UnreadableImageError) throw badRequest('file: this image could not be read; it may be damaged', 'file');
     throw err;
   }
+}
+
+/** The upright, scaled-down WebP of a shop photo or an avatar. */
+async function prepareImage(dataUrl: string, kind: ImageKind): Promise<Buffer> {
+  return (await reencodeUpload(dataUrl, IMAGE_MAX_BYTES[kind], MAX_SIDE[kind])).bytes;
 }
 
 /**

@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/Button';
 import { formatINR } from '../../../features/booking/format';
 import { DeskConfirmationBadge } from '../../../features/bookingDesk/DeskConfirmationBadge';
 import { customerName, deskMoves, serviceNames } from '../../../features/bookingDesk/desk';
+import { ClientFlagBadges, useBookingFlags } from '../../../features/clients/flags';
 import { longDate } from '../../../lib/dates';
 import { DeskStatusBadge } from '../DeskStatusBadge';
 import type { DeskModalAction } from './modalState';
@@ -61,6 +62,7 @@ function RowActions({ b, dispatch }: { b: BookingWire; dispatch: Dispatcher }) {
 
 /** The list view: a table on wide screens, cards on narrow ones. */
 export function BookingList({ bookings, dispatch }: { bookings: BookingWire[]; dispatch: Dispatcher }) {
+  const flags = useBookingFlags(bookings.map((b) => b._id));
   return (
     <>
       <div className="hidden md:block">
@@ -83,6 +85,7 @@ export function BookingList({ bookings, dispatch }: { bookings: BookingWire[]; d
                     <div className="min-w-0">
                       <p className="font-medium text-ink-900">{customerName(b)}</p>
                       <p className="truncate text-xs text-ink-500">{b.userDetails.phone ?? b.userDetails.email}</p>
+                      <ClientFlagBadges flags={flags.get(b._id)} link className="mt-1" />
                     </div>
                   </div>
                 </td>
@@ -126,6 +129,7 @@ export function BookingList({ bookings, dispatch }: { bookings: BookingWire[]; d
                 <DeskConfirmationBadge state={b.deskConfirmation} />
               </div>
             </div>
+            <ClientFlagBadges flags={flags.get(b._id)} link className="mt-2" />
             <p className="mt-2 text-sm text-ink-700">
               {serviceNames(b)} · <span className="font-medium text-ink-900">{formatINR(b.totalPrice)}</span>
             </p>
