@@ -35,6 +35,20 @@ export interface ApiDocsMeta {
   examples?: Record<string, { summary: string; value: Record<string, unknown> }>;
   /** Examples of query parameters, by parameter name. */
   parameterExamples?: Record<string, unknown>;
+  /** A public GET whose answer anyone may cache for a while: it gets an ETag and this Cache-Control (http/caching.ts). */
+  cache?: CachePolicy;
+  /**
+   * OpenAPI links from this operation's answer to the operations on what it made, by link name:
+   * the target procedure (tRPC path, e.g. 'users.getBookingById') and its parameters as runtime
+   * expressions (`$response.body#/data/booking/_id`).
+   */
+  links?: Record<string, { procedure: string; parameters: Record<string, string>; description: string }>;
+}
+
+/** How long shared caches and browsers may keep a public answer, and serve it stale while they revalidate (seconds). */
+export interface CachePolicy {
+  maxAge: number;
+  staleWhileRevalidate?: number;
 }
 
 /**
@@ -127,7 +141,8 @@ export function nulCharacterPath(value: unknown, path: string[] = []): string[] 
 const refuseNulCharacters = t.middleware(async ({ next, getRawInput }) => {
   const path = nulCharacterPath(await getRawInput().catch(() => undefined));
   if (path) {
-    const field = path.join('.');
+    // A key may hold the NUL itself: it is named with the character escaped, never echoed raw.
+    const field = path.join('.').replaceAll('\u0000', '\\u0000');
     throw field
       ? badRequest(`${field}: must not contain a NUL character (\\u0000)`, field)
       : badRequest('The input must not contain a NUL character (\\u0000)');
