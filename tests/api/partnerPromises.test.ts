@@ -309,3 +309,78 @@ describe('links', () => {
     }
   });
 });
+
+describe('one paging model, every list bounded', () => {
+  it('users/getAllBookings and merchants/getAllBookings take page and limit and answer paging beside the list', async () => {
+    const mine = await send('POST', '/users/getAllBookings', { actor: customer, body: JSON.stringify({ limit: 1 }) });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.bookings).toEqual([]);
+    expect(mine.body.data.paging).toEqual({ page: 1, limit: 1, total: 0, hasMore: false });
+    const desk = await send('POST', '/merchants/getAllBookings', { actor: salon.owner, body: '{}' });
+    expect(desk.status).toBe(200);
+    expect(desk.body.paging).toEqual({ page: 1, limit: 500, total: 0, hasMore: false });
+    expect(desk.body.stats).toBeDefined();
+    for (const bad of [{ limit: 0 }, { limit: 501 }, { page: 0 }, { limit: '10' }, { limit: 2.5 }]) {
+      const r = await send('POST', '/merchants/getAllBookings', { actor: salon.owner, body: JSON.stringify(bad) });
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(['limit', 'page']).toContain(r.body.data.field);
+    }
+  });
+
+  it('documents paging with the same names wherever an answer carries it', () => {
+    const withPaging = operations().filter(({ op }) => JSON.stringify(op.responses['200'] ?? {}).includes('"paging"'));
+    expect(withPaging.map((o) => o.path)).toEqual(expect.arrayContaining(['/users/getAllBookings', '/merchants/getAllBookings']));
+    for (const { path, op } of withPaging) {
+      const body = op.requestBody?.content?.['application/json']?.schema?.properties ?? {};
+      const query = new Set((op.parameters ?? []).map((p) => p.name));
+      expect(body.page ?? query.has('page'), path).toBeTruthy();
+      expect(body.limit?.maximum ?? query.has('limit'), path).toBeTruthy();
+    }
+  });
+});
+
+describe('strict input and named 404s', () => {
+  it('query numbers are plain: 1e1, 0x10 and 2.0 (for a whole number) are 400 naming the field', async () => {
+    for (const limit of ['1e1', '0x10', '2.0', ' ', 'ten']) {
+      const r = await send('GET', `/merchants/search?service=haircut&limit=${encodeURIComponent(limit)}`);
+      if (limit === ' ') expect(r.status).toBe(200);
+      else {
+        expect(r.status, limit).toBe(400);
+        expect(r.body.data.field, limit).toBe('limit');
+      }
+    }
+    const lat = await send('GET', '/geo/reverse?lat=1e1&lon=73');
+    expect(lat.status).toBe(400);
+    expect(lat.body.data.field).toBe('lat');
+  });
+
+  it('geo/reverse documents lat and lon required, and refuses a request without lon', async () => {
+    const params = doc.paths['/geo/reverse'].get.parameters ?? [];
+    expect(params.filter((p) => p.required).map((p) => p.name)).toEqual(['lat', 'lon']);
+    const r = await send('GET', '/geo/reverse?lat=18.5');
+    expect(r.status).toBe(400);
+    expect(r.body.data.field).toBe('lon');
+  });
+
+  it('a required field is required: shopCategory null or empty is 400', async () => {
+    for (const shopCategory of [null, '']) {
+      const r = await send('POST', '/categories/getSpecificCategoryToSelect', { body: JSON.stringify({ shopCategory }) });
+      expect(r.status, String(shopCategory)).toBe(400);
+      expect(r.body.data.field).toBe('shopCategory');
+    }
+  });
+
+  it('a 404 names what was not found in data.field', async () => {
+    const salonPage = await send('GET', `/merchants/getMerchantById/${randomUUID()}`);
+    expect(salonPage.status).toBe(404);
+    expect(salonPage.body.data.field).toBe('id');
+    const booking = await send('POST', '/users/getBookingById', { actor: customer, body: JSON.stringify({ bookingId: randomUUID() }) });
+    expect(booking.status).toBe(404);
+    expect(booking.body.data.field).toBe('bookingId');
+    const slots = await send('POST', '/users/getAvailableSlots', {
+      body: JSON.stringify({ merchantId: randomUUID(), date: '2030-01-01', serviceIds: [randomUUID()] }),
+    });
+    expect(slots.status).toBe(404);
+    expect(slots.body.data.field).toBe('merchantId');
+  });
+});

@@ -397,6 +397,14 @@ function setErrors(op: Operation, errors: Partial<Record<ErrorCode, string>>) {
   op.responses = Object.fromEntries([...kept, ...added].sort(([a], [b]) => Number(a) - Number(b)));
 }
 
+/** The fields of a procedure's (object) input, by name. */
+function inputShape(router: AppRouter, name: string): Record<string, { safeParse: (v: unknown) => { success: boolean } }> {
+  const procedures = router._def.procedures as unknown as Record<string, ProcedureDef>;
+  let def = (procedures[name]?._def.inputs[0] as { _zod?: { def?: { shape?: object; innerType?: unknown } } } | undefined)?._zod?.def;
+  while (def && !def.shape && def.innerType) def = (def.innerType as { _zod?: { def?: typeof def } })._zod?.def;
+  return (def?.shape ?? {}) as Record<string, { safeParse: (v: unknown) => { success: boolean } }>;
+}
+
 /** A cacheable public read (meta.docs.cache, http/caching.ts): its ETag and Cache-Control, If-None-Match and the 304. */
 function documentCaching(op: Operation, policy: CachePolicy) {
   const ok = op.responses?.['200'];
@@ -504,7 +512,12 @@ function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; com
     const examples = p.docs.examples;
     const media = (op.requestBody as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
     if (examples && media) media.examples = examples;
+    const shape = inputShape(router, p.procedure);
     for (const param of op.parameters ?? []) {
+      // A query parameter the input cannot do without is required, however its schema reads it (a
+      // preprocessed number looks optional to the generator).
+      const field = param.in === 'query' ? shape[String(param.name)] : undefined;
+      if (field && !field.safeParse(undefined).success) param.required = true;
       const example = p.docs.parameterExamples?.[String(param.name)];
       if (example !== undefined) param.example = example;
       // A header from meta.openapi.requestHeaders: said optional outright, its description said once.

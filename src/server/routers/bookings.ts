@@ -7,7 +7,6 @@ import {
   availableSlotsInput,
   bookingAnswer,
   bookingByIdInput,
-  bookingsAnswer,
   cancelBookingAnswer,
   cancelBookingInput,
   createBookingInput,
@@ -32,6 +31,7 @@ import {
   rescheduleBookingInput,
   scanQrInput,
   updateBookingStatusInput,
+  userBookingsAnswer,
   userBookingsInput,
   validateCouponAnswer,
   validateCouponInput,
@@ -150,7 +150,7 @@ export const bookingUserProcedures = {
       },
     })
     .input(userBookingsInput)
-    .output(bookingsAnswer)
+    .output(userBookingsAnswer)
     .query(({ ctx, input }) => listMyBookings(ctx.deps, ctx.actor, input)),
 
   getBookingById: customerProcedure
