@@ -36,6 +36,28 @@ const schema = z
     // The address customers reach the app at: every link in an e-mail, text or page is built on it.
     PUBLIC_URL: optional(z.string().url('PUBLIC_URL: an absolute URL such as https://glowbook.example')),
     GEOCODER_URL: optional(z.string().url()),
+    // Browser apps of partners on other origins that may call /api (CORS), comma-separated: https://app.partner.in,https://x.in
+    API_CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v, ctx) => {
+        const origins = v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean);
+        for (const o of origins) {
+          let url: URL | undefined;
+          try {
+            url = new URL(o);
+          } catch {}
+          if (!url || !/^https?:$/.test(url.protocol) || url.origin !== o)
+            ctx.addIssue({
+              code: 'custom',
+              message: `API_CORS_ORIGINS: ${o} is not an origin such as https://app.partner.in (scheme and host, no path)`,
+            });
+        }
+        return origins;
+      }),
     LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
     // Background jobs (reminders, message delivery). Off only for processes that must not run them.
     JOBS: z.enum(['on', 'off']).default('on'),

@@ -31,6 +31,33 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The limit a 429 met, so a client can follow it without parsing the message: `Retry-After` and
+ * the IETF RateLimit / RateLimit-Policy headers are built from it (http/rateLimitHeaders.ts).
+ */
+export interface RateLimitInfo {
+  /** The policy's name in the headers, e.g. 'sign-in' or 'codes'. */
+  policy: string;
+  /** How many the policy allows in a window. */
+  limit: number;
+  windowSeconds: number;
+  /** Seconds until a request may succeed again (at least 1). */
+  retryAfterSeconds: number;
+  /** What is left in the window when a request asked for more than that (a daily allowance); 0 when not said. */
+  remaining?: number;
+}
+
+/** A 429 that says which limit it met and when to come back. */
+export class RateLimitError extends AppError {
+  constructor(
+    message: string,
+    public readonly limit: RateLimitInfo,
+  ) {
+    super('TOO_MANY_REQUESTS', message);
+    this.name = 'RateLimitError';
+  }
+}
+
 export const badRequest = (message: string, field?: string) => new AppError('BAD_REQUEST', message, field);
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);

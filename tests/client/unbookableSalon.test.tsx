@@ -86,7 +86,10 @@ describe('My Bookings: a salon that is not taking online bookings', () => {
   it('offers no Reschedule on its booking and says why; Cancel stays', async () => {
     renderWithTrpc(<Bookings />, {
       'users.getAllBookings': () => ({
-        data: { bookings: [booking(UNPUBLISHED, { salonBookable: false }), booking(LIVE, { salonBookable: true }), booking(OLDER_SERVER)] },
+        data: {
+          bookings: [booking(UNPUBLISHED, { salonBookable: false }), booking(LIVE, { salonBookable: true }), booking(OLDER_SERVER)],
+          paging: { page: 1, limit: 100, total: 3, hasMore: false },
+        },
       }),
     });
     const cards = await screen.findAllByTestId('booking-card');

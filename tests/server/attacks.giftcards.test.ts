@@ -47,7 +47,8 @@ describe('gift cards with a live gateway', () => {
     const buyer = await createCustomer(rt);
     const thief = await createCustomer(rt);
     const order = (await rt.caller(buyer).users.createGiftCardOrder({ amount: 1000, recipientName: 'Anu' })).data;
-    expect(order).toMatchObject({ amount: 100000, currency: 'INR', keyId: 'rzp_live_glowbook' });
+    // Rupees on the wire, as every amount; the gateway's order is in paise.
+    expect(order).toMatchObject({ amount: 1000, currency: 'INR', keyId: 'rzp_live_glowbook' });
     expect(orders.at(-1)).toMatchObject({ amount: 100000, currency: 'INR' });
 
     const proof = { razorpay_order_id: order.orderId, razorpay_payment_id: 'pay_G1', razorpay_signature: sign(order.orderId, 'pay_G1') };

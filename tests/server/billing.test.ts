@@ -417,7 +417,8 @@ describe('Razorpay', () => {
       const order = await me.createPlanOrder({ plan: 'basic', attemptId });
       expect(order.data).toMatchObject({
         orderId: 'order_T1',
-        amount: 176882,
+        // Rupees on the wire; Razorpay's order (below) is in paise.
+        amount: 1768.82,
         currency: 'INR',
         keyId: 'rzp_test_glowbook',
         attemptId: expect.any(String),

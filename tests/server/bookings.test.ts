@@ -511,9 +511,14 @@ describe('customer bookings', () => {
     await book(w, w.customer, { bookingTime: '3:00 PM' });
     const r = await rt.caller(c).users.getAllBookings({ userId: c.id });
     expect(r.data.bookings.map((b) => b._id)).toEqual([...ids].reverse());
+    expect(r.data.paging).toEqual({ page: 1, limit: 100, total: 3, hasMore: false });
+    const second = await rt.caller(c).users.getAllBookings({ page: 2, limit: 2 });
+    expect(second.data.bookings.map((b) => b._id)).toEqual([ids[0]]);
+    expect(second.data.paging).toEqual({ page: 2, limit: 2, total: 3, hasMore: false });
+    // The page and its total: two queries however many bookings.
     const counted = countingDb(rt.deps.db);
-    await listMyBookings({ ...rt.deps, db: counted.db }, c, {});
-    expect(counted.count()).toBe(1);
+    await listMyBookings({ ...rt.deps, db: counted.db }, c, { page: 1, limit: 100 });
+    expect(counted.count()).toBe(2);
     await expect(rt.caller(c).users.getAllBookings({ userId: w.customer.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const admin = await makeAccount(rt, 'admin');
     expect((await rt.caller(admin).users.getAllBookings({ userId: c.id })).data.bookings).toHaveLength(3);

@@ -13,11 +13,13 @@ import type { AppRouter } from '../routers/index.js';
 import { type Context, createContextFactory } from '../trpc/context.js';
 import { recentWriteCookie } from '../trpc/reads.js';
 import { isEmbedRequest, linkPageMeta, mountChannels } from './channels.js';
+import { apiCors } from './cors.js';
 import { mountDownloads } from './downloads.js';
 import { firstScreenData } from './firstScreen.js';
 import { buildOpenApiDocument, documentFor, ERROR_STATUS, successStatusFor } from './openapi.js';
 import { mountClient } from './pages.js';
 import { mountPaymentWebhook } from './paymentWebhook.js';
+import { rateLimitHeadersOf } from './rateLimitHeaders.js';
 import { mountReceipts } from './receipts.js';
 import { resolvedContext, restSemantics } from './restSemantics.js';
 import { mountTracking } from './tracking.js';
@@ -119,6 +121,9 @@ export function createApp(opts: AppOptions) {
   const framedAnywhere = helmet({ ...headers, contentSecurityPolicy: csp(['*']), xFrameOptions: false });
   app.use((req, res, next) => (isEmbedRequest(req) ? framedAnywhere : framedNowhere)(req, res, next));
 
+  // Partners' browser apps (API_CORS_ORIGINS) before anything answers, so their errors are readable too.
+  app.use('/api', apiCors(deps.env.API_CORS_ORIGINS));
+
   app.get('/api/health', async (_req, res) => {
     try {
       await withTimeout(opts.ping(), 2000);
@@ -198,9 +203,9 @@ export function createApp(opts: AppOptions) {
       maxBodySize: BODY_LIMIT_BYTES,
       maxBatchSize: MAX_TRPC_BATCH,
       // With a replica, a browser that just wrote reads discovery from the primary for a few seconds (trpc/reads.ts).
-      responseMeta: ({ type, ctx }) => {
+      responseMeta: ({ type, ctx, errors }) => {
         const cookie = recentWriteCookie(deps, type);
-        return { headers: { ...privateHeaders(ctx), ...(cookie ? { 'set-cookie': cookie } : {}) } };
+        return { headers: { ...privateHeaders(ctx), ...(cookie ? { 'set-cookie': cookie } : {}), ...rateLimitHeadersOf(errors) } };
       },
     }),
   );
@@ -220,7 +225,7 @@ export function createApp(opts: AppOptions) {
       onError: onError as never,
       responseMeta: ({ type, paths, errors, ctx }: { type?: string; paths?: string[]; errors: unknown[]; ctx?: Context }) => {
         const cookie = recentWriteCookie(deps, type);
-        const headers = { ...privateHeaders(ctx), ...(cookie ? { 'set-cookie': cookie } : {}) };
+        const headers = { ...privateHeaders(ctx), ...(cookie ? { 'set-cookie': cookie } : {}), ...rateLimitHeadersOf(errors) };
         if (errors.some((e) => (e as { code?: string }).code === 'SERVICE_UNAVAILABLE'))
           return { headers: { ...headers, 'retry-after': RETRY_AFTER_SECONDS } };
         if (errors.length || !paths || paths.length !== 1) return { headers };

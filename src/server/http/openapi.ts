@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { RETRY_AFTER_SECONDS } from '../errors.js';
 import { ERROR_TEXT, type ErrorStatus } from '../routers/common.docs.js';
 import type { AppRouter } from '../routers/index.js';
-import type { ApiDocsMeta, AppMeta } from '../trpc/init.js';
+import type { ApiDocsMeta, AppMeta, CachePolicy } from '../trpc/init.js';
 import {
   accountProcedure,
   adminProcedure,
@@ -11,7 +11,9 @@ import {
   customerProcedure,
   merchantProcedure,
   publicProcedure,
+  ROLE_RULES,
 } from '../trpc/procedures.js';
+import { cacheControlOf } from './caching.js';
 
 const errorBody = z.object({ message: z.string(), code: z.string() });
 const jsonError = (description: string) => ({ description, content: { 'application/json': { schema: errorBody } } });
@@ -133,6 +135,21 @@ const guards = () => ({
   signIn: addedTo(publicProcedure, authedProcedure),
   role: addedTo(authedProcedure, customerProcedure, merchantProcedure, adminProcedure, accountProcedure),
 });
+
+/**
+ * The role rule a procedure is built on (customer, merchant or admin procedure), found by the
+ * middlewares it shares with that builder; null for any signed-in account or none.
+ */
+export function procedureRoleRule(proc: unknown): (typeof ROLE_RULES)[keyof typeof ROLE_RULES] | null {
+  const own = new Set(middlewaresOf(proc));
+  const kinds = [
+    [adminProcedure, ROLE_RULES.admin],
+    [merchantProcedure, ROLE_RULES.merchant],
+    [customerProcedure, ROLE_RULES.customer],
+  ] as const;
+  for (const [builder, rule] of kinds) if ([...addedTo(authedProcedure, builder)].some((m) => own.has(m))) return rule;
+  return null;
+}
 
 const isVoid = (schema: unknown) => (schema as { _zod?: { def?: { type?: string } } })?._zod?.def?.type === 'void';
 const inputKeys = (inputs: unknown[]) =>
@@ -287,21 +304,36 @@ const errorSchema = {
   required: ['message', 'code'],
 };
 
+const retryAfterHeader = (example: number) => ({
+  description: 'Seconds to wait before repeating the request',
+  required: true,
+  schema: { type: 'integer', minimum: 1, example },
+});
+
+/** The headers every 429 carries (http/rateLimitHeaders.ts), so a client can follow the limit it met. */
+const rateLimitedHeaders = {
+  'Retry-After': retryAfterHeader(30),
+  RateLimit: {
+    description:
+      'The limit met, what is left of it (`r`) and in how many seconds that changes (`t`), as in the IETF RateLimit header fields draft',
+    required: true,
+    schema: { type: 'string', example: '"sign-in";r=0;t=900' },
+  },
+  'RateLimit-Policy': {
+    description: 'The limit met: its name, how many requests (`q`) it allows per window of `w` seconds',
+    required: true,
+    schema: { type: 'string', example: '"sign-in";q=5;w=900' },
+  },
+};
+
 function errorResponse(code: ErrorCode, description: string): Json {
-  return {
-    description,
-    ...(code === 'SERVICE_UNAVAILABLE'
-      ? {
-          headers: {
-            'Retry-After': {
-              description: 'Seconds to wait before repeating the request',
-              schema: { type: 'integer', example: Number(RETRY_AFTER_SECONDS) },
-            },
-          },
-        }
-      : {}),
-    content: { 'application/json': { schema: errorRef } },
-  };
+  const headers =
+    code === 'SERVICE_UNAVAILABLE'
+      ? { 'Retry-After': retryAfterHeader(Number(RETRY_AFTER_SECONDS)) }
+      : code === 'TOO_MANY_REQUESTS'
+        ? rateLimitedHeaders
+        : undefined;
+  return { description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: errorRef } } };
 }
 
 /**
@@ -365,6 +397,78 @@ function setErrors(op: Operation, errors: Partial<Record<ErrorCode, string>>) {
   op.responses = Object.fromEntries([...kept, ...added].sort(([a], [b]) => Number(a) - Number(b)));
 }
 
+/** The fields of a procedure's (object) input, by name. */
+function inputShape(router: AppRouter, name: string): Record<string, { safeParse: (v: unknown) => { success: boolean } }> {
+  const procedures = router._def.procedures as unknown as Record<string, ProcedureDef>;
+  let def = (procedures[name]?._def.inputs[0] as { _zod?: { def?: { shape?: object; innerType?: unknown } } } | undefined)?._zod?.def;
+  while (def && !def.shape && def.innerType) def = (def.innerType as { _zod?: { def?: typeof def } })._zod?.def;
+  return (def?.shape ?? {}) as Record<string, { safeParse: (v: unknown) => { success: boolean } }>;
+}
+
+/** A cacheable public read (meta.docs.cache, http/caching.ts): its ETag and Cache-Control, If-None-Match and the 304. */
+function documentCaching(op: Operation, policy: CachePolicy) {
+  const ok = op.responses?.['200'];
+  if (!ok) throw new Error(`${op.operationId}: only a GET answering 200 can be cacheable`);
+  ok.headers = {
+    ...(ok.headers as Json | undefined),
+    ETag: {
+      description: 'A weak tag of this answer: send it back in `If-None-Match` to be told 304 when nothing changed',
+      required: true,
+      schema: { type: 'string', example: 'W/"xu1iSnV0yN2bbJ6ZIKMa4z4oTIi0nVnOzO1Ygq9x4R8"' },
+    },
+    'Cache-Control': {
+      description: 'Without a token: how long this public answer may be kept. With one: `private, no-store`',
+      required: true,
+      schema: { type: 'string', example: cacheControlOf(policy) },
+    },
+  };
+  op.parameters = [
+    ...(op.parameters ?? []),
+    {
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      description: 'The ETag of an answer the client holds: 304 with no body when it is still the answer',
+      schema: { type: 'string' },
+    },
+  ];
+  op.responses = Object.fromEntries(
+    [
+      ...Object.entries(op.responses ?? {}),
+      ['304', { description: 'Not modified: the answer whose ETag was sent in If-None-Match is still current (no body)' }] as const,
+    ].sort(([a], [b]) => Number(a) - Number(b)),
+  );
+}
+
+/** OpenAPI links from a creation's answer to the operations on what it created (meta.docs.links). */
+function documentLinks(
+  op: Operation,
+  p: ProcedureDoc,
+  links: NonNullable<ApiDocsMeta['links']>,
+  byProcedure: Map<string, Operation | undefined>,
+) {
+  const ok = op.responses?.[String(p.successStatus)];
+  if (!ok) throw new Error(`${p.procedure}: links need its success answer`);
+  ok.links = Object.fromEntries(
+    Object.entries(links).map(([name, link]) => {
+      const target = byProcedure.get(link.procedure);
+      if (!target?.operationId) throw new Error(`${p.procedure}: link ${name} names ${link.procedure}, which has no operation`);
+      const inParameters = new Set((target.parameters ?? []).map((x) => String(x.name)));
+      const parameters = Object.fromEntries(Object.entries(link.parameters).filter(([k]) => inParameters.has(k)));
+      const requestBody = Object.fromEntries(Object.entries(link.parameters).filter(([k]) => !inParameters.has(k)));
+      return [
+        name,
+        {
+          operationId: target.operationId,
+          description: link.description,
+          ...(Object.keys(parameters).length ? { parameters } : {}),
+          ...(Object.keys(requestBody).length ? { requestBody } : {}),
+        },
+      ];
+    }),
+  );
+}
+
 /**
  * The generated document says what trpc-to-openapi can see: 200 for every success, a guess at the
  * errors, a bearer token wherever `protect` is not false. This pass makes it say what the server
@@ -376,7 +480,9 @@ function setErrors(op: Operation, errors: Partial<Record<ErrorCode, string>>) {
 function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; components?: Json }, router: AppRouter) {
   const paths = doc.paths ?? {};
   const bearer = [{ Authorization: [] }];
-  for (const p of procedureDocs(router)) {
+  const docs = procedureDocs(router);
+  const byProcedure = new Map(docs.map((p) => [p.procedure, paths[p.path]?.[p.method.toLowerCase()]]));
+  for (const p of docs) {
     const op = paths[p.path]?.[p.method.toLowerCase()];
     if (!op) continue;
     const responses = { ...(op.responses ?? {}) };
@@ -395,6 +501,8 @@ function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; com
     }
     op.responses = responses;
     setErrors(op, p.errors);
+    if (p.docs.cache) documentCaching(op, p.docs.cache);
+    if (p.docs.links) documentLinks(op, p, p.docs.links, byProcedure);
     // Authentication as enforced: required, optional, or none (an explicit empty list: public).
     if (p.protected) op.security = bearer;
     else if (p.docs.optionalAuth) {
@@ -404,7 +512,12 @@ function reconcile(doc: { paths?: Record<string, Record<string, Operation>>; com
     const examples = p.docs.examples;
     const media = (op.requestBody as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
     if (examples && media) media.examples = examples;
+    const shape = inputShape(router, p.procedure);
     for (const param of op.parameters ?? []) {
+      // A query parameter the input cannot do without is required, however its schema reads it (a
+      // preprocessed number looks optional to the generator).
+      const field = param.in === 'query' ? shape[String(param.name)] : undefined;
+      if (field && !field.safeParse(undefined).success) param.required = true;
       const example = p.docs.parameterExamples?.[String(param.name)];
       if (example !== undefined) param.example = example;
       // A header from meta.openapi.requestHeaders: said optional outright, its description said once.

@@ -2,9 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import { getTRPCErrorShape, TRPCError } from '@trpc/server';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppRouter } from '../routers/index.js';
-import type { Context } from '../trpc/context.js';
+import { type Context, IDEMPOTENCY_KEY_MAX } from '../trpc/context.js';
+import type { CachePolicy } from '../trpc/init.js';
 import { InputError } from '../trpc/init.js';
-import { EXTRA_ROUTES, procedureDocs } from './openapi.js';
+import { answerConditionally } from './caching.js';
+import { EXTRA_ROUTES, procedureDocs, procedureRoleRule } from './openapi.js';
 
 /*
  * HTTP semantics of /api that trpc-to-openapi does not give: it matches a procedure by method and
@@ -18,7 +20,22 @@ import { EXTRA_ROUTES, procedureDocs } from './openapi.js';
  * is still read once per request.
  */
 
-type RouteOperation = { method: string; procedure?: { name: string; protected: boolean; type: 'query' | 'mutation'; idParams: string[] } };
+type RouteOperation = {
+  method: string;
+  procedure?: {
+    name: string;
+    protected: boolean;
+    type: 'query' | 'mutation';
+    /** Top-level input fields that are ids: in the query string of a GET, in the body otherwise. */
+    idParams: string[];
+    /** Who may call it (customer, merchant or admin procedures), and the 403's message for others. */
+    roleRule: { roles: readonly string[]; message: string } | null;
+    /** A public answer shared caches may keep (meta.docs.cache). */
+    cache: CachePolicy | undefined;
+    /** It honours an `Idempotency-Key` header (meta.openapi.requestHeaders names one). */
+    idempotent: boolean;
+  };
+};
 type ZodDef = {
   type?: string;
   format?: string;
@@ -54,7 +71,10 @@ type Route = { pattern: RegExp; template: string; operations: RouteOperation[] }
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 function routeTable(router: AppRouter): Route[] {
-  const procedures = router._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation'; inputs: unknown[] } }>;
+  const procedures = router._def.procedures as unknown as Record<
+    string,
+    { _def: { type: 'query' | 'mutation'; inputs: unknown[]; meta?: { openapi?: { requestHeaders?: unknown } } } }
+  >;
   const byPath = new Map<string, RouteOperation[]>();
   const add = (path: string, op: RouteOperation) => {
     const key = `/${path.replace(/^\/|\/$/g, '')}`;
@@ -64,7 +84,15 @@ function routeTable(router: AppRouter): Route[] {
     const def = procedures[p.procedure]._def;
     add(p.path, {
       method: p.method,
-      procedure: { name: p.procedure, protected: p.protected, type: def.type, idParams: p.method === 'GET' ? idFields(def.inputs) : [] },
+      procedure: {
+        name: p.procedure,
+        protected: p.protected,
+        type: def.type,
+        idParams: idFields(def.inputs),
+        roleRule: procedureRoleRule(procedures[p.procedure]),
+        cache: p.docs.cache,
+        idempotent: 'Idempotency-Key' in (defOf(def.meta?.openapi?.requestHeaders)?.shape ?? {}),
+      },
     });
   }
   for (const r of EXTRA_ROUTES) add(r.path, { method: r.method });
@@ -155,10 +183,15 @@ export function restSemantics(
     const path = `/${req.path.replace(/^\/|\/$/g, '')}`;
     const route = match(path);
     if (!route) return next();
-    const method = req.method.toUpperCase();
+    let method = req.method.toUpperCase();
+    // HEAD is GET without the body: the same status and headers. The response was made bodiless
+    // by Node for the HEAD it was created for, so the GET run below only sends headers.
+    if (method === 'HEAD' && route.operations.some((o) => o.method === 'GET')) {
+      req.method = 'GET';
+      method = 'GET';
+    }
     const operation = route.operations.find((o) => o.method === method);
     if (!operation) {
-      if (method === 'HEAD' && route.operations.some((o) => o.method === 'GET')) return next();
       res.setHeader('Allow', allowOf(route));
       if (method === 'OPTIONS') {
         res.status(204).end();
@@ -190,8 +223,14 @@ export function restSemantics(
       );
       return;
     }
+    // The caller's role before anything of the body: a customer's call to an admin operation is 403 whatever it sends.
+    const rule = procedure.roleRule;
+    if (rule && ctx.actor && !rule.roles.includes(ctx.actor.role)) {
+      sendProcedureError(router, res, procedure, ctx, new TRPCError({ code: 'FORBIDDEN', message: rule.message }), 403);
+      return;
+    }
     // The query string's ids are checked here: the input schemas read an empty one as absent (the web app's forms).
-    const emptyId = procedure.idParams.find((k) => req.query[k] === '');
+    const emptyId = method === 'GET' ? procedure.idParams.find((k) => req.query[k] === '') : undefined;
     if (emptyId) {
       const message = `${emptyId}: not a valid id (a UUID); leave the parameter out rather than send it empty`;
       sendProcedureError(
@@ -204,8 +243,23 @@ export function restSemantics(
       );
       return;
     }
+    // A key the server would not keep must not be ignored: a retry would then do the work twice.
+    const key = req.headers['idempotency-key'];
+    if (procedure.idempotent && key !== undefined && (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX)) {
+      const message = `Idempotency-Key: 1 to ${IDEMPOTENCY_KEY_MAX} characters`;
+      sendProcedureError(
+        router,
+        res,
+        procedure,
+        ctx,
+        new TRPCError({ code: 'BAD_REQUEST', message, cause: new InputError(message, 'Idempotency-Key') }),
+        400,
+      );
+      return;
+    }
     contexts.set(req, ctx);
     operations.set(req, procedure);
+    if (procedure.cache && method === 'GET' && req.headers.authorization === undefined) answerConditionally(req, res, procedure.cache);
     // No body at all is no body, whatever the Content-Type would have been: the input is then {} (or none).
     if (BODY_METHODS.has(method) && req.headers['content-type'] === undefined && hasNoBody(req)) {
       req.headers['content-type'] = 'application/json';
@@ -217,16 +271,21 @@ export function restSemantics(
   const objectBodies: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     const procedure = operations.get(req);
     const body: unknown = req.body;
-    if (!procedure || body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body))) return next();
-    const message = 'The request body must be a JSON object';
-    sendProcedureError(
-      router,
-      res,
-      procedure,
-      contexts.get(req),
-      new TRPCError({ code: 'BAD_REQUEST', message, cause: new InputError(message, null) }),
-      400,
-    );
+    if (!procedure || body === undefined) return next();
+    const refuse = (message: string, field: string | null) =>
+      sendProcedureError(
+        router,
+        res,
+        procedure,
+        contexts.get(req),
+        new TRPCError({ code: 'BAD_REQUEST', message, cause: new InputError(message, field) }),
+        400,
+      );
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return refuse('The request body must be a JSON object', null);
+    // As in a query string: the schemas read an empty id as absent (the web app's forms); a client sent a wrong one.
+    const emptyId = procedure.idParams.find((k) => (body as Record<string, unknown>)[k] === '');
+    if (emptyId) return refuse(`${emptyId}: not a valid id (a UUID); leave the field out rather than send it empty`, emptyId);
+    next();
   };
 
   return { gate, objectBodies };

@@ -7,7 +7,6 @@ import {
   availableSlotsInput,
   bookingAnswer,
   bookingByIdInput,
-  bookingsAnswer,
   cancelBookingAnswer,
   cancelBookingInput,
   createBookingInput,
@@ -32,6 +31,7 @@ import {
   rescheduleBookingInput,
   scanQrInput,
   updateBookingStatusInput,
+  userBookingsAnswer,
   userBookingsInput,
   validateCouponAnswer,
   validateCouponInput,
@@ -62,7 +62,7 @@ import {
   rescheduleBookingErrors,
   updateBookingStatusExamples,
 } from './bookings.docs.js';
-import { errors, JUST_CHANGED } from './common.docs.js';
+import { bookingLinks, errors, JUST_CHANGED } from './common.docs.js';
 
 const userTags = ['Bookings'];
 const deskTags = ['Merchant bookings'];
@@ -105,7 +105,7 @@ export const bookingUserProcedures = {
         requestHeaders: createBookingIdempotency,
       },
       successStatus: 201,
-      docs: { examples: createBookingExamples },
+      docs: { examples: createBookingExamples, links: bookingLinks('$response.body#/data/booking/_id') },
     })
     .input(createBookingInput)
     .output(bookingAnswer)
@@ -150,7 +150,7 @@ export const bookingUserProcedures = {
       },
     })
     .input(userBookingsInput)
-    .output(bookingsAnswer)
+    .output(userBookingsAnswer)
     .query(({ ctx, input }) => listMyBookings(ctx.deps, ctx.actor, input)),
 
   getBookingById: customerProcedure

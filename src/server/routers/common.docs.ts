@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATABASE_UNAVAILABLE } from '../errors.js';
+import { IDEMPOTENCY_KEY_MAX } from '../trpc/context.js';
 
 /**
  * The /api documentation shared by the routers: what each error status means where a procedure
@@ -92,4 +93,42 @@ export const signInExamples = (accounts: Record<string, string>) =>
  * honours it, for `meta.openapi.requestHeaders`; `how` says what a repeat with the same key does.
  */
 export const idempotencyKeyHeader = (how: string) =>
-  z.object({ 'Idempotency-Key': z.string().min(1).max(200).optional().meta({ description: how }) });
+  z.object({ 'Idempotency-Key': z.string().min(1).max(IDEMPOTENCY_KEY_MAX).optional().meta({ description: how }) });
+
+/**
+ * How long the public reads may be cached (meta.docs.cache): salon lists and pages change with
+ * every booking and edit, so a minute, served stale for five while revalidated; the catalogue
+ * (categories, locations, testimonials) changes when an administrator edits it.
+ */
+export const LISTING_CACHE = { maxAge: 60, staleWhileRevalidate: 300 };
+export const CATALOGUE_CACHE = { maxAge: 300, staleWhileRevalidate: 3600 };
+
+/** OpenAPI links (meta.docs.links) from a booking's creation to what can be done with it; `at` points at its `_id`. */
+export const bookingLinks = (at: string) => ({
+  getBooking: { procedure: 'users.getBookingById', parameters: { bookingId: at }, description: 'Read the booking just made' },
+  cancelBooking: {
+    procedure: 'users.cancelBooking',
+    parameters: { bookingId: at },
+    description: 'Cancel it (the refund follows the policy)',
+  },
+  rescheduleBooking: {
+    procedure: 'users.rescheduleBooking',
+    parameters: { bookingId: at },
+    description: 'Move it to another date or time',
+  },
+});
+
+/** OpenAPI links from a salon's registration to its page, its services and its free times; `at` points at the salon's `_id`. */
+export const salonLinks = (at: string) => ({
+  getSalon: {
+    procedure: 'merchants.getMerchantById',
+    parameters: { id: at },
+    description: 'Read the salon (its owner sees it before it is published)',
+  },
+  getServices: { procedure: 'services.getAllServices', parameters: { merchantId: at }, description: "List the salon's services" },
+  getSlots: {
+    procedure: 'users.getAvailableSlots',
+    parameters: { merchantId: at },
+    description: 'Free times for chosen services on a day',
+  },
+});

@@ -34,7 +34,7 @@ import { getMerchants, getNearby, getRecommended, getSponsoredShops, searchMerch
 import type { Context } from '../trpc/context.js';
 import { adminProcedure, publicProcedure } from '../trpc/procedures.js';
 import { discoveryDb } from '../trpc/reads.js';
-import { errors } from './common.docs.js';
+import { CATALOGUE_CACHE, errors, LISTING_CACHE } from './common.docs.js';
 import { searchParameterExamples } from './discovery.docs.js';
 
 /** What the search services need, over the database this request's discovery reads use (the replica when it may). */
@@ -57,6 +57,7 @@ export const discoveryMerchantProcedures = {
         summary: 'List salons, nearest first',
         errorResponses: errors(400),
       },
+      docs: { cache: LISTING_CACHE },
     })
     .input(getMerchantsInput)
     .output(merchantsAnswer)
@@ -72,7 +73,7 @@ export const discoveryMerchantProcedures = {
         summary: 'Search salons',
         errorResponses: errors(400),
       },
-      docs: { parameterExamples: searchParameterExamples },
+      docs: { cache: LISTING_CACHE, parameterExamples: searchParameterExamples },
     })
     .input(searchInput)
     .output(searchAnswer)
@@ -88,7 +89,7 @@ export const discoveryMerchantProcedures = {
         summary: 'Read a salon with its services, staff and hours',
         errorResponses: errors(400, 404),
       },
-      docs: { optionalAuth: "The salon's owner and administrators also see an unpublished salon." },
+      docs: { cache: LISTING_CACHE, optionalAuth: "The salon's owner and administrators also see an unpublished salon." },
     })
     .input(merchantByIdInput)
     .output(merchantByIdAnswer)
@@ -107,6 +108,7 @@ export const discoveryUserProcedures = {
         summary: 'List trending services',
         errorResponses: errors(400),
       },
+      docs: { cache: LISTING_CACHE },
     })
     .input(none)
     .output(trendingServicesAnswer)
@@ -122,6 +124,7 @@ export const discoveryUserProcedures = {
         summary: 'List sponsored salons',
         errorResponses: errors(400),
       },
+      docs: { cache: LISTING_CACHE },
     })
     .input(sponsoredInput)
     .output(sponsoredAnswer)
@@ -152,6 +155,7 @@ export const discoveryUserProcedures = {
         summary: 'List live offers and coupons',
         errorResponses: errors(400),
       },
+      docs: { cache: LISTING_CACHE },
     })
     .input(none)
     .output(specialOffersAnswer)
@@ -167,6 +171,7 @@ export const discoveryUserProcedures = {
         summary: 'List salons near a point',
         errorResponses: errors(400),
       },
+      docs: { cache: LISTING_CACHE },
     })
     .input(nearbyInput)
     .output(merchantsAnswer)
@@ -182,6 +187,7 @@ export const discoveryUserProcedures = {
         summary: 'List recommended salons',
         errorResponses: errors(400),
       },
+      docs: { cache: LISTING_CACHE },
     })
     .input(recommendedInput)
     .output(merchantsAnswer)
@@ -203,6 +209,7 @@ export const discoveryCategoryProcedures = {
         summary: 'List categories',
         errorResponses: errors(400),
       },
+      docs: { cache: CATALOGUE_CACHE },
     })
     .input(none)
     .output(categoryListAnswer)
@@ -218,6 +225,7 @@ export const discoveryCategoryProcedures = {
         summary: 'List every category (legacy path)',
         errorResponses: errors(400),
       },
+      docs: { cache: CATALOGUE_CACHE },
     })
     .input(none)
     .output(categoryListAnswer)
@@ -235,6 +243,7 @@ export const discoveryLocationProcedures = {
         summary: 'List featured locations',
         errorResponses: errors(400),
       },
+      docs: { cache: CATALOGUE_CACHE },
     })
     .input(none)
     .output(locationsAnswer)
@@ -255,6 +264,7 @@ export const testimonialProcedures = {
         summary: 'List testimonials',
         errorResponses: errors(400),
       },
+      docs: { cache: CATALOGUE_CACHE },
     })
     .input(none)
     .output(testimonialsAnswer)

@@ -12,7 +12,7 @@ import * as auth from '../services/auth/service.js';
 import { toMerchantAccountWire, toUserWire } from '../services/wire.js';
 import { router } from '../trpc/init.js';
 import { merchantProcedure, publicProcedure, secretCheckProcedure } from '../trpc/procedures.js';
-import { EMAIL_TAKEN, errors, hashesPassword, passwordSignIn, signInExamples } from './common.docs.js';
+import { EMAIL_TAKEN, errors, hashesPassword, passwordSignIn, salonLinks, signInExamples } from './common.docs.js';
 
 const tags = ['Merchant sign-in'];
 
@@ -29,6 +29,7 @@ export const merchantSignInProcedures = {
         errorResponses: errors(400, hashesPassword, { 409: EMAIL_TAKEN }),
       },
       successStatus: 201,
+      docs: { links: salonLinks('$response.body#/user/_id') },
     })
     .input(registerMerchantInput)
     .output(registerAnswer)
@@ -89,6 +90,7 @@ export const merchantAuthRouter = router({
         errorResponses: errors(400, hashesPassword, { 409: EMAIL_TAKEN }),
       },
       successStatus: 201,
+      docs: { links: salonLinks('$response.body#/merchant/_id') },
     })
     .input(registerMerchantInput)
     .output(merchantAuthAnswer)

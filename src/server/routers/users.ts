@@ -15,7 +15,16 @@ import * as otp from '../services/auth/otp.js';
 import * as auth from '../services/auth/service.js';
 import { toUserWire } from '../services/wire.js';
 import { authedProcedure, oneSecretCheck, publicProcedure, secretCheckProcedure } from '../trpc/procedures.js';
-import { CODES_SENT, EMAIL_TAKEN, errors, hashesPassword, PASSWORDS_BUSY, passwordSignIn, signInExamples } from './common.docs.js';
+import {
+  CODES_SENT,
+  codeCheck,
+  EMAIL_TAKEN,
+  errors,
+  hashesPassword,
+  PASSWORDS_BUSY,
+  passwordSignIn,
+  signInExamples,
+} from './common.docs.js';
 
 const tags = ['Users'];
 
@@ -147,7 +156,7 @@ export const userAccountProcedures = {
         tags,
         protect: false,
         summary: 'Check a password reset code',
-        errorResponses: errors(400, 409),
+        errorResponses: errors(400, 409, codeCheck),
       },
     })
     .input(verifyResetOtpInput)
@@ -162,7 +171,9 @@ export const userAccountProcedures = {
         tags,
         protect: false,
         summary: 'Set a new password with a reset code',
-        errorResponses: errors(400, 409, hashesPassword),
+        errorResponses: errors(400, 409, codeCheck, {
+          429: `${codeCheck[429]}; or ${PASSWORDS_BUSY.charAt(0).toLowerCase()}${PASSWORDS_BUSY.slice(1)}`,
+        }),
       },
     })
     .input(resetPasswordInput)

@@ -4,6 +4,9 @@ import type { Actor, AppDeps, Session } from '../deps.js';
 import { isDatabaseUnavailable, toTRPCError } from '../errors.js';
 import { RECENT_WRITE_COOKIE } from './reads.js';
 
+/** The longest `Idempotency-Key` a client may send (characters). */
+export const IDEMPOTENCY_KEY_MAX = 200;
+
 export interface Context {
   deps: AppDeps;
   actor: Actor | null;
@@ -76,7 +79,8 @@ export function createContextFactory(deps: AppDeps) {
       throw isDatabaseUnavailable(err) ? toTRPCError(err) : err;
     });
     const key = req.headers['idempotency-key'];
-    const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : null;
+    // /api refuses a key out of these bounds (400) before this is read (http/restSemantics.ts).
+    const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= IDEMPOTENCY_KEY_MAX ? key : null;
     const recentWrite = deps.readDb !== deps.db && RECENT_WRITE_COOKIE.test(req.headers.cookie ?? '');
     return {
       deps,

@@ -35,6 +35,20 @@ export interface ApiDocsMeta {
   examples?: Record<string, { summary: string; value: Record<string, unknown> }>;
   /** Examples of query parameters, by parameter name. */
   parameterExamples?: Record<string, unknown>;
+  /** A public GET whose answer anyone may cache for a while: it gets an ETag and this Cache-Control (http/caching.ts). */
+  cache?: CachePolicy;
+  /**
+   * OpenAPI links from this operation's answer to the operations on what it made, by link name:
+   * the target procedure (tRPC path, e.g. 'users.getBookingById') and its parameters as runtime
+   * expressions (`$response.body#/data/booking/_id`).
+   */
+  links?: Record<string, { procedure: string; parameters: Record<string, string>; description: string }>;
+}
+
+/** How long shared caches and browsers may keep a public answer, and serve it stale while they revalidate (seconds). */
+export interface CachePolicy {
+  maxAge: number;
+  staleWhileRevalidate?: number;
 }
 
 /**
@@ -88,12 +102,37 @@ export function describeZodError(err: ZodError): { message: string; field: strin
   return { message: msg.startsWith(`${field}: `) ? msg : `${field}: ${msg}`, field };
 }
 
+/** What a "<what> not found" names, as input fields spell it: 'Staff member' → staff, 'Salon' → the merchant. */
+const RECORD_FIELD: Record<string, string> = { salon: 'merchant', 'staff member': 'staff', account: 'user' };
+
+/**
+ * The input field a 404 is about, when the service did not say: the only id in the input, or the
+ * one the message names ("Booking not found" → bookingId). Null when that cannot be told.
+ */
+export function notFoundField(message: string, input: unknown): string | null {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return null;
+  const ids = Object.entries(input)
+    .filter(([k, v]) => /^(id|_id|[a-z][A-Za-z]*Id)$/.test(k) && typeof v === 'string')
+    .map(([k]) => k);
+  if (ids.length === 1) return ids[0];
+  const what = /^(.+?) not found/i.exec(message)?.[1]?.toLowerCase();
+  if (!what) return null;
+  const stem = (RECORD_FIELD[what] ?? what).replace(/\s+(\w)/g, (_m, c: string) => c.toUpperCase());
+  return ids.find((k) => k === `${stem}Id`) ?? null;
+}
+
 /** One error mapping for every procedure: zod → 400 naming the field, domain and DB errors → their status. */
-const errorMapping = t.middleware(async ({ next }) => {
+const errorMapping = t.middleware(async ({ next, getRawInput }) => {
   const result = await next();
   if (result.ok) return result;
   const err = result.error;
   const cause = err.cause;
+  // A 404 names what was not found (data.field), as the document promises, wherever the service left it out.
+  const mapped = err.code === 'INTERNAL_SERVER_ERROR' && cause ? toTRPCError(cause) : err;
+  if (mapped.code === 'NOT_FOUND' && !(mapped.cause instanceof AppError && mapped.cause.field)) {
+    const field = notFoundField(mapped.message, await getRawInput().catch(() => undefined));
+    if (field) throw new TRPCError({ code: 'NOT_FOUND', message: mapped.message, cause: new AppError('NOT_FOUND', mapped.message, field) });
+  }
   if (err.code === 'BAD_REQUEST' && cause instanceof ZodError) {
     const { message, field } = describeZodError(cause);
     throw new TRPCError({ code: 'BAD_REQUEST', message, cause: new InputError(message, field) });
@@ -127,7 +166,8 @@ export function nulCharacterPath(value: unknown, path: string[] = []): string[] 
 const refuseNulCharacters = t.middleware(async ({ next, getRawInput }) => {
   const path = nulCharacterPath(await getRawInput().catch(() => undefined));
   if (path) {
-    const field = path.join('.');
+    // A key may hold the NUL itself: it is named with the character escaped, never echoed raw.
+    const field = path.join('.').replaceAll('\u0000', '\\u0000');
     throw field
       ? badRequest(`${field}: must not contain a NUL character (\\u0000)`, field)
       : badRequest('The input must not contain a NUL character (\\u0000)');

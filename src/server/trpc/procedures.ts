@@ -3,6 +3,7 @@ import type { Role } from '../../shared/constants.js';
 import type { Executor } from '../db/executor.js';
 import { PendingAudit, withPendingAudit } from '../db/pendingAudit.js';
 import { recordAudit } from '../db/repositories/audit.js';
+import { badRequest } from '../errors.js';
 import { baseProcedure, t } from './init.js';
 
 export const publicProcedure = baseProcedure;
@@ -32,11 +33,20 @@ const requireActor = t.middleware(({ ctx, next }) => {
   return next({ ctx: { ...ctx, actor: ctx.actor } });
 });
 
-const requireRole = (allowed: Role[], message: string) =>
+/** Who may call each kind of procedure, and the 403's message for anyone else (the /api gate answers it before reading the body). */
+export const ROLE_RULES = {
+  customer: { roles: ['customer', 'admin'], message: 'This action is for customers' },
+  merchant: { roles: ['merchant', 'admin'], message: 'This action is for salon owners' },
+  admin: { roles: ['admin'], message: 'This action is for administrators' },
+} as const satisfies Record<string, { roles: readonly Role[]; message: string }>;
+
+const requireRole = ({ roles, message }: { roles: readonly Role[]; message: string }) =>
   t.middleware(({ ctx, next }) => {
-    if (!ctx.actor || !allowed.includes(ctx.actor.role)) throw new TRPCError({ code: 'FORBIDDEN', message });
+    if (!ctx.actor || !roles.includes(ctx.actor.role)) throw new TRPCError({ code: 'FORBIDDEN', message });
     return next();
   });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The one ownership check: a `userId` (customer calls) or `merchantId` (merchant calls) in the
@@ -49,6 +59,8 @@ const ownPayloadField = (field: 'userId' | 'merchantId') =>
       const raw = await getRawInput().catch(() => undefined);
       const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[field] : undefined;
       if (value !== undefined && value !== null && value !== '' && value !== actor.id) {
+        // Not an id at all is a bad input (400 naming it), whoever sends it; another account's id is 403.
+        if (typeof value !== 'string' || !UUID.test(value)) throw badRequest(`${field}: not a valid id (a UUID)`, field);
         throw new TRPCError({ code: 'FORBIDDEN', message: `${field}: you can only act on your own account` });
       }
     }
@@ -103,12 +115,8 @@ const auditAdminWrites = t.middleware(async ({ ctx, next, path, type, getRawInpu
 export const authedProcedure = baseProcedure.use(requireActor).use(auditAdminWrites);
 /** Any signed-in account acting on itself: a `userId` in the payload must be its own (admins: anyone's). */
 export const accountProcedure = authedProcedure.use(ownPayloadField('userId'));
-export const customerProcedure = authedProcedure
-  .use(requireRole(['customer', 'admin'], 'This action is for customers'))
-  .use(ownPayloadField('userId'));
-export const merchantProcedure = authedProcedure
-  .use(requireRole(['merchant', 'admin'], 'This action is for salon owners'))
-  .use(ownPayloadField('merchantId'));
+export const customerProcedure = authedProcedure.use(requireRole(ROLE_RULES.customer)).use(ownPayloadField('userId'));
+export const merchantProcedure = authedProcedure.use(requireRole(ROLE_RULES.merchant)).use(ownPayloadField('merchantId'));
 /** A merchant action whose payload names the acting account as `userId` (the desk's status moves): it must be the caller. */
 export const merchantActingProcedure = merchantProcedure.use(ownPayloadField('userId'));
-export const adminProcedure = authedProcedure.meta({ adminOnly: true }).use(requireRole(['admin'], 'This action is for administrators'));
+export const adminProcedure = authedProcedure.meta({ adminOnly: true }).use(requireRole(ROLE_RULES.admin));

@@ -102,7 +102,7 @@ export const createPlanOrderAnswer = z.object({
   data: z.object({
     attemptId: z.string(),
     orderId: z.string(),
-    /** In paise, as Razorpay Checkout takes it. */
+    /** Rupees, as every amount on the wire (the client hands Checkout paise). */
     amount: z.number(),
     currency: z.literal('INR'),
     keyId: z.string(),

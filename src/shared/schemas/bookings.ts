@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOKING_STATUSES, ROLES } from '../constants.js';
 import { dateSchema, emailSchema, idSchema, mobileSchema, nameSchema, timeSchema } from '../validation.js';
 import { jsonValue } from './jsonValue.js';
+import { bodyPageFields, pagingWire } from './paging.js';
 
 /** How a booking is paid: at the salon, or in advance from the customer's wallet. */
 export const PAYMENT_METHODS = ['pay_at_salon', 'wallet'] as const;
@@ -141,7 +142,8 @@ export const bookingWire = z.object({
 export type BookingWire = z.infer<typeof bookingWire>;
 
 export const bookingAnswer = z.object({ data: z.object({ booking: bookingWire }) });
-export const bookingsAnswer = z.object({ data: z.object({ bookings: z.array(bookingWire) }) });
+/** users/getAllBookings: the contract's `data.bookings`, with the page's place beside it. */
+export const userBookingsAnswer = z.object({ data: z.object({ bookings: z.array(bookingWire), paging: pagingWire }) });
 /**
  * users/rescheduleBooking: the moved booking (its `professional` is who does it now) and whether the
  * professional changed with the move (only ever for a booking made with "Any professional"), with who it was.
@@ -243,7 +245,12 @@ export const duplicateBookingAnswer = z.object({
 });
 export type DuplicateBookingAnswer = z.infer<typeof duplicateBookingAnswer>;
 
-export const userBookingsInput = z.object({ userId: idSchema.optional() });
+/** A customer's bookings, newest first, a page at a time (paging.ts). */
+export const USER_BOOKINGS_PAGE = { default: 100, max: 200 } as const;
+export const userBookingsInput = z.object({
+  userId: idSchema.optional(),
+  ...bodyPageFields(USER_BOOKINGS_PAGE.default, USER_BOOKINGS_PAGE.max),
+});
 export const bookingByIdInput = z.object({ userId: idSchema.optional(), bookingId: idSchema });
 
 export const cancelBookingInput = z.object({
@@ -299,6 +306,8 @@ export const merchantBookingStatsWire = z.object({
   completedBookings: z.number(),
 });
 
+/** The desk's list, newest first: its default page is the 500 newest, as the desk has always shown. */
+export const MERCHANT_BOOKINGS_PAGE = { default: 500, max: 500 } as const;
 export const merchantBookingsInput = z.object({
   merchantId: merchantIdField,
   status: z.preprocess((v) => {
@@ -307,8 +316,9 @@ export const merchantBookingsInput = z.object({
   }, bookingStatusSchema.optional()),
   searchQuery: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Keep the search under 100 characters.').optional()),
   date: z.preprocess(blankToUndefined, realDateSchema.optional()),
+  ...bodyPageFields(MERCHANT_BOOKINGS_PAGE.default, MERCHANT_BOOKINGS_PAGE.max),
 });
-export const merchantBookingsAnswer = z.object({ bookings: z.array(bookingWire), stats: merchantBookingStatsWire });
+export const merchantBookingsAnswer = z.object({ bookings: z.array(bookingWire), stats: merchantBookingStatsWire, paging: pagingWire });
 
 export const updateBookingStatusInput = z.object({
   bookingId: idSchema,

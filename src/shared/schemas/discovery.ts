@@ -3,6 +3,7 @@ import { AMENITIES, canonicalAmenity, GENDERS_SERVED, PLACE_KINDS } from '../con
 import { SOCIAL_NETWORKS } from '../social.js';
 import { dateSchema, idSchema } from '../validation.js';
 import { offerRuleFields } from './coupons.js';
+import { toQueryNumber } from './query.js';
 
 /*
  * Discovery wire schemas: home-page sections, search, salon details, categories, locations,
@@ -55,16 +56,13 @@ export const LOCALITY_RADIUS_KM = 3;
 // ---------------------------------------------------------------- input helpers
 
 const blank = (v: unknown) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
-const numeric = (v: unknown) => {
-  const b = blank(v);
-  return typeof b === 'string' ? Number(b.trim()) : b;
-};
+const numeric = (v: unknown) => toQueryNumber(blank(v));
 
 function numberParam(min: number, max: number, opts: { int?: boolean } = {}) {
   const msg = `Use a number from ${min} to ${max}.`;
   let n = z.number({ error: msg }).min(min, msg).max(max, msg);
   if (opts.int) n = n.int('Use a whole number.');
-  return z.preprocess(numeric, n.optional());
+  return z.preprocess((v) => toQueryNumber(blank(v), opts.int), n.optional());
 }
 
 const textParam = (max: number) =>

@@ -8,12 +8,17 @@ import { z } from 'zod';
  */
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
+const INTEGER = /^-?\d+$/;
 
 const blank = (v: unknown) => v === undefined || (typeof v === 'string' && v.trim() === '');
 
-function toNumber(v: unknown): unknown {
+/**
+ * A query string's number: plain decimals only ('2', '2.5'), and for a whole-number field plain
+ * integers only ('2.0' stays as it is and is refused, as are '1e1' and '0x10').
+ */
+export function toQueryNumber(v: unknown, int = false): unknown {
   if (blank(v)) return undefined;
-  if (typeof v === 'string' && DECIMAL.test(v.trim())) return Number(v.trim());
+  if (typeof v === 'string' && (int ? INTEGER : DECIMAL).test(v.trim())) return Number(v.trim());
   return v;
 }
 
@@ -30,6 +35,7 @@ function toBoolean(v: unknown): unknown {
 export function queryNumber<T extends z.ZodNumber>(schema: T): z.ZodOptional<z.ZodPipe<z.ZodTransform, z.ZodOptional<T>>>;
 export function queryNumber<T extends z.ZodNumber>(schema: T, fallback: number): z.ZodDefault<z.ZodPipe<z.ZodTransform, z.ZodDefault<T>>>;
 export function queryNumber(schema: z.ZodNumber, fallback?: number): z.ZodType {
+  const toNumber = (v: unknown) => toQueryNumber(v, schema.isInt);
   return fallback === undefined
     ? z.preprocess(toNumber, schema.optional()).optional()
     : z.preprocess(toNumber, schema.default(fallback)).default(fallback);

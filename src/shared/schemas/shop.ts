@@ -134,10 +134,10 @@ export type SelectedCategoryWire = z.infer<typeof selectedCategoryWire>;
 export const merchantSelectedCategoriesInput = z.object({ merchantId: merchantIdField });
 export const merchantSelectedCategoriesAnswer = z.object({ selectedCategories: z.array(selectedCategoryWire) });
 
-/** `shopCategory` is required: the shop types to list (an empty list, null or '' lists every type). */
+/** `shopCategory` is required: the shop types to list (an empty list lists every type; null or '' is refused). */
 export const specificCategoryInput = z.object({
   shopCategory: z.preprocess(
-    (v) => (v === null || v === '' ? [] : v === undefined ? v : toArray(v)),
+    (v) => (v === null || v === '' || v === undefined ? v : toArray(v)),
     z
       .array(z.preprocess(canonicalShopType, shopCategorySchema), { error: 'shopCategory: required (a list of shop types; [] for all)' })
       .max(10),

@@ -101,7 +101,7 @@ export const createGiftCardOrderInput = z.object(giftCardDetails);
 export const giftCardOrderAnswer = z.object({
   data: z.object({
     orderId: z.string(),
-    amount: z.number().int().describe('paise'),
+    amount: z.number().describe('Rupees, as every amount on the wire'),
     currency: z.literal('INR'),
     keyId: z.string(),
     description: z.string(),

@@ -54,6 +54,7 @@ export function loadRazorpay(): Promise<void> {
 export async function payWithRazorpay(o: {
   key: string;
   orderId: string;
+  /** Rupees, as the API answers every amount. */
   amount: number;
   description: string;
   email?: string;
@@ -63,7 +64,8 @@ export async function payWithRazorpay(o: {
   return new Promise((resolve, reject) => {
     const checkout = new window.Razorpay!({
       key: o.key,
-      amount: o.amount,
+      // Checkout takes paise.
+      amount: Math.round(o.amount * 100),
       currency: 'INR',
       order_id: o.orderId,
       name: 'GlowBook',

@@ -393,6 +393,8 @@ export interface BookingFilter {
   date?: string;
   search?: string;
   limit?: number;
+  /** Rows skipped before the limit (a page's start); only with a limit. */
+  offset?: number;
 }
 
 /** The support ticket type of a customer's dispute of a no-show (one per booking: a unique index). */
@@ -436,7 +438,8 @@ const shopImagesOf = (merchantId: RawBuilder<unknown>) =>
  * Bookings with everything their wire shape needs (salon, professional, customer, coupon code,
  * salon images, the booked services in order) in one query, newest first.
  */
-export function findBookingDetails(db: Executor, f: BookingFilter) {
+/** The bookings a filter selects (blocked time is no booking), joined as findBookingDetails reads them. */
+function filteredBookings(db: Executor, f: BookingFilter) {
   let q = db
     .selectFrom('bookings as b')
     .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
@@ -444,26 +447,7 @@ export function findBookingDetails(db: Executor, f: BookingFilter) {
     // A desk contact's booking has no account until the person confirms it; blocked time is no booking.
     .leftJoin('accounts as a', 'a.id', 'b.user_id')
     .leftJoin('coupons as c', 'c.id', 'b.coupon_id')
-    .where('b.block_id', 'is', null)
-    .selectAll('b')
-    .select(DETAIL_COLUMNS)
-    .select([
-      sql<boolean>`exists(select 1 from reviews r where r.booking_id = b.id)`.as('reviewed'),
-      sql<BookingReviewRow | null>`(select json_build_object('id', r.id, 'rating', r.rating, 'comment', r.comment) from reviews r where r.booking_id = b.id)`.as(
-        'review',
-      ),
-      sql<DisputeStatus | null>`case when b.status = 'no_show' then (select sm.status from support_messages sm where sm.booking_id = b.id and sm.type = ${NO_SHOW_DISPUTE}) end`.as(
-        'dispute_status',
-      ),
-      shopImagesOf(sql.ref('m.id')),
-      jsonArrayFrom(
-        db
-          .selectFrom('booking_services as bs')
-          .select(['bs.service_id', 'bs.service_name', 'bs.duration_min', 'bs.price'])
-          .where('bs.booking_id', '=', sql<string>`b.id`)
-          .orderBy('bs.position'),
-      ).as('services'),
-    ]);
+    .where('b.block_id', 'is', null);
   if (f.ids) q = q.where('b.id', 'in', f.ids.length ? f.ids : [NO_ID]);
   if (f.userId) q = q.where('b.user_id', '=', f.userId);
   if (f.merchantId) q = q.where('b.merchant_id', '=', f.merchantId);
@@ -485,8 +469,42 @@ export function findBookingDetails(db: Executor, f: BookingFilter) {
       )`,
     );
   }
-  q = q.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc');
+  return q;
+}
+
+/** How many bookings the filter selects, whatever its limit and offset (a list's `total`). */
+export async function countBookingDetails(db: Executor, f: BookingFilter): Promise<number> {
+  const row = await filteredBookings(db, f)
+    .select((e) => e.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findBookingDetails(db: Executor, f: BookingFilter) {
+  let q = filteredBookings(db, f)
+    .selectAll('b')
+    .select(DETAIL_COLUMNS)
+    .select([
+      sql<boolean>`exists(select 1 from reviews r where r.booking_id = b.id)`.as('reviewed'),
+      sql<BookingReviewRow | null>`(select json_build_object('id', r.id, 'rating', r.rating, 'comment', r.comment) from reviews r where r.booking_id = b.id)`.as(
+        'review',
+      ),
+      sql<DisputeStatus | null>`case when b.status = 'no_show' then (select sm.status from support_messages sm where sm.booking_id = b.id and sm.type = ${NO_SHOW_DISPUTE}) end`.as(
+        'dispute_status',
+      ),
+      shopImagesOf(sql.ref('m.id')),
+      jsonArrayFrom(
+        db
+          .selectFrom('booking_services as bs')
+          .select(['bs.service_id', 'bs.service_name', 'bs.duration_min', 'bs.price'])
+          .where('bs.booking_id', '=', sql<string>`b.id`)
+          .orderBy('bs.position'),
+      ).as('services'),
+    ])
+    .orderBy('b.created_at', 'desc')
+    .orderBy('b.id', 'desc');
   if (f.limit) q = q.limit(f.limit);
+  if (f.offset) q = q.offset(f.offset);
   return q.execute();
 }
 /** The customer's review of the booking, for editing it from the booking card. */

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { AppError } from '../../errors.js';
+import { RateLimitError } from '../../errors.js';
 import type { Executor } from '../executor.js';
 import type { Database } from '../types.js';
 
@@ -44,12 +44,24 @@ const lockName = (l: Pick<RateLimit, 'scope' | 'key'>) => `rate:${l.scope}:${l.k
 export async function takeRateLimits(trx: Transaction<Database>, limits: RateLimit[]): Promise<void> {
   if (!limits.length) return;
   await lockKeys(trx, limits.map(lockName));
-  const counts = await sql<{ i: number; n: number }>`
-    select l.i, (select count(*) from rate_events e where e.scope = l.scope and e.key = l.key and e.at > now() - make_interval(secs => l.secs))::int as n
+  // `frees_in`: seconds until the oldest event in the window leaves it, which frees one place.
+  const counts = await sql<{ i: number; n: number; frees_in: number | null }>`
+    select l.i, w.n, ceil(extract(epoch from w.oldest + make_interval(secs => l.secs) - now()))::int as frees_in
     from unnest(${limits.map((l) => l.scope)}::text[], ${limits.map((l) => l.key)}::text[], ${limits.map((l) => l.windowSeconds)}::int[])
-      with ordinality as l(scope, key, secs, i)`.execute(trx);
+      with ordinality as l(scope, key, secs, i)
+    cross join lateral (
+      select count(*)::int as n, min(e.at) as oldest from rate_events e where e.scope = l.scope and e.key = l.key and e.at > now() - make_interval(secs => l.secs)
+    ) as w`.execute(trx);
   const over = counts.rows.find((r) => Number(r.n) >= limits[Number(r.i) - 1].max);
-  if (over) throw new AppError('TOO_MANY_REQUESTS', limits[Number(over.i) - 1].message);
+  if (over) {
+    const limit = limits[Number(over.i) - 1];
+    throw new RateLimitError(limit.message, {
+      policy: limit.scope.replaceAll(':', '-'),
+      limit: limit.max,
+      windowSeconds: limit.windowSeconds,
+      retryAfterSeconds: Math.max(1, Math.min(limit.windowSeconds, Number(over.frees_in ?? limit.windowSeconds))),
+    });
+  }
   await sql`
     with pruned as (
       delete from rate_events e using unnest(${limits.map((l) => l.scope)}::text[], ${limits.map((l) => l.key)}::text[], ${limits.map((l) => l.windowSeconds)}::int[]) as l(scope, key, secs)

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import pLimit from 'p-limit';
-import { AppError } from '../../errors.js';
+import { AppError, RateLimitError } from '../../errors.js';
 
 // argon2id (the library's default algorithm) with OWASP's minimum memory/time cost.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -17,7 +17,10 @@ export const PASSWORD_CHECKS_BUSY = 'Too many sign-ins are being checked right n
 const argon2 = pLimit(ARGON2_CONCURRENCY);
 
 function bounded<T>(work: () => Promise<T>): Promise<T> {
-  if (argon2.pendingCount >= ARGON2_QUEUE) return Promise.reject(new AppError('TOO_MANY_REQUESTS', PASSWORD_CHECKS_BUSY));
+  if (argon2.pendingCount >= ARGON2_QUEUE)
+    return Promise.reject(
+      new RateLimitError(PASSWORD_CHECKS_BUSY, { policy: 'password-checks', limit: ARGON2_QUEUE, windowSeconds: 1, retryAfterSeconds: 2 }),
+    );
   return argon2(work);
 }
 

@@ -8,7 +8,7 @@ import * as limits from '../../db/repositories/limits.js';
 import { findMerchantById, insertMerchant } from '../../db/repositories/merchants.js';
 import type { Account } from '../../db/types.js';
 import type { AppDeps, Session } from '../../deps.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound, RateLimitError } from '../../errors.js';
 import { toMerchantAccountWire, toUserWire } from '../wire.js';
 import { clientNet } from './clientNet.js';
 import { dummyVerify, hashPassword, verifyPassword } from './passwords.js';
@@ -103,7 +103,14 @@ export async function checkSecret(
   check: () => Promise<boolean>,
 ): Promise<boolean> {
   const id = await deps.db.transaction().execute((trx) => limits.reserveSignInAttempt(trx, key, ip, clientNet(ip), SIGN_IN_LIMITS));
-  if (id === null) throw new AppError('TOO_MANY_REQUESTS', message);
+  if (id === null)
+    // The window is the longest a client may have to wait: counts start again after it.
+    throw new RateLimitError(message, {
+      policy: 'sign-in',
+      limit: MAX_FAILURES_PER_ACCOUNT_AND_IP,
+      windowSeconds: THROTTLE_WINDOW_MIN * 60,
+      retryAfterSeconds: THROTTLE_WINDOW_MIN * 60,
+    });
   const ok = await check();
   if (ok) await limits.settleSignInAttempt(deps.db, id);
   return ok;

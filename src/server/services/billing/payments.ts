@@ -261,7 +261,7 @@ export async function createPlanOrder(deps: AppDeps, actor: Actor, input: z.outp
     data: {
       attemptId: attempt.id,
       orderId,
-      amount: Math.round(Number(attempt.amount) * 100),
+      amount: Number(attempt.amount),
       currency: 'INR' as const,
       keyId: gateway.checkoutKey,
       description:

@@ -19,11 +19,13 @@ import type {
   rescheduleBookingInput,
   userBookingsInput,
 } from '../../../shared/schemas/bookings.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import { parseTimeToMinutes } from '../../../shared/validation.js';
 import type { Executor } from '../../db/executor.js';
 import { findAccountName } from '../../db/repositories/accounts.js';
 import {
   bookingStatus,
+  countBookingDetails,
   findBookingRow,
   listBookingServices,
   listLiveBookingsOn,
@@ -51,7 +53,12 @@ const ownerFilter = (actor: Actor, userId: string | undefined): string | undefin
 
 export async function listMyBookings(deps: AppDeps, actor: Actor, input: z.output<typeof userBookingsInput>) {
   const userId = ownerFilter(actor, input.userId) ?? actor.id;
-  return { data: { bookings: await loadBookingWires(deps.db, { userId }, { qr: true }) } };
+  const { page, limit } = input;
+  const [bookings, total] = await Promise.all([
+    loadBookingWires(deps.db, { userId, limit, offset: (page - 1) * limit }, { qr: true }),
+    countBookingDetails(deps.db, { userId }),
+  ]);
+  return { data: { bookings, paging: pagingOf(page, limit, total) } };
 }
 
 export async function getMyBooking(deps: AppDeps, actor: Actor, input: z.output<typeof bookingByIdInput>) {

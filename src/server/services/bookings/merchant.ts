@@ -12,9 +12,11 @@ import type {
   scanQrInput,
   updateBookingStatusInput,
 } from '../../../shared/schemas/bookings.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import type { Executor } from '../../db/executor.js';
 import {
   completedCommission,
+  countBookingDetails,
   findBookingRow,
   insertCommissionLedger,
   insertManualBooking,
@@ -40,20 +42,17 @@ import { returnRewardCoupon } from './coupons.js';
 import { notifyBookingEvent } from './notify.js';
 import { loadBookingWire, loadBookingWires } from './wire.js';
 
-/** The desk's list shows the newest bookings; older ones are reached by date or search. */
-const DESK_LIST_LIMIT = 500;
-
 export async function merchantBookings(deps: AppDeps, actor: Actor, input: z.output<typeof merchantBookingsInput>) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
-  const [bookings, stats] = await Promise.all([
-    loadBookingWires(
-      deps.db,
-      { merchantId, status: input.status, date: input.date, search: input.searchQuery, limit: DESK_LIST_LIMIT },
-      { qr: false },
-    ),
+  const { page, limit } = input;
+  // The desk's list shows the newest bookings a page at a time; older ones are reached by page, date or search.
+  const filter = { merchantId, status: input.status, date: input.date, search: input.searchQuery };
+  const [bookings, total, stats] = await Promise.all([
+    loadBookingWires(deps.db, { ...filter, limit, offset: (page - 1) * limit }, { qr: false }),
+    countBookingDetails(deps.db, filter),
     merchantBookingStats(deps.db, merchantId, deps.now()),
   ]);
-  return { bookings, stats };
+  return { bookings, stats, paging: pagingOf(page, limit, total) };
 }
 
 type StatusInput = z.output<typeof updateBookingStatusInput>;

@@ -24,7 +24,7 @@ import { instantToZoned } from '../../../shared/slots.js';
 import * as repo from '../../db/repositories/crm.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
 import type { Actor, AppDeps } from '../../deps.js';
-import { AppError, badRequest, notFound } from '../../errors.js';
+import { AppError, badRequest, notFound, RateLimitError } from '../../errors.js';
 import { type NewMessage, notBefore, queueMessage } from '../../messaging/index.js';
 import { toE164 } from '../auth/otp.js';
 import { requireFeature } from '../billing/entitlements.js';
@@ -167,11 +167,19 @@ export async function sendMessage(deps: AppDeps, actor: Actor, input: z.output<t
     const counted = await repo.takeMessageAllowance(trx, merchantId, day, targets.length, DAILY_MESSAGE_LIMIT);
     if (counted === null) {
       const left = Math.max(0, DAILY_MESSAGE_LIMIT - (await repo.messagesSentOn(trx, merchantId, day)));
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
+      // The allowance is a day's in India time (IST, UTC+5:30 all year): it resets at the next midnight there.
+      const untilMidnight = 86_400 - (Math.floor(now.getTime() / 1000 + 19_800) % 86_400);
+      throw new RateLimitError(
         left === 0
           ? `Daily limit reached: a salon can send ${DAILY_MESSAGE_LIMIT} messages to customers per day (India time). You can send more after midnight.`
           : `Daily limit: a salon can send ${DAILY_MESSAGE_LIMIT} messages to customers per day (India time), and ${left} ${left === 1 ? 'is' : 'are'} left today; this needs ${targets.length} (one per channel).`,
+        {
+          policy: 'customer-messages',
+          limit: DAILY_MESSAGE_LIMIT,
+          windowSeconds: 86_400,
+          retryAfterSeconds: untilMidnight,
+          remaining: left,
+        },
       );
     }
     for (const { channel, to } of targets) {

@@ -224,7 +224,7 @@ export async function createGiftCardOrder(deps: AppDeps, actor: Actor, input: z.
   return {
     data: {
       orderId,
-      amount: input.amount * 100,
+      amount: input.amount,
       currency: 'INR' as const,
       keyId: gateway.checkoutKey,
       description: `GlowBook gift card, ${formatINR(input.amount)}`,

@@ -1,0 +1,386 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../../src/server/deps.js';
+import { appRouter } from '../../src/server/routers/index.js';
+import type { AppMeta } from '../../src/server/trpc/init.js';
+import { oneSecretCheck } from '../../src/server/trpc/procedures.js';
+import { createSalon, type SalonFixture } from '../helpers/fixtures.js';
+import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
+
+/**
+ * What docs/api-clients.md promises a third-party developer (issue 39), as a client meets it over
+ * HTTP: caching with ETags, HEAD, CORS for listed partner origins only, 429s a client can follow,
+ * the role checked before the body, strict ids and Idempotency-Keys, and links in the document.
+ * The document checks walk every operation, so procedures added later are held to the same rules.
+ */
+
+type Json = Record<string, any>;
+type Operation = { operationId?: string; parameters?: Json[]; security?: Json[]; responses: Record<string, Json>; requestBody?: Json };
+type Doc = { paths: Record<string, Record<string, Operation>> };
+
+const PARTNER = 'https://app.partner.example';
+
+let rt: TestRuntime;
+let base: string;
+let doc: Doc;
+let customer: Actor;
+let admin: Actor;
+let salon: SalonFixture;
+
+beforeAll(async () => {
+  rt = await createTestRuntime({ env: { API_CORS_ORIGINS: `${PARTNER}, https://second.partner.example` } });
+  base = await rt.listen();
+  doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as Doc;
+  customer = await makeAccount(rt, 'customer');
+  admin = await makeAccount(rt, 'admin');
+  salon = await createSalon(rt);
+});
+afterAll(async () => {
+  await rt?.close();
+});
+
+const tokenFor = (a: Actor) => rt.deps.tokens.sign({ sub: a.id, role: a.role, ver: 0 });
+
+async function send(method: string, path: string, opts: { body?: string; actor?: Actor; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
+  if (opts.actor) headers.authorization = `Bearer ${await tokenFor(opts.actor)}`;
+  const res = await fetch(`${base}/api${path}`, { method, headers, body: opts.body });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON (or empty) */
+  }
+  return { status: res.status, body, text, headers: res.headers };
+}
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+
+const procedures = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, { _def: { meta?: AppMeta; middlewares: unknown[] } }>,
+).filter(([, p]) => p._def.meta?.openapi);
+
+describe('caching of public reads', () => {
+  const cacheable = [
+    '/merchants/search?service=haircut',
+    '/users/getTrendingServices',
+    '/categories',
+    '/categories/getAllCategories',
+    '/locations',
+    '/users/getSpecialOffers',
+  ];
+
+  it('answers an ETag and a public Cache-Control, and 304 with no body for If-None-Match', async () => {
+    for (const path of [...cacheable, `/merchants/getMerchantById/${salon.id}`]) {
+      const first = await send('GET', path);
+      expect(first.status, path).toBe(200);
+      const etag = first.headers.get('etag');
+      expect(etag, path).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+      expect(first.headers.get('cache-control'), path).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+      expect(first.headers.get('vary'), path).toContain('Authorization');
+
+      const again = await send('GET', path, { headers: { 'if-none-match': etag! } });
+      expect(again.status, path).toBe(304);
+      expect(again.text).toBe('');
+      expect(again.headers.get('etag')).toBe(etag);
+
+      // Another tag (or a list without this one) is not a match: the whole answer again.
+      const other = await send('GET', path, { headers: { 'if-none-match': 'W/"something-else", "x"' } });
+      expect(other.status).toBe(200);
+      expect(other.text).toBe(first.text);
+    }
+  });
+
+  it('changes the ETag when the answer changes', async () => {
+    const path = `/merchants/getMerchantById/${salon.id}`;
+    const before = (await send('GET', path)).headers.get('etag');
+    await rt.deps.db.updateTable('merchants').set({ shop_name: 'Renamed Salon' }).where('id', '=', salon.id).execute();
+    const after = await send('GET', path, { headers: { 'if-none-match': before! } });
+    expect(after.status).toBe(200);
+    expect(after.body.merchant.shop_Name).toBe('Renamed Salon');
+    expect(after.headers.get('etag')).not.toBe(before);
+  });
+
+  it('keeps answers to a signed-in caller private: no-store, no ETag, never a 304', async () => {
+    const r = await send('GET', '/locations', { actor: customer, headers: { 'if-none-match': '*' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('private, no-store');
+    expect(r.headers.get('etag')).toBeNull();
+    const mine = await send('GET', '/users/getNotifications', { actor: customer });
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('documents ETag, Cache-Control, If-None-Match and 304 on exactly the cacheable operations, all public GETs', () => {
+    const cached = operations().filter(({ op }) => op.responses['304']);
+    expect(cached.map((c) => c.path)).toEqual(
+      expect.arrayContaining(['/merchants/search', '/merchants/getMerchantById/{id}', '/locations', '/categories']),
+    );
+    for (const { path, method, op } of cached) {
+      expect(method, path).toBe('get');
+      // Public: no security requirement, or an optional token ({} among them).
+      expect(op.security?.length === 0 || op.security?.some((s) => Object.keys(s).length === 0), `${path} is public`).toBe(true);
+      expect(Object.keys(op.responses['200'].headers ?? {}), path).toEqual(expect.arrayContaining(['ETag', 'Cache-Control']));
+      expect(
+        op.parameters?.some((p) => p.in === 'header' && p.name === 'If-None-Match'),
+        path,
+      ).toBe(true);
+    }
+  });
+});
+
+describe('HEAD', () => {
+  it('answers as GET without the body: the same status and headers', async () => {
+    for (const path of ['/locations', `/merchants/getMerchantById/${salon.id}`, '/users/getTrendingServices']) {
+      const get = await send('GET', path);
+      const head = await send('HEAD', path);
+      expect(head.status, path).toBe(200);
+      expect(head.text).toBe('');
+      for (const h of ['content-type', 'etag', 'cache-control']) expect(head.headers.get(h), `${path} ${h}`).toBe(get.headers.get(h));
+    }
+    const unknown = await send('HEAD', `/merchants/getMerchantById/${randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toBe('');
+    const guarded = await send('HEAD', '/users/getNotifications');
+    expect(guarded.status).toBe(401);
+  });
+});
+
+describe('CORS for the partner origins of API_CORS_ORIGINS', () => {
+  it('answers the preflight of a listed origin, and lets it read answers and their headers', async () => {
+    const pre = await send('OPTIONS', '/users/createBooking', {
+      headers: {
+        origin: PARTNER,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, idempotency-key',
+      },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe(PARTNER);
+    expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(pre.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
+    expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
+
+    const get = await send('GET', '/locations', { headers: { origin: PARTNER } });
+    expect(get.headers.get('access-control-allow-origin')).toBe(PARTNER);
+    expect(get.headers.get('access-control-expose-headers')).toMatch(/ETag.*Retry-After.*RateLimit.*RateLimit-Policy/);
+    expect(get.headers.get('vary')).toContain('Origin');
+  });
+
+  it('gives any other origin nothing: no CORS header on its preflight or its answers', async () => {
+    for (const origin of ['https://evil.example', 'https://app.partner.example.evil.example', 'null']) {
+      const pre = await send('OPTIONS', '/users/createBooking', { headers: { origin, 'access-control-request-method': 'POST' } });
+      expect(pre.headers.get('access-control-allow-origin'), origin).toBeNull();
+      expect(pre.headers.get('access-control-allow-methods'), origin).toBeNull();
+      const get = await send('GET', '/locations', { headers: { origin } });
+      expect(get.headers.get('access-control-allow-origin'), origin).toBeNull();
+    }
+  });
+});
+
+describe('429s a client can follow', () => {
+  it('a throttled reset-code check answers 429 with Retry-After, RateLimit and RateLimit-Policy, as documented', async () => {
+    const path = '/users/verifyOTPForEmailToResetPassword';
+    const op = doc.paths[path].post;
+    const email = `nobody-${randomUUID().slice(0, 8)}@test.in`;
+    let last = await send('POST', path, { body: JSON.stringify({ email, otp: '000000' }) });
+    for (let i = 0; i < 6 && last.status !== 429; i++) {
+      expect(Object.keys(op.responses), `attempt ${i + 1}`).toContain(String(last.status));
+      last = await send('POST', path, { body: JSON.stringify({ email, otp: '000000' }) });
+    }
+    expect(last.status).toBe(429);
+    expect(op.responses['429']).toBeDefined();
+    const retry = Number(last.headers.get('retry-after'));
+    expect(retry).toBeGreaterThan(0);
+    expect(last.headers.get('ratelimit-policy')).toBe('"sign-in";q=5;w=900');
+    expect(last.headers.get('ratelimit')).toBe(`"sign-in";r=0;t=${retry}`);
+  });
+
+  it('a windowed limit says when a place frees: a second code within 30 seconds', async () => {
+    const email = `code-${randomUUID().slice(0, 8)}@test.in`;
+    const first = await send('POST', '/users/forgot-password', { body: JSON.stringify({ email }) });
+    expect(first.status).toBe(200);
+    const second = await send('POST', '/users/forgot-password', { body: JSON.stringify({ email }) });
+    expect(second.status).toBe(429);
+    const retry = Number(second.headers.get('retry-after'));
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(30);
+    expect(second.headers.get('ratelimit-policy')).toMatch(/^"code-password_reset-resend";q=1;w=30$/);
+    expect(second.headers.get('ratelimit')).toBe(`"code-password_reset-resend";r=0;t=${retry}`);
+  });
+
+  it('every operation that can answer 429 declares the three headers; every secret check lists 429', () => {
+    const with429 = operations().filter(({ op }) => op.responses['429']);
+    expect(with429.length).toBeGreaterThan(10);
+    for (const { path, op } of with429) {
+      const headers = op.responses['429'].headers ?? {};
+      for (const h of ['Retry-After', 'RateLimit', 'RateLimit-Policy']) expect(headers[h]?.required, `${path} ${h}`).toBe(true);
+    }
+    const secretChecks = procedures.filter(([, p]) => p._def.middlewares.includes((oneSecretCheck as any)._middlewares[0]));
+    expect(secretChecks.length).toBeGreaterThan(3);
+    for (const [name, p] of secretChecks) {
+      const { path, method } = p._def.meta!.openapi!;
+      expect(doc.paths[path][method.toLowerCase()].responses['429'], name).toBeDefined();
+    }
+  });
+});
+
+describe('the role before the body', () => {
+  it("a customer's call to an admin operation is 403 whatever the body: none, [], a NUL in a key, malformed JSON", async () => {
+    const bodies = ['[]', JSON.stringify({ 'a\u0000b': 1 }), '{"a":', JSON.stringify({ name: '' })];
+    for (const body of bodies) {
+      const r = await send('POST', '/categories/createCategory', { actor: customer, body });
+      expect(r.status, body).toBe(403);
+      expect(r.body.code).toBe('FORBIDDEN');
+      expect(r.text).not.toContain('\u0000');
+    }
+    const get = await send('GET', '/admin/users?page=x', { actor: customer });
+    expect(get.status).toBe(403);
+  });
+
+  it('names a NUL in a key escaped, never raw, to a caller who may call the operation', async () => {
+    const r = await send('POST', '/categories/createCategory', { actor: admin, body: JSON.stringify({ 'a\u0000b': 1 }) });
+    expect(r.status).toBe(400);
+    expect(r.body.data.field).toBe('a\\u0000b');
+    expect(JSON.stringify(r.body)).not.toContain('\u0000');
+  });
+});
+
+describe('ids and keys as documented', () => {
+  it('a malformed merchantId or userId is 400 naming it, never 403; an empty one is 400 too', async () => {
+    const merchant = salon.owner;
+    for (const value of ['not-a-uuid', '', 42]) {
+      const r = await send('POST', '/merchants/getAllBookings', { actor: merchant, body: JSON.stringify({ merchantId: value }) });
+      expect(r.status, String(value)).toBe(400);
+      expect(r.body.data.field).toBe('merchantId');
+      const u = await send('POST', '/users/getAllBookings', { actor: customer, body: JSON.stringify({ userId: value }) });
+      expect(u.status, String(value)).toBe(400);
+      expect(u.body.data.field).toBe('userId');
+    }
+    // Another account's well-formed id is still 403.
+    const other = await send('POST', '/users/getAllBookings', { actor: customer, body: JSON.stringify({ userId: randomUUID() }) });
+    expect(other.status).toBe(403);
+  });
+
+  it('an Idempotency-Key longer than 200 characters is 400 naming it, and books nothing', async () => {
+    const r = await send('POST', '/users/createBooking', {
+      actor: customer,
+      headers: { 'idempotency-key': 'k'.repeat(201) },
+      body: JSON.stringify({ merchantId: salon.id, serviceIds: [randomUUID()], bookingDate: '2030-01-01', bookingTime: '10:00 AM' }),
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.data.field).toBe('Idempotency-Key');
+    const { count } = await rt.deps.db
+      .selectFrom('bookings')
+      .select((e) => e.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(0);
+  });
+});
+
+describe('links', () => {
+  it('lead from each creation to the operations on what it made, with parameters those operations take', () => {
+    const byId = new Map(operations().map((o) => [o.op.operationId, o.op]));
+    const linked = operations().flatMap(({ path, op }) =>
+      Object.values(op.responses).flatMap((r) =>
+        Object.entries((r.links ?? {}) as Record<string, Json>).map(([name, link]) => ({ path, name, link })),
+      ),
+    );
+    expect(linked.map((l) => `${l.path} ${l.name}`)).toEqual(
+      expect.arrayContaining([
+        '/users/createBooking getBooking',
+        '/users/createBooking cancelBooking',
+        '/users/createBooking rescheduleBooking',
+        '/merchants/registerMerchants getServices',
+        '/merchants/registerMerchants getSlots',
+      ]),
+    );
+    for (const { path, name, link } of linked) {
+      const target = byId.get(link.operationId);
+      expect(target, `${path} ${name}`).toBeDefined();
+      const params = new Set((target!.parameters ?? []).map((p) => p.name));
+      for (const k of Object.keys(link.parameters ?? {})) expect(params.has(k), `${path} ${name} ${k}`).toBe(true);
+      const body = target!.requestBody?.content?.['application/json']?.schema?.properties ?? {};
+      for (const k of Object.keys(link.requestBody ?? {})) expect(body[k], `${path} ${name} ${k}`).toBeDefined();
+      for (const expr of [...Object.values(link.parameters ?? {}), ...Object.values(link.requestBody ?? {})])
+        expect(expr).toMatch(/^\$response\.body#\/[\w/]+$/);
+    }
+  });
+});
+
+describe('one paging model, every list bounded', () => {
+  it('users/getAllBookings and merchants/getAllBookings take page and limit and answer paging beside the list', async () => {
+    const mine = await send('POST', '/users/getAllBookings', { actor: customer, body: JSON.stringify({ limit: 1 }) });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.bookings).toEqual([]);
+    expect(mine.body.data.paging).toEqual({ page: 1, limit: 1, total: 0, hasMore: false });
+    const desk = await send('POST', '/merchants/getAllBookings', { actor: salon.owner, body: '{}' });
+    expect(desk.status).toBe(200);
+    expect(desk.body.paging).toEqual({ page: 1, limit: 500, total: 0, hasMore: false });
+    expect(desk.body.stats).toBeDefined();
+    for (const bad of [{ limit: 0 }, { limit: 501 }, { page: 0 }, { limit: '10' }, { limit: 2.5 }]) {
+      const r = await send('POST', '/merchants/getAllBookings', { actor: salon.owner, body: JSON.stringify(bad) });
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(['limit', 'page']).toContain(r.body.data.field);
+    }
+  });
+
+  it('documents paging with the same names wherever an answer carries it', () => {
+    const withPaging = operations().filter(({ op }) => JSON.stringify(op.responses['200'] ?? {}).includes('"paging"'));
+    expect(withPaging.map((o) => o.path)).toEqual(expect.arrayContaining(['/users/getAllBookings', '/merchants/getAllBookings']));
+    for (const { path, op } of withPaging) {
+      const body = op.requestBody?.content?.['application/json']?.schema?.properties ?? {};
+      const query = new Set((op.parameters ?? []).map((p) => p.name));
+      expect(body.page ?? query.has('page'), path).toBeTruthy();
+      expect(body.limit?.maximum ?? query.has('limit'), path).toBeTruthy();
+    }
+  });
+});
+
+describe('strict input and named 404s', () => {
+  it('query numbers are plain: 1e1, 0x10 and 2.0 (for a whole number) are 400 naming the field', async () => {
+    for (const limit of ['1e1', '0x10', '2.0', ' ', 'ten']) {
+      const r = await send('GET', `/merchants/search?service=haircut&limit=${encodeURIComponent(limit)}`);
+      if (limit === ' ') expect(r.status).toBe(200);
+      else {
+        expect(r.status, limit).toBe(400);
+        expect(r.body.data.field, limit).toBe('limit');
+      }
+    }
+    const lat = await send('GET', '/geo/reverse?lat=1e1&lon=73');
+    expect(lat.status).toBe(400);
+    expect(lat.body.data.field).toBe('lat');
+  });
+
+  it('geo/reverse documents lat and lon required, and refuses a request without lon', async () => {
+    const params = doc.paths['/geo/reverse'].get.parameters ?? [];
+    expect(params.filter((p) => p.required).map((p) => p.name)).toEqual(['lat', 'lon']);
+    const r = await send('GET', '/geo/reverse?lat=18.5');
+    expect(r.status).toBe(400);
+    expect(r.body.data.field).toBe('lon');
+  });
+
+  it('a required field is required: shopCategory null or empty is 400', async () => {
+    for (const shopCategory of [null, '']) {
+      const r = await send('POST', '/categories/getSpecificCategoryToSelect', { body: JSON.stringify({ shopCategory }) });
+      expect(r.status, String(shopCategory)).toBe(400);
+      expect(r.body.data.field).toBe('shopCategory');
+    }
+  });
+
+  it('a 404 names what was not found in data.field', async () => {
+    const salonPage = await send('GET', `/merchants/getMerchantById/${randomUUID()}`);
+    expect(salonPage.status).toBe(404);
+    expect(salonPage.body.data.field).toBe('id');
+    const booking = await send('POST', '/users/getBookingById', { actor: customer, body: JSON.stringify({ bookingId: randomUUID() }) });
+    expect(booking.status).toBe(404);
+    expect(booking.body.data.field).toBe('bookingId');
+    const slots = await send('POST', '/users/getAvailableSlots', {
+      body: JSON.stringify({ merchantId: randomUUID(), date: '2030-01-01', serviceIds: [randomUUID()] }),
+    });
+    expect(slots.status).toBe(404);
+    expect(slots.body.data.field).toBe('merchantId');
+  });
+});
