@@ -176,6 +176,8 @@ describe('every admin-only mutation is audited', () => {
     'blogs.updateBlog': async () => ({ id: await blog(), title: 'Audited title' }),
     'blogs.deleteBlog': async () => ({ id: await blog() }),
     'notification.createSubscribeUserNotifications': async () => ({ title: 'Audit push', body: 'Hello', audience: 'all' }),
+    'admin.exportClientRecords': async () => ({ accountId: (await makeAccount(rt, 'customer')).id }),
+    'admin.eraseClientRecords': async () => ({ accountId: (await makeAccount(rt, 'customer')).id, confirm: true }),
   };
 
   it('has valid input for each admin-only mutation (add one for a new mutation)', () => {

@@ -129,7 +129,7 @@ describe(`an abandoned Razorpay order and another plan (${DB_KIND})`, () => {
     const a = await me.createPlanOrder({ plan: 'basic', attemptId: keyA });
     // Checkout closed; the owner picks Professional instead.
     const b = await me.createPlanOrder({ plan: 'professional', attemptId: randomUUID() });
-    expect(b.data).toMatchObject({ amount: 471882, description: 'Professional plan, one month (GST included)' });
+    expect(b.data).toMatchObject({ amount: 4718.82, description: 'Professional plan, one month (GST included)' });
     expect(b.data.orderId).not.toBe(a.data.orderId);
     expect(rz.state.lookups).toBe(1);
     const attempts = await attemptsOf(s.id);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonValue } from './jsonValue.js';
 import { merchantIdField } from './shop.js';
 
 /*
@@ -49,7 +50,7 @@ export const updateOnlineBookingInput = z
   .object({
     merchantId: merchantIdField,
     slug: slugSchema.optional(),
-    feedOptOut: z.boolean({ error: 'feedOptOut: true or false' }).optional(),
+    feedOptOut: jsonValue(z.boolean({ error: 'feedOptOut: true or false' })).optional(),
   })
   .refine((v) => v.slug !== undefined || v.feedOptOut !== undefined, { error: 'slug: send slug or feedOptOut', path: ['slug'] });
 

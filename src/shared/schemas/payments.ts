@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../validation.js';
 import { bookingWire, createBookingInput } from './bookings.js';
+import { jsonValue } from './jsonValue.js';
 
 /*
  * Paying for a booking online (docs/payments.md): the booking is held while its gateway order is
@@ -36,7 +37,9 @@ export const paymentOptionsAnswer = z.object({
 
 export const startBookingPaymentInput = createBookingInput.omit({ paymentMethod: true }).extend({
   /** Pay part from the GlowBook wallet (all of its balance, up to the total less ₹1) and the rest online. */
-  useWallet: z.boolean({ error: 'useWallet: true or false' }).optional().default(false),
+  useWallet: jsonValue(z.boolean({ error: 'useWallet: true or false' }))
+    .optional()
+    .default(false),
 });
 
 const refundWire = z.object({
