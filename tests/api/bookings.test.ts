@@ -211,9 +211,13 @@ describe('merchant booking desk over REST', () => {
     });
     const move = (userId: string) =>
       post('/merchants/updateBookingStatus', { bookingId: id, status: 'confirmed', merchantId: salon.id, userId }, salon.owner);
-    for (const foreign of [customer.id, 'lol']) {
+    // Another account's id is refused; a malformed one is bad input, named (issue 39).
+    for (const [foreign, status] of [
+      [customer.id, 403],
+      ['lol', 400],
+    ] as const) {
       const r = await move(foreign);
-      expect(r.status, foreign).toBe(403);
+      expect(r.status, foreign).toBe(status);
       expect(r.body.message).toMatch(/^userId: /);
     }
     const own = await move(salon.id);

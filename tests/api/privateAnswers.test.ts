@@ -93,9 +93,11 @@ describe('answers to signed-in callers are private, not stored (43.19)', () => {
     controller.abort();
   });
 
-  it('public reads without a token keep their caching (none is set): /api and /trpc', async () => {
-    expect(await get('/api/categories')).toEqual({ status: 200, cacheControl: null });
-    expect(await get(`/api/merchants/getMerchantById/${salon.id}`)).toMatchObject({ cacheControl: null });
+  it('public reads without a token are cacheable on /api (docs/api-clients.md), and /trpc sets nothing', async () => {
+    expect(await get('/api/categories')).toEqual({ status: 200, cacheControl: 'public, max-age=300, stale-while-revalidate=3600' });
+    expect(await get(`/api/merchants/getMerchantById/${salon.id}`)).toMatchObject({
+      cacheControl: 'public, max-age=60, stale-while-revalidate=300',
+    });
     expect(await get('/trpc/categories.listCategories')).toEqual({ status: 200, cacheControl: null });
     expect(await get('/api/openapi.json')).toEqual({ status: 200, cacheControl: 'no-cache' });
   });
