@@ -55,7 +55,9 @@ describe.skipIf(DB_KIND !== 'pg')('uploads with DATABASE_URL: two server process
     baseA = await a.listen();
     // A second process: its own app, pool and DATA_DIR, on the same scratch database.
     dirB = fs.mkdtempSync(path.join(os.tmpdir(), 'gb-test-b-'));
-    b = await bootstrap(loadEnv({ ...a.deps.env, PORT: '0', DATA_DIR: dirB, PUBLIC_URL: undefined } as unknown as NodeJS.ProcessEnv), {
+    // The first process's settings as its environment held them (lists as comma-separated text).
+    const envA = { ...a.deps.env, API_CORS_ORIGINS: a.deps.env.API_CORS_ORIGINS.join(',') };
+    b = await bootstrap(loadEnv({ ...envA, PORT: '0', DATA_DIR: dirB, PUBLIC_URL: undefined } as unknown as NodeJS.ProcessEnv), {
       serveClient: false,
       seed: false,
     });
