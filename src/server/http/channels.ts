@@ -1,6 +1,6 @@
 import type { Express, NextFunction, Request, Response } from 'express';
+import { EMBED_PARAM } from '../../shared/channels.js';
 import { formatINR } from '../../shared/money.js';
-import { EMBED_PARAM } from '../../shared/schemas/channels.js';
 import type { AppDeps } from '../deps.js';
 import { actionsCenterFeeds } from '../services/channels/feeds.js';
 import { linkPreviewPng, posterPdf, posterPng } from '../services/channels/images.js';

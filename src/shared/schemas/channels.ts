@@ -68,6 +68,3 @@ export const salonLinkAnswer = z.object({
   }),
 });
 export type SalonLinkAnswer = z.infer<typeof salonLinkAnswer>;
-
-/** The query parameter of an embedded page (the widget's iframe). */
-export const EMBED_PARAM = 'embed';

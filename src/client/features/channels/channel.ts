@@ -1,4 +1,4 @@
-import { EMBED_PARAM } from '../../../shared/schemas/channels';
+import { EMBED_PARAM } from '../../../shared/channels';
 
 /*
  * The salon's own link (docs/channels.md). A visit to /s/{slug} leaves the token the server signed
