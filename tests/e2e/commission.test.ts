@@ -64,7 +64,9 @@ describe('commission', () => {
         .readFileSync((await download.path())!, 'utf8')
         .trim()
         .split(/\r\n/);
-      expect(csv[0]).toBe('Month,Completed bookings,No-shows,Gross (INR),Commission (INR),Net (INR),Paid (INR),Outstanding (INR)');
+      expect(csv[0]).toBe(
+        'Month,Completed bookings,Direct bookings (0% commission),No-shows,Gross (INR),Commission (INR),Net (INR),Paid (INR),Outstanding (INR)',
+      );
       expect(csv).toHaveLength((await rows.count()) + 2);
       expect(csv.at(-1)).toMatch(/^Total,/);
 

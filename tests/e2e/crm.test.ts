@@ -88,6 +88,8 @@ describe('merchant navigation', () => {
     expect((await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim())).toEqual([
       'Profile',
       'Help & Support',
+      'Checkout',
+      'Products & stock',
       'Settings',
       'Shop images',
       'Coupons',
