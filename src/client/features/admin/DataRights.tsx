@@ -3,17 +3,11 @@ import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Input } from '../../components/ui/Input';
+import { downloadText } from '../../lib/download';
 import { answerMessage } from '../../mutationMeta';
 import { errorMessage, trpc } from '../../trpc';
 
-function saveJson(data: unknown, name: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
-}
+const saveJson = (data: unknown, name: string) => downloadText(name, JSON.stringify(data, null, 2), 'application/json');
 
 /**
  * DPDP Act 2023 requests (docs/clients-and-reports.md): every salon's client records about one

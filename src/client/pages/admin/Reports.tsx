@@ -13,6 +13,7 @@ import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { formatCount, formatDay, formatINR, formatINRCompact, formatMonth } from '../../features/admin/format';
 import { StatTile } from '../../features/admin/StatTile';
 import { TrendChart } from '../../features/admin/TrendChart';
+import { downloadText } from '../../lib/download';
 import { errorMessage, trpc } from '../../trpc';
 
 type Group = (typeof REPORT_GROUPS)[number];
@@ -27,19 +28,6 @@ function keyLabel(group: Group, key: string): string {
   if (group === 'day') return formatDay(key);
   if (group === 'month') return formatMonth(key);
   return key;
-}
-
-/** Saves text as a file through a temporary object URL. */
-function downloadText(filename: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers; a moment later is safe.
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export default function Reports() {

@@ -13,20 +13,14 @@ import { TableCard, Td, Th } from '../../features/admin/DataTable';
 import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
 import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { CSV_TYPE, downloadText } from '../../lib/download';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { answerMessage } from '../../mutationMeta';
 import { trpc } from '../../trpc';
 
 const money = (n: number) => formatINR(n, { paise: true });
 
-function download(csv: string, name: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
-}
+const download = (csv: string, name: string) => downloadText(name, csv, CSV_TYPE);
 
 function Tile({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   return (

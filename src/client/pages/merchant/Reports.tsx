@@ -14,6 +14,7 @@ import { formatINR, salonClock } from '../../features/booking/format';
 import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
 import { BarsChart } from '../../features/reports/BarsChart';
 import { longDate } from '../../lib/dates';
+import { CSV_TYPE, downloadText } from '../../lib/download';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, trpc } from '../../trpc';
 
@@ -21,12 +22,7 @@ const pct = (r: number | null) => (r === null ? '—' : `${(r * 100).toFixed(1)}
 const rupees = (n: number) => formatINR(n);
 
 function download(table: ReportTable, r: ReportsWire) {
-  const url = URL.createObjectURL(new Blob([reportCsv(table, r)], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${table}-${r.from}-to-${r.to}.csv`;
-  a.click();
-  URL.revokeObjectURL(url);
+  downloadText(`${table}-${r.from}-to-${r.to}.csv`, reportCsv(table, r), CSV_TYPE);
 }
 
 function Tile({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
