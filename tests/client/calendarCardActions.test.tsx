@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { salonToday } from '../../src/client/features/booking/format';
-import { BlockTimeModal, BookingCardModal } from '../../src/client/features/calendar/CalendarModals';
+import { BlockTimeModal } from '../../src/client/features/calendar/BlockTimeModal';
+import { BookingCardModal } from '../../src/client/features/calendar/BookingCardModal';
 import { appStore } from '../../src/client/state/session';
 import { toast, toastsAtom } from '../../src/client/state/toast';
 import type { CalendarBooking } from '../../src/shared/schemas/calendar';

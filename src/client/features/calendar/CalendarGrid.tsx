@@ -5,10 +5,10 @@ import type { CalendarAnswer, CalendarBooking } from '../../../shared/schemas/ca
 import { Avatar } from '../../components/ui/Avatar';
 import { cn } from '../../lib/cn';
 import { useBookingFlags } from '../clients/flags';
-import type { MoveRequest } from './CalendarModals';
 import type { CalendarModalAction } from './calendarModalState';
 import { GridColumn } from './GridColumn';
 import { clockLabel, ROW_PX, STEP_MIN, statusStyle } from './layout';
+import type { MoveRequest } from './MoveBookingForm';
 import type { Column, CreateRequest, Mode } from './useDeskCalendar';
 
 /**

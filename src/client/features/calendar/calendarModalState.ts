@@ -1,5 +1,5 @@
 import type { CalendarBlock, CalendarBooking } from '../../../shared/schemas/calendar';
-import type { BlockDraft } from './CalendarModals';
+import type { BlockDraft } from './BlockTimeModal';
 
 /** The one modal the desk calendar shows. */
 export type CalendarModal =

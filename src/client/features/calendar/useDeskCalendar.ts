@@ -4,8 +4,9 @@ import { MOVE_UNDO_SECONDS } from '../../../shared/schemas/calendar';
 import { longDate } from '../../lib/dates';
 import { trpc } from '../../trpc';
 import { salonClock } from '../booking/format';
-import { CALENDAR_QUERIES, type MoveOptions, type MoveRequest } from './CalendarModals';
+import { CALENDAR_QUERIES } from './calendarQueries';
 import { clockLabel, hhmm } from './layout';
+import type { MoveOptions, MoveRequest } from './MoveBookingForm';
 
 export type Mode = 'day' | 'week';
 
