@@ -2,10 +2,11 @@ import jsQR from 'jsqr';
 import { sql } from 'kysely';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshMerchantStats } from '../../src/server/db/repositories/merchantStats.js';
 import type { Actor } from '../../src/server/deps.js';
 import { SLOT_TAKEN } from '../../src/server/errors.js';
+import { jobSql } from '../../src/server/jobs/boss.js';
 import { getAvailableSlots } from '../../src/server/services/bookings/availability.js';
 import { createBooking } from '../../src/server/services/bookings/create.js';
 import { cancelMyBooking, listMyBookings, rescheduleMyBooking } from '../../src/server/services/bookings/customer.js';
@@ -310,18 +311,15 @@ describe('createBooking', () => {
 
   it('commits a booking and its job together: when the job cannot be sent, no booking is left', async () => {
     const c = await createCustomer(rt);
-    // Fault injection for this test only: pg-boss's insert of the booking's job fails.
-    await sql`create function test_refuse_job() returns trigger language plpgsql as $$
-      begin raise exception 'job refused for the test'; end $$`.execute(rt.deps.db);
-    await sql`create trigger test_refuse_job before insert on pgboss.job for each row
-      when (new.name = 'booking_event_messages') execute function test_refuse_job()`.execute(rt.deps.db);
+    // Fault injection for this test only: pg-boss's insert of the booking's jobs fails.
+    const refuse = vi.spyOn(jobSql, 'insert').mockRejectedValueOnce(new Error('job refused for the test'));
     try {
       await expect(
         createBooking(rt.deps, c, { merchantId: w.salon.id, serviceIds: [w.haircut], bookingDate: localDate(4), bookingTime: '10:00 AM' }),
       ).rejects.toThrow(/job refused for the test/);
+      expect(refuse).toHaveBeenCalledTimes(1);
     } finally {
-      await sql`drop trigger test_refuse_job on pgboss.job`.execute(rt.deps.db);
-      await sql`drop function test_refuse_job()`.execute(rt.deps.db);
+      refuse.mockRestore();
     }
     const left = await rt.deps.db.selectFrom('bookings').select('id').where('user_id', '=', c.id).execute();
     expect(left, 'the booking went with its job').toEqual([]);

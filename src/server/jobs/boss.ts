@@ -29,7 +29,7 @@ const noDb = {
 /** pg-boss's statements, never started: every call passes the caller's `db: bossDb(...)`. */
 export const jobSql = new PgBoss({ db: noDb as unknown as PgBoss.Db, migrate: false, supervise: false, schedule: false });
 
-/** The job's stored data: the payload, and the dedupe key (unique per kind among jobs not cancelled). */
+/** The job's stored data: the payload, and the dedupe key (shown on the admin's job pages; its uniqueness is the job's id: queue.ts). */
 export function jobData(payload: Record<string, unknown>, dedupeKey?: string | null): Record<string, unknown> {
   return dedupeKey ? { ...payload, $dedupe: dedupeKey } : payload;
 }

@@ -106,11 +106,23 @@ export function onJobEnqueued(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * A job with a dedupe key gets the name-based id of its kind and key (pg-boss's `id` option): a
+ * second send of the same key meets the first job's primary key, and pg-boss's insert (ON
+ * CONFLICT DO NOTHING) stores nothing and answers null. The key stays unique while pg-boss keeps
+ * the job (its retention, then its archive), which outlasts every key's use: keys name a period,
+ * an hour or an attempt.
+ */
+function dedupeId(job: NewJob | TestJob): { id: string } | Record<string, never> {
+  return job.dedupeKey ? { id: keyedJobId(job.kind, job.dedupeKey) } : {};
+}
+
 /** Adds a durable job in the caller's transaction; returns its id, or null when the dedupe key exists. */
 export async function enqueueJob(db: Executor, job: NewJob | TestJob): Promise<string | null> {
   if (job.kind.startsWith('test_')) await ensureJobQueue(db, job.kind);
   const id = await jobSql.send(job.kind, jobData(job.payload, job.dedupeKey), {
     db: bossDb(db),
+    ...dedupeId(job),
     startAfter: job.runAt ?? new Date(),
     singletonKey: job.ref,
     retryLimit: (job.maxAttempts ?? 5) - 1,
@@ -132,6 +144,7 @@ export async function enqueueJobs(db: Executor, jobs: (NewJob | TestJob)[]): Pro
     jobs.map((job) => ({
       name: job.kind,
       data: jobData(job.payload, job.dedupeKey),
+      ...dedupeId(job),
       startAfter: (job.runAt ?? new Date()).toISOString(),
       singletonKey: job.ref,
       retryLimit: (job.maxAttempts ?? 5) - 1,
