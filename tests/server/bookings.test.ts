@@ -1,5 +1,4 @@
 import jsQR from 'jsqr';
-import { sql } from 'kysely';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
