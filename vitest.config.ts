@@ -7,6 +7,15 @@ const withPg = !!process.env.TEST_DATABASE_URL;
 const ruleTests = ['tests/server/**/*.test.ts'];
 const httpTests = ['tests/api/**/*.test.ts'];
 
+const browserProject = {
+  fileParallelism: false,
+  testTimeout: 90_000,
+  hookTimeout: 180_000,
+  globalSetup: ['tests/e2e/global-setup.ts'],
+};
+/** The browser files that take longest (CI's timings): run in their own process beside the rest. */
+const LONG_BROWSER_FILES = ['tests/e2e/accessibility.test.ts', 'tests/e2e/truth.test.ts', 'tests/e2e/admin.test.ts'];
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -62,14 +71,23 @@ export default defineConfig({
           hookTimeout: 90_000,
         },
       },
+      // The browser tests in two halves that `npm test` runs side by side, each against its own
+      // built server and demo data (global-setup), one file at a time within each: the longest
+      // files in `e2e-long` (with `faults` beside them in the same process), every other file in
+      // `e2e`. A new file lands in `e2e`.
       {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          fileParallelism: false,
-          testTimeout: 90_000,
-          hookTimeout: 180_000,
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          exclude: LONG_BROWSER_FILES,
+          ...browserProject,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-long',
+          include: LONG_BROWSER_FILES,
+          ...browserProject,
         },
       },
     ],
