@@ -1,0 +1,189 @@
+/**
+ * How the reads' cost grows with the marketplace (issue 42, items 4 and 5): the same three reads
+ * (search, a day's slots, the salon page) through the built server at the same concurrency, on
+ * catalogues of 1k, 10k and 100k salons (one database each, seeded once and reused), and on the
+ * embedded database (PGlite, as `npm start` runs with no DATABASE_URL) holding the 1k catalogue.
+ * Written to results.ceiling.growth and results.ceiling.embedded (docs/benchmarks.md).
+ */
+import fs from 'node:fs';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { type Db, openDatabase } from '../src/server/db/index.js';
+import { migrateToLatest } from '../src/server/db/migrate.js';
+import { seedIfEmpty } from '../src/server/seed/index.js';
+import { type LoadResult, type RequestSpec, runLoad } from './load.js';
+import { type BenchSize, type GROWTH_SIZES, seedBenchCatalogue } from './seed.js';
+
+export type GrowthSize = keyof typeof GROWTH_SIZES;
+
+export async function ensureDatabase(url: string): Promise<void> {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: `${u.protocol}//${u.username}@${u.host}/postgres${u.search}` });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  await admin.end();
+}
+
+/** The growth phase's database of a size: the main bench database holds 10k, the others get a suffix. */
+export function growthDatabaseUrl(mainUrl: string, size: GrowthSize): string {
+  if (size === '10k') return mainUrl;
+  const u = new URL(mainUrl);
+  u.pathname = `${u.pathname}_${size}`;
+  return u.toString();
+}
+
+/** Migrated, demo-seeded and bench-seeded (once: seedBenchCatalogue keeps a marker). */
+export async function prepareCatalogue(db: Db, size: BenchSize, log: (s: string) => void): Promise<void> {
+  await migrateToLatest(db);
+  await seedIfEmpty(db);
+  await seedBenchCatalogue(db, log, size);
+}
+
+export async function preparePostgresCatalogue(url: string, size: BenchSize, log: (s: string) => void): Promise<void> {
+  await ensureDatabase(url);
+  const handle = await openDatabase({ databaseUrl: url, poolMax: 2 });
+  try {
+    await prepareCatalogue(handle.db, size, log);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The embedded database holding a bench catalogue: a DATA_DIR the server opens as `npm start`
+ * does. Made once (PGlite runs the seed's statements on one core) and reused.
+ */
+export async function prepareEmbeddedCatalogue(dataDir: string, size: BenchSize, log: (s: string) => void): Promise<void> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const handle = await openDatabase({ dataDir });
+  try {
+    await prepareCatalogue(handle.db, size, log);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** What the three reads ask for on one catalogue: the same salon position and day at every size. */
+export interface ReadTargets {
+  salonId: string;
+  serviceId: string;
+  date: string;
+}
+
+/**
+ * The 101st published bench salon (the main run adds staff and bookings to the first and books
+ * into the next 20), its shortest service, and a day three days ahead.
+ */
+export async function readTargets(db: Db): Promise<ReadTargets> {
+  const salon = await db
+    .selectFrom('merchants')
+    .select(['id'])
+    .where('email', 'like', 'hello%@bench.in')
+    .where('is_published', '=', true)
+    .orderBy('id')
+    .offset(100)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const service = await db
+    .selectFrom('services')
+    .select('id')
+    .where('merchant_id', '=', salon.id)
+    .orderBy('duration_min')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  return { salonId: salon.id, serviceId: service.id, date };
+}
+
+/** The search mix of the main search phase (bench/run.ts). */
+export const SEARCHES = [
+  'service=haircut&location=Pune',
+  'service=facial',
+  'location=Bandra&sortBy=distance',
+  'lat=12.97&lng=77.59&maxDistance=5&sortBy=distance',
+  'prices=500-1500&ratings=4',
+  'service=massage&location=Hyderabad&sortBy=rating',
+  'sortBy=popular&page=2',
+  'gender=female&amenities=Parking&location=Mumbai',
+];
+
+export interface ReadFigures {
+  p50: number;
+  p95: number;
+  rps: number;
+  statuses: Record<number, number>;
+}
+export type ThreeReads = { search: ReadFigures; slots: ReadFigures; salon: ReadFigures };
+
+/** Search, slots and the salon page through one server, one after the other, at one concurrency. */
+export async function threeReads(opts: {
+  url: string;
+  pid: number;
+  targets: ReadTargets;
+  concurrency: number;
+  seconds: number;
+  warmupSeconds: number;
+}): Promise<ThreeReads> {
+  const { url, targets } = opts;
+  const load = (next: (w: number, i: number) => RequestSpec) =>
+    runLoad({ concurrency: opts.concurrency, seconds: opts.seconds, warmupSeconds: opts.warmupSeconds, next, serverPids: [opts.pid] });
+  const pick = (r: LoadResult): ReadFigures => ({ p50: r.p50, p95: r.p95, rps: r.rps, statuses: r.statuses });
+  const search = await load((w, i) => ({ method: 'GET', url: `${url}/api/merchants/search?${SEARCHES[(w + i) % SEARCHES.length]}` }));
+  const slots = await load(() => ({
+    method: 'POST',
+    url: `${url}/api/users/getAvailableSlots`,
+    body: { merchantId: targets.salonId, date: targets.date, serviceIds: [targets.serviceId] },
+  }));
+  const salon = await load(() => ({ method: 'GET', url: `${url}/api/merchants/getMerchantById/${targets.salonId}` }));
+  return { search: pick(search), slots: pick(slots), salon: pick(salon) };
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** results.ceiling.growth: p95 per size and read, and the 1k → 100k ratio (goal < 2). */
+export function growthBlock(
+  bySize: Partial<Record<GrowthSize, ThreeReads & { salons: number; bookings: number }>>,
+  concurrency: number,
+): Record<string, unknown> {
+  const reads = ['search', 'slots', 'salon'] as const;
+  const p95 = Object.fromEntries(
+    reads.map((r) => [r, Object.fromEntries(Object.entries(bySize).map(([size, f]) => [size, f[r].p95]))]),
+  ) as Record<(typeof reads)[number], Record<string, number>>;
+  const ratio = (r: (typeof reads)[number]) => {
+    const a = bySize['1k']?.[r].p95;
+    const b = bySize['100k']?.[r].p95;
+    return a && b ? round2(b / a) : null;
+  };
+  return {
+    concurrency,
+    catalogues: Object.fromEntries(Object.entries(bySize).map(([size, f]) => [size, { salons: f.salons, bookings: f.bookings }])),
+    p95,
+    rps: Object.fromEntries(reads.map((r) => [r, Object.fromEntries(Object.entries(bySize).map(([size, f]) => [size, f[r].rps]))])),
+    /** 100k p95 ÷ 1k p95, goal < 2. */
+    p95Ratio1kTo100k: { search: ratio('search'), slots: ratio('slots'), salon: ratio('salon') },
+  };
+}
+
+/** results.ceiling.embedded: PGlite's p95 and throughput as ratios to PostgreSQL's on the same catalogue. */
+export function embeddedBlock(size: GrowthSize, onPg: ThreeReads, onPglite: ThreeReads, concurrency: number): Record<string, unknown> {
+  const one = (r: keyof ThreeReads) => ({
+    pgP95: onPg[r].p95,
+    pgliteP95: onPglite[r].p95,
+    pgPerSecond: onPg[r].rps,
+    pglitePerSecond: onPglite[r].rps,
+    /** PGlite p95 ÷ PostgreSQL p95. */
+    p95Ratio: round2(onPglite[r].p95 / Math.max(0.01, onPg[r].p95)),
+    /** PGlite req/s ÷ PostgreSQL req/s. */
+    throughputRatio: round2(onPglite[r].rps / Math.max(1, onPg[r].rps)),
+  });
+  return { catalogue: size, concurrency, search: one('search'), slots: one('slots'), salon: one('salon') };
+}
+
+export async function catalogueCounts(db: Db): Promise<{ salons: number; bookings: number }> {
+  const r = await sql<{ salons: number; bookings: number }>`
+    select (select count(*) from merchants)::int as salons, (select count(*) from bookings)::int as bookings`.execute(db);
+  return r.rows[0];
+}
