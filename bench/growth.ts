@@ -115,30 +115,83 @@ export interface ReadFigures {
   p95: number;
   rps: number;
   statuses: Record<number, number>;
+  /** Each round's p95, in the order they ran. */
+  roundsP95: number[];
 }
 export type ThreeReads = { search: ReadFigures; slots: ReadFigures; salon: ReadFigures };
 
-/** Search, slots and the salon page through one server, one after the other, at one concurrency. */
-export async function threeReads(opts: {
+/** One server holding one catalogue, and what the reads ask of it there. */
+export interface ReadTarget {
+  name: string;
   url: string;
   pid: number;
   targets: ReadTargets;
+}
+
+const READS = ['search', 'slots', 'salon'] as const;
+
+function readSpec(read: (typeof READS)[number], t: ReadTarget, w: number, i: number): RequestSpec {
+  if (read === 'search') return { method: 'GET', url: `${t.url}/api/merchants/search?${SEARCHES[(w + i) % SEARCHES.length]}` };
+  if (read === 'slots')
+    return {
+      method: 'POST',
+      url: `${t.url}/api/users/getAvailableSlots`,
+      body: { merchantId: t.targets.salonId, date: t.targets.date, serviceIds: [t.targets.serviceId] },
+    };
+  return { method: 'GET', url: `${t.url}/api/merchants/getMerchantById/${t.targets.salonId}` };
+}
+
+/**
+ * Search, slots and the salon page on every server, interleaved: for each read an uncounted
+ * warm-up on each server, then `rounds` rounds that visit the servers in turn, so a slow spell of
+ * a shared machine falls on all of them alike. A server's p95 (and p50) is the median of its
+ * rounds'; its rate is its requests over its counted seconds.
+ */
+export async function interleavedReads(opts: {
+  servers: ReadTarget[];
   concurrency: number;
-  seconds: number;
+  roundSeconds: number;
+  rounds: number;
   warmupSeconds: number;
-}): Promise<ThreeReads> {
-  const { url, targets } = opts;
-  const load = (next: (w: number, i: number) => RequestSpec) =>
-    runLoad({ concurrency: opts.concurrency, seconds: opts.seconds, warmupSeconds: opts.warmupSeconds, next, serverPids: [opts.pid] });
-  const pick = (r: LoadResult): ReadFigures => ({ p50: r.p50, p95: r.p95, rps: r.rps, statuses: r.statuses });
-  const search = await load((w, i) => ({ method: 'GET', url: `${url}/api/merchants/search?${SEARCHES[(w + i) % SEARCHES.length]}` }));
-  const slots = await load(() => ({
-    method: 'POST',
-    url: `${url}/api/users/getAvailableSlots`,
-    body: { merchantId: targets.salonId, date: targets.date, serviceIds: [targets.serviceId] },
-  }));
-  const salon = await load(() => ({ method: 'GET', url: `${url}/api/merchants/getMerchantById/${targets.salonId}` }));
-  return { search: pick(search), slots: pick(slots), salon: pick(salon) };
+}): Promise<Record<string, ThreeReads>> {
+  const out: Record<string, Partial<ThreeReads>> = Object.fromEntries(opts.servers.map((t) => [t.name, {}]));
+  for (const read of READS) {
+    for (const t of opts.servers)
+      await runLoad({
+        concurrency: opts.concurrency,
+        seconds: opts.warmupSeconds,
+        warmupSeconds: 0,
+        next: (w, i) => readSpec(read, t, w, i),
+      });
+    const runs: Record<string, LoadResult[]> = Object.fromEntries(opts.servers.map((t) => [t.name, []]));
+    for (let r = 0; r < opts.rounds; r++) {
+      for (const t of opts.servers) {
+        runs[t.name].push(
+          await runLoad({
+            concurrency: opts.concurrency,
+            seconds: opts.roundSeconds,
+            warmupSeconds: 0,
+            next: (w, i) => readSpec(read, t, w, i),
+          }),
+        );
+      }
+    }
+    for (const t of opts.servers) {
+      const list = runs[t.name];
+      const mid = (k: 'p50' | 'p95') => [...list.map((x) => x[k])].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+      const statuses: Record<number, number> = {};
+      for (const x of list) for (const [k, n] of Object.entries(x.statuses)) statuses[Number(k)] = (statuses[Number(k)] ?? 0) + n;
+      const requests = list.reduce((n, x) => n + x.requests, 0);
+      out[t.name][read] = {
+        p50: mid('p50'),
+        p95: mid('p95'),
+        rps: Math.round(requests / (list.length * opts.roundSeconds)),
+        statuses,
+        roundsP95: list.map((x) => x.p95),
+      };
+    }
+  }
+  return out as Record<string, ThreeReads>;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;

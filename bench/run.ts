@@ -41,11 +41,11 @@ import {
   type GrowthSize,
   growthBlock,
   growthDatabaseUrl,
+  interleavedReads,
   prepareEmbeddedCatalogue,
   preparePostgresCatalogue,
+  type ReadTarget,
   readTargets,
-  type ThreeReads,
-  threeReads,
 } from './growth.js';
 import { type LighthouseResults, lighthouseMobile, lighthouseRows } from './lighthouse.js';
 import { type LoadResult, type RequestSpec, request, runLoad } from './load.js';
@@ -741,70 +741,73 @@ async function bookingSqlCeiling(url: string): Promise<PgbenchResult & { stateme
 }
 
 /*
- * The growth phase (ceiling.growth, ceiling.embedded): search, slots and the salon page through one
- * server at concurrency 8, on a catalogue of each size (its own database, seeded once), then on the
- * embedded database holding the 1k catalogue. 5 s counted per read after the usual warm-up (3 s
- * with BENCH_QUICK), so the phase stays within a few minutes once its databases exist.
+ * The growth phase (ceiling.growth, ceiling.embedded): search, slots and the salon page at
+ * concurrency 8 through a server on each catalogue size (its own database, seeded once) and one on
+ * the embedded database holding the 1k catalogue, all started together and measured in interleaved
+ * rounds (bench/growth.ts interleavedReads): 3 rounds of 2 s per read and server (1 s with
+ * BENCH_QUICK) after a warm-up of each, about two minutes once the databases exist.
  */
 const GROWTH_CONCURRENCY = 8;
-const GROWTH_SECONDS = QUICK ? 3 : 5;
+const GROWTH_ROUNDS = 3;
+const GROWTH_ROUND_SECONDS = QUICK ? 1 : 2;
 const EMBEDDED_SIZE: GrowthSize = '1k';
 const EMBEDDED_DIR = process.env.BENCH_EMBEDDED_DIR ?? path.join(ROOT, `.data-bench-embedded-${EMBEDDED_SIZE}`);
 
 async function growthPhase(): Promise<{ growth: Record<string, unknown>; embedded: Record<string, unknown> }> {
-  const bySize: Partial<Record<GrowthSize, ThreeReads & { salons: number; bookings: number }>> = {};
   const sizes = (process.env.BENCH_GROWTH_SIZES?.split(',') ?? Object.keys(GROWTH_SIZES)) as GrowthSize[];
-  for (const size of sizes) {
-    const url = growthDatabaseUrl(BENCH_DB, size);
-    log(`growth ${size}: preparing ${url.replace(/^postgres(ql)?:\/\/[^@]*@/, '')}`);
-    await preparePostgresCatalogue(url, GROWTH_SIZES[size], log);
-    const handle = await openDatabase({ databaseUrl: url, poolMax: 2 });
-    const targets = await readTargets(handle.db);
-    const counts = await catalogueCounts(handle.db);
-    await handle.close();
-    const server = await startServer({ DATABASE_URL: url, SEED_DEMO: 'never', DB_POOL_MAX: '16' });
-    await waitUntilSettled([server.child.pid!]);
-    log(`growth ${size}: search, slots, salon page (c=${GROWTH_CONCURRENCY})`);
-    const reads = await threeReads({
-      url: server.url,
-      pid: server.child.pid!,
-      targets,
+  const servers: ReadTarget[] = [];
+  const counts: Record<string, { salons: number; bookings: number }> = {};
+  const started: ChildProcess[] = [];
+  try {
+    for (const size of sizes) {
+      const url = growthDatabaseUrl(BENCH_DB, size);
+      log(`growth ${size}: preparing ${url.replace(/^postgres(ql)?:\/\/[^@]*@/, '')}`);
+      await preparePostgresCatalogue(url, GROWTH_SIZES[size], log);
+      const handle = await openDatabase({ databaseUrl: url, poolMax: 2 });
+      const targets = await readTargets(handle.db);
+      counts[size] = await catalogueCounts(handle.db);
+      await handle.close();
+      const server = await startServer({ DATABASE_URL: url, SEED_DEMO: 'never', DB_POOL_MAX: '16' });
+      started.push(server.child);
+      servers.push({ name: size, url: server.url, pid: server.child.pid!, targets });
+    }
+    log(`embedded: the ${EMBEDDED_SIZE} catalogue in PGlite (${EMBEDDED_DIR})`);
+    const t0 = Date.now();
+    await prepareEmbeddedCatalogue(EMBEDDED_DIR, GROWTH_SIZES[EMBEDDED_SIZE], log);
+    const prepareMs = Date.now() - t0;
+    const local = await openDatabase({ dataDir: EMBEDDED_DIR });
+    const embeddedTargets = await readTargets(local.db);
+    const embeddedCounts = await catalogueCounts(local.db);
+    await local.close();
+    const embeddedServer = await startServer({ DATA_DIR: EMBEDDED_DIR, DATABASE_URL: '', SEED_DEMO: 'never' });
+    started.push(embeddedServer.child);
+    servers.push({ name: 'pglite', url: embeddedServer.url, pid: embeddedServer.child.pid!, targets: embeddedTargets });
+    await waitUntilSettled(servers.map((x) => x.pid));
+
+    log(`growth: search, slots, salon page on ${servers.map((x) => x.name).join(', ')} (c=${GROWTH_CONCURRENCY}, interleaved)`);
+    const reads = await interleavedReads({
+      servers,
       concurrency: GROWTH_CONCURRENCY,
-      seconds: GROWTH_SECONDS,
+      roundSeconds: GROWTH_ROUND_SECONDS,
+      rounds: GROWTH_ROUNDS,
       warmupSeconds: READ_WARMUP_SECONDS,
     });
-    stop(server.child);
-    bySize[size] = { ...reads, ...counts };
-    log(`growth ${size}: p95 search ${reads.search.p95}, slots ${reads.slots.p95}, salon ${reads.salon.p95} ms`);
+    for (const x of servers)
+      log(
+        `growth ${x.name}: p95 search ${reads[x.name].search.p95}, slots ${reads[x.name].slots.p95}, salon ${reads[x.name].salon.p95} ms`,
+      );
+    const bySize = Object.fromEntries(sizes.map((size) => [size, { ...reads[size], ...counts[size] }]));
+    const growth = growthBlock(bySize, GROWTH_CONCURRENCY);
+    const onPg = reads[EMBEDDED_SIZE];
+    const embedded = onPg
+      ? { ...embeddedBlock(EMBEDDED_SIZE, onPg, reads.pglite, GROWTH_CONCURRENCY), catalogueRows: embeddedCounts, prepareMs }
+      : { catalogue: EMBEDDED_SIZE, onPglite: reads.pglite, note: `no PostgreSQL figures for ${EMBEDDED_SIZE} in this run` };
+    return { growth, embedded };
+  } finally {
+    started.forEach(stop);
+    // The embedded server checkpoints its cluster on the way out: the next open must find it closed.
+    await new Promise((r) => setTimeout(r, 1500));
   }
-  const growth = growthBlock(bySize, GROWTH_CONCURRENCY);
-
-  log(`embedded: the ${EMBEDDED_SIZE} catalogue in PGlite (${EMBEDDED_DIR})`);
-  const t0 = Date.now();
-  await prepareEmbeddedCatalogue(EMBEDDED_DIR, GROWTH_SIZES[EMBEDDED_SIZE], log);
-  const seedMs = Date.now() - t0;
-  const local = await openDatabase({ dataDir: EMBEDDED_DIR });
-  const targets = await readTargets(local.db);
-  const counts = await catalogueCounts(local.db);
-  await local.close();
-  const server = await startServer({ DATA_DIR: EMBEDDED_DIR, DATABASE_URL: '', SEED_DEMO: 'never' });
-  await waitUntilSettled([server.child.pid!]);
-  const onPglite = await threeReads({
-    url: server.url,
-    pid: server.child.pid!,
-    targets,
-    concurrency: GROWTH_CONCURRENCY,
-    seconds: GROWTH_SECONDS,
-    warmupSeconds: READ_WARMUP_SECONDS,
-  });
-  stop(server.child);
-  // The server's exit checkpoints the embedded cluster: the next open must find it closed.
-  await new Promise((r) => setTimeout(r, 1500));
-  const onPg = bySize[EMBEDDED_SIZE];
-  const embedded = onPg
-    ? { ...embeddedBlock(EMBEDDED_SIZE, onPg, onPglite, GROWTH_CONCURRENCY), catalogueRows: counts, prepareMs: seedMs }
-    : { catalogue: EMBEDDED_SIZE, onPglite, note: `no PostgreSQL figures for ${EMBEDDED_SIZE} in this run` };
-  return { growth, embedded };
 }
 
 /** results.ceiling: the app's figures as ratios to the database's own, from the TCP phase. */
@@ -971,6 +974,16 @@ function printTable(r: Record<string, any>) {
     ...(['salonById', 'search', 'slots'] as const).map((k): [string, string, string, string] => {
       const e = (r.embedded as Record<string, { rps: number; p95: number }> | undefined)?.[k];
       return [`embedded (PGlite, demo data, c=4) ${k}: req/s, p95 ms`, e ? `${e.rps}, ${e.p95}` : 'n/a', '', ''];
+    }),
+    ...(['search', 'slots', 'salon'] as const).map((k): [string, string, string, string] => {
+      const g = (r.ceiling as { growth?: { p95: Record<string, Record<string, number>>; p95Ratio1kTo100k: Record<string, number | null> } })
+        .growth;
+      const sizes = g ? Object.entries(g.p95[k]).map(([size, p95]) => `${size} ${p95}`) : [];
+      return [`growth ${k} p95 ms (c=8), 100k÷1k`, g ? `${sizes.join(', ')}; ${g.p95Ratio1kTo100k[k] ?? 'n/a'}` : 'n/a', '', '< 2'];
+    }),
+    ...(['search', 'slots', 'salon'] as const).map((k): [string, string, string, string] => {
+      const e = (r.ceiling as { embedded?: Record<string, { p95Ratio: number; throughputRatio: number } | undefined> }).embedded?.[k];
+      return [`embedded ${k} (1k catalogue): PGlite÷PG p95, req/s`, e ? `${e.p95Ratio}, ${e.throughputRatio}` : 'n/a', '', ''];
     }),
     ['home initial JS KB gzip', String(r.client.initialJsKbGzip), '', '< 150'],
     ['home LCP ms', String(r.client.lcpMs ?? 'n/a'), '', '< 1000'],

@@ -94,6 +94,13 @@ export async function seedBenchCatalogue(db: Db, log: (s: string) => void, size:
     await sql`
       insert into accounts (email, role, first_name, last_name)
       select 'bench-m' || g || '@bench.in', 'merchant', 'Owner', g::text from generate_series(1, ${size.salons}) g`.execute(trx);
+    /*
+     * The salons' search rows are written in one statement, not by the per-row trigger (its insert,
+     * update and terms lookup per salon took most of an hour at 100k on a busy box); their term ids
+     * come from the services' statement trigger below, which recomputes each salon's terms (its name
+     * included). The rows end as the trigger would leave them.
+     */
+    await sql`alter table merchants disable trigger salon_search_merchant_insert`.execute(trx);
     await sql`
       insert into merchants (id, shop_name, shop_owner, address, city, state, latitude, longitude, shop_types,
         description, phone, email, opening_hours, is_published, publish_status, amenities, gender_served)
@@ -110,6 +117,13 @@ export async function seedBenchCatalogue(db: Db, log: (s: string) => void, size:
         (array['unisex','female','male'])[1 + a.g % 3]
       from (select id, substring(email from 'bench-m([0-9]+)@')::int as g from accounts where email like 'bench-m%@bench.in') a
       join ${cities} on c.idx = a.g % 10`.execute(trx);
+    await sql`alter table merchants enable trigger salon_search_merchant_insert`.execute(trx);
+    await sql`
+      insert into salon_search (id, is_published, is_sponsored, city, address, state, discovery_point,
+        gender_served, amenities, rating_avg, review_count, booking_count, min_price)
+      select id, is_published, is_sponsored, city, address, state, discovery_point,
+        gender_served, amenities, rating_avg, review_count, booking_count, min_price
+      from merchants where email like 'hello%@bench.in'`.execute(trx);
     await sql`
       insert into services (merchant_id, category_id, name, description, duration_min, price)
       select m.id, cat.id, ${names}[1 + (m.n * 7 + k) % 20], 'Professional service', 15 * (1 + (m.n + k) % 6),
