@@ -5,12 +5,19 @@
  * embedded database (PGlite, as `npm start` runs with no DATABASE_URL) holding the 1k catalogue.
  * Written to results.ceiling.growth and results.ceiling.embedded (docs/benchmarks.md).
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { createGeocoder } from '../src/server/adapters/geocoding/index.js';
 import { type Db, openDatabase } from '../src/server/db/index.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { seedIfEmpty } from '../src/server/seed/index.js';
+import { getAvailableSlots } from '../src/server/services/bookings/availability.js';
+import { getMerchantById } from '../src/server/services/discovery/details.js';
+import { searchMerchants } from '../src/server/services/discovery/search.js';
+import { searchInput } from '../src/shared/schemas/discovery.js';
+import { capturingDb, type Statement } from './ceiling.js';
 import { type LoadResult, type RequestSpec, runLoad } from './load.js';
 import { type BenchSize, type GROWTH_SIZES, seedBenchCatalogue } from './seed.js';
 
@@ -200,11 +207,17 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 export function growthBlock(
   bySize: Partial<Record<GrowthSize, ThreeReads & { salons: number; bookings: number }>>,
   concurrency: number,
+  sqlCpu: Partial<Record<GrowthSize, Record<'search' | 'slots' | 'salon', number | null>>> = {},
 ): Record<string, unknown> {
   const reads = ['search', 'slots', 'salon'] as const;
   const p95 = Object.fromEntries(
     reads.map((r) => [r, Object.fromEntries(Object.entries(bySize).map(([size, f]) => [size, f[r].p95]))]),
   ) as Record<(typeof reads)[number], Record<string, number>>;
+  const cpuRatio = (r: (typeof reads)[number]) => {
+    const a = sqlCpu['1k']?.[r];
+    const b = sqlCpu['100k']?.[r];
+    return a && b ? round2(b / a) : null;
+  };
   const ratio = (r: (typeof reads)[number]) => {
     const a = bySize['1k']?.[r].p95;
     const b = bySize['100k']?.[r].p95;
@@ -217,6 +230,12 @@ export function growthBlock(
     rps: Object.fromEntries(reads.map((r) => [r, Object.fromEntries(Object.entries(bySize).map(([size, f]) => [size, f[r].rps]))])),
     /** 100k p95 ÷ 1k p95, goal < 2. */
     p95Ratio1kTo100k: { search: ratio('search'), slots: ratio('slots'), salon: ratio('salon') },
+    /** PostgreSQL CPU ms per call, its statements replayed on one connection (sqlCpuPerRead). */
+    sqlCpuMsPerCall: Object.fromEntries(
+      reads.map((r) => [r, Object.fromEntries(Object.entries(sqlCpu).map(([size, c]) => [size, c?.[r] ?? null]))]),
+    ),
+    /** 100k ÷ 1k of the above. */
+    sqlCpuRatio1kTo100k: { search: cpuRatio('search'), slots: cpuRatio('slots'), salon: cpuRatio('salon') },
   };
 }
 
@@ -239,4 +258,69 @@ export async function catalogueCounts(db: Db): Promise<{ salons: number; booking
   const r = await sql<{ salons: number; bookings: number }>`
     select (select count(*) from merchants)::int as salons, (select count(*) from bookings)::int as bookings`.execute(db);
   return r.rows[0];
+}
+
+/**
+ * PostgreSQL's own CPU per read at one size, free of the machine's other load: the statements one
+ * call of each read sends (captured through the app's own service functions, as the ceiling phase
+ * does, the second call so process caches are warm) replayed `calls` times on one connection, the
+ * backend's CPU read from /proc before and after (CPU ms per call; null where /proc is not there).
+ */
+export async function sqlCpuPerRead(
+  url: string,
+  targets: ReadTargets,
+  calls: number,
+): Promise<Record<'search' | 'slots' | 'salon', number | null>> {
+  const cap = capturingDb(url);
+  const deps = { db: cap.db, adapters: { geocoder: createGeocoder(undefined) } };
+  const perRead: Record<'search' | 'slots' | 'salon', Statement[][]> = { search: [], slots: [], salon: [] };
+  try {
+    for (const q of SEARCHES) {
+      const input = searchInput.parse(Object.fromEntries(new URLSearchParams(q)));
+      await searchMerchants(deps as never, input);
+      cap.take();
+      await searchMerchants(deps as never, input);
+      perRead.search.push(cap.take());
+    }
+    const slotsInput = { merchantId: targets.salonId, date: targets.date, serviceIds: [targets.serviceId] };
+    await getAvailableSlots(cap.db as never, null, slotsInput);
+    cap.take();
+    await getAvailableSlots(cap.db as never, null, slotsInput);
+    perRead.slots.push(cap.take());
+    await getMerchantById(cap.db as never, null, { id: targets.salonId } as never);
+    cap.take();
+    await getMerchantById(cap.db as never, null, { id: targets.salonId } as never);
+    perRead.salon.push(cap.take());
+  } finally {
+    await cap.close();
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
+    const stat = `/proc/${pid}/stat`;
+    if (!fs.existsSync(stat)) return { search: null, slots: null, salon: null };
+    const ticks = () => {
+      const f = fs
+        .readFileSync(stat, 'utf8')
+        .slice(fs.readFileSync(stat, 'utf8').lastIndexOf(')') + 2)
+        .split(' ');
+      return Number(f[11]) + Number(f[12]);
+    };
+    const hz = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+    const out = { search: null, slots: null, salon: null } as Record<'search' | 'slots' | 'salon', number | null>;
+    for (const read of ['search', 'slots', 'salon'] as const) {
+      const run = async (n: number) => {
+        for (let i = 0; i < n; i++)
+          for (const s of perRead[read][i % perRead[read].length]) await client.query(s.sql, s.parameters as unknown[]);
+      };
+      await run(perRead[read].length);
+      const t0 = ticks();
+      await run(calls);
+      out[read] = Math.round((((ticks() - t0) * 1000) / hz / calls) * 100) / 100;
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
 }

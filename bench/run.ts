@@ -46,6 +46,7 @@ import {
   preparePostgresCatalogue,
   type ReadTarget,
   readTargets,
+  sqlCpuPerRead,
 } from './growth.js';
 import { type LighthouseResults, lighthouseMobile, lighthouseRows } from './lighthouse.js';
 import { type LoadResult, type RequestSpec, request, runLoad } from './load.js';
@@ -757,6 +758,7 @@ async function growthPhase(): Promise<{ growth: Record<string, unknown>; embedde
   const sizes = (process.env.BENCH_GROWTH_SIZES?.split(',') ?? Object.keys(GROWTH_SIZES)) as GrowthSize[];
   const servers: ReadTarget[] = [];
   const counts: Record<string, { salons: number; bookings: number }> = {};
+  const sqlCpu: Partial<Record<GrowthSize, Record<'search' | 'slots' | 'salon', number | null>>> = {};
   const started: ChildProcess[] = [];
   try {
     for (const size of sizes) {
@@ -767,6 +769,9 @@ async function growthPhase(): Promise<{ growth: Record<string, unknown>; embedde
       const targets = await readTargets(handle.db);
       counts[size] = await catalogueCounts(handle.db);
       await handle.close();
+      log(`growth ${size}: PostgreSQL CPU per read (statements replayed on one connection)`);
+      sqlCpu[size] = await sqlCpuPerRead(url, targets, QUICK ? 80 : 200);
+      log(`growth ${size}: ${JSON.stringify(sqlCpu[size])} ms`);
       const server = await startServer({ DATABASE_URL: url, SEED_DEMO: 'never', DB_POOL_MAX: '16' });
       started.push(server.child);
       servers.push({ name: size, url: server.url, pid: server.child.pid!, targets });
@@ -797,7 +802,7 @@ async function growthPhase(): Promise<{ growth: Record<string, unknown>; embedde
         `growth ${x.name}: p95 search ${reads[x.name].search.p95}, slots ${reads[x.name].slots.p95}, salon ${reads[x.name].salon.p95} ms`,
       );
     const bySize = Object.fromEntries(sizes.map((size) => [size, { ...reads[size], ...counts[size] }]));
-    const growth = growthBlock(bySize, GROWTH_CONCURRENCY);
+    const growth = growthBlock(bySize, GROWTH_CONCURRENCY, sqlCpu);
     const onPg = reads[EMBEDDED_SIZE];
     const embedded = onPg
       ? { ...embeddedBlock(EMBEDDED_SIZE, onPg, reads.pglite, GROWTH_CONCURRENCY), catalogueRows: embeddedCounts, prepareMs }
