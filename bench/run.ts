@@ -11,7 +11,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { type KyselyPlugin, sql } from 'kysely';
-import pg from 'pg';
 import { createGeocoder } from '../src/server/adapters/geocoding/index.js';
 import { createDeps } from '../src/server/bootstrap.js';
 import { openDatabase } from '../src/server/db/index.js';
@@ -35,9 +34,23 @@ import {
   type Statement,
 } from './ceiling.js';
 import { type CpuSplit, waitUntilSettled } from './cpu.js';
+import {
+  catalogueCounts,
+  embeddedBlock,
+  ensureDatabase,
+  type GrowthSize,
+  growthBlock,
+  growthDatabaseUrl,
+  interleavedReads,
+  prepareEmbeddedCatalogue,
+  preparePostgresCatalogue,
+  type ReadTarget,
+  readTargets,
+  sqlCpuPerRead,
+} from './growth.js';
 import { type LighthouseResults, lighthouseMobile, lighthouseRows } from './lighthouse.js';
 import { type LoadResult, type RequestSpec, request, runLoad } from './load.js';
-import { SIZES, seedBenchCatalogue } from './seed.js';
+import { GROWTH_SIZES, SIZES, seedBenchCatalogue } from './seed.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PG_BASE = process.env.BENCH_PG_BASE ?? 'postgres://postgres@127.0.0.1:5432';
@@ -67,23 +80,18 @@ const READ_WARMUP_SECONDS = QUICK ? 1 : 5;
 const BOOKING_WARMUP_SECONDS = QUICK ? 2 : 10;
 const log = (s: string) => console.log(`[bench] ${s}`);
 /*
- * BENCH_ONLY=transport runs the transport-overhead phase alone (the salon read through /api, /trpc
- * and a bare handler, over each database transport): the catalogue and the salon are prepared as
- * for the full run, the other phases are skipped, and bench/results.json is left alone.
+ * BENCH_ONLY runs one phase alone and leaves bench/results.json as it is:
+ * - transport: the salon read through /api, /trpc and a bare handler, over each database transport
+ *   (the catalogue and the salon are prepared as for the full run);
+ * - bookings: the booking phase (64 clients, two servers) and its two SQL ceilings (the booking's
+ *   statements and the bare exclusion constraint through pgbench), over TCP, with CPU per booking;
+ * - growth: the growth and embedded phases (bench/growth.ts).
  */
 const ONLY = process.env.BENCH_ONLY || null;
-if (ONLY !== null && ONLY !== 'transport') throw new Error(`BENCH_ONLY=${ONLY}: the only phase that runs alone is "transport"`);
+if (ONLY !== null && !['transport', 'bookings', 'growth'].includes(ONLY))
+  throw new Error(`BENCH_ONLY=${ONLY}: the phases that run alone are "transport", "bookings" and "growth"`);
 const full = ONLY === null;
-
-async function ensureDatabase(url: string) {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: `${u.protocol}//${u.username}@${u.host}/postgres${u.search}` });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!exists.rowCount) await admin.query(`create database ${name}`);
-  await admin.end();
-}
+const bookingsPhase = full || ONLY === 'bookings';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -232,6 +240,11 @@ async function main() {
     sizes: SIZES,
   };
 
+  if (ONLY === 'growth') {
+    const growth = await growthPhase();
+    console.log(JSON.stringify(growth, null, 2));
+    return;
+  }
   log(`preparing ${BENCH_DB}`);
   await ensureDatabase(BENCH_DB);
   const handle = await openDatabase({ databaseUrl: BENCH_DB, poolMax: 4 });
@@ -396,76 +409,82 @@ async function main() {
     }
     // Adapter overhead: the same salon read through /api, /trpc and a bare express handler (before the
     // booking phase, whose bookings leave reminder and e-mail jobs for the servers to work through).
-    log('salon by id: /api vs /trpc vs bare');
-    const barePort = await freePort();
-    const bare = startProcess(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { DATABASE_URL: url, PORT: String(barePort) });
-    const bareUrl = `http://127.0.0.1:${barePort}`;
-    for (let i = 0; i < 200; i++) {
-      try {
-        if ((await request({ method: 'GET', url: `${bareUrl}/bare/salon/${salon.id}` })).status === 200) break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
+    if (ONLY !== 'bookings') await transportPhase();
+    async function transportPhase() {
+      log('salon by id: /api vs /trpc vs bare');
+      const barePort = await freePort();
+      const bare = startProcess(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+        DATABASE_URL: url,
+        PORT: String(barePort),
+      });
+      const bareUrl = `http://127.0.0.1:${barePort}`;
+      for (let i = 0; i < 200; i++) {
+        try {
+          if ((await request({ method: 'GET', url: `${bareUrl}/bare/salon/${salon.id}` })).status === 200) break;
+        } catch {
+          await new Promise((r) => setTimeout(r, 100));
+        }
       }
-    }
-    // Three rounds of the three reads, interleaved, so a slow spell of the machine falls on all of them.
-    // Each round also measures the CPU the serving process spent per read (its job thread left out):
-    // on a shared box that figure holds when the rates swing with the neighbours' load.
-    const trpcInput = encodeURIComponent(JSON.stringify({ id: salon.id }));
-    const reads = {
-      api: () => ({ method: 'GET' as const, url: `${a.url}/api/merchants/getMerchantById/${salon.id}` }),
-      trpc: () => ({ method: 'GET' as const, url: `${a.url}/trpc/merchants.getMerchantById?input=${trpcInput}` }),
-      bare: () => ({ method: 'GET' as const, url: `${bareUrl}/bare/salon/${salon.id}` }),
-    };
-    const rounds: Record<keyof typeof reads, LoadResult[]> = { api: [], trpc: [], bare: [] };
-    const roundSeconds = QUICK ? 1 : 3;
-    // One round of each first, not counted: the bare process has just started, and the server has
-    // not yet run these paths (none under BENCH_ONLY=transport), so V8 is still compiling them.
-    for (const via of ['api', 'trpc', 'bare'] as const) await runLoad({ concurrency: 8, seconds: roundSeconds, next: reads[via] });
-    for (let round = 0; round < 3; round++) {
-      for (const via of ['api', 'trpc', 'bare'] as const)
-        rounds[via].push(
-          await runLoad({
-            concurrency: 8,
-            seconds: roundSeconds,
-            next: reads[via],
-            serverPids: [via === 'bare' ? bare.pid! : a.child.pid!],
-          }),
-        );
-    }
-    stop(bare);
-    const summary = (list: LoadResult[]) => {
-      const requests = list.reduce((n, r) => n + r.requests, 0);
-      const mid = (k: 'p50' | 'p95' | 'p99') => [...list.map((r) => r[k])].sort((x, y) => x - y)[1];
-      const cpu = list.map((r) => r.cpuMsPerRequest).filter((c) => c?.servers != null) as CpuSplit[];
-      const serverCpuMs = cpu.length
-        ? cpu.map((c) => Math.round((c.servers! - (c.serverJobs ?? 0)) * 1000) / 1000).sort((x, y) => x - y)[Math.floor(cpu.length / 2)]
-        : null;
-      return {
-        requests,
-        seconds: list.length * roundSeconds,
-        rps: Math.round(requests / (list.length * roundSeconds)),
-        p50: mid('p50'),
-        p95: mid('p95'),
-        p99: mid('p99'),
-        rounds: list.map((r) => r.rps),
-        /** The serving process's CPU ms per read, the middle round's. */
-        serverCpuMs,
+      // Three rounds of the three reads, interleaved, so a slow spell of the machine falls on all of them.
+      // Each round also measures the CPU the serving process spent per read (its job thread left out):
+      // on a shared box that figure holds when the rates swing with the neighbours' load.
+      const trpcInput = encodeURIComponent(JSON.stringify({ id: salon.id }));
+      const reads = {
+        api: () => ({ method: 'GET' as const, url: `${a.url}/api/merchants/getMerchantById/${salon.id}` }),
+        trpc: () => ({ method: 'GET' as const, url: `${a.url}/trpc/merchants.getMerchantById?input=${trpcInput}` }),
+        bare: () => ({ method: 'GET' as const, url: `${bareUrl}/bare/salon/${salon.id}` }),
       };
-    };
-    const [viaApi, viaTrpc, viaBare] = [summary(rounds.api), summary(rounds.trpc), summary(rounds.bare)];
-    const ratio = (x: { rps: number }) => Math.round((viaBare.rps / Math.max(1, x.rps)) * 100) / 100;
-    const cpuRatio = (x: { serverCpuMs: number | null }) =>
-      x.serverCpuMs && viaBare.serverCpuMs ? Math.round((x.serverCpuMs / viaBare.serverCpuMs) * 100) / 100 : null;
-    phase.salonById = {
-      api: viaApi,
-      trpc: viaTrpc,
-      bare: viaBare,
-      apiRatio: ratio(viaApi),
-      trpcRatio: ratio(viaTrpc),
-      apiCpuRatio: cpuRatio(viaApi),
-      trpcCpuRatio: cpuRatio(viaTrpc),
-    };
-    if (full) {
+      const rounds: Record<keyof typeof reads, LoadResult[]> = { api: [], trpc: [], bare: [] };
+      const roundSeconds = QUICK ? 1 : 3;
+      // One round of each first, not counted: the bare process has just started, and the server has
+      // not yet run these paths (none under BENCH_ONLY=transport), so V8 is still compiling them.
+      for (const via of ['api', 'trpc', 'bare'] as const) await runLoad({ concurrency: 8, seconds: roundSeconds, next: reads[via] });
+      for (let round = 0; round < 3; round++) {
+        for (const via of ['api', 'trpc', 'bare'] as const)
+          rounds[via].push(
+            await runLoad({
+              concurrency: 8,
+              seconds: roundSeconds,
+              next: reads[via],
+              serverPids: [via === 'bare' ? bare.pid! : a.child.pid!],
+            }),
+          );
+      }
+      stop(bare);
+      const summary = (list: LoadResult[]) => {
+        const requests = list.reduce((n, r) => n + r.requests, 0);
+        const mid = (k: 'p50' | 'p95' | 'p99') => [...list.map((r) => r[k])].sort((x, y) => x - y)[1];
+        const cpu = list.map((r) => r.cpuMsPerRequest).filter((c) => c?.servers != null) as CpuSplit[];
+        const serverCpuMs = cpu.length
+          ? cpu.map((c) => Math.round((c.servers! - (c.serverJobs ?? 0)) * 1000) / 1000).sort((x, y) => x - y)[Math.floor(cpu.length / 2)]
+          : null;
+        return {
+          requests,
+          seconds: list.length * roundSeconds,
+          rps: Math.round(requests / (list.length * roundSeconds)),
+          p50: mid('p50'),
+          p95: mid('p95'),
+          p99: mid('p99'),
+          rounds: list.map((r) => r.rps),
+          /** The serving process's CPU ms per read, the middle round's. */
+          serverCpuMs,
+        };
+      };
+      const [viaApi, viaTrpc, viaBare] = [summary(rounds.api), summary(rounds.trpc), summary(rounds.bare)];
+      const ratio = (x: { rps: number }) => Math.round((viaBare.rps / Math.max(1, x.rps)) * 100) / 100;
+      const cpuRatio = (x: { serverCpuMs: number | null }) =>
+        x.serverCpuMs && viaBare.serverCpuMs ? Math.round((x.serverCpuMs / viaBare.serverCpuMs) * 100) / 100 : null;
+      phase.salonById = {
+        api: viaApi,
+        trpc: viaTrpc,
+        bare: viaBare,
+        apiRatio: ratio(viaApi),
+        trpcRatio: ratio(viaTrpc),
+        apiCpuRatio: cpuRatio(viaApi),
+        trpcCpuRatio: cpuRatio(viaTrpc),
+      };
+    }
+    if (bookingsPhase) {
       // Booking under contention: 64 clients across two server processes, 20 salons.
       log('booking contention');
       const secret = await loadJwtSecret(db);
@@ -546,7 +565,7 @@ async function main() {
     }
     stop(a.child);
     stop(b.child);
-    if (full && url === BENCH_DB) {
+    if (bookingsPhase && url === BENCH_DB) {
       log('ceiling: a table with only the exclusion constraint, 64 pgbench clients');
       await vacuumChurned();
       phase.bareConstraint = bareConstraintCeiling(url, SECONDS);
@@ -555,11 +574,16 @@ async function main() {
     return phase;
   };
   const tcp = await dbPhases(BENCH_DB, new URL(BENCH_DB).hostname);
-  const socketUrl = viaSocket(BENCH_DB);
+  const socketUrl = ONLY === 'bookings' ? null : viaSocket(BENCH_DB);
   const unixSocket = socketUrl ? await dbPhases(socketUrl, SOCKET_DIR) : null;
   results.transports = { tcp, unixSocket };
   results.ceiling = ceilingOf(tcp);
   await handle.close();
+  if (full) Object.assign(results.ceiling as Record<string, unknown>, await growthPhase());
+  if (ONLY === 'bookings') {
+    printBookings(tcp, results.ceiling as Record<string, unknown>);
+    return;
+  }
   if (!full) {
     printTransport(results.transports as Record<string, Record<string, any> | null>);
     return;
@@ -718,6 +742,80 @@ async function bookingSqlCeiling(url: string): Promise<PgbenchResult & { stateme
   }
 }
 
+/*
+ * The growth phase (ceiling.growth, ceiling.embedded): search, slots and the salon page at
+ * concurrency 8 through a server on each catalogue size (its own database, seeded once) and one on
+ * the embedded database holding the 1k catalogue, all started together and measured in interleaved
+ * rounds (bench/growth.ts interleavedReads): 3 rounds of 2 s per read and server (1 s with
+ * BENCH_QUICK) after a warm-up of each, about two minutes once the databases exist.
+ */
+const GROWTH_CONCURRENCY = 8;
+const GROWTH_ROUNDS = 3;
+const GROWTH_ROUND_SECONDS = QUICK ? 1 : 2;
+const EMBEDDED_SIZE: GrowthSize = '1k';
+const EMBEDDED_DIR = process.env.BENCH_EMBEDDED_DIR ?? path.join(ROOT, `.data-bench-embedded-${EMBEDDED_SIZE}`);
+
+async function growthPhase(): Promise<{ growth: Record<string, unknown>; embedded: Record<string, unknown> }> {
+  const sizes = (process.env.BENCH_GROWTH_SIZES?.split(',') ?? Object.keys(GROWTH_SIZES)) as GrowthSize[];
+  const servers: ReadTarget[] = [];
+  const counts: Record<string, { salons: number; bookings: number }> = {};
+  const sqlCpu: Partial<Record<GrowthSize, Record<'search' | 'slots' | 'salon', number | null>>> = {};
+  const started: ChildProcess[] = [];
+  try {
+    for (const size of sizes) {
+      const url = growthDatabaseUrl(BENCH_DB, size);
+      log(`growth ${size}: preparing ${url.replace(/^postgres(ql)?:\/\/[^@]*@/, '')}`);
+      await preparePostgresCatalogue(url, GROWTH_SIZES[size], log);
+      const handle = await openDatabase({ databaseUrl: url, poolMax: 2 });
+      const targets = await readTargets(handle.db);
+      counts[size] = await catalogueCounts(handle.db);
+      await handle.close();
+      log(`growth ${size}: PostgreSQL CPU per read (statements replayed on one connection)`);
+      sqlCpu[size] = await sqlCpuPerRead(url, targets, QUICK ? 80 : 200);
+      log(`growth ${size}: ${JSON.stringify(sqlCpu[size])} ms`);
+      const server = await startServer({ DATABASE_URL: url, SEED_DEMO: 'never', DB_POOL_MAX: '16' });
+      started.push(server.child);
+      servers.push({ name: size, url: server.url, pid: server.child.pid!, targets });
+    }
+    log(`embedded: the ${EMBEDDED_SIZE} catalogue in PGlite (${EMBEDDED_DIR})`);
+    const t0 = Date.now();
+    await prepareEmbeddedCatalogue(EMBEDDED_DIR, GROWTH_SIZES[EMBEDDED_SIZE], log);
+    const prepareMs = Date.now() - t0;
+    const local = await openDatabase({ dataDir: EMBEDDED_DIR });
+    const embeddedTargets = await readTargets(local.db);
+    const embeddedCounts = await catalogueCounts(local.db);
+    await local.close();
+    const embeddedServer = await startServer({ DATA_DIR: EMBEDDED_DIR, DATABASE_URL: '', SEED_DEMO: 'never' });
+    started.push(embeddedServer.child);
+    servers.push({ name: 'pglite', url: embeddedServer.url, pid: embeddedServer.child.pid!, targets: embeddedTargets });
+    await waitUntilSettled(servers.map((x) => x.pid));
+
+    log(`growth: search, slots, salon page on ${servers.map((x) => x.name).join(', ')} (c=${GROWTH_CONCURRENCY}, interleaved)`);
+    const reads = await interleavedReads({
+      servers,
+      concurrency: GROWTH_CONCURRENCY,
+      roundSeconds: GROWTH_ROUND_SECONDS,
+      rounds: GROWTH_ROUNDS,
+      warmupSeconds: READ_WARMUP_SECONDS,
+    });
+    for (const x of servers)
+      log(
+        `growth ${x.name}: p95 search ${reads[x.name].search.p95}, slots ${reads[x.name].slots.p95}, salon ${reads[x.name].salon.p95} ms`,
+      );
+    const bySize = Object.fromEntries(sizes.map((size) => [size, { ...reads[size], ...counts[size] }]));
+    const growth = growthBlock(bySize, GROWTH_CONCURRENCY, sqlCpu);
+    const onPg = reads[EMBEDDED_SIZE];
+    const embedded = onPg
+      ? { ...embeddedBlock(EMBEDDED_SIZE, onPg, reads.pglite, GROWTH_CONCURRENCY), catalogueRows: embeddedCounts, prepareMs }
+      : { catalogue: EMBEDDED_SIZE, onPglite: reads.pglite, note: `no PostgreSQL figures for ${EMBEDDED_SIZE} in this run` };
+    return { growth, embedded };
+  } finally {
+    started.forEach(stop);
+    // The embedded server checkpoints its cluster on the way out: the next open must find it closed.
+    await new Promise((r) => setTimeout(r, 1500));
+  }
+}
+
 /** results.ceiling: the app's figures as ratios to the database's own, from the TCP phase. */
 function ceilingOf(tcp: Record<string, any>): Record<string, unknown> {
   const sqlC = tcp.sqlCeiling;
@@ -798,6 +896,22 @@ function printTransport(transports: Record<string, Record<string, any> | null>) 
   }
 }
 
+/** BENCH_ONLY=bookings: the booking phase's figures and its ceilings (nothing is written). */
+function printBookings(tcp: Record<string, any>, ceiling: Record<string, unknown>) {
+  const c = tcp.bookingContention;
+  console.log('');
+  console.log(
+    `bookings committed/s (64 clients, 2 procs): ${c.committedPerSecond} (409: ${c.conflicts409}, other: ${JSON.stringify(c.otherStatuses)})`,
+  );
+  console.log(`CPU ms per booking: load gen / servers (jobs) / PG: ${cpuParts(c.cpuMsPerRequest)}`);
+  console.log(`overlapping ${c.overlappingBookings}, acknowledged stored ${c.acknowledgedStored}/${c.created + c.createdDuringWarmup}`);
+  console.log(
+    `booking SQL through pgbench: ${tcp.bookingSql?.transactionsPerSecond} tps (p95 ${tcp.bookingSql?.p95} ms, failed ${tcp.bookingSql?.failed})`,
+  );
+  console.log(`bare exclusion constraint: ${tcp.bareConstraint?.transactionsPerSecond} tps`);
+  console.log(JSON.stringify(ceiling.bookings));
+}
+
 /** CPU ms per request by part, and how busy the cores were (see bench/cpu.ts). */
 function cpuParts(c: CpuSplit | undefined): string {
   if (!c || c.total === null) return 'n/a';
@@ -866,6 +980,16 @@ function printTable(r: Record<string, any>) {
     ...(['salonById', 'search', 'slots'] as const).map((k): [string, string, string, string] => {
       const e = (r.embedded as Record<string, { rps: number; p95: number }> | undefined)?.[k];
       return [`embedded (PGlite, demo data, c=4) ${k}: req/s, p95 ms`, e ? `${e.rps}, ${e.p95}` : 'n/a', '', ''];
+    }),
+    ...(['search', 'slots', 'salon'] as const).map((k): [string, string, string, string] => {
+      const g = (r.ceiling as { growth?: { p95: Record<string, Record<string, number>>; p95Ratio1kTo100k: Record<string, number | null> } })
+        .growth;
+      const sizes = g ? Object.entries(g.p95[k]).map(([size, p95]) => `${size} ${p95}`) : [];
+      return [`growth ${k} p95 ms (c=8), 100k÷1k`, g ? `${sizes.join(', ')}; ${g.p95Ratio1kTo100k[k] ?? 'n/a'}` : 'n/a', '', '< 2'];
+    }),
+    ...(['search', 'slots', 'salon'] as const).map((k): [string, string, string, string] => {
+      const e = (r.ceiling as { embedded?: Record<string, { p95Ratio: number; throughputRatio: number } | undefined> }).embedded?.[k];
+      return [`embedded ${k} (1k catalogue): PGlite÷PG p95, req/s`, e ? `${e.p95Ratio}, ${e.throughputRatio}` : 'n/a', '', ''];
     }),
     ['home initial JS KB gzip', String(r.client.initialJsKbGzip), '', '< 150'],
     ['home LCP ms', String(r.client.lcpMs ?? 'n/a'), '', '< 1000'],

@@ -14,6 +14,18 @@ const HOLDS_TIME = sql<boolean>`status in ('pending', 'upcoming', 'confirmed', '
 export const NOT_BLOCKED = sql<boolean>`status <> 'blocked'`;
 
 /**
+ * A start that can hold a booking dated (salon-local `booking_date`) from `from` to `to`: a local
+ * date is its start's UTC date give or take a day in every time zone (UTC-12 to UTC+14), so the
+ * start lies in [from - 1 day, to + 2 days) UTC. Written beside a salon's booking_date condition it
+ * lets the (merchant_id, starts_at) index find the rows: bookings has no (merchant_id, booking_date)
+ * index (migration 202612021800, docs/benchmarks.md).
+ */
+export function startsAroundDates(startsAt: string, from: string, to: string) {
+  const ref = sql.ref(startsAt);
+  return sql<boolean>`(${ref} >= (${from}::date - 1)::timestamp at time zone 'UTC' and ${ref} < (${to}::date + 2)::timestamp at time zone 'UTC')`;
+}
+
+/**
  * A row's status as a booking's: the queries that answer bookings exclude calendar blocks
  * (NOT_BLOCKED, or a list of booking statuses), which the row type cannot show; a block reaching
  * a booking's answer would be a bug, so it is refused rather than shown as a booking.
@@ -368,6 +380,7 @@ export function listLiveBookingsOn(db: Executor, f: { userId: string; merchantId
     .where('b.user_id', '=', f.userId)
     .where('b.merchant_id', '=', f.merchantId)
     .where('b.booking_date', '=', f.date)
+    .where(startsAroundDates('b.starts_at', f.date, f.date))
     .where('b.status', 'in', ACTIVE_BOOKING_STATUSES)
     .orderBy('b.created_at')
     .execute();
@@ -452,7 +465,7 @@ function filteredBookings(db: Executor, f: BookingFilter) {
   if (f.userId) q = q.where('b.user_id', '=', f.userId);
   if (f.merchantId) q = q.where('b.merchant_id', '=', f.merchantId);
   if (f.status) q = q.where('b.status', '=', f.status);
-  if (f.date) q = q.where('b.booking_date', '=', f.date);
+  if (f.date) q = q.where('b.booking_date', '=', f.date).where(startsAroundDates('b.starts_at', f.date, f.date));
   if (f.search) {
     const contains = containsPattern(f.search);
     const prefix = prefixPattern(f.search);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../executor.js';
+import { startsAroundDates } from './bookings.js';
 
 /**
  * The merchant reports (issue 41 item 6), each figure one query over the salon's bookings dated
@@ -14,7 +15,8 @@ export interface Range {
 }
 
 const completedIn = (r: Range) =>
-  sql`b.merchant_id = ${r.merchantId} and b.status = 'completed' and b.booking_date between ${r.from}::date and ${r.to}::date`;
+  sql`b.merchant_id = ${r.merchantId} and b.status = 'completed' and b.booking_date between ${r.from}::date and ${r.to}::date
+    and ${startsAroundDates('b.starts_at', r.from, r.to)}`;
 
 export async function salesTotals(db: Executor, r: Range) {
   const { rows } = await sql<{ bookings: number; net: string; discounts: string }>`
@@ -79,6 +81,7 @@ export async function minutesByStaffDay(db: Executor, r: Range) {
       sum(extract(epoch from b.ends_at - b.starts_at) / 60)::int as minutes
     from bookings b
     where b.merchant_id = ${r.merchantId} and b.status <> 'cancelled' and b.booking_date between ${r.from}::date and ${r.to}::date
+      and ${startsAroundDates('b.starts_at', r.from, r.to)}
     group by 1, 2, 3`.execute(db);
   return rows;
 }
