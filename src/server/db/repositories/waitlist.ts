@@ -315,3 +315,36 @@ export async function openOfferForMessages(trx: Executor, offerId: string) {
     .where('o.status', '=', 'open')
     .executeTakeFirst();
 }
+
+/**
+ * A booking is being placed on the salon day: taken in shared mode, so bookings do not wait for each
+ * other, while a matching run (lockWaitlistDay, exclusive) waits for the booking's commit and so
+ * sees it, or the booking waits for the run's and so sees the offers it made.
+ */
+export async function lockWaitlistDayForBooking(trx: Executor, merchantId: string, date: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock_shared(hashtextextended(${`waitlist:${merchantId}:${date}`}, 0))`.execute(trx);
+}
+
+/**
+ * Open offers of the professional's time that a booking just took end as `taken`, except the offer
+ * being accepted by that booking. An offer locked by an accept in progress is skipped: that accept
+ * cannot book the time any more (the booking holds it) and marks its offer taken itself.
+ */
+export async function withdrawOffersTakenBy(
+  trx: Executor,
+  b: { staffId: string; from: Date; to: Date; exceptOfferId: string | null; now: Date },
+) {
+  const { rows } = await sql<{ id: string; user_id: string; merchant_id: string; booking_date: string; booking_time: string }>`
+    with hit as (
+      select o.id from waitlist_offers o
+      where o.status = 'open' and o.staff_id = ${b.staffId}
+        and tstzrange(o.starts_at, o.ends_at) && tstzrange(${b.from}::timestamptz, ${b.to}::timestamptz)
+        and o.id is distinct from ${b.exceptOfferId}::uuid
+      for update of o skip locked
+    )
+    update waitlist_offers o set status = 'taken', updated_at = ${b.now}
+    from hit, waitlist_entries e
+    where o.id = hit.id and e.id = o.entry_id and o.status = 'open'
+    returning o.id, e.user_id, o.merchant_id, o.booking_date::text as booking_date, o.booking_time`.execute(trx);
+  return rows;
+}
