@@ -3,8 +3,8 @@ import type { Executor } from '../executor.js';
 
 /*
  * Rebooking's SQL (services/rebooking): what "Book again" reads of a completed visit, the reminder
- * sweep's due customers and its once-only inserts, the booking that came from a reminder, and the
- * salon's figures.
+ * sweep's due customers and its once-only inserts, and the salon's figures (the booking that came
+ * from a reminder is marked by repositories/waitlist.ts withdrawOffersTakenBy, in the booking's statement).
  */
 
 /** The customer's own booking (null for another's) with its salon. */
@@ -123,29 +123,6 @@ export async function insertRebookReminders(
     .onConflict((c) => c.constraint('rebook_reminder_once').doNothing())
     .returning(['id', 'user_id', 'service_id', 'visit_booking_id'])
     .execute();
-}
-
-/**
- * Marks the booking as one that came from a reminder: the customer's latest reminder at this salon
- * for one of its services, sent within `withinDays`, not yet followed by a booking. Two bookings at
- * once: the second finds the row taken (its condition is checked again after the first's commit).
- */
-export async function attributeRebookBooking(
-  trx: Executor,
-  b: { bookingId: string; userId: string; merchantId: string; serviceIds: string[]; now: Date; withinDays: number },
-): Promise<boolean> {
-  if (!b.serviceIds.length) return false;
-  const since = new Date(b.now.getTime() - b.withinDays * 86_400_000);
-  const { rows } = await sql<{ id: string }>`
-    update rebook_reminders set booking_id = ${b.bookingId}, booked_at = ${b.now}
-    where booking_id is null and id = (
-      select id from rebook_reminders
-      where user_id = ${b.userId} and merchant_id = ${b.merchantId} and booking_id is null
-        and sent_at > ${since} and service_id = any(${b.serviceIds}::uuid[])
-      order by sent_at desc limit 1
-    )
-    returning id`.execute(trx);
-  return rows.length > 0;
 }
 
 /** The salon's reminders since `since`: sent, and how many led to a booking that was not cancelled. */

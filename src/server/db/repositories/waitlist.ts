@@ -326,13 +326,28 @@ export async function lockWaitlistDayForBooking(trx: Executor, merchantId: strin
 }
 
 /**
- * Open offers of the professional's time that a booking just took end as `taken`, except the offer
- * being accepted by that booking. An offer locked by an accept in progress is skipped: that accept
- * cannot book the time any more (the booking holds it) and marks its offer taken itself.
+ * What follows a booking's insert, in one statement: open offers of the professional's time that the
+ * booking took end as `taken`, except the offer being accepted by that booking. An offer locked by
+ * an accept in progress is skipped: that accept cannot book the time any more (the booking holds it)
+ * and marks its offer taken itself. And, for a customer's booking, the latest rebooking reminder at
+ * the salon for one of its services sent since `reminderSince` and not yet followed by a booking is
+ * marked as followed by this one (a second booking at once finds it taken: its condition is checked
+ * again after the first commits). Answers the offers taken.
  */
 export async function withdrawOffersTakenBy(
   trx: Executor,
-  b: { staffId: string; from: Date; to: Date; exceptOfferId: string | null; now: Date },
+  b: {
+    staffId: string;
+    from: Date;
+    to: Date;
+    exceptOfferId: string | null;
+    now: Date;
+    bookingId: string;
+    merchantId: string;
+    userId: string | null;
+    serviceIds: string[];
+    reminderSince: Date;
+  },
 ) {
   const { rows } = await sql<{ id: string; user_id: string; merchant_id: string; booking_date: string; booking_time: string }>`
     with hit as (
@@ -341,6 +356,16 @@ export async function withdrawOffersTakenBy(
         and tstzrange(o.starts_at, o.ends_at) && tstzrange(${b.from}::timestamptz, ${b.to}::timestamptz)
         and o.id is distinct from ${b.exceptOfferId}::uuid
       for update of o skip locked
+    ),
+    reminded as (
+      update rebook_reminders set booking_id = ${b.bookingId}, booked_at = ${b.now}
+      where booking_id is null and id = (
+        select id from rebook_reminders
+        where user_id = ${b.userId}::uuid and merchant_id = ${b.merchantId} and booking_id is null
+          and sent_at > ${b.reminderSince}::timestamptz and service_id = any(${b.serviceIds}::uuid[])
+        order by sent_at desc limit 1
+      )
+      returning id
     )
     update waitlist_offers o set status = 'taken', updated_at = ${b.now}
     from hit, waitlist_entries e

@@ -18,7 +18,6 @@ import { enqueueJobs } from '../../jobs/queue.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { bookingChannel } from '../channels/links.js';
 import { releaseHoldsOverlapping } from '../payments/holds.js';
-import { recordRebookConversion } from '../rebooking/index.js';
 import { offersTakenByBooking } from '../waitlist/freed.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
 import { chooseSlot, loadSalonDay } from './availability.js';
@@ -240,8 +239,12 @@ export async function placeBooking(
   // Nothing inserted: every professional's time was taken, or the salon's hours changed since they
   // were read (the insert holds them: an hours change in flight wins, and this booking is refused).
   if (!made) throw conflict((await holdOpeningHours(db, ctx.id, ctx.hoursAsRead)) ? SLOT_TAKEN : HOURS_CHANGED);
-  // A waitlist offer of this time is withdrawn now, its customer told, the day matched again.
+  // A waitlist offer of this time is withdrawn now, its customer told, the day matched again; a
+  // rebooking reminder this booking follows is marked (one statement for both).
   await offersTakenByBooking(db, {
+    bookingId: id,
+    userId,
+    serviceIds: ctx.services.map((s) => s.id),
     merchantId: ctx.id,
     salonName: ctx.name,
     date: input.bookingDate,
@@ -251,8 +254,6 @@ export async function placeBooking(
     exceptOfferId: acceptingOfferId,
     now,
   });
-  // A customer's booking after a rebooking reminder counts as one that came from it.
-  await recordRebookConversion(db, { bookingId: id, userId, merchantId: ctx.id, serviceIds: ctx.services.map((s) => s.id), now });
   // Its jobs (the customer's e-mail and push) through pg-boss, in this transaction.
   if (!holdUntil) await enqueueJobs(db, effects.jobs);
   if (coupon) await redeemCoupon(db, coupon.coupon.id);

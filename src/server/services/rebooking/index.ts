@@ -1,11 +1,10 @@
 import type { z } from 'zod';
 import { servicePrice } from '../../../shared/policy.js';
-import { bookAgainPath, REBOOK_ATTRIBUTION_DAYS, REBOOK_STATS_DAYS } from '../../../shared/rebooking.js';
+import { bookAgainPath, REBOOK_STATS_DAYS } from '../../../shared/rebooking.js';
 import type { BookAgainAnswer, bookAgainInput, RebookStatsAnswer, rebookStatsInput } from '../../../shared/schemas/rebooking.js';
 import { canPerformAll } from '../../../shared/slots.js';
 import type { Executor } from '../../db/executor.js';
 import {
-  attributeRebookBooking,
   customerVisit,
   dueRebookReminders,
   insertRebookReminders,
@@ -80,18 +79,6 @@ export async function getBookAgain(deps: AppDeps, actor: Actor, input: z.output<
     else professional = { _id: pro.id, name: pro.name, role: pro.role, image: pro.avatar_url, specialization: pro.specializations };
   }
   return { data: { salon: { _id: visit.merchant_id, name: visit.shop_name }, services, dropped, professional, professionalNote } };
-}
-
-/**
- * Marks a customer's new booking as one that came from a rebooking reminder, in the booking's
- * transaction (the salon's "bookings from reminders"). Nothing the client sends decides it.
- */
-export async function recordRebookConversion(
-  trx: Executor,
-  b: { bookingId: string; userId: string | null; merchantId: string; serviceIds: string[]; now: Date },
-): Promise<void> {
-  if (!b.userId) return;
-  await attributeRebookBooking(trx, { ...b, userId: b.userId, withinDays: REBOOK_ATTRIBUTION_DAYS });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { REBOOK_ATTRIBUTION_DAYS } from '../../../shared/rebooking.js';
 import { addDays, instantToZoned } from '../../../shared/slots.js';
 import type { Executor } from '../../db/executor.js';
 import { lockWaitlistDayForBooking, waitingDates, withdrawOffersTakenBy } from '../../db/repositories/waitlist.js';
@@ -32,12 +33,17 @@ const WAITLIST_PAGE = '/bookings?tab=waitlist';
  * waitlist offer of that time is withdrawn at once (status `taken`), its customer is told kindly (in
  * the app, by e-mail and push) and stays waiting, and the day is matched again, so the next person
  * is offered a time that is still free. The salon day's shared lock orders this against matching
- * runs (see lockWaitlistDayForBooking), so no run offers the booked time after this looked.
+ * runs (see lockWaitlistDayForBooking), so no run offers the booked time after this looked. A
+ * customer's booking after a rebooking reminder is marked as coming from it in the same statement. A
+ * customer's booking after a rebooking reminder is marked as coming from it in the same statement.
  * `exceptOfferId`: the offer this booking accepts.
  */
 export async function offersTakenByBooking(
   trx: Executor,
   b: {
+    bookingId: string;
+    userId: string | null;
+    serviceIds: string[];
     merchantId: string;
     salonName: string;
     date: string;
@@ -49,12 +55,11 @@ export async function offersTakenByBooking(
   },
 ): Promise<number> {
   await lockWaitlistDayForBooking(trx, b.merchantId, b.date);
+  // The same statement marks the rebooking reminder this booking follows, if any (docs/channels.md).
   const taken = await withdrawOffersTakenBy(trx, {
-    staffId: b.staffId,
-    from: b.from,
-    to: b.to,
+    ...b,
     exceptOfferId: b.exceptOfferId ?? null,
-    now: b.now,
+    reminderSince: new Date(b.now.getTime() - REBOOK_ATTRIBUTION_DAYS * 86_400_000),
   });
   if (!taken.length) return 0;
   const effects = noEffects();
