@@ -164,6 +164,12 @@ export const ROUTES: RouteDef[] = [
     component: page(() => import('./pages/booking/BookingReview')),
   },
   { name: 'Bookings', paths: ['/bookings'], access: 'customer', component: page(() => import('./pages/customer/Bookings')) },
+  {
+    name: 'BookAgain',
+    paths: ['/bookings/again/:bookingId'],
+    access: 'customer',
+    component: page(() => import('./pages/booking/BookAgain')),
+  },
   { name: 'Rewards', paths: ['/rewards'], access: 'customer', component: page(() => import('./pages/customer/Rewards')) },
 
   // Admin blog tools

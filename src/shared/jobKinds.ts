@@ -17,6 +17,7 @@ export const JOB_KINDS = [
   'waitlist_offer_messages',
   'booking_hold_sweep',
   'booking_refund',
+  'rebook_reminder_sweep',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -39,4 +40,5 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   waitlist_offer_messages: 'Waitlist offers by push, e-mail and SMS',
   booking_hold_sweep: 'Releasing unpaid booking holds',
   booking_refund: 'Refunds of online booking payments',
+  rebook_reminder_sweep: 'Rebooking reminders',
 };

@@ -172,7 +172,7 @@ describe(`from a cancellation to a booking (${DB_KIND})`, () => {
     expect(offered).toHaveLength(1);
   });
 
-  it('answers 409 when the time was booked first, keeps the entry waiting, and matches the day again', async () => {
+  it('withdraws the offer at once when the time is booked through the booking page: told kindly, still waiting, accept is a 409', async () => {
     const { salon, service, filler, bookings, join } = await fullDay();
     const ana = await createCustomer(rt);
     await join(ana);
@@ -183,12 +183,28 @@ describe(`from a cancellation to a booking (${DB_KIND})`, () => {
     await rt
       .caller(walkIn)
       .users.createBooking({ merchantId: salon.id, serviceIds: [service], bookingDate: DAY, bookingTime: offer.bookingTime });
+    // In the booking's own transaction: the offer is taken and its customer told.
+    expect(await myEntry(ana)).toMatchObject({ status: 'waiting', offer: { _id: offer._id, status: 'taken' } });
+    const note = await rt.deps.db
+      .selectFrom('notifications')
+      .select(['title', 'message', 'link'])
+      .where('account_id', '=', ana.id)
+      .where('title', '=', 'That waitlist time was just booked')
+      .executeTakeFirstOrThrow();
+    expect(note.message).toMatch(/was just booked by someone else\. You are still on the waitlist/);
+    expect(note.link).toBe('/bookings?tab=waitlist');
     await expect(rt.caller(ana).users.acceptWaitlistOffer({ offerId: offer._id })).rejects.toMatchObject({
       code: 'CONFLICT',
-      message: 'This time was just booked by someone else; you are still on the waitlist',
+      message: 'offerId: this time was booked by someone else first; you are still on the waitlist',
     });
-    expect(await myEntry(ana)).toMatchObject({ status: 'waiting', offer: { _id: offer._id, status: 'taken' } });
     await runJobs();
+    const mail = await rt.deps.db
+      .selectFrom('outbox_messages')
+      .select('subject')
+      .where('account_id', '=', ana.id)
+      .where('subject', 'like', 'That waitlist time was just booked%')
+      .execute();
+    expect(mail).toHaveLength(1);
     expect((await myEntry(ana)).offer?.status).toBe('taken');
   });
 

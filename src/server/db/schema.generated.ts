@@ -691,6 +691,18 @@ export interface RateEvents {
   scope: string;
 }
 
+export interface RebookReminders {
+  booked_at: Timestamp | null;
+  booking_id: string | null;
+  id: Generated<string>;
+  merchant_id: string;
+  sent_at: Generated<Timestamp>;
+  service_id: string;
+  user_id: string;
+  visit_booking_id: string;
+  weeks: number;
+}
+
 export interface ReceiptCounters {
   document_kind: string;
   financial_year: string;
@@ -766,6 +778,7 @@ export interface Services {
   merchant_id: string;
   name: string;
   price: Numeric;
+  rebook_weeks: number | null;
   updated_at: Generated<Timestamp>;
 }
 
@@ -978,6 +991,7 @@ export interface DB {
   push_broadcasts: PushBroadcasts;
   push_subscriptions: PushSubscriptions;
   rate_events: RateEvents;
+  rebook_reminders: RebookReminders;
   receipt_counters: ReceiptCounters;
   reviews: Reviews;
   revoked_tokens: RevokedTokens;

@@ -7,6 +7,7 @@ import { campaignSendJob } from '../services/crm/marketing.js';
 import { searchMaintenanceJob } from '../services/discovery/maintenance.js';
 import { holdSweepJob } from '../services/payments/holds.js';
 import { bookingRefundJob } from '../services/payments/refunds.js';
+import { rebookReminderSweepJob } from '../services/rebooking/index.js';
 import { waitlistMatchJob, waitlistOfferMessagesJob } from '../services/waitlist/match.js';
 import { bookingEventEmailJob, bookingEventMessagesJob } from './handlers/bookingEmails.js';
 import { deliverMessageJob } from './handlers/messaging.js';
@@ -37,6 +38,7 @@ const JOB_HANDLERS: { [K in JobKind]: JobDefinition<K> } = {
   waitlist_offer_messages: waitlistOfferMessagesJob,
   booking_hold_sweep: holdSweepJob,
   booking_refund: bookingRefundJob,
+  rebook_reminder_sweep: rebookReminderSweepJob,
 };
 
 /** A job whose payload its kind's schema refuses: retrying cannot help. */

@@ -23,6 +23,7 @@ import { merchantAuthRouter, merchantSignInProcedures } from './merchantAuth.js'
 import { notificationUserProcedures } from './notifications.js';
 import { paymentProcedures } from './payments.js';
 import { pushProcedures, pushUserProcedures } from './push.js';
+import { rebookingMerchantProcedures, rebookingUserProcedures } from './rebooking.js';
 import { reportMerchantProcedures } from './reports.js';
 import {
   couponProcedures,
@@ -51,6 +52,7 @@ export const appRouter = router({
     ...walletUserProcedures,
     ...otpUserProcedures,
     ...waitlistUserProcedures,
+    ...rebookingUserProcedures,
   }),
   merchants: router({
     ...merchantSignInProcedures,
@@ -65,6 +67,7 @@ export const appRouter = router({
     ...reportMerchantProcedures,
     ...otpMerchantProcedures,
     ...waitlistMerchantProcedures,
+    ...rebookingMerchantProcedures,
     ...channelMerchantProcedures,
     ...channelPublicProcedures,
   }),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import {
   acceptWaitlistOfferAnswer,
+  acceptWaitlistOfferInput,
   joinWaitlistInput,
   merchantWaitlistAnswer,
   merchantWaitlistInput,
   myWaitlistAnswer,
   waitlistEntryAnswer,
   waitlistEntryIdInput,
-  waitlistOfferIdInput,
 } from '../../shared/schemas/waitlist.js';
 import { acceptWaitlistOffer, cancelWaitlistEntry, getMyWaitlist, getSalonWaitlist, joinWaitlist } from '../services/waitlist/index.js';
 import { customerProcedure, merchantProcedure } from '../trpc/procedures.js';
@@ -72,14 +72,14 @@ export const waitlistUserProcedures = {
         tags,
         summary: 'Book a time offered from the waitlist',
         description:
-          'Books the offered time through the normal booking path (pay at the salon). Accepting the same offer again answers the same booking.',
+          'Books the offered time through the normal booking path, paid as the customer chooses at checkout: at the salon (the default), from the wallet, or online (the time is held as a pending booking and the answer carries the payment and its checkout; verify it with payments/verifyBookingPayment). Accepting the same offer again answers the same booking.',
         errorResponses: errors(400, 401, 403, 404, {
           409: 'The offer expired or was withdrawn, or someone else booked the time first (the entry keeps waiting)',
         }),
       },
       successStatus: 201,
     })
-    .input(waitlistOfferIdInput)
+    .input(acceptWaitlistOfferInput)
     .output(acceptWaitlistOfferAnswer)
     .mutation(({ ctx, input }) => acceptWaitlistOffer(ctx.deps, ctx.actor, input)),
 };

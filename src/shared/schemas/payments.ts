@@ -75,7 +75,7 @@ export const bookingPaymentWire = z.object({
 export type BookingPaymentWire = z.infer<typeof bookingPaymentWire>;
 
 /** What the browser opens the gateway's checkout with. */
-const checkoutWire = z.object({
+export const checkoutWire = z.object({
   gateway: z.string(),
   testMode: z.boolean(),
   checkoutKey: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AMENITIES, canonicalAmenity, GENDERS_SERVED, orList, SHOP_TYPES } from '../constants.js';
 import { WEEKDAYS } from '../hours.js';
+import { REBOOK_MAX_WEEKS, REBOOK_MIN_WEEKS } from '../rebooking.js';
 import { isValidTimeZone } from '../slots.js';
 import { dateSchema, emailSchema, INDIAN_MOBILE_RE, idSchema, parseTimeToMinutes } from '../validation.js';
 import { jsonValue } from './jsonValue.js';
@@ -118,6 +119,8 @@ export const serviceWire = z.object({
   /** What a customer pays: the price after the discount, when it is switched on. */
   finalPrice: z.number(),
   active: z.boolean(),
+  /** "Remind to rebook after N weeks" (1–52); null: no rebooking reminder (docs/channels.md). */
+  rebookWeeks: z.number().nullable(),
   image: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -216,6 +219,16 @@ export const serviceFormSchema = z
     discountValue: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), moneySchema('Discount')),
     isDiscountActive: jsonValue(z.boolean()).default(false),
     active: jsonValue(z.boolean()).default(true),
+    /** "Remind to rebook after N weeks": 1–52, null for off; left out: unchanged (off for a new service). */
+    rebookWeeks: jsonValue(
+      z
+        .number({ error: `rebookWeeks: a whole number of weeks from ${REBOOK_MIN_WEEKS} to ${REBOOK_MAX_WEEKS}, or null for off` })
+        .int(`rebookWeeks: a whole number of weeks from ${REBOOK_MIN_WEEKS} to ${REBOOK_MAX_WEEKS}`)
+        .min(REBOOK_MIN_WEEKS, `rebookWeeks: at least ${REBOOK_MIN_WEEKS} week`)
+        .max(REBOOK_MAX_WEEKS, `rebookWeeks: at most ${REBOOK_MAX_WEEKS} weeks`),
+    )
+      .nullable()
+      .optional(),
   })
   .superRefine((s, ctx) => {
     if (s.discountValue > 0 && !s.discountType) {

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { parseTimeToMinutes } from '../clock.js';
 import { dateSchema, idSchema } from '../validation.js';
 import { MIN_WAITLIST_WINDOW_MINUTES, WAITLIST_ENTRY_STATUSES, WAITLIST_OFFER_STATUSES } from '../waitlist.js';
+import { BOOKING_PAYMENT_METHODS } from './bookings.js';
+import { jsonValue } from './jsonValue.js';
+import { bookingPaymentWire, checkoutWire } from './payments.js';
 
 /*
  * The waitlist (users/joinWaitlist, getMyWaitlist, cancelWaitlistEntry, acceptWaitlistOffer;
@@ -79,7 +82,25 @@ export type WaitlistEntryWire = z.infer<typeof waitlistEntryWire>;
 export const waitlistEntryAnswer = z.object({ data: z.object({ entry: waitlistEntryWire }) });
 export const myWaitlistAnswer = z.object({ data: z.object({ entries: z.array(waitlistEntryWire) }) });
 
-export const acceptWaitlistOfferAnswer = z.object({ data: z.object({ bookingId: z.string() }) });
+/**
+ * How the customer pays for the offered time, as at checkout: at the salon (the default), from the
+ * wallet, or online (the time is held as a pending booking while they pay; `useWallet` pays part
+ * from the wallet, as payments/startBookingPayment does).
+ */
+export const acceptWaitlistOfferInput = waitlistOfferIdInput.extend({
+  paymentMethod: z
+    .enum(BOOKING_PAYMENT_METHODS, { error: 'paymentMethod: pay_at_salon, wallet or online' })
+    .optional()
+    .default('pay_at_salon'),
+  useWallet: jsonValue(z.boolean({ error: 'useWallet: true or false' }))
+    .optional()
+    .default(false),
+});
+
+/** The booking; for paymentMethod online, the payment to complete and its checkout (else null). */
+export const acceptWaitlistOfferAnswer = z.object({
+  data: z.object({ bookingId: z.string(), payment: bookingPaymentWire.nullable(), checkout: checkoutWire.nullable() }),
+});
 
 export const merchantWaitlistInput = z.object({
   merchantId: idSchema.optional(),

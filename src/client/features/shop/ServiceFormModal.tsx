@@ -1,3 +1,4 @@
+import { REBOOK_MAX_WEEKS, REBOOK_MIN_WEEKS } from '../../../shared/rebooking';
 import { type SelectedCategoryWire, type ServiceWire, serviceScreenForm } from '../../../shared/schemas/shop';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
@@ -19,7 +20,17 @@ const EMPTY = {
   discountValue: '',
   isDiscountActive: false,
   active: true,
+  rebookWeeks: null as number | null,
 };
+
+/** "Remind to rebook after": off, or every 1 to 52 weeks. */
+const REBOOK_OPTIONS = [
+  { value: '', label: 'Off' },
+  ...Array.from({ length: REBOOK_MAX_WEEKS - REBOOK_MIN_WEEKS + 1 }, (_, i) => {
+    const weeks = REBOOK_MIN_WEEKS + i;
+    return { value: String(weeks), label: weeks === 1 ? 'After 1 week' : `After ${weeks} weeks` };
+  }),
+];
 
 function fromService(s: ServiceWire): typeof EMPTY {
   return {
@@ -32,6 +43,7 @@ function fromService(s: ServiceWire): typeof EMPTY {
     discountValue: s.discountValue ? String(s.discountValue) : '',
     isDiscountActive: s.isDiscountActive,
     active: s.active,
+    rebookWeeks: s.rebookWeeks,
   };
 }
 
@@ -52,7 +64,7 @@ export function ServiceFormModal({ onClose, merchantId, categories, editing }: S
   });
   const { errors } = form.formState;
   const saved = {
-    meta: { invalidates: ['categories.getMerchantSelectedCategories', 'services.getAllServices'] as const },
+    meta: { invalidates: ['categories.getMerchantSelectedCategories', 'services.getAllServices', 'merchants.getRebookStats'] as const },
     onSuccess: onClose,
     onError: serverErrorsTo(form, 'Failed to save service.'),
   };
@@ -194,6 +206,15 @@ export function ServiceFormModal({ onClose, merchantId, categories, editing }: S
           description="Customers pay the discounted price while this is on."
           disabled={!discountOn}
           {...form.register('isDiscountActive')}
+        />
+        <Select
+          id="service-rebook-weeks"
+          label="Remind to rebook"
+          options={REBOOK_OPTIONS}
+          {...form.register('rebookWeeks', { setValueAs: (v) => (v === '' || v === null || v === undefined ? null : Number(v)) })}
+          error={errors.rebookWeeks?.message}
+          hint="Customers who opted in to offers get one reminder with a Book again link this long after a visit, unless they have a booking ahead."
+          containerClassName="sm:col-span-2"
         />
         <Checkbox
           id="service-active"

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { WaitlistEntryWire } from '../../../shared/schemas/waitlist';
 import { CalendarIcon, ClockIcon, UserIcon } from '../../components/icons';
@@ -8,6 +9,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { weekdayDate } from '../../lib/dates';
 import { errorMessage, trpc } from '../../trpc';
+import { type OpenPayment, PayNowDialog } from '../payments/PayNow';
 
 const ENTRY_STATUS: Record<WaitlistEntryWire['status'], { label: string; tone: BadgeTone }> = {
   waiting: { label: 'Waiting', tone: 'info' },
@@ -41,10 +43,14 @@ function EntryCard({ entry }: { entry: WaitlistEntryWire }) {
     void utils.users.getAllBookings.invalidate();
   };
   const leave = trpc.users.cancelWaitlistEntry.useMutation({ onSuccess: refresh });
+  const [paying, setPaying] = useState<OpenPayment | null>(null);
+  const confirmed = (bookingId: string) => navigate(`/salon/${entry.merchantId}/booking/confirmation?bookingId=${bookingId}`);
+  // As at checkout: pay at the salon, or online (the time is held as a pending booking while the customer pays).
   const accept = trpc.users.acceptWaitlistOffer.useMutation({
     onSuccess: (answer) => {
       refresh();
-      navigate(`/salon/${entry.merchantId}/booking/confirmation?bookingId=${answer.data.bookingId}`);
+      if (answer.data.payment) setPaying({ payment: answer.data.payment, salonName: entry.salonName });
+      else confirmed(answer.data.bookingId);
     },
     onError: refresh,
   });
@@ -80,18 +86,41 @@ function EntryCard({ entry }: { entry: WaitlistEntryWire }) {
           <p className="mt-0.5 text-sm text-emerald-900">
             {weekdayDate(offer.bookingDate)} at {offer.bookingTime}
             {offer.professional ? ` with ${offer.professional}` : ''}. Held for you until {clockIn(offer.expiresAt, entry.timeZone)} (salon
-            time); pay at the salon.
+            time). Pay at the salon, or now online.
           </p>
-          <Button
-            size="sm"
-            className="mt-2"
-            disabled={accept.isPending}
-            onClick={() => accept.mutate({ offerId: offer._id })}
-            data-testid="waitlist-accept"
-          >
-            {accept.isPending ? 'Booking…' : 'Book this time'}
-          </Button>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              disabled={accept.isPending}
+              onClick={() => accept.mutate({ offerId: offer._id })}
+              data-testid="waitlist-accept"
+            >
+              {accept.isPending && accept.variables?.paymentMethod !== 'online' ? 'Booking…' : 'Book this time'}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={accept.isPending}
+              onClick={() => accept.mutate({ offerId: offer._id, paymentMethod: 'online' })}
+              data-testid="waitlist-accept-pay"
+            >
+              {accept.isPending && accept.variables?.paymentMethod === 'online' ? 'Holding…' : 'Pay now'}
+            </Button>
+          </div>
         </div>
+      )}
+      {paying && (
+        <PayNowDialog
+          open={paying}
+          onPaid={(booking) => {
+            setPaying(null);
+            confirmed(booking._id);
+          }}
+          onClose={() => {
+            setPaying(null);
+            refresh();
+          }}
+        />
       )}
       {note && <p className="text-sm text-ink-500">{note} You are still on the waitlist.</p>}
       {accept.isError && (

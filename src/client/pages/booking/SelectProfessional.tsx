@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ArrowLeftIcon, MapPinIcon } from '../../components/icons';
 import { PageContainer } from '../../components/PageHeader';
@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { BookingSummary } from '../../features/booking/BookingSummary';
+import { bookAgainNotesAtom } from '../../features/booking/bookAgain';
 import { ANY_PROFESSIONAL, emptyDraft } from '../../features/booking/draft';
 import { SlotPicker } from '../../features/booking/SlotPicker';
 import { JoinWaitlist } from '../../features/waitlist/JoinWaitlist';
@@ -26,6 +27,7 @@ export default function SelectProfessional({ params }: { params: { id: string } 
   const search = useSearch();
   // Signed-in layouts have the phone's bottom bar; the action bar sits above it.
   const hasTabBar = Boolean(useAtomValue(sessionAtom).userType);
+  const [again, setAgain] = useAtom(bookAgainNotesAtom);
   const { query: salonQuery, salon } = useBookableSalon(params.id);
   usePageTitle(salon ? `Book at ${salon.shop_Name}` : 'Choose professional and time');
   const { active, selectedIds, stylists, update, toggleService, canContinue, proId } = useSelectDraft(
@@ -82,6 +84,30 @@ export default function SelectProfessional({ params }: { params: { id: string } 
           </p>
         </div>
       </div>
+
+      {again?.salonId === salon._id && (
+        <div
+          role="status"
+          className="mb-6 flex items-start justify-between gap-3 rounded-2xl border border-plum-100 bg-plum-50 px-4 py-3 text-sm text-ink-800"
+          data-testid="book-again-note"
+        >
+          <div>
+            <p className="font-semibold text-ink-900">
+              {active?.selectedServices.length
+                ? 'Your last visit is chosen again: pick a date and time.'
+                : 'None of the services of your last visit is offered now: choose from the menu.'}
+            </p>
+            {again.notes.map((n) => (
+              <p key={n} className="mt-1">
+                {n}
+              </p>
+            ))}
+          </div>
+          <Button variant="ghost" size="sm" onClick={() => setAgain(null)} aria-label="Dismiss">
+            ✕
+          </Button>
+        </div>
+      )}
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
         <div className="space-y-6">

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { bookingReference } from '../../../shared/bookingReference';
 import { canReschedule, NO_SHOW_DISPUTE_DAYS, refundSummary } from '../../../shared/policy';
+import { bookAgainPath } from '../../../shared/rebooking';
 import type { BookingWire } from '../../../shared/schemas/bookings';
 import type { BookingPaymentWire } from '../../../shared/schemas/payments';
 import { CalendarIcon, ClockIcon, UserIcon } from '../../components/icons';
@@ -188,6 +189,11 @@ function BookingCard({
           <Button variant="secondary" size="sm" onClick={onReview} data-testid="write-review">
             Write a review
           </Button>
+        )}
+        {booking.status === 'completed' && bookable && (
+          <Link href={bookAgainPath(booking._id)} className={buttonClasses('primary', 'sm')} data-testid="book-again">
+            Book again
+          </Link>
         )}
         {movable && (
           <Button variant="outline" size="sm" onClick={onReschedule} data-testid="reschedule-booking">

@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/ui/Spinner';
 import { useMerchantId } from '../../features/shop/api';
 import { CategoriesModal } from '../../features/shop/CategoriesModal';
 import { formatINR } from '../../features/shop/format';
+import { RebookTile } from '../../features/shop/RebookTile';
 import { ServiceFormModal } from '../../features/shop/ServiceFormModal';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, trpc } from '../../trpc';
@@ -96,6 +97,8 @@ export default function ServicesPricing() {
             )}
           </section>
 
+          <RebookTile merchantId={merchantId} />
+
           <section aria-labelledby="services-heading">
             <h2 id="services-heading" className="mb-3 text-lg font-semibold text-ink-900">
               Services
@@ -134,7 +137,10 @@ export default function ServicesPricing() {
                     <tbody className="divide-y divide-blush-100">
                       {services.map((s) => (
                         <tr key={s._id} data-testid="service-row">
-                          <td className="px-4 py-3 font-medium text-ink-900">{s.name}</td>
+                          <td className="px-4 py-3 font-medium text-ink-900">
+                            {s.name}
+                            <RebookNote service={s} />
+                          </td>
                           <td className="max-w-xs px-4 py-3 text-ink-600">
                             <span className="line-clamp-2">{s.description}</span>
                           </td>
@@ -168,6 +174,7 @@ export default function ServicesPricing() {
                             <p className="text-xs text-ink-500">
                               {s.categoryName ?? '—'} · {s.duration} min
                             </p>
+                            <RebookNote service={s} />
                           </div>
                           <ActiveBadge active={s.active} />
                         </div>
@@ -235,5 +242,15 @@ function RowActions({ service, onEdit, onDelete }: { service: ServiceWire; onEdi
         Delete
       </Button>
     </div>
+  );
+}
+
+/** "Rebook reminder after 6 weeks" under a service's name, when it has one. */
+function RebookNote({ service }: { service: ServiceWire }) {
+  if (!service.rebookWeeks) return null;
+  return (
+    <span className="block text-xs font-normal text-ink-500" data-testid="service-rebook">
+      Rebook reminder after {service.rebookWeeks === 1 ? '1 week' : `${service.rebookWeeks} weeks`}
+    </span>
   );
 }

@@ -102,6 +102,7 @@ const serviceColumns = [
   's.discount_value',
   's.discount_active',
   's.active',
+  's.rebook_weeks',
   's.image',
   's.created_at',
   's.updated_at',

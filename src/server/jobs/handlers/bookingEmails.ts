@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { bookAgainPath } from '../../../shared/rebooking.js';
 import { CUSTOMER_PREFERENCE_KEYS, preferenceOn } from '../../../shared/reminders.js';
 import { messageRecipients } from '../../db/repositories/messaging.js';
 import type { Database } from '../../db/types.js';
@@ -13,6 +14,9 @@ import { type BatchJob, defineJob } from '../queue.js';
  * turned push off: preferences and subscriptions are read when the job runs. One job or many take
  * the same two statements (the accounts, then every e-mail with its delivery job).
  */
+/** The booking events after a visit (the thank-you and review request), whose e-mail offers Book again. */
+const COMPLETED_EVENTS = new Set(['completed', 'autoCompleted']);
+
 const tellCustomers =
   (withPush: boolean) =>
   async (trx: Transaction<Database>, jobs: BatchJob<BookingMessagesPayload>[]): Promise<void> => {
@@ -34,6 +38,8 @@ const tellCustomers =
       }
       if (!preferenceOn(account.notification_prefs, CUSTOMER_PREFERENCE_KEYS.email)) continue;
       const url = `${ctx.deps.env.PUBLIC_URL}${p.link}`;
+      // After a visit: a link that starts the booking flow again with the same services and professional.
+      const again = COMPLETED_EVENTS.has(p.event) ? [`Book again: ${ctx.deps.env.PUBLIC_URL}${bookAgainPath(p.bookingId)}`, ''] : [];
       mails.push({
         channel: 'email',
         to: account.email,
@@ -44,6 +50,7 @@ const tellCustomers =
           '',
           p.message,
           '',
+          ...again,
           `Your bookings: ${url}`,
           '',
           'You get these e-mails because e-mail updates are on in your GlowBook settings.',

@@ -18,6 +18,7 @@ import { enqueueJobs } from '../../jobs/queue.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { bookingChannel } from '../channels/links.js';
 import { releaseHoldsOverlapping } from '../payments/holds.js';
+import { offersTakenByBooking } from '../waitlist/freed.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
 import { chooseSlot, loadSalonDay } from './availability.js';
 import { checkCouponCode, redeemCoupon } from './coupons.js';
@@ -128,9 +129,9 @@ export async function createBooking(
  * same constrained insert as createBooking (a waitlist offer's acceptance commits with it). The
  * caller publishes the desk change after its commit. Answers the booking's id.
  */
-export async function placeOwnBooking(trx: Executor, actor: Actor, input: Input, now: Date): Promise<string> {
+export async function placeOwnBooking(trx: Executor, actor: Actor, input: Input, now: Date, acceptingOfferId?: string): Promise<string> {
   // The waitlist is the marketplace's: its bookings carry the marketplace commission.
-  return (await placeBooking(trx, actor, actor.id, input, null, null, now, 'marketplace')).id;
+  return (await placeBooking(trx, actor, actor.id, input, null, null, now, 'marketplace', undefined, undefined, acceptingOfferId)).id;
 }
 
 /** The booking placed, with its details as the insert answered them when nothing changed it since. */
@@ -155,6 +156,8 @@ export async function placeBooking(
   channel: 'direct' | 'marketplace',
   contact?: DeskContact,
   holdUntil?: Date,
+  /** The waitlist offer this booking accepts (its own offer is not withdrawn as taken). */
+  acceptingOfferId?: string,
 ): Promise<Placed & { salonName: string; total: number; startsAt: Date; endsAt: Date }> {
   const { ctx, day } = await loadSalonDay(db, actor, input.merchantId, input.serviceIds, input.bookingDate);
   const minutes = parseTimeToMinutes(input.bookingTime)!;
@@ -236,6 +239,21 @@ export async function placeBooking(
   // Nothing inserted: every professional's time was taken, or the salon's hours changed since they
   // were read (the insert holds them: an hours change in flight wins, and this booking is refused).
   if (!made) throw conflict((await holdOpeningHours(db, ctx.id, ctx.hoursAsRead)) ? SLOT_TAKEN : HOURS_CHANGED);
+  // A waitlist offer of this time is withdrawn now, its customer told, the day matched again; a
+  // rebooking reminder this booking follows is marked (one statement for both).
+  await offersTakenByBooking(db, {
+    bookingId: id,
+    userId,
+    serviceIds: ctx.services.map((s) => s.id),
+    merchantId: ctx.id,
+    salonName: ctx.name,
+    date: input.bookingDate,
+    staffId: made.staff_id,
+    from: slot.startsAt,
+    to: slot.endsAt,
+    exceptOfferId: acceptingOfferId,
+    now,
+  });
   // Its jobs (the customer's e-mail and push) through pg-boss, in this transaction.
   if (!holdUntil) await enqueueJobs(db, effects.jobs);
   if (coupon) await redeemCoupon(db, coupon.coupon.id);

@@ -10,6 +10,7 @@ import {
   type verifyBookingPaymentInput,
 } from '../../../shared/schemas/payments.js';
 import { TEST_CARD_APPROVED, testGatewayOrderId, testGatewayPayment } from '../../adapters/payments/index.js';
+import type { Executor } from '../../db/executor.js';
 import { findAccountById } from '../../db/repositories/accounts.js';
 import { findBookingRow, listBookingServices } from '../../db/repositories/bookings.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
@@ -80,86 +81,107 @@ function customerOnly(actor: Actor): string {
   return actor.id;
 }
 
+/** The gateway's checkout for a payment the browser is to pay (what PayNow opens). */
+function checkoutOf(deps: AppDeps, payment: PaymentRow, salonName: string) {
+  const gateway = deps.adapters.payments;
+  return {
+    gateway: gateway.name,
+    testMode: gateway.testMode,
+    checkoutKey: gateway.checkoutKey,
+    orderId: payment.order_id,
+    amountPaise: Math.round(Number(payment.amount) * 100),
+    currency: 'INR' as const,
+    description: `Booking at ${salonName}`,
+  };
+}
+
 /**
- * Holds the slot and opens the gateway order, in one transaction: the booking (pending, held for
- * PAYMENT_HOLD_MINUTES), the wallet's share taken, the gateway order created (with our payment's
- * id as its receipt) and recorded. Should the gateway not answer, nothing is held (503).
+ * In the caller's transaction: the booking placed pending and held until `holdUntil`, the wallet's
+ * share taken, the gateway order created (with our payment's id as its receipt) and recorded. The
+ * checkout's pay now and a waitlist offer accepted to pay online both come here.
  */
-export async function startBookingPayment(deps: AppDeps, actor: Actor, input: z.output<typeof startBookingPaymentInput>) {
+export async function holdForPayment(
+  trx: Executor,
+  deps: AppDeps,
+  actor: Actor,
+  input: z.output<typeof startBookingPaymentInput>,
+  o: { now: Date; holdUntil: Date; channel: 'direct' | 'marketplace'; acceptingOfferId?: string },
+) {
   const userId = customerOnly(actor);
   const gateway = deps.adapters.payments;
   if (!gateway.createOrder && gateway.name !== 'test')
     throw badRequest(`paymentMethod: the ${gateway.name} gateway takes no online booking payments`, 'paymentMethod');
+  const paymentId = randomUUID();
+  const placed = await placeBooking(
+    trx,
+    actor,
+    userId,
+    { ...input, paymentMethod: 'pay_at_salon' },
+    null,
+    null,
+    o.now,
+    o.channel,
+    undefined,
+    o.holdUntil,
+    o.acceptingOfferId,
+  );
+  if (placed.total < 1)
+    throw badRequest('paymentMethod: this booking costs nothing to pay online; book it to pay at the salon', 'paymentMethod');
+  let walletAmount = 0;
+  if (input.useWallet) {
+    await lockAccount(trx, userId);
+    // At least ₹1 is left to pay online (the gateway's smallest payment); a wallet that covers it all pays with the wallet method.
+    walletAmount = Math.max(0, Math.min(await walletBalance(trx, userId), round2(placed.total - 1)));
+    if (walletAmount > 0)
+      await appendWallet(
+        trx,
+        {
+          accountId: userId,
+          amount: -walletAmount,
+          kind: 'booking_payment',
+          bookingId: placed.id,
+          description: `Booking at ${placed.salonName} (part paid online)`,
+        },
+        'useWallet',
+      );
+  }
+  const amount = round2(placed.total - walletAmount);
+  // The gateway's order is made inside the transaction: if it cannot be made, no slot stays held for a payment that cannot happen.
+  const orderId = gateway.createOrder ? await gateway.createOrder(amount, paymentId) : testGatewayOrderId(paymentId);
+  const payment = await repo.insertBookingPayment(trx, {
+    id: paymentId,
+    booking_id: placed.id,
+    user_id: userId,
+    merchant_id: input.merchantId,
+    gateway: gateway.name,
+    order_id: orderId,
+    amount,
+    wallet_amount: walletAmount,
+  });
+  return {
+    bookingId: placed.id,
+    payment,
+    salonName: placed.salonName,
+    wire: paymentWire(payment, o.holdUntil),
+    checkout: checkoutOf(deps, payment, placed.salonName),
+  };
+}
+
+/**
+ * Holds the slot and opens the gateway order, in one transaction (holdForPayment): the booking
+ * (pending, held for PAYMENT_HOLD_MINUTES), the wallet's share, the gateway order. Should the
+ * gateway not answer, nothing is held (503).
+ */
+export async function startBookingPayment(deps: AppDeps, actor: Actor, input: z.output<typeof startBookingPaymentInput>) {
+  customerOnly(actor);
   const now = new Date();
   const holdUntil = new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000);
-  const paymentId = randomUUID();
   // Paid online through the salon's own link, widget or poster: direct, as a booking paid at the salon is.
   const channel = bookingChannel(deps, input.merchantId, input.channelToken, now);
-  const { bookingId, payment, salonName } = await deps.db.transaction().execute(async (trx) => {
-    const placed = await placeBooking(
-      trx,
-      actor,
-      userId,
-      { ...input, paymentMethod: 'pay_at_salon' },
-      null,
-      null,
-      now,
-      channel,
-      undefined,
-      holdUntil,
-    );
-    if (placed.total < 1)
-      throw badRequest('paymentMethod: this booking costs nothing to pay online; book it to pay at the salon', 'paymentMethod');
-    let walletAmount = 0;
-    if (input.useWallet) {
-      await lockAccount(trx, userId);
-      // At least ₹1 is left to pay online (the gateway's smallest payment); a wallet that covers it all pays with the wallet method.
-      walletAmount = Math.max(0, Math.min(await walletBalance(trx, userId), round2(placed.total - 1)));
-      if (walletAmount > 0)
-        await appendWallet(
-          trx,
-          {
-            accountId: userId,
-            amount: -walletAmount,
-            kind: 'booking_payment',
-            bookingId: placed.id,
-            description: `Booking at ${placed.salonName} (part paid online)`,
-          },
-          'useWallet',
-        );
-    }
-    const amount = round2(placed.total - walletAmount);
-    // The gateway's order is made inside the transaction: if it cannot be made, no slot stays held for a payment that cannot happen.
-    const orderId = gateway.createOrder ? await gateway.createOrder(amount, paymentId) : testGatewayOrderId(paymentId);
-    const payment = await repo.insertBookingPayment(trx, {
-      id: paymentId,
-      booking_id: placed.id,
-      user_id: userId,
-      merchant_id: input.merchantId,
-      gateway: gateway.name,
-      order_id: orderId,
-      amount,
-      wallet_amount: walletAmount,
-    });
-    return { bookingId: placed.id, payment, salonName: placed.salonName };
-  });
-  const booking = (await loadBookingWire(deps.db, bookingId))!;
+  const held = await deps.db.transaction().execute((trx) => holdForPayment(trx, deps, actor, input, { now, holdUntil, channel }));
+  const booking = (await loadBookingWire(deps.db, held.bookingId))!;
   publishDeskChange(deps.db, booking.merchantId, [booking.bookingDate]);
-  return {
-    data: {
-      booking,
-      payment: paymentWire(payment, holdUntil),
-      checkout: {
-        gateway: gateway.name,
-        testMode: gateway.testMode,
-        checkoutKey: gateway.checkoutKey,
-        orderId: payment.order_id,
-        amountPaise: Math.round(Number(payment.amount) * 100),
-        currency: 'INR' as const,
-        description: `Booking at ${salonName}`,
-      },
-    },
-  };
+  return { data: { booking, payment: held.wire, checkout: held.checkout } };
 }
 
 /**

@@ -48,6 +48,7 @@ function serviceColumns(s: ServiceForm, categoryId: string) {
     discount_value: s.discountValue,
     discount_active: s.isDiscountActive,
     active: s.active,
+    ...(s.rebookWeeks !== undefined ? { rebook_weeks: s.rebookWeeks } : {}),
   };
 }
 

@@ -46,6 +46,7 @@ export function toServiceWire(s: ServiceRow): ServiceWire {
     isDiscountActive: s.discount_active,
     finalPrice: servicePrice({ price, discountType: s.discount_type, discountValue, discountActive: s.discount_active }),
     active: s.active,
+    rebookWeeks: s.rebook_weeks,
     image: s.image,
     createdAt: iso(s.created_at),
     updatedAt: iso(s.updated_at),

@@ -1,7 +1,10 @@
+import { REBOOK_ATTRIBUTION_DAYS } from '../../../shared/rebooking.js';
 import { addDays, instantToZoned } from '../../../shared/slots.js';
 import type { Executor } from '../../db/executor.js';
-import { waitingDates } from '../../db/repositories/waitlist.js';
+import { lockWaitlistDayForBooking, waitingDates, withdrawOffersTakenBy } from '../../db/repositories/waitlist.js';
+import { noEffects, writeEffects } from '../../jobs/effects.js';
 import { enqueueJobs } from '../../jobs/queue.js';
+import { BOOKING_EVENT_MESSAGES, type BookingMessagesPayload, displayDate } from '../bookings/notify.js';
 
 /** The job that offers a salon day's freed times to its waiting customers (match.ts). */
 export const WAITLIST_MATCH = 'waitlist_match';
@@ -20,4 +23,64 @@ export async function waitlistTimeFreed(trx: Executor, merchantId: string, dates
     trx,
     days.map((date) => ({ kind: WAITLIST_MATCH, payload: { merchantId, date }, ref: `waitlist:${merchantId}:${date}`, maxAttempts: 5 })),
   );
+}
+
+/** Where the customer's waitlist is in the app (the link of every waitlist message). */
+const WAITLIST_PAGE = '/bookings?tab=waitlist';
+
+/**
+ * A booking was just placed (in `trx`, not yet committed) on the professional's time: an open
+ * waitlist offer of that time is withdrawn at once (status `taken`), its customer is told kindly (in
+ * the app, by e-mail and push) and stays waiting, and the day is matched again, so the next person
+ * is offered a time that is still free. The salon day's shared lock orders this against matching
+ * runs (see lockWaitlistDayForBooking), so no run offers the booked time after this looked. A
+ * customer's booking after a rebooking reminder is marked as coming from it in the same statement. A
+ * customer's booking after a rebooking reminder is marked as coming from it in the same statement.
+ * `exceptOfferId`: the offer this booking accepts.
+ */
+export async function offersTakenByBooking(
+  trx: Executor,
+  b: {
+    bookingId: string;
+    userId: string | null;
+    serviceIds: string[];
+    merchantId: string;
+    salonName: string;
+    date: string;
+    staffId: string;
+    from: Date;
+    to: Date;
+    exceptOfferId?: string | null;
+    now: Date;
+  },
+): Promise<number> {
+  await lockWaitlistDayForBooking(trx, b.merchantId, b.date);
+  // The same statement marks the rebooking reminder this booking follows, if any (docs/channels.md).
+  const taken = await withdrawOffersTakenBy(trx, {
+    ...b,
+    exceptOfferId: b.exceptOfferId ?? null,
+    reminderSince: new Date(b.now.getTime() - REBOOK_ATTRIBUTION_DAYS * 86_400_000),
+  });
+  if (!taken.length) return 0;
+  const effects = noEffects();
+  for (const o of taken) {
+    const title = 'That waitlist time was just booked';
+    const message =
+      `Sorry: ${displayDate(o.booking_date)} at ${o.booking_time} at ${b.salonName}, which we offered you, was just booked by someone else. ` +
+      'You are still on the waitlist, and we will offer you the next time that frees up in your window.';
+    effects.notifications.push({ accountId: o.user_id, title, message, link: WAITLIST_PAGE });
+    const payload: BookingMessagesPayload = {
+      accountId: o.user_id,
+      bookingId: o.id,
+      event: 'waitlistOfferTaken',
+      salonName: b.salonName,
+      title,
+      message,
+      link: WAITLIST_PAGE,
+    };
+    effects.jobs.push({ kind: BOOKING_EVENT_MESSAGES, payload: { ...payload }, ref: `waitlist-offer:${o.id}`, maxAttempts: 3 });
+  }
+  await writeEffects(trx, effects);
+  await waitlistTimeFreed(trx, b.merchantId, [b.date], b.now);
+  return taken.length;
 }

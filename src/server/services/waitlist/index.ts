@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import { BOOKING_HORIZON_DAYS } from '../../../shared/policy.js';
+import { PAYMENT_HOLD_MINUTES } from '../../../shared/schemas/payments.js';
 import type {
+  acceptWaitlistOfferAnswer,
+  acceptWaitlistOfferInput,
   joinWaitlistInput,
   MerchantWaitlistAnswer,
   merchantWaitlistInput,
   WaitlistEntryWire,
   waitlistEntryIdInput,
-  waitlistOfferIdInput,
 } from '../../../shared/schemas/waitlist.js';
 import { addDays, instantToZoned, isValidTimeZone } from '../../../shared/slots.js';
 import { formatMinutes12h } from '../../../shared/validation.js';
@@ -32,6 +34,10 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { loadSalonContext } from '../bookings/availability.js';
 import { placeOwnBooking } from '../bookings/create.js';
+import { holdForPayment } from '../payments/booking.js';
+
+type Held = Awaited<ReturnType<typeof holdForPayment>>;
+
 import { shopOf } from '../scope.js';
 import { iso, publicName } from '../wire.js';
 import { waitlistTimeFreed } from './freed.js';
@@ -180,11 +186,11 @@ const OFFER_ENDED: Record<Exclude<WaitlistOfferStatus, 'open'>, string> = {
 export async function acceptWaitlistOffer(
   deps: AppDeps,
   actor: Actor,
-  input: z.output<typeof waitlistOfferIdInput>,
+  input: z.output<typeof acceptWaitlistOfferInput>,
   opts: { now?: Date } = {},
-): Promise<{ data: { bookingId: string } }> {
+): Promise<z.output<typeof acceptWaitlistOfferAnswer>> {
   const now = opts.now ?? deps.now();
-  let placed: { bookingId: string; merchantId: string; date: string; fresh: boolean };
+  let placed: { bookingId: string; merchantId: string; date: string; fresh: boolean; payment?: Held['wire']; checkout?: Held['checkout'] };
   try {
     placed = await deps.db.transaction().execute(async (trx) => {
       const offer = await lockCustomerOffer(trx, input.offerId, actor.id);
@@ -194,18 +200,27 @@ export async function acceptWaitlistOffer(
       if (offer.status !== 'open') throw conflict(OFFER_ENDED[offer.status]);
       if (new Date(offer.expires_at).getTime() <= now.getTime()) throw conflict(OFFER_ENDED.expired);
       if (offer.entry_status !== 'waiting') throw conflict(`offerId: this waitlist entry is ${offer.entry_status}`);
-      const bookingId = await placeOwnBooking(
-        trx,
-        actor,
-        {
-          merchantId: offer.merchant_id,
-          serviceIds: offer.service_ids,
-          staffId: offer.staff_id ?? undefined,
-          bookingDate: base.date,
-          bookingTime: offer.booking_time,
-        },
-        now,
-      );
+      const booking = {
+        merchantId: offer.merchant_id,
+        serviceIds: offer.service_ids,
+        staffId: offer.staff_id ?? undefined,
+        bookingDate: base.date,
+        bookingTime: offer.booking_time,
+      };
+      if (input.paymentMethod === 'online') {
+        // As the checkout's pay now: held pending while the customer pays (the same hold and order).
+        const holdUntil = new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000);
+        const held = await holdForPayment(
+          trx,
+          deps,
+          actor,
+          { ...booking, useWallet: input.useWallet },
+          { now, holdUntil, channel: 'marketplace', acceptingOfferId: offer.id },
+        );
+        await markOfferAccepted(trx, { id: offer.id, entryId: offer.entry_id }, held.bookingId, now);
+        return { ...base, bookingId: held.bookingId, fresh: true, payment: held.wire, checkout: held.checkout };
+      }
+      const bookingId = await placeOwnBooking(trx, actor, { ...booking, paymentMethod: input.paymentMethod }, now, offer.id);
       await markOfferAccepted(trx, { id: offer.id, entryId: offer.entry_id }, bookingId, now);
       return { ...base, bookingId, fresh: true };
     });
@@ -220,7 +235,7 @@ export async function acceptWaitlistOffer(
     throw conflict('This time was just booked by someone else; you are still on the waitlist');
   }
   if (placed.fresh) publishDeskChange(deps.db, placed.merchantId, [placed.date]);
-  return { data: { bookingId: placed.bookingId } };
+  return { data: { bookingId: placed.bookingId, payment: placed.payment ?? null, checkout: placed.checkout ?? null } };
 }
 
 /**

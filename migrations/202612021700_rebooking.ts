@@ -1,0 +1,55 @@
+import { type Kysely, sql } from 'kysely';
+
+/*
+ * Issue 40 item 6: rebooking (docs/channels.md "Book again and rebooking reminders").
+ *
+ * services.rebook_weeks: "remind to rebook after N weeks" (1–52), null when off.
+ *
+ * rebook_reminders: one row per reminder sent, keyed by the customer, the service and the completed
+ * visit it follows (unique), so a sweep that runs twice, or in two processes at once, writes the
+ * reminder (and its messages, in the same transaction) once. booking_id is the booking that came
+ * from it: the customer's next booking at that salon with that service within the attribution
+ * window, set by the booking's own transaction (the salon's "bookings from reminders").
+ *
+ * The sweep's pg-boss queue (options as 202611261100_pgboss_jobs).
+ */
+const KINDS = ['rebook_reminder_sweep'];
+const QUEUE_OPTIONS = {
+  policy: 'standard',
+  retryLimit: 4,
+  retryDelay: 10,
+  retryBackoff: true,
+  expireInSeconds: 900,
+  retentionMinutes: 14 * 24 * 60,
+};
+
+export async function up(db: Kysely<any>): Promise<void> {
+  for (const kind of KINDS) await sql`select pgboss.create_queue(${kind}, ${JSON.stringify(QUEUE_OPTIONS)}::json)`.execute(db);
+  await sql`alter table services add column rebook_weeks integer constraint services_rebook_weeks check (rebook_weeks between 1 and 52)`.execute(
+    db,
+  );
+  await sql`
+    create table rebook_reminders (
+      id uuid primary key default gen_random_uuid(),
+      user_id uuid not null references accounts (id) on delete cascade,
+      merchant_id uuid not null references merchants (id) on delete cascade,
+      service_id uuid not null references services (id) on delete cascade,
+      visit_booking_id uuid not null references bookings (id) on delete cascade,
+      weeks integer not null check (weeks between 1 and 52),
+      sent_at timestamptz not null default now(),
+      booking_id uuid references bookings (id) on delete set null,
+      booked_at timestamptz,
+      constraint rebook_reminder_once unique (user_id, service_id, visit_booking_id)
+    )`.execute(db);
+  await sql`create index rebook_reminders_of_salon on rebook_reminders (merchant_id, sent_at)`.execute(db);
+  await sql`create index rebook_reminders_unbooked on rebook_reminders (user_id, merchant_id, sent_at) where booking_id is null`.execute(
+    db,
+  );
+  await sql`create index services_rebook on services (id) where rebook_weeks is not null`.execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const kind of KINDS) await sql`select pgboss.delete_queue(${kind})`.execute(db);
+  await sql`drop table rebook_reminders`.execute(db);
+  await sql`alter table services drop column rebook_weeks`.execute(db);
+}
