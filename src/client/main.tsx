@@ -1,15 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, AppProviders } from './App';
-import { takeFirstScreenData } from './firstScreen';
+import { App, ShellProviders } from './App';
 import { preloadPage } from './routes';
-import { queryClient } from './trpc';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-takeFirstScreenData(queryClient);
 // The page's chunk is already on its way (the HTML preloads it): waiting for it here puts the page in
 // the first paint instead of a spinner first. A chunk that fails to load falls back to that spinner.
 // (A function rather than a top-level await, which would make the bundler split the entry.)
@@ -22,9 +19,9 @@ void preloadPage(window.location.pathname)
     startTransition(() => {
       root.render(
         <StrictMode>
-          <AppProviders>
+          <ShellProviders>
             <App />
-          </AppProviders>
+          </ShellProviders>
         </StrictMode>,
       );
     });

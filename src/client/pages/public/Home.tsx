@@ -9,9 +9,11 @@ import '../../features/discovery/installPrompt';
 import { DateField, LocationField, ServiceField, TimeWindowField } from '../../features/discovery/SearchFields';
 import { storedPosition } from '../../features/discovery/useGeolocation';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { withData } from '../../withData';
 
-const HomeSections = lazy(() => import('../../features/discovery/HomeSections'));
-const FiltersPanel = lazy(() => import('../../features/discovery/FiltersPanel'));
+// Both come with the data layer (src/client/data.tsx); the hero and the search form need none to run.
+const HomeSections = lazy(withData(() => import('../../features/discovery/HomeSections')));
+const FiltersPanel = lazy(withData(() => import('../../features/discovery/FiltersPanel')));
 
 const STATS = [
   { value: '50,000+', label: 'appointments booked' },
