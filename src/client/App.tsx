@@ -4,6 +4,7 @@ import { SkipLink } from './components/layout/SkipLink';
 import { ScrollToTop } from './components/ScrollToTop';
 import { Toaster } from './components/ui/Toast';
 import { LayoutForUser } from './layouts';
+import { setHydrating } from './lib/hydration';
 import { AppRoutes } from './routes';
 import { appStore, sessionAtom, watchSessionChanges } from './state/session';
 import { withData } from './withData';
@@ -38,7 +39,11 @@ const PushOptInGate = lazy(
 /** False in the first render (the server's, and the client's hydrating one), true once mounted. */
 export function useMounted(): boolean {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    // The app's first render has committed: a hydration (main.tsx) is over.
+    setHydrating(false);
+    setMounted(true);
+  }, []);
   return mounted;
 }
 
