@@ -18,9 +18,11 @@ function precompress(): Plugin {
     name: 'glowbook-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      // The server's render (dist/ssr) is read from disk by the server, never sent.
+      outDir = config.build.ssr ? '' : path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      if (!outDir) return;
       const walk = (dir: string): string[] =>
         fs
           .readdirSync(dir, { withFileTypes: true })
@@ -65,7 +67,7 @@ const backendProxy = (target: string) => ({
 
 const backend = backendTarget();
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompress()],
   server: {
     port: 5173,
@@ -76,13 +78,25 @@ export default defineConfig({
     port: 4173,
     proxy: backendProxy(backend),
   },
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: false,
-    chunkSizeWarningLimit: 600,
-    // .vite/manifest.json: the server preloads a page's own chunks with its HTML (src/server/http/pages.ts).
-    manifest: true,
-  },
-});
+  // The server's render carries its own React, production build (whatever NODE_ENV the server runs
+  // with): one copy of React for every library that renders with it, none resolved at run time.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  build: isSsrBuild
+    ? {
+        // `vite build --ssr src/client/ssr.tsx`: the server's render of the first screens (src/server/http/pages.ts).
+        outDir: 'dist/ssr',
+        emptyOutDir: true,
+        target: 'node20',
+        copyPublicDir: false,
+        sourcemap: false,
+      }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        target: 'es2022',
+        sourcemap: false,
+        chunkSizeWarningLimit: 600,
+        // .vite/manifest.json: the server preloads a page's own chunks with its HTML (src/server/http/pages.ts).
+        manifest: true,
+      },
+}));

@@ -8,6 +8,8 @@ import { getSession } from './state/session';
  * answers: a signed-in account asks for its own. Read once; later pages fetch as usual.
  */
 export function takeFirstScreenData(queryClient: QueryClient): void {
+  // The server's render (ssr.tsx) is handed its answers directly.
+  if (typeof document === 'undefined') return;
   const element = document.getElementById(FIRST_SCREEN_ELEMENT_ID);
   if (!element) return;
   element.remove();

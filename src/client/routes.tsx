@@ -6,6 +6,7 @@ import { PageSpinner } from './components/ui/Spinner';
 import Home from './pages/public/Home';
 import { type Access, accessRedirect } from './routing/access';
 import { sessionAtom } from './state/session';
+import { withData } from './withData';
 
 export interface RouteDef {
   /** Screen name as the spec calls it. */
@@ -31,8 +32,9 @@ export type PageComponent = ComponentType<any> & { preload?: () => Promise<void>
  */
 function page(load: () => Promise<{ default: ComponentType<any> }>): PageComponent {
   let loaded: { default: ComponentType<any> } | null = null;
+  // Each page comes with the data layer and renders inside its providers (src/client/data.tsx).
   const settle = () =>
-    load().then((m) => {
+    withData(load)().then((m) => {
       loaded = m;
       return m;
     });

@@ -7,7 +7,6 @@ import type { AppRouter } from '../server/routers/index.js';
 import { MAX_TRPC_BATCH } from '../shared/batch.js';
 import type { HoursClash } from '../shared/schemas/shop.js';
 import { takeIdempotencyKey } from './features/booking/idempotency';
-import { detachPush } from './features/push/push';
 import { createMutationCache } from './mutationMeta';
 import { clearSession, getSession } from './state/session';
 
@@ -97,7 +96,7 @@ let queryClientRef: QueryClient | null = null;
 function handleUnauthorized(): void {
   if (!getSession().token) return;
   // The token no longer works: the browser's push subscription is dropped there only.
-  void detachPush(null);
+  void import('./features/push/push').then((m) => m.detachPush(null)).catch(() => undefined);
   clearSession();
   queryClientRef?.clear();
   if (window.location.pathname !== '/login') navigate('/login', { replace: true });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/http/app.js';
 import { pickEncoding } from '../../src/server/http/pages.js';
 import { appRouter } from '../../src/server/routers/index.js';
+import { HOME_LIST_SIZE } from '../../src/shared/pageData.js';
 import { LIST_PAGE_SIZE, queryToFilters, toSearchInput } from '../../src/shared/searchFilters.js';
 import { createDiscoverySalon, type DiscoverySalon } from '../helpers/discoveryFixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
@@ -287,6 +288,25 @@ describe("the first screen's data, sent with the page", () => {
     expect(query.queryKey).toEqual([['merchants', 'search'], { input, type: 'query' }]);
     expect(query.state.data).toEqual(await trpcQuery('merchants.search', input));
     expect(JSON.stringify(query.state.data)).toContain(salon.id);
+  });
+
+  it("carries the home page's rows as a visitor without a stored position asks for them", async () => {
+    const state = firstScreen(await (await get('/')).text())!;
+    const keys = state.queries.map((q) => JSON.stringify(q.queryKey)).sort();
+    const key = (path: string[], input: unknown) => JSON.stringify([path, { input, type: 'query' }]);
+    expect(keys).toEqual(
+      [
+        key(['users', 'getTrendingServices'], {}),
+        key(['users', 'getSpecialOffers'], {}),
+        key(['users', 'getRecommended'], { limit: HOME_LIST_SIZE }),
+        key(['users', 'getSponsoredShops'], {}),
+        key(['testimonials', 'getTestimonials'], {}),
+        key(['categories', 'listCategories'], {}),
+        key(['locations', 'getLocations'], {}),
+      ].sort(),
+    );
+    const recommended = state.queries.find((q) => JSON.stringify(q.queryKey).includes('getRecommended'))!;
+    expect(recommended.state.data).toEqual(await trpcQuery('users.getRecommended', { limit: HOME_LIST_SIZE }));
   });
 
   it('sends none for a missing or unpublished salon, a malformed id or a page without first data', async () => {

@@ -5,14 +5,16 @@ import { describe, expect, it } from 'vitest';
 
 /*
  * What a phone downloads before the home page can render, over the build the browser tests drive:
- * the entry chunk and everything it imports statically (issue 30 item 17). React DOM alone is some
- * 65 KB of it; the budget leaves room for a little more app, not for a library the first screen
- * does not need (the QR code, the validation schemas, another page). Bytes, not timings: it
- * fails the same on a busy machine as on a quiet one.
+ * the entry chunk and everything it imports statically (issue 30 item 17, issue 42 item 7): what the
+ * shell (header, hero, search form, footer) needs to run. React DOM alone is some 57 KB of it; the
+ * data layer (React Query and tRPC, ~24 KB) comes with the parts that query (src/client/data.tsx).
+ * 98 KB at the last change; the budget leaves little room, and none for a library the first screen
+ * does not need (the data layer, the QR code, the validation schemas, another page). Bytes, not
+ * timings: it fails the same on a busy machine as on a quiet one.
  */
 
 const DIST = path.resolve(import.meta.dirname, '../../dist/client');
-const HOME_INITIAL_JS_GZIP_BUDGET = 128 * 1024;
+const HOME_INITIAL_JS_GZIP_BUDGET = 100 * 1024;
 
 interface ManifestChunk {
   file: string;

@@ -3,13 +3,30 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { PageSpinner } from '../components/ui/Spinner';
 import { isEmbedded } from '../features/channels/channel';
 import { sessionAtom } from '../state/session';
+import { withData } from '../withData';
 import { DefaultLayout } from './DefaultLayout';
 import { EmbedLayout } from './EmbedLayout';
 
 // A visitor's first page (the one search engines and Lighthouse see) loads only the visitor's layout.
-const CustomerLayout = lazy(() => import('./CustomerLayout').then((m) => ({ default: m.CustomerLayout })));
-const MerchantLayout = lazy(() => import('./MerchantLayout').then((m) => ({ default: m.MerchantLayout })));
-const AdminLayout = lazy(() => import('./AdminLayout').then((m) => ({ default: m.AdminLayout })));
+// Each comes with the data layer (src/client/data.tsx).
+const CustomerLayout = lazy(
+  withData(
+    () => import('./CustomerLayout'),
+    (m) => m.CustomerLayout,
+  ),
+);
+const MerchantLayout = lazy(
+  withData(
+    () => import('./MerchantLayout'),
+    (m) => m.MerchantLayout,
+  ),
+);
+const AdminLayout = lazy(
+  withData(
+    () => import('./AdminLayout'),
+    (m) => m.AdminLayout,
+  ),
+);
 
 function Signed({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageSpinner label="Loading" />}>{children}</Suspense>;

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createServerSideHelpers } from '@trpc/react-query/server';
+import { HOME_LIST_SIZE } from '../../shared/pageData.js';
 import { LIST_PAGE_SIZE, queryToFilters, toSearchInput } from '../../shared/searchFilters.js';
 import type { AppRouter } from '../routers/index.js';
 import type { Context } from '../trpc/context.js';
@@ -20,10 +24,22 @@ export type FirstScreenData = (req: IncomingMessage, pattern: string, params: Re
 /** A visitor's context for the request (never the caller's bearer token: the answer is a visitor's). */
 export function firstScreenData(router: AppRouter, createContext: (opts: { req: IncomingMessage }) => Promise<Context>): FirstScreenData {
   return async (req, pattern, params, search) => {
-    if (pattern !== '/salon/:id' && pattern !== '/salons' && pattern !== '/s/:slug') return null;
+    if (pattern !== '/' && pattern !== '/salon/:id' && pattern !== '/salons' && pattern !== '/s/:slug') return null;
     const ctx = await createContext({ req: withoutCredentials(req) });
     const helpers = createServerSideHelpers({ router, ctx });
-    if (pattern === '/s/:slug') {
+    if (pattern === '/') {
+      // The rows of HomeSections as a visitor without a stored position asks for them (the nearby
+      // row waits for a place, so it is not asked).
+      await Promise.all([
+        helpers.users.getTrendingServices.prefetch({}),
+        helpers.users.getSpecialOffers.prefetch({}),
+        helpers.users.getRecommended.prefetch({ limit: HOME_LIST_SIZE }),
+        helpers.users.getSponsoredShops.prefetch({}),
+        helpers.testimonials.getTestimonials.prefetch({}),
+        helpers.categories.listCategories.prefetch({}),
+        helpers.locations.getLocations.prefetch({}),
+      ]);
+    } else if (pattern === '/s/:slug') {
       // The salon's own link: which salon it is (with its channel token), then that salon's page.
       const slug = (params.slug ?? '').toLowerCase();
       const link = await helpers.merchants.salonLink.fetch({ slug }).catch(() => null);
@@ -49,4 +65,32 @@ function withoutCredentials(req: IncomingMessage): IncomingMessage {
   const headers = { ...req.headers };
   delete headers.authorization;
   return Object.assign(Object.create(req) as IncomingMessage, { headers });
+}
+
+/** The app paths whose first screen the server renders with React (and the client hydrates). */
+export const SERVER_RENDERED = new Set(['/', '/salons', '/salon/:id']);
+
+/** React's render of the app at a URL, from a dehydrated query state (src/client/ssr.tsx). */
+export type FirstScreenRenderer = (url: string, state: unknown) => Promise<string>;
+
+/**
+ * The server's render of the client, built by `vite build --ssr` beside the client's build
+ * (dist/ssr/ssr.js next to dist/client). Loaded once, when the client is mounted, never with the
+ * server's own modules; without it (a client build alone, a test's fixture) pages go out as before,
+ * and the client renders them.
+ */
+export function loadFirstScreenRenderer(clientDir: string): Promise<FirstScreenRenderer | null> {
+  const file = path.join(clientDir, '..', 'ssr', 'ssr.js');
+  if (!fs.existsSync(file)) return Promise.resolve(null);
+  return import(pathToFileURL(file).href)
+    .then((m: { renderFirstScreen?: FirstScreenRenderer }) => {
+      const render = m.renderFirstScreen ?? null;
+      // A first render loads the pages' code: done now, not on a visitor's first request.
+      void render?.('/', null).catch(() => undefined);
+      return render;
+    })
+    .catch((err: unknown) => {
+      console.error('[http] the server render could not be loaded', err);
+      return null;
+    });
 }

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { Express, Request, Response } from 'express';
 import { matchAppPath, type PathMatch } from '../../shared/appPaths.js';
 import { formatINR } from '../../shared/money.js';
-import { FIRST_SCREEN_ELEMENT_ID } from '../../shared/pageData.js';
+import { FIRST_SCREEN_ELEMENT_ID, HYDRATE_ATTRIBUTE } from '../../shared/pageData.js';
 import type { Executor } from '../db/executor.js';
 import {
   countSearchPageSalons,
@@ -16,7 +16,7 @@ import {
   listSitemapSearches,
 } from '../db/repositories/seo.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../errors.js';
-import type { FirstScreenData } from './firstScreen.js';
+import { type FirstScreenData, loadFirstScreenRenderer, SERVER_RENDERED } from './firstScreen.js';
 
 /*
  * The built client, sent by this server: hashed assets with their build-time brotli and gzip copies,
@@ -103,6 +103,8 @@ export interface PageMeta {
   redirect?: string;
   /** HTML of the first screen, inside the app's root until the script replaces it (the salon link page). */
   bodyHtml?: string;
+  /** `bodyHtml` is React's render of the app itself (firstScreen.ts): the client hydrates it instead of replacing it. */
+  hydrate?: boolean;
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -167,7 +169,9 @@ export function renderHead(template: string, meta: PageMeta): string {
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
     .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${description}" />`)
     .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
-    .replace('<div id="root"></div>', () => (meta.bodyHtml ? `<div id="root">${meta.bodyHtml}</div>` : '<div id="root"></div>'));
+    .replace('<div id="root"></div>', () =>
+      meta.bodyHtml ? `<div id="root"${meta.hydrate ? ` ${HYDRATE_ATTRIBUTE}=""` : ''}>${meta.bodyHtml}</div>` : '<div id="root"></div>',
+    );
 }
 
 const notFoundMeta = (): PageMeta => ({ status: 404, title: `Page not found · ${SITE}`, description: DEFAULT_DESCRIPTION, noindex: true });
@@ -538,6 +542,7 @@ export function mountClient(
   const base = opts.publicUrl.replace(/\/+$/, '');
   const template = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
   const preloads = pagePreloads(root, template);
+  const renderer = loadFirstScreenRenderer(root);
 
   app.get('/robots.txt', (req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=3600');
@@ -627,6 +632,15 @@ export function mountClient(
       const modules = match ? preloads.get(match.pattern) : undefined;
       if (modules) meta = { ...meta, modulePreloads: modules };
       if (data) meta = { ...meta, firstScreen: data };
+      // The page's own HTML, rendered by React from the same answers, for the client to hydrate.
+      const render = match && SERVER_RENDERED.has(match.pattern) ? await renderer : null;
+      if (render && !meta.bodyHtml) {
+        const html = await render(req.originalUrl, data).catch((err: unknown) => {
+          console.error('[http] first screen render failed', err);
+          return null;
+        });
+        if (html) meta = { ...meta, bodyHtml: html, hydrate: true };
+      }
     }
     res.status(meta.status);
     sendCompressed(req, res, renderHead(template, meta), 'html');

@@ -1,16 +1,14 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { type SessionUser, sessionAtom, updateStoredUser, watchSessionChanges } from '../../state/session';
+import { type SessionUser, sessionAtom, updateStoredUser } from '../../state/session';
 import { trpc } from '../../trpc';
 
 /**
- * Keeps the stored session honest: follows sign-in/out from other tabs and `userTypeChanged`, and
- * refreshes the stored profile once per load (an expired token answers 401, which logs out).
+ * Keeps the stored session honest while signed in: refreshes the stored profile once per load (an
+ * expired token answers 401, which logs out). Other tabs' sign-in/out is followed by App.
  */
 export function SessionKeeper() {
   const { token } = useAtomValue(sessionAtom);
-
-  useEffect(() => watchSessionChanges(), []);
 
   const profile = trpc.users.profile.useQuery(undefined, { staleTime: 5 * 60_000, enabled: Boolean(token) });
   const user = profile.data?.user as SessionUser | undefined;

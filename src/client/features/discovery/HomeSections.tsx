@@ -1,5 +1,6 @@
 import { memo, useDeferredValue, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
+import { HOME_LIST_SIZE } from '../../../shared/pageData';
 import type { MerchantCardWire } from '../../../shared/schemas/discovery';
 import { MapPinIcon, SparkleIcon, TagIcon } from '../../components/icons';
 import { Button, buttonClasses } from '../../components/ui/Button';
@@ -24,7 +25,6 @@ export interface HomeSectionsProps {
   onSearch: (patch: { service?: string; location?: string }) => void;
 }
 
-const HOME_LIST_SIZE = 12;
 const LOAD_FAILED = 'Failed to load services';
 
 function Skeletons({ count = 4 }: { count?: number }) {

@@ -1,8 +1,8 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { localIsoDate } from '../../../shared/searchFilters';
 import { CalendarIcon, ClockIcon, MapPinIcon, SearchIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
-import { trpc } from '../../trpc';
+import { withData } from '../../withData';
 import {
   LOCATION_BLUR_CLOSE_MS,
   MAX_SERVICE_SUGGESTIONS,
@@ -11,7 +11,21 @@ import {
   SERVICE_BLUR_CLOSE_MS,
   TIME_WINDOW_OPTIONS,
 } from './constants';
+import type { Catalogue, Places } from './SuggestionQueries';
 import { type Located, useGeolocation } from './useGeolocation';
+
+const CatalogueQuery = lazy(
+  withData(
+    () => import('./SuggestionQueries'),
+    (m) => m.CatalogueQuery,
+  ),
+);
+const PlacesQuery = lazy(
+  withData(
+    () => import('./SuggestionQueries'),
+    (m) => m.PlacesQuery,
+  ),
+);
 
 export const fieldBox =
   'relative flex items-center gap-2.5 rounded-2xl border border-blush-200 bg-white px-3.5 transition-colors focus-within:border-plum-400 focus-within:ring-2 focus-within:ring-plum-500';
@@ -201,7 +215,7 @@ function SuggestBox({
 /** Service names from the live catalogue (categories and their most offered services), else the popular list. */
 export function ServiceField({ value, onChange, id = 'search-service' }: { value: string; onChange: (v: string) => void; id?: string }) {
   const [wanted, setWanted] = useState(false);
-  const catalogue = trpc.categories.listCategories.useQuery({}, { enabled: wanted, staleTime: 10 * 60_000 });
+  const [catalogue, setCatalogue] = useState<Catalogue | undefined>(undefined);
 
   const options = useMemo(() => {
     const seen = new Set<string>();
@@ -212,30 +226,37 @@ export function ServiceField({ value, onChange, id = 'search-service' }: { value
       seen.add(key);
       all.push({ key, label, detail });
     };
-    for (const c of catalogue.data ?? []) c.services.forEach((s) => add(s, c.name));
-    for (const c of catalogue.data ?? []) add(c.name, 'Category');
+    for (const c of catalogue ?? []) c.services.forEach((s) => add(s, c.name));
+    for (const c of catalogue ?? []) add(c.name, 'Category');
     POPULAR_SERVICES.forEach((s) => add(s));
     const text = value.trim().toLowerCase();
     const list = text
       ? all.filter((o) => o.key.includes(text) && o.key !== text)
       : POPULAR_SERVICES.map((label) => ({ key: label.toLowerCase(), label, detail: 'Popular' }));
     return list.slice(0, MAX_SERVICE_SUGGESTIONS);
-  }, [catalogue.data, value]);
+  }, [catalogue, value]);
 
   return (
-    <SuggestBox
-      id={id}
-      label="Service"
-      icon={<SearchIcon className="size-5 shrink-0 text-plum-500" />}
-      value={value}
-      onChange={onChange}
-      onPick={(o) => onChange(o.label)}
-      options={options}
-      placeholder="Haircut, facial, massage..."
-      closeDelay={SERVICE_BLUR_CLOSE_MS}
-      onFocus={() => setWanted(true)}
-      testId="search-service"
-    />
+    <>
+      {wanted && (
+        <Suspense fallback={null}>
+          <CatalogueQuery onData={setCatalogue} />
+        </Suspense>
+      )}
+      <SuggestBox
+        id={id}
+        label="Service"
+        icon={<SearchIcon className="size-5 shrink-0 text-plum-500" />}
+        value={value}
+        onChange={onChange}
+        onPick={(o) => onChange(o.label)}
+        options={options}
+        placeholder="Haircut, facial, massage..."
+        closeDelay={SERVICE_BLUR_CLOSE_MS}
+        onFocus={() => setWanted(true)}
+        testId="search-service"
+      />
+    </>
   );
 }
 
@@ -263,7 +284,10 @@ export function LocationField({
 }) {
   const query = useDebounced(value.trim(), 250);
   const enabled = query.length >= MIN_LOCATION_QUERY;
-  const places = trpc.geo.search.useQuery({ q: query, limit: 6 }, { enabled, staleTime: 10 * 60_000 });
+  // The last answer and the text it answers: suggestions show only for the text being asked about.
+  const [answer, setAnswer] = useState<{ q: string; data: Places } | null>(null);
+  const onPlaces = useCallback((q: string, data: Places) => setAnswer({ q, data }), []);
+  const places = { data: answer?.q === query ? answer.data : undefined, isSuccess: answer?.q === query };
   const geo = useGeolocation(onLocated);
 
   const options =
@@ -277,6 +301,11 @@ export function LocationField({
 
   return (
     <div className="min-w-0">
+      {enabled && (
+        <Suspense fallback={null}>
+          <PlacesQuery q={query} onData={onPlaces} />
+        </Suspense>
+      )}
       <SuggestBox
         id={id}
         label="Location"

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { STORAGE_KEYS, writeItem } from '../../state/storage';
-import { trpcClient } from '../../trpc';
 
 export interface Located {
   lat: number;
@@ -38,6 +37,8 @@ export function useGeolocation(onLocated: (place: Located) => void) {
         writeItem(STORAGE_KEYS.userLatitude, String(lat));
         writeItem(STORAGE_KEYS.userLongitude, String(lng));
         try {
+          // The tRPC client is the data layer's: loaded when someone asks for their position.
+          const { trpcClient } = await import('../../trpc');
           const place = await trpcClient.geo.reverse.query({ lat, lon: lng });
           onLocated({ lat, lng, label: place.display_name, isPlace: true });
         } catch {

@@ -1,17 +1,20 @@
-import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { SortOption } from '../../../shared/schemas/discovery';
 import { countActiveFilters, EMPTY_FILTERS, filtersToQuery, type SearchFilters } from '../../../shared/searchFilters';
 import { SearchIcon, SparkleIcon } from '../../components/icons';
 import { Button } from '../../components/ui/Button';
 import { SORT_CHOICES } from '../../features/discovery/constants';
+import { useBrowserValue } from '../../lib/hydration';
 import '../../features/discovery/installPrompt';
 import { DateField, LocationField, ServiceField, TimeWindowField } from '../../features/discovery/SearchFields';
 import { storedPosition } from '../../features/discovery/useGeolocation';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { withData } from '../../withData';
 
-const HomeSections = lazy(() => import('../../features/discovery/HomeSections'));
-const FiltersPanel = lazy(() => import('../../features/discovery/FiltersPanel'));
+// Both come with the data layer (src/client/data.tsx); the hero and the search form need none to run.
+const HomeSections = lazy(withData(() => import('../../features/discovery/HomeSections')));
+const FiltersPanel = lazy(withData(() => import('../../features/discovery/FiltersPanel')));
 
 const STATS = [
   { value: '50,000+', label: 'appointments booked' },
@@ -53,7 +56,13 @@ function SectionsFallback() {
 export default function Home() {
   usePageTitle('');
   const [, navigate] = useLocation();
-  const [filters, setFilters] = useState<SearchFilters>(() => ({ ...EMPTY_FILTERS, ...(storedPosition() ?? {}) }));
+  // The position stored on an earlier visit is this browser's: after hydration when the server
+  // rendered the page (a visitor's, with none).
+  const stored = useBrowserValue(storedPosition, null);
+  const [filters, setFilters] = useState<SearchFilters>(() => ({ ...EMPTY_FILTERS, ...(stored ?? {}) }));
+  useEffect(() => {
+    if (stored) setFilters((f) => (f.lat === null && f.lng === null ? { ...f, ...stored } : f));
+  }, [stored]);
   const [nearbyCity, setNearbyCity] = useState('');
   const [panelOpen, setPanelOpen] = useState(false);
   const [panelLoaded, setPanelLoaded] = useState(false);

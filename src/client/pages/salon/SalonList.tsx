@@ -29,6 +29,7 @@ import { recentEntryOf, SalonImage } from '../../features/discovery/SalonCard';
 import { DateField, LocationField, ServiceField, TimeWindowField } from '../../features/discovery/SearchFields';
 import { storedPosition } from '../../features/discovery/useGeolocation';
 import { longDate } from '../../lib/dates';
+import { useBrowserValue } from '../../lib/hydration';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { errorMessage, trpc } from '../../trpc';
 
@@ -246,7 +247,8 @@ export default function SalonList() {
 
   useEffect(() => setDraft(filters), [filters]);
 
-  const fallbackPosition = useMemo(() => storedPosition(), []);
+  // The server rendered a visitor's first results without it: read after hydration.
+  const fallbackPosition = useBrowserValue(storedPosition, null);
   const input = toSearchInput(filters, page, LIST_PAGE_SIZE, fallbackPosition);
   const results = trpc.merchants.search.useQuery(input, { placeholderData: keepPreviousData });
 
