@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { bossOn, QUEUE_OPTIONS } from '../src/server/jobs/boss.js';
 
 /*
  * Issue 40 item 6: rebooking (docs/channels.md "Book again and rebooking reminders").
@@ -11,20 +12,14 @@ import { type Kysely, sql } from 'kysely';
  * from it: the customer's next booking at that salon with that service within the attribution
  * window, set by the booking's own transaction (the salon's "bookings from reminders").
  *
- * The sweep's pg-boss queue (options as 202611261100_pgboss_jobs).
+ * The sweep's pg-boss queue, made through pg-boss's own createQueue (the runner would make it at its
+ * start too; made here so a job can be sent before any runner started).
  */
 const KINDS = ['rebook_reminder_sweep'];
-const QUEUE_OPTIONS = {
-  policy: 'standard',
-  retryLimit: 4,
-  retryDelay: 10,
-  retryBackoff: true,
-  expireInSeconds: 900,
-  retentionMinutes: 14 * 24 * 60,
-};
 
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const kind of KINDS) await sql`select pgboss.create_queue(${kind}, ${JSON.stringify(QUEUE_OPTIONS)}::json)`.execute(db);
+  const boss = bossOn(db);
+  for (const kind of KINDS) if (!(await boss.getQueue(kind))) await boss.createQueue(kind, { name: kind, ...QUEUE_OPTIONS });
   await sql`alter table services add column rebook_weeks integer constraint services_rebook_weeks check (rebook_weeks between 1 and 52)`.execute(
     db,
   );
@@ -49,7 +44,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const kind of KINDS) await sql`select pgboss.delete_queue(${kind})`.execute(db);
+  const boss = bossOn(db);
+  for (const kind of KINDS) await boss.deleteQueue(kind);
   await sql`drop table rebook_reminders`.execute(db);
   await sql`alter table services drop column rebook_weeks`.execute(db);
 }
