@@ -227,6 +227,35 @@ describe('429s a client can follow', () => {
   });
 });
 
+describe('429 on the live calendar stream', () => {
+  it('a stream past the per-account limit is refused 429 with Retry-After, RateLimit and RateLimit-Policy', async () => {
+    const token = await tokenFor(salon.owner);
+    const url = `${base}/trpc/merchants.deskEvents?input=${encodeURIComponent(JSON.stringify({ merchantId: salon.id }))}&connectionParams=${encodeURIComponent(JSON.stringify({ token }))}`;
+    const open: AbortController[] = [];
+    try {
+      for (let i = 0; i < 5; i++) {
+        const controller = new AbortController();
+        open.push(controller);
+        const res = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
+        expect(res.status, `stream ${i + 1}`).toBe(200);
+        // Read the first event: the stream is open (and counted) once it has said 'sync'.
+        const reader = res.body!.getReader();
+        let seen = '';
+        while (!seen.includes('sync')) seen += new TextDecoder().decode((await reader.read()).value);
+      }
+      const refused = await fetch(url, { headers: { accept: 'text/event-stream' } });
+      expect(refused.status).toBe(429);
+      const retry = Number(refused.headers.get('retry-after'));
+      expect(retry).toBeGreaterThanOrEqual(1);
+      expect(refused.headers.get('ratelimit-policy')).toBe(`"live-streams";q=5;w=${retry}`);
+      expect(refused.headers.get('ratelimit')).toBe(`"live-streams";r=0;t=${retry}`);
+      expect(await refused.text()).toContain('At most 5 live calendar streams');
+    } finally {
+      for (const c of open) c.abort();
+    }
+  });
+});
+
 describe('the role before the body', () => {
   it("a customer's call to an admin operation is 403 whatever the body: none, [], a NUL in a key, malformed JSON", async () => {
     const bodies = ['[]', JSON.stringify({ 'a\u0000b': 1 }), '{"a":', JSON.stringify({ name: '' })];

@@ -4,6 +4,7 @@ import { DELIVERY_STATES } from '../delivery.js';
 import { dateSchema, idSchema } from '../validation.js';
 import { jsonValue } from './jsonValue.js';
 import { queryNumber } from './query.js';
+import { legacyPageFields } from './paging.js';
 
 /* The admin area's wire shapes (issue 8). Every procedure under admin/* is for administrators only. */
 
@@ -51,7 +52,7 @@ export const reasonForm = z.object({
   reason: z.string().trim().min(3, 'Give a reason of at least 3 characters.').max(500, 'reason: at most 500 characters'),
 });
 
-const pageInfo = { total: z.number(), page: z.number(), limit: z.number() };
+const pageInfo = legacyPageFields;
 export const noInput = z.object({});
 export const messageAnswer = z.object({ message: z.string() });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../validation.js';
 import { queryNumber } from './query.js';
+import { pagingWire } from './paging.js';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -102,6 +103,7 @@ export const blogsAnswer = z.object({
   total: z.number(),
   page: z.number(),
   tags: z.array(z.string()),
+  paging: pagingWire,
 });
 export const deleteBlogAnswer = z.object({ success: z.literal(true), message: z.string() });
 

@@ -5,6 +5,7 @@ import { DELIVERY_STATES } from '../delivery.js';
 import { checkSocialUrl, SOCIAL_NETWORKS } from '../social.js';
 import { idSchema } from '../validation.js';
 import { queryNumber } from './query.js';
+import { legacyPageFields } from './paging.js';
 
 export { SOCIAL_NETWORKS };
 
@@ -62,7 +63,7 @@ const customerWire = z.object({
 });
 export type CustomerWire = z.infer<typeof customerWire>;
 export const customersAnswer = z.object({
-  data: z.object({ customers: z.array(customerWire), total: z.number(), page: z.number(), limit: z.number() }),
+  data: z.object({ customers: z.array(customerWire), ...legacyPageFields }),
 });
 
 const customerIdSchema = z.string({ error: 'customerId: choose a customer' }).trim().min(1, 'customerId: choose a customer').max(300);

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../errors.js';
 import { loadBookingWire } from '../bookings/wire.js';
 import { iso } from '../wire.js';
 import { pageOf } from './wire.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 
 export async function listBookings(deps: AppDeps, input: z.output<typeof adminBookingsInput>) {
   if (input.from && input.to && input.from > input.to) throw badRequest('to: the end date is before the start date', 'to');
@@ -35,9 +36,7 @@ export async function listBookings(deps: AppDeps, input: z.output<typeof adminBo
         : { _id: r.user_id, name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(), email: r.email ?? '', phone: r.phone },
       createdAt: iso(r.created_at),
     })),
-    total,
-    page: input.page,
-    limit: input.limit,
+    ...legacyPageOf(input.page, input.limit, total),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Actor, AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { renderTemplate } from './templates.js';
 import { pageOf, toFeedbackWire } from './wire.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 
 /*
  * Contact messages and support tickets. Status: open (new) → pending (answered, waiting on the
@@ -20,7 +21,7 @@ export async function listFeedback(deps: AppDeps, input: z.output<typeof feedbac
     search: input.search,
     ...pageOf(input.page, input.limit),
   });
-  return { messages: rows.map(toFeedbackWire), total, page: input.page, limit: input.limit };
+  return { messages: rows.map(toFeedbackWire), ...legacyPageOf(input.page, input.limit, total) };
 }
 
 /** E-mails the answer first: the message is marked answered only once the e-mail went out. */

@@ -7,6 +7,7 @@ import type { Actor, AppDeps } from '../../deps.js';
 import { recordPushBroadcast } from '../push/service.js';
 import { iso } from '../wire.js';
 import { pageOf } from './wire.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 
 const AUDIENCE_ROLES: Record<z.output<typeof broadcastInput>['audience'], Role[]> = {
   all: [...ROLES],
@@ -64,8 +65,6 @@ export async function listBroadcasts(deps: AppDeps, input: z.output<typeof broad
         createdAt: iso(r.created_at),
       };
     }),
-    total,
-    page: input.page,
-    limit: input.limit,
+    ...legacyPageOf(input.page, input.limit, total),
   };
 }

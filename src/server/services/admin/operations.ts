@@ -15,6 +15,7 @@ import { DELIVER_MESSAGE } from '../../messaging/index.js';
 import { PACKAGE_ROOT } from '../../paths.js';
 import { iso } from '../wire.js';
 import { isoOrNull, pageOf } from './wire.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 
 /* Payments (commission ledger), the message outbox, system state and the audit log. */
 
@@ -40,9 +41,7 @@ export async function getCommissions(deps: AppDeps, input: z.output<typeof commi
       createdAt: iso(r.created_at),
     })),
     totals,
-    total,
-    page: input.page,
-    limit: input.limit,
+    ...legacyPageOf(input.page, input.limit, total),
   };
 }
 
@@ -84,9 +83,7 @@ export async function getOutbox(deps: AppDeps, input: z.output<typeof outboxInpu
         sentAt: isoOrNull(r.sent_at),
       };
     }),
-    total,
-    page: input.page,
-    limit: input.limit,
+    ...legacyPageOf(input.page, input.limit, total),
   };
 }
 
@@ -157,8 +154,6 @@ export async function getAudit(deps: AppDeps, input: z.output<typeof auditInput>
       details: (r.details ?? {}) as Record<string, unknown>,
       createdAt: iso(r.created_at),
     })),
-    total,
-    page: input.page,
-    limit: input.limit,
+    ...legacyPageOf(input.page, input.limit, total),
   };
 }

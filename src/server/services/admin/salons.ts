@@ -12,6 +12,7 @@ import { salonPlan, teamFitsPlan } from '../billing/entitlements.js';
 import { clearDiscoveryCache } from '../discovery/cache.js';
 import { renderTemplate, type TemplateKey } from './templates.js';
 import { completionOfRow, pageOf, toAdminSalonWire } from './wire.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 
 export async function listSalons(deps: AppDeps, input: z.output<typeof salonsInput>) {
   const { rows, total } = await listSalonRows(deps.db, {
@@ -20,7 +21,7 @@ export async function listSalons(deps: AppDeps, input: z.output<typeof salonsInp
     sponsored: input.sponsored === undefined ? undefined : input.sponsored === 'true',
     ...pageOf(input.page, input.limit),
   });
-  return { salons: rows.map(toAdminSalonWire), total, page: input.page, limit: input.limit };
+  return { salons: rows.map(toAdminSalonWire), ...legacyPageOf(input.page, input.limit, total) };
 }
 
 async function loadSalon(db: Executor, id: string) {

@@ -5,6 +5,7 @@ import { recordAudit } from '../../db/repositories/audit.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { pageOf, toAdminUserWire } from './wire.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 
 export async function listUsers(deps: AppDeps, input: z.output<typeof usersInput>) {
   const { rows, total } = await repo.listUsers(deps.db, {
@@ -13,7 +14,7 @@ export async function listUsers(deps: AppDeps, input: z.output<typeof usersInput
     blocked: input.blocked === undefined ? undefined : input.blocked === 'true',
     ...pageOf(input.page, input.limit),
   });
-  return { users: rows.map(toAdminUserWire), total, page: input.page, limit: input.limit };
+  return { users: rows.map(toAdminUserWire), ...legacyPageOf(input.page, input.limit, total) };
 }
 
 async function loadUser(deps: AppDeps, id: string) {

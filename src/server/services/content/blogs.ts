@@ -15,6 +15,7 @@ import {
 import type { Actor, AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../errors.js';
 import { iso } from '../wire.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 
 const WORDS_PER_MINUTE = 200;
 
@@ -64,6 +65,7 @@ export async function listBlogs(deps: AppDeps, actor: Actor | null, input: z.out
     total,
     page: input.page,
     tags,
+    paging: pagingOf(input.page, input.limit, total),
   };
 }
 

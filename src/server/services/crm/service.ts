@@ -31,6 +31,7 @@ import { requireFeature } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
 import { iso } from '../wire.js';
 import { fillMessage, recipientOf } from './variables.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 
 const isoOrNull = (d: Date | null) => (d ? iso(d) : null);
 
@@ -56,7 +57,7 @@ export async function getCustomers(deps: AppDeps, actor: Actor, input: z.output<
   const page = input.page ?? 1;
   const limit = input.limit ?? CUSTOMERS_PAGE_SIZE;
   const { rows, total } = await repo.salonCustomers(deps.db, merchantId, input, { limit, offset: (page - 1) * limit });
-  return { data: { customers: rows.map(toCustomerWire), total, page, limit } };
+  return { data: { customers: rows.map(toCustomerWire), ...legacyPageOf(page, limit, total) } };
 }
 
 const CONSENT_LABEL = (c: repo.CustomerRow) =>

@@ -10,6 +10,7 @@ import {
 import type { Actor, AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { iso } from '../wire.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 
 /*
  * The caller's own in-app notifications. Every call is scoped to the caller's account, admins
@@ -27,7 +28,7 @@ export async function getNotifications(deps: AppDeps, actor: Actor, input: z.out
     limit: input.limit,
     offset: (input.page - 1) * input.limit,
   });
-  return { data: { notifications: rows.map(toNotificationWire), unreadCount, total } };
+  return { data: { notifications: rows.map(toNotificationWire), unreadCount, total, paging: pagingOf(input.page, input.limit, total) } };
 }
 
 export async function markNotificationAsRead(deps: AppDeps, actor: Actor, id: string) {
