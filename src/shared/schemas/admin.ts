@@ -3,8 +3,8 @@ import { BOOKING_STATUSES, OUTBOX_CHANNELS, orList, PLACE_KINDS, ROLES } from '.
 import { DELIVERY_STATES } from '../delivery.js';
 import { dateSchema, idSchema } from '../validation.js';
 import { jsonValue } from './jsonValue.js';
-import { queryNumber } from './query.js';
 import { legacyPageFields } from './paging.js';
+import { queryNumber } from './query.js';
 
 /* The admin area's wire shapes (issue 8). Every procedure under admin/* is for administrators only. */
 

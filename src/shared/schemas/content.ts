@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../validation.js';
-import { queryNumber } from './query.js';
 import { pagingWire } from './paging.js';
+import { queryNumber } from './query.js';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 

@@ -4,8 +4,8 @@ import { CAMPAIGN_CHANNELS, MESSAGE_CHANNELS, type MessageChannel, OUTBOX_CHANNE
 import { DELIVERY_STATES } from '../delivery.js';
 import { checkSocialUrl, SOCIAL_NETWORKS } from '../social.js';
 import { idSchema } from '../validation.js';
-import { queryNumber } from './query.js';
 import { legacyPageFields } from './paging.js';
+import { queryNumber } from './query.js';
 
 export { SOCIAL_NETWORKS };
 
@@ -35,14 +35,14 @@ export const customersInput = z.object({
       .int('page: a page number from 1')
       .min(1, 'page: a page number from 1')
       .max(100_000, 'page: a page number from 1'),
-  ),
+  ).describe('The page, from 1 (default 1)'),
   limit: queryNumber(
     z
       .number({ error: `limit: 1 to ${CUSTOMERS_PAGE_MAX}` })
       .int(`limit: 1 to ${CUSTOMERS_PAGE_MAX}`)
       .min(1, `limit: 1 to ${CUSTOMERS_PAGE_MAX}`)
       .max(CUSTOMERS_PAGE_MAX, `limit: 1 to ${CUSTOMERS_PAGE_MAX}`),
-  ),
+  ).describe(`Page size, default ${CUSTOMERS_PAGE_SIZE}, at most ${CUSTOMERS_PAGE_MAX}`),
 });
 
 const customerWire = z.object({

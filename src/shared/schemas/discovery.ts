@@ -216,14 +216,19 @@ export type MerchantCardWire = z.infer<typeof merchantCardWire>;
 export const searchAnswer = z.object({ data: z.object({ merchants: z.array(merchantCardWire), total: z.number(), paging: pagingWire }) });
 export type SearchAnswer = z.infer<typeof searchAnswer>;
 
-export const merchantsAnswer = z.object({ data: z.object({ merchants: z.array(merchantCardWire), total: z.number(), paging: pagingWire }) });
+export const merchantsAnswer = z.object({
+  data: z.object({ merchants: z.array(merchantCardWire), total: z.number(), paging: pagingWire }),
+});
 export type MerchantsAnswer = z.infer<typeof merchantsAnswer>;
+
+/** merchants/getMerchants pages by 20 (the older list's size), the other home lists by DEFAULT_PAGE_SIZE. */
+export const MERCHANTS_LIST_SIZE = 20;
 
 export const getMerchantsInput = z.object({
   lat: searchFiltersShape.lat,
   lng: searchFiltersShape.lng,
   page: searchFiltersShape.page,
-  limit: searchFiltersShape.limit,
+  limit: numberParam(1, MAX_PAGE_SIZE, { int: true }).describe(`Page size, default ${MERCHANTS_LIST_SIZE}, at most ${MAX_PAGE_SIZE}.`),
 });
 
 export const nearbyInput = z.object({
@@ -241,7 +246,9 @@ export const sponsoredInput = z.object({
   page: searchFiltersShape.page,
   limit: searchFiltersShape.limit,
 });
-export const sponsoredAnswer = z.object({ data: z.object({ sponsoredShops: z.array(merchantCardWire), total: z.number(), paging: pagingWire }) });
+export const sponsoredAnswer = z.object({
+  data: z.object({ sponsoredShops: z.array(merchantCardWire), total: z.number(), paging: pagingWire }),
+});
 export type SponsoredAnswer = z.infer<typeof sponsoredAnswer>;
 
 // ---------------------------------------------------------------- salon details

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { queryBoolean, queryNumber } from './query.js';
 import { pagingWire } from './paging.js';
+import { queryBoolean, queryNumber } from './query.js';
 
 /* In-app notifications under users/* (customer spec section 7): every signed-in role has them. */
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { adminBookingByIdInput, adminBookingsInput } from '../../../shared/schemas/admin.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 import { listAllBookings } from '../../db/repositories/admin/bookings.js';
 import { bookingStatus } from '../../db/repositories/bookings.js';
 import type { AppDeps } from '../../deps.js';
@@ -7,7 +8,6 @@ import { badRequest, notFound } from '../../errors.js';
 import { loadBookingWire } from '../bookings/wire.js';
 import { iso } from '../wire.js';
 import { pageOf } from './wire.js';
-import { legacyPageOf } from '../../../shared/schemas/paging.js';
 
 export async function listBookings(deps: AppDeps, input: z.output<typeof adminBookingsInput>) {
   if (input.from && input.to && input.from > input.to) throw badRequest('to: the end date is before the start date', 'to');

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { feedbackInput, feedbackReplyInput, feedbackTargetInput } from '../../../shared/schemas/admin.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 import * as repo from '../../db/repositories/admin/support.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
@@ -7,7 +8,6 @@ import type { Actor, AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { renderTemplate } from './templates.js';
 import { pageOf, toFeedbackWire } from './wire.js';
-import { legacyPageOf } from '../../../shared/schemas/paging.js';
 
 /*
  * Contact messages and support tickets. Status: open (new) → pending (answered, waiting on the

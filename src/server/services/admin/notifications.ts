@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import { ROLES, type Role } from '../../../shared/constants.js';
 import type { broadcastInput, broadcastsInput } from '../../../shared/schemas/admin.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 import { broadcastNotification } from '../../db/repositories/admin/notifications.js';
 import { listAudit, recordAudit } from '../../db/repositories/audit.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { recordPushBroadcast } from '../push/service.js';
 import { iso } from '../wire.js';
 import { pageOf } from './wire.js';
-import { legacyPageOf } from '../../../shared/schemas/paging.js';
 
 const AUDIENCE_ROLES: Record<z.output<typeof broadcastInput>['audience'], Role[]> = {
   all: [...ROLES],

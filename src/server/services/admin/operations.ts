@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { heldUntilOf } from '../../../shared/consent.js';
 import { deliveryLabel, deliveryStateOf } from '../../../shared/delivery.js';
 import type { auditInput, commissionsInput, outboxInput, retryJobInput } from '../../../shared/schemas/admin.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 import { listOutbox } from '../../db/repositories/admin/email.js';
 import { listCommissions } from '../../db/repositories/admin/payments.js';
 import { appliedMigrations, databaseVersion, outboxBacklog, requeueFailedMessage } from '../../db/repositories/admin/system.js';
@@ -15,7 +16,6 @@ import { DELIVER_MESSAGE } from '../../messaging/index.js';
 import { PACKAGE_ROOT } from '../../paths.js';
 import { iso } from '../wire.js';
 import { isoOrNull, pageOf } from './wire.js';
-import { legacyPageOf } from '../../../shared/schemas/paging.js';
 
 /* Payments (commission ledger), the message outbox, system state and the audit log. */
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { cheapestPlanWith, planAllows, tierOf } from '../../../shared/plans.js';
 import type { salonCompletionInput, salonReasonInput, salonsInput, salonTargetInput, sponsorInput } from '../../../shared/schemas/admin.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 import type { Executor } from '../../db/executor.js';
 import { listSalons as listSalonRows, upcomingBookingCount } from '../../db/repositories/admin/salons.js';
 import { recordAudit } from '../../db/repositories/audit.js';
@@ -12,7 +13,6 @@ import { salonPlan, teamFitsPlan } from '../billing/entitlements.js';
 import { clearDiscoveryCache } from '../discovery/cache.js';
 import { renderTemplate, type TemplateKey } from './templates.js';
 import { completionOfRow, pageOf, toAdminSalonWire } from './wire.js';
-import { legacyPageOf } from '../../../shared/schemas/paging.js';
 
 export async function listSalons(deps: AppDeps, input: z.output<typeof salonsInput>) {
   const { rows, total } = await listSalonRows(deps.db, {

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { blockUserInput, usersInput, userTargetInput } from '../../../shared/schemas/admin.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 import * as repo from '../../db/repositories/admin/users.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { pageOf, toAdminUserWire } from './wire.js';
-import { legacyPageOf } from '../../../shared/schemas/paging.js';
 
 export async function listUsers(deps: AppDeps, input: z.output<typeof usersInput>) {
   const { rows, total } = await repo.listUsers(deps.db, {

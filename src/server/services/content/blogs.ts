@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type blogsQueryInput, type createBlogInput, slugify, type updateBlogInput } from '../../../shared/schemas/content.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import type { Executor } from '../../db/executor.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import {
@@ -15,7 +16,6 @@ import {
 import type { Actor, AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../errors.js';
 import { iso } from '../wire.js';
-import { pagingOf } from '../../../shared/schemas/paging.js';
 
 const WORDS_PER_MINUTE = 200;
 

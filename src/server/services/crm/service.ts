@@ -20,6 +20,7 @@ import {
   type templateIdInput,
   type updateTemplateInput,
 } from '../../../shared/schemas/crm.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import * as repo from '../../db/repositories/crm.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
@@ -31,7 +32,6 @@ import { requireFeature } from '../billing/entitlements.js';
 import { shopOf } from '../scope.js';
 import { iso } from '../wire.js';
 import { fillMessage, recipientOf } from './variables.js';
-import { legacyPageOf } from '../../../shared/schemas/paging.js';
 
 const isoOrNull = (d: Date | null) => (d ? iso(d) : null);
 

@@ -1,4 +1,3 @@
-import { pagingOf } from '../../../shared/schemas/paging.js';
 import type { z } from 'zod';
 import { containsPattern } from '../../../shared/constants.js';
 import { WEEKDAYS } from '../../../shared/hours.js';
@@ -8,7 +7,7 @@ import {
   EXPERIENCE_YEARS,
   type getMerchantsInput,
   LOCALITY_RADIUS_KM,
-  type MerchantCardWire,
+  MERCHANTS_LIST_SIZE,
   type MerchantsAnswer,
   type nearbyInput,
   parsePriceFilter,
@@ -19,6 +18,7 @@ import {
   type sponsoredInput,
   TIME_WINDOWS,
 } from '../../../shared/schemas/discovery.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import { addDays, instantToZoned, weekdayOf } from '../../../shared/slots.js';
 import type { Geocoder, Place } from '../../adapters/geocoding/index.js';
 import type { Executor } from '../../db/executor.js';
@@ -39,8 +39,6 @@ type Deps = Pick<AppDeps, 'db'> & { adapters: { geocoder: Geocoder } };
 
 /** The zone whose "today" a time window without a date refers to (the marketplace's). */
 const MARKET_TIME_ZONE = 'Asia/Kolkata';
-/** Lists on the home page and getMerchants. */
-const DEFAULT_LIST_SIZE = 20;
 /** "Nearby You" with coordinates only lists salons this close. */
 const NEARBY_RADIUS_KM = 25;
 
@@ -196,7 +194,6 @@ async function cardsPage(db: Executor, q: DiscoveryQuery, rows?: CardRow[]) {
   return { merchants, total: all, paging: pagingOfQuery(q, all) };
 }
 
-
 /**
  * The search's rows. With kept term ids, rows whose statement found the ids no longer current
  * (a new name matches the text) are read again with the ids looked up afresh; an empty page
@@ -226,7 +223,11 @@ export async function searchMerchants(deps: Deps, input: SearchInput, opts: { no
 }
 
 /** A home-page list's query: one page of `limit` (page from 1), with the total for its paging. */
-const listQuery = (page: { page?: number; limit?: number }, over: Partial<DiscoveryQuery>, defaultLimit = DEFAULT_PAGE_SIZE): DiscoveryQuery => {
+const listQuery = (
+  page: { page?: number; limit?: number },
+  over: Partial<DiscoveryQuery>,
+  defaultLimit = DEFAULT_PAGE_SIZE,
+): DiscoveryQuery => {
   const limit = page.limit ?? defaultLimit;
   return { sort: 'recommended', limit, offset: ((page.page ?? 1) - 1) * limit, withTotal: true, ...over };
 };
@@ -234,7 +235,7 @@ const listQuery = (page: { page?: number; limit?: number }, over: Partial<Discov
 /** merchants/getMerchants: nearest first with coordinates, else by recommended score. */
 export async function getMerchants(deps: Deps, input: z.output<typeof getMerchantsInput>): Promise<MerchantsAnswer> {
   const origin = originOf(input.lat, input.lng);
-  const q = listQuery(input, { origin, sort: origin ? 'distance' : 'recommended' }, DEFAULT_LIST_SIZE);
+  const q = listQuery(input, { origin, sort: origin ? 'distance' : 'recommended' }, MERCHANTS_LIST_SIZE);
   return { data: await cardsPage(deps.db, q) };
 }
 

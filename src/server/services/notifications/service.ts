@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { getNotificationsInput, NotificationWire } from '../../../shared/schemas/notifications.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import {
   deleteNotification as deleteRow,
   listNotifications,
@@ -10,7 +11,6 @@ import {
 import type { Actor, AppDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { iso } from '../wire.js';
-import { pagingOf } from '../../../shared/schemas/paging.js';
 
 /*
  * The caller's own in-app notifications. Every call is scoped to the caller's account, admins
