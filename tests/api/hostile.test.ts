@@ -188,7 +188,10 @@ function requiredString(schema: Schema | undefined): boolean {
   const alts = schema.anyOf ?? schema.oneOf;
   if (alts?.some((a) => pickType(a) === 'null' || a.type === 'null')) return false;
   if (Array.isArray(schema.type) && schema.type.includes('null')) return false;
-  return pickType(unwrap(schema)) === 'string' && !unwrap(schema).enum;
+  const s = unwrap(schema);
+  // A pattern that takes "" documents blank as a value (a GSTIN left blank clears it).
+  if (s.pattern && new RegExp(s.pattern).test('')) return false;
+  return pickType(s) === 'string' && !s.enum;
 }
 
 /** Values of the wrong type or shape for a property of the given schema. */

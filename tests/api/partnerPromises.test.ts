@@ -529,6 +529,98 @@ describe('every list pages', () => {
   });
 });
 
+describe('schemas as strict as the server', () => {
+  type Case = { op: string; path: string; method: string; field: string; base: Json; good: unknown[]; bad: unknown[] };
+  const uuid = '3f2b8c1e-5a4d-4e7b-9c0a-1d2e3f4a5b6c';
+  const cases: Case[] = [
+    {
+      op: 'users.createBooking',
+      path: '/users/createBooking',
+      method: 'post',
+      field: 'bookingTime',
+      base: { merchantId: uuid, serviceIds: [uuid], bookingDate: '2030-01-01' },
+      good: ['10:30 AM', '9:05 pm', '14:30', '0:00', '23:59', '12:00 PM', ' 10:30 AM '],
+      bad: ['', '24:00', '13:00 PM', '0:30 AM', '10:60', '10.30', '1030', '10:3', 'noon', '10:30 XM'],
+    },
+    {
+      op: 'merchants.createBlock',
+      path: '/merchants/calendar/blocks',
+      method: 'post',
+      field: 'startTime',
+      base: { staffId: uuid, kind: 'break', date: '2030-01-01', endTime: '11:00' },
+      good: ['10:00', '10:15 AM', '9:45 pm', '00:30'],
+      bad: ['10:10', '10:05 AM', '25:00', '', 'ten'],
+    },
+    {
+      op: 'users.sendOTPonWhatsappForLogin',
+      path: '',
+      method: 'post',
+      field: 'phone',
+      base: {},
+      good: ['9876543210', '+91 98765 43210', '919876543210', '98765-43210', '6000000000'],
+      bad: ['5876543210', '987654321', '98765432100', '+9198765432', '+1 9876543210', '', 'phone'],
+    },
+    {
+      op: 'merchants.updateGstin',
+      path: '/merchants/updateGstin',
+      method: 'post',
+      field: 'gstin',
+      base: {},
+      good: ['27AAPFU0939F1ZV', '', '27aapfu0939f1zv'],
+      bad: ['27AAPFU0939F1Z', 'AAPFU0939F1ZV27', '27AAPFU0939F0ZV', '27AAPFU0939F1YV', 'x'],
+    },
+    {
+      op: 'merchants.getCustomers',
+      path: '/merchants/getCustomers',
+      method: 'post',
+      field: 'rangeDays',
+      base: {},
+      good: [7, 30, 90],
+      bad: [1, 14, 365, 0],
+    },
+  ];
+  const procs = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { inputs: { safeParse(v: unknown): any }[]; meta?: AppMeta } }
+  >;
+
+  it('the document refuses, by its pattern or enum, exactly what the server refuses for the field', () => {
+    for (const c of cases) {
+      const proc = procs[c.op];
+      expect(proc, c.op).toBeDefined();
+      const { path, method } = proc._def.meta!.openapi!;
+      const op = doc.paths[path][method.toLowerCase()];
+      const schema = op.requestBody?.content?.['application/json']?.schema?.properties?.[c.field];
+      const patterns = [schema?.pattern, ...((schema?.allOf ?? []) as Json[]).map((a) => a.pattern)].filter(Boolean) as string[];
+      const docAccepts = (v: unknown) =>
+        schema?.enum
+          ? schema.enum.includes(v)
+          : typeof v === 'string' && patterns.length > 0 && patterns.every((p) => new RegExp(p).test(v));
+      const serverAccepts = (v: unknown) => {
+        const r = proc._def.inputs[0].safeParse({ ...c.base, [c.field]: v });
+        return r.success || !r.error.issues.some((i: { path: unknown[] }) => i.path[0] === c.field);
+      };
+      for (const v of c.good) {
+        expect(docAccepts(v), `${c.op} document takes ${JSON.stringify(v)}`).toBe(true);
+        expect(serverAccepts(v), `${c.op} server takes ${JSON.stringify(v)}`).toBe(true);
+      }
+      for (const v of c.bad) {
+        expect(docAccepts(v), `${c.op} document refuses ${JSON.stringify(v)}`).toBe(false);
+        expect(serverAccepts(v), `${c.op} server refuses ${JSON.stringify(v)}`).toBe(false);
+      }
+    }
+  });
+
+  it('refuses a time off the pattern over HTTP, 400 naming the field', async () => {
+    const r = await send('POST', '/users/createBooking', {
+      actor: customer,
+      body: JSON.stringify({ merchantId: salon.id, serviceIds: [randomUUID()], bookingDate: '2030-01-01', bookingTime: '13:00 PM' }),
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.data.field).toBe('bookingTime');
+  });
+});
+
 describe('strict input and named 404s', () => {
   it('query numbers are plain: 1e1, 0x10 and 2.0 (for a whole number) are 400 naming the field', async () => {
     for (const limit of ['1e1', '0x10', '2.0', ' ', 'ten']) {

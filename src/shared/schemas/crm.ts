@@ -23,7 +23,10 @@ export const customersInput = z.object({
   search: z.preprocess(blank, z.string().trim().max(80).optional()),
   /** Customers with a booking in the last N days. */
   rangeDays: queryNumber(
-    z.number({ error: 'rangeDays: 7, 30 or 90' }).refine((n) => (RANGE_DAYS as readonly number[]).includes(n), 'rangeDays: 7, 30 or 90'),
+    z
+      .number({ error: 'rangeDays: 7, 30 or 90' })
+      .refine((n) => (RANGE_DAYS as readonly number[]).includes(n), 'rangeDays: 7, 30 or 90')
+      .meta({ enum: [...RANGE_DAYS] }),
   ),
   /** Customers whose average rating of this salon is at least this. */
   minRating: queryNumber(
