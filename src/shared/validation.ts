@@ -64,6 +64,18 @@ export const CLOCK_TIME_RE = /^\s*(?:(?:0?[1-9]|1[0-2]):[0-5]\d\s*[AaPp][Mm]|(?:
 /** A time on the calendar's 15-minute grid (minutes 00, 15, 30 or 45), in either form. */
 export const GRID_TIME_RE = /^\s*(?:(?:0?[1-9]|1[0-2]):(?:00|15|30|45)\s*[AaPp][Mm]|(?:[01]?\d|2[0-3]):(?:00|15|30|45))\s*$/;
 
+/**
+ * An optional field where a blank string ("" or spaces) means "not given", as the web forms send
+ * it. The document says so (`anyOf`: the value, or a blank string), so a generated client's blank
+ * is what the server takes; a required field never takes blank (400 naming it).
+ */
+export function blankMeansNone<T extends z.ZodType>(schema: T) {
+  return z
+    .union([schema, z.string().regex(/^\s*$/).describe('Blank: not given')])
+    .optional()
+    .transform((v) => (typeof v === 'string' && v.trim() === '' ? undefined : (v as z.output<T>)));
+}
+
 export const timeSchema = z
   .string()
   .regex(CLOCK_TIME_RE, 'Use a time like 10:30 AM or 14:30.')

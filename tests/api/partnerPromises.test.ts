@@ -611,6 +611,33 @@ describe('schemas as strict as the server', () => {
     }
   });
 
+  it('documents blank as "not given" where the server takes it so, and only on optional fields', async () => {
+    const takesBlank = (schema: Json | undefined): boolean =>
+      !!schema && ((schema.pattern && new RegExp(schema.pattern).test('')) || (schema.anyOf ?? []).some(takesBlank));
+    for (const [path, field] of [
+      ['/admin/notifications/broadcast', 'link'],
+      ['/blogs/createBlog', 'coverImage'],
+      ['/users/purchaseGiftCard', 'recipientEmail'],
+      ['/merchants/sendReceipt', 'email'],
+      ['/merchants/sendReceipt', 'phone'],
+    ]) {
+      const schema = doc.paths[path].post.requestBody?.content?.['application/json']?.schema;
+      expect(takesBlank(schema.properties[field]), `${path} ${field}`).toBe(true);
+      expect(schema.required ?? [], `${path} ${field}`).not.toContain(field);
+    }
+    const ok = await send('POST', '/admin/notifications/broadcast', {
+      actor: admin,
+      body: JSON.stringify({ title: 'Hello', message: 'A message for everyone', audience: 'customers', link: '' }),
+    });
+    expect(ok.status).toBe(201);
+    const bad = await send('POST', '/admin/notifications/broadcast', {
+      actor: admin,
+      body: JSON.stringify({ title: 'Hello', message: 'A message for everyone', audience: 'customers', link: 'nope' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.field).toBe('link');
+  });
+
   it('refuses a time off the pattern over HTTP, 400 naming the field', async () => {
     const r = await send('POST', '/users/createBooking', {
       actor: customer,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, OUTBOX_CHANNELS, orList, PLACE_KINDS, ROLES } from '../constants.js';
 import { DELIVERY_STATES } from '../delivery.js';
-import { dateSchema, idSchema } from '../validation.js';
+import { blankMeansNone, dateSchema, idSchema } from '../validation.js';
 import { jsonValue } from './jsonValue.js';
 import { legacyPageFields } from './paging.js';
 import { queryNumber } from './query.js';
@@ -318,7 +318,7 @@ export const broadcastInput = z.object({
   push: jsonValue(z.boolean({ error: 'push: true or false' }))
     .optional()
     .default(false),
-  link: optional(
+  link: blankMeansNone(
     z
       .string()
       .trim()

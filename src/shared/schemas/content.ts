@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from '../validation.js';
+import { blankMeansNone, emailSchema } from '../validation.js';
 import { pagingWire } from './paging.js';
 import { queryNumber } from './query.js';
 
@@ -30,15 +30,13 @@ const blogFields = {
     .trim()
     .min(20, 'body: at least 20 characters')
     .max(50_000, 'body: at most 50,000 characters'),
-  coverImage: z.preprocess(
-    blank,
+  coverImage: blankMeansNone(
     z
       .string()
       .trim()
       .max(500)
       .regex(/^(https:\/\/|\/uploads\/)/, 'coverImage: an uploaded image or an https:// address')
-      .nullable()
-      .optional(),
+      .nullable(),
   ),
   tags: z
     .array(z.string().trim().toLowerCase().min(2, 'tags: each at least 2 characters').max(30, 'tags: each at most 30 characters'))

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GIFT_CARD_MAX, GIFT_CARD_MIN } from '../loyalty.js';
-import { idSchema, mobileSchema, nameSchema } from '../validation.js';
+import { blankMeansNone, idSchema, mobileSchema, nameSchema } from '../validation.js';
 import { userWire } from './auth.js';
 import { jsonValue } from './jsonValue.js';
 import { pagingWire, queryPageFields } from './paging.js';
@@ -78,10 +78,7 @@ const giftCardDetails = {
       .max(GIFT_CARD_MAX, `amount: at most ₹${GIFT_CARD_MAX.toLocaleString('en-IN')}`),
   ),
   recipientName: optionalText('recipientName', 100),
-  recipientEmail: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().trim().toLowerCase().email('recipientEmail: enter a valid e-mail').max(254).optional(),
-  ),
+  recipientEmail: blankMeansNone(z.string().trim().toLowerCase().email('recipientEmail: enter a valid e-mail').max(254)),
   message: optionalText('message', 300),
 };
 
