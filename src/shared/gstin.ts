@@ -69,6 +69,9 @@ export function gstinCheckChar(first14: string): string {
 
 /** State code, PAN (5 letters, 4 digits, a letter), entity number, 'Z', check character. */
 const GSTIN_SHAPE = /^(\d{2})([A-Z]{5}\d{4}[A-Z])([1-9A-Z])Z([0-9A-Z])$/;
+/** GSTIN_SHAPE as sent, before the server upper-cases it and drops spaces; or blank (none). */
+export const GSTIN_PATTERN =
+  '^\\s*$|^(?:\\s*\\d){2}(?:\\s*[A-Za-z]){5}(?:\\s*\\d){4}\\s*[A-Za-z]\\s*[1-9A-Za-z]\\s*[Zz]\\s*[0-9A-Za-z]\\s*$';
 
 /** Why a GSTIN is not valid (format, state code, check character), or null when it is. */
 export function gstinProblem(gstin: string): string | null {
@@ -98,6 +101,8 @@ export const gstinSchema = z.preprocess(
   z
     .string({ error: 'gstin: text' })
     .max(15, 'gstin: a GSTIN is 15 characters')
+    // The shape in the document (blank clears it); the state code and check character stay refinements.
+    .meta({ pattern: GSTIN_PATTERN })
     .superRefine((v, ctx) => {
       const problem = v === '' ? null : gstinProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: `gstin: ${problem}` });

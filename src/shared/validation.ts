@@ -56,4 +56,33 @@ export const dateSchema = z
   })
   .meta({ format: 'date', example: '2026-03-14' });
 
-export const timeSchema = z.string().refine((v) => parseTimeToMinutes(v) !== null, 'Use a time like 10:30 AM or 14:30.');
+/**
+ * A wall-clock time as parseTimeToMinutes reads it: `h:mm AM/PM` (1-12) or `HH:mm` (0-23), spaces
+ * around it allowed. The same set as the parser, so the OpenAPI pattern refuses what the server does.
+ */
+export const CLOCK_TIME_RE = /^\s*(?:(?:0?[1-9]|1[0-2]):[0-5]\d\s*[AaPp][Mm]|(?:[01]?\d|2[0-3]):[0-5]\d)\s*$/;
+/** A time on the calendar's 15-minute grid (minutes 00, 15, 30 or 45), in either form. */
+export const GRID_TIME_RE = /^\s*(?:(?:0?[1-9]|1[0-2]):(?:00|15|30|45)\s*[AaPp][Mm]|(?:[01]?\d|2[0-3]):(?:00|15|30|45))\s*$/;
+
+/**
+ * An optional field where a blank string ("" or spaces) means "not given", as the web forms send
+ * it. The document says so (`anyOf`: the value, or a blank string), so a generated client's blank
+ * is what the server takes; a required field never takes blank (400 naming it).
+ */
+export function blankMeansNone<T extends z.ZodType>(schema: T) {
+  return z
+    .union([schema, z.string().regex(/^\s*$/).describe('Blank: not given')])
+    .optional()
+    .transform((v) => (typeof v === 'string' && v.trim() === '' ? undefined : (v as z.output<T>)));
+}
+
+export const timeSchema = z
+  .string()
+  .regex(CLOCK_TIME_RE, 'Use a time like 10:30 AM or 14:30.')
+  .refine((v) => parseTimeToMinutes(v) !== null, 'Use a time like 10:30 AM or 14:30.');
+
+/**
+ * An Indian mobile number as the server normalises it (spaces and hyphens dropped, a leading +91
+ * or 91 before ten digits dropped): the pattern of what it accepts before that.
+ */
+export const LOOSE_INDIAN_MOBILE_RE = /^[\s-]*(?:\+[\s-]*9[\s-]*1[\s-]*|9[\s-]*1[\s-]*)?[6-9](?:[\s-]*\d){9}[\s-]*$/;

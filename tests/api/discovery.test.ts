@@ -124,7 +124,7 @@ describe('discovery REST', () => {
       services: [{ name: 'Hydra Facial', price: 1500, _id: salon.serviceIds['Hydra Facial'] }, expect.anything(), expect.anything()],
     });
     const none = await call('GET', '/merchants/search?service=haircut&prices=%24%24%24%24');
-    expect(none.body.data).toEqual({ merchants: [], total: 0 });
+    expect(none.body.data).toEqual({ merchants: [], total: 0, paging: { page: 1, limit: 12, total: 0, hasMore: false } });
   });
 
   it('GET /merchants/search with a bad parameter → 400 naming it', async () => {

@@ -44,6 +44,8 @@ interface Probe {
   /** A value to send as JSON, or a raw string body with its content type. */
   json?: unknown;
   raw?: { body: string; type: string | null };
+  /** A required field sent empty (""): the answer must refuse it (4xx), never accept it. */
+  emptyRequired?: string;
 }
 
 interface Answer {
@@ -180,6 +182,18 @@ function sample(schema: Schema | undefined, key = ''): unknown {
   return 'a'.repeat(Math.max(1, s.minLength ?? 1));
 }
 
+/** A string the schema requires a value for: a string type that does not also take null. */
+function requiredString(schema: Schema | undefined): boolean {
+  if (!schema) return false;
+  const alts = schema.anyOf ?? schema.oneOf;
+  if (alts?.some((a) => pickType(a) === 'null' || a.type === 'null')) return false;
+  if (Array.isArray(schema.type) && schema.type.includes('null')) return false;
+  const s = unwrap(schema);
+  // A pattern that takes "" documents blank as a value (a GSTIN left blank clears it).
+  if (s.pattern && new RegExp(s.pattern).test('')) return false;
+  return pickType(s) === 'string' && !s.enum;
+}
+
 /** Values of the wrong type or shape for a property of the given schema. */
 function wrongValues(schema: Schema): unknown[] {
   const type = pickType(unwrap(schema));
@@ -273,7 +287,11 @@ function probesFor(method: string, template: string, op: Operation, role: Role |
 
   for (const p of queryParams) {
     for (const v of WRONG_QUERY_VALUES) {
-      add(`query ${p.name}=${JSON.stringify(v).slice(0, 40)}`, { path: validPath(), query: { ...validQuery(), [p.name]: v } });
+      add(`query ${p.name}=${JSON.stringify(v).slice(0, 40)}`, {
+        path: validPath(),
+        query: { ...validQuery(), [p.name]: v },
+        emptyRequired: v === '' && p.required && requiredString(p.schema) ? p.name : undefined,
+      });
     }
   }
   if (queryParams.length) {
@@ -315,11 +333,16 @@ function probesFor(method: string, template: string, op: Operation, role: Role |
   });
   add('unknown extra properties', { path: validPath(), json: { ...good, isAdmin: true, role: 'admin', id: randomUUID() } });
 
+  const required = new Set(unwrap(schema ?? {}).required ?? []);
   const props = Object.entries(unwrap(schema ?? {}).properties ?? {});
   for (const [key, propSchema] of props) {
     add(`without ${key}`, { path: validPath(), json: Object.fromEntries(Object.entries(good).filter(([k]) => k !== key)) });
     for (const v of wrongValues(propSchema)) {
-      add(`${key}=${JSON.stringify(v)?.slice(0, 40)}`, { path: validPath(), json: { ...good, [key]: v } });
+      add(`${key}=${JSON.stringify(v)?.slice(0, 40)}`, {
+        path: validPath(),
+        json: { ...good, [key]: v },
+        emptyRequired: v === '' && required.has(key) && requiredString(propSchema) ? key : undefined,
+      });
     }
     const inner = unwrap(propSchema);
     // One level down: the properties of an object, or of a list's first item.
@@ -671,6 +694,34 @@ describe('REST inputs keep their JSON types', () => {
   });
 });
 
+describe('required strings sent empty', () => {
+  it('are refused on every operation: "" in a required body field or query parameter is never a success', async () => {
+    const accepted: string[] = [];
+    let probes = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        await refreshTokens();
+        // The role that gets past the guard, so the probe reaches input parsing.
+        let role: Role | null = null;
+        if (op.security?.length) {
+          for (const r of ['customer', 'merchant', 'admin'] as const) {
+            role = r;
+            const a = await send(probesFor(method, path, op, r)[0]);
+            if (a.status !== 401 && a.status !== 403) break;
+          }
+        }
+        const empties = probesFor(method, path, op, role).filter((p) => p.emptyRequired);
+        probes += empties.length;
+        for (const a of await pool(empties, CONCURRENCY, send)) {
+          if (a.status < 400) accepted.push(`${method.toUpperCase()} ${path} ${a.probe.emptyRequired}: ${a.status}`);
+        }
+      }
+    }
+    expect(probes).toBeGreaterThan(50);
+    expect(accepted).toEqual([]);
+  }, 300_000);
+});
+
 describe('hostile input on every /api operation', () => {
   it('never answers 5xx, always answers errors as JSON with a message, and never leaks internals', async () => {
     const failures: string[] = [];
@@ -710,7 +761,10 @@ describe('hostile input on every /api operation', () => {
       const answers = await pool(probes, CONCURRENCY, send);
       sent += answers.length;
       for (const a of answers) {
-        const p = problem(a) ?? (op.responses[String(a.status)] ? null : `${a.status} is not documented: ${a.text.slice(0, 200)}`);
+        const p =
+          problem(a) ??
+          (op.responses[String(a.status)] ? null : `${a.status} is not documented: ${a.text.slice(0, 200)}`) ??
+          (a.probe.emptyRequired && a.status < 400 ? `the required ${a.probe.emptyRequired} sent empty was accepted (${a.status})` : null);
         if (p) failures.push(`${method.toUpperCase()} ${path} [${a.probe.role ?? 'anonymous'}] ${a.probe.label}: ${p}`);
       }
     }

@@ -29,7 +29,7 @@ afterEach(cleanup);
 
 function open(validate: StubHandler) {
   return renderWithTrpc(<BookingReview params={{ id: SALON }} />, {
-    'users.getWallet': () => ({ data: { balance: 0, entries: [] } }),
+    'users.getWallet': () => ({ data: { balance: 0, entries: [], paging: { page: 1, limit: 50, total: 0, hasMore: false } } }),
     'users.validateCoupon': validate,
   });
 }

@@ -57,7 +57,7 @@ const coupon = (c: Partial<CouponWire>): CouponWire => ({
 describe('the coupon form', () => {
   it('makes a platform coupon on the admin screen: sent without a salon', async () => {
     const { calls } = renderWithTrpc(<CouponManagement />, {
-      'Coupons.getAllCoupons': () => ({ coupons: [] }),
+      'Coupons.getAllCoupons': () => ({ coupons: [], paging: { page: 1, limit: 200, total: 0, hasMore: false } }),
       'Coupons.createCoupon': () => ({ coupon: coupon({ code: 'FESTIVE20', discountValue: 20 }) }),
     });
     await click(await screen.findByTestId('add-coupon'));
@@ -82,7 +82,7 @@ describe('the coupon form', () => {
     });
     const mine = coupon({ merchantId: SALON, code: 'GLOW15', discountValue: 15 });
     const { calls } = renderWithTrpc(<Coupons />, {
-      'Coupons.getAllCoupons': () => ({ coupons: [mine] }),
+      'Coupons.getAllCoupons': () => ({ coupons: [mine], paging: { page: 1, limit: 200, total: 1, hasMore: false } }),
       'Coupons.updateCoupon': () => ({ coupon: { ...mine, discountValue: 25 } }),
     });
     await click(await screen.findByRole('button', { name: 'Edit GLOW15' }));

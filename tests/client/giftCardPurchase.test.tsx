@@ -34,8 +34,8 @@ describe('buying a gift card', () => {
       createdAt: new Date().toISOString(),
     };
     const { calls } = renderWithTrpc(<GiftCards />, {
-      'users.getGiftCards': () => ({ data: { giftCards: [] } }),
-      'users.getWallet': () => ({ data: { balance: 0, entries: [] } }),
+      'users.getGiftCards': () => ({ data: { giftCards: [], paging: { page: 1, limit: 50, total: 0, hasMore: false } } }),
+      'users.getWallet': () => ({ data: { balance: 0, entries: [], paging: { page: 1, limit: 50, total: 0, hasMore: false } } }),
       'users.giftCardPaymentOptions': () => ({ data: { gateway: 'test', testMode: true, checkoutKey: null } }),
       'users.purchaseGiftCard': () => ({ data: { giftCard: bought }, message: 'Gift card purchased.' }),
     });

@@ -139,3 +139,29 @@ describe('My Bookings: a salon that is not taking online bookings', () => {
     expect(JSON.stringify(calls)).toContain(b._id);
   });
 });
+
+describe('My Bookings: more than a page', () => {
+  it('shows the first page, says how many there are, and loads the next page on "Load more"', async () => {
+    const ids = Array.from({ length: 3 }, (_, i) => `7777777${i}-7777-4777-8777-777777777777`);
+    const { calls } = renderWithTrpc(<Bookings />, {
+      'users.getAllBookings': (input) => {
+        const { page = 1 } = (input ?? {}) as { page?: number };
+        return {
+          data: {
+            bookings: page === 1 ? [booking(ids[0]), booking(ids[1])] : [booking(ids[2])],
+            paging: { page, limit: 100, total: 102, hasMore: page === 1 },
+          },
+        };
+      },
+    });
+    expect(await screen.findAllByTestId('booking-card')).toHaveLength(2);
+    expect(screen.getByTestId('bookings-paging').textContent).toContain('Showing 2 of 102 bookings');
+    screen.getByTestId('bookings-load-more').click();
+    await screen.findByText(/Showing 3 of 102 bookings/);
+    expect(screen.getAllByTestId('booking-card')).toHaveLength(3);
+    expect(screen.queryByTestId('bookings-load-more')).toBeNull();
+    expect(calls.filter((c) => c.path === 'users.getAllBookings').map((c) => (c.input as { page: number }).page)).toEqual(
+      expect.arrayContaining([1, 2]),
+    );
+  });
+});

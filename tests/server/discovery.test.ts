@@ -461,7 +461,7 @@ describe('merchants.search sorts and pages', () => {
     const p1 = await search({ limit: 3, page: '1' });
     expect(names(p1.data.merchants)).toEqual([DELTA, ALPHA, BETA]);
     const beyond = await search({ limit: 3, page: 5 });
-    expect(beyond.data).toEqual({ merchants: [], total: 4 });
+    expect(beyond.data).toEqual({ merchants: [], total: 4, paging: { page: 5, limit: 3, total: 4, hasMore: false } });
   });
 
   it('within a place, every page and sort keeps the place’s total and order', async () => {
@@ -479,6 +479,7 @@ describe('merchants.search sorts and pages', () => {
       expect((await search({ location: 'Pune', sortBy, limit: 1, page: all.data.total + 1 })).data).toEqual({
         merchants: [],
         total: all.data.total,
+        paging: { page: all.data.total + 1, limit: 1, total: all.data.total, hasMore: false },
       });
     }
   });
@@ -851,7 +852,11 @@ describe('the search copy (salon_search) follows every write', () => {
     });
     expect(names((await search({ service: 'lounge', sortBy: 'rating' })).data.merchants).sort()).toEqual([DELTA, 'Zeta Lounge Bar']);
     // A page past the end, with the ids kept, still counts every match.
-    expect((await search({ service: 'lounge', page: 9 })).data).toEqual({ merchants: [], total: 2 });
+    expect((await search({ service: 'lounge', page: 9 })).data).toEqual({
+      merchants: [],
+      total: 2,
+      paging: { page: 9, limit: 12, total: 2, hasMore: false },
+    });
     await rt.deps.db.updateTable('merchants').set({ is_published: false }).where('id', '=', zeta.id).execute();
     expect(names((await search({ service: 'lounge' })).data.merchants)).toEqual([DELTA]);
   });

@@ -19,7 +19,7 @@ import { firstScreenData } from './firstScreen.js';
 import { buildOpenApiDocument, documentFor, ERROR_STATUS, successStatusFor } from './openapi.js';
 import { mountClient } from './pages.js';
 import { mountPaymentWebhook } from './paymentWebhook.js';
-import { rateLimitHeadersOf } from './rateLimitHeaders.js';
+import { rateLimitHeaders, rateLimitHeadersOf } from './rateLimitHeaders.js';
 import { mountReceipts } from './receipts.js';
 import { resolvedContext, restSemantics } from './restSemantics.js';
 import { mountTracking } from './tracking.js';
@@ -205,7 +205,10 @@ export function createApp(opts: AppOptions) {
       // With a replica, a browser that just wrote reads discovery from the primary for a few seconds (trpc/reads.ts).
       responseMeta: ({ type, ctx, errors }) => {
         const cookie = recentWriteCookie(deps, type);
-        return { headers: { ...privateHeaders(ctx), ...(cookie ? { 'set-cookie': cookie } : {}), ...rateLimitHeadersOf(errors) } };
+        const headers = { ...privateHeaders(ctx), ...(cookie ? { 'set-cookie': cookie } : {}), ...rateLimitHeadersOf(errors) };
+        // A live stream refused before it opens (live/sessionGuard.ts): tRPC answers subscriptions 200, this makes it a 429.
+        const limited = (ctx as Context | undefined)?.refused?.limit;
+        return limited ? { status: 429, headers: { ...headers, ...rateLimitHeaders(limited) } } : { headers };
       },
     }),
   );

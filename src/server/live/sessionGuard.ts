@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { Db } from '../db/index.js';
 import type { AppDeps } from '../deps.js';
-import { isDatabaseUnavailable } from '../errors.js';
+import { isDatabaseUnavailable, RateLimitError, type RateLimitInfo } from '../errors.js';
 import { resolveActor } from '../trpc/context.js';
 
 /*
@@ -11,7 +11,9 @@ import { resolveActor } from '../trpc/context.js';
  * jti, the blocked flag, the role), and the stream ends with UNAUTHORIZED as soon as it no longer
  * holds: a password change, "sign out everywhere", a block or a logout ends the feed within
  * seconds. An account holds at most `maxPerAccount` open streams per server process; one more is
- * refused with TOO_MANY_REQUESTS naming the limit (docs/security.md).
+ * refused with TOO_MANY_REQUESTS naming the limit (docs/security.md). That refusal is told before
+ * the stream opens (`assertStreamRoom`), so the HTTP answer is a 429 with Retry-After and the
+ * RateLimit fields like every other 429 (http/app.ts reads ctx.rateLimited).
  */
 
 export interface LiveStreamSettings {
@@ -33,6 +35,14 @@ export function configureLiveStreams(next?: Partial<LiveStreamSettings>): LiveSt
 export const tooManyStreams = (max: number) =>
   `At most ${max} live calendar streams may be open at once for one account; close another tab or device and try again.`;
 
+/** The limit a refused stream met: `max` open at once; a place frees when another closes (a recheck later at most). */
+export function liveStreamLimit(max: number = settings.maxPerAccount): RateLimitInfo {
+  const retry = Math.max(1, Math.ceil(settings.recheckMs / 1000));
+  return { policy: 'live-streams', limit: max, windowSeconds: retry, retryAfterSeconds: retry };
+}
+
+const refusal = (max: number) => new RateLimitError(tooManyStreams(max), liveStreamLimit(max));
+
 /** Open streams per account, per database (one process, or one test runtime). */
 const openStreams = new WeakMap<Db, Map<string, number>>();
 
@@ -45,6 +55,16 @@ function countsOf(db: Db): Map<string, number> {
 /** How many live streams the account has open (tests, diagnostics). */
 export function openStreamCount(db: Db, accountId: string): number {
   return openStreams.get(db)?.get(accountId) ?? 0;
+}
+
+/**
+ * Refuses (429, RateLimitError) a stream the account has no room for, before it opens: call it in
+ * the subscription's resolver so the HTTP answer carries the status and headers. `guardedStream`
+ * checks again when it opens (two tabs opening at once).
+ */
+export function assertStreamRoom(deps: AppDeps, accountId: string): void {
+  const max = settings.maxPerAccount;
+  if ((countsOf(deps.db).get(accountId) ?? 0) >= max) throw refusal(max);
 }
 
 export interface StreamCaller {
@@ -68,7 +88,7 @@ export async function* guardedStream<T>(
   const counts = countsOf(deps.db);
   const max = settings.maxPerAccount;
   const held = counts.get(accountId) ?? 0;
-  if (held >= max) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: tooManyStreams(max) });
+  if (held >= max) throw refusal(max);
   counts.set(accountId, held + 1);
 
   const stop = new AbortController();

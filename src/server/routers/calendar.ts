@@ -9,8 +9,9 @@ import {
   moveBookingAnswer,
   moveBookingInput,
 } from '../../shared/schemas/calendar.js';
+import { RateLimitError } from '../errors.js';
 import { deskStream } from '../live/deskEvents.js';
-import { guardedStream } from '../live/sessionGuard.js';
+import { assertStreamRoom, guardedStream } from '../live/sessionGuard.js';
 import { createBlock, deleteBlock, getCalendar, moveBooking } from '../services/calendar/index.js';
 import { shopOf } from '../services/scope.js';
 import { merchantProcedure } from '../trpc/procedures.js';
@@ -89,9 +90,15 @@ export const calendarMerchantProcedures = {
    * Server-sent events (tRPC subscription): 'sync' first and after a gap, then 'changed' with the dates. Not on /api.
    * The session is checked again while the stream is open, and an account holds a few streams at most (live/sessionGuard.ts).
    */
-  deskEvents: merchantProcedure.input(deskEventsInput).subscription(async function* ({ ctx, input, signal }) {
+  deskEvents: merchantProcedure.input(deskEventsInput).subscription(async ({ ctx, input, signal }) => {
     const merchantId = await shopOf(ctx.deps.db, ctx.actor!, input.merchantId);
-    yield* guardedStream({ deps: ctx.deps, accountId: ctx.actor!.id, token: ctx.token }, signal, (stop) =>
+    try {
+      assertStreamRoom(ctx.deps, ctx.actor!.id);
+    } catch (err) {
+      if (err instanceof RateLimitError && ctx.refused) ctx.refused.limit = err.limit;
+      throw err;
+    }
+    return guardedStream({ deps: ctx.deps, accountId: ctx.actor!.id, token: ctx.token }, signal, (stop) =>
       deskStream(ctx.deps.db, merchantId, stop),
     );
   }),

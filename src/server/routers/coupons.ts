@@ -27,7 +27,7 @@ export const couponProcedures = {
     })
     .input(couponsListInput)
     .output(couponsAnswer)
-    .query(({ ctx, input }) => coupons.getAllCoupons(ctx.deps, ctx.actor, input.merchantId)),
+    .query(({ ctx, input }) => coupons.getAllCoupons(ctx.deps, ctx.actor, input)),
 
   createCoupon: merchantProcedure
     .meta({

@@ -18,9 +18,9 @@ export const walletUserProcedures = {
         errorResponses: errors(400, 401),
       },
     })
-    .input(s.walletInput)
+    .input(s.walletPageInput)
     .output(s.walletAnswer)
-    .query(({ ctx }) => wallet.getWallet(ctx.deps, ctx.actor)),
+    .query(({ ctx, input }) => wallet.getWallet(ctx.deps, ctx.actor, input)),
   getLoyalty: authedProcedure
     .meta({
       openapi: {
@@ -31,9 +31,9 @@ export const walletUserProcedures = {
         errorResponses: errors(400, 401),
       },
     })
-    .input(s.walletInput)
+    .input(s.walletPageInput)
     .output(s.loyaltyAnswer)
-    .query(({ ctx }) => wallet.getLoyalty(ctx.deps, ctx.actor)),
+    .query(({ ctx, input }) => wallet.getLoyalty(ctx.deps, ctx.actor, input)),
   redeemReward: authedProcedure
     .meta({
       openapi: {
@@ -58,9 +58,9 @@ export const walletUserProcedures = {
         errorResponses: errors(400, 401),
       },
     })
-    .input(s.walletInput)
+    .input(s.walletPageInput)
     .output(s.giftCardsAnswer)
-    .query(({ ctx }) => wallet.getGiftCards(ctx.deps, ctx.actor)),
+    .query(({ ctx, input }) => wallet.getGiftCards(ctx.deps, ctx.actor, input)),
   purchaseGiftCard: authedProcedure
     .meta({
       openapi: { method: 'POST', path: '/users/purchaseGiftCard', tags, summary: 'Buy a gift card', errorResponses: errors(400, 401, 409) },

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { signedInAccount } from '../db/repositories/sessions.js';
 import type { Actor, AppDeps, Session } from '../deps.js';
-import { isDatabaseUnavailable, toTRPCError } from '../errors.js';
+import { isDatabaseUnavailable, type RateLimitInfo, toTRPCError } from '../errors.js';
 import { RECENT_WRITE_COOKIE } from './reads.js';
 
 /** The longest `Idempotency-Key` a client may send (characters). */
@@ -25,6 +25,11 @@ export interface Context {
   recentWrite?: boolean;
   /** Set by a procedure whose REST success status depends on the outcome (201 created vs 200 already there). */
   responseStatus?: number;
+  /**
+   * Filled by a live stream refused before it opens: /trpc answers subscriptions 200, so http/app.ts
+   * makes it a 429 with these limits. An object made per request, as middlewares copy the context.
+   */
+  refused?: { limit?: RateLimitInfo };
 }
 
 function bearer(req: IncomingMessage): string | null {
@@ -92,6 +97,7 @@ export function createContextFactory(deps: AppDeps) {
       userAgent: req.headers['user-agent'] ?? null,
       idempotencyKey,
       secretChecks: { count: 0 },
+      refused: {},
       recentWrite,
     };
   };

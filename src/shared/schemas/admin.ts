@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, OUTBOX_CHANNELS, orList, PLACE_KINDS, ROLES } from '../constants.js';
 import { DELIVERY_STATES } from '../delivery.js';
-import { dateSchema, idSchema } from '../validation.js';
+import { blankMeansNone, dateSchema, idSchema } from '../validation.js';
 import { jsonValue } from './jsonValue.js';
+import { legacyPageFields } from './paging.js';
 import { queryNumber } from './query.js';
 
 /* The admin area's wire shapes (issue 8). Every procedure under admin/* is for administrators only. */
@@ -51,7 +52,7 @@ export const reasonForm = z.object({
   reason: z.string().trim().min(3, 'Give a reason of at least 3 characters.').max(500, 'reason: at most 500 characters'),
 });
 
-const pageInfo = { total: z.number(), page: z.number(), limit: z.number() };
+const pageInfo = legacyPageFields;
 export const noInput = z.object({});
 export const messageAnswer = z.object({ message: z.string() });
 
@@ -317,7 +318,7 @@ export const broadcastInput = z.object({
   push: jsonValue(z.boolean({ error: 'push: true or false' }))
     .optional()
     .default(false),
-  link: optional(
+  link: blankMeansNone(
     z
       .string()
       .trim()

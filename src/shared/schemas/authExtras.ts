@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { emailSchema, mobileSchema } from '../validation.js';
+import { emailSchema, LOOSE_INDIAN_MOBILE_RE, mobileSchema } from '../validation.js';
 import { otpSchema, registerUserInput, roleSchema, userWire } from './auth.js';
 
 /** '98123 45678', '+91 98123-45678' and '9812345678' are the same number. */
-const phoneField = z.preprocess(
-  (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, '') : v),
-  mobileSchema,
-);
+const phoneField = z
+  .preprocess((v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '').replace(/^(\+91|91)(?=\d{10}$)/, '') : v), mobileSchema)
+  .meta({
+    pattern: LOOSE_INDIAN_MOBILE_RE.source,
+    description: 'An Indian mobile number: 10 digits from 6-9, optionally +91; spaces and hyphens ignored',
+  });
 
 export const emailOtpRequestInput = z.object({ email: emailSchema });
 export const phoneOtpRequestInput = z.object({ phone: phoneField });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseTimeToMinutes } from '../clock.js';
-import { dateSchema, idSchema, timeSchema } from '../validation.js';
+import { CLOCK_TIME_RE, dateSchema, GRID_TIME_RE, idSchema, timeSchema } from '../validation.js';
 import { bookingServiceWire, bookingStatusSchema, bookingWire } from './bookings.js';
 import { jsonValue } from './jsonValue.js';
 import { queryNumber } from './query.js';
@@ -101,7 +101,11 @@ export const calendarAnswer = z.object({
 export type CalendarAnswer = z.infer<typeof calendarAnswer>;
 
 const clock = (field: string) =>
-  timeSchema.transform((v) => parseTimeToMinutes(v)!).refine((m) => m % 15 === 0, `${field}: use the 15-minute grid`);
+  z
+    .string()
+    .regex(CLOCK_TIME_RE, 'Use a time like 10:30 AM or 14:30.')
+    .regex(GRID_TIME_RE, `${field}: use the 15-minute grid`)
+    .transform((v) => parseTimeToMinutes(v)!);
 
 export const createBlockInput = z
   .object({

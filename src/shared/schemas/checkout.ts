@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, PRODUCT_GST_RATES } from '../checkout.js';
-import { emailSchema, idSchema, mobileSchema, nameSchema } from '../validation.js';
+import { blankMeansNone, emailSchema, idSchema, mobileSchema, nameSchema } from '../validation.js';
 import { intSchema, merchantIdField, moneySchema } from './shop.js';
 
 /* Products and stock, and the visit checkout (point of sale) with its receipt: docs/checkout-and-stock.md. */
@@ -223,8 +223,8 @@ export const sendReceiptInput = z.object({
     .min(1, 'Choose e-mail, WhatsApp or both.')
     .max(2),
   /** Where to, when the receipt has none (a walk-in's number or address typed at the desk). */
-  email: z.preprocess(blankToUndefined, emailSchema.optional()),
-  phone: z.preprocess(blankToUndefined, mobileSchema.optional()),
+  email: blankMeansNone(emailSchema),
+  phone: blankMeansNone(mobileSchema),
 });
 export const sendReceiptAnswer = z.object({ message: z.string(), sent: z.array(z.object({ channel: z.string(), to: z.string() })) });
 

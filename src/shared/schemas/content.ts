@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema } from '../validation.js';
+import { blankMeansNone, emailSchema } from '../validation.js';
+import { pagingWire } from './paging.js';
 import { queryNumber } from './query.js';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -29,15 +30,13 @@ const blogFields = {
     .trim()
     .min(20, 'body: at least 20 characters')
     .max(50_000, 'body: at most 50,000 characters'),
-  coverImage: z.preprocess(
-    blank,
+  coverImage: blankMeansNone(
     z
       .string()
       .trim()
       .max(500)
       .regex(/^(https:\/\/|\/uploads\/)/, 'coverImage: an uploaded image or an https:// address')
-      .nullable()
-      .optional(),
+      .nullable(),
   ),
   tags: z
     .array(z.string().trim().toLowerCase().min(2, 'tags: each at least 2 characters').max(30, 'tags: each at most 30 characters'))
@@ -102,6 +101,7 @@ export const blogsAnswer = z.object({
   total: z.number(),
   page: z.number(),
   tags: z.array(z.string()),
+  paging: pagingWire,
 });
 export const deleteBlogAnswer = z.object({ success: z.literal(true), message: z.string() });
 

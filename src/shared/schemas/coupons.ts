@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../validation.js';
 import { jsonValue } from './jsonValue.js';
+import { bodyPageFields, pagingWire } from './paging.js';
 import { blankToUndefined, DISCOUNT_TYPES, intSchema, merchantIdField, moneySchema, realDateSchema } from './shop.js';
 
 export const COUPON_CODE_RE = /^[A-Z0-9_-]{3,30}$/;
@@ -82,7 +83,7 @@ export const updateCouponInput = z
   .superRefine(couponRules);
 
 export const couponTargetInput = z.object({ merchantId: merchantIdField, couponId: idSchema });
-export const couponsListInput = z.object({ merchantId: merchantIdField });
+export const couponsListInput = z.object({ merchantId: merchantIdField, ...bodyPageFields(200, 500) });
 
 /** A coupon's rules, on every answer that carries a coupon or an offer (shared/offers.ts words them). */
 export const offerRuleFields = {
@@ -121,7 +122,7 @@ export const couponWire = z.object({
 export type CouponWire = z.infer<typeof couponWire>;
 
 export const couponAnswer = z.object({ coupon: couponWire });
-export const couponsAnswer = z.object({ coupons: z.array(couponWire) });
+export const couponsAnswer = z.object({ coupons: z.array(couponWire), paging: pagingWire });
 export const deleteCouponAnswer = z.object({ message: z.string(), deactivated: z.boolean() });
 
 /** A coupon's standing on a salon-local date, in the order that explains it best. */

@@ -4,6 +4,7 @@ import { CAMPAIGN_CHANNELS, MESSAGE_CHANNELS, type MessageChannel, OUTBOX_CHANNE
 import { DELIVERY_STATES } from '../delivery.js';
 import { checkSocialUrl, SOCIAL_NETWORKS } from '../social.js';
 import { idSchema } from '../validation.js';
+import { legacyPageFields } from './paging.js';
 import { queryNumber } from './query.js';
 
 export { SOCIAL_NETWORKS };
@@ -22,7 +23,10 @@ export const customersInput = z.object({
   search: z.preprocess(blank, z.string().trim().max(80).optional()),
   /** Customers with a booking in the last N days. */
   rangeDays: queryNumber(
-    z.number({ error: 'rangeDays: 7, 30 or 90' }).refine((n) => (RANGE_DAYS as readonly number[]).includes(n), 'rangeDays: 7, 30 or 90'),
+    z
+      .number({ error: 'rangeDays: 7, 30 or 90' })
+      .refine((n) => (RANGE_DAYS as readonly number[]).includes(n), 'rangeDays: 7, 30 or 90')
+      .meta({ enum: [...RANGE_DAYS] }),
   ),
   /** Customers whose average rating of this salon is at least this. */
   minRating: queryNumber(
@@ -34,14 +38,14 @@ export const customersInput = z.object({
       .int('page: a page number from 1')
       .min(1, 'page: a page number from 1')
       .max(100_000, 'page: a page number from 1'),
-  ),
+  ).describe('The page, from 1 (default 1)'),
   limit: queryNumber(
     z
       .number({ error: `limit: 1 to ${CUSTOMERS_PAGE_MAX}` })
       .int(`limit: 1 to ${CUSTOMERS_PAGE_MAX}`)
       .min(1, `limit: 1 to ${CUSTOMERS_PAGE_MAX}`)
       .max(CUSTOMERS_PAGE_MAX, `limit: 1 to ${CUSTOMERS_PAGE_MAX}`),
-  ),
+  ).describe(`Page size, default ${CUSTOMERS_PAGE_SIZE}, at most ${CUSTOMERS_PAGE_MAX}`),
 });
 
 const customerWire = z.object({
@@ -62,7 +66,7 @@ const customerWire = z.object({
 });
 export type CustomerWire = z.infer<typeof customerWire>;
 export const customersAnswer = z.object({
-  data: z.object({ customers: z.array(customerWire), total: z.number(), page: z.number(), limit: z.number() }),
+  data: z.object({ customers: z.array(customerWire), ...legacyPageFields }),
 });
 
 const customerIdSchema = z.string({ error: 'customerId: choose a customer' }).trim().min(1, 'customerId: choose a customer').max(300);

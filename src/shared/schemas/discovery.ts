@@ -3,6 +3,7 @@ import { AMENITIES, canonicalAmenity, GENDERS_SERVED, PLACE_KINDS } from '../con
 import { SOCIAL_NETWORKS } from '../social.js';
 import { dateSchema, idSchema } from '../validation.js';
 import { offerRuleFields } from './coupons.js';
+import { pagingWire } from './paging.js';
 import { toQueryNumber } from './query.js';
 
 /*
@@ -212,28 +213,42 @@ export const merchantCardWire = z.object({
 });
 export type MerchantCardWire = z.infer<typeof merchantCardWire>;
 
-export const searchAnswer = z.object({ data: z.object({ merchants: z.array(merchantCardWire), total: z.number() }) });
+export const searchAnswer = z.object({ data: z.object({ merchants: z.array(merchantCardWire), total: z.number(), paging: pagingWire }) });
 export type SearchAnswer = z.infer<typeof searchAnswer>;
 
-export const merchantsAnswer = z.object({ data: z.object({ merchants: z.array(merchantCardWire) }) });
+export const merchantsAnswer = z.object({
+  data: z.object({ merchants: z.array(merchantCardWire), total: z.number(), paging: pagingWire }),
+});
 export type MerchantsAnswer = z.infer<typeof merchantsAnswer>;
+
+/** merchants/getMerchants pages by 20 (the older list's size), the other home lists by DEFAULT_PAGE_SIZE. */
+export const MERCHANTS_LIST_SIZE = 20;
 
 export const getMerchantsInput = z.object({
   lat: searchFiltersShape.lat,
   lng: searchFiltersShape.lng,
-  limit: searchFiltersShape.limit,
+  page: searchFiltersShape.page,
+  limit: numberParam(1, MAX_PAGE_SIZE, { int: true }).describe(`Page size, default ${MERCHANTS_LIST_SIZE}, at most ${MAX_PAGE_SIZE}.`),
 });
 
 export const nearbyInput = z.object({
   lat: searchFiltersShape.lat,
   lng: searchFiltersShape.lng,
   city: textParam(120),
+  page: searchFiltersShape.page,
   limit: searchFiltersShape.limit,
 });
 
-export const recommendedInput = z.object({ limit: searchFiltersShape.limit });
-export const sponsoredInput = z.object({ lat: searchFiltersShape.lat, lng: searchFiltersShape.lng, limit: searchFiltersShape.limit });
-export const sponsoredAnswer = z.object({ data: z.object({ sponsoredShops: z.array(merchantCardWire) }) });
+export const recommendedInput = z.object({ page: searchFiltersShape.page, limit: searchFiltersShape.limit });
+export const sponsoredInput = z.object({
+  lat: searchFiltersShape.lat,
+  lng: searchFiltersShape.lng,
+  page: searchFiltersShape.page,
+  limit: searchFiltersShape.limit,
+});
+export const sponsoredAnswer = z.object({
+  data: z.object({ sponsoredShops: z.array(merchantCardWire), total: z.number(), paging: pagingWire }),
+});
 export type SponsoredAnswer = z.infer<typeof sponsoredAnswer>;
 
 // ---------------------------------------------------------------- salon details

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingWire } from './paging.js';
 import { queryBoolean, queryNumber } from './query.js';
 
 /* In-app notifications under users/* (customer spec section 7): every signed-in role has them. */
@@ -41,6 +42,7 @@ export const getNotificationsAnswer = z.object({
     unreadCount: z.number(),
     /** How many match the filter (all, or unread only), for paging. */
     total: z.number(),
+    paging: pagingWire,
   }),
 });
 export type GetNotificationsAnswer = z.infer<typeof getNotificationsAnswer>;

@@ -50,3 +50,11 @@ export type PagingWire = z.infer<typeof pagingWire>;
 export function pagingOf(page: number, limit: number, total: number): PagingWire {
   return { page, limit, total, hasMore: page * limit < total };
 }
+
+/** The legacy page fields some lists answered before `paging` (admin lists, CRM customers), with `paging` beside them. */
+export const legacyPageFields = { total: z.number(), page: z.number(), limit: z.number(), paging: pagingWire };
+
+/** `{total, page, limit, paging}`: the answer's part for `legacyPageFields`. */
+export function legacyPageOf(page: number, limit: number, total: number) {
+  return { total, page, limit, paging: pagingOf(page, limit, total) };
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../validation.js';
 import { jsonValue } from './jsonValue.js';
+import { bodyPageFields, pagingWire } from './paging.js';
 import { blankToUndefined, merchantIdField } from './shop.js';
 
 export const REVIEW_MAX_LENGTH = 2000;
@@ -57,8 +58,9 @@ export const merchantReviewsInput = z.object({
       .optional(),
   ),
   days: daysSchema,
-  limit: jsonValue(z.number().int().min(1).max(500)).default(200),
-  offset: jsonValue(z.number().int().min(0)).default(0),
+  ...bodyPageFields(200, 500),
+  /** The older way to page: rows to skip. When sent (above 0) it wins over `page`. */
+  offset: jsonValue(z.number().int().min(0)).default(0).describe('Rows to skip (older clients); when above 0 it is used instead of page'),
 });
 
 export const respondToReviewInput = z.object({
@@ -129,6 +131,7 @@ export const merchantReviewsAnswer = z.object({
   total: z.number(),
   /** The whole salon, regardless of the filters. */
   stats: reviewStatsWire,
+  paging: pagingWire,
 });
 export const respondToReviewAnswer = z.object({ success: z.literal(true), review: reviewWire });
 export const deleteReviewAnswer = z.object({ message: z.string() });

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { GIFT_CARD_MAX, GIFT_CARD_MIN } from '../loyalty.js';
-import { idSchema, mobileSchema, nameSchema } from '../validation.js';
+import { blankMeansNone, idSchema, mobileSchema, nameSchema } from '../validation.js';
 import { userWire } from './auth.js';
 import { jsonValue } from './jsonValue.js';
+import { pagingWire, queryPageFields } from './paging.js';
 
 const empty = z.object({});
 export const walletInput = empty;
+/** A page of the wallet's or the points' entries, or of the gift cards (newest first). */
+export const walletPageInput = z.object(queryPageFields(50, 200));
 
 const walletEntryWire = z.object({
   _id: z.string(),
@@ -17,7 +20,9 @@ const walletEntryWire = z.object({
   createdAt: z.string(),
 });
 export type WalletEntryWire = z.infer<typeof walletEntryWire>;
-export const walletAnswer = z.object({ data: z.object({ balance: z.number(), entries: z.array(walletEntryWire) }) });
+export const walletAnswer = z.object({
+  data: z.object({ balance: z.number(), entries: z.array(walletEntryWire), paging: pagingWire.describe('The paging of entries') }),
+});
 
 const pointsEntryWire = z.object({
   _id: z.string(),
@@ -45,7 +50,9 @@ export const loyaltyAnswer = z.object({
     rupeesPerPoint: z.number(),
     reward: z.object({ points: z.number(), value: z.number(), validDays: z.number() }),
     entries: z.array(pointsEntryWire),
+    /** The customer's reward coupons (one per redemption): all of them, beside the page of entries. */
     rewards: z.array(rewardCouponWire),
+    paging: pagingWire.describe('The paging of entries'),
   }),
 });
 
@@ -71,10 +78,7 @@ const giftCardDetails = {
       .max(GIFT_CARD_MAX, `amount: at most ₹${GIFT_CARD_MAX.toLocaleString('en-IN')}`),
   ),
   recipientName: optionalText('recipientName', 100),
-  recipientEmail: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().trim().toLowerCase().email('recipientEmail: enter a valid e-mail').max(254).optional(),
-  ),
+  recipientEmail: blankMeansNone(z.string().trim().toLowerCase().email('recipientEmail: enter a valid e-mail').max(254)),
   message: optionalText('message', 300),
 };
 
@@ -129,7 +133,7 @@ const giftCardWire = z.object({
 });
 export type GiftCardWire = z.infer<typeof giftCardWire>;
 export const purchaseGiftCardAnswer = z.object({ data: z.object({ giftCard: giftCardWire }), message: z.string() });
-export const giftCardsAnswer = z.object({ data: z.object({ giftCards: z.array(giftCardWire) }) });
+export const giftCardsAnswer = z.object({ data: z.object({ giftCards: z.array(giftCardWire), paging: pagingWire }) });
 
 export const redeemGiftCardInput = z.object({
   code: z

@@ -217,6 +217,9 @@ function BookingCard({
   );
 }
 
+/** Bookings per page of users/getAllBookings (its default). */
+const BOOKINGS_PAGE_SIZE = 100;
+
 export default function Bookings() {
   usePageTitle('My Bookings');
   const session = useAtomValue(sessionAtom);
@@ -232,12 +235,23 @@ export default function Bookings() {
   // Reviews written in this visit, shown at once while the bookings list refreshes.
   const [reviewed, setReviewed] = useState<Set<string>>(() => new Set());
 
-  const query = trpc.users.getAllBookings.useQuery({ userId: session.userType === 'customer' ? (session.userId ?? undefined) : undefined });
+  // The list comes a page at a time (newest first); "Load more" asks for the next page.
+  const [pageCount, setPageCount] = useState(1);
+  const userId = session.userType === 'customer' ? (session.userId ?? undefined) : undefined;
+  const pages = trpc.useQueries((t) =>
+    Array.from({ length: pageCount }, (_, i) => t.users.getAllBookings({ userId, page: i + 1, limit: BOOKINGS_PAGE_SIZE })),
+  );
+  const query = pages[0];
+  const last = pages[pages.length - 1];
+  const loaded = pages.every((p) => p.data);
   useEffect(() => {
     if (query.isError) console.error('getAllBookings failed', query.error);
   }, [query.isError, query.error]);
 
-  const bookings = useMemo(() => byAppointment(query.data?.data.bookings ?? []), [query.data]);
+  // A booking added between two pages can shift the order: each is shown once.
+  const seen = new Set<string>();
+  const bookings = byAppointment(pages.flatMap((p) => p.data?.data.bookings ?? []).filter((b) => !seen.has(b._id) && seen.add(b._id)));
+  const paging = last.data?.data.paging;
   // Each booking's latest online payment (the list is newest first).
   const payments = trpc.payments.myPayments.useQuery({}, { enabled: session.userType === 'customer' });
   const paymentOf = useMemo(() => {
@@ -319,6 +333,18 @@ export default function Bookings() {
                 onDispute={() => setDisputing(b)}
               />
             ))}
+          </div>
+        )}
+        {tab !== 'waitlist' && query.data && paging && (paging.hasMore || pageCount > 1) && (
+          <div className="mt-6 flex flex-col items-center gap-2 text-sm text-muted-foreground" data-testid="bookings-paging">
+            <p>
+              Showing {bookings.length} of {paging.total} bookings
+            </p>
+            {paging.hasMore && (
+              <Button variant="outline" disabled={!loaded} onClick={() => setPageCount((n) => n + 1)} data-testid="bookings-load-more">
+                {loaded ? 'Load more' : 'Loading…'}
+              </Button>
+            )}
           </div>
         )}
       </TabPanel>

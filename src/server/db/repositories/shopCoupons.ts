@@ -5,13 +5,16 @@ import type { CouponsTable } from '../types.js';
 /** A salon's coupons, or with `null` the platform's own (valid at every salon). */
 export type CouponScope = string | null;
 
-export function listCoupons(db: Executor, scope: CouponScope) {
+/** One page of the scope's coupons, newest first, and how many it has. */
+export async function listCoupons(db: Executor, scope: CouponScope, page: { limit: number; offset: number }) {
   // Personal reward coupons belong to their customer, not to the platform's list.
-  const q = db.selectFrom('coupons').selectAll().where('owner_account_id', 'is', null);
-  return (scope === null ? q.where('merchant_id', 'is', null) : q.where('merchant_id', '=', scope))
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
+  const all = db.selectFrom('coupons').where('owner_account_id', 'is', null);
+  const q = scope === null ? all.where('merchant_id', 'is', null) : all.where('merchant_id', '=', scope);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute(),
+    q.select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 export function findCoupon(db: Executor, scope: CouponScope, couponId: string) {

@@ -60,22 +60,34 @@ export async function lifetimePoints(db: Executor, accountId: string): Promise<n
   return Number(row.n);
 }
 
-export function walletEntries(db: Executor, accountId: string, limit: number) {
-  return db.selectFrom('wallet_ledger').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc').limit(limit).execute();
+/** One page of a ledger (newest first) and how many entries it holds. */
+type Page = { limit: number; offset: number };
+
+export async function walletEntries(db: Executor, accountId: string, page: Page) {
+  const q = db.selectFrom('wallet_ledger').where('account_id', '=', accountId);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    q.select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
-export function loyaltyEntries(db: Executor, accountId: string, limit: number) {
-  return db.selectFrom('loyalty_ledger').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc').limit(limit).execute();
+export async function loyaltyEntries(db: Executor, accountId: string, page: Page) {
+  const q = db.selectFrom('loyalty_ledger').where('account_id', '=', accountId);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    q.select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
-export function giftCardsOf(db: Executor, accountId: string) {
-  return db
-    .selectFrom('gift_cards')
-    .selectAll()
-    .where((eb) => eb.or([eb('purchaser_id', '=', accountId), eb('redeemed_by', '=', accountId)]))
-    .orderBy('created_at', 'desc')
-    .limit(100)
-    .execute();
+export async function giftCardsOf(db: Executor, accountId: string, page: Page) {
+  const q = db.selectFrom('gift_cards').where((eb) => eb.or([eb('purchaser_id', '=', accountId), eb('redeemed_by', '=', accountId)]));
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute(),
+    q.select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 export function rewardCouponsOf(db: Executor, accountId: string) {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { adminBookingByIdInput, adminBookingsInput } from '../../../shared/schemas/admin.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 import { listAllBookings } from '../../db/repositories/admin/bookings.js';
 import { bookingStatus } from '../../db/repositories/bookings.js';
 import type { AppDeps } from '../../deps.js';
@@ -35,9 +36,7 @@ export async function listBookings(deps: AppDeps, input: z.output<typeof adminBo
         : { _id: r.user_id, name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(), email: r.email ?? '', phone: r.phone },
       createdAt: iso(r.created_at),
     })),
-    total,
-    page: input.page,
-    limit: input.limit,
+    ...legacyPageOf(input.page, input.limit, total),
   };
 }
 

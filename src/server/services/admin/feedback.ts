@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { feedbackInput, feedbackReplyInput, feedbackTargetInput } from '../../../shared/schemas/admin.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 import * as repo from '../../db/repositories/admin/support.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import { insertNotification } from '../../db/repositories/notifications.js';
@@ -20,7 +21,7 @@ export async function listFeedback(deps: AppDeps, input: z.output<typeof feedbac
     search: input.search,
     ...pageOf(input.page, input.limit),
   });
-  return { messages: rows.map(toFeedbackWire), total, page: input.page, limit: input.limit };
+  return { messages: rows.map(toFeedbackWire), ...legacyPageOf(input.page, input.limit, total) };
 }
 
 /** E-mails the answer first: the message is marked answered only once the e-mail went out. */

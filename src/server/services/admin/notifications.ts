@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ROLES, type Role } from '../../../shared/constants.js';
 import type { broadcastInput, broadcastsInput } from '../../../shared/schemas/admin.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 import { broadcastNotification } from '../../db/repositories/admin/notifications.js';
 import { listAudit, recordAudit } from '../../db/repositories/audit.js';
 import type { Actor, AppDeps } from '../../deps.js';
@@ -64,8 +65,6 @@ export async function listBroadcasts(deps: AppDeps, input: z.output<typeof broad
         createdAt: iso(r.created_at),
       };
     }),
-    total,
-    page: input.page,
-    limit: input.limit,
+    ...legacyPageOf(input.page, input.limit, total),
   };
 }

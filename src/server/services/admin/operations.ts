@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { heldUntilOf } from '../../../shared/consent.js';
 import { deliveryLabel, deliveryStateOf } from '../../../shared/delivery.js';
 import type { auditInput, commissionsInput, outboxInput, retryJobInput } from '../../../shared/schemas/admin.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 import { listOutbox } from '../../db/repositories/admin/email.js';
 import { listCommissions } from '../../db/repositories/admin/payments.js';
 import { appliedMigrations, databaseVersion, outboxBacklog, requeueFailedMessage } from '../../db/repositories/admin/system.js';
@@ -40,9 +41,7 @@ export async function getCommissions(deps: AppDeps, input: z.output<typeof commi
       createdAt: iso(r.created_at),
     })),
     totals,
-    total,
-    page: input.page,
-    limit: input.limit,
+    ...legacyPageOf(input.page, input.limit, total),
   };
 }
 
@@ -84,9 +83,7 @@ export async function getOutbox(deps: AppDeps, input: z.output<typeof outboxInpu
         sentAt: isoOrNull(r.sent_at),
       };
     }),
-    total,
-    page: input.page,
-    limit: input.limit,
+    ...legacyPageOf(input.page, input.limit, total),
   };
 }
 
@@ -157,8 +154,6 @@ export async function getAudit(deps: AppDeps, input: z.output<typeof auditInput>
       details: (r.details ?? {}) as Record<string, unknown>,
       createdAt: iso(r.created_at),
     })),
-    total,
-    page: input.page,
-    limit: input.limit,
+    ...legacyPageOf(input.page, input.limit, total),
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { cheapestPlanWith, planAllows, tierOf } from '../../../shared/plans.js';
 import type { salonCompletionInput, salonReasonInput, salonsInput, salonTargetInput, sponsorInput } from '../../../shared/schemas/admin.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 import type { Executor } from '../../db/executor.js';
 import { listSalons as listSalonRows, upcomingBookingCount } from '../../db/repositories/admin/salons.js';
 import { recordAudit } from '../../db/repositories/audit.js';
@@ -20,7 +21,7 @@ export async function listSalons(deps: AppDeps, input: z.output<typeof salonsInp
     sponsored: input.sponsored === undefined ? undefined : input.sponsored === 'true',
     ...pageOf(input.page, input.limit),
   });
-  return { salons: rows.map(toAdminSalonWire), total, page: input.page, limit: input.limit };
+  return { salons: rows.map(toAdminSalonWire), ...legacyPageOf(input.page, input.limit, total) };
 }
 
 async function loadSalon(db: Executor, id: string) {

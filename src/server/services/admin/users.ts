@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { blockUserInput, usersInput, userTargetInput } from '../../../shared/schemas/admin.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 import * as repo from '../../db/repositories/admin/users.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import type { Actor, AppDeps } from '../../deps.js';
@@ -13,7 +14,7 @@ export async function listUsers(deps: AppDeps, input: z.output<typeof usersInput
     blocked: input.blocked === undefined ? undefined : input.blocked === 'true',
     ...pageOf(input.page, input.limit),
   });
-  return { users: rows.map(toAdminUserWire), total, page: input.page, limit: input.limit };
+  return { users: rows.map(toAdminUserWire), ...legacyPageOf(input.page, input.limit, total) };
 }
 
 async function loadUser(deps: AppDeps, id: string) {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type blogsQueryInput, type createBlogInput, slugify, type updateBlogInput } from '../../../shared/schemas/content.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import type { Executor } from '../../db/executor.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import {
@@ -64,6 +65,7 @@ export async function listBlogs(deps: AppDeps, actor: Actor | null, input: z.out
     total,
     page: input.page,
     tags,
+    paging: pagingOf(input.page, input.limit, total),
   };
 }
 

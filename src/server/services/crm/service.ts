@@ -20,6 +20,7 @@ import {
   type templateIdInput,
   type updateTemplateInput,
 } from '../../../shared/schemas/crm.js';
+import { legacyPageOf } from '../../../shared/schemas/paging.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import * as repo from '../../db/repositories/crm.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
@@ -56,7 +57,7 @@ export async function getCustomers(deps: AppDeps, actor: Actor, input: z.output<
   const page = input.page ?? 1;
   const limit = input.limit ?? CUSTOMERS_PAGE_SIZE;
   const { rows, total } = await repo.salonCustomers(deps.db, merchantId, input, { limit, offset: (page - 1) * limit });
-  return { data: { customers: rows.map(toCustomerWire), total, page, limit } };
+  return { data: { customers: rows.map(toCustomerWire), ...legacyPageOf(page, limit, total) } };
 }
 
 const CONSENT_LABEL = (c: repo.CustomerRow) =>

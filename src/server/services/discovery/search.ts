@@ -7,7 +7,7 @@ import {
   EXPERIENCE_YEARS,
   type getMerchantsInput,
   LOCALITY_RADIUS_KM,
-  type MerchantCardWire,
+  MERCHANTS_LIST_SIZE,
   type MerchantsAnswer,
   type nearbyInput,
   parsePriceFilter,
@@ -18,6 +18,7 @@ import {
   type sponsoredInput,
   TIME_WINDOWS,
 } from '../../../shared/schemas/discovery.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import { addDays, instantToZoned, weekdayOf } from '../../../shared/slots.js';
 import type { Geocoder, Place } from '../../adapters/geocoding/index.js';
 import type { Executor } from '../../db/executor.js';
@@ -38,8 +39,6 @@ type Deps = Pick<AppDeps, 'db'> & { adapters: { geocoder: Geocoder } };
 
 /** The zone whose "today" a time window without a date refers to (the marketplace's). */
 const MARKET_TIME_ZONE = 'Asia/Kolkata';
-/** Lists on the home page and getMerchants. */
-const DEFAULT_LIST_SIZE = 20;
 /** "Nearby You" with coordinates only lists salons this close. */
 const NEARBY_RADIUS_KM = 25;
 
@@ -183,9 +182,16 @@ const answerOf = (rows: CardRow[]) => ({
   total: rows.length ? Number(rows[0].total ?? rows.length) : 0,
 });
 
-/** Runs a query: one statement for the page of cards, their images and first services. */
-async function cards(db: Executor, q: DiscoveryQuery): Promise<{ merchants: MerchantCardWire[]; total: number }> {
-  return answerOf(await findMerchantCards(db, q, CARD_SIZE));
+/** The paging of a query's page (docs/api-clients.md "Paging"). */
+const pagingOfQuery = (q: DiscoveryQuery, total: number) => pagingOf(q.offset / q.limit + 1, q.limit, total);
+
+/** A page past the end still reports how many there are: the total is read from the first row. */
+async function cardsPage(db: Executor, q: DiscoveryQuery, rows?: CardRow[]) {
+  const { merchants, total } = answerOf(rows ?? (await findMerchantCards(db, q, CARD_SIZE)));
+  if (merchants.length || q.offset === 0) return { merchants, total, paging: pagingOfQuery(q, total) };
+  const first = await findMerchantCards(db, { ...q, offset: 0, limit: 1 }, CARD_SIZE);
+  const all = first.length ? Number(first[0].total) : 0;
+  return { merchants, total: all, paging: pagingOfQuery(q, all) };
 }
 
 /**
@@ -208,44 +214,43 @@ async function searchRows(db: Executor, q: DiscoveryQuery): Promise<CardRow[] | 
 /** merchants/search and users/getShopByFilter. */
 export async function searchMerchants(deps: Deps, input: SearchInput, opts: { now?: Date } = {}): Promise<SearchAnswer> {
   const q = await buildQuery(deps, input, opts.now ?? new Date());
-  if (!q) return { data: { merchants: [], total: 0 } };
+  const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+  const none = { data: { merchants: [], total: 0, paging: pagingOf(input.page ?? 1, limit, 0) } };
+  if (!q) return none;
   const rows = await searchRows(deps.db, q);
-  if (!rows) return { data: { merchants: [], total: 0 } };
-  const { merchants, total } = answerOf(rows);
-  // A page past the end still reports how many there are.
-  if (!merchants.length && q.offset > 0) {
-    const first = await findMerchantCards(deps.db, { ...q, offset: 0, limit: 1 }, CARD_SIZE);
-    return { data: { merchants, total: first.length ? Number(first[0].total) : 0 } };
-  }
-  return { data: { merchants, total } };
+  if (!rows) return none;
+  return { data: await cardsPage(deps.db, q, rows) };
 }
 
-const listQuery = (over: Partial<DiscoveryQuery>): DiscoveryQuery => ({
-  sort: 'recommended',
-  limit: DEFAULT_LIST_SIZE,
-  offset: 0,
-  withTotal: false,
-  ...over,
-});
+/** A home-page list's query: one page of `limit` (page from 1), with the total for its paging. */
+const listQuery = (
+  page: { page?: number; limit?: number },
+  over: Partial<DiscoveryQuery>,
+  defaultLimit = DEFAULT_PAGE_SIZE,
+): DiscoveryQuery => {
+  const limit = page.limit ?? defaultLimit;
+  return { sort: 'recommended', limit, offset: ((page.page ?? 1) - 1) * limit, withTotal: true, ...over };
+};
 
 /** merchants/getMerchants: nearest first with coordinates, else by recommended score. */
 export async function getMerchants(deps: Deps, input: z.output<typeof getMerchantsInput>): Promise<MerchantsAnswer> {
   const origin = originOf(input.lat, input.lng);
-  const q = listQuery({ origin, sort: origin ? 'distance' : 'recommended', limit: input.limit ?? DEFAULT_LIST_SIZE });
-  return { data: { merchants: (await cards(deps.db, q)).merchants } };
+  const q = listQuery(input, { origin, sort: origin ? 'distance' : 'recommended' }, MERCHANTS_LIST_SIZE);
+  return { data: await cardsPage(deps.db, q) };
 }
 
 /** users/getRecommended: 0.7 × rating + 0.3 × reviews / 1000, best first. */
 export async function getRecommended(deps: Deps, input: z.output<typeof recommendedInput>): Promise<MerchantsAnswer> {
-  const q = listQuery({ limit: input.limit ?? DEFAULT_PAGE_SIZE });
-  return { data: { merchants: (await cards(deps.db, q)).merchants } };
+  const q = listQuery(input, {});
+  return { data: await cardsPage(deps.db, q) };
 }
 
 /** users/getSponsoredShops: promoted salons, nearest first when the customer's position is known. */
 export async function getSponsoredShops(deps: Deps, input: z.output<typeof sponsoredInput>): Promise<SponsoredAnswer> {
   const origin = originOf(input.lat, input.lng);
-  const q = listQuery({ sponsoredOnly: true, origin, sort: origin ? 'distance' : 'recommended', limit: input.limit ?? DEFAULT_PAGE_SIZE });
-  return { data: { sponsoredShops: (await cards(deps.db, q)).merchants } };
+  const q = listQuery(input, { sponsoredOnly: true, origin, sort: origin ? 'distance' : 'recommended' });
+  const { merchants, total, paging } = await cardsPage(deps.db, q);
+  return { data: { sponsoredShops: merchants, total, paging } };
 }
 
 /**
@@ -254,16 +259,15 @@ export async function getSponsoredShops(deps: Deps, input: z.output<typeof spons
  */
 export async function getNearby(deps: Deps, input: z.output<typeof nearbyInput>): Promise<MerchantsAnswer> {
   const origin = originOf(input.lat, input.lng);
-  const limit = input.limit ?? DEFAULT_PAGE_SIZE;
   if (origin) {
-    const q = listQuery({ origin, area: { center: origin, radiusM: NEARBY_RADIUS_KM * 1000 }, sort: 'distance', limit });
-    return { data: { merchants: (await cards(deps.db, q)).merchants } };
+    const q = listQuery(input, { origin, area: { center: origin, radiusM: NEARBY_RADIUS_KM * 1000 }, sort: 'distance' });
+    return { data: await cardsPage(deps.db, q) };
   }
   const city = input.city?.trim();
-  if (!city) return { data: { merchants: [] } };
+  if (!city) return { data: { merchants: [], total: 0, paging: pagingOf(input.page ?? 1, input.limit ?? DEFAULT_PAGE_SIZE, 0) } };
   const [place] = await deps.adapters.geocoder.search(city, 1);
   const q = place
-    ? listQuery({ area: areaOfPlace(place), origin: { lat: place.lat, lng: place.lon }, sort: 'distance', limit })
-    : listQuery({ placePattern: containsPattern(city.split(',')[0].trim()), limit });
-  return { data: { merchants: (await cards(deps.db, q)).merchants } };
+    ? listQuery(input, { area: areaOfPlace(place), origin: { lat: place.lat, lng: place.lon }, sort: 'distance' })
+    : listQuery(input, { placePattern: containsPattern(city.split(',')[0].trim()) });
+  return { data: await cardsPage(deps.db, q) };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { getNotificationsInput, NotificationWire } from '../../../shared/schemas/notifications.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import {
   deleteNotification as deleteRow,
   listNotifications,
@@ -27,7 +28,7 @@ export async function getNotifications(deps: AppDeps, actor: Actor, input: z.out
     limit: input.limit,
     offset: (input.page - 1) * input.limit,
   });
-  return { data: { notifications: rows.map(toNotificationWire), unreadCount, total } };
+  return { data: { notifications: rows.map(toNotificationWire), unreadCount, total, paging: pagingOf(input.page, input.limit, total) } };
 }
 
 export async function markNotificationAsRead(deps: AppDeps, actor: Actor, id: string) {

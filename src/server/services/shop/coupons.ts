@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { couponTargetInput, createCouponInput, updateCouponInput } from '../../../shared/schemas/coupons.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import { instantToZoned, isValidTimeZone } from '../../../shared/slots.js';
 import type { Executor } from '../../db/executor.js';
 import { findCouponByCode } from '../../db/repositories/bookings.js';
@@ -43,10 +44,18 @@ async function checkCodeFree(db: Executor, code: string, exceptId?: string) {
   if (other && other.id !== exceptId) throw conflict('code: a coupon with this code already exists');
 }
 
-export async function getAllCoupons(deps: AppDeps, actor: Actor, merchantId: string | undefined, opts: { now?: Date } = {}) {
-  const scope = await scopeOf(deps.db, actor, merchantId);
-  const [rows, today] = await Promise.all([listCoupons(deps.db, scope), todayFor(deps.db, scope, opts.now ?? new Date())]);
-  return { coupons: rows.map((c) => toCouponWire(c, today)) };
+export async function getAllCoupons(
+  deps: AppDeps,
+  actor: Actor,
+  input: { merchantId?: string; page: number; limit: number },
+  opts: { now?: Date } = {},
+) {
+  const scope = await scopeOf(deps.db, actor, input.merchantId);
+  const [{ rows, total }, today] = await Promise.all([
+    listCoupons(deps.db, scope, { limit: input.limit, offset: (input.page - 1) * input.limit }),
+    todayFor(deps.db, scope, opts.now ?? new Date()),
+  ]);
+  return { coupons: rows.map((c) => toCouponWire(c, today)), paging: pagingOf(input.page, input.limit, total) };
 }
 
 export async function getCouponById(deps: AppDeps, actor: Actor, input: z.output<typeof couponTargetInput>, opts: { now?: Date } = {}) {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import type { createReviewInput, merchantReviewsInput, respondToReviewInput, updateReviewInput } from '../../../shared/schemas/reviews.js';
 import type { Executor } from '../../db/executor.js';
 import { refreshMerchantStats } from '../../db/repositories/merchantStats.js';
@@ -121,8 +122,9 @@ export async function getMerchantReviews(
     rating: input.rating,
     since: input.days ? new Date(now.getTime() - input.days * 86_400_000) : undefined,
   };
+  const offset = input.offset > 0 ? input.offset : (input.page - 1) * input.limit;
   const [rows, total, stats] = await Promise.all([
-    listMerchantReviews(deps.db, filter, input.limit, input.offset),
+    listMerchantReviews(deps.db, filter, input.limit, offset),
     countMerchantReviews(deps.db, filter),
     merchantReviewStats(deps.db, merchantId),
   ]);
@@ -135,6 +137,7 @@ export async function getMerchantReviews(
       responseRate: stats.total ? Math.round((stats.answered / stats.total) * 100) : 0,
       distribution: stats.distribution,
     },
+    paging: pagingOf(Math.floor(offset / input.limit) + 1, input.limit, total),
   };
 }
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { REWARD_POINTS, REWARD_VALID_DAYS, REWARD_VALUE, RUPEES_PER_POINT, tierFor } from '../../../shared/loyalty.js';
 import { formatINR } from '../../../shared/money.js';
 import { preferenceOn } from '../../../shared/reminders.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import {
   CUSTOMER_PREFERENCES,
   type createGiftCardOrderInput,
@@ -20,14 +21,19 @@ import { queueMessage } from '../../messaging/index.js';
 import { iso, toUserWire } from '../wire.js';
 import { appendPoints, appendWallet } from './ledger.js';
 
-const ENTRIES = 50;
+type PageInput = { page: number; limit: number };
+const pageOf = (p: PageInput) => ({ limit: p.limit, offset: (p.page - 1) * p.limit });
 
-export async function getWallet(deps: AppDeps, actor: Actor) {
-  const [balance, entries] = await Promise.all([repo.walletBalance(deps.db, actor.id), repo.walletEntries(deps.db, actor.id, ENTRIES)]);
+export async function getWallet(deps: AppDeps, actor: Actor, input: PageInput) {
+  const [balance, entries] = await Promise.all([
+    repo.walletBalance(deps.db, actor.id),
+    repo.walletEntries(deps.db, actor.id, pageOf(input)),
+  ]);
   return {
     data: {
       balance,
-      entries: entries.map((e) => ({
+      paging: pagingOf(input.page, input.limit, entries.total),
+      entries: entries.rows.map((e) => ({
         _id: String(e.id),
         amount: Number(e.amount),
         balanceAfter: Number(e.balance_after),
@@ -49,11 +55,11 @@ const rewardWire = (c: CouponRow) => ({
   createdAt: iso(c.created_at),
 });
 
-export async function getLoyalty(deps: AppDeps, actor: Actor) {
+export async function getLoyalty(deps: AppDeps, actor: Actor, input: PageInput) {
   const [points, lifetime, entries, rewards] = await Promise.all([
     repo.loyaltyBalance(deps.db, actor.id),
     repo.lifetimePoints(deps.db, actor.id),
-    repo.loyaltyEntries(deps.db, actor.id, ENTRIES),
+    repo.loyaltyEntries(deps.db, actor.id, pageOf(input)),
     repo.rewardCouponsOf(deps.db, actor.id),
   ]);
   const tier = tierFor(lifetime);
@@ -65,7 +71,8 @@ export async function getLoyalty(deps: AppDeps, actor: Actor) {
       nextTier: tier.next ? { name: tier.next.name, pointsToGo: tier.next.from - lifetime } : null,
       rupeesPerPoint: RUPEES_PER_POINT,
       reward: { points: REWARD_POINTS, value: REWARD_VALUE, validDays: REWARD_VALID_DAYS },
-      entries: entries.map((e) => ({
+      paging: pagingOf(input.page, input.limit, entries.total),
+      entries: entries.rows.map((e) => ({
         _id: String(e.id),
         points: e.points,
         balanceAfter: e.balance_after,
@@ -131,9 +138,9 @@ function giftCardWire(g: Selectable<GiftCardsTable>, me: string) {
   };
 }
 
-export async function getGiftCards(deps: AppDeps, actor: Actor) {
-  const rows = await repo.giftCardsOf(deps.db, actor.id);
-  return { data: { giftCards: rows.map((g) => giftCardWire(g, actor.id)) } };
+export async function getGiftCards(deps: AppDeps, actor: Actor, input: PageInput) {
+  const { rows, total } = await repo.giftCardsOf(deps.db, actor.id, pageOf(input));
+  return { data: { giftCards: rows.map((g) => giftCardWire(g, actor.id)), paging: pagingOf(input.page, input.limit, total) } };
 }
 
 type GiftCardDetails = Pick<z.output<typeof purchaseGiftCardInput>, 'amount' | 'recipientName' | 'recipientEmail' | 'message'>;
