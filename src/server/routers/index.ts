@@ -21,6 +21,7 @@ import {
 } from './discovery.js';
 import { merchantAuthRouter, merchantSignInProcedures } from './merchantAuth.js';
 import { notificationUserProcedures } from './notifications.js';
+import { packageMerchantProcedures, packagePublicProcedures, packageUserProcedures } from './packages.js';
 import { paymentProcedures } from './payments.js';
 import { pushProcedures, pushUserProcedures } from './push.js';
 import { reportMerchantProcedures } from './reports.js';
@@ -51,6 +52,7 @@ export const appRouter = router({
     ...walletUserProcedures,
     ...otpUserProcedures,
     ...waitlistUserProcedures,
+    ...packageUserProcedures,
   }),
   merchants: router({
     ...merchantSignInProcedures,
@@ -67,6 +69,8 @@ export const appRouter = router({
     ...waitlistMerchantProcedures,
     ...channelMerchantProcedures,
     ...channelPublicProcedures,
+    ...packageMerchantProcedures,
+    ...packagePublicProcedures,
   }),
   categories: router({
     ...shopCategoryProcedures,

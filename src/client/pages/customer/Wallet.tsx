@@ -17,6 +17,7 @@ const KIND_LABELS: Record<WalletEntryWire['kind'], string> = {
   gift_card_purchase: 'Gift card bought',
   adjustment: 'Adjustment',
   visit_payment: 'Paid at the salon',
+  salon_purchase: 'Salon package or voucher',
 };
 
 export default function Wallet() {
