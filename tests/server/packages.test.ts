@@ -315,15 +315,13 @@ describe(`online (${DB_KIND})`, () => {
     // Another customer cannot book with it.
     const stranger = await createCustomer(rt);
     await expect(
-      rt
-        .caller(stranger)
-        .users.createBooking({
-          merchantId: s.salon.id,
-          serviceIds: [s.facial],
-          bookingDate: localDate(3),
-          bookingTime: '2:00 PM',
-          holdingId,
-        }),
+      rt.caller(stranger).users.createBooking({
+        merchantId: s.salon.id,
+        serviceIds: [s.facial],
+        bookingDate: localDate(3),
+        bookingTime: '2:00 PM',
+        holdingId,
+      }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await rt.caller(s.customer).users.cancelBooking({ bookingId: data.booking._id, reason: 'Plans changed' });
     expect((await holding(holdingId)).sessions_left).toBe(5);
