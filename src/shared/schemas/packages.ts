@@ -44,13 +44,11 @@ function offerRules(v: { kind?: string; sessions?: number; serviceIds?: string[]
 }
 
 export const createOfferInput = offerFields.extend({ merchantId: merchantIdField, kind: kindSchema }).superRefine(offerRules);
-export const updateOfferInput = offerFields
-  .partial()
-  .extend({
-    merchantId: merchantIdField,
-    offerId: idSchema,
-    active: jsonValue(z.boolean({ error: 'Active must be true or false.' })).optional(),
-  });
+export const updateOfferInput = offerFields.partial().extend({
+  merchantId: merchantIdField,
+  offerId: idSchema,
+  active: jsonValue(z.boolean({ error: 'Active must be true or false.' })).optional(),
+});
 export const offersInput = z.object({ merchantId: merchantIdField });
 export const publicOffersInput = z.object({ merchantId: idSchema });
 

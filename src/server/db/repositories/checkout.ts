@@ -147,7 +147,12 @@ export async function insertCheckoutParts(
   parts: {
     lines: Insertable<CheckoutLinesTable>[];
     tips: { checkout_id: string; staff_id: string; amount: number }[];
-    payments: { checkout_id: string; method: 'cash' | 'upi' | 'card' | 'wallet' | 'prepaid' | 'voucher'; amount: number; reference: string | null }[];
+    payments: {
+      checkout_id: string;
+      method: 'cash' | 'upi' | 'card' | 'wallet' | 'prepaid' | 'voucher';
+      amount: number;
+      reference: string | null;
+    }[];
   },
 ): Promise<void> {
   if (parts.lines.length) await db.insertInto('checkout_lines').values(parts.lines).execute();
