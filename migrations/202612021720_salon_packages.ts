@@ -99,7 +99,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await sql`alter table wallet_ledger drop constraint wallet_ledger_kind_check`.execute(db);
   await sql`alter table wallet_ledger add constraint wallet_ledger_kind_check
-    check (kind in ('refund', 'booking_payment', 'gift_card_redeemed', 'gift_card_purchase', 'adjustment', 'visit_payment', 'salon_purchase'))`.execute(db);
+    check (kind in ('refund', 'booking_payment', 'gift_card_redeemed', 'gift_card_purchase', 'adjustment', 'visit_payment', 'salon_purchase'))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
