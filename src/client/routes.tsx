@@ -224,6 +224,7 @@ export const ROUTES: RouteDef[] = [
   { name: 'Checkout', paths: ['/merchant/checkout'], access: 'merchant', component: page(() => import('./pages/merchant/Checkout')) },
   { name: 'Receipt', paths: ['/merchant/receipts/:id'], access: 'merchant', component: page(() => import('./pages/merchant/Receipt')) },
   { name: 'Products', paths: ['/merchant/products'], access: 'merchant', component: page(() => import('./pages/merchant/Products')) },
+  { name: 'Packages', paths: ['/merchant/packages'], access: 'merchant', component: page(() => import('./pages/merchant/Packages')) },
   {
     name: 'Subscription',
     paths: ['/merchant/subscription'],

@@ -11,7 +11,8 @@ export const SALON_SERVICES_SAC = '9997';
 export const SALON_SERVICES_GST_RATE = 18;
 /** The GST rates a product may carry. */
 export const PRODUCT_GST_RATES = [0, 5, 12, 18, 28] as const;
-export const PAYMENT_METHODS = ['cash', 'upi', 'card', 'wallet'] as const;
+/** How the desk takes payment; `voucher` is the salon's own gift voucher (by its code), not a GlowBook gift card. */
+export const PAYMENT_METHODS = ['cash', 'upi', 'card', 'wallet', 'voucher'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const toPaise = (rupees: number) => Math.round(rupees * 100);
@@ -104,5 +105,6 @@ export const PAYMENT_LABELS: Record<PaymentMethod | 'prepaid', string> = {
   upi: 'UPI',
   card: 'Card',
   wallet: 'GlowBook wallet',
+  voucher: 'Salon voucher',
   prepaid: 'Prepaid online',
 };

@@ -139,6 +139,7 @@ export interface Bookings {
   discount_amount: Generated<Numeric>;
   ends_at: Timestamp;
   hold_expires_at: Timestamp | null;
+  holding_id: string | null;
   id: Generated<string>;
   idempotency_fingerprint: string | null;
   idempotency_key: string | null;
@@ -201,6 +202,7 @@ export interface CheckoutLines {
   discount: Numeric;
   gross: Numeric;
   gst_rate: Numeric;
+  holding_id: string | null;
   id: Generated<number>;
   kind: string;
   name: string;
@@ -417,6 +419,45 @@ export interface GiftCards {
   redeemed_at: Timestamp | null;
   redeemed_by: string | null;
   status: Generated<string>;
+}
+
+export interface HoldingLedger {
+  amount_paise: Generated<number>;
+  balance_after_paise: number;
+  booking_id: string | null;
+  checkout_id: string | null;
+  created_at: Generated<Timestamp>;
+  holding_id: string;
+  id: Generated<number>;
+  kind: string;
+  service_id: string | null;
+  sessions_after: number;
+  sessions_change: Generated<number>;
+  value_paise: Generated<number>;
+}
+
+export interface Holdings {
+  account_id: string | null;
+  balance_paise: Generated<number>;
+  category_ids: Generated<string[]>;
+  checkout_id: string | null;
+  code: string | null;
+  created_at: Generated<Timestamp>;
+  discount_percent: Generated<number>;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  kind: string;
+  merchant_id: string;
+  name: string;
+  offer_id: string | null;
+  payment_method: string | null;
+  payment_reference: string | null;
+  price_paise: number;
+  service_ids: Generated<string[]>;
+  sessions_left: Generated<number>;
+  sessions_total: Generated<number>;
+  sold_via: string;
+  value_paise: Generated<number>;
 }
 
 export interface InvoiceCounters {
@@ -735,6 +776,24 @@ export interface SalonLinks {
   updated_at: Generated<Timestamp>;
 }
 
+export interface SalonOffers {
+  active: Generated<boolean>;
+  category_ids: Generated<string[]>;
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  discount_percent: Generated<number>;
+  id: Generated<string>;
+  kind: string;
+  merchant_id: string;
+  name: string;
+  price_paise: number;
+  service_ids: Generated<string[]>;
+  sessions: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  validity_days: number;
+  value_paise: Generated<number>;
+}
+
 export interface SalonSearch {
   address: string;
   amenities: string[];
@@ -970,6 +1029,8 @@ export interface DB {
   featured_locations: FeaturedLocations;
   gift_card_orders: GiftCardOrders;
   gift_cards: GiftCards;
+  holding_ledger: HoldingLedger;
+  holdings: Holdings;
   invoice_counters: InvoiceCounters;
   invoices: Invoices;
   job_failures: JobFailures;
@@ -996,6 +1057,7 @@ export interface DB {
   reviews: Reviews;
   revoked_tokens: RevokedTokens;
   salon_links: SalonLinks;
+  salon_offers: SalonOffers;
   salon_search: SalonSearch;
   salon_slugs: SalonSlugs;
   search_terms: SearchTerms;

@@ -12,6 +12,7 @@ import type {
   Role,
   TierId,
 } from '../../shared/constants.js';
+import type { HoldingKind } from '../../shared/packages.js';
 import type { BookingChannel } from '../../shared/policy.js';
 import type { BookingPaymentStatus, BookingRefundReason, BookingRefundStatus } from '../../shared/schemas/payments.js';
 import type { WaitlistEntryStatus, WaitlistOfferStatus } from '../../shared/waitlist.js';
@@ -243,16 +244,26 @@ type AppTables = Narrowed<{
     audience: PushAudience;
   };
   wallet_ledger: {
-    kind: 'refund' | 'booking_payment' | 'gift_card_redeemed' | 'gift_card_purchase' | 'adjustment' | 'visit_payment';
+    kind: 'refund' | 'booking_payment' | 'gift_card_redeemed' | 'gift_card_purchase' | 'adjustment' | 'visit_payment' | 'salon_purchase';
   };
   checkouts: {
     document_kind: 'tax_invoice' | 'bill_of_supply';
   };
   checkout_lines: {
-    kind: 'service' | 'product';
+    kind: 'service' | 'product' | HoldingKind;
   };
   checkout_payments: {
-    method: 'cash' | 'upi' | 'card' | 'wallet' | 'prepaid';
+    method: 'cash' | 'upi' | 'card' | 'wallet' | 'prepaid' | 'voucher';
+  };
+  salon_offers: {
+    kind: HoldingKind;
+  };
+  holdings: {
+    kind: HoldingKind;
+    sold_via: 'checkout' | 'online';
+  };
+  holding_ledger: {
+    kind: 'issue' | 'redeem' | 'restore' | 'expire';
   };
   receipt_counters: {
     document_kind: 'tax_invoice' | 'bill_of_supply';
@@ -337,6 +348,9 @@ export type ProductsTable = Database['products'];
 export type CheckoutsTable = Database['checkouts'];
 export type CheckoutLinesTable = Database['checkout_lines'];
 export type StockMovementsTable = Database['stock_movements'];
+export type SalonOffersTable = Database['salon_offers'];
+export type HoldingsTable = Database['holdings'];
+export type HoldingLedgerTable = Database['holding_ledger'];
 export type BookingPaymentsTable = Database['booking_payments'];
 export type BookingRefundsTable = Database['booking_refunds'];
 

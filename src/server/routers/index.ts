@@ -21,6 +21,7 @@ import {
 } from './discovery.js';
 import { merchantAuthRouter, merchantSignInProcedures } from './merchantAuth.js';
 import { notificationUserProcedures } from './notifications.js';
+import { packageMerchantProcedures, packagePublicProcedures, packageUserProcedures } from './packages.js';
 import { paymentProcedures } from './payments.js';
 import { pushProcedures, pushUserProcedures } from './push.js';
 import { rebookingMerchantProcedures, rebookingUserProcedures } from './rebooking.js';
@@ -53,6 +54,7 @@ export const appRouter = router({
     ...otpUserProcedures,
     ...waitlistUserProcedures,
     ...rebookingUserProcedures,
+    ...packageUserProcedures,
   }),
   merchants: router({
     ...merchantSignInProcedures,
@@ -70,6 +72,8 @@ export const appRouter = router({
     ...rebookingMerchantProcedures,
     ...channelMerchantProcedures,
     ...channelPublicProcedures,
+    ...packageMerchantProcedures,
+    ...packagePublicProcedures,
   }),
   categories: router({
     ...shopCategoryProcedures,

@@ -78,6 +78,8 @@ export async function seedCheckout(db: Db, now: Date = new Date()): Promise<void
         services: [{ serviceId: service.id, staffId: staff.id }],
         products: [{ productId: products[0].id, quantity: 1 }],
         usedInService: [],
+        sell: [],
+        redeem: [],
         tips: [{ staffId: staff.id, amount: 100 }],
         // UPI for all but ₹200, which was paid in cash.
         payments: [

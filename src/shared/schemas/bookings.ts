@@ -197,6 +197,11 @@ export const createBookingInput = z.object({
    * platform commission. Checked by the server: it must be this salon's and unexpired.
    */
   channelToken: z.string({ error: 'channelToken: a text token' }).max(200, 'channelToken: too long').optional(),
+  /**
+   * One of the customer's holdings at this salon (users/getMyHoldings): a package session covers a
+   * booked service, a voucher pays what it can, a membership's discount prices the services.
+   */
+  holdingId: z.preprocess(blankToUndefined, idSchema.optional()),
 });
 export type CreateBookingInput = z.input<typeof createBookingInput>;
 

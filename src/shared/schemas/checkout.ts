@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, PRODUCT_GST_RATES } from '../checkout.js';
+import { HOLDING_KINDS } from '../packages.js';
 import { blankMeansNone, emailSchema, idSchema, mobileSchema, nameSchema } from '../validation.js';
+import { holdingWire, offerWire } from './packages.js';
 import { intSchema, merchantIdField, moneySchema } from './shop.js';
 
 /* Products and stock, and the visit checkout (point of sale) with its receipt: docs/checkout-and-stock.md. */
@@ -134,10 +136,24 @@ export const checkoutInput = z
           method: z.enum(PAYMENT_METHODS, { error: `Method must be one of ${PAYMENT_METHODS.join(', ')}.` }),
           amount: moneySchema('Amount', { positive: true }),
           reference: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Reference is too long.').optional()),
+          /** A `voucher` part: the salon voucher it is taken from (found by its code: findVoucher). */
+          holdingId: z.preprocess(blankToUndefined, idSchema.optional()),
         }),
       )
       .max(6, 'At most 6 payments.')
       .default([]),
+    /** Packages, memberships and vouchers the salon sells on this bill (docs/checkout-and-stock.md). */
+    sell: z
+      .array(z.object({ offerId: idSchema }))
+      .max(10, 'At most 10 packages, memberships or vouchers.')
+      .default([]),
+    /** Sessions of the customer's packages (or memberships with sessions), each covering one service line. */
+    redeem: z
+      .array(z.object({ holdingId: idSchema, serviceId: idSchema }))
+      .max(20, 'At most 20 sessions.')
+      .default([]),
+    /** The customer's membership whose discount prices the bill's services. */
+    membershipId: z.preprocess(blankToUndefined, idSchema.optional()),
   })
   .superRefine((v, ctx) => {
     if (!v.bookingId === !v.walkIn)
@@ -146,6 +162,14 @@ export const checkoutInput = z
         path: ['bookingId'],
         message: 'bookingId: check out a checked-in booking, or a walk-in (walkIn.name), not both',
       });
+    v.payments.forEach((p, i) => {
+      if ((p.method === 'voucher') !== !!p.holdingId)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['payments', i, 'holdingId'],
+          message: 'payments: a voucher part names its voucher (holdingId), and only a voucher part does',
+        });
+    });
     const tipped = new Set<string>();
     v.tips.forEach((t, i) => {
       if (tipped.has(t.staffId)) ctx.addIssue({ code: 'custom', path: ['tips', i, 'staffId'], message: 'one tip per professional' });
@@ -165,7 +189,7 @@ export const receiptWire = z.object({
   placeOfSupply: z.string(),
   lines: z.array(
     z.object({
-      kind: z.enum(['service', 'product']),
+      kind: z.enum(['service', 'product', ...HOLDING_KINDS]),
       name: z.string(),
       code: z.string(),
       quantity: z.number(),
@@ -191,6 +215,18 @@ export const receiptWire = z.object({
   tipsTotal: z.number(),
   amountDue: z.number(),
   payments: z.array(z.object({ method: z.enum([...PAYMENT_METHODS, 'prepaid']), amount: z.number(), reference: z.string().nullable() })),
+  /** Packages, memberships and vouchers this bill sold (a voucher's code to hand over) and what it redeemed. */
+  holdings: z.array(
+    z.object({
+      holdingId: z.string(),
+      kind: z.enum(HOLDING_KINDS),
+      name: z.string(),
+      code: z.string().nullable(),
+      use: z.enum(['sold', 'redeemed']),
+      sessions: z.number(),
+      amount: z.number(),
+    }),
+  ),
 });
 export type ReceiptWire = z.infer<typeof receiptWire>;
 export const receiptAnswer = z.object({ receipt: receiptWire });
@@ -235,9 +271,11 @@ export const checkoutOptionsInput = z.object({
 });
 export const checkoutOptionsAnswer = z.object({
   gstRegistered: z.boolean(),
-  services: z.array(z.object({ _id: z.string(), name: z.string(), price: z.number() })),
+  services: z.array(z.object({ _id: z.string(), name: z.string(), price: z.number(), categoryId: z.string().nullable() })),
   staff: z.array(z.object({ _id: z.string(), name: z.string() })),
   products: z.array(productWire),
+  /** Packages, memberships and vouchers on sale. */
+  offers: z.array(offerWire),
   booking: z
     .object({
       _id: z.string(),
@@ -251,7 +289,11 @@ export const checkoutOptionsAnswer = z.object({
       staffName: z.string(),
       bookingDate: z.string(),
       bookingTime: z.string(),
-      services: z.array(z.object({ name: z.string(), price: z.number() })),
+      services: z.array(
+        z.object({ serviceId: z.string().nullable(), name: z.string(), price: z.number(), categoryId: z.string().nullable() }),
+      ),
+      /** The customer's packages, memberships and vouchers at this salon (usable ones). */
+      holdings: z.array(holdingWire),
       bookedDiscount: z.number(),
       prepaid: z.number(),
       receiptId: z.string().nullable(),

@@ -17,7 +17,17 @@ export const reportsInput = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: `to: a report covers at most ${REPORT_MAX_DAYS} days` });
   });
 
-export const PAYMENT_METHOD_LABELS: Record<string, string> = { pay_at_salon: 'Paid at the salon', wallet: 'GlowBook wallet (prepaid)' };
+/** Takings by method: a checkout's split rows, a booking completed without one, and what holdings paid. */
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  pay_at_salon: 'Paid at the salon',
+  wallet: 'GlowBook wallet',
+  cash: 'Cash',
+  upi: 'UPI',
+  card: 'Card',
+  prepaid: 'Prepaid online',
+  voucher: 'Salon voucher',
+  package: 'Package sessions (paid earlier)',
+};
 
 const rate = z.number().nullable();
 export const reportsAnswer = z.object({

@@ -14,7 +14,7 @@ const walletEntryWire = z.object({
   _id: z.string(),
   amount: z.number(),
   balanceAfter: z.number(),
-  kind: z.enum(['refund', 'booking_payment', 'gift_card_redeemed', 'gift_card_purchase', 'adjustment', 'visit_payment']),
+  kind: z.enum(['refund', 'booking_payment', 'gift_card_redeemed', 'gift_card_purchase', 'adjustment', 'visit_payment', 'salon_purchase']),
   description: z.string(),
   bookingId: z.string().nullable(),
   createdAt: z.string(),

@@ -14,6 +14,7 @@ import { bookingDraftAtom, idempotencyKeyFor, resetDraftAtom, saveConfirmedBooki
 import { couponAppliedText, duplicateBookingText } from '../../features/booking/format';
 import { setNextIdempotencyKey } from '../../features/booking/idempotency';
 import { channelTokenFor } from '../../features/channels/channel';
+import { holdingBalance } from '../../features/packages/Holdings';
 import { type OpenPayment, PayNowDialog } from '../../features/payments/PayNow';
 import { PaymentChoice, type PaymentMethod } from '../../features/wallet/PaymentChoice';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
@@ -48,6 +49,12 @@ export default function BookingReview({ params }: { params: { id: string } }) {
   const [error, setError] = useState<{ message: string; slotTaken: boolean } | null>(null);
 
   const [repeating, setRepeating] = useState<Duplicate | null>(null);
+  const [holdingId, setHoldingId] = useState('');
+  const holdingsQ = trpc.users.getMyHoldings.useQuery(
+    { merchantId: salonId },
+    { enabled: session.userType === 'customer', staleTime: 30_000 },
+  );
+  const usable = (holdingsQ.data?.holdings ?? []).filter((h) => h.state === 'active');
 
   const create = trpc.users.createBooking.useMutation({ meta: { invalidates: ['users.getAllBookings'] } });
   const startPayment = trpc.payments.startBookingPayment.useMutation({
@@ -150,6 +157,7 @@ export default function BookingReview({ params }: { params: { id: string } }) {
       bookingTime: draft.selectedTime!,
       couponCode: coupon?.code,
       channelToken: channelTokenFor(salonId),
+      ...(holdingId ? { holdingId } : {}),
     };
     try {
       if (paymentMethod === 'online') {
@@ -234,6 +242,39 @@ export default function BookingReview({ params }: { params: { id: string } }) {
               </p>
             )}
           </Card>
+
+          {usable.length > 0 && (
+            <Card data-testid="use-holding">
+              <h2 className="mb-1 text-base font-semibold text-ink-900">Your packages and vouchers here</h2>
+              <p className="mb-3 text-sm text-ink-500">
+                A package session covers a service it includes; a voucher pays what it can; a membership takes its discount. The salon
+                prices it when you confirm.
+              </p>
+              <div className="space-y-2" role="radiogroup" aria-label="Use a package or voucher">
+                {[
+                  { _id: '', name: 'Do not use one', detail: '' },
+                  ...usable.map((h) => ({ _id: h._id, name: h.name, detail: holdingBalance(h) })),
+                ].map((h) => (
+                  <label
+                    key={h._id || 'none'}
+                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-blush-200 px-3 py-2 text-sm"
+                  >
+                    <input
+                      type="radio"
+                      name="holding"
+                      checked={holdingId === h._id}
+                      onChange={() => setHoldingId(h._id)}
+                      data-testid={h._id ? 'holding-option' : 'holding-none'}
+                    />
+                    <span>
+                      <span className="font-medium text-ink-900">{h.name}</span>
+                      {h.detail && <span className="block text-xs text-ink-500">{h.detail}</span>}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </Card>
+          )}
 
           <PaymentChoice
             total={Math.max(0, draft.totalAmount - (coupon?.amount ?? 0))}

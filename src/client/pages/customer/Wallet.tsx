@@ -6,6 +6,7 @@ import { buttonClasses } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
+import { MyHoldings } from '../../features/packages/Holdings';
 import { BalanceCard, LedgerList } from '../../features/wallet/Ledger';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { trpc } from '../../trpc';
@@ -17,6 +18,7 @@ const KIND_LABELS: Record<WalletEntryWire['kind'], string> = {
   gift_card_purchase: 'Gift card bought',
   adjustment: 'Adjustment',
   visit_payment: 'Paid at the salon',
+  salon_purchase: 'Salon package or voucher',
 };
 
 export default function Wallet() {
@@ -45,6 +47,7 @@ export default function Wallet() {
           ) : (
             <Skeleton className="h-40 rounded-3xl" />
           )}
+          <MyHoldings />
           <Card>
             <CardHeader title="Transactions" description="Every credit and debit, newest first." />
             {!data ? (

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/checkout';
 import { longDateTime } from '../../../shared/dates';
 import { formatINR } from '../../../shared/money';
+import { HOLDING_KIND_LABELS, memberPricePaise, membershipCovers } from '../../../shared/packages';
 import type { CheckoutOptions } from '../../../shared/schemas/checkout';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Badge } from '../../components/ui/Badge';
@@ -32,6 +33,9 @@ interface Payment {
   method: PaymentMethod;
   amount: string;
   reference: string;
+  /** A salon voucher part: the code typed, and the voucher found by it. */
+  code?: string;
+  voucher?: { holdingId: string; balance: number; name: string } | null;
 }
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -114,6 +118,12 @@ function CheckoutForm({ merchantId, options, bookingId }: { merchantId: string; 
   const [discount, setDiscount] = useState({ amount: '', reason: '' });
   const [tips, setTips] = useState<{ staffId: string; amount: string }[]>([]);
   const [payments, setPayments] = useState<Payment[]>([{ method: 'cash', amount: '', reference: '' }]);
+  const [sell, setSell] = useState<string[]>([]);
+  const [sellPick, setSellPick] = useState('');
+  const [redeem, setRedeem] = useState<{ holdingId: string; serviceId: string }[]>([]);
+  const [membershipId, setMembershipId] = useState('');
+  const utils = trpc.useUtils();
+  const [voucherError, setVoucherError] = useState<string | null>(null);
   const checkout = trpc.merchants.checkoutVisit.useMutation({
     meta: {
       successToast: 'Checked out',
@@ -125,13 +135,40 @@ function CheckoutForm({ merchantId, options, bookingId }: { merchantId: string; 
   const serviceById = new Map(options.services.map((s) => [s._id, s]));
   const productById = new Map(options.products.map((p) => [p._id, p]));
   const staffById = new Map(options.staff.map((s) => [s._id, s]));
-  const lines: (BillLineIn & { label: string })[] = [
-    ...(booking?.services ?? []).map((s) => ({ label: s.name, unitPrice: s.price, quantity: 1, gstRate: SALON_SERVICES_GST_RATE })),
+  const offerById = new Map(options.offers.map((o) => [o._id, o]));
+  const holdings = booking?.holdings ?? [];
+  const membership = holdings.find((h) => h._id === membershipId);
+  // The same pricing the server does: a session covers the first uncovered line of its service,
+  // a membership prices the others of its categories.
+  const serviceLines = [
+    ...(booking?.services ?? []).map((s) => ({ serviceId: s.serviceId, label: s.name, price: s.price, categoryId: s.categoryId })),
     ...services.map((s) => ({
+      serviceId: s.serviceId,
       label: serviceById.get(s.serviceId)?.name ?? '',
-      unitPrice: serviceById.get(s.serviceId)?.price ?? 0,
+      price: serviceById.get(s.serviceId)?.price ?? 0,
+      categoryId: serviceById.get(s.serviceId)?.categoryId ?? null,
+    })),
+  ].map((l) => ({ ...l, covered: false }));
+  for (const r of redeem) {
+    const line = serviceLines.find((l) => l.serviceId === r.serviceId && !l.covered);
+    if (line) line.covered = true;
+  }
+  const lines: (BillLineIn & { label: string })[] = [
+    ...serviceLines.map((l) => ({
+      label: l.label,
+      unitPrice: l.covered
+        ? 0
+        : membership && membershipCovers(membership.categoryIds, l.categoryId)
+          ? memberPricePaise(Math.round(l.price * 100), membership.discountPercent) / 100
+          : l.price,
       quantity: 1,
       gstRate: SALON_SERVICES_GST_RATE,
+    })),
+    ...sell.map((id) => ({
+      label: offerById.get(id)?.name ?? '',
+      unitPrice: offerById.get(id)?.price ?? 0,
+      quantity: 1,
+      gstRate: offerById.get(id)?.kind === 'voucher' ? 0 : SALON_SERVICES_GST_RATE,
     })),
     ...products.map((p) => ({
       label: productById.get(p.productId)?.name ?? '',
@@ -159,8 +196,27 @@ function CheckoutForm({ merchantId, options, bookingId }: { merchantId: string; 
       tips: tips.filter((t) => t.amount.trim()).map((t) => ({ staffId: t.staffId, amount: t.amount })),
       payments: payments
         .filter((p) => p.amount.trim())
-        .map((p) => ({ method: p.method, amount: p.amount, ...(p.reference.trim() ? { reference: p.reference } : {}) })),
+        .map((p) => ({
+          method: p.method,
+          amount: p.amount,
+          ...(p.reference.trim() ? { reference: p.reference } : {}),
+          ...(p.method === 'voucher' && p.voucher ? { holdingId: p.voucher.holdingId } : {}),
+        })),
+      sell: sell.map((offerId) => ({ offerId })),
+      redeem,
+      ...(membershipId ? { membershipId } : {}),
     });
+  const findVoucher = async (i: number, code: string) => {
+    setVoucherError(null);
+    try {
+      const { holding } = await utils.merchants.findSalonVoucher.fetch({ merchantId, code });
+      setPayment(i, { voucher: { holdingId: holding._id, balance: holding.balance, name: holding.name } });
+      if (holding.state !== 'active') setVoucherError(`${holding.name} is ${holding.state}.`);
+    } catch (err) {
+      setPayment(i, { voucher: null });
+      setVoucherError(errorMessage(err as never, 'No voucher with that code.'));
+    }
+  };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -318,6 +374,110 @@ function CheckoutForm({ merchantId, options, bookingId }: { merchantId: string; 
           )}
         </Section>
 
+        <Section title="Packages, memberships and vouchers" testId="checkout-holdings">
+          {holdings.length > 0 && (
+            <ul className="space-y-2 text-sm" data-testid="customer-holdings">
+              {holdings.map((h) => {
+                const usable = h.sessionsLeft - redeem.filter((r) => r.holdingId === h._id).length;
+                const coverable = serviceLines.filter((l) => l.serviceId && h.serviceIds.includes(l.serviceId) && !l.covered);
+                return (
+                  <li key={h._id} className="rounded-xl border border-blush-100 p-2" data-testid="customer-holding" data-name={h.name}>
+                    <p className="font-medium text-ink-900">
+                      {HOLDING_KIND_LABELS[h.kind]}: {h.name}
+                    </p>
+                    <p className="text-xs text-ink-500">
+                      {h.sessionsTotal > 0 && `${h.sessionsLeft} of ${h.sessionsTotal} sessions left · `}
+                      {h.kind === 'voucher' && `${money(h.balance)} left · `}
+                      {h.discountPercent > 0 && `${h.discountPercent}% off services · `}
+                      valid until {longDateTime(h.expiresAt)}
+                    </p>
+                    <div className="mt-1 flex flex-wrap gap-1.5">
+                      {coverable.length > 0 && usable > 0 && (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setRedeem([...redeem, { holdingId: h._id, serviceId: coverable[0].serviceId! }])}
+                          data-testid="use-session"
+                        >
+                          Use a session for {coverable[0].label}
+                        </Button>
+                      )}
+                      {redeem.some((r) => r.holdingId === h._id) && (
+                        <Button size="sm" variant="ghost" onClick={() => setRedeem(redeem.filter((r) => r.holdingId !== h._id))}>
+                          Undo sessions ({redeem.filter((r) => r.holdingId === h._id).length})
+                        </Button>
+                      )}
+                      {h.kind === 'membership' && h.discountPercent > 0 && (
+                        <Button
+                          size="sm"
+                          variant={membershipId === h._id ? 'secondary' : 'outline'}
+                          aria-pressed={membershipId === h._id}
+                          onClick={() => setMembershipId(membershipId === h._id ? '' : h._id)}
+                          data-testid="apply-membership"
+                        >
+                          {membershipId === h._id ? 'Member price applied' : `Apply ${h.discountPercent}% member price`}
+                        </Button>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {sell.length > 0 && (
+            <ul className="divide-y divide-blush-100 text-sm">
+              {sell.map((id, i) => (
+                <li key={id + i} className="flex items-center justify-between gap-2 py-2">
+                  <span>
+                    {HOLDING_KIND_LABELS[offerById.get(id)?.kind ?? 'package']}: {offerById.get(id)?.name}
+                  </span>
+                  <span className="flex items-center gap-1">
+                    {money(offerById.get(id)?.price ?? 0)}
+                    <RemoveButton label={offerById.get(id)?.name ?? 'offer'} onClick={() => setSell(sell.filter((_, j) => j !== i))} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {options.offers.length ? (
+            <div className="flex flex-wrap items-end gap-2">
+              <Select
+                label="Sell"
+                value={sellPick}
+                onChange={(e) => setSellPick(e.target.value)}
+                placeholder="Choose a package, membership or voucher"
+                options={options.offers.map((o) => ({
+                  value: o._id,
+                  label: `${o.name} · ${money(o.price)}`,
+                  disabled: o.kind !== 'voucher' && !booking?.hasAccount,
+                }))}
+                containerClassName="min-w-0 flex-1 basis-56"
+                data-testid="offer-pick"
+              />
+              <Button
+                variant="outline"
+                disabled={!sellPick}
+                onClick={() => {
+                  setSell([...sell, sellPick]);
+                  setSellPick('');
+                }}
+                data-testid="offer-add"
+              >
+                Sell
+              </Button>
+            </div>
+          ) : (
+            <p className="text-sm text-ink-500">
+              Nothing on sale. <Link href="/merchant/packages">Add packages and memberships</Link>
+            </p>
+          )}
+          {!booking?.hasAccount && options.offers.some((o) => o.kind !== 'voucher') && (
+            <p className="text-xs text-ink-500">
+              Packages and memberships are kept in a customer's GlowBook account: check out their booking.
+            </p>
+          )}
+        </Section>
+
         <Section title="Discount and tips" testId="checkout-extras">
           <div className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
             <Input
@@ -382,7 +542,23 @@ function CheckoutForm({ merchantId, options, bookingId }: { merchantId: string; 
                 containerClassName="w-32"
                 data-testid="payment-amount"
               />
-              {p.method !== 'cash' && (
+              {p.method === 'voucher' && (
+                <div className="flex min-w-0 flex-1 basis-48 items-end gap-2">
+                  <Input
+                    label="Voucher code"
+                    value={p.code ?? ''}
+                    onChange={(e) => setPayment(i, { code: e.target.value.toUpperCase(), voucher: null })}
+                    maxLength={10}
+                    hint={p.voucher ? `${p.voucher.name}: ${money(p.voucher.balance)} left` : undefined}
+                    containerClassName="min-w-0 flex-1"
+                    data-testid="voucher-code"
+                  />
+                  <Button variant="outline" size="sm" disabled={(p.code ?? '').length !== 10} onClick={() => findVoucher(i, p.code ?? '')}>
+                    Find
+                  </Button>
+                </div>
+              )}
+              {p.method !== 'cash' && p.method !== 'voucher' && (
                 <Input
                   label="Reference"
                   value={p.reference}
@@ -404,6 +580,7 @@ function CheckoutForm({ merchantId, options, bookingId }: { merchantId: string; 
               {payments.length > 1 && <RemoveButton label="payment" onClick={() => setPayments(payments.filter((_, j) => j !== i))} />}
             </div>
           ))}
+          {voucherError && <p className="text-sm text-red-700">{voucherError}</p>}
           {payments.length < 6 && (
             <Button
               variant="outline"

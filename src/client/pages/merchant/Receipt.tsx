@@ -92,7 +92,7 @@ function ReceiptView({ r }: { r: ReceiptWire }) {
               {l.quantity > 1 ? `${l.quantity} × ` : ''}
               {l.name}
               <span className="block text-xs text-ink-500">
-                {l.kind === 'service' ? 'SAC' : 'HSN'} {l.code}
+                {l.kind === 'product' ? 'HSN' : 'SAC'} {l.code}
                 {tax ? ` · GST ${l.gstRate}% · taxable ${money(l.taxable)}` : ''}
                 {l.staffName ? ` · ${l.staffName}` : ''}
                 {l.discount ? ` · discount ${money(l.discount)}` : ''}

@@ -74,7 +74,7 @@ export function listStockMovements(db: Executor, productId: string, limit = 100)
 export function findSalonServices(db: Executor, merchantId: string, ids?: string[]) {
   let q = db
     .selectFrom('services')
-    .select(['id', 'name', 'price', 'discount_type', 'discount_value', 'discount_active'])
+    .select(['id', 'name', 'price', 'discount_type', 'discount_value', 'discount_active', 'category_id'])
     .where('merchant_id', '=', merchantId)
     .where('active', '=', true);
   if (ids) {
@@ -111,10 +111,11 @@ export function findSalonForReceipt(db: Executor, merchantId: string) {
 /** The booking's services as booked (its lines on the bill). */
 export function bookingServiceLines(db: Executor, bookingId: string) {
   return db
-    .selectFrom('booking_services')
-    .select(['service_id', 'service_name', 'price'])
-    .where('booking_id', '=', bookingId)
-    .orderBy('position')
+    .selectFrom('booking_services as bs')
+    .leftJoin('services as s', 's.id', 'bs.service_id')
+    .select(['bs.service_id', 'bs.service_name', 'bs.price', 's.category_id'])
+    .where('bs.booking_id', '=', bookingId)
+    .orderBy('bs.position')
     .execute();
 }
 
@@ -146,7 +147,12 @@ export async function insertCheckoutParts(
   parts: {
     lines: Insertable<CheckoutLinesTable>[];
     tips: { checkout_id: string; staff_id: string; amount: number }[];
-    payments: { checkout_id: string; method: 'cash' | 'upi' | 'card' | 'wallet' | 'prepaid'; amount: number; reference: string | null }[];
+    payments: {
+      checkout_id: string;
+      method: 'cash' | 'upi' | 'card' | 'wallet' | 'prepaid' | 'voucher';
+      amount: number;
+      reference: string | null;
+    }[];
   },
 ): Promise<void> {
   if (parts.lines.length) await db.insertInto('checkout_lines').values(parts.lines).execute();

@@ -43,11 +43,37 @@ export async function salesByProfessional(db: Executor, r: Range) {
   return rows;
 }
 
-export async function salesByPaymentMethod(db: Executor, r: Range) {
-  const { rows } = await sql<{ method: string; bookings: number; sales: string }>`
-    select b.payment_method as method, count(*)::int as bookings, sum(b.total_price)::text as sales
-    from bookings b where ${completedIn(r)}
-    group by b.payment_method order by sum(b.total_price) desc, b.payment_method`.execute(db);
+/**
+ * Takings by payment method over the visits dated in the range: each checkout's split rows
+ * (checkout_payments: cash, UPI, card, wallet, prepaid, salon voucher) on the salon-local day it
+ * was made; a completed booking that was not checked out by how it was paid (pay_at_salon,
+ * wallet: its total); and, as methods of their own, what holdings paid for bookings completed in
+ * the range (a voucher's rupees, `voucher`; a package session at its value, `package`) and the
+ * package sessions redeemed at checkouts in the range. `visits` counts the checkouts or bookings.
+ */
+export async function salesByPaymentMethod(db: Executor, r: Range, timeZone: string) {
+  const { rows } = await sql<{ method: string; visits: number; sales: string }>`
+    with checkouts_in as (
+      select c.id, c.booking_id from checkouts c
+      where c.merchant_id = ${r.merchantId} and (c.created_at at time zone ${timeZone})::date between ${r.from}::date and ${r.to}::date
+    ),
+    parts as (
+      select p.method, p.checkout_id::text as visit, p.amount as sales
+      from checkout_payments p join checkouts_in c on c.id = p.checkout_id
+      union all
+      select b.payment_method, b.id::text, b.total_price from bookings b
+      where ${completedIn(r)} and not exists (select 1 from checkouts c where c.booking_id = b.id)
+      union all
+      select case when l.sessions_change < 0 then 'package' else 'voucher' end, l.booking_id::text, l.value_paise / 100.0
+      from holding_ledger l join bookings b on b.id = l.booking_id
+      where l.kind = 'redeem' and ${completedIn(r)}
+      union all
+      select 'package', l.checkout_id::text, l.value_paise / 100.0
+      from holding_ledger l join checkouts_in c on c.id = l.checkout_id
+      where l.kind = 'redeem' and l.sessions_change < 0
+    )
+    select method, count(distinct visit)::int as visits, sum(sales)::numeric(14,2)::text as sales
+    from parts group by method order by sum(sales) desc, method`.execute(db);
   return rows;
 }
 

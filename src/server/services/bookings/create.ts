@@ -17,6 +17,8 @@ import { AppError, badRequest, conflict, HOURS_CHANGED, SLOT_TAKEN } from '../..
 import { enqueueJobs } from '../../jobs/queue.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { bookingChannel } from '../channels/links.js';
+import { priceWithHolding } from '../packages/booking.js';
+import { redeem } from '../packages/holdings.js';
 import { releaseHoldsOverlapping } from '../payments/holds.js';
 import { offersTakenByBooking } from '../waitlist/freed.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
@@ -57,6 +59,7 @@ function requestFingerprint(input: Input): string {
     parseTimeToMinutes(input.bookingTime),
     input.couponCode?.trim().toUpperCase() || null,
     input.paymentMethod ?? 'pay_at_salon',
+    input.holdingId ?? null,
   ];
   return createHash('sha256').update(JSON.stringify(same)).digest('base64url');
 }
@@ -172,7 +175,19 @@ export async function placeBooking(
       })
     : null;
   const slot = await chooseSlot(db, ctx, { bookingDate: input.bookingDate, minutes, staffId: input.staffId, now }, day);
-  const discount = coupon?.discount ?? 0;
+  // A package session, voucher or membership the customer applies: priced here, taken after the insert.
+  const held = input.holdingId
+    ? await priceWithHolding(db, {
+        holdingId: input.holdingId,
+        merchantId: ctx.id,
+        userId,
+        services: ctx.services,
+        due: round2(ctx.subtotal - (coupon?.discount ?? 0)),
+        now,
+        paidOnline: !!holdUntil,
+      })
+    : null;
+  const discount = round2((coupon?.discount ?? 0) + (held?.discount ?? 0));
   const services = ctx.services.map((s, position) => ({
     position,
     service_id: s.id,
@@ -215,6 +230,7 @@ export async function placeBooking(
       total_price: round2(ctx.subtotal - discount),
       total_duration: ctx.totalDuration,
       coupon_id: coupon?.coupon.id ?? null,
+      holding_id: input.holdingId ?? null,
       idempotency_key: key,
       idempotency_fingerprint: fingerprint,
       channel,
@@ -257,6 +273,7 @@ export async function placeBooking(
   // Its jobs (the customer's e-mail and push) through pg-boss, in this transaction.
   if (!holdUntil) await enqueueJobs(db, effects.jobs);
   if (coupon) await redeemCoupon(db, coupon.coupon.id);
+  if (held?.take) await redeem(db, { ...held.take, bookingId: id }, now);
   const total = round2(ctx.subtotal - discount);
   const placed = { salonName: ctx.name, total, startsAt: slot.startsAt, endsAt: slot.endsAt };
   if (input.paymentMethod === 'wallet' && userId) {

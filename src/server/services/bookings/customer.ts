@@ -41,6 +41,7 @@ import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { queueMessage } from '../../messaging/index.js';
+import { restoreBookingRedemptions } from '../packages/holdings.js';
 import { refundNow, refundPrepayment } from '../payments/refunds.js';
 import { waitlistTimeFreed } from '../waitlist/freed.js';
 import { chooseSlot, holdSalonHours, type SalonContext, salonBasics, tryEachCandidate } from './availability.js';
@@ -136,6 +137,7 @@ export async function cancelMyBooking(
     });
     if (!updated) throw conflict('This booking has just been changed; please reload it');
     await returnRewardCoupon(trx, booking);
+    await restoreBookingRedemptions(trx, booking.id, now);
     await refreshMerchantStats(trx, booking.merchant_id);
     const salon = await findMerchantById(trx, booking.merchant_id);
     // Wallet money back to the wallet; an online payment back to its card or UPI unless the customer chose the wallet.

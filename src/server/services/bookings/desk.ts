@@ -13,6 +13,7 @@ import type { Actor, AppDeps } from '../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { queueMessage } from '../../messaging/index.js';
+import { restoreBookingRedemptions } from '../packages/holdings.js';
 import { shopOf } from '../scope.js';
 import { getAvailableSlots } from './availability.js';
 import { createBooking } from './create.js';
@@ -162,6 +163,7 @@ export async function answerDeskInvite(deps: AppDeps, actor: Actor | null, input
         cancellation_reason: 'Declined by the person it was booked for',
         updated_at: now,
       });
+      await restoreBookingRedemptions(trx, row.id, now);
       await refreshMerchantStats(trx, row.merchant_id);
       await insertNotification(trx, {
         accountId: row.merchant_id,

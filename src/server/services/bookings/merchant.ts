@@ -33,6 +33,7 @@ import type { Booking, BookingsTable } from '../../db/types.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
+import { restoreBookingRedemptions } from '../packages/holdings.js';
 import { refundPrepayment } from '../payments/refunds.js';
 import { shopOf } from '../scope.js';
 import { waitlistTimeFreed } from '../waitlist/freed.js';
@@ -75,6 +76,7 @@ function salonCancelValues(actor: Actor, reason: string, now: Date): Updateable<
  */
 async function afterSalonCancel(trx: Executor, updated: Booking, merchantId: string, salonName: string): Promise<void> {
   await returnRewardCoupon(trx, updated);
+  await restoreBookingRedemptions(trx, updated.id, new Date());
   const userId = updated.user_id;
   // An online payment goes back to where it came from (its refund job hands it to the gateway).
   const { walletCredit, gatewayRefund } = await refundPrepayment(trx, updated, {

@@ -7,6 +7,7 @@ import type { ReceiptWire, receiptInput, receiptsInput, sendReceiptInput } from 
 import type { Executor } from '../../db/executor.js';
 import * as repo from '../../db/repositories/checkout.js';
 import { takeMessageAllowance } from '../../db/repositories/crm.js';
+import * as packagesRepo from '../../db/repositories/packages.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { queueMessage } from '../../messaging/index.js';
@@ -18,7 +19,21 @@ import { iso } from '../wire.js';
 
 const n = (v: number | string) => Number(v);
 
-function toWire(c: repo.CheckoutRow, parts: Awaited<ReturnType<typeof repo.checkoutParts>>): ReceiptWire {
+type Parts = Awaited<ReturnType<typeof repo.checkoutParts>> & {
+  sold: Awaited<ReturnType<typeof packagesRepo.holdingsOfCheckout>>;
+  redeemed: Awaited<ReturnType<typeof packagesRepo.redemptionsOfCheckout>>;
+};
+
+async function partsOf(db: Executor, checkoutId: string): Promise<Parts> {
+  const [parts, sold, redeemed] = await Promise.all([
+    repo.checkoutParts(db, checkoutId),
+    packagesRepo.holdingsOfCheckout(db, checkoutId),
+    packagesRepo.redemptionsOfCheckout(db, checkoutId),
+  ]);
+  return { ...parts, sold, redeemed };
+}
+
+function toWire(c: repo.CheckoutRow, parts: Parts): ReceiptWire {
   return {
     _id: c.id,
     receiptNumber: c.receipt_number,
@@ -54,6 +69,26 @@ function toWire(c: repo.CheckoutRow, parts: Awaited<ReturnType<typeof repo.check
     tipsTotal: n(c.tips),
     amountDue: n(c.amount_due),
     payments: parts.payments.map((p) => ({ method: p.method, amount: n(p.amount), reference: p.reference })),
+    holdings: [
+      ...parts.sold.map((h) => ({
+        holdingId: h.id,
+        kind: h.kind,
+        name: h.name,
+        code: h.code,
+        use: 'sold' as const,
+        sessions: 0,
+        amount: 0,
+      })),
+      ...parts.redeemed.map((r) => ({
+        holdingId: r.holding_id,
+        kind: r.holding_kind,
+        name: r.name,
+        code: r.code,
+        use: 'redeemed' as const,
+        sessions: -r.sessions_change,
+        amount: -r.amount_paise / 100,
+      })),
+    ],
   };
 }
 
@@ -61,7 +96,7 @@ function toWire(c: repo.CheckoutRow, parts: Awaited<ReturnType<typeof repo.check
 export async function loadReceipt(db: Executor, merchantId: string, id: string): Promise<ReceiptWire> {
   const c = await repo.findCheckout(db, merchantId, id);
   if (!c) throw notFound('Receipt');
-  return toWire(c, await repo.checkoutParts(db, c.id));
+  return toWire(c, await partsOf(db, c.id));
 }
 
 export async function getReceipt(deps: AppDeps, actor: Actor, input: z.output<typeof receiptInput>) {
@@ -74,7 +109,7 @@ export async function receiptForActor(deps: AppDeps, actor: Actor, id: string): 
   if (actor.role !== 'merchant' && actor.role !== 'admin') throw notFound('Receipt');
   const c = /^[0-9a-f-]{36}$/i.test(id) ? await repo.findCheckoutById(deps.db, id) : undefined;
   if (!c || (actor.role !== 'admin' && c.merchant_id !== actor.id)) throw notFound('Receipt');
-  return toWire(c, await repo.checkoutParts(deps.db, c.id));
+  return toWire(c, await partsOf(deps.db, c.id));
 }
 
 export async function listReceipts(deps: AppDeps, actor: Actor, input: z.output<typeof receiptsInput>) {

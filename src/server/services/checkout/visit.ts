@@ -11,18 +11,22 @@ import {
 } from '../../../shared/checkout.js';
 import { financialYear } from '../../../shared/gst.js';
 import { formatINR, round2 } from '../../../shared/money.js';
+import { memberPricePaise, membershipCovers } from '../../../shared/packages.js';
 import { bookingCommission, merchantMoveRefusal, servicePrice } from '../../../shared/policy.js';
 import type { CheckoutOptions, checkoutInput, checkoutOptionsInput } from '../../../shared/schemas/checkout.js';
 import type { Executor } from '../../db/executor.js';
 import { findAccountById } from '../../db/repositories/accounts.js';
 import { findBookingRow, updateBookingIfStatus } from '../../db/repositories/bookings.js';
 import * as repo from '../../db/repositories/checkout.js';
+import * as packagesRepo from '../../db/repositories/packages.js';
 import { walletBalance } from '../../db/repositories/wallet.js';
 import type { Booking, CheckoutLinesTable, StockMovementsTable } from '../../db/types.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { afterMove } from '../bookings/merchant.js';
+import { type Holding, holdingWires, issueHolding, redeem, usableHolding } from '../packages/holdings.js';
+import { offerWires } from '../packages/offers.js';
 import { shopOf } from '../scope.js';
 import { appendWallet } from '../wallet/ledger.js';
 import { toProductWire } from './products.js';
@@ -57,12 +61,19 @@ function bookingRefusal(booking: Booking, now: Date): string | null {
 }
 
 interface Line extends BillLineIn {
-  kind: 'service' | 'product';
+  kind: 'service' | 'product' | 'package' | 'membership' | 'voucher';
   name: string;
   code: string;
   serviceId: string | null;
   productId: string | null;
   staffId: string | null;
+  categoryId?: string | null;
+  /** A holding this line sold (set once issued) or whose session covered it. */
+  holdingId?: string | null;
+  /** Covered by a package session: its price before (the ledger's value of the session). */
+  coveredPaise?: number;
+  /** A package, membership or voucher sold: its offer. */
+  offerId?: string;
 }
 
 /** Quantities per product, sorted by id so two checkouts take their row locks in one order (no deadlock). */
@@ -133,6 +144,7 @@ export async function recordCheckout(
         unitPrice: Number(s.price),
         quantity: 1,
         gstRate: SALON_SERVICES_GST_RATE,
+        categoryId: s.category_id,
       });
   }
   for (const s of input.services) {
@@ -152,6 +164,7 @@ export async function recordCheckout(
       }),
       quantity: 1,
       gstRate: SALON_SERVICES_GST_RATE,
+      categoryId: svc.category_id,
     });
   }
   for (const p of input.products) {
@@ -168,7 +181,62 @@ export async function recordCheckout(
       gstRate: Number(product.gst_rate),
     });
   }
+  // Packages, memberships and vouchers sold on this bill: salon services paid ahead (GST as services),
+  // except a voucher, which is not a supply until it is spent on one (so no GST on selling it).
+  const offers = await packagesRepo.findOffers(trx, merchantId, [...new Set(input.sell.map((x) => x.offerId))]);
+  const offerById = new Map(offers.map((o) => [o.id, o]));
+  for (const x of input.sell) {
+    const offer = offerById.get(x.offerId);
+    if (!offer) throw notFound('Offer');
+    if (!offer.active) throw badRequest(`sell: ${offer.name} is not on sale`, 'sell');
+    lines.push({
+      kind: offer.kind,
+      offerId: offer.id,
+      name: offer.name,
+      code: SALON_SERVICES_SAC,
+      serviceId: null,
+      productId: null,
+      staffId: null,
+      unitPrice: offer.price_paise / 100,
+      quantity: 1,
+      gstRate: offer.kind === 'voucher' ? 0 : SALON_SERVICES_GST_RATE,
+    });
+  }
   if (!lines.length) throw badRequest('services: add a service or a product to the bill', 'services');
+
+  // The customer's own package sessions cover service lines (their price, already paid, comes off);
+  // their membership prices the others. Another salon's holding is unknown (404), another
+  // customer's is refused (403), an expired one is a 400.
+  const customer = await customerOf(trx, booking, input);
+  const held = new Map<string, Holding>();
+  const holdingOf = async (id: string, field: string) => {
+    if (!held.has(id)) held.set(id, await usableHolding(trx, id, { merchantId, accountId: customer.userId }, now, field));
+    return held.get(id)!;
+  };
+  const sessionsTaken = new Map<string, { sessions: number; valuePaise: number; serviceId: string }>();
+  for (const r of input.redeem) {
+    const h = await holdingOf(r.holdingId, 'redeem');
+    if (h.kind === 'voucher' || h.sessions_total === 0)
+      throw badRequest(`redeem: ${h.name} has no sessions; a voucher is a payment part`, 'redeem');
+    if (!h.service_ids.includes(r.serviceId)) throw badRequest(`redeem: ${h.name} does not cover this service`, 'redeem');
+    const line = lines.find((l) => l.kind === 'service' && l.serviceId === r.serviceId && l.coveredPaise === undefined);
+    if (!line) throw badRequest('redeem: that service is not on this bill (or is already covered by a session)', 'redeem');
+    line.coveredPaise = toPaise(line.unitPrice);
+    line.unitPrice = 0;
+    line.holdingId = h.id;
+    line.name = `${line.name} (session of ${h.name})`.slice(0, 200);
+    const t = sessionsTaken.get(h.id) ?? { sessions: 0, valuePaise: 0, serviceId: r.serviceId };
+    sessionsTaken.set(h.id, { sessions: t.sessions + 1, valuePaise: t.valuePaise + line.coveredPaise, serviceId: t.serviceId });
+  }
+  if (input.membershipId) {
+    const m = await holdingOf(input.membershipId, 'membershipId');
+    if (m.kind !== 'membership' || m.discount_percent <= 0) throw badRequest(`membershipId: ${m.name} gives no discount`, 'membershipId');
+    for (const l of lines)
+      if (l.kind === 'service' && l.coveredPaise === undefined && membershipCovers(m.category_ids, l.categoryId ?? null)) {
+        l.unitPrice = memberPricePaise(toPaise(l.unitPrice), m.discount_percent) / 100;
+        l.name = `${l.name} (member −${m.discount_percent}%)`.slice(0, 200);
+      }
+  }
 
   // A booking's own discount (its coupon) was promised when it was booked: it stays on the bill.
   const bookedDiscount = booking ? Number(booking.discount_amount) : 0;
@@ -194,7 +262,6 @@ export async function recordCheckout(
       'payments',
     );
 
-  const customer = await customerOf(trx, booking, input);
   const walletPaid = round2(input.payments.filter((p) => p.method === 'wallet').reduce((a, p) => a + p.amount, 0));
   if (walletPaid > 0 && !customer.userId)
     throw badRequest('payments: only a customer with a GlowBook account (a booking made in the app) can pay from a wallet', 'payments');
@@ -234,6 +301,28 @@ export async function recordCheckout(
     after.set(productId, row.stock);
   }
 
+  // Salon vouchers are the bearer's: the desk found them by their code.
+  const vouchers = new Map<string, number>();
+  const voucherCodes = new Map<string, string | null>();
+  for (const p of input.payments)
+    if (p.method === 'voucher') {
+      const v = await usableHolding(trx, p.holdingId!, { merchantId, accountId: customer.userId, bearer: true }, now, 'payments');
+      if (v.kind !== 'voucher') throw badRequest(`payments: ${v.name} is not a voucher`, 'payments');
+      voucherCodes.set(v.id, v.code);
+      vouchers.set(v.id, (vouchers.get(v.id) ?? 0) + toPaise(p.amount));
+    }
+  // Each holding is spent once per checkout (a unique ledger row), in id order so two checkouts
+  // never deadlock; one conditional UPDATE each, so the last session or rupee goes to one of them.
+  const takes = [
+    ...[...sessionsTaken].map(([holdingId, t]) => ({
+      holdingId,
+      sessions: t.sessions,
+      paise: 0,
+      valuePaise: t.valuePaise,
+      serviceId: t.serviceId,
+    })),
+    ...[...vouchers].map(([holdingId, paise]) => ({ holdingId, sessions: 0, paise, valuePaise: paise, serviceId: null })),
+  ].sort((a, b) => (a.holdingId < b.holdingId ? -1 : 1));
   const kind = gstRegistered ? 'tax_invoice' : 'bill_of_supply';
   const fy = financialYear(now);
   // Last of the locks it takes: the salon's counter row serialises its checkouts only for the inserts below.
@@ -268,6 +357,12 @@ export async function recordCheckout(
     created_by: by.actorId,
     created_at: now,
   });
+  for (const t of takes) await redeem(trx, { ...t, checkoutId: checkout.id }, now, t.paise ? 'payments' : 'redeem');
+  for (const l of lines)
+    if (l.kind === 'package' || l.kind === 'membership' || l.kind === 'voucher') {
+      const offer = offerById.get(l.offerId!)!;
+      l.holdingId = (await issueHolding(trx, offer, { accountId: customer.userId, soldVia: 'checkout', checkoutId: checkout.id, now })).id;
+    }
   const lineRows: Insertable<CheckoutLinesTable>[] = lines.map((l, i) => ({
     checkout_id: checkout.id,
     position: i,
@@ -285,13 +380,19 @@ export async function recordCheckout(
     taxable: bill.lines[i].taxable,
     cgst: bill.lines[i].cgst,
     sgst: bill.lines[i].sgst,
+    holding_id: l.holdingId ?? null,
   }));
   await repo.insertCheckoutParts(trx, {
     lines: lineRows,
     tips: input.tips.map((t) => ({ checkout_id: checkout.id, staff_id: t.staffId, amount: t.amount })),
     payments: [
       ...(prepaid > 0 ? [{ checkout_id: checkout.id, method: 'prepaid' as const, amount: prepaid, reference: null }] : []),
-      ...input.payments.map((p) => ({ checkout_id: checkout.id, method: p.method, amount: p.amount, reference: p.reference ?? null })),
+      ...input.payments.map((p) => ({
+        checkout_id: checkout.id,
+        method: p.method,
+        amount: p.amount,
+        reference: p.method === 'voucher' ? (p.reference ?? voucherCodes.get(p.holdingId!) ?? null) : (p.reference ?? null),
+      })),
     ],
   });
   const movements: Insertable<StockMovementsTable>[] = [];
@@ -339,11 +440,12 @@ export async function recordCheckout(
 /** The checkout screen's catalogue, team and the booking to bill (with why it cannot be, if so). */
 export async function checkoutOptions(deps: AppDeps, actor: Actor, input: z.output<typeof checkoutOptionsInput>): Promise<CheckoutOptions> {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
-  const [salon, services, staff, products] = await Promise.all([
+  const [salon, services, staff, products, offers] = await Promise.all([
     repo.findSalonForReceipt(deps.db, merchantId),
     repo.findSalonServices(deps.db, merchantId),
     repo.findSalonStaff(deps.db, merchantId),
     repo.listProducts(deps.db, merchantId, { activeOnly: true }),
+    packagesRepo.listOffers(deps.db, merchantId, true),
   ]);
   let booking: CheckoutOptions['booking'] = null;
   if (input.bookingId) {
@@ -365,7 +467,12 @@ export async function checkoutOptions(deps: AppDeps, actor: Actor, input: z.outp
       staffName: member?.name ?? '',
       bookingDate: row.booking_date,
       bookingTime: row.booking_time,
-      services: lines.map((l) => ({ name: l.service_name, price: Number(l.price) })),
+      services: lines.map((l) => ({ serviceId: l.service_id, name: l.service_name, price: Number(l.price), categoryId: l.category_id })),
+      holdings: account
+        ? (await holdingWires(deps.db, await packagesRepo.listAccountHoldings(deps.db, account.id, merchantId), deps.now())).filter(
+            (h) => h.state === 'active',
+          )
+        : [],
       bookedDiscount: Number(row.discount_amount),
       prepaid: Number(row.amount_paid),
       receiptId: done?.id ?? null,
@@ -383,7 +490,9 @@ export async function checkoutOptions(deps: AppDeps, actor: Actor, input: z.outp
         discountValue: Number(s.discount_value),
         discountActive: s.discount_active,
       }),
+      categoryId: s.category_id,
     })),
+    offers: await offerWires(deps.db, offers),
     staff: staff.map((s) => ({ _id: s.id, name: s.name })),
     products: products.map(toProductWire),
     booking,

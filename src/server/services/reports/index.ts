@@ -63,7 +63,7 @@ export async function getReports(deps: AppDeps, actor: Actor, input: z.output<ty
     repo.salesTotals(deps.db, range),
     repo.salesByService(deps.db, range),
     repo.salesByProfessional(deps.db, range),
-    repo.salesByPaymentMethod(deps.db, range),
+    repo.salesByPaymentMethod(deps.db, range, salon.time_zone ?? 'Asia/Kolkata'),
     repo.reportStaff(deps.db, range),
     repo.minutesByStaffDay(deps.db, range),
     repo.clientCounts(deps.db, range),
@@ -81,7 +81,7 @@ export async function getReports(deps: AppDeps, actor: Actor, input: z.output<ty
       byPaymentMethod: byPayment.map((r) => ({
         method: r.method,
         label: PAYMENT_METHOD_LABELS[r.method] ?? r.method,
-        bookings: r.bookings,
+        bookings: r.visits,
         sales: rupees(r.sales),
       })),
       occupancy: occupancy(range, asArray<SalonDayHours>(salon.opening_hours), staff, minutes),

@@ -1,0 +1,65 @@
+import { longDate } from '../../../shared/dates';
+import { formatINR } from '../../../shared/money';
+import { HOLDING_KIND_LABELS } from '../../../shared/packages';
+import type { HoldingWire } from '../../../shared/schemas/packages';
+import { Badge } from '../../components/ui/Badge';
+import { Card, CardHeader } from '../../components/ui/Card';
+import { LoadError } from '../../components/ui/EmptyState';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { trpc } from '../../trpc';
+
+/** What is left on a holding, in words: sessions, rupees, a discount. */
+export function holdingBalance(h: HoldingWire): string {
+  const parts: string[] = [];
+  if (h.sessionsTotal > 0) parts.push(`${h.sessionsLeft} of ${h.sessionsTotal} sessions left`);
+  if (h.kind === 'voucher') parts.push(`${formatINR(h.balance, { paise: !Number.isInteger(h.balance) })} of ${formatINR(h.value)} left`);
+  if (h.discountPercent > 0) parts.push(`${h.discountPercent}% off services`);
+  return parts.join(' · ');
+}
+
+const STATE_BADGE = {
+  active: <Badge tone="success">Active</Badge>,
+  used: <Badge>Used up</Badge>,
+  expired: <Badge tone="warning">Expired</Badge>,
+} as const;
+
+/** The customer's packages, memberships and salon vouchers, with balances and expiry (account → wallet). */
+export function MyHoldings() {
+  const q = trpc.users.getMyHoldings.useQuery({});
+  return (
+    <Card data-testid="my-holdings">
+      <CardHeader
+        title="Salon packages, memberships and vouchers"
+        description="Bought from a salon at a visit or online: use them when you book that salon or at its counter."
+      />
+      {q.isError ? (
+        <LoadError title="Could not load them" onRetry={q.refetch} />
+      ) : !q.data ? (
+        <Skeleton className="h-24" />
+      ) : q.data.holdings.length === 0 ? (
+        <p className="text-sm text-ink-500">None yet. Salons sell packages (e.g. 5 facials), memberships and gift vouchers.</p>
+      ) : (
+        <ul className="divide-y divide-blush-100">
+          {q.data.holdings.map((h) => (
+            <li key={h._id} className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid="holding" data-name={h.name}>
+              <div className="min-w-0">
+                <p className="text-xs font-semibold uppercase tracking-wide text-ink-500">
+                  {HOLDING_KIND_LABELS[h.kind]} · {h.salonName}
+                </p>
+                <p className="font-semibold text-ink-900">{h.name}</p>
+                <p className="text-sm text-ink-700" data-testid="holding-balance">
+                  {holdingBalance(h)}
+                </p>
+                <p className="text-xs text-ink-500">
+                  {h.state === 'expired' ? 'Expired' : 'Valid until'} {longDate(h.expiresAt.slice(0, 10))}
+                  {h.code && <span className="font-mono"> · code {h.code}</span>}
+                </p>
+              </div>
+              {STATE_BADGE[h.state]}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
