@@ -14,6 +14,7 @@ import type {
 } from '../../shared/constants.js';
 import type { BookingChannel } from '../../shared/policy.js';
 import type { BookingPaymentStatus, BookingRefundReason, BookingRefundStatus } from '../../shared/schemas/payments.js';
+import type { StaffRole } from '../../shared/staffRoles.js';
 import type { WaitlistEntryStatus, WaitlistOfferStatus } from '../../shared/waitlist.js';
 import type { DB, JsonValue } from './schema.generated.js';
 
@@ -273,6 +274,10 @@ type AppTables = Narrowed<{
   waitlist_entries: {
     status: Generated<WaitlistEntryStatus>;
   };
+  salon_members: {
+    role: StaffRole;
+    status: Generated<'invited' | 'active' | 'revoked'>;
+  };
   waitlist_offers: {
     status: Generated<WaitlistOfferStatus>;
   };
@@ -352,3 +357,4 @@ export type Review = Selectable<ReviewsTable>;
 export type Coupon = Selectable<CouponsTable>;
 export type WaitlistEntriesTable = Database['waitlist_entries'];
 export type WaitlistOffersTable = Database['waitlist_offers'];
+export type SalonMember = Selectable<Database['salon_members']>;

@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import type { StaffRole } from '../../shared/staffRoles.js';
 import type { Actor, AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { creditNoteDocument, invoiceDocument } from '../services/billing/index.js';
@@ -6,13 +7,18 @@ import { renderTaxDocumentPdf } from '../services/billing/pdf.js';
 import { receiptForActor } from '../services/checkout/receipt.js';
 import { renderReceiptPdf } from '../services/checkout/receiptPdf.js';
 import { resolveActor } from '../trpc/context.js';
+import { STAFF_FORBIDDEN } from '../trpc/procedures.js';
 
 /**
  * GET /api/invoices/:id/pdf, /api/credit-notes/:id/pdf and /api/receipts/:id/pdf (a visit's receipt): the document as a PDF for its salon's owner or an admin, with the same
  * bearer token as the API (the app fetches it and offers the file).
  */
 export function mountDownloads(app: Express, deps: AppDeps): void {
-  const serve = (path: string, render: (actor: Actor, id: string) => Promise<{ pdf: Buffer; number: string }>) =>
+  const serve = (
+    path: string,
+    render: (actor: Actor, id: string, query: Record<string, unknown>) => Promise<{ pdf: Buffer; number: string }>,
+    members: readonly StaffRole[] = [],
+  ) =>
     app.get(path, async (req, res) => {
       try {
         const header = req.headers.authorization ?? '';
@@ -22,7 +28,12 @@ export function mountDownloads(app: Express, deps: AppDeps): void {
           res.status(401).json({ message: authError ?? 'Please sign in to continue', code: 'UNAUTHORIZED' });
           return;
         }
-        const { pdf, number } = await render(actor, String(req.params.id));
+        // A salon member signs in as the salon: only the documents their role works with.
+        if (actor.member && !members.includes(actor.member.role)) {
+          res.status(403).json({ message: STAFF_FORBIDDEN[actor.member.role], code: 'FORBIDDEN' });
+          return;
+        }
+        const { pdf, number } = await render(actor, String(req.params.id), req.query as Record<string, unknown>);
         res.setHeader('content-type', 'application/pdf');
         res.setHeader('content-disposition', `attachment; filename="${number.replace(/\//g, '-')}.pdf"`);
         res.setHeader('cache-control', 'private, no-store');
@@ -44,8 +55,12 @@ export function mountDownloads(app: Express, deps: AppDeps): void {
     const doc = await creditNoteDocument(deps, actor, id);
     return { pdf: await renderTaxDocumentPdf(doc), number: doc.number };
   });
-  serve('/api/receipts/:id/pdf', async (actor, id) => {
-    const receipt = await receiptForActor(deps, actor, id);
-    return { pdf: await renderReceiptPdf(receipt), number: receipt.receiptNumber };
-  });
+  serve(
+    '/api/receipts/:id/pdf',
+    async (actor, id) => {
+      const receipt = await receiptForActor(deps, actor, id);
+      return { pdf: await renderReceiptPdf(receipt), number: receipt.receiptNumber };
+    },
+    ['receptionist'],
+  );
 }

@@ -32,6 +32,7 @@ import {
   shopCategoryProcedures,
   shopMerchantProcedures,
 } from './shop.js';
+import { staffInvitePublicProcedures, staffPayMerchantProcedures } from './staffPay.js';
 import { userAccountProcedures } from './users.js';
 import { waitlistMerchantProcedures, waitlistUserProcedures } from './waitlist.js';
 import { walletUserProcedures } from './wallet.js';
@@ -67,6 +68,8 @@ export const appRouter = router({
     ...waitlistMerchantProcedures,
     ...channelMerchantProcedures,
     ...channelPublicProcedures,
+    ...staffPayMerchantProcedures,
+    ...staffInvitePublicProcedures,
   }),
   categories: router({
     ...shopCategoryProcedures,
