@@ -119,7 +119,7 @@ describe(`staff roles (${DB_KIND})`, () => {
   });
 
   it('walks every signed-in procedure as each role: 403 for all not on the role’s allow list', async () => {
-    const procedures = appRouter._def.procedures as Record<string, { _def: { type: string } }>;
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
     for (const role of STAFF_ROLES) {
       const caller = rt.caller(
         memberActor(role, role === 'professional' ? pro.memberId : desk.memberId, role === 'professional' ? asha : null),

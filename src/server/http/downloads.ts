@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import { payStatementInput } from '../../shared/schemas/staffPay.js';
 import type { StaffRole } from '../../shared/staffRoles.js';
 import type { Actor, AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
@@ -6,6 +7,8 @@ import { creditNoteDocument, invoiceDocument } from '../services/billing/index.j
 import { renderTaxDocumentPdf } from '../services/billing/pdf.js';
 import { receiptForActor } from '../services/checkout/receipt.js';
 import { renderReceiptPdf } from '../services/checkout/receiptPdf.js';
+import { payStatement } from '../services/staff/pay.js';
+import { renderPayStatementPdf } from '../services/staff/payPdf.js';
 import { resolveActor } from '../trpc/context.js';
 import { STAFF_FORBIDDEN } from '../trpc/procedures.js';
 
@@ -39,6 +42,10 @@ export function mountDownloads(app: Express, deps: AppDeps): void {
         res.setHeader('cache-control', 'private, no-store');
         res.end(pdf);
       } catch (err) {
+        if (err instanceof AppError && err.code === 'FORBIDDEN') {
+          res.status(403).json({ message: err.message, code: 'FORBIDDEN' });
+          return;
+        }
         if (err instanceof AppError && err.code === 'NOT_FOUND') {
           res.status(404).json({ message: err.message, code: 'NOT_FOUND' });
           return;
@@ -62,5 +69,16 @@ export function mountDownloads(app: Express, deps: AppDeps): void {
       return { pdf: await renderReceiptPdf(receipt), number: receipt.receiptNumber };
     },
     ['receptionist'],
+  );
+  // A professional's pay statement: ?from=YYYY-MM-DD&to=YYYY-MM-DD; the owner's for anyone, a professional's own.
+  serve(
+    '/api/staff-pay/:id/pdf',
+    async (actor, id, query) => {
+      const parsed = payStatementInput.safeParse({ staffId: id, from: query.from, to: query.to });
+      if (!parsed.success) throw new AppError('NOT_FOUND', 'Statement not found: give a staff id and from/to dates (YYYY-MM-DD)');
+      const statement = await payStatement(deps, actor, parsed.data);
+      return { pdf: await renderPayStatementPdf(statement), number: `pay-statement-${statement.from}-${statement.to}` };
+    },
+    ['professional'],
   );
 }
