@@ -114,6 +114,8 @@ export function MerchantLayout({ children }: { children: ReactNode }) {
     ],
     [navigate],
   );
+  // Until the panel knows who is signed in, it shows nothing a member may not see.
+  if (session.userType === 'merchant' && membership.isLoading) return null;
   if (memberRole) {
     if (!salonRoleMayOpen(memberRole, location)) return <Redirect to={STAFF_HOME[memberRole]} replace />;
     const items = STAFF_NAV[memberRole];
