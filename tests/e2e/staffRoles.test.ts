@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo, launch, newPage, shot, signIn } from './browser';
 
@@ -66,4 +66,3 @@ describe('staff roles and pay', () => {
   });
 });
 
-export type { Page };
