@@ -65,4 +65,3 @@ describe('staff roles and pay', () => {
     }
   });
 });
-
