@@ -126,6 +126,7 @@ export const ROUTES: RouteDef[] = [
     access: 'public',
     component: page(() => import('./pages/booking/DeskBookingInvite')),
   },
+  { name: 'StaffInvite', paths: ['/staff-invite/:token'], access: 'public', component: page(() => import('./pages/auth/StaffInvite')) },
   { name: 'Login', paths: ['/login'], access: 'guest', component: Login },
   { name: 'Register', paths: ['/register'], access: 'guest', component: Register },
   { name: 'ForgotPassword', paths: ['/forgot-password'], access: 'guest', component: ForgotPassword },
@@ -251,6 +252,14 @@ export const ROUTES: RouteDef[] = [
     component: page(() => import('./pages/merchant/ShopImages')),
   },
   { name: 'Coupons', paths: ['/merchant/coupons'], access: 'merchant', component: page(() => import('./pages/merchant/Coupons')) },
+  { name: 'MyDay', paths: ['/merchant/my-day'], access: 'merchant', component: page(() => import('./pages/merchant/MyDay')) },
+  { name: 'MyPay', paths: ['/merchant/my-pay'], access: 'merchant', component: page(() => import('./pages/merchant/MyPay')) },
+  {
+    name: 'StaffAccess',
+    paths: ['/merchant/staff/access'],
+    access: 'merchant',
+    component: page(() => import('./pages/merchant/StaffAccess')),
+  },
 
   // Admin area
   {

@@ -4,6 +4,7 @@
  * (trpc/context.ts builds them per request).
  */
 import type { Role } from '../shared/constants.js';
+import type { StaffRole } from '../shared/staffRoles.js';
 import type { Adapters } from './adapters/types.js';
 import type { Db } from './db/index.js';
 import type { ReplicaReads } from './db/replica.js';
@@ -34,6 +35,20 @@ export interface Actor {
   id: string;
   role: Role;
   email: string;
+  /**
+   * Set when a salon's member (receptionist or professional) is signed in: `id` is then the
+   * salon's (its owner account's), so every merchant service acts on that salon, and what the
+   * member may call is narrowed by trpc/procedures.ts (staffGate).
+   */
+  member?: SalonMemberActor;
+}
+
+/** A signed-in member of a salon; `staffId` is a professional's own staff row. */
+export interface SalonMemberActor {
+  id: string;
+  role: StaffRole;
+  staffId: string | null;
+  name: string;
 }
 
 /** One token's identity: what logout records (services/auth) so that the token is refused from then on. */

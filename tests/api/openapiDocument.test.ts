@@ -381,7 +381,7 @@ describe('errors', () => {
     const throttled = procedures.filter((p) => opOf(p.name).responses['429']).map((p) => p.name);
     expect(
       throttled.every((n) =>
-        /login|otp|password|sendResetOtp|register|google|phone|^merchantAuth\.login$|^support\.createContactUs$|^merchants\.sendCustomerMessage$|^merchants\.sendReceipt$/i.test(
+        /login|otp|password|sendResetOtp|register|google|phone|^merchantAuth\.login$|^support\.createContactUs$|^merchants\.sendCustomerMessage$|^merchants\.sendReceipt$|^merchants\.acceptStaffInvite$/i.test(
           n,
         ),
       ),

@@ -1,5 +1,7 @@
+import { useAtomValue } from 'jotai';
 import { type ReactNode, useMemo } from 'react';
-import { useLocation } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
+import { SALON_ROLE_LABELS, STAFF_HOME, type StaffRole, salonRoleMayOpen } from '../../shared/staffRoles';
 import {
   BriefcaseIcon,
   CalendarIcon,
@@ -18,6 +20,8 @@ import {
 import { AppShell } from '../components/layout/AppShell';
 import type { NavItem } from '../components/layout/nav';
 import { PushOffer } from '../features/push/PushOptIn';
+import { sessionAtom } from '../state/session';
+import { trpc } from '../trpc';
 
 /** Window event the appointments screen listens to, to open its QR scanner. */
 export const OPEN_QR_SCANNER_EVENT = 'open-qr-scanner';
@@ -67,8 +71,24 @@ const MENU: NavItem[] = [
   { label: 'Reports', to: '/merchant/reports', testId: 'avatar-menu-reports', icon: ChartIcon },
 ];
 
+/** A member's panel: their pages only (the server refuses the rest whatever the panel shows). */
+const STAFF_NAV: Record<StaffRole, NavItem[]> = {
+  receptionist: [
+    { label: 'Appointments', to: '/merchant/appointments', testId: 'nav-appointments' },
+    { label: 'Checkout', to: '/merchant/checkout', testId: 'nav-checkout' },
+    { label: 'Customers', to: '/merchant/customers', testId: 'nav-customers' },
+  ],
+  professional: [
+    { label: 'My day', to: '/merchant/my-day', testId: 'nav-my-day' },
+    { label: 'My pay', to: '/merchant/my-pay', testId: 'nav-my-pay' },
+  ],
+};
+
 export function MerchantLayout({ children }: { children: ReactNode }) {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const session = useAtomValue(sessionAtom);
+  const membership = trpc.merchants.myMembership.useQuery(undefined, { enabled: session.userType === 'merchant', staleTime: 60_000 });
+  const memberRole = membership.data && membership.data.role !== 'owner' ? membership.data.role : null;
   const bottom = useMemo<NavItem[]>(
     () => [
       {
@@ -96,6 +116,24 @@ export function MerchantLayout({ children }: { children: ReactNode }) {
     ],
     [navigate],
   );
+  // Until the panel knows who is signed in, it shows nothing a member may not see.
+  if (session.userType === 'merchant' && membership.isLoading) return null;
+  if (memberRole) {
+    if (!salonRoleMayOpen(memberRole, location)) return <Redirect to={STAFF_HOME[memberRole]} replace />;
+    const items = STAFF_NAV[memberRole];
+    return (
+      <AppShell
+        kind="merchant"
+        homePath={STAFF_HOME[memberRole]}
+        brandTag={SALON_ROLE_LABELS[memberRole]}
+        navItems={items}
+        bottomItems={items.map((i) => ({ ...i, testId: `bottom-${i.testId}`, icon: CalendarIcon }))}
+        menuItems={[]}
+      >
+        {children}
+      </AppShell>
+    );
+  }
   return (
     <AppShell kind="merchant" homePath="/merchant" brandTag="Business" navItems={NAV} bottomItems={bottom} menuItems={MENU} withChat>
       {/* The push offer in the page's flow, above the screen: it never covers the calendar or a button. */}

@@ -776,6 +776,25 @@ export interface SalonLinks {
   updated_at: Generated<Timestamp>;
 }
 
+export interface SalonMembers {
+  accepted_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  email: string;
+  id: Generated<string>;
+  invite_expires_at: Timestamp | null;
+  invite_hash: string | null;
+  invited_by: string | null;
+  merchant_id: string;
+  name: string;
+  password_hash: string | null;
+  phone: string | null;
+  revoked_at: Timestamp | null;
+  role: string;
+  staff_id: string | null;
+  status: Generated<string>;
+  token_version: Generated<number>;
+}
+
 export interface SalonOffers {
   active: Generated<boolean>;
   category_ids: Generated<string[]>;
@@ -890,6 +909,22 @@ export interface StaffBlocks {
   staff_id: string;
   start_minute: number;
   until_date: string | null;
+}
+
+export interface StaffCategoryRates {
+  category_id: string;
+  merchant_id: string;
+  rate: Numeric;
+  staff_id: string;
+}
+
+export interface StaffPaySettings {
+  base_monthly: Generated<Numeric>;
+  merchant_id: string;
+  product_rate: Generated<Numeric>;
+  service_rate: Generated<Numeric>;
+  staff_id: string;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface StockMovements {
@@ -1057,6 +1092,7 @@ export interface DB {
   reviews: Reviews;
   revoked_tokens: RevokedTokens;
   salon_links: SalonLinks;
+  salon_members: SalonMembers;
   salon_offers: SalonOffers;
   salon_search: SalonSearch;
   salon_slugs: SalonSlugs;
@@ -1066,6 +1102,8 @@ export interface DB {
   social_connections: SocialConnections;
   staff: Staff;
   staff_blocks: StaffBlocks;
+  staff_category_rates: StaffCategoryRates;
+  staff_pay_settings: StaffPaySettings;
   stock_movements: StockMovements;
   subscriptions: Subscriptions;
   support_messages: SupportMessages;

@@ -15,6 +15,7 @@ import type {
 import type { HoldingKind } from '../../shared/packages.js';
 import type { BookingChannel } from '../../shared/policy.js';
 import type { BookingPaymentStatus, BookingRefundReason, BookingRefundStatus } from '../../shared/schemas/payments.js';
+import type { StaffRole } from '../../shared/staffRoles.js';
 import type { WaitlistEntryStatus, WaitlistOfferStatus } from '../../shared/waitlist.js';
 import type { DB, JsonValue } from './schema.generated.js';
 
@@ -284,6 +285,10 @@ type AppTables = Narrowed<{
   waitlist_entries: {
     status: Generated<WaitlistEntryStatus>;
   };
+  salon_members: {
+    role: StaffRole;
+    status: Generated<'invited' | 'active' | 'revoked'>;
+  };
   waitlist_offers: {
     status: Generated<WaitlistOfferStatus>;
   };
@@ -366,3 +371,4 @@ export type Review = Selectable<ReviewsTable>;
 export type Coupon = Selectable<CouponsTable>;
 export type WaitlistEntriesTable = Database['waitlist_entries'];
 export type WaitlistOffersTable = Database['waitlist_offers'];
+export type SalonMember = Selectable<Database['salon_members']>;

@@ -5,6 +5,7 @@ import type { AppRouter } from '../routers/index.js';
 import { type Context, IDEMPOTENCY_KEY_MAX } from '../trpc/context.js';
 import type { CachePolicy } from '../trpc/init.js';
 import { InputError } from '../trpc/init.js';
+import { STAFF_FORBIDDEN, staffMayCall } from '../trpc/procedures.js';
 import { answerConditionally } from './caching.js';
 import { EXTRA_ROUTES, procedureDocs, procedureRoleRule } from './openapi.js';
 
@@ -227,6 +228,12 @@ export function restSemantics(
     const rule = procedure.roleRule;
     if (rule && ctx.actor && !rule.roles.includes(ctx.actor.role)) {
       sendProcedureError(router, res, procedure, ctx, new TRPCError({ code: 'FORBIDDEN', message: rule.message }), 403);
+      return;
+    }
+    // A salon member (receptionist, professional) calls only what their role is given, whatever the body.
+    const member = ctx.actor?.member;
+    if (procedure.protected && member && !staffMayCall(member.role, procedure.name)) {
+      sendProcedureError(router, res, procedure, ctx, new TRPCError({ code: 'FORBIDDEN', message: STAFF_FORBIDDEN[member.role] }), 403);
       return;
     }
     // The query string's ids are checked here: the input schemas read an empty one as absent (the web app's forms).

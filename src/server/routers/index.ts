@@ -34,6 +34,7 @@ import {
   shopCategoryProcedures,
   shopMerchantProcedures,
 } from './shop.js';
+import { staffInvitePublicProcedures, staffPayMerchantProcedures } from './staffPay.js';
 import { userAccountProcedures } from './users.js';
 import { waitlistMerchantProcedures, waitlistUserProcedures } from './waitlist.js';
 import { walletUserProcedures } from './wallet.js';
@@ -74,6 +75,8 @@ export const appRouter = router({
     ...channelPublicProcedures,
     ...packageMerchantProcedures,
     ...packagePublicProcedures,
+    ...staffPayMerchantProcedures,
+    ...staffInvitePublicProcedures,
   }),
   categories: router({
     ...shopCategoryProcedures,

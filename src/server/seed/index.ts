@@ -7,6 +7,7 @@ import { seedContent } from './content.js';
 import { seedCrm } from './crm.js';
 import { loadDemoData } from './demo.js';
 import { seedPayments } from './payments.js';
+import { seedStaffRoles } from './staffRoles.js';
 import { seedWaitlist } from './waitlist.js';
 import { seedWallet } from './wallet.js';
 
@@ -24,5 +25,6 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seedContent(db);
   await seedAdminDemo(db);
   await seedWaitlist(db);
+  await seedStaffRoles(db);
   return true;
 }

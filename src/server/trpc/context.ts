@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import type { StaffRole } from '../../shared/staffRoles.js';
+import { signedInMember } from '../db/repositories/salonMembers.js';
 import { signedInAccount } from '../db/repositories/sessions.js';
 import type { Actor, AppDeps, Session } from '../deps.js';
 import { isDatabaseUnavailable, type RateLimitInfo, toTRPCError } from '../errors.js';
@@ -57,6 +59,7 @@ export async function resolveActor(
   const claims = await deps.tokens.verify(token);
   if (!claims) return { actor: null, authError: 'Your session is invalid or has expired. Please sign in again.', session: null };
   const jti = claims.jti ?? null;
+  if (claims.mem) return resolveMember(deps, claims.mem, claims, jti);
   const row = (await signedInAccount(deps.db, claims.sub, jti)).rows[0];
   if (!row || row.token_version !== claims.ver || row.role !== claims.role || row.revoked) {
     return { actor: null, authError: SESSION_ENDED, session: null };
@@ -64,6 +67,40 @@ export async function resolveActor(
   if (row.is_blocked) return { actor: null, authError: 'This account has been blocked.', session: null };
   return {
     actor: { id: row.id, role: row.role, email: row.email },
+    authError: null,
+    session: jti ? { jti, expiresAt: new Date(claims.exp * 1000) } : null,
+  };
+}
+
+/**
+ * A salon member's token: the member must still be active at that salon (revoking moves its token
+ * version on), the token not logged out, and the salon's owner account not blocked.
+ */
+async function resolveMember(
+  deps: AppDeps,
+  memberId: string,
+  claims: { sub: string; ver: number; exp: number },
+  jti: string | null,
+): Promise<{ actor: Actor | null; authError: string | null; session: Session | null }> {
+  const row = (await signedInMember(deps.db, memberId, jti)).rows[0];
+  if (
+    !row ||
+    row.status !== 'active' ||
+    row.token_version !== claims.ver ||
+    row.merchant_id !== claims.sub ||
+    row.owner_role !== 'merchant' ||
+    row.revoked
+  ) {
+    return { actor: null, authError: SESSION_ENDED, session: null };
+  }
+  if (row.is_blocked) return { actor: null, authError: 'This salon has been blocked.', session: null };
+  return {
+    actor: {
+      id: row.merchant_id,
+      role: 'merchant',
+      email: row.email,
+      member: { id: row.id, role: row.role as StaffRole, staffId: row.staff_id, name: row.name },
+    },
     authError: null,
     session: jti ? { jti, expiresAt: new Date(claims.exp * 1000) } : null,
   };

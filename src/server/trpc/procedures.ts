@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { Role } from '../../shared/constants.js';
+import type { StaffRole } from '../../shared/staffRoles.js';
 import type { Executor } from '../db/executor.js';
 import { PendingAudit, withPendingAudit } from '../db/pendingAudit.js';
 import { recordAudit } from '../db/repositories/audit.js';
@@ -31,6 +32,78 @@ const requireActor = t.middleware(({ ctx, next }) => {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Please sign in to continue' });
   }
   return next({ ctx: { ...ctx, actor: ctx.actor } });
+});
+
+/**
+ * What a salon's members may call (issue 41 item 5). A member signs in as the salon (its actor's
+ * `id` is the owner's), so without this every merchant procedure would be theirs: the safe default
+ * is the owner's alone. A procedure is a member's only when it is named here, by its tRPC path;
+ * anything else that needs a sign-in (merchant, account or customer procedures alike) answers 403,
+ * in the procedure (staffGate) and, on /api, before the body is read (http/restSemantics.ts).
+ * Narrower rules inside an allowed procedure (a professional's own calendar, own bookings, own pay
+ * statement) are the services' (services/staff/members.ts ownStaffId).
+ */
+export const STAFF_PROCEDURES: Record<StaffRole, ReadonlySet<string>> = {
+  // The desk: calendar and bookings, check-in and checkout, client records, the waitlist; never
+  // settings, billing, staff pay, reports, payouts or prices.
+  receptionist: new Set([
+    'merchantAuth.me',
+    'merchants.myMembership',
+    'merchants.merchantGetAllBookings',
+    'merchants.updateBookingStatus',
+    'merchants.scanQRForBooking',
+    'merchants.createManualBooking',
+    'merchants.getManualBookings',
+    'merchants.getSlots',
+    'merchants.createSlot',
+    'merchants.getCalendar',
+    'merchants.createBlock',
+    'merchants.deleteBlock',
+    'merchants.moveBooking',
+    'merchants.deskEvents',
+    'merchants.getAllStaffByMerchant',
+    'merchants.getShop',
+    'merchants.getCustomers',
+    'merchants.getCheckoutOptions',
+    'merchants.checkoutVisit',
+    'merchants.getReceipts',
+    'merchants.getReceipt',
+    'merchants.sendReceipt',
+    'merchants.getWaitlist',
+    'services.getAllServices',
+    'clients.getRecord',
+    'clients.updateProfile',
+    'clients.addNote',
+    'clients.addPhoto',
+    'clients.getPhoto',
+    'clients.deletePhoto',
+    'clients.getBookingFlags',
+  ]),
+  // Their own day and week, their own bookings' check-in and completion, their own pay statement.
+  professional: new Set([
+    'merchantAuth.me',
+    'merchants.myMembership',
+    'merchants.getCalendar',
+    'merchants.updateBookingStatus',
+    'merchants.getPayStatement',
+  ]),
+};
+
+export const STAFF_FORBIDDEN: Record<StaffRole, string> = {
+  receptionist: 'This action is for the salon owner; a receptionist works the desk only',
+  professional: 'This action is for the salon owner; a professional sees only their own calendar and pay',
+};
+
+/** Whether a salon member of this role may call the procedure at this tRPC path. */
+export function staffMayCall(role: StaffRole, path: string): boolean {
+  return STAFF_PROCEDURES[role].has(path);
+}
+
+/** A signed-in salon member calls only what STAFF_PROCEDURES gives their role. */
+const staffGate = t.middleware(({ ctx, next, path }) => {
+  const member = ctx.actor?.member;
+  if (member && !staffMayCall(member.role, path)) throw new TRPCError({ code: 'FORBIDDEN', message: STAFF_FORBIDDEN[member.role] });
+  return next();
 });
 
 /** Who may call each kind of procedure, and the 403's message for anyone else (the /api gate answers it before reading the body). */
@@ -112,7 +185,7 @@ const auditAdminWrites = t.middleware(async ({ ctx, next, path, type, getRawInpu
 });
 
 /** Any signed-in account. */
-export const authedProcedure = baseProcedure.use(requireActor).use(auditAdminWrites);
+export const authedProcedure = baseProcedure.use(requireActor).use(staffGate).use(auditAdminWrites);
 /** Any signed-in account acting on itself: a `userId` in the payload must be its own (admins: anyone's). */
 export const accountProcedure = authedProcedure.use(ownPayloadField('userId'));
 export const customerProcedure = authedProcedure.use(requireRole(ROLE_RULES.customer)).use(ownPayloadField('userId'));

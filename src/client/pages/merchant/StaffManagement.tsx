@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'wouter';
 import type { StaffWire } from '../../../shared/schemas/staff';
 import { ChartIcon, ClockIcon, UsersIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Avatar } from '../../components/ui/Avatar';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
+import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
@@ -60,9 +61,14 @@ export default function StaffManagement() {
         title="Staff Management"
         description="Your team, the services each person performs, their rates and working hours."
         actions={
-          <Button onClick={() => setForm({ open: true, editing: null })} data-testid="add-staff">
-            Add Staff
-          </Button>
+          <>
+            <Link href="/merchant/staff/access" className={buttonClasses('outline')} data-testid="staff-access">
+              Sign-in & pay
+            </Link>
+            <Button onClick={() => setForm({ open: true, editing: null })} data-testid="add-staff">
+              Add Staff
+            </Button>
+          </>
         }
       />
 

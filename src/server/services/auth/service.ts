@@ -6,9 +6,11 @@ import type { changePasswordInput, loginInput, registerMerchantInput, registerUs
 import * as accounts from '../../db/repositories/accounts.js';
 import * as limits from '../../db/repositories/limits.js';
 import { findMerchantById, insertMerchant } from '../../db/repositories/merchants.js';
-import type { Account } from '../../db/types.js';
+import { findLiveMemberByEmail } from '../../db/repositories/salonMembers.js';
+import type { Account, SalonMember } from '../../db/types.js';
 import type { AppDeps, Session } from '../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound, RateLimitError } from '../../errors.js';
+import { signInMember } from '../staff/members.js';
 import { toMerchantAccountWire, toUserWire } from '../wire.js';
 import { clientNet } from './clientNet.js';
 import { dummyVerify, hashPassword, verifyPassword } from './passwords.js';
@@ -122,10 +124,16 @@ export async function checkSecret(
  */
 export async function login(deps: AppDeps, input: z.output<typeof loginInput>, ip: string, allowed: Role[]) {
   let account: Account | undefined;
+  let member: SalonMember | undefined;
   const ok = await checkSecret(deps, input.email, ip, SIGN_IN_THROTTLED, async () => {
     account = await accounts.findAccountByEmail(deps.db, input.email);
-    return account ? verifyPassword(account.password_hash, input.password) : dummyVerify(input.password);
+    if (account) return verifyPassword(account.password_hash, input.password);
+    // A salon's receptionist or professional signs in at the salon owners' sign-in (no account of their own).
+    member = allowed.includes('merchant') ? await findLiveMemberByEmail(deps.db, input.email) : undefined;
+    if (member?.status === 'active') return verifyPassword(member.password_hash, input.password);
+    return dummyVerify(input.password);
   });
+  if (!account && member?.status === 'active' && ok) return signInMember(deps, member);
   if (!account || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   if (account.is_blocked) throw forbidden('This account has been blocked. Please contact support.');
   if (!allowed.includes(account.role)) {

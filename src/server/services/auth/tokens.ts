@@ -13,6 +13,8 @@ export interface TokenClaims {
   sub: string;
   role: Role;
   ver: number;
+  /** A salon member's token: the member's id (`sub` is then the salon, `ver` the member's token version). */
+  mem?: string;
 }
 
 /**
@@ -71,7 +73,7 @@ export function createTokenService(secret: Uint8Array, ttl: string): TokenServic
       return given.length === expected.length && timingSafeEqual(given, expected) ? subject : null;
     },
     async sign(claims) {
-      return new SignJWT({ role: claims.role, ver: claims.ver })
+      return new SignJWT(claims.mem ? { role: claims.role, ver: claims.ver, mem: claims.mem } : { role: claims.role, ver: claims.ver })
         .setProtectedHeader({ alg: ALG, typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
@@ -96,8 +98,10 @@ export function createTokenService(secret: Uint8Array, ttl: string): TokenServic
         // The account check reads the subject as a uuid: anything else would fail there, not be refused.
         const sub = payload.sub;
         if (typeof sub !== 'string' || !ACCOUNT_ID.test(sub)) return null;
+        const mem = payload.mem;
+        if (mem !== undefined && (typeof mem !== 'string' || !ACCOUNT_ID.test(mem) || role !== 'merchant')) return null;
         const claims = Object.defineProperties(
-          { sub, role, ver: typeof payload.ver === 'number' ? payload.ver : -1 },
+          { sub, role, ver: typeof payload.ver === 'number' ? payload.ver : -1, ...(mem ? { mem } : {}) },
           { jti: { value: typeof payload.jti === 'string' ? payload.jti : null }, exp: { value: payload.exp! } },
         ) as VerifiedClaims;
         const left = payload.exp! * 1000 - Date.now();

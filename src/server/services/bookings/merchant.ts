@@ -31,7 +31,7 @@ import { findMerchantById } from '../../db/repositories/merchants.js';
 import { bookingEarnsPoints } from '../../db/repositories/wallet.js';
 import type { Booking, BookingsTable } from '../../db/types.js';
 import type { Actor, AppDeps } from '../../deps.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { restoreBookingRedemptions } from '../packages/holdings.js';
 import { refundPrepayment } from '../payments/refunds.js';
@@ -239,6 +239,13 @@ export async function updateBookingStatus(deps: AppDeps, actor: Actor, input: St
   await deps.db.transaction().execute(async (trx) => {
     const booking = await findBookingRow(trx, input.bookingId);
     if (!booking || booking.merchant_id !== merchantId) throw notFound('Booking');
+    // A professional moves only their own bookings, and only to checked in or completed.
+    const member = actor.member;
+    if (member?.role === 'professional') {
+      if (booking.staff_id !== member.staffId) throw notFound('Booking');
+      if (input.status !== 'confirmed' && input.status !== 'completed')
+        throw forbidden('status: a professional can check in and complete their own bookings; the desk cancels and marks no-shows');
+    }
     const refusal = merchantMoveRefusal(booking.status, input.status, new Date(booking.starts_at), now);
     if (refusal) throw badRequest(refusal, 'status');
     const updated = await updateBookingIfStatus(trx, booking.id, [booking.status], moveValues(actor, booking, input, now));

@@ -55,6 +55,7 @@ import { checkCouponAfterMove } from '../bookings/coupons.js';
 import { BOOKING_EVENT_MESSAGES, type BookingMessagesPayload, displayDate } from '../bookings/notify.js';
 import { loadBookingWire } from '../bookings/wire.js';
 import { shopOf } from '../scope.js';
+import { ownStaffId } from '../staff/members.js';
 import { waitlistTimeFreed } from '../waitlist/freed.js';
 import { iso } from '../wire.js';
 
@@ -144,8 +145,10 @@ export async function getCalendar(deps: AppDeps, actor: Actor, input: z.output<t
   // Everyone who takes bookings, and anyone else who holds a booking or a block in view.
   const inView = new Set([...bookings.map((b) => b.staffId), ...blocks.map((b) => b.staffId)]);
   let staff = rows.staff.filter((s) => (s.archived_at === null && s.status !== 'Inactive') || inView.has(s.id));
-  if (input.staffId) {
-    staff = rows.staff.filter((s) => s.id === input.staffId);
+  // A professional sees only their own column (naming another professional is 403).
+  const onlyStaff = ownStaffId(actor, input.staffId);
+  if (onlyStaff) {
+    staff = rows.staff.filter((s) => s.id === onlyStaff);
     if (!staff.length) throw badRequest('staffId: this professional does not work at this salon', 'staffId');
   }
   const ids = new Set(staff.map((s) => s.id));

@@ -203,6 +203,9 @@ export async function recordCheckout(
     });
   }
   if (!lines.length) throw badRequest('services: add a service or a product to the bill', 'services');
+  // Products sold in a visit done by one professional count as that professional's sales (staff pay).
+  const professionals = new Set(lines.filter((l) => l.kind === 'service').map((l) => l.staffId));
+  if (professionals.size === 1) for (const l of lines) if (l.kind === 'product') l.staffId = [...professionals][0];
 
   // The customer's own package sessions cover service lines (their price, already paid, comes off);
   // their membership prices the others. Another salon's holding is unknown (404), another

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { addStaffInput, staffTargetInput, updateStaffHoursInput, updateStaffInput } from '../../../shared/schemas/staff.js';
 import type { Executor } from '../../db/executor.js';
+import { revokeMembersOfStaff } from '../../db/repositories/salonMembers.js';
 import { lockMerchant } from '../../db/repositories/shopProfile.js';
 import {
   archiveStaff,
@@ -154,6 +155,7 @@ export async function deleteStaff(deps: AppDeps, actor: Actor, input: z.output<t
     if (!(await findStaff(trx, merchantId, input.staffId, { lock: true }))) throw notFound('Staff member');
     const counts = await staffBookingCounts(trx, input.staffId, opts.now ?? new Date());
     if (counts.upcoming > 0) throw conflict(STAFF_HAS_UPCOMING(counts.upcoming));
+    await revokeMembersOfStaff(trx, input.staffId, opts.now ?? new Date());
     if (counts.total > 0) await archiveStaff(trx, input.staffId);
     else await deleteStaffRow(trx, input.staffId);
     return { message: 'Staff member deleted successfully' };
