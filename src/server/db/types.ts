@@ -160,6 +160,9 @@ type AppTables = Narrowed<{
   booking_payments: {
     status: Generated<BookingPaymentStatus>;
   };
+  billing_payment_methods: {
+    kind: 'card' | 'upi';
+  };
   booking_refunds: {
     reason: BookingRefundReason;
     status: Generated<BookingRefundStatus>;
@@ -339,6 +342,8 @@ export type CheckoutLinesTable = Database['checkout_lines'];
 export type StockMovementsTable = Database['stock_movements'];
 export type BookingPaymentsTable = Database['booking_payments'];
 export type BookingRefundsTable = Database['booking_refunds'];
+export type SalonPayoutsTable = Database['salon_payouts'];
+export type BillingPaymentMethodsTable = Database['billing_payment_methods'];
 
 export type Account = Selectable<AccountsTable>;
 export type NewAccount = Insertable<AccountsTable>;

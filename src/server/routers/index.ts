@@ -8,6 +8,7 @@ import { channelMerchantProcedures, channelPublicProcedures } from './channels.j
 import { checkoutMerchantProcedures } from './checkout.js';
 import { clientAdminProcedures, clientProcedures } from './clients.js';
 import { commissionAdminProcedures, commissionMerchantProcedures } from './commission.js';
+import { settlementAdminProcedures, settlementMerchantProcedures } from './settlements.js';
 import { blogProcedures, contentProcedures, supportContentProcedures } from './content.js';
 import { crmMerchantProcedures, marketingProcedures } from './crm.js';
 import {
@@ -61,6 +62,7 @@ export const appRouter = router({
     ...crmMerchantProcedures,
     ...billingMerchantProcedures,
     ...commissionMerchantProcedures,
+    ...settlementMerchantProcedures,
     ...checkoutMerchantProcedures,
     ...reportMerchantProcedures,
     ...otpMerchantProcedures,
@@ -81,7 +83,7 @@ export const appRouter = router({
   testimonials: router({ ...testimonialProcedures }),
   newsletter: router({ ...newsletterProcedures }),
   geo: router({ ...geoProcedures }),
-  admin: router({ ...adminProcedures, ...billingAdminProcedures, ...commissionAdminProcedures, ...clientAdminProcedures }),
+  admin: router({ ...adminProcedures, ...billingAdminProcedures, ...commissionAdminProcedures, ...settlementAdminProcedures, ...clientAdminProcedures }),
   clients: router({ ...clientProcedures }),
   marketing: router({ ...marketingProcedures }),
   support: router({ ...supportContentProcedures, ...supportProcedures }),

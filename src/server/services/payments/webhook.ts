@@ -29,6 +29,9 @@ interface PaymentEntity {
   id?: string;
   order_id?: string;
   amount?: number;
+  /** Razorpay's fee on the payment, GST included, and that GST (paise). */
+  fee?: number | null;
+  tax?: number | null;
   card?: { last4?: string } | null;
   error_description?: string | null;
 }
@@ -57,7 +60,11 @@ async function paymentTaken(deps: AppDeps, p: PaymentEntity): Promise<WebhookAns
     );
     return ok('ignored: amount does not match the order');
   }
-  const r = await applyPayment(deps, payment.id, { reference: p.id, last4: p.card?.last4 ?? null });
+  const fee =
+    typeof p.fee === 'number' && p.fee >= 0
+      ? { fee: Math.max(0, p.fee - (p.tax ?? 0)) / 100, tax: Math.max(0, p.tax ?? 0) / 100 }
+      : null;
+  const r = await applyPayment(deps, payment.id, { reference: p.id, last4: p.card?.last4 ?? null, fee });
   return ok(r.applied ? `applied: payment ${r.payment.status}` : 'already applied');
 }
 
