@@ -8,7 +8,6 @@ import { channelMerchantProcedures, channelPublicProcedures } from './channels.j
 import { checkoutMerchantProcedures } from './checkout.js';
 import { clientAdminProcedures, clientProcedures } from './clients.js';
 import { commissionAdminProcedures, commissionMerchantProcedures } from './commission.js';
-import { settlementAdminProcedures, settlementMerchantProcedures } from './settlements.js';
 import { blogProcedures, contentProcedures, supportContentProcedures } from './content.js';
 import { crmMerchantProcedures, marketingProcedures } from './crm.js';
 import {
@@ -25,6 +24,7 @@ import { notificationUserProcedures } from './notifications.js';
 import { paymentProcedures } from './payments.js';
 import { pushProcedures, pushUserProcedures } from './push.js';
 import { reportMerchantProcedures } from './reports.js';
+import { settlementAdminProcedures, settlementMerchantProcedures } from './settlements.js';
 import {
   couponProcedures,
   imageProcedures,
@@ -83,7 +83,13 @@ export const appRouter = router({
   testimonials: router({ ...testimonialProcedures }),
   newsletter: router({ ...newsletterProcedures }),
   geo: router({ ...geoProcedures }),
-  admin: router({ ...adminProcedures, ...billingAdminProcedures, ...commissionAdminProcedures, ...settlementAdminProcedures, ...clientAdminProcedures }),
+  admin: router({
+    ...adminProcedures,
+    ...billingAdminProcedures,
+    ...commissionAdminProcedures,
+    ...settlementAdminProcedures,
+    ...clientAdminProcedures,
+  }),
   clients: router({ ...clientProcedures }),
   marketing: router({ ...marketingProcedures }),
   support: router({ ...supportContentProcedures, ...supportProcedures }),

@@ -236,12 +236,17 @@ export const updatePaymentMethodInput = z
   .superRefine((v, ctx) => {
     const proof = [v.razorpay_order_id, v.razorpay_payment_id, v.razorpay_signature].filter(Boolean).length;
     if (proof > 0 && proof < 3)
-      ctx.addIssue({ code: 'custom', path: ['razorpay_signature'], message: 'razorpay_signature: send the order id, payment id and signature together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['razorpay_signature'],
+        message: 'razorpay_signature: send the order id, payment id and signature together',
+      });
     if (proof === 0 && v.method === 'card' && !v.cardNumber)
       ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: 'cardNumber: enter the card number' });
     if (proof === 0 && v.method === 'card' && !v.cardExpiry)
       ctx.addIssue({ code: 'custom', path: ['cardExpiry'], message: 'cardExpiry: MM/YY' });
-    if (proof === 0 && v.method === 'upi' && !v.upiId) ctx.addIssue({ code: 'custom', path: ['upiId'], message: 'upiId: a UPI id such as name@bank' });
+    if (proof === 0 && v.method === 'upi' && !v.upiId)
+      ctx.addIssue({ code: 'custom', path: ['upiId'], message: 'upiId: a UPI id such as name@bank' });
   });
 export const updatePaymentMethodAnswer = z.object({ success: z.literal(true), message: z.string(), data: paymentMethodWire });
 

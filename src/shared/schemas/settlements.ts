@@ -30,7 +30,8 @@ export const settlementInput = z
     to: z.preprocess(blankToUndefined, date('to').optional()),
   })
   .superRefine((v, ctx) => {
-    if (v.month && (v.from || v.to)) ctx.addIssue({ code: 'custom', path: ['month'], message: 'month: give a month or from and to, not both' });
+    if (v.month && (v.from || v.to))
+      ctx.addIssue({ code: 'custom', path: ['month'], message: 'month: give a month or from and to, not both' });
     else if (!v.month && !(v.from && v.to))
       ctx.addIssue({ code: 'custom', path: [v.from ? 'to' : 'from'], message: `${v.from ? 'to' : 'from'}: give a month, or from and to` });
     else if (v.from && v.to) {

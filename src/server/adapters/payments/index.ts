@@ -102,7 +102,11 @@ export interface PaymentGateway {
    * customer and a recurring order the browser pays in Checkout); absent for the test gateway,
    * whose form takes the card or UPI id directly.
    */
-  createMandateOrder?(req: { receipt: string; method: 'card' | 'upi'; customer: { name: string; email: string; contact: string } }): Promise<{
+  createMandateOrder?(req: {
+    receipt: string;
+    method: 'card' | 'upi';
+    customer: { name: string; email: string; contact: string };
+  }): Promise<{
     orderId: string;
     customerRef: string;
     amount: number;
@@ -360,26 +364,40 @@ export function createRazorpayGateway(keyId: string, keySecret: string, fetchImp
     testMode: keyId.startsWith('rzp_test_'),
     checkoutKey: keyId,
     async createMandateOrder(req) {
-      const customer = await gatewayCall<{ id?: string }>(fetchImpl, 'Razorpay', 'creating the customer', 'https://api.razorpay.com/v1/customers', {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ ...req.customer, fail_existing: '0' }),
-      });
-      if (typeof customer.body.id !== 'string') throw gatewayUnavailable('Razorpay', 'creating the customer', 'its answer named no customer');
+      const customer = await gatewayCall<{ id?: string }>(
+        fetchImpl,
+        'Razorpay',
+        'creating the customer',
+        'https://api.razorpay.com/v1/customers',
+        {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ ...req.customer, fail_existing: '0' }),
+        },
+      );
+      if (typeof customer.body.id !== 'string')
+        throw gatewayUnavailable('Razorpay', 'creating the customer', 'its answer named no customer');
       const expireAt = Math.floor(Date.now() / 1000) + 10 * 365 * 86_400;
-      const order = await gatewayCall<{ id?: string }>(fetchImpl, 'Razorpay', 'creating the mandate order', 'https://api.razorpay.com/v1/orders', {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({
-          amount: MANDATE_AUTH_PAISE,
-          currency: 'INR',
-          receipt: req.receipt,
-          customer_id: customer.body.id,
-          method: req.method,
-          token: { max_amount: MANDATE_MAX_PAISE, expire_at: expireAt, frequency: req.method === 'upi' ? 'monthly' : 'as_presented' },
-        }),
-      });
-      if (typeof order.body.id !== 'string') throw gatewayUnavailable('Razorpay', 'creating the mandate order', 'its answer named no order');
+      const order = await gatewayCall<{ id?: string }>(
+        fetchImpl,
+        'Razorpay',
+        'creating the mandate order',
+        'https://api.razorpay.com/v1/orders',
+        {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({
+            amount: MANDATE_AUTH_PAISE,
+            currency: 'INR',
+            receipt: req.receipt,
+            customer_id: customer.body.id,
+            method: req.method,
+            token: { max_amount: MANDATE_MAX_PAISE, expire_at: expireAt, frequency: req.method === 'upi' ? 'monthly' : 'as_presented' },
+          }),
+        },
+      );
+      if (typeof order.body.id !== 'string')
+        throw gatewayUnavailable('Razorpay', 'creating the mandate order', 'its answer named no order');
       return { orderId: order.body.id, customerRef: customer.body.id, amount: MANDATE_AUTH_PAISE / 100 };
     },
     async saveMethod(req) {
@@ -397,7 +415,9 @@ export function createRazorpayGateway(keyId: string, keySecret: string, fetchImp
         return { ok: false, error: 'razorpay_payment_id: Razorpay saved no card or mandate with this payment' };
       const kind = p.method === 'upi' ? 'upi' : 'card';
       // The ₹1 authorisation goes back at once; the mandate stays.
-      await this.refund?.({ paymentReference: p.id, amount: MANDATE_AUTH_PAISE / 100, receipt: `mandate_${req.receipt}` }).catch(() => undefined);
+      await this.refund?.({ paymentReference: p.id, amount: MANDATE_AUTH_PAISE / 100, receipt: `mandate_${req.receipt}` }).catch(
+        () => undefined,
+      );
       return {
         ok: true,
         method: {
@@ -415,12 +435,24 @@ export function createRazorpayGateway(keyId: string, keySecret: string, fetchImp
     async chargeSaved(req) {
       const [customerId, tokenId] = req.token.split(RAZORPAY_TOKEN_SEPARATOR);
       if (!customerId || !tokenId) return { ok: false, error: 'The saved payment method is not a Razorpay token; update it' };
-      const order = await gatewayCall<{ id?: string }>(fetchImpl, 'Razorpay', 'creating the renewal order', 'https://api.razorpay.com/v1/orders', {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ amount: Math.round(req.amount * 100), currency: 'INR', receipt: req.receipt.slice(0, 40), payment_capture: 1 }),
-      });
-      if (typeof order.body.id !== 'string') throw gatewayUnavailable('Razorpay', 'creating the renewal order', 'its answer named no order');
+      const order = await gatewayCall<{ id?: string }>(
+        fetchImpl,
+        'Razorpay',
+        'creating the renewal order',
+        'https://api.razorpay.com/v1/orders',
+        {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({
+            amount: Math.round(req.amount * 100),
+            currency: 'INR',
+            receipt: req.receipt.slice(0, 40),
+            payment_capture: 1,
+          }),
+        },
+      );
+      if (typeof order.body.id !== 'string')
+        throw gatewayUnavailable('Razorpay', 'creating the renewal order', 'its answer named no order');
       const res = await gatewayCall<{ razorpay_payment_id?: string; error?: { description?: string } }>(
         fetchImpl,
         'Razorpay',

@@ -31,3 +31,13 @@ export function savePaymentMethod(db: Executor, values: Insertable<BillingPaymen
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** The plan payment attempt of a gateway order, whichever salon's (the webhook names only the order). */
+export function findPlanAttemptByOrder(db: Executor, orderId: string) {
+  return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** A failure the gateway reported for an open plan order, kept while the order stays payable. */
+export async function notePlanAttemptError(db: Executor, orderId: string, error: string): Promise<void> {
+  await db.updateTable('payment_attempts').set({ error }).where('order_id', '=', orderId).where('status', '=', 'pending').execute();
+}

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { PaymentMethodWire, startPaymentMethodInput, updatePaymentMethodInput } from '../../../shared/schemas/billing.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import * as repo from '../../db/repositories/billing.js';
-import { findPaymentMethod, savePaymentMethod } from '../../db/repositories/paymentMethods.js';
+import { type findPaymentMethod, savePaymentMethod } from '../../db/repositories/paymentMethods.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { AppError, conflict } from '../../errors.js';
 import { queueMessage } from '../../messaging/index.js';

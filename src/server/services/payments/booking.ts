@@ -212,8 +212,7 @@ export async function applyPayment(
     const p = await repo.findBookingPayment(trx, paymentId, { lock: true });
     if (!p) throw notFound('Payment');
     // The gateway's fee, for the salon's settlement statement (a later report fills in one not yet known).
-    if (fee && (p.reference === null || p.reference === paid.reference))
-      await recordPaymentFee(trx, p.id, fee);
+    if (fee && (p.reference === null || p.reference === paid.reference)) await recordPaymentFee(trx, p.id, fee);
     if (p.status === 'paid' || p.status === 'late') return { payment: p, applied: false, refundId: null };
     const booking = await findBookingRow(trx, p.booking_id, { lock: true });
     const salon = await findMerchantById(trx, p.merchant_id);

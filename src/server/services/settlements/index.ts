@@ -98,8 +98,14 @@ async function statementFor(deps: AppDeps, merchantId: string, period: { from: s
       refunds: sum((l) => l.refunded),
       commission: sum((l) => l.commission),
       net: sum((l) => l.net),
-      held: sum((l) => l.net, (l) => l.state === 'held'),
-      payable: sum((l) => l.net, (l) => l.state !== 'held'),
+      held: sum(
+        (l) => l.net,
+        (l) => l.state === 'held',
+      ),
+      payable: sum(
+        (l) => l.net,
+        (l) => l.state !== 'held',
+      ),
     },
     payouts: payouts.map((p) => ({
       _id: p.id,
@@ -188,7 +194,11 @@ export function settlementCsv(s: SettlementWire): string {
 
 export async function getSettlementCsv(deps: AppDeps, actor: Actor, input: z.output<typeof settlementInput>) {
   const { data } = await getSettlement(deps, actor, input);
-  const slug = data.salonName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'salon';
+  const slug =
+    data.salonName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'salon';
   return { filename: `settlement-${slug}-${data.from}-to-${data.to}.csv`, csv: settlementCsv(data) };
 }
 
@@ -255,7 +265,13 @@ export async function recordPayout(deps: AppDeps, actor: Actor, input: z.output<
       success: true as const,
       created: true,
       message: `Recorded a payout of ${formatINR(input.amount, { paise: true })} to ${salon.shop_name} (${input.reference}).`,
-      data: { _id: payout.id, amount: Number(payout.amount), reference: payout.reference, paidOn: input.paidOn, createdAt: iso(payout.created_at) },
+      data: {
+        _id: payout.id,
+        amount: Number(payout.amount),
+        reference: payout.reference,
+        paidOn: input.paidOn,
+        createdAt: iso(payout.created_at),
+      },
     };
   });
 }
