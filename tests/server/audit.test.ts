@@ -161,7 +161,12 @@ describe('every admin-only mutation is audited', () => {
     'admin.recordPayout': async () => {
       // ₹1,000 taken online for a completed visit: ₹876.40 due after the fee and the commission.
       const { salon } = await salonWithCompletedOnlinePayment(rt);
-      return { merchantId: salon.id, amount: 500, reference: `UTR-PAYOUT-${Date.now()}`, paidOn: new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10) };
+      return {
+        merchantId: salon.id,
+        amount: 500,
+        reference: `UTR-PAYOUT-${Date.now()}`,
+        paidOn: new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10),
+      };
     },
     'admin.cancelInvoice': async () => {
       const salon = await createSalon(rt, { plan: null });

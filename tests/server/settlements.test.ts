@@ -31,15 +31,13 @@ describe(`settlement statement (${DB_KIND})`, () => {
     const staff = await createStaff(rt, salon.id);
     const customer = await makeAccount(rt, 'customer');
     const started = (
-      await rt
-        .caller(customer)
-        .payments.startBookingPayment({
-          merchantId: salon.id,
-          serviceIds: [service],
-          staffId: staff,
-          bookingDate: localDate(3),
-          bookingTime: '11:00 AM',
-        })
+      await rt.caller(customer).payments.startBookingPayment({
+        merchantId: salon.id,
+        serviceIds: [service],
+        staffId: staff,
+        bookingDate: localDate(3),
+        bookingTime: '11:00 AM',
+      })
     ).data;
     const proof = (
       await rt.caller(customer).payments.testCheckout({ paymentId: started.payment._id, method: 'upi', upiId: 'success@razorpay' })

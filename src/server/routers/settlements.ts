@@ -54,7 +54,7 @@ export const settlementAdminProcedures = {
         summary: 'Read what the platform owes each salon',
         description:
           'Every salon with online payments or payouts: collected, the net of settled payments to date, what is held (appointments still to come), paid out, and due (settled net less payouts).',
-        errorResponses: errors(401, 403),
+        errorResponses: errors(400, 401, 403),
       },
     })
     .input(s.payablesInput)
