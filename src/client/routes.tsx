@@ -222,6 +222,12 @@ export const ROUTES: RouteDef[] = [
     component: page(() => import('./pages/merchant/Settings')),
   },
   { name: 'Commission', paths: ['/merchant/commission'], access: 'merchant', component: page(() => import('./pages/merchant/Commission')) },
+  {
+    name: 'Settlements',
+    paths: ['/merchant/settlements'],
+    access: 'merchant',
+    component: page(() => import('./pages/merchant/Settlements')),
+  },
   { name: 'Checkout', paths: ['/merchant/checkout'], access: 'merchant', component: page(() => import('./pages/merchant/Checkout')) },
   { name: 'Receipt', paths: ['/merchant/receipts/:id'], access: 'merchant', component: page(() => import('./pages/merchant/Receipt')) },
   { name: 'Products', paths: ['/merchant/products'], access: 'merchant', component: page(() => import('./pages/merchant/Products')) },

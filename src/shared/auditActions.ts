@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'billing.cancel_invoice',
   'billing.update_gstin',
   'commission.payment',
+  'settlement.payout',
+  'billing.payment_method',
   'clients.export',
   'clients.erase',
 ] as const;
@@ -65,6 +67,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'billing.cancel_invoice': 'Cancelled an invoice',
   'billing.update_gstin': 'Updated a salon’s GSTIN',
   'commission.payment': 'Recorded a commission payment',
+  'settlement.payout': 'Recorded a payout to a salon',
+  'billing.payment_method': 'Changed a salon’s payment method',
   'clients.export': 'Exported a person’s client records (DPDP)',
   'clients.erase': 'Erased a person’s client records (DPDP)',
 };

@@ -11,6 +11,7 @@ import { auditDetails } from '../../src/server/trpc/procedures.js';
 import { insertFailedJob, insertSupportMessage, pendingCompleteSalon } from '../helpers/adminFixtures.js';
 import { createCategory, createSalon, createStaff, insertBookingRow } from '../helpers/fixtures.js';
 import { createTestRuntime, makeAccount, type TestRuntime } from '../helpers/runtime.js';
+import { salonWithCompletedOnlinePayment } from '../helpers/settlements.js';
 
 let rt: TestRuntime;
 beforeAll(async () => {
@@ -156,6 +157,16 @@ describe('every admin-only mutation is audited', () => {
       });
       await rt.caller(salon.owner).merchants.updateBookingStatus({ bookingId, status: 'completed', paymentReceived: true });
       return { merchantId: salon.id, month: startsAt.toISOString().slice(0, 7), amount: 50, reference: 'UTR-AUDIT' };
+    },
+    'admin.recordPayout': async () => {
+      // ₹1,000 taken online for a completed visit: ₹876.40 due after the fee and the commission.
+      const { salon } = await salonWithCompletedOnlinePayment(rt);
+      return {
+        merchantId: salon.id,
+        amount: 500,
+        reference: `UTR-PAYOUT-${Date.now()}`,
+        paidOn: new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10),
+      };
     },
     'admin.cancelInvoice': async () => {
       const salon = await createSalon(rt, { plan: null });

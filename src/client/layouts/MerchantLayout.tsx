@@ -68,6 +68,7 @@ const MENU: NavItem[] = [
   { label: 'Marketing', to: '/merchant/marketing', testId: 'avatar-menu-marketing', icon: SendIcon },
   { label: 'Subscription & Billing', to: '/merchant/subscription', testId: 'avatar-menu-subscription', icon: BriefcaseIcon },
   { label: 'Commission', to: '/merchant/commission', testId: 'avatar-menu-commission', icon: ChartIcon },
+  { label: 'Settlements', to: '/merchant/settlements', testId: 'avatar-menu-settlements', icon: ChartIcon },
   { label: 'Reports', to: '/merchant/reports', testId: 'avatar-menu-reports', icon: ChartIcon },
 ];
 

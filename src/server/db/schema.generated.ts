@@ -61,6 +61,20 @@ export interface AuditLog {
   id: Generated<number>;
 }
 
+export interface BillingPaymentMethods {
+  card_brand: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  card_last4: string | null;
+  customer_ref: string | null;
+  gateway: string;
+  kind: string;
+  merchant_id: string;
+  token: string;
+  updated_at: Generated<Timestamp>;
+  upi_vpa: string | null;
+}
+
 export interface Blogs {
   author_id: string | null;
   author_name: string;
@@ -82,6 +96,8 @@ export interface BookingPayments {
   booking_id: string;
   created_at: Generated<Timestamp>;
   error: string | null;
+  fee: Numeric | null;
+  fee_tax: Numeric | null;
   gateway: string;
   id: Generated<string>;
   last4: string | null;
@@ -813,6 +829,16 @@ export interface SalonOffers {
   value_paise: Generated<number>;
 }
 
+export interface SalonPayouts {
+  amount: Numeric;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  merchant_id: string;
+  paid_on: string;
+  recorded_by: string | null;
+  reference: string;
+}
+
 export interface SalonSearch {
   address: string;
   amenities: string[];
@@ -1040,6 +1066,7 @@ export interface DB {
   accounts: Accounts;
   app_settings: AppSettings;
   audit_log: AuditLog;
+  billing_payment_methods: BillingPaymentMethods;
   blogs: Blogs;
   booking_payments: BookingPayments;
   booking_refunds: BookingRefunds;
@@ -1094,6 +1121,7 @@ export interface DB {
   salon_links: SalonLinks;
   salon_members: SalonMembers;
   salon_offers: SalonOffers;
+  salon_payouts: SalonPayouts;
   salon_search: SalonSearch;
   salon_slugs: SalonSlugs;
   search_terms: SearchTerms;

@@ -162,6 +162,9 @@ type AppTables = Narrowed<{
   booking_payments: {
     status: Generated<BookingPaymentStatus>;
   };
+  billing_payment_methods: {
+    kind: 'card' | 'upi';
+  };
   booking_refunds: {
     reason: BookingRefundReason;
     status: Generated<BookingRefundStatus>;
@@ -358,6 +361,8 @@ export type HoldingsTable = Database['holdings'];
 export type HoldingLedgerTable = Database['holding_ledger'];
 export type BookingPaymentsTable = Database['booking_payments'];
 export type BookingRefundsTable = Database['booking_refunds'];
+export type SalonPayoutsTable = Database['salon_payouts'];
+export type BillingPaymentMethodsTable = Database['billing_payment_methods'];
 
 export type Account = Selectable<AccountsTable>;
 export type NewAccount = Insertable<AccountsTable>;

@@ -1,6 +1,7 @@
 import * as s from '../../shared/schemas/billing.js';
 import { cancelInvoice } from '../services/billing/cancellation.js';
 import * as billing from '../services/billing/index.js';
+import { startPaymentMethod, updatePaymentMethod } from '../services/billing/paymentMethod.js';
 import { adminProcedure, merchantProcedure } from '../trpc/procedures.js';
 import { changePlanErrors, changePlanIdempotency } from './billing.docs.js';
 import { errors } from './common.docs.js';
@@ -97,6 +98,39 @@ export const billingMerchantProcedures = {
     .input(s.createPlanOrderInput)
     .output(s.createPlanOrderAnswer)
     .mutation(({ ctx, input }) => billing.createPlanOrder(ctx.deps, ctx.actor, input)),
+  startPaymentMethod: merchantProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/startPaymentMethod',
+        tags,
+        summary: 'Start changing the payment method renewals charge',
+        description:
+          'Razorpay: a customer and a recurring order (₹1, refunded once the card or UPI AutoPay mandate is saved) to authorise in Razorpay Checkout with `recurring: 1`; then updatePaymentMethod with its proof. The test gateway answers `checkout: null`: send the card or UPI id to updatePaymentMethod.',
+        errorResponses: errors(400, 401, 403, 404, { 409: 'The gateway keeps no card or mandate for renewals' }),
+      },
+    })
+    .input(s.startPaymentMethodInput)
+    .output(s.startPaymentMethodAnswer)
+    .mutation(({ ctx, input }) => startPaymentMethod(ctx.deps, ctx.actor, input)),
+  updatePaymentMethod: merchantProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/merchants/updatePaymentMethod',
+        tags,
+        summary: 'Change the card or UPI AutoPay mandate renewals charge',
+        description:
+          'Saves the method through the gateway (its token, never the card number) as the one plan renewals charge, replacing the one before, and e-mails the owner. Test gateway: the card 4111 1111 1111 1111 with a future expiry, or a UPI id (failure@razorpay is declined). Razorpay: the proof Checkout handed back for the order of startPaymentMethod.',
+        errorResponses: errors(401, 403, 404, {
+          400: 'The card (`cardNumber`, `cardExpiry`), the UPI id (`upiId`) or the proof (`razorpay_signature`) was refused; nothing changed',
+          409: 'The gateway keeps no card or mandate for renewals',
+        }),
+      },
+    })
+    .input(s.updatePaymentMethodInput)
+    .output(s.updatePaymentMethodAnswer)
+    .mutation(({ ctx, input }) => updatePaymentMethod(ctx.deps, ctx.actor, input)),
 };
 
 export const supportProcedures = {};

@@ -26,6 +26,7 @@ import { paymentProcedures } from './payments.js';
 import { pushProcedures, pushUserProcedures } from './push.js';
 import { rebookingMerchantProcedures, rebookingUserProcedures } from './rebooking.js';
 import { reportMerchantProcedures } from './reports.js';
+import { settlementAdminProcedures, settlementMerchantProcedures } from './settlements.js';
 import {
   couponProcedures,
   imageProcedures,
@@ -66,6 +67,7 @@ export const appRouter = router({
     ...crmMerchantProcedures,
     ...billingMerchantProcedures,
     ...commissionMerchantProcedures,
+    ...settlementMerchantProcedures,
     ...checkoutMerchantProcedures,
     ...reportMerchantProcedures,
     ...otpMerchantProcedures,
@@ -91,7 +93,13 @@ export const appRouter = router({
   testimonials: router({ ...testimonialProcedures }),
   newsletter: router({ ...newsletterProcedures }),
   geo: router({ ...geoProcedures }),
-  admin: router({ ...adminProcedures, ...billingAdminProcedures, ...commissionAdminProcedures, ...clientAdminProcedures }),
+  admin: router({
+    ...adminProcedures,
+    ...billingAdminProcedures,
+    ...commissionAdminProcedures,
+    ...settlementAdminProcedures,
+    ...clientAdminProcedures,
+  }),
   clients: router({ ...clientProcedures }),
   marketing: router({ ...marketingProcedures }),
   support: router({ ...supportContentProcedures, ...supportProcedures }),

@@ -185,6 +185,71 @@ const planPaymentWire = z.object({
 });
 export type PlanPaymentWire = z.infer<typeof planPaymentWire>;
 
+export const paymentMethodWire = z.object({
+  kind: z.enum(['card', 'upi']),
+  /** The card's last four digits (null for UPI). */
+  last4: z.string().nullable(),
+  /** The card network as the gateway named it (Visa, MasterCard, RuPay), when it did. */
+  brand: z.string().nullable(),
+  expMonth: z.number().nullable(),
+  expYear: z.number().nullable(),
+  /** The UPI id of an AutoPay mandate. */
+  vpa: z.string().nullable(),
+  gateway: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type PaymentMethodWire = z.infer<typeof paymentMethodWire>;
+
+export const startPaymentMethodInput = z.object({
+  merchantId: idSchema.optional(),
+  method: z.enum(['card', 'upi'], { error: 'method: card or upi' }),
+});
+export const startPaymentMethodAnswer = z.object({
+  data: z.object({
+    method: z.enum(['card', 'upi']),
+    gateway: z.string(),
+    testMode: z.boolean(),
+    /** Razorpay: the recurring order to authorise in Checkout (₹1, refunded), its customer and key; null on the test gateway, whose form takes the card or UPI id. */
+    checkout: z
+      .object({ orderId: z.string(), customerId: z.string(), keyId: z.string(), amountPaise: z.number(), currency: z.literal('INR') })
+      .nullable(),
+  }),
+});
+
+export const updatePaymentMethodInput = z
+  .object({
+    merchantId: idSchema.optional(),
+    method: z.enum(['card', 'upi'], { error: 'method: card or upi' }),
+    cardNumber: changePlanInput.shape.cardNumber,
+    cardExpiry: changePlanInput.shape.cardExpiry,
+    /** The test gateway's UPI id (success@razorpay is approved, failure@razorpay declined). */
+    upiId: z
+      .string({ error: 'upiId: a UPI id such as name@bank' })
+      .trim()
+      .max(256, 'upiId: at most 256 characters')
+      .regex(/^[\w.-]{2,256}@[a-z]{2,64}$/i, 'upiId: a UPI id such as name@bank')
+      .optional(),
+    razorpay_order_id: changePlanInput.shape.razorpay_order_id,
+    razorpay_payment_id: changePlanInput.shape.razorpay_payment_id,
+    razorpay_signature: changePlanInput.shape.razorpay_signature,
+  })
+  .superRefine((v, ctx) => {
+    const proof = [v.razorpay_order_id, v.razorpay_payment_id, v.razorpay_signature].filter(Boolean).length;
+    if (proof > 0 && proof < 3)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['razorpay_signature'],
+        message: 'razorpay_signature: send the order id, payment id and signature together',
+      });
+    if (proof === 0 && v.method === 'card' && !v.cardNumber)
+      ctx.addIssue({ code: 'custom', path: ['cardNumber'], message: 'cardNumber: enter the card number' });
+    if (proof === 0 && v.method === 'card' && !v.cardExpiry)
+      ctx.addIssue({ code: 'custom', path: ['cardExpiry'], message: 'cardExpiry: MM/YY' });
+    if (proof === 0 && v.method === 'upi' && !v.upiId)
+      ctx.addIssue({ code: 'custom', path: ['upiId'], message: 'upiId: a UPI id such as name@bank' });
+  });
+export const updatePaymentMethodAnswer = z.object({ success: z.literal(true), message: z.string(), data: paymentMethodWire });
+
 export const subscriptionAnswer = z.object({
   data: z.object({
     plan: z.enum(PLAN_IDS).nullable(),
@@ -198,7 +263,8 @@ export const subscriptionAnswer = z.object({
     /** The day the plan renews (or, with no card the gateway can charge, ends). */
     nextBillingDate: z.string().nullable(),
     cardLast4: z.string().nullable(),
-    paymentMethod: z.object({ last4: z.string(), expMonth: z.number().nullable(), expYear: z.number().nullable() }).nullable(),
+    /** The card or UPI AutoPay mandate renewals charge (docs/billing.md "Payment method"). */
+    paymentMethod: paymentMethodWire.nullable(),
     /** Whether the plan renews by itself at nextBillingDate (a saved card), or needs the owner to pay. */
     autoRenew: z.boolean(),
     /** checkoutKey: the Razorpay key id when payments run in Razorpay Checkout. */

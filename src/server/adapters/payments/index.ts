@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
+import { gatewayFee } from '../../../shared/settlement.js';
 
 export interface ChargeRequest {
   /** Rupees, GST included. */
@@ -26,6 +27,8 @@ export interface PaidCharge {
   expYear: number | null;
   /** A saved-card token renewals can charge, when the gateway keeps one. */
   token: string | null;
+  /** The gateway's fee on this payment and the GST on it (rupees), when the gateway reports them. */
+  fee?: { fee: number; tax: number } | null;
 }
 
 export type ChargeResult = PaidCharge | { ok: false; error: string };
@@ -40,6 +43,34 @@ export interface RefundRequest {
 }
 
 export type RefundResult = { ok: true; reference: string } | { ok: false; error: string };
+
+/** A card or UPI AutoPay mandate the gateway saved for renewals: its token, never the card number. */
+export interface SavedMethod {
+  kind: 'card' | 'upi';
+  /** What chargeSaved charges. */
+  token: string;
+  /** The gateway's customer the token belongs to, when it has one. */
+  customerRef: string | null;
+  last4: string | null;
+  brand: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+  vpa: string | null;
+}
+
+export interface SaveMethodRequest {
+  /** Our idempotency receipt for the mandate's authorisation. */
+  receipt: string;
+  method: 'card' | 'upi';
+  /** The test gateway's card and expiry, or its UPI id; a real gateway collects them in its checkout. */
+  cardNumber?: string;
+  cardExpiry?: { month: number; year: number };
+  upiId?: string;
+  /** A real gateway's proof of the authorisation payment made in its checkout (recurring). */
+  proof?: { orderId: string; paymentId: string; signature: string };
+}
+
+export type SaveMethodResult = { ok: true; method: SavedMethod } | { ok: false; error: string };
 
 export interface PaymentGateway {
   readonly name: string;
@@ -56,9 +87,32 @@ export interface PaymentGateway {
    */
   lookup(req: { receipt: string; orderId: string | null }): Promise<PaidCharge | null>;
   /** Charges a saved card (renewals); absent when the gateway keeps no reusable card. */
-  chargeSaved?(req: { token: string; amount: number; receipt: string; description: string }): Promise<ChargeResult>;
+  chargeSaved?(req: {
+    token: string;
+    amount: number;
+    receipt: string;
+    description: string;
+    /** Who is charged: Razorpay's recurring payments name the customer's e-mail and phone. */
+    customer?: { email: string; contact: string };
+  }): Promise<ChargeResult>;
   /** Refunds (part of) a payment; a refusal is final, a thrown error (network) is retried. */
   refund?(req: RefundRequest): Promise<RefundResult>;
+  /**
+   * A checkout order that authorises a card or UPI AutoPay mandate for renewals (Razorpay: a
+   * customer and a recurring order the browser pays in Checkout); absent for the test gateway,
+   * whose form takes the card or UPI id directly.
+   */
+  createMandateOrder?(req: {
+    receipt: string;
+    method: 'card' | 'upi';
+    customer: { name: string; email: string; contact: string };
+  }): Promise<{
+    orderId: string;
+    customerRef: string;
+    amount: number;
+  }>;
+  /** Saves a card or UPI AutoPay mandate renewals can charge (chargeSaved); absent when the gateway keeps none. */
+  saveMethod?(req: SaveMethodRequest): Promise<SaveMethodResult>;
 }
 
 export const TEST_CARD_APPROVED = '4111111111111111';
@@ -126,7 +180,16 @@ export function createTestGateway(now: () => Date = () => new Date()): PaymentGa
       if (req.proof) {
         if (!razorpaySignatureValid(TEST_GATEWAY_SECRET, req.proof.orderId, req.proof.paymentId, req.proof.signature))
           return { ok: false, error: 'razorpay_signature: the payment could not be verified (test mode)' };
-        const paid: PaidCharge = { ok: true, reference: req.proof.paymentId, last4: null, expMonth: null, expYear: null, token: null };
+        const paid: PaidCharge = {
+          ok: true,
+          reference: req.proof.paymentId,
+          last4: null,
+          expMonth: null,
+          expYear: null,
+          token: null,
+          // The test gateway reports the fee Razorpay would charge at the standard rate.
+          fee: gatewayFee(req.amount),
+        };
         charges.set(req.receipt, paid);
         return paid;
       }
@@ -146,9 +209,56 @@ export function createTestGateway(now: () => Date = () => new Date()): PaymentGa
       const r = charges.get(req.receipt);
       return r?.ok ? r : null;
     },
+    async saveMethod(req) {
+      if (req.method === 'upi') {
+        const vpa = (req.upiId ?? '').trim().toLowerCase();
+        if (!/^[\w.-]{2,256}@[a-z]{2,64}$/i.test(vpa)) return { ok: false, error: 'upiId: enter a UPI id such as name@bank' };
+        if (vpa === 'failure@razorpay') return { ok: false, error: 'upiId: The UPI AutoPay mandate was declined (test mode).' };
+        return {
+          ok: true,
+          method: {
+            kind: 'upi',
+            token: `test_upi_${Buffer.from(vpa).toString('base64url')}`,
+            customerRef: null,
+            last4: null,
+            brand: null,
+            expMonth: null,
+            expYear: null,
+            vpa,
+          },
+        };
+      }
+      const card = (req.cardNumber ?? '').replace(/[\s-]/g, '');
+      if (!/^\d{12,19}$/.test(card)) return { ok: false, error: 'cardNumber: enter the card number' };
+      if (!req.cardExpiry) return { ok: false, error: 'cardExpiry: enter the expiry month and year' };
+      if (expired(req.cardExpiry, now())) return { ok: false, error: 'cardExpiry: Your card has expired (test mode).' };
+      if (card !== TEST_CARD_APPROVED) return { ok: false, error: 'cardNumber: Your card was declined (test mode).' };
+      return {
+        ok: true,
+        method: {
+          kind: 'card',
+          token: tokenFor(card.slice(-4), req.cardExpiry),
+          customerRef: null,
+          last4: card.slice(-4),
+          brand: 'Visa',
+          expMonth: req.cardExpiry.month,
+          expYear: req.cardExpiry.year,
+          vpa: null,
+        },
+      };
+    },
     async chargeSaved(req) {
       const earlier = charges.get(req.receipt);
       if (earlier) return earlier;
+      if (req.token.startsWith('test_upi_')) {
+        const vpa = Buffer.from(req.token.slice('test_upi_'.length), 'base64url').toString('utf8');
+        const result: ChargeResult =
+          vpa === 'failure@razorpay'
+            ? { ok: false, error: 'The UPI AutoPay debit was declined (test mode).' }
+            : { ...approve(req.receipt, '0000', undefined), last4: null, token: req.token };
+        charges.set(req.receipt, result);
+        return result;
+      }
       const m = /^test_tok_(\d{4})_(?:(\d{2})(\d{4})|none)$/.exec(req.token);
       const e = m?.[2] ? { month: Number(m[2]), year: Number(m[3]) } : undefined;
       let result: ChargeResult;
@@ -217,13 +327,26 @@ async function gatewayCall<T>(
 interface RazorpayPayment {
   id: string;
   status: string;
-  card?: { last4?: string } | null;
+  method?: string;
+  order_id?: string;
+  customer_id?: string | null;
+  token_id?: string | null;
+  vpa?: string | null;
+  card?: { last4?: string; network?: string | null; expiry_month?: number | string; expiry_year?: number | string } | null;
 }
+
+/** A Razorpay saved method as one token: its customer and its token (a recurring payment names both). */
+const RAZORPAY_TOKEN_SEPARATOR = '|';
+/** The mandate's authorisation payment: ₹1, refunded at once (docs/billing.md "Payment method"). */
+const MANDATE_AUTH_PAISE = 100;
+/** The most a mandate lets a renewal take: the dearest plan with GST, and room to spare (paise). */
+const MANDATE_MAX_PAISE = 15_000_00;
 
 /**
  * Razorpay: the browser pays in Razorpay Checkout for an order this server created (createOrder,
  * with our attempt id as its receipt), and the charge is accepted only with a valid payment
- * signature for that order. Razorpay keeps no card we may charge again, so renewals need the owner.
+ * signature for that order. Renewals charge a card or UPI AutoPay mandate the owner authorised in
+ * Checkout (createMandateOrder, saveMethod) as a recurring payment (chargeSaved).
  */
 export function createRazorpayGateway(keyId: string, keySecret: string, fetchImpl: typeof fetch = fetch): PaymentGateway {
   const auth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
@@ -235,10 +358,127 @@ export function createRazorpayGateway(keyId: string, keySecret: string, fetchImp
     expYear: null,
     token: null,
   });
+  const json = { authorization: auth, 'content-type': 'application/json' };
   return {
     name: 'razorpay',
     testMode: keyId.startsWith('rzp_test_'),
     checkoutKey: keyId,
+    async createMandateOrder(req) {
+      const customer = await gatewayCall<{ id?: string }>(
+        fetchImpl,
+        'Razorpay',
+        'creating the customer',
+        'https://api.razorpay.com/v1/customers',
+        {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ ...req.customer, fail_existing: '0' }),
+        },
+      );
+      if (typeof customer.body.id !== 'string')
+        throw gatewayUnavailable('Razorpay', 'creating the customer', 'its answer named no customer');
+      const expireAt = Math.floor(Date.now() / 1000) + 10 * 365 * 86_400;
+      const order = await gatewayCall<{ id?: string }>(
+        fetchImpl,
+        'Razorpay',
+        'creating the mandate order',
+        'https://api.razorpay.com/v1/orders',
+        {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({
+            amount: MANDATE_AUTH_PAISE,
+            currency: 'INR',
+            receipt: req.receipt,
+            customer_id: customer.body.id,
+            method: req.method,
+            token: { max_amount: MANDATE_MAX_PAISE, expire_at: expireAt, frequency: req.method === 'upi' ? 'monthly' : 'as_presented' },
+          }),
+        },
+      );
+      if (typeof order.body.id !== 'string')
+        throw gatewayUnavailable('Razorpay', 'creating the mandate order', 'its answer named no order');
+      return { orderId: order.body.id, customerRef: customer.body.id, amount: MANDATE_AUTH_PAISE / 100 };
+    },
+    async saveMethod(req) {
+      if (!req.proof) return { ok: false, error: 'razorpay_signature: authorise the card or UPI AutoPay in the Razorpay window first' };
+      if (!razorpaySignatureValid(keySecret, req.proof.orderId, req.proof.paymentId, req.proof.signature))
+        return { ok: false, error: 'razorpay_signature: the authorisation could not be verified' };
+      const { body: p } = await gatewayCall<RazorpayPayment>(
+        fetchImpl,
+        'Razorpay',
+        'reading the authorisation',
+        `https://api.razorpay.com/v1/payments/${encodeURIComponent(req.proof.paymentId)}`,
+        { headers: { authorization: auth } },
+      );
+      if (p.order_id !== req.proof.orderId || !p.token_id || !p.customer_id)
+        return { ok: false, error: 'razorpay_payment_id: Razorpay saved no card or mandate with this payment' };
+      const kind = p.method === 'upi' ? 'upi' : 'card';
+      // The ₹1 authorisation goes back at once; the mandate stays.
+      await this.refund?.({ paymentReference: p.id, amount: MANDATE_AUTH_PAISE / 100, receipt: `mandate_${req.receipt}` }).catch(
+        () => undefined,
+      );
+      return {
+        ok: true,
+        method: {
+          kind,
+          token: `${p.customer_id}${RAZORPAY_TOKEN_SEPARATOR}${p.token_id}`,
+          customerRef: p.customer_id,
+          last4: kind === 'card' ? (p.card?.last4 ?? null) : null,
+          brand: kind === 'card' ? (p.card?.network ?? null) : null,
+          expMonth: p.card?.expiry_month ? Number(p.card.expiry_month) : null,
+          expYear: p.card?.expiry_year ? Number(p.card.expiry_year) : null,
+          vpa: kind === 'upi' ? (p.vpa ?? null) : null,
+        },
+      };
+    },
+    async chargeSaved(req) {
+      const [customerId, tokenId] = req.token.split(RAZORPAY_TOKEN_SEPARATOR);
+      if (!customerId || !tokenId) return { ok: false, error: 'The saved payment method is not a Razorpay token; update it' };
+      const order = await gatewayCall<{ id?: string }>(
+        fetchImpl,
+        'Razorpay',
+        'creating the renewal order',
+        'https://api.razorpay.com/v1/orders',
+        {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({
+            amount: Math.round(req.amount * 100),
+            currency: 'INR',
+            receipt: req.receipt.slice(0, 40),
+            payment_capture: 1,
+          }),
+        },
+      );
+      if (typeof order.body.id !== 'string')
+        throw gatewayUnavailable('Razorpay', 'creating the renewal order', 'its answer named no order');
+      const res = await gatewayCall<{ razorpay_payment_id?: string; error?: { description?: string } }>(
+        fetchImpl,
+        'Razorpay',
+        'charging the saved method',
+        'https://api.razorpay.com/v1/payments/create/recurring',
+        {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({
+            email: req.customer?.email,
+            contact: req.customer?.contact,
+            amount: Math.round(req.amount * 100),
+            currency: 'INR',
+            order_id: order.body.id,
+            customer_id: customerId,
+            token: tokenId,
+            recurring: '1',
+            description: req.description,
+          }),
+        },
+        (status) => status < 500,
+      );
+      if (!res.ok || !res.body.razorpay_payment_id)
+        return { ok: false, error: res.body.error?.description ?? `Razorpay refused the renewal charge (${res.status})` };
+      return { ok: true, reference: res.body.razorpay_payment_id, last4: null, expMonth: null, expYear: null, token: req.token };
+    },
     async createOrder(amount, receipt) {
       const { body } = await gatewayCall<{ id?: string }>(
         fetchImpl,

@@ -137,7 +137,7 @@ export function findSalonBilling(db: Executor, merchantId: string) {
   return db
     .selectFrom('merchants as m')
     .innerJoin('accounts as a', 'a.id', 'm.id')
-    .select(['m.state', 'm.shop_name', 'm.address', 'm.city', 'm.postal_code', 'm.email', 'm.gstin', 'a.email as account_email'])
+    .select(['m.state', 'm.shop_name', 'm.address', 'm.city', 'm.postal_code', 'm.email', 'm.gstin', 'm.phone', 'a.email as account_email'])
     .where('m.id', '=', merchantId)
     .executeTakeFirstOrThrow();
 }

@@ -3,6 +3,7 @@ import { addMonth, PLANS, upgradeQuote } from '../../../shared/gst.js';
 import { formatINR } from '../../../shared/money.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import * as repo from '../../db/repositories/billing.js';
+import { savePaymentMethod } from '../../db/repositories/paymentMethods.js';
 import type { Database } from '../../db/types.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { queueMessage } from '../../messaging/index.js';
@@ -18,6 +19,20 @@ import { scheduleRenewal } from './jobs.js';
  * attempt), the e-mail and the next renewal, all in the caller's transaction. Idempotent: an
  * attempt already fulfilled answers its invoice.
  */
+/** A plan paid by a card the gateway saved: that card is now the one renewals charge. */
+async function keepCardOfPayment(trx: Transaction<Database>, a: AttemptRow): Promise<void> {
+  if (!a.payment_token || !a.card_last4) return;
+  await savePaymentMethod(trx, {
+    merchant_id: a.merchant_id,
+    gateway: a.gateway,
+    kind: 'card',
+    token: a.payment_token,
+    card_last4: a.card_last4,
+    card_exp_month: a.card_exp_month,
+    card_exp_year: a.card_exp_year,
+  });
+}
+
 export async function fulfil(trx: Transaction<Database>, deps: AppDeps, attemptId: string, actor: Actor | null): Promise<InvoiceRow> {
   const attempt = existing(await repo.lockPaymentAttempt(trx, attemptId), attemptId);
   if (attempt.status === 'succeeded') return repo.findInvoiceOfAttempt(trx, attemptId);
@@ -36,6 +51,7 @@ export async function fulfil(trx: Transaction<Database>, deps: AppDeps, attemptI
         payment_token: attempt.payment_token,
       }
     : {};
+  await keepCardOfPayment(trx, attempt);
   await repo.upsertSubscription(
     trx,
     {
@@ -99,6 +115,7 @@ async function fulfilUpgrade(trx: Transaction<Database>, deps: AppDeps, attempt:
         payment_token: attempt.payment_token,
       }
     : {};
+  await keepCardOfPayment(trx, attempt);
   await repo.updateSubscription(trx, attempt.merchant_id, { plan: to.id, status: 'active', scheduled_plan: null, ...card });
   const paid = await periodInvoice(trx, attempt.merchant_id, from.id, periodEnd, { lock: true });
   const q = upgradeQuote({

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { gstBreakdown, PLANS, type PlanId } from '../../../shared/gst.js';
 import { planAllows, type TierId, tierOf } from '../../../shared/plans.js';
 import * as repo from '../../db/repositories/billing.js';
+import { findPaymentMethod } from '../../db/repositories/paymentMethods.js';
 import type { Database } from '../../db/types.js';
 import { defineJob } from '../../jobs/queue.js';
 import { queueMessage } from '../../messaging/index.js';
@@ -75,7 +76,10 @@ export const subscriptionRenewJob = defineJob(
       sub.scheduled_plan = null;
     }
     const gateway = ctx.deps.adapters.payments;
-    if (!sub.payment_token || !gateway.chargeSaved) {
+    // The method the owner saved last (Update payment method, or the card a plan was paid with).
+    const saved = await findPaymentMethod(trx, sub.merchant_id);
+    const token = saved ? (saved.gateway === gateway.name ? saved.token : null) : sub.payment_token;
+    if (!token || !gateway.chargeSaved) {
       await endPlan(trx, sub.merchant_id, 'Your payment method cannot be charged automatically.');
       return;
     }
@@ -98,14 +102,19 @@ export const subscriptionRenewJob = defineJob(
       // The receipt names the period, not the attempt row: if this transaction rolls back after the
       // charge, the rerun's charge carries the same receipt and the gateway answers the first one.
       const result = await gateway.chargeSaved({
-        token: sub.payment_token,
+        token,
         amount,
+        customer: { email: merchant.email || merchant.account_email, contact: merchant.phone ?? '' },
         receipt: `renew:${sub.merchant_id}:${payload.periodEnd}`,
         description: `${plan.name} plan renewal`,
       });
       if (!result.ok) {
         await repo.markPaymentAttemptFailed(trx, attempt.id, result.error);
-        await endPlan(trx, sub.merchant_id, 'We could not renew it: the saved card was declined.');
+        await endPlan(
+          trx,
+          sub.merchant_id,
+          `We could not renew it: the saved ${saved?.kind === 'upi' ? 'UPI AutoPay mandate' : 'card'} was declined.`,
+        );
         return;
       }
       await repo.markPaymentAttemptCharged(trx, attempt.id, result);

@@ -4,6 +4,7 @@ import { planRank, type TierId, tierOf } from '../../../shared/plans.js';
 import { platformToday } from '../../../shared/platform.js';
 import type { Executor } from '../../db/executor.js';
 import * as repo from '../../db/repositories/billing.js';
+import { findPaymentMethod } from '../../db/repositories/paymentMethods.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { platformGst } from '../../env.js';
 import { badRequest } from '../../errors.js';
@@ -13,6 +14,7 @@ import { iso } from '../wire.js';
 import type { SubscriptionRow } from './attempts.js';
 import { staffOnTeam } from './entitlements.js';
 import { periodInvoice, toCreditNoteWire, toInvoiceWire } from './invoices.js';
+import { canChargeSaved, paymentMethodOf } from './paymentMethod.js';
 
 /* A salon's plan as its owner sees it: what each plan would cost now, the billing history, the payments. */
 
@@ -76,6 +78,7 @@ export async function getSubscription(deps: AppDeps, actor: Actor, merchantId?: 
     staffOnTeam(deps.db, shop),
     repo.listPlanPayments(deps.db, shop, 20),
   ]);
+  const savedMethod = await findPaymentMethod(deps.db, shop);
   const gateway = deps.adapters.payments;
   const salonState = merchant.state || deps.env.PLATFORM_STATE;
   const tier: TierId = sub?.status === 'active' ? sub.plan : 'free';
@@ -103,9 +106,9 @@ export async function getSubscription(deps: AppDeps, actor: Actor, merchantId?: 
       usage: { staff: { onTeam, limit: tierOf(tier).staffLimit } },
       quotes,
       nextBillingDate: sub?.current_period_end ?? null,
-      cardLast4: sub?.card_last4 ?? null,
-      paymentMethod: sub?.card_last4 ? { last4: sub.card_last4, expMonth: sub.card_exp_month, expYear: sub.card_exp_year } : null,
-      autoRenew: Boolean(sub?.status === 'active' && sub.scheduled_plan !== 'free' && sub.payment_token && gateway.chargeSaved),
+      cardLast4: paymentMethodOf(savedMethod, sub, gateway.name)?.last4 ?? null,
+      paymentMethod: paymentMethodOf(savedMethod, sub, gateway.name),
+      autoRenew: Boolean(sub?.status === 'active' && sub.scheduled_plan !== 'free' && canChargeSaved(savedMethod, sub, gateway)),
       gateway: { name: gateway.name, testMode: gateway.testMode, checkoutKey: gateway.checkoutKey },
       merchantState: salonState,
       platformState: deps.env.PLATFORM_STATE,

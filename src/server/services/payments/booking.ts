@@ -15,6 +15,7 @@ import { findAccountById } from '../../db/repositories/accounts.js';
 import { findBookingRow, listBookingServices } from '../../db/repositories/bookings.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
 import * as repo from '../../db/repositories/payments.js';
+import { recordPaymentFee } from '../../db/repositories/settlements.js';
 import { lockAccount, walletBalance } from '../../db/repositories/wallet.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
@@ -224,10 +225,16 @@ interface Applied {
  * confirmed (its hold may have lapsed: nobody took the slot, so it is still this customer's); one
  * released meanwhile keeps nothing: the payment is late and refunded in full.
  */
-export async function applyPayment(deps: AppDeps, paymentId: string, paid: { reference: string; last4: string | null }): Promise<Applied> {
+export async function applyPayment(
+  deps: AppDeps,
+  paymentId: string,
+  { fee, ...paid }: { reference: string; last4: string | null; fee?: { fee: number; tax: number } | null },
+): Promise<Applied> {
   const result = await deps.db.transaction().execute(async (trx): Promise<Applied> => {
     const p = await repo.findBookingPayment(trx, paymentId, { lock: true });
     if (!p) throw notFound('Payment');
+    // The gateway's fee, for the salon's settlement statement (a later report fills in one not yet known).
+    if (fee && (p.reference === null || p.reference === paid.reference)) await recordPaymentFee(trx, p.id, fee);
     if (p.status === 'paid' || p.status === 'late') return { payment: p, applied: false, refundId: null };
     const booking = await findBookingRow(trx, p.booking_id, { lock: true });
     const salon = await findMerchantById(trx, p.merchant_id);
@@ -310,7 +317,7 @@ export async function verifyBookingPayment(deps: AppDeps, actor: Actor, input: z
         charge.error.startsWith('razorpay_signature') ? charge.error : `razorpay_signature: ${charge.error}`,
         'razorpay_signature',
       );
-    current = (await applyPayment(deps, payment.id, { reference: charge.reference, last4: charge.last4 })).payment;
+    current = (await applyPayment(deps, payment.id, { reference: charge.reference, last4: charge.last4, fee: charge.fee })).payment;
   } else if (payment.reference !== input.razorpay_payment_id) {
     throw conflict('razorpay_payment_id: this order was already paid by another payment');
   }

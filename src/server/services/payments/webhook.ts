@@ -1,6 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { notePlanAttemptError } from '../../db/repositories/paymentMethods.js';
 import * as repo from '../../db/repositories/payments.js';
 import type { AppDeps } from '../../deps.js';
+import { planPaymentTaken } from '../billing/webhook.js';
 import { applyPayment } from './booking.js';
 import { mailRefund, refundIdOfReceipt } from './refunds.js';
 
@@ -29,6 +31,9 @@ interface PaymentEntity {
   id?: string;
   order_id?: string;
   amount?: number;
+  /** Razorpay's fee on the payment, GST included, and that GST (paise). */
+  fee?: number | null;
+  tax?: number | null;
   card?: { last4?: string } | null;
   error_description?: string | null;
 }
@@ -47,7 +52,14 @@ const ok = (message: string): WebhookAnswer => ({ status: 200, body: { message }
 async function paymentTaken(deps: AppDeps, p: PaymentEntity): Promise<WebhookAnswer> {
   if (!p.id || !p.order_id) return ok('ignored: no payment or order id');
   const payment = await repo.findPaymentByOrderId(deps.db, p.order_id);
-  if (!payment) return ok('ignored: not an order of a booking');
+  if (!payment) {
+    // A plan's order (Subscription & Billing): applied as the reconcile job would.
+    const plan =
+      typeof p.amount === 'number'
+        ? await planPaymentTaken(deps, p.order_id, { id: p.id, amountPaise: p.amount, last4: p.card?.last4 ?? null })
+        : null;
+    return ok(plan ?? 'ignored: not an order of a booking or a plan');
+  }
   // The order's amount is ours: a payment for another amount is not applied (it is reconciled by hand).
   if (typeof p.amount !== 'number' || p.amount !== Math.round(Number(payment.amount) * 100)) {
     await repo.notePaymentError(
@@ -57,7 +69,9 @@ async function paymentTaken(deps: AppDeps, p: PaymentEntity): Promise<WebhookAns
     );
     return ok('ignored: amount does not match the order');
   }
-  const r = await applyPayment(deps, payment.id, { reference: p.id, last4: p.card?.last4 ?? null });
+  const fee =
+    typeof p.fee === 'number' && p.fee >= 0 ? { fee: Math.max(0, p.fee - (p.tax ?? 0)) / 100, tax: Math.max(0, p.tax ?? 0) / 100 } : null;
+  const r = await applyPayment(deps, payment.id, { reference: p.id, last4: p.card?.last4 ?? null, fee });
   return ok(r.applied ? `applied: payment ${r.payment.status}` : 'already applied');
 }
 
@@ -112,7 +126,10 @@ export async function razorpayWebhook(
       break;
     case 'payment.failed': {
       const p = body.payload?.payment?.entity;
-      if (p?.order_id) await repo.notePaymentError(deps.db, p.order_id, p.error_description ?? 'The payment failed');
+      if (p?.order_id) {
+        await repo.notePaymentError(deps.db, p.order_id, p.error_description ?? 'The payment failed');
+        await notePlanAttemptError(deps.db, p.order_id, p.error_description ?? 'The payment failed');
+      }
       answer = ok('noted');
       break;
     }
