@@ -12,6 +12,7 @@ import type {
   Role,
   TierId,
 } from '../../shared/constants.js';
+import type { PaymentPolicyKind } from '../../shared/paymentPolicy.js';
 import type { BookingChannel } from '../../shared/policy.js';
 import type { BookingPaymentStatus, BookingRefundReason, BookingRefundStatus } from '../../shared/schemas/payments.js';
 import type { WaitlistEntryStatus, WaitlistOfferStatus } from '../../shared/waitlist.js';
@@ -123,9 +124,12 @@ type AppTables = Narrowed<{
     discovery_point: ReadOnly<DB['merchants']['discovery_point']>;
     /** opening_hours as 7 int4ranges of minutes, Monday first ('empty' when closed); read by search SQL. */
     discovery_week: ReadOnly<DB['merchants']['discovery_week']>;
+    payment_policy: Generated<PaymentPolicyKind>;
   };
   services: {
     discount_type: 'flat' | 'percentage' | null;
+    /** null: the salon's policy. */
+    payment_policy: PaymentPolicyKind | null;
   };
   staff: {
     role: Generated<'Manager' | 'Stylist' | 'Receptionist' | 'Other'>;

@@ -5,6 +5,7 @@ import { creditNoteDocument, invoiceDocument } from '../services/billing/index.j
 import { renderTaxDocumentPdf } from '../services/billing/pdf.js';
 import { receiptForActor } from '../services/checkout/receipt.js';
 import { renderReceiptPdf } from '../services/checkout/receiptPdf.js';
+import { paymentReceiptFor, receiptNumber, renderPaymentReceiptPdf } from '../services/payments/receipt.js';
 import { resolveActor } from '../trpc/context.js';
 
 /**
@@ -47,5 +48,10 @@ export function mountDownloads(app: Express, deps: AppDeps): void {
   serve('/api/receipts/:id/pdf', async (actor, id) => {
     const receipt = await receiptForActor(deps, actor, id);
     return { pdf: await renderReceiptPdf(receipt), number: receipt.receiptNumber };
+  });
+  // An online booking payment's receipt (docs/payments.md): the customer who paid, its salon, admins.
+  serve('/api/payments/:id/receipt.pdf', async (actor, id) => {
+    const receipt = await paymentReceiptFor(deps, actor, id);
+    return { pdf: await renderPaymentReceiptPdf(receipt), number: receiptNumber(receipt.receipt_no!) };
   });
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { round2 } from '../../../shared/money.js';
+import type { BookingPaymentTerms } from '../../../shared/paymentPolicy.js';
 import type { BookingWire, createBookingInput } from '../../../shared/schemas/bookings.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import { parseTimeToMinutes } from '../../../shared/validation.js';
@@ -18,6 +19,7 @@ import { enqueueJobs } from '../../jobs/queue.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { bookingChannel } from '../channels/links.js';
 import { releaseHoldsOverlapping } from '../payments/holds.js';
+import { bookingTermsOf, payAtSalonRefusal } from '../payments/policy.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
 import { chooseSlot, loadSalonDay } from './availability.js';
 import { checkCouponCode, redeemCoupon } from './coupons.js';
@@ -155,7 +157,7 @@ export async function placeBooking(
   channel: 'direct' | 'marketplace',
   contact?: DeskContact,
   holdUntil?: Date,
-): Promise<Placed & { salonName: string; total: number; startsAt: Date; endsAt: Date }> {
+): Promise<Placed & { salonName: string; total: number; startsAt: Date; endsAt: Date; terms: BookingPaymentTerms }> {
   const { ctx, day } = await loadSalonDay(db, actor, input.merchantId, input.serviceIds, input.bookingDate);
   const minutes = parseTimeToMinutes(input.bookingTime)!;
   const coupon = input.couponCode
@@ -168,8 +170,13 @@ export async function placeBooking(
         bookingDate: input.bookingDate,
       })
     : null;
-  const slot = await chooseSlot(db, ctx, { bookingDate: input.bookingDate, minutes, staffId: input.staffId, now }, day);
   const discount = coupon?.discount ?? 0;
+  // The salon's payment policy (docs/payments.md): a customer's booking paid at the salon is refused
+  // where it asks for payment at booking; the salon's own desk bookings are its to collect.
+  const terms = await bookingTermsOf(db, ctx.id, ctx.services, round2(ctx.subtotal - discount));
+  const refusal = contact || holdUntil || actor.role === 'merchant' || input.paymentMethod === 'wallet' ? null : payAtSalonRefusal(terms);
+  if (refusal) throw badRequest(refusal, 'paymentMethod');
+  const slot = await chooseSlot(db, ctx, { bookingDate: input.bookingDate, minutes, staffId: input.staffId, now }, day);
   const services = ctx.services.map((s, position) => ({
     position,
     service_id: s.id,
@@ -240,7 +247,7 @@ export async function placeBooking(
   if (!holdUntil) await enqueueJobs(db, effects.jobs);
   if (coupon) await redeemCoupon(db, coupon.coupon.id);
   const total = round2(ctx.subtotal - discount);
-  const placed = { salonName: ctx.name, total, startsAt: slot.startsAt, endsAt: slot.endsAt };
+  const placed = { salonName: ctx.name, total, startsAt: slot.startsAt, endsAt: slot.endsAt, terms };
   if (input.paymentMethod === 'wallet' && userId) {
     await payBookingFromWallet(db, { userId, bookingId: id, total, salonName: ctx.name });
     return { id, detail: null, ...placed };
