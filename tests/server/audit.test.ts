@@ -138,6 +138,34 @@ describe('every admin-only mutation is audited', () => {
     'admin.sponsorSalon': async () => ({ merchantId: (await createSalon(rt)).id, sponsored: true, promotionMessage: '10% off this week' }),
     'admin.replyFeedback': async () => ({ id: await insertSupportMessage(rt, 'contact', null), reply: 'Your refund was sent today.' }),
     'admin.closeFeedback': async () => ({ id: await insertSupportMessage(rt, 'ticket', null) }),
+    'payments.upholdNoShowDispute': async () => {
+      // A no-show paid at the salon (nothing to refund), disputed by its customer.
+      const salon = await createSalon(rt);
+      const customer = await makeAccount(rt, 'customer');
+      const bookingId = await insertBookingRow(rt, {
+        userId: customer.id,
+        merchantId: salon.id,
+        staffId: await createStaff(rt, salon.id),
+        startsAt: new Date(Date.now() - 86_400_000),
+        status: 'no_show',
+        price: 800,
+      });
+      const ticket = await db()
+        .insertInto('support_messages')
+        .values({
+          kind: 'ticket',
+          type: 'No-show dispute',
+          booking_id: bookingId,
+          account_id: customer.id,
+          name: 'Asha',
+          email: 'asha@example.in',
+          subject: 'No-show dispute',
+          message: 'I was there',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: ticket.id };
+    },
     'admin.broadcast': async () => ({ title: 'Audit broadcast', message: 'Hello everyone', audience: 'customers' }),
     'admin.updateEmailTemplate': async () => ({ key: 'support_reply', subject: 'Re: {{subject}}', body: 'Hello {{name}},\n\n{{reply}}' }),
     'admin.retryJob': async () => ({ jobId: await insertFailedJob(rt) }),

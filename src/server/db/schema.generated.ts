@@ -95,6 +95,7 @@ export interface BookingPayments {
   amount: Numeric;
   booking_id: string;
   created_at: Generated<Timestamp>;
+  deposit: Generated<boolean>;
   error: string | null;
   fee: Numeric | null;
   fee_tax: Numeric | null;
@@ -104,6 +105,7 @@ export interface BookingPayments {
   merchant_id: string;
   order_id: string;
   paid_at: Timestamp | null;
+  receipt_no: number | null;
   reference: string | null;
   status: Generated<string>;
   updated_at: Generated<Timestamp>;
@@ -581,6 +583,8 @@ export interface Merchants {
   city: Generated<string>;
   country: Generated<string>;
   created_at: Generated<Timestamp>;
+  deposit_fixed: Numeric | null;
+  deposit_percent: number | null;
   description: Generated<string>;
   discovery_point: Generated<string | null>;
   discovery_week: Generated<string[] | null>;
@@ -595,6 +599,7 @@ export interface Merchants {
   min_price: Numeric | null;
   notification_settings: Generated<Json>;
   opening_hours: Generated<Json>;
+  payment_policy: Generated<string>;
   phone: string | null;
   postal_code: string | null;
   pricing_charts: Generated<Json>;
@@ -872,6 +877,8 @@ export interface Services {
   active: Generated<boolean>;
   category_id: string | null;
   created_at: Generated<Timestamp>;
+  deposit_fixed: Numeric | null;
+  deposit_percent: number | null;
   description: Generated<string>;
   discount_active: Generated<boolean>;
   discount_type: string | null;
@@ -881,6 +888,7 @@ export interface Services {
   image: string | null;
   merchant_id: string;
   name: string;
+  payment_policy: string | null;
   price: Numeric;
   rebook_weeks: number | null;
   updated_at: Generated<Timestamp>;

@@ -13,6 +13,7 @@ import type {
   TierId,
 } from '../../shared/constants.js';
 import type { HoldingKind } from '../../shared/packages.js';
+import type { PaymentPolicyKind } from '../../shared/paymentPolicy.js';
 import type { BookingChannel } from '../../shared/policy.js';
 import type { BookingPaymentStatus, BookingRefundReason, BookingRefundStatus } from '../../shared/schemas/payments.js';
 import type { StaffRole } from '../../shared/staffRoles.js';
@@ -125,9 +126,12 @@ type AppTables = Narrowed<{
     discovery_point: ReadOnly<DB['merchants']['discovery_point']>;
     /** opening_hours as 7 int4ranges of minutes, Monday first ('empty' when closed); read by search SQL. */
     discovery_week: ReadOnly<DB['merchants']['discovery_week']>;
+    payment_policy: Generated<PaymentPolicyKind>;
   };
   services: {
     discount_type: 'flat' | 'percentage' | null;
+    /** null: the salon's policy. */
+    payment_policy: PaymentPolicyKind | null;
   };
   staff: {
     role: Generated<'Manager' | 'Stylist' | 'Receptionist' | 'Other'>;

@@ -7,6 +7,7 @@ import { creditNoteDocument, invoiceDocument } from '../services/billing/index.j
 import { renderTaxDocumentPdf } from '../services/billing/pdf.js';
 import { receiptForActor } from '../services/checkout/receipt.js';
 import { renderReceiptPdf } from '../services/checkout/receiptPdf.js';
+import { paymentReceiptFor, receiptNumber, renderPaymentReceiptPdf } from '../services/payments/receipt.js';
 import { payStatement } from '../services/staff/pay.js';
 import { renderPayStatementPdf } from '../services/staff/payPdf.js';
 import { resolveActor } from '../trpc/context.js';
@@ -81,4 +82,9 @@ export function mountDownloads(app: Express, deps: AppDeps): void {
     },
     ['professional'],
   );
+  // An online booking payment's receipt (docs/payments.md): the customer who paid, its salon, admins.
+  serve('/api/payments/:id/receipt.pdf', async (actor, id) => {
+    const receipt = await paymentReceiptFor(deps, actor, id);
+    return { pdf: await renderPaymentReceiptPdf(receipt), number: receiptNumber(receipt.receipt_no!) };
+  });
 }

@@ -1,6 +1,9 @@
+import * as pp from '../../shared/schemas/paymentPolicy.js';
 import * as s from '../../shared/schemas/payments.js';
 import { myPayments, paymentOptions, startBookingPayment, testCheckout, verifyBookingPayment } from '../services/payments/booking.js';
-import { authedProcedure, customerProcedure } from '../trpc/procedures.js';
+import { upholdNoShowDispute } from '../services/payments/dispute.js';
+import { bookingTerms, paymentPolicySettings, setSalonPaymentPolicy, setServicePaymentPolicy } from '../services/payments/policy.js';
+import { adminProcedure, authedProcedure, customerProcedure, merchantProcedure, publicProcedure } from '../trpc/procedures.js';
 import { errors } from './common.docs.js';
 
 const tags = ['Online payments'];
@@ -98,4 +101,83 @@ export const paymentProcedures = {
     .input(s.myPaymentsInput)
     .output(s.myPaymentsAnswer)
     .query(({ ctx, input }) => myPayments(ctx.deps, ctx.actor, input)),
+
+  bookingTerms: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/payments/bookingTerms',
+        tags,
+        summary: 'Read what a booking must pay at booking',
+        description:
+          'The salon’s payment policy applied to these services (the strictest of theirs): `pay_at_salon`, `deposit` (`dueNow` online, `dueAtSalon` later) or `online` (all of it now), with the text the checkout shows before paying (what is kept on a no-show or a late cancellation).',
+        errorResponses: errors(400, 404),
+      },
+    })
+    .input(pp.bookingTermsInput)
+    .output(pp.bookingTermsAnswer)
+    .query(({ ctx, input }) => bookingTerms(ctx.deps, input)),
+
+  policy: merchantProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/payments/policy',
+        tags,
+        summary: 'Read my salon’s payment policy',
+        description: 'The salon’s policy and each active service with its own (null: the salon’s).',
+        errorResponses: errors(400, 401, 403, 404),
+      },
+    })
+    .input(pp.paymentPolicySettingsInput)
+    .output(pp.paymentPolicySettingsAnswer)
+    .query(({ ctx, input }) => paymentPolicySettings(ctx.deps, ctx.actor, input)),
+
+  setSalonPolicy: merchantProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/payments/setSalonPolicy',
+        tags,
+        summary: 'Set my salon’s payment policy',
+        description:
+          '`pay_at_salon` (any method; the default), `deposit` with `depositPercent` (1–100) or `depositFixed` (₹ per booking, capped at its total), or `online` (full prepayment). Customers’ bookings paid at the salon are then refused; the desk’s are not.',
+        errorResponses: errors(400, 401, 403, 404),
+      },
+    })
+    .input(pp.setSalonPaymentPolicyInput)
+    .output(pp.paymentPolicySettingsAnswer)
+    .mutation(({ ctx, input }) => setSalonPaymentPolicy(ctx.deps, ctx.actor, input)),
+
+  setServicePolicy: merchantProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/payments/setServicePolicy',
+        tags,
+        summary: 'Set a service’s own payment policy',
+        description:
+          'Overrides the salon’s policy for one service (`kind` null: follow the salon again). A fixed deposit is at most the service’s price. A booking of several services takes the strictest.',
+        errorResponses: errors(400, 401, 403, 404),
+      },
+    })
+    .input(pp.setServicePaymentPolicyInput)
+    .output(pp.paymentPolicySettingsAnswer)
+    .mutation(({ ctx, input }) => setServicePaymentPolicy(ctx.deps, ctx.actor, input)),
+
+  upholdNoShowDispute: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/payments/upholdNoShowDispute',
+        tags,
+        summary: 'Uphold a disputed no-show and refund what was kept',
+        description:
+          'For a "No-show dispute" ticket: refunds in full what the salon kept (the online share to its card or UPI, the wallet share to the wallet), closes the ticket and tells the customer. Once: a second uphold is 409.',
+        errorResponses: errors(400, 401, 403, 404, { 409: 'The dispute is already closed' }),
+      },
+    })
+    .input(pp.upholdNoShowDisputeInput)
+    .output(pp.upholdNoShowDisputeAnswer)
+    .mutation(({ ctx, input }) => upholdNoShowDispute(ctx.deps, ctx.actor, input)),
 };

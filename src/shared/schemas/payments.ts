@@ -69,6 +69,10 @@ export const bookingPaymentWire = z.object({
   /** Until when the booking is held for this payment (created payments). */
   holdExpiresAt: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** A deposit (the rest is paid at the salon; kept on a no-show or a late cancellation). */
+  deposit: z.boolean(),
+  /** The paid payment's receipt (GET /api/payments/{_id}/receipt.pdf), else null. */
+  receiptNumber: z.string().nullable(),
   refunds: z.array(refundWire),
   createdAt: z.string(),
 });

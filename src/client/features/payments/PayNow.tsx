@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { cn } from '../../lib/cn';
+import { getSession } from '../../state/session';
 import { errorField, errorMessage, trpc } from '../../trpc';
 import { payWithRazorpay } from '../billing/razorpay';
 
@@ -214,7 +215,7 @@ export function PaymentLine({
   payment,
   onResume,
 }: {
-  booking: Pick<BookingWire, 'paymentMethod' | 'amountPaid' | 'status'>;
+  booking: Pick<BookingWire, 'paymentMethod' | 'amountPaid' | 'status'> & { totalPrice?: number };
   payment: BookingPaymentWire | undefined;
   onResume?: () => void;
 }) {
@@ -223,21 +224,40 @@ export function PaymentLine({
     return null;
   }
   const refunded = payment.refunds.reduce((sum, r) => sum + (r.status === 'failed' ? 0 : r.amount), 0);
+  const due = booking.totalPrice != null ? Math.max(0, Math.round((booking.totalPrice - booking.amountPaid) * 100) / 100) : 0;
+  const minutesLeft = payment.holdExpiresAt ? Math.max(0, Math.ceil((new Date(payment.holdExpiresAt).getTime() - Date.now()) / 60_000)) : 0;
   const paidText =
-    payment.status === 'paid'
-      ? payment.walletAmount > 0
-        ? `Part-paid: ${formatINR(payment.walletAmount)} wallet + ${formatINR(payment.amount)} online`
-        : `Paid online · ${formatINR(payment.amount)}`
-      : payment.status === 'created'
-        ? `Awaiting payment of ${formatINR(payment.amount)}`
-        : payment.status === 'late'
-          ? `Your payment of ${formatINR(payment.amount)} came after the slot was released: refunded in full`
-          : 'Online payment not completed; nothing was charged';
+    payment.status === 'paid' && payment.deposit
+      ? `Deposit paid · ${formatINR(payment.amount + payment.walletAmount)}${due > 0 ? `, ${formatINR(due)} due at the salon` : ''}`
+      : payment.status === 'paid'
+        ? payment.walletAmount > 0
+          ? `Part-paid: ${formatINR(payment.walletAmount)} wallet + ${formatINR(payment.amount)} online`
+          : `Paid online · ${formatINR(payment.amount)}`
+        : payment.status === 'created'
+          ? `Awaiting payment of ${formatINR(payment.amount)}${minutesLeft > 0 ? ` · ${minutesLeft} min left` : ''}`
+          : payment.status === 'late'
+            ? `Your payment of ${formatINR(payment.amount)} came after the slot was released: refunded in full`
+            : 'Online payment not completed; nothing was charged';
   return (
     <div className="mt-2 space-y-1" data-testid="payment-line" data-payment-status={payment.status}>
       <PaymentNote>
         {paidText}
-        {payment.status === 'paid' && refunded > 0 && refunded >= payment.amount ? ' · refunded' : ''}
+        {payment.status === 'paid' && refunded > 0
+          ? refunded >= payment.amount
+            ? ' · Refunded'
+            : ` · ${formatINR(refunded)} refunded`
+          : ''}
+        {payment.status === 'paid' && payment.refunds.some((r) => r.status === 'initiated') ? ' · Refund pending' : ''}
+        {payment.receiptNumber && (
+          <button
+            type="button"
+            className="ml-2 font-semibold text-plum-700 underline"
+            data-testid="download-receipt"
+            onClick={() => void downloadReceipt(payment._id, payment.receiptNumber!)}
+          >
+            Receipt
+          </button>
+        )}
         {payment.status === 'created' && onResume && booking.status === 'pending' && (
           <button type="button" className="ml-2 font-semibold text-plum-700 underline" onClick={onResume} data-testid="resume-payment">
             Complete payment
@@ -264,6 +284,20 @@ export function PaymentLine({
       ))}
     </div>
   );
+}
+
+/** Fetches an online payment's receipt (PDF) with the session's token and saves it. */
+async function downloadReceipt(paymentId: string, number: string) {
+  const res = await fetch(`/api/payments/${paymentId}/receipt.pdf`, { headers: { authorization: `Bearer ${getSession().token}` } });
+  if (!res.ok) return;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${number}.pdf`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function PaymentNote({ children }: { children: React.ReactNode }) {

@@ -17,7 +17,10 @@ export function PaymentChoice({
   onChange,
   useWallet,
   onUseWallet,
+  terms,
 }: {
+  /** The salon's payment policy for these services (payments/bookingTerms), once read. */
+  terms?: { kind: 'pay_at_salon' | 'deposit' | 'online'; dueNow: number; text: string; payAtSalon: boolean };
   total: number;
   value: PaymentMethod;
   onChange: (m: PaymentMethod) => void;
@@ -35,12 +38,23 @@ export function PaymentChoice({
   const choices: { id: PaymentMethod; title: string; detail: string; disabled: boolean; badge?: string }[] = [
     {
       id: 'online',
-      title: 'Pay now: UPI, card or net banking',
+      title:
+        terms?.kind === 'deposit'
+          ? `Pay ${formatINR(terms.dueNow)} deposit now: UPI, card or net banking`
+          : 'Pay now: UPI, card or net banking',
       detail: `Your slot is held for ${holdMinutes} minutes while you pay. Cancel in time and the refund goes back to how you paid.`,
       disabled: total < 1,
       badge: testMode ? 'Test mode' : undefined,
     },
-    { id: 'pay_at_salon', title: 'Pay at the salon', detail: 'UPI, card or cash after your appointment.', disabled: false },
+    {
+      id: 'pay_at_salon',
+      title: 'Pay at the salon',
+      detail:
+        terms && !terms.payAtSalon
+          ? 'Not offered: this salon asks for payment when you book.'
+          : 'UPI, card or cash after your appointment.',
+      disabled: Boolean(terms && !terms.payAtSalon),
+    },
     {
       id: 'wallet',
       title: 'Pay now from my wallet',
@@ -54,6 +68,11 @@ export function PaymentChoice({
     <Card>
       <fieldset>
         <legend className="mb-3 text-base font-semibold text-ink-900">Payment</legend>
+        {terms && (
+          <p className="mb-3 rounded-lg bg-plum-50 px-3 py-2 text-sm text-plum-800" data-testid="payment-terms">
+            {terms.text}
+          </p>
+        )}
         <div className="grid gap-2" data-testid="payment-choice">
           {choices.map((o) => (
             <label

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { type BookingWire, couponCodeForm, type DuplicateBookingAnswer } from '../../../shared/schemas/bookings';
 import { ArrowLeftIcon, TagIcon } from '../../components/icons';
@@ -56,6 +56,14 @@ export default function BookingReview({ params }: { params: { id: string } }) {
   );
   const usable = (holdingsQ.data?.holdings ?? []).filter((h) => h.state === 'active');
 
+  // The salon's payment policy for these services: stated before paying; pay at salon only where allowed.
+  const terms = trpc.payments.bookingTerms.useQuery(
+    { merchantId: salonId, serviceIds: draft.selectedServices.map((s) => s._id) },
+    { enabled: draft.selectedServices.length > 0 },
+  ).data?.data;
+  useEffect(() => {
+    if (terms && !terms.payAtSalon && paymentMethod === 'pay_at_salon') setPaymentMethod('online');
+  }, [terms, paymentMethod]);
   const create = trpc.users.createBooking.useMutation({ meta: { invalidates: ['users.getAllBookings'] } });
   const startPayment = trpc.payments.startBookingPayment.useMutation({
     meta: { invalidates: ['users.getAllBookings', 'users.getWallet', 'payments.myPayments'] },
@@ -282,6 +290,7 @@ export default function BookingReview({ params }: { params: { id: string } }) {
             onChange={setPaymentMethod}
             useWallet={useWallet}
             onUseWallet={setUseWallet}
+            terms={terms}
           />
 
           <Card>

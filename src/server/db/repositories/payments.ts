@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { PaymentPolicyKind } from '../../../shared/paymentPolicy.js';
 import type { Executor } from '../executor.js';
 import type { BookingPaymentsTable, BookingRefundsTable } from '../types.js';
 
@@ -36,7 +37,16 @@ export function markPaymentTaken(
 ) {
   return db
     .updateTable('booking_payments')
-    .set({ status: v.status, reference: v.reference, last4: v.last4, error: v.error ?? null, paid_at: new Date(), updated_at: new Date() })
+    .set({
+      status: v.status,
+      reference: v.reference,
+      last4: v.last4,
+      error: v.error ?? null,
+      paid_at: new Date(),
+      updated_at: new Date(),
+      // A paid payment's receipt number (docs/payments.md: receipts).
+      ...(v.status === 'paid' ? { receipt_no: sql<number>`nextval('booking_receipt_seq')` } : {}),
+    })
     .where('id', '=', id)
     .where('status', 'in', ['created', 'expired'])
     .returningAll()
@@ -115,7 +125,8 @@ export function confirmHeldBooking(db: Executor, bookingId: string, amountPaid: 
       hold_expires_at: null,
       payment_method: 'online',
       amount_paid: amountPaid,
-      payment_received: true,
+      // A deposit leaves the rest to pay at the salon: received only once all of it is.
+      payment_received: sql<boolean>`${amountPaid} >= total_price`,
       updated_at: new Date(),
     })
     .where('id', '=', bookingId)
@@ -203,4 +214,121 @@ export async function recordWebhookEvent(db: Executor, eventId: string, event: s
     .returning('event_id')
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/** A salon's payment policy and its services' own (docs/payments.md: payment policy). */
+export async function paymentPoliciesOf(db: Executor, merchantId: string, serviceIds: readonly string[]) {
+  const salon = await db
+    .selectFrom('merchants')
+    .select(['payment_policy', 'deposit_percent', 'deposit_fixed'])
+    .where('id', '=', merchantId)
+    .executeTakeFirst();
+  const services = serviceIds.length
+    ? await db
+        .selectFrom('services')
+        .select([
+          'id',
+          'name',
+          'price',
+          'discount_active',
+          'discount_type',
+          'discount_value',
+          'payment_policy',
+          'deposit_percent',
+          'deposit_fixed',
+        ])
+        .where('merchant_id', '=', merchantId)
+        .where('id', 'in', [...serviceIds])
+        .execute()
+    : [];
+  return { salon, services };
+}
+
+/** A salon's services with their own payment policies, for its settings. */
+export function servicePoliciesOfSalon(db: Executor, merchantId: string) {
+  return db
+    .selectFrom('services')
+    .select(['id', 'name', 'price', 'payment_policy', 'deposit_percent', 'deposit_fixed'])
+    .where('merchant_id', '=', merchantId)
+    .where('active', '=', true)
+    .orderBy('name')
+    .execute();
+}
+
+/** Sets a salon's payment policy. */
+export async function setSalonPaymentPolicy(
+  db: Executor,
+  merchantId: string,
+  p: { payment_policy: PaymentPolicyKind; deposit_percent: number | null; deposit_fixed: number | null },
+) {
+  await db
+    .updateTable('merchants')
+    .set({ ...p, updated_at: new Date() })
+    .where('id', '=', merchantId)
+    .execute();
+}
+
+/** Sets (or, with null, clears) a service's own payment policy; answers the service's price, or undefined when it is not the salon's. */
+export function setServicePaymentPolicy(
+  db: Executor,
+  merchantId: string,
+  serviceId: string,
+  p: { payment_policy: PaymentPolicyKind | null; deposit_percent: number | null; deposit_fixed: number | null },
+) {
+  return db
+    .updateTable('services')
+    .set({ ...p, updated_at: new Date() })
+    .where('id', '=', serviceId)
+    .where('merchant_id', '=', merchantId)
+    .returning(['id', 'price'])
+    .executeTakeFirst();
+}
+
+/** A service's price (the listed one), locked while its policy is checked against it. */
+export function lockServicePrice(db: Executor, merchantId: string, serviceId: string) {
+  return db
+    .selectFrom('services')
+    .select(['id', 'price'])
+    .where('id', '=', serviceId)
+    .where('merchant_id', '=', merchantId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** What a payment's receipt prints: the payment, its salon, customer, booking, services and refunds. */
+export async function receiptOfPayment(db: Executor, paymentId: string) {
+  const row = await db
+    .selectFrom('booking_payments as p')
+    .innerJoin('merchants as m', 'm.id', 'p.merchant_id')
+    .innerJoin('accounts as a', 'a.id', 'p.user_id')
+    .innerJoin('bookings as b', 'b.id', 'p.booking_id')
+    .selectAll('p')
+    .select([
+      'm.shop_name',
+      'm.address',
+      'm.city',
+      'm.state',
+      'm.gstin',
+      'a.first_name',
+      'a.last_name',
+      'a.email',
+      'a.phone',
+      'b.booking_date',
+      'b.booking_time',
+      'b.total_price',
+      'b.amount_paid',
+    ])
+    .where('p.id', '=', paymentId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [services, refunds] = await Promise.all([
+    db
+      .selectFrom('booking_services')
+      .select(['service_name', 'price'])
+      .where('booking_id', '=', row.booking_id)
+      .orderBy('position')
+      .execute(),
+    db.selectFrom('booking_refunds').selectAll().where('payment_id', '=', paymentId).orderBy('created_at').execute(),
+  ]);
+  return { ...row, services, refunds };
 }

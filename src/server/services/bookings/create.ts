@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { round2 } from '../../../shared/money.js';
+import type { BookingPaymentTerms } from '../../../shared/paymentPolicy.js';
 import type { BookingWire, createBookingInput } from '../../../shared/schemas/bookings.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import { parseTimeToMinutes } from '../../../shared/validation.js';
@@ -20,6 +21,7 @@ import { bookingChannel } from '../channels/links.js';
 import { priceWithHolding } from '../packages/booking.js';
 import { redeem } from '../packages/holdings.js';
 import { releaseHoldsOverlapping } from '../payments/holds.js';
+import { bookingTermsOf, payAtSalonRefusal } from '../payments/policy.js';
 import { offersTakenByBooking } from '../waitlist/freed.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
 import { chooseSlot, loadSalonDay } from './availability.js';
@@ -161,7 +163,7 @@ export async function placeBooking(
   holdUntil?: Date,
   /** The waitlist offer this booking accepts (its own offer is not withdrawn as taken). */
   acceptingOfferId?: string,
-): Promise<Placed & { salonName: string; total: number; startsAt: Date; endsAt: Date }> {
+): Promise<Placed & { salonName: string; total: number; startsAt: Date; endsAt: Date; terms: BookingPaymentTerms }> {
   const { ctx, day } = await loadSalonDay(db, actor, input.merchantId, input.serviceIds, input.bookingDate);
   const minutes = parseTimeToMinutes(input.bookingTime)!;
   const coupon = input.couponCode
@@ -188,6 +190,11 @@ export async function placeBooking(
       })
     : null;
   const discount = round2((coupon?.discount ?? 0) + (held?.discount ?? 0));
+  // The salon's payment policy (docs/payments.md): a customer's booking paid at the salon is refused
+  // where it asks for payment at booking; the salon's own desk bookings are its to collect.
+  const terms = await bookingTermsOf(db, ctx.id, ctx.services, round2(ctx.subtotal - discount));
+  const refusal = contact || holdUntil || actor.role === 'merchant' || input.paymentMethod === 'wallet' ? null : payAtSalonRefusal(terms);
+  if (refusal) throw badRequest(refusal, 'paymentMethod');
   const services = ctx.services.map((s, position) => ({
     position,
     service_id: s.id,
@@ -275,7 +282,7 @@ export async function placeBooking(
   if (coupon) await redeemCoupon(db, coupon.coupon.id);
   if (held?.take) await redeem(db, { ...held.take, bookingId: id }, now);
   const total = round2(ctx.subtotal - discount);
-  const placed = { salonName: ctx.name, total, startsAt: slot.startsAt, endsAt: slot.endsAt };
+  const placed = { salonName: ctx.name, total, startsAt: slot.startsAt, endsAt: slot.endsAt, terms };
   if (input.paymentMethod === 'wallet' && userId) {
     await payBookingFromWallet(db, { userId, bookingId: id, total, salonName: ctx.name });
     return { id, detail: null, ...placed };

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { bookingReferenceCode } from '../../../shared/bookingReference.js';
 import { formatINR } from '../../../shared/money.js';
+import { depositRefundPercent } from '../../../shared/paymentPolicy.js';
 import {
   CUSTOMER_CHANGEABLE_STATUSES,
   canReschedule,
@@ -42,7 +43,7 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { publishDeskChange } from '../../live/deskEvents.js';
 import { queueMessage } from '../../messaging/index.js';
 import { restoreBookingRedemptions } from '../packages/holdings.js';
-import { refundNow, refundPrepayment } from '../payments/refunds.js';
+import { isDepositBooking, refundNow, refundPrepayment } from '../payments/refunds.js';
 import { waitlistTimeFreed } from '../waitlist/freed.js';
 import { chooseSlot, holdSalonHours, type SalonContext, salonBasics, tryEachCandidate } from './availability.js';
 import { checkCouponAfterMove, returnRewardCoupon } from './coupons.js';
@@ -127,7 +128,9 @@ export async function cancelMyBooking(
     if (booking.status === 'confirmed' && now.getTime() >= new Date(booking.starts_at).getTime()) {
       throw badRequest('bookingId: you were checked in and the appointment has started, so it can no longer be cancelled', 'bookingId');
     }
-    const refundPercent = refundPercentFor(new Date(booking.starts_at), now);
+    // A deposit is refunded in full or kept (docs/payments.md: deposits); a full prepayment by the tiers.
+    const tier = refundPercentFor(new Date(booking.starts_at), now);
+    const refundPercent = (await isDepositBooking(trx, booking)) ? depositRefundPercent(tier) : tier;
     const updated = await updateBookingIfStatus(trx, booking.id, CUSTOMER_CHANGEABLE_STATUSES, {
       status: 'cancelled',
       cancellation_reason: input.reason ?? null,

@@ -29,6 +29,7 @@ import { loadBookingWire } from '../bookings/wire.js';
 import { bookingChannel } from '../channels/links.js';
 import { appendWallet } from '../wallet/ledger.js';
 import { iso } from '../wire.js';
+import { receiptNumber } from './receipt.js';
 import { BOOKING_REFUND, refundNow } from './refunds.js';
 
 /*
@@ -62,6 +63,8 @@ function paymentWire(p: PaymentRow | PaymentWithRefunds, holdExpiresAt: Date | n
     reference: p.reference,
     holdExpiresAt: p.status === 'created' && holdExpiresAt ? iso(holdExpiresAt) : null,
     paidAt: p.paid_at ? iso(p.paid_at) : null,
+    deposit: p.deposit,
+    receiptNumber: p.status === 'paid' && p.receipt_no != null ? receiptNumber(p.receipt_no) : null,
     refunds: refunds.map((r) => ({
       _id: r.id,
       amount: Number(r.amount),
@@ -92,7 +95,7 @@ function checkoutOf(deps: AppDeps, payment: PaymentRow, salonName: string) {
     orderId: payment.order_id,
     amountPaise: Math.round(Number(payment.amount) * 100),
     currency: 'INR' as const,
-    description: `Booking at ${salonName}`,
+    description: `${payment.deposit ? 'Deposit for a booking' : 'Booking'} at ${salonName}`,
   };
 }
 
@@ -128,11 +131,14 @@ export async function holdForPayment(
   );
   if (placed.total < 1)
     throw badRequest('paymentMethod: this booking costs nothing to pay online; book it to pay at the salon', 'paymentMethod');
+  // A deposit salon's booking pays its deposit now and the rest at the salon; any other pays it all.
+  const deposit = placed.terms.kind === 'deposit';
+  const due = deposit ? placed.terms.dueNow : placed.total;
   let walletAmount = 0;
   if (input.useWallet) {
     await lockAccount(trx, userId);
     // At least ₹1 is left to pay online (the gateway's smallest payment); a wallet that covers it all pays with the wallet method.
-    walletAmount = Math.max(0, Math.min(await walletBalance(trx, userId), round2(placed.total - 1)));
+    walletAmount = Math.max(0, Math.min(await walletBalance(trx, userId), round2(due - 1)));
     if (walletAmount > 0)
       await appendWallet(
         trx,
@@ -146,7 +152,7 @@ export async function holdForPayment(
         'useWallet',
       );
   }
-  const amount = round2(placed.total - walletAmount);
+  const amount = round2(due - walletAmount);
   // The gateway's order is made inside the transaction: if it cannot be made, no slot stays held for a payment that cannot happen.
   const orderId = gateway.createOrder ? await gateway.createOrder(amount, paymentId) : testGatewayOrderId(paymentId);
   const payment = await repo.insertBookingPayment(trx, {
@@ -158,6 +164,7 @@ export async function holdForPayment(
     order_id: orderId,
     amount,
     wallet_amount: walletAmount,
+    deposit,
   });
   return {
     bookingId: placed.id,
@@ -258,6 +265,26 @@ export async function applyPayment(
           services,
         }),
       );
+      // The receipt, by e-mail: a link to the booking, where it downloads (the outbox takes no attachments).
+      const account = await findAccountById(trx, p.user_id);
+      if (account?.email) {
+        const paidNow = formatINR(round2(Number(p.amount) + Number(p.wallet_amount)), { paise: true });
+        const due = round2(Number(booking.total_price) - Number(p.amount) - Number(p.wallet_amount));
+        await queueMessage(trx, {
+          channel: 'email',
+          to: account.email,
+          accountId: p.user_id,
+          subject: `Payment received: ${paidNow} for ${salonName} (receipt ${receiptNumber(updated.receipt_no!)})`,
+          body: `Hi,
+
+We received ${paidNow}${p.deposit ? ' as your deposit' : ''} for your booking at ${salonName} on ${booking.booking_date} at ${booking.booking_time} (${p.gateway} payment ${paid.reference}).${due > 0 ? ` ${formatINR(due, { paise: true })} is due at the salon.` : ''}
+
+Download your receipt ${receiptNumber(updated.receipt_no!)} (PDF) from your booking: ${deps.env.PUBLIC_URL}/bookings/${booking.id}
+
+GlowBook`,
+          meta: { purpose: 'booking_payment_receipt', paymentId: p.id },
+        });
+      }
       return { payment: updated, applied: true, refundId: null };
     }
     const why = 'the payment arrived after the booking’s hold had lapsed and the slot was released';

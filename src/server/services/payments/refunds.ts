@@ -100,6 +100,12 @@ export const bookingRefundJob = defineJob(BOOKING_REFUND, async (trx, payload, c
   },
 });
 
+/** Whether the booking was paid online by a deposit (the rest at the salon). */
+export async function isDepositBooking(trx: Executor, booking: Booking): Promise<boolean> {
+  if (booking.payment_method !== 'online') return false;
+  return (await repo.paidPaymentOfBooking(trx, booking.id))?.deposit ?? false;
+}
+
 /** What a cancellation gives back of a prepaid booking. */
 export interface PrepaymentRefund {
   /** Credited to the wallet now. */
