@@ -70,6 +70,9 @@ export const STAFF_PROCEDURES: Record<StaffRole, ReadonlySet<string>> = {
     'merchants.getReceipt',
     'merchants.sendReceipt',
     'merchants.getWaitlist',
+    // Selling and redeeming the salon's packages, memberships and vouchers at checkout.
+    'merchants.getCustomerHoldings',
+    'merchants.findSalonVoucher',
     'services.getAllServices',
     'clients.getRecord',
     'clients.updateProfile',
