@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { testGatewayOrderId, testGatewayPayment } from '../adapters/payments/index.js';
 import type { Db } from '../db/index.js';
 import { refundReceipt } from '../services/payments/refunds.js';
@@ -40,6 +41,8 @@ export async function seedPayments(db: Db): Promise<void> {
           order_id: orderId,
           amount: total,
           status: 'paid',
+          // A paid payment has its receipt's number (202612021600_payment_policy), as the verify path gives it.
+          receipt_no: sql<number>`nextval('booking_receipt_seq')`,
           reference: testGatewayPayment(orderId).paymentId,
           paid_at: paidAt,
           created_at: new Date(b.created_at),
