@@ -130,6 +130,7 @@ export function MerchantLayout({ children }: { children: ReactNode }) {
         navItems={items}
         bottomItems={items.map((i) => ({ ...i, testId: `bottom-${i.testId}`, icon: CalendarIcon }))}
         menuItems={[]}
+        withBell={memberRole !== 'professional'}
       >
         {children}
       </AppShell>

@@ -69,7 +69,7 @@ export const userAccountProcedures = {
     .meta({ openapi: { method: 'GET', path: '/users/profile', tags, summary: 'Read the signed-in account', errorResponses: errors(401) } })
     .input(z.void())
     .output(z.object({ user: userWire }))
-    .query(({ ctx }) => auth.profile(ctx.deps, ctx.actor.id)),
+    .query(({ ctx }) => auth.profile(ctx.deps, ctx.actor.id, ctx.actor.member && { name: ctx.actor.member.name, email: ctx.actor.email })),
 
   logout: authedProcedure
     .meta({

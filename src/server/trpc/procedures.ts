@@ -48,6 +48,11 @@ export const STAFF_PROCEDURES: Record<StaffRole, ReadonlySet<string>> = {
   // settings, billing, staff pay, reports, payouts or prices.
   receptionist: new Set([
     'merchantAuth.me',
+    // Their own name and e-mail (services/auth profile), and the salon's notifications at the desk.
+    'users.profile',
+    'users.getNotifications',
+    'users.markNotificationAsRead',
+    'users.markAllNotificationsAsRead',
     'merchants.myMembership',
     'merchants.merchantGetAllBookings',
     'merchants.updateBookingStatus',
@@ -85,6 +90,7 @@ export const STAFF_PROCEDURES: Record<StaffRole, ReadonlySet<string>> = {
   // Their own day and week, their own bookings' check-in and completion, their own pay statement.
   professional: new Set([
     'merchantAuth.me',
+    'users.profile',
     'merchants.myMembership',
     'merchants.getCalendar',
     'merchants.updateBookingStatus',

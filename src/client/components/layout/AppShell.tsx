@@ -23,11 +23,24 @@ export interface AppShellProps {
   menuItems: NavItem[];
   withChat?: boolean;
   withFooter?: boolean;
+  /** The notifications bell (default shown): a salon's professional has no access to the salon's notifications. */
+  withBell?: boolean;
   children: ReactNode;
 }
 
 /** Signed-in layout frame: header with navigation, bell and account menu; mobile bottom bar; footer. */
-export function AppShell({ kind, homePath, brandTag, navItems, bottomItems, menuItems, withChat, withFooter, children }: AppShellProps) {
+export function AppShell({
+  kind,
+  homePath,
+  brandTag,
+  navItems,
+  bottomItems,
+  menuItems,
+  withChat,
+  withFooter,
+  withBell = true,
+  children,
+}: AppShellProps) {
   const session = useAtomValue(sessionAtom);
   const logout = useLogout();
   const user = session.user;
@@ -43,7 +56,7 @@ export function AppShell({ kind, homePath, brandTag, navItems, bottomItems, menu
           <TopNav items={navItems} label="Main" />
           <div className="flex items-center gap-1 sm:gap-2">
             {withChat && <HeaderChatButton />}
-            <NotificationBell />
+            {withBell && <NotificationBell />}
             <AvatarMenu name={name} subtitle={subtitle} imageUrl={user?.profileImage || user?.avatar} items={menuItems} onLogout={logout} />
           </div>
         </div>

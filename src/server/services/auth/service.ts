@@ -10,7 +10,7 @@ import { findLiveMemberByEmail } from '../../db/repositories/salonMembers.js';
 import type { Account, SalonMember } from '../../db/types.js';
 import type { AppDeps, Session } from '../../deps.js';
 import { AppError, badRequest, conflict, forbidden, notFound, RateLimitError } from '../../errors.js';
-import { signInMember } from '../staff/members.js';
+import { memberAccount, signInMember } from '../staff/members.js';
 import { toMerchantAccountWire, toUserWire } from '../wire.js';
 import { clientNet } from './clientNet.js';
 import { dummyVerify, hashPassword, verifyPassword } from './passwords.js';
@@ -155,9 +155,10 @@ export async function loadAccount(deps: AppDeps, id: string) {
   return { account, merchant };
 }
 
-export async function profile(deps: AppDeps, id: string) {
+/** The signed-in account; a salon's member (their token acts as the salon) sees their own name and e-mail, never the owner's. */
+export async function profile(deps: AppDeps, id: string, member?: { name: string; email: string }) {
   const { account, merchant } = await loadAccount(deps, id);
-  return { user: toUserWire(account, merchant) };
+  return { user: toUserWire(member ? memberAccount(account, { ...member, phone: null }) : account, merchant) };
 }
 
 export async function merchantMe(deps: AppDeps, id: string) {
