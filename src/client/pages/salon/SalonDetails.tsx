@@ -17,6 +17,7 @@ import { formatDuration, formatINR, formatRating, fromPrice, plural } from '../.
 import { RatingPill, StarIcon, Stars } from '../../features/discovery/Rating';
 import { recordRecentlyViewed } from '../../features/discovery/recentlyViewed';
 import { SalonImage } from '../../features/discovery/SalonCard';
+import { SalonOffers } from '../../features/packages/SalonOffers';
 import { longDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { sessionAtom } from '../../state/session';
@@ -506,6 +507,7 @@ export default function SalonDetails({ params }: { params: { id: string } }) {
           <div className="mt-6">
             <Section id="services" title="Services">
               <Services salon={salon} />
+              <SalonOffers merchantId={salon._id} salonName={salon.shop_Name} />
             </Section>
             <Section id="team" title="Team">
               <Team salon={salon} />
