@@ -88,6 +88,7 @@ export const APP_PATHS = [
   '/admin/notifications',
   '/admin/PushNotification',
   '/admin/payments',
+  '/admin/payables',
   '/admin/email',
   '/admin/services',
   '/admin/profile',
