@@ -301,6 +301,7 @@ export const ROUTES: RouteDef[] = [
     component: page(() => import('./pages/admin/PushNotification')),
   },
   { name: 'Payments', paths: ['/admin/payments'], access: 'admin', component: page(() => import('./pages/admin/Payments')) },
+  { name: 'Payables', paths: ['/admin/payables'], access: 'admin', component: page(() => import('./pages/admin/Payables')) },
   { name: 'EmailSettings', paths: ['/admin/email'], access: 'admin', component: page(() => import('./pages/admin/EmailSettings')) },
   {
     name: 'ServiceManagement',

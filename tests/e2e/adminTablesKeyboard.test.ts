@@ -16,7 +16,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PAGES = ['/admin/users', '/admin/bookings', '/admin/salons', '/admin/system', '/admin/security', '/admin/payments'];
+const PAGES = [
+  '/admin/users',
+  '/admin/bookings',
+  '/admin/salons',
+  '/admin/system',
+  '/admin/security',
+  '/admin/payments',
+  '/admin/payables',
+];
 
 describe('admin tables at 390 px are reachable by keyboard', { timeout: 300_000 }, () => {
   it('axe finds no scrollable region a keyboard cannot reach', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createSalon, createStaff, insertBookingRow } from './fixtures.js';
 import { makeAccount, type TestRuntime } from './runtime.js';
 
@@ -23,6 +24,8 @@ export async function salonWithCompletedOnlinePayment(rt: TestRuntime, price = 1
       order_id: `order_fixture_${bookingId}`,
       amount: price,
       status: 'paid',
+      // A paid payment has its receipt number (booking_payments_receipt_check).
+      receipt_no: sql<number>`nextval('booking_receipt_seq')`,
       reference: `pay_fixture_${bookingId}`,
       paid_at: new Date(),
     })

@@ -8,7 +8,8 @@ import { refundReceipt } from '../services/payments/refunds.js';
  * Online payments in the demo (docs/payments.md), as the test gateway would have taken them: the
  * demo customer's next booking at the demo salon (merchant@demo.in) paid online, and, when there is
  * one, a later cancelled booking there that was paid online and refunded to the UPI account it came
- * from (processed). The wallet's demo (seedWallet) keeps the first cancelled booking.
+ * from (processed), and the customer's latest visit there (completed), paid online when booked. The
+ * wallet's demo (seedWallet) keeps the first cancelled booking.
  */
 export async function seedPayments(db: Db): Promise<void> {
   const customer = await db.selectFrom('accounts').select('id').where('email', '=', 'customer@demo.in').executeTakeFirst();
@@ -23,8 +24,17 @@ export async function seedPayments(db: Db): Promise<void> {
     .orderBy('starts_at');
   const upcoming = await mine.where('status', '=', 'upcoming').limit(1).executeTakeFirst();
   const cancelled = await mine.where('status', '=', 'cancelled').where('refund_percent', '>', 0).offset(1).limit(1).executeTakeFirst();
+  // A past visit paid online when it was booked: settled, so the salon's statement and the admin's
+  // Payables show money due (docs/payments.md, Settlement).
+  const completed = await mine
+    .where('status', '=', 'completed')
+    .where('channel', '=', 'marketplace')
+    .clearOrderBy()
+    .orderBy('starts_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   await db.transaction().execute(async (trx) => {
-    for (const b of [upcoming, cancelled]) {
+    for (const b of [upcoming, completed, cancelled]) {
       if (!b || Number(b.total_price) < 1) continue;
       const id = randomUUID();
       const orderId = testGatewayOrderId(id);

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
 
@@ -11,6 +12,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/feedback', label: 'Feedback' },
   { to: '/admin/reports', label: 'Reports' },
   { to: '/admin/payments', label: 'Payments' },
+  { to: '/admin/payables', label: 'Payables' },
   { to: '/admin/notifications', label: 'Notifications' },
   { to: '/admin/PushNotification', label: 'Push' },
   { to: '/admin/email', label: 'Email' },
@@ -24,9 +26,20 @@ export const ADMIN_SECTIONS = [
 export function AdminNav() {
   const [location] = useLocation();
   const here = location.toLowerCase().replace(/\/+$/, '') || '/';
+  const strip = useRef<HTMLUListElement>(null);
+  // On a phone the strip scrolls sideways: bring this screen's pill into view (the strip only, never
+  // the page). Each admin page mounts its own strip.
+  useLayoutEffect(() => {
+    const ul = strip.current;
+    const active = ul?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!ul || !active || ul.scrollWidth <= ul.clientWidth) return;
+    const box = ul.getBoundingClientRect();
+    const pill = active.getBoundingClientRect();
+    if (pill.right > box.right || pill.left < box.left) ul.scrollLeft += pill.left - box.left - (box.width - pill.width) / 2;
+  }, []);
   return (
     <nav aria-label="Admin sections" className="-mx-4 mb-6 sm:mx-0">
-      <ul className="scrollbar-none flex gap-1.5 overflow-x-auto px-4 pb-1 sm:flex-wrap sm:px-0">
+      <ul ref={strip} className="scrollbar-none flex gap-1.5 overflow-x-auto px-4 pb-1 sm:flex-wrap sm:px-0">
         {ADMIN_SECTIONS.map((s) => {
           const paths: readonly string[] = 'match' in s ? s.match : [s.to];
           const active = paths.some((p) => p.toLowerCase() === here);

@@ -1,99 +1,48 @@
 import { useState } from 'react';
 import { formatINR } from '../../../shared/money';
-import { recordPayoutForm } from '../../../shared/schemas/settlements';
 import { SETTLEMENT_STATE_LABELS } from '../../../shared/settlement';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
-import { Modal } from '../../components/ui/Modal';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { toast } from '../../components/ui/Toast';
 import { TableCard, Td, Th } from '../../features/admin/DataTable';
 import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
-import { FormError } from '../../forms/FormError';
-import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
+import { indiaToday, RecordPayout } from '../../features/settlements/RecordPayout';
+import { cn } from '../../lib/cn';
 import { CSV_TYPE, downloadText } from '../../lib/download';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { answerMessage } from '../../mutationMeta';
 import { trpc } from '../../trpc';
 
 const money = (n: number) => formatINR(n, { paise: true });
-const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
-function Tile({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
+function Tile({
+  label,
+  value,
+  hint,
+  testId,
+  className,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  testId: string;
+  className?: string;
+}) {
   return (
-    <Card>
+    <Card className={cn('@container min-w-0', className)}>
       <p className="text-xs text-ink-500 sm:text-sm">{label}</p>
-      <p className="mt-1 text-lg font-bold text-ink-900 sm:text-xl" data-testid={testId}>
+      {/* The figure stays on one line and follows the tile's width (three tiles share a phone's row). */}
+      <p
+        className="mt-1 text-[length:clamp(0.8125rem,11cqi,1.25rem)] font-bold whitespace-nowrap text-ink-900 tabular-nums"
+        data-testid={testId}
+      >
         {value}
       </p>
       {hint && <p className="text-xs text-ink-500">{hint}</p>}
     </Card>
-  );
-}
-
-/** An admin records money paid to the salon (bank transfer, UPI), at most what is due. */
-function RecordPayout({ merchantId, due, onClose }: { merchantId: string; due: number; onClose: () => void }) {
-  const form = useZodForm(recordPayoutForm, {
-    defaultValues: { amount: due > 0 ? due.toFixed(2) : '', reference: '', paidOn: indiaToday() },
-  });
-  const { errors } = form.formState;
-  const record = trpc.admin.recordPayout.useMutation({
-    meta: { successToast: answerMessage, invalidates: ['merchants.getSettlement', 'admin.payables'] },
-    onSuccess: onClose,
-    onError: serverErrorsTo(form, 'Could not record the payout.'),
-  });
-  const submit = form.handleSubmit((v) => record.mutate({ merchantId, ...v }));
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      title="Record a payout"
-      description={`Due to the salon: ${money(due)}`}
-      testId="record-payout-modal"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="record-payout-form" loading={record.isPending} data-testid="record-payout-submit">
-            Record payout
-          </Button>
-        </>
-      }
-    >
-      <form id="record-payout-form" noValidate onSubmit={submit} className="space-y-3">
-        <FormError message={errors.root?.server?.message} testId="record-payout-error" />
-        <Input
-          id="payout-amount"
-          label="Amount (₹)"
-          type="number"
-          step="0.01"
-          min="0.01"
-          {...form.register('amount')}
-          error={errors.amount?.message}
-          data-testid="payout-amount"
-        />
-        <Input
-          id="payout-reference"
-          label="UTR or bank reference"
-          {...form.register('reference')}
-          error={errors.reference?.message}
-          maxLength={100}
-          data-testid="payout-reference"
-        />
-        <Input
-          id="payout-date"
-          label="Paid on"
-          type="date"
-          {...form.register('paidOn')}
-          error={errors.paidOn?.message}
-          data-testid="payout-date"
-        />
-      </form>
-    </Modal>
   );
 }
 
@@ -182,10 +131,10 @@ export default function Settlements() {
               testId="settlement-payable"
             />
           </section>
-          <section aria-label="Balance" className="grid grid-cols-3 gap-3">
+          <section aria-label="Balance" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Tile label="Earned to date" value={money(d.balance.settledNet)} testId="balance-earned" />
             <Tile label="Paid out to you" value={money(d.balance.paidOut)} testId="balance-paid" />
-            <Tile label="Due to you" value={money(d.balance.due)} testId="balance-due" />
+            <Tile label="Due to you" value={money(d.balance.due)} testId="balance-due" className="col-span-2 sm:col-span-1" />
           </section>
 
           {d.lines.length === 0 ? (
@@ -205,7 +154,7 @@ export default function Settlements() {
               </thead>
               <tbody>
                 {d.lines.map((l) => (
-                  <tr key={l.paymentId} data-testid="settlement-line">
+                  <tr key={l.paymentId} data-testid="settlement-line" data-booking-id={l.bookingId} data-state={l.state}>
                     <Td className="whitespace-nowrap">
                       <p className="font-medium text-ink-900">{l.bookingReference}</p>
                       <p className="text-xs text-ink-500">
@@ -258,7 +207,9 @@ export default function Settlements() {
           </Card>
         </div>
       )}
-      {isAdmin && recording && d && <RecordPayout merchantId={merchantId} due={d.balance.due} onClose={() => setRecording(false)} />}
+      {isAdmin && recording && d && (
+        <RecordPayout merchantId={merchantId} salonName={d.salonName} due={d.balance.due} onClose={() => setRecording(false)} />
+      )}
     </PageContainer>
   );
 }
