@@ -43,6 +43,8 @@ export function useMounted(): boolean {
     // The app's first render has committed: a hydration (main.tsx) is over.
     setHydrating(false);
     setMounted(true);
+    // A mark that the app runs (not only the server's HTML): browser tests wait for it.
+    document.documentElement.setAttribute('data-app-mounted', '');
   }, []);
   return mounted;
 }

@@ -2,6 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HYDRATE_ATTRIBUTE } from '../shared/pageData';
 import { App, ShellProviders } from './App';
+// The browser may offer the install prompt as soon as the page loads: listen from the start.
+import './features/discovery/installPrompt';
 import { setHydrating } from './lib/hydration';
 import { preloadPage } from './routes';
 import { getSession } from './state/session';

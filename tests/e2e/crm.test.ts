@@ -90,6 +90,7 @@ describe('merchant navigation', () => {
       'Help & Support',
       'Checkout',
       'Products & stock',
+      'Packages & memberships',
       'Settings',
       'Shop images',
       'Coupons',
@@ -98,6 +99,7 @@ describe('merchant navigation', () => {
       'Marketing',
       'Subscription & Billing',
       'Commission',
+      'Settlements',
       'Reports',
       'Logout',
     ]);

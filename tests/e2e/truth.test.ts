@@ -451,7 +451,11 @@ describe('issue 30: rough edges on a phone', () => {
       const { context, page } = await newPage(browser, { width, height: 844 });
       // A visitor browses: each page is seen (shown) before the next. Leaving a page before the app has
       // shown it does not count it as seen, which is what made this test time out on a busy machine.
-      const seen = () => page.getByRole('heading', { level: 1 }).first().waitFor();
+      // The server renders the first screen, so its heading shows before the app runs: seen is when both are there.
+      const seen = async () => {
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+      };
       try {
         await page.goto('/');
         await seen();
@@ -520,8 +524,13 @@ describe('issue 30: rough edges on a phone', () => {
   it('item 12: a home section that fails shows its error in place, and Try again loads it', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     try {
+      // The first screen's answers come with its HTML (server-rendered): the sections fetch when the
+      // visitor comes home from another page, which is when a failing section shows its error.
+      await page.goto('/salons');
+      await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
       await page.route('**/trpc/**getTrendingServices**', (route) => route.abort());
-      await page.goto('/');
+      await page.locator('header a[href="/"]').first().click();
+      await page.waitForURL((u) => u.pathname === '/');
       const trending = page.getByTestId('section-trending');
       await trending.getByTestId('section-error').waitFor({ timeout: 20_000 });
       expect(await trending.getByTestId('section-error').innerText()).toContain("We couldn't load trending services.");

@@ -51,6 +51,9 @@ describe('a deployment of dist without the sources', () => {
   it('serves the web app', async () => {
     const home = await fetch(server.url + '/');
     expect(home.status).toBe(200);
-    expect(await home.text()).toContain('<div id="root">');
+    const html = await home.text();
+    // The app's root, rendered on the server for hydration (src/client/ssr.tsx, built into dist/ssr).
+    expect(html).toMatch(/<div id="root"( [a-z-]+="")?>/);
+    expect(html).toContain('data-hydrate');
   });
 });
