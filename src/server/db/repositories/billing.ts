@@ -259,7 +259,10 @@ export async function listAdminInvoices(db: Executor, page: { limit: number; off
     .execute();
   const [rows, count] = await Promise.all([
     query,
-    db.selectFrom('invoices').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('invoices')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }

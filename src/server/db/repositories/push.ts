@@ -59,8 +59,18 @@ export function insertPushBroadcast(
 
 export async function listPushBroadcasts(db: Executor, page: { limit: number; offset: number }) {
   const [rows, count] = await Promise.all([
-    db.selectFrom('push_broadcasts').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    db.selectFrom('push_broadcasts').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('push_broadcasts')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('push_broadcasts')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }

@@ -1,5 +1,5 @@
-import * as repo from '../../db/repositories/billing.js';
 import { pagingOf } from '../../../shared/schemas/paging.js';
+import * as repo from '../../db/repositories/billing.js';
 import type { AppDeps } from '../../deps.js';
 import { toInvoiceWire } from './invoices.js';
 
