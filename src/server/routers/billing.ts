@@ -148,7 +148,7 @@ export const billingAdminProcedures = {
     })
     .input(s.adminInvoicesInput)
     .output(s.adminInvoicesAnswer)
-    .query(({ ctx }) => billing.adminInvoices(ctx.deps)),
+    .query(({ ctx, input }) => billing.adminInvoices(ctx.deps, input)),
   cancelInvoice: adminProcedure
     .meta({
       openapi: {

@@ -129,5 +129,5 @@ export const supportContentProcedures = {
     })
     .input(s.supportMessagesInput)
     .output(s.supportMessagesAnswer)
-    .query(({ ctx }) => support.getSupportMessages(ctx.deps, ctx.actor)),
+    .query(({ ctx, input }) => support.getSupportMessages(ctx.deps, ctx.actor, input)),
 };

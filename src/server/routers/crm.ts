@@ -61,7 +61,7 @@ export const crmMerchantProcedures = {
     })
     .input(s.sentMessagesInput)
     .output(s.sentMessagesAnswer)
-    .query(({ ctx, input }) => crm.getSentMessages(ctx.deps, ctx.actor, input.merchantId)),
+    .query(({ ctx, input }) => crm.getSentMessages(ctx.deps, ctx.actor, input)),
   getMessageTemplates: merchantProcedure
     .meta({
       openapi: {

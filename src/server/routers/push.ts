@@ -60,7 +60,7 @@ export const pushProcedures = {
     })
     .input(s.pushBroadcastsInput)
     .output(s.pushBroadcastsAnswer)
-    .query(({ ctx }) => push.listBroadcasts(ctx.deps)),
+    .query(({ ctx, input }) => push.listBroadcasts(ctx.deps, input)),
 };
 
 export const pushUserProcedures = {

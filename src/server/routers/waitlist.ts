@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   acceptWaitlistOfferAnswer,
   acceptWaitlistOfferInput,
@@ -6,6 +5,7 @@ import {
   merchantWaitlistAnswer,
   merchantWaitlistInput,
   myWaitlistAnswer,
+  myWaitlistInput,
   waitlistEntryAnswer,
   waitlistEntryIdInput,
 } from '../../shared/schemas/waitlist.js';
@@ -46,9 +46,9 @@ export const waitlistUserProcedures = {
         errorResponses: errors(400, 401, 403),
       },
     })
-    .input(z.object({}).optional())
+    .input(myWaitlistInput)
     .output(myWaitlistAnswer)
-    .query(({ ctx }) => getMyWaitlist(ctx.deps, ctx.actor)),
+    .query(({ ctx, input }) => getMyWaitlist(ctx.deps, ctx.actor, input)),
 
   cancelWaitlistEntry: customerProcedure
     .meta({

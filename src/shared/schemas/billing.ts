@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { orList, PLAN_IDS, TIER_IDS } from '../constants.js';
 import { gstinSchema } from '../gstin.js';
 import { idSchema } from '../validation.js';
+import { pagingWire, queryPageFields } from './paging.js';
 
 export const subscriptionInput = z.object({ merchantId: idSchema.optional() });
 
@@ -291,7 +292,8 @@ export const cancelInvoiceInput = z.object({
 });
 export const cancelInvoiceAnswer = z.object({ success: z.literal(true), message: z.string(), creditNote: creditNoteWire });
 
-export const adminInvoicesInput = z.object({});
+/** The invoices page newest first; the totals are of every invoice. */
+export const adminInvoicesInput = z.object(queryPageFields(200, 500));
 export const adminInvoicesAnswer = z.object({
   data: z.object({
     invoices: z.array(
@@ -315,6 +317,7 @@ export const adminInvoicesAnswer = z.object({
     failedPayments: z.number(),
     /** Late plan payments the gateway could not refund: to refund by hand. */
     refundsDue: z.number(),
+    paging: pagingWire,
   }),
 });
 

@@ -435,8 +435,8 @@ export const manualBookingWire = z.object({
   visitedAt: z.string(),
   createdAt: z.string(),
 });
-export const manualBookingsInput = z.object({ merchantId: merchantIdField });
-export const manualBookingsAnswer = z.object({ bookings: z.array(manualBookingWire) });
+export const manualBookingsInput = z.object({ merchantId: merchantIdField, ...bodyPageFields(200, 500) });
+export const manualBookingsAnswer = z.object({ bookings: z.array(manualBookingWire), paging: pagingWire });
 
 export const dashboardInput = z.object({ merchantId: merchantIdField });
 export const dashboardReviewWire = z.object({

@@ -3,6 +3,7 @@ import { PAYMENT_METHODS, PRODUCT_GST_RATES } from '../checkout.js';
 import { HOLDING_KINDS } from '../packages.js';
 import { blankMeansNone, emailSchema, idSchema, mobileSchema, nameSchema } from '../validation.js';
 import { holdingWire, offerWire } from './packages.js';
+import { bodyPageFields, pagingWire } from './paging.js';
 import { intSchema, merchantIdField, moneySchema } from './shop.js';
 
 /* Products and stock, and the visit checkout (point of sale) with its receipt: docs/checkout-and-stock.md. */
@@ -56,8 +57,10 @@ export const adjustStockInput = z.object({
 export const productsInput = z.object({
   merchantId: merchantIdField,
   lowStockOnly: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).optional(),
+  ...bodyPageFields(200, 500),
 });
-export const stockMovementsInput = z.object({ merchantId: merchantIdField, productId: idSchema });
+/** The product's ledger, newest first. */
+export const stockMovementsInput = z.object({ merchantId: merchantIdField, productId: idSchema, ...bodyPageFields(100, 500) });
 
 export const productWire = z.object({
   _id: z.string(),
@@ -72,7 +75,7 @@ export const productWire = z.object({
 });
 export type ProductWire = z.infer<typeof productWire>;
 export const productAnswer = z.object({ product: productWire });
-export const productsAnswer = z.object({ products: z.array(productWire) });
+export const productsAnswer = z.object({ products: z.array(productWire), paging: pagingWire });
 
 export const stockMovementWire = z.object({
   _id: z.string(),
@@ -84,7 +87,7 @@ export const stockMovementWire = z.object({
   receiptNumber: z.string().nullable(),
   createdAt: z.string(),
 });
-export const stockMovementsAnswer = z.object({ product: productWire, movements: z.array(stockMovementWire) });
+export const stockMovementsAnswer = z.object({ product: productWire, movements: z.array(stockMovementWire), paging: pagingWire });
 
 // ---------------------------------------------------------------- checkout
 
@@ -234,7 +237,7 @@ export const receiptAnswer = z.object({ receipt: receiptWire });
 export const receiptInput = z.object({ merchantId: merchantIdField, receiptId: idSchema });
 export const receiptsInput = z.object({
   merchantId: merchantIdField,
-  limit: z.preprocess((v) => (typeof v === 'string' && v !== '' ? Number(v) : v), z.number().int().min(1).max(100)).optional(),
+  ...bodyPageFields(50, 100),
 });
 export const receiptsAnswer = z.object({
   receipts: z.array(
@@ -249,6 +252,7 @@ export const receiptsAnswer = z.object({
       amountDue: true,
     }),
   ),
+  paging: pagingWire,
 });
 
 export const sendReceiptInput = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blankMeansNone, emailSchema } from '../validation.js';
-import { pagingWire } from './paging.js';
+import { pagingWire, queryPageFields } from './paging.js';
 import { queryNumber } from './query.js';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -144,8 +144,8 @@ const supportMessageWire = z.object({
 });
 export type SupportMessageWire = z.infer<typeof supportMessageWire>;
 export const createContactUsAnswer = z.object({ success: z.literal(true), message: z.string(), data: supportMessageWire });
-export const supportMessagesInput = z.object({});
-export const supportMessagesAnswer = z.object({ data: z.array(supportMessageWire) });
+export const supportMessagesInput = z.object(queryPageFields(100, 200));
+export const supportMessagesAnswer = z.object({ data: z.array(supportMessageWire), paging: pagingWire });
 
 export const devMailDropInput = z.object({});
 /**

@@ -8,12 +8,17 @@ export const COUPON_CODE_RE = /^[A-Z0-9_-]{3,30}$/;
 export const COUPON_STATUSES = ['active', 'expired', 'used_up', 'inactive', 'scheduled'] as const;
 export type CouponStatus = (typeof COUPON_STATUSES)[number];
 
+/**
+ * A coupon code as the server takes it: 3 to 30 ASCII letters, digits, - or _, blanks around it
+ * trimmed, stored upper-case (COUPON_CODE_RE). The pattern is the document's too (api-clients.md).
+ */
+export const COUPON_CODE_INPUT_RE = /^\s*[A-Za-z0-9_-]{3,30}\s*$/;
+
 const codeSchema = z
   .string({ error: 'Coupon code is required.' })
-  .trim()
-  .min(1, 'Coupon code is required.')
-  .transform((v) => v.toUpperCase())
-  .refine((v) => COUPON_CODE_RE.test(v), 'Use 3 to 30 letters, digits, - or _.');
+  .regex(COUPON_CODE_INPUT_RE, 'Use 3 to 30 letters, digits, - or _.')
+  .transform((v) => v.trim().toUpperCase())
+  .describe('3 to 30 letters, digits, - or _; stored upper-case');
 
 const optionalDate = z.preprocess(blankToUndefined, realDateSchema.nullable().optional());
 

@@ -4,7 +4,7 @@ import { CAMPAIGN_CHANNELS, MESSAGE_CHANNELS, type MessageChannel, OUTBOX_CHANNE
 import { DELIVERY_STATES } from '../delivery.js';
 import { checkSocialUrl, SOCIAL_NETWORKS } from '../social.js';
 import { idSchema } from '../validation.js';
-import { legacyPageFields } from './paging.js';
+import { bodyPageFields, legacyPageFields, pagingWire } from './paging.js';
 import { queryNumber } from './query.js';
 
 export { SOCIAL_NETWORKS };
@@ -176,7 +176,7 @@ export const templatesAnswer = z.object({ data: z.array(templateWire) });
 export const templateAnswer = z.object({ data: templateWire, message: z.string() });
 export const deleteTemplateAnswer = z.object({ success: z.literal(true) });
 
-export const sentMessagesInput = z.object({ merchantId: idSchema.optional() });
+export const sentMessagesInput = z.object({ merchantId: idSchema.optional(), ...bodyPageFields(100, 200) });
 export const sentMessagesAnswer = z.object({
   data: z.array(
     z.object({
@@ -198,6 +198,7 @@ export const sentMessagesAnswer = z.object({
       sentAt: z.string().nullable(),
     }),
   ),
+  paging: pagingWire,
 });
 
 // ---------------------------------------------------------------- marketing

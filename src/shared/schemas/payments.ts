@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../validation.js';
 import { bookingWire, createBookingInput } from './bookings.js';
 import { jsonValue } from './jsonValue.js';
+import { pagingWire, queryPageFields } from './paging.js';
 
 /*
  * Paying for a booking online (docs/payments.md): the booking is held while its gateway order is
@@ -130,5 +131,5 @@ export const testCheckoutAnswer = z.object({
   data: z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() }),
 });
 
-export const myPaymentsInput = z.object({ bookingId: idSchema.optional() });
-export const myPaymentsAnswer = z.object({ data: z.object({ payments: z.array(bookingPaymentWire) }) });
+export const myPaymentsInput = z.object({ bookingId: idSchema.optional(), ...queryPageFields(200, 500) });
+export const myPaymentsAnswer = z.object({ data: z.object({ payments: z.array(bookingPaymentWire), paging: pagingWire }) });

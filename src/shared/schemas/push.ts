@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PUSH_AUDIENCES } from '../constants.js';
 import { idSchema } from '../validation.js';
 import { jsonValue } from './jsonValue.js';
+import { pagingWire, queryPageFields } from './paging.js';
 
 const b64url = (field: string, min: number) =>
   z
@@ -70,5 +71,7 @@ const broadcastWire = z.object({
 export type PushBroadcastWire = z.infer<typeof broadcastWire>;
 
 export const pushBroadcastAnswer = z.object({ data: z.object({ broadcast: broadcastWire }), message: z.string() });
-export const pushBroadcastsInput = z.object({});
-export const pushBroadcastsAnswer = z.object({ data: z.object({ broadcasts: z.array(broadcastWire), subscribers: z.number() }) });
+export const pushBroadcastsInput = z.object(queryPageFields(50, 200));
+export const pushBroadcastsAnswer = z.object({
+  data: z.object({ broadcasts: z.array(broadcastWire), subscribers: z.number(), paging: pagingWire }),
+});

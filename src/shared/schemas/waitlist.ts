@@ -4,6 +4,7 @@ import { dateSchema, idSchema } from '../validation.js';
 import { MIN_WAITLIST_WINDOW_MINUTES, WAITLIST_ENTRY_STATUSES, WAITLIST_OFFER_STATUSES } from '../waitlist.js';
 import { BOOKING_PAYMENT_METHODS } from './bookings.js';
 import { jsonValue } from './jsonValue.js';
+import { pagingWire, queryPageFields } from './paging.js';
 import { bookingPaymentWire, checkoutWire } from './payments.js';
 
 /*
@@ -80,7 +81,10 @@ export const waitlistEntryWire = z.object({
 export type WaitlistEntryWire = z.infer<typeof waitlistEntryWire>;
 
 export const waitlistEntryAnswer = z.object({ data: z.object({ entry: waitlistEntryWire }) });
-export const myWaitlistAnswer = z.object({ data: z.object({ entries: z.array(waitlistEntryWire) }) });
+/** The live entries first, then the last month's others; page/limit as every list (absent: the first page). */
+export const MY_WAITLIST_PAGE = { default: 50, max: 200 } as const;
+export const myWaitlistInput = z.object(queryPageFields(MY_WAITLIST_PAGE.default, MY_WAITLIST_PAGE.max)).optional();
+export const myWaitlistAnswer = z.object({ data: z.object({ entries: z.array(waitlistEntryWire), paging: pagingWire }) });
 
 /**
  * How the customer pays for the offered time, as at checkout: at the salon (the default), from the
@@ -105,6 +109,7 @@ export const acceptWaitlistOfferAnswer = z.object({
 export const merchantWaitlistInput = z.object({
   merchantId: idSchema.optional(),
   date: dateSchema,
+  ...queryPageFields(200, 500),
 });
 
 export const merchantWaitlistEntryWire = z.object({
@@ -121,6 +126,6 @@ export const merchantWaitlistEntryWire = z.object({
   offer: waitlistOfferWire.nullable(),
 });
 export const merchantWaitlistAnswer = z.object({
-  data: z.object({ date: z.string(), entries: z.array(merchantWaitlistEntryWire) }),
+  data: z.object({ date: z.string(), entries: z.array(merchantWaitlistEntryWire), paging: pagingWire }),
 });
 export type MerchantWaitlistAnswer = z.infer<typeof merchantWaitlistAnswer>;

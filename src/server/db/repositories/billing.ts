@@ -237,8 +237,8 @@ export function findCreditNoteWithInvoice(db: Executor, id: string) {
 }
 
 /** The latest invoices of all salons, each with its salon's name, its cancellation (if any) and what credit notes took off it. */
-export function listAdminInvoices(db: Executor, limit: number) {
-  return db
+export async function listAdminInvoices(db: Executor, page: { limit: number; offset: number }) {
+  const query = db
     .selectFrom('invoices as i')
     .innerJoin('merchants as m', 'm.id', 'i.merchant_id')
     .leftJoin('credit_notes as x', (j) => j.onRef('x.invoice_id', '=', 'i.id').on('x.reason', '=', 'cancellation'))
@@ -253,8 +253,18 @@ export function listAdminInvoices(db: Executor, limit: number) {
       sql<number>`(select coalesce(sum(c.base_amount), 0)::float8 from credit_notes c where c.invoice_id = i.id)`.as('credited'),
     ])
     .orderBy('i.issued_at', 'desc')
-    .limit(limit)
+    .orderBy('i.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
+  const [rows, count] = await Promise.all([
+    query,
+    db
+      .selectFrom('invoices')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 /** Count and sums (taxable value, GST, total) of all paid invoices. */

@@ -583,15 +583,25 @@ export function insertManualBooking(db: Executor, values: { merchant_id: string;
   return db.insertInto('manual_bookings').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export function listManualBookings(db: Executor, merchantId: string, limit?: number) {
-  let q = db
+export function listManualBookings(db: Executor, merchantId: string, limit: number, offset = 0) {
+  return db
     .selectFrom('manual_bookings')
     .selectAll()
     .where('merchant_id', '=', merchantId)
     .orderBy('visited_at', 'desc')
-    .orderBy('id', 'desc');
-  if (limit) q = q.limit(limit);
-  return q.execute();
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countManualBookings(db: Executor, merchantId: string): Promise<number> {
+  const r = await db
+    .selectFrom('manual_bookings')
+    .where('merchant_id', '=', merchantId)
+    .select((e) => e.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }
 
 export async function reviewSummary(db: Executor, merchantId: string) {

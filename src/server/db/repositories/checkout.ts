@@ -59,15 +59,36 @@ export async function insertStockMovements(db: Executor, rows: Insertable<StockM
   if (rows.length) await db.insertInto('stock_movements').values(rows).execute();
 }
 
-export function listStockMovements(db: Executor, productId: string, limit = 100) {
-  return db
-    .selectFrom('stock_movements as m')
-    .leftJoin('checkouts as c', 'c.id', 'm.checkout_id')
-    .select(['m.id', 'm.kind', 'm.change', 'm.stock_after', 'm.reason', 'm.checkout_id', 'm.created_at', 'c.receipt_number'])
-    .where('m.product_id', '=', productId)
-    .orderBy('m.id', 'desc')
-    .limit(limit)
-    .execute();
+/** The salon's products for its list, a page at a time (low stock first when only those are asked for). */
+export async function pageProducts(db: Executor, merchantId: string, opts: { lowStockOnly?: boolean; limit: number; offset: number }) {
+  let q = db.selectFrom('products').where('merchant_id', '=', merchantId);
+  if (opts.lowStockOnly) q = q.where('active', '=', true).whereRef('stock', '<=', 'low_stock_at');
+  const ordered = opts.lowStockOnly ? q.selectAll().orderBy('stock').orderBy('name') : q.selectAll().orderBy(sql`lower(name)`);
+  const [rows, count] = await Promise.all([
+    ordered.orderBy('id').limit(opts.limit).offset(opts.offset).execute(),
+    q.select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function listStockMovements(db: Executor, productId: string, page: { limit: number; offset: number }) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('stock_movements as m')
+      .leftJoin('checkouts as c', 'c.id', 'm.checkout_id')
+      .select(['m.id', 'm.kind', 'm.change', 'm.stock_after', 'm.reason', 'm.checkout_id', 'm.created_at', 'c.receipt_number'])
+      .where('m.product_id', '=', productId)
+      .orderBy('m.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('stock_movements')
+      .where('product_id', '=', productId)
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 /** The salon's active services with their list prices, for lines added at the desk. */
@@ -190,8 +211,13 @@ export async function checkoutParts(db: Executor, checkoutId: string) {
   return { lines, tips, payments };
 }
 
-export function listCheckouts(db: Executor, merchantId: string, limit: number) {
-  return db.selectFrom('checkouts').selectAll().where('merchant_id', '=', merchantId).orderBy('created_at', 'desc').limit(limit).execute();
+export async function listCheckouts(db: Executor, merchantId: string, page: { limit: number; offset: number }) {
+  const mine = db.selectFrom('checkouts').where('merchant_id', '=', merchantId);
+  const [rows, count] = await Promise.all([
+    mine.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    mine.select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 export function findCheckoutById(db: Executor, id: string) {

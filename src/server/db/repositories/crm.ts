@@ -176,14 +176,13 @@ export async function deleteTemplate(db: Executor, merchantId: string, id: strin
   return Number(r.numDeletedRows) > 0;
 }
 
-export function sentMessages(db: Executor, merchantId: string) {
-  return db
-    .selectFrom('outbox_messages')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .orderBy('created_at', 'desc')
-    .limit(100)
-    .execute();
+export async function sentMessages(db: Executor, merchantId: string, page: { limit: number; offset: number }) {
+  const mine = db.selectFrom('outbox_messages').where('merchant_id', '=', merchantId);
+  const [rows, count] = await Promise.all([
+    mine.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    mine.select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 /** One-to-one messages the salon sent on an India day (the daily limit's counter). */

@@ -136,9 +136,12 @@ export function confirmHeldBooking(db: Executor, bookingId: string, amountPaid: 
 }
 
 /** A customer's payments (or one booking's) with their refunds, newest first. */
-export function paymentsOf(db: Executor, userId: string, bookingId?: string) {
-  return db
+export async function paymentsOf(db: Executor, userId: string, bookingId: string | undefined, page: { limit: number; offset: number }) {
+  const mine = db
     .selectFrom('booking_payments as p')
+    .where('p.user_id', '=', userId)
+    .$if(Boolean(bookingId), (q) => q.where('p.booking_id', '=', bookingId!));
+  const rows = mine
     .selectAll('p')
     .select((eb) => [
       sql<Date | null>`(select b.hold_expires_at from bookings b where b.id = p.booking_id)`.as('hold_expires_at'),
@@ -146,11 +149,13 @@ export function paymentsOf(db: Executor, userId: string, bookingId?: string) {
         'refunds',
       ),
     ])
-    .where('p.user_id', '=', userId)
-    .$if(Boolean(bookingId), (q) => q.where('p.booking_id', '=', bookingId!))
     .orderBy('p.created_at', 'desc')
-    .limit(200)
+    .orderBy('p.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
+  const [list, count] = await Promise.all([rows, mine.select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()]);
+  return { rows: list, total: Number(count.n) };
 }
 
 /** The paid payment of a booking, if it was paid online. */

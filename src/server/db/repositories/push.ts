@@ -57,8 +57,22 @@ export function insertPushBroadcast(
     .executeTakeFirstOrThrow();
 }
 
-export function listPushBroadcasts(db: Executor, limit: number) {
-  return db.selectFrom('push_broadcasts').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+export async function listPushBroadcasts(db: Executor, page: { limit: number; offset: number }) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('push_broadcasts')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('push_broadcasts')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 export async function countPushSubscriptions(db: Executor): Promise<number> {

@@ -9,12 +9,11 @@ export function insertSupportMessage(db: Executor, values: Insertable<SupportMes
 }
 
 /** An account's own messages and tickets, newest first. */
-export function listSupportMessagesOf(db: Executor, accountId: string, limit: number) {
-  return db
-    .selectFrom('support_messages')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
+export async function listSupportMessagesOf(db: Executor, accountId: string, page: { limit: number; offset: number }) {
+  const mine = db.selectFrom('support_messages').where('account_id', '=', accountId);
+  const [rows, count] = await Promise.all([
+    mine.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    mine.select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }

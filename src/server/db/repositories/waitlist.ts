@@ -98,18 +98,28 @@ export interface LatestOffer {
   staff_name: string | null;
 }
 
-export type WaitlistEntryRow = Awaited<ReturnType<typeof listCustomerEntries>>[number];
+export type WaitlistEntryRow = Awaited<ReturnType<typeof listCustomerEntries>>['rows'][number];
 
 /** The customer's entries: the live ones first, then the last month's others. */
-export async function listCustomerEntries(db: Executor, userId: string, since: Date) {
-  return entriesWithDetails(db)
-    .where('e.user_id', '=', userId)
-    .where((eb) => eb.or([eb('e.status', '=', 'waiting'), eb('e.updated_at', '>=', since)]))
-    .orderBy(sql`e.status = 'waiting'`, 'desc')
-    .orderBy('e.wait_date', 'asc')
-    .orderBy('e.queued_seq', 'asc')
-    .limit(50)
-    .execute();
+export async function listCustomerEntries(db: Executor, userId: string, since: Date, page: { limit: number; offset: number }) {
+  const [rows, count] = await Promise.all([
+    entriesWithDetails(db)
+      .where('e.user_id', '=', userId)
+      .where((eb) => eb.or([eb('e.status', '=', 'waiting'), eb('e.updated_at', '>=', since)]))
+      .orderBy(sql`e.status = 'waiting'`, 'desc')
+      .orderBy('e.wait_date', 'asc')
+      .orderBy('e.queued_seq', 'asc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('waitlist_entries as e')
+      .where('e.user_id', '=', userId)
+      .where((eb) => eb.or([eb('e.status', '=', 'waiting'), eb('e.updated_at', '>=', since)]))
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 export async function findCustomerEntry(db: Executor, entryId: string, userId: string) {
@@ -117,13 +127,24 @@ export async function findCustomerEntry(db: Executor, entryId: string, userId: s
 }
 
 /** A salon's entries for one date in the order of joining (every status: the day's story). */
-export async function salonEntriesOfDay(db: Executor, merchantId: string, date: string) {
-  return entriesWithDetails(db)
-    .where('e.merchant_id', '=', merchantId)
-    .where('e.wait_date', '=', date)
-    .orderBy('e.queued_seq', 'asc')
-    .limit(200)
-    .execute();
+export async function salonEntriesOfDay(db: Executor, merchantId: string, date: string, page: { limit: number; offset: number }) {
+  const day = db.selectFrom('waitlist_entries as e').where('e.merchant_id', '=', merchantId).where('e.wait_date', '=', date);
+  const [rows, count] = await Promise.all([
+    entriesWithDetails(db)
+      // The place in line among the day's waiting entries, counted over the whole day (not the page).
+      .select(
+        sql<number>`case when e.status = 'waiting'
+          then (count(*) filter (where e.status = 'waiting') over (order by e.queued_seq))::int else 0 end`.as('position'),
+      )
+      .where('e.merchant_id', '=', merchantId)
+      .where('e.wait_date', '=', date)
+      .orderBy('e.queued_seq', 'asc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    day.select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 /** Stops a waiting entry (and withdraws its open offer): false when it was not waiting. */

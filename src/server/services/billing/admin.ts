@@ -1,11 +1,12 @@
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import * as repo from '../../db/repositories/billing.js';
 import type { AppDeps } from '../../deps.js';
 import { toInvoiceWire } from './invoices.js';
 
 /* The admin's view of plan billing: every salon's invoices, the revenue, the payments to look at. */
 
-export async function adminInvoices(deps: AppDeps) {
-  const rows = await repo.listAdminInvoices(deps.db, 200);
+export async function adminInvoices(deps: AppDeps, page: { page: number; limit: number }) {
+  const { rows, total } = await repo.listAdminInvoices(deps.db, { limit: page.limit, offset: (page.page - 1) * page.limit });
   // Revenue is what paid invoices charged less what credit notes gave back (GST likewise).
   const totals = await repo.paidInvoiceTotals(deps.db);
   const credits = await repo.creditNoteTotals(deps.db);
@@ -39,6 +40,7 @@ export async function adminInvoices(deps: AppDeps) {
       },
       failedPayments: failed,
       refundsDue,
+      paging: pagingOf(page.page, page.limit, total),
     },
   };
 }

@@ -17,6 +17,7 @@ import type { Executor } from '../../db/executor.js';
 import {
   completedCommission,
   countBookingDetails,
+  countManualBookings,
   findBookingRow,
   insertCommissionLedger,
   insertManualBooking,
@@ -292,7 +293,11 @@ export async function createManualBooking(deps: AppDeps, actor: Actor, input: z.
 
 export async function getManualBookings(deps: AppDeps, actor: Actor, input: z.output<typeof manualBookingsInput>) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
-  return { bookings: (await listManualBookings(deps.db, merchantId)).map(toManualWire) };
+  const [rows, total] = await Promise.all([
+    listManualBookings(deps.db, merchantId, input.limit, (input.page - 1) * input.limit),
+    countManualBookings(deps.db, merchantId),
+  ]);
+  return { bookings: rows.map(toManualWire), paging: pagingOf(input.page, input.limit, total) };
 }
 
 /** The dashboard's cards and recent lists, all from the salon's real rows. */

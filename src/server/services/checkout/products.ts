@@ -7,6 +7,7 @@ import type {
   stockMovementsInput,
   updateProductInput,
 } from '../../../shared/schemas/checkout.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import * as repo from '../../db/repositories/checkout.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
@@ -37,7 +38,12 @@ function sameName(err: unknown): never {
 
 export async function listProducts(deps: AppDeps, actor: Actor, input: z.output<typeof productsInput>) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
-  return { products: (await repo.listProducts(deps.db, merchantId, { lowStockOnly: input.lowStockOnly })).map(toProductWire) };
+  const { rows, total } = await repo.pageProducts(deps.db, merchantId, {
+    lowStockOnly: input.lowStockOnly,
+    limit: input.limit,
+    offset: (input.page - 1) * input.limit,
+  });
+  return { products: rows.map(toProductWire), paging: pagingOf(input.page, input.limit, total) };
 }
 
 /** A new product; its opening stock is the first movement of its ledger. */
@@ -124,9 +130,13 @@ export async function stockMovements(deps: AppDeps, actor: Actor, input: z.outpu
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
   const product = await repo.findProduct(deps.db, merchantId, input.productId);
   if (!product) throw notFound('Product');
-  const rows = await repo.listStockMovements(deps.db, product.id);
+  const { rows, total } = await repo.listStockMovements(deps.db, product.id, {
+    limit: input.limit,
+    offset: (input.page - 1) * input.limit,
+  });
   return {
     product: toProductWire(product),
+    paging: pagingOf(input.page, input.limit, total),
     movements: rows.map((m) => ({
       _id: String(m.id),
       kind: m.kind,

@@ -4,6 +4,7 @@ import { DAILY_MESSAGE_LIMIT, indiaDay } from '../../../shared/consent.js';
 import { longDate } from '../../../shared/dates.js';
 import { formatINR } from '../../../shared/money.js';
 import type { ReceiptWire, receiptInput, receiptsInput, sendReceiptInput } from '../../../shared/schemas/checkout.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import type { Executor } from '../../db/executor.js';
 import * as repo from '../../db/repositories/checkout.js';
 import { takeMessageAllowance } from '../../db/repositories/crm.js';
@@ -114,8 +115,9 @@ export async function receiptForActor(deps: AppDeps, actor: Actor, id: string): 
 
 export async function listReceipts(deps: AppDeps, actor: Actor, input: z.output<typeof receiptsInput>) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
-  const rows = await repo.listCheckouts(deps.db, merchantId, input.limit ?? 50);
+  const { rows, total } = await repo.listCheckouts(deps.db, merchantId, { limit: input.limit, offset: (input.page - 1) * input.limit });
   return {
+    paging: pagingOf(input.page, input.limit, total),
     receipts: rows.map((c) => ({
       _id: c.id,
       receiptNumber: c.receipt_number,

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { createContactUsInput } from '../../../shared/schemas/content.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import { type RateLimit, takeRateLimits } from '../../db/repositories/limits.js';
 import { insertSupportMessage, listSupportMessagesOf } from '../../db/repositories/support.js';
 import type { SupportMessagesTable } from '../../db/types.js';
@@ -104,7 +105,7 @@ export async function createContactUs(deps: AppDeps, actor: Actor | null, input:
 }
 
 /** The caller's own messages and tickets, with replies. */
-export async function getSupportMessages(deps: AppDeps, actor: Actor) {
-  const rows = await listSupportMessagesOf(deps.db, actor.id, 100);
-  return { data: rows.map(toWire) };
+export async function getSupportMessages(deps: AppDeps, actor: Actor, page: { page: number; limit: number }) {
+  const { rows, total } = await listSupportMessagesOf(deps.db, actor.id, { limit: page.limit, offset: (page.page - 1) * page.limit });
+  return { data: rows.map(toWire), paging: pagingOf(page.page, page.limit, total) };
 }

@@ -20,7 +20,7 @@ import {
   type templateIdInput,
   type updateTemplateInput,
 } from '../../../shared/schemas/crm.js';
-import { legacyPageOf } from '../../../shared/schemas/paging.js';
+import { legacyPageOf, pagingOf } from '../../../shared/schemas/paging.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import * as repo from '../../db/repositories/crm.js';
 import { findMerchantById } from '../../db/repositories/merchants.js';
@@ -265,7 +265,7 @@ export async function deleteTemplate(deps: AppDeps, actor: Actor, input: z.outpu
   return { success: true as const };
 }
 
-type OutboxRow = Awaited<ReturnType<typeof repo.sentMessages>>[number];
+type OutboxRow = Awaited<ReturnType<typeof repo.sentMessages>>['rows'][number];
 const factsOf = (m: OutboxRow, now: Date): DeliveryFacts => ({
   channel: m.channel,
   status: m.status,
@@ -274,11 +274,12 @@ const factsOf = (m: OutboxRow, now: Date): DeliveryFacts => ({
   heldUntil: heldUntilOf({ ...m, nextAttemptAt: m.next_attempt_at }, now),
 });
 
-export async function getSentMessages(deps: AppDeps, actor: Actor, merchantId?: string) {
-  const shop = await shopOf(deps.db, actor, merchantId);
-  const rows = await repo.sentMessages(deps.db, shop);
+export async function getSentMessages(deps: AppDeps, actor: Actor, input: { merchantId?: string; page: number; limit: number }) {
+  const shop = await shopOf(deps.db, actor, input.merchantId);
+  const { rows, total } = await repo.sentMessages(deps.db, shop, { limit: input.limit, offset: (input.page - 1) * input.limit });
   const now = deps.now();
   return {
+    paging: pagingOf(input.page, input.limit, total),
     data: rows.map((m) => ({
       _id: m.id,
       channel: m.channel,

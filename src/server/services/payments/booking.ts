@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { formatINR, round2 } from '../../../shared/money.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import {
   type BookingPaymentWire,
   PAYMENT_HOLD_MINUTES,
@@ -41,7 +42,7 @@ import { BOOKING_REFUND, refundNow } from './refunds.js';
  */
 
 type PaymentRow = repo.BookingPaymentRow;
-type PaymentWithRefunds = Awaited<ReturnType<typeof repo.paymentsOf>>[number];
+type PaymentWithRefunds = Awaited<ReturnType<typeof repo.paymentsOf>>['rows'][number];
 
 export function paymentOptions(deps: AppDeps) {
   const g = deps.adapters.payments;
@@ -350,8 +351,8 @@ export async function verifyBookingPayment(deps: AppDeps, actor: Actor, input: z
   }
   const booking = (await loadBookingWire(deps.db, current.booking_id))!;
   const [withRefunds] = await repo
-    .paymentsOf(deps.db, current.user_id, current.booking_id)
-    .then((rows) => rows.filter((r) => r.id === current.id));
+    .paymentsOf(deps.db, current.user_id, current.booking_id, { limit: 500, offset: 0 })
+    .then(({ rows }) => rows.filter((r) => r.id === current.id));
   publishDeskChange(deps.db, booking.merchantId, [booking.bookingDate]);
   const wire = paymentWire(withRefunds ?? current, null);
   if (current.status === 'late') {
@@ -367,7 +368,15 @@ export async function verifyBookingPayment(deps: AppDeps, actor: Actor, input: z
   };
 }
 
-export async function myPayments(deps: AppDeps, actor: Actor, input: { bookingId?: string }) {
-  const rows = await repo.paymentsOf(deps.db, actor.id, input.bookingId);
-  return { data: { payments: rows.map((r) => paymentWire(r, r.hold_expires_at ? asDate(r.hold_expires_at) : null)) } };
+export async function myPayments(deps: AppDeps, actor: Actor, input: { bookingId?: string; page: number; limit: number }) {
+  const { rows, total } = await repo.paymentsOf(deps.db, actor.id, input.bookingId, {
+    limit: input.limit,
+    offset: (input.page - 1) * input.limit,
+  });
+  return {
+    data: {
+      payments: rows.map((r) => paymentWire(r, r.hold_expires_at ? asDate(r.hold_expires_at) : null)),
+      paging: pagingOf(input.page, input.limit, total),
+    },
+  };
 }

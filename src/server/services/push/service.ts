@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { type PushAudience, ROLES, type Role } from '../../../shared/constants.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import type { pushBroadcastInput, subscribeInput, unsubscribeInput } from '../../../shared/schemas/push.js';
 import { recordAudit } from '../../db/repositories/audit.js';
 import {
@@ -151,12 +152,12 @@ export async function createBroadcast(deps: AppDeps, actor: Actor, input: z.outp
   };
 }
 
-export async function listBroadcasts(deps: AppDeps) {
-  const rows = await listPushBroadcasts(deps.db, 50);
+export async function listBroadcasts(deps: AppDeps, page: { page: number; limit: number }) {
+  const { rows, total } = await listPushBroadcasts(deps.db, { limit: page.limit, offset: (page.page - 1) * page.limit });
   const stats = await broadcastStats(
     deps.db,
     rows.map((r) => r.id),
   );
   const subscribers = await countPushSubscriptions(deps.db);
-  return { data: { broadcasts: rows.map((r) => toWire(r, stats.get(r.id))), subscribers } };
+  return { data: { broadcasts: rows.map((r) => toWire(r, stats.get(r.id))), subscribers, paging: pagingOf(page.page, page.limit, total) } };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { BOOKING_HORIZON_DAYS } from '../../../shared/policy.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import { PAYMENT_HOLD_MINUTES } from '../../../shared/schemas/payments.js';
 import type {
   acceptWaitlistOfferAnswer,
@@ -10,6 +11,7 @@ import type {
   WaitlistEntryWire,
   waitlistEntryIdInput,
 } from '../../../shared/schemas/waitlist.js';
+import { MY_WAITLIST_PAGE } from '../../../shared/schemas/waitlist.js';
 import { addDays, instantToZoned, isValidTimeZone } from '../../../shared/slots.js';
 import { formatMinutes12h } from '../../../shared/validation.js';
 import { MAX_WAITING_ENTRIES, type WaitlistEntryStatus, type WaitlistOfferStatus } from '../../../shared/waitlist.js';
@@ -142,10 +144,15 @@ export async function joinWaitlist(
 }
 
 /** The customer's waitlist: entries still waiting (with any open offer), then the last month's others. */
-export async function getMyWaitlist(deps: AppDeps, actor: Actor, opts: { now?: Date } = {}) {
+export async function getMyWaitlist(deps: AppDeps, actor: Actor, input?: { page: number; limit: number }, opts: { now?: Date } = {}) {
   const now = opts.now ?? deps.now();
-  const rows = await listCustomerEntries(deps.db, actor.id, new Date(now.getTime() - ENDED_SHOWN_DAYS * DAY_MS));
-  return { data: { entries: rows.map(entryWire) } };
+  const page = input?.page ?? 1;
+  const limit = input?.limit ?? MY_WAITLIST_PAGE.default;
+  const { rows, total } = await listCustomerEntries(deps.db, actor.id, new Date(now.getTime() - ENDED_SHOWN_DAYS * DAY_MS), {
+    limit,
+    offset: (page - 1) * limit,
+  });
+  return { data: { entries: rows.map(entryWire), paging: pagingOf(page, limit, total) } };
 }
 
 /** Leaves the waitlist; an open offer is withdrawn, and its time goes to the next in line. */
@@ -257,14 +264,17 @@ export async function getSalonWaitlist(
   input: z.output<typeof merchantWaitlistInput>,
 ): Promise<MerchantWaitlistAnswer> {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
-  const rows = await salonEntriesOfDay(deps.db, merchantId, input.date);
-  let position = 0;
+  const { rows, total } = await salonEntriesOfDay(deps.db, merchantId, input.date, {
+    limit: input.limit,
+    offset: (input.page - 1) * input.limit,
+  });
   return {
     data: {
       date: input.date,
+      paging: pagingOf(input.page, input.limit, total),
       entries: rows.map((r) => ({
         _id: r.id,
-        position: r.status === 'waiting' ? ++position : 0,
+        position: r.position,
         status: r.status as WaitlistEntryStatus,
         customer: { name: publicName(r.first_name, r.last_name) || 'Customer', phone: r.phone },
         services: r.services.map((s) => s.name),
