@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { testGatewayOrderId, testGatewayPayment } from '../adapters/payments/index.js';
 import type { Db } from '../db/index.js';
 import { refundReceipt } from '../services/payments/refunds.js';
@@ -42,6 +43,8 @@ export async function seedPayments(db: Db): Promise<void> {
           status: 'paid',
           reference: testGatewayPayment(orderId).paymentId,
           paid_at: paidAt,
+          // A paid payment has its receipt number (booking_payments_receipt_check).
+          receipt_no: sql<number>`nextval('booking_receipt_seq')`,
           created_at: new Date(b.created_at),
           updated_at: paidAt,
         })
