@@ -100,7 +100,14 @@ function DepositFields({
   const basis = f.watch('basis');
   return (
     <div className="grid gap-3 sm:grid-cols-2" data-testid={`${idPrefix}-deposit`}>
-      <Select id={`${idPrefix}-basis`} label="Deposit as" options={BASIS_OPTIONS} {...f.register('basis')} />
+      {/* Held by the form, shown as it: registering the box let it read its first choice over the loaded one. */}
+      <Select
+        id={`${idPrefix}-basis`}
+        label="Deposit as"
+        options={BASIS_OPTIONS}
+        value={basis}
+        onChange={(e) => f.setValue('basis', e.target.value as Basis, { shouldDirty: true })}
+      />
       {basis === 'percent' ? (
         <Input
           key="percent"
