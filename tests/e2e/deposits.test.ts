@@ -174,6 +174,10 @@ describe('deposits', () => {
       await part(section, 'deposits-settings-1280');
       await section.getByTestId('save-payment-policy').click();
       await poll(() => section.getByTestId('payments-banner').innerText()).toContain('Payment policy saved: Deposit ₹150');
+      await page.reload();
+      const again = await openSettingsPayments(page);
+      expect(await again.locator('#salon-deposit-basis').inputValue()).toBe('fixed');
+      expect(await again.locator('#salon-deposit-fixed').inputValue()).toBe('150');
 
       // A service of its own: online payment required; then back to the salon's.
       await page.goto('/merchant/services');
