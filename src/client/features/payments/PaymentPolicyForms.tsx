@@ -260,7 +260,8 @@ export function ServicePolicyFields({ form, salon }: { form: ServicePolicyForm; 
         id="service-payment-kind"
         label="Payment at booking"
         options={options}
-        {...form.register('kind')}
+        value={kind}
+        onChange={(e) => form.setValue('kind', e.target.value as PaymentPolicyKind | '', { shouldDirty: true })}
         error={form.formState.errors.kind?.message}
         hint="A booking of several services takes the strictest of theirs."
       />
