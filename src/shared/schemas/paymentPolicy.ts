@@ -61,6 +61,9 @@ export const paymentPolicySettingsAnswer = z.object({
 
 export const setSalonPaymentPolicyInput = z.object({ merchantId: idSchema.optional(), kind, ...policyFields }).superRefine(depositRule);
 
+/** A service's own policy without its ids (the service form checks it before the service is saved). */
+export const servicePaymentPolicyFields = z.object({ kind: kind.nullable(), ...policyFields }).superRefine(depositRule);
+
 export const setServicePaymentPolicyInput = z
   .object({ merchantId: idSchema.optional(), serviceId: idSchema, kind: kind.nullable(), ...policyFields })
   .superRefine(depositRule);

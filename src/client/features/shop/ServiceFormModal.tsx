@@ -8,6 +8,7 @@ import { Select } from '../../components/ui/Select';
 import { Textarea } from '../../components/ui/Textarea';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { trpc } from '../../trpc';
+import { ServicePolicyFields, type ServicePolicyValue, useServicePolicyForm } from '../payments/PaymentPolicyForms';
 import { revealOnMount } from './reveal';
 
 const EMPTY = {
@@ -63,9 +64,19 @@ export function ServiceFormModal({ onClose, merchantId, categories, editing }: S
     defaultValues: editing ? fromService(editing) : { ...EMPTY, category: categories.length === 1 ? categories[0]._id : '' },
   });
   const { errors } = form.formState;
+  const policy = useServicePolicyForm(merchantId, editing?._id ?? null);
+  const setPolicy = trpc.payments.setServicePolicy.useMutation({
+    meta: { invalidates: ['payments'] },
+    onSuccess: onClose,
+    onError: serverErrorsTo(policy.form, 'Failed to save the payment policy.'),
+  });
+  /** The service's own policy, when changed, is saved after the service (a new one needs its id first). */
+  const afterSave = (ownPolicy: ServicePolicyValue | null) => (answer: { service: ServiceWire }) => {
+    if (!ownPolicy) return onClose();
+    setPolicy.mutate({ merchantId: merchantId ?? undefined, serviceId: answer.service._id, ...ownPolicy });
+  };
   const saved = {
     meta: { invalidates: ['categories.getMerchantSelectedCategories', 'services.getAllServices', 'merchants.getRebookStats'] as const },
-    onSuccess: onClose,
     onError: serverErrorsTo(form, 'Failed to save service.'),
   };
   const create = trpc.services.createService.useMutation({
@@ -77,27 +88,37 @@ export function ServiceFormModal({ onClose, merchantId, categories, editing }: S
     meta: { ...saved.meta, successToast: 'Service updated successfully.' },
   });
 
-  const onSubmit = form.handleSubmit((data) => {
+  const onSubmit = form.handleSubmit(async (data) => {
+    // The policy boxes are checked with the service's; nothing is sent while either is wrong.
+    const checked = await new Promise<ServicePolicyValue | null>((resolve) => {
+      void policy.form.handleSubmit(resolve, () => resolve(null))();
+    });
+    if (!checked) return;
+    const then = { onSuccess: afterSave(policy.changed(checked) ? checked : null) };
     const category = data.category ?? '';
     const service = { ...data, isDiscountActive: Boolean(data.discountType) && data.isDiscountActive };
     if (editing)
-      update.mutate({
-        merchantId: merchantId ?? undefined,
-        selectedCategoryId: category,
-        serviceId: editing._id,
-        service: { ...service, _id: editing._id },
-      });
-    else create.mutate({ merchantId: merchantId ?? undefined, selectedCategoryId: category, service });
+      update.mutate(
+        {
+          merchantId: merchantId ?? undefined,
+          selectedCategoryId: category,
+          serviceId: editing._id,
+          service: { ...service, _id: editing._id },
+        },
+        then,
+      );
+    else create.mutate({ merchantId: merchantId ?? undefined, selectedCategoryId: category, service }, then);
   });
 
-  const busy = create.isPending || update.isPending;
+  const busy = create.isPending || update.isPending || setPolicy.isPending;
   const [discountType, duration] = form.watch(['discountType', 'duration']);
   const discountOn = discountType !== '';
   // The spec's form message: a missing or wrong required field gives the one general text (a
   // duration that is there but off the grid keeps its own); the discount rules have their own texts.
   const requiredWrong = REQUIRED_FIELDS.some((f) => errors[f]) || (errors.duration && !(Number(duration) > 0));
   const firstError = Object.values(errors).find((e) => e && typeof e.message === 'string')?.message as string | undefined;
-  const error = errors.root?.server?.message ?? (requiredWrong ? REQUIRED_MESSAGE : firstError);
+  const error =
+    errors.root?.server?.message ?? policy.form.formState.errors.root?.server?.message ?? (requiredWrong ? REQUIRED_MESSAGE : firstError);
 
   return (
     <Modal
@@ -216,6 +237,7 @@ export function ServiceFormModal({ onClose, merchantId, categories, editing }: S
           hint="Customers who opted in to offers get one reminder with a Book again link this long after a visit, unless they have a booking ahead."
           containerClassName="sm:col-span-2"
         />
+        <ServicePolicyFields form={policy.form} salon={policy.salon} />
         <Checkbox
           id="service-active"
           label="Service active"

@@ -4,6 +4,7 @@ import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { GstSection } from '../../features/billing/GstSection';
 import { OnlineBookingSection } from '../../features/channels/OnlineBookingSection';
+import { PaymentPolicySection } from '../../features/payments/PaymentPolicyForms';
 import { useMerchantId } from '../../features/shop/api';
 import { ProfileCompletionCard } from '../../features/shop/ProfileCompletionCard';
 import {
@@ -34,7 +35,7 @@ export default function Settings() {
     <PageContainer className="max-w-5xl">
       <PageHeader
         title="Settings & Profile"
-        description="Your business profile, opening hours, online booking, notifications and password."
+        description="Your business profile, opening hours, online booking, payments, notifications and password."
       />
       {!merchantId ? (
         <EmptyState title="No shop selected" description="Merchant ID not found. Please log in again." />
@@ -52,6 +53,7 @@ export default function Settings() {
           <BusinessProfileSection merchant={merchant} merchantId={merchantId} />
           <BusinessHoursSection merchant={merchant} merchantId={merchantId} />
           <OnlineBookingSection merchantId={merchantId} />
+          <PaymentPolicySection merchantId={merchantId} />
           <NotificationsSection merchant={merchant} merchantId={merchantId} />
           <GstSection merchantId={merchantId} />
           <SecuritySection />
