@@ -55,8 +55,6 @@ export async function seedPayments(db: Db): Promise<void> {
           receipt_no: sql<number>`nextval('booking_receipt_seq')`,
           reference: testGatewayPayment(orderId).paymentId,
           paid_at: paidAt,
-          // A paid payment has its receipt number (booking_payments_receipt_check).
-          receipt_no: sql<number>`nextval('booking_receipt_seq')`,
           created_at: new Date(b.created_at),
           updated_at: paidAt,
         })
