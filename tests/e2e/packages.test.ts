@@ -4,7 +4,7 @@ import { baseUrl, launch, newPage, shot, signIn } from './browser';
 
 /*
  * Issue 41 item 4 in the browser: the salon adds a 5-session package on its Packages page, the
- * customer holds it (bought online with the test card) and sees 5 sessions in their wallet, books
+ * customer holds it (bought on the salon's page with the test card) and sees 5 sessions in their wallet, books
  * with a session, and sees 4. Selling at the checkout is covered on the server (packages.test.ts).
  */
 const PASSWORD = 'Demo@1234';
@@ -73,18 +73,28 @@ describe('packages and memberships', () => {
       );
       const offer = offers.offers.find((o) => o.name === name)!;
       const customer = await api<{ token: string }>('users/loginUser/emailLogin', { email: 'customer@demo.in', password: PASSWORD });
-      const bought = await api<{ holding: { _id: string; sessionsLeft: number } }>(
-        'users/buySalonOffer',
-        { offerId: offer._id, method: 'test_card', cardNumber: '4111111111111111' },
-        customer.json.token,
-      );
-      expect(bought.status).toBe(201);
-      expect(bought.json.holding.sessionsLeft).toBe(5);
 
+      // The customer buys it on the salon's page, with the test gateway's card.
       const c = await newPage(browser, { width });
       await signIn(c.page, 'customer@demo.in', PASSWORD);
       await poll(() => c.page.url()).not.toContain('/login');
-      await c.page.goto('/wallet');
+      await c.page.goto(`/salon/${offer.merchantId}`);
+      const onSale = c.page.locator(`[data-testid="salon-offer"][data-name="${name}"]`);
+      await onSale.waitFor();
+      await onSale.getByTestId('offer-buy').click();
+      const dialog = c.page.getByTestId('offer-buy-dialog');
+      await dialog.getByTestId('offer-pay-card').click();
+      await dialog.getByTestId('offer-bought').waitFor();
+      await shot(c.page, `packages-bought-${width}`);
+      const mine = await api<{ holdings: { _id: string; name: string; sessionsLeft: number }[] }>(
+        'users/getMyHoldings',
+        {},
+        customer.json.token,
+      );
+      const bought = { json: { holding: mine.json.holdings.find((h) => h.name === name)! } };
+      expect(bought.json.holding.sessionsLeft).toBe(5);
+      await dialog.getByRole('link', { name: 'See it in your wallet' }).click();
+      await poll(() => new URL(c.page.url()).pathname).toBe('/wallet');
       const held = c.page.locator(`[data-testid="holding"][data-name="${name}"]`);
       await poll(() => held.getByTestId('holding-balance').textContent()).toContain('5 of 5 sessions left');
       await shot(c.page, `packages-wallet-${width}`);
