@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { DEPOSIT_KEPT_WITHIN_HOURS } from '../../../shared/paymentPolicy';
 import { type BookingWire, couponCodeForm, type DuplicateBookingAnswer } from '../../../shared/schemas/bookings';
 import { ArrowLeftIcon, TagIcon } from '../../components/icons';
 import { PageContainer, PageHeader } from '../../components/PageHeader';
@@ -297,7 +298,14 @@ export default function BookingReview({ params }: { params: { id: string } }) {
             <h2 className="mb-2 text-base font-semibold text-ink-900">Before you go</h2>
             <ul className="list-disc space-y-1 pl-5 text-sm text-ink-700">
               <li>Show the QR code from your confirmation at the salon to check in.</li>
-              <li>Free cancellation up to 2 hours before; 50% refund 1 to 2 hours before; no refund under 1 hour.</li>
+              {terms?.kind === 'deposit' ? (
+                <li>
+                  Cancel {DEPOSIT_KEPT_WITHIN_HOURS} hours or more before and the deposit is refunded in full; it is kept if you cancel
+                  later or don't come.
+                </li>
+              ) : (
+                <li>Free cancellation up to 2 hours before; 50% refund 1 to 2 hours before; no refund under 1 hour.</li>
+              )}
               <li>Free reschedule up to 4 hours before your appointment.</li>
             </ul>
           </Card>
