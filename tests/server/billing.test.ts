@@ -362,6 +362,10 @@ describe('renewal', () => {
         .set({ current_period_start: monthBefore(end), current_period_end: end, payment_token: token })
         .where('merchant_id', '=', s.id)
         .execute();
+      // Renewals charge the salon's saved method (billing_payment_methods, docs/billing.md): a card the
+      // gateway now declines, or none saved.
+      if (token) await rt.deps.db.updateTable('billing_payment_methods').set({ token }).where('merchant_id', '=', s.id).execute();
+      else await rt.deps.db.deleteFrom('billing_payment_methods').where('merchant_id', '=', s.id).execute();
       await scheduleRenewal(rt.deps.db, s.id, end);
       await runJobsUntilIdle(rt.deps);
       const sub = await rt.caller(s.owner).merchants.getSubscription({});

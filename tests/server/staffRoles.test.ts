@@ -149,7 +149,16 @@ describe(`staff roles (${DB_KIND})`, () => {
     for (const token of [pro.token, desk.token]) {
       expect((await api('/merchants/setStaffPay', token, { staffId: 'not-a-uuid', serviceRate: 'x' })).status).toBe(403);
       expect((await api('/merchants/getReports', token, { from: '2026-01-01', to: '2026-01-31' })).status).toBe(403);
-      expect((await api('/users/profile', token)).status).toBe(403);
+      expect((await api('/users/getWallet', token)).status).toBe(403);
+    }
+    // A member's profile is their own name and e-mail, never the salon owner's.
+    for (const [token, email] of [
+      [pro.token, 'asha.pro@lotus.in'],
+      [desk.token, 'desk@lotus.in'],
+    ] as const) {
+      const me = await api('/users/profile', token);
+      expect(me.status).toBe(200);
+      expect(me.body.user.email).toBe(email);
     }
     expect((await api('/merchants/getPayStatement', desk.token, { staffId: asha, from: '2026-01-01', to: '2026-01-31' })).status).toBe(403);
   });
