@@ -184,7 +184,7 @@ describe('Email templates', () => {
   it('saves only a change; Discard puts the saved text back; the saved version is then the clean one', async () => {
     let current = template('{{shopName}} is now live', '2026-01-01T00:00:00.000Z');
     const { calls } = renderWithTrpc(<EmailSettings />, {
-      'admin.outbox': () => ({ messages: [], total: 0, page: 1, limit: 20 }),
+      'admin.outbox': () => ({ messages: [], total: 0, page: 1, limit: 20, paging: { page: 1, limit: 20, total: 0, hasMore: false } }),
       'admin.emailTemplates': () => ({ templates: [current] }),
       'admin.updateEmailTemplate': (input) => {
         current = template((input as { subject: string }).subject, '2026-02-01T00:00:00.000Z');
@@ -273,7 +273,13 @@ describe('Feedback reply', () => {
 
   it('needs an answer; sends it and names the recipient; the next reply starts empty', async () => {
     const { calls } = renderWithTrpc(<Feedback />, {
-      'admin.listFeedback': () => ({ messages: [message, { ...message, _id: OTHER, name: 'Ravi' }], total: 2, page: 1, limit: 15 }),
+      'admin.listFeedback': () => ({
+        messages: [message, { ...message, _id: OTHER, name: 'Ravi' }],
+        total: 2,
+        page: 1,
+        limit: 15,
+        paging: { page: 1, limit: 15, total: 2, hasMore: false },
+      }),
       'admin.replyFeedback': () => ({ message: { ...message, reply: 'Done', status: 'pending' } }),
     });
     const [first, second] = await screen.findAllByTestId('reply-feedback');

@@ -47,6 +47,7 @@ function renderAudit() {
       total: 3,
       page: 1,
       limit: 15,
+      paging: { page: 1, limit: 15, total: 3, hasMore: false },
     }),
   });
 }

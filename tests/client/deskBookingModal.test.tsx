@@ -40,6 +40,7 @@ function service(id: string, name: string, duration: number, price: number, over
     image: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    rebookWeeks: null,
     ...over,
   };
 }

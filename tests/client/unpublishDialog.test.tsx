@@ -34,7 +34,13 @@ async function openUnpublish(s: AdminSalonWire) {
   renderWithTrpc(<SalonManagement />, {
     'admin.listSalons': (input) => {
       const pending = (input as { publishStatus?: string }).publishStatus === 'pending';
-      return { salons: pending ? [] : [s], total: pending ? 0 : 1, page: 1, limit: 20 };
+      return {
+        salons: pending ? [] : [s],
+        total: pending ? 0 : 1,
+        page: 1,
+        limit: 20,
+        paging: { page: 1, limit: 20, total: pending ? 0 : 1, hasMore: false },
+      };
     },
   });
   await act(async () => fireEvent.click(await screen.findByRole('button', { name: `More actions for ${s.shop_Name}` })));

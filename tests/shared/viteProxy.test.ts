@@ -1,4 +1,4 @@
-import type { UserConfig } from 'vite';
+import type { ConfigEnv, UserConfig } from 'vite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /*
@@ -14,7 +14,10 @@ describe('vite.config: the dev proxy follows the API server port', () => {
     vi.stubEnv('PORT', '3100');
     vi.stubEnv('HOST', '');
     vi.resetModules();
-    const config = (await import('../../vite.config.js')).default as UserConfig;
+    // vite.config.ts exports a function of the build (client or SSR): the dev server's is the client's.
+    const exported = (await import('../../vite.config.js')).default as UserConfig | ((env: ConfigEnv) => UserConfig);
+    const config =
+      typeof exported === 'function' ? exported({ command: 'serve', mode: 'development', isSsrBuild: false, isPreview: false }) : exported;
     for (const path of ['/api', '/trpc', '/uploads']) {
       const rule = config.server?.proxy?.[path];
       expect(typeof rule === 'object' && rule.target, `dev proxy of ${path}`).toBe('http://127.0.0.1:3100');
