@@ -451,21 +451,23 @@ describe('issue 30: rough edges on a phone', () => {
       const { context, page } = await newPage(browser, { width, height: 844 });
       // A visitor browses: each page is seen (shown) before the next. Leaving a page before the app has
       // shown it does not count it as seen, which is what made this test time out on a busy machine.
-      // The server renders the first screen, so its heading shows before the app runs: seen is when both are there.
-      const seen = async () => {
+      // The server renders the first screen, so its heading shows before the app runs: a page is seen
+      // once the app runs and has counted it (the offer's own count of this visit's pages).
+      const seen = async (pages: number) => {
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await page.locator('html[data-app-mounted]').waitFor({ state: 'attached' });
+        await page.waitForFunction((n) => Number(window.sessionStorage.getItem('installPagesSeen')) >= n, pages);
       };
       try {
         await page.goto('/');
-        await seen();
+        await seen(1);
         await page.evaluate(fakePrompt);
         await page.goto('/salons');
-        await seen();
+        await seen(2);
         await page.evaluate(fakePrompt);
         await page.getByTestId('salon-result-link').first().click();
         await page.waitForURL((u) => u.pathname.startsWith('/salon/'));
-        await seen();
+        await seen(3);
         await page.evaluate(fakePrompt);
         await page.getByTestId('salon-result-link').count();
         if (width === 1280) {
