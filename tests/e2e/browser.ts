@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const SHOTS_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
@@ -95,4 +95,27 @@ export async function latestMessageTo(to: string, timeoutMs = 10_000, matching: 
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no message to ${to} within ${timeoutMs} ms`);
+}
+
+/**
+ * On the booking flow's first step: the first service, any professional, and the first free time
+ * from the third date on (far enough ahead for a full-refund cancellation).
+ */
+export async function chooseServiceAndTime(page: Page, salonId: string): Promise<void> {
+  await page.goto(`/salon/${salonId}/booking/select`);
+  await page.getByTestId('service-option').first().click();
+  await page.locator('[data-testid="professional-option"][data-professional-id="any"]').click();
+  const dates = page.locator('[data-testid^="booking-date-"]:not([data-testid="booking-date-input"])');
+  for (let i = 3; i < (await dates.count()); i++) {
+    if (await dates.nth(i).isDisabled()) continue;
+    await dates.nth(i).click();
+    const slot = page.getByTestId('booking-slot').first();
+    const none = page.getByTestId('booking-no-slots');
+    await expect.poll(async () => (await slot.isVisible()) || (await none.isVisible()), { timeout: 15_000, interval: 100 }).toBe(true);
+    if (await slot.isVisible()) {
+      await slot.click();
+      return;
+    }
+  }
+  throw new Error('no free slot in the next two weeks');
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage, SHOTS_DIR, shot, signIn } from './browser';
+import { baseUrl, chooseServiceAndTime, launch, newPage, SHOTS_DIR, shot, signIn } from './browser';
 
 /*
  * Issue 38: the salon asks for a deposit. The demo merchant sets 20 % in Settings → Payments; a customer
@@ -36,25 +36,6 @@ async function part(locator: Locator, name: string) {
 
 /** ₹1,234.50 → 1234.5 */
 const rupees = (s: string) => Number(s.replace(/[₹,]/g, ''));
-
-async function chooseServiceAndTime(page: Page, salonId: string): Promise<void> {
-  await page.goto(`/salon/${salonId}/booking/select`);
-  await page.getByTestId('service-option').first().click();
-  await page.locator('[data-testid="professional-option"][data-professional-id="any"]').click();
-  const dates = page.locator('[data-testid^="booking-date-"]:not([data-testid="booking-date-input"])');
-  for (let i = 3; i < (await dates.count()); i++) {
-    if (await dates.nth(i).isDisabled()) continue;
-    await dates.nth(i).click();
-    const slot = page.getByTestId('booking-slot').first();
-    const none = page.getByTestId('booking-no-slots');
-    await poll(async () => (await slot.isVisible()) || (await none.isVisible())).toBe(true);
-    if (await slot.isVisible()) {
-      await slot.click();
-      return;
-    }
-  }
-  throw new Error('no free slot in the next two weeks');
-}
 
 async function openSettingsPayments(page: Page) {
   await page.goto('/merchant/settings');

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage, shot, signIn } from './browser';
+import { baseUrl, chooseServiceAndTime, launch, newPage, shot, signIn } from './browser';
 
 /* Issue 38: pay now by (test) UPI from a phone, cancel, and see the refund go back to the method paid with. */
 
@@ -16,26 +16,6 @@ async function api<T>(path: string, body: unknown): Promise<T> {
   const json = (await res.json()) as T;
   if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
-}
-
-/** Chooses the first service, any professional, and the first free time from the third date on (a full-refund cancellation). */
-async function chooseServiceAndTime(page: Page, salonId: string): Promise<void> {
-  await page.goto(`/salon/${salonId}/booking/select`);
-  await page.getByTestId('service-option').first().click();
-  await page.locator('[data-testid="professional-option"][data-professional-id="any"]').click();
-  const dates = page.locator('[data-testid^="booking-date-"]:not([data-testid="booking-date-input"])');
-  for (let i = 3; i < (await dates.count()); i++) {
-    if (await dates.nth(i).isDisabled()) continue;
-    await dates.nth(i).click();
-    const slot = page.getByTestId('booking-slot').first();
-    const none = page.getByTestId('booking-no-slots');
-    await poll(async () => (await slot.isVisible()) || (await none.isVisible())).toBe(true);
-    if (await slot.isVisible()) {
-      await slot.click();
-      return;
-    }
-  }
-  throw new Error('no free slot in the next two weeks');
 }
 
 describe('pay now', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatINR } from '../../src/shared/money';
-import { baseUrl, launch, newPage, SHOTS_DIR, shot, signIn } from './browser';
+import { baseUrl, chooseServiceAndTime, launch, newPage, SHOTS_DIR, shot, signIn } from './browser';
 
 /*
  * Issue 38, settlement in the browser: a customer pays a booking online by test UPI, the salon sees
@@ -41,26 +41,6 @@ type Payables = {
 };
 
 const indiaMonth = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
-
-/** Chooses the first service, any professional, and the first free time from the third date on. */
-async function chooseServiceAndTime(page: Page, salonId: string): Promise<void> {
-  await page.goto(`/salon/${salonId}/booking/select`);
-  await page.getByTestId('service-option').first().click();
-  await page.locator('[data-testid="professional-option"][data-professional-id="any"]').click();
-  const dates = page.locator('[data-testid^="booking-date-"]:not([data-testid="booking-date-input"])');
-  for (let i = 3; i < (await dates.count()); i++) {
-    if (await dates.nth(i).isDisabled()) continue;
-    await dates.nth(i).click();
-    const slot = page.getByTestId('booking-slot').first();
-    const none = page.getByTestId('booking-no-slots');
-    await poll(async () => (await slot.isVisible()) || (await none.isVisible())).toBe(true);
-    if (await slot.isVisible()) {
-      await slot.click();
-      return;
-    }
-  }
-  throw new Error('no free slot in the next two weeks');
-}
 
 /** A dialog as it shows in the viewport (a full-page capture misplaces fixed overlays). */
 async function viewShot(page: Page, name: string): Promise<void> {
