@@ -282,7 +282,7 @@ describe('createBooking', () => {
     expect(notes.find((n) => n.account_id === w.customer.id)!.link).toBe('/bookings');
   });
 
-  it('places a booking in seven statements: the day, the salon and services payment policy, the booking with its services, notifications and answer, the waitlist day lock, what follows it, then its job', async () => {
+  it('places a booking in three statements: the day with its waitlist lock, the booking with all that follows from it, then its job', async () => {
     const c = await createCustomer(rt);
     const counted = countingDb(rt.deps.db);
     const r = await createBooking({ ...rt.deps, db: counted.db }, c, {
@@ -291,11 +291,11 @@ describe('createBooking', () => {
       bookingDate: localDate(3),
       bookingTime: '10:00 AM',
     });
-    // The salon's and the services' payment policy are two reads (services/payments/policy.ts
-    // bookingTermsOf) after the day's. Then the salon day's shared waitlist lock, one statement that withdraws open waitlist offers of
-    // the time and marks a rebooking reminder it follows (docs/waitlist.md, docs/channels.md), and
-    // pg-boss's insert of the booking's job, in the same transaction.
-    expect(counted.count()).toBe(7);
+    // The day's read carries the salon's and the services' payment policy and takes the salon day's
+    // shared waitlist lock; the insert also withdraws open waitlist offers of the time and marks a
+    // rebooking reminder it follows (docs/waitlist.md, docs/channels.md); then pg-boss's insert of
+    // the booking's job, in the same transaction.
+    expect(counted.count()).toBe(3);
     const id = r.data.booking._id;
     // The answer the insert gave is the booking as every later read shows it.
     expect(r.data.booking).toEqual(await loadBookingWire(rt.deps.db, id));

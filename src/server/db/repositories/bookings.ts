@@ -7,6 +7,7 @@ import type { Executor } from '../executor.js';
 import { toJsonb } from '../json.js';
 import type { Booking, BookingServicesTable, BookingsTable, CommissionLedgerTable } from '../types.js';
 import type { NewNotification } from './notifications.js';
+import { type OfferTaken, waitlistDayLockKey } from './waitlist.js';
 
 /** What holds a professional's time: the active bookings and blocked time (bookings_no_overlap). */
 const HOLDS_TIME = sql<boolean>`status in ('pending', 'upcoming', 'confirmed', 'blocked')`;
@@ -55,6 +56,10 @@ function salonWithServices(db: Executor, merchantId: string, serviceIds: string[
       'm.time_zone',
       'm.opening_hours',
       'm.is_published',
+      // The payment policy (docs/payments.md): the booking's terms are judged from this same read.
+      'm.payment_policy',
+      'm.deposit_percent',
+      'm.deposit_fixed',
       's.id as service_id',
       's.name as service_name',
       's.duration_min',
@@ -63,6 +68,9 @@ function salonWithServices(db: Executor, merchantId: string, serviceIds: string[
       's.discount_value',
       's.discount_active',
       's.active',
+      's.payment_policy as service_payment_policy',
+      's.deposit_percent as service_deposit_percent',
+      's.deposit_fixed as service_deposit_fixed',
       'c.name as category_name',
     ])
     .where('m.id', '=', merchantId);
@@ -123,21 +131,39 @@ const slotDay = compiledOnce((db, merchantId: string, serviceIds: string[], star
 );
 
 /**
+ * The slot day as a booking reads it: the same, and the salon day's waitlist lock taken in shared
+ * mode in the same statement (waitlist.ts lockWaitlistDayForBooking says why), so the booking's
+ * insert, which withdraws the offers of the time it takes, runs after the lock is held.
+ */
+const slotDayForBooking = compiledOnce(
+  (db, merchantId: string, serviceIds: string[], startsFrom: Date, from: Date, to: Date, lockKey: string) =>
+    db.selectNoFrom([
+      jsonArrayFrom(salonWithServices(db, merchantId, serviceIds)).as('salon'),
+      jsonArrayFrom(salonStaff(db, merchantId)).as('staff'),
+      jsonArrayFrom(busyIntervals(db, merchantId, startsFrom, from, to)).as('busy'),
+      sql<string>`pg_advisory_xact_lock_shared(hashtextextended(${lockKey}, 0))::text`.as('locked'),
+    ]),
+);
+
+/**
  * What the free times of one salon-local day need, in one round trip: the salon with the
  * requested services (as loadSalonWithServices), its staff and its active bookings overlapping
  * [date - 1, date + 2) in UTC, which holds the local day in any zone (callers keep the day's
- * own). Null for an unknown salon.
+ * own). Null for an unknown salon. `forBooking`: the read of a booking being placed, which also
+ * takes the salon day's waitlist lock in shared mode (slotDayForBooking).
  */
-export async function loadSlotDay(db: Executor, merchantId: string, serviceIds: string[], date: string) {
+export async function loadSlotDay(
+  db: Executor,
+  merchantId: string,
+  serviceIds: string[],
+  date: string,
+  opts: { forBooking?: boolean } = {},
+) {
   const midnightUtc = Date.parse(`${date}T00:00:00Z`);
-  const { rows } = await slotDay(
-    db,
-    merchantId,
-    serviceIds,
-    new Date(midnightUtc - 2 * DAY_MS),
-    new Date(midnightUtc - DAY_MS),
-    new Date(midnightUtc + 2 * DAY_MS),
-  );
+  const bounds = [new Date(midnightUtc - 2 * DAY_MS), new Date(midnightUtc - DAY_MS), new Date(midnightUtc + 2 * DAY_MS)] as const;
+  const { rows } = opts.forBooking
+    ? await slotDayForBooking(db, merchantId, serviceIds, ...bounds, waitlistDayLockKey(merchantId, date))
+    : await slotDay(db, merchantId, serviceIds, ...bounds);
   const row = rows[0];
   return row.salon.length ? row : null;
 }
@@ -173,7 +199,9 @@ export async function insertBookingUnlessTaken(
   notifications: NewNotification[],
   /** The salon's opening hours the time was judged by, as read (merchants.opening_hours). */
   hoursAsRead: unknown,
-): Promise<BookingDetailRow | null> {
+  /** What follows the insert in the same statement (bookingInsert): the offer it accepts, the time, and since when a reminder counts. */
+  follow: { exceptOfferId: string | null; now: Date; reminderSince: Date },
+): Promise<(BookingDetailRow & { waitlist_taken: OfferTaken[] }) | null> {
   const { rows } = await bookingInsert(
     db,
     booking,
@@ -181,6 +209,9 @@ export async function insertBookingUnlessTaken(
     notificationsJson(notifications),
     booking.merchant_id,
     JSON.stringify(hoursAsRead ?? null),
+    follow.exceptOfferId,
+    follow.now,
+    follow.reminderSince,
   );
   return rows[0] ?? null;
 }
@@ -191,6 +222,17 @@ export async function insertBookingUnlessTaken(
  * locks the salon's row FOR KEY SHARE with that condition, so it waits for an hours change in
  * flight (which holds the row FOR UPDATE) and then sees the changed hours: no booking slips into
  * hours being closed without that change seeing it (services/shop/settings.ts).
+ *
+ * What follows a booking is in the same statement, from its RETURNING row (so nothing of it happens
+ * when the booking is not made):
+ * - `hit`/`taken`: open waitlist offers of the professional's time end as `taken`, except the offer
+ *   this booking accepts; an offer locked by an accept in progress is skipped (that accept cannot
+ *   book the time any more and marks its offer taken itself). The booking's first statement took the
+ *   salon day's waitlist lock (waitlistDayLockKey), so this sees every offer a matching run made.
+ * - `reminded`: the latest rebooking reminder at the salon for one of the booked services, sent since
+ *   `reminderSince` and not yet followed by a booking, is marked as followed by this one (a second
+ *   booking at once finds it taken: its condition is checked again after the first commits;
+ *   docs/channels.md).
  */
 const bookingInsert = compiledOnce(
   (
@@ -200,6 +242,9 @@ const bookingInsert = compiledOnce(
     notifications: string,
     merchantId: string,
     hoursJson: string,
+    exceptOfferId: string | null,
+    now: Date,
+    reminderSince: Date,
   ) => {
     const made = sql<SqlBool>`exists (select 1 from b)`;
     const columns = Object.keys(booking) as (keyof BookingsTable & string)[];
@@ -242,6 +287,35 @@ const bookingInsert = compiledOnce(
             )
             .returning(['position', 'service_id', 'service_name', 'duration_min', 'price']),
         )
+        .with(
+          'hit(id)',
+          () => sql<{ id: string }>`(
+            select o.id from waitlist_offers o, b
+            where o.status = 'open' and o.staff_id = b.staff_id
+              and tstzrange(o.starts_at, o.ends_at) && tstzrange(b.starts_at, b.ends_at)
+              and o.id is distinct from ${exceptOfferId}::uuid
+            for update of o skip locked)`,
+        )
+        .with(
+          'taken(id, user_id, booking_date, booking_time)',
+          () => sql<OfferTaken>`(
+            update waitlist_offers o set status = 'taken', updated_at = ${now}
+            from hit, waitlist_entries e
+            where o.id = hit.id and e.id = o.entry_id and o.status = 'open'
+            returning o.id, e.user_id, o.booking_date::text, o.booking_time)`,
+        )
+        .with(
+          'reminded(id)',
+          () => sql<{ id: string }>`(
+            update rebook_reminders set booking_id = b.id, booked_at = ${now}
+            from b
+            where rebook_reminders.booking_id is null and rebook_reminders.id = (
+              select r.id from rebook_reminders r
+              where r.user_id = b.user_id and r.merchant_id = b.merchant_id and r.booking_id is null
+                and r.sent_at > ${reminderSince} and r.service_id in (select service_id from bsv)
+              order by r.sent_at desc limit 1)
+            returning rebook_reminders.id)`,
+        )
         .with('n', () => insertNotificationsCte(db, notifications, made))
         .selectFrom('b')
         .innerJoin('merchants as m', 'm.id', 'b.merchant_id')
@@ -259,6 +333,7 @@ const bookingInsert = compiledOnce(
           jsonArrayFrom(
             eb.selectFrom('bsv').select(['bsv.service_id', 'bsv.service_name', 'bsv.duration_min', 'bsv.price']).orderBy('bsv.position'),
           ).as('services'),
+          sql<OfferTaken[]>`(select coalesce(json_agg(t), '[]'::json) from taken t)`.as('waitlist_taken'),
         ])
     );
   },

@@ -4,7 +4,7 @@ import type { Executor } from '../executor.js';
 /*
  * Rebooking's SQL (services/rebooking): what "Book again" reads of a completed visit, the reminder
  * sweep's due customers and its once-only inserts, and the salon's figures (the booking that came
- * from a reminder is marked by repositories/waitlist.ts withdrawOffersTakenBy, in the booking's statement).
+ * from a reminder is marked by repositories/bookings.ts bookingInsert, in the booking's statement).
  */
 
 /** The customer's own booking (null for another's) with its salon. */

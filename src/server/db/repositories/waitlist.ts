@@ -181,11 +181,21 @@ export async function waitingDates(db: Executor, merchantId: string, from: strin
 }
 
 /**
- * One matching run per salon day at a time, across processes (a transaction-scoped advisory lock):
- * two runs never hand the same freed time to two entries.
+ * The key of a salon day's waitlist lock (a transaction-scoped advisory lock). A matching run takes
+ * it exclusively (lockWaitlistDay); a booking being placed on the day takes it in shared mode in its
+ * first statement (repositories/bookings.ts slotDayForBooking), so bookings do not wait for each
+ * other, while a matching run waits for the booking's commit and so sees it, or the booking waits
+ * for the run's and so its insert, which withdraws the offers of the time it takes, sees the offers
+ * the run made.
+ */
+export const waitlistDayLockKey = (merchantId: string, date: string) => `waitlist:${merchantId}:${date}`;
+
+/**
+ * One matching run per salon day at a time, across processes: two runs never hand the same freed
+ * time to two entries (waitlistDayLockKey).
  */
 export async function lockWaitlistDay(trx: Executor, merchantId: string, date: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`waitlist:${merchantId}:${date}`}, 0))`.execute(trx);
+  await sql`select pg_advisory_xact_lock(hashtextextended(${waitlistDayLockKey(merchantId, date)}, 0))`.execute(trx);
 }
 
 /** Open offers of the day whose hold has run out become expired; answers how many. */
@@ -337,60 +347,10 @@ export async function openOfferForMessages(trx: Executor, offerId: string) {
     .executeTakeFirst();
 }
 
-/**
- * A booking is being placed on the salon day: taken in shared mode, so bookings do not wait for each
- * other, while a matching run (lockWaitlistDay, exclusive) waits for the booking's commit and so
- * sees it, or the booking waits for the run's and so sees the offers it made.
- */
-export async function lockWaitlistDayForBooking(trx: Executor, merchantId: string, date: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock_shared(hashtextextended(${`waitlist:${merchantId}:${date}`}, 0))`.execute(trx);
-}
-
-/**
- * What follows a booking's insert, in one statement: open offers of the professional's time that the
- * booking took end as `taken`, except the offer being accepted by that booking. An offer locked by
- * an accept in progress is skipped: that accept cannot book the time any more (the booking holds it)
- * and marks its offer taken itself. And, for a customer's booking, the latest rebooking reminder at
- * the salon for one of its services sent since `reminderSince` and not yet followed by a booking is
- * marked as followed by this one (a second booking at once finds it taken: its condition is checked
- * again after the first commits). Answers the offers taken.
- */
-export async function withdrawOffersTakenBy(
-  trx: Executor,
-  b: {
-    staffId: string;
-    from: Date;
-    to: Date;
-    exceptOfferId: string | null;
-    now: Date;
-    bookingId: string;
-    merchantId: string;
-    userId: string | null;
-    serviceIds: string[];
-    reminderSince: Date;
-  },
-) {
-  const { rows } = await sql<{ id: string; user_id: string; merchant_id: string; booking_date: string; booking_time: string }>`
-    with hit as (
-      select o.id from waitlist_offers o
-      where o.status = 'open' and o.staff_id = ${b.staffId}
-        and tstzrange(o.starts_at, o.ends_at) && tstzrange(${b.from}::timestamptz, ${b.to}::timestamptz)
-        and o.id is distinct from ${b.exceptOfferId}::uuid
-      for update of o skip locked
-    ),
-    reminded as (
-      update rebook_reminders set booking_id = ${b.bookingId}, booked_at = ${b.now}
-      where booking_id is null and id = (
-        select id from rebook_reminders
-        where user_id = ${b.userId}::uuid and merchant_id = ${b.merchantId} and booking_id is null
-          and sent_at > ${b.reminderSince}::timestamptz and service_id = any(${b.serviceIds}::uuid[])
-        order by sent_at desc limit 1
-      )
-      returning id
-    )
-    update waitlist_offers o set status = 'taken', updated_at = ${b.now}
-    from hit, waitlist_entries e
-    where o.id = hit.id and e.id = o.entry_id and o.status = 'open'
-    returning o.id, e.user_id, o.merchant_id, o.booking_date::text as booking_date, o.booking_time`.execute(trx);
-  return rows;
+/** An open offer a booking took, withdrawn by the booking's insert (repositories/bookings.ts bookingInsert). */
+export interface OfferTaken {
+  id: string;
+  user_id: string;
+  booking_date: string;
+  booking_time: string;
 }

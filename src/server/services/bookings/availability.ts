@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { round2 } from '../../../shared/money.js';
+import type { PaymentPolicy } from '../../../shared/paymentPolicy.js';
 import { BOOKING_HORIZON_DAYS, SLOT_STEP_MINUTES, servicePrice } from '../../../shared/policy.js';
 import type { AvailableSlotsAnswer, availableSlotsInput } from '../../../shared/schemas/bookings.js';
 import {
@@ -29,6 +30,7 @@ import {
 import { holdOpeningHours } from '../../db/repositories/hoursCover.js';
 import type { Actor } from '../../deps.js';
 import { badRequest, conflict, HOURS_CHANGED, notFound, SLOT_TAKEN } from '../../errors.js';
+import { PAY_AT_SALON, policyOf } from '../payments/policy.js';
 import { managesSalon } from '../scope.js';
 
 const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
@@ -40,16 +42,21 @@ export interface SalonContext {
   openingHours: SalonDayHours[];
   /** merchants.opening_hours as read: what a write holds the hours to (holdOpeningHours, the booking insert). */
   hoursAsRead: unknown;
-  /** The chosen services in the order the customer chose them, priced with their own discounts. */
-  services: { id: string; name: string; categoryName: string | null; duration: number; price: number }[];
+  /** The chosen services in the order the customer chose them, priced with their own discounts, with their own payment policy. */
+  services: { id: string; name: string; categoryName: string | null; duration: number; price: number; policy?: PaymentPolicy | null }[];
+  /** The salon's payment policy (docs/payments.md), read with the services: a booking's terms need no read of their own. */
+  paymentPolicy: PaymentPolicy;
   totalDuration: number;
   subtotal: number;
 }
 
 type SalonRow = Awaited<ReturnType<typeof loadSalonWithServices>>[number];
 
-export function salonBasics(row: SalonRow): Pick<SalonContext, 'id' | 'name' | 'timeZone' | 'openingHours' | 'hoursAsRead'> {
+export function salonBasics(
+  row: SalonRow,
+): Pick<SalonContext, 'id' | 'name' | 'timeZone' | 'openingHours' | 'hoursAsRead' | 'paymentPolicy'> {
   return {
+    paymentPolicy: policyOf(row) ?? PAY_AT_SALON,
     id: row.merchant_id,
     name: row.shop_name,
     timeZone: isValidTimeZone(row.time_zone) ? row.time_zone : DEFAULT_TIME_ZONE,
@@ -115,6 +122,11 @@ function salonContextOf(
         discountValue: Number(r.discount_value),
         discountActive: !!r.discount_active,
       }),
+      policy: policyOf({
+        payment_policy: r.service_payment_policy,
+        deposit_percent: r.service_deposit_percent,
+        deposit_fixed: r.service_deposit_fixed,
+      }),
     };
   });
   return {
@@ -173,9 +185,11 @@ export async function loadSalonDay(
   merchantId: string,
   serviceIds: string[],
   date: string,
+  /** The read of a booking being placed (loadSlotDay's forBooking). */
+  opts: { forBooking?: boolean } = {},
 ): Promise<{ ctx: SalonContext; day: SalonDay }> {
   const ids = [...new Set(serviceIds)];
-  const rows = await loadSlotDay(db, merchantId, ids, date);
+  const rows = await loadSlotDay(db, merchantId, ids, date, opts);
   if (!rows) throw notFound('Salon');
   const ctx = salonContextOf(rows.salon, actor, merchantId, ids);
   return { ctx, day: salonDayOf(rows, date, ctx.timeZone) };

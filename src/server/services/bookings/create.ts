@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { round2 } from '../../../shared/money.js';
 import type { BookingPaymentTerms } from '../../../shared/paymentPolicy.js';
+import { REBOOK_ATTRIBUTION_DAYS } from '../../../shared/rebooking.js';
 import type { BookingWire, createBookingInput } from '../../../shared/schemas/bookings.js';
 import { instantToZoned } from '../../../shared/slots.js';
 import { parseTimeToMinutes } from '../../../shared/validation.js';
@@ -21,7 +22,7 @@ import { bookingChannel } from '../channels/links.js';
 import { priceWithHolding } from '../packages/booking.js';
 import { redeem } from '../packages/holdings.js';
 import { releaseHoldsOverlapping } from '../payments/holds.js';
-import { bookingTermsOf, payAtSalonRefusal } from '../payments/policy.js';
+import { bookingTermsFor, payAtSalonRefusal } from '../payments/policy.js';
 import { offersTakenByBooking } from '../waitlist/freed.js';
 import { payBookingFromWallet } from '../wallet/ledger.js';
 import { chooseSlot, loadSalonDay } from './availability.js';
@@ -164,7 +165,7 @@ export async function placeBooking(
   /** The waitlist offer this booking accepts (its own offer is not withdrawn as taken). */
   acceptingOfferId?: string,
 ): Promise<Placed & { salonName: string; total: number; startsAt: Date; endsAt: Date; terms: BookingPaymentTerms }> {
-  const { ctx, day } = await loadSalonDay(db, actor, input.merchantId, input.serviceIds, input.bookingDate);
+  const { ctx, day } = await loadSalonDay(db, actor, input.merchantId, input.serviceIds, input.bookingDate, { forBooking: true });
   const minutes = parseTimeToMinutes(input.bookingTime)!;
   const coupon = input.couponCode
     ? await checkCouponCode(db, input.couponCode, {
@@ -192,7 +193,7 @@ export async function placeBooking(
   const discount = round2((coupon?.discount ?? 0) + (held?.discount ?? 0));
   // The salon's payment policy (docs/payments.md): a customer's booking paid at the salon is refused
   // where it asks for payment at booking; the salon's own desk bookings are its to collect.
-  const terms = await bookingTermsOf(db, ctx.id, ctx.services, round2(ctx.subtotal - discount));
+  const terms = bookingTermsFor(ctx, round2(ctx.subtotal - discount));
   const refusal = contact || holdUntil || actor.role === 'merchant' || input.paymentMethod === 'wallet' ? null : payAtSalonRefusal(terms);
   if (refusal) throw badRequest(refusal, 'paymentMethod');
   const services = ctx.services.map((s, position) => ({
@@ -217,8 +218,15 @@ export async function placeBooking(
     },
     {},
   );
+  // What the insert does when it makes the booking (bookingInsert): the waitlist offers of the time
+  // it takes are withdrawn, except the one it accepts; a rebooking reminder it follows is marked.
+  const follow = {
+    exceptOfferId: acceptingOfferId ?? null,
+    now,
+    reminderSince: new Date(now.getTime() - REBOOK_ATTRIBUTION_DAYS * 86_400_000),
+  };
   // Free staff in order of preference; the exclusion constraint has the last word for each.
-  let made: BookingDetailRow | null = null;
+  let made: Awaited<ReturnType<typeof insertBookingUnlessTaken>> = null;
   for (const staffId of slot.candidates) {
     const booking = {
       id,
@@ -251,7 +259,7 @@ export async function placeBooking(
           }
         : {}),
     };
-    const insert = () => insertBookingUnlessTaken(db, booking, services, holdUntil ? [] : effects.notifications, ctx.hoursAsRead);
+    const insert = () => insertBookingUnlessTaken(db, booking, services, holdUntil ? [] : effects.notifications, ctx.hoursAsRead, follow);
     if ((made = await insert())) break;
     // Holds whose payment lapsed still sit in the exclusion constraint (availability counts them
     // free): the booking that wants their time releases them, in its transaction, and tries again.
@@ -262,21 +270,9 @@ export async function placeBooking(
   // Nothing inserted: every professional's time was taken, or the salon's hours changed since they
   // were read (the insert holds them: an hours change in flight wins, and this booking is refused).
   if (!made) throw conflict((await holdOpeningHours(db, ctx.id, ctx.hoursAsRead)) ? SLOT_TAKEN : HOURS_CHANGED);
-  // A waitlist offer of this time is withdrawn now, its customer told, the day matched again; a
-  // rebooking reminder this booking follows is marked (one statement for both).
-  await offersTakenByBooking(db, {
-    bookingId: id,
-    userId,
-    serviceIds: ctx.services.map((s) => s.id),
-    merchantId: ctx.id,
-    salonName: ctx.name,
-    date: input.bookingDate,
-    staffId: made.staff_id,
-    from: slot.startsAt,
-    to: slot.endsAt,
-    exceptOfferId: acceptingOfferId,
-    now,
-  });
+  // The waitlist offers of this time its insert withdrew: their customers are told, the day matched again.
+  const { waitlist_taken: taken, ...detail } = made;
+  await offersTakenByBooking(db, taken, { merchantId: ctx.id, salonName: ctx.name, date: input.bookingDate, now });
   // Its jobs (the customer's e-mail and push) through pg-boss, in this transaction.
   if (!holdUntil) await enqueueJobs(db, effects.jobs);
   if (coupon) await redeemCoupon(db, coupon.coupon.id);
@@ -287,5 +283,5 @@ export async function placeBooking(
     await payBookingFromWallet(db, { userId, bookingId: id, total, salonName: ctx.name });
     return { id, detail: null, ...placed };
   }
-  return { id, detail: made, ...placed };
+  return { id, detail, ...placed };
 }

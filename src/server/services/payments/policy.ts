@@ -14,7 +14,6 @@ import type {
   setSalonPaymentPolicyInput,
   setServicePaymentPolicyInput,
 } from '../../../shared/schemas/paymentPolicy.js';
-import type { Executor } from '../../db/executor.js';
 import * as repo from '../../db/repositories/payments.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
@@ -32,7 +31,7 @@ interface PolicyColumns {
   deposit_fixed: string | number | null;
 }
 
-function policyOf(row: PolicyColumns | undefined | null): PaymentPolicy | null {
+export function policyOf(row: PolicyColumns | undefined | null): PaymentPolicy | null {
   if (!row?.payment_policy) return null;
   return {
     kind: row.payment_policy,
@@ -41,24 +40,20 @@ function policyOf(row: PolicyColumns | undefined | null): PaymentPolicy | null {
   };
 }
 
-const PAY_AT_SALON: PaymentPolicy = { kind: 'pay_at_salon', depositPercent: null, depositFixed: null };
+export const PAY_AT_SALON: PaymentPolicy = { kind: 'pay_at_salon', depositPercent: null, depositFixed: null };
 
-/** The terms of a booking of these services (priced as the booking prices them) with this total. */
-export async function bookingTermsOf(
-  db: Executor,
-  merchantId: string,
-  services: readonly { id: string; price: number }[],
+/**
+ * The terms of a booking of these services (priced as the booking prices them, each with its own
+ * policy) at a salon with this policy, for this total. A booking reads the policies with the salon
+ * and its services (loadSalonDay), so its terms cost no statement.
+ */
+export function bookingTermsFor(
+  salon: { paymentPolicy: PaymentPolicy; services: readonly { price: number; policy?: PaymentPolicy | null }[] },
   total: number,
-): Promise<BookingPaymentTerms> {
-  const { salon, services: rows } = await repo.paymentPoliciesOf(
-    db,
-    merchantId,
-    services.map((s) => s.id),
-  );
-  const own = new Map(rows.map((r) => [r.id, policyOf(r)]));
+): BookingPaymentTerms {
   return bookingPaymentTerms(
-    policyOf(salon) ?? PAY_AT_SALON,
-    services.map((s) => ({ price: s.price, policy: own.get(s.id) ?? null })),
+    salon.paymentPolicy,
+    salon.services.map((s) => ({ price: s.price, policy: s.policy ?? null })),
     total,
   );
 }
@@ -79,17 +74,17 @@ export async function bookingTerms(deps: AppDeps, input: z.output<typeof booking
     const s = services.find((r) => r.id === id);
     if (!s) throw badRequest('serviceIds: a service is not this salon’s', 'serviceIds');
     return {
-      id,
       price: servicePrice({
         price: Number(s.price),
         discountType: s.discount_type,
         discountValue: Number(s.discount_value),
         discountActive: s.discount_active,
       }),
+      policy: policyOf(s),
     };
   });
   const total = round2(priced.reduce((sum, s) => sum + s.price, 0));
-  const terms = await bookingTermsOf(deps.db, input.merchantId, priced, total);
+  const terms = bookingTermsFor({ paymentPolicy: policyOf(salon) ?? PAY_AT_SALON, services: priced }, total);
   return { data: { ...terms, total, text: paymentTermsText(terms), payAtSalon: terms.kind === 'pay_at_salon' } };
 }
 

@@ -1,7 +1,6 @@
-import { REBOOK_ATTRIBUTION_DAYS } from '../../../shared/rebooking.js';
 import { addDays, instantToZoned } from '../../../shared/slots.js';
 import type { Executor } from '../../db/executor.js';
-import { lockWaitlistDayForBooking, waitingDates, withdrawOffersTakenBy } from '../../db/repositories/waitlist.js';
+import { type OfferTaken, waitingDates } from '../../db/repositories/waitlist.js';
 import { noEffects, writeEffects } from '../../jobs/effects.js';
 import { enqueueJobs } from '../../jobs/queue.js';
 import { BOOKING_EVENT_MESSAGES, type BookingMessagesPayload, displayDate } from '../bookings/notify.js';
@@ -29,38 +28,18 @@ export async function waitlistTimeFreed(trx: Executor, merchantId: string, dates
 const WAITLIST_PAGE = '/bookings?tab=waitlist';
 
 /**
- * A booking was just placed (in `trx`, not yet committed) on the professional's time: an open
- * waitlist offer of that time is withdrawn at once (status `taken`), its customer is told kindly (in
- * the app, by e-mail and push) and stays waiting, and the day is matched again, so the next person
- * is offered a time that is still free. The salon day's shared lock orders this against matching
- * runs (see lockWaitlistDayForBooking), so no run offers the booked time after this looked. A
- * customer's booking after a rebooking reminder is marked as coming from it in the same statement. A
- * customer's booking after a rebooking reminder is marked as coming from it in the same statement.
- * `exceptOfferId`: the offer this booking accepts.
+ * A booking was just placed (in `trx`, not yet committed) on the professional's time, and its insert
+ * withdrew the open waitlist offers of that time (status `taken`; repositories/bookings.ts
+ * bookingInsert, after the salon day's shared lock its first statement took, so no matching run
+ * offers the booked time after the insert looked). Each offer's customer is told kindly (in the app,
+ * by e-mail and push) and stays waiting, and the day is matched again, so the next person is offered
+ * a time that is still free. Nothing to do, and no statement, when none was taken.
  */
 export async function offersTakenByBooking(
   trx: Executor,
-  b: {
-    bookingId: string;
-    userId: string | null;
-    serviceIds: string[];
-    merchantId: string;
-    salonName: string;
-    date: string;
-    staffId: string;
-    from: Date;
-    to: Date;
-    exceptOfferId?: string | null;
-    now: Date;
-  },
+  taken: readonly OfferTaken[],
+  b: { merchantId: string; salonName: string; date: string; now: Date },
 ): Promise<number> {
-  await lockWaitlistDayForBooking(trx, b.merchantId, b.date);
-  // The same statement marks the rebooking reminder this booking follows, if any (docs/channels.md).
-  const taken = await withdrawOffersTakenBy(trx, {
-    ...b,
-    exceptOfferId: b.exceptOfferId ?? null,
-    reminderSince: new Date(b.now.getTime() - REBOOK_ATTRIBUTION_DAYS * 86_400_000),
-  });
   if (!taken.length) return 0;
   const effects = noEffects();
   for (const o of taken) {
