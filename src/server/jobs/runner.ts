@@ -4,7 +4,7 @@ import { recordJobFailure } from '../db/repositories/admin/system.js';
 import type { AppDeps } from '../deps.js';
 import { scheduleAutoComplete } from '../services/bookings/autoComplete.js';
 import { scheduleBlockTopUp } from '../services/calendar/index.js';
-import { scheduleSearchMaintenance } from '../services/discovery/maintenance.js';
+import { keepSearchTableFast, scheduleSearchMaintenance } from '../services/discovery/maintenance.js';
 import { BOOKING_HOLD_SWEEP, HOLD_SWEEP_CRON } from '../services/payments/holds.js';
 import { REBOOK_REMINDER_SWEEP, REBOOK_SWEEP_CRON } from '../services/rebooking/index.js';
 import { bossOn, ensureJobQueue, jobSql, payloadOf } from './boss.js';
@@ -232,6 +232,7 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}): J
       await scheduleSearchMaintenance(deps.db);
       await scheduleBlockTopUp(deps.db);
       await scheduleAutoComplete(deps.db, deps.now());
+      await keepSearchTableFast(deps.db);
     } catch (err) {
       // The database may be restarting; the next hour tries again.
       log('scheduling', err);

@@ -38,5 +38,6 @@ export {
   findMerchantCards,
   findTermIds,
   type ImageRow,
+  keepSearchTableVisible,
   maintainSearchTable,
 } from './discovery/search.js';

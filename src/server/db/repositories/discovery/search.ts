@@ -282,3 +282,19 @@ export async function maintainSearchTable(db: Executor): Promise<void> {
   await sql`cluster salon_search`.execute(db);
   await sql`analyze salon_search`.execute(db);
 }
+
+/**
+ * After the nightly rewrite (CLUSTER writes a new table whose visibility map is empty) the search's
+ * count of matches cannot be answered from the index alone and reads every matching row's page until
+ * the table is vacuumed; autovacuum may not come for a long time to a table nobody updates. So once
+ * fewer than half its pages are marked all-visible, it is vacuumed (outside any transaction, as
+ * VACUUM must be). Answers whether it was. The job runner calls it every hour (jobs/runner.ts).
+ */
+export async function keepSearchTableVisible(db: Executor): Promise<boolean> {
+  const { rows } = await sql<{ pages: number; visible: number }>`
+    select relpages as pages, relallvisible as visible from pg_class where oid = 'salon_search'::regclass`.execute(db);
+  const t = rows[0];
+  if (!t || t.pages === 0 || t.visible * 2 >= t.pages) return false;
+  await sql`vacuum (analyze) salon_search`.execute(db);
+  return true;
+}
