@@ -276,44 +276,84 @@ export interface CapturedBooking {
   bookingTime: string;
 }
 
+/** The statements of the booking's own transaction, begin to commit (a notification sent after the commit is left out). */
+function transactionOf(statements: Statement[]): Statement[] {
+  const begin = statements.findIndex((s) => /^\s*begin/i.test(s.sql));
+  const commit = statements.findLastIndex((s) => /^\s*commit/i.test(s.sql));
+  if (begin < 0 || commit < begin) throw new Error('the captured booking holds no transaction');
+  return statements.slice(begin, commit + 1).filter((s) => !/pg_notify/i.test(s.sql));
+}
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const BID = '\u0001bid\u0001';
+const BDATE = '\u0001bdate\u0001';
+
 /**
- * The schema's ceiling for one booking: the statements the app sent for a captured booking, in one
- * transaction, with what makes each booking its own drawn afresh per pgbench transaction: a new id,
- * one of the salon's professionals, a day 2-21 days ahead and one of 36 quarter-hour starts from
- * 10:00 (the app phase's contention). Every other parameter stays as the app sent it (a pgbench
- * variable), so the same rows, constraints, indexes and triggers are written. A value holding the
- * booking's id inside it (the job's data, its singleton key) gets the new id. One difference from
- * the app: when the drawn professional is taken, the app tries the next one and sends no job for a
- * refused attempt; here the insert does nothing and the job row is still written.
+ * The schema's ceiling for one booking: the statements the app sent for a booking at each of the
+ * captured salons, replayed as ONE pgbench script (so each connection prepares each statement once,
+ * as the app's statements of one shape are one plan), each transaction drawing a salon, and afresh
+ * what makes each booking its own: a new id, one of that salon's professionals, a day 2-21 days
+ * ahead and one of 36 quarter-hour starts from 10:00 (the app phase's contention). A parameter that
+ * is the same at every salon stays a pgbench variable as the app sent it; one that differs (the
+ * salon, its services, hours and names) comes from a VALUES list of the captured salons (base64,
+ * so no text is read as a pgbench variable), by the drawn salon. A value holding the booking's id or
+ * date gets the new ones, and the day bounds of the day's read follow the drawn day. So the same
+ * rows, constraints, indexes, locks and triggers are written as by the app. One difference: when
+ * the drawn professional is taken, the app tries the next one and sends no job for a refused
+ * attempt; here the insert does nothing and the job row is still written.
  */
-export function bookingScript(c: CapturedBooking, prefix: string): { script: string; defines: Record<string, string> } {
+export function bookingScriptAcross(
+  captured: CapturedBooking[],
+  prefix: string,
+): { script: string; defines: Record<string, string>; statements: number } {
   const v = (name: string) => `${prefix}_${name}`;
-  const minutes = Math.round((c.endsAt.getTime() - c.startsAt.getTime()) / 60_000);
-  const twelveHour = /[AP]M$/i.test(c.bookingTime);
+  const txs = captured.map((c) => transactionOf(c.statements));
+  const shape = txs[0].map((s) => s.sql);
+  for (const t of txs) {
+    if (t.length !== shape.length || t.some((s, i) => s.sql !== shape[i]))
+      throw new Error('the captured bookings sent different statements');
+  }
+  const first = captured[0];
+  const minutes = Math.round((first.endsAt.getTime() - first.startsAt.getTime()) / 60_000);
+  const twelveHour = /[AP]M$/i.test(first.bookingTime);
   const colon = `' || chr(58) || '`;
   const timeFormat = twelveHour ? `'HH12${colon}MI AM'` : `'HH24${colon}MI'`;
   const defines: Record<string, string> = {};
-  const derived: string[] = [];
-  const lines = c.statements.map((s, i) => {
-    let text = s.sql;
-    for (let k = s.parameters.length; k >= 1; k--) {
-      const value = s.parameters[k - 1];
+  /** Columns of the VALUES list: a name and its text at each salon. */
+  const columns: { name: string; texts: string[]; derive: boolean }[] = [];
+  const dayOffsets = new Set<number>();
+  const kindOf = (c: CapturedBooking, value: unknown): string | null => {
+    if (value === c.id) return v('bid');
+    if (typeof value === 'string' && c.staffIds.includes(value)) return v('staff');
+    if (value instanceof Date && value.getTime() === c.startsAt.getTime()) return v('starts');
+    if (value instanceof Date && value.getTime() === c.endsAt.getTime()) return v('ends');
+    if (value === c.bookingDate) return v('bdate');
+    if (value === c.bookingTime) return v('btime');
+    if (value instanceof Date) {
+      const days = (value.getTime() - Date.parse(`${c.bookingDate}T00:00:00Z`)) / 86_400_000;
+      if (Number.isInteger(days) && Math.abs(days) <= 3) {
+        dayOffsets.add(days);
+        return v(`day${days < 0 ? 'm' : 'p'}${Math.abs(days)}`);
+      }
+    }
+    return null;
+  };
+  const lines = shape.map((text, i) => {
+    for (let k = txs[0][i].parameters.length; k >= 1; k--) {
+      const values = txs.map((t) => t[i].parameters[k - 1]);
+      const kinds = values.map((value, j) => kindOf(captured[j], value));
       let replacement: string;
-      if (value === null || value === undefined) replacement = 'NULL';
-      else if (value === c.id) replacement = `:${v('bid')}`;
-      else if (typeof value === 'string' && c.staffIds.includes(value) && i > 0) replacement = `:${v('staff')}`;
-      else if (value instanceof Date && value.getTime() === c.startsAt.getTime()) replacement = `:${v('starts')}`;
-      else if (value instanceof Date && value.getTime() === c.endsAt.getTime()) replacement = `:${v('ends')}`;
-      else if (value === c.bookingDate && i > 0) replacement = `:${v('bdate')}`;
-      else if (value === c.bookingTime && i > 0) replacement = `:${v('btime')}`;
+      if (values.every((x) => x === null || x === undefined)) replacement = 'NULL';
+      else if (kinds[0] !== null && kinds.every((x) => x === kinds[0])) replacement = `:${kinds[0]}`;
       else {
         const name = v(`${i}_${k}`);
-        const text = paramText(value);
-        if (text.includes(c.id)) {
-          // Given the new id in the set-up select below.
-          defines[`${name}_raw`] = text;
-          derived.push(`replace(:${name}_raw, '${c.id}', x.bid::text) as ${name}`);
-        } else defines[name] = text;
+        const texts = values.map((value, j) => {
+          if (value === null || value === undefined) throw new Error(`parameter ${k} of statement ${i} is null at some salons only`);
+          return paramText(value).split(captured[j].id).join(BID).split(captured[j].bookingDate).join(BDATE);
+        });
+        const derive = texts.some((t) => t.includes(BID) || t.includes(BDATE));
+        if (!derive && texts.every((t) => t === texts[0])) defines[name] = texts[0];
+        else columns.push({ name, texts, derive });
         replacement = `:${name}`;
       }
       text = text.split(`$${k}`).join(replacement);
@@ -323,19 +363,37 @@ export function bookingScript(c: CapturedBooking, prefix: string): { script: str
   if (lines.some((l) => LOOKS_LIKE_VARIABLE.test(l.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '')))) {
     throw new Error('a booking statement holds a colon pgbench would read as a variable');
   }
-  const staffArray = `'{${c.staffIds.join(',')}}'::uuid[]`;
+  const rows = captured.map(
+    (c, j) => `(${j + 1}, '${base64(`{${c.staffIds.join(',')}}`)}'${columns.map((col) => `, '${base64(col.texts[j])}'`).join('')})`,
+  );
+  const text64 = (ref: string) => `convert_from(decode(${ref}, 'base64'), 'UTF8')`;
+  const bdate = `(current_date + :day::int)::text`;
   const start = `(current_date + :day::int) + make_time(10, 0, 0) + make_interval(mins => 15 * :quarter::int)`;
+  const selected = [
+    `x.bid as ${v('bid')}`,
+    `staff[1 + floor(random() * cardinality(staff))::int] as ${v('staff')}`,
+    `${bdate} as ${v('bdate')}`,
+    `to_char(${start}, ${timeFormat}) as ${v('btime')}`,
+    `(${start}) at time zone 'Asia/Kolkata' as ${v('starts')}`,
+    `(${start} + make_interval(mins => ${minutes})) at time zone 'Asia/Kolkata' as ${v('ends')}`,
+    ...[...dayOffsets].map(
+      (d) => `(current_date + :day::int + ${d})::timestamp at time zone 'UTC' as ${v(`day${d < 0 ? 'm' : 'p'}${Math.abs(d)}`)}`,
+    ),
+    ...columns.map((col) =>
+      col.derive
+        ? `replace(replace(${text64(`s.${col.name}`)}, E'\\001bid\\001', x.bid::text), E'\\001bdate\\001', ${bdate}) as ${col.name}`
+        : `${text64(`s.${col.name}`)} as ${col.name}`,
+    ),
+  ];
   const setup = [
     `\\set day random(2, 21)`,
     `\\set quarter random(0, 35)`,
-    `\\set pick random(1, ${c.staffIds.length})`,
-    `select x.bid as ${v('bid')}, (${staffArray})[:pick::int] as ${v('staff')},`,
-    `  (current_date + :day::int)::text as ${v('bdate')}, to_char(${start}, ${timeFormat}) as ${v('btime')},`,
-    `  (${start}) at time zone 'Asia/Kolkata' as ${v('starts')},`,
-    `  (${start} + make_interval(mins => ${minutes})) at time zone 'Asia/Kolkata' as ${v('ends')}${derived.length ? ',' : ''}`,
-    ...(derived.length ? [`  ${derived.join(',\n  ')}`] : []),
-    `from (select gen_random_uuid() as bid) x \\gset`,
+    `\\set salon random(1, ${captured.length})`,
+    `select ${selected.join(',\n  ')}`,
+    `from (select gen_random_uuid() as bid) x,`,
+    `  (select n, ${text64('staff64')}::uuid[] as staff${columns.map((col) => `, ${col.name}`).join('')}`,
+    `   from (values ${rows.join(',\n    ')}) t(n, staff64${columns.map((col) => `, ${col.name}`).join('')})) s`,
+    `where s.n = :salon \\gset`,
   ];
-  // The captured statements hold the transaction's own begin and commit (Kysely logs them too).
-  return { script: [...setup, ...lines].join('\n'), defines };
+  return { script: [...setup, ...lines].join('\n'), defines, statements: lines.length };
 }

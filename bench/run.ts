@@ -25,7 +25,8 @@ import { searchMerchants } from '../src/server/services/discovery/search.js';
 import { searchInput } from '../src/shared/schemas/discovery.js';
 import {
   bareConstraintCeiling,
-  bookingScript,
+  bookingScriptAcross,
+  type CapturedBooking,
   capturingDb,
   type PgbenchResult,
   pgbenchScript,
@@ -136,7 +137,9 @@ process.on('exit', () => children.forEach(stop));
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; ms: number }> {
   const port = await freePort();
   const t0 = Date.now();
-  const child = startProcess(process.execPath, ['dist/server/src/server/main.js'], {
+  // BENCH_SERVER_FLAGS: Node flags for the servers it starts, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = startProcess(process.execPath, [...flags, 'dist/server/src/server/main.js'], {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -677,9 +680,10 @@ async function readStatementsCeiling(
 /**
  * The schema's ceiling for bookings: one booking placed by the app's own createBooking in each of
  * the booking phase's 20 salons (statements recorded through Kysely's log), replayed by 64 pgbench
- * clients with a fresh id, professional, day and time per transaction (bench/ceiling.ts bookingScript).
+ * clients as one script, drawing a salon and a fresh id, professional, day and time per transaction
+ * (bench/ceiling.ts bookingScriptAcross).
  */
-async function bookingSqlCeiling(url: string): Promise<PgbenchResult & { statementsPerBooking: number }> {
+async function bookingSqlCeiling(url: string): Promise<PgbenchResult & { statementsPerBooking: number; bookingsWritten: number }> {
   const cap = capturingDb(url);
   try {
     const deps = await createDeps(
@@ -694,9 +698,8 @@ async function bookingSqlCeiling(url: string): Promise<PgbenchResult & { stateme
     const actor = { id: customer.rows[0].id, role: 'customer' as const, email: 'bench-c1@bench.in' };
     // A day the replay never draws (it draws 2-21 days ahead), so the captured bookings clash with none of it.
     const day = new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10);
-    const scripts: { script: string; defines: Record<string, string> }[] = [];
-    let statements = 0;
-    for (const [i, salon] of salons.rows.entries()) {
+    const captures: CapturedBooking[] = [];
+    for (const salon of salons.rows) {
       cap.take();
       const made = await createBooking(deps, actor, {
         userId: actor.id,
@@ -706,37 +709,37 @@ async function bookingSqlCeiling(url: string): Promise<PgbenchResult & { stateme
         bookingTime: '10:00',
       } as never);
       const b = made.data.booking;
-      const captured = cap.take();
-      statements = captured.length;
-      scripts.push(
-        bookingScript(
-          {
-            statements: captured,
-            id: b._id,
-            staffIds: salon.staff_ids,
-            startsAt: new Date(b.startsAt),
-            endsAt: new Date(b.endsAt),
-            bookingDate: b.bookingDate,
-            bookingTime: (await sql<{ t: string }>`select booking_time as t from bookings where id = ${b._id}`.execute(cap.db)).rows[0].t,
-          },
-          `b${i}`,
-        ),
-      );
+      captures.push({
+        statements: cap.take(),
+        id: b._id,
+        staffIds: salon.staff_ids,
+        startsAt: new Date(b.startsAt),
+        endsAt: new Date(b.endsAt),
+        bookingDate: b.bookingDate,
+        bookingTime: (await sql<{ t: string }>`select booking_time as t from bookings where id = ${b._id}`.execute(cap.db)).rows[0].t,
+      });
     }
+    const replay = bookingScriptAcross(captures, 'b');
+    // Begin and commit are statements of the transaction; the script's first line draws the booking.
+    const statements = replay.statements;
     log(`ceiling: the booking's ${statements} statements in one transaction through pgbench, 64 clients`);
     const run = runPgbench({
       databaseUrl: url,
-      scripts: scripts.map((x) => x.script),
-      defines: Object.assign({}, ...scripts.map((x) => x.defines)),
+      scripts: [replay.script],
+      defines: replay.defines,
       clients: 64,
       // 64 connections take pgbench seconds to open on a busy box (see bareConstraintCeiling).
       seconds: SECONDS + 5,
       protocol: 'prepared',
     });
-    await sql`delete from bookings where merchant_id = any(${salons.rows.map((r) => r.id)}::uuid[]) and status = 'upcoming'`.execute(
+    // The replay's bookings (every one it made is upcoming, dated 2-21 days ahead): it wrote real rows.
+    const ids = salons.rows.map((r) => r.id);
+    const written = await sql<{ n: number }>`
+      select count(*)::int as n from bookings where merchant_id = any(${ids}::uuid[]) and status = 'upcoming' and booking_date < ${day}::date`.execute(
       cap.db,
     );
-    return { ...run, statementsPerBooking: statements };
+    await sql`delete from bookings where merchant_id = any(${ids}::uuid[]) and status = 'upcoming'`.execute(cap.db);
+    return { ...run, statementsPerBooking: statements, bookingsWritten: written.rows[0].n };
   } finally {
     await cap.close();
   }
@@ -830,6 +833,9 @@ function ceilingOf(tcp: Record<string, any>): Record<string, unknown> {
         ? {
             appPerSecond: contention.committedPerSecond,
             schemaSqlPerSecond: tcp.bookingSql?.transactionsPerSecond ?? null,
+            /** Bookings the replay's transactions wrote (a transaction whose drawn time was taken writes none). */
+            schemaSqlBookingsWritten: tcp.bookingSql?.bookingsWritten ?? null,
+            schemaSqlTransactions: tcp.bookingSql?.transactions ?? null,
             bareConstraintPerSecond: bare.transactionsPerSecond,
             /** Goal ≥ 0.5. */
             appToSchemaSql: tcp.bookingSql
@@ -906,7 +912,8 @@ function printBookings(tcp: Record<string, any>, ceiling: Record<string, unknown
   console.log(`CPU ms per booking: load gen / servers (jobs) / PG: ${cpuParts(c.cpuMsPerRequest)}`);
   console.log(`overlapping ${c.overlappingBookings}, acknowledged stored ${c.acknowledgedStored}/${c.created + c.createdDuringWarmup}`);
   console.log(
-    `booking SQL through pgbench: ${tcp.bookingSql?.transactionsPerSecond} tps (p95 ${tcp.bookingSql?.p95} ms, failed ${tcp.bookingSql?.failed})`,
+    `booking SQL through pgbench: ${tcp.bookingSql?.transactionsPerSecond} tps (p95 ${tcp.bookingSql?.p95} ms, failed ${tcp.bookingSql?.failed}, ` +
+      `${tcp.bookingSql?.bookingsWritten} bookings written by ${tcp.bookingSql?.transactions} transactions)`,
   );
   console.log(`bare exclusion constraint: ${tcp.bareConstraint?.transactionsPerSecond} tps`);
   console.log(JSON.stringify(ceiling.bookings));
