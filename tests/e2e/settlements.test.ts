@@ -137,7 +137,7 @@ describe('settlements and payouts in the browser', { timeout: 300_000 }, () => {
       }
 
       // 3. The admin sees the salon on Payables and records a payout; more than is due is refused under the amount.
-      const payables = (await api<Payables>('admin/payments/payables', undefined, adminToken)).data.salons;
+      const payables = (await api<Payables>('admin/payments/payables?limit=200', undefined, adminToken)).data.salons;
       const salon = payables.find((s) => s.merchantId === salonId)!;
       expect(salon.held).toBeGreaterThanOrEqual(line.net);
       expect(salon.due).toBeGreaterThan(1);
@@ -185,7 +185,7 @@ describe('settlements and payouts in the browser', { timeout: 300_000 }, () => {
       } finally {
         await admin.context.close();
       }
-      const after = (await api<Payables>('admin/payments/payables', undefined, adminToken)).data.salons.find(
+      const after = (await api<Payables>('admin/payments/payables?limit=200', undefined, adminToken)).data.salons.find(
         (s) => s.merchantId === salonId,
       )!;
       expect(after.paidOut).toBeCloseTo(salon.paidOut + amount, 2);

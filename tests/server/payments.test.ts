@@ -97,7 +97,7 @@ describe(`pay now at checkout (${DB_KIND})`, () => {
     const { booking: held, payment, checkout } = await start(c, s);
     expect(held.status).toBe('pending');
     expect(payment).toMatchObject({ status: 'created', amount: 500, walletAmount: 0 });
-    expect(checkout).toMatchObject({ gateway: 'test', testMode: true, checkoutKey: null, amountPaise: 50000 });
+    expect(checkout).toMatchObject({ gateway: 'test', testMode: true, checkoutKey: null, amount: 500, amountPaise: 50000 });
     expect(new Date(payment.holdExpiresAt!).getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
     // Held means taken: nobody else books it, and the slot is not offered.
     const other = await createCustomer(rt);

@@ -113,7 +113,7 @@ export const packageUserProcedures = {
       },
     })
     .input(s.myHoldingsInput)
-    .output(s.holdingsAnswer)
+    .output(s.myHoldingsAnswer)
     .query(({ ctx, input }) => holdings.myHoldings(ctx.deps, ctx.actor, input)),
   buySalonOffer: customerProcedure
     .meta({

@@ -59,7 +59,7 @@ export const settlementAdminProcedures = {
     })
     .input(s.payablesInput)
     .output(s.payablesAnswer)
-    .query(({ ctx }) => getPayables(ctx.deps)),
+    .query(({ ctx, input }) => getPayables(ctx.deps, input)),
   recordPayout: adminProcedure
     .meta({
       openapi: {

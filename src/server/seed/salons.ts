@@ -1,4 +1,4 @@
-import type { GenderServed } from '../../shared/constants.js';
+import type { Amenity, GenderServed } from '../../shared/constants.js';
 import { type OpeningHoursDay, WEEKDAYS } from '../../shared/hours.js';
 import type { ShopCategory } from './catalogue.js';
 
@@ -29,7 +29,8 @@ export interface SalonDef {
   gender: GenderServed;
   description: string;
   hours: OpeningHoursDay[];
-  amenities: string[];
+  /** From the list the app offers (the type refuses any other spelling). */
+  amenities: Amenity[];
   /** Category names, resolved against the salon's shop types in order. */
   categories: string[];
   serviceCount: number;

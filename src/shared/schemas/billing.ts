@@ -212,7 +212,14 @@ export const startPaymentMethodAnswer = z.object({
     testMode: z.boolean(),
     /** Razorpay: the recurring order to authorise in Checkout (₹1, refunded), its customer and key; null on the test gateway, whose form takes the card or UPI id. */
     checkout: z
-      .object({ orderId: z.string(), customerId: z.string(), keyId: z.string(), amountPaise: z.number(), currency: z.literal('INR') })
+      .object({
+        orderId: z.string(),
+        customerId: z.string(),
+        keyId: z.string(),
+        amount: z.number().describe('Rupees, as every amount on the wire; hand Checkout Math.round(amount * 100) paise'),
+        amountPaise: z.number().meta({ deprecated: true }).describe('Deprecated: the same amount in paise (amount × 100); read `amount`'),
+        currency: z.literal('INR'),
+      })
       .nullable(),
   }),
 });

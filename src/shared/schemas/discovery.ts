@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { AMENITIES, canonicalAmenity, GENDERS_SERVED, PLACE_KINDS } from '../constants.js';
+import { AMENITIES, GENDERS_SERVED, PLACE_KINDS } from '../constants.js';
 import { SOCIAL_NETWORKS } from '../social.js';
 import { dateSchema, idSchema } from '../validation.js';
 import { offerRuleFields } from './coupons.js';
 import { pagingWire } from './paging.js';
 import { toQueryNumber } from './query.js';
+import { amenitySchema } from './shop.js';
 
 /*
  * Discovery wire schemas: home-page sections, search, salon details, categories, locations,
@@ -158,12 +159,12 @@ export const searchFiltersShape = {
       if (!list) return undefined;
       const out: string[] = [];
       for (const a of list) {
-        const canonical = canonicalAmenity(a);
-        if (!canonical) {
+        const amenity = amenitySchema.safeParse(a);
+        if (!amenity.success) {
           ctx.addIssue({ code: 'custom', message: `Choose amenities from: ${AMENITIES.join(', ')}.` });
           return z.NEVER;
         }
-        out.push(canonical);
+        out.push(amenity.data);
       }
       return [...new Set(out)];
     })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HOLDING_KINDS, MAX_MEMBERSHIP_DISCOUNT } from '../packages.js';
 import { idSchema, nameSchema } from '../validation.js';
 import { jsonValue } from './jsonValue.js';
+import { bodyPageFields, pagingWire } from './paging.js';
 import { blankToUndefined, intSchema, merchantIdField, moneySchema } from './shop.js';
 
 /* Packages, memberships and salon gift vouchers (docs/checkout-and-stock.md). Money in rupees. */
@@ -104,7 +105,9 @@ export const holdingWire = z.object({
 });
 export type HoldingWire = z.infer<typeof holdingWire>;
 export const holdingsAnswer = z.object({ holdings: z.array(holdingWire) });
-export const myHoldingsInput = z.object({ merchantId: z.preprocess(blankToUndefined, idSchema.optional()) });
+/** The customer's own holdings, newest first, a page at a time (docs/api-clients.md "Paging"). */
+export const myHoldingsInput = z.object({ merchantId: z.preprocess(blankToUndefined, idSchema.optional()), ...bodyPageFields(20, 100) });
+export const myHoldingsAnswer = z.object({ holdings: z.array(holdingWire), paging: pagingWire });
 
 export const buyOfferInput = z.object({
   offerId: idSchema,

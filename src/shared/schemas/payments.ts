@@ -85,7 +85,8 @@ export const checkoutWire = z.object({
   testMode: z.boolean(),
   checkoutKey: z.string().nullable(),
   orderId: z.string(),
-  amountPaise: z.number().int(),
+  amount: z.number().describe('Rupees, as every amount on the wire; hand Checkout Math.round(amount * 100) paise'),
+  amountPaise: z.number().int().meta({ deprecated: true }).describe('Deprecated: the same amount in paise (amount × 100); read `amount`'),
   currency: z.literal('INR'),
   description: z.string(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ISO_DATE_RE, idSchema } from '../validation.js';
 import { jsonValue } from './jsonValue.js';
+import { pagingWire, queryPageFields } from './paging.js';
 
 /* Settlement statements and payouts (docs/payments.md "Settlement"). */
 
@@ -108,7 +109,8 @@ export type SettlementWire = z.infer<typeof settlementAnswer>['data'];
 
 export const settlementCsvAnswer = z.object({ filename: z.string(), csv: z.string() });
 
-export const payablesInput = z.object({});
+/** Salons by name, a page at a time; the totals are of every salon, not the page. */
+export const payablesInput = z.object(queryPageFields(20, 200));
 export const payablesAnswer = z.object({
   data: z.object({
     salons: z.array(
@@ -125,7 +127,8 @@ export const payablesAnswer = z.object({
         lastPayoutOn: z.string().nullable(),
       }),
     ),
-    totals: z.object({ due: z.number(), held: z.number(), paidOut: z.number() }),
+    totals: z.object({ due: z.number(), held: z.number(), paidOut: z.number() }).describe('Of every salon, not the page'),
+    paging: pagingWire,
   }),
 });
 

@@ -308,16 +308,19 @@ export const merchantServicesUpdateInput = z.object({
 
 // ---------------------------------------------------------------- amenities and pricing charts
 
+/**
+ * One amenity of the list the app offers (AMENITIES): the document shows the enum; a listed name in
+ * another case ('free wifi') is taken as the list spells it, anything else is a 400 naming the field.
+ */
+export const amenitySchema = z.preprocess(
+  (v) => (typeof v === 'string' ? (canonicalAmenity(v) ?? v) : v),
+  z.enum(AMENITIES, { error: `Choose amenities from: ${AMENITIES.join(', ')}.` }),
+);
+
 export const amenitiesInput = z.object({
   merchantId: merchantIdField,
   amenities: z
-    .array(
-      z.preprocess(
-        (v) => (typeof v === 'string' ? (canonicalAmenity(v) ?? v) : v),
-        z.enum(AMENITIES, { error: `Choose amenities from: ${AMENITIES.join(', ')}.` }),
-      ),
-      { error: 'List the amenities.' },
-    )
+    .array(amenitySchema, { error: 'List the amenities.' })
     .max(AMENITIES.length)
     .transform((list) => [...new Set(list)]),
 });

@@ -1,3 +1,4 @@
+import { getQueryKey } from '@trpc/react-query';
 import { longDate } from '../../../shared/dates';
 import { formatINR } from '../../../shared/money';
 import { HOLDING_KIND_LABELS } from '../../../shared/packages';
@@ -5,7 +6,9 @@ import type { HoldingWire } from '../../../shared/schemas/packages';
 import { Badge } from '../../components/ui/Badge';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { LoadError } from '../../components/ui/EmptyState';
+import { LoadMore } from '../../components/ui/LoadMore';
 import { Skeleton } from '../../components/ui/Skeleton';
+import { usePagedList } from '../../lib/usePagedList';
 import { trpc } from '../../trpc';
 
 /** What is left on a holding, in words: sessions, rupees, a discount. */
@@ -23,9 +26,19 @@ const STATE_BADGE = {
   expired: <Badge tone="warning">Expired</Badge>,
 } as const;
 
-/** The customer's packages, memberships and salon vouchers, with balances and expiry (account → wallet). */
+const HOLDINGS_PAGE = 20;
+
+/** The customer's packages, memberships and salon vouchers, with balances and expiry (account → wallet), a page at a time. */
 export function MyHoldings() {
-  const q = trpc.users.getMyHoldings.useQuery({});
+  const client = trpc.useUtils().client;
+  const list = usePagedList({
+    queryKey: getQueryKey(trpc.users.getMyHoldings, { limit: HOLDINGS_PAGE }, 'infinite'),
+    fetchPage: (page) => client.users.getMyHoldings.query({ page, limit: HOLDINGS_PAGE }),
+    pagingOf: (d) => d.paging,
+    itemsOf: (d) => d.holdings,
+    idOf: (h) => h._id,
+  });
+  const q = list.query;
   return (
     <Card data-testid="my-holdings">
       <CardHeader
@@ -34,31 +47,42 @@ export function MyHoldings() {
       />
       {q.isError ? (
         <LoadError title="Could not load them" onRetry={q.refetch} />
-      ) : !q.data ? (
+      ) : !list.first ? (
         <Skeleton className="h-24" />
-      ) : q.data.holdings.length === 0 ? (
+      ) : list.items.length === 0 ? (
         <p className="text-sm text-ink-500">None yet. Salons sell packages (e.g. 5 facials), memberships and gift vouchers.</p>
       ) : (
-        <ul className="divide-y divide-blush-100">
-          {q.data.holdings.map((h) => (
-            <li key={h._id} className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid="holding" data-name={h.name}>
-              <div className="min-w-0">
-                <p className="text-xs font-semibold uppercase tracking-wide text-ink-500">
-                  {HOLDING_KIND_LABELS[h.kind]} · {h.salonName}
-                </p>
-                <p className="font-semibold text-ink-900">{h.name}</p>
-                <p className="text-sm text-ink-700" data-testid="holding-balance">
-                  {holdingBalance(h)}
-                </p>
-                <p className="text-xs text-ink-500">
-                  {h.state === 'expired' ? 'Expired' : 'Valid until'} {longDate(h.expiresAt.slice(0, 10))}
-                  {h.code && <span className="font-mono"> · code {h.code}</span>}
-                </p>
-              </div>
-              {STATE_BADGE[h.state]}
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="divide-y divide-blush-100">
+            {list.items.map((h) => (
+              <li key={h._id} className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid="holding" data-name={h.name}>
+                <div className="min-w-0">
+                  <p className="text-xs font-semibold uppercase tracking-wide text-ink-500">
+                    {HOLDING_KIND_LABELS[h.kind]} · {h.salonName}
+                  </p>
+                  <p className="font-semibold text-ink-900">{h.name}</p>
+                  <p className="text-sm text-ink-700" data-testid="holding-balance">
+                    {holdingBalance(h)}
+                  </p>
+                  <p className="text-xs text-ink-500">
+                    {h.state === 'expired' ? 'Expired' : 'Valid until'} {longDate(h.expiresAt.slice(0, 10))}
+                    {h.code && <span className="font-mono"> · code {h.code}</span>}
+                  </p>
+                </div>
+                {STATE_BADGE[h.state]}
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            paging={list.paging}
+            shown={list.items.length}
+            noun="packages, memberships and vouchers"
+            hasMore={list.hasMore}
+            loading={list.loadingMore}
+            onLoadMore={list.loadMore}
+            testId="holdings-paging"
+          />
+        </>
       )}
     </Card>
   );

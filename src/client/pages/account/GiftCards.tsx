@@ -1,3 +1,4 @@
+import { getQueryKey } from '@trpc/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { GIFT_CARD_MAX, GIFT_CARD_MIN } from '../../../shared/loyalty';
 import { formatINR } from '../../../shared/money';
@@ -8,6 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { LoadError } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
+import { LoadMore } from '../../components/ui/LoadMore';
 import { Select } from '../../components/ui/Select';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { Textarea } from '../../components/ui/Textarea';
@@ -15,6 +17,7 @@ import { payWithRazorpay } from '../../features/billing/razorpay';
 import { FormError } from '../../forms/FormError';
 import { serverErrorsTo, useZodForm } from '../../forms/useZodForm';
 import { longDate } from '../../lib/dates';
+import { usePagedList } from '../../lib/usePagedList';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { answerMessage } from '../../mutationMeta';
 import { trpc } from '../../trpc';
@@ -210,12 +213,22 @@ function Buy({ balance, checkoutKey }: { balance: number; checkoutKey: string | 
   );
 }
 
+const GIFT_CARDS_PAGE = 20;
+
 export default function GiftCards() {
   usePageTitle('Gift Cards');
-  const cards = trpc.users.getGiftCards.useQuery({});
+  const client = trpc.useUtils().client;
+  const cardList = usePagedList({
+    queryKey: getQueryKey(trpc.users.getGiftCards, { limit: GIFT_CARDS_PAGE }, 'infinite'),
+    fetchPage: (page) => client.users.getGiftCards.query({ page, limit: GIFT_CARDS_PAGE }),
+    pagingOf: (a) => a.data.paging,
+    itemsOf: (a) => a.data.giftCards,
+    idOf: (g) => g._id,
+  });
+  const cards = cardList.query;
   const wallet = trpc.users.getWallet.useQuery({});
   const payments = trpc.users.giftCardPaymentOptions.useQuery({}, { staleTime: Infinity });
-  const list = cards.data?.data.giftCards ?? [];
+  const list = cardList.items;
   return (
     <PageContainer className="max-w-3xl">
       <PageHeader title="Gift Cards" description="Give the gift of a good day, or add a card you received to your wallet." />
@@ -232,7 +245,7 @@ export default function GiftCards() {
           <CardHeader title="Your gift cards" />
           {cards.isError ? (
             <LoadError title="Could not load your gift cards" onRetry={cards.refetch} />
-          ) : !cards.data ? (
+          ) : !cardList.first ? (
             <Skeleton className="h-24" />
           ) : list.length === 0 ? (
             <p className="text-sm text-ink-500">Cards you buy or redeem are listed here.</p>
@@ -256,6 +269,15 @@ export default function GiftCards() {
               ))}
             </ul>
           )}
+          <LoadMore
+            paging={cardList.paging}
+            shown={list.length}
+            noun="gift cards"
+            hasMore={cardList.hasMore}
+            loading={cardList.loadingMore}
+            onLoadMore={cardList.loadMore}
+            testId="gift-cards-paging"
+          />
         </Card>
       </div>
     </PageContainer>

@@ -1,3 +1,4 @@
+import { getQueryKey } from '@trpc/react-query';
 import { Link } from 'wouter';
 import { TIERS } from '../../../shared/loyalty';
 import { formatINR } from '../../../shared/money';
@@ -5,18 +6,31 @@ import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { buttonClasses } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
+import { LoadMore } from '../../components/ui/LoadMore';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { BalanceCard, LedgerList } from '../../features/wallet/Ledger';
 import { cn } from '../../lib/cn';
+import { usePagedList } from '../../lib/usePagedList';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { trpc } from '../../trpc';
 
 const KIND_LABELS = { booking_completed: 'Visit', reward_redeemed: 'Reward', adjustment: 'Adjustment' } as const;
 
+const POINTS_PAGE = 20;
+
 export default function Loyalty() {
   usePageTitle('Loyalty Program');
-  const q = trpc.users.getLoyalty.useQuery({});
-  const d = q.data?.data;
+  const client = trpc.useUtils().client;
+  const list = usePagedList({
+    queryKey: getQueryKey(trpc.users.getLoyalty, { limit: POINTS_PAGE }, 'infinite'),
+    fetchPage: (page) => client.users.getLoyalty.query({ page, limit: POINTS_PAGE }),
+    pagingOf: (a) => a.data.paging,
+    itemsOf: (a) => a.data.entries,
+    idOf: (e) => e._id,
+  });
+  const q = list.query;
+  // Points, tier and reward are the first page's; the history is every page loaded.
+  const d = list.first?.data;
   return (
     <PageContainer className="max-w-3xl">
       <PageHeader
@@ -73,21 +87,32 @@ export default function Loyalty() {
           </Card>
           <Card>
             <CardHeader title="Points history" />
-            {d.entries.length === 0 ? (
+            {list.items.length === 0 ? (
               <EmptyState title="No points yet" description="Points arrive when the salon marks your appointment completed." />
             ) : (
-              <LedgerList
-                testId="points-entries"
-                unit="points"
-                rows={d.entries.map((e) => ({
-                  _id: e._id,
-                  description: e.description,
-                  createdAt: e.createdAt,
-                  amount: e.points,
-                  balanceAfter: e.balanceAfter,
-                  label: KIND_LABELS[e.kind],
-                }))}
-              />
+              <>
+                <LedgerList
+                  testId="points-entries"
+                  unit="points"
+                  rows={list.items.map((e) => ({
+                    _id: e._id,
+                    description: e.description,
+                    createdAt: e.createdAt,
+                    amount: e.points,
+                    balanceAfter: e.balanceAfter,
+                    label: KIND_LABELS[e.kind],
+                  }))}
+                />
+                <LoadMore
+                  paging={list.paging}
+                  shown={list.items.length}
+                  noun="entries"
+                  hasMore={list.hasMore}
+                  loading={list.loadingMore}
+                  onLoadMore={list.loadMore}
+                  testId="points-paging"
+                />
+              </>
             )}
           </Card>
         </div>

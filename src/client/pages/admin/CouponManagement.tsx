@@ -1,14 +1,17 @@
+import { getQueryKey } from '@trpc/react-query';
 import { useState } from 'react';
 import { offerAmount, offerConditions } from '../../../shared/offers';
 import type { CouponWire } from '../../../shared/schemas/coupons';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { LoadMore } from '../../components/ui/LoadMore';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { formatDay, formatINR } from '../../features/admin/format';
 import { CouponFormModal } from '../../features/shop/CouponFormModal';
 import { COUPON_STATUS } from '../../features/shop/couponStatus';
+import { usePagedList } from '../../lib/usePagedList';
 import { answerMessage } from '../../mutationMeta';
 import { trpc } from '../../trpc';
 
@@ -19,15 +22,25 @@ function validity(c: CouponWire): string {
   return 'No end date';
 }
 
+const COUPONS_PAGE = 50;
+
 /** Platform coupons: codes the platform funds, valid at every salon. An admin call without merchantId manages them. */
 export default function CouponManagement() {
-  const coupons = trpc.Coupons.getAllCoupons.useQuery({});
+  const client = trpc.useUtils().client;
+  const paged = usePagedList({
+    queryKey: getQueryKey(trpc.Coupons.getAllCoupons, { limit: COUPONS_PAGE }, 'infinite'),
+    fetchPage: (page) => client.Coupons.getAllCoupons.query({ page, limit: COUPONS_PAGE }),
+    pagingOf: (a) => a.paging,
+    itemsOf: (a) => a.coupons,
+    idOf: (c) => c._id,
+  });
+  const coupons = paged.query;
   const remove = trpc.Coupons.deleteCoupon.useMutation({
     meta: { successToast: answerMessage, errorToast: 'Could not delete the coupon.', invalidates: ['Coupons.getAllCoupons'] },
   });
   const [form, setForm] = useState<{ open: boolean; editing: CouponWire | null }>({ open: false, editing: null });
   const [toDelete, setToDelete] = useState<CouponWire | null>(null);
-  const list = coupons.data?.coupons ?? [];
+  const list = paged.items;
 
   const onDelete = () => {
     if (toDelete) remove.mutate({ couponId: toDelete._id }, { onSettled: () => setToDelete(null) });
@@ -101,6 +114,15 @@ export default function CouponManagement() {
             ))}
           </tbody>
         </TableCard>
+        <LoadMore
+          paging={paged.paging}
+          shown={list.length}
+          noun="coupons"
+          hasMore={paged.hasMore}
+          loading={paged.loadingMore}
+          onLoadMore={paged.loadMore}
+          testId="coupons-paging"
+        />
       </QueryState>
       {form.open && (
         <CouponFormModal editing={form.editing} owner={{ kind: 'platform' }} onClose={() => setForm({ open: false, editing: null })} />

@@ -1,14 +1,19 @@
+import { getQueryKey } from '@trpc/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/Button';
+import { LoadMore } from '../../components/ui/LoadMore';
 import { AdminPage } from '../../features/admin/AdminPage';
 import { QueryState, TableCard, Td, Th } from '../../features/admin/DataTable';
 import { formatCount, formatDay, formatINR } from '../../features/admin/format';
 import { StatTile } from '../../features/admin/StatTile';
 import { RecordPayout } from '../../features/settlements/RecordPayout';
+import { usePagedList } from '../../lib/usePagedList';
 import { trpc } from '../../trpc';
 
 const money = (n: number) => formatINR(n, { paise: true });
+
+const PAYABLES_PAGE = 50;
 
 type Salon = { merchantId: string; salonName: string; due: number };
 
@@ -18,10 +23,20 @@ type Salon = { merchantId: string; salonName: string; due: number };
  * out and due. Each salon's statement is its Settlements page; payouts are recorded here or there.
  */
 export default function Payables() {
-  const q = trpc.admin.payables.useQuery({});
+  const client = trpc.useUtils().client;
+  const list = usePagedList({
+    queryKey: getQueryKey(trpc.admin.payables, { limit: PAYABLES_PAGE }, 'infinite'),
+    fetchPage: (page) => client.admin.payables.query({ page, limit: PAYABLES_PAGE }),
+    pagingOf: (a) => a.data.paging,
+    itemsOf: (a) => a.data.salons,
+    idOf: (s) => s.merchantId,
+  });
+  const q = list.query;
   const [paying, setPaying] = useState<Salon | null>(null);
-  const d = q.data?.data;
-  const salons = d?.salons ?? [];
+  // The totals are of every salon (the first page's answer), the rows those loaded so far.
+  const d = list.first?.data;
+  const salons = list.items;
+  const salonCount = list.paging?.total ?? salons.length;
 
   return (
     <AdminPage
@@ -29,7 +44,7 @@ export default function Payables() {
       description="What GlowBook owes each salon for the payments it collected online: the settled net less payouts is due; payments for appointments still to come are held."
     >
       <section aria-label="Payable totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="payables-totals">
-        <StatTile label="Salons" value={d ? formatCount(salons.length) : '…'} />
+        <StatTile label="Salons" value={d ? formatCount(salonCount) : '…'} />
         <StatTile label="Due to salons" value={d ? money(d.totals.due) : '…'} testId="payables-due" />
         <StatTile label="Held" value={d ? money(d.totals.held) : '…'} hint="Appointments still to come" testId="payables-held" />
         <StatTile label="Paid out" value={d ? money(d.totals.paidOut) : '…'} testId="payables-paid" />
@@ -106,7 +121,7 @@ export default function Payables() {
             <tfoot>
               <tr className="bg-blush-50/70 font-semibold text-ink-900">
                 <Td>
-                  Total ({formatCount(salons.length)} {salons.length === 1 ? 'salon' : 'salons'})
+                  Total ({formatCount(salonCount)} {salonCount === 1 ? 'salon' : 'salons'})
                 </Td>
                 <Td className="text-right whitespace-nowrap">{money(d.totals.due)}</Td>
                 <Td className="text-right whitespace-nowrap">{money(d.totals.held)}</Td>
@@ -116,6 +131,15 @@ export default function Payables() {
             </tfoot>
           )}
         </TableCard>
+        <LoadMore
+          paging={list.paging}
+          shown={salons.length}
+          noun="salons"
+          hasMore={list.hasMore}
+          loading={list.loadingMore}
+          onLoadMore={list.loadMore}
+          testId="payables-paging"
+        />
       </QueryState>
       {paying && (
         <RecordPayout merchantId={paying.merchantId} salonName={paying.salonName} due={paying.due} onClose={() => setPaying(null)} />

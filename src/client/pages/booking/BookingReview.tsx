@@ -52,7 +52,8 @@ export default function BookingReview({ params }: { params: { id: string } }) {
   const [repeating, setRepeating] = useState<Duplicate | null>(null);
   const [holdingId, setHoldingId] = useState('');
   const holdingsQ = trpc.users.getMyHoldings.useQuery(
-    { merchantId: salonId },
+    // Every holding the customer has at this salon fits one page of the largest size.
+    { merchantId: salonId, limit: 100 },
     { enabled: session.userType === 'customer', staleTime: 30_000 },
   );
   const usable = (holdingsQ.data?.holdings ?? []).filter((h) => h.state === 'active');

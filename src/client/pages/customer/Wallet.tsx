@@ -1,3 +1,4 @@
+import { getQueryKey } from '@trpc/react-query';
 import { Link } from 'wouter';
 import { formatINR } from '../../../shared/money';
 import type { WalletEntryWire } from '../../../shared/schemas/wallet';
@@ -5,9 +6,11 @@ import { PageContainer, PageHeader } from '../../components/PageHeader';
 import { buttonClasses } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
+import { LoadMore } from '../../components/ui/LoadMore';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { MyHoldings } from '../../features/packages/Holdings';
 import { BalanceCard, LedgerList } from '../../features/wallet/Ledger';
+import { usePagedList } from '../../lib/usePagedList';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { trpc } from '../../trpc';
 
@@ -21,10 +24,21 @@ const KIND_LABELS: Record<WalletEntryWire['kind'], string> = {
   salon_purchase: 'Salon package or voucher',
 };
 
+const WALLET_PAGE = 20;
+
 export default function Wallet() {
   usePageTitle('Wallet');
-  const q = trpc.users.getWallet.useQuery({});
-  const data = q.data?.data;
+  const client = trpc.useUtils().client;
+  const list = usePagedList({
+    queryKey: getQueryKey(trpc.users.getWallet, { limit: WALLET_PAGE }, 'infinite'),
+    fetchPage: (page) => client.users.getWallet.query({ page, limit: WALLET_PAGE }),
+    pagingOf: (a) => a.data.paging,
+    itemsOf: (a) => a.data.entries,
+    idOf: (e) => e._id,
+  });
+  const q = list.query;
+  // The balance is the first page's (it is refetched with every page on a refresh).
+  const data = list.first?.data;
   return (
     <PageContainer className="max-w-3xl">
       <PageHeader
@@ -52,24 +66,35 @@ export default function Wallet() {
             <CardHeader title="Transactions" description="Every credit and debit, newest first." />
             {!data ? (
               <Skeleton className="h-32" />
-            ) : data.entries.length === 0 ? (
+            ) : list.items.length === 0 ? (
               <EmptyState
                 title="No transactions yet"
                 description="Refunds for prepaid bookings you cancel and gift cards you redeem will appear here."
               />
             ) : (
-              <LedgerList
-                testId="wallet-entries"
-                unit="inr"
-                rows={data.entries.map((e) => ({
-                  _id: e._id,
-                  description: e.description,
-                  createdAt: e.createdAt,
-                  amount: e.amount,
-                  balanceAfter: e.balanceAfter,
-                  label: KIND_LABELS[e.kind],
-                }))}
-              />
+              <>
+                <LedgerList
+                  testId="wallet-entries"
+                  unit="inr"
+                  rows={list.items.map((e) => ({
+                    _id: e._id,
+                    description: e.description,
+                    createdAt: e.createdAt,
+                    amount: e.amount,
+                    balanceAfter: e.balanceAfter,
+                    label: KIND_LABELS[e.kind],
+                  }))}
+                />
+                <LoadMore
+                  paging={list.paging}
+                  shown={list.items.length}
+                  noun="transactions"
+                  hasMore={list.hasMore}
+                  loading={list.loadingMore}
+                  onLoadMore={list.loadMore}
+                  testId="wallet-paging"
+                />
+              </>
             )}
           </Card>
           <p className="text-xs text-ink-500">

@@ -1,3 +1,4 @@
+import { getQueryKey } from '@trpc/react-query';
 import { useState } from 'react';
 import { offerAmount, offerConditions } from '../../../shared/offers';
 import type { CouponWire } from '../../../shared/schemas/coupons';
@@ -7,12 +8,14 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
+import { LoadMore } from '../../components/ui/LoadMore';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { useMerchantId } from '../../features/shop/api';
 import { CouponFormModal } from '../../features/shop/CouponFormModal';
 import { COUPON_STATUS } from '../../features/shop/couponStatus';
 import { formatINR } from '../../features/shop/format';
 import { longDate } from '../../lib/dates';
+import { usePagedList } from '../../lib/usePagedList';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { answerMessage } from '../../mutationMeta';
 import { errorMessage, trpc } from '../../trpc';
@@ -24,10 +27,21 @@ function validityText(c: CouponWire): string {
   return 'No end date';
 }
 
+const COUPONS_PAGE = 50;
+
 export default function Coupons() {
   usePageTitle('Coupons & Offers');
   const merchantId = useMerchantId();
-  const couponsQuery = trpc.Coupons.getAllCoupons.useQuery({ merchantId: merchantId ?? undefined });
+  const client = trpc.useUtils().client;
+  const input = { merchantId: merchantId ?? undefined, limit: COUPONS_PAGE };
+  const list = usePagedList({
+    queryKey: getQueryKey(trpc.Coupons.getAllCoupons, input, 'infinite'),
+    fetchPage: (page) => client.Coupons.getAllCoupons.query({ ...input, page }),
+    pagingOf: (a) => a.paging,
+    itemsOf: (a) => a.coupons,
+    idOf: (c) => c._id,
+  });
+  const couponsQuery = list.query;
   const remove = trpc.Coupons.deleteCoupon.useMutation({
     meta: { successToast: answerMessage, errorToast: 'Failed to delete coupon. Please try again.', invalidates: ['Coupons.getAllCoupons'] },
   });
@@ -38,7 +52,7 @@ export default function Coupons() {
     if (toDelete) remove.mutate({ merchantId: merchantId ?? undefined, couponId: toDelete._id }, { onSettled: () => setToDelete(null) });
   };
 
-  const coupons = couponsQuery.data?.coupons ?? [];
+  const coupons = list.items;
 
   return (
     <PageContainer>
@@ -111,6 +125,15 @@ export default function Coupons() {
           ))}
         </ul>
       )}
+      <LoadMore
+        paging={list.paging}
+        shown={coupons.length}
+        noun="coupons"
+        hasMore={list.hasMore}
+        loading={list.loadingMore}
+        onLoadMore={list.loadMore}
+        testId="coupons-paging"
+      />
       {form.open && (
         <CouponFormModal
           editing={form.editing}

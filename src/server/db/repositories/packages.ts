@@ -137,6 +137,30 @@ export function listAccountHoldings(db: Executor, accountId: string, merchantId?
   return q.orderBy('h.created_at', 'desc').execute();
 }
 
+/** One page of a customer's holdings (of one salon, or all), newest first, and how many there are in all. */
+export async function pageAccountHoldings(
+  db: Executor,
+  accountId: string,
+  merchantId: string | undefined,
+  page: { limit: number; offset: number },
+) {
+  let q = db.selectFrom('holdings as h').where('h.account_id', '=', accountId);
+  if (merchantId) q = q.where('h.merchant_id', '=', merchantId);
+  const [rows, count] = await Promise.all([
+    q
+      .innerJoin('merchants as m', 'm.id', 'h.merchant_id')
+      .selectAll('h')
+      .select('m.shop_name')
+      .orderBy('h.created_at', 'desc')
+      .orderBy('h.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    q.select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
 export function findHoldingsWithSalon(db: Executor, ids: string[]) {
   if (!ids.length) return Promise.resolve([]);
   return db

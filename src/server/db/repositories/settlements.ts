@@ -72,12 +72,9 @@ export interface SalonBalanceRow {
   last_payout_on: string | null;
 }
 
-/**
- * Each salon's balance (or one salon's): the net of its settled payments to date, what is held,
- * and payouts made. The same line figures as settlementLines, summed in SQL.
- */
-export async function salonBalances(db: Executor, merchantId?: string): Promise<SalonBalanceRow[]> {
-  const { rows } = await sql<SalonBalanceRow>`
+/** The statement of salonBalances' rows (one salon's, or every salon's), before its order. */
+function balancesOf(merchantId?: string) {
+  return sql<SalonBalanceRow>`
     with lines as (
       select p.merchant_id, p.amount,
         p.amount - ${feeOf('p')} - ${feeTaxOf('p')} - ${refundedOf('p')} - coalesce(l.commission, 0) as net,
@@ -100,9 +97,53 @@ export async function salonBalances(db: Executor, merchantId?: string): Promise<
     from merchants m
     left join sums s on s.merchant_id = m.id
     left join paid pd on pd.merchant_id = m.id
-    where (s.merchant_id is not null or pd.merchant_id is not null) ${merchantId ? sql`and m.id = ${merchantId}` : sql``}
-    order by m.shop_name`.execute(db);
+    where (s.merchant_id is not null or pd.merchant_id is not null) ${merchantId ? sql`and m.id = ${merchantId}` : sql``}`;
+}
+
+/**
+ * Each salon's balance (or one salon's): the net of its settled payments to date, what is held,
+ * and payouts made. The same line figures as settlementLines, summed in SQL.
+ */
+export async function salonBalances(db: Executor, merchantId?: string): Promise<SalonBalanceRow[]> {
+  const { rows } = await sql<SalonBalanceRow>`${balancesOf(merchantId)} order by m.shop_name, m.id`.execute(db);
   return rows;
+}
+
+export interface SalonBalanceTotals {
+  salons: number;
+  settled_net: string;
+  held_net: string;
+  paid_out: string;
+}
+
+/**
+ * One page of every salon's balance by name, and the sums of every salon (not the page), in one
+ * statement so the page and its totals are of the same moment.
+ */
+export async function salonBalancesPage(
+  db: Executor,
+  page: { limit: number; offset: number },
+): Promise<{ rows: SalonBalanceRow[]; totals: SalonBalanceTotals }> {
+  const { rows } = await sql<SalonBalanceRow & { all_rows: number; all_settled_net: string; all_held_net: string; all_paid_out: string }>`
+    with balances as (${balancesOf()}), everything as (
+      select count(*)::int as all_rows, coalesce(sum(settled_net), 0) as all_settled_net,
+        coalesce(sum(held_net), 0) as all_held_net, coalesce(sum(paid_out), 0) as all_paid_out
+      from balances
+    )
+    select e.*, p.* from everything e
+    left join lateral (select * from balances order by shop_name, merchant_id limit ${page.limit} offset ${page.offset}) p on true`.execute(
+    db,
+  );
+  const first = rows[0];
+  return {
+    rows: rows.filter((r) => r.merchant_id !== null),
+    totals: {
+      salons: first?.all_rows ?? 0,
+      settled_net: first?.all_settled_net ?? '0',
+      held_net: first?.all_held_net ?? '0',
+      paid_out: first?.all_paid_out ?? '0',
+    },
+  };
 }
 
 /** The salon's row, locked for the caller's transaction: payouts to one salon are recorded one at a time. */

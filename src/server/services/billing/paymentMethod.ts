@@ -70,6 +70,7 @@ export async function startPaymentMethod(deps: AppDeps, actor: Actor, input: z.o
       orderId: order.orderId,
       customerId: order.customerRef,
       keyId: gateway.checkoutKey,
+      amount: order.amount,
       amountPaise: Math.round(order.amount * 100),
       currency: 'INR' as const,
     };

@@ -10,6 +10,7 @@ import type {
   myHoldingsInput,
   voucherLookupInput,
 } from '../../../shared/schemas/packages.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import type { Executor } from '../../db/executor.js';
 import * as repo from '../../db/repositories/packages.js';
 import type { HoldingsTable, SalonOffersTable } from '../../db/types.js';
@@ -232,7 +233,11 @@ export async function holdingWires(db: Executor, rows: (Holding & { shop_name: s
 
 /** The signed-in customer's holdings (of one salon when named), newest first. */
 export async function myHoldings(deps: AppDeps, actor: Actor, input: z.output<typeof myHoldingsInput>) {
-  return { holdings: await holdingWires(deps.db, await repo.listAccountHoldings(deps.db, actor.id, input.merchantId), deps.now()) };
+  const { rows, total } = await repo.pageAccountHoldings(deps.db, actor.id, input.merchantId, {
+    limit: input.limit,
+    offset: (input.page - 1) * input.limit,
+  });
+  return { holdings: await holdingWires(deps.db, rows, deps.now()), paging: pagingOf(input.page, input.limit, total) };
 }
 
 /** A customer's holdings of this salon, for the desk (checkout). */

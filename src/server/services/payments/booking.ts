@@ -94,6 +94,7 @@ function checkoutOf(deps: AppDeps, payment: PaymentRow, salonName: string) {
     testMode: gateway.testMode,
     checkoutKey: gateway.checkoutKey,
     orderId: payment.order_id,
+    amount: Number(payment.amount),
     amountPaise: Math.round(Number(payment.amount) * 100),
     currency: 'INR' as const,
     description: `${payment.deposit ? 'Deposit for a booking' : 'Booking'} at ${salonName}`,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { bookingReference } from '../../../shared/bookingReference.js';
 import { formatINR, round2 } from '../../../shared/money.js';
 import { CHANNEL_COMMISSION_RATE } from '../../../shared/policy.js';
+import { pagingOf } from '../../../shared/schemas/paging.js';
 import type { recordPayoutInput, SettlementLineWire, SettlementWire, settlementInput } from '../../../shared/schemas/settlements.js';
 import { GATEWAY_FEE, SETTLEMENT_STATE_LABELS, settlementLine } from '../../../shared/settlement.js';
 import { instantToZoned } from '../../../shared/slots.js';
@@ -32,7 +33,7 @@ export function periodOf(input: { month?: string; from?: string; to?: string }):
 
 type Balance = SettlementWire['balance'];
 
-function balanceOf(row: repo.SalonBalanceRow | undefined): Balance {
+function balanceOf(row: Pick<repo.SalonBalanceRow, 'settled_net' | 'held_net' | 'paid_out'> | undefined): Balance {
   const settledNet = round2(Number(row?.settled_net ?? 0));
   const paidOut = round2(Number(row?.paid_out ?? 0));
   return { settledNet, held: round2(Number(row?.held_net ?? 0)), paidOut, due: round2(settledNet - paidOut) };
@@ -202,9 +203,12 @@ export async function getSettlementCsv(deps: AppDeps, actor: Actor, input: z.out
   return { filename: `settlement-${slug}-${data.from}-to-${data.to}.csv`, csv: settlementCsv(data) };
 }
 
-/** Every salon with payments or payouts: what the platform owes it now, held, and paid out (admin). */
-export async function getPayables(deps: AppDeps) {
-  const rows = await repo.salonBalances(deps.db);
+/**
+ * Every salon with payments or payouts, by name, a page at a time: what the platform owes it now,
+ * held, and paid out (admin). The totals are of every salon, not the page.
+ */
+export async function getPayables(deps: AppDeps, input: { page: number; limit: number }) {
+  const { rows, totals } = await repo.salonBalancesPage(deps.db, { limit: input.limit, offset: (input.page - 1) * input.limit });
   const salons = rows.map((r) => {
     const b = balanceOf(r);
     return {
@@ -220,8 +224,14 @@ export async function getPayables(deps: AppDeps) {
       lastPayoutOn: r.last_payout_on,
     };
   });
-  const sum = (k: 'due' | 'held' | 'paidOut') => round2(salons.reduce((n, s) => n + s[k], 0));
-  return { data: { salons, totals: { due: sum('due'), held: sum('held'), paidOut: sum('paidOut') } } };
+  const all = balanceOf(totals);
+  return {
+    data: {
+      salons,
+      totals: { due: all.due, held: all.held, paidOut: all.paidOut },
+      paging: pagingOf(input.page, input.limit, totals.salons),
+    },
+  };
 }
 
 /**
