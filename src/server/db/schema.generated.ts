@@ -462,6 +462,7 @@ export interface Holdings {
   code: string | null;
   created_at: Generated<Timestamp>;
   discount_percent: Generated<number>;
+  expired_at: Timestamp | null;
   expires_at: Timestamp;
   id: Generated<string>;
   kind: string;

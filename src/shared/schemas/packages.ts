@@ -88,6 +88,8 @@ export const holdingWire = z.object({
   balance: z.number(),
   expiresAt: z.string(),
   state: z.enum(['active', 'used', 'expired']),
+  /** What was left when its expiry was recorded (the `expire` ledger row), with the value that lapsed; null before. */
+  lapsed: z.object({ sessions: z.number(), amount: z.number(), value: z.number(), at: z.string() }).nullable(),
   createdAt: z.string(),
   ledger: z.array(
     z.object({

@@ -11,6 +11,14 @@ import { trpc } from '../../trpc';
 /** What is left on a holding, in words: sessions, rupees, a discount. */
 export function holdingBalance(h: HoldingWire): string {
   const parts: string[] = [];
+  // Its expiry recorded: what was left then lapsed (the balance is zero now).
+  if (h.lapsed) {
+    if (h.lapsed.sessions > 0) parts.push(`${h.lapsed.sessions} of ${h.sessionsTotal} sessions lapsed`);
+    if (h.kind === 'voucher')
+      parts.push(`${formatINR(h.lapsed.amount, { paise: !Number.isInteger(h.lapsed.amount) })} of ${formatINR(h.value)} lapsed`);
+    if (!parts.length) parts.push(h.kind === 'membership' ? 'Membership ended' : 'Nothing was left when it expired');
+    return parts.join(' · ');
+  }
   if (h.sessionsTotal > 0) parts.push(`${h.sessionsLeft} of ${h.sessionsTotal} sessions left`);
   if (h.kind === 'voucher') parts.push(`${formatINR(h.balance, { paise: !Number.isInteger(h.balance) })} of ${formatINR(h.value)} left`);
   if (h.discountPercent > 0) parts.push(`${h.discountPercent}% off services`);

@@ -15,6 +15,7 @@ import * as repo from '../../db/repositories/packages.js';
 import type { HoldingsTable, SalonOffersTable } from '../../db/types.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { defineJob } from '../../jobs/queue.js';
 import { displayDate } from '../bookings/notify.js';
 import { shopOf } from '../scope.js';
 import { appendWallet } from '../wallet/ledger.js';
@@ -200,6 +201,7 @@ export async function holdingWires(db: Executor, rows: (Holding & { shop_name: s
       discountPercent: h.discount_percent,
       expiresAt: new Date(h.expires_at).toISOString(),
     };
+    const expired = ledger.find((l) => l.holding_id === h.id && l.kind === 'expire');
     return {
       _id: h.id,
       merchantId: h.merchant_id,
@@ -213,6 +215,14 @@ export async function holdingWires(db: Executor, rows: (Holding & { shop_name: s
       categoryIds: h.category_ids,
       value: h.value_paise / 100,
       state: holdingState(wire, now),
+      lapsed: expired
+        ? {
+            sessions: -expired.sessions_change || 0,
+            amount: -expired.amount_paise / 100 || 0,
+            value: expired.value_paise / 100,
+            at: new Date(expired.created_at).toISOString(),
+          }
+        : null,
       createdAt: new Date(h.created_at).toISOString(),
       ledger: ledger
         .filter((l) => l.holding_id === h.id)
@@ -284,3 +294,28 @@ export async function buyOffer(deps: AppDeps, actor: Actor, input: z.output<type
   const [row] = await repo.findHoldingsWithSalon(deps.db, [holding.id]);
   return { holding: (await holdingWires(deps.db, [row], now))[0] };
 }
+
+/** The sweep that records expired holdings in their ledger (an `expire` row each, once). */
+export const HOLDING_EXPIRY_SWEEP = 'holding_expiry_sweep';
+/** Hourly, at five past, as pg-boss's timekeeper sends it (jobs/runner.ts). */
+export const HOLDING_EXPIRY_CRON = '5 * * * *';
+const EXPIRY_BATCH = 500;
+
+/**
+ * Records every holding whose date has passed: one `expire` ledger row with what was left (its
+ * sessions and rupees go to zero) and the value that lapsed. A holding is refused by its date
+ * already (usableHolding, takeFromHolding); this is the ledger's account of it. Idempotent: two
+ * sweeps at once record each holding once (repo.recordExpiredHoldings). Answers the rows written.
+ */
+export async function recordExpiredHoldings(db: Executor, now: Date) {
+  const all: Awaited<ReturnType<typeof repo.recordExpiredHoldings>> = [];
+  for (;;) {
+    const rows = await repo.recordExpiredHoldings(db, now, EXPIRY_BATCH);
+    all.push(...rows);
+    if (rows.length < EXPIRY_BATCH) return all;
+  }
+}
+
+export const holdingExpirySweepJob = defineJob(HOLDING_EXPIRY_SWEEP, async (trx, _payload, ctx) => {
+  await recordExpiredHoldings(trx, ctx.deps.now());
+});
