@@ -472,6 +472,7 @@ export interface Holdings {
   payment_method: string | null;
   payment_reference: string | null;
   price_paise: number;
+  receipt_no: number | null;
   service_ids: Generated<string[]>;
   sessions_left: Generated<number>;
   sessions_total: Generated<number>;

@@ -88,6 +88,8 @@ export const holdingWire = z.object({
   balance: z.number(),
   expiresAt: z.string(),
   state: z.enum(['active', 'used', 'expired']),
+  /** Bought online: its receipt's number (GB-R-…; the PDF at GET /api/holdings/{_id}/receipt.pdf, for its buyer), else null. */
+  receiptNumber: z.string().nullable(),
   /** What was left when its expiry was recorded (the `expire` ledger row), with the value that lapsed; null before. */
   lapsed: z.object({ sessions: z.number(), amount: z.number(), value: z.number(), at: z.string() }).nullable(),
   createdAt: z.string(),

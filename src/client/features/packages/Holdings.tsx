@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/Badge';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { LoadError } from '../../components/ui/EmptyState';
 import { Skeleton } from '../../components/ui/Skeleton';
+import { getSession } from '../../state/session';
 import { trpc } from '../../trpc';
 
 /** What is left on a holding, in words: sessions, rupees, a discount. */
@@ -30,6 +31,20 @@ const STATE_BADGE = {
   used: <Badge>Used up</Badge>,
   expired: <Badge tone="warning">Expired</Badge>,
 } as const;
+
+/** Fetches the receipt (PDF) of a holding bought online with the session's token and saves it. */
+async function downloadReceipt(holdingId: string, number: string) {
+  const res = await fetch(`/api/holdings/${holdingId}/receipt.pdf`, { headers: { authorization: `Bearer ${getSession().token}` } });
+  if (!res.ok) return;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${number}.pdf`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
 
 /** The customer's packages, memberships and salon vouchers, with balances and expiry (account → wallet). */
 export function MyHoldings() {
@@ -62,6 +77,16 @@ export function MyHoldings() {
                   {h.state === 'expired' ? 'Expired' : 'Valid until'} {longDate(h.expiresAt.slice(0, 10))}
                   {h.code && <span className="font-mono"> · code {h.code}</span>}
                 </p>
+                {h.receiptNumber && (
+                  <button
+                    type="button"
+                    className="text-xs font-semibold text-plum-700 underline"
+                    data-testid="holding-receipt"
+                    onClick={() => void downloadReceipt(h._id, h.receiptNumber!)}
+                  >
+                    Receipt {h.receiptNumber} (PDF)
+                  </button>
+                )}
               </div>
               {STATE_BADGE[h.state]}
             </li>

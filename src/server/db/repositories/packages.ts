@@ -54,8 +54,25 @@ export function categoryNames(db: Executor, ids: string[]) {
   return db.selectFrom('categories').select(['id', 'name']).where('id', 'in', ids).execute();
 }
 
-export function insertHolding(db: Executor, values: Insertable<HoldingsTable>) {
-  return db.insertInto('holdings').values(values).returningAll().executeTakeFirstOrThrow();
+/** Inserts a holding; `withReceipt` (an online sale, paid): its GB-R- receipt number from the receipts' sequence. */
+export function insertHolding(db: Executor, values: Insertable<HoldingsTable>, opts: { withReceipt?: boolean } = {}) {
+  return db
+    .insertInto('holdings')
+    .values({ ...values, ...(opts.withReceipt ? { receipt_no: sql<number>`nextval('booking_receipt_seq')` } : {}) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** An online sale's receipt: the holding with its salon and buyer (undefined for none). */
+export function holdingReceipt(db: Executor, holdingId: string) {
+  return db
+    .selectFrom('holdings as h')
+    .innerJoin('merchants as m', 'm.id', 'h.merchant_id')
+    .leftJoin('accounts as a', 'a.id', 'h.account_id')
+    .selectAll('h')
+    .select(['m.shop_name', 'm.address', 'm.city', 'm.state', 'm.gstin', 'a.first_name', 'a.last_name', 'a.email', 'a.phone'])
+    .where('h.id', '=', holdingId)
+    .executeTakeFirst();
 }
 
 export async function insertLedger(db: Executor, rows: Insertable<HoldingLedgerTable>[]): Promise<void> {

@@ -17,6 +17,7 @@ import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { defineJob } from '../../jobs/queue.js';
 import { displayDate } from '../bookings/notify.js';
+import { receiptNumber } from '../payments/receipt.js';
 import { shopOf } from '../scope.js';
 import { appendWallet } from '../wallet/ledger.js';
 
@@ -57,28 +58,33 @@ export async function issueHolding(
       `sell: a ${HOLDING_KIND_LABELS[offer.kind].toLowerCase()} is kept in the customer's GlowBook account; check out a booking made in the app`,
       'sell',
     );
-  const holding = await repo.insertHolding(trx, {
-    merchant_id: offer.merchant_id,
-    offer_id: offer.id,
-    account_id: sale.accountId,
-    kind: offer.kind,
-    name: offer.name,
-    code: offer.kind === 'voucher' ? voucherCode() : null,
-    sessions_total: offer.sessions,
-    sessions_left: offer.sessions,
-    service_ids: offer.service_ids,
-    discount_percent: offer.discount_percent,
-    category_ids: offer.category_ids,
-    value_paise: offer.value_paise,
-    balance_paise: offer.value_paise,
-    price_paise: offer.price_paise,
-    expires_at: new Date(sale.now.getTime() + offer.validity_days * DAY_MS),
-    sold_via: sale.soldVia,
-    checkout_id: sale.checkoutId ?? null,
-    payment_method: sale.method ?? null,
-    payment_reference: sale.reference ?? null,
-    created_at: sale.now,
-  });
+  const holding = await repo.insertHolding(
+    trx,
+    {
+      merchant_id: offer.merchant_id,
+      offer_id: offer.id,
+      account_id: sale.accountId,
+      kind: offer.kind,
+      name: offer.name,
+      code: offer.kind === 'voucher' ? voucherCode() : null,
+      sessions_total: offer.sessions,
+      sessions_left: offer.sessions,
+      service_ids: offer.service_ids,
+      discount_percent: offer.discount_percent,
+      category_ids: offer.category_ids,
+      value_paise: offer.value_paise,
+      balance_paise: offer.value_paise,
+      price_paise: offer.price_paise,
+      expires_at: new Date(sale.now.getTime() + offer.validity_days * DAY_MS),
+      sold_via: sale.soldVia,
+      checkout_id: sale.checkoutId ?? null,
+      payment_method: sale.method ?? null,
+      payment_reference: sale.reference ?? null,
+      created_at: sale.now,
+      // Sold online: paid before it is issued, so its receipt number now (services/packages/receipt.ts).
+    },
+    { withReceipt: sale.soldVia === 'online' },
+  );
   await repo.insertLedger(trx, [
     {
       holding_id: holding.id,
@@ -215,6 +221,7 @@ export async function holdingWires(db: Executor, rows: (Holding & { shop_name: s
       categoryIds: h.category_ids,
       value: h.value_paise / 100,
       state: holdingState(wire, now),
+      receiptNumber: h.receipt_no != null ? receiptNumber(h.receipt_no) : null,
       lapsed: expired
         ? {
             sessions: -expired.sessions_change || 0,
