@@ -137,6 +137,16 @@ describe('packages and memberships', () => {
       await poll(() => held.getByTestId('holding-balance').textContent()).toContain('4 of 5 sessions left');
       await shot(c.page, `packages-wallet-after-${width}`);
       await c.context.close();
+
+      // The salon's card counts what it sold (and, once expired, what lapsed unused).
+      const m = await newPage(browser, { width });
+      await signIn(m.page, 'merchant@demo.in', PASSWORD, true);
+      await poll(() => m.page.url()).toMatch(/\/merchant\/?$/);
+      await m.page.goto('/merchant/packages');
+      const sold = m.page.locator(`[data-testid="offer-card"][data-name="${name}"]`).getByTestId('offer-sales');
+      await poll(() => sold.textContent()).toBe('Sold 1');
+      await shot(m.page, `packages-sold-${width}`);
+      await m.context.close();
     });
   }
 });

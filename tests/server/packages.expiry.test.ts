@@ -91,6 +91,13 @@ describe(`holding expiry sweep (${DB_KIND})`, () => {
     expect(mine.get(voucher._id)).toMatchObject({ state: 'expired', balance: 0, lapsed: { sessions: 0, amount: 750, value: 750 } });
     expect(mine.get(voucher._id)!.ledger[0]).toMatchObject({ kind: 'expire', amount: -750, balanceAfter: 0 });
     expect(mine.get(fresh._id)).toMatchObject({ state: 'active', balance: 750, lapsed: null });
+    // The salon's offers count what lapsed unused (its own list only).
+    const offers = (await rt.caller(s.salon.owner).merchants.getSalonOffers({})).offers;
+    const pkgOffer = offers.find((o) => o.name === pkg.name)!;
+    expect(pkgOffer.sales).toEqual({ sold: 1, lapsed: 1, lapsedValue: 3200 });
+    expect(offers.find((o) => o.name === fresh.name)!.sales).toEqual({ sold: 1, lapsed: 0, lapsedValue: 0 });
+    const publicList = (await rt.caller(null).merchants.salonOffers({ merchantId: s.salon.id })).offers;
+    expect(publicList.every((o) => o.sales === undefined)).toBe(true);
     // Again: nothing more.
     await recordExpiredHoldings(rt.deps.db, new Date());
     expect(await expireRows([pkg._id, voucher._id, club._id, fresh._id])).toHaveLength(3);

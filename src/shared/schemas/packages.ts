@@ -66,6 +66,8 @@ export const offerWire = z.object({
   categories: z.array(z.object({ _id: z.string(), name: z.string() })),
   value: z.number(),
   active: z.boolean(),
+  /** The salon's own list only: holdings sold, how many lapsed (expiry recorded) and the value that lapsed unused, in rupees. */
+  sales: z.object({ sold: z.number(), lapsed: z.number(), lapsedValue: z.number() }).optional(),
 });
 export type OfferWire = z.infer<typeof offerWire>;
 export const offerAnswer = z.object({ offer: offerWire });

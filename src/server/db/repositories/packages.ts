@@ -232,3 +232,17 @@ export async function recordExpiredHoldings(db: Executor, now: Date, limit: numb
     returning holding_id, sessions_change, amount_paise, value_paise`.execute(db);
   return rows;
 }
+
+/**
+ * The salon's sales of each of its offers: holdings issued, and of those whose expiry the sweep
+ * recorded, how many and the value that lapsed (the `expire` rows' value_paise).
+ */
+export async function offerSales(db: Executor, merchantId: string) {
+  const { rows } = await sql<{ offer_id: string; sold: number; lapsed: number; lapsed_paise: number }>`
+    select h.offer_id, count(*)::int as sold, count(l.id)::int as lapsed, coalesce(sum(l.value_paise), 0)::int as lapsed_paise
+    from holdings h
+    left join holding_ledger l on l.holding_id = h.id and l.kind = 'expire'
+    where h.merchant_id = ${merchantId} and h.offer_id is not null
+    group by h.offer_id`.execute(db);
+  return rows;
+}
