@@ -18,6 +18,7 @@ export const JOB_KINDS = [
   'booking_hold_sweep',
   'booking_refund',
   'rebook_reminder_sweep',
+  'holding_expiry_sweep',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -41,4 +42,5 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   booking_hold_sweep: 'Releasing unpaid booking holds',
   booking_refund: 'Refunds of online booking payments',
   rebook_reminder_sweep: 'Rebooking reminders',
+  holding_expiry_sweep: 'Recording expired packages and vouchers',
 };

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage, shot, signIn } from './browser';
@@ -97,7 +98,18 @@ describe('packages and memberships', () => {
       await poll(() => new URL(c.page.url()).pathname).toBe('/wallet');
       const held = c.page.locator(`[data-testid="holding"][data-name="${name}"]`);
       await poll(() => held.getByTestId('holding-balance').textContent()).toContain('5 of 5 sessions left');
+      // Bought online: its GB-R- receipt is linked, and downloads as a PDF for its buyer.
+      const receiptLink = held.getByTestId('holding-receipt');
+      await poll(() => receiptLink.textContent()).toMatch(/^Receipt GB-R-\d{6} \(PDF\)$/);
       await shot(c.page, `packages-wallet-${width}`);
+      const [download] = await Promise.all([c.page.waitForEvent('download'), receiptLink.click()]);
+      expect(download.suggestedFilename()).toMatch(/^GB-R-\d{6}\.pdf$/);
+      expect(
+        fs
+          .readFileSync((await download.path())!)
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
 
       // A booking with a session: the first free time over the next days.
       let booked = 0;
@@ -125,6 +137,16 @@ describe('packages and memberships', () => {
       await poll(() => held.getByTestId('holding-balance').textContent()).toContain('4 of 5 sessions left');
       await shot(c.page, `packages-wallet-after-${width}`);
       await c.context.close();
+
+      // The salon's card counts what it sold (and, once expired, what lapsed unused).
+      const m = await newPage(browser, { width });
+      await signIn(m.page, 'merchant@demo.in', PASSWORD, true);
+      await poll(() => m.page.url()).toMatch(/\/merchant\/?$/);
+      await m.page.goto('/merchant/packages');
+      const sold = m.page.locator(`[data-testid="offer-card"][data-name="${name}"]`).getByTestId('offer-sales');
+      await poll(() => sold.textContent()).toBe('Sold 1');
+      await shot(m.page, `packages-sold-${width}`);
+      await m.context.close();
     });
   }
 });

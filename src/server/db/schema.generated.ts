@@ -462,6 +462,7 @@ export interface Holdings {
   code: string | null;
   created_at: Generated<Timestamp>;
   discount_percent: Generated<number>;
+  expired_at: Timestamp | null;
   expires_at: Timestamp;
   id: Generated<string>;
   kind: string;
@@ -471,6 +472,7 @@ export interface Holdings {
   payment_method: string | null;
   payment_reference: string | null;
   price_paise: number;
+  receipt_no: number | null;
   service_ids: Generated<string[]>;
   sessions_left: Generated<number>;
   sessions_total: Generated<number>;

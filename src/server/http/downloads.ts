@@ -7,6 +7,7 @@ import { creditNoteDocument, invoiceDocument } from '../services/billing/index.j
 import { renderTaxDocumentPdf } from '../services/billing/pdf.js';
 import { receiptForActor } from '../services/checkout/receipt.js';
 import { renderReceiptPdf } from '../services/checkout/receiptPdf.js';
+import { holdingReceiptFor, renderHoldingReceiptPdf } from '../services/packages/receipt.js';
 import { paymentReceiptFor, receiptNumber, renderPaymentReceiptPdf } from '../services/payments/receipt.js';
 import { payStatement } from '../services/staff/pay.js';
 import { renderPayStatementPdf } from '../services/staff/payPdf.js';
@@ -86,5 +87,10 @@ export function mountDownloads(app: Express, deps: AppDeps): void {
   serve('/api/payments/:id/receipt.pdf', async (actor, id) => {
     const receipt = await paymentReceiptFor(deps, actor, id);
     return { pdf: await renderPaymentReceiptPdf(receipt), number: receiptNumber(receipt.receipt_no!) };
+  });
+  // A package, membership or voucher bought online (docs/checkout-and-stock.md): its buyer only.
+  serve('/api/holdings/:id/receipt.pdf', async (actor, id) => {
+    const receipt = await holdingReceiptFor(deps, actor, id);
+    return { pdf: await renderHoldingReceiptPdf(receipt), number: receiptNumber(receipt.receipt_no!) };
   });
 }

@@ -50,6 +50,22 @@ const extraPaths = {
       },
     },
   },
+  '/holdings/{id}/receipt.pdf': {
+    get: {
+      operationId: 'holdings-receipt-pdf',
+      summary: 'Download the receipt of a package, membership or voucher bought online (PDF)',
+      description:
+        'Its buyer only (the `receiptNumber` of `users/getMyHoldings`); the same bearer token as the rest of the API. A sale at the salon’s counter has the salon’s bill instead.',
+      tags: ['Packages, memberships and vouchers'],
+      security: [{ Authorization: [] }],
+      requestParams: { path: z.object({ id: z.string().uuid().meta({ description: 'The holding `_id`' }) }) },
+      responses: {
+        200: { description: 'The receipt PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } },
+        401: jsonError('No or bad token'),
+        404: jsonError('Unknown holding, one of another customer, or one not bought online'),
+      },
+    },
+  },
   '/marketing/unsubscribe': {
     get: {
       operationId: 'marketing-unsubscribe',

@@ -38,6 +38,7 @@ export const JOB_PAYLOADS = {
   booking_hold_sweep: z.object({}),
   booking_refund: z.object({ refundId: id }),
   rebook_reminder_sweep: z.object({}),
+  holding_expiry_sweep: z.object({}),
 } satisfies Record<JobKind, z.ZodType>;
 
 export type JobPayload<K extends JobKind> = z.infer<(typeof JOB_PAYLOADS)[K]>;

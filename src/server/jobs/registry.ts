@@ -5,6 +5,7 @@ import { autoCompleteJob } from '../services/bookings/autoComplete.js';
 import { blockTopUpJob, deskMoveMessageJob } from '../services/calendar/index.js';
 import { campaignSendJob } from '../services/crm/marketing.js';
 import { searchMaintenanceJob } from '../services/discovery/maintenance.js';
+import { holdingExpirySweepJob } from '../services/packages/holdings.js';
 import { holdSweepJob } from '../services/payments/holds.js';
 import { bookingRefundJob } from '../services/payments/refunds.js';
 import { rebookReminderSweepJob } from '../services/rebooking/index.js';
@@ -39,6 +40,7 @@ const JOB_HANDLERS: { [K in JobKind]: JobDefinition<K> } = {
   booking_hold_sweep: holdSweepJob,
   booking_refund: bookingRefundJob,
   rebook_reminder_sweep: rebookReminderSweepJob,
+  holding_expiry_sweep: holdingExpirySweepJob,
 };
 
 /** A job whose payload its kind's schema refuses: retrying cannot help. */

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.js';
 import { scheduleAutoComplete } from '../services/bookings/autoComplete.js';
 import { scheduleBlockTopUp } from '../services/calendar/index.js';
 import { keepSearchTableFast, scheduleSearchMaintenance } from '../services/discovery/maintenance.js';
+import { HOLDING_EXPIRY_CRON, HOLDING_EXPIRY_SWEEP } from '../services/packages/holdings.js';
 import { BOOKING_HOLD_SWEEP, HOLD_SWEEP_CRON } from '../services/payments/holds.js';
 import { REBOOK_REMINDER_SWEEP, REBOOK_SWEEP_CRON } from '../services/rebooking/index.js';
 import { bossOn, ensureJobQueue, jobSql, payloadOf } from './boss.js';
@@ -258,6 +259,7 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}): J
     await scheduleReminderSweep(boss, REMINDER_SWEEP_CRON);
     await boss.schedule(BOOKING_HOLD_SWEEP, HOLD_SWEEP_CRON, {}, { tz: 'UTC', retryLimit: 1, expireInSeconds: 120 });
     await boss.schedule(REBOOK_REMINDER_SWEEP, REBOOK_SWEEP_CRON, {}, { tz: 'UTC', retryLimit: 2, expireInSeconds: 600 });
+    await boss.schedule(HOLDING_EXPIRY_SWEEP, HOLDING_EXPIRY_CRON, {}, { tz: 'UTC', retryLimit: 2, expireInSeconds: 600 });
     await hourly();
     timer = setInterval(() => void hourly(), 3_600_000);
     timer.unref();

@@ -67,6 +67,8 @@ export const offerWire = z.object({
   categories: z.array(z.object({ _id: z.string(), name: z.string() })),
   value: z.number(),
   active: z.boolean(),
+  /** The salon's own list only: holdings sold, how many lapsed (expiry recorded) and the value that lapsed unused, in rupees. */
+  sales: z.object({ sold: z.number(), lapsed: z.number(), lapsedValue: z.number() }).optional(),
 });
 export type OfferWire = z.infer<typeof offerWire>;
 export const offerAnswer = z.object({ offer: offerWire });
@@ -89,6 +91,10 @@ export const holdingWire = z.object({
   balance: z.number(),
   expiresAt: z.string(),
   state: z.enum(['active', 'used', 'expired']),
+  /** Bought online: its receipt's number (GB-R-…; the PDF at GET /api/holdings/{_id}/receipt.pdf, for its buyer), else null. */
+  receiptNumber: z.string().nullable(),
+  /** What was left when its expiry was recorded (the `expire` ledger row), with the value that lapsed; null before. */
+  lapsed: z.object({ sessions: z.number(), amount: z.number(), value: z.number(), at: z.string() }).nullable(),
   createdAt: z.string(),
   ledger: z.array(
     z.object({

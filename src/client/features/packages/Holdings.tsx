@@ -9,11 +9,20 @@ import { LoadError } from '../../components/ui/EmptyState';
 import { LoadMore } from '../../components/ui/LoadMore';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { usePagedList } from '../../lib/usePagedList';
+import { getSession } from '../../state/session';
 import { trpc } from '../../trpc';
 
 /** What is left on a holding, in words: sessions, rupees, a discount. */
 export function holdingBalance(h: HoldingWire): string {
   const parts: string[] = [];
+  // Its expiry recorded: what was left then lapsed (the balance is zero now).
+  if (h.lapsed) {
+    if (h.lapsed.sessions > 0) parts.push(`${h.lapsed.sessions} of ${h.sessionsTotal} sessions lapsed`);
+    if (h.kind === 'voucher')
+      parts.push(`${formatINR(h.lapsed.amount, { paise: !Number.isInteger(h.lapsed.amount) })} of ${formatINR(h.value)} lapsed`);
+    if (!parts.length) parts.push(h.kind === 'membership' ? 'Membership ended' : 'Nothing was left when it expired');
+    return parts.join(' · ');
+  }
   if (h.sessionsTotal > 0) parts.push(`${h.sessionsLeft} of ${h.sessionsTotal} sessions left`);
   if (h.kind === 'voucher') parts.push(`${formatINR(h.balance, { paise: !Number.isInteger(h.balance) })} of ${formatINR(h.value)} left`);
   if (h.discountPercent > 0) parts.push(`${h.discountPercent}% off services`);
@@ -27,6 +36,20 @@ const STATE_BADGE = {
 } as const;
 
 const HOLDINGS_PAGE = 20;
+
+/** Fetches the receipt (PDF) of a holding bought online with the session's token and saves it. */
+async function downloadReceipt(holdingId: string, number: string) {
+  const res = await fetch(`/api/holdings/${holdingId}/receipt.pdf`, { headers: { authorization: `Bearer ${getSession().token}` } });
+  if (!res.ok) return;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${number}.pdf`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
 
 /** The customer's packages, memberships and salon vouchers, with balances and expiry (account → wallet), a page at a time. */
 export function MyHoldings() {
@@ -68,6 +91,16 @@ export function MyHoldings() {
                     {h.state === 'expired' ? 'Expired' : 'Valid until'} {longDate(h.expiresAt.slice(0, 10))}
                     {h.code && <span className="font-mono"> · code {h.code}</span>}
                   </p>
+                  {h.receiptNumber && (
+                    <button
+                      type="button"
+                      className="text-xs font-semibold text-plum-700 underline"
+                      data-testid="holding-receipt"
+                      onClick={() => void downloadReceipt(h._id, h.receiptNumber!)}
+                    >
+                      Receipt {h.receiptNumber} (PDF)
+                    </button>
+                  )}
                 </div>
                 {STATE_BADGE[h.state]}
               </li>

@@ -30,6 +30,8 @@ function offerNote(entry: WaitlistEntryWire): string | null {
   const o = entry.offer;
   if (!o || o.status === 'open' || o.status === 'accepted') return null;
   const when = `${weekdayDate(o.bookingDate)} at ${o.bookingTime}`;
+  // An accepted offer whose online payment lapsed: its booking was released, the entry waits again.
+  if (o.status === 'expired' && o.bookingId) return `${when} was released when its payment was not completed in time.`;
   if (o.status === 'expired') return `${when} was offered to you and went to the next person when its hold ended.`;
   if (o.status === 'taken') return `${when} was booked by someone else first.`;
   return null;

@@ -226,6 +226,13 @@ export default function Packages() {
                 </div>
                 <p className="text-2xl font-bold text-ink-900">{formatINR(o.price, { paise: !Number.isInteger(o.price) })}</p>
                 <p className="text-sm text-ink-700">{terms(o)}</p>
+                {o.sales && o.sales.sold > 0 && (
+                  <p className="text-xs text-ink-500" data-testid="offer-sales">
+                    Sold {o.sales.sold}
+                    {o.sales.lapsed > 0 &&
+                      ` · ${o.sales.lapsed} expired with ${formatINR(o.sales.lapsedValue, { paise: !Number.isInteger(o.sales.lapsedValue) })} unused`}
+                  </p>
+                )}
                 <div className="mt-auto flex flex-wrap gap-1.5">
                   <Button size="sm" variant="outline" onClick={() => setDialog(o)}>
                     Edit

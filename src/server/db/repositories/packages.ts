@@ -54,8 +54,25 @@ export function categoryNames(db: Executor, ids: string[]) {
   return db.selectFrom('categories').select(['id', 'name']).where('id', 'in', ids).execute();
 }
 
-export function insertHolding(db: Executor, values: Insertable<HoldingsTable>) {
-  return db.insertInto('holdings').values(values).returningAll().executeTakeFirstOrThrow();
+/** Inserts a holding; `withReceipt` (an online sale, paid): its GB-R- receipt number from the receipts' sequence. */
+export function insertHolding(db: Executor, values: Insertable<HoldingsTable>, opts: { withReceipt?: boolean } = {}) {
+  return db
+    .insertInto('holdings')
+    .values({ ...values, ...(opts.withReceipt ? { receipt_no: sql<number>`nextval('booking_receipt_seq')` } : {}) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** An online sale's receipt: the holding with its salon and buyer (undefined for none). */
+export function holdingReceipt(db: Executor, holdingId: string) {
+  return db
+    .selectFrom('holdings as h')
+    .innerJoin('merchants as m', 'm.id', 'h.merchant_id')
+    .leftJoin('accounts as a', 'a.id', 'h.account_id')
+    .selectAll('h')
+    .select(['m.shop_name', 'm.address', 'm.city', 'm.state', 'm.gstin', 'a.first_name', 'a.last_name', 'a.email', 'a.phone'])
+    .where('h.id', '=', holdingId)
+    .executeTakeFirst();
 }
 
 export async function insertLedger(db: Executor, rows: Insertable<HoldingLedgerTable>[]): Promise<void> {
@@ -205,4 +222,51 @@ export function redemptionsOfCheckout(db: Executor, checkoutId: string) {
     .where('l.checkout_id', '=', checkoutId)
     .where('l.kind', '=', 'redeem')
     .execute();
+}
+
+/**
+ * Records the expiry of up to `limit` holdings whose date has passed and whose expiry is not yet
+ * recorded, in one statement: each is locked (one a sweep is doing is skipped by another), its
+ * sessions and voucher balance go to zero with `expired_at` set, and one `expire` ledger row keeps
+ * what was left (the change), with the value that lapsed: the voucher's rupees plus the sessions
+ * left at the price paid per session. A second sweep at once finds it recorded (the lock's recheck
+ * of `expired_at`), and the unique `expire` row per holding has the last word. Answers the rows written.
+ */
+export async function recordExpiredHoldings(db: Executor, now: Date, limit: number) {
+  const { rows } = await sql<{ holding_id: string; sessions_change: number; amount_paise: number; value_paise: number }>`
+    with due as (
+      select h.id, h.merchant_id, h.sessions_left, h.balance_paise,
+        h.balance_paise + case when h.sessions_total > 0 and h.kind <> 'voucher'
+          then round(h.sessions_left::numeric * h.price_paise / h.sessions_total)::int else 0 end as lapsed_paise
+      from holdings h
+      where h.expired_at is null and h.expires_at <= ${now}
+      order by h.expires_at, h.id
+      limit ${limit}
+      for update of h skip locked
+    ),
+    zeroed as (
+      update holdings h set sessions_left = 0, balance_paise = 0, expired_at = ${now}
+      from due where h.id = due.id and h.expired_at is null
+      returning h.id
+    )
+    insert into holding_ledger (holding_id, kind, sessions_change, amount_paise, sessions_after, balance_after_paise, value_paise, created_at)
+    select due.id, 'expire', -due.sessions_left, -due.balance_paise, 0, 0, due.lapsed_paise, ${now}
+    from due join zeroed on zeroed.id = due.id
+    on conflict (holding_id) where kind = 'expire' do nothing
+    returning holding_id, sessions_change, amount_paise, value_paise`.execute(db);
+  return rows;
+}
+
+/**
+ * The salon's sales of each of its offers: holdings issued, and of those whose expiry the sweep
+ * recorded, how many and the value that lapsed (the `expire` rows' value_paise).
+ */
+export async function offerSales(db: Executor, merchantId: string) {
+  const { rows } = await sql<{ offer_id: string; sold: number; lapsed: number; lapsed_paise: number }>`
+    select h.offer_id, count(*)::int as sold, count(l.id)::int as lapsed, coalesce(sum(l.value_paise), 0)::int as lapsed_paise
+    from holdings h
+    left join holding_ledger l on l.holding_id = h.id and l.kind = 'expire'
+    where h.merchant_id = ${merchantId} and h.offer_id is not null
+    group by h.offer_id`.execute(db);
+  return rows;
 }

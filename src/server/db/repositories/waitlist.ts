@@ -212,6 +212,38 @@ export async function expireOverdueOffers(trx: Executor, merchantId: string, dat
   return rows.length;
 }
 
+/**
+ * Held bookings an accepted waitlist offer made were released unpaid (payments' releaseExpiredHolds,
+ * in the same transaction): their offers end as expired (that time is not offered to the entry
+ * again) and their entries wait again in their old place (`queued_seq` is kept). One statement;
+ * the rows touched are only ever written by this and by the accept that made them booked, which
+ * committed long before. Answers the entries that wait again, with what their notice names.
+ */
+export async function reopenEntriesOfLapsedHolds(trx: Executor, bookingIds: string[], now: Date) {
+  if (!bookingIds.length) return [];
+  const { rows } = await sql<{
+    id: string;
+    user_id: string;
+    merchant_id: string;
+    wait_date: string;
+    booking_id: string;
+    booking_date: string;
+    booking_time: string;
+    shop_name: string;
+  }>`
+    with offers as (
+      update waitlist_offers set status = 'expired', updated_at = ${now}
+      where booking_id = any(${bookingIds}::uuid[]) and status = 'accepted'
+      returning entry_id, booking_id, booking_date, booking_time
+    )
+    update waitlist_entries e set status = 'waiting', booking_id = null, updated_at = ${now}
+    from offers o, merchants m
+    where e.id = o.entry_id and e.booking_id = o.booking_id and e.status = 'booked' and m.id = e.merchant_id
+    returning e.id, e.user_id, e.merchant_id, e.wait_date::text as wait_date, o.booking_id,
+      o.booking_date::text as booking_date, o.booking_time, m.shop_name`.execute(trx);
+  return rows;
+}
+
 /** The day's waiting entries in the order of joining, each with the starts it was offered already and whether one is open. */
 export async function waitingEntriesOfDay(trx: Executor, merchantId: string, date: string) {
   return trx

@@ -16,7 +16,9 @@ import * as repo from '../../db/repositories/packages.js';
 import type { HoldingsTable, SalonOffersTable } from '../../db/types.js';
 import type { Actor, AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { defineJob } from '../../jobs/queue.js';
 import { displayDate } from '../bookings/notify.js';
+import { receiptNumber } from '../payments/receipt.js';
 import { shopOf } from '../scope.js';
 import { appendWallet } from '../wallet/ledger.js';
 
@@ -57,28 +59,33 @@ export async function issueHolding(
       `sell: a ${HOLDING_KIND_LABELS[offer.kind].toLowerCase()} is kept in the customer's GlowBook account; check out a booking made in the app`,
       'sell',
     );
-  const holding = await repo.insertHolding(trx, {
-    merchant_id: offer.merchant_id,
-    offer_id: offer.id,
-    account_id: sale.accountId,
-    kind: offer.kind,
-    name: offer.name,
-    code: offer.kind === 'voucher' ? voucherCode() : null,
-    sessions_total: offer.sessions,
-    sessions_left: offer.sessions,
-    service_ids: offer.service_ids,
-    discount_percent: offer.discount_percent,
-    category_ids: offer.category_ids,
-    value_paise: offer.value_paise,
-    balance_paise: offer.value_paise,
-    price_paise: offer.price_paise,
-    expires_at: new Date(sale.now.getTime() + offer.validity_days * DAY_MS),
-    sold_via: sale.soldVia,
-    checkout_id: sale.checkoutId ?? null,
-    payment_method: sale.method ?? null,
-    payment_reference: sale.reference ?? null,
-    created_at: sale.now,
-  });
+  const holding = await repo.insertHolding(
+    trx,
+    {
+      merchant_id: offer.merchant_id,
+      offer_id: offer.id,
+      account_id: sale.accountId,
+      kind: offer.kind,
+      name: offer.name,
+      code: offer.kind === 'voucher' ? voucherCode() : null,
+      sessions_total: offer.sessions,
+      sessions_left: offer.sessions,
+      service_ids: offer.service_ids,
+      discount_percent: offer.discount_percent,
+      category_ids: offer.category_ids,
+      value_paise: offer.value_paise,
+      balance_paise: offer.value_paise,
+      price_paise: offer.price_paise,
+      expires_at: new Date(sale.now.getTime() + offer.validity_days * DAY_MS),
+      sold_via: sale.soldVia,
+      checkout_id: sale.checkoutId ?? null,
+      payment_method: sale.method ?? null,
+      payment_reference: sale.reference ?? null,
+      created_at: sale.now,
+      // Sold online: paid before it is issued, so its receipt number now (services/packages/receipt.ts).
+    },
+    { withReceipt: sale.soldVia === 'online' },
+  );
   await repo.insertLedger(trx, [
     {
       holding_id: holding.id,
@@ -201,6 +208,7 @@ export async function holdingWires(db: Executor, rows: (Holding & { shop_name: s
       discountPercent: h.discount_percent,
       expiresAt: new Date(h.expires_at).toISOString(),
     };
+    const expired = ledger.find((l) => l.holding_id === h.id && l.kind === 'expire');
     return {
       _id: h.id,
       merchantId: h.merchant_id,
@@ -214,6 +222,15 @@ export async function holdingWires(db: Executor, rows: (Holding & { shop_name: s
       categoryIds: h.category_ids,
       value: h.value_paise / 100,
       state: holdingState(wire, now),
+      receiptNumber: h.receipt_no != null ? receiptNumber(h.receipt_no) : null,
+      lapsed: expired
+        ? {
+            sessions: -expired.sessions_change || 0,
+            amount: -expired.amount_paise / 100 || 0,
+            value: expired.value_paise / 100,
+            at: new Date(expired.created_at).toISOString(),
+          }
+        : null,
       createdAt: new Date(h.created_at).toISOString(),
       ledger: ledger
         .filter((l) => l.holding_id === h.id)
@@ -289,3 +306,28 @@ export async function buyOffer(deps: AppDeps, actor: Actor, input: z.output<type
   const [row] = await repo.findHoldingsWithSalon(deps.db, [holding.id]);
   return { holding: (await holdingWires(deps.db, [row], now))[0] };
 }
+
+/** The sweep that records expired holdings in their ledger (an `expire` row each, once). */
+export const HOLDING_EXPIRY_SWEEP = 'holding_expiry_sweep';
+/** Hourly, at five past, as pg-boss's timekeeper sends it (jobs/runner.ts). */
+export const HOLDING_EXPIRY_CRON = '5 * * * *';
+const EXPIRY_BATCH = 500;
+
+/**
+ * Records every holding whose date has passed: one `expire` ledger row with what was left (its
+ * sessions and rupees go to zero) and the value that lapsed. A holding is refused by its date
+ * already (usableHolding, takeFromHolding); this is the ledger's account of it. Idempotent: two
+ * sweeps at once record each holding once (repo.recordExpiredHoldings). Answers the rows written.
+ */
+export async function recordExpiredHoldings(db: Executor, now: Date) {
+  const all: Awaited<ReturnType<typeof repo.recordExpiredHoldings>> = [];
+  for (;;) {
+    const rows = await repo.recordExpiredHoldings(db, now, EXPIRY_BATCH);
+    all.push(...rows);
+    if (rows.length < EXPIRY_BATCH) return all;
+  }
+}
+
+export const holdingExpirySweepJob = defineJob(HOLDING_EXPIRY_SWEEP, async (trx, _payload, ctx) => {
+  await recordExpiredHoldings(trx, ctx.deps.now());
+});

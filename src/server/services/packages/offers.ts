@@ -48,7 +48,18 @@ const nameTaken = (err: unknown) => {
 
 export async function listOffers(deps: AppDeps, actor: Actor, input: z.output<typeof offersInput>) {
   const merchantId = await shopOf(deps.db, actor, input.merchantId);
-  return { offers: await offerWires(deps.db, await repo.listOffers(deps.db, merchantId)) };
+  const [offers, sales] = await Promise.all([
+    offerWires(deps.db, await repo.listOffers(deps.db, merchantId)),
+    repo.offerSales(deps.db, merchantId),
+  ]);
+  // The salon's own list says what each sold and what lapsed unused (the public list does not).
+  const byOffer = new Map(sales.map((r) => [r.offer_id, r]));
+  return {
+    offers: offers.map((o) => {
+      const r = byOffer.get(o._id);
+      return { ...o, sales: { sold: r?.sold ?? 0, lapsed: r?.lapsed ?? 0, lapsedValue: (r?.lapsed_paise ?? 0) / 100 } };
+    }),
+  };
 }
 
 /** What a salon page offers for sale online: its active offers. */
