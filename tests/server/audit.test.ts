@@ -308,8 +308,11 @@ describe('the audit row commits with the change', () => {
       await withPendingAudit(entry, async () => {
         // Enqueued outside a transaction, the job wakes the runner from inside this request.
         const jobId = await enqueueJob(db, { kind: 'test_audit_probe', payload: {} });
+        // Waking is what is tested, not its speed: a loaded machine takes the runner more than poll's default second.
         await expect
-          .poll(async () => (await db.selectFrom('jobs').select('status').where('id', '=', jobId!).executeTakeFirstOrThrow()).status)
+          .poll(async () => (await db.selectFrom('jobs').select('status').where('id', '=', jobId!).executeTakeFirstOrThrow()).status, {
+            timeout: 15_000,
+          })
           .toBe('done');
         // The request's own change fails and rolls back: no audit row may survive it.
         await expect(
