@@ -57,7 +57,9 @@ describe('the first screen, rendered by the server', () => {
     // The HTML itself, as a crawler or a phone without the script gets it.
     const html = await (await fetch(`${baseUrl()}/salon/${salon._id}`)).text();
     const root = html.slice(html.indexOf('<div id="root"'));
-    const text = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    // As React escapes text: a salon's "Men's Haircut" is Men&#x27;s Haircut in the HTML.
+    const text = (s: string) =>
+      s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
     expect(root).toContain(text(salon.shop_Name));
     for (const s of services.slice(0, 3)) {
       expect(root).toContain(text(s.name));
