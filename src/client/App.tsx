@@ -1,5 +1,5 @@
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { SkipLink } from './components/layout/SkipLink';
 import { ScrollToTop } from './components/ScrollToTop';
 import { Toaster } from './components/ui/Toast';
@@ -36,17 +36,24 @@ const PushOptInGate = lazy(
   ),
 );
 
-/** False in the first render (the server's, and the client's hydrating one), true once mounted. */
-export function useMounted(): boolean {
-  const [mounted, setMounted] = useState(false);
+/** Ends the app's first render (the server's, and the client's hydrating one): a hydration (main.tsx) is over. */
+function useAppStarted(): void {
   useEffect(() => {
-    // The app's first render has committed: a hydration (main.tsx) is over.
     setHydrating(false);
-    setMounted(true);
     // A mark that the app runs (not only the server's HTML): browser tests wait for it.
     document.documentElement.setAttribute('data-app-mounted', '');
   }, []);
-  return mounted;
+}
+
+/**
+ * `children` from the render after the first (never in the server's HTML, nor in the hydrating render).
+ * Each keeps its own state, so only it renders again (not the whole app, which a state in App would
+ * re-render in one long task right after hydration), and in a transition, in slices.
+ */
+function AfterFirstRender({ children }: { children: ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
+  return mounted ? children : null;
 }
 
 function SignedIn() {
@@ -61,29 +68,31 @@ function SignedIn() {
 }
 
 export function App() {
-  const mounted = useMounted();
+  useAppStarted();
   // Sign-in and sign-out in another tab, for visitors too.
   useEffect(() => watchSessionChanges(), []);
   return (
     <>
       <SkipLink />
-      {mounted && <SignedIn />}
+      <AfterFirstRender>
+        <SignedIn />
+      </AfterFirstRender>
       <ScrollToTop />
       <LayoutForUser>
         {/* In the page's flow, above its content: the offer never covers an action. */}
-        {mounted && (
+        <AfterFirstRender>
           <Suspense fallback={null}>
             <InstallBanner />
           </Suspense>
-        )}
+        </AfterFirstRender>
         <AppRoutes />
       </LayoutForUser>
       <Toaster />
-      {mounted && (
+      <AfterFirstRender>
         <Suspense fallback={null}>
           <Splash />
         </Suspense>
-      )}
+      </AfterFirstRender>
     </>
   );
 }

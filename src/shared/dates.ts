@@ -29,6 +29,29 @@ function formatter(kind: keyof typeof OPTIONS, timeZone: string): Intl.DateTimeF
   return f;
 }
 
+/*
+ * "26 Nov 2026" and "26 Nov" on India's clock (UTC+05:30 since 15 Oct 1945) or a calendar date's UTC
+ * are written by hand, as Intl writes them (en-IN says "Sept"; tests/client/dates.test.ts holds it to
+ * Intl's output). A page's first Intl.DateTimeFormat costs tens of milliseconds of start-up on a
+ * phone (its locale data), and the dates on the first screens (reviews, testimonials) need none.
+ */
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const FIXED_OFFSET_MS = new Map([
+  ['UTC', 0],
+  [INDIA, 330 * 60_000],
+  ['Asia/Calcutta', 330 * 60_000],
+]);
+const INDIA_FIXED_SINCE_MS = Date.UTC(1945, 9, 15);
+
+function byHand(kind: keyof typeof OPTIONS, at: Date, zone: string): string | null {
+  if (kind !== 'date' && kind !== 'dayMonth') return null;
+  const offset = FIXED_OFFSET_MS.get(zone);
+  if (offset === undefined || (offset !== 0 && at.getTime() < INDIA_FIXED_SINCE_MS)) return null;
+  const wall = new Date(at.getTime() + offset);
+  const dayMonth = `${wall.getUTCDate()} ${SHORT_MONTHS[wall.getUTCMonth()]}`;
+  return kind === 'date' ? `${dayMonth} ${wall.getUTCFullYear()}` : dayMonth;
+}
+
 /** The instant and the zone to read it in; calendar dates are pinned to UTC midnight and read in UTC. */
 function parse(value: string | Date, timeZone: string): { at: Date; zone: string } | null {
   if (typeof value === 'string' && CALENDAR_DATE.test(value)) {
@@ -43,7 +66,7 @@ type DateInput = string | Date | null | undefined;
 
 function format(kind: keyof typeof OPTIONS, value: DateInput, timeZone: string): string {
   const p = value ? parse(value, timeZone) : null;
-  return p ? formatter(kind, p.zone).format(p.at) : '';
+  return p ? (byHand(kind, p.at, p.zone) ?? formatter(kind, p.zone).format(p.at)) : '';
 }
 
 /** "26 Nov 2026"; '' for a missing or unreadable value. */

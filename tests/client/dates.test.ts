@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBlogDate } from '../../src/client/features/blog/BlogCard';
 import { salonClock } from '../../src/client/features/booking/format';
-import { longDate, longDateTime, weekdayDate } from '../../src/client/lib/dates';
+import { dayMonth, longDate, longDateTime, weekdayDate } from '../../src/client/lib/dates';
 
 describe('dates across the app', () => {
   it('show instants in en-IN form on India time', () => {
@@ -9,6 +9,25 @@ describe('dates across the app', () => {
     // 20:00 UTC is already the next day in India.
     expect(longDate('2026-11-24T20:00:00Z')).toBe('25 Nov 2026');
     expect(longDate(new Date('2026-11-24T09:30:00Z'))).toBe('24 Nov 2026');
+  });
+
+  it("write day and month by hand exactly as Intl's en-IN does, on India's clock and for calendar dates", () => {
+    const intl = (options: Intl.DateTimeFormatOptions, timeZone: string) => new Intl.DateTimeFormat('en-IN', { ...options, timeZone });
+    const zones = ['Asia/Kolkata', 'Asia/Calcutta', 'UTC'];
+    const long = new Map(zones.map((z) => [z, intl({ day: 'numeric', month: 'short', year: 'numeric' }, z)]));
+    const short = new Map(zones.map((z) => [z, intl({ day: 'numeric', month: 'short' }, z)]));
+    // Every 29 h 17 min from 1946 to 2040: every day of every month, either side of midnight.
+    for (let ms = Date.UTC(1946, 0, 1); ms < Date.UTC(2040, 0, 1); ms += 29 * 3_600_000 + 17 * 60_000) {
+      const at = new Date(ms);
+      for (const zone of zones) {
+        expect(longDate(at, zone)).toBe(long.get(zone)!.format(at));
+        expect(dayMonth(at, zone)).toBe(short.get(zone)!.format(at));
+      }
+    }
+    expect(longDate('2026-09-05')).toBe(long.get('UTC')!.format(new Date('2026-09-05T00:00:00Z')));
+    // Before India's clock was fixed, and other zones, Intl answers.
+    expect(longDate('1943-01-01T18:00:00Z')).toBe(long.get('Asia/Kolkata')!.format(new Date('1943-01-01T18:00:00Z')));
+    expect(longDate('2026-11-24T20:00:00Z', 'America/New_York')).toBe('24 Nov 2026');
   });
 
   it("read an instant in a salon's zone when given", () => {

@@ -56,6 +56,38 @@ describe('time-zone arithmetic', () => {
     expect(addDays('2030-12-31', 1)).toBe('2031-01-01');
   });
 
+  it("reads India's clock by arithmetic exactly as Intl does, for both of its names", () => {
+    const formats = new Map(
+      ['Asia/Kolkata', 'Asia/Calcutta'].map((timeZone) => [
+        timeZone,
+        new Intl.DateTimeFormat('en-US', {
+          timeZone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+        }),
+      ]),
+    );
+    const intl = (ms: number, timeZone: string) => {
+      const parts = Object.fromEntries(
+        formats
+          .get(timeZone)!
+          .formatToParts(new Date(ms))
+          .map((p) => [p.type, p.value]),
+      );
+      return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+    };
+    // Every 2 days 7 h 13 min from 1946 to 2040: minutes of the day and date boundaries all come round.
+    for (let ms = Date.UTC(1946, 0, 1); ms < Date.UTC(2040, 0, 1); ms += 55 * 3_600_000 + 13 * 60_000) {
+      for (const zone of ['Asia/Kolkata', 'Asia/Calcutta']) expect(instantToZoned(ms, zone)).toEqual(intl(ms, zone));
+    }
+    // Before 15 Oct 1945 India's offsets differed: Intl still answers those.
+    expect(offsetMinutesAt(Date.UTC(1943, 0, 1), 'Asia/Kolkata')).toBe(390);
+  });
+
   it('handles Europe/London springing forward on 2026-03-29', () => {
     expect(zonedTimeToInstant('2026-03-29', 0, 'Europe/London').toISOString()).toBe('2026-03-29T00:00:00.000Z');
     expect(zonedTimeToInstant('2026-03-29', 9 * 60, 'Europe/London').toISOString()).toBe('2026-03-29T08:00:00.000Z');

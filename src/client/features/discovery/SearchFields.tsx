@@ -282,8 +282,11 @@ export function LocationField({
   onLocated: (place: Located) => void;
   id?: string;
 }) {
+  // Suggestions are asked for once the field is used: a results page opens with the place it searched
+  // filled in, and asking then would load the suggestions' code and query the geocoder at start-up.
+  const [wanted, setWanted] = useState(false);
   const query = useDebounced(value.trim(), 250);
-  const enabled = query.length >= MIN_LOCATION_QUERY;
+  const enabled = wanted && query.length >= MIN_LOCATION_QUERY;
   // The last answer and the text it answers: suggestions show only for the text being asked about.
   const [answer, setAnswer] = useState<{ q: string; data: Places } | null>(null);
   const onPlaces = useCallback((q: string, data: Places) => setAnswer({ q, data }), []);
@@ -316,6 +319,7 @@ export function LocationField({
           onChange(v);
         }}
         onPick={(o) => onChange(o.label)}
+        onFocus={() => setWanted(true)}
         options={options}
         placeholder="City or area"
         closeDelay={LOCATION_BLUR_CLOSE_MS}
