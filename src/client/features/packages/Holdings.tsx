@@ -8,8 +8,9 @@ import { Card, CardHeader } from '../../components/ui/Card';
 import { LoadError } from '../../components/ui/EmptyState';
 import { LoadMore } from '../../components/ui/LoadMore';
 import { Skeleton } from '../../components/ui/Skeleton';
+import { toast } from '../../components/ui/Toast';
+import { downloadSigned, pdfName } from '../../lib/download';
 import { usePagedList } from '../../lib/usePagedList';
-import { getSession } from '../../state/session';
 import { trpc } from '../../trpc';
 
 /** What is left on a holding, in words: sessions, rupees, a discount. */
@@ -36,20 +37,6 @@ const STATE_BADGE = {
 } as const;
 
 const HOLDINGS_PAGE = 20;
-
-/** Fetches the receipt (PDF) of a holding bought online with the session's token and saves it. */
-async function downloadReceipt(holdingId: string, number: string) {
-  const res = await fetch(`/api/holdings/${holdingId}/receipt.pdf`, { headers: { authorization: `Bearer ${getSession().token}` } });
-  if (!res.ok) return;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${number}.pdf`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** The customer's packages, memberships and salon vouchers, with balances and expiry (account → wallet), a page at a time. */
 export function MyHoldings() {
@@ -96,7 +83,13 @@ export function MyHoldings() {
                       type="button"
                       className="text-xs font-semibold text-plum-700 underline"
                       data-testid="holding-receipt"
-                      onClick={() => void downloadReceipt(h._id, h.receiptNumber!)}
+                      onClick={() =>
+                        downloadSigned(
+                          `/api/holdings/${h._id}/receipt.pdf`,
+                          pdfName(h.receiptNumber!),
+                          'Could not download the receipt.',
+                        ).catch((e: Error) => toast.error(e.message))
+                      }
                     >
                       Receipt {h.receiptNumber} (PDF)
                     </button>

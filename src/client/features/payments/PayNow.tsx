@@ -6,8 +6,9 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Input } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
+import { toast } from '../../components/ui/Toast';
 import { cn } from '../../lib/cn';
-import { getSession } from '../../state/session';
+import { downloadSigned, pdfName } from '../../lib/download';
 import { errorField, errorMessage, trpc } from '../../trpc';
 import { payWithRazorpay } from '../billing/razorpay';
 
@@ -253,7 +254,13 @@ export function PaymentLine({
             type="button"
             className="ml-2 font-semibold text-plum-700 underline"
             data-testid="download-receipt"
-            onClick={() => void downloadReceipt(payment._id, payment.receiptNumber!)}
+            onClick={() =>
+              downloadSigned(
+                `/api/payments/${payment._id}/receipt.pdf`,
+                pdfName(payment.receiptNumber!),
+                'Could not download the receipt.',
+              ).catch((e: Error) => toast.error(e.message))
+            }
           >
             Receipt
           </button>
@@ -284,20 +291,6 @@ export function PaymentLine({
       ))}
     </div>
   );
-}
-
-/** Fetches an online payment's receipt (PDF) with the session's token and saves it. */
-async function downloadReceipt(paymentId: string, number: string) {
-  const res = await fetch(`/api/payments/${paymentId}/receipt.pdf`, { headers: { authorization: `Bearer ${getSession().token}` } });
-  if (!res.ok) return;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${number}.pdf`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function PaymentNote({ children }: { children: React.ReactNode }) {

@@ -8,27 +8,22 @@ import { Card } from '../../components/ui/Card';
 import { EmptyState, LoadError } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Input';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { CSV_TYPE, downloadText } from '../../lib/download';
+import { toast } from '../../components/ui/Toast';
+import { CSV_TYPE, downloadSigned, downloadText } from '../../lib/download';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { getSession } from '../../state/session';
 import { trpc } from '../../trpc';
 
 const money = (n: number) => formatINR(n, { paise: true });
 /** Today in India, and the first of its month. */
 const todayIst = () => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
 
-async function downloadPdf(staffId: string, from: string, to: string) {
-  const res = await fetch(`/api/staff-pay/${staffId}/pdf?from=${from}&to=${to}`, {
-    headers: { authorization: `Bearer ${getSession().token}` },
-  });
-  if (!res.ok) throw new Error('Could not download the statement.');
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `pay-statement-${from}-${to}.pdf`;
-  a.click();
-  URL.revokeObjectURL(url);
-}
+/** Fetches the pay statement's PDF with the session's token and saves it. */
+const downloadPdf = (staffId: string, from: string, to: string) =>
+  downloadSigned(
+    `/api/staff-pay/${staffId}/pdf?from=${from}&to=${to}`,
+    `pay-statement-${from}-${to}.pdf`,
+    'Could not download the statement.',
+  );
 
 /**
  * A professional's pay statement for a period (their own; the owner opens anyone's from Staff →
@@ -64,7 +59,12 @@ export default function MyPay() {
               >
                 Download CSV
               </Button>
-              <Button size="sm" variant="outline" data-testid="pay-pdf" onClick={() => void downloadPdf(s.staffId, from, to)}>
+              <Button
+                size="sm"
+                variant="outline"
+                data-testid="pay-pdf"
+                onClick={() => downloadPdf(s.staffId, from, to).catch((e: Error) => toast.error(e.message))}
+              >
                 Download PDF
               </Button>
             </>

@@ -12,24 +12,16 @@ import { Input } from '../../components/ui/Input';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { useDeskMerchant } from '../../features/bookingDesk/useDeskMerchant';
 import { FormError } from '../../forms/FormError';
+import { downloadSigned, pdfName } from '../../lib/download';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { answerMessage } from '../../mutationMeta';
-import { getSession } from '../../state/session';
 import { errorMessage, trpc } from '../../trpc';
 
 const money = (n: number) => formatINR(n, { paise: true });
 
 /** Fetches the receipt's PDF with the session's token and saves it. */
-async function downloadPdf(r: ReceiptWire) {
-  const res = await fetch(`/api/receipts/${r._id}/pdf`, { headers: { authorization: `Bearer ${getSession().token}` } });
-  if (!res.ok) throw new Error('Could not download the receipt.');
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${r.receiptNumber.replace(/\//g, '-')}.pdf`;
-  a.click();
-  URL.revokeObjectURL(url);
-}
+const downloadPdf = (r: ReceiptWire) =>
+  downloadSigned(`/api/receipts/${r._id}/pdf`, pdfName(r.receiptNumber), 'Could not download the receipt.');
 
 function SendReceipt({ merchantId, r }: { merchantId: string; r: ReceiptWire }) {
   const [email, setEmail] = useState('');

@@ -4,7 +4,7 @@ import { PLANS } from '../../../../shared/plans';
 import type { subscriptionAnswer } from '../../../../shared/schemas/billing';
 import type { BadgeTone } from '../../../components/ui/Badge';
 import { longDate } from '../../../lib/dates';
-import { getSession } from '../../../state/session';
+import { downloadSigned, pdfName } from '../../../lib/download';
 
 /** The product's one rupee format (shared/money.ts): paise only when there are some. */
 export const rupees = (n: number) => formatINR(n);
@@ -21,13 +21,10 @@ export type SubscriptionData = z.infer<typeof subscriptionAnswer>['data'];
 export type Quote = SubscriptionData['quotes'][number];
 
 /** Fetches a tax document's PDF with the session's token and saves it. */
-export async function downloadDocument(kind: 'invoices' | 'credit-notes', id: string, number: string) {
-  const res = await fetch(`/api/${kind}/${id}/pdf`, { headers: { authorization: `Bearer ${getSession().token}` } });
-  if (!res.ok) throw new Error(kind === 'invoices' ? 'Could not download the invoice.' : 'Could not download the credit note.');
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${number.replace(/\//g, '-')}.pdf`;
-  a.click();
-  URL.revokeObjectURL(url);
+export function downloadDocument(kind: 'invoices' | 'credit-notes', id: string, number: string) {
+  return downloadSigned(
+    `/api/${kind}/${id}/pdf`,
+    pdfName(number),
+    kind === 'invoices' ? 'Could not download the invoice.' : 'Could not download the credit note.',
+  );
 }
