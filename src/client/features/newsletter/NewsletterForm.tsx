@@ -27,7 +27,7 @@ export function NewsletterForm({ tone = 'dark', className, start }: NewsletterFo
   const form = useZodForm(newsletterInput, { defaultValues: { email: start?.email ?? '' } });
   const [success, setSuccess] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const started = useRef(false);
+  const handled = useRef<NewsletterStart | null>(null);
   const subscribe = trpc.newsletter.subscribe.useMutation({
     onSuccess: () => {
       form.reset();
@@ -44,11 +44,14 @@ export function NewsletterForm({ tone = 'dark', className, start }: NewsletterFo
     return () => window.clearTimeout(timer);
   }, [success]);
 
-  // Carry on from the placeholder: the focus where it was, a submit that waited for this code.
+  // Carry on from the placeholder: the focus where it was, a submit that waited for this code. A
+  // submit on the placeholder after its code arrived but before this form took its place comes as
+  // a second start (LazyNewsletterForm sets one per sign of use): each start is acted on once.
   useEffect(() => {
-    if (started.current || !start) return;
-    started.current = true;
-    if (start.focus) form.setFocus('email');
+    if (!start || handled.current === start) return;
+    const first = handled.current === null;
+    handled.current = start;
+    if (first && start.focus) form.setFocus('email');
     if (start.submit) formRef.current?.requestSubmit();
   }, [start, form]);
 
