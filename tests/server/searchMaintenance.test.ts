@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepSearchTableVisible } from '../../src/server/db/repositories/discovery.js';
 import { runJobsUntilIdle } from '../../src/server/jobs/runner.js';
-import {
-  keepSearchTableFast,
-  nextMaintenanceAt,
-  SEARCH_MAINTENANCE,
-  scheduleSearchMaintenance,
-} from '../../src/server/services/discovery/maintenance.js';
+import { nextMaintenanceAt, SEARCH_MAINTENANCE, scheduleSearchMaintenance } from '../../src/server/services/discovery/maintenance.js';
 import { createSalon, createService } from '../helpers/fixtures.js';
 import { makeJobsDue } from '../helpers/jobs.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/runtime.js';
@@ -80,11 +76,11 @@ describe('search table upkeep', () => {
           select relpages as pages, relallvisible as visible from pg_class where oid = 'salon_search'::regclass`.execute(rt.deps.db)
       ).rows[0];
     expect((await visibility()).visible).toBe(0);
-    expect(await keepSearchTableFast(rt.deps.db)).toBe(true);
+    expect(await keepSearchTableVisible(rt.deps.db)).toBe(true);
     const v = await visibility();
     expect(v.pages).toBeGreaterThan(0);
     expect(v.visible).toBe(v.pages);
-    expect(await keepSearchTableFast(rt.deps.db)).toBe(false);
+    expect(await keepSearchTableVisible(rt.deps.db)).toBe(false);
     expect(await search()).toEqual(answer);
   });
 });

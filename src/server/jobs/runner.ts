@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import PgBoss from 'pg-boss';
 import { recordJobFailure } from '../db/repositories/admin/system.js';
+import { keepSearchTableVisible } from '../db/repositories/discovery.js';
 import type { AppDeps } from '../deps.js';
 import { scheduleAutoComplete } from '../services/bookings/autoComplete.js';
 import { scheduleBlockTopUp } from '../services/calendar/index.js';
-import { keepSearchTableFast, scheduleSearchMaintenance } from '../services/discovery/maintenance.js';
+import { scheduleSearchMaintenance } from '../services/discovery/maintenance.js';
 import { HOLDING_EXPIRY_CRON, HOLDING_EXPIRY_SWEEP } from '../services/packages/holdings.js';
 import { BOOKING_HOLD_SWEEP, HOLD_SWEEP_CRON } from '../services/payments/holds.js';
 import { REBOOK_REMINDER_SWEEP, REBOOK_SWEEP_CRON } from '../services/rebooking/index.js';
@@ -233,7 +234,8 @@ export function startJobRunner(deps: AppDeps, opts: { pollMs?: number } = {}): J
       await scheduleSearchMaintenance(deps.db);
       await scheduleBlockTopUp(deps.db);
       await scheduleAutoComplete(deps.db, deps.now());
-      await keepSearchTableFast(deps.db);
+      // After the nightly rewrite: vacuumed once its visibility map is mostly empty.
+      await keepSearchTableVisible(deps.db);
     } catch (err) {
       // The database may be restarting; the next hour tries again.
       log('scheduling', err);

@@ -1,6 +1,6 @@
 import { addDays, instantToZoned, zonedTimeToInstant } from '../../../shared/slots.js';
 import type { Executor } from '../../db/executor.js';
-import { keepSearchTableVisible, maintainSearchTable } from '../../db/repositories/discovery.js';
+import { maintainSearchTable } from '../../db/repositories/discovery.js';
 import { defineJob, enqueueJob } from '../../jobs/queue.js';
 
 /**
@@ -36,12 +36,3 @@ export async function scheduleSearchMaintenance(db: Executor, now = new Date()):
 
 // Alone: CLUSTER's exclusive lock must not be held by a batch's shared transaction.
 export const searchMaintenanceJob = defineJob(SEARCH_MAINTENANCE, (trx) => maintainSearchTable(trx), { alone: true });
-
-/**
- * The hourly check after the nightly rewrite: the search table is vacuumed when its visibility map
- * is mostly empty (repositories keepSearchTableVisible says why). Runs on the pool, outside any
- * transaction; answers whether it vacuumed.
- */
-export function keepSearchTableFast(db: Executor): Promise<boolean> {
-  return keepSearchTableVisible(db);
-}
