@@ -121,13 +121,18 @@ function busyIntervals(db: Executor, merchantId: string, startsFrom: Date, from:
   );
 }
 
-/** The slot-day statement, built and compiled once: it is read by every availability call and every booking. */
-const slotDay = compiledOnce((db, merchantId: string, serviceIds: string[], startsFrom: Date, from: Date, to: Date) =>
-  db.selectNoFrom([
+/** What a slot day reads: the salon with the services, its staff, the active bookings around the day. */
+function slotDayReads(db: Executor, merchantId: string, serviceIds: string[], startsFrom: Date, from: Date, to: Date) {
+  return [
     jsonArrayFrom(salonWithServices(db, merchantId, serviceIds)).as('salon'),
     jsonArrayFrom(salonStaff(db, merchantId)).as('staff'),
     jsonArrayFrom(busyIntervals(db, merchantId, startsFrom, from, to)).as('busy'),
-  ]),
+  ] as const;
+}
+
+/** The slot-day statement, built and compiled once: it is read by every availability call and every booking. */
+const slotDay = compiledOnce((db, merchantId: string, serviceIds: string[], startsFrom: Date, from: Date, to: Date) =>
+  db.selectNoFrom(slotDayReads(db, merchantId, serviceIds, startsFrom, from, to)),
 );
 
 /**
@@ -138,9 +143,7 @@ const slotDay = compiledOnce((db, merchantId: string, serviceIds: string[], star
 const slotDayForBooking = compiledOnce(
   (db, merchantId: string, serviceIds: string[], startsFrom: Date, from: Date, to: Date, lockKey: string) =>
     db.selectNoFrom([
-      jsonArrayFrom(salonWithServices(db, merchantId, serviceIds)).as('salon'),
-      jsonArrayFrom(salonStaff(db, merchantId)).as('staff'),
-      jsonArrayFrom(busyIntervals(db, merchantId, startsFrom, from, to)).as('busy'),
+      ...slotDayReads(db, merchantId, serviceIds, startsFrom, from, to),
       sql<string>`pg_advisory_xact_lock_shared(hashtextextended(${lockKey}, 0))::text`.as('locked'),
     ]),
 );
